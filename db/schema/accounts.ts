@@ -1,0 +1,112 @@
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { timestamps } from './columns.ts';
+
+/** Columns every account type shares: login, verification and token revocation. */
+const credentials = {
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  isVerified: integer('is_verified', { mode: 'boolean' }).notNull().default(false),
+  /** Tokens issued before this instant are refused (set on password reset). */
+  tokensValidAfter: integer('tokens_valid_after', { mode: 'timestamp_ms' }),
+};
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  academicStatus: text('academic_status').notNull(),
+  contactNumber: text('contact_number').notNull(),
+  currentAddress: text('current_address').notNull(),
+  role: text('role').notNull().default('student'),
+  ...credentials,
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('users_email_unique').on(t.email),
+  uniqueIndex('users_contact_number_unique').on(t.contactNumber),
+]);
+
+export const educationRecords = sqliteTable('education_records', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  educationLevel: text('education_level').notNull(),
+  instituteName: text('institute_name').notNull(),
+  program: text('program').notNull(),
+  degree: text('degree').notNull(),
+  passingYear: text('passing_year'),
+  startDate: text('start_date'),
+  expectedEndDate: text('expected_end_date'),
+  country: text('country'),
+  studyLanguage: text('study_language'),
+  gpa: text('gpa'),
+  ...timestamps,
+}, (t) => [index('education_user_idx').on(t.userId)]);
+
+export const documents = sqliteTable('documents', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  documentType: text('document_type').notNull(),
+  objectKey: text('object_key').notNull(),
+  originalName: text('original_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  ...timestamps,
+}, (t) => [index('documents_user_idx').on(t.userId)]);
+
+export const languageQualifications = sqliteTable('language_qualifications', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  qualification: text('qualification').notNull(),
+  ...timestamps,
+}, (t) => [index('languages_user_idx').on(t.userId)]);
+
+export const partners = sqliteTable('partners', {
+  id: text('id').primaryKey(),
+  companyName: text('company_name').notNull(),
+  companyHQ: text('company_hq').notNull(),
+  ownerFirstName: text('owner_first_name').notNull(),
+  ownerLastName: text('owner_last_name').notNull(),
+  ownerPhoneNumber: text('owner_phone_number').notNull(),
+  ownerDesignation: text('owner_designation').notNull(),
+  ownerNationality: text('owner_nationality').notNull(),
+  contactFirstName: text('contact_first_name').notNull(),
+  contactLastName: text('contact_last_name').notNull(),
+  contactDesignation: text('contact_designation').notNull(),
+  contactPhoneNumber: text('contact_phone_number').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  /** Staff approval: pending until reviewed, then approved or suspended. */
+  approvalStatus: text('approval_status', { enum: ['pending', 'approved', 'suspended'] }).notNull().default('pending'),
+  ...credentials,
+  ...timestamps,
+}, (t) => [uniqueIndex('partners_email_unique').on(t.email)]);
+
+export const jobApplicants = sqliteTable('job_applicants', {
+  id: text('id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  phone: text('phone').notNull(),
+  ...credentials,
+  ...timestamps,
+}, (t) => [uniqueIndex('job_applicants_email_unique').on(t.email)]);
+
+export const staff = sqliteTable('staff', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['admin', 'editor'] }).notNull(),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  ...credentials,
+  ...timestamps,
+}, (t) => [uniqueIndex('staff_email_unique').on(t.email)]);
+
+export const accountTypes = ['student', 'partner', 'applicant', 'staff'] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+/** One-time codes (registration and password reset), stored hashed. */
+export const oneTimeCodes = sqliteTable('one_time_codes', {
+  id: text('id').primaryKey(),
+  accountType: text('account_type', { enum: accountTypes }).notNull(),
+  accountId: text('account_id').notNull(),
+  purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+  ...timestamps,
+}, (t) => [index('codes_account_idx').on(t.accountType, t.accountId, t.purpose, t.createdAt)]);

@@ -1,0 +1,115 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { timestamps } from './columns.ts';
+
+export interface CountryAbout {
+  countryOverview: string[];
+  educationSystem: string[];
+  studentLife: string[];
+  visaInfo: string[];
+}
+
+export interface StudyPlan {
+  degree: string;
+  duration: string;
+  intake: string;
+  futureIntakes: string[];
+}
+
+export interface EntryRequirements {
+  description: string;
+  academicRequirements: string[];
+  englishLanguageRequirements: string[];
+  additionalRequirements: string[];
+}
+
+export interface CareerProspects {
+  description: string;
+  additionalDescription: string;
+  careerPaths: string[];
+  employmentStatistics: string;
+}
+
+/** Content rows can be retired (hidden from the public) without losing history. */
+const retirable = {
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+};
+
+export const countries = sqliteTable('countries', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  flag: text('flag').notNull(),
+  image: text('image').notNull(),
+  details: text('details').notNull(),
+  capital: text('capital').notNull(),
+  about: text('about', { mode: 'json' }).$type<CountryAbout>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  ...retirable,
+  ...timestamps,
+}, (t) => [index('countries_name_idx').on(t.name)]);
+
+export const universities = sqliteTable('universities', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  countryId: text('country_id').notNull().references(() => countries.id),
+  location: text('location').notNull(),
+  logo: text('logo').notNull(),
+  image: text('image').notNull(),
+  universitydetails: text('universitydetails').notNull(),
+  scholarships: text('scholarships').notNull(),
+  website: text('website'),
+  ranking: text('ranking'),
+  ...retirable,
+  ...timestamps,
+}, (t) => [index('universities_country_idx').on(t.countryId)]);
+
+export const scholarships = sqliteTable('scholarships', {
+  id: text('id').primaryKey(),
+  universityId: text('university_id').notNull().references(() => universities.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  amount: text('amount').notNull(),
+  eligibility: text('eligibility').notNull(),
+  deadline: text('deadline').notNull(),
+  ...timestamps,
+}, (t) => [index('scholarships_university_idx').on(t.universityId)]);
+
+export const departments = sqliteTable('departments', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  ...retirable,
+  ...timestamps,
+});
+
+export const subjects = sqliteTable('subjects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  universityId: text('university_id').notNull().references(() => universities.id),
+  departmentId: text('department_id').notNull().references(() => departments.id),
+  countryId: text('country_id').notNull().references(() => countries.id),
+  location: text('location').notNull(),
+  code: text('code').notNull(),
+  description: text('description', { mode: 'json' }).$type<string[]>().notNull(),
+  degreeType: text('degree_type').notNull(),
+  duration: text('duration').notNull(),
+  students: integer('students').notNull().default(0),
+  year: integer('year').notNull(),
+  basePrice: integer('base_price'),
+  currency: text('currency').notNull().default('GBP'),
+  image: text('image').notNull(),
+  logo: text('logo').notNull(),
+  universityimage: text('universityimage', { mode: 'json' }).$type<string[]>().notNull(),
+  studyPlan: text('study_plan', { mode: 'json' }).$type<StudyPlan>().notNull(),
+  entryRequirements: text('entry_requirements', { mode: 'json' }).$type<EntryRequirements>().notNull(),
+  careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  ...retirable,
+  ...timestamps,
+}, (t) => [
+  index('subjects_country_idx').on(t.countryId),
+  index('subjects_university_idx').on(t.universityId),
+  index('subjects_department_idx').on(t.departmentId),
+  index('subjects_order_idx').on(t.sortOrder),
+]);

@@ -1,0 +1,5 @@
+export * from './catalog.ts';
+export * from './site-content.ts';
+export * from './accounts.ts';
+export * from './requests.ts';
+export * from './operations.ts';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from './client.ts';
+import * as t from './schema/index.ts';
+import { contentFiles, type Content, type ContentFileName } from '../schemas/content.ts';
+
+/** A content file failed validation: names the file and the field so an editor can fix it. */
+export class ContentError extends Error {
+  constructor(file: string, path: PropertyKey[], problem: string) {
+    const where = path.length ? path.map(String).join('.') : '(whole file)';
+    super(`content/${file}: ${where} ${problem}`);
+    this.name = 'ContentError';
+  }
+}
+
+/** Validates every content file and the references between them. */
+export function validateContent(raw: Partial<Record<ContentFileName, unknown>>): Content {
+  const out: Record<string, unknown> = {};
+  for (const [file, schema] of Object.entries(contentFiles) as [ContentFileName, z.ZodType][]) {
+    if (raw[file] === undefined) throw new ContentError(file, [], 'is missing');
+    const parsed = schema.safeParse(raw[file]);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new ContentError(file, issue.path, issue.message);
+    }
+    out[file] = parsed.data;
+  }
+  const content = out as Content;
+  checkReferences(content);
+  return content;
+}
+
+function checkReferences(c: Content) {
+  const unique = (file: ContentFileName, ids: string[]) => {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) throw new ContentError(file, [i, 'id'], `"${id}" is used twice`);
+      seen.add(id);
+    });
+    return seen;
+  };
+  const countries = unique('countries.json', c['countries.json'].map((x) => x.id));
+  const universities = new Map(c['universities.json'].map((u) => [u.id, u]));
+  unique('universities.json', c['universities.json'].map((x) => x.id));
+  const departments = unique('departments.json', c['departments.json'].map((x) => x.id));
+  unique('subjects.json', c['subjects.json'].map((x) => x.id));
+  unique('jobs.json', c['jobs.json'].map((x) => x.id));
+  c['universities.json'].forEach((u, i) => {
+    if (!countries.has(u.countryId)) throw new ContentError('universities.json', [i, 'countryId'], `"${u.countryId}" is not a country`);
+  });
+  c['subjects.json'].forEach((s, i) => {
+    const uni = universities.get(s.universityId);
+    if (!uni) throw new ContentError('subjects.json', [i, 'universityId'], `"${s.universityId}" is not a university`);
+    if (!departments.has(s.departmentId)) throw new ContentError('subjects.json', [i, 'departmentId'], `"${s.departmentId}" is not a department`);
+    if (s.countryId !== uni.countryId) throw new ContentError('subjects.json', [i, 'countryId'], `"${s.countryId}" is not the country of ${uni.name}`);
+  });
+}
+
+/** Content-block keys for the single-record documents. */
+export const blockKeys = {
+  site: 'site',
+  missionVision: 'mission-vision',
+  about: 'about',
+  faq: 'faq',
+  recruitmentServices: 'recruitment-services',
+  partners: 'partners',
+} as const;
+
+/**
+ * Loads validated content into the database. Rows that already exist are left alone (staff edits
+ * in the back office win), so running it twice changes nothing; `overwrite` replaces them.
+ */
+export async function seedDatabase(db: Db, c: Content, { overwrite = false } = {}) {
+  const statements: BatchItem<'sqlite'>[] = [];
+  const upsert = <T extends Parameters<Db['insert']>[0]>(table: T, rows: T['$inferInsert'][], target: any) => {
+    for (const row of rows) {
+      const insert = db.insert(table).values(row as never);
+      statements.push(
+        overwrite
+          ? insert.onConflictDoUpdate({ target, set: { ...(row as object), updatedAt: new Date() } as never })
+          : insert.onConflictDoNothing(),
+      );
+    }
+  };
+
+  upsert(t.countries, c['countries.json'].map((x, i) => ({ ...x, sortOrder: i })), t.countries.id);
+  upsert(t.universities, c['universities.json'].map(({ scholarshipList: _, ...u }) => u), t.universities.id);
+  upsert(
+    t.scholarships,
+    c['universities.json'].flatMap((u) => u.scholarshipList.map((s, i) => ({ ...s, id: `${u.id}-${i + 1}`, universityId: u.id }))),
+    t.scholarships.id,
+  );
+  upsert(t.departments, c['departments.json'].map((x, i) => ({ ...x, sortOrder: i })), t.departments.id);
+  upsert(t.subjects, c['subjects.json'].map((x, i) => ({ ...x, sortOrder: i })), t.subjects.id);
+  upsert(t.features, c['features.json'].map((x, i) => ({ ...x, id: `feature-${i + 1}`, sortOrder: i })), t.features.id);
+  upsert(t.services, c['services.json'].map((x, i) => ({ ...x, sortOrder: i })), t.services.id);
+  upsert(t.offices, c['offices.json'].map((x, i) => ({ ...x, sortOrder: i })), t.offices.id);
+  upsert(t.teamMembers, c['team.json'].map((x, i) => ({ ...x, sortOrder: i })), t.teamMembers.id);
+  upsert(t.strategies, c['strategies.json'], t.strategies.id);
+  upsert(t.employerCategories, c['employer-categories.json'].map((name, i) => ({ name, sortOrder: i })), t.employerCategories.name);
+  upsert(t.jobs, c['jobs.json'].map(({ position: _, ...j }, i) => ({ ...j, sortOrder: i })), t.jobs.id);
+  upsert(
+    t.contentBlocks,
+    [
+      { key: blockKeys.site, value: c['site.json'] },
+      { key: blockKeys.missionVision, value: c['mission-vision.json'] },
+      { key: blockKeys.about, value: c['about.json'] },
+      { key: blockKeys.faq, value: c['faq.json'] },
+      { key: blockKeys.recruitmentServices, value: c['recruitment-services.json'] },
+      { key: blockKeys.partners, value: c['partners.json'] },
+    ],
+    t.contentBlocks.key,
+  );
+
+  // D1 runs a batch as one transaction: the seed applies whole or not at all.
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+  return statements.length;
+}

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { validate } from '../../lib/validate.ts';
+import { idParam } from '../../../schemas/catalog.ts';
+import { getCountry, listCountries } from '../../../db/queries/catalog.ts';
+
+export const countries = new Hono<AppEnv>()
+  .get('/', async (c) => c.json(await listCountries(c.var.db)))
+  .get('/:id', validate('param', idParam), async (c) => {
+    const country = await getCountry(c.var.db, c.req.valid('param').id);
+    if (!country) throw new HTTPException(404, { message: 'Country not found' });
+    return c.json(country);
+  });

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { validate } from '../../lib/validate.ts';
+import { idParam } from '../../../schemas/catalog.ts';
+import { getUniversity, listUniversities } from '../../../db/queries/catalog.ts';
+
+export const universities = new Hono<AppEnv>()
+  .get('/', async (c) => c.json(await listUniversities(c.var.db)))
+  .get('/:id', validate('param', idParam), async (c) => {
+    const university = await getUniversity(c.var.db, c.req.valid('param').id);
+    if (!university) throw new HTTPException(404, { message: 'University not found' });
+    return c.json(university);
+  });

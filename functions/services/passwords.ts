@@ -1,0 +1,41 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// scrypt from node:crypto (nodejs_compat): argon2 has no build that runs in workerd.
+// The parameters travel inside the hash string so they can be raised later without a migration.
+const N = 16384;
+const r = 8;
+const p = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, n: number, rr: number, pp: number, length: number) {
+  return new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, length, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+/** `scrypt$N$r$p$salt$hash` (base64). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, r, p, KEY_LENGTH);
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, rr, pp, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !rr || !pp || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp), expected.length);
+  return timingSafeEqual(key, expected);
+}
+
+/**
+ * A hash of a random password, checked when an account does not exist so that a login for an
+ * unknown e-mail costs the same time as one for a known e-mail (no account enumeration by timing).
+ */
+let decoy: Promise<string> | undefined;
+export function decoyHash() {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoy;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** `:id` of a public resource. Ids are slugs; anything longer is certainly unknown. */
+export const idParam = z.object({ id: z.string().min(1).max(200) });
+
+export const subjectsQuery = z.object({
+  countryId: z.string().max(200).optional(),
+});
+
+// Response shapes of the public read API (spec 1 sections 3 and 7), shared by the Worker,
+// the build-time loaders and the islands.
+export interface CountryDto {
+  _id: string;
+  id: string;
+  name: string;
+  code: string;
+  flag: string;
+  image: string;
+  details: string;
+  capital: string;
+  about: { countryOverview: string[]; educationSystem: string[]; studentLife: string[]; visaInfo: string[] };
+}
+
+export interface SubjectDto {
+  _id: string;
+  id: string;
+  name: string;
+  image: string;
+  logo: string;
+  university: string;
+  universityId: string;
+  departmentId: string;
+  countryId: string;
+  location: string;
+  code: string;
+  description: string[];
+  degreeType: string;
+  duration: string;
+  students: number;
+  year: number;
+  basePrice: number | null;
+  currency: string;
+  updatedAt: string | Date;
+  universityimage: string[];
+  studyPlan: { degree: string; duration: string; intake: string; futureIntakes: string[] };
+  entryRequirements: { description: string; academicRequirements: string[]; englishLanguageRequirements: string[]; additionalRequirements: string[] };
+  careerProspects: { description: string; additionalDescription: string; careerPaths: string[]; employmentStatistics: string };
+}
+
+export interface ScholarshipDto {
+  name: string;
+  amount: string;
+  eligibility: string;
+  deadline: string;
+}
+
+export interface UniversityDto {
+  _id: string;
+  id: string;
+  name: string;
+  logo: string;
+  image: string;
+  location: string;
+  universitydetails: string;
+  scholarships: string;
+  country: string;
+  countryId: string;
+  website: string | null;
+  ranking: string | null;
+  scholarshipList: ScholarshipDto[];
+}
+
+export interface DepartmentDto {
+  _id: string;
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+}

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { slug, imagePath, nonEmpty, isoDate } from './common.ts';
+
+/**
+ * The shape of the seed content in content/*.json, also the shape staff edit in the back office.
+ * Every file is validated with these before anything is written to the database.
+ */
+const paragraphs = z.array(nonEmpty()).min(1);
+const list = z.array(z.string()); // lists may carry blank entries: the pages drop them
+
+export const siteSchema = z.object({
+  companyName: nonEmpty(120),
+  brandLine: nonEmpty(120),
+  tagline: nonEmpty(200),
+  phone: nonEmpty(40),
+  email: z.email(),
+  admissionsEmail: z.email(),
+  staffNotificationEmail: z.email(),
+  logo: imagePath,
+  address: nonEmpty(300),
+  social: z.object({ facebook: z.url(), instagram: z.url() }),
+  footerBlurb: nonEmpty(500),
+});
+
+export const countrySchema = z.object({
+  id: slug,
+  name: nonEmpty(120),
+  code: z.string().regex(/^[A-Z]{2,3}$/, 'must be a country code like GB'),
+  flag: imagePath,
+  image: imagePath,
+  details: nonEmpty(2000),
+  capital: nonEmpty(120),
+  about: z.object({
+    countryOverview: paragraphs,
+    educationSystem: paragraphs,
+    studentLife: paragraphs,
+    visaInfo: paragraphs,
+  }),
+});
+
+export const scholarshipSchema = z.object({
+  name: nonEmpty(200),
+  amount: nonEmpty(120),
+  eligibility: nonEmpty(1000),
+  deadline: isoDate,
+});
+
+export const universitySchema = z.object({
+  id: slug,
+  name: nonEmpty(200),
+  countryId: slug,
+  location: nonEmpty(200),
+  logo: imagePath,
+  image: imagePath,
+  universitydetails: nonEmpty(3000),
+  scholarships: nonEmpty(500),
+  scholarshipList: z.array(scholarshipSchema).default([]),
+  website: z.url().optional(),
+  ranking: z.string().max(120).optional(),
+});
+
+export const departmentSchema = z.object({
+  id: slug,
+  name: nonEmpty(120),
+  description: nonEmpty(1000),
+  imageUrl: imagePath,
+});
+
+export const subjectSchema = z.object({
+  id: slug,
+  name: nonEmpty(200),
+  universityId: slug,
+  departmentId: slug,
+  countryId: slug,
+  location: nonEmpty(200),
+  code: nonEmpty(20),
+  description: paragraphs,
+  degreeType: nonEmpty(60),
+  duration: nonEmpty(60),
+  students: z.number().int().min(0),
+  year: z.number().int().min(2000).max(2100),
+  basePrice: z.number().int().positive().nullable(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO currency code like GBP'),
+  image: imagePath,
+  logo: imagePath,
+  // Stored as given; the subject page keeps only usable URLs (spec 1 section 2.7).
+  universityimage: z.array(z.string()),
+  studyPlan: z.object({
+    degree: nonEmpty(120),
+    duration: nonEmpty(120),
+    intake: nonEmpty(60),
+    futureIntakes: z.array(nonEmpty(60)),
+  }),
+  entryRequirements: z.object({
+    description: z.string().max(3000),
+    academicRequirements: list,
+    englishLanguageRequirements: list,
+    additionalRequirements: list,
+  }),
+  careerProspects: z.object({
+    description: z.string().max(3000),
+    additionalDescription: z.string().max(3000),
+    careerPaths: list,
+    employmentStatistics: z.string().max(500),
+  }),
+});
+
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #00C9FF');
+
+export const featureSchema = z.object({
+  title: nonEmpty(120),
+  description: nonEmpty(2000),
+  gradientFrom: color.default('#00C9FF'),
+  gradientTo: color.default('#92FE9D'),
+  image: imagePath,
+  icon: nonEmpty(40),
+  learnMoreLink: nonEmpty(200),
+});
+
+export const serviceSchema = z.object({
+  id: slug,
+  title: nonEmpty(120),
+  description: nonEmpty(2000),
+  icon: imagePath,
+  iconBg: color,
+  link: nonEmpty(200),
+  isNew: z.boolean(),
+  isActive: z.boolean(),
+});
+
+export const missionVisionSchema = z.object({
+  sectionTitle: z.object({ subtitle: nonEmpty(200), title: nonEmpty(200) }),
+  mission: z.object({ title: nonEmpty(120), description: nonEmpty(2000), points: z.array(nonEmpty(500)) }),
+  vision: z.object({
+    title: nonEmpty(120),
+    description: nonEmpty(2000),
+    goals: z.array(z.object({ number: nonEmpty(20), text: nonEmpty(500) })),
+  }),
+  values: z.object({
+    title: nonEmpty(120),
+    items: z.array(z.object({ icon: nonEmpty(40), title: nonEmpty(120), desc: nonEmpty(1000) })),
+  }),
+  missionTitle: nonEmpty(200),
+  visionTitle: nonEmpty(200),
+  missionDescription: nonEmpty(2000),
+});
+
+export const aboutSchema = z.object({
+  stats: z.object({
+    yearsExperience: z.number().int().min(0),
+    projectsChallenged: z.number().int().min(0),
+    positiveReviews: z.number().int().min(0),
+    trustedStudents: z.number().int().min(0),
+  }),
+  companyInfo: z.object({ title: nonEmpty(200), subtitle: nonEmpty(300), description: nonEmpty(3000) }),
+  story: paragraphs,
+  milestones: z.array(z.object({ year: z.union([z.string(), z.number()]).transform(String), text: nonEmpty(500) })),
+});
+
+export const officeSchema = z.object({
+  id: slug,
+  name: nonEmpty(120),
+  country: nonEmpty(120),
+  city: nonEmpty(120),
+  address: nonEmpty(300),
+  phone: z.string().max(40).nullable(),
+  email: z.email(),
+  mapX: z.number().min(0).max(100),
+  mapY: z.number().min(0).max(100),
+});
+
+export const teamMemberSchema = z.object({
+  id: slug,
+  name: nonEmpty(120),
+  position: nonEmpty(120),
+  image: imagePath,
+  bio: nonEmpty(1000),
+});
+
+export const employerCategoriesSchema = z.array(nonEmpty(120)).length(16);
+
+export const recruitmentServicesSchema = z.object({
+  title: nonEmpty(200),
+  description: nonEmpty(2000),
+  mainImage: imagePath,
+  services: z.array(z.object({ id: slug, title: nonEmpty(120), description: nonEmpty(1000), icon: nonEmpty(40) })),
+});
+
+export const strategySchema = z.object({
+  id: z.number().int().positive(),
+  title: nonEmpty(120),
+  icon: z.enum(['users', 'refresh', 'clipboard', 'check']),
+  description: nonEmpty(1000),
+  extendedDescription: paragraphs,
+});
+
+export const jobSchema = z.object({
+  id: slug,
+  title: nonEmpty(200),
+  position: nonEmpty(200),
+  description: nonEmpty(5000),
+  category: nonEmpty(120),
+  company: nonEmpty(200),
+  location: nonEmpty(200),
+  address: nonEmpty(300),
+  startDate: isoDate,
+  endDate: isoDate,
+  recruitmentType: nonEmpty(60),
+  employment: z.array(nonEmpty(60)).min(1),
+  schedule: nonEmpty(200),
+  payment: nonEmpty(120),
+  hiring: nonEmpty(200),
+  urgent: z.boolean(),
+  tags: z.array(nonEmpty(60)),
+  type: nonEmpty(60),
+  requirements: z.array(nonEmpty(500)),
+  companyInfo: z.object({
+    name: nonEmpty(200),
+    website: z.url(),
+    about: nonEmpty(2000),
+    logo: imagePath.optional(),
+  }),
+  status: z.enum(['open', 'closed']).default('open'),
+});
+
+export const faqSchema = z.object({
+  destinations: z.array(z.object({ question: nonEmpty(300), answer: nonEmpty(3000) })).length(5),
+  support: z.array(z.object({ question: nonEmpty(300), answer: nonEmpty(3000) })).length(5),
+  higherEducation: z.array(z.object({ title: nonEmpty(200), body: nonEmpty(3000) })).length(5),
+  higherEducationQuote: z.object({ text: nonEmpty(1000), author: nonEmpty(200) }),
+});
+
+export const partnerSchoolSchema = z.object({
+  id: slug,
+  name: nonEmpty(200),
+  logo: imagePath,
+  location: nonEmpty(200),
+});
+
+/** Every content file, its schema, and whether it holds a list. */
+export const contentFiles = {
+  'site.json': siteSchema,
+  'countries.json': z.array(countrySchema).min(1),
+  'universities.json': z.array(universitySchema).min(1),
+  'departments.json': z.array(departmentSchema).min(1),
+  'subjects.json': z.array(subjectSchema).min(1),
+  'features.json': z.array(featureSchema),
+  'services.json': z.array(serviceSchema),
+  'mission-vision.json': missionVisionSchema,
+  'about.json': aboutSchema,
+  'offices.json': z.array(officeSchema),
+  'team.json': z.array(teamMemberSchema),
+  'employer-categories.json': employerCategoriesSchema,
+  'recruitment-services.json': recruitmentServicesSchema,
+  'strategies.json': z.array(strategySchema),
+  'jobs.json': z.array(jobSchema),
+  'faq.json': faqSchema,
+  'partners.json': z.array(partnerSchoolSchema),
+} as const;
+
+export type ContentFileName = keyof typeof contentFiles;
+export type Content = { [K in ContentFileName]: z.output<(typeof contentFiles)[K]> };
+
+export type Country = z.output<typeof countrySchema>;
+export type Subject = z.output<typeof subjectSchema>;
+export type Job = z.output<typeof jobSchema>;

@@ -1,0 +1,32 @@
+import { openLocalPlatform } from './platform.ts';
+import { listCountries, listDepartments, listSubjects, listUniversities } from '../../db/queries/catalog.ts';
+import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision } from '../../db/queries/site-content.ts';
+
+/**
+ * Everything the pre-rendered pages read, in one pass over the local D1 (the same rows and the
+ * same serializers the API uses). Opened once per build; the proxy is closed before returning.
+ */
+export async function readCatalogSnapshot() {
+  const { db, dispose } = await openLocalPlatform();
+  try {
+    const [countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners] = await Promise.all([
+      listCountries(db),
+      listSubjects(db),
+      listUniversities(db),
+      listDepartments(db),
+      listFeatures(db),
+      listServices(db),
+      listOffices(db),
+      listTeam(db),
+      getMissionVision(db),
+      getBlock(db, 'about'),
+      getBlock(db, 'site'),
+      getBlock(db, 'faq'),
+      getBlock(db, 'partners'),
+    ]);
+    return { countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners };
+  } finally {
+    await dispose();
+  }
+}
+export type CatalogSnapshot = Awaited<ReturnType<typeof readCatalogSnapshot>>;

@@ -1,0 +1,12 @@
+import { defineCollection } from 'astro:content';
+import { getSnapshot } from './lib/snapshot.ts';
+
+// Content collections loaded from D1 at build time: one page per row for countries and subjects.
+export const collections = {
+  countries: defineCollection({ loader: async () => (await getSnapshot()).countries }),
+  subjects: defineCollection({
+    loader: async () => (await getSnapshot()).subjects.map((s) => ({ ...s, updatedAt: String(s.updatedAt) })),
+  }),
+  universities: defineCollection({ loader: async () => (await getSnapshot()).universities }),
+  departments: defineCollection({ loader: async () => (await getSnapshot()).departments }),
+};

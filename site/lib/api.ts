@@ -1,0 +1,55 @@
+/**
+ * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
+ * Failures become `ApiError` carrying the HTTP status and the server's message, so each island
+ * can show the spec's wording for its case.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Thrown when the request never got an answer (offline, DNS, aborted). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network error', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+export interface ApiOptions extends Omit<RequestInit, 'body'> {
+  /** JSON body (sent with Content-Type: application/json) or FormData. */
+  body?: Json | FormData;
+  /** Bearer token for the Authorization header. */
+  token?: string | null;
+}
+
+export async function api<T>(path: string, { body, token, headers, ...init }: ApiOptions = {}): Promise<T> {
+  const h = new Headers(headers);
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    h.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
+  if (!res.ok) {
+    const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : res.statusText;
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}

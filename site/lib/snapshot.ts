@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '../../schemas/catalog.ts';
+import type {
+  aboutSchema, faqSchema, featureSchema, missionVisionSchema, officeSchema, partnerSchoolSchema, serviceSchema, siteSchema, teamMemberSchema,
+} from '../../schemas/content.ts';
+
+type WithId<T> = T & { _id: string; id: string };
+
+/** What the pre-rendered pages read from the database at build time. */
+export interface BuildSnapshot {
+  countries: CountryDto[];
+  subjects: SubjectDto[];
+  universities: UniversityDto[];
+  departments: DepartmentDto[];
+  features: WithId<z.output<typeof featureSchema>>[];
+  services: WithId<z.output<typeof serviceSchema>>[];
+  offices: WithId<z.output<typeof officeSchema>>[];
+  team: WithId<z.output<typeof teamMemberSchema>>[];
+  missionVision: z.output<typeof missionVisionSchema> | undefined;
+  about: z.output<typeof aboutSchema> | undefined;
+  site: z.output<typeof siteSchema> | undefined;
+  faq: z.output<typeof faqSchema> | undefined;
+  partners: z.output<typeof partnerSchoolSchema>[] | undefined;
+}
+
+// The reader runs in Node (wrangler's platform proxy over the local D1) and is imported by URL so
+// that the Worker-side database code stays out of the site's type program and bundle.
+const readerUrl = new URL('../../scripts/lib/catalog-snapshot.ts', import.meta.url).href;
+let snapshot: Promise<BuildSnapshot> | undefined;
+
+/** The build's one read of the database, shared by every loader and page. */
+export function getSnapshot(): Promise<BuildSnapshot> {
+  snapshot ??= import(/* @vite-ignore */ readerUrl)
+    .then((m: { readCatalogSnapshot: () => Promise<BuildSnapshot> }) => m.readCatalogSnapshot())
+    .catch((error: Error) => {
+      // Type-checking (astro check) syncs content too; it needs the shapes, not the rows, so it may
+      // run before the local database exists. A real build must not silently come out empty.
+      if (process.env.SNAPSHOT_OPTIONAL !== '1') {
+        throw new Error(`Could not read the local database (run \`npm start\` or \`node scripts/prepare-db.ts\` first): ${error.message}`);
+      }
+      console.warn(`[snapshot] no local database yet, using empty collections: ${error.message}`);
+      return emptySnapshot;
+    });
+  return snapshot;
+}
+
+const emptySnapshot: BuildSnapshot = {
+  countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
+  missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
+};

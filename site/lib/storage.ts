@@ -1,0 +1,30 @@
+/** Browser-storage keys the specs fix (existing clients rely on them). */
+export const storageKeys = {
+  userToken: 'userToken',
+  token: 'token',
+  user: 'user',
+  redirectAfterLogin: 'redirectAfterLogin',
+  favorites: 'favorites',
+  partnerToken: 'partnerToken',
+  partner: 'partner',
+  partnerEmail: 'partnerEmail',
+  partnerPhone: 'partnerPhone',
+  applicantToken: 'applicantToken',
+  registrationSession: 'registrationSession',
+} as const;
+
+/** Reads and parses a JSON value; an unparsable value is deleted (spec 1 section 4). */
+export function readJson<T>(key: string): T | null {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    localStorage.removeItem(key);
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown) {
+  localStorage.setItem(key, JSON.stringify(value));
+}
