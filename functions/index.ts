@@ -12,6 +12,7 @@ import { features } from './routes/features/features.ts';
 import { services } from './routes/services/services.ts';
 import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
+import { dev } from './routes/dev/dev.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -32,7 +33,8 @@ const routes = app
   .route('/api/services', services)
   .route('/api/missionvission', missionVision)
   .route('/api/about-mission-vision', missionVision)
-  .route('/api/about', about);
+  .route('/api/about', about)
+  .route('/api/dev', dev);
 
 // Pages that reach the Worker (see run_worker_first) are served from the built assets.
 app.get('*', async (c, next) => {
