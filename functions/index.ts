@@ -13,6 +13,7 @@ import { services } from './routes/services/services.ts';
 import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
+import { pages } from './routes/pages/fallback.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -36,11 +37,8 @@ const routes = app
   .route('/api/about', about)
   .route('/api/dev', dev);
 
-// Pages that reach the Worker (see run_worker_first) are served from the built assets.
-app.get('*', async (c, next) => {
-  if (c.req.path.startsWith('/api/')) return next();
-  return c.env.ASSETS.fetch(c.req.raw);
-});
+// Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
+app.route('/', pages);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from '../../db/client.ts';
+import type { AccountType } from '../../db/schema/index.ts';
+import { accountTables, findCredentials } from './accounts.ts';
+import { codeMessages, consumeCode, issueCode } from './codes.ts';
+import { codeEmail } from './emails.ts';
+import type { Mailer } from './mailer.ts';
+import { hashPassword } from './passwords.ts';
+
+/**
+ * The code flows every account type shares: e-mail a verification code, verify it, and reset a
+ * forgotten password. One mechanism, several account types.
+ */
+
+/** Issues a verification code (within the send limits) and e-mails it. */
+export async function sendVerificationCode(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string; name: string }) {
+  const code = await issueCode(db, { accountType: type, accountId: account.id, purpose: 'verify' });
+  await mailer.send(codeEmail(account.email, account.name, code, 'verify'));
+}
+
+/** Checks a verification code and marks the account verified. Throws 400 with a clear message. */
+export async function verifyAccount(db: Db, type: AccountType, accountId: string, code: string) {
+  const result = await consumeCode(db, { accountType: type, accountId, purpose: 'verify' }, code);
+  if (result !== 'ok') throw new HTTPException(400, { message: codeMessages[result] });
+  const table = accountTables[type];
+  await db.update(table).set({ isVerified: true }).where(eq(table.id, accountId));
+}
+
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we have sent a code to reset the password.';
+
+/**
+ * Starts a password reset. The answer is the same whether or not the account exists (no account
+ * enumeration); send limits still apply to real accounts, silently.
+ */
+export async function requestPasswordReset(db: Db, mailer: Mailer, type: AccountType, email: string, name: (id: string) => Promise<string>) {
+  const account = await findCredentials(db, type, { email });
+  if (!account) return;
+  try {
+    const code = await issueCode(db, { accountType: type, accountId: account.id, purpose: 'reset' });
+    await mailer.send(codeEmail(account.email, await name(account.id), code, 'reset'));
+  } catch (error) {
+    // A send limit reached must not reveal that the account exists.
+    if (!(error instanceof HTTPException && error.status === 429)) throw error;
+  }
+}
+
+/**
+ * Sets a new password with a reset code. Tokens issued before now stop working; the account counts
+ * as verified (the code proved the e-mail).
+ */
+export async function resetPassword(db: Db, type: AccountType, email: string, code: string, newPassword: string) {
+  const account = await findCredentials(db, type, { email });
+  const result = account ? await consumeCode(db, { accountType: type, accountId: account.id, purpose: 'reset' }, code) : 'invalid';
+  if (!account || result !== 'ok') throw new HTTPException(400, { message: codeMessages[result === 'ok' ? 'invalid' : result] });
+  const table = accountTables[type];
+  // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
+  const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
+  await db.update(table).set({ passwordHash: await hashPassword(newPassword), tokensValidAfter: revokeBefore, isVerified: true }).where(eq(table.id, account.id));
+}
