@@ -7,6 +7,17 @@ export const subjectsQuery = z.object({
   countryId: z.string().max(200).optional(),
 });
 
+/** GET /api/subjects/search: the server-side search behind the header search and /search. */
+export const subjectSearchQuery = z.object({
+  q: z.string().max(200, 'Search text is too long').default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export interface SubjectSearchResponse {
+  results: { _id: string; name: string; description: string; university: string; countryId: string; degreeType: string }[];
+  total: number;
+}
+
 // Response shapes of the public read API (spec 1 sections 3 and 7), shared by the Worker,
 // the build-time loaders and the islands.
 export interface CountryDto {

@@ -1,4 +1,4 @@
-import { asc, eq, and } from 'drizzle-orm';
+import { asc, eq, and, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '../../schemas/catalog.ts';
@@ -77,4 +77,50 @@ export async function getUniversity(db: Db, id: string) {
 export async function listDepartments(db: Db): Promise<DepartmentDto[]> {
   const rows = await db.select().from(t.departments).where(eq(t.departments.isActive, true)).orderBy(asc(t.departments.sortOrder));
   return rows.map(({ isActive: _a, sortOrder: _s, createdAt: _c, updatedAt: _u, ...d }) => ({ _id: d.id, ...d }));
+}
+
+/** A search hit: enough to show and link a result, a fraction of the full subject's bytes. */
+export interface SubjectHit {
+  _id: string;
+  name: string;
+  description: string;
+  university: string;
+  countryId: string;
+  degreeType: string;
+}
+
+const SUMMARY_LENGTH = 160;
+
+/**
+ * Case-insensitive substring search over name and description (spec 1 section 4). Queries of 3+
+ * characters use the FTS5 trigram index; shorter ones fall back to LIKE on the name only, which
+ * is cheap and what a person typing two letters expects.
+ */
+export async function searchSubjects(db: Db, query: string, limit: number) {
+  const q = query.trim();
+  const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const where =
+    q.length >= 3
+      ? sql`${t.subjects}.rowid in (select rowid from subjects_fts where subjects_fts match ${`"${q.replace(/"/g, '""')}"`})`
+      : sql`${t.subjects.name} like ${like} escape '\\'`;
+  const rows = await db
+    .select({
+      _id: t.subjects.id,
+      name: t.subjects.name,
+      description: t.subjects.description,
+      university: t.universities.name,
+      countryId: t.subjects.countryId,
+      degreeType: t.subjects.degreeType,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(t.subjects)
+    .leftJoin(t.universities, eq(t.subjects.universityId, t.universities.id))
+    .where(and(eq(t.subjects.isActive, true), where))
+    .orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name))
+    .limit(limit);
+  const hits: SubjectHit[] = rows.map(({ total: _t, description, university, ...r }) => {
+    const text = description.join(' ');
+    return { ...r, university: university ?? 'Unknown University', description: text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH).trimEnd()}…` : text };
+  });
+  return { results: hits, total: rows[0]?.total ?? 0 };
 }

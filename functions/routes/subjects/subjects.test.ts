@@ -40,3 +40,52 @@ describe('GET /api/subjects/:id', () => {
     expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
   });
 });
+
+describe('GET /api/subjects/search', () => {
+  type Search = { results: { _id: string; name: string; description: string }[]; total: number };
+  const all = async () => (await (await request('/api/subjects')).json()) as { _id: string; name: string; description: string[] }[];
+
+  it('matches name or description as a case-insensitive substring, like the full list would', async () => {
+    const subjects = await all();
+    for (const q of ['DATA sci', 'nursing', 'ürk', 'ing']) {
+      const expected = subjects.filter((s) => `${s.name} ${JSON.stringify(s.description)}`.toLowerCase().includes(q.toLowerCase())).map((s) => s._id).sort();
+      const res = await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Search;
+      expect(body.total, q).toBe(expected.length);
+      if (expected.length <= 50) expect(body.results.map((r) => r._id).sort(), q).toEqual(expected);
+    }
+  });
+
+  it('keeps results small and answers nothing for a blank query', async () => {
+    const res = await request('/api/subjects/search?q=science');
+    const text = await res.text();
+    expect((JSON.parse(text) as Search).results.length).toBeGreaterThan(0);
+    expect((JSON.parse(text) as Search).results.length).toBeLessThanOrEqual(20);
+    expect(text.length).toBeLessThan(30_000);
+    expect(await (await request('/api/subjects/search?q=%20%20')).json()).toEqual({ results: [], total: 0 });
+  });
+
+  it('treats FTS syntax and LIKE wildcards as plain text, and short queries match names', async () => {
+    for (const q of ['"', 'a OR b', '%%', 'NEAR(', '*']) {
+      const res = await request(`/api/subjects/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    expect(((await (await request('/api/subjects/search?q=%25')).json()) as Search).total).toBe(0);
+    const two = (await (await request('/api/subjects/search?q=ms')).json()) as Search;
+    expect(two.results.every((r) => r.name.toLowerCase().includes('ms'))).toBe(true);
+  });
+
+  it('stays in step with edits through the triggers', async () => {
+    const { env } = await import('cloudflare:test');
+    await env.DB.prepare("update subjects set name = 'Zyxwv Studies' where id = (select id from subjects order by sort_order limit 1 offset 5)").run();
+    const body = (await (await request('/api/subjects/search?q=zyxwv')).json()) as Search;
+    expect(body.results.map((r) => r.name)).toEqual(['Zyxwv Studies']);
+  });
+
+  it('rejects an over-long query with a 400 message', async () => {
+    const res = await request(`/api/subjects/search?q=${'x'.repeat(201)}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message: 'Search text is too long' });
+  });
+});

@@ -2,12 +2,18 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { idParam, subjectsQuery } from '../../../schemas/catalog.ts';
-import { getSubject, listSubjects } from '../../../db/queries/catalog.ts';
+import { idParam, subjectSearchQuery, subjectsQuery, type SubjectSearchResponse } from '../../../schemas/catalog.ts';
+import { getSubject, listSubjects, searchSubjects } from '../../../db/queries/catalog.ts';
 
 export const subjects = new Hono<AppEnv>()
   .get('/', validate('query', subjectsQuery), async (c) => {
     return c.json(await listSubjects(c.var.db, c.req.valid('query')));
+  })
+  // Before '/:id': "search" is a reserved word, not a subject slug.
+  .get('/search', validate('query', subjectSearchQuery), async (c) => {
+    const { q, limit } = c.req.valid('query');
+    if (!q.trim()) return c.json({ results: [], total: 0 } satisfies SubjectSearchResponse);
+    return c.json((await searchSubjects(c.var.db, q, limit)) satisfies SubjectSearchResponse);
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const subject = await getSubject(c.var.db, c.req.valid('param').id);
