@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
-import { contactMessages } from '../../../schemas/contact.ts';
+import { contactMessages } from '../../../schemas/contact-messages.ts';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
