@@ -12,7 +12,25 @@ export default defineConfig({
   outDir: './dist',
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react(), sitemap()],
+  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev)\//.test(page) && !page.endsWith('/404/') })],
+  // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
+  // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
+  // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with
+  // Astro.csp.insertDirective / insertScriptResource in its frontmatter.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   build: { format: 'directory', inlineStylesheets: 'auto' },
   vite: {
     build: { assetsInlineLimit: 2048 },

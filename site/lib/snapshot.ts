@@ -25,7 +25,9 @@ export interface BuildSnapshot {
 
 // The reader runs in Node (wrangler's platform proxy over the local D1) and is imported by URL so
 // that the Worker-side database code stays out of the site's type program and bundle.
-const readerUrl = new URL('../../scripts/lib/catalog-snapshot.ts', import.meta.url).href;
+// Resolved from the project root, not import.meta.url: pages that read the snapshot are bundled
+// into dist/.prerender, where a path relative to this file no longer points at scripts/.
+const readerUrl = new URL('scripts/lib/catalog-snapshot.ts', `file://${process.cwd()}/`).href;
 let snapshot: Promise<BuildSnapshot> | undefined;
 
 /** The build's one read of the database, shared by every loader and page. */

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { validate } from '../../lib/validate.ts';
+import { contactMessages as contactTable } from '../../../db/schema/index.ts';
+import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
+import { normalizeEmail } from '../../services/accounts.ts';
+import { createMailer } from '../../services/mailer.ts';
+import { notifyStaff } from '../../services/notify.ts';
+import { clientAddress, hit } from '../../services/rate-limit.ts';
+
+// Public forms: generous for people, a wall for scripts filling the inbox.
+const contactLimit = { name: 'contact:address', max: 20, windowSeconds: 600 };
+
+async function limit(c: { var: AppEnv['Variables']; req: { raw: Request } }) {
+  const { allowed, retryAfter } = await hit(c.var.db, contactLimit, clientAddress(c.req.raw.headers));
+  if (!allowed) throw new HTTPException(429, { message: `Too many messages. Please try again in ${Math.ceil(retryAfter / 60)} minutes.` });
+}
+
+/** POST /api/sendsmsus (landing 'Get In Touch') and POST /api/contact (home form), mounted at /api. */
+export const contact = new Hono<AppEnv>()
+  .post('/sendsmsus', validate('json', landingContactSchema), async (c) => {
+    await limit(c);
+    const body = c.req.valid('json');
+    const email = normalizeEmail(body.email);
+    await c.var.db.insert(contactTable).values({
+      id: crypto.randomUUID(), kind: 'landing', fullName: body.fullName, email, phone: body.nnumber, message: body.details,
+    });
+    await notifyStaff(c.var.db, createMailer(c.var.db, c.env), `New enquiry from ${body.fullName}`, [
+      `Name: ${body.fullName}`, `Email: ${email}`, `Phone: ${body.nnumber}`, `Message: ${body.details}`,
+    ]);
+    return c.json({ success: true as const, message: 'Your message has been sent successfully!' }, 201);
+  })
+  .post('/contact', validate('json', homeContactSchema), async (c) => {
+    await limit(c);
+    const body = c.req.valid('json');
+    const email = normalizeEmail(body.email);
+    const fullName = `${body.firstName} ${body.lastName}`.trim() || email;
+    await c.var.db.insert(contactTable).values({
+      id: crypto.randomUUID(), kind: 'home', fullName, firstName: body.firstName || null, lastName: body.lastName || null, email,
+      phone: body.phone || null, subject: body.subject || null, country: body.country || null, message: body.message,
+    });
+    await notifyStaff(c.var.db, createMailer(c.var.db, c.env), `Contact form: ${body.subject || 'no subject'}`, [
+      `Name: ${fullName}`, `Email: ${email}`, `Phone: ${body.phone || '—'}`, `Country: ${body.country || '—'}`, `Subject: ${body.subject || '—'}`, `Message: ${body.message || '—'}`,
+    ]);
+    return c.json({ success: true as const, message: 'Message sent successfully!' }, 201);
+  });

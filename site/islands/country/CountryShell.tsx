@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { withQuery } from '../common/with-query.tsx';
+import CountryTabs from './CountryTabs.tsx';
+import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from './country-view.tsx';
+
+/** The id in /country-details/{id}, or '' when the path has none. */
+export const countryIdFromPath = (path: string) => decodeURIComponent(path.match(/^\/country-details\/([^/]+)/)?.[1] ?? '');
+
+/**
+ * A country created after the last build (served by the Worker's fallback): rendered from the API
+ * with the spec's loading and error states (spec 1 sections 2.6 and 8).
+ */
+function CountryShell() {
+  const id = typeof window === 'undefined' ? '' : countryIdFromPath(window.location.pathname);
+  const country = useQuery({
+    queryKey: ['country', id],
+    enabled: id !== '',
+    retry: false,
+    queryFn: async () => {
+      try {
+        return await api<CountryDto>(`/api/countries/${encodeURIComponent(id)}`);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) throw new Error('Country not found');
+        if (e instanceof ApiError) throw new Error(`Failed to fetch country details. Status: ${e.status}`);
+        throw e;
+      }
+    },
+  });
+  const subjects = useQuery({
+    queryKey: ['subjects', 'country', id],
+    enabled: id !== '',
+    queryFn: async () => {
+      try {
+        return await api<SubjectDto[]>(`/api/subjects?countryId=${encodeURIComponent(id)}`);
+      } catch (e) {
+        throw new Error(e instanceof ApiError ? `Failed to fetch subjects. Status: ${e.status}` : 'Failed to fetch subjects.');
+      }
+    },
+  });
+  if (typeof window !== 'undefined' && id === '') return <ErrorState message="No country ID provided" />;
+  if (country.isPending) return <div className="container section"><div className="spinner" role="status" aria-label="Loading country" /></div>;
+  if (country.isError) return <ErrorState message={country.error.message} />;
+  const c = country.data;
+  document.title = document.title.replace(/^[^|]*/, `Study in ${c.name} `);
+  return (
+    <>
+      <CountryHero country={c} />
+      <CountryTabs panels={countryPanels(c)} name={c.name} />
+      <CountryGallery country={c} routeId={id} />
+      {subjects.isError ? (
+        <div className="container section"><p className="alert alert--error" role="alert">Failed to load data: {subjects.error.message}</p></div>
+      ) : subjects.isPending ? (
+        <div className="spinner" role="status" aria-label="Loading programs" />
+      ) : (
+        <CountryPrograms country={c} programs={subjects.data} />
+      )}
+    </>
+  );
+}
+
+function ErrorState({ message }: { message: string }) {
+  return (
+    <div className="container section">
+      <div className="empty-state" role="alert">
+        <h1>Error Loading Data</h1>
+        <p>{message}</p>
+        <button type="button" className="btn btn--primary" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign('/destinations'))}>Go Back</button>
+      </div>
+    </div>
+  );
+}
+export default withQuery(CountryShell);

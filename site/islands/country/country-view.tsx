@@ -1,0 +1,94 @@
+import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
+import { cleanList, formatTuition } from '../../lib/format.ts';
+import type { TabPanel } from '../common/Tabs.tsx';
+
+const sceneSets: [string, string[]][] = [
+  ['australia', ['australia', 'aus']],
+  ['uk', ['uk', 'united kingdom']],
+  ['usa', ['usa', 'united states']],
+  ['canada', ['canada']],
+  ['germany', ['germany', 'ger']],
+  ['ireland', ['ireland', 'ire']],
+];
+
+/** The six 'Country scene' images, chosen by code, route id or name; anything else gets Australia's. */
+export function sceneImages(country: Pick<CountryDto, 'code' | 'name'>, routeId: string): string[] {
+  const keys = [country.code, routeId, routeId.replace(/-/g, ' '), country.name].map((k) => (k ?? '').trim().toLowerCase());
+  const set = sceneSets.find(([, names]) => names.some((n) => keys.includes(n)))?.[0] ?? 'australia';
+  return Array.from({ length: 6 }, (_, i) => `/images/scenes/${set}-${i + 1}.svg`);
+}
+
+export function countryPanels(country: CountryDto): TabPanel[] {
+  const fb = 'Information coming soon.';
+  return [
+    { id: 'overview', label: 'Country Overview', blocks: [{ paragraphs: cleanList(country.about.countryOverview), fallback: fb }] },
+    { id: 'education', label: 'Education System', blocks: [{ items: cleanList(country.about.educationSystem), fallback: fb }] },
+    { id: 'life', label: 'Student Life', blocks: [{ items: cleanList(country.about.studentLife), fallback: fb }] },
+    { id: 'visa', label: 'Visa Information', blocks: [{ items: cleanList(country.about.visaInfo), fallback: fb }] },
+  ];
+}
+
+export function CountryHero({ country }: { country: CountryDto }) {
+  return (
+    <section className="hero hero--compact country-hero">
+      <div className="container hero__grid">
+        <div>
+          <nav className="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/destinations">Study Abroad</a></li><li aria-current="page">{country.name}</li></ol></nav>
+          <p className="country-flag"><img src={country.flag} alt={`Flag of ${country.name}`} width="48" height="32" /></p>
+          <h1>Study in {country.name}</h1>
+          <p className="lead">{country.details}</p>
+          <dl className="quick-facts"><div><dt>Capital</dt><dd>{country.capital}</dd></div><div><dt>Country code</dt><dd>{country.code}</dd></div></dl>
+        </div>
+        <div className="hero__media"><img src={country.image} alt="" width="560" height="315" /></div>
+      </div>
+    </section>
+  );
+}
+
+export function CountryGallery({ country, routeId }: { country: CountryDto; routeId: string }) {
+  return (
+    <section className="section section--alt" aria-labelledby="scene-title">
+      <div className="container">
+        <h2 id="scene-title">Country scene</h2>
+        <ul className="gallery" role="list">
+          {sceneImages(country, routeId).map((src, i) => (
+            <li key={src}><img src={src} alt={`${country.name} scene ${i + 1}`} width="400" height="260" loading="lazy" /></li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export type ProgramItem = Pick<SubjectDto, '_id' | 'name' | 'university' | 'degreeType' | 'duration' | 'basePrice' | 'currency' | 'image'>;
+
+export function CountryPrograms({ country, programs }: { country: CountryDto; programs: ProgramItem[] }) {
+  return (
+    <section className="section" aria-labelledby="programs-title">
+      <div className="container">
+        <h2 id="programs-title">Programs in {country.name}</h2>
+        {programs.length === 0 ? (
+          <div className="empty-state" data-testid="no-programs">
+            <h3>No Programs Available</h3>
+            <p className="muted">We have no programs listed in {country.name} yet.</p>
+            <a className="btn btn--primary" href="/destinations">Explore Other Countries</a>
+          </div>
+        ) : (
+          <ul className="grid grid--3" role="list" data-testid="country-programs">
+            {programs.map((p) => (
+              <li key={p._id} className="card program-card">
+                <img className="card__media" src={p.image} alt="" width="400" height="225" loading="lazy" />
+                <div className="card__body">
+                  <p className="program-card__uni">{p.university}</p>
+                  <h3>{p.name}</h3>
+                  <p className="program-card__meta"><span>{p.degreeType} · {p.duration}</span><span>{formatTuition(p.basePrice, p.currency)}</span></p>
+                  <a className="btn btn--accent btn--small" href={`/subject/${p._id}`}>Apply Now<span className="visually-hidden"> to {p.name}</span></a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { fallbackFeatures, type FeatureItem } from '../../lib/fallbacks.ts';
+import { truncateWords } from '../../lib/format.ts';
+import { Modal } from '../common/Modal.tsx';
+import { withQuery } from '../common/with-query.tsx';
+
+/** 'Why Choose Us' (spec 1 section 2.4 item 3): failed, loading or empty shows the six built-in features. */
+function FeatureCards({ initial }: { initial: FeatureItem[] }) {
+  const { data, isError, isPending } = useQuery({
+    queryKey: ['features'],
+    queryFn: () => api<FeatureItem[]>('/api/features'),
+    initialData: initial.length ? initial : undefined,
+    initialDataUpdatedAt: 0,
+  });
+  if (isError) console.error('Failed to fetch features');
+  const features = !isError && !isPending && Array.isArray(data) && data.length > 0 ? data : fallbackFeatures;
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const current = openIndex === null ? undefined : features[openIndex];
+  return (
+    <>
+      <ul className="grid grid--3 feature-grid" role="list" data-testid="why-features">
+        {features.map((f, i) => (
+          <li key={f.title} className="card feature-card">
+            <span className="feature-card__bar" aria-hidden="true" style={{ background: `linear-gradient(90deg, ${f.gradientFrom || '#00C9FF'}, ${f.gradientTo || '#92FE9D'})` }} />
+            <div className="card__body">
+              <img src={f.image} alt="" width="64" height="64" loading="lazy" className="feature-card__icon" />
+              <h3>{f.title}</h3>
+              <p className="muted">{truncateWords(f.description, 25)}</p>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpenIndex(i)}>
+                Learn More<span className="visually-hidden"> about {f.title}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Modal open={current !== undefined} onClose={() => setOpenIndex(null)} labelledBy="feature-modal-title">
+        {current && (
+          <>
+            <h3 id="feature-modal-title">{current.title}</h3>
+            <img src={current.image} alt="" width="480" height="270" />
+            <p>{current.description}</p>
+            <button type="button" className="btn btn--primary" onClick={() => setOpenIndex(null)}>Close</button>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
+export default withQuery(FeatureCards);

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api, NetworkError } from '../../lib/api.ts';
+import { fallbackMissionVision, type FeatureItem, type MissionVisionContent } from '../../lib/fallbacks.ts';
+import { truncateWords } from '../../lib/format.ts';
+import { Modal } from '../common/Modal.tsx';
+import { withQuery } from '../common/with-query.tsx';
+
+interface Props { features: FeatureItem[]; initial: MissionVisionContent | null }
+
+/** Mission and vision with feature cards (spec 1 section 2.4 item 4): spinner, error, popup, 20-word cards. */
+function MissionFeatures({ features, initial }: Props) {
+  const { data, error, isPending } = useQuery({
+    queryKey: ['missionvission'],
+    queryFn: async () => {
+      const res = await api<{ success: boolean; data: MissionVisionContent }>('/api/missionvission');
+      if (!res?.success || !res.data) throw new Error('malformed');
+      return res.data;
+    },
+    initialData: initial ?? undefined,
+    initialDataUpdatedAt: 0,
+  });
+  const content = error ? fallbackMissionVision : (data ?? fallbackMissionVision);
+  const [open, setOpen] = useState<FeatureItem | null>(null);
+  return (
+    <div>
+      <div className="section-head section-head--center">
+        <span className="eyebrow">{content.sectionTitle.subtitle}</span>
+        <h2 id="mission-features-title">{content.visionTitle}</h2>
+        <p className="lead">{content.missionDescription}</p>
+      </div>
+      {isPending && <div className="spinner" role="status" aria-label="Loading mission and vision" />}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error instanceof NetworkError ? 'Failed to connect to the server' : 'Failed to load mission and vision data'}
+        </p>
+      )}
+      <ul className="grid grid--3" role="list" data-testid="mission-features">
+        {features.map((f) => (
+          <li key={f.title} className="card">
+            <div className="card__body">
+              <h3>{f.title}</h3>
+              <p className="muted">{truncateWords(f.description, 20)}</p>
+              <div className="btn-row">
+                <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(f)}>Read more<span className="visually-hidden"> about {f.title}</span></button>
+                {f.learnMoreLink && <a className="btn btn--small btn--light" href={f.learnMoreLink}>Explore<span className="visually-hidden"> {f.title}</span></a>}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Modal open={open !== null} onClose={() => setOpen(null)} labelledBy="mission-feature-title">
+        {open && (
+          <>
+            <h3 id="mission-feature-title">{open.title}</h3>
+            <p>{open.description}</p>
+            <button type="button" className="btn btn--primary" onClick={() => setOpen(null)}>Close</button>
+          </>
+        )}
+      </Modal>
+    </div>
+  );
+}
+export default withQuery(MissionFeatures);

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { PinIcon } from '../common/icons.tsx';
+
+export interface Office { id: string; name: string; country: string; city: string; address: string; phone: string | null; email: string; mapX: number; mapY: number }
+
+const mapsLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** Offices and map selector (spec 1 section 2.4 item 9): our own map, a marker per office. */
+export default function OfficesMap({ offices }: { offices: Office[] }) {
+  const [selected, setSelected] = useState(offices[0]?.id ?? '');
+  const office = offices.find((o) => o.id === selected) ?? offices[0];
+  if (!office) return null;
+  return (
+    <div className="offices">
+      <div className="offices__list" role="group" aria-label="Choose an office">
+        {offices.map((o) => (
+          <button key={o.id} type="button" className="office-btn" aria-pressed={o.id === office.id} onClick={() => setSelected(o.id)}>
+            <strong>{o.country}</strong><span>{o.city}</span>
+          </button>
+        ))}
+      </div>
+      <div className="offices__map">
+        <img src="/images/map.svg" alt="World map showing our offices" width="800" height="420" loading="lazy" />
+        {offices.map((o) => (
+          <button key={o.id} type="button" className={`map-marker${o.id === office.id ? ' is-active' : ''}`} style={{ left: `${o.mapX}%`, top: `${o.mapY}%` }}
+            aria-label={`${o.name}, ${o.city}`} aria-pressed={o.id === office.id} onClick={() => setSelected(o.id)}>
+            <PinIcon />
+          </button>
+        ))}
+      </div>
+      <div className="card card__body offices__detail" aria-live="polite" data-testid="office-detail">
+        <h3>{office.name}</h3>
+        <p>{office.address}</p>
+        {office.phone && <p>Phone: <a href={`tel:${office.phone.replace(/\s+/g, '')}`}>{office.phone}</a></p>}
+        <p>Email: <a href={`mailto:${office.email}`}>{office.email}</a></p>
+        <a className="btn btn--ghost btn--small" href={mapsLink(office.address)} target="_blank" rel="noopener">Open in Maps<span className="visually-hidden"> (opens in a new tab)</span></a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SubjectDto, UniversityDto } from '../../../schemas/catalog.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import ApplyPanel from '../apply/ApplyPanel.tsx';
+import { withQuery } from '../common/with-query.tsx';
+import SubjectTabs from './SubjectTabs.tsx';
+import { CampusGallery, SideCards, SubjectHero, subjectPanels } from './subject-view.tsx';
+
+export const subjectIdFromPath = (path: string) => decodeURIComponent(path.match(/^\/subject\/([^/]+)/)?.[1] ?? '');
+
+/** University name: by id; if that fails, search the full list; otherwise 'Unknown University' (spec 1 section 4). */
+export async function lookupUniversityName(id: string): Promise<string> {
+  try {
+    return (await api<UniversityDto>(`/api/universities/${encodeURIComponent(id)}`)).name;
+  } catch {
+    try {
+      const all = await api<UniversityDto[]>('/api/universities');
+      return all.find((u) => u._id === id || u.id === id)?.name ?? 'Unknown University';
+    } catch {
+      return 'Unknown University';
+    }
+  }
+}
+
+/** A subject created after the last build, rendered from the API (spec 1 sections 2.7 and 8). */
+function SubjectShell() {
+  const id = typeof window === 'undefined' ? '' : subjectIdFromPath(window.location.pathname);
+  const subject = useQuery({
+    queryKey: ['subject', id],
+    enabled: id !== '',
+    retry: false,
+    queryFn: async () => {
+      try {
+        return await api<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) throw new Error('Subject not found');
+        if (e instanceof ApiError) throw new Error(`Failed to fetch subject details. Status: ${e.status}`);
+        throw e;
+      }
+    },
+  });
+  const uni = useQuery({
+    queryKey: ['university-name', subject.data?.universityId],
+    enabled: !!subject.data,
+    queryFn: () => lookupUniversityName(subject.data!.universityId),
+  });
+  if (typeof window !== 'undefined' && id === '') return <ErrorState message="No subject ID provided" />;
+  if (subject.isPending) return <div className="container section"><div className="spinner" role="status" aria-label="Loading program" /></div>;
+  if (subject.isError) return <ErrorState message={subject.error.message} />;
+  const s = subject.data;
+  const universityName = uni.data ?? s.university ?? 'Unknown University';
+  document.title = document.title.replace(/^[^|]*/, `${s.name} `);
+  return (
+    <>
+      <SubjectHero subject={s} universityName={universityName} />
+      <div className="container section subject-layout">
+        <div className="subject-main">
+          <CampusGallery subject={s} />
+          <SubjectTabs panels={subjectPanels(s)} name={s.name} />
+        </div>
+        <SideCards subject={s} universityName={universityName}><ApplyPanel subjectId={s._id} subjectName={s.name} /></SideCards>
+      </div>
+    </>
+  );
+}
+
+function ErrorState({ message }: { message: string }) {
+  return (
+    <div className="container section">
+      <div className="empty-state" role="alert">
+        <h1>Error Loading Data</h1>
+        <p>{message}</p>
+        <button type="button" className="btn btn--primary" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign('/courses'))}>Go Back</button>
+      </div>
+    </div>
+  );
+}
+export default withQuery(SubjectShell);

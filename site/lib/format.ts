@@ -1,0 +1,37 @@
+/** Cuts text to `words` words, adding an ellipsis when something was cut. */
+export function truncateWords(text: string, words: number): string {
+  const parts = text.trim().split(/\s+/);
+  if (parts.length <= words) return text.trim();
+  return `${parts.slice(0, words).join(' ')}...`;
+}
+
+/** Featured programs: 50 words, or 250 characters when a text has few spaces (spec 1 section 5). */
+export function truncateProgram(text: string): string {
+  const byWords = truncateWords(text, 50);
+  if (byWords.length <= 253) return byWords;
+  return `${text.slice(0, 250).trimEnd()}...`;
+}
+
+/** Tuition per year in the subject's own currency; '$10,000 / Year' only when there is no price. */
+export function formatTuition(basePrice: number | null, currency: string): string {
+  if (basePrice === null || !Number.isFinite(basePrice)) return '$10,000 / Year';
+  try {
+    return `${new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(basePrice)} / Year`;
+  } catch {
+    return `${basePrice.toLocaleString('en-GB')} ${currency} / Year`;
+  }
+}
+
+/** Drops blank entries of a list (spec 1 section 2.7). */
+export const cleanList = (list: readonly (string | null | undefined)[] | undefined): string[] =>
+  (list ?? []).filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((s) => s.trim());
+
+/** Campus images: absolute http(s) URLs and site-relative paths only (0-decisions). */
+export const usableImages = (list: readonly unknown[] | undefined): string[] =>
+  (list ?? []).filter((u): u is string => typeof u === 'string' && (/^https?:\/\//.test(u) || /^\/[^/]/.test(u)));
+
+/** Paragraphs of a description given as a string or a list. */
+export const paragraphs = (d: string | readonly string[] | undefined): string[] => cleanList(Array.isArray(d) ? d : [d as string | undefined]);
+
+/** '{n}+ students' or 'Join now'. */
+export const studentsLabel = (n: number | null | undefined) => (n && n > 0 ? `${n.toLocaleString('en-GB')}+ students` : 'Join now');
