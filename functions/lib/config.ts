@@ -16,7 +16,6 @@ interface OptionalVars {
 export function config(env: Env) {
   const isDevelopment = env.ENVIRONMENT === 'development';
   const vars = env as Env & OptionalVars;
-  const protocol = vars.STRIPE_API_PROTOCOL;
   return {
     environment: env.ENVIRONMENT,
     isDevelopment,
@@ -29,7 +28,7 @@ export function config(env: Env) {
       publishableKey: vars.PUBLIC_STRIPE_PUBLISHABLE_KEY || null,
       host: vars.STRIPE_API_HOST || undefined,
       port: vars.STRIPE_API_PORT ? Number(vars.STRIPE_API_PORT) : undefined,
-      protocol: protocol === 'http' || protocol === 'https' ? protocol : undefined,
+      protocol: vars.STRIPE_API_PROTOCOL || undefined,
     },
   };
 }

@@ -17,14 +17,14 @@ export function stripeSettings(env: Env) {
  * only set in tests, where they point at our local Stripe-compatible server; production talks to
  * api.stripe.com. Retries reuse the request's idempotency key, so they never charge twice.
  */
-export function createStripe(settings: { secretKey: string; host?: string | undefined; port?: number | undefined; protocol?: 'http' | 'https' | undefined }) {
+export function createStripe(settings: { secretKey: string; host?: string | undefined; port?: number | undefined; protocol?: string | undefined }) {
   return new Stripe(settings.secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 1,
     timeout: 15_000,
     ...(settings.host ? { host: settings.host } : {}),
     ...(settings.port ? { port: settings.port } : {}),
-    ...(settings.protocol ? { protocol: settings.protocol } : {}),
+    ...(settings.protocol === 'http' || settings.protocol === 'https' ? { protocol: settings.protocol } : {}),
   });
 }
 

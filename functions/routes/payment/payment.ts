@@ -49,7 +49,9 @@ export const payment = new Hono<AppEnv>()
         {
           amount: PAYMENT_AMOUNT,
           currency: PAYMENT_CURRENCY,
-          payment_method_types: ['card'],
+          // Card only. This SDK's API version names the create parameter allowed_payment_method_types
+          // (payment_method_types was removed from create); the intent still reports payment_method_types.
+          allowed_payment_method_types: ['card'],
           receipt_email: email,
           description: 'Bridgeway Global card payment',
           metadata: { name, email, attemptId },

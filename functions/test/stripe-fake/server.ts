@@ -93,6 +93,9 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1'): Promise<Fak
     if (typeof params.currency !== 'string') return fail(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
     const receiptEmail = typeof params.receipt_email === 'string' ? params.receipt_email : null;
     if (receiptEmail?.startsWith('stripe-api-error@')) return fail(500, { type: 'api_error', message: 'An unknown error occurred' });
+    const requested = params.allowed_payment_method_types ?? params.payment_method_types;
+    // Without a list Stripe picks the account's dynamic payment methods (more than cards).
+    const methodTypes = Array.isArray(requested) ? (requested as string[]) : ['card', 'link'];
     const intentId = id('pi');
     const intent: Intent = {
       id: intentId,
@@ -107,7 +110,8 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1'): Promise<Fak
       livemode: false,
       metadata: (params.metadata && !Array.isArray(params.metadata) ? params.metadata : {}) as Record<string, string>,
       payment_method: null,
-      payment_method_types: Array.isArray(params.payment_method_types) ? (params.payment_method_types as string[]) : ['card'],
+      // Current API versions take allowed_payment_method_types on create; older ones payment_method_types.
+      payment_method_types: methodTypes,
       receipt_email: receiptEmail,
       last_payment_error: null,
     };
