@@ -153,10 +153,13 @@ describe('POST /api/payment/create-payment-intent', () => {
     expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email as string))).toHaveLength(0);
   });
 
-  it('answers 503 when card payments are not configured', async () => {
+  it.each([
+    ['a valid body', validBody()],
+    ['the spec client body { amount } alone', { amount: 1000 }],
+  ])('answers 503 when card payments are not configured (%s)', async (_label, body) => {
     const res = await app.request(
       '/api/payment/create-payment-intent',
-      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validBody()) },
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
       { ...env, STRIPE_SECRET_KEY: '' },
     );
     expect(res.status).toBe(503);
@@ -333,6 +336,12 @@ describe('POST /api/payment/webhook', () => {
     expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, other.id))).toHaveLength(1);
     const unknown = event('payment_intent.succeeded', 'pi_unknown', now());
     expect(await (await deliver(unknown)).json()).toEqual({ received: true, duplicate: false });
+  });
+
+  it('answers 503 when payments are not configured at all', async () => {
+    const res = await app.request('/api/payment/webhook', { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=x' }, body: '{}' }, { ...env, STRIPE_SECRET_KEY: '' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ success: false, message: paymentMessages.notConfigured });
   });
 
   it('answers 503 when the webhook secret is not configured', async () => {

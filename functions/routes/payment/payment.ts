@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { createMiddleware } from 'hono/factory';
 import Stripe from 'stripe';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
@@ -20,6 +21,12 @@ function requireStripe(env: Env) {
   return settings;
 }
 
+/** Without Stripe keys the payment endpoints answer 503 before looking at the request. */
+const stripeConfigured = createMiddleware<AppEnv>(async (c, next) => {
+  requireStripe(c.env);
+  await next();
+});
+
 /** Card payments (spec 1 sections 2.11 and 7): the intent, its webhook, and the page's settings. */
 export const payment = new Hono<AppEnv>()
   .get('/config', (c) => {
@@ -30,7 +37,7 @@ export const payment = new Hono<AppEnv>()
       : { configured: false, publishableKey: null };
     return c.json(body);
   })
-  .post('/create-payment-intent', validate('json', createPaymentIntentBody), async (c) => {
+  .post('/create-payment-intent', stripeConfigured, validate('json', createPaymentIntentBody), async (c) => {
     const settings = requireStripe(c.env);
     const { name, attemptId, ...input } = c.req.valid('json');
     const email = normalizeEmail(input.email);
@@ -78,7 +85,7 @@ export const payment = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ clientSecret: intent.client_secret } satisfies CreatePaymentIntentResponse);
   })
-  .post('/webhook', async (c) => {
+  .post('/webhook', stripeConfigured, async (c) => {
     const settings = requireStripe(c.env);
     if (!settings.webhookSecret) throw new HTTPException(503, { message: 'The payment webhook is not configured on this server.' });
     const signature = c.req.header('Stripe-Signature');
