@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import Stripe from 'stripe';
 import { confirmCalls, fakeStripeJs } from './helpers/fake-stripe-js.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 
@@ -16,7 +17,12 @@ async function fillForm(page: Page, email = uniqueEmail('payer')) {
 }
 
 test.describe('/payment', () => {
-  test('shows the page, loads Stripe.js only from js.stripe.com, and pays successfully', async ({ page }) => {
+  // Payment attempts are rate limited per address: each test pays from an address of its own.
+  test.beforeEach(async ({ page }, testInfo) => {
+    await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `e2e-${testInfo.testId}-${Date.now()}` });
+  });
+
+  test('shows the page, loads Stripe.js only from js.stripe.com, and pays successfully', async ({ page, request }) => {
     const stripe = await fakeStripeJs(page, { outcome: 'succeeded', delayMs: 800 });
     const intentCalls: { status: number; body: string | null }[] = [];
     page.on('response', async (res) => {
@@ -36,7 +42,7 @@ test.describe('/payment', () => {
     await expect(page.getByLabel('Card number')).toBeVisible();
     expect(stripe.requests).toHaveLength(1);
     expect(new URL(stripe.requests[0]!).origin).toBe('https://js.stripe.com');
-    expect(await page.evaluate(() => (window as unknown as { __stripeFake: { key: string } }).__stripeFake.key)).toBe('pk_test_e2e_fake');
+    expect(await page.evaluate(() => (globalThis as unknown as { __stripeFake: { key: string } }).__stripeFake.key)).toBe('pk_test_e2e_fake');
 
     // Required fields: the browser's own checks stop an empty or malformed submission.
     await expect(payButton(page)).toBeEnabled();
@@ -44,7 +50,7 @@ test.describe('/payment', () => {
     await page.getByLabel('Full Name').fill('Grace Hopper');
     await page.getByLabel('Email Address').fill('not-an-email');
     await payButton(page).click();
-    expect(await page.getByLabel('Email Address').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    expect(await page.getByLabel('Email Address').evaluate((el) => (el as unknown as { validity: { typeMismatch: boolean } }).validity.typeMismatch)).toBe(true);
     expect(intentCalls).toHaveLength(0);
 
     const email = await fillForm(page);
@@ -64,6 +70,17 @@ test.describe('/payment', () => {
     // Paid: the button stays off so the same payment is not taken twice.
     await expect(payButton(page)).toHaveText('Pay $10.00');
     await expect(payButton(page)).toBeDisabled();
+
+    // Stripe then tells the server (signed webhook, as `stripe listen` would forward it): a receipt goes out.
+    const intentId = call!.clientSecret.split('_secret_')[0]!;
+    const payload = JSON.stringify({ id: `evt_e2e_${Date.now()}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } } });
+    const signature = new Stripe('sk_test_e2e_fake').webhooks.generateTestHeaderString({ payload, secret: 'whsec_test_e2e_fake' });
+    const hook = await request.post('/api/payment/webhook', { headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' }, data: payload });
+    expect(hook.status()).toBe(200);
+    const receipts = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe('Your payment receipt: $10.00');
+    expect(receipts[0]!.text).toContain(`Reference: ${intentId}`);
   });
 
   test('keeps the button disabled until Stripe.js is ready', async ({ page }) => {

@@ -81,7 +81,7 @@ export interface FakeStripeOptions {
 export async function fakeStripeJs(page: Page, { outcome = 'succeeded', delayMs = 0, hold }: FakeStripeOptions = {}) {
   const requests: string[] = [];
   await page.addInitScript((control) => {
-    (window as unknown as { __stripeFake: unknown }).__stripeFake = control;
+    (globalThis as unknown as { __stripeFake: unknown }).__stripeFake = control;
   }, { outcome, delayMs });
   await page.route('https://js.stripe.com/**', async (route: Route) => {
     requests.push(route.request().url());
@@ -93,5 +93,5 @@ export async function fakeStripeJs(page: Page, { outcome = 'succeeded', delayMs 
 
 /** What the page passed to confirmCardPayment. */
 export function confirmCalls(page: Page) {
-  return page.evaluate(() => (window as unknown as { __stripeFake: { calls: { clientSecret: string; billing: { name: string; email: string }; card: string }[] } }).__stripeFake.calls);
+  return page.evaluate(() => (globalThis as unknown as { __stripeFake: { calls: { clientSecret: string; billing: { name: string; email: string }; card: string }[] } }).__stripeFake.calls);
 }
