@@ -59,6 +59,7 @@ test.describe('/payment', () => {
     await expect(payButton(page)).toBeDisabled();
     await expect(page.getByRole('status').filter({ hasText: 'Payment successful! Thank you for your purchase.' })).toBeVisible();
     await expect(page.getByText('Payment successful! Thank you for your purchase.')).toHaveCSS('color', 'rgb(6, 118, 71)');
+    await page.screenshot({ path: 'e2e/screenshots/payment-1280-succeeded.png', fullPage: true });
 
     // The server created a real intent (through the fake Stripe API) and the client confirmed it.
     expect(intentCalls).toHaveLength(1);
@@ -161,7 +162,12 @@ test.describe('/payment', () => {
     await page.goto('/payment');
     await expect(page.getByText('Card payments are not configured on this server.')).toBeVisible();
     await expect(payButton(page)).toBeDisabled();
+    await expect(page.getByLabel('Full Name')).toBeDisabled();
     expect(stripe.requests).toHaveLength(0);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.screenshot({ path: 'e2e/screenshots/payment-375-not-configured.png', fullPage: true });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
   test('has no serious accessibility violations, and screenshots at 375 and 1280 px', async ({ page }) => {

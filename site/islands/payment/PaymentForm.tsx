@@ -66,6 +66,8 @@ function SecureNote() {
 
 interface FieldsProps {
   disabled: boolean;
+  /** No payment can be taken here at all (not configured): the inputs are off too. */
+  unavailable?: boolean;
   card: React.ReactNode;
   processing: boolean;
   message: Message;
@@ -73,7 +75,7 @@ interface FieldsProps {
 }
 
 /** The form itself, shared by the working page and the "not configured" page. */
-function Fields({ disabled, card, processing, message, onSubmit }: FieldsProps) {
+function Fields({ disabled, unavailable = false, card, processing, message, onSubmit }: FieldsProps) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -82,11 +84,11 @@ function Fields({ disabled, card, processing, message, onSubmit }: FieldsProps) 
     <form className="pay-form" aria-describedby={message ? messageId : undefined} onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email }) : e.preventDefault())}>
       <div className="pay-field">
         <label htmlFor={`${id}-name`}>Full Name</label>
-        <input id={`${id}-name`} name="name" type="text" autoComplete="cc-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} name="name" type="text" autoComplete="cc-name" required disabled={unavailable} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="pay-field">
         <label htmlFor={`${id}-email`}>Email Address</label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={unavailable} maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div className="pay-field">
         <span className="pay-label" id={`${id}-card`}>
@@ -182,7 +184,7 @@ function PaymentPage() {
           <p className="pay-notice" role="status">
             {config.isError ? 'The payment form could not be loaded. Please refresh the page to try again.' : `${paymentMessages.notConfigured} No payment can be taken here.`}
           </p>
-          <Fields disabled processing={false} message={null} card={<p className="pay-card__off">Card entry is unavailable.</p>} />
+          <Fields disabled unavailable processing={false} message={null} card={<p className="pay-card__off">Card entry is unavailable.</p>} />
         </div>
         <Summary />
       </div>
