@@ -21,7 +21,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `wrangler dev --ip 127.0.0.1 --port ${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --show-interactive-dev-session=false`,
+    // with-fake.ts runs the fake Stripe API beside the Worker and gives the Worker test-mode Stripe settings.
+    command: `node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --show-interactive-dev-session=false`,
     url: `${baseURL}/api/countries`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { freePort } from './functions/test/stripe-fake/free-port.ts';
 
 // API tests run inside workerd against real D1 and R2, with the real migrations applied.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('db/migrations');
+  // The fake Stripe API (functions/test/stripe-fake) listens here; the global setup starts it.
+  process.env.STRIPE_FAKE_PORT ??= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -13,6 +16,12 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'test',
             TOKEN_SECRET: 'test-only-secret-0123456789abcdef0123456789',
+            STRIPE_SECRET_KEY: 'sk_test_fake_0123456789',
+            STRIPE_WEBHOOK_SECRET: 'whsec_test_fake_0123456789',
+            PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789',
+            STRIPE_API_HOST: '127.0.0.1',
+            STRIPE_API_PORT: process.env.STRIPE_FAKE_PORT,
+            STRIPE_API_PROTOCOL: 'http',
           },
         },
       }),
@@ -20,6 +29,7 @@ export default defineConfig(async () => {
     test: {
       include: ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
       setupFiles: ['./functions/test/setup.ts'],
+      globalSetup: ['./functions/test/stripe-fake/global-setup.ts'],
     },
   };
 });

@@ -15,6 +15,7 @@ import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
 import { pages } from './routes/pages/fallback.ts';
 import { contact } from './routes/contact/contact.ts';
+import { payment } from './routes/payment/payment.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -37,7 +38,8 @@ const routes = app
   .route('/api/about-mission-vision', missionVision)
   .route('/api/about', about)
   .route('/api/dev', dev)
-  .route('/api', contact);
+  .route('/api', contact)
+  .route('/api/payment', payment);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);

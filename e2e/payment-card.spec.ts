@@ -1,0 +1,189 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import Stripe from 'stripe';
+import { confirmCalls, fakeStripeJs } from './helpers/fake-stripe-js.ts';
+import { uniqueEmail } from './helpers/mailbox.ts';
+
+// The page talks to our Worker for real (which talks to the fake Stripe API started beside it);
+// only Stripe.js, which would come from js.stripe.com, is answered by a fake in the browser.
+
+const payButton = (page: Page) => page.getByRole('button', { name: /Pay \$10\.00|Processing\.\.\./ });
+
+async function fillForm(page: Page, email = uniqueEmail('payer')) {
+  await page.getByLabel('Full Name').fill('Grace Hopper');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  return email;
+}
+
+test.describe('/payment', () => {
+  // Payment attempts are rate limited per address: each test pays from an address of its own.
+  test.beforeEach(async ({ page }, testInfo) => {
+    await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `e2e-${testInfo.testId}-${Date.now()}` });
+  });
+
+  test('shows the page, loads Stripe.js only from js.stripe.com, and pays successfully', async ({ page, request }) => {
+    const stripe = await fakeStripeJs(page, { outcome: 'succeeded', delayMs: 800 });
+    const intentCalls: { status: number; body: string | null }[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/api/payment/create-payment-intent')) intentCalls.push({ status: res.status(), body: res.request().postData() });
+    });
+    await page.goto('/payment');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Payment' })).toBeVisible();
+    await expect(page.getByText('Secure payment processing by a card payment provider')).toBeVisible();
+    await expect(page.getByText('Your payment information is secure and encrypted.')).toBeVisible();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect(summary.getByText('Subtotal')).toBeVisible();
+    await expect(summary.locator('dd')).toHaveText(['$10.00', '$10.00']);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    expect(stripe.requests).toHaveLength(1);
+    expect(new URL(stripe.requests[0]!).origin).toBe('https://js.stripe.com');
+    expect(await page.evaluate(() => (globalThis as unknown as { __stripeFake: { key: string } }).__stripeFake.key)).toBe('pk_test_e2e_fake');
+
+    // Required fields: the browser's own checks stop an empty or malformed submission.
+    await expect(payButton(page)).toBeEnabled();
+    await payButton(page).click();
+    await page.getByLabel('Full Name').fill('Grace Hopper');
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await payButton(page).click();
+    expect(await page.getByLabel('Email Address').evaluate((el) => (el as unknown as { validity: { typeMismatch: boolean } }).validity.typeMismatch)).toBe(true);
+    expect(intentCalls).toHaveLength(0);
+
+    const email = await fillForm(page);
+    await payButton(page).click();
+    await expect(payButton(page)).toHaveText('Processing...');
+    await expect(payButton(page)).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment successful! Thank you for your purchase.' })).toBeVisible();
+    await expect(page.getByText('Payment successful! Thank you for your purchase.')).toHaveCSS('color', 'rgb(6, 118, 71)');
+    await page.screenshot({ path: 'e2e/screenshots/payment-1280-succeeded.png', fullPage: true });
+
+    // The server created a real intent (through the fake Stripe API) and the client confirmed it.
+    expect(intentCalls).toHaveLength(1);
+    expect(intentCalls[0]!.status).toBe(200);
+    expect(JSON.parse(intentCalls[0]!.body!)).toMatchObject({ amount: 1000, name: 'Grace Hopper', email });
+    const [call] = await confirmCalls(page);
+    expect(call!.clientSecret).toMatch(/^pi_fake\w+_secret_\w+$/);
+    expect(call!.billing).toEqual({ name: 'Grace Hopper', email });
+    // Paid: the button stays off so the same payment is not taken twice.
+    await expect(payButton(page)).toHaveText('Pay $10.00');
+    await expect(payButton(page)).toBeDisabled();
+
+    // Stripe then tells the server (signed webhook, as `stripe listen` would forward it): a receipt goes out.
+    const intentId = call!.clientSecret.split('_secret_')[0]!;
+    const payload = JSON.stringify({ id: `evt_e2e_${Date.now()}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } } });
+    const signature = new Stripe('sk_test_e2e_fake').webhooks.generateTestHeaderString({ payload, secret: 'whsec_test_e2e_fake' });
+    const hook = await request.post('/api/payment/webhook', { headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' }, data: payload });
+    expect(hook.status()).toBe(200);
+    const receipts = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe('Your payment receipt: $10.00');
+    expect(receipts[0]!.text).toContain(`Reference: ${intentId}`);
+  });
+
+  test('keeps the button disabled until Stripe.js is ready', async ({ page }) => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    await fakeStripeJs(page, { hold });
+    await page.goto('/payment');
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+    await expect(payButton(page)).toHaveText('Pay $10.00');
+    await expect(payButton(page)).toBeDisabled();
+    await page.waitForTimeout(300);
+    await expect(payButton(page)).toBeDisabled();
+    release();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expect(payButton(page)).toBeEnabled();
+  });
+
+  test("shows the provider's decline message in red, and the button works again", async ({ page }) => {
+    await fakeStripeJs(page, { outcome: 'declined', delayMs: 300 });
+    await page.goto('/payment');
+    await fillForm(page);
+    await payButton(page).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('Your card was declined.');
+    await expect(alert).toHaveCSS('color', 'rgb(180, 35, 24)');
+    await expect(payButton(page)).toHaveText('Pay $10.00');
+    await expect(payButton(page)).toBeEnabled();
+    // The message clears when the next attempt starts.
+    await payButton(page).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  });
+
+  test("falls back to 'Payment failed. Please try again.' when the provider gives no message", async ({ page }) => {
+    await fakeStripeJs(page, { outcome: 'declined-silent' });
+    await page.goto('/payment');
+    await fillForm(page);
+    await payButton(page).click();
+    await expect(page.getByRole('alert')).toHaveText('Payment failed. Please try again.');
+  });
+
+  test("shows 'An error occurred. Please try again.' when confirming throws", async ({ page }) => {
+    await fakeStripeJs(page, { outcome: 'throw' });
+    await page.goto('/payment');
+    await fillForm(page);
+    await payButton(page).click();
+    await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again.');
+    await expect(payButton(page)).toBeEnabled();
+  });
+
+  test("shows 'An error occurred. Please try again.' when our server cannot create the payment", async ({ page }) => {
+    await fakeStripeJs(page);
+    await page.goto('/payment');
+    // The fake Stripe API answers 500 for this address, so the Worker answers 502.
+    await fillForm(page, `stripe-api-error@${Date.now()}.example.com`);
+    const response = page.waitForResponse('**/api/payment/create-payment-intent');
+    await payButton(page).click();
+    expect((await response).status()).toBe(502);
+    await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again.');
+    expect(await confirmCalls(page)).toHaveLength(0);
+  });
+
+  test('shows no message for a status other than succeeded', async ({ page }) => {
+    await fakeStripeJs(page, { outcome: 'processing', delayMs: 200 });
+    await page.goto('/payment');
+    await fillForm(page);
+    await payButton(page).click();
+    await expect(payButton(page)).toHaveText('Processing...');
+    await expect(payButton(page)).toHaveText('Pay $10.00');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Payment successful!')).toHaveCount(0);
+  });
+
+  test('says plainly when card payments are not configured, and loads no Stripe.js', async ({ page }) => {
+    const stripe = await fakeStripeJs(page);
+    // The server's answer without keys (as under a plain `npm start`; the API test covers the Worker side).
+    await page.route('**/api/payment/config', (route) => route.fulfill({ json: { configured: false, publishableKey: null } }));
+    await page.goto('/payment');
+    await expect(page.getByText('Card payments are not configured on this server.')).toBeVisible();
+    await expect(payButton(page)).toBeDisabled();
+    await expect(page.getByLabel('Full Name')).toBeDisabled();
+    expect(stripe.requests).toHaveLength(0);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.screenshot({ path: 'e2e/screenshots/payment-375-not-configured.png', fullPage: true });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
+  test('has no serious accessibility violations, and screenshots at 375 and 1280 px', async ({ page }) => {
+    await fakeStripeJs(page, { outcome: 'declined' });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/payment');
+      await expect(payButton(page)).toBeEnabled();
+      await page.screenshot({ path: `e2e/screenshots/payment-${width}.png`, fullPage: true });
+      await fillForm(page);
+      await payButton(page).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/payment-${width}-declined.png`, fullPage: true });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
+    }
+  });
+});

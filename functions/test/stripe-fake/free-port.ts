@@ -1,0 +1,14 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+/** A port nobody listens on right now (the OS picks it), for a server started a moment later. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
