@@ -14,6 +14,11 @@ import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
 import { pages } from './routes/pages/fallback.ts';
+import { assistanceRequests } from './routes/assistance-requests/assistance-requests.ts';
+import { jobApplicantsRouter } from './routes/job-applicants/job-applicants.ts';
+import { applyjobs } from './routes/applyjobs/applyjobs.ts';
+import { jobs } from './routes/jobs/jobs.ts';
+import { recruitmentServices } from './routes/recruitment-services/recruitment-services.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -35,7 +40,12 @@ const routes = app
   .route('/api/missionvission', missionVision)
   .route('/api/about-mission-vision', missionVision)
   .route('/api/about', about)
-  .route('/api/dev', dev);
+  .route('/api/dev', dev)
+  .route('/api/assistance-requests', assistanceRequests)
+  .route('/api/job-applicants', jobApplicantsRouter)
+  .route('/api/applyjobs', applyjobs)
+  .route('/api/jobs', jobs)
+  .route('/api/recruitment-services', recruitmentServices);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);
