@@ -9,4 +9,5 @@ export const collections = {
   }),
   universities: defineCollection({ loader: async () => (await getSnapshot()).universities }),
   departments: defineCollection({ loader: async () => (await getSnapshot()).departments }),
+  jobs: defineCollection({ loader: async () => (await getSnapshot()).jobs }),
 };
