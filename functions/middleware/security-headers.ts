@@ -1,10 +1,11 @@
 import { secureHeaders } from 'hono/secure-headers';
+import { createMiddleware } from 'hono/factory';
 
 /**
  * Headers for responses the Worker makes (the API and the fallback shell). Static pages get the
  * same policy from site/public/_headers, which the assets server applies.
  */
-export const securityHeaders = secureHeaders({
+const apiHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", 'https://js.stripe.com'],
@@ -24,3 +25,17 @@ export const securityHeaders = secureHeaders({
   permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
   crossOriginEmbedderPolicy: false,
 });
+
+// Pages the Worker serves (pre-rendered pages under run_worker_first, the fallback shells) carry the
+// policy of site/public/_headers: their scripts are pinned by Astro's per-page CSP, and a header
+// `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
+const pageHeaders = secureHeaders({
+  contentSecurityPolicy: { objectSrc: ["'none'"], baseUri: ["'self'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
+  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
+  crossOriginEmbedderPolicy: false,
+});
+
+export const securityHeaders = createMiddleware((c, next) => (c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next)));
