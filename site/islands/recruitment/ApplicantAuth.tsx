@@ -3,6 +3,9 @@ import { api, ApiError } from '../../lib/api.ts';
 import { applicantLoginSchema, applicantRegisterSchema } from '../../../schemas/recruitment.ts';
 import { setApplicantToken } from './applicant-session.ts';
 
+// The e-mail typed last, so Back from step 2 does not make the person type it again.
+let lastEmail = '';
+
 export const REGISTERED_MESSAGE = 'Registration successful! Please login to continue.';
 
 /**
@@ -12,7 +15,7 @@ export const REGISTERED_MESSAGE = 'Registration successful! Please login to cont
 export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () => void; intro?: string }) {
   const id = useId();
   const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [form, setForm] = useState({ fullName: '', email: '', phone: '', password: '' });
+  const [form, setForm] = useState({ fullName: '', email: lastEmail, phone: '', password: '' });
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,6 +31,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
       return;
     }
     setBusy(true);
+    lastEmail = form.email;
     try {
       const res = await api<{ token: string }>(`/api/job-applicants/${mode}`, { method: 'POST', body: parsed.data });
       if (res.token) setApplicantToken(res.token);

@@ -29,6 +29,16 @@ export function Modal({ open, onClose, title, children, wide = false }: { open: 
       aria-label={title}
       onCancel={(e) => { e.preventDefault(); onClose(); }}
       onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}
+      onKeyDown={(e) => {
+        // Keep Tab inside the dialog (the browser would otherwise move on to its own toolbar).
+        if (e.key !== 'Tab') return;
+        const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])')];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+        else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+      }}
     >
       <div className="rc-modal__inner">
         <div className="rc-modal__head">
