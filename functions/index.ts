@@ -16,6 +16,11 @@ import { dev } from './routes/dev/dev.ts';
 import { pages } from './routes/pages/fallback.ts';
 import { contact } from './routes/contact/contact.ts';
 import { payment } from './routes/payment/payment.ts';
+import { assistanceRequests } from './routes/assistance-requests/assistance-requests.ts';
+import { jobApplicantsRouter } from './routes/job-applicants/job-applicants.ts';
+import { applyjobs } from './routes/applyjobs/applyjobs.ts';
+import { jobs } from './routes/jobs/jobs.ts';
+import { recruitmentServices } from './routes/recruitment-services/recruitment-services.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -39,7 +44,12 @@ const routes = app
   .route('/api/about', about)
   .route('/api/dev', dev)
   .route('/api', contact)
-  .route('/api/payment', payment);
+  .route('/api/payment', payment)
+  .route('/api/assistance-requests', assistanceRequests)
+  .route('/api/job-applicants', jobApplicantsRouter)
+  .route('/api/applyjobs', applyjobs)
+  .route('/api/jobs', jobs)
+  .route('/api/recruitment-services', recruitmentServices);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);

@@ -9,4 +9,16 @@ export const collections = {
   }),
   universities: defineCollection({ loader: async () => (await getSnapshot()).universities }),
   departments: defineCollection({ loader: async () => (await getSnapshot()).departments }),
+  jobs: defineCollection({ loader: async () => (await getSnapshot()).jobs }),
+  // The recruitment pages' build-time blocks: strategy cards, employer categories, services record.
+  recruitment: defineCollection({
+    loader: async () => {
+      const { strategies, employerCategories, recruitmentServices } = await getSnapshot();
+      return [
+        { id: 'strategies', items: strategies },
+        { id: 'employer-categories', items: employerCategories },
+        { id: 'services', record: recruitmentServices ?? null },
+      ];
+    },
+  }),
 };

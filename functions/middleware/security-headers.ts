@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { createMiddleware } from 'hono/factory';
 
 /**
  * Headers for responses the Worker makes (the API and the fallback shell). Static pages get the
@@ -26,11 +26,11 @@ const apiHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
-// Pages that pass through the Worker (pre-rendered content pages and the fallback shells) carry
-// Astro's per-page CSP <meta> with the hashes of their inline scripts; a header policy without
-// those hashes would block them (policies combine). They get the same header as site/public/_headers.
+// Pages the Worker serves (pre-rendered pages under run_worker_first, the fallback shells) carry the
+// policy of site/public/_headers: their scripts are pinned by Astro's per-page CSP, and a header
+// `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
 const pageHeaders = secureHeaders({
-  contentSecurityPolicy: { frameAncestors: ["'none'"], objectSrc: ["'none'"], baseUri: ["'self'"], formAction: ["'self'"] },
+  contentSecurityPolicy: { objectSrc: ["'none'"], baseUri: ["'self'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
   strictTransportSecurity: 'max-age=63072000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
@@ -38,4 +38,4 @@ const pageHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
-export const securityHeaders: MiddlewareHandler = (c, next) => (c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next));
+export const securityHeaders = createMiddleware((c, next) => (c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next)));

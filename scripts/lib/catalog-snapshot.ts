@@ -1,6 +1,7 @@
 import { openLocalPlatform } from './platform.ts';
 import { listCountries, listDepartments, listSubjects, listUniversities } from '../../db/queries/catalog.ts';
 import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision } from '../../db/queries/site-content.ts';
+import { listEmployerCategories, listJobDetails, listStrategies } from '../../db/queries/jobs.ts';
 
 /**
  * Everything the pre-rendered pages read, in one pass over the local D1 (the same rows and the
@@ -24,7 +25,14 @@ export async function readCatalogSnapshot() {
       getBlock(db, 'faq'),
       getBlock(db, 'partners'),
     ]);
-    return { countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners };
+    // Recruitment: the job pages, strategy cards, assistance-form categories and services record.
+    const [jobs, strategies, employerCategories, recruitmentServices] = await Promise.all([
+      listJobDetails(db),
+      listStrategies(db),
+      listEmployerCategories(db),
+      getBlock(db, 'recruitmentServices'),
+    ]);
+    return { countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners, jobs, strategies, employerCategories, recruitmentServices };
   } finally {
     await dispose();
   }

@@ -3,6 +3,8 @@ import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '../..
 import type {
   aboutSchema, faqSchema, featureSchema, missionVisionSchema, officeSchema, partnerSchoolSchema, serviceSchema, siteSchema, teamMemberSchema,
 } from '../../schemas/content.ts';
+import type { JobDetail, StrategyCard } from '../../schemas/recruitment.ts';
+import type { recruitmentServicesSchema } from '../../schemas/content.ts';
 
 type WithId<T> = T & { _id: string; id: string };
 
@@ -21,6 +23,10 @@ export interface BuildSnapshot {
   site: z.output<typeof siteSchema> | undefined;
   faq: z.output<typeof faqSchema> | undefined;
   partners: z.output<typeof partnerSchoolSchema>[] | undefined;
+  jobs: JobDetail[];
+  strategies: StrategyCard[];
+  employerCategories: string[];
+  recruitmentServices: z.output<typeof recruitmentServicesSchema> | undefined;
 }
 
 // The reader runs in Node (wrangler's platform proxy over the local D1) and is imported by URL so
@@ -49,4 +55,5 @@ export function getSnapshot(): Promise<BuildSnapshot> {
 const emptySnapshot: BuildSnapshot = {
   countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
   missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
+  jobs: [], strategies: [], employerCategories: [], recruitmentServices: undefined,
 };

@@ -16,9 +16,9 @@ export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
-  // Asset responses have immutable headers; copy them so the security-headers middleware can add its own.
+  // Asset responses have immutable headers: copy so the security-headers middleware can add its own.
   if (res.status !== 404 || !match) return new Response(res.body, res);
   const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
-  if (!shell.ok) return res;
+  if (!shell.ok) return new Response(res.body, res);
   return new Response(shell.body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
 });

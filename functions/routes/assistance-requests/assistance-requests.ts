@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { zValidator } from '@hono/zod-validator';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { assistanceRequests as table } from '../../../db/schema/index.ts';
+import { listEmployerCategories } from '../../../db/queries/jobs.ts';
+import { assistanceRequestSchema, CATEGORY_MESSAGE } from '../../../schemas/recruitment.ts';
+import { createMailer } from '../../services/mailer.ts';
+import { notifyStaff } from '../../services/notify.ts';
+import { hit, clientAddress } from '../../services/rate-limit.ts';
+
+/** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
+const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 60 };
+
+/**
+ * The employer assistance form. The spec's client reads `error` on failure (not `message`), so
+ * this router answers every failure, validation included, as `{ success: false, error }`.
+ */
+export const assistanceRequests = new Hono<AppEnv>()
+  .onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ success: false, error: error.message }, error.status);
+    console.error(error);
+    return c.json({ success: false, error: 'Something went wrong on our side. Please try again.' }, 500);
+  })
+  .post(
+    '/',
+    zValidator('json', assistanceRequestSchema, (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new HTTPException(400, { message: issue?.message ?? 'Invalid request' });
+      }
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const known = new Set(await listEmployerCategories(c.var.db));
+      const category = [...new Set(input.category)];
+      const unknown = category.find((name) => !known.has(name));
+      if (unknown !== undefined) throw new HTTPException(400, { message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE });
+
+      const limit = await hit(c.var.db, SUBMIT_LIMIT, clientAddress(c.req.raw.headers));
+      if (!limit.allowed) throw new HTTPException(429, { message: 'Too many requests from this address. Please try again later or call us.' });
+
+      const id = crypto.randomUUID();
+      await c.var.db.insert(table).values({ id, ...input, category });
+      await notifyStaff(c.var.db, createMailer(c.var.db, c.env), `New staffing request from ${input.companyName}`, [
+        `${input.contactName} (${input.email}, ${input.phoneNumber}) at ${input.companyName} asks for help with: ${category.join(', ')}.`,
+        `Location: ${input.postcode}, ${input.country}.`,
+        `Message: ${input.message}`,
+      ]);
+      return c.json({ success: true, message: 'Thank you! Your request has been submitted. Our team will contact you shortly.', id }, 201);
+    },
+  );

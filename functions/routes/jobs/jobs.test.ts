@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { request } from '../../test/request.ts';
+import { pdfBytes, registerApplicant } from '../../test/recruitment.ts';
+import { signToken } from '../../services/tokens.ts';
+import type { JobDetail, MyApplication } from '../../../schemas/recruitment.ts';
+
+function apply(jobId: string, token: string | undefined, { file, name = 'cv.pdf', coverLetter = 'I would love to join your team.' }: { file?: Blob | null; name?: string; coverLetter?: string | null } = {}) {
+  const form = new FormData();
+  if (file !== null) form.append('resume', new File([file ?? new Blob([pdfBytes()])], name));
+  if (coverLetter !== null) form.append('coverLetter', coverLetter);
+  return request(`/api/jobs/${jobId}/apply`, { method: 'POST', body: form, headers: token ? { 'X-Applicant-Token': token } : {} });
+}
+
+describe('GET /api/jobs/:id', () => {
+  it('answers every field of the static sample job', async () => {
+    const res = await request('/api/jobs/warehouse-operative-rotterdam');
+    expect(res.status).toBe(200);
+    const job = (await res.json()) as JobDetail;
+    for (const key of ['position', 'company', 'location', 'address', 'employment', 'schedule', 'payment', 'hiring', 'urgent', 'tags', 'type', 'description', 'requirements', 'companyInfo']) {
+      expect(job, key).toHaveProperty(key);
+    }
+    expect(job).toMatchObject({ _id: 'warehouse-operative-rotterdam', position: 'Warehouse Operative', title: 'Warehouse Operative', urgent: true, status: 'open' });
+    expect(job.employment).toEqual(['Full-time', 'Permanent']);
+    expect(job.companyInfo.website).toMatch(/^https:\/\//);
+  });
+
+  it('answers a closed job with its status', async () => {
+    const job = (await (await request('/api/jobs/domestic-cleaner-london')).json()) as JobDetail;
+    expect(job.status).toBe('closed');
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const res = await request('/api/jobs/no-such-job');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: 'Job not found' });
+  });
+});
+
+describe('POST /api/jobs/:id/apply', () => {
+  it('stores the resume in R2 and the application, and answers fileDetails.originalname', async () => {
+    const { token } = await registerApplicant('apply');
+    const res = await apply('care-assistant-leeds', token, { name: 'Amina CV.pdf' });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { success: boolean; applicationId: string; fileDetails: { originalname: string; mimetype: string } };
+    expect(body.success).toBe(true);
+    expect(body.fileDetails).toMatchObject({ originalname: 'Amina CV.pdf', mimetype: 'application/pdf' });
+    const row = await env.DB.prepare('select * from job_applications where id = ?').bind(body.applicationId).first<Record<string, string>>();
+    expect(row).toMatchObject({ job_id: 'care-assistant-leeds', status: 'received', cover_letter: 'I would love to join your team.', resume_name: 'Amina CV.pdf' });
+    expect(row!.resume_key).toMatch(/^resumes\/care-assistant-leeds\/[0-9a-f-]+\.pdf$/);
+    const object = await env.FILES.get(row!.resume_key!);
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(pdfBytes());
+    const mail = await env.DB.prepare("select * from outbox where subject = 'New application: Care Assistant (Domiciliary)'").first();
+    expect(mail).not.toBeNull();
+
+    const mine = (await (await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } })).json()) as MyApplication[];
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ jobId: 'care-assistant-leeds', jobTitle: 'Care Assistant (Domiciliary)', status: 'received', resumeName: 'Amina CV.pdf' });
+  });
+
+  it('accepts a .docx judged by its bytes', async () => {
+    const { token } = await registerApplicant('docx');
+    const zip = new TextEncoder().encode('PK\u0003\u0004....[Content_Types].xml....word/document.xml....');
+    const res = await apply('construction-labourer-tallinn', token, { file: new Blob([zip]), name: 'cv.docx' });
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses a second application to the same job with 409', async () => {
+    const { token } = await registerApplicant('twice');
+    expect((await apply('nursery-assistant-manchester', token)).status).toBe(201);
+    const res = await apply('nursery-assistant-manchester', token);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ success: false, message: 'You have already applied to this job.' });
+  });
+
+  it('refuses a closed job (410) and an unknown job (404)', async () => {
+    const { token } = await registerApplicant('closed');
+    const closed = await apply('domestic-cleaner-london', token);
+    expect(closed.status).toBe(410);
+    expect(((await closed.json()) as { message: string }).message).toBe('This job is closed and no longer accepts applications.');
+    const unknown = await apply('no-such-job', token);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ success: false, message: 'Job not found' });
+  });
+
+  it('refuses a file that is not a PDF, DOC or DOCX by its content, whatever its name', async () => {
+    const { token } = await registerApplicant('type');
+    const res = await apply('hotel-housekeeping-attendant-sofia', token, { file: new Blob(['just text, not a pdf']), name: 'cv.pdf' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ success: false, message: 'Please upload your resume as a PDF, DOC or DOCX file' });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    expect((await apply('hotel-housekeeping-attendant-sofia', token, { file: new Blob([png]), name: 'photo.png' })).status).toBe(415);
+    const count = await env.DB.prepare('select count(*) as n from job_applications where job_id = ?').bind('hotel-housekeeping-attendant-sofia').first<{ n: number }>();
+    expect(count?.n).toBe(0);
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    const { token } = await registerApplicant('big');
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(pdfBytes());
+    const res = await apply('airport-cleaner-warsaw', token, { file: new Blob([big]), name: 'big.pdf' });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ success: false, message: 'File size must be less than 10MB' });
+  });
+
+  it('refuses a missing resume or cover letter', async () => {
+    const { token } = await registerApplicant('missing');
+    const noFile = await apply('airport-cleaner-warsaw', token, { file: null });
+    expect(noFile.status).toBe(400);
+    expect(await noFile.json()).toEqual({ success: false, message: 'Resume is required' });
+    const noLetter = await apply('airport-cleaner-warsaw', token, { coverLetter: '   ' });
+    expect(noLetter.status).toBe(400);
+    expect(await noLetter.json()).toEqual({ success: false, message: 'Cover letter is required' });
+  });
+
+  it('needs a valid applicant token: missing, forged, another account type', async () => {
+    const missing = await apply('care-assistant-dublin', undefined);
+    expect(missing.status).toBe(401);
+    const forgedToken = await signToken('not-the-real-secret-0123456789abcdef', 'bridgeway-global', { sub: 'x', aud: 'applicant', role: 'applicant' });
+    const forged = await apply('care-assistant-dublin', forgedToken);
+    expect(forged.status).toBe(401);
+    const student = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student' });
+    expect((await apply('care-assistant-dublin', student)).status).toBe(403);
+    const gone = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'deleted-applicant', aud: 'applicant', role: 'applicant' });
+    expect((await apply('care-assistant-dublin', gone)).status).toBe(401);
+  });
+});

@@ -1,0 +1,139 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { api, ApiError } from '../../lib/api.ts';
+import { termsSections } from '../../lib/legal.ts';
+import { CATEGORY_MESSAGE, countryNames, DEFAULT_COUNTRY, TERMS_MESSAGE } from '../../../schemas/recruitment.ts';
+import { Modal } from './Modal.tsx';
+import { Toaster, toast } from './toast.tsx';
+
+const empty = {
+  companyName: '',
+  phoneNumber: '',
+  contactName: '',
+  email: '',
+  postcode: '',
+  country: DEFAULT_COUNTRY as string,
+  category: [] as string[],
+  message: '',
+  termsAccepted: false,
+};
+
+/** The employer assistance (call-back) form, spec 2 sections 3, 4 and 5. */
+export default function AssistanceForm({ categories }: { categories: string[] }) {
+  const id = useId();
+  const [form, setForm] = useState(empty);
+  const [submitting, setSubmitting] = useState(false);
+  const [blocked, setBlocked] = useState<'terms' | 'category' | null>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const set = (key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode' | 'country' | 'message') =>
+    (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const toggle = (name: string) => {
+    setForm((f) => ({ ...f, category: f.category.includes(name) ? f.category.filter((c) => c !== name) : [...f.category, name] }));
+    if (blocked === 'category') setBlocked(null);
+  };
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!form.termsAccepted) {
+      setBlocked('terms');
+      toast.error(TERMS_MESSAGE);
+      return;
+    }
+    if (form.category.length === 0) {
+      setBlocked('category');
+      toast.error(CATEGORY_MESSAGE);
+      return;
+    }
+    setBlocked(null);
+    setSubmitting(true);
+    const loading = toast.loading('Submitting...');
+    try {
+      const res = await api<{ success: boolean; message?: string }>('/api/assistance-requests', { method: 'POST', body: form });
+      toast.dismiss(loading);
+      toast.success(res.message || 'Submitted successfully!');
+      setForm(empty);
+    } catch (err) {
+      toast.dismiss(loading);
+      const body = err instanceof ApiError ? (err.body as { error?: string } | null) : null;
+      toast.error(body?.error || 'Something went wrong!');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const field = (key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode', label: string, type = 'text', autoComplete?: string) => (
+    <div className="rc-field">
+      <label htmlFor={`${id}-${key}`}>{label} <span aria-hidden="true" className="rc-req">*</span></label>
+      <input id={`${id}-${key}`} name={key} type={type} required autoComplete={autoComplete} value={form[key]} onChange={set(key)} />
+    </div>
+  );
+
+  return (
+    <>
+      <Toaster />
+      <form className="rc-card rc-assist" onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Request staffing assistance</h2>
+        <p className="rc-muted">Tell us who you need and we will call you back within one working day. Fields marked * are required.</p>
+        <div className="rc-grid-2">
+          {field('companyName', 'Company name', 'text', 'organization')}
+          {field('phoneNumber', 'Phone number', 'tel', 'tel')}
+          {field('contactName', 'Contact name', 'text', 'name')}
+          {field('email', 'Email', 'email', 'email')}
+          {field('postcode', 'Postcode', 'text', 'postal-code')}
+          <div className="rc-field">
+            <label htmlFor={`${id}-country`}>Country</label>
+            <select id={`${id}-country`} name="country" autoComplete="country-name" value={form.country} onChange={set('country')}>
+              {countryNames.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          </div>
+        </div>
+
+        <fieldset className="rc-categories" aria-describedby={blocked === 'category' ? `${id}-category-error` : undefined}>
+          <legend>Which staff do you need? <span aria-hidden="true" className="rc-req">*</span></legend>
+          <div className="rc-categories__list">
+            {categories.map((name) => (
+              <button key={name} type="button" className="rc-toggle" aria-pressed={form.category.includes(name)} onClick={() => toggle(name)}>
+                {name}
+              </button>
+            ))}
+          </div>
+          {blocked === 'category' && <p id={`${id}-category-error`} className="rc-error">{CATEGORY_MESSAGE}</p>}
+        </fieldset>
+
+        <div className="rc-field">
+          <label htmlFor={`${id}-message`}>Message <span aria-hidden="true" className="rc-req">*</span></label>
+          <textarea id={`${id}-message`} name="message" rows={5} required value={form.message} onChange={set('message')} />
+        </div>
+
+        <div className="rc-check">
+          <input
+            id={`${id}-terms`}
+            type="checkbox"
+            checked={form.termsAccepted}
+            onChange={(e) => { setForm((f) => ({ ...f, termsAccepted: e.target.checked })); if (blocked === 'terms') setBlocked(null); }}
+            aria-describedby={blocked === 'terms' ? `${id}-terms-error` : undefined}
+          />
+          <label htmlFor={`${id}-terms`}>I accept the Terms &amp; Conditions</label>
+          <button type="button" className="rc-link" onClick={() => setTermsOpen(true)}>Read the Terms &amp; Conditions</button>
+        </div>
+        {blocked === 'terms' && <p id={`${id}-terms-error`} className="rc-error">{TERMS_MESSAGE}</p>}
+
+        <button type="submit" className="rc-btn rc-btn--primary rc-btn--block" disabled={submitting}>{submitting ? 'Submitting...' : 'Submit request'}</button>
+      </form>
+      <Modal open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms and Conditions" wide>
+        <div className="rc-legal">
+          {termsSections.map((section) => (
+            <section key={section.title}>
+              <h3>{section.title}</h3>
+              {section.body.map((p, i) => <p key={i}>{p}</p>)}
+            </section>
+          ))}
+          <p>The full Terms and Conditions are also on our <a href="/terms">Terms &amp; Conditions page</a>.</p>
+        </div>
+        <div className="rc-actions">
+          <button type="button" className="rc-btn rc-btn--primary" onClick={() => setTermsOpen(false)}>Close</button>
+        </div>
+      </Modal>
+    </>
+  );
+}

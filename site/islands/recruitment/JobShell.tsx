@@ -1,0 +1,51 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import type { JobDetail } from '../../../schemas/recruitment.ts';
+import { JobDetailView } from './JobDetailView.tsx';
+import JobActions from './JobActions.tsx';
+
+/** /job/{id} for a job newer than the last build: the id comes from the address. */
+export default function JobShell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+const idFromPath = () => decodeURIComponent(window.location.pathname.replace(/^\/job\//, '').replace(/\/+$/, ''));
+
+function Shell() {
+  const id = typeof window === 'undefined' ? '' : idFromPath();
+  const query = useQuery({
+    queryKey: ['job', id],
+    queryFn: () => api<JobDetail>(`/api/jobs/${encodeURIComponent(id)}`),
+    enabled: id !== '',
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+  });
+
+  if (id === '' || (query.isError && query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
+  if (query.isPending) return <p className="rc-loading">Loading job...</p>;
+  if (query.isError) {
+    return (
+      <div className="rc-error-box" role="alert">
+        <p>Error loading the job: {query.error.message}</p>
+        <button type="button" className="rc-btn rc-btn--primary" onClick={() => void query.refetch()}>Retry</button>
+      </div>
+    );
+  }
+  const job = query.data;
+  document.title = `${job.position} at ${job.company} | Bridgeway Global`;
+  return <JobDetailView job={job}><JobActions job={job} /></JobDetailView>;
+}
+
+export function NotFound() {
+  return (
+    <div className="rc-card rc-not-found">
+      <h1>Job not found</h1>
+      <p>The job you are looking for doesn't exist or has been removed.</p>
+      <p><a className="rc-btn rc-btn--primary" href="/recruitments">Go to recruitments</a></p>
+    </div>
+  );
+}

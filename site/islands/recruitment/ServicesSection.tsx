@@ -1,0 +1,53 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import { builtInServices } from './fallback.ts';
+import { Icon } from './Icon.tsx';
+
+/**
+ * Recruitment services: the record read at build time (or the built-in default) until the server's
+ * answer arrives; the default stays if the call fails or answers an empty list.
+ */
+export default function ServicesSection({ initial }: { initial?: RecruitmentServicesRecord }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Services initial={initial ?? builtInServices} />
+    </QueryClientProvider>
+  );
+}
+
+function Services({ initial }: { initial: RecruitmentServicesRecord }) {
+  const { data } = useQuery({
+    queryKey: ['recruitment-services'],
+    queryFn: async () => {
+      try {
+        return await api<RecruitmentServicesRecord[]>('/api/recruitment-services');
+      } catch (error) {
+        console.warn('Recruitment services could not be loaded; keeping the default.', error);
+        return [];
+      }
+    },
+  });
+  const record = data?.[0] ?? initial;
+  return (
+    <section className="rc-section rc-services" aria-labelledby="rc-services-title">
+      <div className="rc-services__intro">
+        <div>
+          <h2 id="rc-services-title">{record.title}</h2>
+          <p>{record.description}</p>
+        </div>
+        <img src={record.mainImage} alt="" width={480} height={320} loading="lazy" decoding="async" />
+      </div>
+      <ul className="rc-services__list">
+        {record.services.map((s) => (
+          <li key={s._id} className="rc-card rc-service">
+            <span className="rc-icon-badge" aria-hidden="true"><Icon name={s.icon} /></span>
+            <h3>{s.title}</h3>
+            <p>{s.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
