@@ -13,10 +13,10 @@ const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 describe('generateCode', () => {
   it('gives six digits from crypto.getRandomValues, leading zeros kept', () => {
     for (let i = 0; i < 200; i++) expect(generateCode()).toMatch(/^\d{6}$/);
-    const spy = vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T) => {
-      (array as unknown as Uint32Array)[0] = 42;
+    const spy = vi.spyOn(crypto, 'getRandomValues').mockImplementation(((array: Uint32Array) => {
+      array[0] = 42;
       return array;
-    });
+    }) as typeof crypto.getRandomValues);
     expect(generateCode()).toBe('000042');
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();
@@ -24,10 +24,10 @@ describe('generateCode', () => {
 
   it('rejects values in the biased tail and draws again', () => {
     const values = [0xffffffff, 7];
-    const spy = vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T) => {
-      (array as unknown as Uint32Array)[0] = values.shift()!;
+    const spy = vi.spyOn(crypto, 'getRandomValues').mockImplementation(((array: Uint32Array) => {
+      array[0] = values.shift()!;
       return array;
-    });
+    }) as typeof crypto.getRandomValues);
     expect(generateCode()).toBe('000007');
     expect(spy).toHaveBeenCalledTimes(2);
     spy.mockRestore();
