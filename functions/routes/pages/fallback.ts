@@ -19,8 +19,9 @@ export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/dev/') && !config(c.env).isDevelopment) return c.text('Not found', 404);
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
-  if (res.status !== 404 || !match) return res;
+  // A copy: the assets response's headers are immutable and the security-headers middleware sets them.
+  if (res.status !== 404 || !match) return new Response(res.body, res);
   const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
-  if (!shell.ok) return res;
+  if (!shell.ok) return new Response(res.body, res);
   return new Response(shell.body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
 });
