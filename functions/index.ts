@@ -13,12 +13,13 @@ import { services } from './routes/services/services.ts';
 import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
-import { pages } from './routes/pages/fallback.ts';
+import { devPageHeaders, pages } from './routes/pages/fallback.ts';
 import { usersRouter } from './routes/users/users.ts';
 import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
 
 const app = new Hono<AppEnv>();
 
+app.use('/dev/*', devPageHeaders);
 app.use('*', securityHeaders);
 app.use('/api/*', database);
 

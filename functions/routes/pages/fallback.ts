@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 
@@ -24,4 +25,16 @@ export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
   if (!shell.ok) return new Response(res.body, res);
   return new Response(shell.body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
+});
+
+/**
+ * Development pages (/dev/*) are static Astro pages with inline island scripts; served through the
+ * Worker they would get the API's strict CSP and never hydrate. Give them the policy the assets
+ * server gives every static page (site/public/_headers). Registered outside securityHeaders.
+ */
+export const devPageHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!config(c.env).isDevelopment || !c.res.headers.get('Content-Type')?.includes('text/html')) return;
+  c.res = new Response(c.res.body, c.res);
+  c.res.headers.set('Content-Security-Policy', "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'");
 });
