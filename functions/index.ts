@@ -13,7 +13,6 @@ import { services } from './routes/services/services.ts';
 import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
-import { pages } from './routes/pages/fallback.ts';
 import { contact } from './routes/contact/contact.ts';
 import { payment } from './routes/payment/payment.ts';
 import { assistanceRequests } from './routes/assistance-requests/assistance-requests.ts';
@@ -21,6 +20,9 @@ import { jobApplicantsRouter } from './routes/job-applicants/job-applicants.ts';
 import { applyjobs } from './routes/applyjobs/applyjobs.ts';
 import { jobs } from './routes/jobs/jobs.ts';
 import { recruitmentServices } from './routes/recruitment-services/recruitment-services.ts';
+import { pages } from './routes/pages/fallback.ts';
+import { usersRouter } from './routes/users/users.ts';
+import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -49,7 +51,9 @@ const routes = app
   .route('/api/job-applicants', jobApplicantsRouter)
   .route('/api/applyjobs', applyjobs)
   .route('/api/jobs', jobs)
-  .route('/api/recruitment-services', recruitmentServices);
+  .route('/api/recruitment-services', recruitmentServices)
+  .route('/api/users', usersRouter)
+  .route('/api/subscriptions', subscriptionsRouter);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);

@@ -52,7 +52,9 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, type: Account
 export async function resetPassword(db: Db, type: AccountType, email: string, code: string, newPassword: string) {
   const account = await findCredentials(db, type, { email });
   const result = account ? await consumeCode(db, { accountType: type, accountId: account.id, purpose: 'reset' }, code) : 'invalid';
-  if (!account || result !== 'ok') throw new HTTPException(400, { message: codeMessages[result === 'ok' ? 'invalid' : result] });
+  // One answer for every failure: 'no active code' or 'too many tries' would tell a stranger that
+  // the e-mail has an account, which the request step is careful not to reveal.
+  if (!account || result !== 'ok') throw new HTTPException(400, { message: codeMessages.invalid });
   const table = accountTables[type];
   // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);

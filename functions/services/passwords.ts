@@ -26,8 +26,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, rr, pp, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !rr || !pp || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp), expected.length);
-  return timingSafeEqual(key, expected);
+  if (expected.length === 0) return false;
+  try {
+    const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp), expected.length);
+    return timingSafeEqual(key, expected);
+  } catch {
+    // A malformed stored hash (bad parameters) is a failed check, not a server error.
+    return false;
+  }
 }
 
 /**

@@ -29,9 +29,11 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
   body?: Json | FormData;
   /** Bearer token for the Authorization header. */
   token?: string | null;
+  /** Sees every answer before it is parsed (e.g. to keep a renewed token: site/lib/session.ts). */
+  onResponse?: (res: Response) => void;
 }
 
-export async function api<T>(path: string, { body, token, headers, ...init }: ApiOptions = {}): Promise<T> {
+export async function api<T>(path: string, { body, token, headers, onResponse, ...init }: ApiOptions = {}): Promise<T> {
   const h = new Headers(headers);
   if (token) h.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
@@ -46,6 +48,7 @@ export async function api<T>(path: string, { body, token, headers, ...init }: Ap
   } catch (error) {
     throw new NetworkError(error);
   }
+  onResponse?.(res);
   const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
   if (!res.ok) {
     const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : res.statusText;

@@ -1,53 +1,87 @@
-import { readJson, storageKeys } from './storage.ts';
-
-/** What the header shows for a stored session (spec 1 sections 2.2 and 4). */
-export interface SessionView {
-  kind: 'student' | 'partner';
-  displayName: string;
-  email: string;
-  label: 'Student Account' | 'Partner Account';
-  profileLabel: 'Student Profile' | 'Partner Dashboard';
-  profileHref: string;
-}
-
-interface StoredStudent { id?: string; _id?: string; name?: string; fullName?: string; email?: string }
-interface StoredPartner { fullName?: string; name?: string; companyName?: string; ownerEmail?: string; email?: string }
+import { api, type ApiOptions } from './api.ts';
+import { readJson, storageKeys, writeJson } from './storage.ts';
 
 /**
- * Reads the stored session: the student record wins over the partner record; an unparsable
- * record is deleted (readJson). A record only counts with its token beside it.
+ * A signed-in session kept in local storage under the spec's keys. The API renews a token close to
+ * expiry in the `X-Renewed-Token` header; calls made through `call` store it, so an active person
+ * stays signed in. One session per account type (student, partner, applicant), each with its keys.
  */
-export function readSession(): SessionView | null {
-  const student = readJson<StoredStudent>(storageKeys.user);
-  const studentToken = localStorage.getItem(storageKeys.userToken) ?? localStorage.getItem(storageKeys.token);
-  if (student && typeof student === 'object' && studentToken) {
-    if (!(student.id ?? student._id) || !(student.name ?? student.fullName) || !student.email) {
-      console.warn('Stored student record is missing id, name or email');
-    }
-    return {
-      kind: 'student',
-      displayName: student.fullName ?? student.name ?? 'Student',
-      email: student.email ?? '',
-      label: 'Student Account',
-      profileLabel: 'Student Profile',
-      profileHref: '/profile-bashboard-student',
-    };
-  }
-  const partner = readJson<StoredPartner>(storageKeys.partner);
-  if (partner && typeof partner === 'object' && localStorage.getItem(storageKeys.partnerToken)) {
-    return {
-      kind: 'partner',
-      displayName: partner.companyName ?? partner.fullName ?? partner.name ?? 'Partner',
-      email: partner.ownerEmail ?? partner.email ?? '',
-      label: 'Partner Account',
-      profileLabel: 'Partner Dashboard',
-      profileHref: '/partnerdashboard',
-    };
-  }
-  return null;
+export interface SessionKeys {
+  /** Where the token is written (the first is read first). */
+  tokens: readonly string[];
+  /** Where the cached account record lives, if any. */
+  user?: string;
 }
 
-/** Logout: removes every session key (spec 1 section 2.2). */
-export function clearSession() {
-  for (const key of [storageKeys.userToken, storageKeys.token, storageKeys.user, storageKeys.partnerToken, storageKeys.partner]) localStorage.removeItem(key);
+export function createSession<User = unknown>(keys: SessionKeys) {
+  const getToken = () => {
+    for (const key of keys.tokens) {
+      const value = localStorage.getItem(key);
+      if (value) return value;
+    }
+    return null;
+  };
+  const setToken = (token: string) => {
+    for (const key of keys.tokens) localStorage.setItem(key, token);
+  };
+  return {
+    getToken,
+    setToken,
+    getUser: () => (keys.user ? readJson<User>(keys.user) : null),
+    save(token: string, user?: User) {
+      setToken(token);
+      if (keys.user && user !== undefined) writeJson(keys.user, user);
+    },
+    clear() {
+      for (const key of keys.tokens) localStorage.removeItem(key);
+      if (keys.user) localStorage.removeItem(keys.user);
+    },
+    /** Downloads a file the API serves with this session's token (e.g. a student's document). */
+    async download(path: string) {
+      let blob: Promise<Blob> | undefined;
+      await api<unknown>(path, {
+        token: getToken(),
+        onResponse: (res) => {
+          const renewed = res.headers.get('X-Renewed-Token');
+          if (renewed) setToken(renewed);
+          if (res.ok) blob = res.blob();
+        },
+      });
+      if (!blob) throw new Error('Download failed');
+      return blob;
+    },
+    /** `api()` with this session's bearer token; keeps a renewed token. */
+    call<T>(path: string, options: Omit<ApiOptions, 'token' | 'onResponse'> = {}) {
+      return api<T>(path, {
+        ...options,
+        token: getToken(),
+        onResponse: (res) => {
+          const renewed = res.headers.get('X-Renewed-Token');
+          if (renewed) setToken(renewed);
+        },
+      });
+    },
+  };
+}
+
+export interface StoredStudent {
+  id: string;
+  fullName: string;
+  email: string;
+  role: string;
+}
+
+/** The student session: token under `userToken` and `token`, the user under `user` (spec 2 section 3). */
+export const studentSession = createSession<StoredStudent>({ tokens: [storageKeys.userToken, storageKeys.token], user: storageKeys.user });
+
+/** Remembers where to come back to after signing in. */
+export function rememberReturnPath(path = location.pathname + location.search) {
+  localStorage.setItem(storageKeys.redirectAfterLogin, path);
+}
+
+/** The saved return path (only a same-site path), removed once read. */
+export function takeReturnPath(fallback: string) {
+  const path = localStorage.getItem(storageKeys.redirectAfterLogin);
+  localStorage.removeItem(storageKeys.redirectAfterLogin);
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : fallback;
 }

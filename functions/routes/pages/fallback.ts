@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
 
 /**
  * Content pages are pre-rendered at build time. A country, subject or job created after the last
@@ -14,9 +15,11 @@ export const shells: { prefix: string; shell: string }[] = [
 
 export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
+  // Development tools (/dev/mailbox, /dev/apply-harness) are built into dist but never served elsewhere.
+  if (c.req.path.startsWith('/dev/') && !config(c.env).isDevelopment) return c.text('Not found', 404);
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
-  // Asset responses have immutable headers: copy so the security-headers middleware can add its own.
+  // A copy: the assets response's headers are immutable and the security-headers middleware sets them.
   if (res.status !== 404 || !match) return new Response(res.body, res);
   const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
   if (!shell.ok) return new Response(res.body, res);

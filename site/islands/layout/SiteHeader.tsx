@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { clearSession, readSession, type SessionView } from '../../lib/session.ts';
+import { clearSession, readSession, type SessionView } from '../../lib/session-view.ts';
 import { CloseIcon, MenuIcon } from '../common/icons.tsx';
 import SubjectSearch from './SubjectSearch.tsx';
 

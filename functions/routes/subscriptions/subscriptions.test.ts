@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { createDb } from '../../../db/client.ts';
+import { subscriptions, users } from '../../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
+import { signToken } from '../../services/tokens.ts';
+
+const db = createDb(env.DB);
+const SUBJECT = 'msc-data-science-university-of-leeds';
+
+/** A verified student straight in the database, and a token for it. */
+async function student() {
+  const id = crypto.randomUUID();
+  await db.insert(users).values({
+    id, fullName: 'Sub Scriber', academicStatus: 'Graduate', contactNumber: id, currentAddress: 'London', email: `${id}@example.com`, passwordHash: 'x', isVerified: true,
+  });
+  return { id, token: await signToken(env.TOKEN_SECRET, 'bridgeway-global', { sub: id, aud: 'student', role: 'student' }) };
+}
+
+const subscribe = (body: unknown, token?: string) =>
+  request('/api/subscriptions', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe('POST /api/subscriptions', () => {
+  it('applies with 201, then 400 with the spec message the second time; the profile lists it as submitted', async () => {
+    const { id, token } = await student();
+    const first = await subscribe({ subjectId: SUBJECT }, token);
+    expect(first.status).toBe(201);
+    const body = (await first.json()) as { success: boolean; message: string; subscription: { _id: string; status: string } };
+    expect(body).toMatchObject({ success: true, message: expect.stringContaining('MSc Data Science'), subscription: { status: 'submitted' } });
+
+    const second = await subscribe({ subjectId: SUBJECT }, token);
+    expect(second.status).toBe(400);
+    expect(await second.json()).toEqual({ success: false, message: 'You are already subscribed to this course.' });
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toHaveLength(1);
+
+    const profile = (await (await request('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      user: { applications: { subjectId: string; subjectName: string; university: string; status: string; createdAt: string }[] };
+    };
+    expect(profile.user.applications).toEqual([
+      expect.objectContaining({ subjectId: SUBJECT, subjectName: expect.stringContaining('Data Science'), university: 'University of Leeds', status: 'submitted', createdAt: expect.any(String) }),
+    ]);
+    const mine = (await (await request('/api/subscriptions/mine', { headers: { Authorization: `Bearer ${token}` } })).json()) as { applications: unknown[] };
+    expect(mine.applications).toEqual(profile.user.applications);
+  });
+
+  it('two simultaneous applications: exactly one succeeds', async () => {
+    const { token } = await student();
+    const results = await Promise.all([subscribe({ subjectId: 'mba-global-coventry-university' }, token), subscribe({ subjectId: 'mba-global-coventry-university' }, token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+  });
+
+  it('answers 401 without a valid token', async () => {
+    expect((await subscribe({ subjectId: SUBJECT })).status).toBe(401);
+    const forged = await signToken('not-the-secret-not-the-secret-000000', 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student' });
+    expect((await subscribe({ subjectId: SUBJECT }, forged)).status).toBe(401);
+    expect((await request('/api/subscriptions/mine')).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown subject and 400 without one', async () => {
+    const { token } = await student();
+    const res = await subscribe({ subjectId: 'no-such-subject' }, token);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
+    const missing = await subscribe({}, token);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ success: false, message: 'Subject ID not found.' });
+  });
+});

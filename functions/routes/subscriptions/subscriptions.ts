@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { and, eq } from 'drizzle-orm';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { validate } from '../../lib/validate.ts';
+import { requireAuth } from '../../middleware/auth.ts';
+import { subjects, subscriptions } from '../../../db/schema/index.ts';
+import { subscriptionSchema } from '../../../schemas/users.ts';
+import { listApplications } from '../users/profile.ts';
+
+export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
+
+/**
+ * Applying to a program (spec 1 sections 4 and 7). A student's applications are also part of
+ * GET /api/users/profile (`user.applications`); GET /api/subscriptions/mine lists them alone.
+ */
+export const subscriptionsRouter = new Hono<AppEnv>()
+  .use(requireAuth('student'))
+  .post('/', validate('json', subscriptionSchema), async (c) => {
+    const { subjectId } = c.req.valid('json');
+    const [subject] = await c.var.db
+      .select({ id: subjects.id, name: subjects.name })
+      .from(subjects)
+      .where(and(eq(subjects.id, subjectId), eq(subjects.isActive, true)))
+      .limit(1);
+    if (!subject) throw new HTTPException(404, { message: 'Subject not found' });
+    // The unique (user, subject) index decides: two clicks at once cannot both succeed.
+    const [created] = await c.var.db
+      .insert(subscriptions)
+      .values({ id: crypto.randomUUID(), userId: c.var.auth.sub, subjectId })
+      .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.subjectId] })
+      .returning();
+    if (!created) throw new HTTPException(400, { message: ALREADY_SUBSCRIBED });
+    return c.json(
+      {
+        success: true,
+        message: `Your application to ${subject.name} has been submitted.`,
+        subscription: { _id: created.id, subjectId, subjectName: subject.name, status: created.status, createdAt: created.createdAt.toISOString() },
+      },
+      201,
+    );
+  })
+  .get('/mine', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, applications: await listApplications(c.var.db, c.var.auth.sub) });
+  });

@@ -1,0 +1,261 @@
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { and, eq } from 'drizzle-orm';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { validate } from '../../lib/validate.ts';
+import { createFactory } from 'hono/factory';
+import { requireAuth } from '../../middleware/auth.ts';
+import { documents, educationRecords, languageQualifications, users } from '../../../db/schema/index.ts';
+import {
+  DOCUMENT_TYPE_MESSAGE,
+  checkEmailSchema,
+  documentUploadSchema,
+  educationSchema,
+  forgotPasswordSchema,
+  languageSchema,
+  loginSchema,
+  profileQuery,
+  recordIdParam,
+  registerSchema,
+  resendOtpSchema,
+  resetPasswordSchema,
+  verifyOtpSchema,
+  type CheckEmailResponse,
+  type LoginResponse,
+  type ProfileResponse,
+  type RegisterResponse,
+} from '../../../schemas/users.ts';
+import { findCredentials, normalizeEmail } from '../../services/accounts.ts';
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
+import { assertContentLength, checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
+import { checkLogin } from '../../services/login.ts';
+import { createMailer } from '../../services/mailer.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { clientAddress, hit, type Limit } from '../../services/rate-limit.ts';
+import { signToken } from '../../services/tokens.ts';
+import { loadProfile, toDocument, toEducation, toLanguage } from './profile.ts';
+
+/** Per-address limits on the unauthenticated account endpoints (slows enumeration and spam). */
+export const USER_LIMITS = {
+  checkEmail: { name: 'student-check-email', max: 30, windowSeconds: 15 * 60 } satisfies Limit,
+  register: { name: 'student-register', max: 10, windowSeconds: 15 * 60 } satisfies Limit,
+  forgot: { name: 'student-forgot-password', max: 10, windowSeconds: 15 * 60 } satisfies Limit,
+};
+
+export const DUPLICATE_MESSAGE = 'This email or phone number is already registered. Please use a different one.';
+export const ACCOUNT_NOT_FOUND = 'Account not found. Please register again.';
+
+async function limitAddress(c: Context<AppEnv>, limit: Limit) {
+  const result = await hit(c.var.db, limit, clientAddress(c.req.raw.headers));
+  if (!result.allowed) {
+    const minutes = Math.ceil(result.retryAfter / 60);
+    throw new HTTPException(429, { message: `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+  }
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  return false;
+};
+
+async function findStudent(c: Context<AppEnv>, id: string) {
+  const [user] = await c.var.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+const auth = requireAuth('student');
+const factory = createFactory<AppEnv>();
+
+const registerHandlers = factory.createHandlers(validate('json', registerSchema), async (c) => {
+  await limitAddress(c, USER_LIMITS.register);
+  const input = c.req.valid('json');
+  const email = normalizeEmail(input.email);
+  const id = crypto.randomUUID();
+  try {
+    await c.var.db.insert(users).values({
+      id,
+      fullName: input.fullName,
+      academicStatus: input.academicStatus,
+      contactNumber: input.contactNumber,
+      currentAddress: input.currentAddress,
+      email,
+      passwordHash: await hashPassword(input.password),
+    });
+  } catch (error) {
+    // The unique indexes decide (no read-then-write race).
+    if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
+    throw error;
+  }
+  let message = 'Registration successful. We have e-mailed you a 6-digit code.';
+  try {
+    await sendVerificationCode(c.var.db, createMailer(c.var.db, c.env), 'student', { id, email, name: input.fullName });
+  } catch (error) {
+    // The account exists: the person continues on the code step and resends.
+    console.error('verification e-mail failed', error);
+    message = 'Registration successful, but we could not send the code. Please use Resend OTP.';
+  }
+  return c.json({ success: true, userId: id, message } satisfies RegisterResponse, 201);
+  });
+
+
+
+/**
+ * Student accounts (spec 2, student area): registration with e-mailed codes, login, password
+ * reset, and the profile with its education, documents and language qualifications. Every record
+ * route is scoped to the token's account: another student's id answers 404.
+ */
+export const usersRouter = new Hono<AppEnv>()
+  .post('/login', validate('json', loginSchema), async (c) => {
+    const { email, password, remember } = c.req.valid('json');
+    let account;
+    try {
+      account = await checkLogin(c.var.db, 'student', email, password, clientAddress(c.req.raw.headers));
+    } catch (error) {
+      // Not yet verified (known only after a correct password): hand back the id so the page can
+      // send a new code and take the person to the verification step.
+      if (error instanceof HTTPException && error.status === 403) {
+        const pending = await findCredentials(c.var.db, 'student', { email });
+        return c.json({ success: false, message: error.message, needsVerification: true, userId: pending?.id ?? null }, 403);
+      }
+      throw error;
+    }
+    const user = (await findStudent(c, account.id))!;
+    const { tokenSecret, tokenIssuer } = config(c.env);
+    const token = await signToken(tokenSecret, tokenIssuer, { sub: user.id, aud: 'student', role: 'student', remember: remember === true });
+    return c.json({
+      success: true,
+      message: 'Login successful',
+      token,
+      user: { id: user.id, fullName: user.fullName, email: user.email, role: user.role },
+    } satisfies LoginResponse);
+  })
+  .post('/check-email', validate('json', checkEmailSchema), async (c) => {
+    await limitAddress(c, USER_LIMITS.checkEmail);
+    const account = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
+    // A registration is complete once its e-mail is verified (every field is required up front).
+    const body: CheckEmailResponse = account
+      ? { exists: true, userId: account.isVerified ? null : account.id, isComplete: account.isVerified, isVerified: account.isVerified }
+      : { exists: false, userId: null, isComplete: false, isVerified: false };
+    return c.json(body);
+  })
+  // The spec's path has a trailing slash; accept both spellings.
+  .post('/register/', ...registerHandlers)
+  .post('/register', ...registerHandlers)
+  .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
+    const { userId, otp } = c.req.valid('json');
+    const user = await findStudent(c, userId);
+    if (!user) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
+    if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' });
+    await verifyAccount(c.var.db, 'student', userId, otp);
+    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' });
+  })
+  .post('/resend-otp', validate('json', resendOtpSchema), async (c) => {
+    const user = await findStudent(c, c.req.valid('json').userId);
+    if (!user) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
+    if (user.isVerified) throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
+    await sendVerificationCode(c.var.db, createMailer(c.var.db, c.env), 'student', { id: user.id, email: user.email, name: user.fullName });
+    return c.json({ success: true, message: 'OTP has been resent to your email' });
+  })
+  .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
+    await limitAddress(c, USER_LIMITS.forgot);
+    const { email } = c.req.valid('json');
+    await requestPasswordReset(c.var.db, createMailer(c.var.db, c.env), 'student', email, async (id) => (await findStudent(c, id))?.fullName ?? 'there');
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+  })
+  .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
+    const { email, otp, password } = c.req.valid('json');
+    await resetPassword(c.var.db, 'student', email, otp, password);
+    return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
+  })
+  .get('/profile', auth, validate('query', profileQuery), async (c) => {
+    const user = await loadProfile(c.var.db, c.var.auth.sub);
+    if (!user) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, user, debug: config(c.env).isDevelopment } satisfies ProfileResponse);
+  })
+  .post('/education', auth, validate('json', educationSchema), async (c) => {
+    const { _id, ...fields } = c.req.valid('json');
+    const userId = c.var.auth.sub;
+    if (_id) {
+      const [row] = await c.var.db
+        .update(educationRecords)
+        .set(fields)
+        .where(and(eq(educationRecords.id, _id), eq(educationRecords.userId, userId)))
+        .returning();
+      if (!row) throw new HTTPException(404, { message: 'Education record not found' });
+      return c.json({ success: true, message: 'Education information updated successfully', education: toEducation(row) });
+    }
+    const [row] = await c.var.db.insert(educationRecords).values({ id: crypto.randomUUID(), userId, ...fields }).returning();
+    return c.json({ success: true, message: 'Education information added successfully', education: toEducation(row!) }, 201);
+  })
+  .delete('/education/:id', auth, validate('param', recordIdParam), async (c) => {
+    const [row] = await c.var.db
+      .delete(educationRecords)
+      .where(and(eq(educationRecords.id, c.req.valid('param').id), eq(educationRecords.userId, c.var.auth.sub)))
+      .returning({ id: educationRecords.id });
+    if (!row) throw new HTTPException(404, { message: 'Education record not found' });
+    return c.json({ success: true, message: 'Education information deleted successfully' });
+  })
+  .post('/language', auth, validate('json', languageSchema), async (c) => {
+    const { _id, qualification } = c.req.valid('json');
+    const userId = c.var.auth.sub;
+    if (_id) {
+      const [row] = await c.var.db
+        .update(languageQualifications)
+        .set({ qualification })
+        .where(and(eq(languageQualifications.id, _id), eq(languageQualifications.userId, userId)))
+        .returning();
+      if (!row) throw new HTTPException(404, { message: 'Language qualification not found' });
+      return c.json({ success: true, message: 'Language qualification updated successfully', language: toLanguage(row) });
+    }
+    const [row] = await c.var.db.insert(languageQualifications).values({ id: crypto.randomUUID(), userId, qualification }).returning();
+    return c.json({ success: true, message: 'Language qualification added successfully', language: toLanguage(row!) }, 201);
+  })
+  .delete('/language/:id', auth, validate('param', recordIdParam), async (c) => {
+    const [row] = await c.var.db
+      .delete(languageQualifications)
+      .where(and(eq(languageQualifications.id, c.req.valid('param').id), eq(languageQualifications.userId, c.var.auth.sub)))
+      .returning({ id: languageQualifications.id });
+    if (!row) throw new HTTPException(404, { message: 'Language qualification not found' });
+    return c.json({ success: true, message: 'Language qualification deleted successfully' });
+  })
+  .post(
+    '/document',
+    auth,
+    // Refuse an oversized body from its declared length before anything reads it.
+    async (c, next) => {
+      assertContentLength(c.req.raw.headers);
+      await next();
+    },
+    validate('form', documentUploadSchema),
+    async (c) => {
+      const { document, documentType } = c.req.valid('form');
+      const userId = c.var.auth.sub;
+      const file = await checkUpload(document, ['pdf', 'doc', 'docx', 'jpg', 'png'], DOCUMENT_TYPE_MESSAGE);
+      const key = await storeFile(c.env.FILES, `documents/${userId}`, file);
+      const [row] = await c.var.db
+        .insert(documents)
+        .values({ id: crypto.randomUUID(), userId, documentType, objectKey: key, originalName: file.name, contentType: file.contentType, size: file.size })
+        .returning();
+      return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row!) }, 201);
+    },
+  )
+  .get('/document/:id', auth, validate('param', recordIdParam), async (c) => {
+    const [row] = await c.var.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, c.req.valid('param').id), eq(documents.userId, c.var.auth.sub)))
+      .limit(1);
+    if (!row) throw new HTTPException(404, { message: 'Document not found' });
+    return downloadResponse(c.env.FILES, row.objectKey, row.originalName);
+  })
+  .delete('/document/:id', auth, validate('param', recordIdParam), async (c) => {
+    const [row] = await c.var.db
+      .delete(documents)
+      .where(and(eq(documents.id, c.req.valid('param').id), eq(documents.userId, c.var.auth.sub)))
+      .returning({ objectKey: documents.objectKey });
+    if (!row) throw new HTTPException(404, { message: 'Document not found' });
+    await c.env.FILES.delete(row.objectKey);
+    return c.json({ success: true, message: 'Document deleted successfully' });
+  });

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { createDb } from '../../db/client.ts';
+import { oneTimeCodes, users } from '../../db/schema/index.ts';
+import { requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from './account-codes.ts';
+import type { EmailMessage, Mailer } from './mailer.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { CODE_RULES } from './codes.ts';
+
+const db = createDb(env.DB);
+
+class MemoryMailer implements Mailer {
+  sent: EmailMessage[] = [];
+  async send(message: EmailMessage) {
+    this.sent.push(message);
+  }
+  code() {
+    return this.sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+  }
+}
+
+async function student(verified = false) {
+  const id = crypto.randomUUID();
+  const email = `${id}@example.com`;
+  await db.insert(users).values({ id, fullName: 'Code Tester', academicStatus: 'x', contactNumber: id, currentAddress: 'x', email, passwordHash: await hashPassword('old-password'), isVerified: verified });
+  return { id, email };
+}
+const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe('sendVerificationCode / verifyAccount', () => {
+  it('e-mails a code with subject, text and HTML, and the code verifies the account', async () => {
+    const s = await student();
+    const mailer = new MemoryMailer();
+    await sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' });
+    const [mail] = mailer.sent;
+    expect(mail).toMatchObject({ to: s.email, subject: expect.stringMatching(/verification code/) });
+    expect(mail!.text).toContain(mailer.code()!);
+    expect(mail!.html).toContain(mailer.code()!);
+    await expect(verifyAccount(db, 'student', s.id, mailer.code() === '000000' ? '111111' : '000000')).rejects.toMatchObject({ status: 400, message: 'Invalid or expired OTP. Please try again.' });
+    expect((await row(s.id)).isVerified).toBe(false);
+    await verifyAccount(db, 'student', s.id, mailer.code()!);
+    expect((await row(s.id)).isVerified).toBe(true);
+  });
+
+  it('a send refused by the limits sends nothing', async () => {
+    const s = await student();
+    const mailer = new MemoryMailer();
+    await sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' });
+    await expect(sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' })).rejects.toMatchObject({ status: 429 });
+    expect(mailer.sent).toHaveLength(1);
+  });
+});
+
+describe('password reset', () => {
+  it('sends nothing and says nothing for an unknown e-mail', async () => {
+    const mailer = new MemoryMailer();
+    await expect(requestPasswordReset(db, mailer, 'student', 'nobody-known@example.com', async () => 'x')).resolves.toBeUndefined();
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it('swallows the send limit silently for a real account', async () => {
+    const s = await student(true);
+    const mailer = new MemoryMailer();
+    await requestPasswordReset(db, mailer, 'student', s.email, async () => 'Ada');
+    await expect(requestPasswordReset(db, mailer, 'student', s.email, async () => 'Ada')).resolves.toBeUndefined();
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.subject).toMatch(/password reset code/);
+  });
+
+  it('sets the new password, revokes earlier tokens, marks verified; the code is single use', async () => {
+    const s = await student(false);
+    const mailer = new MemoryMailer();
+    await requestPasswordReset(db, mailer, 'student', s.email.toUpperCase(), async () => 'Ada');
+    const before = Date.now();
+    await resetPassword(db, 'student', s.email, mailer.code()!, 'brand-new-pw');
+    const r = await row(s.id);
+    expect(await verifyPassword('brand-new-pw', r.passwordHash)).toBe(true);
+    expect(r.isVerified).toBe(true);
+    expect(r.tokensValidAfter!.getTime()).toBeGreaterThan(before - 1000);
+    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw')).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('gives an unknown e-mail and a known one without a code the same answer (no enumeration)', async () => {
+    const s = await student(true);
+    const unknown = await resetPassword(db, 'student', 'nobody-known@example.com', '123456', 'x-password').catch((e: Error) => e.message);
+    const known = await resetPassword(db, 'student', s.email, '123456', 'x-password').catch((e: Error) => e.message);
+    expect(known).toBe(unknown);
+    // …and after five wrong tries or expiry too.
+    const mailer = new MemoryMailer();
+    await requestPasswordReset(db, mailer, 'student', s.email, async () => 'Ada');
+    const wrong = mailer.code() === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await resetPassword(db, 'student', s.email, wrong, 'x-password').catch(() => undefined);
+    expect(await resetPassword(db, 'student', s.email, wrong, 'x-password').catch((e: Error) => e.message)).toBe(unknown);
+  });
+
+  it('an expired reset code is refused', async () => {
+    const s = await student(true);
+    const mailer = new MemoryMailer();
+    await requestPasswordReset(db, mailer, 'student', s.email, async () => 'Ada');
+    await db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - CODE_RULES.ttlMs) }).where(eq(oneTimeCodes.accountId, s.id));
+    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'new-password')).rejects.toMatchObject({ status: 400 });
+    expect(await verifyPassword('old-password', (await row(s.id)).passwordHash)).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import { useRef, useState } from 'react';
+import { studentSession } from '../../lib/session.ts';
+import {
+  DOCUMENT_REQUIRED,
+  DOCUMENT_SIZE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  documentAccept,
+  documentTypes,
+  type DocumentDto,
+  type MessageResponse,
+  type StudentProfile,
+} from '../../../schemas/users.ts';
+import { Field, Notice, SelectField } from './fields.tsx';
+import { formatDate } from './profile-query.ts';
+import { runAction } from './panel-helpers.ts';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const allowedExtensions = documentAccept.split(',').map((e) => e.slice(1));
+const formatSize = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+/** Documents tab: choose a file and a type, upload, download and delete (spec 2 sections 4 and 5). */
+export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
+  const [documentType, setDocumentType] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function upload(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setNotice(null);
+    if (!file || !documentType) return setError(DOCUMENT_REQUIRED);
+    if (file.size >= MAX_BYTES) return setError(DOCUMENT_SIZE_MESSAGE);
+    if (!allowedExtensions.includes(file.name.split('.').pop()?.toLowerCase() ?? '')) return setError(DOCUMENT_TYPE_MESSAGE);
+    setError('');
+    const body = new FormData();
+    body.append('document', file);
+    body.append('documentType', documentType);
+    setBusy(true);
+    const result = await runAction(() => studentSession.call<MessageResponse>('/api/users/document', { method: 'POST', body }), 'Failed to upload document');
+    setBusy(false);
+    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
+    setNotice({ kind: 'success', text: result.value.message });
+    setFile(null);
+    setDocumentType('');
+    if (input.current) input.current.value = '';
+    await refresh();
+  }
+
+  async function download(doc: DocumentDto) {
+    const result = await runAction(() => studentSession.download(doc.documentUrl), 'Failed to download document');
+    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
+    const url = URL.createObjectURL(result.value);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = doc.fileName;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  async function remove(id: string) {
+    if (!window.confirm('Are you sure you want to delete this document?')) return;
+    const result = await runAction(() => studentSession.call<MessageResponse>(`/api/users/document/${id}`, { method: 'DELETE' }), 'Failed to delete document');
+    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
+    setNotice({ kind: 'success', text: result.value.message });
+    await refresh();
+  }
+
+  return (
+    <div className="st-stack">
+      <h2>Documents</h2>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {user.documents.length === 0 ? (
+        <p className="st-muted">No documents uploaded yet.</p>
+      ) : (
+        <ul className="st-list" aria-label="Documents">
+          {user.documents.map((d) => (
+            <li key={d._id} className="st-list__item">
+              <div>
+                <p className="st-list__title">{d.documentType}</p>
+                <p className="st-muted">{d.fileName} · {formatSize(d.size)} · Uploaded {formatDate(d.uploadDate)}</p>
+              </div>
+              <div className="st-row">
+                <button type="button" className="st-button st-button--small st-button--secondary" onClick={() => download(d)} aria-label={`Download ${d.documentType} (${d.fileName})`}>
+                  Download
+                </button>
+                <button type="button" className="st-button st-button--small st-button--danger" onClick={() => remove(d._id)} aria-label={`Delete ${d.documentType} (${d.fileName})`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="st-card st-grid" onSubmit={upload} noValidate aria-label="Upload a document">
+        <SelectField label="Document Type" name="documentType" value={documentType} onChange={(e) => setDocumentType(e.target.value)} options={documentTypes} placeholder="Select document type" />
+        <Field
+          label="File"
+          name="document"
+          type="file"
+          accept={documentAccept}
+          ref={input}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          hint="PDF, DOC, DOCX, JPG, JPEG or PNG, less than 10MB."
+          error={error || undefined}
+        />
+        <div className="st-span">
+          <button type="submit" className="st-button" disabled={busy}>
+            {busy ? 'Uploading...' : 'Upload Document'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

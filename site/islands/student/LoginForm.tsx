@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { ApiError, NetworkError, api } from '../../lib/api.ts';
+import { studentSession, takeReturnPath } from '../../lib/session.ts';
+import { storageKeys, writeJson } from '../../lib/storage.ts';
+import { fieldErrors, loginSchema, type LoginResponse } from '../../../schemas/users.ts';
+import { Field, Notice } from './fields.tsx';
+
+interface Unverified {
+  userId: string | null;
+  message: string;
+}
+
+/** /login: sign in as a student (spec 2 sections 2, 4, 5 and 8). */
+export default function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [show, setShow] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [unverified, setUnverified] = useState<Unverified | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setMessage('');
+    setUnverified(null);
+    const parsed = loginSchema.safeParse({ email, password, remember });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api<LoginResponse>('/api/users/login', { method: 'POST', body: parsed.data });
+      if (!res.token || !res.user?.id || !res.user.email) {
+        setMessage('Login successful but user data is incomplete. Please contact support.');
+        return;
+      }
+      studentSession.save(res.token, res.user);
+      location.assign(takeReturnPath('/profile-bashboard-student'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && (error.body as { needsVerification?: boolean } | null)?.needsVerification) {
+        setUnverified({ userId: (error.body as { userId?: string | null }).userId ?? null, message: error.message });
+      } else if (error instanceof ApiError) {
+        setMessage(error.message || 'Login failed. Please check your credentials.');
+      } else if (error instanceof NetworkError) {
+        setMessage('No response from server. Please check your internet connection.');
+      } else {
+        setMessage('An error occurred. Please try again later.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verifyNow() {
+    if (!unverified?.userId) return;
+    // Take the person to the code step of registration with a fresh code (a send limit is fine:
+    // the last code may still be valid, and the page offers Resend).
+    await api('/api/users/resend-otp', { method: 'POST', body: { userId: unverified.userId } }).catch(() => undefined);
+    writeJson(storageKeys.registrationSession, { step: 2, userId: unverified.userId, formData: { email } });
+    location.assign('/registration-step-to-step');
+  }
+
+  return (
+    <form className="st-card st-auth" onSubmit={submit} noValidate>
+      <h1>Sign in as a Student</h1>
+      <p className="st-lead">Welcome back. Sign in to manage your profile and applications.</p>
+      {message && <Notice kind="error">{message}</Notice>}
+      {unverified && (
+        <div className="st-notice st-notice--info" role="alert">
+          <p>{unverified.message}</p>
+          {unverified.userId && (
+            <button type="button" className="st-button st-button--secondary" onClick={verifyNow}>
+              Verify my account
+            </button>
+          )}
+        </div>
+      )}
+      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} placeholder="you@example.com" />
+      <Field
+        label="Password"
+        name="password"
+        type={show ? 'text' : 'password'}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        addon={
+          <button type="button" className="st-toggle" aria-pressed={show} onClick={() => setShow(!show)}>
+            {show ? 'Hide' : 'Show'}
+            <span className="st-visually-hidden"> password</span>
+          </button>
+        }
+      />
+      <div className="st-row st-row--between">
+        <label className="st-check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+        </label>
+        <a href="/forgot-password">Forgot Password?</a>
+      </div>
+      <button type="submit" className="st-button" disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
+      <p className="st-alt">
+        Don't have an account? <a href="/registration-step-to-step">Sign Up</a>
+      </p>
+      <p className="st-alt">
+        Signing in for an organisation? <a href="/login-partner-account">Partner sign in</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { studentSession } from '../../lib/session.ts';
+import type { ApplicationStatus, StudentProfile } from '../../../schemas/users.ts';
+import { formatDate, logout, profileQuery } from './profile-query.ts';
+import { EducationPanel } from './EducationPanel.tsx';
+import { DocumentsPanel } from './DocumentsPanel.tsx';
+import { LanguagesPanel } from './LanguagesPanel.tsx';
+
+const tabs = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'education', label: 'Education Information' },
+  { id: 'documents', label: 'Documents' },
+  { id: 'languages', label: 'Languages' },
+] as const;
+type TabId = (typeof tabs)[number]['id'];
+
+export const statusLabels: Record<ApplicationStatus, string> = {
+  submitted: 'Submitted',
+  in_review: 'In review',
+  offer: 'Offer received',
+  enrolled: 'Enrolled',
+  declined: 'Declined',
+};
+
+/** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
+export default function ProfileDashboard() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Dashboard />
+    </QueryClientProvider>
+  );
+}
+
+function Dashboard() {
+  const [hasToken] = useState(() => typeof localStorage !== 'undefined' && !!studentSession.getToken());
+  useEffect(() => {
+    if (!hasToken) location.replace('/login');
+  }, [hasToken]);
+  const query = useQuery({ ...profileQuery, enabled: hasToken });
+
+  useEffect(() => {
+    // A token the server no longer accepts: sign in again.
+    if (query.error instanceof ApiError && query.error.status === 401) {
+      studentSession.clear();
+      location.replace('/login');
+    }
+  }, [query.error]);
+
+  if (!hasToken || query.isPending) {
+    return (
+      <div className="st-center" role="status">
+        <span className="st-spinner" aria-hidden="true" />
+        <p>Loading your profile...</p>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="st-center">
+        <div className="st-card st-state" role="alert">
+          <h1>Error Loading Profile</h1>
+          <p>Failed to load user profile. Please try again.</p>
+          <div className="st-row">
+            <button type="button" className="st-button" onClick={() => query.refetch()}>Retry</button>
+            <button type="button" className="st-button st-button--secondary" onClick={logout}>Log Out</button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  const user = query.data.user;
+  if (!user) {
+    return (
+      <div className="st-center">
+        <div className="st-card st-state">
+          <h1>Profile Data Unavailable</h1>
+          <p>Your profile could not be loaded. This may be due to an incomplete registration or a system issue.</p>
+          <div className="st-row">
+            <button type="button" className="st-button" onClick={() => location.reload()}>Reload Page</button>
+            <button type="button" className="st-button st-button--secondary" onClick={logout}>Log Out</button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return <Loaded user={user} debug={query.data.debug} refreshing={query.isFetching} refresh={() => query.refetch()} />;
+}
+
+function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
+  const [tab, setTab] = useState<TabId>('overview');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const refreshAction = async () => {
+    await refresh();
+  };
+
+  return (
+    <div className="st-dashboard">
+      <header className="st-topbar">
+        <a className="st-brand" href="/">Bridgeway Global</a>
+        <button
+          type="button"
+          className="st-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="student-sidebar"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+      </header>
+      <nav id="student-sidebar" className={`st-sidebar${menuOpen ? ' is-open' : ''}`} aria-label="Student">
+        <div className="st-sidebar__who">
+          <span className="st-avatar" aria-hidden="true">{initials(user.fullName)}</span>
+          <div>
+            <p className="st-sidebar__name">{user.fullName || 'Student'}</p>
+            <p className="st-sidebar__email">{user.email}</p>
+          </div>
+        </div>
+        <ul>
+          <li><a href="/">Home</a></li>
+          <li><a href="/profile">Profile</a></li>
+          <li><a href="/destinations">Department</a></li>
+          <li>
+            <button type="button" className="st-sidebar__logout" onClick={logout}>Logout</button>
+          </li>
+        </ul>
+      </nav>
+      <main className="st-main" id="main">
+        <div className="st-main__head">
+          <div>
+            <h1>Welcome, {user.fullName || 'Student'}</h1>
+            <p className="st-muted">Manage your profile, documents and applications.</p>
+          </div>
+          <button type="button" className="st-button st-button--secondary" onClick={refreshAction} disabled={refreshing}>
+            {refreshing ? 'Refreshing...' : 'Refresh Data'}
+          </button>
+        </div>
+
+        {debug && <DebugPanel user={user} refresh={refreshAction} />}
+
+        <div className="st-tabs" role="tablist" aria-label="Profile sections">
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              onKeyDown={(e) => {
+                const i = tabs.findIndex((x) => x.id === tab);
+                const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : undefined;
+                if (next) {
+                  setTab(next.id);
+                  document.getElementById(`tab-${next.id}`)?.focus();
+                }
+              }}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <section className="st-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {tab === 'overview' && <Overview user={user} />}
+          {tab === 'education' && <EducationPanel user={user} refresh={refreshAction} />}
+          {tab === 'documents' && <DocumentsPanel user={user} refresh={refreshAction} />}
+          {tab === 'languages' && <LanguagesPanel user={user} refresh={refreshAction} />}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]!.toUpperCase())
+    .join('') || 'S';
+
+const orNot = (v: string | null | undefined) => (v && v.trim() ? v : 'Not provided');
+
+function Overview({ user }: { user: StudentProfile }) {
+  const role = user.role ? user.role[0]!.toUpperCase() + user.role.slice(1) : 'Student';
+  const rows: [string, string][] = [
+    ['Full Name', orNot(user.fullName)],
+    ['Email', orNot(user.email)],
+    ['Academic Status', orNot(user.academicStatus)],
+    ['Contact Number', orNot(user.contactNumber)],
+    ['Address', orNot(user.currentAddress)],
+    ['Role', role],
+    ['Account Status', user.isVerified ? 'Verified' : 'Pending Verification'],
+  ];
+  return (
+    <div className="st-overview">
+      <article className="st-card">
+        <h2>Personal Information</h2>
+        <dl className="st-dl">
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd className={v === 'Not provided' ? 'st-muted' : undefined}>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </article>
+      <article className="st-card">
+        <h2>Profile Statistics</h2>
+        <ul className="st-stats">
+          <li><strong>{user.education.length}</strong> Education Records</li>
+          <li><strong>{user.documents.length}</strong> Documents</li>
+          <li><strong>{user.language.length}</strong> Languages</li>
+        </ul>
+      </article>
+      <article className="st-card">
+        <h2>Account Information</h2>
+        <p className={user.isVerified ? 'st-badge st-badge--ok' : 'st-badge st-badge--warn'}>{user.isVerified ? 'Account Verified' : 'Verification Pending'}</p>
+        <p>Member since {user.createdAt ? formatDate(user.createdAt) : 'Not provided'}</p>
+      </article>
+      <article className="st-card st-span-all">
+        <h2>My Applications</h2>
+        {user.applications.length === 0 ? (
+          <p className="st-muted">
+            You have not applied to any program yet. <a href="/destinations">Browse programs</a>
+          </p>
+        ) : (
+          <ul className="st-list" aria-label="My Applications">
+            {user.applications.map((a) => (
+              <li key={a._id} className="st-list__item">
+                <div>
+                  <a href={`/subject/${a.subjectId}`} className="st-list__title">{a.subjectName}</a>
+                  <p className="st-muted">{a.university} · Applied on {formatDate(a.createdAt)}</p>
+                </div>
+                <span className={`st-status st-status--${a.status}`}>{statusLabels[a.status] ?? a.status}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+    </div>
+  );
+}
+
+/** Development only (spec/0-decisions.md): counts and a forced refresh. */
+function DebugPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
+  return (
+    <aside className="st-debug" aria-label="Debug panel">
+      <strong>Debug</strong>
+      <span>Education: {user.education.length}</span>
+      <span>Documents: {user.documents.length}</span>
+      <span>Languages: {user.language.length}</span>
+      <span>Applications: {user.applications.length}</span>
+      <button
+        type="button"
+        className="st-link"
+        onClick={async () => {
+          queryClient.removeQueries({ queryKey: profileQuery.queryKey, type: 'inactive' });
+          await refresh();
+        }}
+      >
+        Force refresh
+      </button>
+    </aside>
+  );
+}

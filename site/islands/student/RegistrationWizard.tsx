@@ -1,0 +1,261 @@
+import { useEffect, useState } from 'react';
+import { ApiError, api } from '../../lib/api.ts';
+import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import {
+  fieldErrors,
+  otpSchema,
+  registerSchema,
+  type CheckEmailResponse,
+  type MessageResponse,
+  type RegisterResponse,
+} from '../../../schemas/users.ts';
+import { Field, Notice, SelectField } from './fields.tsx';
+import { OtpBoxes } from './OtpBoxes.tsx';
+import { failureMessage } from './messages.ts';
+
+/** The form's own field names (spec 2 section 3); sent under the API's names. */
+interface FormData {
+  fullname: string;
+  academicstatus: string;
+  contactnumber: string;
+  email: string;
+  address: string;
+  password: string;
+}
+
+/** What survives a reload (never the password). */
+interface SavedSession {
+  step: 1 | 2;
+  userId: string | null;
+  formData: Partial<Omit<FormData, 'password'>>;
+}
+
+const empty: FormData = { fullname: '', academicstatus: '', contactnumber: '', email: '', address: '', password: '' };
+const academicStatuses = ['High School Student', 'Undergraduate Student', 'Graduate', 'Postgraduate Student', 'Working Professional', 'Other'];
+const apiToForm: Record<string, keyof FormData> = {
+  fullName: 'fullname',
+  academicStatus: 'academicstatus',
+  contactNumber: 'contactnumber',
+  email: 'email',
+  currentAddress: 'address',
+  password: 'password',
+};
+const RESEND_SECONDS = 60;
+
+/** /registration-step-to-step: Personal Info, then Verification (spec 2 sections 2, 4, 5, 8). */
+export default function RegistrationWizard() {
+  const [step, setStep] = useState<1 | 2>(1);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [form, setForm] = useState<FormData>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [digits, setDigits] = useState<string[]>(['', '', '', '', '', '']);
+  const [otpError, setOtpError] = useState('');
+  const [countdown, setCountdown] = useState(0);
+  const [restored, setRestored] = useState(false);
+
+  // Restore the saved registration session on reload.
+  useEffect(() => {
+    const saved = readJson<SavedSession>(storageKeys.registrationSession);
+    if (saved) {
+      setForm({ ...empty, ...saved.formData });
+      setUserId(saved.userId);
+      if (saved.step === 2 && saved.userId) setStep(2);
+    }
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (!restored) return;
+    const { password: _p, ...formData } = form;
+    writeJson(storageKeys.registrationSession, { step, userId, formData } satisfies SavedSession);
+  }, [restored, step, userId, form]);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const t = setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => clearTimeout(t);
+  }, [countdown]);
+
+  const update = (key: keyof FormData) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    if (errors[key]) setErrors((er) => ({ ...er, [key]: '' }));
+  };
+
+  function goToLogin(text: string) {
+    setMessage({ kind: 'info', text });
+    localStorage.removeItem(storageKeys.registrationSession);
+    setTimeout(() => location.assign('/login'), 1500);
+  }
+
+  function toVerification(id: string, text: string) {
+    setUserId(id);
+    setStep(2);
+    setDigits(['', '', '', '', '', '']);
+    setCountdown(RESEND_SECONDS);
+    setMessage({ kind: 'success', text });
+  }
+
+  async function submitInfo(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setMessage(null);
+    const body = {
+      fullName: form.fullname,
+      academicStatus: form.academicstatus,
+      contactNumber: form.contactnumber,
+      email: form.email,
+      currentAddress: form.address,
+      password: form.password,
+    };
+    const parsed = registerSchema.safeParse(body);
+    if (!parsed.success) {
+      const byApi = fieldErrors(parsed.error);
+      setErrors(Object.fromEntries(Object.entries(byApi).map(([k, v]) => [apiToForm[k] ?? k, v])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const check = await api<CheckEmailResponse>('/api/users/check-email', { method: 'POST', body: { email: parsed.data.email } });
+      if (check.exists && check.isComplete) return goToLogin('This email is already registered. Please log in.');
+      if (check.exists && check.isVerified) return goToLogin('Your account is already verified. Please log in.');
+      if (check.exists && check.userId) {
+        // Continue the unfinished registration: a new code if the limits allow (else the last one stands).
+        await api('/api/users/resend-otp', { method: 'POST', body: { userId: check.userId } }).catch(() => undefined);
+        return toVerification(check.userId, 'You have already started registering. Enter the 6-digit code we e-mailed you.');
+      }
+      const res = await api<RegisterResponse>('/api/users/register/', { method: 'POST', body: parsed.data });
+      toVerification(res.userId, res.message);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setMessage({ kind: 'error', text: 'This email or phone number is already registered. Please use a different one.' });
+      } else {
+        setMessage({ kind: 'error', text: failureMessage(error, 'Registration failed') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setMessage(null);
+    const otp = digits.join('');
+    const parsed = otpSchema.safeParse(otp);
+    if (!parsed.success) {
+      setOtpError('OTP must be 6 digits');
+      return;
+    }
+    setOtpError('');
+    if (!userId) {
+      setMessage({ kind: 'error', text: 'Unable to resend OTP. Please try registering again.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api<MessageResponse>('/api/users/verify-otp', { method: 'POST', body: { userId, otp } });
+      goToLogin(res.message || 'Account verified successfully! Redirecting to login...');
+    } catch (error) {
+      setMessage({ kind: 'error', text: failureMessage(error, 'OTP verification failed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setMessage(null);
+    if (!userId) {
+      setMessage({ kind: 'error', text: 'Unable to resend OTP. Please try registering again.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api<MessageResponse>('/api/users/resend-otp', { method: 'POST', body: { userId } });
+      setDigits(['', '', '', '', '', '']);
+      setCountdown(RESEND_SECONDS);
+      setMessage({ kind: 'success', text: res.message || 'OTP has been resent to your email' });
+    } catch (error) {
+      setMessage({ kind: 'error', text: failureMessage(error, 'Failed to resend OTP') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function back() {
+    setStep(1);
+    setMessage(null);
+  }
+
+  return (
+    <div className="st-card st-auth st-auth--wide">
+      <h1>Create your student account</h1>
+      <ol className="st-steps" aria-label="Registration steps">
+        <li aria-current={step === 1 ? 'step' : undefined} className={step === 1 ? 'is-current' : 'is-done'}>
+          <span aria-hidden="true">1</span> Personal Info
+        </li>
+        <li aria-current={step === 2 ? 'step' : undefined} className={step === 2 ? 'is-current' : ''}>
+          <span aria-hidden="true">2</span> Verification
+        </li>
+      </ol>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+
+      {step === 1 ? (
+        <form onSubmit={submitInfo} noValidate className="st-grid">
+          <Field label="Full Name" name="fullname" autoComplete="name" value={form.fullname} onChange={update('fullname')} error={errors.fullname} placeholder="Enter your full name" />
+          <SelectField label="Academic Status" name="academicstatus" value={form.academicstatus} onChange={update('academicstatus')} error={errors.academicstatus} options={academicStatuses} placeholder="Select your academic status" />
+          <Field label="Contact Number" name="contactnumber" type="tel" autoComplete="tel" value={form.contactnumber} onChange={update('contactnumber')} error={errors.contactnumber} placeholder="+44 20 7946 0000" />
+          <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={update('email')} error={errors.email} placeholder="you@example.com" />
+          <Field className="st-span" label="Address" name="address" autoComplete="street-address" value={form.address} onChange={update('address')} error={errors.address} placeholder="Your current address" />
+          <Field
+            className="st-span"
+            label="Password"
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="new-password"
+            value={form.password}
+            onChange={update('password')}
+            error={errors.password}
+            hint="At least 6 characters."
+            addon={
+              <button type="button" className="st-toggle" aria-pressed={showPassword} onClick={() => setShowPassword(!showPassword)}>
+                {showPassword ? 'Hide' : 'Show'}
+                <span className="st-visually-hidden"> password</span>
+              </button>
+            }
+          />
+          <button type="submit" className="st-button st-span" disabled={busy}>
+            {busy ? 'Please wait...' : 'Next'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify} noValidate>
+          <p className="st-lead">
+            Enter the 6-digit code we e-mailed to <strong>{form.email || 'your e-mail address'}</strong>. It is valid for 10 minutes.
+          </p>
+          <OtpBoxes value={digits} onChange={(d) => { setDigits(d); setOtpError(''); }} describedBy={otpError ? 'otp-error' : undefined} invalid={!!otpError} />
+          {otpError && <p id="otp-error" className="st-error">{otpError}</p>}
+          <button type="submit" className="st-button" disabled={busy}>
+            {busy ? 'Verifying...' : 'Verify OTP'}
+          </button>
+          <div className="st-row st-row--between">
+            <button type="button" className="st-link" onClick={back}>
+              Back
+            </button>
+            {countdown > 0 ? (
+              <span className="st-muted">Resend code in {countdown}s</span>
+            ) : (
+              <button type="button" className="st-link" onClick={resend} disabled={busy}>
+                Resend OTP
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <p className="st-alt">
+        Already have an account? <a href="/login">Log in</a>
+      </p>
+    </div>
+  );
+}
