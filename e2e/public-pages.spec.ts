@@ -126,7 +126,7 @@ test.describe('subject details', () => {
     await expect(intakes.first()).toContainText('Open');
     await expect(intakes.nth(1)).toContainText('Upcoming');
     await expect(page.getByText('£28,750 / Year')).toBeVisible();
-    for (const title of ['Program Overview', 'Program Intakes', 'Ready to Enroll']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    for (const title of ['Program Overview', 'Program Intakes', 'Ready to Enroll']) await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
     await hydrated(page, 'SubjectTabs');
     await page.getByRole('tab', { name: 'Requirements' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('IELTS');
@@ -254,7 +254,7 @@ test.describe('content pages', () => {
     await expect(page.locator('blockquote')).toBeVisible();
     await page.goto('/institutions');
     await expect(page.getByRole('heading', { name: 'World Top Universities' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Apply Now/ }).first()).toHaveAttribute('href', '/courses');
+    await expect(page.locator('main').getByRole('link', { name: /Apply Now/ }).first()).toHaveAttribute('href', '/courses');
     await page.goto('/scholarships');
     await expect(page.locator('table').first()).toContainText('Deadline');
     await page.goto('/about-us');
