@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { headerReady, hydrated } from './helpers/islands.ts';
