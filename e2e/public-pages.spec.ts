@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { headerReady, hydrated } from './helpers/islands.ts';
@@ -49,18 +50,15 @@ test.describe('destinations', () => {
   });
 
   test('pagination window uses ellipses with many pages', async ({ page }) => {
-    const many = Array.from({ length: 40 }, (_, i) => ({ _id: `c${i}`, name: `Country ${i + 1}`, image: '/images/placeholder.svg', flag: '/images/placeholder.svg', capital: 'X', details: 'Y.' }));
     await page.goto('/destinations');
-    // Drive the real component with more data: re-render it through its own props is not possible from a test,
-    // so assert the window logic on page 1 of the real data and on the exported helper via the page.
     await hydrated(page, 'CountriesGrid');
+    // The window logic of the real module the page loads (12 countries make only 2 pages).
     const windowOf = await page.evaluate(async () => {
       const url = document.querySelector('astro-island[component-url*="CountriesGrid"]')!.getAttribute('component-url')!;
       const mod = await import(url);
       return [mod.pageWindow(1, 7), mod.pageWindow(4, 7), mod.pageWindow(7, 7)];
     });
     expect(windowOf).toEqual([[1, 2, 'gap', 7], [1, 'gap', 3, 4, 5, 'gap', 7], [1, 'gap', 6, 7]]);
-    expect(many).toHaveLength(40);
   });
 });
 
@@ -126,7 +124,7 @@ test.describe('subject details', () => {
     await expect(intakes.first()).toContainText('Open');
     await expect(intakes.nth(1)).toContainText('Upcoming');
     await expect(page.getByText('£28,750 / Year')).toBeVisible();
-    for (const title of ['Program Overview', 'Program Intakes', 'Ready to Enroll']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    for (const title of ['Program Overview', 'Program Intakes', 'Ready to Enroll']) await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
     await hydrated(page, 'SubjectTabs');
     await page.getByRole('tab', { name: 'Requirements' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('IELTS');
@@ -254,7 +252,7 @@ test.describe('content pages', () => {
     await expect(page.locator('blockquote')).toBeVisible();
     await page.goto('/institutions');
     await expect(page.getByRole('heading', { name: 'World Top Universities' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Apply Now/ }).first()).toHaveAttribute('href', '/courses');
+    await expect(page.locator('main').getByRole('link', { name: /Apply Now/ }).first()).toHaveAttribute('href', '/courses');
     await page.goto('/scholarships');
     await expect(page.locator('table').first()).toContainText('Deadline');
     await page.goto('/about-us');

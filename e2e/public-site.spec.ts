@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
 import { headerReady, hydrated } from './helpers/islands.ts';
 
@@ -21,7 +22,7 @@ test.describe('shared layout', () => {
     const banner = page.getByRole('link', { name: /We accept Visa, Mastercard, and American Express/ });
     await expect(banner).toHaveAttribute('href', '/payment');
     const footer = page.locator('footer.site-footer');
-    for (const [name, href] of [['Find a Destination', '/destinations'], ['Choose a University', '/destinations'], ['Application Support', '/student-addmission-information'], ['Finding a Job', '/recruitments'], ['Our Staffing Solutions', '/AssistanceRequestForm'], ['Post a job', '/recruitments'], ['Our Company Story', '/about-us']]) {
+    for (const [name, href] of [['Find a Destination', '/destinations'], ['Choose a University', '/destinations'], ['Application Support', '/student-addmission-information'], ['Finding a Job', '/recruitments'], ['Our Staffing Solutions', '/AssistanceRequestForm'], ['Post a job', '/recruitments'], ['Our Company Story', '/about-us']] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(footer.getByRole('link', { name: /^Working for / })).toHaveAttribute('href', '/become-our-partner-registerhere');

@@ -8,6 +8,7 @@ import { withQuery } from '../common/with-query.tsx';
 export type BrowserProgram = Pick<SubjectDto, '_id' | 'name' | 'university' | 'departmentId' | 'degreeType' | 'duration' | 'location' | 'basePrice' | 'currency'>;
 export type BrowserDepartment = Pick<DepartmentDto, '_id' | 'name'>;
 
+const STEP = 12;
 const pick = (s: SubjectDto): BrowserProgram => ({ _id: s._id, name: s.name, university: s.university, departmentId: s.departmentId, degreeType: s.degreeType, duration: s.duration, location: s.location, basePrice: s.basePrice, currency: s.currency });
 
 /** The program browser on /courses (spec 1 section 2.8): department radio filter, text search, count, reset. */
@@ -31,20 +32,21 @@ function ProgramBrowser({ programs: initialPrograms, departments: initialDepartm
     const q = text.trim().toLowerCase();
     return (programs.data ?? []).filter((p) => (!department || p.departmentId === department) && (!q || p.name.toLowerCase().includes(q)));
   }, [programs.data, department, text]);
-  const reset = () => { setDepartment(''); setText(''); };
+  const [limit, setLimit] = useState(STEP);
+  const reset = () => { setDepartment(''); setText(''); setLimit(STEP); };
   return (
     <div className="browser">
       <aside className="browser__filters card card__body">
         <div className="field">
           <label htmlFor="program-search">Search by subject</label>
-          <input id="program-search" type="search" placeholder="e.g. Data Science" value={text} onChange={(e) => setText(e.target.value)} />
+          <input id="program-search" type="search" placeholder="e.g. Data Science" value={text} onChange={(e) => { setText(e.target.value); setLimit(STEP); }} />
         </div>
         <fieldset className="radio-group">
           <legend>Department</legend>
           {departments.isError && <p className="alert alert--error" role="alert">Failed to fetch departments.</p>}
           <label><input type="radio" name="department" value="" checked={department === ''} onChange={() => setDepartment('')} /> All departments</label>
           {(departments.data ?? []).map((d) => (
-            <label key={d._id}><input type="radio" name="department" value={d._id} checked={department === d._id} onChange={() => setDepartment(d._id)} /> {d.name}</label>
+            <label key={d._id}><input type="radio" name="department" value={d._id} checked={department === d._id} onChange={() => { setDepartment(d._id); setLimit(STEP); }} /> {d.name}</label>
           ))}
         </fieldset>
         {active && <button type="button" className="btn btn--ghost" onClick={reset}>Reset Filters</button>}
@@ -58,7 +60,7 @@ function ProgramBrowser({ programs: initialPrograms, departments: initialDepartm
               <p className="empty-state">No programs found matching your criteria.</p>
             ) : (
               <ul className="browser__list" role="list" data-testid="program-results">
-                {results.map((p) => (
+                {results.slice(0, limit).map((p) => (
                   <li key={p._id} className="card card--link browser__item">
                     <div className="card__body">
                       <p className="program-card__uni">{p.university}</p>
@@ -68,6 +70,9 @@ function ProgramBrowser({ programs: initialPrograms, departments: initialDepartm
                   </li>
                 ))}
               </ul>
+            )}
+            {results.length > limit && (
+              <p className="center-row"><button type="button" className="btn btn--ghost" onClick={() => setLimit((l) => l + STEP)}>Show more programs ({results.length - limit} more)</button></p>
             )}
           </>
         )}

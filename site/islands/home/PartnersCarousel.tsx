@@ -58,7 +58,8 @@ function PartnersCarousel({ initial }: { initial: PartnerSchool[] }) {
     <div className="partners" onMouseEnter={() => setHover(true)} onMouseLeave={() => setHover(false)}
       onFocus={() => setFocused(true)} onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node)) setFocused(false); }}
       data-paused={paused ? 'true' : 'false'} data-mode={single ? 'single' : 'scroll'}>
-      <ul ref={track} className={`partners__track${single ? ' partners__track--single' : ''}`} role="list" aria-label="Partner universities" aria-live={paused ? 'polite' : 'off'} data-testid="partners-track">
+      <ul ref={track} className={`partners__track${single ? ' partners__track--single' : ''}`} role="list" aria-label="Partner universities" aria-live={paused ? 'polite' : 'off'} data-testid="partners-track"
+        tabIndex={single ? undefined : 0}>
         {shown.map((p) => (
           <li key={p.id} className="partner-card">
             <img src={p.logo} alt="" width="64" height="64" loading="lazy" />

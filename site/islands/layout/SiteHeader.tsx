@@ -137,8 +137,7 @@ export default function SiteHeader({ currentPath, companyName, logo }: SiteHeade
       <header className={`site-header${solid ? ' is-solid' : ''}`} data-hydrated={ready ? 'true' : undefined}>
         <div className="container site-header__inner">
           <a className="brand" href="/">
-            <img src={logo} alt="" width="40" height="40" />
-            <span>{companyName}</span>
+            <img src={logo} alt={`${companyName} home`} width="160" height="40" />
           </a>
           <nav className="nav" aria-label="Main">
             <ul>
