@@ -283,14 +283,14 @@ test.describe('home page', () => {
     await expect(page.getByTestId('featured-programs').locator('li')).toHaveCount(4);
     await expect(page.getByRole('link', { name: 'View All Programs' })).toHaveAttribute('href', '/destinations');
 
-    await page.route('**/api/subjects', (r) => r.fulfill({ status: 500, json: { success: false, message: 'down' } }));
+    await page.route('**/api/subjects?limit=4', (r) => r.fulfill({ status: 500, json: { success: false, message: 'down' } }));
     await page.reload();
     await hydrated(page, 'FeaturedPrograms');
     await expect(page.getByText('Failed to load courses')).toBeVisible({ timeout: 10_000 });
-    await page.unroute('**/api/subjects');
+    await page.unroute('**/api/subjects?limit=4');
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/subjects', async (r) => { await gate; await r.continue(); });
+    await page.route('**/api/subjects?limit=4', async (r) => { await gate; await r.continue(); });
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByTestId('programs-skeleton')).toBeVisible();
     release();

@@ -18,7 +18,7 @@ test('a new student registers, verifies, fills the profile, applies to a program
   page.on('dialog', (d) => d.accept());
 
   // A visitor on a program page is asked to log in; the page is remembered.
-  await page.goto(`/dev/apply-harness?subject=${SUBJECT_ID}`);
+  await page.goto(`/subject/${SUBJECT_ID}`);
   await page.getByRole('button', { name: 'Log In to Continue' }).click();
   await expect(page).toHaveURL(/\/login\/?$/);
   await expectNoSeriousA11yIssues(page);
@@ -65,7 +65,7 @@ test('a new student registers, verifies, fills the profile, applies to a program
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dev\/apply-harness\/?\?subject=/);
+  await page.waitForURL(new RegExp(`/subject/${SUBJECT_ID}/?$`));
   const stored = await page.evaluate(() => ({ a: localStorage.getItem('userToken'), b: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
   expect(stored.a).toBeTruthy();
   expect(stored.b).toBe(stored.a);

@@ -36,11 +36,12 @@ const subjectWithUniversity = (db: Db) =>
     .leftJoin(t.universities, eq(t.subjects.universityId, t.universities.id));
 
 /** Active subjects in catalogue order, optionally for one country. */
-export async function listSubjects(db: Db, filter: { countryId?: string } = {}) {
+export async function listSubjects(db: Db, filter: { countryId?: string | undefined; limit?: number | undefined } = {}) {
   const where = filter.countryId
     ? and(eq(t.subjects.isActive, true), eq(t.subjects.countryId, filter.countryId))
     : eq(t.subjects.isActive, true);
-  const rows = await subjectWithUniversity(db).where(where).orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name));
+  const query = subjectWithUniversity(db).where(where).orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name));
+  const rows = filter.limit ? await query.limit(filter.limit) : await query;
   return rows.map((r) => toSubject(r.subject, r.universityName));
 }
 

@@ -15,7 +15,7 @@ export const shells: { prefix: string; shell: string }[] = [
 
 export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
-  // Development tools (/dev/mailbox, /dev/apply-harness) are built into dist but never served elsewhere.
+  // Development tools (/dev/mailbox) are built into dist but never served elsewhere.
   if (c.req.path.startsWith('/dev/') && !config(c.env).isDevelopment) return c.text('Not found', 404);
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);

@@ -11,7 +11,7 @@ function FeaturedPrograms({ initial }: { initial: ProgramCard[] }) {
   const { data, isError, isFetching, refetch } = useQuery({
     // Its own key: the header search caches the full list under ['subjects', 'all'].
     queryKey: ['subjects', 'featured'],
-    queryFn: async (): Promise<ProgramCard[]> => (await api<SubjectDto[]>('/api/subjects')).slice(0, 4),
+    queryFn: async (): Promise<ProgramCard[]> => (await api<SubjectDto[]>('/api/subjects?limit=4')).slice(0, 4),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });

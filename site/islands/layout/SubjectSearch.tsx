@@ -1,6 +1,6 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { searchSubjects, subjectsSearchQuery } from '../../lib/subject-search.ts';
+import { subjectSearch } from '../../lib/subject-search.ts';
 import { CloseIcon, SearchIcon } from '../common/icons.tsx';
 
 /**
@@ -13,10 +13,17 @@ function SearchCombobox({ autoFocus = false, onDone }: { autoFocus?: boolean; on
   const [active, setActive] = useState(-1);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // Typing settles for 150 ms before the server is asked.
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(query), 150);
+    return () => window.clearTimeout(timer);
+  }, [query]);
   // Fetch failures are only logged: the search then stays empty (spec 1 section 8).
-  const { data, error } = useQuery(subjectsSearchQuery);
+  const { data, error, isFetching } = useQuery(subjectSearch(settled));
   if (error) console.error('Failed to fetch subjects for search', error);
-  const results = useMemo(() => searchSubjects(data ?? [], query), [data, query]);
+  const results = query.trim() && !error ? (data?.results ?? []) : [];
+  const pending = settled.trim() !== query.trim() || (isFetching && !data);
   const showList = open && query.trim() !== '';
 
   const close = () => {
@@ -82,7 +89,7 @@ function SearchCombobox({ autoFocus = false, onDone }: { autoFocus?: boolean; on
         </button>
       )}
       <ul id={listId} role="listbox" aria-label="Matching subjects" className="search__results" hidden={!showList}>
-        {showList && results.length === 0 && <li className="search__empty" role="option" aria-selected="false" aria-disabled="true">No subjects found for “{query.trim()}”</li>}
+        {showList && !pending && results.length === 0 && <li className="search__empty" role="option" aria-selected="false" aria-disabled="true">No subjects found for “{query.trim()}”</li>}
         {showList && results.map((s, i) => (
           <li key={s._id} id={`${listId}-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s._id)}>
             {s.name}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { searchSubjects, subjectsSearchQuery } from '../../lib/subject-search.ts';
-import { paragraphs, truncateWords } from '../../lib/format.ts';
+import { subjectSearch } from '../../lib/subject-search.ts';
+import { truncateWords } from '../../lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 
 /** /search?query= (spec 2 sections 5 and 8): no call for a blank query. */
@@ -9,8 +9,9 @@ function SearchResults() {
   const [query, setQuery] = useState<string | null>(null);
   useEffect(() => setQuery(new URLSearchParams(window.location.search).get('query') ?? ''), []);
   const q = (query ?? '').trim();
-  const subjects = useQuery({ ...subjectsSearchQuery, enabled: q !== '' });
-  const results = subjects.data ? searchSubjects(subjects.data, q) : [];
+  const subjects = useQuery(subjectSearch(q, 50));
+  const results = subjects.data?.results ?? [];
+  const total = subjects.data?.total ?? 0;
   return (
     <div>
       <form className="search-page__form" action="/search" method="get" role="search">
@@ -30,14 +31,14 @@ function SearchResults() {
           <div className="empty-state"><h2>No subjects found</h2><p className="muted">Try different keywords.</p></div>
         ) : (
           <>
-            <p className="browser__count">{results.length} {results.length === 1 ? 'subject' : 'subjects'} found for “{q}”</p>
+            <p className="browser__count">{total} {total === 1 ? 'subject' : 'subjects'} found for “{q}”{total > results.length ? ` (showing the first ${results.length})` : ''}</p>
             <ul className="browser__list" role="list" data-testid="search-results">
               {results.map((s) => (
                 <li key={s._id} className="card card--link">
                   <div className="card__body">
                     <p className="program-card__uni">{s.university}</p>
                     <h3><a className="stretched-link" href={`/subject/${s._id}`}>{s.name}</a></h3>
-                    <p className="muted">{truncateWords(paragraphs(s.description).join(' '), 30)}</p>
+                    <p className="muted">{truncateWords(s.description, 30)}</p>
                   </div>
                 </li>
               ))}
