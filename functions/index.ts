@@ -14,6 +14,8 @@ import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
 import { pages } from './routes/pages/fallback.ts';
+import { partner } from './routes/partner/partner.ts';
+import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -35,7 +37,9 @@ const routes = app
   .route('/api/missionvission', missionVision)
   .route('/api/about-mission-vision', missionVision)
   .route('/api/about', about)
-  .route('/api/dev', dev);
+  .route('/api/dev', dev)
+  .route('/api/partner', partner)
+  .route('/api/hiringrequest', hiringRequests);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);
