@@ -256,3 +256,17 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * One registration field's message for the form (shown once the field is touched). Fields are
+ * checked one by one so a mismatch of the confirmation shows before the rest of the form is valid.
+ */
+export function registrationFieldError(field: keyof PartnerRegisterForm, values: PartnerRegisterForm): string | undefined {
+  if (field === 'confirmPassword') {
+    if (!values.confirmPassword) return 'Confirm password is required';
+    return values.confirmPassword === values.password ? undefined : 'Passwords must match';
+  }
+  if (field === 'agreeToTerms') return values.agreeToTerms === true ? undefined : 'You must accept the terms and conditions';
+  const result = registrationFields[field].safeParse(values[field]);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}

@@ -110,7 +110,7 @@ describe('POST /api/hiringrequest/submit', () => {
   it('refuses an admission request missing any required field, each with its message', async () => {
     const { token, id } = await verifiedPartner();
     for (const [field, message] of admissionRequired) {
-      const { [field]: _gone, ...rest } = admission();
+      const { [field]: _gone, ...rest } = admission() as Record<string, unknown>;
       const res = await submit(token, rest);
       expect(res.status, field).toBe(400);
       expect((await json(res)).message, field).toBe(message);
@@ -136,7 +136,7 @@ describe('POST /api/hiringrequest/submit', () => {
   it('refuses a hiring request missing any required field, each with its message', async () => {
     const { token } = await verifiedPartner();
     for (const [field, message] of hiringRequired) {
-      const { [field]: _gone, ...rest } = hiring();
+      const { [field]: _gone, ...rest } = hiring() as Record<string, unknown>;
       const res = await submit(token, rest);
       expect(res.status, field).toBe(400);
       expect((await json(res)).message, field).toBe(message);

@@ -47,7 +47,7 @@ describe('POST /api/partner/register', () => {
       const blank = await register(registration({ [field]: '   ' }));
       expect(blank.status).toBe(400);
       expect(await json(blank)).toEqual({ success: false, message: field === 'password' ? 'Password must be at least 6 characters' : message });
-      const { [field]: _gone, ...rest } = registration();
+      const { [field]: _gone, ...rest } = registration() as Record<string, unknown>;
       const missing = await register(rest);
       expect(missing.status).toBe(400);
       expect((await json(missing)).message).toBe(message);
