@@ -291,3 +291,44 @@ test('the dashboard shows Failed to Load Partner Data when nothing can be loaded
   await page.waitForURL(/\/login-partner-account\/?$/);
   await hydrated(page);
 });
+
+test('a profile saved while the API is down stays local, is labelled, and is sent on the next load', async ({ page, request }) => {
+  const email = uniqueEmail('offline');
+  const password = 'offline-123';
+  expect((await request.post('/api/partner/register', {
+    data: {
+      companyName: 'Offline Ltd', companyHQ: 'Derby', ownerFirstName: 'Olu', ownerLastName: 'F', ownerEmail: email, ownerPhoneNumber: '020 7946 0888',
+      ownerDesignation: 'Owner', ownerNationality: 'Nigerian', contactFirstName: 'C', contactLastName: 'D', contactDesignation: 'HR', contactPhoneNumber: '020 7946 0889',
+      contactEmail: 'hr-offline@example.com', password,
+    },
+  })).status()).toBe(201);
+  expect((await request.post('/api/partner/verify-otp', { data: { email, otp: await latestCode(request, email) } })).status()).toBe(200);
+  const login = (await (await request.post('/api/partner/login', { data: { email, password } })).json()) as { token: string; partner: unknown };
+
+  await page.goto('/login-partner-account');
+  await page.evaluate(({ token, partner }) => {
+    localStorage.setItem('partnerToken', token);
+    localStorage.setItem('partner', JSON.stringify(partner));
+  }, login);
+  await page.goto('/partnerdashboard');
+  await hydrated(page);
+  await expect(page.locator('.pt-company')).toHaveText('Offline Ltd');
+
+  await page.route('**/api/partner/profile', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Company Headquarters').fill('Nottingham');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile saved locally (API unavailable)')).toBeVisible();
+  await expect(page.getByText('Saved only on this device:')).toBeVisible();
+  await expect(page.locator('.pt-banner-info').filter({ hasText: 'Saved only on this device' })).toContainText('Company Headquarters');
+  const server = (await (await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })).json()) as { partner: { companyHQ: string } };
+  expect(server.partner.companyHQ).toBe('Derby');
+
+  await page.unroute('**/api/partner/profile');
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(page.getByText('Saved only on this device:')).toHaveCount(0);
+  const after = (await (await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })).json()) as { partner: { companyHQ: string } };
+  expect(after.partner.companyHQ).toBe('Nottingham');
+});

@@ -57,6 +57,8 @@ function Dashboard({ token }: { token: string }) {
     if (!server) return;
     if (!localOnly) {
       partnerSession.cache(server);
+      // Edits that go local later in this visit wait for the next load or save.
+      reconciled.current = true;
       return;
     }
     if (!reconciled.current) {
