@@ -92,11 +92,12 @@ test('a new partner registers, verifies, logs in, edits the profile and sends bo
   const code = await latestCode(request, email);
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('Digit 1 of 6').focus();
-  await page.evaluate((text) => {
+  // A real paste event on the focused first box (the browser's own DataTransfer).
+  await page.evaluate(`(() => {
     const data = new DataTransfer();
-    data.setData('text', text);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, wrong);
+    data.setData('text', ${JSON.stringify(wrong)});
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  })()`);
   await expect(page.getByLabel('Digit 6 of 6')).toHaveValue(wrong[5]!);
   await expect(verifyButton).toBeEnabled();
   await verifyButton.click();

@@ -31,6 +31,12 @@ const groups: { title: string; fields: { key: Editable; label: string; type?: 'e
     ],
   },
 ];
+const approvalLabels = {
+  pending: 'Under review by our team (you can already send requests)',
+  approved: 'Approved partner',
+  suspended: 'Suspended: please contact us',
+} as const;
+
 const editableKeys = groups.flatMap((g) => g.fields.map((f) => f.key));
 const labelOf = Object.fromEntries(groups.flatMap((g) => g.fields.map((f) => [f.key, f.label]))) as Record<Editable, string>;
 
@@ -139,6 +145,12 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
               <dt>Owner Email</dt>
               <dd>{partner.ownerEmail || partner.email || 'Not provided'}</dd>
             </div>
+            {partner.approvalStatus && (
+              <div>
+                <dt>Partnership status</dt>
+                <dd>{approvalLabels[partner.approvalStatus]}</dd>
+              </div>
+            )}
           </dl>
           {groups.map((g) => (
             <div key={g.title} className="pt-profile-group">
