@@ -333,3 +333,48 @@ test('a profile saved while the API is down stays local, is labelled, and is sen
   const after = (await (await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })).json()) as { partner: { companyHQ: string } };
   expect(after.partner.companyHQ).toBe('Nottingham');
 });
+
+test('a partner who forgot the password resets it with an e-mailed code and logs in', async ({ page, request }) => {
+  const email = uniqueEmail('forgot');
+  expect((await request.post('/api/partner/register', {
+    data: {
+      companyName: 'Forgetful plc', companyHQ: 'Bath', ownerFirstName: 'Fay', ownerLastName: 'G', ownerEmail: email, ownerPhoneNumber: '020 7946 0999',
+      ownerDesignation: 'Owner', ownerNationality: 'Welsh', contactFirstName: 'C', contactLastName: 'D', contactDesignation: 'HR', contactPhoneNumber: '020 7946 0998',
+      contactEmail: 'hr-forgot@example.com', password: 'first-pass',
+    },
+  })).status()).toBe(201);
+  expect((await request.post('/api/partner/verify-otp', { data: { email, otp: await latestCode(request, email) } })).status()).toBe(200);
+
+  await page.goto('/login-partner-account');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await page.waitForURL(/\/partner-forgot-password\/?$/);
+  await hydrated(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page.getByText('If an account exists for that e-mail')).toBeVisible();
+  await expectAccessible(page);
+  // The newest e-mail to the owner is the reset code.
+  const deadline = Date.now() + 10_000;
+  let code = '';
+  while (Date.now() < deadline) {
+    const messages = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+    const reset = messages.find((m) => /password reset/i.test(m.subject));
+    if (reset) { code = reset.text.match(/\b(\d{6})\b/)![1]!; break; }
+    await page.waitForTimeout(250);
+  }
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('second-pass');
+  await page.getByLabel('Confirm new password').fill('second-pass');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been reset. You can now log in.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to partner login' }).click();
+  await page.waitForURL(/\/login-partner-account\/?$/);
+  await hydrated(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('second-pass');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/partnerdashboard\/?$/);
+  await expect(page.getByText('Welcome, Fay')).toBeVisible();
+});
