@@ -23,6 +23,8 @@ import { recruitmentServices } from './routes/recruitment-services/recruitment-s
 import { pages } from './routes/pages/fallback.ts';
 import { usersRouter } from './routes/users/users.ts';
 import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
+import { partner } from './routes/partner/partner.ts';
+import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -53,7 +55,9 @@ const routes = app
   .route('/api/jobs', jobs)
   .route('/api/recruitment-services', recruitmentServices)
   .route('/api/users', usersRouter)
-  .route('/api/subscriptions', subscriptionsRouter);
+  .route('/api/subscriptions', subscriptionsRouter)
+  .route('/api/partner', partner)
+  .route('/api/hiringrequest', hiringRequests);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);

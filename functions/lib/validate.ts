@@ -13,7 +13,8 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
       const issue = result.error.issues[0];
       const field = issue?.path.join('.');
       const message = issue?.message ?? 'Invalid request';
-      // zod's own generic messages ("Invalid input") name no field: add it.
-      throw new HTTPException(400, { message: field && /^(Invalid|Expected|Too|Unrecognized)/.test(message) ? `${field}: ${message}` : message });
+      // zod's own generic messages ("Invalid input") name no field: add it (not to the specs' own
+      // wording, such as 'Invalid email format').
+      throw new HTTPException(400, { message: field && /^(Invalid (input|option|string|element|key|union|value|type|email address|date|url)\b|Expected|Too (small|big)|Unrecognized)/.test(message) ? `${field}: ${message}` : message });
     }
   });

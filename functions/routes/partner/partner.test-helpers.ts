@@ -1,0 +1,50 @@
+import { env } from 'cloudflare:test';
+import { postJson } from '../../test/request.ts';
+
+/** A complete, valid registration; every test gets its own e-mail. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  const n = crypto.randomUUID().slice(0, 8);
+  return {
+    companyName: 'Acme Learning Ltd',
+    companyHQ: 'Leeds, United Kingdom',
+    ownerFirstName: 'Olivia',
+    ownerLastName: 'Stone',
+    ownerEmail: `owner-${n}@example.com`,
+    ownerPhoneNumber: '020 7946 0100',
+    ownerDesignation: 'CEO',
+    ownerNationality: 'British',
+    contactFirstName: 'Sam',
+    contactLastName: 'Reed',
+    contactDesignation: 'HR Lead',
+    contactPhoneNumber: '020 7946 0101',
+    contactEmail: `contact-${n}@example.com`,
+    password: 'secret123',
+    ...overrides,
+  };
+}
+
+/** The newest code e-mailed to an address (the test outbox). */
+export async function lastCode(to: string) {
+  const row = await env.DB.prepare('select text from outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(to.toLowerCase()).first<{ text: string }>();
+  const code = row?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code for ${to}`);
+  return code;
+}
+
+/** Registers, verifies and logs in a new partner; returns its token and registration. */
+export async function verifiedPartner(overrides: Record<string, unknown> = {}) {
+  const reg = registration(overrides);
+  const res = await postJson('/api/partner/register', reg, randomAddress());
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const verify = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: await lastCode(reg.ownerEmail) });
+  if (verify.status !== 200) throw new Error(`verify failed: ${await verify.text()}`);
+  const login = await postJson('/api/partner/login', { email: reg.ownerEmail, password: reg.password }, randomAddress());
+  const body = (await login.json()) as { token: string; partner: { _id: string } };
+  return { reg, token: body.token, id: body.partner._id };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A client address of its own, so per-address limits of one test do not leak into another. */
+export const randomAddress = () => ({ 'CF-Connecting-IP': `10.${rnd()}.${rnd()}.${rnd()}` });
+const rnd = () => Math.floor(Math.random() * 250);

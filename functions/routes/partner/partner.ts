@@ -1,0 +1,168 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { desc, eq } from 'drizzle-orm';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { validate } from '../../lib/validate.ts';
+import { requireAuth } from '../../middleware/auth.ts';
+import { partnerRequests, partners } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import {
+  partnerEmailSchema, partnerLoginSchema, partnerProfileUpdateSchema, partnerRegisterSchema, partnerResetSchema, partnerVerifySchema,
+  type PartnerDto, type PartnerRequestDto,
+} from '../../../schemas/partner.ts';
+import { findCredentials } from '../../services/accounts.ts';
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
+import { checkLogin } from '../../services/login.ts';
+import { createMailer } from '../../services/mailer.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { clientAddress, hit } from '../../services/rate-limit.ts';
+import { signToken } from '../../services/tokens.ts';
+
+type PartnerRow = typeof partners.$inferSelect;
+
+/** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */
+export function partnerDto(p: PartnerRow): PartnerDto {
+  return {
+    _id: p.id,
+    id: p.id,
+    companyName: p.companyName,
+    companyHQ: p.companyHQ,
+    ownerFirstName: p.ownerFirstName,
+    ownerLastName: p.ownerLastName,
+    ownerEmail: p.email,
+    email: p.email,
+    ownerPhoneNumber: p.ownerPhoneNumber,
+    contactNumber: p.ownerPhoneNumber,
+    ownerDesignation: p.ownerDesignation,
+    ownerNationality: p.ownerNationality,
+    contactFirstName: p.contactFirstName,
+    contactLastName: p.contactLastName,
+    contactDesignation: p.contactDesignation,
+    contactPhoneNumber: p.contactPhoneNumber,
+    contactEmail: p.contactEmail,
+    isVerified: p.isVerified,
+    approvalStatus: p.approvalStatus,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** The authenticated partner's row (the token was checked by requireAuth). */
+export async function currentPartner(db: Db, id: string) {
+  const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1);
+  if (!row) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+  return row;
+}
+
+async function partnerByEmail(db: Db, email: string) {
+  const account = await findCredentials(db, 'partner', { email });
+  if (!account) throw new HTTPException(404, { message: 'Account not found. Please register again.' });
+  const [row] = await db.select().from(partners).where(eq(partners.id, account.id)).limit(1);
+  return row!;
+}
+
+const REGISTER_LIMIT = { name: 'partner-register', max: 20, windowSeconds: 60 * 60 };
+const ALREADY_VERIFIED = 'Your account is already verified. Please log in.';
+
+/** The partner area (spec 2 section 7): account, verification, login, password reset, profile, own requests. */
+export const partner = new Hono<AppEnv>()
+  .post('/register', validate('json', partnerRegisterSchema), async (c) => {
+    const input = c.req.valid('json');
+    const db = c.var.db;
+    const limit = await hit(db, REGISTER_LIMIT, clientAddress(c.req.raw.headers));
+    if (!limit.allowed) throw new HTTPException(429, { message: 'Too many registrations from this network. Please try again later.' });
+    if (await findCredentials(db, 'partner', { email: input.ownerEmail })) {
+      throw new HTTPException(409, { message: 'A partner account with this email already exists. Please log in, or use a different email.' });
+    }
+    const { ownerEmail, password, ...fields } = input;
+    const id = crypto.randomUUID();
+    try {
+      await db.insert(partners).values({ id, ...fields, email: ownerEmail, passwordHash: await hashPassword(password) });
+    } catch (error) {
+      // Two registrations racing for the same e-mail: the unique index decides.
+      if (String((error as Error)?.message ?? error).includes('UNIQUE')) {
+        throw new HTTPException(409, { message: 'A partner account with this email already exists. Please log in, or use a different email.' });
+      }
+      throw error;
+    }
+    await sendVerificationCode(db, createMailer(db, c.env), 'partner', { id, email: ownerEmail, name: input.ownerFirstName });
+    return c.json(
+      {
+        success: true,
+        message: 'Registration successful! We have e-mailed you a 6-digit verification code.',
+        data: { _id: id, ownerEmail, ownerPhoneNumber: input.ownerPhoneNumber },
+      },
+      201,
+    );
+  })
+  .post('/verify-otp', validate('json', partnerVerifySchema), async (c) => {
+    const { email, otp } = c.req.valid('json');
+    const row = await partnerByEmail(c.var.db, email);
+    if (row.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED });
+    await verifyAccount(c.var.db, 'partner', row.id, otp);
+    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' });
+  })
+  .post('/resend-otp', validate('json', partnerEmailSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    const db = c.var.db;
+    const row = await partnerByEmail(db, email);
+    if (row.isVerified) throw new HTTPException(400, { message: ALREADY_VERIFIED });
+    await sendVerificationCode(db, createMailer(db, c.env), 'partner', { id: row.id, email: row.email, name: row.ownerFirstName });
+    return c.json({ success: true, message: 'OTP has been resent to your email' });
+  })
+  .post('/login', validate('json', partnerLoginSchema), async (c) => {
+    const { email, password, remember } = c.req.valid('json');
+    const db = c.var.db;
+    const account = await checkLogin(db, 'partner', email, password, clientAddress(c.req.raw.headers));
+    const { tokenSecret, tokenIssuer } = config(c.env);
+    const token = await signToken(tokenSecret, tokenIssuer, { sub: account.id, aud: 'partner', role: 'partner', remember });
+    const row = await currentPartner(db, account.id);
+    return c.json({ success: true, message: 'Login successful', token, partner: partnerDto(row) });
+  })
+  .post('/forgot-password', validate('json', partnerEmailSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    const db = c.var.db;
+    const limit = await hit(db, { name: 'partner-forgot', max: 10, windowSeconds: 15 * 60 }, clientAddress(c.req.raw.headers));
+    if (!limit.allowed) throw new HTTPException(429, { message: 'Too many requests. Please try again in a few minutes.' });
+    await requestPasswordReset(db, createMailer(db, c.env), 'partner', email, async (id) => (await currentPartner(db, id)).ownerFirstName);
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+  })
+  .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
+    const { email, code, password } = c.req.valid('json');
+    await resetPassword(c.var.db, 'partner', email, code, password);
+    return c.json({ success: true, message: 'Your password has been reset. You can now log in.' });
+  })
+  .get('/profile', requireAuth('partner'), async (c) => {
+    const row = await currentPartner(c.var.db, c.var.auth.sub);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, partner: partnerDto(row) });
+  })
+  .put('/profile', requireAuth('partner'), validate('json', partnerProfileUpdateSchema), async (c) => {
+    const update = c.req.valid('json');
+    const db = c.var.db;
+    const id = c.var.auth.sub;
+    // Only the listed profile fields: the schema drops the e-mail, password and verification or approval state.
+    await db.update(partners).set({ ...update, updatedAt: new Date() }).where(eq(partners.id, id));
+    const row = await currentPartner(db, id);
+    return c.json({ success: true, message: 'Profile updated successfully', partner: partnerDto(row) });
+  })
+  .get('/requests', requireAuth('partner'), async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(partnerRequests)
+      .where(eq(partnerRequests.partnerId, c.var.auth.sub))
+      .orderBy(desc(partnerRequests.createdAt))
+      .limit(200);
+    const requests: PartnerRequestDto[] = rows.map((r) => ({
+      _id: r.id,
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      data: r.data,
+    }));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, requests });
+  });

@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { ApiError } from '../../lib/api.ts';
+import { REQUEST_MESSAGES } from '../../../schemas/partner.ts';
+import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
+import { RequestForm } from './RequestForms.tsx';
+import { RequestsList } from './RequestsList.tsx';
+import { partnerProfileQuery } from './queries.ts';
+import { partnerSession, type CachedPartner } from './session.ts';
+import { ToastProvider } from './toasts.tsx';
+
+const tabs = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'student', label: 'Student Admission' },
+  { id: 'employee', label: 'Hire Employees' },
+  { id: 'requests', label: 'My Requests' },
+] as const;
+type Tab = (typeof tabs)[number]['id'];
+
+const toLogin = () => window.location.replace('/login-partner-account');
+
+function Loading({ text }: { text: string }) {
+  return (
+    <div className="pt-center" role="status" aria-live="polite">
+      <span className="pt-spinner" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function Dashboard({ token }: { token: string }) {
+  const profile = useQuery(partnerProfileQuery(token));
+  const [version, setVersion] = useState(0);
+  const bump = () => setVersion((v) => v + 1);
+  const [tab, setTab] = useState<Tab>('profile');
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const reconciled = useRef(false);
+
+  const expire = () => {
+    partnerSession.clear();
+    toLogin();
+  };
+  const save = useSaveProfile(token, expire, bump);
+
+  const cached = useMemo(() => partnerSession.cached(), [version, profile.dataUpdatedAt]);
+  const server = profile.data?.partner;
+  const localOnly = cached?._localOnly?.length ? cached : null;
+
+  useEffect(() => {
+    if (profile.error instanceof ApiError && profile.error.status === 401) expire();
+  }, [profile.error]);
+
+  // A fresh server copy becomes the cache, unless edits made during an outage still wait to be sent:
+  // then the first successful load sends them (0-decisions.md: reconciled by the next load or save).
+  useEffect(() => {
+    if (!server) return;
+    if (!localOnly) {
+      partnerSession.cache(server);
+      // Edits that go local later in this visit wait for the next load or save.
+      reconciled.current = true;
+      return;
+    }
+    if (!reconciled.current) {
+      reconciled.current = true;
+      save.mutate(formFrom({ ...server, ...localOnly }));
+    }
+  }, [server, localOnly]);
+
+  const shown: CachedPartner | null = localOnly ? { ...(server ?? {}), ...localOnly } : (server ?? (profile.isError ? cached : null));
+  const usingCache = profile.isError && !server && !!shown;
+
+  if (profile.isPending) return <Loading text="Loading your dashboard..." />;
+  if (profile.error instanceof ApiError && profile.error.status === 401) return <Loading text="Your session has ended. Redirecting to login..." />;
+  if (profile.isError && !shown) {
+    return (
+      <main className="pt-center pt-card pt-narrow" id="main">
+        <h1 className="pt-title">Failed to Load Partner Data</h1>
+        <p className="pt-muted">We could not load your partner profile. Check your connection and try again, or log in again.</p>
+        <div className="pt-actions">
+          <button type="button" className="pt-button pt-button-secondary" onClick={() => void profile.refetch()}>Try again</button>
+          <button type="button" className="pt-button" onClick={expire}>Return to Login</button>
+        </div>
+      </main>
+    );
+  }
+
+  const partner: CachedPartner = shown ?? {};
+  const incomplete = !partner.companyName;
+
+  const onTabKey = (e: KeyboardEvent, index: number) => {
+    const dir = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    if (!dir && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (index + dir + tabs.length) % tabs.length;
+    setTab(tabs[next]!.id);
+    tabRefs.current[tabs[next]!.id]?.focus();
+  };
+
+  return (
+    <div className="pt-dashboard">
+      <header className="pt-dash-header">
+        <div>
+          <p className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</p>
+          <p className="pt-company">{partner.companyName || 'Your company'}</p>
+        </div>
+        <nav className="pt-dash-nav" aria-label="Account">
+          <a href="/" className="pt-button pt-button-ghost">Home</a>
+          <button type="button" className="pt-button pt-button-ghost" onClick={() => { partnerSession.clear(); window.location.href = '/login-partner-account'; }}>
+            Logout
+          </button>
+        </nav>
+      </header>
+
+      <div className="pt-dash-body">
+        <aside className="pt-sidebar">
+          <div role="tablist" aria-label="Partner dashboard" aria-orientation="vertical" className="pt-tablist">
+            {tabs.map((t, i) => (
+              <button
+                key={t.id}
+                ref={(el) => { tabRefs.current[t.id] = el; }}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls={`panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                className="pt-tab"
+                onClick={() => setTab(t.id)}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+        </aside>
+
+        <main className="pt-panel" id="main">
+          <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
+            {usingCache && (
+              <p className="pt-banner pt-banner-info">We could not reach the server, so this shows the details saved on this device. They may be out of date.</p>
+            )}
+            {incomplete && <p className="pt-banner pt-banner-info">{REQUEST_MESSAGES.incompleteProfile}</p>}
+            {tab === 'profile' && (
+              <ProfilePanel key={partner._id ?? 'new'} token={token} partner={partner} startEditing={incomplete} onSessionExpired={expire} onStored={bump} />
+            )}
+            {tab === 'student' && <RequestForm key="student" kind="student" token={token} partner={shown} onSessionExpired={expire} />}
+            {tab === 'employee' && <RequestForm key="employee" kind="employee" token={token} partner={shown} onSessionExpired={expire} />}
+            {tab === 'requests' && <RequestsList token={token} />}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Gate() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const stored = partnerSession.token();
+    setToken(stored);
+    if (!stored) toLogin();
+  }, []);
+  if (!token) return <Loading text={token === null ? 'Redirecting to login...' : 'Loading your dashboard...'} />;
+  return <Dashboard token={token} />;
+}
+
+export default function PartnerDashboard() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <Gate />
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

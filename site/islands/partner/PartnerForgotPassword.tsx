@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { fieldErrors, partnerEmailSchema, partnerResetSchema } from '../../../schemas/partner.ts';
+import { TextField } from './fields.tsx';
+
+const failed = (error: unknown) => (error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.');
+
+function ForgotPassword() {
+  const [stage, setStage] = useState<'email' | 'reset' | 'done'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [info, setInfo] = useState('');
+  const [failure, setFailure] = useState('');
+
+  const emailCheck = partnerEmailSchema.safeParse({ email });
+  const resetCheck = partnerResetSchema.safeParse({ email, code, password });
+  const errors: Record<string, string> = submitted
+    ? {
+        ...(stage === 'email' ? (emailCheck.success ? {} : fieldErrors(emailCheck.error)) : resetCheck.success ? {} : fieldErrors(resetCheck.error)),
+        ...(stage === 'reset' && !confirm ? { confirm: 'Confirm password is required' } : stage === 'reset' && confirm !== password ? { confirm: 'Passwords must match' } : {}),
+      }
+    : {};
+
+  const request = useMutation({
+    mutationFn: () => api<{ message: string }>('/api/partner/forgot-password', { method: 'POST', body: { email } }),
+    onSuccess: (res) => {
+      setInfo(res.message);
+      setSubmitted(false);
+      setStage('reset');
+    },
+    onError: (error) => setFailure(failed(error)),
+  });
+
+  const reset = useMutation({
+    mutationFn: () => api<{ message: string }>('/api/partner/reset-password', { method: 'POST', body: { email, code, password } }),
+    onSuccess: (res) => {
+      setInfo(res.message);
+      setStage('done');
+    },
+    onError: (error) => setFailure(failed(error)),
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setFailure('');
+    if (stage === 'email') {
+      if (emailCheck.success) request.mutate();
+    } else if (resetCheck.success && confirm === password) reset.mutate();
+  };
+
+  return (
+    <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-forgot-title">
+      <p className="pt-eyebrow">Partner area</p>
+      <h1 id="pt-forgot-title" className="pt-title">Reset your password</h1>
+      <div role="status" aria-live="polite" className="pt-live">{info && <p className="pt-banner pt-banner-info">{info}</p>}</div>
+
+      {stage === 'email' && (
+        <>
+          <p className="pt-muted">Enter the owner email of your partner account. We will e-mail you a 6-digit code.</p>
+          <TextField id="email" label="Email" type="email" autoComplete="email" required value={email} onChange={setEmail} error={errors.email} />
+          <button type="submit" className="pt-button pt-button-block" disabled={request.isPending}>{request.isPending ? 'Sending...' : 'Send reset code'}</button>
+        </>
+      )}
+      {stage === 'reset' && (
+        <>
+          <TextField id="code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))} error={errors.code} />
+          <TextField id="new-password" label="New password" type="password" autoComplete="new-password" required value={password} onChange={setPassword} error={errors.password} hint="At least 6 characters." />
+          <TextField id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={setConfirm} error={errors.confirm} />
+          <button type="submit" className="pt-button pt-button-block" disabled={reset.isPending}>{reset.isPending ? 'Saving...' : 'Set new password'}</button>
+          <button type="button" className="pt-link-button" onClick={() => { setStage('email'); setInfo(''); }}>Use a different email or get a new code</button>
+        </>
+      )}
+      {stage === 'done' && <a className="pt-button pt-button-block" href="/login-partner-account">Go to partner login</a>}
+
+      {failure && <p className="pt-banner pt-banner-error" role="alert">{failure}</p>}
+      <nav className="pt-links" aria-label="Other pages">
+        <a href="/login-partner-account">Back to partner login</a>
+        <a href="/become-our-partner-registerhere">Become a partner</a>
+      </nav>
+    </form>
+  );
+}
+
+export default function PartnerForgotPassword() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ForgotPassword />
+    </QueryClientProvider>
+  );
+}

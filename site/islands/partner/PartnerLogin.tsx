@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { storageKeys } from '../../lib/storage.ts';
+import { fieldErrors, partnerLoginSchema } from '../../../schemas/partner.ts';
+import { CheckboxField, TextField } from './fields.tsx';
+import { partnerSession } from './session.ts';
+
+interface LoginResponse {
+  success?: boolean;
+  message?: string;
+  token?: string;
+  partner?: unknown;
+  data?: unknown;
+}
+
+function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [show, setShow] = useState(false);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [failure, setFailure] = useState('');
+  const [unverified, setUnverified] = useState(false);
+
+  const parsed = partnerLoginSchema.safeParse({ email, password, remember });
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const errorOf = (f: 'email' | 'password') => (touched[f] ? errors[f] : undefined);
+
+  const login = useMutation({
+    mutationFn: () => api<LoginResponse>('/api/partner/login', { method: 'POST', body: { email, password, remember } }),
+    onSuccess: (res) => {
+      const ok = res?.success === true || /success/i.test(res?.message ?? '');
+      if (!ok || !res.token) {
+        setFailure(res?.message || 'Login failed');
+        return;
+      }
+      partnerSession.save(res.token, res.partner ?? res.data ?? res);
+      window.location.href = '/partnerdashboard';
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setUnverified(error.status === 403);
+        setFailure(error.message || 'Login failed. Please check your credentials.');
+      } else setFailure('Login failed. Please check your credentials.');
+    },
+  });
+
+  const newCode = useMutation({
+    mutationFn: () => api('/api/partner/resend-otp', { method: 'POST', body: { email } }),
+    onSettled: (_data, error) => {
+      // A 429 means a recent code is still on its way: the verification page can use it.
+      if (error && !(error instanceof ApiError && error.status === 429)) {
+        setFailure(error instanceof ApiError && error.message ? error.message : 'Failed to resend OTP. Please try again.');
+        return;
+      }
+      localStorage.setItem(storageKeys.partnerEmail, email.trim().toLowerCase());
+      window.location.href = '/verify-your-partner-account';
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ email: true, password: true });
+    setFailure('');
+    setUnverified(false);
+    if (!parsed.success) {
+      document.getElementById(errors.email ? 'email' : 'password')?.focus();
+      return;
+    }
+    login.mutate();
+  };
+
+  return (
+    <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-login-title">
+      <p className="pt-eyebrow">Partner area</p>
+      <h1 id="pt-login-title" className="pt-title">Log in to your partner account</h1>
+
+      <TextField id="email" label="Email" type="email" autoComplete="email" required placeholder="owner@company.com" value={email} error={errorOf('email')}
+        onChange={setEmail} onBlur={() => setTouched((t) => ({ ...t, email: true }))} />
+      <TextField
+        id="password"
+        label="Password"
+        type={show ? 'text' : 'password'}
+        autoComplete="current-password"
+        required
+        placeholder="Your password"
+        value={password}
+        error={errorOf('password')}
+        onChange={setPassword}
+        onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+        trailing={
+          <button type="button" className="pt-toggle" onClick={() => setShow((s) => !s)} aria-pressed={show} aria-controls="password" aria-label={show ? 'Hide password' : 'Show password'}>
+            {show ? 'HIDE' : 'SHOW'}
+          </button>
+        }
+      />
+
+      <div className="pt-row-between">
+        <CheckboxField id="remember" label="Remember me" checked={remember} onChange={setRemember} />
+        <a href="/partner-forgot-password">Forgot Password?</a>
+      </div>
+
+      {failure && (
+        <div className="pt-banner pt-banner-error" role="alert">
+          <p>{failure}</p>
+          {unverified && (
+            <button type="button" className="pt-button pt-button-small" onClick={() => newCode.mutate()} disabled={newCode.isPending}>
+              {newCode.isPending ? 'Sending...' : 'Send me a new code'}
+            </button>
+          )}
+        </div>
+      )}
+
+      <button type="submit" className="pt-button pt-button-block" disabled={login.isPending || login.isSuccess}>
+        {login.isPending ? 'Logging in...' : 'Log In'}
+      </button>
+
+      <p className="pt-footnote">
+        New partner? <a href="/become-our-partner-registerhere">Sign Up</a>
+      </p>
+      <p className="pt-footnote">
+        Are you a student? <a href="/login">Student login</a>
+      </p>
+    </form>
+  );
+}
+
+export default function PartnerLogin() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LoginForm />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,177 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { storageKeys } from '../../lib/storage.ts';
+import { registrationFieldError, registrationSteps, type PartnerRegisterForm, type PartnerRegisterInput } from '../../../schemas/partner.ts';
+import { CheckboxField, TextField, messageOf } from './fields.tsx';
+
+type Field = keyof PartnerRegisterForm;
+type TextKey = Exclude<Field, 'agreeToTerms'>;
+
+const empty: PartnerRegisterForm = {
+  companyName: '', companyHQ: '', ownerFirstName: '', ownerLastName: '', ownerEmail: '', ownerPhoneNumber: '', ownerDesignation: '',
+  ownerNationality: '', contactFirstName: '', contactLastName: '', contactDesignation: '', contactPhoneNumber: '', contactEmail: '',
+  password: '', confirmPassword: '', agreeToTerms: false,
+};
+
+const fieldText: Record<TextKey, { label: string; placeholder: string; type?: 'email' | 'tel' | 'password'; autoComplete?: string }> = {
+  companyName: { label: 'Company Name', placeholder: 'Enter your company name', autoComplete: 'organization' },
+  companyHQ: { label: 'Company Headquarters', placeholder: 'City, country', autoComplete: 'address-level2' },
+  ownerFirstName: { label: 'Owner First Name', placeholder: 'First name', autoComplete: 'given-name' },
+  ownerLastName: { label: 'Owner Last Name', placeholder: 'Last name', autoComplete: 'family-name' },
+  ownerEmail: { label: 'Owner Email', placeholder: 'owner@company.com', type: 'email', autoComplete: 'email' },
+  ownerPhoneNumber: { label: 'Owner Phone Number', placeholder: '+44 20 7946 0000', type: 'tel', autoComplete: 'tel' },
+  ownerDesignation: { label: 'Owner Designation', placeholder: 'e.g. Managing Director', autoComplete: 'organization-title' },
+  ownerNationality: { label: 'Owner Nationality', placeholder: 'e.g. British' },
+  contactFirstName: { label: 'Contact First Name', placeholder: 'First name', autoComplete: 'off' },
+  contactLastName: { label: 'Contact Last Name', placeholder: 'Last name', autoComplete: 'off' },
+  contactDesignation: { label: 'Contact Designation', placeholder: 'e.g. HR Manager', autoComplete: 'off' },
+  contactPhoneNumber: { label: 'Contact Phone Number', placeholder: '+44 20 7946 0000', type: 'tel', autoComplete: 'off' },
+  contactEmail: { label: 'Contact Email', placeholder: 'contact@company.com', type: 'email', autoComplete: 'off' },
+  password: { label: 'Password', placeholder: 'At least 6 characters', type: 'password', autoComplete: 'new-password' },
+  confirmPassword: { label: 'Confirm Password', placeholder: 'Repeat the password', type: 'password', autoComplete: 'new-password' },
+};
+
+const stepIntro = [
+  'Tell us about your company.',
+  'Who owns or leads the company? We use the owner email to sign in.',
+  'Who should we contact about requests?',
+  'Choose a password and accept the terms.',
+];
+
+function RegisterForm() {
+  const [values, setValues] = useState<PartnerRegisterForm>(empty);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [step, setStep] = useState(0);
+  const [failure, setFailure] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const errorOf = (f: Field) => (touched[f] ? registrationFieldError(f, values) : undefined);
+  const set = <K extends Field>(f: K, v: PartnerRegisterForm[K]) => setValues((prev) => ({ ...prev, [f]: v }));
+  const touch = (fields: readonly Field[]) => setTouched((prev) => ({ ...prev, ...Object.fromEntries(fields.map((f) => [f, true])) }));
+
+  const current = registrationSteps[step]!;
+  const stepValid = (i: number) => registrationSteps[i]!.fields.every((f) => !registrationFieldError(f, values));
+
+  const focusFirstError = (fields: readonly Field[]) => {
+    const bad = fields.find((f) => registrationFieldError(f, values));
+    if (bad) requestAnimationFrame(() => document.getElementById(bad)?.focus());
+  };
+
+  const goTo = (next: number) => {
+    setStep(next);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  const register = useMutation({
+    mutationFn: (body: PartnerRegisterInput) => api<{ success?: boolean; message?: string; data?: { ownerEmail: string; ownerPhoneNumber: string } }>('/api/partner/register', { method: 'POST', body: { ...body } }),
+    onSuccess: (res, body) => {
+      if (!res?.data) {
+        setFailure(res?.message || 'Registration failed');
+        return;
+      }
+      localStorage.setItem(storageKeys.partnerEmail, res.data.ownerEmail ?? body.ownerEmail);
+      localStorage.setItem(storageKeys.partnerPhone, res.data.ownerPhoneNumber ?? body.ownerPhoneNumber);
+      setTimeout(() => window.location.replace('/verify-your-partner-account'), 100);
+    },
+    onError: (error) => setFailure(error instanceof ApiError ? messageOf(error, 'Registration failed. Please try again.') : 'Registration failed. Please try again.'),
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setFailure('');
+    touch(current.fields);
+    if (!stepValid(step)) {
+      focusFirstError(current.fields);
+      return;
+    }
+    if (step < registrationSteps.length - 1) {
+      goTo(step + 1);
+      return;
+    }
+    const earlier = registrationSteps.findIndex((_, i) => !stepValid(i));
+    if (earlier !== -1) {
+      touch(registrationSteps[earlier]!.fields);
+      goTo(earlier);
+      return;
+    }
+    const { confirmPassword: _c, agreeToTerms: _a, ...body } = values;
+    register.mutate(body);
+  };
+
+  const busy = register.isPending || register.isSuccess;
+
+  return (
+    <form className="pt-card pt-register" onSubmit={onSubmit} noValidate aria-labelledby="pt-register-title">
+      <p className="pt-eyebrow">Become our partner</p>
+      <h1 id="pt-register-title" className="pt-title">Partner registration</h1>
+
+      <ol className="pt-steps" aria-label="Registration steps">
+        {registrationSteps.map((s, i) => (
+          <li key={s.title} className={i === step ? 'is-current' : i < step ? 'is-done' : undefined} aria-current={i === step ? 'step' : undefined}>
+            <span className="pt-step-number" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+            <span className="pt-step-name">{s.title}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="pt-progress" role="progressbar" aria-label="Registration progress" aria-valuemin={1} aria-valuemax={4} aria-valuenow={step + 1} aria-valuetext={`Step ${step + 1} of 4: ${current.title}`}>
+        <div className="pt-progress-bar" data-step={step + 1} />
+      </div>
+
+      <h2 className="pt-step-title" tabIndex={-1} ref={headingRef}>
+        Step {step + 1} of 4: {current.title}
+      </h2>
+      <p className="pt-muted">{stepIntro[step]}</p>
+
+      <div className="pt-grid">
+        {current.fields.map((f) =>
+          f === 'agreeToTerms' ? (
+            <CheckboxField key={f} id={f} label="Terms" required checked={values.agreeToTerms} error={errorOf(f)} onChange={(v) => { set(f, v); touch([f]); }} onBlur={() => touch([f])}>
+              I agree to the <a href="/terms">Terms and Conditions</a> and the <a href="/privacy">Privacy Policy</a>.
+            </CheckboxField>
+          ) : (
+            <TextField
+              key={f}
+              id={f}
+              required
+              label={fieldText[f].label}
+              placeholder={fieldText[f].placeholder}
+              type={fieldText[f].type ?? 'text'}
+              {...(fieldText[f].autoComplete ? { autoComplete: fieldText[f].autoComplete } : {})}
+              value={values[f]}
+              error={errorOf(f)}
+              onChange={(v) => set(f, v)}
+              onBlur={() => touch([f])}
+            />
+          ),
+        )}
+      </div>
+
+      {failure && <p className="pt-banner pt-banner-error" role="alert">{failure}</p>}
+
+      <div className="pt-actions">
+        {step > 0 && (
+          <button type="button" className="pt-button pt-button-secondary" onClick={() => goTo(step - 1)} disabled={busy}>
+            Back
+          </button>
+        )}
+        <button type="submit" className="pt-button" disabled={busy} aria-disabled={busy || undefined}>
+          {step < 3 ? 'Next' : busy ? 'Registering...' : 'Register'}
+        </button>
+      </div>
+
+      <p className="pt-footnote">
+        Already a partner? <a href="/login-partner-account">Log in to your partner account</a>
+      </p>
+    </form>
+  );
+}
+
+export default function PartnerRegister() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RegisterForm />
+    </QueryClientProvider>
+  );
+}
