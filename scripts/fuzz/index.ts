@@ -100,7 +100,7 @@ try {
       for (const u of uploadCases) {
         const form = new FormData();
         for (const [k, v] of Object.entries(sample ?? {})) form.set(k, String(v));
-        form.set(ep.fileField ?? 'file', new File([u.bytes as BlobPart], u.name, { type: u.type }));
+        form.set(ep.fileField ?? 'file', new File([u.bytes as Uint8Array<ArrayBuffer>], u.name, { type: u.type }));
         const res = await fetch(server.url + path, { method: ep.method, headers: authHeaders(ep), body: form });
         sent++;
         const verdict = await judge(res);

@@ -58,7 +58,7 @@ try {
         duration,
         timeout: 10,
       });
-      instance.on('response', (_client: unknown, statusCode: number) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
+      (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
       const r = await instance;
       const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
       const row = {

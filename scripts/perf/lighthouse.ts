@@ -76,7 +76,7 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
         out.push({ url: page.path, status: 'skipped', reason: '404' });
         continue;
       }
-      const samples = [];
+      const samples: Awaited<ReturnType<typeof once>>[] = [];
       for (let i = 0; i < runs; i++) samples.push(await once(url, chrome.port));
       const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
       const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp') };

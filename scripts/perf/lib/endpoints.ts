@@ -79,7 +79,7 @@ export const endpoints: Endpoint[] = [
 
 /** Real ids to put in paths, read from the running server (fallbacks keep paths well-formed). */
 export async function discoverIds(url: string) {
-  const ids: Record<string, string> = { subject: 'msc-data-science-university-of-leeds', country: 'united-kingdom', university: 'x', job: 'x' };
+  const ids: Record<string, string> & { subject: string; country: string; university: string; job: string } = { subject: 'msc-data-science-university-of-leeds', country: 'united-kingdom', university: 'x', job: 'x' };
   const first = async (path: string) => {
     try {
       const res = await fetch(url + path);
