@@ -5,6 +5,7 @@ import { onError, notFound } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { publicCache } from './middleware/cache.ts';
 import { apiCors } from './middleware/cors.ts';
+import { serverTiming } from './middleware/server-timing.ts';
 import { subjects } from './routes/subjects/subjects.ts';
 import { countries } from './routes/countries/countries.ts';
 import { universities } from './routes/universities/universities.ts';
@@ -19,6 +20,7 @@ import { pages } from './routes/pages/fallback.ts';
 const app = new Hono<AppEnv>();
 
 app.use('*', securityHeaders);
+app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);
 app.use('/api/*', database);
 

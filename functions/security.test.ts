@@ -42,6 +42,16 @@ describe('security headers on Worker responses', () => {
   });
 });
 
+describe('pages the build does not have', () => {
+  // Found by npm run perf -- --lighthouse: the assets response's immutable headers made these a 500.
+  it.each(['/no-such-page', '/subject/no-such-subject', '/country-details/nowhere', '/%E0%A4%A'])('%s answers 404, not 500, with the security headers', async (path) => {
+    const res = await request(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
 describe('CORS is limited to the site origin', () => {
   it('echoes the site origin on a simple request', async () => {
     const res = await request('/api/features', { headers: { Origin: SITE } });

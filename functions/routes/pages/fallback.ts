@@ -14,7 +14,9 @@ export const shells: { prefix: string; shell: string }[] = [
 
 export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
-  const res = await c.env.ASSETS.fetch(c.req.raw);
+  // A copy: the assets response's headers are immutable, and the security headers must be added.
+  const asset = await c.env.ASSETS.fetch(c.req.raw);
+  const res = new Response(asset.body, asset);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
   if (res.status !== 404 || !match) return res;
   const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
