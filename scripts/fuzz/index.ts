@@ -122,6 +122,17 @@ try {
     const bad = failures.filter((f) => f.endpoint === name).length;
     rows.push([name, sent, [...statuses.entries()].sort().map(([k, v]) => `${k}:${v}`).join(' '), bad ? `FAIL (${bad})` : 'ok']);
   }
+  // Page paths (not /api): unknown and hostile paths must be a 404 page, never a 5xx.
+  let pageRequests = 0;
+  const pageStatuses = new Map<number, number>();
+  for (const p of ['/no-such-page', '/subject/no-such-subject', '/country-details/nowhere', '/job/nothing', '/%E0%A4%A', '/..%2f..%2fetc%2fpasswd', '/' + 'x'.repeat(3000), '/destinations?q=%00', '/shell/subject/']) {
+    const res = await fetch(server.url + p);
+    await res.arrayBuffer();
+    pageRequests++;
+    pageStatuses.set(res.status, (pageStatuses.get(res.status) ?? 0) + 1);
+    if (res.status >= 500) failures.push({ endpoint: 'GET (pages)', label: 'hostile page path', status: res.status, problem: '5xx on a page path', request: `GET ${p.slice(0, 120)}` });
+  }
+  rows.push(['GET (page paths)', pageRequests, [...pageStatuses.entries()].sort().map(([k, v]) => `${k}:${v}`).join(' '), failures.some((f) => f.endpoint === 'GET (pages)') ? 'FAIL' : 'ok']);
 } finally {
   await server.stop();
 }

@@ -44,7 +44,11 @@ export function peerPages(ids: { country: string; subject: string }) {
 async function once(url: string, port: number) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  // What keeps a category under 100, so the report can say what to fix.
+  const misses = Object.entries(categories).flatMap(([k, cat]) => (cat.score ?? 0) < 1 ? cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${k}:${r.id}`) : []);
+  if (misses.length) console.log(`    below 100 because of: ${[...new Set(misses)].join(', ')}`);
   const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -71,9 +75,9 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
       const url = base + page.path;
       const probe = await fetch(url);
       await probe.arrayBuffer();
-      if (probe.status === 404) {
-        console.log(`  ${page.name} ${page.path}: skipped: page not present (404)`);
-        out.push({ url: page.path, status: 'skipped', reason: '404' });
+      if (probe.status !== 200) {
+        console.log(`  ${page.name} ${page.path}: skipped: page not present (${probe.status})`);
+        out.push({ url: page.path, status: 'skipped', reason: String(probe.status) });
         continue;
       }
       const samples: Awaited<ReturnType<typeof once>>[] = [];
