@@ -52,7 +52,21 @@ function authHeaders(ep: Endpoint, garbage?: string): Record<string, string> {
   return ep.auth === 'applicant' ? { 'X-Applicant-Token': token } : { Authorization: `Bearer ${token}` };
 }
 
+// The properties must be able to fail: check the judge on responses that break them.
+const selfCheck: [string, Response][] = [
+  ['a 500', new Response('{"success":false,"message":"x"}', { status: 500, headers: { 'Content-Type': 'application/json' } })],
+  ['a stack trace', new Response('Error: boom\n    at handler (/app/functions/index.ts:10:5)', { status: 400, headers: { 'Content-Type': 'application/json' } })],
+  ['a text/html rejection', new Response('<h1>Bad</h1>', { status: 400, headers: { 'Content-Type': 'text/html' } })],
+  ['a rejection without message', new Response('{"success":false}', { status: 422, headers: { 'Content-Type': 'application/json' } })],
+  ['a leaked SQLite error', new Response('{"success":true,"message":"SQLITE_CONSTRAINT"}', { status: 200, headers: { 'Content-Type': 'application/json' } })],
+];
+for (const [name, res] of selfCheck) {
+  if ((await judge(res)).ok) throw new Error(`Fuzzer self-check failed: ${name} was not flagged`);
+}
+if (!(await judge(new Response('{"success":false,"message":"Please enter your email"}', { status: 400, headers: { 'Content-Type': 'application/json' } }))).ok) throw new Error('Fuzzer self-check failed: a proper 400 was flagged');
+
 await printMachine();
+console.log('Fuzzer self-check: 5xx, stack traces, non-JSON rejections, rejections without a message and leaked SQL errors are all flagged.');
 console.log(`fast-check seed ${seed}, ${runs} runs per property${smoke ? ' (smoke)' : ''}`);
 const server = await serverFor(argv, port);
 const failures: { endpoint: string; label: string; status: number; problem: string; request: string }[] = [];

@@ -135,3 +135,33 @@ export function printWeights(weights: PageWeight[], { limit = Infinity } = {}) {
   console.log(`\n${weights.length} pages; largest brotli: HTML ${kb(max((w) => w.html.br))}, CSS ${kb(max((w) => w.css.br))}, JS ${kb(max((w) => w.js.br))}; pages without islands shipping JS: ${weights.filter((w) => !w.islands && w.js.raw).length}; over budget: ${over}`);
   return over;
 }
+
+/**
+ * Proves the checker can fail: a synthetic dist/ with a page that ships JS without an island, a
+ * page over the HTML budget and a page whose island graph exceeds the JS budget must all breach.
+ */
+export async function selfCheck() {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { randomBytes } = await import('node:crypto');
+  const dir = mkdtempSync(join(tmpdir(), 'budget-self-check-'));
+  try {
+    mkdirSync(join(dir, '_astro'));
+    mkdirSync(join(dir, 'big'));
+    mkdirSync(join(dir, 'island'));
+    writeFileSync(join(dir, '_astro', 'a.js'), 'console.log(1)');
+    // Incompressible JS (random hex) imported from the island's component: 200 KB > 80 KB brotli.
+    writeFileSync(join(dir, '_astro', 'dep.js'), `export const x = "${randomBytes(100_000).toString('hex')}";`);
+    writeFileSync(join(dir, '_astro', 'island.js'), 'import { x } from "./dep.js"; export default x;');
+    writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" src="/_astro/a.js"></script></head><body>no island</body></html>');
+    writeFileSync(join(dir, 'big', 'index.html'), `<html><body>${randomBytes(40_000).toString('hex')}</body></html>`);
+    writeFileSync(join(dir, 'island', 'index.html'), '<html><body><astro-island component-url="/_astro/island.js"></astro-island></body></html>');
+    const byPage = Object.fromEntries(walk(dir).map((f) => { const w = weighPage(dir, f); return [w.page, w.breaches.join('; ')]; }));
+    const expectations: [string, RegExp][] = [['/', /without any island/], ['/big/', /^HTML/], ['/island/', /^JS .* before interaction/]];
+    const missed = expectations.filter(([page, re]) => !re.test(byPage[page] ?? ''));
+    if (missed.length) throw new Error(`Budget self-check failed: not flagged: ${missed.map(([p]) => p).join(', ')} (${JSON.stringify(byPage)})`);
+    console.log('Budget self-check: a page shipping JS without islands, an oversized HTML page and an oversized island are all flagged.');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -5,7 +5,7 @@
 // build time/memory with N generated subjects and jobs in a scratch database (.wrangler/scale).
 // Figures are printed, never asserted (other than the byte budgets, which are deterministic).
 import { existsSync, writeFileSync } from 'node:fs';
-import { printWeights, weighSite } from './budgets.ts';
+import { printWeights, selfCheck, weighSite } from './budgets.ts';
 import { printMachine, machine } from './lib/stats.ts';
 import { run } from '../lib/run.ts';
 
@@ -26,6 +26,7 @@ if (!existsSync('dist/index.html')) {
 }
 
 console.log('\n== Page weight (per built page; JS = everything loaded before interaction) ==');
+await selfCheck();
 const weights = weighSite('dist');
 const over = printWeights(weights, { limit: smoke ? 15 : Infinity });
 report.weights = weights;
