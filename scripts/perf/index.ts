@@ -1,4 +1,4 @@
-// npm run perf [-- --smoke] [-- --lighthouse] [-- --scale N] [-- --no-build] [-- --port 8780] [-- --json FILE]
+// npm run perf [-- --smoke] [-- --lighthouse] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
 //
 // Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: ours vs the SPA peer
 // (bench/spa-peer, built into dist/peer) under one wrangler dev. --scale N: search latency and
@@ -60,7 +60,7 @@ if (flag('--lighthouse')) {
 const scale = option('--scale');
 if (scale) {
   const { scaleRun } = await import('./scale.ts');
-  report.scale = await scaleRun(Number(scale), port, { build: !flag('--no-build') });
+  report.scale = await scaleRun(Number(scale), port, { build: !flag('--no-build'), reuse: flag('--reuse') });
 }
 
 const json = option('--json');

@@ -166,6 +166,42 @@ export async function measureSearch(base: string, rounds = 15) {
   return results;
 }
 
+/**
+ * The same search (the real `searchSubjects` of db/queries/catalog.ts, through Drizzle) run on the
+ * scratch database file with Node's own SQLite: what the query itself costs, without workerd, the
+ * D1 simulator or the dev proxy in between.
+ */
+export async function measureSearchNative(rounds = 15) {
+  const { readdirSync } = await import('node:fs');
+  const { DatabaseSync } = await import('node:sqlite');
+  const { drizzle } = await import('drizzle-orm/sqlite-proxy');
+  const { searchSubjects } = await import('../../db/queries/catalog.ts');
+  const schema = await import('../../db/schema/index.ts');
+  const dir = `${SCALE_DIR}/v3/d1/miniflare-D1DatabaseObject`;
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) return undefined;
+  const sqlite = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+  const db = drizzle(async (query, params, method) => {
+    const stmt = sqlite.prepare(query);
+    stmt.setReturnArrays(true);
+    const rows = stmt.all(...(params as never[])) as unknown as unknown[][];
+    return { rows: method === 'get' ? (rows[0] as never) : rows };
+  }, { schema });
+  const times: number[] = [];
+  for (const q of searchQueries) await searchSubjects(db as never, q, 20); // warm the page cache
+  for (let r = 0; r < rounds; r++) {
+    for (const q of searchQueries) {
+      const t0 = performance.now();
+      await searchSubjects(db as never, q, 20);
+      times.push(performance.now() - t0);
+    }
+  }
+  sqlite.close();
+  const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
+  console.log(`searchSubjects on the database file with node:sqlite (no workerd, no proxy): p50 ${out.p50.toFixed(2)} ms, p95 ${out.p95.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.n} queries`);
+  return out;
+}
+
 /** `astro build` of the scratch database under GNU time: wall seconds and peak RSS (MB). */
 export async function timedBuild(pages: number) {
   const outDir = 'dist-scale';
@@ -192,12 +228,15 @@ export async function timedBuild(pages: number) {
 }
 
 /** The whole --scale run. */
-export async function scaleRun(n: number, port: number, { build = true } = {}) {
+export async function scaleRun(n: number, port: number, { build = true, reuse = false } = {}) {
   console.log(`\n== Scale: ${n} subjects and ${n} jobs in ${SCALE_DIR} ==`);
-  await freshScaleDb();
-  const steps = [...new Set([Math.min(1000, n), n])];
+  // --reuse keeps the scratch database of an earlier run (topped up to N) and measures at N only.
+  const reusing = reuse && existsSync(SCALE_DIR);
+  if (!reusing) await freshScaleDb();
+  const steps = reusing ? [n] : [...new Set([Math.min(1000, n), n])];
   const builds = [];
   const searches: Record<number, Awaited<ReturnType<typeof measureSearch>>> = {};
+  const native: Record<number, Awaited<ReturnType<typeof measureSearchNative>>> = {};
   for (const size of steps) {
     const counts = await growTo(size);
     const server = await startServer({ port, persistTo: SCALE_DIR });
@@ -207,6 +246,7 @@ export async function scaleRun(n: number, port: number, { build = true } = {}) {
     } finally {
       await server.stop();
     }
+    native[size] = await measureSearchNative();
     if (build) {
       console.log(`\nastro build at ${counts.subjects} subjects ...`);
       const b = await timedBuild(counts.subjects);
@@ -218,5 +258,5 @@ export async function scaleRun(n: number, port: number, { build = true } = {}) {
     console.log('\nBuild at scale:');
     table(['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'], builds.map((b) => [b.subjects, b.htmlPages, b.wallSeconds.toFixed(1), b.peakMb.toFixed(0), b.msPerPage.toFixed(1)]));
   }
-  return { searches, builds };
+  return { searches, native, builds };
 }
