@@ -67,3 +67,13 @@ test('the API refuses other origins and a page path the build lacks is a 404, no
   expect(own.headers()['access-control-allow-origin']).toBe(new URL(test.info().project.use.baseURL!).origin);
   for (const path of ['/no-such-page', '/no/such/deep/page']) expect((await request.get(path)).status(), path).toBe(404);
 });
+
+test('robots.txt names the sitemap by an absolute URL (Lighthouse SEO)', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  const sitemap = text.match(/^Sitemap: (\S+)$/m)?.[1];
+  expect(sitemap).toMatch(/^https?:\/\/[^/]+\/sitemap-index\.xml$/);
+  expect((await request.get(new URL(sitemap!).pathname)).status()).toBe(200);
+});
