@@ -4,6 +4,8 @@ import { database } from './middleware/db.ts';
 import { onError, notFound } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { publicCache } from './middleware/cache.ts';
+import { apiCors } from './middleware/cors.ts';
+import { serverTiming } from './middleware/server-timing.ts';
 import { subjects } from './routes/subjects/subjects.ts';
 import { countries } from './routes/countries/countries.ts';
 import { universities } from './routes/universities/universities.ts';
@@ -29,6 +31,8 @@ import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
 const app = new Hono<AppEnv>();
 
 app.use('*', securityHeaders);
+app.use('/api/*', serverTiming);
+app.use('/api/*', apiCors);
 app.use('/api/*', database);
 
 // Public reads: short-lived caching with background revalidation.

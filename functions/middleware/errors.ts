@@ -8,8 +8,20 @@ export const onError: ErrorHandler = (error, c) => {
     return c.json({ success: false, message: error.message || res.statusText || 'Request failed' }, error.status);
   }
   console.error(error);
+  // A storage outage (D1 or R2 unreachable) is temporary: say so, and when to retry.
+  if (isStorageFault(error)) {
+    c.header('Retry-After', '5');
+    return c.json({ success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' }, 503);
+  }
   return c.json({ success: false, message: 'Something went wrong on our side. Please try again.' }, 500);
 };
 
 export const notFound: NotFoundHandler = (c) =>
   c.json({ success: false, message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+
+/** True when the error (or one it wraps, e.g. Drizzle's) is D1 or R2 failing, not our code. */
+function isStorageFault(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  if (/^(D1_ERROR|D1_EXEC_ERROR|D1_TYPE_ERROR|R2 |R2_)|Network connection lost|storage (is )?unavailable/i.test(error.message) && !/SQLITE_(CONSTRAINT|ERROR)/.test(error.message)) return true;
+  return isStorageFault(error.cause, depth + 1);
+}

@@ -1,0 +1,81 @@
+// npm run load [-- --smoke] [-- --url http://127.0.0.1:8787] [-- --port 8780] [-- --duration 30] [-- --json FILE]
+//
+// autocannon against a running server (ours on --port, started here, or --url): the public reads,
+// login with a wrong password (401/429 expected: counted as non-2xx, apart from 5xx and errors)
+// and a contact submission, at 10 and 50 connections for 30 s each (--smoke: 2 connections, 2 s).
+// Endpoints the server does not have yet are reported as skipped.
+import { writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { serverFor } from '../perf/lib/server.ts';
+import { discoverIds, fill, isPresent, endpoints, type Endpoint } from '../perf/lib/endpoints.ts';
+import { printMachine, table } from '../perf/lib/stats.ts';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const smoke = argv.includes('--smoke');
+const duration = Number(option('--duration') ?? (smoke ? 2 : 30));
+const levels = smoke ? [2] : (option('--connections') ?? '10,50').split(',').map(Number);
+const port = Number(option('--port') ?? process.env.LOAD_PORT ?? 8780);
+
+interface Scenario { name: string; kind: 'read' | 'login' | 'form'; method: Endpoint['method']; path: string; body?: string; headers?: Record<string, string> }
+
+const json = { 'Content-Type': 'application/json' };
+const find = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path)!;
+
+await printMachine();
+const server = await serverFor(argv, port);
+const results: Record<string, unknown>[] = [];
+try {
+  const ids = await discoverIds(server.url);
+  const candidates: Scenario[] = [
+    { name: 'read: subjects list', kind: 'read', method: 'GET', path: '/api/subjects' },
+    { name: 'read: subject', kind: 'read', method: 'GET', path: fill('/api/subjects/{subject}', ids) },
+    { name: 'read: search', kind: 'read', method: 'GET', path: '/api/subjects/search?q=data' },
+    { name: 'read: countries', kind: 'read', method: 'GET', path: '/api/countries' },
+    { name: 'read: country', kind: 'read', method: 'GET', path: fill('/api/countries/{country}', ids) },
+    { name: 'read: features', kind: 'read', method: 'GET', path: '/api/features' },
+    { name: 'read: jobs', kind: 'read', method: 'GET', path: '/api/applyjobs' },
+    { name: 'login (wrong password)', kind: 'login', method: 'POST', path: '/api/users/login', body: JSON.stringify(find('POST', '/api/users/login').sample), headers: json },
+    { name: 'contact submission', kind: 'form', method: 'POST', path: '/api/contact', body: JSON.stringify(find('POST', '/api/contact').sample), headers: json },
+  ];
+  const scenarios: Scenario[] = [];
+  for (const s of candidates) {
+    if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
+    else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
+  }
+
+  for (const connections of levels) {
+    console.log(`\n== ${connections} connections, ${duration} s each ==`);
+    const rows: (string | number)[][] = [];
+    for (const s of scenarios) {
+      const statuses: Record<string, number> = {};
+      const instance = autocannon({
+        url: server.url + s.path,
+        method: s.method,
+        body: s.body,
+        headers: s.headers,
+        connections,
+        duration,
+        timeout: 10,
+      });
+      (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
+      const r = await instance;
+      const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
+      const row = {
+        scenario: s.name, path: s.path, connections, duration,
+        requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
+        non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
+      };
+      results.push(row);
+      rows.push([s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' ')]);
+    }
+    table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses'], rows);
+  }
+} finally {
+  await server.stop();
+}
+const out = option('--json');
+if (out) writeFileSync(out, JSON.stringify(results, null, 2));
+const bad = results.filter((r) => (r.fiveXX as number) > 0 || (r.errors as number) > 0);
+console.log(bad.length ? `\n${bad.length} run(s) saw 5xx or connection errors.` : '\nNo 5xx and no connection errors.');
+process.exit(bad.length ? 1 : 0);

@@ -1,0 +1,121 @@
+// Every API endpoint the specs and spec/0-decisions.md name, with a plausible valid body. The
+// load test and the fuzzer run against the ones the server really has; the rest are reported as
+// skipped, so the same scripts cover the product after each feature branch is merged.
+
+export type BodyKind = 'none' | 'json' | 'multipart';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path with {id}-style placeholders filled from `ids` when probed. */
+  path: string;
+  body: BodyKind;
+  /** Needs a token (the fuzzer then expects 401/403 without one, never a 5xx). */
+  auth?: 'student' | 'partner' | 'applicant' | 'staff';
+  /** A well-formed body, used by the load test and as the fuzzer's seed. */
+  sample?: Record<string, unknown>;
+  /** For multipart uploads: the file field's name. */
+  fileField?: string;
+}
+
+const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '020 7946 0123', subject: 'Study in the UK', country: 'United Kingdom', message: 'I would like advice on master’s programs.' };
+
+export const endpoints: Endpoint[] = [
+  // Public reads (foundation).
+  { method: 'GET', path: '/api/subjects', body: 'none' },
+  { method: 'GET', path: '/api/subjects/search?q=data', body: 'none' },
+  { method: 'GET', path: '/api/subjects/{subject}', body: 'none' },
+  { method: 'GET', path: '/api/countries', body: 'none' },
+  { method: 'GET', path: '/api/countries/{country}', body: 'none' },
+  { method: 'GET', path: '/api/universities', body: 'none' },
+  { method: 'GET', path: '/api/universities/{university}', body: 'none' },
+  { method: 'GET', path: '/api/departments', body: 'none' },
+  { method: 'GET', path: '/api/features', body: 'none' },
+  { method: 'GET', path: '/api/services', body: 'none' },
+  { method: 'GET', path: '/api/missionvission', body: 'none' },
+  { method: 'GET', path: '/api/about-mission-vision', body: 'none' },
+  { method: 'GET', path: '/api/about', body: 'none' },
+  { method: 'GET', path: '/api/recruitment-services', body: 'none' },
+  { method: 'GET', path: '/api/applyjobs', body: 'none' },
+  { method: 'GET', path: '/api/jobs/{job}', body: 'none' },
+  // Public forms.
+  { method: 'POST', path: '/api/contact', body: 'json', sample: contact },
+  { method: 'POST', path: '/api/sendsmsus', body: 'json', sample: { fullName: 'Ada Lovelace', email: 'ada@example.com', nnumber: '020 7946 0123', details: 'Please call me back.' } },
+  { method: 'POST', path: '/api/assistance-requests', body: 'json', sample: { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '020 7946 0123', message: 'Help me find a job abroad.' } },
+  { method: 'POST', path: '/api/hiringrequest/submit', body: 'json', sample: { companyName: 'Example Ltd', email: 'hr@example.com', phone: '020 7946 0123', message: 'We are hiring.' } },
+  // Students.
+  { method: 'POST', path: '/api/users/check-email', body: 'json', sample: { email: 'ada@example.com' } },
+  { method: 'POST', path: '/api/users/register/', body: 'json', sample: { fullName: 'Ada Lovelace', academicStatus: 'Undergraduate', contactNumber: '02079460123', email: 'ada@example.com', currentAddress: '1 Example Street, London', password: 'Str0ng!Passw0rd' } },
+  { method: 'POST', path: '/api/users/verify-otp', body: 'json', sample: { userId: 'nobody', otp: '000000' } },
+  { method: 'POST', path: '/api/users/resend-otp', body: 'json', sample: { userId: 'nobody' } },
+  { method: 'POST', path: '/api/users/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
+  { method: 'GET', path: '/api/users/profile', body: 'none', auth: 'student' },
+  { method: 'POST', path: '/api/users/education', body: 'json', auth: 'student', sample: { degree: 'BSc', institution: 'Example University' } },
+  { method: 'DELETE', path: '/api/users/education/x', body: 'none', auth: 'student' },
+  { method: 'POST', path: '/api/users/document', body: 'multipart', auth: 'student', fileField: 'document', sample: { documentType: 'Passport' } },
+  { method: 'DELETE', path: '/api/users/document/x', body: 'none', auth: 'student' },
+  { method: 'POST', path: '/api/users/language', body: 'json', auth: 'student', sample: { qualification: 'IELTS 7.5' } },
+  { method: 'DELETE', path: '/api/users/language/x', body: 'none', auth: 'student' },
+  { method: 'POST', path: '/api/subscriptions', body: 'json', auth: 'student', sample: { subjectId: '{subject}' } },
+  // Partners.
+  { method: 'POST', path: '/api/partner/register', body: 'json', sample: { email: 'partner@example.com', password: 'Str0ng!Passw0rd' } },
+  { method: 'POST', path: '/api/partner/verify-otp', body: 'json', sample: { email: 'partner@example.com', otp: '000000' } },
+  { method: 'POST', path: '/api/partner/resend-otp', body: 'json', sample: { email: 'partner@example.com' } },
+  { method: 'POST', path: '/api/partner/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
+  { method: 'GET', path: '/api/partner/profile', body: 'none', auth: 'partner' },
+  { method: 'PUT', path: '/api/partner/profile', body: 'json', auth: 'partner', sample: { companyName: 'Example Ltd' } },
+  // Recruitment.
+  { method: 'POST', path: '/api/job-applicants/register', body: 'json', sample: { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'Str0ng!Passw0rd' } },
+  { method: 'POST', path: '/api/job-applicants/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
+  { method: 'POST', path: '/api/jobs/{job}/apply', body: 'multipart', auth: 'applicant', fileField: 'resume', sample: { coverLetter: 'I would love to join.' } },
+  // Payment.
+  { method: 'POST', path: '/api/payment/create-payment-intent', body: 'json', sample: { amount: 1000 } },
+  { method: 'POST', path: '/api/payment/webhook', body: 'json', sample: { type: 'payment_intent.succeeded' } },
+  // Back office.
+  { method: 'POST', path: '/api/admin/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
+  { method: 'GET', path: '/api/admin/contact-messages', body: 'none', auth: 'staff' },
+  { method: 'GET', path: '/api/admin/partners', body: 'none', auth: 'staff' },
+  { method: 'GET', path: '/api/admin/job-applications', body: 'none', auth: 'staff' },
+];
+
+/** Real ids to put in paths, read from the running server (fallbacks keep paths well-formed). */
+export async function discoverIds(url: string) {
+  const ids: Record<string, string> & { subject: string; country: string; university: string; job: string } = { subject: 'msc-data-science-university-of-leeds', country: 'united-kingdom', university: 'x', job: 'x' };
+  const first = async (path: string) => {
+    try {
+      const res = await fetch(url + path);
+      if (!res.ok) return undefined;
+      const body = (await res.json()) as unknown;
+      const list = Array.isArray(body) ? body : ((body as { data?: unknown; jobs?: unknown }).data ?? (body as { jobs?: unknown }).jobs);
+      const item = Array.isArray(list) ? (list[0] as { _id?: string; id?: string } | undefined) : undefined;
+      return item?._id ?? item?.id;
+    } catch {
+      return undefined;
+    }
+  };
+  ids.subject = (await first('/api/subjects')) ?? ids.subject;
+  ids.country = (await first('/api/countries')) ?? ids.country;
+  ids.university = (await first('/api/universities')) ?? ids.university;
+  ids.job = (await first('/api/applyjobs')) ?? ids.job;
+  return ids;
+}
+
+export const fill = (path: string, ids: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(ids[k] ?? 'x'));
+
+export const fillDeep = (value: unknown, ids: Record<string, string>): unknown =>
+  typeof value === 'string' ? value.replace(/^\{(\w+)\}$/, (_, k: string) => ids[k] ?? 'x')
+    : Array.isArray(value) ? value.map((v) => fillDeep(v, ids))
+    : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, ids)]))
+    : value;
+
+/**
+ * Whether the server has the endpoint: its answer is not the Worker's own notFound
+ * ("No API endpoint at ..."). A 404 with another message (e.g. 'Subject not found') is present.
+ */
+export async function isPresent(url: string, ep: Endpoint, ids: Record<string, string>) {
+  const init: RequestInit = { method: ep.method };
+  if (ep.body === 'json') init.headers = { 'Content-Type': 'application/json' };
+  if (ep.body === 'json') init.body = '{}';
+  const res = await fetch(url + fill(ep.path, ids), init);
+  const text = await res.text();
+  return !(res.status === 404 && text.includes('No API endpoint at'));
+}

@@ -1,0 +1,71 @@
+// Starts `wrangler dev` on a port of our own for a benchmark and stops it again. Run through an npm
+// script so that Node 22 and node_modules/.bin come first on PATH.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** True when something already answers on the URL. */
+export async function isUp(url: string) {
+  try {
+    const res = await fetch(`${url}/api/features`, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves dist/ and the Worker with `wrangler dev` on 127.0.0.1:port. `persistTo` picks another
+ * local database (the scale runs use .wrangler/scale). Resolves once /api/features answers.
+ */
+export async function startServer({ port, persistTo, quiet = true }: { port: number; persistTo?: string; quiet?: boolean }): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  if (await isUp(url)) throw new Error(`Port ${port} is already in use: stop that server or pass --url ${url} to use it.`);
+  // wrangler refuses to start when the assets directory is missing (API-only runs need no build).
+  if (!existsSync('dist')) mkdirSync('dist');
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `SITE_URL:${url}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  if (persistTo) args.push('--persist-to', persistTo);
+  const child: ChildProcess = spawn('wrangler', args, {
+    stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
+    detached: true,
+    env: { ...process.env, CI: 'true' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+  const stop = async () => {
+    if (exited || child.pid === undefined) return;
+    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    await new Promise((r) => setTimeout(r, 500));
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+  };
+  const cleanup = () => { void stop(); };
+  process.once('exit', cleanup);
+  process.once('SIGINT', () => { cleanup(); process.exit(130); });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`wrangler dev exited early:\n${stderr}`);
+    if (await isUp(url)) return { url, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${stderr}`);
+}
+
+/** Uses --url when given (a server someone else runs), else starts one on the port. */
+export async function serverFor(argv: string[], port: number, persistTo?: string): Promise<RunningServer> {
+  const i = argv.indexOf('--url');
+  if (i >= 0 && argv[i + 1]) {
+    const url = argv[i + 1]!.replace(/\/$/, '');
+    if (!(await isUp(url))) throw new Error(`Nothing answers at ${url}`);
+    return { url, stop: async () => {} };
+  }
+  console.log(`Starting wrangler dev on 127.0.0.1:${port}${persistTo ? ` (database ${persistTo})` : ''} ...`);
+  return startServer({ port, persistTo });
+}

@@ -1,0 +1,105 @@
+// Lighthouse (mobile preset, the default config) on our pages and on the SPA peer's, median of
+// 3 runs each, in Debian's Chromium. Prints the table side by side.
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median, table } from './lib/stats.ts';
+
+export interface LhResult {
+  url: string;
+  status: 'ok' | 'skipped';
+  reason?: string;
+  performance?: number;
+  accessibility?: number;
+  bestPractices?: number;
+  seo?: number;
+  lcp?: number;
+  tbt?: number;
+  cls?: number;
+  fcp?: number;
+}
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Our public pages (those that exist in this build are measured; the rest reported skipped). */
+export function ourPages(ids: { country: string; subject: string }) {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'destinations', path: '/destinations' },
+    { name: 'country', path: `/country-details/${ids.country}` },
+    { name: 'subject', path: `/subject/${ids.subject}` },
+    { name: 'courses', path: '/courses' },
+    { name: 'payment', path: '/payment' },
+  ];
+}
+
+export function peerPages(ids: { country: string; subject: string }) {
+  return [
+    { name: 'home', path: '/peer/' },
+    { name: 'country', path: `/peer/country/?id=${ids.country}` },
+    { name: 'subject', path: `/peer/subject/?id=${ids.subject}` },
+  ];
+}
+
+async function once(url: string, port: number) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  // What keeps a category under 100, so the report can say what to fix.
+  const misses = Object.entries(categories).flatMap(([k, cat]) => (cat.score ?? 0) < 1 ? cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${k}:${r.id}`) : []);
+  if (misses.length) console.log(`    below 100 because of: ${[...new Set(misses)].join(', ')}`);
+  const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+  };
+}
+
+/** Runs each page `runs` times (median of each figure). Pages answering 404 are skipped. */
+export async function runLighthouse(base: string, pages: { name: string; path: string }[], runs = 3): Promise<LhResult[]> {
+  if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const out: LhResult[] = [];
+  try {
+    for (const page of pages) {
+      const url = base + page.path;
+      const probe = await fetch(url);
+      await probe.arrayBuffer();
+      if (probe.status !== 200) {
+        console.log(`  ${page.name} ${page.path}: skipped: page not present (${probe.status})`);
+        out.push({ url: page.path, status: 'skipped', reason: String(probe.status) });
+        continue;
+      }
+      const samples: Awaited<ReturnType<typeof once>>[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await once(url, chrome.port));
+      const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
+      const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp') };
+      console.log(`  ${page.name} ${page.path}: perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}, LCP ${r.lcp!.toFixed(0)} ms, TBT ${r.tbt!.toFixed(0)} ms, CLS ${r.cls!.toFixed(3)}`);
+      out.push(r);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}
+
+export function printLighthouse(ours: LhResult[], peer: LhResult[], names: string[]) {
+  const rows = ours.map((o, i) => {
+    const name = names[i]!;
+    const p = peer.find((x) => x.url.includes(`/peer/${name === 'home' ? '' : name}`) && (name !== 'home' || x.url === '/peer/'));
+    const ratio = o.lcp && p?.lcp ? (o.lcp / p.lcp).toFixed(2) : '-';
+    const fmt = (r?: LhResult) => (r?.status === 'ok' ? `${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` : 'skipped');
+    return [name, o.url, fmt(o), o.lcp?.toFixed(0) ?? '-', o.tbt?.toFixed(0) ?? '-', o.cls?.toFixed(3) ?? '-', fmt(p), p?.lcp?.toFixed(0) ?? '-', p?.tbt?.toFixed(0) ?? '-', p?.cls?.toFixed(3) ?? '-', ratio];
+  });
+  table(['page', 'ours', 'ours P/A/BP/SEO', 'LCP ms', 'TBT ms', 'CLS', 'peer P/A/BP/SEO', 'peer LCP', 'peer TBT', 'peer CLS', 'LCP ours/peer'], rows);
+}

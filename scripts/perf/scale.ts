@@ -1,0 +1,262 @@
+// Search and build at scale: N generated subjects and N generated jobs in a scratch local D1
+// (.wrangler/scale, so the normal database is untouched), then
+//   - the search endpoint's latency (p50/p95/p99) and the bytes sent before the first result,
+//     with the catalogue-download alternative (GET /api/subjects) weighed beside it;
+//   - `astro build` wall time and peak memory at 1,000 subjects and at N (GNU time -v).
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { run } from '../lib/run.ts';
+import { startServer } from './lib/server.ts';
+import { percentile, table } from './lib/stats.ts';
+import { kb } from './budgets.ts';
+
+export const SCALE_DIR = '.wrangler/scale';
+
+const fields = ['Data Science', 'Computer Science', 'Artificial Intelligence', 'Business Analytics', 'Mechanical Engineering', 'Civil Engineering', 'Nursing', 'Public Health', 'International Law', 'Psychology', 'Economics', 'Finance', 'Marketing', 'Architecture', 'Biomedical Science', 'Pharmacy', 'Education', 'Hospitality Management', 'Environmental Science', 'Physics', 'Mathematics', 'Chemistry', 'Film Studies', 'Journalism', 'Robotics', 'Cyber Security', 'Supply Chain Management', 'Renewable Energy', 'Urban Planning', 'Linguistics'];
+const degrees = ['BSc', 'BA', 'MSc', 'MA', 'MBA', 'MEng', 'LLM', 'PhD', 'PgDip', 'MRes'];
+const flavours = ['with Industrial Placement', 'and Management', 'for Sustainable Futures', '(Online)', 'with Foundation Year', 'and Policy', 'in Practice', 'and Society', ''];
+const jobTitles = ['Care Assistant', 'Registered Nurse', 'Software Developer', 'Warehouse Operative', 'Chef de Partie', 'HGV Driver', 'Electrician', 'Hotel Receptionist', 'Data Analyst', 'Welder', 'Teaching Assistant', 'Accountant', 'Plumber', 'Barista', 'Site Engineer'];
+const cities = ['London', 'Manchester', 'Leeds', 'Toronto', 'Sydney', 'Dublin', 'Berlin', 'Auckland', 'Vancouver', 'Glasgow'];
+
+/** Queries a person would type in the header search: whole words, prefixes, typos of none. */
+export const searchQueries = ['data', 'science', 'engineering', 'nurs', 'law', 'psychology', 'business analytics', 'MSc Data', 'robotics', 'cyber', 'finance', 'placement', 'renewable', 'film', 'archi', 'pharmacy', 'urban planning', 'physics', 'economics', 'zzzz-no-match'];
+
+/** Creates the scratch database from the real migrations and seed. */
+export async function freshScaleDb() {
+  rmSync(SCALE_DIR, { recursive: true, force: true });
+  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', SCALE_DIR], { CI: 'true' });
+  await run('node', ['scripts/seed.ts'], { WRANGLER_PERSIST_TO: SCALE_DIR });
+}
+
+const q = (v: unknown) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`);
+
+/** Runs SQL on the scratch database through wrangler (native SQLite: far faster than the proxy). */
+async function d1(args: string[]) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', SCALE_DIR, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrangler d1 execute failed:\n${err.slice(-2000)}`))));
+  });
+}
+async function select<T>(query: string): Promise<T[]> {
+  const out = await d1(['--json', '--command', query]);
+  return (JSON.parse(out.slice(out.indexOf('['))) as { results: T[] }[])[0]!.results;
+}
+
+/** Adds generated subjects and jobs until there are `target` of each. Returns the counts. */
+export async function growTo(target: number) {
+  const started = Date.now();
+  const universities = await select<{ id: string; country_id: string; name: string; location: string }>('select id, country_id, name, location from universities');
+  const departments = await select<{ id: string }>('select id from departments');
+  let subjects = (await select<{ n: number }>('select count(*) as n from subjects'))[0]!.n;
+  let jobs = (await select<{ n: number }>('select count(*) as n from jobs'))[0]!.n;
+  const now = Date.now();
+  const lines: string[] = [];
+  const CHUNK = 100;
+  while (subjects < target) {
+    const values: string[] = [];
+    for (let k = 0; k < CHUNK && subjects < target; k++, subjects++) {
+      const i = subjects;
+      const u = universities[i % universities.length]!;
+      const field = fields[i % fields.length]!;
+      const degree = degrees[Math.floor(i / fields.length) % degrees.length]!;
+      const flavour = flavours[i % flavours.length]!;
+      const name = `${degree} ${field} ${flavour}`.trim() + ` ${i}`;
+      values.push(`(${[
+        `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`, name, u.id, departments[i % departments.length]!.id, u.country_id, u.location, `GEN${i}`,
+        [`${name} at ${u.name} prepares you for a career in ${field.toLowerCase()}.`, `Taught in ${u.location} with modules in research methods, ${field.toLowerCase()} practice and a final project.`],
+        degree.startsWith('B') ? 'Undergraduate' : 'Postgraduate', degree.startsWith('B') ? '3 years' : '1 year', 20 + (i % 200), 2026, 9000 + (i % 50) * 250, 'GBP',
+        '/images/campus/campus-1.svg', '/images/brands/logo.svg', [],
+        { degree, duration: '1 year', intake: 'September', futureIntakes: ['January'] },
+        { description: 'A good first degree.', academicRequirements: ['2:1 honours degree'], englishLanguageRequirements: ['IELTS 6.5'], additionalRequirements: [] },
+        { description: 'Strong demand.', additionalDescription: '', careerPaths: [field], employmentStatistics: '90% employed' },
+        1000 + i, 1, now, now,
+      ].map(q).join(',')})`);
+    }
+    lines.push(`insert or ignore into subjects (id,name,university_id,department_id,country_id,location,code,description,degree_type,duration,students,year,base_price,currency,image,logo,universityimage,study_plan,entry_requirements,career_prospects,sort_order,is_active,created_at,updated_at) values ${values.join(',')};`);
+  }
+  while (jobs < target) {
+    const values: string[] = [];
+    for (let k = 0; k < CHUNK && jobs < target; k++, jobs++) {
+      const i = jobs;
+      const title = `${jobTitles[i % jobTitles.length]} ${i}`;
+      const city = cities[i % cities.length]!;
+      values.push(`(${[
+        `gen-job-${i}`, title, `${title} needed in ${city}. Visa sponsorship available for the right candidate.`, ['Healthcare', 'Technology', 'Hospitality', 'Construction', 'Logistics'][i % 5]!,
+        `Example Employer ${i % 97}`, city, `${i} Example Road, ${city}`, '2026-09-01', '2027-08-31', 'Direct', ['Full-time'], 'Monday to Friday', '£30,000 a year', '1 person',
+        i % 7 === 0 ? 1 : 0, ['visa sponsorship'], 'Permanent', ['Right to work or sponsorship'], { name: `Example Employer ${i % 97}`, website: 'https://example.com', about: 'A fictional employer.' },
+        'open', 1000 + i, now, now,
+      ].map(q).join(',')})`);
+    }
+    lines.push(`insert or ignore into jobs (id,title,description,category,company,location,address,start_date,end_date,recruitment_type,employment,schedule,payment,hiring,urgent,tags,type,requirements,company_info,status,sort_order,created_at,updated_at) values ${values.join(',')};`);
+  }
+  if (lines.length) {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = `${mkdtempSync(`${tmpdir()}/scale-`)}/rows.sql`;
+    writeFileSync(file, lines.join('\n'));
+    await d1(['--file', file]);
+  }
+  const counts = (await select<{ s: number; j: number }>('select (select count(*) from subjects) as s, (select count(*) from jobs) as j'))[0]!;
+  console.log(`Scratch database: ${counts.s} subjects, ${counts.j} jobs (generated in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  return { subjects: counts.s, jobs: counts.j };
+}
+
+/** One GET with compression accepted, timed to the first byte and the last, counting wire bytes. */
+function timedGet(url: string) {
+  return new Promise<{ status: number; ttfb: number; total: number; bytes: number; encoding: string; worker: number }>((resolve, reject) => {
+    const t0 = performance.now();
+    let ttfb = 0;
+    const req = http.get(url, { headers: { 'Accept-Encoding': 'br, gzip', Connection: 'keep-alive' }, agent }, (res) => {
+      let bytes = 0;
+      res.once('data', () => { ttfb = performance.now() - t0; });
+      res.on('data', (d: Buffer) => { bytes += d.length; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb: ttfb || performance.now() - t0, total: performance.now() - t0, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity'), worker: Number(/worker;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN) }));
+    });
+    req.on('error', reject);
+  });
+}
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** Latency of the search endpoints over HTTP (sequential, keep-alive, after a warm-up). */
+export async function measureSearch(base: string, rounds = 15) {
+  const rows: (string | number)[][] = [];
+  const results: Record<string, { p50: number; p95: number; p99: number; bytesP95: number; bytesMax: number; n: number; status: string; worker?: { p50: number; p95: number; p99: number } }> = {};
+  const targets: { name: string; path: (q: string) => string }[] = [
+    { name: 'GET /api/subjects/search', path: (q) => `/api/subjects/search?q=${encodeURIComponent(q)}` },
+    { name: 'GET /api/applyjobs (search)', path: (q) => `/api/applyjobs?q=${encodeURIComponent(q)}` },
+  ];
+  for (const target of targets) {
+    const probe = await timedGet(base + target.path('data'));
+    if (probe.status === 404) {
+      console.log(`${target.name}: skipped: endpoint not present (404)`);
+      continue;
+    }
+    for (const q of searchQueries.slice(0, 5)) await timedGet(base + target.path(q)); // warm-up
+    const times: number[] = [];
+    const worker: number[] = [];
+    const sizes: number[] = [];
+    const statuses = new Set<number>();
+    for (let r = 0; r < rounds; r++) {
+      for (const q of searchQueries) {
+        const res = await timedGet(base + target.path(q));
+        times.push(res.total);
+        if (!Number.isNaN(res.worker)) worker.push(res.worker);
+        sizes.push(res.bytes);
+        statuses.add(res.status);
+      }
+    }
+    const w = worker.length ? { p50: percentile(worker, 50), p95: percentile(worker, 95), p99: percentile(worker, 99) } : undefined;
+    const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), bytesP95: percentile(sizes, 95), bytesMax: Math.max(...sizes), n: times.length, status: [...statuses].join(','), worker: w };
+    results[target.name] = out;
+    rows.push([target.name, out.n, out.status, out.p50.toFixed(1), out.p95.toFixed(1), out.p99.toFixed(1), w ? `${w.p50.toFixed(1)} / ${w.p95.toFixed(1)} / ${w.p99.toFixed(1)}` : '-', kb(out.bytesP95), kb(out.bytesMax)]);
+  }
+  // What the seed's architecture did instead: download the whole catalogue, then filter.
+  for (const path of ['/api/subjects', '/api/applyjobs']) {
+    const res = await timedGet(base + path);
+    if (res.status === 404) continue;
+    rows.push([`GET ${path} (whole list)`, 1, res.status, res.total.toFixed(1), '-', '-', Number.isNaN(res.worker) ? '-' : res.worker.toFixed(1), kb(res.bytes), kb(res.bytes)]);
+    results[`GET ${path} (whole list)`] = { p50: res.total, p95: res.total, p99: res.total, bytesP95: res.bytes, bytesMax: res.bytes, n: 1, status: String(res.status) };
+  }
+  table(['endpoint', 'requests', 'status', 'HTTP p50 ms', 'p95 ms', 'p99 ms', 'in Worker p50/p95/p99 ms', 'bytes p95 (wire)', 'bytes max'], rows);
+  return results;
+}
+
+/**
+ * The same search (the real `searchSubjects` of db/queries/catalog.ts, through Drizzle) run on the
+ * scratch database file with Node's own SQLite: what the query itself costs, without workerd, the
+ * D1 simulator or the dev proxy in between.
+ */
+export async function measureSearchNative(rounds = 15) {
+  const { readdirSync } = await import('node:fs');
+  const { DatabaseSync } = await import('node:sqlite');
+  const { drizzle } = await import('drizzle-orm/sqlite-proxy');
+  const { searchSubjects } = await import('../../db/queries/catalog.ts');
+  const schema = await import('../../db/schema/index.ts');
+  const dir = `${SCALE_DIR}/v3/d1/miniflare-D1DatabaseObject`;
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) return undefined;
+  const sqlite = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+  const db = drizzle(async (query, params, method) => {
+    const stmt = sqlite.prepare(query);
+    stmt.setReturnArrays(true);
+    const rows = stmt.all(...(params as never[])) as unknown as unknown[][];
+    return { rows: method === 'get' ? (rows[0] as never) : rows };
+  }, { schema });
+  const times: number[] = [];
+  for (const q of searchQueries) await searchSubjects(db as never, q, 20); // warm the page cache
+  for (let r = 0; r < rounds; r++) {
+    for (const q of searchQueries) {
+      const t0 = performance.now();
+      await searchSubjects(db as never, q, 20);
+      times.push(performance.now() - t0);
+    }
+  }
+  sqlite.close();
+  const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
+  console.log(`searchSubjects on the database file with node:sqlite (no workerd, no proxy): p50 ${out.p50.toFixed(2)} ms, p95 ${out.p95.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.n} queries`);
+  return out;
+}
+
+/** `astro build` of the scratch database under GNU time: wall seconds and peak RSS (MB). */
+export async function timedBuild(pages: number) {
+  const outDir = 'dist-scale';
+  rmSync(outDir, { recursive: true, force: true });
+  const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+  const started = Date.now();
+  const stderr = await new Promise<string>((resolve, reject) => {
+    const args = ['astro', 'build', '--force', '--outDir', outDir];
+    const child = timeBin ? spawn(timeBin, ['-v', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, WRANGLER_PERSIST_TO: SCALE_DIR } })
+      : spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, WRANGLER_PERSIST_TO: SCALE_DIR } });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-20000); });
+    child.on('exit', (code) => (code === 0 ? resolve(err) : reject(new Error(`astro build failed (${code}):\n${err.slice(-3000)}`))));
+  });
+  const wall = (Date.now() - started) / 1000;
+  const rssKb = Number(stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1] ?? NaN);
+  const { readdirSync, statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  let html = 0;
+  const walk = (d: string) => { for (const n of readdirSync(d)) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else if (n.endsWith('.html')) html++; } };
+  walk(outDir);
+  rmSync(outDir, { recursive: true, force: true });
+  return { subjects: pages, wallSeconds: wall, peakMb: rssKb / 1024, htmlPages: html, msPerPage: (wall * 1000) / Math.max(1, html) };
+}
+
+/** The whole --scale run. */
+export async function scaleRun(n: number, port: number, { build = true, reuse = false } = {}) {
+  console.log(`\n== Scale: ${n} subjects and ${n} jobs in ${SCALE_DIR} ==`);
+  // --reuse keeps the scratch database of an earlier run (topped up to N) and measures at N only.
+  const reusing = reuse && existsSync(SCALE_DIR);
+  if (!reusing) await freshScaleDb();
+  const steps = reusing ? [n] : [...new Set([Math.min(1000, n), n])];
+  const builds = [];
+  const searches: Record<number, Awaited<ReturnType<typeof measureSearch>>> = {};
+  const native: Record<number, Awaited<ReturnType<typeof measureSearchNative>>> = {};
+  for (const size of steps) {
+    const counts = await growTo(size);
+    const server = await startServer({ port, persistTo: SCALE_DIR });
+    try {
+      console.log(`\nSearch latency at ${counts.subjects} subjects / ${counts.jobs} jobs (${server.url}, wrangler dev, sequential keep-alive):`);
+      searches[size] = await measureSearch(server.url);
+    } finally {
+      await server.stop();
+    }
+    native[size] = await measureSearchNative();
+    if (build) {
+      console.log(`\nastro build at ${counts.subjects} subjects ...`);
+      const b = await timedBuild(counts.subjects);
+      builds.push(b);
+      console.log(`  wall ${b.wallSeconds.toFixed(1)} s, peak RSS ${b.peakMb.toFixed(0)} MB, ${b.htmlPages} HTML pages, ${b.msPerPage.toFixed(1)} ms per page`);
+    }
+  }
+  if (builds.length) {
+    console.log('\nBuild at scale:');
+    table(['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'], builds.map((b) => [b.subjects, b.htmlPages, b.wallSeconds.toFixed(1), b.peakMb.toFixed(0), b.msPerPage.toFixed(1)]));
+  }
+  return { searches, native, builds };
+}
