@@ -99,7 +99,7 @@ test('strategy modal locks scrolling, keeps focus and closes on Escape', async (
   await expect(dialog).toBeVisible();
   expect(await page.evaluate('getComputedStyle(document.documentElement).overflow')).toBe('hidden');
   for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
-  expect(await page.evaluate('document.querySelector("dialog").contains(document.activeElement)')).toBe(true);
+  expect(await page.evaluate('document.querySelector("dialog[open]").contains(document.activeElement)')).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(await page.evaluate('getComputedStyle(document.documentElement).overflow')).not.toBe('hidden');
