@@ -7,11 +7,17 @@ import { config } from '../../lib/config.ts';
  * build has no page yet: instead of a 404 the Worker serves that kind's shell page (built at
  * /shell/<kind>/), which renders the item from the API in the browser until the next build.
  */
-export const shells: { prefix: string; shell: string }[] = [
-  { prefix: '/country-details/', shell: '/shell/country/' },
-  { prefix: '/subject/', shell: '/shell/subject/' },
-  { prefix: '/job/', shell: '/shell/job/' },
+export const shells: { prefix: string; shell: string; table: 'countries' | 'subjects' | 'jobs' }[] = [
+  { prefix: '/country-details/', shell: '/shell/country/', table: 'countries' },
+  { prefix: '/subject/', shell: '/shell/subject/', table: 'subjects' },
+  { prefix: '/job/', shell: '/shell/job/', table: 'jobs' },
 ];
+
+/** Whether the item behind a shell URL exists, so an unknown id is a real 404 (the shell still explains it). */
+async function exists(env: Env, table: (typeof shells)[number]['table'], id: string) {
+  const row = await env.DB.prepare(`select 1 from ${table} where id = ?`).bind(id).first().catch(() => null);
+  return row !== null;
+}
 
 export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
@@ -23,5 +29,8 @@ export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (res.status !== 404 || !match) return new Response(res.body, res);
   const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
   if (!shell.ok) return new Response(res.body, res);
-  return new Response(shell.body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
+  // Hono's path is already decoded where it could be; the id is what follows the prefix.
+  const id = c.req.path.slice(match.prefix.length).replace(/\/$/, '');
+  const status = id && !id.includes('/') && (await exists(c.env, match.table, id)) ? 200 : 404;
+  return new Response(shell.body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
 });
