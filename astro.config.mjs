@@ -33,7 +33,12 @@ export default defineConfig({
   },
   build: { format: 'directory', inlineStylesheets: 'auto' },
   vite: {
-    build: { assetsInlineLimit: 2048 },
+    build: {
+      assetsInlineLimit: 2048,
+      // zod schema builders are pure: an island that imports a contract module only for its
+      // messages or constants must not pull the schemas (and zod) into its bundle.
+      rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    },
     // `npm run dev`: Astro's live-reload server forwards API calls to wrangler dev.
     server: process.env.ASTRO_DEV_PROXY ? { proxy: { '/api': process.env.ASTRO_DEV_PROXY } } : {},
   },
