@@ -14,6 +14,7 @@ import { missionVision } from './routes/mission-vision/mission-vision.ts';
 import { about } from './routes/about/about.ts';
 import { dev } from './routes/dev/dev.ts';
 import { pages } from './routes/pages/fallback.ts';
+import { admin, publicFiles } from './routes/admin/index.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -35,7 +36,9 @@ const routes = app
   .route('/api/missionvission', missionVision)
   .route('/api/about-mission-vision', missionVision)
   .route('/api/about', about)
-  .route('/api/dev', dev);
+  .route('/api/dev', dev)
+  .route('/api/admin', admin)
+  .route('/api/files', publicFiles);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);
