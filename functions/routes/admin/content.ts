@@ -22,6 +22,7 @@ const tables: Record<ContentKind, SQLiteTable> = {
 
 const col = (kind: ContentKind, name: string) => (getTableColumns(tables[kind]) as Record<string, SQLiteColumn>)[name]!;
 const hasIsActive = (kind: ContentKind) => kind !== 'jobs';
+const hasSortOrder = (kind: ContentKind) => 'sortOrder' in getTableColumns(tables[kind]);
 
 /** Is the row on the public site? (jobs: open; everything else: is_active). */
 const activeOf = (kind: ContentKind, row: Row) => (kind === 'jobs' ? row.status === 'open' : row.isActive === true);
@@ -115,7 +116,7 @@ export const adminContent = new Hono<AppEnv>()
     const { limit, offset } = window(query);
     const table = tables[kind];
     const [rows, [total]] = await Promise.all([
-      c.var.db.select().from(table).where(where).orderBy(asc(col(kind, 'sortOrder')), asc(col(kind, titleKey))).limit(limit).offset(offset) as Promise<Row[]>,
+      c.var.db.select().from(table).where(where).orderBy(...(hasSortOrder(kind) ? [asc(col(kind, 'sortOrder'))] : []), asc(col(kind, titleKey))).limit(limit).offset(offset) as Promise<Row[]>,
       c.var.db.select({ n: count() }).from(table).where(where),
     ]);
     const siteUrl = config(c.env).siteUrl;
@@ -140,8 +141,11 @@ export const adminContent = new Hono<AppEnv>()
     const [existing] = await c.var.db.select({ id: col(kind, 'id') }).from(tables[kind]).where(eq(col(kind, 'id'), id));
     if (existing) throw new HTTPException(409, { message: `id "${id}" is already used` });
     await checkReferences(c.var.db, kind, data);
-    const [last] = await c.var.db.select({ n: max(col(kind, 'sortOrder')) }).from(tables[kind]);
-    const sortOrder = Number(last?.n ?? -1) + 1;
+    let sortOrder: number | undefined;
+    if (hasSortOrder(kind)) {
+      const [last] = await c.var.db.select({ n: max(col(kind, 'sortOrder')) }).from(tables[kind]);
+      sortOrder = Number(last?.n ?? -1) + 1;
+    }
     // One batch, one transaction: the audit entry and the change land together.
     await c.var.db.batch([
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: kind, entityId: id, after: data }),
