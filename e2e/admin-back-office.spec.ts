@@ -127,6 +127,7 @@ test('an editor sees content and publishing only', async ({ page }) => {
 });
 
 test('screenshots at 375 and 1280 px', async ({ page }) => {
+  test.setTimeout(240_000);
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
