@@ -107,6 +107,22 @@ describe('content editing', () => {
     }
   });
 
+  it('creates a university (no sort order) and a feature, checking references', async () => {
+    const uni = {
+      id: 'university-of-porto', name: 'University of Porto', countryId: 'portugal', location: 'Porto', logo: '/images/universities/porto.svg', image: '/images/campus/1.svg',
+      universitydetails: 'A large public university.', scholarships: 'Merit scholarships.', scholarshipList: [{ name: 'Merit', amount: '€1,000', eligibility: 'Top 10%', deadline: '2027-06-30' }],
+    };
+    const missing = await send('POST', '/api/admin/content/universities', { ...uni, countryId: 'atlantis' });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ message: 'countryId "atlantis" is not a country' });
+    expect((await send('POST', '/api/admin/content/universities', uni)).status).toBe(201);
+    expect(await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, uni.id))).toHaveLength(1);
+    const feature = { id: 'feature-visa-help', title: 'Visa help', description: 'We check your visa papers.', image: '/images/features/1.svg', icon: 'check', learnMoreLink: '/contactform' };
+    expect((await send('POST', '/api/admin/content/features', feature)).status).toBe(201);
+    const [row] = await db.select().from(t.features).where(eq(t.features.id, 'feature-visa-help'));
+    expect(row).toMatchObject({ gradientFrom: '#00C9FF', isActive: true });
+  });
+
   it('keeps university scholarships with the university', async () => {
     const [uni] = await db.select({ id: t.universities.id }).from(t.universities).limit(1);
     const { item } = (await (await get(`/api/admin/content/universities/${uni!.id}`)).json()) as { item: Record<string, unknown> };

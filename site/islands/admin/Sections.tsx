@@ -98,12 +98,13 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   const fid = useId();
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'inbox', 'detail', id], queryFn: () => adminApi<InboxDetail>(`/inbox/${id}`) });
-  const [subject, setSubject] = useState('');
+  const [subject, setSubject] = useState<string | null>(null);
   const [message, setMessage] = useState('');
+  const defaultSubject = `Re: ${String(q.data?.item.subject ?? 'your message')}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const setStatus = useMutation({ mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }), onSuccess: refresh });
   const reply = useMutation({
-    mutationFn: () => adminApi<{ message: string }>(`/inbox/${id}/reply`, { method: 'POST', body: { subject, message } }),
+    mutationFn: () => adminApi<{ message: string }>(`/inbox/${id}/reply`, { method: 'POST', body: { subject: subject ?? defaultSubject, message } }),
     onSuccess: () => { setMessage(''); refresh(); },
   });
   const item = q.data?.item;
@@ -138,13 +139,13 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
             <h3>Reply by e-mail to {item.email}</h3>
             <div className="admin-field">
               <label htmlFor={`${fid}-s`}>Subject</label>
-              <input id={`${fid}-s`} required maxLength={200} value={subject || `Re: ${String(item.subject ?? 'your message')}`} onChange={(e) => setSubject(e.target.value)} />
+              <input id={`${fid}-s`} required maxLength={200} value={subject ?? defaultSubject} onChange={(e) => setSubject(e.target.value)} />
             </div>
             <div className="admin-field">
               <label htmlFor={`${fid}-m`}>Message</label>
               <textarea id={`${fid}-m`} required rows={6} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={reply.isError ? `${fid}-e` : undefined} />
             </div>
-            <button type="submit" className="admin-button" disabled={reply.isPending || !message.trim()} onClick={() => { if (!subject) setSubject(`Re: ${String(item.subject ?? 'your message')}`); }}>
+            <button type="submit" className="admin-button" disabled={reply.isPending || !message.trim()}>
               {reply.isPending ? 'Sending…' : 'Send reply'}
             </button>
             <div aria-live="polite">
