@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableName } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
 import {
   jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, subscriptions, users,
 } from '../../db/schema/index.ts';
 import { statusLabels } from '../../schemas/admin.ts';
-import { auditInsert } from './audit.ts';
 import { notificationEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -97,19 +96,13 @@ async function load(db: Db, pipeline: Pipeline, id: string): Promise<Subject | u
   }
 }
 
-function updateStatus(db: Db, pipeline: Pipeline, id: string, from: string, to: string) {
-  const updatedAt = new Date();
-  switch (pipeline) {
-    case 'subscription':
-      return db.update(subscriptions).set({ status: to as never, updatedAt }).where(and(eq(subscriptions.id, id), eq(subscriptions.status, from as never)));
-    case 'partner':
-      return db.update(partners).set({ approvalStatus: to as never, updatedAt }).where(and(eq(partners.id, id), eq(partners.approvalStatus, from as never)));
-    case 'partner_request':
-      return db.update(partnerRequests).set({ status: to as never, updatedAt }).where(and(eq(partnerRequests.id, id), eq(partnerRequests.status, from as never)));
-    case 'job_application':
-      return db.update(jobApplications).set({ status: to as never, updatedAt }).where(and(eq(jobApplications.id, id), eq(jobApplications.status, from as never)));
-  }
-}
+/** The table and column each pipeline's status lives in (what the person's dashboard reads). */
+const columns: Record<Pipeline, [string, string]> = {
+  subscription: [getTableName(subscriptions), subscriptions.status.name],
+  partner: [getTableName(partners), partners.approvalStatus.name],
+  partner_request: [getTableName(partnerRequests), partnerRequests.status.name],
+  job_application: [getTableName(jobApplications), jobApplications.status.name],
+};
 
 export const label = (status: string) => statusLabels[status] ?? status;
 
@@ -133,11 +126,9 @@ export async function changeStatus(
   if (!table[from]?.includes(to)) {
     throw new HTTPException(409, { message: `Cannot move from ${label(from)} to ${label(to)}.` });
   }
-  await db.batch([
-    updateStatus(db, pipeline, id, from, to),
-    db.insert(statusChanges).values({ id: crypto.randomUUID(), entity: pipeline, entityId: id, fromStatus: from, toStatus: to, staffId, note: note || null }),
-    auditInsert(db, { staffId, action: `${pipeline}.status`, entity: pipeline, entityId: id, before: { status: from }, after: { status: to, ...(note ? { note } : {}) } }),
-  ]);
+  if (!(await recordChange(db, { pipeline, id, from, to, staffId, note }))) {
+    throw new HTTPException(409, { message: 'Someone else changed this item just now. Reload it and try again.' });
+  }
 
   const link = `${input.siteUrl ?? ''}${dashboards[pipeline]}`;
   const paragraphs = [
@@ -154,6 +145,31 @@ export async function changeStatus(
     emailed = false;
   }
   return { from, to, emailed };
+}
+
+/**
+ * One batch (one transaction): the status moves only if it is still `from`, and the history row
+ * and the audit entry are written only if it moved (SQLite's changes() of the previous statement),
+ * so two staff members acting at once never leave a history of a change that did not happen.
+ * Returns whether the status moved.
+ */
+export async function recordChange(
+  db: Db,
+  { pipeline, id, from, to, staffId, note }: { pipeline: Pipeline; id: string; from: string; to: string; staffId: string; note?: string | undefined },
+) {
+  const now = Date.now();
+  const [table, column] = columns[pipeline];
+  const d1 = db.$client;
+  const [updated] = await d1.batch([
+    d1.prepare(`update ${table} set ${column} = ?, updated_at = ? where id = ? and ${column} = ?`).bind(to, now, id, from),
+    d1.prepare(`insert into status_changes (id, entity, entity_id, from_status, to_status, staff_id, note, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`).bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now),
+    d1.prepare(`insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`).bind(
+      crypto.randomUUID(), staffId, `${pipeline}.status`, pipeline, id, JSON.stringify({ status: from }), JSON.stringify({ status: to, ...(note ? { note } : {}) }), now, now,
+    ),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
 }
 
 /** The recorded history of one item, oldest first. */

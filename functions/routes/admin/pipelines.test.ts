@@ -276,3 +276,18 @@ describe('dashboard', () => {
     void env;
   });
 });
+
+describe('status changes made at the same moment', () => {
+  it('records nothing when the status moved since it was read', async () => {
+    const { recordChange } = await import('../../services/status.ts');
+    const sub = await makeSubscription('in_review');
+    // Another staff member read 'submitted' before this one moved it to in_review.
+    expect(await recordChange(db, { pipeline: 'subscription', id: sub.id, from: 'submitted', to: 'declined', staffId: admin.id })).toBe(false);
+    const [row] = await db.select({ status: t.subscriptions.status }).from(t.subscriptions).where(eq(t.subscriptions.id, sub.id));
+    expect(row!.status).toBe('in_review');
+    expect(await changes('subscription', sub.id)).toHaveLength(0);
+    expect(await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, sub.id))).toHaveLength(0);
+    expect(await recordChange(db, { pipeline: 'subscription', id: sub.id, from: 'in_review', to: 'declined', staffId: admin.id })).toBe(true);
+    expect(await changes('subscription', sub.id)).toHaveLength(1);
+  });
+});
