@@ -346,7 +346,41 @@ export function Staff({ me }: { me: StaffProfile }) {
           {create.isSuccess && <p className="admin-success">Added {create.data.staff.email}.</p>}
         </div>
       </form>
+      <SetPassword />
     </>
+  );
+}
+
+/** An admin sets a new password for a staff member (their sessions end). */
+function SetPassword() {
+  const fid = useId();
+  const people = useQuery({ queryKey: ['admin', '/staff', 'all'], queryFn: () => adminApi<{ items: StaffRow[] }>('/staff?pageSize=100') });
+  const [who, setWho] = useState('');
+  const [password, setPassword] = useState('');
+  const save = useMutation({
+    mutationFn: () => adminApi(`/staff/${encodeURIComponent(who)}/password`, { method: 'POST', body: { password } }),
+    onSuccess: () => setPassword(''),
+  });
+  return (
+    <form className="admin-form admin-form--narrow" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <h2>Set a new password</h2>
+      <div className="admin-field">
+        <label htmlFor={`${fid}-who`}>Staff member</label>
+        <select id={`${fid}-who`} required value={who} onChange={(e) => setWho(e.target.value)}>
+          <option value="">Choose…</option>
+          {people.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.email})</option>)}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${fid}-pw`}>New password (at least 12 characters)</label>
+        <input id={`${fid}-pw`} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={save.isError ? `${fid}-err` : undefined} />
+      </div>
+      <button type="submit" className="admin-button" disabled={save.isPending || !who}>Set password</button>
+      <div aria-live="polite">
+        {save.isError && <p id={`${fid}-err`} role="alert" className="admin-error">{errorText(save.error)}</p>}
+        {save.isSuccess && <p className="admin-success">Password changed. Their open sessions have ended.</p>}
+      </div>
+    </form>
   );
 }
 
