@@ -27,6 +27,7 @@ import { usersRouter } from './routes/users/users.ts';
 import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
 import { partner } from './routes/partner/partner.ts';
 import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
+import { admin, publicFiles } from './routes/admin/index.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -61,7 +62,9 @@ const routes = app
   .route('/api/users', usersRouter)
   .route('/api/subscriptions', subscriptionsRouter)
   .route('/api/partner', partner)
-  .route('/api/hiringrequest', hiringRequests);
+  .route('/api/hiringrequest', hiringRequests)
+  .route('/api/admin', admin)
+  .route('/api/files', publicFiles);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);

@@ -1,6 +1,10 @@
 import type { Db } from '../../../db/client.ts';
+import { createStaffAccount } from '../staff-account.ts';
 
-/** Development-only demo staff account: returns the printed credentials, or undefined until built. */
-export async function seedDemoStaff(_db: Db): Promise<{ label: string; email: string; password: string } | undefined> {
-  return undefined;
+export const DEMO_STAFF = { email: 'admin@example.com', name: 'Demo Admin', password: 'demo-admin-password' } as const;
+
+/** Development-only demo staff admin (created once; the printed credentials stay the same). */
+export async function seedDemoStaff(db: Db): Promise<{ label: string; email: string; password: string } | undefined> {
+  await createStaffAccount(db, { ...DEMO_STAFF, role: 'admin' });
+  return { label: 'Staff admin', email: DEMO_STAFF.email, password: DEMO_STAFF.password };
 }

@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+// A new staff member's first day: sign in, read a contact message, move a program application to
+// 'offer', edit a subject's description and publish it.
+const stamp = Date.now();
+const staff = { email: `new.staff.${stamp}@example.com`, name: 'Nadia Staff', password: 'a long staff password 42' };
+const student = { id: `e2e-student-${stamp}`, email: `e2e-student-${stamp}@example.com`, name: `Student ${stamp}` };
+const message = { id: `e2e-msg-${stamp}`, name: `Visitor ${stamp}`, text: `Can you help me study in Leeds? (${stamp})` };
+const subscriptionId = `e2e-sub-${stamp}`;
+const persist = ['--persist-to', '.wrangler/e2e'];
+const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
+
+const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], { stdio: 'pipe', env: e2eEnv });
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  // The staff member is created the way an operator would: npm run admin:create.
+  execFileSync('npm', ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'], { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' });
+  const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
+  const subjectId = subjects[1]!._id;
+  const now = Date.now();
+  sql(`INSERT INTO contact_messages (id, kind, full_name, email, subject, message, status, created_at, updated_at) VALUES ('${message.id}', 'home', '${message.name}', 'visitor-${stamp}@example.com', 'Studying in the UK', '${message.text}', 'unread', ${now}, ${now});
+       INSERT INTO users (id, full_name, academic_status, contact_number, current_address, role, email, password_hash, is_verified, created_at, updated_at) VALUES ('${student.id}', '${student.name}', 'Graduate', '0770${String(stamp).slice(-7)}', '1 Park Row, Leeds', 'student', '${student.email}', 'x', 1, ${now}, ${now});
+       INSERT INTO subscriptions (id, user_id, subject_id, status, created_at, updated_at) VALUES ('${subscriptionId}', '${student.id}', '${subjectId}', 'in_review', ${now}, ${now});`);
+});
+
+test('a new staff member signs in, reads a message, makes an offer, edits a subject and publishes it', async ({ page, request }) => {
+  test.setTimeout(240_000);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  await axe(page);
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByLabel('Password').fill('not my password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['staffToken']);
+  await axe(page);
+
+  // Read the contact message.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Inbox' }).click();
+  await page.getByLabel('Search name, e-mail or message').fill(String(stamp));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(message.name) });
+  await expect(row).toContainText('Unread');
+  await row.getByRole('button', { name: message.name }).click();
+  const detail = page.locator('#admin-detail');
+  await expect(detail.getByText(message.text)).toBeVisible();
+  await expect(detail).toContainText('Read');
+  await axe(page);
+  await detail.getByLabel('Message').fill('Yes, we can. An adviser will call you this week.');
+  await detail.getByRole('button', { name: 'Send reply' }).click();
+  await expect(detail.getByText(`Reply sent to visitor-${stamp}@example.com`)).toBeVisible();
+
+  // Move the program application to 'offer'.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Program applications' }).click();
+  await page.getByLabel('Search').fill(student.name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: student.name }).click();
+  await expect(page.locator('#admin-detail')).toContainText('In review');
+  await page.getByLabel('New status').selectOption('offer');
+  await page.getByLabel('Note for the e-mail (optional)').fill('Congratulations, the university has made you an offer.');
+  await page.getByRole('button', { name: 'Change status and e-mail' }).click();
+  await expect(page.getByText('Status changed and the person was e-mailed.')).toBeVisible();
+  await expect(page.locator('#admin-detail').getByRole('listitem').filter({ hasText: `by ${staff.name}` })).toContainText('In review → Offer');
+  await expect(page.getByRole('row', { name: new RegExp(student.name) })).toContainText('Offer');
+  await axe(page);
+  // What the student's dashboard reads, and the e-mail they got.
+  const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(student.email)}`)).json()) as { subject: string; text: string }[];
+  expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer$/);
+  expect(outbox[0]!.text).toContain('Congratulations, the university has made you an offer.');
+
+  // Edit a subject's description and publish.
+  const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string; name: string }[];
+  const subject = subjects[0]!;
+  const newText = `Updated by the back office on ${stamp}.`;
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Content' }).click();
+  await page.getByLabel('Search by name or id').fill(subject._id);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: subject.name, exact: true }).click();
+  const description = page.getByLabel('Description (one per line)');
+  await description.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText('description');
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
+  await description.fill(newText);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved. Publish to update the static pages.')).toBeVisible();
+  await expect(page.getByTestId('publish-status')).toContainText('waiting to be published');
+  await axe(page);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Publish requested')).toBeVisible();
+  await expect(page.getByTestId('publish-status')).toContainText('A rebuild is on its way.');
+
+  // Locally the rebuild is `npm run publish` (npm start runs it from a watcher).
+  execFileSync('npm', ['run', 'publish'], { env: e2eEnv, stdio: 'pipe' });
+  await page.reload();
+  await expect(page.getByTestId('publish-status')).toContainText('Everything is published.');
+  const published = (await (await request.get(`/api/subjects/${subject._id}`)).json()) as { description: string[] };
+  expect(published.description).toEqual([newText]);
+});
+
+test('an editor sees content and publishing only', async ({ page }) => {
+  const editor = { email: `editor.${stamp}@example.com`, password: 'another long password 7' };
+  execFileSync('npm', ['run', 'admin:create', '--', '--email', editor.email, '--name', 'Eddie Editor', '--role', 'editor'], { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' });
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(editor.email);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Content']);
+  await page.goto('/admin/inbox');
+  await expect(page.getByText('Your role (editor) does not include this page.')).toBeVisible();
+});
+
+test('screenshots at 375 and 1280 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/admin', `/admin/inbox?id=contact%2F${message.id}`, `/admin/applications?id=${subscriptionId}`, '/admin/content?kind=countries&id=united-kingdom', '/admin/staff', '/admin/audit']) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `e2e/screenshots/admin-${path.split('?')[0]!.replace(/\W+/g, '-')}-${width}.png`, fullPage: width === 1280 });
+      await axe(page);
+    }
+  }
+});

@@ -1,0 +1,180 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { and, asc, count, eq, getTableColumns, max, or, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { z } from 'zod';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { validate } from '../../lib/validate.ts';
+import * as t from '../../../db/schema/index.ts';
+import { contentKindParam, contentKinds, listQuery, type ContentKind } from '../../../schemas/admin.ts';
+import { auditInsert } from '../../services/audit.ts';
+import { contains, likePattern, listResponse, staffOnly, window } from './shared.ts';
+
+type Db = AppEnv['Variables']['db'];
+type Row = Record<string, unknown>;
+
+const tables: Record<ContentKind, SQLiteTable> = {
+  countries: t.countries, universities: t.universities, departments: t.departments, subjects: t.subjects, jobs: t.jobs,
+  services: t.services, features: t.features, offices: t.offices, team: t.teamMembers,
+};
+
+const col = (kind: ContentKind, name: string) => (getTableColumns(tables[kind]) as Record<string, SQLiteColumn>)[name]!;
+const hasIsActive = (kind: ContentKind) => kind !== 'jobs';
+const hasSortOrder = (kind: ContentKind) => 'sortOrder' in getTableColumns(tables[kind]);
+
+/** Is the row on the public site? (jobs: open; everything else: is_active). */
+const activeOf = (kind: ContentKind, row: Row) => (kind === 'jobs' ? row.status === 'open' : row.isActive === true);
+
+/** The editable shape of a row: exactly the fields of its schema (the seed's shape). */
+async function toForm(db: Db, kind: ContentKind, row: Row) {
+  const schema = contentKinds[kind].schema as z.ZodObject;
+  const form: Row = {};
+  for (const key of Object.keys(schema.shape)) if (key in row) form[key] = row[key] ?? (key === 'basePrice' || key === 'phone' ? null : undefined);
+  if (kind === 'universities') {
+    const list = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))).orderBy(asc(t.scholarships.id));
+    form.scholarshipList = list.map(({ name, amount, eligibility, deadline }) => ({ name, amount, eligibility, deadline }));
+  }
+  return form;
+}
+
+/** Validates a body with the kind's content schema; a failure names the field (400), nothing is stored. */
+function parseContent(kind: ContentKind, body: unknown): Row {
+  const parsed = (contentKinds[kind].schema as z.ZodType).safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map(String).join('.') || 'body';
+    throw new HTTPException(400, { message: `${field} ${issue.message}` });
+  }
+  return parsed.data as Row;
+}
+
+/** References between content rows, the same rules as the seed's checkReferences. */
+async function checkReferences(db: Db, kind: ContentKind, data: Row) {
+  if (kind === 'universities') {
+    const [country] = await db.select({ id: t.countries.id }).from(t.countries).where(eq(t.countries.id, String(data.countryId)));
+    if (!country) throw new HTTPException(400, { message: `countryId "${data.countryId}" is not a country` });
+  }
+  if (kind === 'subjects') {
+    const [uni] = await db.select({ countryId: t.universities.countryId, name: t.universities.name }).from(t.universities).where(eq(t.universities.id, String(data.universityId)));
+    if (!uni) throw new HTTPException(400, { message: `universityId "${data.universityId}" is not a university` });
+    const [dep] = await db.select({ id: t.departments.id }).from(t.departments).where(eq(t.departments.id, String(data.departmentId)));
+    if (!dep) throw new HTTPException(400, { message: `departmentId "${data.departmentId}" is not a department` });
+    if (uni.countryId !== data.countryId) throw new HTTPException(400, { message: `countryId "${data.countryId}" is not the country of ${uni.name}` });
+  }
+}
+
+/** Statements writing a validated item (row plus, for universities, its scholarships). */
+function writeStatements(db: Db, kind: ContentKind, data: Row, mode: 'insert' | 'update', sortOrder?: number): BatchItem<'sqlite'>[] {
+  const table = tables[kind];
+  const { scholarshipList, ...row } = data as Row & { scholarshipList?: Row[] };
+  const out: BatchItem<'sqlite'>[] = [];
+  if (mode === 'insert') out.push(db.insert(table).values({ ...row, ...(sortOrder !== undefined && { sortOrder }) } as never));
+  else out.push(db.update(table).set({ ...row, updatedAt: new Date() } as never).where(eq(col(kind, 'id'), String(row.id))));
+  if (kind === 'universities' && scholarshipList) {
+    out.push(db.delete(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))));
+    if (scholarshipList.length) {
+      out.push(db.insert(t.scholarships).values(scholarshipList.map((s, i) => ({ ...(s as { name: string; amount: string; eligibility: string; deadline: string }), id: `${row.id}-${i + 1}`, universityId: String(row.id) }))));
+    }
+  }
+  return out;
+}
+
+async function findRow(db: Db, kind: ContentKind, id: string) {
+  const [row] = (await db.select().from(tables[kind]).where(eq(col(kind, 'id'), id))) as Row[];
+  if (!row) throw new HTTPException(404, { message: `No ${contentKinds[kind].label.toLowerCase()} item "${id}"` });
+  return row;
+}
+
+const previewOf = (siteUrl: string | undefined, kind: ContentKind, id: string) => {
+  const prefix = contentKinds[kind].preview;
+  return prefix ? `${siteUrl ?? ''}${prefix}${id}` : null;
+};
+
+const idOnly = z.object({ kind: contentKindParam.shape.kind, id: z.string().min(1).max(200) });
+const anyObject = z.record(z.string(), z.unknown(), 'The body must be a JSON object');
+
+/**
+ * Content editing for staff (admins and editors): list, read, create, edit, retire and restore.
+ * Validation is the seed's (schemas/content.ts); every change is audited with before and after.
+ * The static pages change at the next publish.
+ */
+export const adminContent = new Hono<AppEnv>()
+  .use(staffOnly)
+  .get('/:kind', validate('param', contentKindParam), validate('query', listQuery), async (c) => {
+    const { kind } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const titleKey = contentKinds[kind].title;
+    const p = query.q ? likePattern(query.q) : undefined;
+    let state: SQL | undefined;
+    if (query.status === 'active' || query.status === 'retired') {
+      const on = query.status === 'active';
+      state = hasIsActive(kind) ? eq(col(kind, 'isActive'), on) : eq(col(kind, 'status'), on ? 'open' : 'closed');
+    } else if (query.status) throw new HTTPException(400, { message: 'Status must be active or retired' });
+    const where = and(state, p ? or(contains(col(kind, titleKey), p), contains(col(kind, 'id'), p)) : undefined);
+    const { limit, offset } = window(query);
+    const table = tables[kind];
+    const [rows, [total]] = await Promise.all([
+      c.var.db.select().from(table).where(where).orderBy(...(hasSortOrder(kind) ? [asc(col(kind, 'sortOrder'))] : []), asc(col(kind, titleKey))).limit(limit).offset(offset) as Promise<Row[]>,
+      c.var.db.select({ n: count() }).from(table).where(where),
+    ]);
+    const siteUrl = config(c.env).siteUrl;
+    const items = rows.map((r) => ({
+      id: String(r.id), title: String(r[titleKey] ?? ''), active: activeOf(kind, r), updatedAt: r.updatedAt as Date, preview: previewOf(siteUrl, kind, String(r.id)),
+    }));
+    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+      filename: `content-${kind}`,
+      columns: [{ key: 'id', header: 'Id' }, { key: 'title', header: 'Title' }, { key: 'active', header: 'Active' }, { key: 'updatedAt', header: 'Updated' }],
+    });
+  })
+  .get('/:kind/:id', validate('param', idOnly), async (c) => {
+    const { kind, id } = c.req.valid('param');
+    const row = await findRow(c.var.db, kind, id);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ kind, item: await toForm(c.var.db, kind, row), active: activeOf(kind, row), updatedAt: row.updatedAt, preview: previewOf(config(c.env).siteUrl, kind, id) });
+  })
+  .post('/:kind', validate('param', contentKindParam), validate('json', anyObject), async (c) => {
+    const { kind } = c.req.valid('param');
+    const data = parseContent(kind, c.req.valid('json'));
+    const id = String(data.id);
+    const [existing] = await c.var.db.select({ id: col(kind, 'id') }).from(tables[kind]).where(eq(col(kind, 'id'), id));
+    if (existing) throw new HTTPException(409, { message: `id "${id}" is already used` });
+    await checkReferences(c.var.db, kind, data);
+    let sortOrder: number | undefined;
+    if (hasSortOrder(kind)) {
+      const [last] = await c.var.db.select({ n: max(col(kind, 'sortOrder')) }).from(tables[kind]);
+      sortOrder = Number(last?.n ?? -1) + 1;
+    }
+    // One batch, one transaction: the audit entry and the change land together.
+    await c.var.db.batch([
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: kind, entityId: id, after: data }),
+      ...writeStatements(c.var.db, kind, data, 'insert', sortOrder),
+    ]);
+    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) }, 201);
+  })
+  .put('/:kind/:id', validate('param', idOnly), validate('json', anyObject), async (c) => {
+    const { kind, id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    if (body.id !== undefined && body.id !== id) throw new HTTPException(400, { message: 'id cannot be changed (it is the page address)' });
+    const data = parseContent(kind, { ...body, id });
+    const row = await findRow(c.var.db, kind, id);
+    await checkReferences(c.var.db, kind, data);
+    const before = await toForm(c.var.db, kind, row);
+    await c.var.db.batch([
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.update', entity: kind, entityId: id, before, after: data }),
+      ...writeStatements(c.var.db, kind, data, 'update'),
+    ]);
+    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) });
+  })
+  .post('/:kind/:id/:action{retire|restore}', validate('param', idOnly.extend({ action: z.enum(['retire', 'restore']) })), async (c) => {
+    const { kind, id, action } = c.req.valid('param');
+    const row = await findRow(c.var.db, kind, id);
+    const on = action === 'restore';
+    const set = hasIsActive(kind) ? { isActive: on } : { status: on ? 'open' : 'closed' };
+    await c.var.db.batch([
+      c.var.db.update(tables[kind]).set({ ...set, updatedAt: new Date() } as never).where(eq(col(kind, 'id'), id)),
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: `content.${action}`, entity: kind, entityId: id, before: { active: activeOf(kind, row) }, after: { active: on } }),
+    ]);
+    return c.json({ success: true, active: on });
+  });

@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { and, count, desc, eq, or } from 'drizzle-orm';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { validate } from '../../lib/validate.ts';
+import { jobs, partnerRequests, partners } from '../../../db/schema/index.ts';
+import { createJobSchema, idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
+import { jobSchema } from '../../../schemas/content.ts';
+import { auditInsert } from '../../services/audit.ts';
+import { statusHistory, transitions } from '../../services/status.ts';
+import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { checkStatusFilter, moveStatus } from './pipeline.ts';
+
+const columns = {
+  id: partnerRequests.id, type: partnerRequests.type, title: partnerRequests.title, status: partnerRequests.status,
+  jobId: partnerRequests.jobId, createdAt: partnerRequests.createdAt, partnerId: partners.id, companyName: partners.companyName, partnerEmail: partners.email,
+};
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'job';
+
+/** A job from an approved hiring request's fields (spec 2: the hiring form), checked by the seed's job schema. */
+function jobFromRequest(data: Record<string, unknown>, partner: { companyName: string; contactEmail: string }, website: string | undefined) {
+  const company = text(data.companyName) || partner.companyName;
+  const employment = text(data.employmentType) || 'full-time';
+  const deadline = text(data.applicationDeadline);
+  const today = new Date().toISOString().slice(0, 10);
+  const inThreeMonths = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  const skills = Array.isArray(data.skillsRequired) ? data.skillsRequired.map(text).filter(Boolean) : text(data.skillsRequired).split(',').map((s) => s.trim()).filter(Boolean);
+  const positions = Number(data.numberOfPositions) || 1;
+  const title = text(data.jobTitle);
+  const candidate = {
+    id: `${slugify(`${title} ${company}`)}-${crypto.randomUUID().slice(0, 6)}`,
+    title,
+    description: [text(data.jobDescription), text(data.jobResponsibilities)].filter(Boolean).join('\n\n'),
+    category: text(data.department),
+    company,
+    location: text(data.location),
+    address: text(data.location),
+    startDate: today,
+    endDate: /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? deadline : inThreeMonths,
+    recruitmentType: 'Direct hire',
+    employment: [employment],
+    schedule: employment,
+    payment: text(data.salaryRange),
+    hiring: `${positions} position${positions === 1 ? '' : 's'}`,
+    urgent: false,
+    tags: skills.slice(0, 10),
+    type: employment,
+    requirements: [text(data.requiredQualifications), text(data.requiredExperience), text(data.benefits) && `Benefits: ${text(data.benefits)}`].filter(Boolean),
+    companyInfo: { name: company, website: website ?? `mailto:${text(data.contactEmail) || partner.contactEmail}`, about: `${company} is hiring through Bridgeway Global.` },
+    status: 'open' as const,
+  };
+  return jobSchema.omit({ position: true }).safeParse(candidate);
+}
+
+/** Partners' admission and hiring requests: submitted → in review → approved or declined. */
+export const adminPartnerRequests = new Hono<AppEnv>()
+  .use(adminOnly)
+  .get('/', validate('query', listQuery), async (c) => {
+    const query = c.req.valid('query');
+    const status = checkStatusFilter('partner_request', query.status);
+    if (query.type && query.type !== 'student' && query.type !== 'employee') throw new HTTPException(400, { message: 'type must be student or employee' });
+    const p = query.q ? likePattern(query.q) : undefined;
+    const where = and(
+      status ? eq(partnerRequests.status, status as never) : undefined,
+      query.type ? eq(partnerRequests.type, query.type as 'student' | 'employee') : undefined,
+      p ? or(contains(partnerRequests.title, p), contains(partners.companyName, p), contains(partners.email, p)) : undefined,
+    );
+    const { limit, offset } = window(query);
+    const [items, [total]] = await Promise.all([
+      c.var.db.select(columns).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(where).orderBy(desc(partnerRequests.createdAt)).limit(limit).offset(offset),
+      c.var.db.select({ n: count() }).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(where),
+    ]);
+    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+      filename: 'partner-requests',
+      columns: [
+        { key: 'createdAt', header: 'Submitted' }, { key: 'type', header: 'Type' }, { key: 'title', header: 'Title' },
+        { key: 'companyName', header: 'Partner' }, { key: 'partnerEmail', header: 'Email' }, { key: 'status', header: 'Status' }, { key: 'jobId', header: 'Job' },
+      ],
+    });
+  })
+  .get('/:id', validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const [item] = await c.var.db.select({ ...columns, data: partnerRequests.data }).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(eq(partnerRequests.id, id));
+    if (!item) throw new HTTPException(404, { message: 'Request not found' });
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ item, history: await statusHistory(c.var.db, 'partner_request', id), next: transitions.partner_request[item.status] ?? [] });
+  })
+  .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) =>
+    moveStatus(c, 'partner_request', c.req.valid('param').id, c.req.valid('json')))
+  .post('/:id/create-job', validate('param', idParam), validate('json', createJobSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const [row] = await c.var.db
+      .select({ request: partnerRequests, companyName: partners.companyName, contactEmail: partners.contactEmail })
+      .from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(eq(partnerRequests.id, id));
+    if (!row) throw new HTTPException(404, { message: 'Request not found' });
+    const { request } = row;
+    if (request.type !== 'employee') throw new HTTPException(409, { message: 'Only a hiring request can become a job.' });
+    if (request.status !== 'approved') throw new HTTPException(409, { message: 'Approve the request before creating its job.' });
+    if (request.jobId) throw new HTTPException(409, { message: 'This request already has a job.' });
+    const parsed = jobFromRequest(request.data, row, c.req.valid('json').website);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new HTTPException(400, { message: `The request cannot become a job: ${issue.path.join('.')} ${issue.message}` });
+    }
+    const job = parsed.data;
+    const [{ n: order } = { n: 0 }] = await c.var.db.select({ n: count() }).from(jobs);
+    await c.var.db.batch([
+      c.var.db.insert(jobs).values({ ...job, sortOrder: order }),
+      c.var.db.update(partnerRequests).set({ jobId: job.id, updatedAt: new Date() }).where(eq(partnerRequests.id, id)),
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: 'jobs', entityId: job.id, after: job }),
+    ]);
+    return c.json({ success: true, jobId: job.id, preview: `${config(c.env).siteUrl ?? ''}/job/${job.id}` }, 201);
+  });

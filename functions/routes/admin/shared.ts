@@ -1,0 +1,57 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { requireAuth } from '../../middleware/auth.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import type { ListQuery } from '../../../schemas/admin.ts';
+
+/** Any active staff member (admin or editor). */
+export const staffOnly = requireAuth('staff');
+/** Admins only: everything but content and publishing. */
+export const adminOnly = requireAuth('staff', { roles: ['admin'] });
+
+/** The most rows one CSV export carries. */
+export const CSV_LIMIT = 10_000;
+
+/** `%text%` for LIKE with the user's own % and _ taken literally (ESCAPE '\'). */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** Limit and offset for a list: one page as JSON, everything (up to CSV_LIMIT) as CSV. */
+export function window(query: ListQuery) {
+  return query.format === 'csv' ? { limit: CSV_LIMIT, offset: 0 } : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Cells starting with = + - @ are formulas to spreadsheet programs: prefix them so they stay text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** RFC 4180 CSV: a header row, CRLF line ends, quoted where needed. */
+export function toCsv<T extends Record<string, unknown>>(rows: T[], columns: { key: keyof T & string; header: string }[]) {
+  const lines = [columns.map((c) => cell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => cell(row[c.key])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A list answer: JSON page, or the CSV file as an attachment. */
+export function listResponse<T extends Record<string, unknown>>(
+  c: Context<AppEnv>,
+  query: ListQuery,
+  result: { items: T[]; total: number },
+  csv: { filename: string; columns: { key: keyof T & string; header: string }[] },
+) {
+  c.header('Cache-Control', 'private, no-store');
+  if (query.format === 'csv') {
+    const date = new Date().toISOString().slice(0, 10);
+    return c.body(toCsv(result.items, csv.columns), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csv.filename}-${date}.csv"`,
+    });
+  }
+  return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
+}
+
+/** `column LIKE pattern ESCAPE '\'` (drizzle's like() has no ESCAPE clause). */
+export const contains = (column: SQLWrapper, pattern: string) => sql`${column} like ${pattern} escape '\\'`;

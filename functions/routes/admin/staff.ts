@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { asc, count, eq, or } from 'drizzle-orm';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { validate } from '../../lib/validate.ts';
+import { staff } from '../../../db/schema/index.ts';
+import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema } from '../../../schemas/admin.ts';
+import { normalizeEmail } from '../../services/accounts.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { auditInsert } from '../../services/audit.ts';
+import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+
+const columns = { id: staff.id, name: staff.name, email: staff.email, role: staff.role, isActive: staff.isActive, createdAt: staff.createdAt, updatedAt: staff.updatedAt };
+
+// Whole seconds: token `iat` has second precision (see resetPassword).
+const revokeNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
+
+/** Staff management, admins only. Nobody deletes accounts (the audit log points at them). */
+export const adminStaff = new Hono<AppEnv>()
+  .use(adminOnly)
+  .get('/', validate('query', listQuery), async (c) => {
+    const query = c.req.valid('query');
+    const where = query.q ? or(contains(staff.name, likePattern(query.q)), contains(staff.email, likePattern(query.q))) : undefined;
+    const { limit, offset } = window(query);
+    const [items, [total]] = await Promise.all([
+      c.var.db.select(columns).from(staff).where(where).orderBy(asc(staff.name)).limit(limit).offset(offset),
+      c.var.db.select({ n: count() }).from(staff).where(where),
+    ]);
+    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+      filename: 'staff',
+      columns: [
+        { key: 'name', header: 'Name' }, { key: 'email', header: 'Email' }, { key: 'role', header: 'Role' },
+        { key: 'isActive', header: 'Active' }, { key: 'createdAt', header: 'Created' },
+      ],
+    });
+  })
+  .post('/', validate('json', staffCreateSchema), async (c) => {
+    const body = c.req.valid('json');
+    const email = normalizeEmail(body.email);
+    const [existing] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+    if (existing) throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
+    const row = { id: crypto.randomUUID(), name: body.name, email, role: body.role, isActive: true, isVerified: true, passwordHash: await hashPassword(body.password) };
+    const { passwordHash: _p, isVerified: _v, ...visible } = row;
+    await c.var.db.batch([
+      c.var.db.insert(staff).values(row),
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.create', entity: 'staff', entityId: row.id, after: visible }),
+    ]);
+    return c.json({ success: true, staff: visible }, 201);
+  })
+  .patch('/:id', validate('param', idParam), validate('json', staffUpdateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const [before] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
+    if (!before) throw new HTTPException(404, { message: 'Staff member not found' });
+    if (id === c.var.auth.sub && ((body.role && body.role !== before.role) || body.isActive === false)) {
+      throw new HTTPException(409, { message: 'You cannot change your own role or deactivate yourself.' });
+    }
+    const changes = { ...(body.name !== undefined && { name: body.name }), ...(body.role !== undefined && { role: body.role }), ...(body.isActive !== undefined && { isActive: body.isActive }) };
+    // A role change or deactivation ends the person's sessions: their tokens carry the old role.
+    const revoke = (body.role !== undefined && body.role !== before.role) || body.isActive === false;
+    await c.var.db.batch([
+      c.var.db.update(staff).set({ ...changes, ...(revoke && { tokensValidAfter: revokeNow() }), updatedAt: new Date() }).where(eq(staff.id, id)),
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.update', entity: 'staff', entityId: id, before, after: { ...before, ...changes } }),
+    ]);
+    const [after] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
+    return c.json({ success: true, staff: after });
+  })
+  .post('/:id/password', validate('param', idParam), validate('json', staffPasswordSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
+    if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
+    await c.var.db.batch([
+      c.var.db.update(staff).set({ passwordHash: await hashPassword(c.req.valid('json').password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.password', entity: 'staff', entityId: id }),
+    ]);
+    return c.json({ success: true });
+  });

@@ -1,0 +1,183 @@
+import { and, eq, getTableName } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from '../../db/client.ts';
+import {
+  jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, subscriptions, users,
+} from '../../db/schema/index.ts';
+import { statusLabels } from '../../schemas/admin.ts';
+import { notificationEmail } from './emails.ts';
+import type { Mailer } from './mailer.ts';
+
+export type Pipeline = 'subscription' | 'partner' | 'partner_request' | 'job_application';
+
+/**
+ * The allowed moves of every pipeline. A status not listed as a key is unknown (400); a move not
+ * listed is refused (409). Final states list no moves.
+ */
+export const transitions: Record<Pipeline, Record<string, readonly string[]>> = {
+  subscription: {
+    submitted: ['in_review', 'declined'],
+    in_review: ['offer', 'declined'],
+    offer: ['enrolled', 'declined'],
+    enrolled: [],
+    declined: [],
+  },
+  partner: {
+    pending: ['approved', 'suspended'],
+    approved: ['suspended'],
+    suspended: ['approved'],
+  },
+  partner_request: {
+    submitted: ['in_review', 'declined'],
+    in_review: ['approved', 'declined'],
+    approved: [],
+    declined: [],
+  },
+  job_application: {
+    received: ['shortlisted', 'rejected'],
+    shortlisted: ['interview', 'rejected'],
+    interview: ['offer', 'rejected'],
+    offer: [],
+    rejected: [],
+  },
+};
+
+/** Where each kind of person follows their own status. */
+const dashboards: Record<Pipeline, string> = {
+  subscription: '/profile-bashboard-student',
+  partner: '/partnerdashboard',
+  partner_request: '/partnerdashboard',
+  job_application: '/job',
+};
+
+interface Subject {
+  from: string;
+  email: string;
+  name: string;
+  /** What the change is about, for the e-mail: 'your application for MSc Data Science'. */
+  about: string;
+}
+
+async function load(db: Db, pipeline: Pipeline, id: string): Promise<Subject | undefined> {
+  switch (pipeline) {
+    case 'subscription': {
+      const [row] = await db
+        .select({ from: subscriptions.status, email: users.email, name: users.fullName, subject: subjects.name })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .leftJoin(subjects, eq(subjects.id, subscriptions.subjectId))
+        .where(eq(subscriptions.id, id));
+      return row && { ...row, about: `your application for ${row.subject ?? 'a program'}` };
+    }
+    case 'partner': {
+      const [row] = await db
+        .select({ from: partners.approvalStatus, email: partners.email, name: partners.contactFirstName, company: partners.companyName })
+        .from(partners)
+        .where(eq(partners.id, id));
+      return row && { ...row, about: `the partner account of ${row.company}` };
+    }
+    case 'partner_request': {
+      const [row] = await db
+        .select({ from: partnerRequests.status, type: partnerRequests.type, title: partnerRequests.title, email: partners.email, name: partners.contactFirstName })
+        .from(partnerRequests)
+        .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+        .where(eq(partnerRequests.id, id));
+      return row && { ...row, about: `your ${row.type === 'student' ? 'student admission' : 'employee hiring'} request "${row.title}"` };
+    }
+    case 'job_application': {
+      const [row] = await db
+        .select({ from: jobApplications.status, email: jobApplicants.email, name: jobApplicants.fullName, job: jobs.title, company: jobs.company })
+        .from(jobApplications)
+        .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
+        .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(eq(jobApplications.id, id));
+      return row && { ...row, about: `your application for ${row.job ?? 'a job'}${row.company ? ` at ${row.company}` : ''}` };
+    }
+  }
+}
+
+/** The table and column each pipeline's status lives in (what the person's dashboard reads). */
+const columns: Record<Pipeline, [string, string]> = {
+  subscription: [getTableName(subscriptions), subscriptions.status.name],
+  partner: [getTableName(partners), partners.approvalStatus.name],
+  partner_request: [getTableName(partnerRequests), partnerRequests.status.name],
+  job_application: [getTableName(jobApplications), jobApplications.status.name],
+};
+
+export const label = (status: string) => statusLabels[status] ?? status;
+
+/**
+ * Moves one item of a pipeline to a new status. Checks the move is allowed, then in one batch
+ * updates the row the person's dashboard reads, records who moved it and when (status_changes)
+ * and writes the audit log; then e-mails the person. Returns whether the e-mail went out.
+ */
+export async function changeStatus(
+  db: Db,
+  mailer: Mailer,
+  input: { pipeline: Pipeline; id: string; to: string; staffId: string; note?: string | undefined; siteUrl?: string | undefined },
+) {
+  const { pipeline, id, to, staffId, note } = input;
+  const table = transitions[pipeline];
+  if (!(to in table)) throw new HTTPException(400, { message: `Status must be one of: ${Object.keys(table).join(', ')}` });
+  const current = await load(db, pipeline, id);
+  if (!current) throw new HTTPException(404, { message: 'Not found' });
+  const { from } = current;
+  if (from === to) throw new HTTPException(409, { message: `It is already ${label(to)}.` });
+  if (!table[from]?.includes(to)) {
+    throw new HTTPException(409, { message: `Cannot move from ${label(from)} to ${label(to)}.` });
+  }
+  if (!(await recordChange(db, { pipeline, id, from, to, staffId, note }))) {
+    throw new HTTPException(409, { message: 'Someone else changed this item just now. Reload it and try again.' });
+  }
+
+  const link = `${input.siteUrl ?? ''}${dashboards[pipeline]}`;
+  const paragraphs = [
+    `Hello ${current.name},`,
+    `There is news about ${current.about}: its status is now "${label(to)}".`,
+    ...(note ? [note] : []),
+    `You can follow it on your dashboard: ${link}`,
+  ];
+  let emailed = true;
+  try {
+    await mailer.send(notificationEmail(current.email, `Update on ${current.about}: ${label(to)}`, paragraphs));
+  } catch {
+    // The change stands; the staff member is told the e-mail did not go out.
+    emailed = false;
+  }
+  return { from, to, emailed };
+}
+
+/**
+ * One batch (one transaction): the status moves only if it is still `from`, and the history row
+ * and the audit entry are written only if it moved (SQLite's changes() of the previous statement),
+ * so two staff members acting at once never leave a history of a change that did not happen.
+ * Returns whether the status moved.
+ */
+export async function recordChange(
+  db: Db,
+  { pipeline, id, from, to, staffId, note }: { pipeline: Pipeline; id: string; from: string; to: string; staffId: string; note?: string | undefined },
+) {
+  const now = Date.now();
+  const [table, column] = columns[pipeline];
+  const d1 = db.$client;
+  const [updated] = await d1.batch([
+    d1.prepare(`update ${table} set ${column} = ?, updated_at = ? where id = ? and ${column} = ?`).bind(to, now, id, from),
+    d1.prepare(`insert into status_changes (id, entity, entity_id, from_status, to_status, staff_id, note, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`).bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now),
+    d1.prepare(`insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`).bind(
+      crypto.randomUUID(), staffId, `${pipeline}.status`, pipeline, id, JSON.stringify({ status: from }), JSON.stringify({ status: to, ...(note ? { note } : {}) }), now, now,
+    ),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
+/** The recorded history of one item, oldest first. */
+export async function statusHistory(db: Db, pipeline: Pipeline, id: string) {
+  return db
+    .select({ fromStatus: statusChanges.fromStatus, toStatus: statusChanges.toStatus, note: statusChanges.note, createdAt: statusChanges.createdAt, staffName: staff.name })
+    .from(statusChanges)
+    .leftJoin(staff, eq(staff.id, statusChanges.staffId))
+    .where(and(eq(statusChanges.entity, pipeline), eq(statusChanges.entityId, id)))
+    .orderBy(statusChanges.createdAt);
+}

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { api } from '../../lib/api.ts';
+import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile } from './session.ts';
+import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
+import { Content } from './Content.tsx';
+
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit';
+
+const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
+  { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
+  { section: 'inbox', href: '/admin/inbox', label: 'Inbox', adminOnly: true },
+  { section: 'applications', href: '/admin/applications', label: 'Program applications', adminOnly: true },
+  { section: 'partners', href: '/admin/partners', label: 'Partners', adminOnly: true },
+  { section: 'partner-requests', href: '/admin/partner-requests', label: 'Partner requests', adminOnly: true },
+  { section: 'job-applications', href: '/admin/job-applications', label: 'Job applications', adminOnly: true },
+  { section: 'payments', href: '/admin/payments', label: 'Payments', adminOnly: true },
+  { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
+  { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
+  { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+];
+
+/** The back office: one island per static shell; which section it shows is the page's prop. */
+export default function AdminApp({ section }: { section: Section }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {section === 'login' ? <Login /> : <Shell section={section} />}
+    </QueryClientProvider>
+  );
+}
+
+function Login() {
+  const params = new URLSearchParams(location.search);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: () => api<{ token: string }>('/api/admin/auth/login', { method: 'POST', body: { email, password } }),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      const next = params.get('next');
+      location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
+    },
+  });
+  const describedBy = login.isError ? 'login-error' : undefined;
+  return (
+    <main id="main" className="admin-login">
+      <h1>Staff sign-in</h1>
+      <p className="admin-muted">Bridgeway Global back office. Staff accounts only.</p>
+      {params.get('reason') === 'expired' && <p role="status">Your session has ended. Please sign in again.</p>}
+      <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
+        <div className="admin-field">
+          <label htmlFor="staff-email">E-mail</label>
+          <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="staff-password">Password</label>
+          <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+        </div>
+        <button type="submit" className="admin-button" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
+        <div aria-live="assertive">{login.isError && <p id="login-error" role="alert" className="admin-error">{errorText(login.error)}</p>}</div>
+      </form>
+    </main>
+  );
+}
+
+function Shell({ section }: { section: Section }) {
+  const hasToken = getToken() !== null;
+  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), enabled: hasToken, staleTime: 5 * 60_000 });
+  if (!hasToken) {
+    location.assign(`/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+    return null;
+  }
+  if (me.isPending) return <p className="admin-loading">Loading…</p>;
+  if (me.isError) return <p role="alert" className="admin-error">{errorText(me.error)}</p>;
+  const profile = me.data;
+  const item = nav.find((n) => n.section === section);
+  const allowed = !item?.adminOnly || profile.role === 'admin';
+  let body: ReactNode;
+  if (!allowed) body = <p role="alert">Your role ({profile.role}) does not include this page.</p>;
+  else if (section === 'dashboard') body = <Dashboard me={profile} />;
+  else if (section === 'inbox') body = <Inbox />;
+  else if (section === 'applications') body = <Applications />;
+  else if (section === 'partners') body = <Partners />;
+  else if (section === 'partner-requests') body = <PartnerRequests />;
+  else if (section === 'job-applications') body = <JobApplications />;
+  else if (section === 'payments') body = <Payments />;
+  else if (section === 'content') body = <Content />;
+  else if (section === 'staff') body = <Staff me={profile} />;
+  else body = <Audit />;
+  return (
+    <div className="admin-shell">
+      <a className="admin-skip" href="#main">Skip to content</a>
+      <header className="admin-header">
+        <a href="/admin" className="admin-brand">Bridgeway Global <span>Back office</span></a>
+        <div className="admin-user">
+          <span>{profile.name} ({profile.role})</span>
+          <button type="button" className="admin-button admin-button--quiet" onClick={() => { clearToken(); queryClient.clear(); location.assign('/admin/login'); }}>Sign out</button>
+        </div>
+      </header>
+      <nav className="admin-nav" aria-label="Back office">
+        <ul>
+          {nav.filter((n) => !n.adminOnly || profile.role === 'admin').map((n) => (
+            <li key={n.section}><a href={n.href} aria-current={n.section === section ? 'page' : undefined}>{n.label}</a></li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="admin-main" tabIndex={-1}>{body}</main>
+    </div>
+  );
+}

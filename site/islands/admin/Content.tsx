@@ -1,0 +1,307 @@
+import { useEffect, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
+import { ApiError } from '../../lib/api.ts';
+import { adminApi, errorText, formatDate, getToken } from './session.ts';
+import { DataTable, StatusBadge } from './DataTable.tsx';
+import { PublishBar } from './PublishBar.tsx';
+
+type Json = string | number | boolean | null | undefined | Json[] | { [k: string]: Json };
+type Obj = { [k: string]: Json };
+type Path = (string | number)[];
+
+/** zod 4 keeps a schema's kind in its definition: enough to build the form from the seed schema. */
+interface Def { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; entries?: Record<string, string>; options?: z.ZodType[] }
+const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Unwraps optional, nullable, default and pipes; says whether the value may be empty. */
+function unwrap(s: z.ZodType): { schema: z.ZodType; optional: boolean; nullable: boolean } {
+  let schema = s;
+  let optional = false;
+  let nullable = false;
+  for (;;) {
+    const d = def(schema);
+    if (d.type === 'optional') { optional = true; schema = d.innerType!; }
+    else if (d.type === 'nullable') { nullable = true; schema = d.innerType!; }
+    else if (d.type === 'default' || d.type === 'prefault') schema = d.innerType!;
+    else if (d.type === 'pipe') schema = d.in!;
+    else return { schema, optional, nullable };
+  }
+}
+
+function blank(s: z.ZodType): Json {
+  const { schema, optional, nullable } = unwrap(s);
+  if (optional) return undefined;
+  if (nullable) return null;
+  const d = def(schema);
+  switch (d.type) {
+    case 'object': return Object.fromEntries(Object.entries(d.shape!).map(([k, v]) => [k, blank(v)]));
+    case 'array': return [];
+    case 'number': return 0;
+    case 'boolean': return false;
+    case 'enum': return Object.values(d.entries!)[0] ?? '';
+    default: return '';
+  }
+}
+
+const LONG = /description|details|bio|about|scholarships|message|story|overview|system|life|info/i;
+const human = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+const fieldId = (path: Path) => `cf-${path.join('-')}`;
+
+function setIn(obj: Json, path: Path, value: Json): Json {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(obj)) { const copy = [...obj]; copy[head as number] = setIn(copy[head as number], rest, value); return copy; }
+  const o = (obj ?? {}) as Obj;
+  return { ...o, [head as string]: setIn(o[head as string], rest, value) };
+}
+
+interface FieldProps { schema: z.ZodType; value: Json; path: Path; onChange: (path: Path, value: Json) => void; error: { path: string; message: string } | null; readOnlyId: boolean; kind: ContentKind }
+
+function Field({ schema, value, path, onChange, error, readOnlyId, kind }: FieldProps) {
+  const { schema: inner, optional, nullable } = unwrap(schema);
+  const d = def(inner);
+  const key = String(path[path.length - 1]);
+  const id = fieldId(path);
+  const name = typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
+  const err = error && error.path === path.join('.') ? error : null;
+  const described = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-err` } : {};
+  const errorNote = err && <p id={`${id}-err`} className="admin-error">{err.message}</p>;
+
+  if (d.type === 'object') {
+    return (
+      <fieldset className="admin-fieldset">
+        <legend>{name}</legend>
+        {Object.entries(d.shape!).map(([k, s]) => (
+          <Field key={k} schema={s} value={(value as Obj | undefined)?.[k]} path={[...path, k]} onChange={onChange} error={error} readOnlyId={readOnlyId} kind={kind} />
+        ))}
+      </fieldset>
+    );
+  }
+  if (d.type === 'array') {
+    const element = unwrap(d.element!).schema;
+    const list = (Array.isArray(value) ? value : []) as Json[];
+    if (def(element).type === 'object') {
+      return (
+        <fieldset className="admin-fieldset">
+          <legend>{name}</legend>
+          {list.map((item, i) => (
+            <div key={i} className="admin-array-item">
+              <Field schema={element} value={item} path={[...path, i]} onChange={onChange} error={error} readOnlyId={readOnlyId} kind={kind} />
+              <button type="button" className="admin-button admin-button--quiet" onClick={() => onChange(path, list.filter((_, j) => j !== i))}>Remove item {i + 1}</button>
+            </div>
+          ))}
+          <button type="button" className="admin-button admin-button--quiet" onClick={() => onChange(path, [...list, blank(element)])}>Add {name.toLowerCase()} item</button>
+          {errorNote}
+        </fieldset>
+      );
+    }
+    return (
+      <div className="admin-field">
+        <label htmlFor={id}>{name} <span className="admin-muted">(one per line)</span></label>
+        <textarea id={id} rows={Math.min(8, Math.max(3, list.length + 1))} value={list.map(String).join('\n')} onChange={(e) => onChange(path, e.target.value.split('\n'))} {...described} />
+        {errorNote}
+      </div>
+    );
+  }
+  if (d.type === 'boolean') {
+    return (
+      <div className="admin-field admin-field--check">
+        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(path, e.target.checked)} {...described} />
+        <label htmlFor={id}>{name}</label>
+        {errorNote}
+      </div>
+    );
+  }
+  if (d.type === 'enum') {
+    return (
+      <div className="admin-field">
+        <label htmlFor={id}>{name}</label>
+        <select id={id} value={String(value ?? '')} onChange={(e) => onChange(path, e.target.value)} {...described}>
+          {Object.values(d.entries!).map((o) => <option key={o} value={o}>{o}</option>)}
+        </select>
+        {errorNote}
+      </div>
+    );
+  }
+  if (d.type === 'number') {
+    return (
+      <div className="admin-field">
+        <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}</label>
+        <input id={id} type="number" inputMode="decimal" value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))} {...described} />
+        {errorNote}
+      </div>
+    );
+  }
+  const text = value === null || value === undefined ? '' : String(value);
+  const emptyValue = nullable ? null : optional ? undefined : '';
+  const isImage = path.length === 1 && imageFields[kind].includes(key);
+  const isId = path.length === 1 && key === 'id';
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{name}{(optional || nullable) && <span className="admin-muted"> (optional)</span>}{isId && <span className="admin-muted"> (the page address; cannot change later)</span>}</label>
+      {LONG.test(key) && !isImage ? (
+        <textarea id={id} rows={5} value={text} onChange={(e) => onChange(path, e.target.value || emptyValue)} {...described} />
+      ) : (
+        <input id={id} value={text} readOnly={isId && readOnlyId} onChange={(e) => onChange(path, e.target.value || emptyValue)} {...described} />
+      )}
+      {errorNote}
+      {isImage && <ImageUpload label={name} value={text} onUploaded={(url) => onChange(path, url)} />}
+    </div>
+  );
+}
+
+function ImageUpload({ label, value, onUploaded }: { label: string; value: string; onUploaded: (url: string) => void }) {
+  const id = useId();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return adminApi<{ url: string }>('/uploads', { method: 'POST', body: form });
+    },
+    onSuccess: (r) => onUploaded(r.url),
+  });
+  return (
+    <div className="admin-upload">
+      {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
+      <label htmlFor={id}>Upload a new {label.toLowerCase()} (JPG or PNG, up to 10 MB)</label>
+      <input id={id} type="file" accept="image/jpeg,image/png" onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f); }} />
+      <span aria-live="polite">
+        {upload.isPending && 'Uploading…'}
+        {upload.isSuccess && 'Uploaded.'}
+        {upload.isError && <span role="alert" className="admin-error">{errorText(upload.error)}</span>}
+      </span>
+    </div>
+  );
+}
+
+interface ListRow { id: string; title: string; active: boolean; updatedAt: string; preview: string | null }
+interface ItemResponse { item: Obj; active: boolean; updatedAt: string; preview: string | null }
+
+function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; onDone: (id: string | null) => void }) {
+  const queryClient = useQueryClient();
+  const schema = contentKinds[kind].schema as unknown as z.ZodType;
+  const q = useQuery({ queryKey: ['admin', 'content', kind, id], queryFn: () => adminApi<ItemResponse>(`/content/${kind}/${encodeURIComponent(id!)}`), enabled: id !== null });
+  const [draft, setDraft] = useState<Obj | null>(null);
+  const [error, setError] = useState<{ path: string; message: string } | null>(null);
+  useEffect(() => {
+    if (id === null) setDraft(blank(schema) as Obj);
+    else if (q.data) setDraft(q.data.item);
+  }, [id, q.data, schema]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const save = useMutation({
+    mutationFn: () => {
+      const body = cleanLists(draft ?? {}) as Obj;
+      return id === null
+        ? adminApi<{ id: string }>(`/content/${kind}`, { method: 'POST', body })
+        : adminApi<{ id: string }>(`/content/${kind}/${encodeURIComponent(id)}`, { method: 'PUT', body });
+    },
+    onMutate: () => setError(null),
+    onSuccess: (r) => { refresh(); onDone(r.id); },
+    onError: (e) => {
+      const message = e instanceof ApiError ? e.message : errorText(e);
+      const path = message.split(' ')[0] ?? '';
+      setError({ path, message });
+      requestAnimationFrame(() => (document.getElementById(fieldId(path.split('.'))) ?? document.getElementById('content-error'))?.focus());
+    },
+  });
+  const toggle = useMutation({
+    mutationFn: (action: 'retire' | 'restore') => adminApi(`/content/${kind}/${encodeURIComponent(id!)}/${action}`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+  if (id !== null && q.isPending) return <p>Loading…</p>;
+  if (q.isError) return <p role="alert" className="admin-error">{errorText(q.error)}</p>;
+  if (!draft) return null;
+  const preview = q.data?.preview;
+  return (
+    <section id="admin-detail" className="admin-detail admin-detail--wide" tabIndex={-1} aria-labelledby="editor-title">
+      <div className="admin-detail__head">
+        <h2 id="editor-title">{id === null ? `New item: ${contentKinds[kind].label}` : `Edit ${String(draft[contentKinds[kind].title] ?? id)}`}</h2>
+        <button type="button" className="admin-button admin-button--quiet" onClick={() => onDone(null)}>Close</button>
+      </div>
+      {q.data && (
+        <p>
+          <StatusBadge status={q.data.active ? 'approved' : 'declined'} label={q.data.active ? 'On the site' : 'Retired'} /> Last changed {formatDate(q.data.updatedAt)}.
+          {preview && <> <a href={preview} target="_blank" rel="noopener">Preview the public page</a> (shows the saved version).</>}
+        </p>
+      )}
+      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+        {error && <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">Not saved: {error.message}</p>}
+        {Object.entries((def(unwrap(schema).schema).shape ?? {}) as Record<string, z.ZodType>).map(([k, s]) => (
+          <Field key={k} schema={s} value={draft[k]} path={[k]} error={error} readOnlyId={id !== null} kind={kind} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+        ))}
+        <div className="admin-actions admin-actions--sticky">
+          <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
+          {id !== null && q.data && (
+            <button type="button" className="admin-button admin-button--quiet" onClick={() => toggle.mutate(q.data.active ? 'retire' : 'restore')}>
+              {q.data.active ? 'Retire (hide from the site)' : 'Restore to the site'}
+            </button>
+          )}
+          <span aria-live="polite">{save.isSuccess && <span className="admin-success">Saved. Publish to update the static pages.</span>}</span>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Lines typed into list boxes: trailing blank lines are dropped (the seed allows blanks inside). */
+function cleanLists(value: Json): Json {
+  if (Array.isArray(value)) {
+    const out = value.map(cleanLists);
+    while (out.length && out[out.length - 1] === '') out.pop();
+    return out;
+  }
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanLists(v)]));
+  return value;
+}
+
+export function Content() {
+  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  const initialKind = (contentKindNames as string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ContentKind) : 'subjects';
+  const [kind, setKind] = useState<ContentKind>(initialKind);
+  const [editing, setEditing] = useState<string | null | undefined>(params.get('id') ?? undefined);
+  useEffect(() => {
+    const p = new URLSearchParams({ kind });
+    if (editing) p.set('id', editing);
+    history.replaceState(null, '', `?${p}`);
+    if (editing !== undefined) requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
+  }, [kind, editing]);
+  void getToken;
+  return (
+    <>
+      <h1>Content</h1>
+      <PublishBar />
+      <nav aria-label="Content kinds" className="admin-tabs">
+        <ul>
+          {contentKindNames.map((k) => (
+            <li key={k}>
+              <button type="button" aria-current={k === kind ? 'page' : undefined} onClick={() => { setKind(k); setEditing(undefined); }}>{contentKinds[k].label}</button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p><button type="button" className="admin-button" onClick={() => setEditing(null)}>New {contentKinds[kind].label.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y')}</button></p>
+      <div className="admin-split">
+        <DataTable<ListRow>
+          key={kind}
+          caption={contentKinds[kind].label}
+          path={`/content/${kind}`}
+          searchLabel="Search by name or id"
+          rowKey={(r) => r.id}
+          selected={editing ?? null}
+          onOpen={(r) => setEditing(r.id)}
+          filters={[{ name: 'status', label: 'Show', options: [{ value: 'active', label: 'On the site' }, { value: 'retired', label: 'Retired' }] }]}
+          columns={[
+            { header: 'Name', cell: (r) => r.title },
+            { header: 'Id', cell: (r) => <code>{r.id}</code> },
+            { header: 'State', cell: (r) => (r.active ? 'On the site' : 'Retired') },
+            { header: 'Updated', cell: (r) => formatDate(r.updatedAt) },
+            { header: 'Preview', cell: (r) => (r.preview ? <a href={r.preview} target="_blank" rel="noopener">Open<span className="visually-hidden"> {r.title}</span></a> : '—') },
+          ]}
+        />
+        {editing !== undefined && <Editor key={`${kind}/${editing ?? 'new'}`} kind={kind} id={editing} onDone={(id) => setEditing(id ?? undefined)} />}
+      </div>
+    </>
+  );
+}

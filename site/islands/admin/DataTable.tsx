@@ -1,0 +1,155 @@
+import { useId, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminApi, downloadCsv, errorText, type Page } from './session.ts';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+export interface Filter {
+  /** Query parameter: status or type. */
+  name: 'status' | 'type';
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+interface Props<T> {
+  caption: string;
+  /** API path of the list, e.g. /subscriptions. */
+  path: string;
+  columns: Column<T>[];
+  filters?: Filter[];
+  /** Row id for selection. */
+  rowKey: (row: T) => string;
+  /** Opens a row's detail; the first column becomes a button. */
+  onOpen?: (row: T) => void;
+  selected?: string | null;
+  searchLabel?: string;
+  initialFilters?: Record<string, string>;
+  pageSize?: number;
+}
+
+/** A list that pages, filters and searches on the server, with CSV export of the whole filtered list. */
+export function DataTable<T>({ caption, path, columns, filters = [], rowKey, onOpen, selected, searchLabel = 'Search', initialFilters = {}, pageSize = 20 }: Props<T>) {
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [draft, setDraft] = useState('');
+  const [values, setValues] = useState<Record<string, string>>(initialFilters);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (q) params.set('q', q);
+  for (const [k, v] of Object.entries(values)) if (v) params.set(k, v);
+  const query = useQuery({
+    queryKey: ['admin', path, params.toString()],
+    queryFn: () => adminApi<Page<T>>(`${path}?${params}`),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete('page');
+  exportParams.delete('pageSize');
+  exportParams.set('format', 'csv');
+
+  return (
+    <section className="admin-list" aria-labelledby={`${id}-caption`}>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(draft.trim());
+          setPage(1);
+        }}
+      >
+        <div className="admin-field">
+          <label htmlFor={`${id}-q`}>{searchLabel}</label>
+          <input id={`${id}-q`} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        </div>
+        {filters.map((f) => (
+          <div className="admin-field" key={f.name}>
+            <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
+            <select
+              id={`${id}-${f.name}`}
+              value={values[f.name] ?? ''}
+              onChange={(e) => {
+                setValues({ ...values, [f.name]: e.target.value });
+                setPage(1);
+              }}
+            >
+              <option value="">All</option>
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <button type="submit" className="admin-button">Search</button>
+        <button
+          type="button"
+          className="admin-button admin-button--quiet"
+          onClick={() => {
+            setExportError(null);
+            downloadCsv(`${path}?${exportParams}`).catch((e: unknown) => setExportError(errorText(e)));
+          }}
+        >
+          Export CSV
+        </button>
+      </form>
+      {exportError && <p role="alert" className="admin-error">{exportError}</p>}
+      <div className="admin-table-wrap">
+        <table className="admin-table" aria-busy={query.isFetching}>
+          <caption id={`${id}-caption`}>
+            {caption}
+            {query.data && <span className="admin-count"> ({query.data.total})</span>}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th scope="col" key={c.header}>{c.header}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {query.data?.items.map((row) => {
+              const key = rowKey(row);
+              return (
+                <tr key={key} aria-selected={selected === key || undefined} className={selected === key ? 'is-selected' : undefined}>
+                  {columns.map((c, i) =>
+                    i === 0 ? (
+                      <th scope="row" key={c.header}>
+                        {onOpen ? (
+                          <button type="button" className="admin-link" onClick={() => onOpen(row)}>{c.cell(row)}</button>
+                        ) : (
+                          c.cell(row)
+                        )}
+                      </th>
+                    ) : (
+                      <td key={c.header}>{c.cell(row)}</td>
+                    ),
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div aria-live="polite" className="admin-state">
+        {query.isPending && <p>Loading…</p>}
+        {query.isError && <p role="alert" className="admin-error">{errorText(query.error)} <button type="button" className="admin-link" onClick={() => void query.refetch()}>Try again</button></p>}
+        {query.data && query.data.items.length === 0 && <p>Nothing here{q || Object.values(values).some(Boolean) ? ' for this search' : ' yet'}.</p>}
+      </div>
+      <nav className="admin-pager" aria-label={`${caption} pages`}>
+        <button type="button" className="admin-button admin-button--quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+        <span>Page {page} of {pages}</span>
+        <button type="button" className="admin-button admin-button--quiet" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+      </nav>
+    </section>
+  );
+}
+
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
+  return <span className={`admin-badge admin-badge--${status}`}>{label ?? status.replace(/_/g, ' ')}</span>;
+}

@@ -1,0 +1,155 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { statusLabels } from '../../../schemas/admin.ts';
+import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
+import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
+
+export const label = (s: string) => statusLabels[s] ?? s;
+export const statusFilter = (statuses: string[]): Filter => ({ name: 'status', label: 'Status', options: statuses.map((s) => ({ value: s, label: label(s) })) });
+
+interface HistoryEntry {
+  fromStatus: string;
+  toStatus: string;
+  note: string | null;
+  createdAt: string;
+  staffName: string | null;
+}
+
+interface Detail {
+  item: Record<string, unknown> & { id: string; status: string };
+  history: HistoryEntry[];
+  next: string[];
+}
+
+export interface PipelineConfig<T> {
+  title: string;
+  path: string;
+  caption: string;
+  statuses: string[];
+  columns: Column<T>[];
+  extraFilters?: Filter[];
+  initialFilters?: Record<string, string>;
+  /** The fields shown in the detail view: [label, value]. */
+  fields: (item: Record<string, unknown>) => [string, ReactNode][];
+  extra?: (detail: Detail, refresh: () => void) => ReactNode;
+}
+
+/** One pipeline: the list with filters, and the selected item's detail with its status change form. */
+export function Pipeline<T extends { id: string }>({ config }: { config: PipelineConfig<T> }) {
+  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(location.search).get('id'));
+  const open = (id: string) => {
+    setSelected(id);
+    history.replaceState(null, '', `?id=${encodeURIComponent(id)}`);
+    requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
+  };
+  return (
+    <>
+      <h1>{config.title}</h1>
+      <div className="admin-split">
+        <DataTable<T>
+          caption={config.caption}
+          path={config.path}
+          columns={config.columns}
+          filters={[statusFilter(config.statuses), ...(config.extraFilters ?? [])]}
+          rowKey={(r) => r.id}
+          onOpen={(r) => open(r.id)}
+          selected={selected}
+          initialFilters={config.initialFilters}
+        />
+        {selected && <PipelineDetail config={config} id={selected} onClose={() => { setSelected(null); history.replaceState(null, '', location.pathname); }} />}
+      </div>
+    </>
+  );
+}
+
+function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>; id: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi<Detail>(`${config.path}/${encodeURIComponent(id)}`) });
+  const [to, setTo] = useState('');
+  const [note, setNote] = useState('');
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const change = useMutation({
+    mutationFn: () => adminApi<{ message: string }>(`${config.path}/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) } }),
+    onSuccess: () => {
+      setTo('');
+      setNote('');
+      refresh();
+    },
+  });
+  return (
+    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${formId}-title`}>
+      <div className="admin-detail__head">
+        <h2 id={`${formId}-title`}>Details</h2>
+        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>Close</button>
+      </div>
+      {detail.isPending && <p>Loading…</p>}
+      {detail.isError && <p role="alert" className="admin-error">{errorText(detail.error)}</p>}
+      {detail.data && (
+        <>
+          <p>Status: <StatusBadge status={detail.data.item.status} label={label(detail.data.item.status)} /></p>
+          <dl className="admin-dl">
+            {config.fields(detail.data.item).map(([k, v]) => (
+              <div key={k}><dt>{k}</dt><dd>{v ?? '—'}</dd></div>
+            ))}
+          </dl>
+          {config.extra?.(detail.data, refresh)}
+          {detail.data.next.length > 0 ? (
+            <form
+              className="admin-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                change.mutate();
+              }}
+            >
+              <h3>Change status</h3>
+              <div className="admin-field">
+                <label htmlFor={`${formId}-to`}>New status</label>
+                <select id={`${formId}-to`} required value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={change.isError ? `${formId}-err` : undefined}>
+                  <option value="">Choose…</option>
+                  {detail.data.next.map((s) => (
+                    <option key={s} value={s}>{label(s)}</option>
+                  ))}
+                </select>
+              </div>
+              <div className="admin-field">
+                <label htmlFor={`${formId}-note`}>Note for the e-mail (optional)</label>
+                <textarea id={`${formId}-note`} rows={3} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+              </div>
+              <button type="submit" className="admin-button" disabled={!to || change.isPending}>{change.isPending ? 'Saving…' : 'Change status and e-mail'}</button>
+              <div aria-live="polite">
+                {change.isError && <p id={`${formId}-err`} role="alert" className="admin-error">{errorText(change.error)}</p>}
+                {change.isSuccess && <p className="admin-success">{change.data.message}</p>}
+              </div>
+            </form>
+          ) : (
+            <p className="admin-muted">This is a final status.</p>
+          )}
+          <h3>History</h3>
+          {detail.data.history.length === 0 ? (
+            <p className="admin-muted">No status changes yet.</p>
+          ) : (
+            <ol className="admin-history">
+              {detail.data.history.map((h, i) => (
+                <li key={i}>
+                  {formatDate(h.createdAt)}: {label(h.fromStatus)} → <strong>{label(h.toStatus)}</strong> by {h.staffName ?? 'system'}
+                  {h.note && <div className="admin-muted">“{h.note}”</div>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function DownloadButton({ path, children }: { path: string; children: ReactNode }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <p>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => { setError(null); downloadCsv(path).catch((e: unknown) => setError(errorText(e))); }}>{children}</button>
+      {error && <span role="alert" className="admin-error"> {error}</span>}
+    </p>
+  );
+}

@@ -1,0 +1,423 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
+import { DataTable, StatusBadge } from './DataTable.tsx';
+import { DownloadButton, label, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
+import { PublishBar } from './PublishBar.tsx';
+
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+interface Counts {
+  role: string;
+  inboxUnread?: number;
+  partnersAwaiting?: number;
+  subscriptions?: Record<string, number>;
+  partnerRequests?: Record<string, number>;
+  jobApplications?: Record<string, number>;
+  payments?: Record<string, number>;
+}
+
+export function Dashboard({ me }: { me: StaffProfile }) {
+  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminApi<Counts>('/dashboard') });
+  const d = q.data;
+  const cards: [string, number | undefined, string][] = d && me.role === 'admin'
+    ? [
+        ['Unread messages', d.inboxUnread, '/admin/inbox'],
+        ['New program applications', d.subscriptions?.submitted ?? 0, '/admin/applications'],
+        ['Applications in review', d.subscriptions?.in_review ?? 0, '/admin/applications'],
+        ['Partners awaiting approval', d.partnersAwaiting, '/admin/partners'],
+        ['New partner requests', d.partnerRequests?.submitted ?? 0, '/admin/partner-requests'],
+        ['New job applications', d.jobApplications?.received ?? 0, '/admin/job-applications'],
+        ['Successful payments', d.payments?.succeeded ?? 0, '/admin/payments'],
+      ]
+    : [];
+  return (
+    <>
+      <h1>Welcome, {me.name}</h1>
+      <PublishBar />
+      {q.isPending && <p>Loading…</p>}
+      {q.isError && <p role="alert" className="admin-error">{errorText(q.error)}</p>}
+      {cards.length > 0 && (
+        <ul className="admin-cards">
+          {cards.map(([title, n, href]) => (
+            <li key={title}>
+              <a href={href} className="admin-card">
+                <span className="admin-card__n">{n ?? 0}</span>
+                <span>{title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {me.role === 'editor' && <p>You can edit the site's content and publish it. <a href="/admin/content">Go to content</a>.</p>}
+    </>
+  );
+}
+
+interface InboxRow { source: 'contact' | 'assistance'; id: string; kind: string; name: string; email: string; subject: string | null; message: string; status: string; createdAt: string }
+interface InboxDetail { source: string; item: Record<string, unknown> & { status: string; email: string }; replies: { subject: string; message: string; createdAt: string; staffName: string | null }[] }
+const kindLabels: Record<string, string> = { home: 'Contact form (home)', landing: 'Contact form (landing)', assistance: 'Employer assistance' };
+
+export function Inbox() {
+  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(location.search).get('id'));
+  return (
+    <>
+      <h1>Inbox</h1>
+      <div className="admin-split">
+        <DataTable<InboxRow>
+          caption="Messages, newest first"
+          path="/inbox"
+          searchLabel="Search name, e-mail or message"
+          rowKey={(r) => `${r.source}/${r.id}`}
+          selected={selected}
+          onOpen={(r) => {
+            const key = `${r.source}/${r.id}`;
+            setSelected(key);
+            history.replaceState(null, '', `?id=${encodeURIComponent(key)}`);
+            requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
+          }}
+          filters={[
+            statusFilter(['unread', 'read', 'handled']),
+            { name: 'type', label: 'Source', options: [{ value: 'contact', label: 'Contact forms' }, { value: 'assistance', label: 'Employer assistance' }] },
+          ]}
+          columns={[
+            { header: 'From', cell: (r) => (r.status === 'unread' ? <strong>{r.name}</strong> : r.name) },
+            { header: 'Message', cell: (r) => <span className="admin-clip">{r.subject ? `${r.subject}: ` : ''}{r.message}</span> },
+            { header: 'Form', cell: (r) => kindLabels[r.kind] ?? r.kind },
+            { header: 'Received', cell: (r) => formatDate(r.createdAt) },
+            { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+          ]}
+        />
+        {selected && <InboxItem key={selected} id={selected} onClose={() => { setSelected(null); history.replaceState(null, '', location.pathname); }} />}
+      </div>
+    </>
+  );
+}
+
+function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
+  const fid = useId();
+  const queryClient = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'inbox', 'detail', id], queryFn: () => adminApi<InboxDetail>(`/inbox/${id}`) });
+  const [subject, setSubject] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const defaultSubject = `Re: ${String(q.data?.item.subject ?? 'your message')}`;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const setStatus = useMutation({ mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }), onSuccess: refresh });
+  const reply = useMutation({
+    mutationFn: () => adminApi<{ message: string }>(`/inbox/${id}/reply`, { method: 'POST', body: { subject: subject ?? defaultSubject, message } }),
+    onSuccess: () => { setMessage(''); refresh(); },
+  });
+  const item = q.data?.item;
+  const fields: [string, unknown][] = item
+    ? [
+        ['Name', item.fullName ?? item.contactName], ['Company', item.companyName], ['E-mail', item.email], ['Phone', item.phone ?? item.phoneNumber],
+        ['Subject', item.subject], ['Country', item.country], ['Postcode', item.postcode], ['Categories', Array.isArray(item.category) ? item.category.join(', ') : undefined],
+        ['Received', formatDate(item.createdAt as string)],
+      ].filter(([, v]) => v !== undefined && v !== null && v !== '') as [string, unknown][]
+    : [];
+  return (
+    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${fid}-t`}>
+      <div className="admin-detail__head">
+        <h2 id={`${fid}-t`}>Message</h2>
+        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>Close</button>
+      </div>
+      {q.isPending && <p>Loading…</p>}
+      {q.isError && <p role="alert" className="admin-error">{errorText(q.error)}</p>}
+      {item && (
+        <>
+          <p>Status: <StatusBadge status={item.status} label={label(item.status)} /></p>
+          <dl className="admin-dl">
+            {fields.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{text(v)}</dd></div>)}
+          </dl>
+          <blockquote className="admin-message">{String(item.message)}</blockquote>
+          <div className="admin-actions">
+            {item.status !== 'handled' && <button type="button" className="admin-button admin-button--quiet" onClick={() => setStatus.mutate('handled')}>Mark handled</button>}
+            {item.status !== 'unread' && <button type="button" className="admin-button admin-button--quiet" onClick={() => setStatus.mutate('unread')}>Mark unread</button>}
+          </div>
+          {setStatus.isError && <p role="alert" className="admin-error">{errorText(setStatus.error)}</p>}
+          <form className="admin-form" onSubmit={(e) => { e.preventDefault(); reply.mutate(); }}>
+            <h3>Reply by e-mail to {item.email}</h3>
+            <div className="admin-field">
+              <label htmlFor={`${fid}-s`}>Subject</label>
+              <input id={`${fid}-s`} required maxLength={200} value={subject ?? defaultSubject} onChange={(e) => setSubject(e.target.value)} />
+            </div>
+            <div className="admin-field">
+              <label htmlFor={`${fid}-m`}>Message</label>
+              <textarea id={`${fid}-m`} required rows={6} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={reply.isError ? `${fid}-e` : undefined} />
+            </div>
+            <button type="submit" className="admin-button" disabled={reply.isPending || !message.trim()}>
+              {reply.isPending ? 'Sending…' : 'Send reply'}
+            </button>
+            <div aria-live="polite">
+              {reply.isError && <p id={`${fid}-e`} role="alert" className="admin-error">{errorText(reply.error)}</p>}
+              {reply.isSuccess && <p className="admin-success">{reply.data.message}</p>}
+            </div>
+          </form>
+          {(q.data?.replies ?? []).length > 0 && (
+            <>
+              <h3>Replies sent</h3>
+              <ol className="admin-history">
+                {(q.data?.replies ?? []).map((r, i) => (
+                  <li key={i}><strong>{r.subject}</strong> — {formatDate(r.createdAt)} by {r.staffName ?? 'staff'}<div className="admin-pre">{r.message}</div></li>
+                ))}
+              </ol>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+interface SubscriptionRow { id: string; status: string; createdAt: string; studentName: string; studentEmail: string; subjectName: string | null; universityName: string | null }
+const applications: PipelineConfig<SubscriptionRow> = {
+  title: 'Program applications',
+  path: '/subscriptions',
+  caption: 'Program applications, newest first',
+  statuses: ['submitted', 'in_review', 'offer', 'enrolled', 'declined'],
+  columns: [
+    { header: 'Student', cell: (r) => r.studentName },
+    { header: 'Program', cell: (r) => text(r.subjectName) },
+    { header: 'University', cell: (r) => text(r.universityName) },
+    { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+  ],
+  fields: (i) => [['Student', text(i.studentName)], ['E-mail', text(i.studentEmail)], ['Program', i.subjectId ? <a href={`/subject/${String(i.subjectId)}`}>{text(i.subjectName)}</a> : '—'], ['University', text(i.universityName)], ['Applied', formatDate(i.createdAt as string)]],
+};
+export const Applications = () => <Pipeline config={applications} />;
+
+interface PartnerRow { id: string; status: string; companyName: string; email: string; contactName: string; isVerified: boolean; createdAt: string }
+const partnersConfig: PipelineConfig<PartnerRow> = {
+  title: 'Partners',
+  path: '/partners',
+  caption: 'Partner companies',
+  statuses: ['pending', 'approved', 'suspended'],
+  extraFilters: [{ name: 'type', label: 'Show', options: [{ value: 'awaiting', label: 'Verified, awaiting approval' }] }],
+  columns: [
+    { header: 'Company', cell: (r) => r.companyName },
+    { header: 'Contact', cell: (r) => r.contactName },
+    { header: 'E-mail', cell: (r) => r.email },
+    { header: 'Verified', cell: (r) => (r.isVerified ? 'Yes' : 'No') },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+  ],
+  fields: (i) => [
+    ['Company', text(i.companyName)], ['Headquarters', text(i.companyHQ)], ['Login e-mail', text(i.email)], ['Verified', i.isVerified ? 'Yes' : 'No'],
+    ['Owner', `${text(i.ownerFirstName)} ${text(i.ownerLastName)} (${text(i.ownerDesignation)})`], ['Contact', `${text(i.contactFirstName)} ${text(i.contactLastName)}, ${text(i.contactDesignation)}`],
+    ['Contact e-mail', text(i.contactEmail)], ['Contact phone', text(i.contactPhoneNumber)], ['Registered', formatDate(i.createdAt as string)],
+  ],
+};
+export const Partners = () => <Pipeline config={partnersConfig} />;
+
+interface RequestRow { id: string; status: string; type: string; title: string; companyName: string; createdAt: string; jobId: string | null }
+const requestsConfig: PipelineConfig<RequestRow> = {
+  title: 'Partner requests',
+  path: '/partner-requests',
+  caption: 'Admission and hiring requests',
+  statuses: ['submitted', 'in_review', 'approved', 'declined'],
+  extraFilters: [{ name: 'type', label: 'Type', options: [{ value: 'student', label: 'Student admission' }, { value: 'employee', label: 'Employee hiring' }] }],
+  columns: [
+    { header: 'Title', cell: (r) => r.title },
+    { header: 'Type', cell: (r) => (r.type === 'student' ? 'Student admission' : 'Employee hiring') },
+    { header: 'Partner', cell: (r) => r.companyName },
+    { header: 'Submitted', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+  ],
+  fields: (i) => [
+    ['Title', text(i.title)], ['Partner', text(i.companyName)], ['Type', i.type === 'student' ? 'Student admission' : 'Employee hiring'],
+    ...Object.entries((i.data as Record<string, unknown>) ?? {}).map(([k, v]) => [k.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()), Array.isArray(v) ? v.join(', ') : text(v)] as [string, string]),
+  ],
+  extra: (d, refresh) => <CreateJob detail={d.item} refresh={refresh} />,
+};
+function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refresh: () => void }) {
+  const create = useMutation({ mutationFn: () => adminApi<{ jobId: string; preview: string }>(`/partner-requests/${String(detail.id)}/create-job`, { method: 'POST', body: {} }), onSuccess: refresh });
+  if (detail.type !== 'employee') return null;
+  if (detail.jobId) return <p>Job created: <a href={`/job/${String(detail.jobId)}`}>view the job page</a> · <a href={`/admin/content?kind=jobs&id=${String(detail.jobId)}`}>edit it</a></p>;
+  if (detail.status !== 'approved') return <p className="admin-muted">Approve this hiring request to turn it into a job.</p>;
+  return (
+    <div aria-live="polite">
+      <button type="button" className="admin-button" disabled={create.isPending} onClick={() => create.mutate()}>Create job</button>
+      {create.isError && <p role="alert" className="admin-error">{errorText(create.error)}</p>}
+    </div>
+  );
+}
+export const PartnerRequests = () => <Pipeline config={requestsConfig} />;
+
+interface JobAppRow { id: string; status: string; applicantName: string; applicantEmail: string; jobTitle: string | null; company: string | null; createdAt: string }
+const jobAppsConfig: PipelineConfig<JobAppRow> = {
+  title: 'Job applications',
+  path: '/job-applications',
+  caption: 'Job applications, newest first',
+  statuses: ['received', 'shortlisted', 'interview', 'offer', 'rejected'],
+  columns: [
+    { header: 'Applicant', cell: (r) => r.applicantName },
+    { header: 'Job', cell: (r) => text(r.jobTitle) },
+    { header: 'Company', cell: (r) => text(r.company) },
+    { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+  ],
+  fields: (i) => [
+    ['Applicant', text(i.applicantName)], ['E-mail', text(i.applicantEmail)], ['Phone', text(i.applicantPhone)], ['Job', text(i.jobTitle)], ['Company', text(i.company)],
+    ['Applied', formatDate(i.createdAt as string)], ['Cover letter', <span className="admin-pre">{text(i.coverLetter)}</span>],
+  ],
+  extra: (d) => <DownloadButton path={`/job-applications/${d.item.id}/cv`}>Download CV ({text(d.item.resumeName)})</DownloadButton>,
+};
+export const JobApplications = () => <Pipeline config={jobAppsConfig} />;
+
+interface PaymentRow { id: string; payerName: string; payerEmail: string; amountFormatted: string; status: string; createdAt: string; intentId: string | null }
+export function Payments() {
+  return (
+    <>
+      <h1>Payments</h1>
+      <DataTable<PaymentRow>
+        caption="Payments, newest first"
+        path="/payments"
+        searchLabel="Search payer or payment id"
+        rowKey={(r) => r.id}
+        filters={[statusFilter(['requires_payment_method', 'processing', 'succeeded', 'canceled'])]}
+        columns={[
+          { header: 'Payer', cell: (r) => r.payerName },
+          { header: 'E-mail', cell: (r) => r.payerEmail },
+          { header: 'Amount', cell: (r) => r.amountFormatted },
+          { header: 'Date', cell: (r) => formatDate(r.createdAt) },
+          { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+interface StaffRow { id: string; name: string; email: string; role: 'admin' | 'editor'; isActive: boolean; createdAt: string }
+export function Staff({ me }: { me: StaffProfile }) {
+  const fid = useId();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ name: '', email: '', role: 'editor', password: '' });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', '/staff'] });
+  const create = useMutation({
+    mutationFn: () => adminApi<{ staff: StaffRow }>('/staff', { method: 'POST', body: form }),
+    onSuccess: () => { setForm({ name: '', email: '', role: 'editor', password: '' }); refresh(); },
+  });
+  const update = useMutation({ mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => adminApi(`/staff/${id}`, { method: 'PATCH', body }), onSuccess: refresh });
+  const field = (name: keyof typeof form, labelText: string, type = 'text') => (
+    <div className="admin-field">
+      <label htmlFor={`${fid}-${name}`}>{labelText}</label>
+      <input id={`${fid}-${name}`} type={type} required autoComplete={type === 'password' ? 'new-password' : 'off'} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} aria-describedby={create.isError ? `${fid}-err` : undefined} />
+    </div>
+  );
+  return (
+    <>
+      <h1>Staff</h1>
+      <DataTable<StaffRow>
+        caption="Staff accounts"
+        path="/staff"
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Name', cell: (r) => r.name },
+          { header: 'E-mail', cell: (r) => r.email },
+          { header: 'Role', cell: (r) => (r.id === me.id ? r.role : (
+            <select aria-label={`Role of ${r.name}`} value={r.role} onChange={(e) => update.mutate({ id: r.id, body: { role: e.target.value } })}>
+              <option value="admin">admin</option>
+              <option value="editor">editor</option>
+            </select>
+          )) },
+          { header: 'Active', cell: (r) => (r.isActive ? 'Active' : 'Deactivated') },
+          { header: 'Actions', cell: (r) => (r.id === me.id ? <span className="admin-muted">You</span> : (
+            <button type="button" className="admin-button admin-button--quiet" onClick={() => update.mutate({ id: r.id, body: { isActive: !r.isActive } })}>
+              {r.isActive ? 'Deactivate' : 'Reactivate'} <span className="visually-hidden">{r.name}</span>
+            </button>
+          )) },
+        ]}
+      />
+      {update.isError && <p role="alert" className="admin-error">{errorText(update.error)}</p>}
+      <form className="admin-form admin-form--narrow" onSubmit={(e) => { e.preventDefault(); create.mutate(); }}>
+        <h2>Add a staff member</h2>
+        {field('name', 'Name')}
+        {field('email', 'E-mail', 'email')}
+        <div className="admin-field">
+          <label htmlFor={`${fid}-role`}>Role</label>
+          <select id={`${fid}-role`} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+            <option value="editor">Editor (content and publishing)</option>
+            <option value="admin">Admin (everything)</option>
+          </select>
+        </div>
+        {field('password', 'Password (at least 12 characters)', 'password')}
+        <button type="submit" className="admin-button" disabled={create.isPending}>Add staff member</button>
+        <div aria-live="polite">
+          {create.isError && <p id={`${fid}-err`} role="alert" className="admin-error">{errorText(create.error)}</p>}
+          {create.isSuccess && <p className="admin-success">Added {create.data.staff.email}.</p>}
+        </div>
+      </form>
+      <SetPassword />
+    </>
+  );
+}
+
+/** An admin sets a new password for a staff member (their sessions end). */
+function SetPassword() {
+  const fid = useId();
+  const people = useQuery({ queryKey: ['admin', '/staff', 'all'], queryFn: () => adminApi<{ items: StaffRow[] }>('/staff?pageSize=100') });
+  const [who, setWho] = useState('');
+  const [password, setPassword] = useState('');
+  const save = useMutation({
+    mutationFn: () => adminApi(`/staff/${encodeURIComponent(who)}/password`, { method: 'POST', body: { password } }),
+    onSuccess: () => setPassword(''),
+  });
+  return (
+    <form className="admin-form admin-form--narrow" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <h2>Set a new password</h2>
+      <div className="admin-field">
+        <label htmlFor={`${fid}-who`}>Staff member</label>
+        <select id={`${fid}-who`} required value={who} onChange={(e) => setWho(e.target.value)}>
+          <option value="">Choose…</option>
+          {people.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.email})</option>)}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${fid}-pw`}>New password (at least 12 characters)</label>
+        <input id={`${fid}-pw`} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={save.isError ? `${fid}-err` : undefined} />
+      </div>
+      <button type="submit" className="admin-button" disabled={save.isPending || !who}>Set password</button>
+      <div aria-live="polite">
+        {save.isError && <p id={`${fid}-err`} role="alert" className="admin-error">{errorText(save.error)}</p>}
+        {save.isSuccess && <p className="admin-success">Password changed. Their open sessions have ended.</p>}
+      </div>
+    </form>
+  );
+}
+
+interface AuditRow { id: string; createdAt: string; staffName: string | null; action: string; entity: string; entityId: string | null; before: unknown; after: unknown }
+export function Audit() {
+  const [open, setOpen] = useState<AuditRow | null>(null);
+  return (
+    <>
+      <h1>Audit log</h1>
+      <div className="admin-split">
+        <DataTable<AuditRow>
+          caption="Every staff action, newest first"
+          path="/audit"
+          searchLabel="Search action, item or person"
+          rowKey={(r) => r.id}
+          selected={open?.id ?? null}
+          onOpen={(r) => setOpen(r)}
+          columns={[
+            { header: 'When', cell: (r) => formatDate(r.createdAt) },
+            { header: 'Who', cell: (r) => r.staffName ?? 'system' },
+            { header: 'Action', cell: (r) => r.action },
+            { header: 'Item', cell: (r) => `${r.entity}${r.entityId ? ` ${r.entityId}` : ''}` },
+          ]}
+        />
+        {open && (
+          <section className="admin-detail" aria-label="Audit entry">
+            <div className="admin-detail__head">
+              <h2>{open.action}</h2>
+              <button type="button" className="admin-button admin-button--quiet" onClick={() => setOpen(null)}>Close</button>
+            </div>
+            <h3>Before</h3>
+            <pre className="admin-json">{open.before === null ? '—' : JSON.stringify(open.before, null, 2)}</pre>
+            <h3>After</h3>
+            <pre className="admin-json">{open.after === null ? '—' : JSON.stringify(open.after, null, 2)}</pre>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
