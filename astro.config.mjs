@@ -12,7 +12,7 @@ export default defineConfig({
   outDir: './dist',
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev)\//.test(page) && !page.endsWith('/404/') })],
+  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev|admin)\//.test(page) && !page.endsWith('/404/') })],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with

@@ -1,15 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { latestCode } from './helpers/mailbox.ts';
 
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
 const stamp = Date.now();
 const staff = { email: `new.staff.${stamp}@example.com`, name: 'Nadia Staff', password: 'a long staff password 42' };
-const student = { id: `e2e-student-${stamp}`, email: `e2e-student-${stamp}@example.com`, name: `Student ${stamp}` };
+const student = { email: `e2e-student-${stamp}@example.com`, name: `Student ${stamp}`, password: 'student-pass-42', token: '', user: {} as Record<string, unknown> };
 const message = { id: `e2e-msg-${stamp}`, name: `Visitor ${stamp}`, text: `Can you help me study in Leeds? (${stamp})` };
-const subscriptionId = `e2e-sub-${stamp}`;
 const persist = ['--persist-to', '.wrangler/e2e'];
+let subscriptionId = '';
 const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
 
 const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], { stdio: 'pipe', env: e2eEnv });
@@ -28,9 +29,20 @@ test.beforeAll(async ({ request }) => {
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
   const subjectId = subjects[1]!._id;
   const now = Date.now();
-  sql(`INSERT INTO contact_messages (id, kind, full_name, email, subject, message, status, created_at, updated_at) VALUES ('${message.id}', 'home', '${message.name}', 'visitor-${stamp}@example.com', 'Studying in the UK', '${message.text}', 'unread', ${now}, ${now});
-       INSERT INTO users (id, full_name, academic_status, contact_number, current_address, role, email, password_hash, is_verified, created_at, updated_at) VALUES ('${student.id}', '${student.name}', 'Graduate', '0770${String(stamp).slice(-7)}', '1 Park Row, Leeds', 'student', '${student.email}', 'x', 1, ${now}, ${now});
-       INSERT INTO subscriptions (id, user_id, subject_id, status, created_at, updated_at) VALUES ('${subscriptionId}', '${student.id}', '${subjectId}', 'in_review', ${now}, ${now});`);
+  sql(`INSERT INTO contact_messages (id, kind, full_name, email, subject, message, status, created_at, updated_at) VALUES ('${message.id}', 'home', '${message.name}', 'visitor-${stamp}@example.com', 'Studying in the UK', '${message.text}', 'unread', ${now}, ${now});`);
+  // The student applies the way a student does: register, verify by code, log in, subscribe.
+  const registered = await request.post('/api/users/register/', {
+    data: { fullName: student.name, academicStatus: 'Graduate', contactNumber: `0770${String(stamp).slice(-7)}`, email: student.email, currentAddress: '1 Park Row, Leeds', password: student.password },
+  });
+  expect(registered.status()).toBe(201);
+  const { userId } = (await registered.json()) as { userId: string };
+  expect((await request.post('/api/users/verify-otp', { data: { userId, otp: await latestCode(request, student.email) } })).ok()).toBe(true);
+  const login = (await (await request.post('/api/users/login', { data: { email: student.email, password: student.password } })).json()) as { token: string; user: Record<string, unknown> };
+  student.token = login.token;
+  student.user = login.user;
+  const applied = await request.post('/api/subscriptions', { data: { subjectId }, headers: { Authorization: `Bearer ${login.token}` } });
+  expect(applied.status()).toBe(201);
+  subscriptionId = ((await applied.json()) as { subscription: { _id: string } }).subscription._id;
 });
 
 test('a new staff member signs in, reads a message, makes an offer, edits a subject and publishes it', async ({ page, request }) => {
@@ -70,7 +82,10 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await page.getByLabel('Search').fill(student.name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('button', { name: student.name }).click();
-  await expect(page.locator('#admin-detail')).toContainText('In review');
+  await expect(page.locator('#admin-detail')).toContainText('Submitted');
+  await page.getByLabel('New status').selectOption('in_review');
+  await page.getByRole('button', { name: 'Change status and e-mail' }).click();
+  await expect(page.getByText('Status changed and the person was e-mailed.')).toBeVisible();
   await page.getByLabel('New status').selectOption('offer');
   await page.getByLabel('Note for the e-mail (optional)').fill('Congratulations, the university has made you an offer.');
   await page.getByRole('button', { name: 'Change status and e-mail' }).click();
@@ -78,10 +93,21 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.locator('#admin-detail').getByRole('listitem').filter({ hasText: `by ${staff.name}` })).toContainText('In review → Offer');
   await expect(page.getByRole('row', { name: new RegExp(student.name) })).toContainText('Offer');
   await axe(page);
-  // What the student's dashboard reads, and the e-mail they got.
+  // The e-mail the student got, and their own dashboard.
   const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(student.email)}`)).json()) as { subject: string; text: string }[];
   expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer$/);
   expect(outbox[0]!.text).toContain('Congratulations, the university has made you an offer.');
+  const studentPage = await page.context().newPage();
+  await studentPage.goto('/login');
+  await studentPage.evaluate(({ token, user }) => {
+    localStorage.setItem('userToken', token);
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, { token: student.token, user: student.user });
+  await studentPage.goto('/profile-bashboard-student');
+  await expect(studentPage.getByText('Offer received').first()).toBeVisible({ timeout: 15_000 });
+  await studentPage.evaluate(() => localStorage.clear());
+  await studentPage.close();
 
   // Edit a subject's description and publish.
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string; name: string }[];
@@ -111,6 +137,11 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.getByTestId('publish-status')).toContainText('Everything is published.');
   const published = (await (await request.get(`/api/subjects/${subject._id}`)).json()) as { description: string[] };
   expect(published.description).toEqual([newText]);
+  // The rebuilt static page carries the new text in its HTML (no script needed to see it).
+  const html = await (await request.get(`/subject/${subject._id}`)).text();
+  expect(html).toContain(newText);
+  await page.goto(`/subject/${subject._id}`);
+  await expect(page.getByText(newText).first()).toBeVisible();
 });
 
 test('an editor sees content and publishing only', async ({ page }) => {

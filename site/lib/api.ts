@@ -1,3 +1,5 @@
+import { replaceStoredToken } from './storage.ts';
+
 /**
  * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
  * Failures become `ApiError` carrying the HTTP status and the server's message, so each island
@@ -48,6 +50,11 @@ export async function api<T>(path: string, { body, token, headers, onResponse, .
   } catch (error) {
     throw new NetworkError(error);
   }
+  // A token close to expiry comes back renewed (functions/middleware/auth.ts): keep it, whichever
+  // account type sent it, so an active person stays signed in.
+  const sent = token ?? h.get('X-Applicant-Token');
+  const renewed = res.headers.get('X-Renewed-Token');
+  if (sent && renewed) replaceStoredToken(sent, renewed);
   onResponse?.(res);
   const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
   if (!res.ok) {

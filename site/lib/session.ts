@@ -3,8 +3,7 @@ import { readJson, storageKeys, writeJson } from './storage.ts';
 
 /**
  * A signed-in session kept in local storage under the spec's keys. The API renews a token close to
- * expiry in the `X-Renewed-Token` header; calls made through `call` store it, so an active person
- * stays signed in. One session per account type (student, partner, applicant), each with its keys.
+ * expiry in the `X-Renewed-Token` header and api() stores it, so an active person stays signed in. One session per account type (student, partner, applicant), each with its keys.
  */
 export interface SessionKeys {
   /** Where the token is written (the first is read first). */
@@ -42,24 +41,15 @@ export function createSession<User = unknown>(keys: SessionKeys) {
       await api<unknown>(path, {
         token: getToken(),
         onResponse: (res) => {
-          const renewed = res.headers.get('X-Renewed-Token');
-          if (renewed) setToken(renewed);
           if (res.ok) blob = res.blob();
         },
       });
       if (!blob) throw new Error('Download failed');
       return blob;
     },
-    /** `api()` with this session's bearer token; keeps a renewed token. */
+    /** `api()` with this session's bearer token (api() keeps a renewed token). */
     call<T>(path: string, options: Omit<ApiOptions, 'token' | 'onResponse'> = {}) {
-      return api<T>(path, {
-        ...options,
-        token: getToken(),
-        onResponse: (res) => {
-          const renewed = res.headers.get('X-Renewed-Token');
-          if (renewed) setToken(renewed);
-        },
-      });
+      return api<T>(path, { ...options, token: getToken() });
     },
   };
 }

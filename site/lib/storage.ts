@@ -10,6 +10,7 @@ export const storageKeys = {
   partnerEmail: 'partnerEmail',
   partnerPhone: 'partnerPhone',
   applicantToken: 'applicantToken',
+  staffToken: 'staffToken',
   registrationSession: 'registrationSession',
 } as const;
 
@@ -27,4 +28,13 @@ export function readJson<T>(key: string): T | null {
 
 export function writeJson(key: string, value: unknown) {
   localStorage.setItem(key, JSON.stringify(value));
+}
+
+/** Every key a token is kept under (one per account type; students use two). */
+const tokenKeys = [storageKeys.userToken, storageKeys.token, storageKeys.partnerToken, storageKeys.applicantToken, storageKeys.staffToken];
+
+/** The API renewed a token near expiry: keep the new one wherever the old one was kept. */
+export function replaceStoredToken(previous: string, renewed: string) {
+  if (typeof localStorage === 'undefined') return;
+  for (const key of tokenKeys) if (localStorage.getItem(key) === previous) localStorage.setItem(key, renewed);
 }

@@ -1,7 +1,8 @@
 import { api, ApiError, type ApiOptions } from '../../lib/api.ts';
+import { storageKeys } from '../../lib/storage.ts';
 
 /** The staff token lives under its own key: never the public sites' keys (student, partner, applicant). */
-export const STAFF_TOKEN_KEY = 'staffToken';
+export const STAFF_TOKEN_KEY = storageKeys.staffToken;
 
 export const getToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(STAFF_TOKEN_KEY));
 export const setToken = (token: string) => localStorage.setItem(STAFF_TOKEN_KEY, token);
