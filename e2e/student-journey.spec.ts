@@ -19,6 +19,8 @@ test('a new student registers, verifies, fills the profile, applies to a program
 
   // A visitor on a program page is asked to log in; the page is remembered.
   await page.goto(`/subject/${SUBJECT_ID}`);
+  // The apply panel hydrates when it scrolls into view (client:visible), as a reader would scroll.
+  await page.getByRole('button', { name: 'Start Your Journey' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Log In to Continue' }).click();
   await expect(page).toHaveURL(/\/login\/?$/);
   await expectNoSeriousA11yIssues(page);
@@ -72,6 +74,7 @@ test('a new student registers, verifies, fills the profile, applies to a program
   expect(stored.user).toMatchObject({ fullName: 'Journey Tester', email, role: 'student' });
 
   // Apply: confirmation, Subscribing..., Success! closing itself after 3 s.
+  await page.getByRole('button', { name: 'Start Your Journey' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Start Your Journey' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Application' });
   await expect(dialog).toContainText('Are you sure you want to Apply to MSc Data Science');
