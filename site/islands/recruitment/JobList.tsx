@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { QueryClientProvider, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { JOBS_PAGE_SIZE, type JobSummary, type JobsPage } from '../../../schemas/recruitment.ts';
+import { JOBS_PAGE_SIZE } from '../../../schemas/recruitment-text.ts';
+import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
 import { builtInJobs } from './fallback.ts';
 import { ApplicationModal } from './ApplicationModal.tsx';
 
