@@ -33,11 +33,27 @@ export default defineConfig({
   },
   build: { format: 'directory', inlineStylesheets: 'auto' },
   vite: {
+    // Islands' entry chunks may export more than the component (the home group below needs it;
+    // Astro sets 'exports-only' for the client build, so this runs as the last options hook).
+    plugins: [{ name: 'island-entry-signatures', enforce: 'post', applyToEnvironment: (env) => env.name === 'client', options(opts) { opts.preserveEntrySignatures = 'allow-extension'; return opts; } }],
     build: {
       assetsInlineLimit: 2048,
       // zod schema builders are pure: an island that imports a contract module only for its
       // messages or constants must not pull the schemas (and zod) into its bundle.
-      rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+      rolldownOptions: {
+        treeshake: { manualPureFunctions: ['z'] },
+      },
+    },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            // The home page's islands (only / and /about use them) and their built-in content as
+            // one chunk: one brotli stream compresses better than ten small ones (issue 9's budget).
+            output: { codeSplitting: { groups: [{ name: 'home', test: /[\\/]site[\\/](islands[\\/]home[\\/]|lib[\\/]fallbacks\.ts)/, includeDependenciesRecursively: false }] } },
+          },
+        },
+      },
     },
     // `npm run dev`: Astro's live-reload server forwards API calls to wrangler dev.
     server: process.env.ASTRO_DEV_PROXY ? { proxy: { '/api': process.env.ASTRO_DEV_PROXY } } : {},

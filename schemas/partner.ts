@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { degreeOptions, employmentTypes, OTP_INCOMPLETE, partnerRequestStatuses } from './partner-text.ts';
+
+export * from './partner-text.ts';
 
 /**
  * The partner area's contract (spec 2, sections 3, 5, 7, 8): registration, verification, login,
@@ -50,18 +53,8 @@ export const partnerRegisterFormSchema = z
   .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });
 export type PartnerRegisterForm = z.input<typeof partnerRegisterFormSchema>;
 
-/** The four steps of the registration page and the fields each one validates. */
-export const registrationSteps = [
-  { title: 'Company', fields: ['companyName', 'companyHQ'] },
-  { title: 'Owner', fields: ['ownerFirstName', 'ownerLastName', 'ownerEmail', 'ownerPhoneNumber', 'ownerDesignation', 'ownerNationality'] },
-  { title: 'Contact', fields: ['contactFirstName', 'contactLastName', 'contactDesignation', 'contactPhoneNumber', 'contactEmail'] },
-  { title: 'Account', fields: ['password', 'confirmPassword', 'agreeToTerms'] },
-] as const satisfies readonly { title: string; fields: readonly (keyof PartnerRegisterForm)[] }[];
-
 // ---------------------------------------------------------------------------------------------
 // Verification, login, password reset
-
-export const OTP_INCOMPLETE = 'Please enter the complete 6-digit OTP.';
 
 export const partnerVerifySchema = z.object({
   email: email('Email is required', 'Email is invalid'),
@@ -132,14 +125,6 @@ export interface PartnerDto {
 
 // ---------------------------------------------------------------------------------------------
 // Requests (POST /api/hiringrequest/submit)
-
-export const degreeOptions = ['bachelor', 'master', 'diploma', 'certificate'] as const;
-export const employmentTypes = ['full-time', 'part-time', 'contract', 'internship'] as const;
-/** The document types of spec 2 section 5, offered as the admission request's required documents. */
-export const documentTypes = [
-  'Academic Transcript', 'Degree Certificate', 'Language Certificate', 'Passport', 'CV/Resume',
-  'Statement of Purpose', 'Recommendation Letter', 'Financial Document', 'Other',
-] as const;
 
 const isoDate = (message: string) => z.string({ error: message }).trim().min(1, message).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date like 2027-01-31');
 
@@ -218,22 +203,6 @@ export const partnerRequestSchema = z.discriminatedUnion('type', [admissionReque
 });
 export type AdmissionRequestInput = z.input<typeof admissionRequestSchema>;
 export type HiringRequestInput = z.input<typeof hiringRequestSchema>;
-
-export const REQUEST_MESSAGES = {
-  student: { success: 'Student admission request submitted successfully', failure: 'Failed to submit admission request' },
-  employee: { success: 'Employee hiring request submitted successfully', failure: 'Failed to submit hiring request' },
-  error: 'Error submitting request',
-  missingPartner: 'Cannot submit form: Partner data is missing',
-  incompleteProfile: 'Please complete your profile information.',
-} as const;
-
-export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
-export const requestStatusLabels: Record<(typeof partnerRequestStatuses)[number], string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  approved: 'Approved',
-  declined: 'Declined',
-};
 
 /** One of the partner's own requests, as GET /api/partner/requests lists it. */
 export interface PartnerRequestDto {

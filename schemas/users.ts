@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DOCUMENT_REQUIRED, documentTypes, educationLevels } from './users-text.ts';
+
+export * from './users-text.ts';
 
 /**
  * The student-account contract (spec 2 sections 3, 5 and 7; spec 1 section 4): request schemas
@@ -50,8 +53,6 @@ export const resendOtpSchema = z.object({ userId: userIdSchema });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ email, otp: otpSchema, password });
 
-export const educationLevels = ['High School', 'Diploma', "Bachelor's Degree", "Master's Degree", 'PhD', 'Certificate Course', 'Other'] as const;
-
 const optionalText = (max = 200) => z.string().trim().max(max).optional().transform((v) => (v ? v : null));
 
 /** Education record (spec 2 section 5): level, institute, program and degree are required. */
@@ -73,24 +74,6 @@ export const languageSchema = z.object({
   _id: z.string().max(100).optional(),
   qualification: required('Qualification is required', 300),
 });
-
-export const documentTypes = [
-  'Academic Transcript',
-  'Degree Certificate',
-  'Language Certificate',
-  'Passport',
-  'CV/Resume',
-  'Statement of Purpose',
-  'Recommendation Letter',
-  'Financial Document',
-  'Other',
-] as const;
-
-export const DOCUMENT_REQUIRED = 'Please select a file and document type';
-export const DOCUMENT_TYPE_MESSAGE = 'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed';
-export const DOCUMENT_SIZE_MESSAGE = 'File size must be less than 10MB';
-/** Extensions the file picker offers (the server judges the bytes). */
-export const documentAccept = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
 
 /** The multipart upload: a file and one of the spec's document types. */
 export const documentUploadSchema = z.object({

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { ApiError } from '../../lib/api.ts';
-import { REQUEST_MESSAGES } from '../../../schemas/partner.ts';
+import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
 import { RequestsList } from './RequestsList.tsx';

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { fieldErrors, partnerEmailSchema, partnerResetSchema } from '../../../schemas/partner.ts';
+import { useLazy } from '../../lib/lazy.ts';
+import { partnerContract } from './contract.ts';
 import { TextField } from './fields.tsx';
 
 const failed = (error: unknown) => (error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.');
@@ -17,11 +18,15 @@ function ForgotPassword() {
   const [info, setInfo] = useState('');
   const [failure, setFailure] = useState('');
 
-  const emailCheck = partnerEmailSchema.safeParse({ email });
-  const resetCheck = partnerResetSchema.safeParse({ email, code, password });
-  const errors: Record<string, string> = submitted
+  const [contract, loadContract, warmContract] = useLazy(partnerContract);
+  const checks = ({ partnerEmailSchema, partnerResetSchema }: NonNullable<typeof contract>) => ({
+    emailCheck: partnerEmailSchema.safeParse({ email }),
+    resetCheck: partnerResetSchema.safeParse({ email, code, password }),
+  });
+  const { emailCheck, resetCheck } = contract ? checks(contract) : { emailCheck: undefined, resetCheck: undefined };
+  const errors: Record<string, string> = submitted && contract
     ? {
-        ...(stage === 'email' ? (emailCheck.success ? {} : fieldErrors(emailCheck.error)) : resetCheck.success ? {} : fieldErrors(resetCheck.error)),
+        ...(stage === 'email' ? (emailCheck?.success !== false ? {} : contract.fieldErrors(emailCheck.error)) : resetCheck?.success !== false ? {} : contract.fieldErrors(resetCheck.error)),
         ...(stage === 'reset' && !confirm ? { confirm: 'Confirm password is required' } : stage === 'reset' && confirm !== password ? { confirm: 'Passwords must match' } : {}),
       }
     : {};
@@ -45,17 +50,25 @@ function ForgotPassword() {
     onError: (error) => setFailure(failed(error)),
   });
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
     setFailure('');
+    let c;
+    try {
+      c = await loadContract();
+    } catch (error) {
+      setFailure(failed(error));
+      return;
+    }
+    const { emailCheck, resetCheck } = checks(c);
     if (stage === 'email') {
       if (emailCheck.success) request.mutate();
     } else if (resetCheck.success && confirm === password) reset.mutate();
   };
 
   return (
-    <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-forgot-title">
+    <form className="pt-card pt-narrow" onFocus={warmContract} onSubmit={onSubmit} noValidate aria-labelledby="pt-forgot-title">
       <p className="pt-eyebrow">Partner area</p>
       <h1 id="pt-forgot-title" className="pt-title">Reset your password</h1>
       <div role="status" aria-live="polite" className="pt-live">{info && <p className="pt-banner pt-banner-info">{info}</p>}</div>

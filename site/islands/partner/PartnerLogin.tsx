@@ -3,7 +3,8 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
-import { fieldErrors, partnerLoginSchema } from '../../../schemas/partner.ts';
+import { useLazy } from '../../lib/lazy.ts';
+import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField } from './fields.tsx';
 import { partnerSession } from './session.ts';
 
@@ -24,8 +25,12 @@ function LoginForm() {
   const [failure, setFailure] = useState('');
   const [unverified, setUnverified] = useState(false);
 
-  const parsed = partnerLoginSchema.safeParse({ email, password, remember });
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const [contract, loadContract, warmContract] = useLazy(partnerContract);
+  const check = (c: NonNullable<typeof contract>) => {
+    const parsed = c.partnerLoginSchema.safeParse({ email, password, remember });
+    return parsed.success ? {} : c.fieldErrors(parsed.error);
+  };
+  const errors: Record<string, string> = contract ? check(contract) : {};
   const errorOf = (f: 'email' | 'password') => (touched[f] ? errors[f] : undefined);
 
   const login = useMutation({
@@ -60,20 +65,28 @@ function LoginForm() {
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched({ email: true, password: true });
     setFailure('');
     setUnverified(false);
-    if (!parsed.success) {
-      document.getElementById(errors.email ? 'email' : 'password')?.focus();
+    let c;
+    try {
+      c = await loadContract();
+    } catch {
+      setFailure('Login failed. Please check your credentials.');
+      return;
+    }
+    const found = check(c);
+    if (Object.keys(found).length) {
+      document.getElementById(found.email ? 'email' : 'password')?.focus();
       return;
     }
     login.mutate();
   };
 
   return (
-    <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-login-title">
+    <form className="pt-card pt-narrow" onFocus={warmContract} onSubmit={onSubmit} noValidate aria-labelledby="pt-login-title">
       <p className="pt-eyebrow">Partner area</p>
       <h1 id="pt-login-title" className="pt-title">Log in to your partner account</h1>
 

@@ -3,7 +3,10 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
-import { registrationFieldError, registrationSteps, type PartnerRegisterForm, type PartnerRegisterInput } from '../../../schemas/partner.ts';
+import { registrationSteps } from '../../../schemas/partner-text.ts';
+import type { PartnerRegisterForm, PartnerRegisterInput } from '../../../schemas/partner.ts';
+import { useLazy } from '../../lib/lazy.ts';
+import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField, messageOf } from './fields.tsx';
 
 type Field = keyof PartnerRegisterForm;
@@ -47,15 +50,17 @@ function RegisterForm() {
   const [failure, setFailure] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const errorOf = (f: Field) => (touched[f] ? registrationFieldError(f, values) : undefined);
+  const [contract, loadContract, warmContract] = useLazy(partnerContract);
+  type Contract = NonNullable<typeof contract>;
+  const errorOf = (f: Field) => (touched[f] ? contract?.registrationFieldError(f, values) : undefined);
   const set = <K extends Field>(f: K, v: PartnerRegisterForm[K]) => setValues((prev) => ({ ...prev, [f]: v }));
   const touch = (fields: readonly Field[]) => setTouched((prev) => ({ ...prev, ...Object.fromEntries(fields.map((f) => [f, true])) }));
 
   const current = registrationSteps[step]!;
-  const stepValid = (i: number) => registrationSteps[i]!.fields.every((f) => !registrationFieldError(f, values));
+  const stepValid = (c: Contract, i: number) => registrationSteps[i]!.fields.every((f) => !c.registrationFieldError(f, values));
 
-  const focusFirstError = (fields: readonly Field[]) => {
-    const bad = fields.find((f) => registrationFieldError(f, values));
+  const focusFirstError = (c: Contract, fields: readonly Field[]) => {
+    const bad = fields.find((f) => c.registrationFieldError(f, values));
     if (bad) requestAnimationFrame(() => document.getElementById(bad)?.focus());
   };
 
@@ -78,19 +83,26 @@ function RegisterForm() {
     onError: (error) => setFailure(error instanceof ApiError ? messageOf(error, 'Registration failed. Please try again.') : 'Registration failed. Please try again.'),
   });
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure('');
     touch(current.fields);
-    if (!stepValid(step)) {
-      focusFirstError(current.fields);
+    let c: Contract;
+    try {
+      c = await loadContract();
+    } catch {
+      setFailure('Registration failed. Please try again.');
+      return;
+    }
+    if (!stepValid(c, step)) {
+      focusFirstError(c, current.fields);
       return;
     }
     if (step < registrationSteps.length - 1) {
       goTo(step + 1);
       return;
     }
-    const earlier = registrationSteps.findIndex((_, i) => !stepValid(i));
+    const earlier = registrationSteps.findIndex((_, i) => !stepValid(c, i));
     if (earlier !== -1) {
       touch(registrationSteps[earlier]!.fields);
       goTo(earlier);
@@ -103,7 +115,7 @@ function RegisterForm() {
   const busy = register.isPending || register.isSuccess;
 
   return (
-    <form className="pt-card pt-register" onSubmit={onSubmit} noValidate aria-labelledby="pt-register-title">
+    <form className="pt-card pt-register" onFocus={warmContract} onSubmit={onSubmit} noValidate aria-labelledby="pt-register-title">
       <p className="pt-eyebrow">Become our partner</p>
       <h1 id="pt-register-title" className="pt-title">Partner registration</h1>
 

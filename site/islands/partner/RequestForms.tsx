@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
-import {
-  REQUEST_MESSAGES, admissionRequestSchema, degreeOptions, documentTypes, employmentTypes, fieldErrors, hiringRequestSchema,
-} from '../../../schemas/partner.ts';
+import { REQUEST_MESSAGES, degreeOptions, documentTypes, employmentTypes } from '../../../schemas/partner-text.ts';
+import { useLazy } from '../../lib/lazy.ts';
+import { partnerContract } from './contract.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from './fields.tsx';
 import type { CachedPartner } from './session.ts';
 import { useToast } from './toasts.tsx';
@@ -35,7 +35,9 @@ function payload(kind: Kind, v: Values) {
   return { ...v, type: 'employee' as const, numberOfPositions: numberOrUndefined(v.numberOfPositions) };
 }
 
-function validateValues(kind: Kind, v: Values) {
+type Contract = typeof import('../../../schemas/partner.ts');
+
+function validateValues({ admissionRequestSchema, hiringRequestSchema, fieldErrors }: Contract, kind: Kind, v: Values) {
   const parsed = kind === 'student' ? admissionRequestSchema.safeParse(payload(kind, v)) : hiringRequestSchema.safeParse(payload(kind, v));
   return parsed.success ? { ok: true as const, data: parsed.data, errors: {} as Record<string, string> } : { ok: false as const, errors: fieldErrors(parsed.error) };
 }
@@ -56,7 +58,8 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
   const client = useQueryClient();
   const messages = REQUEST_MESSAGES[kind];
 
-  const { errors } = validateValues(kind, values);
+  const [contract, loadContract, warmContract] = useLazy(partnerContract);
+  const { errors } = contract ? validateValues(contract, kind, values) : { errors: {} as Record<string, string> };
   const err = (f: string) => (submitted || touched[f] ? errors[f] : undefined);
   const set = (f: string, v: string | boolean | string[]) => setValues((prev) => ({ ...prev, [f]: v }));
   const text = (f: string) => String(values[f] ?? '');
@@ -81,7 +84,7 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!partner?._id) {
       toast('error', REQUEST_MESSAGES.missingPartner);
@@ -92,7 +95,14 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
       return;
     }
     setSubmitted(true);
-    const result = validateValues(kind, values);
+    let c: Contract;
+    try {
+      c = await loadContract();
+    } catch {
+      toast('error', REQUEST_MESSAGES.error);
+      return;
+    }
+    const result = validateValues(c, kind, values);
     if (!result.ok) {
       const first = Object.keys(result.errors)[0];
       if (first) document.getElementById(`${kind}-${first}`)?.focus();
@@ -120,7 +130,7 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
           ? 'Tell us about the course you want students for. Fields marked * are required.'
           : 'Tell us about the role you need to fill. Fields marked * are required.'}
       </p>
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <form onFocus={warmContract} onSubmit={onSubmit} noValidate aria-label={title}>
         <div className="pt-grid">
           {field('companyName', 'Company Name', { placeholder: 'Your company' })}
           {kind === 'student' ? (

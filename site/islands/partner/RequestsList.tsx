@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestStatusLabels } from '../../../schemas/partner.ts';
+import { requestStatusLabels } from '../../../schemas/partner-text.ts';
 import { partnerRequestsQuery } from './queries.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -3,7 +3,7 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
-import { OTP_INCOMPLETE } from '../../../schemas/partner.ts';
+import { OTP_INCOMPLETE } from '../../../schemas/partner-text.ts';
 
 const RESEND_SECONDS = 60;
 const LENGTH = 6;

@@ -1,10 +1,13 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
-import { applicantLoginSchema, applicantRegisterSchema } from '../../../schemas/recruitment.ts';
+import { lazy, prefetch } from '../../lib/lazy.ts';
 import { setApplicantToken } from './applicant-session.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
 let lastEmail = '';
+
+// The contract (and zod) loads on the form's first focus, not with the page.
+const contract = lazy(() => import('../../../schemas/recruitment.ts'));
 
 export const REGISTERED_MESSAGE = 'Registration successful! Please login to continue.';
 
@@ -25,6 +28,14 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
     e.preventDefault();
     setError('');
     setNotice('');
+    let schemas;
+    try {
+      schemas = await contract();
+    } catch {
+      setError('Authentication failed');
+      return;
+    }
+    const { applicantLoginSchema, applicantRegisterSchema } = schemas;
     const parsed = mode === 'login' ? applicantLoginSchema.safeParse(form) : applicantRegisterSchema.safeParse(form);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Authentication failed');
@@ -52,7 +63,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
   return (
-    <form className="rc-auth" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="rc-auth" onFocus={prefetch(contract)} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="rc-modal__subtitle">{mode === 'login' ? 'Log in to apply' : 'Create your applicant account'}</h3>
       {intro && <p className="rc-muted">{intro}</p>}
       {notice && <p className="rc-notice" role="status">{notice}</p>}

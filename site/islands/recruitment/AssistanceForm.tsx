@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import { termsSections } from '../../lib/legal.ts';
-import { CATEGORY_MESSAGE, countryNames, DEFAULT_COUNTRY, TERMS_MESSAGE } from '../../../schemas/recruitment.ts';
+import { CATEGORY_MESSAGE, countryNames, DEFAULT_COUNTRY, TERMS_MESSAGE } from '../../../schemas/recruitment-text.ts';
 import { Modal } from './Modal.tsx';
 import { Toaster, toast } from './toast.tsx';
 

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { ApplicationModal } from './ApplicationModal.tsx';
+import { lazy, Suspense, useState } from 'react';
+// The modal (and the applicant forms in it) loads on the first Apply, not with the page.
+const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
 
 /** 'Apply to job' (opens the application modal) and Share (Web Share API, else copy the link). */
 export default function JobActions({ job }: { job: { _id: string; title: string; company: string; status: 'open' | 'closed' } }) {
@@ -34,7 +35,7 @@ export default function JobActions({ job }: { job: { _id: string; title: string;
       )}
       <button type="button" className="rc-btn rc-btn--ghost" onClick={share}>Share</button>
       <span role="status" className="rc-share-note">{shareNote}</span>
-      {applying && <ApplicationModal job={job} onClose={() => setApplying(false)} />}
+      {applying && <Suspense fallback={null}><ApplicationModal job={job} onClose={() => setApplying(false)} /></Suspense>}
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QueryClientProvider, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { JOBS_PAGE_SIZE, type JobSummary, type JobsPage } from '../../../schemas/recruitment.ts';
+import { JOBS_PAGE_SIZE } from '../../../schemas/recruitment-text.ts';
+import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
 import { builtInJobs } from './fallback.ts';
-import { ApplicationModal } from './ApplicationModal.tsx';
+// The modal (and the applicant forms in it) loads on the first Apply, not with the page.
+const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
 
 interface Filters {
   q: string;
@@ -163,7 +165,7 @@ function Board({ heading }: { heading: string }) {
           </>
         ) : null}
       </div>
-      {applyTo && <ApplicationModal job={applyTo} onClose={() => setApplyTo(null)} />}
+      {applyTo && <Suspense fallback={null}><ApplicationModal job={applyTo} onClose={() => setApplyTo(null)} /></Suspense>}
     </section>
   );
 }

@@ -1,15 +1,7 @@
 import { useRef, useState } from 'react';
 import { studentSession } from '../../lib/session.ts';
-import {
-  DOCUMENT_REQUIRED,
-  DOCUMENT_SIZE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
-  documentAccept,
-  documentTypes,
-  type DocumentDto,
-  type MessageResponse,
-  type StudentProfile,
-} from '../../../schemas/users.ts';
+import { DOCUMENT_REQUIRED, DOCUMENT_SIZE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentAccept, documentTypes } from '../../../schemas/users-text.ts';
+import type { DocumentDto, MessageResponse, StudentProfile } from '../../../schemas/users.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';

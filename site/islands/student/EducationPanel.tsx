@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { studentSession } from '../../lib/session.ts';
-import { educationLevels, educationSchema, fieldErrors, type EducationDto, type MessageResponse, type StudentProfile } from '../../../schemas/users.ts';
+import { educationLevels } from '../../../schemas/users-text.ts';
+import type { EducationDto, MessageResponse, StudentProfile } from '../../../schemas/users.ts';
+import { prefetch } from '../../lib/lazy.ts';
+import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';
 
@@ -21,6 +24,9 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
   async function save(event: { preventDefault(): void }) {
     event.preventDefault();
     setNotice(null);
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setNotice({ kind: 'error', text: editing ? 'Failed to update education information' : 'Failed to add education information' });
+    const { educationSchema, fieldErrors } = contract;
     const parsed = educationSchema.safeParse({ ...form, ...(editing ? { _id: editing } : {}) });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -82,7 +88,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
           ))}
         </ul>
       )}
-      <form className="st-card st-grid" onSubmit={save} noValidate aria-label={editing ? 'Edit education record' : 'Add education record'}>
+      <form className="st-card st-grid" onFocus={prefetch(usersContract)} onSubmit={save} noValidate aria-label={editing ? 'Edit education record' : 'Add education record'}>
         <h3 className="st-span">{editing ? 'Edit education record' : 'Add education record'}</h3>
         <SelectField label="Education Level" name="educationLevel" value={form.educationLevel} onChange={set('educationLevel')} error={errors.educationLevel} options={educationLevels} placeholder="Select level" />
         <Field label="Institute Name" name="instituteName" value={form.instituteName} onChange={set('instituteName')} error={errors.instituteName} />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { fieldErrors, forgotPasswordSchema, resetPasswordSchema, type MessageResponse } from '../../../schemas/users.ts';
+import type { MessageResponse } from '../../../schemas/users.ts';
+import { prefetch } from '../../lib/lazy.ts';
+import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 import { failureMessage } from './messages.ts';
 
@@ -16,6 +18,9 @@ export default function ForgotPassword() {
 
   async function request(event: { preventDefault(): void }) {
     event.preventDefault();
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setNotice({ kind: 'error', text: 'An error occurred. Please try again later.' });
+    const { forgotPasswordSchema, fieldErrors } = contract;
     const parsed = forgotPasswordSchema.safeParse({ email });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -33,6 +38,9 @@ export default function ForgotPassword() {
 
   async function reset(event: { preventDefault(): void }) {
     event.preventDefault();
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setNotice({ kind: 'error', text: 'An error occurred. Please try again later.' });
+    const { resetPasswordSchema, fieldErrors } = contract;
     const parsed = resetPasswordSchema.safeParse({ email, otp: otp.trim(), password });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -53,14 +61,14 @@ export default function ForgotPassword() {
       <h1>Reset your password</h1>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {step === 'request' && (
-        <form onSubmit={request} noValidate>
+        <form onFocus={prefetch(usersContract)} onSubmit={request} noValidate>
           <p className="st-lead">Enter the e-mail address of your student account. We will e-mail you a 6-digit code.</p>
           <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
           <button type="submit" className="st-button" disabled={busy}>{busy ? 'Sending...' : 'Send Code'}</button>
         </form>
       )}
       {step === 'reset' && (
-        <form onSubmit={reset} noValidate>
+        <form onFocus={prefetch(usersContract)} onSubmit={reset} noValidate>
           <Field label="6-digit code" name="otp" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(e) => setOtp(e.target.value)} error={errors.otp} />
           <Field label="New Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 6 characters." />
           <button type="submit" className="st-button" disabled={busy}>{busy ? 'Saving...' : 'Set New Password'}</button>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { studentSession } from '../../lib/session.ts';
-import { fieldErrors, languageSchema, type MessageResponse, type StudentProfile } from '../../../schemas/users.ts';
+import type { MessageResponse, StudentProfile } from '../../../schemas/users.ts';
+import { prefetch } from '../../lib/lazy.ts';
+import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';
 
@@ -16,6 +18,9 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
     event.preventDefault();
     setNotice(null);
     const body = { qualification, ...(editing ? { _id: editing } : {}) };
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setNotice({ kind: 'error', text: editing ? 'Failed to update language qualification' : 'Failed to add language qualification' });
+    const { languageSchema, fieldErrors } = contract;
     const parsed = languageSchema.safeParse(body);
     if (!parsed.success) return setError(fieldErrors(parsed.error).qualification ?? 'Qualification is required');
     setError('');
@@ -63,7 +68,7 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
           ))}
         </ul>
       )}
-      <form className="st-card" onSubmit={save} noValidate aria-label={editing ? 'Edit language qualification' : 'Add language qualification'}>
+      <form className="st-card" onFocus={prefetch(usersContract)} onSubmit={save} noValidate aria-label={editing ? 'Edit language qualification' : 'Add language qualification'}>
         <Field label="Language Qualification" name="qualification" value={qualification} onChange={(e) => setQualification(e.target.value)} error={error} placeholder="e.g. IELTS Academic 7.5" />
         <div className="st-row">
           <button type="submit" className="st-button" disabled={busy}>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { ApiError, NetworkError, api } from '../../lib/api.ts';
 import { studentSession, takeReturnPath } from '../../lib/session.ts';
 import { storageKeys, writeJson } from '../../lib/storage.ts';
-import { fieldErrors, loginSchema, type LoginResponse } from '../../../schemas/users.ts';
+import type { LoginResponse } from '../../../schemas/users.ts';
+import { prefetch } from '../../lib/lazy.ts';
+import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 
 interface Unverified {
@@ -25,6 +27,9 @@ export default function LoginForm() {
     event.preventDefault();
     setMessage('');
     setUnverified(null);
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setMessage('Login failed. Please check your credentials.');
+    const { loginSchema, fieldErrors } = contract;
     const parsed = loginSchema.safeParse({ email, password, remember });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -65,7 +70,7 @@ export default function LoginForm() {
   }
 
   return (
-    <form className="st-card st-auth" onSubmit={submit} noValidate>
+    <form className="st-card st-auth" onFocus={prefetch(usersContract)} onSubmit={submit} noValidate>
       <h1>Sign in as a Student</h1>
       <p className="st-lead">Welcome back. Sign in to manage your profile and applications.</p>
       {message && <Notice kind="error">{message}</Notice>}

@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
 import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
-import {
-  fieldErrors,
-  otpSchema,
-  registerSchema,
-  type CheckEmailResponse,
-  type MessageResponse,
-  type RegisterResponse,
-} from '../../../schemas/users.ts';
+import type { CheckEmailResponse, MessageResponse, RegisterResponse } from '../../../schemas/users.ts';
+import { prefetch } from '../../lib/lazy.ts';
+import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { OtpBoxes } from './OtpBoxes.tsx';
 import { failureMessage } from './messages.ts';
@@ -109,6 +104,9 @@ export default function RegistrationWizard() {
       currentAddress: form.address,
       password: form.password,
     };
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setMessage({ kind: 'error', text: 'Registration failed' });
+    const { registerSchema, fieldErrors } = contract;
     const parsed = registerSchema.safeParse(body);
     if (!parsed.success) {
       const byApi = fieldErrors(parsed.error);
@@ -143,7 +141,9 @@ export default function RegistrationWizard() {
     event.preventDefault();
     setMessage(null);
     const otp = digits.join('');
-    const parsed = otpSchema.safeParse(otp);
+    const contract = await usersContract().catch(() => null);
+    if (!contract) return setMessage({ kind: 'error', text: 'OTP verification failed' });
+    const parsed = contract.otpSchema.safeParse(otp);
     if (!parsed.success) {
       setOtpError('OTP must be 6 digits');
       return;
@@ -202,7 +202,7 @@ export default function RegistrationWizard() {
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
 
       {step === 1 ? (
-        <form onSubmit={submitInfo} noValidate className="st-grid">
+        <form onFocus={prefetch(usersContract)} onSubmit={submitInfo} noValidate className="st-grid">
           <Field label="Full Name" name="fullname" autoComplete="name" value={form.fullname} onChange={update('fullname')} error={errors.fullname} placeholder="Enter your full name" />
           <SelectField label="Academic Status" name="academicstatus" value={form.academicstatus} onChange={update('academicstatus')} error={errors.academicstatus} options={academicStatuses} placeholder="Select your academic status" />
           <Field label="Contact Number" name="contactnumber" type="tel" autoComplete="tel" value={form.contactnumber} onChange={update('contactnumber')} error={errors.contactnumber} placeholder="+44 20 7946 0000" />
@@ -230,7 +230,7 @@ export default function RegistrationWizard() {
           </button>
         </form>
       ) : (
-        <form onSubmit={verify} noValidate>
+        <form onFocus={prefetch(usersContract)} onSubmit={verify} noValidate>
           <p className="st-lead">
             Enter the 6-digit code we e-mailed to <strong>{form.email || 'your e-mail address'}</strong>. It is valid for 10 minutes.
           </p>
