@@ -110,10 +110,13 @@ export function weighPage(dist: string, file: string): PageWeight {
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Weighs every built page under dist/ except the benchmark peer and the dev-only pages. */
+/**
+ * Weighs every public page under dist/: not the benchmark peer, and not the staff-only back office
+ * or the development tools, which no visitor loads (the budgets are for public pages).
+ */
 export function weighSite(dist = 'dist') {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}/: run \`npm run build\` (or \`npm start\`) first.`);
-  const exclude = [join(dist, 'peer') + '/'];
+  const exclude = ['peer', 'admin', 'dev'].map((folder) => join(dist, folder) + '/');
   return walk(dist)
     .filter((f) => !exclude.some((e) => f.startsWith(e)))
     .sort()
