@@ -77,6 +77,7 @@ const server = await serverFor(argv, port, undefined, { stripeFake: true });
 const failures: { endpoint: string; label: string; status: number; problem: string; request: string }[] = [];
 const rows: (string | number)[][] = [];
 const skipped: string[] = [];
+let unsendable = 0;
 try {
   const ids = await discoverIds(server.url);
   if (!argv.includes('--no-accounts')) {
@@ -100,7 +101,17 @@ try {
       const headers: Record<string, string> = { ...authHeaders(ep), ...req.headers };
       if (req.contentType) headers['Content-Type'] = req.contentType;
       const method = req.method ?? ep.method;
-      const res = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (req.body as BodyInit | undefined) });
+      let res: Response;
+      try {
+        res = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (req.body as BodyInit | undefined) });
+      } catch (error) {
+        // A request the client itself refuses to build (e.g. a CR/LF or non-Latin-1 header value)
+        // never reaches the server: counted, not failed. Anything else (connection reset) fails.
+        const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+        if (/header|ByteString|invalid/i.test(cause) && !/ECONNRESET|socket|closed/i.test(cause)) { unsendable++; return true; }
+        failures.push({ endpoint: name, label: req.label, status: 0, problem: `request failed: ${cause}`, request: `${method} ${url.slice(0, 200)}` });
+        return false;
+      }
       sent++;
       const verdict = await judge(res);
       statuses.set(verdict.status, (statuses.get(verdict.status) ?? 0) + 1);
@@ -162,7 +173,7 @@ try {
 
 console.log('');
 table(['endpoint', 'requests', 'statuses', 'verdict'], rows);
-console.log(`\n${rows.length} endpoints fuzzed, ${skipped.length} skipped (not present), ${failures.length} failure(s).`);
+console.log(`\n${rows.length} endpoints fuzzed, ${skipped.length} skipped (not present), ${unsendable} generated request(s) the client could not send, ${failures.length} failure(s).`);
 for (const f of failures.slice(0, 30)) console.log(`  FAIL ${f.endpoint} [${f.label}] ${f.status}: ${f.problem}\n       ${f.request}`);
 const out = option('--json');
 if (out) writeFileSync(out, JSON.stringify({ seed, runs, rows, skipped, failures }, null, 2));
