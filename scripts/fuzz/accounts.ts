@@ -5,6 +5,8 @@
 // `npm run admin:create` does it, then logs in. Tokens given as FUZZ_TOKEN_* take precedence.
 import { openLocalPlatform } from '../lib/platform.ts';
 import { createStaffAccount } from '../lib/staff-account.ts';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../functions/services/passwords.ts';
 
 type Role = 'student' | 'partner' | 'applicant' | 'staff';
 const PASSWORD = 'Fuzz!Passw0rd#2026';
@@ -30,9 +32,20 @@ async function latestCode(url: string, to: string) {
 
 async function student(url: string, stamp: string) {
   const email = `fuzz-student-${stamp}@example.com`;
-  await post(url, '/api/users/register/', { fullName: 'Fuzz Student', academicStatus: 'Undergraduate', contactNumber: '02079460123', email, currentAddress: '1 Example Street, London', password: PASSWORD });
-  const userId = (await post(url, '/api/users/check-email', { email })).body.userId as string;
-  await post(url, '/api/users/verify-otp', { userId, otp: await latestCode(url, email) });
+  const res = await post(url, '/api/users/register/', { fullName: 'Fuzz Student', academicStatus: 'Undergraduate', contactNumber: `0207${stamp.replace(/\D/g, '').slice(-7)}`, email, currentAddress: '1 Example Street, London', password: PASSWORD });
+  if (res.status === 201) {
+    const userId = res.body.userId as string;
+    await post(url, '/api/users/verify-otp', { userId, otp: await latestCode(url, email) });
+  } else {
+    // Earlier fuzz runs used up this address's registrations (wrangler dev sets CF-Connecting-IP
+    // itself): create the verified account in the local D1 instead, as the seed does.
+    const platform = await openLocalPlatform();
+    try {
+      await platform.db.insert(users).values({ id: crypto.randomUUID(), fullName: 'Fuzz Student', academicStatus: 'Undergraduate', contactNumber: `+4477${stamp.replace(/\D/g, '').slice(-8)}`, currentAddress: 'x', email, passwordHash: await hashPassword(PASSWORD), isVerified: true });
+    } finally {
+      await platform.dispose();
+    }
+  }
   return (await post(url, '/api/users/login', { email, password: PASSWORD })).body.token as string | undefined;
 }
 
