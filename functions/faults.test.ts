@@ -1,13 +1,17 @@
 // Issue 9, faults: the storage behind the Worker failing (injected by swapping the binding), the
 // answer a clear 503 JSON with Retry-After and no internals, and recovery once the fault ends.
-// Mailer faults: HttpMailer already answers 503 (functions/services/mailer.ts); Stripe and the
-// multi-row writes of the feature branches are in the checklist of docs/reliability.md.
+// Mailer faults: HttpMailer answers 503 (functions/services/mailer.ts). After the merge: R2 failing
+// on uploads and downloads, and the mailer failing during registration (below); Stripe failing is
+// in functions/routes/payment/payment.test.ts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from './index.ts';
 import { HttpMailer } from './services/mailer.ts';
 import { createDb } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
+import { signToken } from './services/tokens.ts';
+import { users } from '../db/schema/index.ts';
+import { registerApplicant } from './test/recruitment.ts';
 
 /** A D1 binding whose every query fails the way D1 does when it cannot be reached. */
 const brokenD1 = new Proxy(env.DB, {
@@ -58,5 +62,111 @@ describe('mailer failing', () => {
     // Nothing pretends to be sent: both attempts are recorded as failed, so a resend can follow.
     const rows = await createDb(env.DB).all<{ status: string }>(sql`select status from outbox where "to" = 'fault@example.com'`);
     expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Faults in the feature code (docs/reliability.md checklist, run after the merge).
+
+/** An R2 binding whose every call fails the way a storage outage does. */
+const brokenR2 = new Proxy(env.FILES, {
+  get(target, prop) {
+    if (prop === 'put' || prop === 'get' || prop === 'head' || prop === 'delete') return async () => { throw new Error('put: We encountered an internal error. Please try again. (10001)'); };
+    return Reflect.get(target, prop);
+  },
+});
+const pdf = () => new File([new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')], 'cv.pdf', { type: 'application/pdf' });
+const countRows = async (query: string) => (await env.DB.prepare(query).first<{ n: number }>())!.n;
+const R2_DOWN = 'We could not store the file right now. Please try again in a moment.';
+
+describe('R2 failing', () => {
+  const studentId = 'fault-r2-student';
+  const studentToken = async () => {
+    await createDb(env.DB).insert(users).values({ id: studentId, fullName: 'Fault Student', academicStatus: 'Undergraduate', contactNumber: '+447700900999', currentAddress: 'x', email: 'fault-r2@example.com', passwordHash: 'x', isVerified: true }).onConflictDoNothing();
+    return signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: studentId, aud: 'student', role: 'student' });
+  };
+  const upload = async (bindings: Env, token: string) => {
+    const form = new FormData();
+    form.set('documentType', 'Academic Transcript');
+    form.set('document', pdf());
+    return app.request('http://127.0.0.1:8787/api/users/document', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }, bindings);
+  };
+
+  it('a student document upload answers 503 JSON, leaves no row, and works once R2 is back', async () => {
+    const token = await studentToken();
+    const down = await upload({ ...env, FILES: brokenR2 } as Env, token);
+    expect(down.status).toBe(503);
+    const text = await down.text();
+    expect(JSON.parse(text)).toEqual({ success: false, message: R2_DOWN });
+    expect(text).not.toMatch(/internal error|10001/);
+    expect(await countRows(`select count(*) as n from documents where user_id = '${studentId}'`)).toBe(0);
+    const up = await upload(env, token);
+    expect(up.status).toBe(201);
+    expect(await countRows(`select count(*) as n from documents where user_id = '${studentId}'`)).toBe(1);
+  });
+
+  it('downloading a stored document while R2 is down answers 503 JSON, not 500', async () => {
+    const token = await studentToken();
+    const [row] = (await env.DB.prepare(`select id from documents where user_id = ?`).bind(studentId).all<{ id: string }>()).results;
+    const res = await app.request(`http://127.0.0.1:8787/api/users/document/${row!.id}`, { headers: { Authorization: `Bearer ${token}` } }, { ...env, FILES: brokenR2 } as Env);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toBe('We could not fetch the file right now. Please try again in a moment.');
+  });
+
+  it('a job application answers 503 JSON, leaves no row, and can be sent again once R2 is back', async () => {
+    const { token } = await registerApplicant('fault-r2');
+    const apply = (bindings: Env) => {
+      const form = new FormData();
+      form.set('coverLetter', 'I would love to join.');
+      form.set('resume', pdf());
+      return app.request('http://127.0.0.1:8787/api/jobs/warehouse-operative-rotterdam/apply', { method: 'POST', headers: { 'X-Applicant-Token': token }, body: form }, bindings);
+    };
+    const before = await countRows('select count(*) as n from job_applications');
+    const down = await apply({ ...env, FILES: brokenR2 } as Env);
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as { message: string }).message).toBe(R2_DOWN);
+    expect(await countRows('select count(*) as n from job_applications')).toBe(before);
+    expect((await apply(env)).status).toBe(201);
+    expect(await countRows('select count(*) as n from job_applications')).toBe(before + 1);
+  });
+});
+
+describe('mailer failing during registration', () => {
+  // A provider that cannot be reached: createMailer picks HttpMailer when MAIL_API_URL is set.
+  const mailDown = { ...env, MAIL_API_URL: 'http://127.0.0.1:9/send', MAIL_API_KEY: 'k' } as Env;
+  const post = (path: string, body: unknown, bindings: Env, ip: string) =>
+    app.request(`http://127.0.0.1:8787${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify(body) }, bindings);
+  const codeFor = async (to: string) => {
+    const row = await env.DB.prepare(`select text from outbox where "to" = ? and status != 'failed' order by created_at desc, rowid desc limit 1`).bind(to).first<{ text: string }>();
+    return row?.text.match(/\b(\d{6})\b/)?.[1];
+  };
+
+  it('a student account whose code e-mail failed is completed by resending the code', async () => {
+    const email = 'fault-mail-student@example.com';
+    const res = await post('/api/users/register/', { fullName: 'Mail Fault', academicStatus: 'Undergraduate', contactNumber: '02079460999', email, currentAddress: '1 Example Street, London', password: 'Str0ng!Passw0rd#2026' }, mailDown, '198.51.100.90');
+    expect(res.status).toBe(201);
+    const { userId, message } = (await res.json()) as { userId: string; message: string };
+    expect(message).toMatch(/Resend OTP/);
+    expect(await codeFor(email)).toBeUndefined();
+    expect((await post('/api/users/resend-otp', { userId }, env, '198.51.100.91')).status).toBe(200);
+    const otp = await codeFor(email);
+    expect(otp).toMatch(/^\d{6}$/);
+    expect((await post('/api/users/verify-otp', { userId, otp }, env, '198.51.100.91')).status).toBe(200);
+    expect(await countRows(`select count(*) as n from users where email = '${email}' and is_verified = 1`)).toBe(1);
+  });
+
+  it('a partner account whose code e-mail failed answers 503, and is completed by resending the code', async () => {
+    const email = 'fault-mail-partner@example.com';
+    const res = await post('/api/partner/register', {
+      companyName: 'Fault Ltd', companyHQ: 'London', ownerFirstName: 'Mail', ownerLastName: 'Fault', ownerEmail: email, ownerPhoneNumber: '02079460998',
+      ownerDesignation: 'Director', ownerNationality: 'British', contactFirstName: 'Mail', contactLastName: 'Fault', contactDesignation: 'HR', contactPhoneNumber: '02079460997', contactEmail: 'hr-fault@example.com', password: 'Str0ng!Passw0rd',
+    }, mailDown, '198.51.100.92');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toBe('We could not send the e-mail right now. Please try again in a moment.');
+    expect((await post('/api/partner/resend-otp', { email }, env, '198.51.100.93')).status).toBe(200);
+    const otp = await codeFor(email);
+    expect(otp).toMatch(/^\d{6}$/);
+    expect((await post('/api/partner/verify-otp', { email, otp }, env, '198.51.100.93')).status).toBe(200);
+    expect(await countRows(`select count(*) as n from partners where email = '${email}' and is_verified = 1`)).toBe(1);
   });
 });

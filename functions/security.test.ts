@@ -193,3 +193,16 @@ describe('no account enumeration through login', () => {
     });
   }
 });
+
+describe('no account enumeration through password reset', () => {
+  it('/api/users/forgot-password: an unknown e-mail and a real account get the same status and body', async () => {
+    const unknown = await postJson('/api/users/forgot-password', { email: 'no-such-account@example.com' }, { 'CF-Connecting-IP': '203.0.113.17' });
+    const known = await postJson('/api/users/forgot-password', { email: 'sec-student@example.com' }, { 'CF-Connecting-IP': '203.0.113.18' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(await unknown.json()).toEqual(await known.json());
+    // The real account did get a code; the unknown one did not (so the test is not trivially equal).
+    const sent = await env.DB.prepare(`select "to" from outbox where "to" in ('sec-student@example.com', 'no-such-account@example.com')`).all<{ to: string }>();
+    expect(sent.results.map((r) => r.to)).toEqual(['sec-student@example.com']);
+  });
+});

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
 import type { AccountType } from '../../db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
-import { codeMessages, consumeCode, issueCode } from './codes.ts';
+import { codeMessages, consumeCode, issueCode, withdrawCode } from './codes.ts';
 import { codeEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
@@ -15,8 +15,15 @@ import { hashPassword } from './passwords.ts';
 
 /** Issues a verification code (within the send limits) and e-mails it. */
 export async function sendVerificationCode(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string; name: string }) {
-  const code = await issueCode(db, { accountType: type, accountId: account.id, purpose: 'verify' });
-  await mailer.send(codeEmail(account.email, account.name, code, 'verify'));
+  const owner = { accountType: type, accountId: account.id, purpose: 'verify' } as const;
+  const code = await issueCode(db, owner);
+  try {
+    await mailer.send(codeEmail(account.email, account.name, code, 'verify'));
+  } catch (error) {
+    // The e-mail failed (503): the code reached nobody, so a resend is allowed straight away.
+    await withdrawCode(db, owner).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Checks a verification code and marks the account verified. Throws 400 with a clear message. */

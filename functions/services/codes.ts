@@ -72,6 +72,14 @@ export async function issueCode(db: Db, owner: CodeOwner, now = Date.now()) {
   return code;
 }
 
+/**
+ * Withdraws the owner's open code: its e-mail could not be sent. The code never reached anyone, so
+ * it must not count towards the wait before the next one (the person resends at once).
+ */
+export async function withdrawCode(db: Db, owner: CodeOwner) {
+  await db.delete(oneTimeCodes).where(and(ownerIs(owner), isNull(oneTimeCodes.consumedAt)));
+}
+
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts' | 'none';
 
 /**

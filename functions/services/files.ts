@@ -68,13 +68,25 @@ export async function checkUpload(file: File, allowed: readonly FileKind[], type
 /** Stores bytes in R2 under a generated key (never the client's file name). */
 export async function storeFile(bucket: R2Bucket, prefix: string, file: CheckedFile) {
   const key = `${prefix}/${crypto.randomUUID()}.${file.kind}`;
-  await bucket.put(key, file.bytes, { httpMetadata: { contentType: file.contentType }, customMetadata: { originalName: file.name } });
+  try {
+    await bucket.put(key, file.bytes, { httpMetadata: { contentType: file.contentType }, customMetadata: { originalName: file.name } });
+  } catch (error) {
+    // R2 down: a clear 503 (callers write their row only after this succeeded, so nothing is half-written).
+    console.error('R2 put failed', error instanceof Error ? error.message : error);
+    throw new HTTPException(503, { message: 'We could not store the file right now. Please try again in a moment.' });
+  }
   return key;
 }
 
 /** A download response with a safe Content-Disposition filename. */
 export async function downloadResponse(bucket: R2Bucket, key: string, filename: string) {
-  const object = await bucket.get(key);
+  let object: R2ObjectBody | null;
+  try {
+    object = await bucket.get(key);
+  } catch (error) {
+    console.error('R2 get failed', error instanceof Error ? error.message : error);
+    throw new HTTPException(503, { message: 'We could not fetch the file right now. Please try again in a moment.' });
+  }
   if (!object) throw new HTTPException(404, { message: 'File not found' });
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return new Response(object.body, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { postJson } from '../../test/request.ts';
+import { postJson, request } from '../../test/request.ts';
+import app from '../../index.ts';
 
 const valid = {
   companyName: 'Acme Care Ltd',
@@ -55,7 +56,7 @@ describe('POST /api/assistance-requests', () => {
   ])('refuses %s with { success: false, error }', async (_name, patch, error) => {
     const res = await post({ ...valid, ...patch });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error });
+    expect(await res.json()).toEqual({ success: false, error, message: error });
   });
 
   it('answers a body that is not JSON with a readable 400 error', async () => {
@@ -79,3 +80,33 @@ async function fetchRaw(body: string) {
   const { request } = await import('../../test/request.ts');
   return request('/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 }
+
+// Issue 9 fuzzer regression: this router's rejections lacked the `message` every other one has,
+// and its own error handler turned a D1 outage into a 500 instead of the app's 503.
+describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
+  it('a form-encoded body is a 400 JSON with message and error', async () => {
+    const res = await request('/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '192.0.2.250' }, body: 'companyName=Acme' });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { success: boolean; message: string; error: string };
+    expect(body.success).toBe(false);
+    expect(body.message).toBeTruthy();
+    expect(body.error).toBe(body.message);
+  });
+
+  it('D1 failing answers 503 with Retry-After, not 500', async () => {
+    const brokenD1 = new Proxy(env.DB, {
+      get(target, prop) {
+        const fail = async () => { throw new Error('D1_ERROR: Network connection lost.'); };
+        if (prop === 'prepare') return () => { const s: Record<string, unknown> = { all: fail, run: fail, first: fail, raw: fail, values: fail }; s.bind = () => s; return s; };
+        if (prop === 'batch' || prop === 'exec') return fail;
+        return Reflect.get(target, prop);
+      },
+    });
+    const res = await app.request('http://127.0.0.1:8787/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '192.0.2.251' }, body: JSON.stringify(valid) }, { ...env, DB: brokenD1 } as Env);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('5');
+    const body = (await res.json()) as { message: string; error: string };
+    expect(body.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
+    expect(body.error).toBe(body.message);
+  });
+});

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { zValidator } from '@hono/zod-validator';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { onError } from '../../middleware/errors.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { assistanceRequests as table } from '../../../db/schema/index.ts';
 import { listEmployerCategories } from '../../../db/queries/jobs.ts';
@@ -14,13 +16,17 @@ const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 
 
 /**
  * The employer assistance form. The spec's client reads `error` on failure (not `message`), so
- * this router answers every failure, validation included, as `{ success: false, error }`.
+ * this router answers every failure, validation included, as `{ success: false, error }`, with the
+ * same text as `message` too, the shape every other rejection has (issue 9's fuzzer found it missing).
  */
 export const assistanceRequests = new Hono<AppEnv>()
-  .onError((error, c) => {
-    if (error instanceof HTTPException) return c.json({ success: false, error: error.message }, error.status);
-    console.error(error);
-    return c.json({ success: false, error: 'Something went wrong on our side. Please try again.' }, 500);
+  .onError(async (error, c) => {
+    // The app's own handler decides status and text (storage faults → 503); this adds `error`.
+    const res = await onError(error, c);
+    const body = (await res.clone().json()) as { message: string };
+    const retryAfter = res.headers.get('Retry-After');
+    if (retryAfter) c.header('Retry-After', retryAfter);
+    return c.json({ success: false, error: body.message, message: body.message }, res.status as ContentfulStatusCode);
   })
   .post(
     '/',

@@ -234,10 +234,17 @@ export const usersRouter = new Hono<AppEnv>()
       const userId = c.var.auth.sub;
       const file = await checkUpload(document, ['pdf', 'doc', 'docx', 'jpg', 'png'], DOCUMENT_TYPE_MESSAGE);
       const key = await storeFile(c.env.FILES, `documents/${userId}`, file);
-      const [row] = await c.var.db
-        .insert(documents)
-        .values({ id: crypto.randomUUID(), userId, documentType, objectKey: key, originalName: file.name, contentType: file.contentType, size: file.size })
-        .returning();
+      let row: typeof documents.$inferSelect | undefined;
+      try {
+        [row] = await c.var.db
+          .insert(documents)
+          .values({ id: crypto.randomUUID(), userId, documentType, objectKey: key, originalName: file.name, contentType: file.contentType, size: file.size })
+          .returning();
+      } catch (error) {
+        // The row failed (D1 down): remove the stored object so no file is left without its row.
+        await c.env.FILES.delete(key).catch(() => undefined);
+        throw error;
+      }
       return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row!) }, 201);
     },
   )

@@ -23,14 +23,17 @@ export async function isUp(url: string) {
  * Serves dist/ and the Worker with `wrangler dev` on 127.0.0.1:port. `persistTo` picks another
  * local database (the scale runs use .wrangler/scale). Resolves once /api/features answers.
  */
-export async function startServer({ port, persistTo, quiet = true }: { port: number; persistTo?: string; quiet?: boolean }): Promise<RunningServer> {
+export async function startServer({ port, persistTo, quiet = true, stripeFake = false }: { port: number; persistTo?: string; quiet?: boolean; stripeFake?: boolean }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   if (await isUp(url)) throw new Error(`Port ${port} is already in use: stop that server or pass --url ${url} to use it.`);
   // wrangler refuses to start when the assets directory is missing (API-only runs need no build).
   if (!existsSync('dist')) mkdirSync('dist');
   const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `SITE_URL:${url}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
   if (persistTo) args.push('--persist-to', persistTo);
-  const child: ChildProcess = spawn('wrangler', args, {
+  // With `stripeFake`, the Worker talks to the local Stripe-compatible fake (as in the browser
+  // tests), so the payment endpoints are exercised instead of answering 503 'not configured'.
+  const [command, commandArgs] = stripeFake ? ['node', ['functions/test/stripe-fake/with-fake.ts', 'wrangler', ...args]] : ['wrangler', args];
+  const child: ChildProcess = spawn(command, commandArgs, {
     stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
     detached: true,
     env: { ...process.env, CI: 'true' },
@@ -59,7 +62,7 @@ export async function startServer({ port, persistTo, quiet = true }: { port: num
 }
 
 /** Uses --url when given (a server someone else runs), else starts one on the port. */
-export async function serverFor(argv: string[], port: number, persistTo?: string): Promise<RunningServer> {
+export async function serverFor(argv: string[], port: number, persistTo?: string, options: { stripeFake?: boolean } = {}): Promise<RunningServer> {
   const i = argv.indexOf('--url');
   if (i >= 0 && argv[i + 1]) {
     const url = argv[i + 1]!.replace(/\/$/, '');
@@ -67,5 +70,5 @@ export async function serverFor(argv: string[], port: number, persistTo?: string
     return { url, stop: async () => {} };
   }
   console.log(`Starting wrangler dev on 127.0.0.1:${port}${persistTo ? ` (database ${persistTo})` : ''} ...`);
-  return startServer({ port, persistTo });
+  return startServer({ port, persistTo, ...options });
 }
