@@ -5,7 +5,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { auditLog, staff } from '../../../db/schema/index.ts';
 import { idParam, listQuery } from '../../../schemas/admin.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
 const columns = {
   id: auditLog.id, createdAt: auditLog.createdAt, staffId: auditLog.staffId, staffName: staff.name, staffEmail: staff.email,
@@ -17,7 +17,7 @@ export const adminAudit = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       query.type ? eq(auditLog.entity, query.type) : undefined,
       query.status ? eq(auditLog.action, query.status) : undefined,

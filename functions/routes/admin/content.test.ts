@@ -38,6 +38,17 @@ describe('content editing', () => {
     expect((await send('POST', '/api/admin/content/countries', newCountry)).status).toBe(409);
   });
 
+  it('finds an item by a long id, case-insensitively, and takes % and _ literally', async () => {
+    // D1 refuses LIKE patterns over 50 bytes: the search must not depend on LIKE.
+    const id = 'foundation-certificate-in-business-taylors-university';
+    const res = await get(`/api/admin/content/subjects?q=${id.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as { items: { id: string }[] };
+    expect(list.items.map((i) => i.id)).toEqual([id]);
+    const literal = (await (await get('/api/admin/content/subjects?q=%25')).json()) as { items: unknown[] };
+    expect(literal.items).toEqual([]);
+  });
+
   it('refuses an invalid body with 400 naming the field, and stores nothing', async () => {
     const before = await db.select().from(t.auditLog);
     const cases: [unknown, string][] = [

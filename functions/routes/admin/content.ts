@@ -10,7 +10,7 @@ import { validate } from '../../lib/validate.ts';
 import * as t from '../../../db/schema/index.ts';
 import { contentKindParam, contentKinds, listQuery, type ContentKind } from '../../../schemas/admin.ts';
 import { auditInsert } from '../../services/audit.ts';
-import { contains, likePattern, listResponse, staffOnly, window } from './shared.ts';
+import { contains, searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
 type Row = Record<string, unknown>;
@@ -106,7 +106,7 @@ export const adminContent = new Hono<AppEnv>()
     const { kind } = c.req.valid('param');
     const query = c.req.valid('query');
     const titleKey = contentKinds[kind].title;
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     let state: SQL | undefined;
     if (query.status === 'active' || query.status === 'retired') {
       const on = query.status === 'active';

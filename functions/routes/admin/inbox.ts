@@ -8,7 +8,7 @@ import { inboxParam, inboxStatusSchema, inboxStatuses, listQuery, replySchema, t
 import { auditInsert } from '../../services/audit.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notificationEmail } from '../../services/emails.ts';
-import { adminOnly, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
 interface InboxRow extends Record<string, unknown> {
   source: InboxSource;
@@ -29,8 +29,8 @@ function filters(query: { q?: string | undefined; status?: string | undefined },
   const parts: SQL[] = [sql`1 = 1`];
   if (query.status) parts.push(sql`status = ${query.status}`);
   if (query.q) {
-    const p = likePattern(query.q);
-    parts.push(sql`(${nameColumn} like ${p} escape '\\' or email like ${p} escape '\\' or message like ${p} escape '\\')`);
+    const p = searchNeedle(query.q);
+    parts.push(sql`(instr(lower(${nameColumn}), ${p}) > 0 or instr(lower(email), ${p}) > 0 or instr(lower(message), ${p}) > 0)`);
   }
   return sql.join(parts, sql` and `);
 }

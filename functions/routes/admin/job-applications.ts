@@ -8,7 +8,7 @@ import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.t
 import { downloadResponse } from '../../services/files.ts';
 import { writeAudit } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 const columns = {
@@ -27,7 +27,7 @@ export const adminJobApplications = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const status = checkStatusFilter('job_application', query.status);
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       status ? eq(jobApplications.status, status as never) : undefined,
       p ? or(contains(jobApplicants.fullName, p), contains(jobApplicants.email, p), contains(jobs.title, p), contains(jobs.company, p)) : undefined,

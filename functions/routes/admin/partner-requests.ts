@@ -9,7 +9,7 @@ import { createJobSchema, idParam, listQuery, statusChangeSchema } from '../../.
 import { jobSchema } from '../../../schemas/content.ts';
 import { auditInsert } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 const columns = {
@@ -62,7 +62,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
     const query = c.req.valid('query');
     const status = checkStatusFilter('partner_request', query.status);
     if (query.type && query.type !== 'student' && query.type !== 'employee') throw new HTTPException(400, { message: 'type must be student or employee' });
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       status ? eq(partnerRequests.status, status as never) : undefined,
       query.type ? eq(partnerRequests.type, query.type as 'student' | 'employee') : undefined,

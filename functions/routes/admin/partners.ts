@@ -6,7 +6,7 @@ import { validate } from '../../lib/validate.ts';
 import { partnerRequests, partners } from '../../../db/schema/index.ts';
 import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 const { passwordHash: _p, tokensValidAfter: _t, ...visible } = getTableColumns(partners);
@@ -22,7 +22,7 @@ export const adminPartners = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const status = checkStatusFilter('partner', query.status);
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       status ? eq(partners.approvalStatus, status as never) : undefined,
       query.type === 'awaiting' ? and(eq(partners.isVerified, true), eq(partners.approvalStatus, 'pending')) : undefined,

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { paymentStatuses, payments } from '../../../db/schema/index.ts';
 import { listQuery } from '../../../schemas/admin.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
 const columns = {
   id: payments.id, intentId: payments.intentId, amount: payments.amount, currency: payments.currency,
@@ -20,7 +20,7 @@ export const adminPayments = new Hono<AppEnv>()
     if (query.status && !(paymentStatuses as readonly string[]).includes(query.status)) {
       throw new HTTPException(400, { message: `Status must be one of: ${paymentStatuses.join(', ')}` });
     }
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       query.status ? eq(payments.status, query.status as never) : undefined,
       p ? or(contains(payments.payerName, p), contains(payments.payerEmail, p), contains(payments.intentId, p)) : undefined,

@@ -8,7 +8,7 @@ import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdate
 import { normalizeEmail } from '../../services/accounts.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { auditInsert } from '../../services/audit.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
 const columns = { id: staff.id, name: staff.name, email: staff.email, role: staff.role, isActive: staff.isActive, createdAt: staff.createdAt, updatedAt: staff.updatedAt };
 
@@ -20,7 +20,7 @@ export const adminStaff = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
-    const where = query.q ? or(contains(staff.name, likePattern(query.q)), contains(staff.email, likePattern(query.q))) : undefined;
+    const where = query.q ? or(contains(staff.name, searchNeedle(query.q)), contains(staff.email, searchNeedle(query.q))) : undefined;
     const { limit, offset } = window(query);
     const [items, [total]] = await Promise.all([
       c.var.db.select(columns).from(staff).where(where).orderBy(asc(staff.name)).limit(limit).offset(offset),

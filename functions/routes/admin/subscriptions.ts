@@ -6,7 +6,7 @@ import { validate } from '../../lib/validate.ts';
 import { subjects, subscriptions, universities, users } from '../../../db/schema/index.ts';
 import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
-import { adminOnly, contains, likePattern, listResponse, window } from './shared.ts';
+import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 const columns = {
@@ -26,7 +26,7 @@ export const adminSubscriptions = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const status = checkStatusFilter('subscription', query.status);
-    const p = query.q ? likePattern(query.q) : undefined;
+    const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       status ? eq(subscriptions.status, status as never) : undefined,
       p ? or(contains(users.fullName, p), contains(users.email, p), contains(subjects.name, p)) : undefined,

@@ -169,10 +169,14 @@ function PaymentPage() {
     retry: false,
   });
 
+  // Every state renders the same form in the same place, so nothing moves when the answer arrives
+  // (layout shift): only the card box's content changes.
   if (config.isPending) {
     return (
       <div className="pay-layout">
-        <p className="pay-loading" role="status">Loading the payment form…</p>
+        <div>
+          <Fields disabled unavailable processing={false} message={null} card={<p className="pay-card__off" role="status">Loading the secure card form…</p>} />
+        </div>
         <Summary />
       </div>
     );
@@ -181,10 +185,17 @@ function PaymentPage() {
     return (
       <div className="pay-layout">
         <div>
-          <p className="pay-notice" role="status">
-            {config.isError ? 'The payment form could not be loaded. Please refresh the page to try again.' : `${paymentMessages.notConfigured} No payment can be taken here.`}
-          </p>
-          <Fields disabled unavailable processing={false} message={null} card={<p className="pay-card__off">Card entry is unavailable.</p>} />
+          <Fields
+            disabled
+            unavailable
+            processing={false}
+            message={null}
+            card={
+              <p className="pay-card__off" role="status">
+                {config.isError ? 'The payment form could not be loaded. Please refresh the page to try again.' : `${paymentMessages.notConfigured} No payment can be taken here.`}
+              </p>
+            }
+          />
         </div>
         <Summary />
       </div>
