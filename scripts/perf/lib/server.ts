@@ -69,6 +69,8 @@ export async function serverFor(argv: string[], port: number, persistTo?: string
     if (!(await isUp(url))) throw new Error(`Nothing answers at ${url}`);
     return { url, stop: async () => {} };
   }
-  console.log(`Starting wrangler dev on 127.0.0.1:${port}${persistTo ? ` (database ${persistTo})` : ''} ...`);
-  return startServer({ port, persistTo, ...options });
+  // WRANGLER_PERSIST_TO (as the browser tests use) picks the database when the caller names none.
+  const database = persistTo ?? process.env.WRANGLER_PERSIST_TO;
+  console.log(`Starting wrangler dev on 127.0.0.1:${port}${database ? ` (database ${database})` : ''} ...`);
+  return startServer({ port, ...(database ? { persistTo: database } : {}), ...options });
 }
