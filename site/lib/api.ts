@@ -63,3 +63,17 @@ export async function api<T>(path: string, { body, token, headers, onResponse, .
   }
   return data as T;
 }
+
+/**
+ * A GET whose failures read as the specs word them: 404 becomes `notFound`, any other status
+ * `${failure} Status: {n}` (spec 1 section 8); network failures pass through unchanged.
+ */
+export async function getWithMessages<T>(path: string, messages: { notFound: string; failure: string }): Promise<T> {
+  try {
+    return await api<T>(path);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) throw new Error(messages.notFound);
+    if (e instanceof ApiError) throw new Error(`${messages.failure} Status: ${e.status}`);
+    throw e;
+  }
+}

@@ -1,32 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError, api, getWithMessages } from '../../lib/api.ts';
+import { idFromPath } from '../../lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
 import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from './country-view.tsx';
 
 /** The id in /country-details/{id}, or '' when the path has none. */
-export const countryIdFromPath = (path: string) => decodeURIComponent(path.match(/^\/country-details\/([^/]+)/)?.[1] ?? '');
 
 /**
  * A country created after the last build (served by the Worker's fallback): rendered from the API
  * with the spec's loading and error states (spec 1 sections 2.6 and 8).
  */
 function CountryShell() {
-  const id = typeof window === 'undefined' ? '' : countryIdFromPath(window.location.pathname);
+  const id = idFromPath('/country-details/');
   const country = useQuery({
     queryKey: ['country', id],
     enabled: id !== '',
     retry: false,
-    queryFn: async () => {
-      try {
-        return await api<CountryDto>(`/api/countries/${encodeURIComponent(id)}`);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) throw new Error('Country not found');
-        if (e instanceof ApiError) throw new Error(`Failed to fetch country details. Status: ${e.status}`);
-        throw e;
-      }
-    },
+    queryFn: () => getWithMessages<CountryDto>(`/api/countries/${encodeURIComponent(id)}`, { notFound: 'Country not found', failure: 'Failed to fetch country details.' }),
   });
   const subjects = useQuery({
     queryKey: ['subjects', 'country', id],

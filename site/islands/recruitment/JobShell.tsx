@@ -1,5 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
+import { idFromPath } from '../../lib/shell-path.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import type { JobDetail } from '../../../schemas/recruitment.ts';
 import { JobDetailView } from './JobDetailView.tsx';
@@ -14,10 +15,9 @@ export default function JobShell() {
   );
 }
 
-const idFromPath = () => decodeURIComponent(window.location.pathname.replace(/^\/job\//, '').replace(/\/+$/, ''));
 
 function Shell() {
-  const id = typeof window === 'undefined' ? '' : idFromPath();
+  const id = idFromPath('/job/');
   const query = useQuery({
     queryKey: ['job', id],
     queryFn: () => api<JobDetail>(`/api/jobs/${encodeURIComponent(id)}`),

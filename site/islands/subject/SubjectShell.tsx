@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectDto, UniversityDto } from '../../../schemas/catalog.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api, getWithMessages } from '../../lib/api.ts';
+import { idFromPath } from '../../lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
 import { CampusGallery, SideCards, SubjectHero, subjectPanels } from './subject-view.tsx';
 
-export const subjectIdFromPath = (path: string) => decodeURIComponent(path.match(/^\/subject\/([^/]+)/)?.[1] ?? '');
 
 /** University name: by id; if that fails, search the full list; otherwise 'Unknown University' (spec 1 section 4). */
 export async function lookupUniversityName(id: string): Promise<string> {
@@ -24,20 +24,12 @@ export async function lookupUniversityName(id: string): Promise<string> {
 
 /** A subject created after the last build, rendered from the API (spec 1 sections 2.7 and 8). */
 function SubjectShell() {
-  const id = typeof window === 'undefined' ? '' : subjectIdFromPath(window.location.pathname);
+  const id = idFromPath('/subject/');
   const subject = useQuery({
     queryKey: ['subject', id],
     enabled: id !== '',
     retry: false,
-    queryFn: async () => {
-      try {
-        return await api<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) throw new Error('Subject not found');
-        if (e instanceof ApiError) throw new Error(`Failed to fetch subject details. Status: ${e.status}`);
-        throw e;
-      }
-    },
+    queryFn: () => getWithMessages<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`, { notFound: 'Subject not found', failure: 'Failed to fetch subject details.' }),
   });
   const uni = useQuery({
     queryKey: ['university-name', subject.data?.universityId],
