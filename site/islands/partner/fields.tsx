@@ -15,6 +15,19 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return ids || undefined;
 }
 
+/** The attributes every control shares: its name, required state and the links to its hint and error. */
+function controlProps({ id, error, hint, required, onBlur }: BaseProps) {
+  return {
+    id,
+    name: id,
+    required,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    onBlur,
+  } as const;
+}
+
 function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
   return (
     <>
@@ -53,17 +66,11 @@ export function TextField({ id, label, error, hint, required, onBlur, value, onC
       <Label id={id} label={label} required={required} />
       <div className={trailing ? 'pt-input-row' : undefined}>
         <input
-          id={id}
-          name={id}
+          {...controlProps({ id, label, error, hint, required, onBlur })}
           className="pt-input"
           type={type}
           value={value}
-          required={required}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
           onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-          onBlur={onBlur}
           {...rest}
         />
         {trailing}
@@ -85,18 +92,12 @@ export function TextArea({ id, label, error, hint, required, onBlur, value, onCh
     <div className="pt-field pt-field-wide">
       <Label id={id} label={label} required={required} />
       <textarea
-        id={id}
-        name={id}
+        {...controlProps({ id, label, error, hint, required, onBlur })}
         className="pt-input"
         rows={rows}
         value={value}
         placeholder={placeholder}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
       />
       <Messages id={id} error={error} hint={hint} />
     </div>
@@ -115,16 +116,10 @@ export function SelectField({ id, label, error, hint, required, onBlur, value, o
     <div className="pt-field">
       <Label id={id} label={label} required={required} />
       <select
-        id={id}
-        name={id}
+        {...controlProps({ id, label, error, hint, required, onBlur })}
         className="pt-input"
         value={value}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
@@ -147,16 +142,10 @@ export function CheckboxField({ id, label, error, hint, required, onBlur, checke
     <div className="pt-field pt-field-wide">
       <div className="pt-check">
         <input
-          id={id}
-          name={id}
+          {...controlProps({ id, label, error, hint, required, onBlur })}
           type="checkbox"
           checked={checked}
-          required={required}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
           onChange={(e) => onChange(e.target.checked)}
-          onBlur={onBlur}
         />
         <label htmlFor={id}>{children ?? label}</label>
       </div>
