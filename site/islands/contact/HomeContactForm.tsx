@@ -1,30 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api.ts';
 import { contactMessages } from '../../../schemas/contact-messages.ts';
+import { SendFormFooter, useSendForm } from './send-form.tsx';
 
-type Status = { kind: 'success' | 'error'; text: string } | null;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 'message'] as const;
 
 /** Home-page contact form (spec 1 sections 2.10 and 8): POST /api/contact; only the e-mail type is checked. */
 export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
-  const [status, setStatus] = useState<Status>(null);
-  const [sending, setSending] = useState(false);
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    setSending(true);
-    setStatus(null);
-    try {
-      await api('/api/contact', { method: 'POST', body: Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) });
-      setStatus({ kind: 'success', text: contactMessages.homeSuccess });
-      form.reset();
-    } catch {
-      setStatus({ kind: 'error', text: contactMessages.homeFailure });
-    } finally {
-      setSending(false);
-    }
-  }
+  const { status, sending, onSubmit } = useSendForm({
+    send: (data) => api('/api/contact', { method: 'POST', body: Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) }),
+    success: contactMessages.homeSuccess,
+    failure: () => contactMessages.homeFailure,
+  });
   const id = (f: string) => `${idPrefix}-${f}`;
   return (
     <form className="form" onSubmit={onSubmit} data-testid="home-contact">
@@ -41,8 +27,7 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
         <div className="field"><label htmlFor={id('country')}>Country</label><input id={id('country')} name="country" autoComplete="country-name" maxLength={120} /></div>
       </div>
       <div className="field"><label htmlFor={id('message')}>Message</label><textarea id={id('message')} name="message" maxLength={5000} /></div>
-      <div aria-live="polite">{status && <p className={`alert alert--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>{status.text}</p>}</div>
-      <button type="submit" className="btn btn--primary" disabled={sending}>{sending ? 'Sending...' : 'Send Message'}</button>
+      <SendFormFooter status={status} sending={sending} />
     </form>
   );
 }
