@@ -13,6 +13,7 @@ import { hashPassword } from '../../services/passwords.ts';
 import { signToken } from '../../services/tokens.ts';
 import { checkLogin } from '../../services/login.ts';
 import { clientAddress, hit } from '../../services/rate-limit.ts';
+import { isUniqueViolation } from '../../services/db-errors.ts';
 
 /** New applicant accounts per address per hour. */
 const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };
@@ -46,7 +47,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       });
     } catch (error) {
       // Two registrations racing for one e-mail: the unique index decides.
-      if (String(error).includes('UNIQUE')) throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
+      if (isUniqueViolation(error)) throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
       throw error;
     }
     return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.env, id) }, 201);

@@ -13,6 +13,7 @@ import { coverLetterSchema, type ApplyResponse } from '../../../schemas/recruitm
 import { assertContentLength, checkUpload, storeFile } from '../../services/files.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
+import { isUniqueViolation } from '../../services/db-errors.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
 
@@ -73,7 +74,7 @@ export const jobs = new Hono<AppEnv>()
       } catch (error) {
         await c.env.FILES.delete(key);
         // Two submissions racing: the unique index on (job, applicant) decides.
-        if (String(error).includes('UNIQUE')) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
+        if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
         throw error;
       }
 

@@ -18,6 +18,7 @@ import { createMailer } from '../../services/mailer.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { clientAddress, hit } from '../../services/rate-limit.ts';
 import { signToken } from '../../services/tokens.ts';
+import { isUniqueViolation } from '../../services/db-errors.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
 
@@ -80,7 +81,7 @@ export const partner = new Hono<AppEnv>()
       await db.insert(partners).values({ id, ...fields, email: ownerEmail, passwordHash: await hashPassword(password) });
     } catch (error) {
       // Two registrations racing for the same e-mail: the unique index decides.
-      if (String((error as Error)?.message ?? error).includes('UNIQUE')) {
+      if (isUniqueViolation(error)) {
         throw new HTTPException(409, { message: 'A partner account with this email already exists. Please log in, or use a different email.' });
       }
       throw error;

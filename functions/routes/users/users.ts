@@ -34,6 +34,7 @@ import { createMailer } from '../../services/mailer.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { clientAddress, hit, type Limit } from '../../services/rate-limit.ts';
 import { signToken } from '../../services/tokens.ts';
+import { isUniqueViolation } from '../../services/db-errors.ts';
 import { loadProfile, toDocument, toEducation, toLanguage } from './profile.ts';
 
 /** Per-address limits on the unauthenticated account endpoints (slows enumeration and spam). */
@@ -54,10 +55,6 @@ async function limitAddress(c: Context<AppEnv>, limit: Limit) {
   }
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed/i.test(e.message)) return true;
-  return false;
-};
 
 async function findStudent(c: Context<AppEnv>, id: string) {
   const [user] = await c.var.db.select().from(users).where(eq(users.id, id)).limit(1);
