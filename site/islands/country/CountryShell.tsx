@@ -5,6 +5,7 @@ import { idFromPath } from '../../lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
 import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from './country-view.tsx';
+import { LoadError } from '../common/LoadError.tsx';
 
 /** The id in /country-details/{id}, or '' when the path has none. */
 
@@ -31,9 +32,9 @@ function CountryShell() {
       }
     },
   });
-  if (typeof window !== 'undefined' && id === '') return <ErrorState message="No country ID provided" />;
+  if (typeof window !== 'undefined' && id === '') return <LoadError fallbackHref="/destinations" message="No country ID provided" />;
   if (country.isPending) return <div className="container section"><div className="spinner" role="status" aria-label="Loading country" /></div>;
-  if (country.isError) return <ErrorState message={country.error.message} />;
+  if (country.isError) return <LoadError fallbackHref="/destinations" message={country.error.message} />;
   const c = country.data;
   document.title = document.title.replace(/^[^|]*/, `Study in ${c.name} `);
   return (
@@ -52,15 +53,4 @@ function CountryShell() {
   );
 }
 
-function ErrorState({ message }: { message: string }) {
-  return (
-    <div className="container section">
-      <div className="empty-state" role="alert">
-        <h1>Error Loading Data</h1>
-        <p>{message}</p>
-        <button type="button" className="btn btn--primary" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign('/destinations'))}>Go Back</button>
-      </div>
-    </div>
-  );
-}
 export default withQuery(CountryShell);

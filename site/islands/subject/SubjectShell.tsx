@@ -6,6 +6,7 @@ import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
 import { CampusGallery, SideCards, SubjectHero, subjectPanels } from './subject-view.tsx';
+import { LoadError } from '../common/LoadError.tsx';
 
 
 /** University name: by id; if that fails, search the full list; otherwise 'Unknown University' (spec 1 section 4). */
@@ -36,9 +37,9 @@ function SubjectShell() {
     enabled: !!subject.data,
     queryFn: () => lookupUniversityName(subject.data!.universityId),
   });
-  if (typeof window !== 'undefined' && id === '') return <ErrorState message="No subject ID provided" />;
+  if (typeof window !== 'undefined' && id === '') return <LoadError fallbackHref="/courses" message="No subject ID provided" />;
   if (subject.isPending) return <div className="container section"><div className="spinner" role="status" aria-label="Loading program" /></div>;
-  if (subject.isError) return <ErrorState message={subject.error.message} />;
+  if (subject.isError) return <LoadError fallbackHref="/courses" message={subject.error.message} />;
   const s = subject.data;
   const universityName = uni.data ?? s.university ?? 'Unknown University';
   document.title = document.title.replace(/^[^|]*/, `${s.name} `);
@@ -56,15 +57,4 @@ function SubjectShell() {
   );
 }
 
-function ErrorState({ message }: { message: string }) {
-  return (
-    <div className="container section">
-      <div className="empty-state" role="alert">
-        <h1>Error Loading Data</h1>
-        <p>{message}</p>
-        <button type="button" className="btn btn--primary" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign('/courses'))}>Go Back</button>
-      </div>
-    </div>
-  );
-}
 export default withQuery(SubjectShell);
