@@ -62,7 +62,7 @@ export async function listOpenJobs(db: Db): Promise<JobSummary[]> {
  * category at a time instead (a loose index scan: one index seek per category, ~15 in all), so it
  * costs the same whatever the size of the board and needs no cache to invalidate.
  */
-const openCategories = sql`with recursive c(category) as (
+export const openCategoriesSql = `with recursive c(category) as (
   select min(category) from jobs where status = 'open'
   union all
   select (select min(category) from jobs where status = 'open' and category > c.category) from c where c.category is not null
@@ -88,11 +88,9 @@ export const trigramSearchable = (q: string) => [...q].length >= 3;
  * come from the index, never from scanning the descriptions. Shorter queries can't use trigrams and
  * fall back to LIKE over the four columns (ASCII case-insensitive, like the `lower()` it replaces);
  * the page itself still stops after one page in board order, only the total scans.
- *
- * The total, the page and the category list go to D1 in one batch (one round trip); the page is
- * asked for as requested and fetched again only when it was past the end (clamped to the last).
+ * (The statements are exported so a test can check their query plans.)
  */
-export async function searchOpenJobs(db: Db, filter: { q?: string; category?: string; page?: number }): Promise<JobsPage> {
+export function jobSearchQueries(db: Db, filter: { q?: string; category?: string }) {
   const conditions: SQL[] = [open];
   const q = filter.q?.trim();
   if (q) {
@@ -107,17 +105,26 @@ export async function searchOpenJobs(db: Db, filter: { q?: string; category?: st
   // lower(category) = ? is what `jobs_category_lower_idx` indexes.
   if (category) conditions.push(sql`lower(${t.jobs.category}) = ${category.toLowerCase()}`);
   const where = and(...conditions);
-  const pageOf = (page: number) => db.select(summaryColumns).from(t.jobs).where(where).orderBy(...order).limit(JOBS_PAGE_SIZE).offset((page - 1) * JOBS_PAGE_SIZE);
+  return {
+    count: db.select({ total: sql<number>`count(*)` }).from(t.jobs).where(where),
+    page: (page: number) => db.select(summaryColumns).from(t.jobs).where(where).orderBy(...order).limit(JOBS_PAGE_SIZE).offset((page - 1) * JOBS_PAGE_SIZE),
+    categories: db.all<{ category: string }>(sql.raw(openCategoriesSql)),
+  };
+}
+
+/**
+ * The search's answer. The total, the page and the category list go to D1 in one batch (one round
+ * trip); the page is asked for as requested and fetched again only when it was past the end
+ * (clamped to the last page).
+ */
+export async function searchOpenJobs(db: Db, filter: { q?: string; category?: string; page?: number }): Promise<JobsPage> {
+  const queries = jobSearchQueries(db, filter);
   const requested = filter.page ?? 1;
-  const [countRows, categoryRows, firstTry] = await db.batch([
-    db.select({ total: sql<number>`count(*)` }).from(t.jobs).where(where),
-    db.all<{ category: string }>(openCategories),
-    pageOf(requested),
-  ]);
+  const [countRows, categoryRows, firstTry] = await db.batch([queries.count, queries.categories, queries.page(requested)]);
   const total = Number(countRows[0]?.total ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
   const page = Math.min(requested, totalPages);
-  const rows = page === requested ? firstTry : await pageOf(page);
+  const rows = page === requested ? firstTry : await queries.page(page);
   return { jobs: rows.map(toSummary), total, page, pageSize: JOBS_PAGE_SIZE, totalPages, categories: categoryRows.map((r) => r.category) };
 }
 
