@@ -3,6 +3,8 @@ DROP INDEX `jobs_category_idx`;--> statement-breakpoint
 CREATE INDEX `jobs_category_lower_idx` ON `jobs` (`status`,lower("category"),`sort_order`,`id`);--> statement-breakpoint
 CREATE INDEX `jobs_status_idx` ON `jobs` (`status`,`sort_order`,`id`);--> statement-breakpoint
 CREATE INDEX `jobs_category_idx` ON `jobs` (`status`,`category`);--> statement-breakpoint
+CREATE INDEX `subjects_search_idx` ON `subjects` (`is_active`,`sort_order`,`name`);
+--> statement-breakpoint
 -- Full-text index over the four columns the job list searches (title, company, location,
 -- description), as 0001 does for subjects: trigram, so any substring of 3+ characters matches
 -- case-insensitively without scanning the table. External content: the text lives once, in `jobs`;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
 import { JOBS_PAGE_SIZE, type JobDetail, type JobSummary, type JobsPage, type MyApplication, type StrategyCard } from '../../schemas/recruitment.ts';
 
@@ -68,18 +69,6 @@ export const openCategoriesSql = `with recursive c(category) as (
   select (select min(category) from jobs where status = 'open' and category > c.category) from c where c.category is not null
 ) select category from c where category is not null`;
 
-/** `"…"` quoted for FTS5: the whole query is one phrase, so its words match as typed, in order. */
-export const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`;
-
-/** `%…%` with LIKE's own wildcards escaped (used with `escape '\\'`), so % and _ match literally. */
-export const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-/**
- * The trigram index answers substrings of 3 or more characters (code points, not UTF-16 units:
- * two emoji are 4 units but only 2 characters, which trigram can't match).
- */
-export const trigramSearchable = (q: string) => [...q].length >= 3;
-
 /**
  * One page of open jobs filtered in the database: `q` (trimmed, case-insensitive) in the title,
  * company, location or description; `category` compared case-insensitively.
@@ -97,7 +86,9 @@ export function jobSearchQueries(db: Db, filter: { q?: string; category?: string
     const like = likeContains(q);
     conditions.push(
       trigramSearchable(q)
-        ? sql`${t.jobs}.rowid in (select rowid from jobs_fts where jobs_fts match ${ftsPhrase(q)})`
+        ? // The unary + keeps the planner walking the board-order index and probing the hits (a page
+          // stops after 3), rather than reading every match's row by rowid and sorting them.
+          sql`+${t.jobs}.rowid in (select rowid from jobs_fts where jobs_fts match ${ftsPhrase(q)})`
         : sql`(${sql.join([t.jobs.title, t.jobs.company, t.jobs.location, t.jobs.description].map((col) => sql`${col} like ${like} escape '\\'`), sql` or `)})`,
     );
   }
