@@ -98,25 +98,35 @@ const SUMMARY_LENGTH = 160;
  * characters use the FTS5 trigram index; shorter ones fall back to LIKE on the name only, which
  * is cheap and what a person typing two letters expects.
  *
- * One statement in two steps, so its cost follows the page size rather than the number of matches:
- * 1. `hits`: the matching rowids from the index (a CTE used twice, so SQLite computes it once);
+ * One statement that never reads a subject row it won't return:
+ * 1. `hits`: the matching rowids from the trigram index, materialized once (used three times);
  * 2. `page`: walk `subjects_search_idx (is_active, sort_order, name)` in result order, keep the
- *    rowids that are hits, stop at `limit`; the total counts hits along the same index.
- * Only then are the `limit` rows read (with their university). Before, every match's whole row
- * (~1 KB of JSON each) was read, joined and sorted to keep 20: 'science' (1,333 of 10,000
- * subjects) cost ~15 ms of SQLite time, a word in every description ~150 ms.
- * The unary `+` on `rowid` stops the planner from driving the walk by rowid (it would then read
- * each match's row and sort them again); the planned walk is pinned by catalog.test.ts.
+ *    rowids that are hits, stop at `limit` (the index holds everything the walk needs; for a
+ *    rare word it reads the whole index, 10,000 small entries at scale: well under a millisecond);
+ * 3. the total is the number of hits minus the retired ones among them (a walk over the few
+ *    `is_active = 0` index entries), so counting never touches the active catalogue either;
+ * and only then are the `limit` rows read, with their university.
+ * Before, every match's whole row (~1 KB of JSON each) was read, joined, counted and sorted to keep
+ * 20: at 10,000 subjects, 'science' (1,339 matches) cost ~10 ms of SQLite time, a word found in
+ * every description ~150 ms. The unary `+` on rowid stops the planner from driving the walk by
+ * rowid (reading every match's row and sorting them again); catalog plans are pinned by
+ * functions/routes/subjects/subjects.test.ts.
  */
 export function subjectSearchSql(query: string, limit: number) {
   const q = query.trim();
-  const fts = trigramSearchable(q);
-  // Short queries: name is in the index, so the LIKE is checked without opening a row either.
-  const match = (alias: string) => (fts ? sql.raw(`+${alias}.rowid in hits`) : sql`${sql.raw(alias)}.name like ${likeContains(q)} escape '\\'`);
-  return sql`with ${fts ? sql`hits as (select rowid from subjects_fts where subjects_fts match ${ftsPhrase(q)}),` : sql``}
-  page as (select p.rowid as r from subjects p where p.is_active = 1 and ${match('p')} order by p.sort_order, p.name limit ${limit})
+  if (!trigramSearchable(q)) {
+    // Short queries: name is in the index, so the LIKE is checked on index entries alone.
+    const match = (alias: string) => sql`${sql.raw(alias)}.name like ${likeContains(q)} escape '\\'`;
+    return sql`with page as (select p.rowid as r from subjects p where p.is_active = 1 and ${match('p')} order by p.sort_order, p.name limit ${limit})
 select s.id as id, s.name as name, s.description as description, u.name as university, s.country_id as countryId, s.degree_type as degreeType,
   (select count(*) from subjects c where c.is_active = 1 and ${match('c')}) as total
+from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id
+order by s.sort_order, s.name`;
+  }
+  return sql`with hits as materialized (select rowid from subjects_fts where subjects_fts match ${ftsPhrase(q)}),
+  page as (select p.rowid as r from subjects p where p.is_active = 1 and +p.rowid in hits order by p.sort_order, p.name limit ${limit})
+select s.id as id, s.name as name, s.description as description, u.name as university, s.country_id as countryId, s.degree_type as degreeType,
+  (select count(*) from hits) - (select count(*) from subjects c where c.is_active = 0 and +c.rowid in hits) as total
 from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id
 order by s.sort_order, s.name`;
 }
