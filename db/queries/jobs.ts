@@ -82,12 +82,12 @@ export const openCategoriesSql = `with recursive c(category) as (
 export function jobSearchQueries(db: Db, filter: { q?: string; category?: string }) {
   const conditions: SQL[] = [open];
   const q = filter.q?.trim();
-  const fts = !!q && trigramSearchable(q);
-  const hits = sql`select rowid from jobs_fts where jobs_fts match ${fts ? ftsPhrase(q) : ''}`;
+  const phrase = q && trigramSearchable(q) ? ftsPhrase(q) : undefined;
+  const hits = sql`select rowid from jobs_fts where jobs_fts match ${phrase ?? ''}`;
   if (q) {
     const like = likeContains(q);
     conditions.push(
-      fts
+      phrase !== undefined
         ? // The unary + keeps the planner walking the board-order index and probing the hits (a page
           // stops after 3), rather than reading every match's row by rowid and sorting them.
           sql`+${t.jobs}.rowid in (${hits})`
@@ -103,7 +103,7 @@ export function jobSearchQueries(db: Db, filter: { q?: string; category?: string
     // few 'closed' entries of jobs_status_idx) instead of probing every open job: status is
     // 'open' or 'closed' (the schema's enum). With a category, the count walks that category only.
     // (As a builder select, not db.all: Drizzle's D1 batch can't bind parameters of a raw query.)
-    count: fts && !category
+    count: phrase !== undefined && !category
       ? db.select({ total: sql<number>`(with hits as materialized (${hits}) select (select count(*) from hits) - (select count(*) from ${t.jobs} where ${t.jobs.status} = 'closed' and +${t.jobs}.rowid in hits))` }).from(sql`(select 1)`)
       : db.select({ total: sql<number>`count(*)` }).from(t.jobs).where(where),
     page: (page: number) => db.select(summaryColumns).from(t.jobs).where(where).orderBy(...order).limit(JOBS_PAGE_SIZE).offset((page - 1) * JOBS_PAGE_SIZE),
