@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
 import { JOBS_PAGE_SIZE, type JobDetail, type JobSummary, type JobsPage, type MyApplication, type StrategyCard } from '../../schemas/recruitment.ts';
 
@@ -57,27 +58,72 @@ export async function listOpenJobs(db: Db): Promise<JobSummary[]> {
 }
 
 /**
- * One page of open jobs filtered in the database: `q` (trimmed, case-insensitive) in the title,
- * company, location or description; `category` compared case-insensitively. One indexed scan
- * per call with LIMIT/OFFSET, so the browser never downloads the whole board.
+ * The distinct categories of open jobs, sorted. A `select distinct` reads every open job's index
+ * entry (10,000 at scale) on every request; this walks `jobs_category_idx (status, category)` one
+ * category at a time instead (a loose index scan: one index seek per category, ~15 in all), so it
+ * costs the same whatever the size of the board and needs no cache to invalidate.
  */
-export async function searchOpenJobs(db: Db, filter: { q?: string; category?: string; page?: number }): Promise<JobsPage> {
+export const openCategoriesSql = `with recursive c(category) as (
+  select min(category) from jobs where status = 'open'
+  union all
+  select (select min(category) from jobs where status = 'open' and category > c.category) from c where c.category is not null
+) select category from c where category is not null`;
+
+/**
+ * One page of open jobs filtered in the database: `q` (trimmed, case-insensitive) in the title,
+ * company, location or description; `category` compared case-insensitively.
+ *
+ * `q` of 3+ characters goes through `jobs_fts` (FTS5 trigram, migration 0002): the matching rowids
+ * come from the index, never from scanning the descriptions. Shorter queries can't use trigrams and
+ * fall back to LIKE over the four columns (ASCII case-insensitive, like the `lower()` it replaces);
+ * the page itself still stops after one page in board order, only the total scans.
+ * (The statements are exported so a test can check their query plans.)
+ */
+export function jobSearchQueries(db: Db, filter: { q?: string; category?: string }) {
   const conditions: SQL[] = [open];
-  const q = filter.q?.trim().toLowerCase();
+  const q = filter.q?.trim();
+  const phrase = q && trigramSearchable(q) ? ftsPhrase(q) : undefined;
+  const hits = sql`select rowid from jobs_fts where jobs_fts match ${phrase ?? ''}`;
   if (q) {
-    conditions.push(sql`(instr(lower(${t.jobs.title}), ${q}) > 0 or instr(lower(${t.jobs.company}), ${q}) > 0 or instr(lower(${t.jobs.location}), ${q}) > 0 or instr(lower(${t.jobs.description}), ${q}) > 0)`);
+    const like = likeContains(q);
+    conditions.push(
+      phrase !== undefined
+        ? // The unary + keeps the planner walking the board-order index and probing the hits (a page
+          // stops after 3), rather than reading every match's row by rowid and sorting them.
+          sql`+${t.jobs}.rowid in (${hits})`
+        : sql`(${sql.join([t.jobs.title, t.jobs.company, t.jobs.location, t.jobs.description].map((col) => sql`${col} like ${like} escape '\\'`), sql` or `)})`,
+    );
   }
   const category = filter.category?.trim();
+  // lower(category) = ? is what `jobs_category_lower_idx` indexes.
   if (category) conditions.push(sql`lower(${t.jobs.category}) = ${category.toLowerCase()}`);
   const where = and(...conditions);
-  const [countRows, categoryRows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)` }).from(t.jobs).where(where),
-    db.selectDistinct({ category: t.jobs.category }).from(t.jobs).where(open).orderBy(asc(t.jobs.category)),
-  ]);
+  return {
+    // A text search alone counts the index's hits minus the closed jobs among them (a walk over the
+    // few 'closed' entries of jobs_status_idx) instead of probing every open job: status is
+    // 'open' or 'closed' (the schema's enum). With a category, the count walks that category only.
+    // (As a builder select, not db.all: Drizzle's D1 batch can't bind parameters of a raw query.)
+    count: phrase !== undefined && !category
+      ? db.select({ total: sql<number>`(with hits as materialized (${hits}) select (select count(*) from hits) - (select count(*) from ${t.jobs} where ${t.jobs.status} = 'closed' and +${t.jobs}.rowid in hits))` }).from(sql`(select 1)`)
+      : db.select({ total: sql<number>`count(*)` }).from(t.jobs).where(where),
+    page: (page: number) => db.select(summaryColumns).from(t.jobs).where(where).orderBy(...order).limit(JOBS_PAGE_SIZE).offset((page - 1) * JOBS_PAGE_SIZE),
+    categories: db.all<{ category: string }>(sql.raw(openCategoriesSql)),
+  };
+}
+
+/**
+ * The search's answer. The total, the page and the category list go to D1 in one batch (one round
+ * trip); the page is asked for as requested and fetched again only when it was past the end
+ * (clamped to the last page).
+ */
+export async function searchOpenJobs(db: Db, filter: { q?: string; category?: string; page?: number }): Promise<JobsPage> {
+  const queries = jobSearchQueries(db, filter);
+  const requested = filter.page ?? 1;
+  const [countRows, categoryRows, firstTry] = await db.batch([queries.count, queries.categories, queries.page(requested)]);
   const total = Number(countRows[0]?.total ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
-  const page = Math.min(filter.page ?? 1, totalPages);
-  const rows = await db.select(summaryColumns).from(t.jobs).where(where).orderBy(...order).limit(JOBS_PAGE_SIZE).offset((page - 1) * JOBS_PAGE_SIZE);
+  const page = Math.min(requested, totalPages);
+  const rows = page === requested ? firstTry : await queries.page(page);
   return { jobs: rows.map(toSummary), total, page, pageSize: JOBS_PAGE_SIZE, totalPages, categories: categoryRows.map((r) => r.category) };
 }
 

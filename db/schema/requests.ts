@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
@@ -96,8 +97,14 @@ export const jobs = sqliteTable('jobs', {
   sortOrder: integer('sort_order').notNull().default(0),
   ...timestamps,
 }, (t) => [
-  index('jobs_status_idx').on(t.status, t.sortOrder),
-  index('jobs_category_idx').on(t.category),
+  // The board's order (status = 'open' order by sort_order, id) read straight from the index, so
+  // a page is LIMIT/OFFSET over index entries with no sort.
+  index('jobs_status_idx').on(t.status, t.sortOrder, t.id),
+  // The distinct categories of open jobs, walked one category at a time (db/queries/jobs.ts).
+  index('jobs_category_idx').on(t.status, t.category),
+  // The list's category filter is case-insensitive (lower(category) = ?): an expression index,
+  // ordered like the board so a filtered page needs no sort either.
+  index('jobs_category_lower_idx').on(t.status, sql`lower(${t.category})`, t.sortOrder, t.id),
 ]);
 
 export const jobApplicationStatuses = ['received', 'shortlisted', 'interview', 'offer', 'rejected'] as const;

@@ -167,38 +167,50 @@ export async function measureSearch(base: string, rounds = 15) {
 }
 
 /**
- * The same search (the real `searchSubjects` of db/queries/catalog.ts, through Drizzle) run on the
- * scratch database file with Node's own SQLite: what the query itself costs, without workerd, the
- * D1 simulator or the dev proxy in between.
+ * The same searches (the real `searchSubjects` and `searchOpenJobs` of db/queries, through
+ * Drizzle's D1 driver) run on the scratch database file with Node's own SQLite behind a minimal
+ * D1-shaped adapter: what the queries themselves cost, without workerd, the D1 simulator or the
+ * dev proxy in between.
  */
 export async function measureSearchNative(rounds = 15) {
   const { readdirSync } = await import('node:fs');
   const { DatabaseSync } = await import('node:sqlite');
-  const { drizzle } = await import('drizzle-orm/sqlite-proxy');
+  const { drizzle } = await import('drizzle-orm/d1');
   const { searchSubjects } = await import('../../db/queries/catalog.ts');
+  const { searchOpenJobs } = await import('../../db/queries/jobs.ts');
   const schema = await import('../../db/schema/index.ts');
   const dir = `${SCALE_DIR}/v3/d1/miniflare-D1DatabaseObject`;
   const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   if (!file) return undefined;
   const sqlite = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
-  const db = drizzle(async (query, params, method) => {
-    const stmt = sqlite.prepare(query);
-    stmt.setReturnArrays(true);
-    const rows = stmt.all(...(params as never[])) as unknown as unknown[][];
-    return { rows: method === 'get' ? (rows[0] as never) : rows };
-  }, { schema });
-  const times: number[] = [];
-  for (const q of searchQueries) await searchSubjects(db as never, q, 20); // warm the page cache
-  for (let r = 0; r < rounds; r++) {
-    for (const q of searchQueries) {
-      const t0 = performance.now();
-      await searchSubjects(db as never, q, 20);
-      times.push(performance.now() - t0);
+  // Just the D1 surface Drizzle's driver calls: prepare/bind, all (objects), raw (arrays), batch.
+  const statement = (query: string, params: unknown[] = []) => ({
+    bind: (...p: unknown[]) => statement(query, p),
+    all: async () => ({ results: sqlite.prepare(query).all(...(params as never[])), success: true, meta: {} }),
+    raw: async () => { const st = sqlite.prepare(query); st.setReturnArrays(true); return st.all(...(params as never[])); },
+    run: async () => ({ results: [], success: true, meta: sqlite.prepare(query).run(...(params as never[])) }),
+  });
+  const d1 = { prepare: (query: string) => statement(query), batch: async (stmts: ReturnType<typeof statement>[]) => Promise.all(stmts.map((st) => st.all())) };
+  const db = drizzle(d1 as never, { schema });
+  const searches = {
+    searchSubjects: (q: string) => searchSubjects(db, q, 20),
+    searchOpenJobs: (q: string) => searchOpenJobs(db, { q }),
+  };
+  const out: Record<string, { p50: number; p95: number; p99: number; n: number }> = {};
+  for (const [name, search] of Object.entries(searches)) {
+    const times: number[] = [];
+    for (const q of searchQueries) await search(q); // warm the page cache
+    for (let r = 0; r < rounds; r++) {
+      for (const q of searchQueries) {
+        const t0 = performance.now();
+        await search(q);
+        times.push(performance.now() - t0);
+      }
     }
+    out[name] = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
+    console.log(`${name} on the database file with node:sqlite (no workerd, no proxy): p50 ${out[name].p50.toFixed(2)} ms, p95 ${out[name].p95.toFixed(2)} ms, p99 ${out[name].p99.toFixed(2)} ms over ${out[name].n} queries`);
   }
   sqlite.close();
-  const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
-  console.log(`searchSubjects on the database file with node:sqlite (no workerd, no proxy): p50 ${out.p50.toFixed(2)} ms, p95 ${out.p95.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.n} queries`);
   return out;
 }
 

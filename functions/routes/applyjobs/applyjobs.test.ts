@@ -65,7 +65,9 @@ describe('GET /api/applyjobs', () => {
     expect(await res.json()).toEqual({ success: false, message: 'page must be a whole number from 1' });
   });
 
-  it('stays fast with 10,000 jobs', async () => {
+  // Speed is not asserted here (a timed test flakes on a busy machine): the query plans are pinned in
+  // search-index.test.ts and the latency is measured by `npm run perf -- --scale 10000`.
+  it('searches, filters and pages right with 10,000 jobs', async () => {
     const stmt = env.DB.prepare(
       `insert into jobs (id, title, description, category, company, location, address, start_date, end_date, recruitment_type, employment, schedule, payment, hiring, urgent, tags, type, requirements, company_info, status, sort_order, created_at, updated_at)
        values (?, ?, 'Bulk description', ?, 'Bulk Co', 'Somewhere', 'Street 1', '2027-01-01', '2027-12-31', 'Work Permit', '["Full-time"]', 'Days', '€12 per hour', 'Hiring 1', 0, '[]', 'Work permit', '[]', '{"name":"Bulk Co","website":"https://example.com","about":"x"}', 'open', ?, 0, 0)`,
@@ -73,10 +75,8 @@ describe('GET /api/applyjobs', () => {
     const batch = [];
     for (let i = 0; i < 10_000; i++) batch.push(stmt.bind(`bulk-${i}`, `Bulk role ${i}`, i % 2 ? 'Manufacturing' : 'Hospitality', 100 + i));
     for (let i = 0; i < batch.length; i += 1000) await env.DB.batch(batch.slice(i, i + 1000));
-    const started = Date.now();
     const res = await request('/api/applyjobs?q=role%209999&category=manufacturing&page=1');
     const body = (await res.json()) as JobsPage;
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(body.jobs.map((j) => j._id)).toEqual(['bulk-9999']);
     const paged = (await (await request('/api/applyjobs?page=2000')).json()) as JobsPage;
     expect(paged.total).toBe(10_011);

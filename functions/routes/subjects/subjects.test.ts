@@ -83,6 +83,41 @@ describe('GET /api/subjects/search', () => {
     expect(body.results.map((r) => r.name)).toEqual(['Zyxwv Studies']);
   });
 
+  it('returns the first page in catalogue order with the total over every match, active subjects only', async () => {
+    const { env } = await import('cloudflare:test');
+    type Row = { id: string; name: string; description: string; sort_order: number; is_active: number };
+    // Retire one matching subject: it must leave both the page and the total.
+    await env.DB.prepare("update subjects set is_active = 0 where id = (select id from subjects where name like '%science%' order by sort_order limit 1 offset 1)").run();
+    const { results } = await env.DB.prepare('select id, name, description, sort_order, is_active from subjects').all<Row>();
+    for (const [q, limit] of [['science', 5], ['ing', 3], ['ms', 4], ['an', 20]] as const) {
+      const matches = results
+        .filter((r) => r.is_active === 1)
+        .filter((r) => (q.length >= 3 ? `${r.name} ${r.description}` : r.name).toLowerCase().includes(q))
+        .sort((a, b) => a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const body = (await (await request(`/api/subjects/search?q=${q}&limit=${limit}`)).json()) as Search;
+      expect(body.total, q).toBe(matches.length);
+      expect(body.results.map((r) => r._id), q).toEqual(matches.slice(0, limit).map((r) => r.id));
+    }
+  });
+
+  it('walks the search index in result order instead of reading and sorting every match (query plan)', async () => {
+    const { env } = await import('cloudflare:test');
+    const { subjectSearchSql } = await import('../../../db/queries/catalog.ts');
+    const { SQLiteSyncDialect } = await import('drizzle-orm/sqlite-core');
+    // With table statistics (D1 may gather them: PRAGMA optimize) the planner would rather drive the
+    // search by rowid; the plan must hold with and without them.
+    await env.DB.exec('ANALYZE');
+    for (const q of ['science', 'ms']) {
+      const { sql, params } = new SQLiteSyncDialect().sqlToQuery(subjectSearchSql(q, 20));
+      const { results } = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+      const steps = results.map((r) => r.detail);
+      // The page (p) and the count (c) both read the covering index only; the rows (s) are fetched by rowid.
+      expect(steps, q).toContain('SEARCH p USING COVERING INDEX subjects_search_idx (is_active=?)');
+      expect(steps, q).toContain('SEARCH c USING COVERING INDEX subjects_search_idx (is_active=?)');
+      expect(steps.filter((d) => /^SCAN (p|c|s)\b/.test(d)), q).toEqual([]);
+    }
+  });
+
   it('rejects an over-long query with a 400 message', async () => {
     const res = await request(`/api/subjects/search?q=${'x'.repeat(201)}`);
     expect(res.status).toBe(400);

@@ -1,0 +1,14 @@
+// Helpers shared by the two searches over FTS5 trigram indexes (subjects_fts, jobs_fts).
+
+/** `"…"` quoted for FTS5: the whole query is one phrase, so FTS5's own syntax (AND, OR, NEAR,
+ *  *, ^, -, column:) in what a person typed is read as plain text. */
+export const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`;
+
+/** `%…%` with LIKE's own wildcards escaped (used with `escape '\\'`), so % and _ match literally. */
+export const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The trigram index answers substrings of 3 or more characters. Counted in code points, not UTF-16
+ * units: two emoji are 4 units but 2 characters, which a trigram query can't match.
+ */
+export const trigramSearchable = (q: string) => [...q].length >= 3;
