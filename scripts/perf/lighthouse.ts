@@ -90,6 +90,21 @@ async function once(url: string, port: number, opts: { diagnose?: boolean } = {}
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that
+ * run is repeated (twice at most) instead of ending the whole comparison.
+ */
+async function retried<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (i >= attempts || !/could not load/.test((error as Error).message)) throw error;
+      console.log(`    (${(error as Error).message.split(':').slice(1).join(':').trim().slice(0, 60)}…: run again)`);
+    }
+  }
+}
+
 /** Runs each page `runs` times (median of each figure). Pages answering 404 are skipped. */
 export async function runLighthouse(base: string, pages: { name: string; path: string }[], runs = 3, opts: { diagnose?: boolean } = {}): Promise<LhResult[]> {
   if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
@@ -109,7 +124,7 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
         continue;
       }
       const samples: Awaited<ReturnType<typeof once>>[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await once(url, chrome.port, opts));
+      for (let i = 0; i < runs; i++) samples.push(await retried(() => once(url, chrome.port, opts)));
       const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
       const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp') };
       console.log(`  ${page.name} ${page.path}: perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}, LCP ${r.lcp!.toFixed(0)} ms, TBT ${r.tbt!.toFixed(0)} ms, CLS ${r.cls!.toFixed(3)}`);
