@@ -1,4 +1,4 @@
-// npm run perf [-- --smoke] [-- --lighthouse] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
+// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose]] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
 //
 // Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: ours vs the SPA peer
 // (bench/spa-peer, built into dist/peer) under one wrangler dev. --scale N: search latency and
@@ -43,12 +43,18 @@ if (flag('--lighthouse')) {
   const server = await startServer({ port });
   try {
     const ids = await discoverIds(server.url);
-    const runs = smoke ? 1 : 3;
-    const ours = ourPages(ids);
+    const runs = Number(option('--runs') ?? (smoke ? 1 : 3));
+    // --pages home,subject: only those pages (ours and the peer's of the same name), for quicker
+    // iterations on one page; the published figures are from a run over all of them.
+    const only = option('--pages')?.split(',').map((p) => p.trim()).filter(Boolean);
+    const pick = <T extends { name: string }>(list: T[]) => (only ? list.filter((p) => only.includes(p.name)) : list);
+    const ours = pick(ourPages(ids));
+    if (only && !ours.length) throw new Error(`--pages ${only.join(',')}: no such page (${ourPages(ids).map((p) => p.name).join(', ')})`);
+    const diagnoseOpt = { diagnose: flag('--diagnose') };
     console.log('Ours:');
-    const oursResults = await runLighthouse(server.url, ours, runs);
+    const oursResults = await runLighthouse(server.url, ours, runs, diagnoseOpt);
     console.log('Peer:');
-    const peerResults = await runLighthouse(server.url, peerPages(ids), runs);
+    const peerResults = await runLighthouse(server.url, pick(peerPages(ids)), runs, diagnoseOpt);
     console.log('');
     printLighthouse(oursResults, peerResults, ours.map((p) => p.name));
     report.lighthouse = { ours: oursResults, peer: peerResults };

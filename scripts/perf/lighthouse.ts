@@ -41,7 +41,34 @@ export function peerPages(ids: { country: string; subject: string }) {
   ];
 }
 
-async function once(url: string, port: number) {
+type Audits = Record<string, { score: number | null; numericValue?: number; details?: unknown } | undefined>;
+
+/** Table rows of an audit's details (Lighthouse nests them: table, list of tables, checklist). */
+function rows(details: unknown): Record<string, unknown>[] {
+  const d = details as { type?: string; items?: unknown[] } | undefined;
+  if (!d?.items) return [];
+  if (d.type === 'list') return d.items.flatMap((i) => rows(i));
+  return d.items as Record<string, unknown>[];
+}
+const nodeText = (v: unknown) => { const n = v as { selector?: string; snippet?: string } | undefined; return n?.snippet ? `${n.selector ?? ''} ${n.snippet}`.slice(0, 160) : String(v ?? ''); };
+
+/**
+ * What to look at when a page misses its LCP or CLS goal (`--diagnose`): the LCP element and its
+ * phases, the layout shifts and their culprits, and the resources that block rendering. Read from
+ * the same report the scores come from, so no second Lighthouse run is needed.
+ */
+function diagnose(audits: Audits) {
+  for (const r of rows(audits['largest-contentful-paint-element']?.details)) {
+    if (r.node) console.log(`    LCP element: ${nodeText(r.node)}`);
+    else if (r.phase) console.log(`    LCP phase ${String(r.phase)}: ${Number(r.timing).toFixed(0)} ms`);
+  }
+  for (const r of rows(audits['layout-shifts']?.details).slice(0, 5)) console.log(`    shift ${Number(r.score).toFixed(3)}: ${nodeText(r.node)}${Array.isArray((r.subItems as { items?: unknown[] })?.items) ? ` (culprit: ${((r.subItems as { items: { extra?: { value?: string }; cause?: string }[] }).items.map((c) => `${c.cause ?? ''} ${c.extra?.value ?? ''}`.trim()).join('; '))})` : ''}`);
+  for (const r of rows(audits['render-blocking-insight']?.details ?? audits['render-blocking-resources']?.details)) console.log(`    render-blocking: ${String(r.url)} (${Number(r.wastedMs ?? 0).toFixed(0)} ms)`);
+  const bootup = rows(audits['bootup-time']?.details).slice(0, 4).map((r) => `${String(r.url).replace(/^https?:\/\/[^/]+/, '')} ${Number(r.total).toFixed(0)} ms`);
+  if (bootup.length) console.log(`    main-thread by script: ${bootup.join(', ')}`);
+}
+
+async function once(url: string, port: number, opts: { diagnose?: boolean } = {}) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
@@ -49,6 +76,7 @@ async function once(url: string, port: number) {
   // What keeps a category under 100, so the report can say what to fix.
   const misses = Object.entries(categories).flatMap(([k, cat]) => (cat.score ?? 0) < 1 ? cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${k}:${r.id}`) : []);
   if (misses.length) console.log(`    below 100 because of: ${[...new Set(misses)].join(', ')}`);
+  if (opts.diagnose) diagnose(audits as Audits);
   const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -62,8 +90,23 @@ async function once(url: string, port: number) {
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that
+ * run is repeated (twice at most) instead of ending the whole comparison.
+ */
+async function retried<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (i >= attempts || !/could not load/.test((error as Error).message)) throw error;
+      console.log(`    (${(error as Error).message.split(':').slice(1).join(':').trim().slice(0, 60)}…: run again)`);
+    }
+  }
+}
+
 /** Runs each page `runs` times (median of each figure). Pages answering 404 are skipped. */
-export async function runLighthouse(base: string, pages: { name: string; path: string }[], runs = 3): Promise<LhResult[]> {
+export async function runLighthouse(base: string, pages: { name: string; path: string }[], runs = 3, opts: { diagnose?: boolean } = {}): Promise<LhResult[]> {
   if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -81,7 +124,7 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
         continue;
       }
       const samples: Awaited<ReturnType<typeof once>>[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await once(url, chrome.port));
+      for (let i = 0; i < runs; i++) samples.push(await retried(() => once(url, chrome.port, opts)));
       const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
       const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp') };
       console.log(`  ${page.name} ${page.path}: perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}, LCP ${r.lcp!.toFixed(0)} ms, TBT ${r.tbt!.toFixed(0)} ms, CLS ${r.cls!.toFixed(3)}`);

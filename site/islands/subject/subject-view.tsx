@@ -28,7 +28,8 @@ export function subjectPanels(s: SubjectDto): TabPanel[] {
   ];
 }
 
-export function SubjectHero({ subject, universityName }: { subject: SubjectDto; universityName: string }) {
+/** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
+export function SubjectHero({ subject, universityName, imageSrc }: { subject: SubjectDto; universityName: string; imageSrc?: string | undefined }) {
   return (
     <section className="hero hero--compact subject-hero">
       <div className="container hero__grid">
@@ -43,7 +44,7 @@ export function SubjectHero({ subject, universityName }: { subject: SubjectDto; 
             <li className="badge">{studentsLabel(subject.students)}</li>
           </ul>
         </div>
-        <div className="hero__media"><img src={subject.image} alt="" width="560" height="315" /></div>
+        <div className="hero__media"><img src={imageSrc ?? subject.image} alt="" width="560" height="315" fetchPriority="high" /></div>
       </div>
     </section>
   );

@@ -1,0 +1,74 @@
+import { test, expect, type Page } from '@playwright/test';
+import { hydrated } from './helpers/islands.ts';
+
+// Issue 9 (CLS ≤ 0.02, LCP): what Lighthouse found moving or painting late on the subject, courses
+// and payment pages, checked as layout facts rather than timings. Phone-sized, like Lighthouse's
+// mobile preset.
+test.use({ viewport: { width: 412, height: 823 } });
+
+/** Every CSP complaint the page logs (inline styles and data: images must be allowed by hash/source). */
+function cspViolations(page: Page) {
+  const found: string[] = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) found.push(m.text()); });
+  return found;
+}
+
+test('courses: the program list the server rendered is the one the island keeps (no replacement, no reorder)', async ({ page }) => {
+  const violations = cspViolations(page);
+  await page.goto('/courses');
+  const list = page.getByTestId('program-results');
+  await expect(list.locator('li')).toHaveCount(12);
+  // A marker on the server-rendered nodes, invisible to React: if hydration or the refetch that
+  // follows it rebuilt the list, the nodes on screen afterwards would not carry it.
+  await list.evaluate((ul) => { (ul as HTMLElement & { ssrNode?: boolean }).ssrNode = true; ul.querySelectorAll('li').forEach((li, i) => { (li as HTMLElement & { ssrIndex?: number }).ssrIndex = i; }); });
+  const before = await list.locator('li').allTextContents();
+  const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/subjects');
+  await hydrated(page, 'ProgramBrowser');
+  await refetch;
+  await expect(page.locator('.browser__count')).toHaveText('80 programs found');
+  const kept = await list.evaluate((ul) => ({
+    sameList: (ul as HTMLElement & { ssrNode?: boolean }).ssrNode === true,
+    indexes: [...ul.querySelectorAll('li')].map((li) => (li as HTMLElement & { ssrIndex?: number }).ssrIndex ?? -1),
+  }));
+  expect(kept.sameList).toBe(true);
+  expect(kept.indexes).toEqual([...Array(12).keys()]);
+  expect(await list.locator('li').allTextContents()).toEqual(before);
+  expect(violations).toEqual([]);
+});
+
+test('payment: the form does not move when the card box gets its final content', async ({ page }) => {
+  const violations = cspViolations(page);
+  // Hold the configuration answer so the pre-rendered "loading" state can be measured first.
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route('**/api/payment/config', async (route) => { await held; await route.fulfill({ json: { configured: false } }); });
+  await page.goto('/payment');
+  const box = async () => {
+    const [card, button, summary] = await Promise.all(['.pay-card', '.pay-button', '.pay-summary'].map((s) => page.locator(s).boundingBox()));
+    return { cardHeight: card!.height, buttonTop: button!.y, summaryTop: summary!.y };
+  };
+  await expect(page.locator('.pay-card')).toContainText('Loading the secure card form');
+  const loading = await box();
+  release();
+  await expect(page.locator('.pay-card')).toContainText('Card payments are not configured on this server.');
+  expect(await box()).toEqual(loading);
+  // Only one main landmark: the page's content sits in the layout's <main>.
+  await expect(page.locator('main')).toHaveCount(1);
+  expect(violations).toEqual([]);
+});
+
+test('subject: the hero image paints from the HTML (small SVG inline, high priority) under the CSP', async ({ page }) => {
+  const violations = cspViolations(page);
+  const images: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname); });
+  await page.goto('/subject/msc-data-science-university-of-leeds');
+  const hero = page.locator('.subject-hero .hero__media img');
+  await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(images).not.toContain('/images/departments/data-science-ai.svg');
+  // Stylesheets are inline (no render-blocking request), and allowed by the page's CSP hashes.
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).letterSpacing)).not.toBe('normal');
+  expect(violations).toEqual([]);
+});
