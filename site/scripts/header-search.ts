@@ -159,9 +159,11 @@ export function combobox(root: HTMLElement, onDone?: () => void) {
       if (target) {
         e.preventDefault();
         pick(target._id);
-      } else if (query.trim()) {
+      } else {
+        // The box is a GET form to /search (for Enter before this code loads); here it navigates
+        // itself with the trimmed text, and a blank box goes nowhere.
         e.preventDefault();
-        window.location.assign(`/search?query=${encodeURIComponent(query.trim())}`);
+        if (query.trim()) window.location.assign(`/search?query=${encodeURIComponent(query.trim())}`);
       }
     } else if (e.key === 'Escape') {
       e.preventDefault();
