@@ -57,6 +57,21 @@ test.describe('shared layout', () => {
     await expect(page).toHaveURL(/\/subject\/msc-data-science-university-of-leeds\/?$/);
   });
 
+  test('header search on a page without islands: a live status gives the count, Enter without a pick opens /search', async ({ page }) => {
+    await page.goto('/terms');
+    await headerReady(page);
+    const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
+    const status = page.locator('.search__box [role="status"]');
+    await box.fill('data science');
+    await expect(status).toHaveText(/^\d+ subjects? found$/);
+    await box.fill('zzqx-nothing');
+    await expect(status).toHaveText('No subjects found');
+    await box.fill('law');
+    await expect(page.getByRole('listbox', { name: 'Matching subjects' }).first().getByRole('option').nth(1)).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\/?\?query=law$/);
+  });
+
   test('mobile: search overlay and slide-in menu that locks scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');

@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 
 export * from './recruitment-text.ts';
-import { CATEGORY_MESSAGE, countryNames, DEFAULT_COUNTRY, TERMS_MESSAGE } from './recruitment-text.ts';
+export { countryNames } from './countries.ts';
+import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from './recruitment-text.ts';
+import { countryNames } from './countries.ts';
 
 const required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 const email = z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')).transform((e) => e.toLowerCase());

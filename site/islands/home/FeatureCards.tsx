@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { fallbackFeatures, type FeatureItem } from '../../lib/fallbacks.ts';
+import type { FeatureItem } from '../../lib/fallbacks.ts';
 import { truncateWords } from '../../lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 
-/** 'Why Choose Us' (spec 1 section 2.4 item 3): failed, loading or empty shows the six built-in features. */
-function FeatureCards({ initial }: { initial: FeatureItem[] }) {
+/**
+ * 'Why Choose Us' (spec 1 section 2.4 item 3): failed, loading or empty shows the six built-in
+ * features, which the page passes in `fallback` (props are HTML; a bundled copy would be JavaScript
+ * every visitor downloads for the rare failure: issue 9's budget).
+ */
+function FeatureCards({ initial, fallback }: { initial: FeatureItem[]; fallback: FeatureItem[] }) {
   const { data, isError, isPending } = useQuery({
     queryKey: ['features'],
     queryFn: () => api<FeatureItem[]>('/api/features'),
@@ -15,7 +19,7 @@ function FeatureCards({ initial }: { initial: FeatureItem[] }) {
     initialDataUpdatedAt: 0,
   });
   if (isError) console.error('Failed to fetch features');
-  const features = !isError && !isPending && Array.isArray(data) && data.length > 0 ? data : fallbackFeatures;
+  const features = !isError && !isPending && Array.isArray(data) && data.length > 0 ? data : fallback;
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const current = openIndex === null ? undefined : features[openIndex];
   return (

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, NetworkError } from '../../lib/api.ts';
-import { fallbackMissionVision, type FeatureItem, type MissionVisionContent } from '../../lib/fallbacks.ts';
+import type { FeatureItem, MissionVisionContent } from '../../lib/fallbacks.ts';
 import { truncateWords } from '../../lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 
-interface Props { features: FeatureItem[]; initial: MissionVisionContent | null }
+/** `fallback`: the built-in content, passed by the page (HTML, not bundled JavaScript). */
+interface Props { features: FeatureItem[]; initial: MissionVisionContent | null; fallback: MissionVisionContent }
 
 /** Mission and vision with feature cards (spec 1 section 2.4 item 4): spinner, error, popup, 20-word cards. */
-function MissionFeatures({ features, initial }: Props) {
+function MissionFeatures({ features, initial, fallback }: Props) {
   const { data, error, isPending } = useQuery({
     queryKey: ['missionvission'],
     queryFn: async () => {
@@ -20,7 +21,7 @@ function MissionFeatures({ features, initial }: Props) {
     initialData: initial ?? undefined,
     initialDataUpdatedAt: 0,
   });
-  const content = error ? fallbackMissionVision : (data ?? fallbackMissionVision);
+  const content = error ? fallback : (data ?? fallback);
   const [open, setOpen] = useState<FeatureItem | null>(null);
   return (
     <div>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UniversityDto } from '../../../schemas/catalog.ts';
 import { api } from '../../lib/api.ts';
-import { fallbackPartners, type PartnerSchool } from '../../lib/fallbacks.ts';
+import type { PartnerSchool } from '../../lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';
@@ -13,9 +13,10 @@ export const CAROUSEL_STEP = 280;
 /**
  * Partners carousel (spec 1 section 4): advances every 3 s by 280 px; at 768 px or less one card
  * at a time; pauses on hover (and on keyboard focus, and with the pause button). A failed
- * universities call silently shows the built-in six schools.
+ * universities call silently shows the built-in six schools (`fallback`, passed by the page: HTML,
+ * not bundled JavaScript).
  */
-function PartnersCarousel({ initial }: { initial: PartnerSchool[] }) {
+function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fallback: PartnerSchool[] }) {
   const { data, isError } = useQuery({
     queryKey: ['universities'],
     queryFn: () => api<UniversityDto[]>('/api/universities'),
@@ -23,7 +24,7 @@ function PartnersCarousel({ initial }: { initial: PartnerSchool[] }) {
     initialData: initial.length ? (initial.map((p) => ({ ...p, _id: p.id })) as unknown as UniversityDto[]) : undefined,
     initialDataUpdatedAt: 0,
   });
-  const partners = isError || !data?.length ? fallbackPartners : data;
+  const partners = isError || !data?.length ? fallback : data;
   const width = useViewportWidth();
   const single = width <= 768;
   const reduced = usePrefersReducedMotion();

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { fallbackServices, type ServiceItem } from '../../lib/fallbacks.ts';
+import type { ServiceItem } from '../../lib/fallbacks.ts';
 import { truncateWords } from '../../lib/format.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 
 const PAGE = 3;
 
-/** Services, 3 per page (spec 1 section 2.4 item 5); a failed or malformed response shows the built-in three. */
-function ServicesList({ initial }: { initial: ServiceItem[] }) {
+/** Services, 3 per page (spec 1 section 2.4 item 5); a failed or malformed response shows the built-in three
+ * (`fallback`, passed by the page: HTML, not bundled JavaScript). */
+function ServicesList({ initial, fallback }: { initial: ServiceItem[]; fallback: ServiceItem[] }) {
   const { data, isError } = useQuery({
     queryKey: ['services'],
     queryFn: async () => {
@@ -20,7 +21,7 @@ function ServicesList({ initial }: { initial: ServiceItem[] }) {
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
-  const services = (isError ? fallbackServices : (data ?? [])).filter((s) => s.isActive !== false);
+  const services = (isError ? fallback : (data ?? [])).filter((s) => s.isActive !== false);
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(services.length / PAGE));
   const current = Math.min(page, pages - 1);

@@ -4,9 +4,12 @@ import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { JOBS_PAGE_SIZE } from '../../../schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
-import { builtInJobs } from './fallback.ts';
+import { lazy as lazyModule, useLazy } from '../../lib/lazy.ts';
+import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
 const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
+// The built-in jobs load only when the list call fails (spec 2 section 4), not with the page.
+const loadBuiltInJobs = lazyModule(() => import('./fallback-jobs.ts'));
 
 interface Filters {
   q: string;
@@ -28,7 +31,7 @@ export const jobsPageQuery = ({ q, category, page }: Filters) =>
   });
 
 /** The built-in jobs, filtered like the server would (used only when the list call fails). */
-function fallbackPage({ q, category }: Filters): JobsPage {
+function fallbackPage({ q, category }: Filters, builtInJobs: typeof BuiltInJobs): JobsPage {
   const needle = q.toLowerCase();
   const jobs = builtInJobs.filter(
     (j) => (!needle || [j.title, j.company, j.location, j.description].some((f) => f.toLowerCase().includes(needle))) && (!category || j.category.toLowerCase() === category.toLowerCase()),
@@ -85,7 +88,11 @@ function Board({ heading }: { heading: string }) {
   }, [filters.page, query.isFetching]);
 
   const usingFallback = query.isError && !everLoaded;
-  const data: JobsPage | undefined = usingFallback ? fallbackPage(filters) : query.data;
+  const [fallbackJobs, startFallback] = useLazy(loadBuiltInJobs);
+  useEffect(() => {
+    if (usingFallback) startFallback().catch((e: unknown) => console.error('Failed to load the built-in jobs', e));
+  }, [usingFallback, startFallback]);
+  const data: JobsPage | undefined = usingFallback ? (fallbackJobs ? fallbackPage(filters, fallbackJobs.builtInJobs) : undefined) : query.data;
   const filtered = Boolean(filters.q || filters.category);
 
   const goTo = (page: number) => {
@@ -119,7 +126,7 @@ function Board({ heading }: { heading: string }) {
       </form>
 
       <div aria-live="polite" aria-busy={query.isFetching} className="rc-jobs__results">
-        {query.isPending && !usingFallback ? (
+        {(query.isPending && !usingFallback) || (usingFallback && !data) ? (
           <p className="rc-loading">Loading jobs...</p>
         ) : query.isError && !usingFallback ? (
           <div className="rc-error-box" role="alert">

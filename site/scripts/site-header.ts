@@ -1,0 +1,137 @@
+// The header's behaviour (spec 1 section 2.2) on top of the HTML SiteHeader.astro renders. Plain
+// DOM code on purpose: the header is on every page, and a framework here would put React and
+// TanStack Query (~70 KB brotli) on pages that have no island (issue 9's JavaScript budget). The
+// subject search's code (header-search.ts) loads on the first use of a search box.
+import { clearSession, readSession, type SessionView } from '../lib/session-view.ts';
+
+let searchModule: Promise<typeof import('./header-search.ts')> | undefined;
+const loadSearch = () =>
+  (searchModule ??= import('./header-search.ts').catch((error: unknown) => {
+    searchModule = undefined; // the next focus tries again
+    throw error;
+  }));
+
+/**
+ * A search box wired on first use: pointing at it starts the download, focusing it wires it up.
+ * What is typed before the code arrives stays in the box, and the combobox picks it up.
+ */
+function lazyCombobox(root: HTMLElement, onDone?: () => void) {
+  const input = root.querySelector<HTMLInputElement>('input[role="combobox"]')!;
+  let wired: Promise<{ reset: () => void }> | undefined;
+  const start = () => {
+    wired ??= loadSearch().then((m) => m.combobox(root, onDone), (error: unknown) => {
+      wired = undefined;
+      console.error('Failed to load the subject search', error);
+      throw error;
+    });
+    return wired;
+  };
+  root.addEventListener('pointerenter', () => void loadSearch().catch(() => {}), { once: true });
+  input.addEventListener('focus', () => void start().catch(() => {}));
+  return {
+    input,
+    reset: () => {
+      if (wired) void wired.then((c) => c.reset(), () => {});
+      else input.value = '';
+    },
+  };
+}
+
+/** A modal `<dialog>` opened by a button; a click on its backdrop or a [data-close] button closes it. */
+function modal(dialog: HTMLDialogElement, { onOpen, onClose }: { onOpen?: () => void; onClose?: () => void } = {}) {
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+  for (const b of dialog.querySelectorAll<HTMLButtonElement>('[data-close]')) b.addEventListener('click', () => dialog.close());
+  if (onClose) dialog.addEventListener('close', onClose);
+  return () => {
+    dialog.showModal();
+    onOpen?.();
+  };
+}
+
+function logout() {
+  clearSession();
+  window.location.assign('/');
+}
+
+/** Wires the header SiteHeader.astro rendered; `data-hydrated="true"` marks it ready (the e2e tests wait on it). */
+export function initSiteHeader(header: HTMLElement) {
+  // Solid after more than 10 px of scroll.
+  const onScroll = () => header.classList.toggle('is-solid', window.scrollY > 10);
+  onScroll();
+  window.addEventListener('scroll', onScroll, { passive: true });
+
+  // Search: the inline box (wide screens) and the overlay (narrow screens).
+  const [inlineRoot, overlayRoot] = header.querySelectorAll<HTMLElement>('[data-combobox]');
+  if (inlineRoot) lazyCombobox(inlineRoot);
+  const searchDialog = header.querySelector<HTMLDialogElement>('[data-search-dialog]');
+  if (searchDialog && overlayRoot) {
+    const overlay = lazyCombobox(overlayRoot, () => searchDialog.close());
+    const openSearch = modal(searchDialog, { onOpen: () => overlay.input.focus(), onClose: () => overlay.reset() });
+    header.querySelector('[data-open-search]')?.addEventListener('click', openSearch);
+  }
+
+  // Mobile menu: page scrolling is locked while it is open.
+  const menuDialog = header.querySelector<HTMLDialogElement>('[data-menu-dialog]');
+  if (menuDialog) {
+    const openMenu = modal(menuDialog, {
+      onOpen: () => document.body.classList.add('scroll-locked'),
+      onClose: () => document.body.classList.remove('scroll-locked'),
+    });
+    header.querySelector('[data-open-menu]')?.addEventListener('click', openMenu);
+  }
+
+  // Account menu (wide screens; narrow screens show the account in the mobile menu).
+  const accountButton = header.querySelector<HTMLButtonElement>('.account__button')!;
+  const accountMenu = header.querySelector<HTMLElement>('#account-menu')!;
+  const account = accountButton.parentElement!;
+  const setAccountOpen = (open: boolean) => {
+    accountMenu.hidden = !open;
+    accountButton.setAttribute('aria-expanded', String(open));
+  };
+  accountButton.addEventListener('click', () => setAccountOpen(accountMenu.hidden !== false));
+  document.addEventListener('mousedown', (e) => {
+    if (!accountMenu.hidden && !account.contains(e.target as Node)) setAccountOpen(false);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || accountMenu.hidden) return;
+    const inside = account.contains(document.activeElement);
+    setAccountOpen(false);
+    if (inside) accountButton.focus();
+  });
+  for (const b of header.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
+    b.addEventListener('click', () => {
+      setAccountOpen(false);
+      menuDialog?.close();
+      logout();
+    });
+  }
+
+  // The stored session, re-read on load, on bfcache restores and when another tab changes it.
+  const showSession = (session: SessionView | null) => {
+    header.dataset['session'] = session ? 'member' : 'visitor';
+    if (!session) {
+      setAccountOpen(false);
+      return;
+    }
+    const fields: Record<string, string> = {
+      initial: session.displayName.charAt(0).toUpperCase(),
+      name: session.displayName,
+      email: session.email,
+      label: session.label,
+      profile: session.profileLabel,
+    };
+    for (const el of header.querySelectorAll<HTMLElement>('[data-field]')) {
+      const value = fields[el.dataset['field']!];
+      if (value !== undefined && el.textContent !== value) el.textContent = value;
+      if (el instanceof HTMLAnchorElement) el.setAttribute('href', session.profileHref);
+    }
+  };
+  const refresh = () => showSession(readSession());
+  refresh();
+  window.addEventListener('storage', refresh);
+  window.addEventListener('pageshow', refresh);
+  window.addEventListener('session-change', refresh);
+  header.dataset['hydrated'] = 'true';
+}
