@@ -11,8 +11,11 @@ export default defineConfig({
   publicDir: './site/public',
   outDir: './dist',
   output: 'static',
-  trailingSlash: 'ignore',
-  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev|admin)\//.test(page) && !page.endsWith('/404/') })],
+  // The spec's routes have no trailing slash (/courses, /subject/<id>): pages are served and linked
+  // that way, canonical and sitemap URLs too, and the assets server answers /courses from
+  // courses/index.html without a redirect (wrangler.toml html_handling = "drop-trailing-slash").
+  trailingSlash: 'never',
+  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev|admin)(\/|$)/.test(page) && !/\/404\/?$/.test(page) })],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with

@@ -275,12 +275,24 @@ test.describe('content pages', () => {
     const index = await (await request.get('/sitemap-index.xml')).text();
     expect(index).toContain('sitemap-0.xml');
     const map = await (await request.get('/sitemap-0.xml')).text();
-    expect(map).toContain('/country-details/united-kingdom/');
-    expect(map).toContain('/subject/msc-data-science-university-of-leeds/');
+    // The spec's routes, without a trailing slash: the URL people link to is the one indexed.
+    expect(map).toContain('/country-details/united-kingdom</loc>');
+    expect(map).toContain('/subject/msc-data-science-university-of-leeds</loc>');
     expect(map).not.toContain('/shell/');
     expect((map.match(/\/subject\//g) ?? []).length).toBe(80);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Sitemap:');
+  });
+
+  test('pages answer at the routes the site links to, without a redirect', async ({ request }) => {
+    for (const path of ['/courses', '/destinations', '/country-details/united-kingdom', '/subject/msc-data-science-university-of-leeds']) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+    }
+    // The slash form is the same page's other spelling: one redirect to the canonical route.
+    const slashed = await request.get('/courses/', { maxRedirects: 0 });
+    expect(slashed.status()).toBe(307);
+    expect(slashed.headers()['location']).toMatch(/\/courses$/);
   });
 });
 

@@ -35,9 +35,9 @@ export function ourPages(ids: { country: string; subject: string }) {
 
 export function peerPages(ids: { country: string; subject: string }) {
   return [
-    { name: 'home', path: '/peer/' },
-    { name: 'country', path: `/peer/country/?id=${ids.country}` },
-    { name: 'subject', path: `/peer/subject/?id=${ids.subject}` },
+    { name: 'home', path: '/peer' },
+    { name: 'country', path: `/peer/country?id=${ids.country}` },
+    { name: 'subject', path: `/peer/subject?id=${ids.subject}` },
   ];
 }
 
@@ -139,7 +139,7 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
 export function printLighthouse(ours: LhResult[], peer: LhResult[], names: string[]) {
   const rows = ours.map((o, i) => {
     const name = names[i]!;
-    const p = peer.find((x) => x.url.includes(`/peer/${name === 'home' ? '' : name}`) && (name !== 'home' || x.url === '/peer/'));
+    const p = peer.find((x) => (name === 'home' ? x.url === '/peer' : x.url.includes(`/peer/${name}`)));
     const ratio = o.lcp && p?.lcp ? (o.lcp / p.lcp).toFixed(2) : '-';
     const fmt = (r?: LhResult) => (r?.status === 'ok' ? `${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` : 'skipped');
     return [name, o.url, fmt(o), o.lcp?.toFixed(0) ?? '-', o.tbt?.toFixed(0) ?? '-', o.cls?.toFixed(3) ?? '-', fmt(p), p?.lcp?.toFixed(0) ?? '-', p?.tbt?.toFixed(0) ?? '-', p?.cls?.toFixed(3) ?? '-', ratio];

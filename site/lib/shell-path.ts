@@ -1,5 +1,5 @@
 /**
- * The id a fallback-shell page renders (functions/routes/pages/fallback.ts serves /shell/<kind>/
+ * The id a fallback-shell page renders (functions/routes/pages/fallback.ts serves /shell/<kind>
  * for /country-details/{id}, /subject/{id} and /job/{id}): the path segment after the prefix.
  * A malformed escape is an unknown id, not a crash.
  */

@@ -19,8 +19,8 @@ const price = (s: Subject) => (s.basePrice ? new Intl.NumberFormat('en-GB', { st
 function Header() {
   return (
     <header className="peer-header">
-      <a href="/peer/" className="peer-brand">Bridgeway Global</a>
-      <nav aria-label="Main"><a href="/peer/">Home</a> <a href="/peer/country/?id=united-kingdom">United Kingdom</a></nav>
+      <a href="/peer" className="peer-brand">Bridgeway Global</a>
+      <nav aria-label="Main"><a href="/peer">Home</a> <a href="/peer/country?id=united-kingdom">United Kingdom</a></nav>
     </header>
   );
 }
@@ -34,16 +34,16 @@ function Home() {
       <section className="peer-hero">
         <h1>Ignite Your Career With Bridgeway Global</h1>
         <p>Free university application support, work-abroad placements and recruitment.</p>
-        <a className="peer-button" href="/peer/country/?id=united-kingdom">Start Your Journey</a>
+        <a className="peer-button" href="/peer/country?id=united-kingdom">Start Your Journey</a>
       </section>
       <section className="peer-section"><h2>Why choose us</h2>
         <div className="peer-grid">{features.data?.map((f) => <article key={f._id} className="peer-card"><img src={f.image} alt="" width="320" height="180" /><h3>{f.title}</h3><p>{f.description}</p></article>) ?? <p>Loading…</p>}</div>
       </section>
       <section className="peer-section"><h2>Destinations</h2>
-        <div className="peer-grid">{countries.data?.map((c) => <a key={c._id} className="peer-card" href={`/peer/country/?id=${c._id}`}><img src={c.image} alt="" width="320" height="180" /><h3>{c.name}</h3><p>{c.details}</p></a>) ?? <p>Loading…</p>}</div>
+        <div className="peer-grid">{countries.data?.map((c) => <a key={c._id} className="peer-card" href={`/peer/country?id=${c._id}`}><img src={c.image} alt="" width="320" height="180" /><h3>{c.name}</h3><p>{c.details}</p></a>) ?? <p>Loading…</p>}</div>
       </section>
       <section className="peer-section"><h2>Featured programs</h2>
-        <div className="peer-grid">{subjects.data?.slice(0, 4).map((s) => <a key={s._id} className="peer-card" href={`/peer/subject/?id=${s._id}`}><h3>{s.name}</h3><p>{s.university}, {s.location}</p><p>{price(s)}</p></a>) ?? <p>Loading…</p>}</div>
+        <div className="peer-grid">{subjects.data?.slice(0, 4).map((s) => <a key={s._id} className="peer-card" href={`/peer/subject?id=${s._id}`}><h3>{s.name}</h3><p>{s.university}, {s.location}</p><p>{price(s)}</p></a>) ?? <p>Loading…</p>}</div>
       </section>
     </main>
   );
@@ -63,7 +63,7 @@ function CountryPage({ id }: { id: string }) {
         <h2>Student life</h2>{c.about.studentLife.map((p, i) => <p key={i}>{p}</p>)}
         <h2>Visa information</h2>{c.about.visaInfo.map((p, i) => <p key={i}>{p}</p>)}</section>
       <section className="peer-section"><h2>Programs</h2>
-        <div className="peer-grid">{subjects.data?.map((s) => <a key={s._id} className="peer-card" href={`/peer/subject/?id=${s._id}`}><h3>{s.name}</h3><p>{s.university}</p><p>{price(s)}</p></a>) ?? <p>Loading…</p>}</div>
+        <div className="peer-grid">{subjects.data?.map((s) => <a key={s._id} className="peer-card" href={`/peer/subject?id=${s._id}`}><h3>{s.name}</h3><p>{s.university}</p><p>{price(s)}</p></a>) ?? <p>Loading…</p>}</div>
       </section>
     </main>
   );

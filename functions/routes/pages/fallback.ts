@@ -5,12 +5,12 @@ import { config } from '../../lib/config.ts';
 /**
  * Content pages are pre-rendered at build time. A country, subject or job created after the last
  * build has no page yet: instead of a 404 the Worker serves that kind's shell page (built at
- * /shell/<kind>/), which renders the item from the API in the browser until the next build.
+ * /shell/<kind>), which renders the item from the API in the browser until the next build.
  */
 export const shells: { prefix: string; shell: string; table: 'countries' | 'subjects' | 'jobs' }[] = [
-  { prefix: '/country-details/', shell: '/shell/country/', table: 'countries' },
-  { prefix: '/subject/', shell: '/shell/subject/', table: 'subjects' },
-  { prefix: '/job/', shell: '/shell/job/', table: 'jobs' },
+  { prefix: '/country-details/', shell: '/shell/country', table: 'countries' },
+  { prefix: '/subject/', shell: '/shell/subject', table: 'subjects' },
+  { prefix: '/job/', shell: '/shell/job', table: 'jobs' },
 ];
 
 /** Whether the item behind a shell URL exists, so an unknown id is a real 404 (the shell still explains it). */
