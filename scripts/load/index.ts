@@ -1,12 +1,18 @@
 // npm run load [-- --smoke] [-- --url http://127.0.0.1:8787] [-- --port 8780] [-- --duration 30] [-- --json FILE]
+//               [-- --direct | --compare]
 //
 // autocannon against a running server (ours on --port, started here, or --url): the public reads,
 // login with a wrong password (401/429 expected: counted as non-2xx, apart from 5xx and errors)
 // and a contact submission, at 10 and 50 connections for 30 s each (--smoke: 2 connections, 2 s).
 // Endpoints the server does not have yet are reported as skipped.
+//
+// --direct runs the same Worker bundle in workerd through the Miniflare API, without wrangler dev's
+// proxy (scripts/perf/lib/direct.ts), on the same local database; --compare runs wrangler dev first,
+// then the direct Worker on --port + 1, and prints the two side by side.
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { serverFor } from '../perf/lib/server.ts';
+import { serverFor, type RunningServer } from '../perf/lib/server.ts';
+import { startDirect } from '../perf/lib/direct.ts';
 import { discoverIds, fill, isPresent, endpoints, type Endpoint } from '../perf/lib/endpoints.ts';
 import { printMachine, table } from '../perf/lib/stats.ts';
 
@@ -16,6 +22,7 @@ const smoke = argv.includes('--smoke');
 const duration = Number(option('--duration') ?? (smoke ? 2 : 30));
 const levels = smoke ? [2] : (option('--connections') ?? '10,50').split(',').map(Number);
 const port = Number(option('--port') ?? process.env.LOAD_PORT ?? 8780);
+const modes: ('wrangler dev' | 'direct')[] = argv.includes('--compare') ? ['wrangler dev', 'direct'] : argv.includes('--direct') ? ['direct'] : ['wrangler dev'];
 
 interface Scenario { name: string; kind: 'read' | 'login' | 'form'; method: Endpoint['method']; path: string; body?: string; headers?: Record<string, string> }
 
@@ -23,57 +30,85 @@ const json = { 'Content-Type': 'application/json' };
 const find = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path)!;
 
 await printMachine();
-const server = await serverFor(argv, port);
 const results: Record<string, unknown>[] = [];
-try {
-  const ids = await discoverIds(server.url);
-  const candidates: Scenario[] = [
-    { name: 'read: subjects list', kind: 'read', method: 'GET', path: '/api/subjects' },
-    { name: 'read: subject', kind: 'read', method: 'GET', path: fill('/api/subjects/{subject}', ids) },
-    { name: 'read: search', kind: 'read', method: 'GET', path: '/api/subjects/search?q=data' },
-    { name: 'read: countries', kind: 'read', method: 'GET', path: '/api/countries' },
-    { name: 'read: country', kind: 'read', method: 'GET', path: fill('/api/countries/{country}', ids) },
-    { name: 'read: features', kind: 'read', method: 'GET', path: '/api/features' },
-    { name: 'read: jobs', kind: 'read', method: 'GET', path: '/api/applyjobs' },
-    { name: 'login (wrong password)', kind: 'login', method: 'POST', path: '/api/users/login', body: JSON.stringify(find('POST', '/api/users/login').sample), headers: json },
-    { name: 'contact submission', kind: 'form', method: 'POST', path: '/api/contact', body: JSON.stringify(find('POST', '/api/contact').sample), headers: json },
-  ];
-  const scenarios: Scenario[] = [];
-  for (const s of candidates) {
-    if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
-    else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
-  }
 
-  for (const connections of levels) {
-    console.log(`\n== ${connections} connections, ${duration} s each ==`);
-    const rows: (string | number)[][] = [];
-    for (const s of scenarios) {
-      const statuses: Record<string, number> = {};
-      const instance = autocannon({
-        url: server.url + s.path,
-        method: s.method,
-        body: s.body,
-        headers: s.headers,
-        connections,
-        duration,
-        timeout: 10,
-      });
-      (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
-      const r = await instance;
-      const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
-      const row = {
-        scenario: s.name, path: s.path, connections, duration,
-        requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
-        non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
-      };
-      results.push(row);
-      rows.push([s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' ')]);
-    }
-    table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses'], rows);
-  }
-} finally {
-  await server.stop();
+async function start(mode: (typeof modes)[number]): Promise<RunningServer> {
+  if (mode === 'wrangler dev') return serverFor(argv, port);
+  // Sequential runs only: the direct Worker opens the same SQLite files wrangler dev used.
+  const directPort = modes.length > 1 ? port + 1 : port;
+  const persistTo = process.env.WRANGLER_PERSIST_TO ?? '.wrangler/state';
+  console.log(`Starting the Worker directly (Miniflare, no wrangler dev proxy) on 127.0.0.1:${directPort} (database ${persistTo}) ...`);
+  return startDirect({ port: directPort, persistTo });
 }
+
+for (const mode of modes) {
+  const server = await start(mode);
+  try {
+    const ids = await discoverIds(server.url);
+    const candidates: Scenario[] = [
+      { name: 'read: subjects list', kind: 'read', method: 'GET', path: '/api/subjects' },
+      { name: 'read: subject', kind: 'read', method: 'GET', path: fill('/api/subjects/{subject}', ids) },
+      { name: 'read: search', kind: 'read', method: 'GET', path: '/api/subjects/search?q=data' },
+      { name: 'read: countries', kind: 'read', method: 'GET', path: '/api/countries' },
+      { name: 'read: country', kind: 'read', method: 'GET', path: fill('/api/countries/{country}', ids) },
+      { name: 'read: features', kind: 'read', method: 'GET', path: '/api/features' },
+      { name: 'read: jobs', kind: 'read', method: 'GET', path: '/api/applyjobs' },
+      { name: 'login (wrong password)', kind: 'login', method: 'POST', path: '/api/users/login', body: JSON.stringify(find('POST', '/api/users/login').sample), headers: json },
+      { name: 'contact submission', kind: 'form', method: 'POST', path: '/api/contact', body: JSON.stringify(find('POST', '/api/contact').sample), headers: json },
+    ];
+    const scenarios: Scenario[] = [];
+    for (const s of candidates) {
+      if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
+      else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
+    }
+
+    for (const connections of levels) {
+      console.log(`\n== ${mode}: ${connections} connections, ${duration} s each ==`);
+      const rows: (string | number)[][] = [];
+      for (const s of scenarios) {
+        const statuses: Record<string, number> = {};
+        const instance = autocannon({
+          url: server.url + s.path,
+          method: s.method,
+          body: s.body,
+          headers: s.headers,
+          connections,
+          duration,
+          timeout: 10,
+        });
+        (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
+        const r = await instance;
+        const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
+        const row = {
+          mode, scenario: s.name, path: s.path, connections, duration,
+          requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
+          non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
+        };
+        results.push(row);
+        rows.push([s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' ')]);
+      }
+      table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses'], rows);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (modes.length > 1) {
+  // Side by side: the same scenario and connections through wrangler dev and straight to workerd.
+  console.log('\n== wrangler dev vs direct (req/s, p50 ms, p99 ms) ==');
+  const rows: (string | number)[][] = [];
+  for (const r of results.filter((x) => x.mode === 'wrangler dev')) {
+    const d = results.find((x) => x.mode === 'direct' && x.scenario === r.scenario && x.connections === r.connections);
+    if (!d) continue;
+    rows.push([r.scenario as string, r.connections as number,
+      `${(r.rps as number).toFixed(0)} / ${(d.rps as number).toFixed(0)}`,
+      `${r.p50} / ${d.p50}`, `${r.p99} / ${d.p99}`,
+      `${r.fiveXX} / ${d.fiveXX}`, `${r.errors} / ${d.errors}`]);
+  }
+  table(['scenario', 'conn', 'req/s wd / direct', 'p50', 'p99', '5xx', 'errors'], rows);
+}
+
 const out = option('--json');
 if (out) writeFileSync(out, JSON.stringify(results, null, 2));
 const bad = results.filter((r) => (r.fiveXX as number) > 0 || (r.errors as number) > 0);
