@@ -8,7 +8,8 @@
 //
 // --direct runs the same Worker bundle in workerd through the Miniflare API, without wrangler dev's
 // proxy (scripts/perf/lib/direct.ts), on the same local database; --compare runs wrangler dev first,
-// then the direct Worker on --port + 1, and prints the two side by side.
+// then the direct Worker on --port + 1, and prints the two side by side. EDGE_CACHE_SECONDS=0 in
+// the environment turns the Worker's edge cache of public reads off (functions/middleware/edge-cache.ts).
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { serverFor, type RunningServer } from '../perf/lib/server.ts';

@@ -72,7 +72,7 @@ export async function startDirect({ port, persistTo = '.wrangler/state' }: { por
       modules: [{ type: 'ESModule', path: script }],
       compatibilityDate: config.compatibilityDate,
       compatibilityFlags: config.compatibilityFlags,
-      bindings: { ...config.vars, ...devVars(), SITE_URL: url },
+      bindings: { ...config.vars, ...devVars(), SITE_URL: url, ...(process.env.EDGE_CACHE_SECONDS !== undefined ? { EDGE_CACHE_SECONDS: process.env.EDGE_CACHE_SECONDS } : {}) },
       d1Databases: { DB: config.d1Id },
       r2Buckets: { FILES: config.bucket },
     }],
