@@ -44,7 +44,8 @@ describe('edge cache of public reads', () => {
 
   it('never answers nor fills the cache for a request with credentials', async () => {
     const base = host();
-    for (const headers of [{ Authorization: 'Bearer x.y.z' }, { 'X-Applicant-Token': 'x.y.z' }, { Cookie: 'session=1' }]) {
+    const credentials: Record<string, string>[] = [{ Authorization: 'Bearer x.y.z' }, { 'X-Applicant-Token': 'x.y.z' }, { Cookie: 'session=1' }];
+    for (const headers of credentials) {
       const res = await get(base, '/api/countries', headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('X-Cache')).toBeNull();

@@ -1,5 +1,5 @@
 // npm run load [-- --smoke] [-- --url http://127.0.0.1:8787] [-- --port 8780] [-- --duration 30] [-- --json FILE]
-//               [-- --direct | --compare]
+//               [-- --direct | --compare] [-- --enumeration: see enumeration.ts]
 //
 // autocannon against a running server (ours on --port, started here, or --url): the public reads,
 // login with a wrong password (401/429 expected: counted as non-2xx, apart from 5xx and errors)
@@ -18,6 +18,11 @@ import { discoverIds, fill, isPresent, endpoints, type Endpoint } from '../perf/
 import { printMachine, table } from '../perf/lib/stats.ts';
 
 const argv = process.argv.slice(2);
+// The timing benchmark for account enumeration is its own script (one request at a time, not autocannon).
+if (argv.includes('--enumeration')) {
+  await import('./enumeration.ts');
+  process.exit(0); // not reached: enumeration.ts exits with its own code
+}
 const option = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
 const smoke = argv.includes('--smoke');
 const duration = Number(option('--duration') ?? (smoke ? 2 : 30));
