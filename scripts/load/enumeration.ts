@@ -1,4 +1,4 @@
-// npm run load -- --enumeration [--samples 40] [--port 8780] [--wrangler] [--json FILE]
+// npm run load -- --enumeration [--samples 40] [--port 8780] [--mail-latency 150] [--wrangler] [--json FILE]
 //
 // Account enumeration by timing (issue 9 item 9: "same status and body; timing within 10 ms at
 // the median"). Against a scratch database (.wrangler/enumeration, migrations only, accounts
@@ -16,6 +16,11 @@
 // here carries its own documentation-range address; unknown e-mails are fresh per request; real
 // accounts get at most 5 wrong logins each (the per-account limit) and one reset request each (the
 // code send limits), so enough accounts are registered first.
+//
+// --mail-latency N (direct mode): the Worker sends e-mail through its production HttpMailer to a
+// local stand-in provider on --port + 1 that answers after N ms, as a real provider would, instead
+// of the development outbox (a D1 insert), so the cost of sending shows as it would in production.
+import { createServer } from 'node:http';
 import { rmSync, writeFileSync } from 'node:fs';
 import { run } from '../lib/run.ts';
 import { startDirect } from '../perf/lib/direct.ts';
@@ -71,8 +76,18 @@ rmSync(persistTo, { recursive: true, force: true });
 await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { CI: 'true' });
 
 const useWrangler = argv.includes('--wrangler');
+const mailLatency = option('--mail-latency');
+let mailBindings: Record<string, string> = {};
+let mailServer: ReturnType<typeof createServer> | undefined;
+if (mailLatency !== undefined && !useWrangler) {
+  const wait = Number(mailLatency);
+  mailServer = createServer((req, res) => { req.resume(); req.on('end', () => setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"id":"x"}'), wait)); });
+  await new Promise<void>((resolve) => mailServer!.listen(port + 1, '127.0.0.1', resolve));
+  mailBindings = { MAIL_API_URL: `http://127.0.0.1:${port + 1}/send`, MAIL_API_KEY: 'local-stand-in' };
+  console.log(`E-mail through HttpMailer to a stand-in provider on 127.0.0.1:${port + 1} answering after ${wait} ms.`);
+}
 console.log(`Starting ${useWrangler ? 'wrangler dev' : 'the Worker directly (Miniflare)'} on 127.0.0.1:${port} ...`);
-const server = useWrangler ? await startServer({ port, persistTo }) : await startDirect({ port, persistTo });
+const server = useWrangler ? await startServer({ port, persistTo }) : await startDirect({ port, persistTo, bindings: mailBindings });
 const results: Record<string, unknown>[] = [];
 let mismatches = 0;
 try {
@@ -140,6 +155,7 @@ try {
   table(['pair', 'status unknown | real', 'status+body', 'unknown p50/p90 ms', 'real p50/p90 ms', 'Δ median ms', 'Worker p50 unknown / real (Δ)', `|Δ| ≤ ${LIMIT_MS} ms`], rows);
 } finally {
   await server.stop();
+  mailServer?.close();
 }
 const out = option('--json');
 if (out) writeFileSync(out, JSON.stringify(results, null, 2));

@@ -7,10 +7,12 @@
 // Endpoints the server does not have yet are reported as skipped.
 //
 // --direct runs the same Worker bundle in workerd through the Miniflare API, without wrangler dev's
-// proxy (scripts/perf/lib/direct.ts), on the same local database; --compare runs wrangler dev first,
-// then the direct Worker on --port + 1, and prints the two side by side. EDGE_CACHE_SECONDS=0 in
+// proxy (scripts/perf/lib/direct.ts), on the same local database; --compare runs wrangler dev
+// and the direct Worker on --port + 1 (on a copy of the database) at once, alternating scenario by
+// scenario so both see the same machine load, and prints the two side by side. EDGE_CACHE_SECONDS=0 in
 // the environment turns the Worker's edge cache of public reads off (functions/middleware/edge-cache.ts).
-import { writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { serverFor, type RunningServer } from '../perf/lib/server.ts';
 import { startDirect } from '../perf/lib/direct.ts';
@@ -40,64 +42,74 @@ const results: Record<string, unknown>[] = [];
 
 async function start(mode: (typeof modes)[number]): Promise<RunningServer> {
   if (mode === 'wrangler dev') return serverFor(argv, port);
-  // Sequential runs only: the direct Worker opens the same SQLite files wrangler dev used.
+  let persistTo = process.env.WRANGLER_PERSIST_TO ?? '.wrangler/state';
   const directPort = modes.length > 1 ? port + 1 : port;
-  const persistTo = process.env.WRANGLER_PERSIST_TO ?? '.wrangler/state';
+  if (modes.length > 1) {
+    // Both servers run at once (so each scenario is measured on both within the same minute, under
+    // the same machine load): the direct Worker gets its own copy of the database, as two workerd
+    // processes must not share one SQLite file.
+    const copy = `${persistTo.replace(/\/$/, '')}-direct-copy`;
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(persistTo, copy, { recursive: true });
+    persistTo = copy;
+  }
   console.log(`Starting the Worker directly (Miniflare, no wrangler dev proxy) on 127.0.0.1:${directPort} (database ${persistTo}) ...`);
   return startDirect({ port: directPort, persistTo });
 }
 
-for (const mode of modes) {
-  const server = await start(mode);
-  try {
-    const ids = await discoverIds(server.url);
-    const candidates: Scenario[] = [
-      { name: 'read: subjects list', kind: 'read', method: 'GET', path: '/api/subjects' },
-      { name: 'read: subject', kind: 'read', method: 'GET', path: fill('/api/subjects/{subject}', ids) },
-      { name: 'read: search', kind: 'read', method: 'GET', path: '/api/subjects/search?q=data' },
-      { name: 'read: countries', kind: 'read', method: 'GET', path: '/api/countries' },
-      { name: 'read: country', kind: 'read', method: 'GET', path: fill('/api/countries/{country}', ids) },
-      { name: 'read: features', kind: 'read', method: 'GET', path: '/api/features' },
-      { name: 'read: jobs', kind: 'read', method: 'GET', path: '/api/applyjobs' },
-      { name: 'login (wrong password)', kind: 'login', method: 'POST', path: '/api/users/login', body: JSON.stringify(find('POST', '/api/users/login').sample), headers: json },
-      { name: 'contact submission', kind: 'form', method: 'POST', path: '/api/contact', body: JSON.stringify(find('POST', '/api/contact').sample), headers: json },
-    ];
-    const scenarios: Scenario[] = [];
-    for (const s of candidates) {
-      if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
-      else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
-    }
-
-    for (const connections of levels) {
-      console.log(`\n== ${mode}: ${connections} connections, ${duration} s each ==`);
-      const rows: (string | number)[][] = [];
-      for (const s of scenarios) {
-        const statuses: Record<string, number> = {};
-        const instance = autocannon({
-          url: server.url + s.path,
-          method: s.method,
-          body: s.body,
-          headers: s.headers,
-          connections,
-          duration,
-          timeout: 10,
-        });
-        (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
-        const r = await instance;
-        const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
-        const row = {
-          mode, scenario: s.name, path: s.path, connections, duration,
-          requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
-          non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
-        };
-        results.push(row);
-        rows.push([s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' ')]);
-      }
-      table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses'], rows);
-    }
-  } finally {
-    await server.stop();
+async function scenariosFor(server: RunningServer) {
+  const ids = await discoverIds(server.url);
+  const candidates: Scenario[] = [
+    { name: 'read: subjects list', kind: 'read', method: 'GET', path: '/api/subjects' },
+    { name: 'read: subject', kind: 'read', method: 'GET', path: fill('/api/subjects/{subject}', ids) },
+    { name: 'read: search', kind: 'read', method: 'GET', path: '/api/subjects/search?q=data' },
+    { name: 'read: countries', kind: 'read', method: 'GET', path: '/api/countries' },
+    { name: 'read: country', kind: 'read', method: 'GET', path: fill('/api/countries/{country}', ids) },
+    { name: 'read: features', kind: 'read', method: 'GET', path: '/api/features' },
+    { name: 'read: jobs', kind: 'read', method: 'GET', path: '/api/applyjobs' },
+    { name: 'login (wrong password)', kind: 'login', method: 'POST', path: '/api/users/login', body: JSON.stringify(find('POST', '/api/users/login').sample), headers: json },
+    { name: 'contact submission', kind: 'form', method: 'POST', path: '/api/contact', body: JSON.stringify(find('POST', '/api/contact').sample), headers: json },
+  ];
+  const scenarios: Scenario[] = [];
+  for (const s of candidates) {
+    if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
+    else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
   }
+  return scenarios;
+}
+
+async function measure(mode: string, server: RunningServer, s: Scenario, connections: number) {
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({ url: server.url + s.path, method: s.method, body: s.body, headers: s.headers, connections, duration, timeout: 10 });
+  (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
+  const r = await instance;
+  const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
+  results.push({
+    mode, scenario: s.name, path: s.path, connections, duration, load: loadavg()[0]!.toFixed(1),
+    requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
+    non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
+  });
+  return [s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' '), loadavg()[0]!.toFixed(1)];
+}
+
+const servers: { mode: string; server: RunningServer }[] = [];
+try {
+  // The direct Worker first: its copy of the database is taken before wrangler dev opens the original.
+  for (const mode of [...modes].reverse()) servers.unshift({ mode, server: await start(mode) });
+  const scenarios = await scenariosFor(servers[0]!.server);
+  for (const connections of levels) {
+    const rows: Record<string, (string | number)[][]> = {};
+    console.log(`\n== ${connections} connections, ${duration} s each${modes.length > 1 ? ': wrangler dev and direct alternately' : ''} ==`);
+    for (const s of scenarios) {
+      for (const { mode, server } of servers) (rows[mode] ??= []).push(await measure(mode, server, s, connections));
+    }
+    for (const { mode } of servers) {
+      console.log(`\n-- ${mode}, ${connections} connections --`);
+      table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses', 'load'], rows[mode]!);
+    }
+  }
+} finally {
+  for (const { server } of servers) await server.stop();
 }
 
 if (modes.length > 1) {

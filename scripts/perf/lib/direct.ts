@@ -56,7 +56,7 @@ export function bundleWorker(outdir = '.wrangler/load-direct/bundle') {
  * uses for `persistTo` (its `v3` folder, same database id, so the same SQLite file). Never run it
  * beside a wrangler dev on the same state: two workerd processes would share one SQLite file.
  */
-export async function startDirect({ port, persistTo = '.wrangler/state' }: { port: number; persistTo?: string }): Promise<RunningServer> {
+export async function startDirect({ port, persistTo = '.wrangler/state', bindings = {} }: { port: number; persistTo?: string; bindings?: Record<string, string> }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   if (await isUp(url)) throw new Error(`Port ${port} is already in use.`);
   const config = wranglerConfig();
@@ -72,7 +72,7 @@ export async function startDirect({ port, persistTo = '.wrangler/state' }: { por
       modules: [{ type: 'ESModule', path: script }],
       compatibilityDate: config.compatibilityDate,
       compatibilityFlags: config.compatibilityFlags,
-      bindings: { ...config.vars, ...devVars(), SITE_URL: url, ...(process.env.EDGE_CACHE_SECONDS !== undefined ? { EDGE_CACHE_SECONDS: process.env.EDGE_CACHE_SECONDS } : {}) },
+      bindings: { ...config.vars, ...devVars(), SITE_URL: url, ...(process.env.EDGE_CACHE_SECONDS !== undefined ? { EDGE_CACHE_SECONDS: process.env.EDGE_CACHE_SECONDS } : {}), ...bindings },
       d1Databases: { DB: config.d1Id },
       r2Buckets: { FILES: config.bucket },
     }],
