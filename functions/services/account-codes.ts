@@ -58,6 +58,8 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, type: Account
 /** Issues a reset code and e-mails it; never throws (it runs after the response). */
 async function sendResetCode(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string }, name: (id: string) => Promise<string>) {
   const owner = { accountType: type, accountId: account.id, purpose: 'reset' } as const;
+  // Yield first, so the answer is on its way before this work takes the isolate's thread.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   let code: string;
   try {
     code = await issueCode(db, owner);
