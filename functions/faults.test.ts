@@ -141,6 +141,25 @@ describe('mailer failing during registration', () => {
     return row?.text.match(/\b(\d{6})\b/)?.[1];
   };
 
+  it('password reset with the mailer down: a real account gets the same 200 as an unknown e-mail, and can ask again at once', async () => {
+    // A 503 for real accounts only would say that the account exists, so the e-mail is sent after
+    // the response and a failure cannot change the answer (docs/reliability.md §7).
+    const email = 'fault-reset@example.com';
+    await createDb(env.DB).insert(users).values({ id: crypto.randomUUID(), fullName: 'Reset Fault', academicStatus: 'Undergraduate', contactNumber: '+447700900998', currentAddress: 'x', email, passwordHash: 'x', isVerified: true }).onConflictDoNothing();
+    const known = await post('/api/users/forgot-password', { email }, mailDown, '198.51.100.94');
+    const unknown = await post('/api/users/forgot-password', { email: 'fault-reset-nobody@example.com' }, mailDown, '198.51.100.95');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+    const rows = async (status: string) => (await env.DB.prepare(`select count(*) as n from outbox where "to" = ? and status = ?`).bind(email, status).first<{ n: number }>())!.n;
+    for (let i = 0; i < 150 && (await rows('failed')) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await rows('failed')).toBe(1);
+    // The mailer is back: asking again at once sends a code (the failed one was withdrawn, no 60 s wait).
+    expect((await post('/api/users/forgot-password', { email }, env, '198.51.100.96')).status).toBe(200);
+    for (let i = 0; i < 150 && (await rows('sent')) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await codeFor(email)).toMatch(/^\d{6}$/);
+  });
+
   it('a student account whose code e-mail failed is completed by resending the code', async () => {
     const email = 'fault-mail-student@example.com';
     const res = await post('/api/users/register/', { fullName: 'Mail Fault', academicStatus: 'Undergraduate', contactNumber: '02079460999', email, currentAddress: '1 Example Street, London', password: 'Str0ng!Passw0rd#2026' }, mailDown, '198.51.100.90');

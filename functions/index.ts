@@ -4,6 +4,7 @@ import { database } from './middleware/db.ts';
 import { onError, notFound } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { publicCache } from './middleware/cache.ts';
+import { edgeCache } from './middleware/edge-cache.ts';
 import { apiCors } from './middleware/cors.ts';
 import { serverTiming } from './middleware/server-timing.ts';
 import { subjects } from './routes/subjects/subjects.ts';
@@ -38,7 +39,9 @@ app.use('/api/*', database);
 
 // Public reads: short-lived caching with background revalidation.
 for (const path of ['/api/subjects/*', '/api/countries/*', '/api/universities/*', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about']) {
-  app.use(path, publicCache);
+  // The edge cache sits inside CORS (headers per request) and outside publicCache (it stores only
+  // what publicCache marked public).
+  app.use(path, edgeCache, publicCache);
 }
 
 const routes = app

@@ -10,6 +10,8 @@ interface OptionalVars {
   STRIPE_API_HOST?: string;
   STRIPE_API_PORT?: string;
   STRIPE_API_PROTOCOL?: string;
+  /** Seconds the Worker keeps public reads in the Cache API (0: off). See middleware/edge-cache.ts. */
+  EDGE_CACHE_SECONDS?: string;
 }
 
 /** Reads the Worker's configuration in one place (DESIGN: env read in one module). */
@@ -22,6 +24,9 @@ export function config(env: Env) {
     siteUrl: env.SITE_URL,
     tokenIssuer: env.TOKEN_ISSUER || 'bridgeway-global',
     tokenSecret: env.TOKEN_SECRET,
+    // API tests create rows and read them back at once, so the shared cache is off under tests
+    // unless a test turns it on; everywhere else public reads are kept for 10 s by default.
+    edgeCacheSeconds: Math.max(0, Number(vars.EDGE_CACHE_SECONDS ?? (env.ENVIRONMENT === 'test' ? 0 : 10)) || 0),
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY || null,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET || null,

@@ -1,21 +1,36 @@
 // npm run load [-- --smoke] [-- --url http://127.0.0.1:8787] [-- --port 8780] [-- --duration 30] [-- --json FILE]
+//               [-- --direct | --compare] [-- --enumeration: see enumeration.ts]
 //
 // autocannon against a running server (ours on --port, started here, or --url): the public reads,
 // login with a wrong password (401/429 expected: counted as non-2xx, apart from 5xx and errors)
 // and a contact submission, at 10 and 50 connections for 30 s each (--smoke: 2 connections, 2 s).
 // Endpoints the server does not have yet are reported as skipped.
-import { writeFileSync } from 'node:fs';
+//
+// --direct runs the same Worker bundle in workerd through the Miniflare API, without wrangler dev's
+// proxy (scripts/perf/lib/direct.ts), on the same local database; --compare runs wrangler dev
+// and the direct Worker on --port + 1 (on a copy of the database) at once, alternating scenario by
+// scenario so both see the same machine load, and prints the two side by side. EDGE_CACHE_SECONDS=0 in
+// the environment turns the Worker's edge cache of public reads off (functions/middleware/edge-cache.ts).
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { serverFor } from '../perf/lib/server.ts';
+import { serverFor, type RunningServer } from '../perf/lib/server.ts';
+import { startDirect } from '../perf/lib/direct.ts';
 import { discoverIds, fill, isPresent, endpoints, type Endpoint } from '../perf/lib/endpoints.ts';
 import { printMachine, table } from '../perf/lib/stats.ts';
 
 const argv = process.argv.slice(2);
+// The timing benchmark for account enumeration is its own script (one request at a time, not autocannon).
+if (argv.includes('--enumeration')) {
+  await import('./enumeration.ts');
+  process.exit(0); // not reached: enumeration.ts exits with its own code
+}
 const option = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
 const smoke = argv.includes('--smoke');
 const duration = Number(option('--duration') ?? (smoke ? 2 : 30));
 const levels = smoke ? [2] : (option('--connections') ?? '10,50').split(',').map(Number);
 const port = Number(option('--port') ?? process.env.LOAD_PORT ?? 8780);
+const modes: ('wrangler dev' | 'direct')[] = argv.includes('--compare') ? ['wrangler dev', 'direct'] : argv.includes('--direct') ? ['direct'] : ['wrangler dev'];
 
 interface Scenario { name: string; kind: 'read' | 'login' | 'form'; method: Endpoint['method']; path: string; body?: string; headers?: Record<string, string> }
 
@@ -23,9 +38,26 @@ const json = { 'Content-Type': 'application/json' };
 const find = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path)!;
 
 await printMachine();
-const server = await serverFor(argv, port);
 const results: Record<string, unknown>[] = [];
-try {
+
+async function start(mode: (typeof modes)[number]): Promise<RunningServer> {
+  if (mode === 'wrangler dev') return serverFor(argv, port);
+  let persistTo = process.env.WRANGLER_PERSIST_TO ?? '.wrangler/state';
+  const directPort = modes.length > 1 ? port + 1 : port;
+  if (modes.length > 1) {
+    // Both servers run at once (so each scenario is measured on both within the same minute, under
+    // the same machine load): the direct Worker gets its own copy of the database, as two workerd
+    // processes must not share one SQLite file.
+    const copy = `${persistTo.replace(/\/$/, '')}-direct-copy`;
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(persistTo, copy, { recursive: true });
+    persistTo = copy;
+  }
+  console.log(`Starting the Worker directly (Miniflare, no wrangler dev proxy) on 127.0.0.1:${directPort} (database ${persistTo}) ...`);
+  return startDirect({ port: directPort, persistTo });
+}
+
+async function scenariosFor(server: RunningServer) {
   const ids = await discoverIds(server.url);
   const candidates: Scenario[] = [
     { name: 'read: subjects list', kind: 'read', method: 'GET', path: '/api/subjects' },
@@ -43,37 +75,58 @@ try {
     if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
     else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
   }
+  return scenarios;
+}
 
+async function measure(mode: string, server: RunningServer, s: Scenario, connections: number) {
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({ url: server.url + s.path, method: s.method, body: s.body, headers: s.headers, connections, duration, timeout: 10 });
+  (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
+  const r = await instance;
+  const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
+  results.push({
+    mode, scenario: s.name, path: s.path, connections, duration, load: loadavg()[0]!.toFixed(1),
+    requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
+    non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
+  });
+  return [s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' '), loadavg()[0]!.toFixed(1)];
+}
+
+const servers: { mode: string; server: RunningServer }[] = [];
+try {
+  // The direct Worker first: its copy of the database is taken before wrangler dev opens the original.
+  for (const mode of [...modes].reverse()) servers.unshift({ mode, server: await start(mode) });
+  const scenarios = await scenariosFor(servers[0]!.server);
   for (const connections of levels) {
-    console.log(`\n== ${connections} connections, ${duration} s each ==`);
-    const rows: (string | number)[][] = [];
+    const rows: Record<string, (string | number)[][]> = {};
+    console.log(`\n== ${connections} connections, ${duration} s each${modes.length > 1 ? ': wrangler dev and direct alternately' : ''} ==`);
     for (const s of scenarios) {
-      const statuses: Record<string, number> = {};
-      const instance = autocannon({
-        url: server.url + s.path,
-        method: s.method,
-        body: s.body,
-        headers: s.headers,
-        connections,
-        duration,
-        timeout: 10,
-      });
-      (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
-      const r = await instance;
-      const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
-      const row = {
-        scenario: s.name, path: s.path, connections, duration,
-        requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
-        non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
-      };
-      results.push(row);
-      rows.push([s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' ')]);
+      for (const { mode, server } of servers) (rows[mode] ??= []).push(await measure(mode, server, s, connections));
     }
-    table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses'], rows);
+    for (const { mode } of servers) {
+      console.log(`\n-- ${mode}, ${connections} connections --`);
+      table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses', 'load'], rows[mode]!);
+    }
   }
 } finally {
-  await server.stop();
+  for (const { server } of servers) await server.stop();
 }
+
+if (modes.length > 1) {
+  // Side by side: the same scenario and connections through wrangler dev and straight to workerd.
+  console.log('\n== wrangler dev vs direct (req/s, p50 ms, p99 ms) ==');
+  const rows: (string | number)[][] = [];
+  for (const r of results.filter((x) => x.mode === 'wrangler dev')) {
+    const d = results.find((x) => x.mode === 'direct' && x.scenario === r.scenario && x.connections === r.connections);
+    if (!d) continue;
+    rows.push([r.scenario as string, r.connections as number,
+      `${(r.rps as number).toFixed(0)} / ${(d.rps as number).toFixed(0)}`,
+      `${r.p50} / ${d.p50}`, `${r.p99} / ${d.p99}`,
+      `${r.fiveXX} / ${d.fiveXX}`, `${r.errors} / ${d.errors}`]);
+  }
+  table(['scenario', 'conn', 'req/s wd / direct', 'p50', 'p99', '5xx', 'errors'], rows);
+}
+
 const out = option('--json');
 if (out) writeFileSync(out, JSON.stringify(results, null, 2));
 const bad = results.filter((r) => (r.fiveXX as number) > 0 || (r.errors as number) > 0);

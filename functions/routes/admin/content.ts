@@ -10,6 +10,7 @@ import { validate } from '../../lib/validate.ts';
 import * as t from '../../../db/schema/index.ts';
 import { contentKindParam, contentKinds, listQuery, type ContentKind } from '../../../schemas/admin.ts';
 import { auditInsert } from '../../services/audit.ts';
+import { purgePublicReads } from '../../middleware/edge-cache.ts';
 import { contains, searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
@@ -151,6 +152,7 @@ export const adminContent = new Hono<AppEnv>()
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: kind, entityId: id, after: data }),
       ...writeStatements(c.var.db, kind, data, 'insert', sortOrder),
     ]);
+    await purgePublicReads(c, kind, id);
     return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) }, 201);
   })
   .put('/:kind/:id', validate('param', idOnly), validate('json', anyObject), async (c) => {
@@ -165,6 +167,7 @@ export const adminContent = new Hono<AppEnv>()
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.update', entity: kind, entityId: id, before, after: data }),
       ...writeStatements(c.var.db, kind, data, 'update'),
     ]);
+    await purgePublicReads(c, kind, id);
     return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) });
   })
   .post('/:kind/:id/:action{retire|restore}', validate('param', idOnly.extend({ action: z.enum(['retire', 'restore']) })), async (c) => {
@@ -176,5 +179,6 @@ export const adminContent = new Hono<AppEnv>()
       c.var.db.update(tables[kind]).set({ ...set, updatedAt: new Date() } as never).where(eq(col(kind, 'id'), id)),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: `content.${action}`, entity: kind, entityId: id, before: { active: activeOf(kind, row) }, after: { active: on } }),
     ]);
+    await purgePublicReads(c, kind, id);
     return c.json({ success: true, active: on });
   });

@@ -31,6 +31,17 @@ export async function lastCode(to: string) {
   return code;
 }
 
+/** The password reset code e-mailed to an address; the e-mail goes out after the response, so poll briefly. */
+export async function lastResetCode(to: string) {
+  for (let i = 0; i < 100; i++) {
+    const row = await env.DB.prepare('select subject, text from outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(to.toLowerCase()).first<{ subject: string; text: string }>();
+    const code = row && /password reset code/.test(row.subject) ? row.text.match(/\b(\d{6})\b/)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no reset code for ${to}`);
+}
+
 /** Registers, verifies and logs in a new partner; returns its token and registration. */
 export async function verifiedPartner(overrides: Record<string, unknown> = {}) {
   const reg = registration(overrides);

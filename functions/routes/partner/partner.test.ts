@@ -7,7 +7,7 @@ import { onError } from '../../middleware/errors.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { signToken } from '../../services/tokens.ts';
 import { postJson, request } from '../../test/request.ts';
-import { bearer, lastCode, randomAddress, registration, verifiedPartner } from './partner.test-helpers.ts';
+import { bearer, lastCode, lastResetCode, randomAddress, registration, verifiedPartner } from './partner.test-helpers.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const register = (body: unknown) => postJson('/api/partner/register', body, randomAddress());
@@ -221,7 +221,7 @@ describe('partner password reset', () => {
     expect(res.status).toBe(200);
     const unknown = await postJson('/api/partner/forgot-password', { email: 'nobody-here@example.com' }, randomAddress());
     expect(await json(unknown)).toEqual(await json(res));
-    const code = await lastCode(reg.ownerEmail);
+    const code = await lastResetCode(reg.ownerEmail);
     const bad = await postJson('/api/partner/reset-password', { email: reg.ownerEmail, code: code === '000000' ? '111111' : '000000', password: 'newpass1' });
     expect(bad.status).toBe(400);
     const short = await postJson('/api/partner/reset-password', { email: reg.ownerEmail, code, password: '123' });

@@ -14,6 +14,7 @@ import {
 import { findCredentials } from '../../services/accounts.ts';
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
 import { checkLogin } from '../../services/login.ts';
+import { afterResponse } from '../../lib/after-response.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { clientAddress, hit } from '../../services/rate-limit.ts';
@@ -125,7 +126,7 @@ export const partner = new Hono<AppEnv>()
     const db = c.var.db;
     const limit = await hit(db, { name: 'partner-forgot', max: 10, windowSeconds: 15 * 60 }, clientAddress(c.req.raw.headers));
     if (!limit.allowed) throw new HTTPException(429, { message: 'Too many requests. Please try again in a few minutes.' });
-    await requestPasswordReset(db, createMailer(db, c.env), 'partner', email, async (id) => (await currentPartner(db, id)).ownerFirstName);
+    await requestPasswordReset(db, createMailer(db, c.env), 'partner', email, async (id) => (await currentPartner(db, id)).ownerFirstName, (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {

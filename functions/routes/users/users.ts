@@ -30,6 +30,7 @@ import { findCredentials, normalizeEmail } from '../../services/accounts.ts';
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
 import { assertContentLength, checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
 import { checkLogin } from '../../services/login.ts';
+import { afterResponse } from '../../lib/after-response.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { clientAddress, hit, type Limit } from '../../services/rate-limit.ts';
@@ -157,7 +158,7 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
     await limitAddress(c, USER_LIMITS.forgot);
     const { email } = c.req.valid('json');
-    await requestPasswordReset(c.var.db, createMailer(c.var.db, c.env), 'student', email, async (id) => (await findStudent(c, id))?.fullName ?? 'there');
+    await requestPasswordReset(c.var.db, createMailer(c.var.db, c.env), 'student', email, async (id) => (await findStudent(c, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {

@@ -30,6 +30,8 @@ export async function startServer({ port, persistTo, quiet = true, stripeFake = 
   if (!existsSync('dist')) mkdirSync('dist');
   const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `SITE_URL:${url}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
   if (persistTo) args.push('--persist-to', persistTo);
+  // EDGE_CACHE_SECONDS=0 in the caller's environment measures without the Worker's edge cache.
+  if (process.env.EDGE_CACHE_SECONDS !== undefined) args.push('--var', `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`);
   // With `stripeFake`, the Worker talks to the local Stripe-compatible fake (as in the browser
   // tests), so the payment endpoints are exercised instead of answering 503 'not configured'.
   const [command, commandArgs] = stripeFake ? ['node', ['functions/test/stripe-fake/with-fake.ts', 'wrangler', ...args]] : ['wrangler', args];
