@@ -257,6 +257,9 @@ test.describe('content pages', () => {
     await expect(page.locator('table').first()).toContainText('Deadline');
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { name: 'Our story' })).toBeVisible();
+    // The company's numbers (StatGrid, shared with the home page) come from the seeded about content.
+    await expect(page.locator('.stat-grid').getByText('Years of experience')).toBeVisible();
+    await expect(page.locator('.stat-grid dd').first()).toHaveText(/^\d[\d,]*\+$/);
     await page.goto('/about');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
     await page.goto('/contactform');

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { afterResponse } from '../lib/after-response.ts';
 
 /**
  * Public, anonymous GET reads kept in the Cache API (`caches.default`) for a few seconds
@@ -45,7 +46,8 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
       'X-Public-Cache-Control': cacheControl,
     },
   });
-  await later(c, cache.put(key, copy));
+  // A failed cache write only costs the next request a miss; without waitUntil (tests) it finishes first.
+  await afterResponse(c, cache.put(key, copy));
 });
 
 /** Requests carrying a credential are never answered from, nor stored in, the shared cache. */
@@ -55,17 +57,6 @@ function hasCredentials(headers: Headers) {
 
 /** The key ignores the request's headers: a bare GET of the same URL. */
 const cacheKey = (url: string) => new Request(url, { method: 'GET' });
-
-/** Runs after the response when the runtime allows it (waitUntil), else before returning (tests). */
-function later(c: Context<AppEnv>, work: Promise<unknown>) {
-  const settled = work.catch(() => undefined); // a failed cache write only costs the next request a miss
-  try {
-    c.executionCtx.waitUntil(settled);
-  } catch {
-    return settled;
-  }
-  return undefined;
-}
 
 /** The public list reads (the paths publicCache covers without an id). */
 export const PUBLIC_LISTS = ['/api/subjects', '/api/countries', '/api/universities', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about'];

@@ -56,7 +56,6 @@ async function limitAddress(c: Context<AppEnv>, limit: Limit) {
   }
 }
 
-
 async function findStudent(c: Context<AppEnv>, id: string) {
   const [user] = await c.var.db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
