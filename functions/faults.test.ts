@@ -5,7 +5,7 @@
 // in functions/routes/payment/payment.test.ts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import app from './index.ts';
+import { app } from './index.ts';
 import { HttpMailer } from './services/mailer.ts';
 import { createDb } from '../db/client.ts';
 import { sql } from 'drizzle-orm';

@@ -29,8 +29,9 @@ import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
 import { partner } from './routes/partner/partner.ts';
 import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
 import { admin, publicFiles } from './routes/admin/index.ts';
+import { runScheduled } from './scheduled/index.ts';
 
-const app = new Hono<AppEnv>();
+export const app = new Hono<AppEnv>();
 
 app.use('*', securityHeaders);
 app.use('/api/*', serverTiming);
@@ -76,4 +77,11 @@ app.onError(onError);
 app.notFound(notFound);
 
 export type AppType = typeof routes;
-export default app;
+
+export default {
+  fetch: app.fetch,
+  // Cron Triggers (wrangler.toml [triggers]): housekeeping, mail retries, digests.
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

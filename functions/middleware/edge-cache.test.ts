@@ -2,7 +2,7 @@
 // edits reach the API at once. Each test uses its own host, so the cache keys never collide.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import app from '../index.ts';
+import { app } from '../index.ts';
 import { request } from '../test/request.ts';
 import { auth, makeStaff } from '../routes/admin/test-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll, vi, afterEach } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { env } from 'cloudflare:test';
-import app from '../../index.ts';
+import { app } from '../../index.ts';
 import { request, postJson } from '../../test/request.ts';
 import * as t from '../../../db/schema/index.ts';
 import { auth, db, makeStaff, STAFF_PASSWORD } from './test-fixtures.ts';

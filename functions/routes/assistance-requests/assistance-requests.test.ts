@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { postJson, request } from '../../test/request.ts';
-import app from '../../index.ts';
+import { app } from '../../index.ts';
 
 const valid = {
   companyName: 'Acme Care Ltd',

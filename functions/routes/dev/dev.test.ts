@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { createDb } from '../../../db/client.ts';
 import { OutboxMailer } from '../../services/mailer.ts';
 import { codeEmail } from '../../services/emails.ts';
-import app from '../../index.ts';
+import { app } from '../../index.ts';
 
 describe('GET /api/dev/outbox', () => {
   it('answers 404 outside development', async () => {

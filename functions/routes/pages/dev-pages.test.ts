@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import app from '../../index.ts';
+import { app } from '../../index.ts';
 
 describe('/dev/* pages', () => {
   it('answer 404 outside development, before any asset is read', async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import app from '../../index.ts';
+import { app } from '../../index.ts';
 import { createDb } from '../../../db/client.ts';
 import { outbox, payments, stripeEvents } from '../../../db/schema/index.ts';
 import { paymentMessages } from '../../../schemas/payment.ts';
