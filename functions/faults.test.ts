@@ -9,7 +9,7 @@ import { app } from './index.ts';
 import { HttpMailer } from './services/mailer.ts';
 import { createDb } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
-import { signToken } from './services/tokens.ts';
+import { sessionToken } from './test/sessions.ts';
 import { users } from '../db/schema/index.ts';
 import { registerApplicant } from './test/recruitment.ts';
 
@@ -83,7 +83,7 @@ describe('R2 failing', () => {
   const studentId = 'fault-r2-student';
   const studentToken = async () => {
     await createDb(env.DB).insert(users).values({ id: studentId, fullName: 'Fault Student', academicStatus: 'Undergraduate', contactNumber: '+447700900999', currentAddress: 'x', email: 'fault-r2@example.com', passwordHash: 'x', isVerified: true }).onConflictDoNothing();
-    return signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: studentId, aud: 'student', role: 'student' });
+    return sessionToken({ sub: studentId, aud: 'student', role: 'student' });
   };
   const upload = async (bindings: Env, token: string) => {
     const form = new FormData();

@@ -5,6 +5,9 @@ import { HTTPException } from 'hono/http-exception';
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException) {
     const res = error.getResponse();
+    // A 429 says when to come back (functions/services/rate-limit.ts tooManyRequests).
+    const retryAfter = res.headers.get('Retry-After');
+    if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json({ success: false, message: error.message || res.statusText || 'Request failed' }, error.status);
   }
   console.error(error);

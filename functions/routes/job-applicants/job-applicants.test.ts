@@ -3,6 +3,7 @@ import { env } from 'cloudflare:test';
 import { postJson, request } from '../../test/request.ts';
 import { registerApplicant } from '../../test/recruitment.ts';
 import { signToken } from '../../services/tokens.ts';
+import { NO_SESSION } from '../../test/sessions.ts';
 
 const valid = { fullName: 'Amina Okafor', email: 'Amina.Okafor@Example.com', phone: '020 7946 0111', password: 'secret123' };
 
@@ -73,7 +74,7 @@ describe('POST /api/job-applicants/login', () => {
   });
 
   it('is separate from student logins: a student token cannot read applicant data', async () => {
-    const token = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student' });
+    const token = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student', sid: NO_SESSION });
     const res = await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } });
     expect(res.status).toBe(403);
   });

@@ -6,6 +6,7 @@ import { database } from '../../middleware/db.ts';
 import { onError } from '../../middleware/errors.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { signToken } from '../../services/tokens.ts';
+import { NO_SESSION } from '../../test/sessions.ts';
 import { postJson, request } from '../../test/request.ts';
 import { bearer, lastCode, lastResetCode, randomAddress, registration, verifiedPartner } from './partner.test-helpers.ts';
 
@@ -283,7 +284,7 @@ describe('/api/partner/profile', () => {
 
 describe('account types are kept apart', () => {
   it('refuses a student token on partner endpoints (403)', async () => {
-    const studentToken = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER, { sub: crypto.randomUUID(), aud: 'student', role: 'student' });
+    const studentToken = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER, { sub: crypto.randomUUID(), aud: 'student', role: 'student', sid: NO_SESSION });
     for (const path of ['/api/partner/profile', '/api/partner/requests']) {
       const res = await request(path, { headers: bearer(studentToken) });
       expect(res.status).toBe(403);
