@@ -1,4 +1,8 @@
 import { createDb, type Db } from '../../db/client.ts';
+import type { CRONS } from './crons.ts';
+import { expireUnverifiedAccounts } from './expire-unverified-accounts.ts';
+import { pruneRateLimits } from './prune-rate-limits.ts';
+import { pruneSessions } from './prune-sessions.ts';
 
 /**
  * One scheduled job (Cron Trigger). Each returns counts of what it did; the handler writes one log
@@ -12,16 +16,12 @@ export interface ScheduledJob {
   run(ctx: { env: Env; db: Db; now: Date }): Promise<Record<string, number>>;
 }
 
-/** The crons declared in wrangler.toml `[triggers]`; keep the two in step. */
-export const CRONS = {
-  /** Every five minutes: mail retries, short housekeeping. */
-  frequent: '*/5 * * * *',
-  /** Once a day, 06:00 UTC: retention, digests, long housekeeping. */
-  daily: '0 6 * * *',
-} as const;
+// In their own module: job files import CRONS from './crons.ts', not from here, since this module
+// imports the job files (a job reading CRONS through this module would meet it uninitialised).
+export { CRONS } from './crons.ts';
 
 /** Every job, in the order they run. Add a job by importing it and listing it here. */
-export const jobs: ScheduledJob[] = [];
+export const jobs: ScheduledJob[] = [pruneRateLimits, expireUnverifiedAccounts, pruneSessions];
 
 /**
  * The Worker's `scheduled` handler: runs the jobs of the cron that fired. A failing job is logged

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { batch } from '../../db/batch.ts';
 import type { Db } from '../../db/client.ts';
 import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
 import { tooManyRequests, waitText } from './rate-limit.ts';
@@ -62,18 +63,18 @@ export async function newCode(owner: CodeOwner) {
  * counted by the same statement that writes, so parallel requests cannot pass them together), then,
  * unless `keepOthers`, voiding the owner's earlier open codes if the new one was stored.
  */
-export function issueStatements(db: Db, owner: CodeOwner, code: { id: string; hash: string }, { now = Date.now(), payload = null, keepOthers = false }: IssueOptions = {}) {
-  const insert = db.run(sql`
+export function issueStatements(owner: CodeOwner, code: { id: string; hash: string }, { now = Date.now(), payload = null, keepOthers = false }: IssueOptions = {}) {
+  const insert = sql`
     insert into one_time_codes (id, account_type, account_id, purpose, code_hash, expires_at, attempts, payload, created_at, updated_at)
     select ${code.id}, ${owner.accountType}, ${owner.accountId}, ${owner.purpose}, ${code.hash}, ${now + CODE_RULES.ttlMs}, 0, ${payload}, ${now}, ${now}
     where (select count(*) from one_time_codes where ${ownerSql(owner)} and created_at > ${now - CODE_RULES.sendWindowMs}) < ${CODE_RULES.maxSendsPerWindow}
-      and not exists (select 1 from one_time_codes where ${ownerSql(owner)} and created_at > ${now - CODE_RULES.resendWaitMs})`);
-  if (keepOthers) return [insert] as const;
-  const voidOthers = db.run(sql`
+      and not exists (select 1 from one_time_codes where ${ownerSql(owner)} and created_at > ${now - CODE_RULES.resendWaitMs})`;
+  if (keepOthers) return [insert];
+  const voidOthers = sql`
     update one_time_codes set consumed_at = ${now}, updated_at = ${now}
     where ${ownerSql(owner)} and consumed_at is null and id <> ${code.id}
-      and exists (select 1 from one_time_codes where id = ${code.id})`);
-  return [insert, voidOthers] as const;
+      and exists (select 1 from one_time_codes where id = ${code.id})`;
+  return [insert, voidOthers];
 }
 
 /** True when the code of `issueStatements` was stored (the limits allowed it). */
@@ -108,8 +109,8 @@ export async function issueCode(db: Db, owner: CodeOwner, options: IssueOptions 
   const opts = typeof options === 'number' ? { now: options } : options;
   const now = opts.now ?? Date.now();
   const code = await newCode(owner);
-  const [inserted] = await db.batch(issueStatements(db, owner, code, { ...opts, now }));
-  if (!inserted.meta.changes) throw await sendLimitError(db, owner, now);
+  const [inserted] = await batch(db, issueStatements(owner, code, { ...opts, now }));
+  if (!inserted?.meta.changes) throw await sendLimitError(db, owner, now);
   return code.code;
 }
 

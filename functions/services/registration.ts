@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { batch } from '../../db/batch.ts';
 import type { Db } from '../../db/client.ts';
 import { oneTimeCodes, partners, users } from '../../db/schema/index.ts';
 import { findCredentials, normalizeEmail } from './accounts.ts';
@@ -46,8 +47,8 @@ const DETAIL_KEYS: Record<RegistrableType, readonly string[]> = {
 export type RegistrationResult =
   /** The address belongs to a verified account (or, for students, the phone number does). */
   | { kind: 'taken' }
-  /** A new account, or an unverified one whose details were replaced; `code` is for the e-mail. */
-  | { kind: 'created' | 'replaced'; id: string; code: string; codeId: string };
+  /** A new account, or an unverified one whose details were replaced; `code` goes to `email` (normalised). */
+  | { kind: 'created' | 'replaced'; id: string; email: string; code: string; codeId: string };
 
 /**
  * Registers an address, or registers it again while its account is unverified. Throws 429 (with
@@ -72,11 +73,11 @@ export async function register<T extends RegistrableType>(
   try {
     const at = new Date(now);
     const row = { ...details, id, email, passwordHash, createdAt: at, updatedAt: at };
-    await db.batch([
+    await batch(db, [
       type === 'student' ? db.insert(users).values(row as typeof users.$inferInsert) : db.insert(partners).values(row as typeof partners.$inferInsert),
-      ...issueStatements(db, owner, code, { now, payload, keepOthers: true }),
+      ...issueStatements(owner, code, { now, payload, keepOthers: true }),
     ]);
-    return { kind: 'created', id, code: code.code, codeId: code.id };
+    return { kind: 'created', id, email, code: code.code, codeId: code.id };
   } catch (error) {
     // The unique indexes decide (no read-then-write race): the address (or phone) is in use.
     if (!isUniqueViolation(error)) throw error;
@@ -91,16 +92,16 @@ export async function register<T extends RegistrableType>(
     // The 24 hours start again: this is the registration the address's owner may be verifying.
     const values = { ...details, passwordHash, createdAt: new Date(now), updatedAt: new Date(now) };
     const stillUnverified = and(eq(table.id, existing.id), eq(table.isVerified, false), sql`exists (select 1 from one_time_codes where id = ${next.id})`);
-    const [inserted] = await db.batch([
-      ...issueStatements(db, again, next, { now, payload, keepOthers: true }),
+    const [inserted] = await batch(db, [
+      ...issueStatements(again, next, { now, payload, keepOthers: true }),
       type === 'student' ? db.update(users).set(values).where(stillUnverified) : db.update(partners).set(values).where(stillUnverified),
     ]);
-    if (!inserted.meta.changes) throw await sendLimitError(db, again, now);
+    if (!inserted?.meta.changes) throw await sendLimitError(db, again, now);
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: 'taken' };
     throw error;
   }
-  return { kind: 'replaced', id: existing.id, code: next.code, codeId: next.id };
+  return { kind: 'replaced', id: existing.id, email, code: next.code, codeId: next.id };
 }
 
 /** The account columns a verified code's payload sets: its details and password hash, nothing else. */

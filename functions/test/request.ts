@@ -6,7 +6,7 @@ let counter = 0;
  * `CF-Connecting-IP`, one per client; without it every test request would share one rate-limit
  * bucket for the whole file. Tests about per-address limits pass their own address.
  */
-const anotherAddress = () => `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter++ & 255}`;
+const anotherAddress = () => `100.${64 + ((counter >> 16) & 63)}.${(counter >> 8) & 255}.${counter++ & 255}`;
 
 /** Calls the Worker under test as a browser would, on the site's own origin. */
 export function request(path: string, init: RequestInit = {}) {

@@ -77,7 +77,7 @@ export const partner = new Hono<AppEnv>()
     // An unverified account for this e-mail is replaced: whoever verifies sets the password (registration.ts).
     const result = await register(db, 'partner', { email: ownerEmail, password, details });
     if (result.kind === 'taken') throw new HTTPException(409, { message: TAKEN });
-    await sendRegistrationCode(db, createMailer(db, c.env), { email: ownerEmail, name: input.ownerFirstName, code: result.code, codeId: result.codeId });
+    await sendRegistrationCode(db, createMailer(db, c.env), { ...result, name: input.ownerFirstName });
     const id = result.id;
     return c.json(
       {

@@ -100,9 +100,8 @@ describe('POST /api/users/register/', () => {
     expect(await res.json()).toEqual({ success: false, message });
   });
 
-  it('answers 409 with the spec message for a taken e-mail (any case) or phone number', async () => {
-    const first = newStudent();
-    expect((await post('/api/users/register/', first)).status).toBe(201);
+  it("answers 409 with the spec message for a verified account's e-mail (any case) or phone number", async () => {
+    const { data: first } = await verifiedStudent();
     const sameEmail = await post('/api/users/register/', newStudent({ email: first.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
     expect(await sameEmail.json()).toEqual({ success: false, message: 'This email or phone number is already registered. Please use a different one.' });

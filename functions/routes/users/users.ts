@@ -79,7 +79,7 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
   try {
-    await sendRegistrationCode(c.var.db, createMailer(c.var.db, c.env), { email, name: details.fullName, code: result.code, codeId: result.codeId });
+    await sendRegistrationCode(c.var.db, createMailer(c.var.db, c.env), { ...result, name: details.fullName });
   } catch (error) {
     // The account exists: the person continues on the code step and resends.
     console.error('verification e-mail failed', error);

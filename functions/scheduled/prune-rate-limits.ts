@@ -1,0 +1,10 @@
+import { pruneEnded } from '../services/rate-limit.ts';
+import { CRONS } from './crons.ts';
+import type { ScheduledJob } from './index.ts';
+
+/** Deletes rate-limit counters whose window has ended (they would start afresh anyway). */
+export const pruneRateLimits: ScheduledJob = {
+  name: 'prune-rate-limits',
+  cron: CRONS.frequent,
+  run: async ({ db, now }) => ({ deleted: await pruneEnded(db, now.getTime()) }),
+};
