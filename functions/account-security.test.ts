@@ -121,7 +121,7 @@ describe('item 1: code tries are counted before they are judged', () => {
 });
 
 describe('item 2: per-address and per-account limits on every code endpoint', () => {
-  interface Endpoint { name: string; path: string; rule: RequestRule; body: (account: string) => Record<string, unknown> }
+  interface Endpoint { name: string; path: string; rule: Required<RequestRule>; body: (account: string) => Record<string, unknown> }
   const endpoints: Endpoint[] = [
     { name: 'student verify', path: '/api/users/verify-otp', rule: REQUEST_RULES.verify, body: (a) => ({ userId: a, otp: '000000' }) },
     { name: 'student resend', path: '/api/users/resend-otp', rule: REQUEST_RULES.resend, body: (a) => ({ userId: a }) },
