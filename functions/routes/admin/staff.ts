@@ -39,7 +39,7 @@ export const adminStaff = new Hono<AppEnv>()
   .post('/', validate('json', staffCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
-    assertNotCommon(body.password);
+    await assertNotCommon(body.password);
     const [existing] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     if (existing) throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
     const row = { id: crypto.randomUUID(), name: body.name, email, role: body.role, isActive: true, isVerified: true, passwordHash: await hashPassword(body.password) };
@@ -74,7 +74,7 @@ export const adminStaff = new Hono<AppEnv>()
     const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
     if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
     const { password } = c.req.valid('json');
-    assertNotCommon(password);
+    await assertNotCommon(password);
     await c.var.db.batch([
       c.var.db.update(staff).set({ passwordHash: await hashPassword(password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
       // A new password ends the person's sessions on every device.

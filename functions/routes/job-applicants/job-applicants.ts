@@ -35,7 +35,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/register', validate('json', applicantRegisterSchema), async (c) => {
     const input = c.req.valid('json');
     await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this address. Please try again in ${wait}.`);
-    assertNotCommon(input.password);
+    await assertNotCommon(input.password);
     if (await findCredentials(c.var.db, 'applicant', { email: input.email })) {
       throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
     }

@@ -73,7 +73,7 @@ export const partner = new Hono<AppEnv>()
     const db = c.var.db;
     await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
     const { ownerEmail, password, ...details } = input;
-    assertNotCommon(password);
+    await assertNotCommon(password);
     // An unverified account for this e-mail is replaced: whoever verifies sets the password (registration.ts).
     const result = await register(db, 'partner', { email: ownerEmail, password, details });
     if (result.kind === 'taken') throw new HTTPException(409, { message: TAKEN });
@@ -125,7 +125,7 @@ export const partner = new Hono<AppEnv>()
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
     const { email, code, password } = c.req.valid('json');
     await limitRequest(c, 'partner', REQUEST_RULES.reset, email, tooMany);
-    assertNotCommon(password);
+    await assertNotCommon(password);
     await resetPassword(c.var.db, 'partner', email, code, password);
     return c.json({ success: true, message: 'Your password has been reset. You can now log in.' });
   })

@@ -74,7 +74,7 @@ const factory = createFactory<AppEnv>();
 const registerHandlers = factory.createHandlers(validate('json', registerSchema), async (c) => {
   await limitAddress(c, USER_LIMITS.register, tooMany);
   const { email, password, ...details } = c.req.valid('json');
-  assertNotCommon(password);
+  await assertNotCommon(password);
   const result = await register(c.var.db, 'student', { email, password, details });
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
@@ -158,7 +158,7 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
     await limitRequest(c, 'student', REQUEST_RULES.reset, email, tooMany);
-    assertNotCommon(password);
+    await assertNotCommon(password);
     await resetPassword(c.var.db, 'student', email, otp, password);
     return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
   })
