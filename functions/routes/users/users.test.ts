@@ -288,7 +288,8 @@ describe('POST /api/users/login', () => {
     let last: Response | undefined;
     for (let i = 0; i < 31; i++) last = await post('/api/users/login', { email: `x${i}@example.com`, password: 'whatever' }, headers);
     expect(last!.status).toBe(429);
-  }, 30_000);
+    // 30 sign-ins, each verifying a decoy hash at production cost (scrypt p=5).
+  }, 120_000);
 });
 
 describe('forgot and reset password', () => {
