@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './admin.ts';
 
 /**
  * Outgoing e-mail: its delivery statuses, the retry policy, and the back office's contract for
@@ -42,10 +43,9 @@ export const OUTBOX_RETENTION_DAYS = 30;
 /** The statuses the back office lists (the failed-mail page). */
 export const undeliveredStatuses = ['failed', 'dead'] as const satisfies readonly OutboxStatus[];
 
-export const undeliveredQuery = z.object({
+/** The back office's list query (schemas/admin.ts listQuery) with the statuses this list has. */
+export const undeliveredQuery = listQuery.extend({
   status: z.enum(undeliveredStatuses, 'status must be failed or dead').optional(),
-  page: z.coerce.number('page must be a number').int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  pageSize: z.coerce.number('pageSize must be a number').int().min(1, 'pageSize must be 1 to 100').max(100, 'pageSize must be 1 to 100').default(20),
 });
 
 /** One failed or dead message as staff see it. `to` and `subject` are null for editors (admins only). */

@@ -143,8 +143,16 @@ export async function findOutboxMessage(db: Db, id: string) {
 }
 
 /** Failed and dead messages, newest first (the back office's failed-mail list). */
-export async function listUndelivered(db: Db, query: { status?: (typeof undeliveredStatuses)[number] | undefined; limit: number; offset: number }) {
-  const where = query.status ? eq(outbox.status, query.status) : inArray(outbox.status, undeliveredStatuses);
+export async function listUndelivered(
+  db: Db,
+  query: { status?: (typeof undeliveredStatuses)[number] | undefined; search?: string | undefined; limit: number; offset: number },
+) {
+  // instr(), not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr() needs no escaping.
+  const needle = query.search?.toLowerCase();
+  const where = and(
+    query.status ? eq(outbox.status, query.status) : inArray(outbox.status, undeliveredStatuses),
+    needle ? or(sql`instr(lower(${outbox.to}), ${needle}) > 0`, sql`instr(lower(${outbox.subject}), ${needle}) > 0`) : undefined,
+  );
   const [items, [total]] = await Promise.all([
     db
       .select({

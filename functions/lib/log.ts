@@ -16,7 +16,7 @@ const patterns: [RegExp, string][] = [
   [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi, '[email]'],
   // JWTs (three base64url parts) and bearer credentials.
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token]'],
-  [/\b(bearer)\s+\S+/gi, '$1 [token]'],
+  [/\b(bearer)\s+[\w.~+/=-]+/gi, '$1 [token]'],
   // Long opaque strings (keys, hashes, secrets) and six-digit one-time codes.
   [/\b[A-Za-z0-9_+/=-]{32,}\b/g, '[secret]'],
   [/\b\d{6}\b/g, '[code]'],

@@ -2,8 +2,9 @@ import { createMiddleware } from 'hono/factory';
 import { createDb } from '../../db/client.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 
-/** The request and response header carrying a D1 session bookmark (site/lib/api.ts keeps it). */
-export const BOOKMARK_HEADER = 'X-D1-Bookmark';
+import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+
+export { BOOKMARK_HEADER };
 
 // D1 bookmarks look like `00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683`. Anything
 // else is ignored rather than handed to D1, which would fail the request's first query.

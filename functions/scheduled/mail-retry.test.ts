@@ -130,7 +130,7 @@ describe('overlapping retry runs', () => {
   it('control: a read-then-write claim run the same way sends messages twice (what the test above would catch)', async () => {
     const due = Date.now() + 90 * MIN;
     const recipients = await failedBatch('naive', 10, due);
-    const transport = new HttpTransport({ url: production.MAIL_API_URL as string, apiKey: 'test-mail-key', from: 'x@example.com' });
+    const transport = new HttpTransport({ url: `http://127.0.0.1:${env.MAIL_FAKE_PORT}/emails`, apiKey: 'test-mail-key', from: 'x@example.com' });
     // The race the conditional UPDATE closes: select the due rows, then mark and send them.
     const naiveRun = async () => {
       const dueRows = await db.select().from(outbox).where(and(inArray(outbox.to, recipients), eq(outbox.status, 'failed'), lte(outbox.nextAttemptAt, new Date(due))));
