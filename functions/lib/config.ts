@@ -12,7 +12,28 @@ interface OptionalVars {
   STRIPE_API_PROTOCOL?: string;
   /** Seconds the Worker keeps public reads in the Cache API (0: off). See middleware/edge-cache.ts. */
   EDGE_CACHE_SECONDS?: string;
+  /** Publishing (secrets): the build's bearer token, the deploy hook and, for GitHub, its token. */
+  BUILD_TOKEN?: string;
+  DEPLOY_HOOK_URL?: string;
+  DEPLOY_HOOK_TOKEN?: string;
+  /** The commit this Worker was deployed from (`npm run deploy` sets it with --var). */
+  BUILD_COMMIT?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
 }
+
+/** The hosts that only this machine can reach. */
+const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/** Whether a host name (a URL's `hostname`) is loopback: 127.0.0.1, ::1 or localhost. */
+export const isLoopbackHost = (hostname: string) => loopbackHosts.has(hostname.toLowerCase());
+
+/** The environments that are not deployed; every other value (or none) is held to production's rules. */
+const localEnvironments = new Set(['development', 'test']);
+
+/** The shortest TOKEN_SECRET a deployed Worker accepts, in bytes. */
+export const TOKEN_SECRET_MIN_BYTES = 32;
 
 /** Reads the Worker's configuration in one place (DESIGN: env read in one module). */
 export function config(env: Env) {
@@ -27,6 +48,15 @@ export function config(env: Env) {
     // API tests create rows and read them back at once, so the shared cache is off under tests
     // unless a test turns it on; everywhere else public reads are kept for 10 s by default.
     edgeCacheSeconds: Math.max(0, Number(vars.EDGE_CACHE_SECONDS ?? (env.ENVIRONMENT === 'test' ? 0 : 10)) || 0),
+    /** Staging, production, or anything unknown: held to production's rules (fails closed). */
+    isDeployed: !localEnvironments.has(env.ENVIRONMENT),
+    /**
+     * The bearer token of /api/build/*. Null (those routes refuse everyone) when unset or shorter
+     * than 32 bytes: a guessable token would hand out the snapshot and let anyone mark a build done.
+     */
+    buildToken: vars.BUILD_TOKEN && new TextEncoder().encode(vars.BUILD_TOKEN).byteLength >= TOKEN_SECRET_MIN_BYTES ? vars.BUILD_TOKEN : null,
+    buildCommit: vars.BUILD_COMMIT || null,
+    deployHook: vars.DEPLOY_HOOK_URL ? { url: vars.DEPLOY_HOOK_URL, token: vars.DEPLOY_HOOK_TOKEN || null } : null,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY || null,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET || null,
@@ -36,4 +66,34 @@ export function config(env: Env) {
       protocol: vars.STRIPE_API_PROTOCOL || undefined,
     },
   };
+}
+
+/**
+ * Development tools (/dev/*, /api/dev/*: the mailbox and its JSON) answer only in development AND
+ * on a loopback host: a deployed Worker left on `development` by mistake still serves them to nobody.
+ */
+export function devToolsAllowed(env: Env, requestUrl: string) {
+  return config(env).isDevelopment && isLoopbackHost(new URL(requestUrl).hostname);
+}
+
+/**
+ * The deployed Worker's configuration check: which settings would make production unsafe or broken.
+ * Names and rules only, never values (the answer is public at /api/health). Empty outside deployed
+ * environments.
+ */
+export function configProblems(env: Env): { setting: string; problem: string }[] {
+  const c = config(env);
+  if (!c.isDeployed) return [];
+  const vars = env as Env & OptionalVars;
+  const problems: { setting: string; problem: string }[] = [];
+  if (new TextEncoder().encode(env.TOKEN_SECRET ?? '').byteLength < TOKEN_SECRET_MIN_BYTES) {
+    problems.push({ setting: 'TOKEN_SECRET', problem: `must be at least ${TOKEN_SECRET_MIN_BYTES} bytes` });
+  }
+  if (!URL.canParse(env.SITE_URL ?? '') || new URL(env.SITE_URL).protocol !== 'https:') {
+    problems.push({ setting: 'SITE_URL', problem: 'must be an https:// URL' });
+  }
+  for (const setting of ['MAIL_API_URL', 'MAIL_API_KEY', 'MAIL_FROM'] as const) {
+    if (!vars[setting]?.trim()) problems.push({ setting, problem: 'must be set (production e-mail)' });
+  }
+  return problems;
 }
