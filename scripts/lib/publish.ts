@@ -11,6 +11,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Extra environment for `astro build`: SITE_URL, SNAPSHOT_URL and BUILD_TOKEN, ... */
   env?: Record<string, string | undefined>;
+  /** Where the build's output goes (default: this terminal). */
+  log?: (text: string) => void;
 }
 
 /**
@@ -18,13 +20,13 @@ export interface BuildOptions {
  * served folder is never half-written (wrangler dev notices the new folder and reloads) and a
  * failed build leaves the old site in place. Returns the content version the build rendered.
  */
-export async function buildAndSwap({ outDir = 'dist', env = {} }: BuildOptions = {}) {
+export async function buildAndSwap({ outDir = 'dist', env = {}, log }: BuildOptions = {}) {
   const next = `${outDir}.next`;
   const old = `${outDir}.old`;
   const infoFile = env.BUILD_INFO_FILE ?? process.env.BUILD_INFO_FILE ?? '.wrangler/build-info.json';
   rmSync(next, { recursive: true, force: true });
   rmSync(infoFile, { force: true });
-  await run('astro', ['build', '--outDir', next], { ...env, BUILD_INFO_FILE: infoFile });
+  await run('astro', ['build', '--outDir', next], { ...env, BUILD_INFO_FILE: infoFile }, log);
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { contentVersion: number };
   // Two renames: the folder is missing only between them (microseconds), never partly written.
   rmSync(old, { recursive: true, force: true });
