@@ -32,8 +32,9 @@ async function fetchSnapshot(url: string): Promise<BuildSnapshot> {
   return body as BuildSnapshot;
 }
 
-function readLocal(): Promise<BuildSnapshot> {
-  return import(/* @vite-ignore */ readerUrl).then((m: { readCatalogSnapshot: () => Promise<BuildSnapshot> }) => m.readCatalogSnapshot());
+async function readLocal(): Promise<BuildSnapshot> {
+  const reader = (await import(/* @vite-ignore */ readerUrl)) as { readCatalogSnapshot: () => Promise<BuildSnapshot> };
+  return reader.readCatalogSnapshot();
 }
 
 // Held on globalThis, not in this module: the content loaders and the pre-rendered pages load this
