@@ -38,25 +38,35 @@ export interface StaffCredentials {
 }
 
 /**
- * A signed-in staff member: whatever the sign-in handed back (a bearer token in the body, or a
- * session cookie) is replayed on each call, with the site's Origin (the CSRF defence's check).
+ * A signed-in staff member: whatever the sign-in handed back (a bearer token in the body, or the
+ * HttpOnly session cookie) is replayed on each call, with the site's Origin (the CSRF check).
  */
 export interface StaffSession {
   call: ApiClient['call'];
 }
 
 /**
- * Signs a staff member in through the back office's API, as the login page does. Admins are getting
- * a second factor (TOTP): that becomes a second request here, with a code computed from the secret
- * the rehearsal enrols, and nothing else in the rehearsal changes.
+ * Signs a staff member in through the back office's API, as the login page does. Sign-in gains a
+ * second step for admins (TOTP, issue 13): the login then answers `step: 'enrol'` or `'mfa'`, and
+ * that step is answered here (a code computed from the enrolled secret, posted with the cookies the
+ * login set); nothing else in the rehearsal changes.
  */
 export async function signInStaff(api: ApiClient, credentials: StaffCredentials): Promise<StaffSession> {
+  const cookies: Record<string, string> = {};
+  const remember = (headers: Headers) => Object.assign(cookies, setCookies(headers));
   const res = await api.call('POST', '/api/admin/auth/login', { body: { email: credentials.email, password: credentials.password } });
-  const body = res.json<{ token?: string }>();
-  const cookies = setCookies(res.headers);
+  remember(res.headers);
+  const body = res.json<{ token?: string; step?: string }>();
+  if (body.step && body.step !== 'signed-in') throw new Error(`the staff sign-in asks for a second step ("${body.step}"): answer it in signInStaff (scripts/rehearse/api.ts)`);
   if (!body.token && !Object.keys(cookies).length) throw new Error(`the staff sign-in returned neither a token nor a session cookie: ${res.text.slice(0, 200)}`);
-  const headers = { ...(body.token ? { Authorization: `Bearer ${body.token}` } : {}), ...cookieHeader(cookies) };
-  return { call: (method, path, options = {}) => api.call(method, path, { ...options, headers: { ...headers, ...options.headers } }) };
+  const auth: Record<string, string> = body.token ? { Authorization: `Bearer ${body.token}` } : {};
+  return {
+    call: async (method, path, options = {}) => {
+      const answer = await api.call(method, path, { ...options, headers: { ...auth, ...cookieHeader(cookies), ...options.headers } });
+      remember(answer.headers); // a session renewed in place
+      return answer;
+    },
+  };
 }
 
 function setCookies(headers: Headers): Record<string, string> {
@@ -64,6 +74,6 @@ function setCookies(headers: Headers): Record<string, string> {
 }
 
 function cookieHeader(cookies: Record<string, string>): Record<string, string> {
-  const entries = Object.entries(cookies);
+  const entries = Object.entries(cookies).filter(([, v]) => v);
   return entries.length ? { Cookie: entries.map(([k, v]) => `${k}=${v}`).join('; ') } : {};
 }

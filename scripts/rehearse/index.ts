@@ -267,40 +267,35 @@ async function main() {
     const rows = await outboxRows(email);
     assert(rows.length === 1, `${rows.length} outbox rows for the address`);
     assert(!rows[0]!.text && !rows[0]!.html, 'the outbox row keeps the message body (the code) in production');
+    assert(!String(rows[0]!.subject).includes(code), 'the outbox row keeps the code in its subject');
     await verify(userId, code);
     return [undefined, `code delivered to ${email} and accepted by verify-otp; outbox row ${String(rows[0]!.status)}, body empty`];
   }, { fatal: false });
 
-  await step('failed e-mails delivered by the next scheduled run', async () => {
-    const email = `student.${randomBytes(3).toString('hex')}@example.com`;
+  await step('failed e-mail delivered by the next scheduled run', async () => {
+    // A contact form's staff notification: retried until delivered. (One-time codes are not: a
+    // failed code e-mail withdraws its code and the person asks for a new one, never a late code.)
     const subject = `Rehearsal enquiry ${randomBytes(3).toString('hex')}`;
     const staffInbox = 'staff-alerts@example.com'; // content/site.json staffNotificationEmail
-    const staffBefore = mail.to(staffInbox).length;
-    // The provider goes down: a registration's code and a contact form's staff notification fail.
+    const delivered = () => mail.to(staffInbox).find((m) => m.subject.includes(subject));
     mail.fail(true);
     const refusedBefore = mail.refused;
-    const { userId } = await register(email);
-    await api.call('POST', '/api/contact', { body: { firstName: 'Rehearsal', email: 'visitor@example.com', subject, message: 'Sent while the mail provider was down.' }, expect: [201, 503] });
+    const contact = await api.call('POST', '/api/contact', { body: { firstName: 'Rehearsal', email: 'visitor@example.com', subject, message: 'Sent while the mail provider was down.' }, expect: [201, 503] });
     mail.fail(false);
-    assert(mail.refused >= refusedBefore + 2, `the provider refused ${mail.refused - refusedBefore} messages, not 2`);
-    assert(!mail.to(email).length, 'a message got through while the provider failed');
-    const [row] = await outboxRows(email);
-    assert(row && row.status !== 'sent', `the failed code e-mail is not recorded as failed (${row ? String(row.status) : 'no row'})`);
-    // The Cron Trigger fires past the first backoff (5 minutes).
+    assert(mail.refused > refusedBefore, 'the provider was not called while it failed');
+    assert(!delivered(), 'the notification got through while the provider failed');
+    const [row] = (await db.env.DB.prepare('select * from outbox where "to" = ? and subject like ? order by created_at desc').bind(staffInbox, `%${subject}%`).all<Record<string, unknown>>()).results;
+    assert(row && row.status !== 'sent', `the failed notification is not recorded as failed (${row ? String(row.status) : 'no outbox row'})`);
+    // The Cron Trigger fires past the first backoff (5 minutes). wrangler dev's local trigger
+    // endpoint runs the scheduled handler as the Cron Trigger would (`--test-scheduled`'s
+    // /__scheduled is a route of the Worker itself, which the assets router answers first here).
     const time = Date.now() + PAST_FIRST_BACKOFF_MS;
-    // wrangler dev's local trigger endpoint runs the Worker's scheduled handler as the Cron Trigger
-    // would (`--test-scheduled`'s /__scheduled is the user Worker's own route, which the assets
-    // router answers first here: it is not in run_worker_first).
     const res = await fetch(`${api.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(FREQUENT_CRON)}&time=${time}&format=json`);
     const outcome = await res.text();
     assert(res.ok, `the scheduled run answered ${res.status}: ${outcome.slice(0, 200)}`);
-    const notification = await waitFor('the scheduled run did not deliver the staff notification', () => mail.to(staffInbox).slice(staffBefore).find((m) => m.subject.includes(subject)), 15_000);
-    const message = await waitFor('the scheduled run did not deliver the verification code', () => mail.to(email)[0], 15_000);
-    const code = sixDigitCode(message.text);
-    assert(code, 'the retried code e-mail carries no code');
-    await verify(userId, code).catch((error: Error) => { throw new Error(`the retried code is not accepted: ${error.message}`); });
-    const [after] = await outboxRows(email);
-    return [undefined, `provider down → code e-mail ${String(row.status)}, staff notification refused; cron ${FREQUENT_CRON} at +6 min → both delivered ("${notification.subject}"; code accepted, outbox ${String(after?.status)})`];
+    const message = await waitFor('the scheduled run did not deliver the failed notification', delivered, 15_000);
+    const [after] = (await db.env.DB.prepare('select status from outbox where id = ?').bind(row.id).all<{ status: string }>()).results;
+    return [undefined, `provider down → contact form ${contact.status}, notification ${String(row.status)}; cron ${FREQUENT_CRON} at +6 min → delivered ("${message.subject}", outbox ${after?.status})`];
   }, { fatal: false });
 
   await step('nothing else waiting', async () => {
