@@ -247,7 +247,12 @@ async function main() {
   }, { fatal: false });
 
   // The database, read beside the Worker (as npm start's publish watcher does).
+  // (wrangler's own notes stay out of the one-line-per-step output)
+  const logLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = 'warn';
   db = await getPlatformProxy<Env>({ persist: { path: join(DB_DIR, 'v3') }, envFiles: [ENV_FILE], remoteBindings: false });
+  if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+  else process.env.WRANGLER_LOG = logLevel;
   cleanups.push(db.dispose);
   const outboxRows = async (to: string) => (await db.env.DB.prepare('select * from outbox where "to" = ? order by created_at').bind(to).all<Record<string, unknown>>()).results;
   let phone = 0;
