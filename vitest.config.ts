@@ -17,6 +17,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'test',
+            // wrangler.toml's top level is production's origin; tests run on the local one.
+            SITE_URL: 'http://127.0.0.1:8787',
             TOKEN_SECRET: 'test-only-secret-0123456789abcdef0123456789',
             STRIPE_SECRET_KEY: 'sk_test_fake_0123456789',
             STRIPE_WEBHOOK_SECRET: 'whsec_test_fake_0123456789',
