@@ -1,6 +1,5 @@
 import { deleteExpiredUnverified } from '../services/registration.ts';
-import { CRONS } from './crons.ts';
-import type { ScheduledJob } from './index.ts';
+import { CRONS, type ScheduledJob } from './cron.ts';
 
 /**
  * Deletes student and partner registrations left unverified for 24 hours, with their codes.

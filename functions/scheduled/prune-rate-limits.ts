@@ -1,6 +1,5 @@
 import { pruneEnded } from '../services/rate-limit.ts';
-import { CRONS } from './crons.ts';
-import type { ScheduledJob } from './index.ts';
+import { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Deletes rate-limit counters whose window has ended (they would start afresh anyway). */
 export const pruneRateLimits: ScheduledJob = {

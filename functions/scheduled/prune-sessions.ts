@@ -1,6 +1,5 @@
 import { pruneExpiredSessions } from '../services/sessions.ts';
-import { CRONS } from './crons.ts';
-import type { ScheduledJob } from './index.ts';
+import { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Deletes sessions past their end (12 hours, or 7 days with remember me): requireAuth refuses them already. */
 export const pruneSessions: ScheduledJob = {
