@@ -33,6 +33,10 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
+      // Every registration and sign-in hashes a password at production cost (scrypt p=5, ~0.2 s a
+      // hash on an idle core, ~1 s on this shared machine under load): tests get room for several.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       setupFiles: ['./functions/test/setup.ts'],
       globalSetup: ['./functions/test/stripe-fake/global-setup.ts', './functions/test/mail-fake/global-setup.ts'],
       // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.

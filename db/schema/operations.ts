@@ -76,8 +76,10 @@ export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),
   count: integer('count').notNull(),
+  /** When the current window ends (epoch ms): the scheduled prune deletes rows past it. */
+  expiresAt: integer('expires_at'),
   ...timestamps,
-});
+}, (t) => [index('rate_limits_expires_idx').on(t.expiresAt)]);
 
 export const publishEventKinds = ['requested', 'hook', 'built'] as const;
 export const hookOutcomes = ['calling', 'started', 'failed'] as const;
