@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestStatusLabels } from '../../../schemas/partner-text.ts';
+import { personLabel } from '../../../schemas/pipelines.ts';
 import { partnerRequestsQuery } from './queries.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -34,7 +34,7 @@ export function RequestsList({ token }: { token: string }) {
                 <p className="pt-request-title">{r.title}</p>
               </div>
               <div className="pt-request-meta">
-                <span className={`pt-status pt-status-${r.status}`}>{requestStatusLabels[r.status] ?? r.status}</span>
+                <span className={`pt-status pt-status-${r.status}`}>{personLabel('partner_request', r.status)}</span>
                 <time dateTime={r.createdAt}>{dateFormat.format(new Date(r.createdAt))}</time>
               </div>
             </li>
