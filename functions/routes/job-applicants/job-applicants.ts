@@ -18,6 +18,7 @@ import { clientAddress } from '../../services/rate-limit.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
 import { limitAddress } from '../../middleware/rate-limit.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
+import { privacyRoutes } from '../../lib/privacy-routes.ts';
 
 /** New applicant accounts per address per hour. */
 const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };
@@ -62,6 +63,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
+  .route('/', privacyRoutes('applicant', applicantAuth))
   .get('/me', applicantAuth, async (c) => {
     const [row] = await c.var.db
       .select({ id: jobApplicants.id, fullName: jobApplicants.fullName, email: jobApplicants.email, phone: jobApplicants.phone })
