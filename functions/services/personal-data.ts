@@ -118,7 +118,8 @@ export async function erasePerson(
   try {
     await mailer.send({
       ...notificationEmail(person.email, 'Your Bridgeway Global account has been deleted', [
-        `Hello ${person.name},`,
+        // No name: the outbox keeps this message, and nothing of the erased person may stay behind.
+        'Hello,',
         `Your ${personTypeLabels[person.type].toLowerCase()} account and the personal data it held have been deleted${by.staffId ? ', as you asked us' : ''}. Signed-in devices have been signed out.`,
         'Payment records the law requires us to keep remain, without your name or e-mail address. This message is the last we send to this address about the account.',
         'If you did not ask for this, reply to this e-mail at once.',
