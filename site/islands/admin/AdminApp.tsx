@@ -7,8 +7,9 @@ import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile 
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
 import { Content } from './Content.tsx';
 import { FailedMail } from './FailedMail.tsx';
+import { PrivacyRequests } from './PrivacyRequests.tsx';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'privacy';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -21,6 +22,7 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { section: 'privacy', href: '/admin/privacy', label: 'Privacy requests', adminOnly: true },
   { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
 ];
 
@@ -123,6 +125,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'content') body = <Content />;
   else if (section === 'staff') body = <Staff me={profile} />;
   else if (section === 'mail') body = <FailedMail me={profile} />;
+  else if (section === 'privacy') body = <PrivacyRequests />;
   else body = <Audit />;
   return (
     <div className="admin-shell">
