@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { jobAlerts, jobApplicants, jobs } from '../schema/index.ts';
 import { JOB_ALERT_LIMIT, type JobAlertDto } from '../../schemas/job-alerts.ts';
@@ -71,7 +71,7 @@ export async function alertOwners(db: Db, applicantIds: string[]) {
 }
 
 const needle = (text: string) => text.trim().toLowerCase();
-const has = (column: typeof jobs.title, text: string) => sql`instr(lower(${column}), ${needle(text)}) > 0`;
+const has = (column: SQLWrapper, text: string) => sql`instr(lower(${column}), ${needle(text)}) > 0`;
 
 /**
  * Open jobs published in (`after`, `until`] that match an alert: every keyword in the title,
