@@ -101,15 +101,15 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   // The job list: search, then "Save this search as an alert".
   await page.addInitScript((value) => localStorage.setItem('applicantToken', value), token);
   await page.goto('/job');
-  await page.getByLabel('Search jobs').fill(keyword);
-  await page.getByLabel('Search jobs').press('Enter');
+  await page.getByLabel('Keywords').fill(keyword);
+  await page.getByLabel('Location').fill('Leeds');
   await page.getByRole('button', { name: 'Save this search as an alert' }).click();
   const modal = page.getByRole('dialog', { name: 'Save this search as an alert' });
   await expect(modal.getByRole('status')).toContainText('Job alert saved.');
   await axe(page);
-  await modal.getByRole('button', { name: 'Close' }).click();
+  await modal.getByRole('button', { name: 'Done' }).click();
   await page.goto('/my-applications');
-  await expect(page.getByRole('list', { name: 'Your job alerts' })).toContainText(`"${keyword}"`);
+  await expect(page.getByRole('list', { name: 'Your job alerts' })).toContainText(`"${keyword}" near Leeds`);
 
   // A matching job is published, and the daily cron runs the next morning.
   const now = Date.now();

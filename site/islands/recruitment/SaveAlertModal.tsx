@@ -9,16 +9,16 @@ import { applicantApi, clearApplicantToken, getApplicantToken } from './applican
  * "Save this search as an alert" (loaded on the first click, not with the job list): signs the
  * applicant in if needed, then saves the list's current search and says what happens next.
  */
-export function SaveAlertModal({ search, onClose }: { search: { keywords: string; category: string }; onClose: () => void }) {
+export function SaveAlertModal({ search, onClose }: { search: { keywords: string; category: string; location?: string }; onClose: () => void }) {
   const [signedIn, setSignedIn] = useState(() => getApplicantToken() !== null);
   const [state, setState] = useState<{ kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'error'; message: string }>({ kind: 'saving' });
   const started = useRef(false);
-  const label = describeAlert({ keywords: search.keywords || null, category: search.category || null, location: null });
+  const label = describeAlert({ keywords: search.keywords || null, category: search.category || null, location: search.location || null });
 
   useEffect(() => {
     if (!signedIn || started.current) return;
     started.current = true;
-    applicantApi<JobAlertCreated>('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category } })
+    applicantApi<JobAlertCreated>('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category, location: search.location ?? '' } })
       .then((res) => setState({ kind: 'saved', message: res.message }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -30,7 +30,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
         }
         setState({ kind: 'error', message: error instanceof Error ? error.message : 'We could not save the alert. Please try again.' });
       });
-  }, [signedIn, search.keywords, search.category]);
+  }, [signedIn, search.keywords, search.category, search.location]);
 
   return (
     <Modal open onClose={onClose} title="Save this search as an alert">
@@ -47,7 +47,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
             </div>
           )}
           {state.kind === 'error' && <p className="rc-error-box" role="alert">{state.message}</p>}
-          <button type="button" className="rc-btn rc-btn--primary" onClick={onClose}>Close</button>
+          <button type="button" className="rc-btn rc-btn--primary" onClick={onClose}>Done</button>
         </div>
       )}
     </Modal>
