@@ -15,11 +15,15 @@ import { unsubscribePage } from './unsubscribe-page.ts';
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 const tooMany = (wait: string) => `Too many changes to your alerts. Please try again in ${wait}.`;
 
-/** An HTML answer that no cache keeps and no search engine lists. */
-function page(c: Context<AppEnv>, status: 200 | 400, content: Parameters<typeof unsubscribePage>[0]) {
+/**
+ * An HTML answer that no cache keeps and no search engine lists. Always 200, even for a forged
+ * link: the person opened a link from an e-mail and gets a page that says what happened, never an
+ * error (the API's JSON errors are for programs).
+ */
+function page(c: Context<AppEnv>, content: Parameters<typeof unsubscribePage>[0]) {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
-  return c.html(unsubscribePage(content), status);
+  return c.html(unsubscribePage(content));
 }
 
 const INVALID_LINK = {
@@ -50,9 +54,9 @@ async function alertOfToken(c: Context<AppEnv>, token: string | undefined) {
 export const jobAlerts = new Hono<AppEnv>()
   .get('/unsubscribe', validate('query', unsubscribeQuery), async (c) => {
     const found = await alertOfToken(c, c.req.valid('query').token);
-    if (found === 'invalid') return page(c, 400, INVALID_LINK);
-    if (!found.alert) return page(c, 200, ALREADY_GONE);
-    return page(c, 200, {
+    if (found === 'invalid') return page(c, INVALID_LINK);
+    if (!found.alert) return page(c, ALREADY_GONE);
+    return page(c, {
       title: 'Stop this job alert?',
       paragraphs: [`You will no longer get e-mails about new jobs for ${describeAlert(found.alert)}.`],
       form: { action: `/api/job-alerts/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token!)}`, button: 'Unsubscribe' },
@@ -61,9 +65,9 @@ export const jobAlerts = new Hono<AppEnv>()
   // One-click (RFC 8058): mail clients POST `List-Unsubscribe=One-Click`; the confirm page's form posts the same.
   .post('/unsubscribe', validate('query', unsubscribeQuery), async (c) => {
     const found = await alertOfToken(c, c.req.valid('query').token);
-    if (found === 'invalid') return page(c, 400, INVALID_LINK);
-    if (!found.alert || !(await deleteAlert(c.var.db, found.id))) return page(c, 200, ALREADY_GONE);
-    return page(c, 200, {
+    if (found === 'invalid') return page(c, INVALID_LINK);
+    if (!found.alert || !(await deleteAlert(c.var.db, found.id))) return page(c, ALREADY_GONE);
+    return page(c, {
       title: 'You are unsubscribed',
       paragraphs: [`We will send no more e-mails for your job alert ${describeAlert(found.alert)}. Your other alerts, if any, carry on.`],
     });
