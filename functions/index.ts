@@ -7,6 +7,8 @@ import { publicCache } from './middleware/cache.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { apiCors } from './middleware/cors.ts';
 import { serverTiming } from './middleware/server-timing.ts';
+import { requestBodyLimit } from './middleware/body-limit.ts';
+import { staffCsrf } from './middleware/csrf.ts';
 import { subjects } from './routes/subjects/subjects.ts';
 import { countries } from './routes/countries/countries.ts';
 import { universities } from './routes/universities/universities.ts';
@@ -36,6 +38,8 @@ export const app = new Hono<AppEnv>();
 app.use('*', securityHeaders);
 app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);
+app.use('/api/*', requestBodyLimit);
+app.use('/api/admin/*', staffCsrf);
 app.use('/api/*', database);
 
 // Public reads: short-lived caching with background revalidation.

@@ -250,7 +250,7 @@ describe('CSV export', () => {
       ['/api/admin/partner-requests', 'Submitted,Type,Title,Partner,Email,Status,Job'],
       ['/api/admin/job-applications', 'Applied,Applicant,Email,Phone,Job,Company,Status'],
       ['/api/admin/payments', 'Date,Payer,Email,Amount,Status,Stripe payment'],
-      ['/api/admin/staff', 'Name,Email,Role,Active,Created'],
+      ['/api/admin/staff', 'Name,Email,Role,Active,Two-step sign-in,Created'],
       ['/api/admin/audit', 'When,Who,Email,Action,Entity,Id,Before,After'],
       ['/api/admin/content/countries', 'Id,Title,Active,Updated'],
     ] as const) {

@@ -10,7 +10,8 @@ import { publicCache } from '../../middleware/cache.ts';
 import { jobApplicants, jobApplications } from '../../../db/schema/index.ts';
 import { getJob } from '../../../db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse } from '../../../schemas/recruitment.ts';
-import { assertContentLength, checkUpload, storeFile } from '../../services/files.ts';
+import { checkUpload, storeFile } from '../../services/files.ts';
+import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
@@ -34,12 +35,6 @@ const openJob = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Refuses a body over the 10 MB limit from its declared length, before reading it. */
-const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
-  assertContentLength(c.req.raw.headers);
-  await next();
-});
-
 export const jobs = new Hono<AppEnv>()
   .get('/:id', publicCache, validate('param', idParam), async (c) => {
     const job = await getJob(c.var.db, c.req.valid('param').id);
@@ -50,7 +45,7 @@ export const jobs = new Hono<AppEnv>()
     '/:id/apply',
     requireAuth('applicant', { header: 'x-applicant-token' }),
     validate('param', idParam),
-    uploadLimit,
+    uploadBodyLimit,
     openJob,
     validate('form', applyForm),
     async (c) => {

@@ -28,7 +28,8 @@ import {
 } from '../../../schemas/users.ts';
 import { findCredentials, normalizeEmail } from '../../services/accounts.ts';
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
-import { assertContentLength, checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
+import { checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
+import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { createMailer } from '../../services/mailer.ts';
@@ -220,11 +221,7 @@ export const usersRouter = new Hono<AppEnv>()
   .post(
     '/document',
     auth,
-    // Refuse an oversized body from its declared length before anything reads it.
-    async (c, next) => {
-      assertContentLength(c.req.raw.headers);
-      await next();
-    },
+    uploadBodyLimit,
     validate('form', documentUploadSchema),
     async (c) => {
       const { document, documentType } = c.req.valid('form');
