@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   countrySchema, departmentSchema, featureSchema, jobSchema, officeSchema, serviceSchema, subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
+import { linkWith } from './common.ts';
+import { LINK_RULE } from './links.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
 
@@ -135,7 +137,7 @@ export const statusChangeSchema = z.object({
 });
 
 export const createJobSchema = z.object({
-  website: z.url('Website must be a URL').optional(),
+  website: linkWith(`Website ${LINK_RULE}`).optional(),
 });
 
 /** Labels for pipeline statuses, shared by the lists, the detail views and the e-mails. */

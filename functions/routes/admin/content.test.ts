@@ -56,7 +56,7 @@ describe('content editing', () => {
       [{ ...newCountry, id: 'spain', name: '' }, 'name is required'],
       [{ ...newCountry, id: 'spain', code: 'spain' }, 'code must be a country code like GB'],
       [{ ...newCountry, id: 'Spain Country' }, 'id must be a lowercase slug (letters, digits and single hyphens)'],
-      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must start with "/" or http(s)://'],
+      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must be an https:// or http:// address, or a path on this site starting with /'],
       [{ ...newCountry, id: 'spain', about: { ...newCountry.about, visaInfo: [] } }, 'about.visaInfo Too small: expected array to have >=1 items'],
     ];
     for (const [body, message] of cases) {
