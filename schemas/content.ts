@@ -216,7 +216,8 @@ export const jobSchema = z.object({
   requirements: z.array(nonEmpty(500)),
   companyInfo: z.object({
     name: nonEmpty(200),
-    website: contentLink,
+    // None for a job made from a partner's request without one (the page then shows no link).
+    website: contentLink.optional(),
     about: nonEmpty(2000),
     logo: contentLink.optional(),
   }),

@@ -91,7 +91,7 @@ export const jobs = sqliteTable('jobs', {
   type: text('type').notNull(),
   requirements: text('requirements', { mode: 'json' }).$type<string[]>().notNull(),
   companyInfo: text('company_info', { mode: 'json' })
-    .$type<{ name: string; website: string; about: string; logo?: string }>()
+    .$type<{ name: string; website?: string | undefined; about: string; logo?: string | undefined }>()
     .notNull(),
   status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
   sortOrder: integer('sort_order').notNull().default(0),

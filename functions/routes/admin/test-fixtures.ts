@@ -70,12 +70,12 @@ export async function makePartnerRequest(type: 'student' | 'employee' = 'employe
 }
 
 export async function makeJobApplication(status: (typeof t.jobApplicationStatuses)[number] = 'received') {
-  const applicant = { id: uid(), fullName: `Applicant ${short()}`, phone: '07700900123', email: `applicant-${short()}@example.com`, passwordHash: 'x', isVerified: true };
+  const applicant = { id: uid(), fullName: `Applicant ${short()}`, phone: '07700900123', email: `applicant-${short()}@example.com`, passwordHash: 'x', isVerified: true, emailConfirmedAt: new Date() };
   await db.insert(t.jobApplicants).values(applicant);
   const [job] = await db.select({ id: t.jobs.id, title: t.jobs.title }).from(t.jobs).limit(1);
   const resumeKey = `cvs/${uid()}.pdf`;
   await env.FILES.put(resumeKey, '%PDF-1.4 test cv', { httpMetadata: { contentType: 'application/pdf' } });
-  const row = { id: uid(), jobId: job!.id, applicantId: applicant.id, coverLetter: 'I would love this job.', resumeKey, resumeName: 'Ann CV.pdf', resumeType: 'application/pdf', resumeSize: 16, status };
+  const row = { id: uid(), jobId: job!.id, applicantId: applicant.id, coverLetter: 'I would love this job.', resumeKey, resumeName: 'Ann CV.pdf', resumeType: 'application/pdf', resumeSize: 16, status, forwardedAt: new Date() };
   await db.insert(t.jobApplications).values(row);
   return { ...row, applicant, job: job! };
 }
