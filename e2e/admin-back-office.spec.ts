@@ -202,6 +202,7 @@ test('an editor sees content and publishing only', async ({ page }) => {
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-step sign-in is on' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
   await signIn(page, editor.email, editor.password, secret);
 });
 
@@ -229,6 +230,7 @@ test('signs in with a code, and with a recovery code that then works no more', a
   await expect(page.getByText('Recovery codes left:')).toContainText('9 of 10');
   await axe(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
   await useRecovery(staff.recoveryCodes[0]!);
   await expect(page.getByRole('alert')).toHaveText('That recovery code is not right or has already been used.');
 });

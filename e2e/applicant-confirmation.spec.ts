@@ -42,7 +42,7 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   await expect(page.getByText('Your applications are on their way to the employers.')).toBeVisible();
   expect(new URL(page.url()).search).toBe(''); // the token left the address bar
   expect(await seriousViolations(page)).toEqual([]);
-  const notices = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent('staff@example.com')}`)).json()) as { subject: string; text: string }[];
+  const notices = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent('staff-alerts@example.com')}`)).json()) as { subject: string; text: string }[];
   expect(notices.filter((m) => m.text.includes(`(${email})`)).map((m) => m.subject)).toEqual(['New application: Care Assistant (Domiciliary)']);
 
   // The same link again: nothing breaks, the page says it is done.
