@@ -7,8 +7,9 @@ import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut, type StaffP
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
 import { Content } from './Content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
+import { FailedMail } from './FailedMail.tsx';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'security';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -21,6 +22,7 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
   { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
 ];
 
@@ -102,6 +104,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'payments') body = <Payments />;
   else if (section === 'content') body = <Content />;
   else if (section === 'staff') body = <Staff me={profile} />;
+  else if (section === 'mail') body = <FailedMail me={profile} />;
   else if (section === 'security') body = <Security me={profile} />;
   else body = <Audit />;
   return (
