@@ -36,6 +36,8 @@ async function axe(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
+  // admin:create and wrangler d1 execute each start a platform proxy: slow on a busy machine.
+  test.setTimeout(180_000);
   // The staff member is created the way an operator would: npm run admin:create.
   execFileSync('npm', ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'], { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' });
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
