@@ -156,6 +156,7 @@ export async function listApplicationsOf(db: Db, applicantId: string): Promise<M
     status: a.status,
     resumeName: a.resumeName,
     appliedAt: a.createdAt.toISOString(),
+    held: a.forwardedAt === null,
   }));
 }
 

@@ -12,6 +12,8 @@ const routes: { method: string; path: string; editor: boolean }[] = [
   { method: 'POST', path: '/api/admin/staff', editor: false },
   { method: 'PATCH', path: '/api/admin/staff/some-id', editor: false },
   { method: 'POST', path: '/api/admin/staff/some-id/password', editor: false },
+  { method: 'POST', path: '/api/admin/staff/some-id/mfa/reset', editor: false },
+  { method: 'POST', path: '/api/admin/auth/mfa/recovery-codes', editor: true },
   { method: 'GET', path: '/api/admin/inbox', editor: false },
   { method: 'GET', path: '/api/admin/inbox/contact/some-id', editor: false },
   { method: 'PATCH', path: '/api/admin/inbox/contact/some-id', editor: false },
