@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { headerReady, hydrated } from './helpers/islands.ts';
 
 test.describe('destinations', () => {
@@ -318,9 +318,8 @@ test.describe('accessibility, CSP and screenshots', () => {
         const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
         await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
       }
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await landmarkProblems(page)).toEqual([]);
       expect(violations).toEqual([]);
     });
   }
