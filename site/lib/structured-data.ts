@@ -69,10 +69,12 @@ export function postalAddress(address: string, city?: string, country?: string):
   const code = countryCode(countryName);
   // The street part is what is left once a trailing country is removed.
   const street = code && parts.length > 1 && countryCode(parts.at(-1)!) ? parts.slice(0, -1) : parts;
+  // Without a city, the town is the last part before the country, less its postcode ("London EC3N 1AL").
+  const locality = city ?? street.at(-1)?.split(/\s+/).filter((w) => !/\d/.test(w) && !/^[A-Z]{1,2}\d/.test(w)).join(' ');
   return {
     '@type': 'PostalAddress',
     streetAddress: street.join(', '),
-    ...(city ? { addressLocality: city } : {}),
+    ...(locality ? { addressLocality: locality } : {}),
     ...(code ? { addressCountry: code } : countryName ? { addressCountry: countryName } : {}),
   };
 }
