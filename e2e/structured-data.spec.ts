@@ -4,7 +4,7 @@
 // BreadcrumbList are written out below (developers.google.com/search/docs/appearance/structured-data:
 // required properties fail a test, recommended ones that we claim to send are checked too).
 import { test, expect, type Page } from '@playwright/test';
-import { serializeJsonLd } from '../site/lib/structured-data.ts';
+import { baseSalary, countryCode, employmentType, jobIsListed, serializeJsonLd } from '../site/lib/structured-data.ts';
 
 type Node = Record<string, unknown> & { '@type': string | string[] };
 
@@ -120,8 +120,8 @@ test.describe('structured data (JSON-LD)', () => {
 
   test('content pages carry a BreadcrumbList that ends at the page itself', async ({ page }) => {
     const cases: [string, string[]][] = [
-      ['/country-details/ireland', ['Home', 'Destinations', 'Ireland']],
-      ['/subject/msc-data-science-university-of-leeds', ['Home', 'Courses']],
+      ['/country-details/ireland', ['Home', 'Study Abroad', 'Ireland']],
+      ['/subject/msc-data-science-university-of-leeds', ['Home', 'Courses', 'MSc Data Science']],
       ['/job/warehouse-operative-rotterdam', ['Home', 'Work abroad', 'Jobs', 'Warehouse Operative']],
       ['/destinations', ['Home']],
       ['/about-us', ['Home']],
@@ -144,6 +144,23 @@ test.describe('structured data (JSON-LD)', () => {
     // The home page is the root of every trail and has none; private pages have no JSON-LD at all.
     expect(ofType(await jsonLd(page, '/'), 'BreadcrumbList')).toEqual([]);
     expect(await jsonLd(page, '/login')).toEqual([]);
+  });
+
+  test('the builders read what people type: pay, contract words, country names, closing dates', () => {
+    expect(baseSalary('€13.50–14.50 per hour')).toEqual({ '@type': 'MonetaryAmount', currency: 'EUR', value: { '@type': 'QuantitativeValue', minValue: 13.5, maxValue: 14.5, unitText: 'HOUR' } });
+    expect(baseSalary('£27,000–30,000 per year')?.value).toMatchObject({ minValue: 27000, maxValue: 30000, unitText: 'YEAR' });
+    expect(baseSalary('£12–£14 per hour')?.value).toMatchObject({ minValue: 12, maxValue: 14 });
+    expect(baseSalary('£13.15 per hour')?.value).toEqual({ '@type': 'QuantitativeValue', value: 13.15, unitText: 'HOUR' });
+    expect(baseSalary('Competitive')).toBeUndefined(); // no baseSalary rather than a wrong one
+    expect(employmentType(['Full-time', 'Permanent', 'Hybrid'])).toEqual(['FULL_TIME']);
+    expect(employmentType(['Part-time', 'Seasonal'])).toEqual(['PART_TIME', 'TEMPORARY']);
+    expect(employmentType(['Contract'])).toEqual(['CONTRACTOR']);
+    expect(['United Kingdom', 'Germany', 'Netherlands', 'Bangladesh'].map(countryCode)).toEqual(['GB', 'DE', 'NL', 'BD']);
+    expect(countryCode('Atlantis')).toBeUndefined();
+    const now = new Date('2027-06-01T12:00:00Z');
+    expect(jobIsListed({ status: 'open', endDate: '2027-06-01' }, now)).toBe(true);
+    expect(jobIsListed({ status: 'open', endDate: '2027-05-31' }, now)).toBe(false);
+    expect(jobIsListed({ status: 'closed', endDate: '2028-01-01' }, now)).toBe(false);
   });
 
   test('JSON-LD is serialised so that no text can close its <script> element', async ({ page }) => {

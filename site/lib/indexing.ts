@@ -41,7 +41,7 @@ export function isNoindexPath(path: string): boolean {
 
 // Parents of the content pages below the first level (the rest hang from Home directly).
 const parents: [RegExp, { name: string; path: string }[]][] = [
-  [/^\/country-details\/[^/]+$/, [{ name: 'Destinations', path: '/destinations' }]],
+  [/^\/country-details\/[^/]+$/, [{ name: 'Study Abroad', path: '/destinations' }]],
   [/^\/subject\/[^/]+$/, [{ name: 'Courses', path: '/courses' }]],
   [/^\/job\/[^/]+$/, [{ name: 'Work abroad', path: '/recruitments' }, { name: 'Jobs', path: '/job' }]],
   [/^\/job$/, [{ name: 'Work abroad', path: '/recruitments' }]],

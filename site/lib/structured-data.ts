@@ -45,6 +45,7 @@ export function serializeJsonLd(data: JsonLd): string {
 // English country names to ISO 3166-1 alpha-2 codes (Google asks for the code in addressCountry),
 // derived from the runtime's own region names rather than a hand-kept table.
 let countryCodes: Map<string, string> | undefined;
+const notAssigned = new Set(['UK', 'DD', 'FX', 'BU', 'TP', 'YU', 'ZR', 'CS', 'SU', 'NT', 'AN', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ']);
 export function countryCode(name: string): string | undefined {
   if (!countryCodes) {
     countryCodes = new Map();
@@ -54,7 +55,9 @@ export function countryCode(name: string): string | undefined {
       for (let j = 0; j < 26; j++) {
         const code = String.fromCharCode(A + i, A + j);
         const label = names.of(code);
-        if (label && label !== code) countryCodes.set(label.toLowerCase(), code);
+        // The runtime also names reserved and withdrawn codes ("UK" and "GB" are both United Kingdom,
+        // "DD" and "DE" both Germany): only the assigned ISO code is kept.
+        if (label && label !== code && !notAssigned.has(code) && !countryCodes.has(label.toLowerCase())) countryCodes.set(label.toLowerCase(), code);
       }
     }
     countryCodes.set('uk', 'GB').set('usa', 'US').set('great britain', 'GB');
