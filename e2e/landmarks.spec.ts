@@ -42,11 +42,16 @@ test.describe('in the browser, after the islands render', () => {
   for (const route of templates()) {
     test(`one main, unique ids, axe at moderate: ${route}`, async ({ page }) => {
       await page.goto(route === '/404' ? '/no-such-page' : route);
-      // Bring every client:visible island into view and let them hydrate and fetch.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 30)); }
-        window.scrollTo(0, 0);
-      });
+      // Signed-out back-office and dashboard pages move on to their sign-in page: check where they land.
+      await page.waitForLoadState('networkidle');
+      // Bring each client:visible island into view and wait until it has hydrated (and fetched).
+      for (let i = 0; i < 20; i++) {
+        const pending = await page.locator('astro-island[ssr]').first().elementHandle();
+        if (!pending) break;
+        await pending.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await page.waitForFunction((el) => !el.hasAttribute('ssr'), pending, { timeout: 15_000 }).catch(() => { /* re-checked below */ });
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForLoadState('networkidle');
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
       expect(await landmarkProblems(page)).toEqual([]);

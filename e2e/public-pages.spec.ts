@@ -130,7 +130,7 @@ test.describe('subject details', () => {
     await expect(page.getByRole('tabpanel')).toContainText('IELTS');
     await page.getByRole('tab', { name: 'Careers' }).click();
     await expect(page.getByRole('tabpanel')).toContainText(/Career paths/);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
     expect(ld).toMatchObject({ '@type': 'Course', name: 'MSc Data Science', provider: { name: 'University of Leeds' } });
     await expect(page.locator('astro-island[component-url*="ApplyPanel"]')).toHaveCount(1);
   });

@@ -101,7 +101,8 @@ function Dashboard({ token }: { token: string }) {
     <div className="pt-dashboard">
       <header className="pt-dash-header">
         <div>
-          <p className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</p>
+          {/* The page's one h1 (axe page-has-heading-one): the dashboard is who it is for. */}
+          <h1 className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</h1>
           <p className="pt-company">{partner.companyName || 'Your company'}</p>
         </div>
         <nav className="pt-dash-nav" aria-label="Account">
