@@ -39,14 +39,21 @@ function templates() {
 }
 
 test.describe('in the browser, after the islands render', () => {
+  // The home page hydrates nine islands one after another in view: minutes on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
   for (const route of templates()) {
     test(`one main, unique ids, axe at moderate: ${route}`, async ({ page }) => {
       await page.goto(route === '/404' ? '/no-such-page' : route);
       // Signed-out back-office and dashboard pages move on to their sign-in page: check where they land.
-      await page.waitForLoadState('networkidle');
+      for (let i = 0; i < 5; i++) {
+        await page.waitForLoadState('networkidle');
+        const url = page.url();
+        await page.waitForTimeout(750);
+        if (page.url() === url) break;
+      }
       // Bring each client:visible island into view and wait until it has hydrated (and fetched).
       for (let i = 0; i < 20; i++) {
-        const pending = await page.locator('astro-island[ssr]').first().elementHandle();
+        const pending = await page.$('astro-island[ssr]'); // null at once when none is left
         if (!pending) break;
         await pending.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await page.waitForFunction((el) => !el.hasAttribute('ssr'), pending, { timeout: 15_000 }).catch(() => { /* re-checked below */ });
