@@ -50,7 +50,7 @@ export function ourPages(ids: { country: string; subject: string; job?: string }
 export const FLOOR_PATH = '/perf-floor';
 export const FLOOR_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Floor</title><meta name="description" content="A bare page: the LCP floor of this server and machine.">
+<title>Floor</title><meta name="description" content="A bare page: the LCP floor of this server and machine."><link rel="icon" href="data:,">
 </head><body><h1>One heading, nothing else</h1></body></html>
 `;
 
