@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './helpers/axe.ts';
 import { latestCode } from './helpers/mailbox.ts';
 import { freshTotp } from './helpers/totp.ts';
 
@@ -27,11 +27,7 @@ async function signIn(page: Page, email: string, password: string, secret: strin
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const axe = (page: Page) => expectAccessible(page);
 
 test.describe.configure({ mode: 'serial' });
 

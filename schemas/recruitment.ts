@@ -87,6 +87,8 @@ export interface JobDetail extends JobSummary {
   requirements: string[];
   companyInfo: { name: string; website?: string | undefined; about: string; logo?: string | undefined };
   status: 'open' | 'closed';
+  /** When the job was added (ISO 8601): the JobPosting's datePosted. */
+  postedAt: string;
 }
 
 import type { applicationStatuses } from './recruitment-text.ts';

@@ -45,6 +45,7 @@ export function toJobDetail(row: JobRow): JobDetail {
     requirements: row.requirements,
     companyInfo: row.companyInfo,
     status: row.status,
+    postedAt: row.createdAt.toISOString(),
   };
 }
 

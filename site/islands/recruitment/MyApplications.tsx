@@ -46,6 +46,8 @@ function Applications() {
   if (!signedIn || expired) {
     return (
       <div className="rc-card rc-narrow">
+        {/* The sign-in form's own heading is an h3 (it sits under a job's h2 in the apply modal). */}
+        <h2>Sign in to see your applications</h2>
         {expired && <p className="rc-notice">Your session has ended. Please log in again.</p>}
         <ApplicantAuth
           intro="Log in with your job-applicant account to see the jobs you applied to."

@@ -144,7 +144,7 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
           </li>
         </ul>
       </nav>
-      <main className="st-main" id="main">
+      <div className="st-main">
         <div className="st-main__head">
           <div>
             <h1>Welcome, {user.fullName || 'Student'}</h1>
@@ -187,7 +187,7 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
           {tab === 'documents' && <DocumentsPanel user={user} refresh={refreshAction} />}
           {tab === 'languages' && <LanguagesPanel user={user} refresh={refreshAction} />}
         </section>
-      </main>
+      </div>
     </div>
   );
 }
