@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   countrySchema, departmentSchema, featureSchema, jobSchema, officeSchema, serviceSchema, subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
+import { paymentStaffLabels } from './payment.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
 
@@ -96,10 +97,7 @@ export const statusLabels: Record<string, string> = {
   unread: 'Unread',
   read: 'Read',
   handled: 'Handled',
-  requires_payment_method: 'Awaiting payment',
-  processing: 'Processing',
-  succeeded: 'Succeeded',
-  canceled: 'Canceled',
+  ...paymentStaffLabels,
 };
 
 /**
