@@ -132,6 +132,14 @@ export function decimalToMinor(text: string, currency: string): number | null {
   return Number(match[1]) * 10 ** exp + Number(fraction.padEnd(exp, '0') || '0');
 }
 
+const cardBrands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+/** "Visa ending 4242" (Stripe's brand codes in words), or null when Stripe did not say. */
+export function cardDescription(brand: string | null, last4: string | null) {
+  if (!last4) return null;
+  const name = brand ? (cardBrands[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card';
+  return `${name} ending ${last4}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests and responses.
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../schemas/payment.ts';
+import { cardDescription, formatMoney } from '../../schemas/payment.ts';
 import { notificationEmail } from './emails.ts';
 import { RECEIPT_LINK_DAYS } from './receipt-links.ts';
 
@@ -15,10 +15,7 @@ interface PaymentFacts {
 }
 
 const utc = (date: Date) => `${date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-const brandName = (brand: string) => ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' })[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-
-/** "Visa ending 4242", or null when Stripe did not say. */
-export const cardLine = (p: { cardBrand: string | null; cardLast4: string | null }) => (p.cardLast4 ? `${p.cardBrand ? brandName(p.cardBrand) : 'Card'} ending ${p.cardLast4}` : null);
+const cardLine = (p: { cardBrand: string | null; cardLast4: string | null }) => cardDescription(p.cardBrand, p.cardLast4);
 
 const linkLine = (link: string) => `View or print your receipt (this link works for ${RECEIPT_LINK_DAYS} days): ${link}`;
 

@@ -143,7 +143,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
     const admin = await makeStaff('admin');
     const paid = await paidPayment();
     const requestId = crypto.randomUUID();
-    const offline = await refund(admin.token, paid.paymentId, { amount: 1000, requestId }, { ...env, STRIPE_API_PORT: '9' });
+    const offline = await refund(admin.token, paid.paymentId, { amount: 1000, requestId }, { ...env, STRIPE_API_PORT: '9' } as Env);
     expect(offline.status).toBe(502);
     expect(((await offline.json()) as { message: string }).message).toContain('press Try again');
     expect(await row(paid.paymentId)).toMatchObject({ refundReserved: 1000 });

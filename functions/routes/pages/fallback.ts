@@ -19,8 +19,21 @@ async function exists(env: Env, table: (typeof shells)[number]['table'], id: str
   return row !== null;
 }
 
+/** The payer's receipt (and return) page: one pre-rendered page for every payment, read from the API by its island. */
+export const RECEIPT_PREFIX = '/payment/receipt/';
+
 export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
+  if (c.req.path.startsWith(RECEIPT_PREFIX)) {
+    // The link carries a bearer token: never cached, never indexed (and the site-wide
+    // strict-origin-when-cross-origin referrer policy never sends its query to another site).
+    // A forged or expired link still gets this page, which says so plainly (never an error page).
+    const shell = await c.env.ASSETS.fetch(new URL('/payment/receipt', c.req.url));
+    return new Response(shell.body, {
+      status: shell.ok ? 200 : shell.status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' },
+    });
+  }
   // Development tools (/dev/mailbox) are built into dist but never served elsewhere.
   if (c.req.path.startsWith('/dev/') && !config(c.env).isDevelopment) return c.text('Not found', 404);
   const res = await c.env.ASSETS.fetch(c.req.raw);

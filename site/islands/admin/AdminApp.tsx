@@ -3,7 +3,8 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { queryClient } from '../../lib/query-client.ts';
 import { api } from '../../lib/api.ts';
 import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile } from './session.ts';
-import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
+import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Staff } from './Sections.tsx';
+import { Payments } from './Payments.tsx';
 import { Content } from './Content.tsx';
 
 export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit';

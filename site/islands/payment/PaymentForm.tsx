@@ -1,20 +1,36 @@
 /**
- * The card payment page (spec 1 sections 2.11, 4 and 8). The publishable key comes from
- * GET /api/payment/config; Stripe.js is fetched from js.stripe.com only once the server says card
- * payments are configured (the `pure` entry point never injects the script on import).
+ * The card payment page (spec 1 sections 2.11, 4 and 8) on Stripe's Payment Element. The
+ * publishable key comes from GET /api/payment/config; Stripe.js is fetched from js.stripe.com only
+ * once the server says card payments are configured (the `pure` entry point never injects the
+ * script on import).
+ *
+ * The element is shown before any PaymentIntent exists (Elements in `payment` mode with the fixed
+ * amount); on Pay the element validates, the server creates the intent with the payer's name,
+ * e-mail and reference, and `confirmPayment` completes it: 3-D Secure in Stripe's own dialog,
+ * wallets (Apple Pay, Google Pay) where Stripe offers them, and redirect-based methods coming back
+ * to the receipt page, which is also where the payer can follow and print the payment.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { StripeElementsOptions, StripePaymentElementOptions } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { api, NetworkError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, type CreatePaymentIntentResponse, type PaymentConfigResponse } from '../../../schemas/payment.ts';
+import {
+  PAYMENT_AMOUNT, PAYMENT_CURRENCY, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX, type CreatePaymentIntentResponse, type PaymentConfigResponse,
+} from '../../../schemas/payment.ts';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
+interface Payer {
+  name: string;
+  email: string;
+  reference: string;
+}
+
 /** Creates the PaymentIntent; a lost connection is retried once with the same attempt id, so it never makes a second intent. */
-async function createIntent(body: { name: string; email: string; attemptId: string }) {
+async function createIntent(body: { name: string; email: string; reference?: string; attemptId: string }) {
   const send = () => api<CreatePaymentIntentResponse>('/api/payment/create-payment-intent', { method: 'POST', body: { amount: PAYMENT_AMOUNT, ...body } });
   try {
     return await send();
@@ -24,9 +40,23 @@ async function createIntent(body: { name: string; email: string; attemptId: stri
   }
 }
 
-const cardStyle = {
-  base: { color: '#0b1f3a', fontSize: '16px', fontFamily: 'Inter, system-ui, sans-serif', '::placeholder': { color: '#5b6b80' } },
-  invalid: { color: '#b42318', iconColor: '#b42318' },
+/** Elements before an intent exists: the fixed amount decides which methods (and wallet sheets) Stripe shows. */
+const elementsOptions: StripeElementsOptions = {
+  mode: 'payment',
+  amount: PAYMENT_AMOUNT,
+  currency: PAYMENT_CURRENCY,
+  appearance: {
+    theme: 'stripe',
+    variables: { colorPrimary: '#0b1f3a', colorText: '#0b1f3a', colorDanger: '#b42318', fontFamily: 'Inter, system-ui, sans-serif', borderRadius: '8px' },
+  },
+};
+
+/** Cards first, as the page shows them; name and e-mail come from our own fields, so the element does not ask again. */
+const paymentElementOptions: StripePaymentElementOptions = {
+  layout: { type: 'tabs', defaultCollapsed: false },
+  paymentMethodOrder: ['card', 'apple_pay', 'google_pay'],
+  wallets: { applePay: 'auto', googlePay: 'auto' },
+  fields: { billingDetails: { name: 'never', email: 'never' } },
 };
 
 function Summary() {
@@ -71,24 +101,46 @@ interface FieldsProps {
   card: React.ReactNode;
   processing: boolean;
   message: Message;
-  onSubmit?: (event: FormEvent<HTMLFormElement>, values: { name: string; email: string }) => void;
+  /** Where the payer can follow (and print) this payment, once it has been sent. */
+  receipt?: string | null;
+  onSubmit?: (event: FormEvent<HTMLFormElement>, values: Payer) => void;
 }
 
 /** The form itself, shared by the working page and the "not configured" page. */
-function Fields({ disabled, unavailable = false, card, processing, message, onSubmit }: FieldsProps) {
+function Fields({ disabled, unavailable = false, card, processing, message, receipt = null, onSubmit }: FieldsProps) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [reference, setReference] = useState('');
   const messageId = `${id}-message`;
   return (
-    <form className="pay-form" aria-describedby={message ? messageId : undefined} onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email }) : e.preventDefault())}>
+    <form className="pay-form" aria-describedby={message ? messageId : undefined} onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email, reference }) : e.preventDefault())}>
       <div className="pay-field">
         <label htmlFor={`${id}-name`}>Full Name</label>
-        <input id={`${id}-name`} name="name" type="text" autoComplete="cc-name" required disabled={unavailable} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} name="name" type="text" autoComplete="name" required disabled={unavailable} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="pay-field">
         <label htmlFor={`${id}-email`}>Email Address</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={unavailable} maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="pay-field">
+        <label htmlFor={`${id}-reference`}>
+          Reference <span className="pay-optional">(optional)</span>
+        </label>
+        <input
+          id={`${id}-reference`}
+          name="reference"
+          type="text"
+          autoComplete="off"
+          disabled={unavailable}
+          maxLength={REFERENCE_MAX}
+          aria-describedby={`${id}-reference-hint`}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <p id={`${id}-reference-hint`} className="pay-hint">
+          An invoice or student number, if you are paying against one. It appears on your receipt.
+        </p>
       </div>
       <div className="pay-field">
         <span className="pay-label" id={`${id}-card`}>
@@ -104,6 +156,11 @@ function Fields({ disabled, unavailable = false, card, processing, message, onSu
           {message.text}
         </p>
       )}
+      {receipt && (
+        <p className="pay-receipt-link">
+          <a href={receipt}>View and print your receipt</a>
+        </p>
+      )}
       <button type="submit" className="pay-button" disabled={disabled}>
         {processing ? 'Processing...' : `Pay ${PAYMENT_DISPLAY}`}
       </button>
@@ -114,25 +171,44 @@ function Fields({ disabled, unavailable = false, card, processing, message, onSu
 function CheckoutForm() {
   const stripe = useStripe();
   const elements = useElements();
-  const [cardReady, setCardReady] = useState(false);
+  const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [paid, setPaid] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const [receipt, setReceipt] = useState<string | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>, { name, email }: { name: string; email: string }) {
+  async function submit(event: FormEvent<HTMLFormElement>, payer: Payer) {
     event.preventDefault();
-    const card = elements?.getElement(CardElement);
-    // Nothing happens until the card provider and its element are ready (spec 1 section 4).
-    if (!stripe || !elements || !card || processing) return;
+    // Nothing happens until the payment provider and its element are ready (spec 1 section 4).
+    if (!stripe || !elements || !elementReady || processing) return;
     setProcessing(true);
     setMessage(null);
     try {
-      const { clientSecret } = await createIntent({ name: name.trim(), email: email.trim(), attemptId: crypto.randomUUID() });
-      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { name: name.trim(), email: email.trim() } } });
+      // The element checks its own fields first (and opens a wallet's sheet inside this click).
+      const checked = await elements.submit();
+      if (checked.error) {
+        setMessage({ kind: 'error', text: checked.error.message || paymentMessages.failed });
+        return;
+      }
+      const name = payer.name.trim();
+      const email = payer.email.trim();
+      const reference = payer.reference.trim();
+      const created = await createIntent({ name, email, ...(reference ? { reference } : {}), attemptId: crypto.randomUUID() });
+      const returnTo = receiptPath(created.paymentId, created.receiptToken);
+      const result = await stripe.confirmPayment({
+        elements,
+        clientSecret: created.clientSecret,
+        confirmParams: { return_url: new URL(returnTo, location.origin).href, payment_method_data: { billing_details: { name, email } } },
+        // Cards and wallets finish here; only redirect-based methods leave for the return page.
+        redirect: 'if_required',
+      });
       if (result.error) setMessage({ kind: 'error', text: result.error.message || paymentMessages.failed });
-      else if (result.paymentIntent?.status === 'succeeded') {
-        setPaid(true);
-        setMessage({ kind: 'success', text: paymentMessages.success });
+      else {
+        setReceipt(returnTo);
+        if (result.paymentIntent.status === 'succeeded') {
+          setPaid(true);
+          setMessage({ kind: 'success', text: paymentMessages.success });
+        }
       }
     } catch {
       setMessage({ kind: 'error', text: paymentMessages.error });
@@ -143,11 +219,12 @@ function CheckoutForm() {
 
   return (
     <Fields
-      disabled={!stripe || !elements || !cardReady || processing || paid}
+      disabled={!stripe || !elements || !elementReady || processing || paid}
       processing={processing}
       message={message}
+      receipt={receipt}
       onSubmit={submit}
-      card={<CardElement options={{ style: cardStyle, disabled: processing || paid }} onReady={() => setCardReady(true)} />}
+      card={<PaymentElement options={{ ...paymentElementOptions, readOnly: processing || paid }} onReady={() => setElementReady(true)} />}
     />
   );
 }
@@ -210,7 +287,7 @@ function PaymentPage() {
           </p>
         )}
         {/* Until Stripe.js is ready the form shows with its button disabled. */}
-        <Elements stripe={stripe.data ?? null}>
+        <Elements stripe={stripe.data ?? null} options={elementsOptions}>
           <CheckoutForm />
         </Elements>
       </div>
