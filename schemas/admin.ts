@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   countrySchema, departmentSchema, featureSchema, jobSchema, officeSchema, serviceSchema, subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
-import { paymentStaffLabels } from './payment.ts';
+import { paymentStaffLabels } from './payment-text.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
 

@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 import { staff } from './accounts.ts';
-import { paymentStatuses, refundStatuses } from '../../schemas/payment.ts';
+import { paymentStatuses, refundStatuses } from '../../schemas/payment-text.ts';
 
 export { paymentStatuses, refundStatuses };
 

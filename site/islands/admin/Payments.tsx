@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import {
   cardDescription, decimalToMinor, formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundReasonLabels, refundReasons, refundStatusLabels,
   type AdminPaymentDetail, type PaymentStatus, type RefundReason, type RefundResponse,
-} from '../../../schemas/payment.ts';
+} from '../../../schemas/payment-text.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 

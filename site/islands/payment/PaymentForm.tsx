@@ -1,25 +1,26 @@
 /**
  * The card payment page (spec 1 sections 2.11, 4 and 8) on Stripe's Payment Element. The
- * publishable key comes from GET /api/payment/config; Stripe.js is fetched from js.stripe.com only
- * once the server says card payments are configured (the `pure` entry point never injects the
- * script on import).
+ * publishable key comes from GET /api/payment/config; Stripe.js is fetched from js.stripe.com, and
+ * the card box's code (StripeCheckout.tsx, with React Stripe.js) from our origin, only once the
+ * server says card payments are configured (the `pure` entry point never injects the script on
+ * import), so neither is in the page's first load.
  *
- * The element is shown before any PaymentIntent exists (Elements in `payment` mode with the fixed
- * amount); on Pay the element validates, the server creates the intent with the payer's name,
- * e-mail and reference, and `confirmPayment` completes it: 3-D Secure in Stripe's own dialog,
- * wallets (Apple Pay, Google Pay) where Stripe offers them, and redirect-based methods coming back
- * to the receipt page, which is also where the payer can follow and print the payment.
+ * On Pay the element validates its fields, the server creates the PaymentIntent with the payer's
+ * name, e-mail and reference, and `confirmPayment` completes it: 3-D Secure in Stripe's own dialog,
+ * wallets (Apple Pay, Google Pay) in their sheets, and redirect-based methods coming back to the
+ * receipt page, which is also where the payer can follow and print the payment.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { StripeElementsOptions, StripePaymentElementOptions } from '@stripe/stripe-js';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { api, NetworkError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
-  PAYMENT_AMOUNT, PAYMENT_CURRENCY, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX, type CreatePaymentIntentResponse, type PaymentConfigResponse,
-} from '../../../schemas/payment.ts';
+  PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX, type CreatePaymentIntentResponse, type PaymentConfigResponse,
+} from '../../../schemas/payment-text.ts';
+import type { Checkout } from './StripeCheckout.tsx';
+
+const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -39,25 +40,6 @@ async function createIntent(body: { name: string; email: string; reference?: str
     throw error;
   }
 }
-
-/** Elements before an intent exists: the fixed amount decides which methods (and wallet sheets) Stripe shows. */
-const elementsOptions: StripeElementsOptions = {
-  mode: 'payment',
-  amount: PAYMENT_AMOUNT,
-  currency: PAYMENT_CURRENCY,
-  appearance: {
-    theme: 'stripe',
-    variables: { colorPrimary: '#0b1f3a', colorText: '#0b1f3a', colorDanger: '#b42318', fontFamily: 'Inter, system-ui, sans-serif', borderRadius: '8px' },
-  },
-};
-
-/** Cards first, as the page shows them; name and e-mail come from our own fields, so the element does not ask again. */
-const paymentElementOptions: StripePaymentElementOptions = {
-  layout: { type: 'tabs', defaultCollapsed: false },
-  paymentMethodOrder: ['card', 'apple_pay', 'google_pay'],
-  wallets: { applePay: 'auto', googlePay: 'auto' },
-  fields: { billingDetails: { name: 'never', email: 'never' } },
-};
 
 function Summary() {
   return (
@@ -168,19 +150,27 @@ function Fields({ disabled, unavailable = false, card, processing, message, rece
   );
 }
 
-function CheckoutForm() {
-  const stripe = useStripe();
-  const elements = useElements();
+const loadingCard = (
+  <p className="pay-card__off" role="status">
+    Loading the secure card form…
+  </p>
+);
+
+/** The working form: Stripe's element in the card box, and the submit that creates and confirms the payment. */
+function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe>> | undefined }) {
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [paid, setPaid] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
+  const onReady = useCallback(() => setElementReady(true), []);
 
   async function submit(event: FormEvent<HTMLFormElement>, payer: Payer) {
     event.preventDefault();
     // Nothing happens until the payment provider and its element are ready (spec 1 section 4).
-    if (!stripe || !elements || !elementReady || processing) return;
+    if (!checkout || !elementReady || processing) return;
+    const { stripe: provider, elements } = checkout;
     setProcessing(true);
     setMessage(null);
     try {
@@ -195,7 +185,7 @@ function CheckoutForm() {
       const reference = payer.reference.trim();
       const created = await createIntent({ name, email, ...(reference ? { reference } : {}), attemptId: crypto.randomUUID() });
       const returnTo = receiptPath(created.paymentId, created.receiptToken);
-      const result = await stripe.confirmPayment({
+      const result = await provider.confirmPayment({
         elements,
         clientSecret: created.clientSecret,
         confirmParams: { return_url: new URL(returnTo, location.origin).href, payment_method_data: { billing_details: { name, email } } },
@@ -219,12 +209,17 @@ function CheckoutForm() {
 
   return (
     <Fields
-      disabled={!stripe || !elements || !elementReady || processing || paid}
+      disabled={!checkout || !elementReady || processing || paid}
       processing={processing}
       message={message}
       receipt={receipt}
       onSubmit={submit}
-      card={<PaymentElement options={{ ...paymentElementOptions, readOnly: processing || paid }} onReady={() => setElementReady(true)} />}
+      card={
+        // The form stays mounted while the element's code arrives: what the payer typed stays put.
+        <Suspense fallback={loadingCard}>
+          <StripeCheckout stripe={stripe ?? null} readOnly={processing || paid} onCheckout={setCheckout} onReady={onReady} />
+        </Suspense>
+      }
     />
   );
 }
@@ -252,7 +247,7 @@ function PaymentPage() {
     return (
       <div className="pay-layout">
         <div>
-          <Fields disabled unavailable processing={false} message={null} card={<p className="pay-card__off" role="status">Loading the secure card form…</p>} />
+          <Fields disabled unavailable processing={false} message={null} card={loadingCard} />
         </div>
         <Summary />
       </div>
@@ -287,9 +282,7 @@ function PaymentPage() {
           </p>
         )}
         {/* Until Stripe.js is ready the form shows with its button disabled. */}
-        <Elements stripe={stripe.data ?? null} options={elementsOptions}>
-          <CheckoutForm />
-        </Elements>
+        <CheckoutForm stripe={stripe.data} />
       </div>
       <Summary />
     </div>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { cardDescription, formatMoney, receiptMessages, type ReceiptResponse } from '../../../schemas/payment.ts';
+import { cardDescription, formatMoney, receiptMessages, type ReceiptResponse } from '../../../schemas/payment-text.ts';
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */
 const POLL_FOR_MS = 10 * 60_000;
