@@ -278,7 +278,7 @@ export async function reserveRefund(
  * Stripe refused the refund: the row becomes `refused` and its amount is released (only once,
  * only from `requested`), with an audit entry, in one transaction.
  */
-export async function releaseRefund(db: Db, input: { refundId: string; paymentId: string; message: string; staffId: string }) {
+export async function releaseRefund(db: Db, input: { refundId: string; paymentId: string; message: string; staffId: string | null }) {
   const d1 = db.$client;
   const now = Date.now();
   await d1.batch([

@@ -66,8 +66,13 @@ export async function requestRefund(deps: PaymentDeps, input: RefundInput): Prom
 /** Asks Stripe for the refund a reserved row stands for (the same parameters every time, for the idempotency key). */
 async function askStripe(deps: PaymentDeps, row: RefundRow): Promise<RefundOutcome> {
   const payment = await findPayment(deps.db, row.paymentId);
-  if (!payment?.intentId) return { kind: 'not_found' };
-  const staffId = row.staffId ?? '';
+  if (!payment) return { kind: 'not_found' };
+  const staffId = row.staffId;
+  if (!payment.intentId) {
+    const message = 'This payment has no Stripe payment to refund.';
+    await releaseRefund(deps.db, { refundId: row.id, paymentId: payment.id, message, staffId });
+    return { kind: 'refused', refundId: row.id, message };
+  }
   let refund: Stripe.Refund;
   try {
     refund = await deps.stripe.refunds.create(

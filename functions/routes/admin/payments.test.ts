@@ -1,7 +1,7 @@
 // Back-office payments: the detail, refunds through the fake Stripe API (reserved before Stripe is
 // asked, parallel requests included), and finance's CSV export.
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { app } from '../../index.ts';
 import { auditLog, outbox, paymentRefunds, payments } from '../../../db/schema/index.ts';
@@ -10,6 +10,9 @@ import { request } from '../../test/request.ts';
 import { deliver, eventsFor, fakeStripe, paidPayment } from '../../test/stripe.ts';
 import { auth, db, makePayment, makeStaff } from './test-fixtures.ts';
 import { toCsv } from './shared.ts';
+
+// Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const row = async (paymentId: string) => (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
 const refundRows = (paymentId: string) => db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));

@@ -1,7 +1,7 @@
 // The payer's receipt: a signed, expiring link bound to one payment; forged and expired links get a
 // clear answer; an expired (genuine) link can ask for a fresh one by e-mail.
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema/index.ts';
@@ -10,6 +10,9 @@ import { postJson, request } from '../../test/request.ts';
 import { createIntent, deliver, eventsFor, fakeStripe, paidPayment, paymentBody } from '../../test/stripe.ts';
 import { signReceiptToken, RECEIPT_LINK_DAYS } from '../../services/receipt-links.ts';
 import { signToken } from '../../services/tokens.ts';
+
+// Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const db = createDb(env.DB);
 const issuer = env.TOKEN_ISSUER || 'bridgeway-global';

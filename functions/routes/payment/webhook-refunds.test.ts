@@ -1,7 +1,7 @@
 // Every webhook path, driven by the events the fake Stripe API really produced (payments confirmed
 // and refunded there), delivered in order, out of order, replayed and duplicated.
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { app } from '../../index.ts';
@@ -9,6 +9,9 @@ import { createDb } from '../../../db/client.ts';
 import { auditLog, outbox, paymentRefunds, payments, stripeEvents } from '../../../db/schema/index.ts';
 import { cardFee } from '../../test/stripe-fake/server.ts';
 import { createIntent, deliver, eventsFor, fakeStripe, intentIdOf, paidPayment, paymentBody, signWith, stripeConfig } from '../../test/stripe.ts';
+
+// Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const db = createDb(env.DB);
 
