@@ -7,6 +7,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations('db/migrations');
   // The fake Stripe API (functions/test/stripe-fake) listens here; the global setup starts it.
   process.env.STRIPE_FAKE_PORT ??= String(await freePort());
+  // The fake mail provider (functions/test/mail-fake) likewise; tests opt in with withFakeMail().
+  process.env.MAIL_FAKE_PORT ??= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -22,6 +24,7 @@ export default defineConfig(async () => {
             STRIPE_API_HOST: '127.0.0.1',
             STRIPE_API_PORT: process.env.STRIPE_FAKE_PORT,
             STRIPE_API_PROTOCOL: 'http',
+            MAIL_FAKE_PORT: process.env.MAIL_FAKE_PORT,
           },
         },
       }),
@@ -29,7 +32,10 @@ export default defineConfig(async () => {
     test: {
       include: ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
       setupFiles: ['./functions/test/setup.ts'],
-      globalSetup: ['./functions/test/stripe-fake/global-setup.ts'],
+      globalSetup: ['./functions/test/stripe-fake/global-setup.ts', './functions/test/mail-fake/global-setup.ts'],
+      // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.
+      // Tests that check them spy on console; the terminal shows everything else.
+      onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
     },
   };
 });

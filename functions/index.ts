@@ -7,6 +7,7 @@ import { publicCache } from './middleware/cache.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { apiCors } from './middleware/cors.ts';
 import { serverTiming } from './middleware/server-timing.ts';
+import { requestIds, requestLog } from './middleware/request-log.ts';
 import { subjects } from './routes/subjects/subjects.ts';
 import { countries } from './routes/countries/countries.ts';
 import { universities } from './routes/universities/universities.ts';
@@ -33,6 +34,8 @@ import { runScheduled } from './scheduled/index.ts';
 
 export const app = new Hono<AppEnv>();
 
+// First, so the request id and the duration cover everything after them.
+app.use('*', requestIds, requestLog);
 app.use('*', securityHeaders);
 app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);

@@ -49,7 +49,11 @@ export const documents = sqliteTable('documents', {
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   ...timestamps,
-}, (t) => [index('documents_user_idx').on(t.userId)]);
+}, (t) => [
+  index('documents_user_idx').on(t.userId),
+  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+  index('documents_object_key_idx').on(t.objectKey),
+]);
 
 export const languageQualifications = sqliteTable('language_qualifications', {
   id: text('id').primaryKey(),

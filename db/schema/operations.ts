@@ -2,6 +2,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { timestamps } from './columns.ts';
 import { staff } from './accounts.ts';
 import { paymentStatuses, refundStatuses } from '../../schemas/payment-text.ts';
+import { outboxStatuses } from '../../schemas/mail.ts';
 
 export { paymentStatuses, refundStatuses };
 
@@ -60,16 +61,40 @@ export const stripeEvents = sqliteTable('stripe_events', {
   ...timestamps,
 });
 
-/** Outgoing e-mail. In development this is the mailbox; in production, a delivery log. */
+/**
+ * Outgoing e-mail and its delivery state (functions/services/mailer.ts; statuses in schemas/mail.ts).
+ * Development keeps every body (the outbox is the mailbox); production keeps a body only while the
+ * message waits for a retry (docs/decisions/005-outbox-bodies.md), so `text`, `html` and `headers`
+ * are nullable.
+ */
 export const outbox = sqliteTable('outbox', {
   id: text('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+  text: text('text'),
+  html: text('html'),
+  /** Extra message headers (e.g. List-Unsubscribe), JSON; kept and cleared with the body. */
+  headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+  status: text('status', { enum: outboxStatuses }).notNull().default('sending'),
+  /** Delivery attempts made so far (the first is the immediate send). */
+  attempts: integer('attempts').notNull().default(0),
+  /** `failed`: when the next retry is due. `sending`: when the claim lapses (a sender that died). */
+  nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+  /** False for a message that must never be resent late (a one-time code: it is withdrawn instead). */
+  retryable: integer('retryable', { mode: 'boolean' }).notNull().default(true),
+  /** Why the last attempt failed, in our words (`HTTP 503`, `timeout`): never the provider's body. */
+  lastError: text('last_error'),
+  /** The provider's message id, from its answer. */
+  providerId: text('provider_id'),
+  sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   ...timestamps,
-}, (t) => [index('outbox_to_idx').on(t.to, t.createdAt)]);
+}, (t) => [
+  index('outbox_to_idx').on(t.to, t.createdAt),
+  // The retry claim: due rows of a status, oldest due first.
+  index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+  // The 30-day retention purge and the back office's newest-first list.
+  index('outbox_created_idx').on(t.createdAt),
+]);
 
 export const auditLog = sqliteTable('audit_log', {
   id: text('id').primaryKey(),

@@ -84,7 +84,7 @@ describe('GET /api/payment/receipt/:id', () => {
     expect(resent.status).toBe(202);
     expect(await resent.json()).toEqual({ success: true, message: receiptMessages.resent });
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.to, paid.email), like(outbox.subject, 'Your receipt link%')));
-    const link = /\/payment\/receipt\/([^?\s]+)\?t=([\w.-]+)/.exec(mail!.text)!;
+    const link = /\/payment\/receipt\/([^?\s]+)\?t=([\w.-]+)/.exec(mail!.text!)!;
     expect(link[1]).toBe(paid.paymentId);
     expect((await receipt(paid.paymentId, link[2]!)).status).toBe(200);
 
@@ -102,7 +102,7 @@ describe('GET /api/payment/receipt/:id', () => {
   it('the receipt e-mail links to the receipt page with a token that opens it', async () => {
     const paid = await paidPayment();
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.to, paid.email), like(outbox.subject, 'Your payment receipt%')));
-    const link = new RegExp(`${env.SITE_URL}/payment/receipt/${paid.paymentId}\\?t=([\\w.-]+)`).exec(mail!.text);
+    const link = new RegExp(`${env.SITE_URL}/payment/receipt/${paid.paymentId}\\?t=([\\w.-]+)`).exec(mail!.text!);
     expect(link).not.toBeNull();
     expect((await receipt(paid.paymentId, link![1]!)).status).toBe(200);
     expect(mail!.html).toContain(`/payment/receipt/${paid.paymentId}?t=`);

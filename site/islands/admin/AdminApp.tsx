@@ -6,8 +6,9 @@ import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile 
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Staff } from './Sections.tsx';
 import { Payments } from './Payments.tsx';
 import { Content } from './Content.tsx';
+import { FailedMail } from './FailedMail.tsx';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -20,6 +21,7 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
 ];
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
@@ -88,6 +90,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'payments') body = <Payments />;
   else if (section === 'content') body = <Content />;
   else if (section === 'staff') body = <Staff me={profile} />;
+  else if (section === 'mail') body = <FailedMail me={profile} />;
   else body = <Audit />;
   return (
     <div className="admin-shell">
