@@ -17,6 +17,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'test',
+            // wrangler.toml's top level is production's origin; tests run on the local one.
+            SITE_URL: 'http://127.0.0.1:8787',
             TOKEN_SECRET: 'test-only-secret-0123456789abcdef0123456789',
             STRIPE_SECRET_KEY: 'sk_test_fake_0123456789',
             STRIPE_WEBHOOK_SECRET: 'whsec_test_fake_0123456789',
@@ -31,6 +33,10 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
+      // Every registration and sign-in hashes a password at production cost (scrypt p=5, ~0.2 s a
+      // hash on an idle core, ~1 s on this shared machine under load): tests get room for several.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       setupFiles: ['./functions/test/setup.ts'],
       globalSetup: ['./functions/test/stripe-fake/global-setup.ts', './functions/test/mail-fake/global-setup.ts'],
       // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.

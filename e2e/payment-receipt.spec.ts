@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './helpers/axe.ts';
 import { delayWebhooks, fakeStripeJs } from './helpers/fake-stripe-js.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 
@@ -30,12 +30,6 @@ async function receiptLinkFromMail(request: APIRequestContext, to: string) {
   return link;
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test.describe('payment receipt', () => {
   test.beforeEach(async ({ page }, testInfo) => {
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `e2e-${testInfo.testId}-${Date.now()}` });
@@ -64,7 +58,7 @@ test.describe('payment receipt', () => {
     await expect(fact('Paid by')).toHaveText('Grace Hopper');
     await expect(fact('Date')).toHaveText(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC$/);
     await expect(fact('Payment ID')).toHaveText(/^pi_fake\w+$/);
-    await axe(page);
+    await expectAccessible(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: 'e2e/screenshots/receipt-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,7 +96,7 @@ test.describe('payment receipt', () => {
       // The webhook arrives; the page asks again by itself and shows it.
       await expect(status).toHaveText('Paid', { timeout: 20_000 });
       await expect(page.locator('.receipt__facts')).toContainText('STU-778899');
-      await axe(page);
+      await expectAccessible(page);
     } finally {
       await delayWebhooks(0);
     }
@@ -128,6 +122,6 @@ test.describe('payment receipt', () => {
       await expect(page.getByRole('alert')).toHaveText('This receipt link is not valid. Please use the link in your receipt e-mail.');
       await expect(page.getByRole('link', { name: 'Go to the payment page' })).toBeVisible();
     }
-    await axe(page);
+    await expectAccessible(page);
   });
 });

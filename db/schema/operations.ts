@@ -112,13 +112,36 @@ export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),
   count: integer('count').notNull(),
+  /** When the current window ends (epoch ms): the scheduled prune deletes rows past it. */
+  expiresAt: integer('expires_at'),
   ...timestamps,
-});
+}, (t) => [index('rate_limits_expires_idx').on(t.expiresAt)]);
 
-/** Publish requests from the back office and the builds that served them. */
+export const publishEventKinds = ['requested', 'hook', 'built'] as const;
+export const hookOutcomes = ['calling', 'started', 'failed'] as const;
+
+/**
+ * Publishing, one row per event: 'requested' (staff pressed Publish), 'hook' (a deploy-hook call:
+ * `outcome` calling → started or failed, `detail` says why it failed), 'built' (a build reported
+ * itself done: the content version it was built from and the commit it deployed).
+ */
 export const publishEvents = sqliteTable('publish_events', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['requested', 'built'] }).notNull(),
+  kind: text('kind', { enum: publishEventKinds }).notNull(),
   staffId: text('staff_id').references(() => staff.id),
+  outcome: text('outcome', { enum: hookOutcomes }),
+  detail: text('detail'),
+  contentVersion: integer('content_version'),
+  commit: text('commit'),
   ...timestamps,
-}, (t) => [index('publish_created_idx').on(t.createdAt)]);
+}, (t) => [index('publish_created_idx').on(t.createdAt), index('publish_kind_created_idx').on(t.kind, t.createdAt)]);
+
+/**
+ * The content version: how many content edits the database has seen. One row (id 1); a trigger
+ * (migration 0005) adds one with every `content.*` audit entry, in the same transaction as the edit,
+ * so a build knows exactly which edits it carries and nothing that writes content has to remember it.
+ */
+export const contentVersion = sqliteTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});

@@ -9,6 +9,9 @@ import { MailNotSentError } from '../services/mailer.ts';
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException) {
     const res = error.getResponse();
+    // A 429 says when to come back (functions/services/rate-limit.ts tooManyRequests).
+    const retryAfter = res.headers.get('Retry-After');
+    if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json({ success: false, message: error.message || res.statusText || 'Request failed' }, error.status);
   }
   if (error instanceof MailNotSentError) {

@@ -4,11 +4,14 @@ import type { ScheduledJob } from './cron.ts';
 import { mailRetry } from './mail-retry.ts';
 import { orphanedFiles } from './orphaned-files.ts';
 import { outboxRetention } from './outbox-retention.ts';
+import { expireUnverifiedAccounts } from './expire-unverified-accounts.ts';
+import { pruneRateLimits } from './prune-rate-limits.ts';
+import { pruneSessions } from './prune-sessions.ts';
 
 export { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Every job, in the order they run. Add a job by importing it and listing it here. */
-export const jobs: ScheduledJob[] = [mailRetry, outboxRetention, orphanedFiles];
+export const jobs: ScheduledJob[] = [mailRetry, outboxRetention, orphanedFiles, pruneRateLimits, expireUnverifiedAccounts, pruneSessions];
 
 /**
  * The Worker's `scheduled` handler: runs the jobs of the cron that fired. A failing job is logged

@@ -248,9 +248,9 @@ describe('CSV export', () => {
       ['/api/admin/subscriptions', 'Applied,Student,Email,Program,University,Status'],
       ['/api/admin/partners', 'Registered,Company,Headquarters,Email,Contact,Phone,Verified,Status'],
       ['/api/admin/partner-requests', 'Submitted,Type,Title,Partner,Email,Status,Job'],
-      ['/api/admin/job-applications', 'Applied,Applicant,Email,Phone,Job,Company,Status'],
+      ['/api/admin/job-applications', 'Applied,Applicant,Email,Email confirmed,Phone,Job,Company,Status'],
       ['/api/admin/payments', 'Payment id,Charge id,Created (UTC),Currency,Amount,Fee,Fee currency,Refunded,Net,Reference,Status,Payer,Email,Our id'],
-      ['/api/admin/staff', 'Name,Email,Role,Active,Created'],
+      ['/api/admin/staff', 'Name,Email,Role,Active,Two-step sign-in,Created'],
       ['/api/admin/audit', 'When,Who,Email,Action,Entity,Id,Before,After'],
       ['/api/admin/content/countries', 'Id,Title,Active,Updated'],
     ] as const) {

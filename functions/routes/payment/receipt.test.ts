@@ -52,7 +52,7 @@ describe('GET /api/payment/receipt/:id', () => {
   it('answers a forged, tampered, foreign or misused token with 404 and a clear message, never an error', async () => {
     const paid = await paidPayment();
     const other = await paidPayment();
-    const staffToken = await signToken(env.TOKEN_SECRET, issuer, { sub: paid.paymentId, aud: 'staff', role: 'admin' });
+    const staffToken = await signToken(env.TOKEN_SECRET, issuer, { sub: paid.paymentId, aud: 'staff', role: 'admin', sid: crypto.randomUUID() });
     const [head, payload] = paid.receiptToken.split('.');
     const tokens = [
       await signReceiptToken('another-secret-0123456789abcdef0123456789', issuer, paid.paymentId),
