@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   countrySchema, departmentSchema, featureSchema, jobSchema, officeSchema, serviceSchema, subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
+import { paymentStaffLabels } from './payment-text.ts';
 import { linkWith } from './common.ts';
 import { LINK_RULE } from './links.ts';
 
@@ -157,10 +158,7 @@ export const statusLabels: Record<string, string> = {
   unread: 'Unread',
   read: 'Read',
   handled: 'Handled',
-  requires_payment_method: 'Awaiting payment',
-  processing: 'Processing',
-  succeeded: 'Succeeded',
-  canceled: 'Canceled',
+  ...paymentStaffLabels,
 };
 
 /**

@@ -4,7 +4,8 @@
 
 /**
  * Private and transactional pages: sign-in, registration and password reset, every dashboard, the
- * payment page, account verification, the fallback shells, the back office and development tools,
+ * payment page and the payer's receipt (/payment/receipt/{id}), account verification, the fallback
+ * shells, the back office and development tools,
  * and pages that only answer a query or an error. A prefix ending in "/" covers the folder.
  */
 export const noindexRoutes = [
@@ -21,6 +22,7 @@ export const noindexRoutes = [
   '/my-applications',
   '/my-applications/',
   '/payment',
+  '/payment/',
   '/search',
   '/404',
   '/shell/',

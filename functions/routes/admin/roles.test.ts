@@ -33,6 +33,8 @@ const routes: { method: string; path: string; editor: boolean }[] = [
   { method: 'GET', path: '/api/admin/job-applications/some-id/cv', editor: false },
   { method: 'POST', path: '/api/admin/job-applications/some-id/status', editor: false },
   { method: 'GET', path: '/api/admin/payments', editor: false },
+  { method: 'GET', path: '/api/admin/payments/some-id', editor: false },
+  { method: 'POST', path: '/api/admin/payments/some-id/refunds', editor: false },
   { method: 'GET', path: '/api/admin/audit', editor: false },
   { method: 'GET', path: '/api/admin/audit/some-id', editor: false },
   { method: 'GET', path: '/api/admin/content/subjects', editor: true },

@@ -46,7 +46,8 @@ function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
   // Cells starting with = + - @ are formulas to spreadsheet programs: prefix them so they stay text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // A plain negative number ("-0.59", a net amount) is no formula and must stay a number for finance.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

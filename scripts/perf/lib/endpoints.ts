@@ -83,6 +83,8 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/payment/config', body: 'none' },
   { method: 'POST', path: '/api/payment/create-payment-intent', body: 'json', sample: { amount: 1000 } },
   { method: 'POST', path: '/api/payment/webhook', body: 'json', sample: { type: 'payment_intent.succeeded' } },
+  { method: 'GET', path: '/api/payment/receipt/x?t=forged', body: 'none' },
+  { method: 'POST', path: '/api/payment/receipt/x/link', body: 'json', sample: { t: 'forged' } },
   // Back office.
   { method: 'POST', path: '/api/admin/auth/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
   { method: 'GET', path: '/api/admin/auth/me', body: 'none', auth: 'staff' },
@@ -114,6 +116,8 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/admin/job-applications/x/cv', body: 'none', auth: 'staff' },
   { method: 'POST', path: '/api/admin/job-applications/x/status', body: 'json', auth: 'staff', sample: { status: 'shortlisted' } },
   { method: 'GET', path: '/api/admin/payments', body: 'none', auth: 'staff' },
+  { method: 'GET', path: '/api/admin/payments/x', body: 'none', auth: 'staff' },
+  { method: 'POST', path: '/api/admin/payments/x/refunds', body: 'json', auth: 'staff', sample: { amount: 100, reason: 'requested_by_customer', requestId: '00000000-0000-4000-8000-000000000000' } },
   { method: 'GET', path: '/api/admin/content/countries', body: 'none', auth: 'staff' },
   { method: 'GET', path: '/api/admin/content/countries/x', body: 'none', auth: 'staff' },
   { method: 'POST', path: '/api/admin/content/departments', body: 'json', auth: 'staff', sample: { name: 'Fuzz department' } },

@@ -267,29 +267,6 @@ const jobAppsConfig: PipelineConfig<JobAppRow> = {
 };
 export const JobApplications = () => <Pipeline config={jobAppsConfig} />;
 
-interface PaymentRow { id: string; payerName: string; payerEmail: string; amountFormatted: string; status: string; createdAt: string; intentId: string | null }
-export function Payments() {
-  return (
-    <>
-      <h1>Payments</h1>
-      <DataTable<PaymentRow>
-        caption="Payments, newest first"
-        path="/payments"
-        searchLabel="Search payer or payment id"
-        rowKey={(r) => r.id}
-        filters={[statusFilter(['requires_payment_method', 'processing', 'succeeded', 'canceled'])]}
-        columns={[
-          { header: 'Payer', cell: (r) => r.payerName },
-          { header: 'E-mail', cell: (r) => r.payerEmail },
-          { header: 'Amount', cell: (r) => r.amountFormatted },
-          { header: 'Date', cell: (r) => formatDate(r.createdAt) },
-          { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
-        ]}
-      />
-    </>
-  );
-}
-
 interface StaffRow { id: string; name: string; email: string; role: 'admin' | 'editor'; isActive: boolean; mfaEnabled: boolean; createdAt: string }
 export function Staff({ me }: { me: StaffProfile }) {
   const fid = useId();
