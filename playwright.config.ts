@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { stripeFakeInfo } from './e2e/helpers/stripe-fake-info.ts';
 
 // Browser tests drive the built site under wrangler dev, with a fresh local database of their own.
 const port = Number(process.env.E2E_PORT ?? 8799);
@@ -21,10 +22,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // with-fake.ts runs the fake Stripe API beside the Worker and gives the Worker test-mode Stripe settings.
+    // with-fake.ts runs the fake Stripe API beside the Worker, gives the Worker test-mode Stripe
+    // settings, forwards the fake's events to the Worker's webhook and writes its address for the tests.
     // wrangler.toml's top level is production: the browser tests run the Worker as development (the
     // dev mailbox reads the codes) on a loopback request URL (--local-upstream), whatever .dev.vars says.
-    command: `node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
+    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
     url: `${baseURL}/api/countries`,
     reuseExistingServer: false,
     timeout: 120_000,

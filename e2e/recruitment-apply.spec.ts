@@ -1,13 +1,13 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/hydration.ts';
 
 const pdf = { name: 'my-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') };
 
+/** axe at moderate and worse, plus the one-main and unique-id rule. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return [...(await axeViolations(page)), ...(await landmarkProblems(page))];
 }
 
 test('a new applicant registers, logs in, applies with a PDF and sees the application listed', async ({ page }) => {

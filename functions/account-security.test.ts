@@ -6,7 +6,7 @@ import { REQUEST_RULES, type RequestRule } from './middleware/rate-limit.ts';
 import { CRONS, runScheduled } from './scheduled/index.ts';
 import { CODE_RULES } from './services/codes.ts';
 import { COMMON_PASSWORD_MESSAGE } from './services/common-passwords.ts';
-import { makeStaff } from './routes/admin/test-fixtures.ts';
+import { auth as staffAuth, makeStaff } from './routes/admin/test-fixtures.ts';
 import { postJson } from './test/request.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
@@ -348,7 +348,7 @@ describe('item 8: common passwords are refused, on the server', () => {
 
   it('staff: creating a staff account and setting a staff password refuse them too', async () => {
     const admin = await makeStaff('admin');
-    const auth = { Authorization: `Bearer ${admin.token}` };
+    const auth = staffAuth(admin.token);
     for (const password of ['qwerty123456', '123456qwerty', '1qaz2wsx3edc']) {
       await refused(await postJson('/api/admin/staff', { name: 'New Editor', email: `e-${uid()}@example.com`, role: 'editor', password }, auth));
       await refused(await postJson(`/api/admin/staff/${admin.id}/password`, { password }, auth));

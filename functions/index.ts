@@ -7,6 +7,8 @@ import { publicCache } from './middleware/cache.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { apiCors } from './middleware/cors.ts';
 import { serverTiming } from './middleware/server-timing.ts';
+import { requestBodyLimit } from './middleware/body-limit.ts';
+import { staffCsrf } from './middleware/csrf.ts';
 import { requestIds, requestLog } from './middleware/request-log.ts';
 import { configCheck } from './middleware/config-check.ts';
 import { subjects } from './routes/subjects/subjects.ts';
@@ -45,6 +47,8 @@ app.use('*', configCheck);
 app.use('*', securityHeaders);
 app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);
+app.use('/api/*', requestBodyLimit);
+app.use('/api/admin/*', staffCsrf);
 app.use('/api/*', database);
 
 // Public reads: short-lived caching with background revalidation.

@@ -9,6 +9,7 @@ import { createDb } from '../db/client.ts';
 import { staff, users } from '../db/schema/index.ts';
 import type { AppEnv } from './lib/app-env.ts';
 import { database } from './middleware/db.ts';
+import { STAFF_SESSION_COOKIE } from './lib/staff-cookies.ts';
 import { requireAuth } from './middleware/auth.ts';
 import { onError } from './middleware/errors.ts';
 import { signToken } from './services/tokens.ts';
@@ -139,7 +140,9 @@ describe('JWT negatives (requireAuth)', () => {
 
   it('answers 403 to a staff token with the wrong role', async () => {
     const editor = await sessionToken({ sub: 'sec-editor', aud: 'staff', role: 'editor' });
-    const res = await call('/admin', bearer(editor));
+    // Staff tokens are read from their HttpOnly cookie only: the same token as a bearer header is no session.
+    expect((await call('/admin', bearer(editor))).status).toBe(401);
+    const res = await call('/admin', { Cookie: `${STAFF_SESSION_COOKIE}=${editor}` });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toBe('Your role does not allow this.');
   });

@@ -8,6 +8,8 @@ import { SIGN_OUT_PATHS } from '../schemas/sessions.ts';
 import { CRONS, runScheduled } from './scheduled/index.ts';
 import { hashPassword } from './services/passwords.ts';
 import { signToken } from './services/tokens.ts';
+import { STAFF_SESSION_COOKIE } from './lib/staff-cookies.ts';
+import { auth as staffAuth, cookieFrom } from './routes/admin/test-fixtures.ts';
 import { postJson, request } from './test/request.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
@@ -75,11 +77,13 @@ const kinds: Record<AccountType, Kind> = {
   staff: {
     login: '/api/admin/auth/login',
     me: '/api/admin/auth/me',
-    auth: bearer,
+    // Staff tokens travel only in the HttpOnly session cookie (with the Origin the CSRF check wants).
+    auth: staffAuth,
     create: async (password_hash) => {
       const id = crypto.randomUUID();
       const email = `st-${uid()}@example.com`;
-      await insert('staff', { id, name: 'Session Staff', role: 'admin', is_active: 1, email, password_hash, is_verified: 1 });
+      // An editor: signed in by the password alone (admins need the second factor, see mfa.test.ts).
+      await insert('staff', { id, name: 'Session Staff', role: 'editor', is_active: 1, email, password_hash, is_verified: 1 });
       return { id, email };
     },
   },
@@ -89,8 +93,10 @@ const types = Object.keys(kinds) as AccountType[];
 async function signIn(type: AccountType, email: string, password = PASSWORD) {
   const res = await postJson(kinds[type].login, { email, password });
   expect(res.status, `${type} login`).toBe(200);
-  return (await json(res)).token as string;
+  return type === 'staff' ? cookieFrom(res, STAFF_SESSION_COOKIE)! : ((await json(res)).token as string);
 }
+/** The renewed token: in `X-Renewed-Token`, or for staff in a fresh session cookie. */
+const renewedToken = (type: AccountType, res: Response) => (type === 'staff' ? cookieFrom(res, STAFF_SESSION_COOKIE) : res.headers.get('X-Renewed-Token'))!;
 const me = (type: AccountType, token: string) => request(kinds[type].me, { headers: kinds[type].auth(token) });
 const post = (type: AccountType, path: string, token: string) => request(path, { method: 'POST', headers: kinds[type].auth(token) });
 const claims = (token: string) => JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
@@ -110,7 +116,7 @@ describe('item 5: signing out ends the session on the server', () => {
     const older = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub, aud: type, role, sid }, Date.now() - 45 * 60_000);
     const renewing = await me(type, older);
     expect(renewing.status).toBe(200);
-    const renewed = renewing.headers.get('X-Renewed-Token')!;
+    const renewed = renewedToken(type, renewing);
     expect(claims(renewed).sid).toBe(sid);
     expect((await me(type, renewed)).status).toBe(200);
 
@@ -139,8 +145,16 @@ describe('item 5: signing out ends the session on the server', () => {
     expect((await me(type, other)).status).toBe(200);
   });
 
-  it.each(types)('%s: logout needs a live session (401 without one)', async (type) => {
+  it.each(types.filter((t) => t !== 'staff'))('%s: logout needs a live session (401 without one)', async (type) => {
     expect((await request(SIGN_OUT_PATHS[type].logout, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('staff: logout without a live session still clears the cookies; logout-all needs one', async () => {
+    const out = await request(SIGN_OUT_PATHS.staff.logout, { method: 'POST', headers: { Origin: 'http://127.0.0.1:8787' } });
+    expect(out.status).toBe(200);
+    expect(await json(out)).toEqual({ success: true, message: 'You have signed out.', ended: 0 });
+    expect(cookieFrom(out, STAFF_SESSION_COOKIE)).toBe('');
+    expect((await request(SIGN_OUT_PATHS.staff.logoutAll, { method: 'POST', headers: { Origin: 'http://127.0.0.1:8787' } })).status).toBe(401);
   });
 
   it('a token without a session id (from before sessions) is refused', async () => {

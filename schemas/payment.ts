@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { REFERENCE_MAX, refundReasons } from './payment-text.ts';
 
-/** The payment page charges one fixed amount (spec 1 section 9): 1000 minor units of USD, $10.00. */
-export const PAYMENT_AMOUNT = 1000;
-export const PAYMENT_CURRENCY = 'usd';
-export const PAYMENT_DISPLAY = '$10.00';
+/** The payment contract: the vocabulary (schemas/payment-text.ts, zod-free for the islands) and the request schemas. */
+export * from './payment-text.ts';
 
-/** Messages of the payment page (spec 1 section 8), shared by the island and the tests. */
-export const paymentMessages = {
-  success: 'Payment successful! Thank you for your purchase.',
-  failed: 'Payment failed. Please try again.',
-  error: 'An error occurred. Please try again.',
-  notConfigured: 'Card payments are not configured on this server.',
-} as const;
+/** The payer's reference: optional, trimmed, at most 64 characters, printable (no control characters). */
+export const referenceField = z
+  .string('Reference must be text')
+  .trim()
+  .max(REFERENCE_MAX, `Reference must be at most ${REFERENCE_MAX} characters`)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Reference must not contain control characters')
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
 /**
  * POST /api/payment/create-payment-intent. `amount` is accepted for older clients but never used:
@@ -27,16 +28,25 @@ export const createPaymentIntentBody = z.object({
     .min(1, 'Email Address is required')
     .max(254, 'Email Address must be at most 254 characters')
     .pipe(z.email('Please enter a valid email address')),
+  reference: referenceField,
   attemptId: z.uuid('A payment attempt id (a UUID) is required'),
 });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBody>;
 
-export interface CreatePaymentIntentResponse {
-  clientSecret: string;
-}
+export const receiptParam = z.object({ id: z.string().min(1).max(100) });
+export const receiptQuery = z.object({ t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000) });
+export const receiptLinkBody = z.object({ t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000) });
 
-/** GET /api/payment/config: whether card payments work here, and the publishable key if so. */
-export interface PaymentConfigResponse {
-  configured: boolean;
-  publishableKey: string | null;
-}
+/** A refund asked for in the back office: minor units, one of Stripe's reasons, a note for the record. */
+export const refundRequestBody = z.object({
+  amount: z
+    .number('Amount must be a number of minor units (cents)')
+    .int('Amount must be a whole number of minor units (cents)')
+    .min(1, 'Amount must be more than zero')
+    .max(100_000_000, 'Amount is too large'),
+  reason: z.enum(refundReasons, `Reason must be one of: ${refundReasons.join(', ')}`),
+  note: z.string('Note must be text').trim().max(500, 'Note must be at most 500 characters').optional(),
+  /** One id per refund attempt: a retried request refunds once (it is Stripe's idempotency key). */
+  requestId: z.uuid('A refund request id (a UUID) is required'),
+});
+export type RefundRequestBody = z.input<typeof refundRequestBody>;

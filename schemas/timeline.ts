@@ -29,6 +29,8 @@ export const timelineItemSchema = z.object({
   /** What happens next, for the person. */
   next: z.string(),
   final: z.boolean(),
+  /** Something the person must do or know about this item (a job application held until the e-mail is confirmed). */
+  notice: z.string().nullable(),
   createdAt: z.string(),
   /** When the status last changed (or the item was created): the dashboards sort by it, newest first. */
   lastChangeAt: z.string(),

@@ -92,6 +92,7 @@ export interface Person {
   id: string;
   email: string;
   name: string;
+  /** The address is proven to be the person's (see addressProven). */
   isVerified: boolean;
   createdAt: Date;
 }
@@ -99,12 +100,22 @@ export interface Person {
 const nameOf = (type: PersonType, row: Record<string, unknown>) =>
   type === 'partner' ? `${String(row.ownerFirstName)} ${String(row.ownerLastName)}` : String(row.fullName);
 
+/**
+ * Whether the account proved it holds its address: students and partners verify with an e-mailed
+ * code; job applicants register without one and prove it by the confirmation link (`email_confirmed_at`).
+ */
+const addressProven = (type: PersonType, row: Record<string, unknown>) =>
+  row.isVerified === true && (type !== 'applicant' || row.emailConfirmedAt != null);
+
+const toPerson = (type: PersonType, row: typeof users.$inferSelect): Person => ({
+  type, id: row.id, email: row.email, name: nameOf(type, row), isVerified: addressProven(type, row), createdAt: row.createdAt,
+});
+
 /** One account with the fields the privacy services need, or undefined. */
 export async function findPerson(db: Db, type: PersonType, id: string): Promise<Person | undefined> {
   const table = personalData[type].account;
   const [row] = await db.select().from(table as typeof users).where(eq(table.id, id)).limit(1);
-  if (!row) return undefined;
-  return { type, id: row.id, email: row.email, name: nameOf(type, row), isVerified: row.isVerified, createdAt: row.createdAt };
+  return row ? toPerson(type, row) : undefined;
 }
 
 /** Every account of any type registered with an address (staff find a person who wrote in). */
@@ -114,7 +125,7 @@ export async function findPeopleByEmail(db: Db, email: string): Promise<Person[]
     (Object.keys(personalData) as PersonType[]).map(async (type) => {
       const table = personalData[type].account;
       const rows = await db.select().from(table as typeof users).where(eq(sql`lower(${table.email})`, wanted));
-      return rows.map((row) => ({ type, id: row.id, email: row.email, name: nameOf(type, row), isVerified: row.isVerified, createdAt: row.createdAt }));
+      return rows.map((row) => toPerson(type, row));
     }),
   );
   return found.flat();

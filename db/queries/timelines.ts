@@ -6,7 +6,11 @@ import { isFinal, personLabel, pipelines, type Pipeline } from '../../schemas/pi
 import type { PersonType } from '../../schemas/privacy.ts';
 import type { TimelineEvent, TimelineItem } from '../../schemas/timeline.ts';
 
+/** A job application waits, not passed to the employer, until the applicant confirms their e-mail. */
+export const HELD_NOTICE = 'On hold until you confirm your e-mail address: use the link we e-mailed you.';
+
 interface ItemRow {
+  notice?: string | null;
   id: string;
   status: string;
   createdAt: Date;
@@ -40,7 +44,10 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
     }
     case 'applicant': {
       const rows = await db
-        .select({ id: jobApplications.id, status: jobApplications.status, createdAt: jobApplications.createdAt, jobId: jobApplications.jobId, title: jobs.title, company: jobs.company, location: jobs.location })
+        .select({
+          id: jobApplications.id, status: jobApplications.status, createdAt: jobApplications.createdAt, forwardedAt: jobApplications.forwardedAt, jobId: jobApplications.jobId,
+          title: jobs.title, company: jobs.company, location: jobs.location,
+        })
         .from(jobApplications)
         .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
         .where(eq(jobApplications.applicantId, accountId))
@@ -48,7 +55,7 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
       return {
         pipeline: 'job_application',
         rows: rows.map((r) => ({
-          id: r.id, status: r.status, createdAt: r.createdAt, title: r.title ?? 'A job', subtitle: r.company ? `${r.company} · ${r.location ?? ''}` : null, href: `/job/${encodeURIComponent(r.jobId)}`,
+          id: r.id, status: r.status, createdAt: r.createdAt, notice: r.forwardedAt === null ? HELD_NOTICE : null, title: r.title ?? 'A job', subtitle: r.company ? `${r.company} · ${r.location ?? ''}` : null, href: `/job/${encodeURIComponent(r.jobId)}`,
         })),
       };
     }
@@ -80,6 +87,7 @@ export async function timelineOf(db: Db, type: PersonType, accountId: string): P
       label: personLabel(pipeline, row.status),
       next: stage?.next ?? '',
       final: isFinal(pipeline, row.status),
+      notice: row.notice ?? null,
       createdAt: row.createdAt.toISOString(),
       lastChangeAt: events.at(-1)!.at,
       events,

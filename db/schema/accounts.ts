@@ -96,6 +96,12 @@ export const jobApplicants = sqliteTable('job_applicants', {
   id: text('id').primaryKey(),
   fullName: text('full_name').notNull(),
   phone: text('phone').notNull(),
+  /**
+   * When the applicant clicked the e-mailed confirmation link (null: not yet). Applicants sign in
+   * without a code (the specs), so this is separate from `isVerified`: until it is set, their
+   * applications are held, not forwarded to employers.
+   */
+  emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
   ...credentials,
   ...timelineSeen,
   ...timestamps,
@@ -109,6 +115,29 @@ export const staff = sqliteTable('staff', {
   ...credentials,
   ...timestamps,
 }, (t) => [uniqueIndex('staff_email_unique').on(t.email)]);
+
+/**
+ * A staff member's TOTP second factor (RFC 6238). `confirmedAt` is null while enrolment waits for
+ * the first code; `lastUsedStep` is the 30-second step of the last accepted code, so a code is
+ * never accepted twice (a later step only, set with one conditional UPDATE).
+ */
+export const staffMfa = sqliteTable('staff_mfa', {
+  staffId: text('staff_id').primaryKey().references(() => staff.id, { onDelete: 'cascade' }),
+  /** Base32 TOTP secret. */
+  secret: text('secret').notNull(),
+  confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  lastUsedStep: integer('last_used_step'),
+  ...timestamps,
+});
+
+/** One-time recovery codes for a staff member's second factor, stored as SHA-256 hashes. */
+export const staffRecoveryCodes = sqliteTable('staff_recovery_codes', {
+  id: text('id').primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  ...timestamps,
+}, (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)]);
 
 export const accountTypes = ['student', 'partner', 'applicant', 'staff'] as const;
 export type AccountType = (typeof accountTypes)[number];

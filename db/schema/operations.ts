@@ -1,9 +1,10 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 import { staff } from './accounts.ts';
+import { paymentStatuses, refundStatuses } from '../../schemas/payment-text.ts';
 import { outboxStatuses } from '../../schemas/mail.ts';
 
-export const paymentStatuses = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+export { paymentStatuses, refundStatuses };
 
 export const payments = sqliteTable('payments', {
   id: text('id').primaryKey(),
@@ -15,8 +16,43 @@ export const payments = sqliteTable('payments', {
   status: text('status', { enum: paymentStatuses }).notNull().default('requires_payment_method'),
   /** Stripe's `created` of the last applied event, so older events never overwrite newer ones. */
   lastEventAt: integer('last_event_at'),
+  /** What the payer pays against (an invoice or student number), up to 64 characters. */
+  reference: text('reference'),
+  /** Refunded, as Stripe confirmed it (minor units of `currency`): the sum of succeeded refunds. */
+  amountRefunded: integer('amount_refunded').notNull().default(0),
+  /** Held by refunds in flight or done: a refund is reserved here, in one conditional UPDATE, before Stripe is asked. */
+  refundReserved: integer('refund_reserved').notNull().default(0),
+  /** When Stripe confirmed the payment (the succeeded event's time). */
+  paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+  chargeId: text('charge_id'),
+  paymentMethodType: text('payment_method_type'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  /** Stripe's fee from the charge's balance transaction, in that transaction's (settlement) currency. */
+  fee: integer('fee'),
+  feeCurrency: text('fee_currency'),
   ...timestamps,
 }, (t) => [index('payments_created_idx').on(t.createdAt)]);
+
+/**
+ * Refunds of a payment. A row is written (and its amount reserved on the payment) before Stripe is
+ * asked; its id is the Stripe idempotency key and travels in the refund's metadata, so webhooks
+ * find it. Refunds made in Stripe's dashboard arrive by webhook and get a row of their own.
+ */
+export const paymentRefunds = sqliteTable('payment_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull().references(() => payments.id),
+  /** Stripe's refund id (re_...), once Stripe has answered. */
+  refundId: text('refund_id'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: refundStatuses }).notNull().default('requested'),
+  reason: text('reason'),
+  note: text('note'),
+  failureReason: text('failure_reason'),
+  staffId: text('staff_id').references(() => staff.id),
+  ...timestamps,
+}, (t) => [uniqueIndex('payment_refunds_refund_id_idx').on(t.refundId), index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt)]);
 
 /** Webhook events already applied (replays change nothing). */
 export const stripeEvents = sqliteTable('stripe_events', {

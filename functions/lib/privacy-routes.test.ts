@@ -9,7 +9,7 @@ import { ERASED_EMAIL, ERASED_NAME, findPerson } from '../../db/queries/personal
 import { WRONG_PASSWORD_MESSAGE } from '../../schemas/privacy.ts';
 import { FORGOTTEN_RECIPIENT } from '../../db/queries/outbox.ts';
 import { request, postJson } from '../test/request.ts';
-import { makeStaff } from '../routes/admin/test-fixtures.ts';
+import { auth as staffAuth, makeStaff } from '../routes/admin/test-fixtures.ts';
 import { PASSWORD, db, makeApplicantWithData, makePartnerWithData, makeStudentWithData, rowsMentioning } from '../test/people.ts';
 import { createMailer } from '../services/mailer.ts';
 import { erasePerson } from '../services/personal-data.ts';
@@ -208,7 +208,7 @@ describe('DELETE …/me', () => {
     expect((await request('/api/job-applicants/me', { headers: applicantHeader(applicant.token) })).status).toBe(401);
     expect((await postJson('/api/job-applicants/login', { email: applicant.email, password: PASSWORD })).status).toBe(401);
     expect(await env.FILES.head(applicant.cv.key)).toBeNull();
-    expect((await request(`/api/admin/job-applications/${applicant.applicationId}/cv`, { headers: bearer(staff.token) })).status).toBe(404);
+    expect((await request(`/api/admin/job-applications/${applicant.applicationId}/cv`, { headers: staffAuth(staff.token) })).status).toBe(404);
   });
 
   it('the confirmation reaches a real provider, then its outbox row forgets the address', async () => {

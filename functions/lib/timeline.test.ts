@@ -8,7 +8,7 @@ import { changedSince, type TimelineResponse } from '../../schemas/timeline.ts';
 import { pipelines } from '../../schemas/pipelines.ts';
 import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData } from '../test/people.ts';
 import { postJson, request } from '../test/request.ts';
-import { makeStaff } from '../routes/admin/test-fixtures.ts';
+import { auth as staffAuth, makeStaff } from '../routes/admin/test-fixtures.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const timeline = async (path: string, headers: Record<string, string>) => {
@@ -45,7 +45,7 @@ describe('GET …/me/timeline and POST …/me/timeline/seen', () => {
     // Staff move it to Offer: the person sees "Offer received", marked as changed, and is e-mailed a link to it.
     await new Promise((r) => setTimeout(r, 5));
     const admin = await makeStaff('admin');
-    const moved = await postJson(`/api/admin/subscriptions/${student.applicationId}/status`, { status: 'offer' }, bearer(admin.token));
+    const moved = await postJson(`/api/admin/subscriptions/${student.applicationId}/status`, { status: 'offer' }, staffAuth(admin.token));
     expect(moved.status).toBe(200);
     const after = await timeline('/api/users/me/timeline', bearer(student.token));
     expect(after.items[0]).toMatchObject({ status: 'offer', label: 'Offer received', final: false });

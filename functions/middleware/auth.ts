@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AccountType } from '../../db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { readStaffSession, setStaffSession } from '../lib/staff-cookies.ts';
 import { liveSession } from '../services/sessions.ts';
 import { REMEMBER_SECONDS, SESSION_SECONDS, TOKEN_TTL_SECONDS, signToken, verifyToken, type TokenClaims } from '../services/tokens.ts';
 
@@ -25,7 +26,8 @@ interface Options {
  */
 export const requireAuth = (audience: AccountType, { header = 'authorization', roles }: Options = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const raw = header === 'authorization' ? c.req.header('Authorization')?.replace(/^Bearer\s+/i, '') : c.req.header('X-Applicant-Token');
+    // Staff tokens travel only in their HttpOnly cookie (never a header a script could have set).
+    const raw = audience === 'staff' ? readStaffSession(c) : header === 'authorization' ? c.req.header('Authorization')?.replace(/^Bearer\s+/i, '') : c.req.header('X-Applicant-Token');
     if (!raw) throw new HTTPException(401, { message: 'Please log in to continue.' });
     const { tokenSecret, tokenIssuer } = config(c.env);
     const result = await verifyToken(tokenSecret, tokenIssuer, raw, [audience]);
@@ -46,6 +48,7 @@ export const requireAuth = (audience: AccountType, { header = 'authorization', r
     const maxAge = claims.remember ? REMEMBER_SECONDS : SESSION_SECONDS;
     if (claims.exp - now < TOKEN_TTL_SECONDS / 2 && now - claims.authTime < maxAge) {
       const renewed = await signToken(tokenSecret, tokenIssuer, { sub: claims.sub, aud: claims.aud, role: claims.role, sid: claims.sid, remember: claims.remember, authTime: claims.authTime });
-      c.header('X-Renewed-Token', renewed);
+      if (audience === 'staff') setStaffSession(c, renewed);
+      else c.header('X-Renewed-Token', renewed);
     }
   });

@@ -7,8 +7,12 @@ export function escapeHtml(text: string) {
 }
 
 /** Wraps paragraphs in a plain, accessible HTML e-mail. */
-function layout(title: string, paragraphs: string[], highlight?: string) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+function layout(title: string, paragraphs: string[], highlight?: string, action?: { href: string; label: string }) {
+  const [first, ...others] = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`);
+  const button = action
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(action.href)}" style="background:#0b1f3a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block;font-weight:700">${escapeHtml(action.label)}</a></p>`
+    : '';
+  const body = `${first ?? ''}${button}${others.join('')}`;
   const code = highlight
     ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:8px 0 24px;color:#0b1f3a">${escapeHtml(highlight)}</p>`
     : '';
@@ -28,6 +32,18 @@ export function codeEmail(to: string, name: string, code: string, purpose: 'veri
     text: `${lead}\n\n${code}\n\n${rest.join('\n')}\n\n${BRAND}`,
     html: layout(purpose === 'verify' ? 'Verify your account' : 'Reset your password', [lead, ...rest], code),
     oneTimeCode: code,
+  };
+}
+
+/** The job applicant's e-mail confirmation link (issue 13 item 12). */
+export function applicantConfirmationEmail(to: string, name: string, link: string, validHours: number): EmailMessage {
+  const lead = `Hello ${name}, please confirm that this is your e-mail address so that we can pass your job applications on to employers.`;
+  const rest = [`The link is valid for ${validHours} hours. You can ask for a new one on My applications.`, "If you didn't create a job-applicant account with us, you can ignore this e-mail."];
+  return {
+    to,
+    subject: `Confirm your e-mail address for ${BRAND}`,
+    text: `${lead}\n\nConfirm your e-mail address: ${link}\n\n${rest.join('\n')}\n\n${BRAND}`,
+    html: layout('Confirm your e-mail address', [lead, ...rest], undefined, { href: link, label: 'Confirm my e-mail address' }),
   };
 }
 

@@ -88,7 +88,7 @@ export async function makeApplicantWithData(label = 'applicant') {
   const id = uid();
   const email = `${label}-${short()}@example.com`;
   const fullName = `${label} ${short()}`;
-  await db.insert(t.jobApplicants).values({ id, fullName, email, phone: '020 7946 0003', passwordHash: await passwordHash(), isVerified: true });
+  await db.insert(t.jobApplicants).values({ id, fullName, email, phone: '020 7946 0003', passwordHash: await passwordHash(), isVerified: true, emailConfirmedAt: new Date() });
   const [job] = await db.select({ id: t.jobs.id }).from(t.jobs).limit(1);
   const cv = await storedFile(`resumes/${job!.id}`, `${label}-cv`);
   const applicationId = uid();

@@ -1,3 +1,5 @@
+import { currentTotp } from '../../functions/services/staff-mfa.ts';
+
 // The rehearsal's HTTP client: talks to the local Worker over http://127.0.0.1 while presenting the
 // production origin as a browser on the real site would (Origin header), and keeps a staff session.
 
@@ -35,6 +37,17 @@ export type ApiClient = ReturnType<typeof apiClient>;
 export interface StaffCredentials {
   email: string;
   password: string;
+  /** The authenticator secret, once the admin has set up two-step sign-in (filled in by signInStaff). */
+  totpSecret?: string;
+  /** The last 30-second step whose code was used (each code is accepted once). */
+  lastStep?: number;
+}
+
+/** A code for a step not used before (this step or the next: the server accepts one step of drift). */
+function nextCode(credentials: StaffCredentials) {
+  const step = Math.max(Math.floor(Date.now() / 30_000), (credentials.lastStep ?? -1) + 1);
+  credentials.lastStep = step;
+  return currentTotp(credentials.totpSecret!, step * 30_000 + 1_000);
 }
 
 /**
@@ -57,7 +70,18 @@ export async function signInStaff(api: ApiClient, credentials: StaffCredentials)
   const res = await api.call('POST', '/api/admin/auth/login', { body: { email: credentials.email, password: credentials.password } });
   remember(res.headers);
   const body = res.json<{ token?: string; step?: string }>();
-  if (body.step && body.step !== 'signed-in') throw new Error(`the staff sign-in asks for a second step ("${body.step}"): answer it in signInStaff (scripts/rehearse/api.ts)`);
+  if (body.step === 'enrol') {
+    // First sign-in of an admin: set up the authenticator (as the page does), then the first code.
+    const setup = await api.call('POST', '/api/admin/auth/mfa/setup', { body: {}, headers: cookieHeader(cookies) });
+    remember(setup.headers);
+    credentials.totpSecret = setup.json<{ secret: string }>().secret;
+    const enabled = await api.call('POST', '/api/admin/auth/mfa/enable', { body: { code: nextCode(credentials) }, headers: cookieHeader(cookies) });
+    remember(enabled.headers);
+  } else if (body.step === 'mfa') {
+    if (!credentials.totpSecret) throw new Error("the staff sign-in asks for a code, but this admin's authenticator secret is unknown here");
+    const second = await api.call('POST', '/api/admin/auth/mfa', { body: { code: nextCode(credentials) }, headers: cookieHeader(cookies) });
+    remember(second.headers);
+  }
   if (!body.token && !Object.keys(cookies).length) throw new Error(`the staff sign-in returned neither a token nor a session cookie: ${res.text.slice(0, 200)}`);
   const auth: Record<string, string> = body.token ? { Authorization: `Bearer ${body.token}` } : {};
   return {

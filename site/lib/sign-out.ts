@@ -9,11 +9,12 @@ export type SignOutKind = keyof typeof SIGN_OUT_PATHS;
  * Plain fetch, not api(): the site header uses it too and must stay small (no framework there).
  */
 export async function endSession(kind: SignOutKind, token: string | null, { everywhere = false } = {}): Promise<boolean> {
-  if (!token) return false;
-  const headers: Record<string, string> = kind === 'applicant' ? { 'X-Applicant-Token': token } : { Authorization: `Bearer ${token}` };
+  // Staff sessions are an HttpOnly cookie the browser sends itself; the others carry their token.
+  if (kind !== 'staff' && !token) return false;
+  const headers: Record<string, string> = kind === 'staff' || !token ? {} : kind === 'applicant' ? { 'X-Applicant-Token': token } : { Authorization: `Bearer ${token}` };
   try {
     // keepalive: the request still goes out when the page navigates away straight after.
-    const res = await fetch(everywhere ? SIGN_OUT_PATHS[kind].logoutAll : SIGN_OUT_PATHS[kind].logout, { method: 'POST', headers, keepalive: true });
+    const res = await fetch(everywhere ? SIGN_OUT_PATHS[kind].logoutAll : SIGN_OUT_PATHS[kind].logout, { method: 'POST', headers, credentials: 'same-origin', keepalive: true });
     return res.ok;
   } catch {
     return false;

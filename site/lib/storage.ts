@@ -10,7 +10,6 @@ export const storageKeys = {
   partnerEmail: 'partnerEmail',
   partnerPhone: 'partnerPhone',
   applicantToken: 'applicantToken',
-  staffToken: 'staffToken',
   registrationSession: 'registrationSession',
 } as const;
 
@@ -36,8 +35,8 @@ export function writeJson(key: string, value: unknown) {
   localStorage.setItem(key, JSON.stringify(value));
 }
 
-/** Every key a token is kept under (one per account type; students use two). */
-const tokenKeys = [storageKeys.userToken, storageKeys.token, storageKeys.partnerToken, storageKeys.applicantToken, storageKeys.staffToken];
+/** Every key a token is kept under (students use two; staff sessions are an HttpOnly cookie, never stored here). */
+const tokenKeys = [storageKeys.userToken, storageKeys.token, storageKeys.partnerToken, storageKeys.applicantToken];
 
 /** The API renewed a token near expiry: keep the new one wherever the old one was kept. */
 export function replaceStoredToken(previous: string, renewed: string) {

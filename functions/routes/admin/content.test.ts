@@ -4,7 +4,8 @@ import { env } from 'cloudflare:test';
 import { app } from '../../index.ts';
 import { request, postJson } from '../../test/request.ts';
 import * as t from '../../../db/schema/index.ts';
-import { auth, db, makeStaff, STAFF_PASSWORD } from './test-fixtures.ts';
+import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from './test-fixtures.ts';
+import { STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 let admin: Awaited<ReturnType<typeof makeStaff>>;
@@ -55,7 +56,7 @@ describe('content editing', () => {
       [{ ...newCountry, id: 'spain', name: '' }, 'name is required'],
       [{ ...newCountry, id: 'spain', code: 'spain' }, 'code must be a country code like GB'],
       [{ ...newCountry, id: 'Spain Country' }, 'id must be a lowercase slug (letters, digits and single hyphens)'],
-      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must start with "/" or http(s)://'],
+      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must be an https:// or http:// address, or a path on this site starting with /'],
       [{ ...newCountry, id: 'spain', about: { ...newCountry.about, visaInfo: [] } }, 'about.visaInfo Too small: expected array to have >=1 items'],
     ];
     for (const [body, message] of cases) {
@@ -182,9 +183,12 @@ describe('staff accounts', () => {
   it('logs in with the staff audience and role; wrong passwords get the shared answer', async () => {
     const res = await postJson('/api/admin/auth/login', { email: editor.email.toUpperCase(), password: STAFF_PASSWORD });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { token: string; staff: { role: string } };
-    expect(body.staff.role).toBe('editor');
-    const payload = JSON.parse(atob(body.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aud: string; role: string };
+    const body = (await res.json()) as { step: string; staff: { role: string }; token?: string };
+    expect(body).toMatchObject({ step: 'signed-in', staff: { role: 'editor' } });
+    // The token is in the HttpOnly cookie, never in the body a script reads.
+    expect(body.token).toBeUndefined();
+    const token = cookieFrom(res, STAFF_SESSION_COOKIE)!;
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aud: string; role: string };
     expect(payload).toMatchObject({ aud: 'staff', role: 'editor' });
     const wrong = await postJson('/api/admin/auth/login', { email: editor.email, password: 'not the password' });
     expect(wrong.status).toBe(401);
@@ -218,7 +222,7 @@ describe('staff accounts', () => {
     expect((await send('POST', '/api/admin/staff', { name: 'Again', email: 'new.editor@example.com', role: 'editor', password: 'long enough password' }, admin.token)).status).toBe(409);
 
     const login = await postJson('/api/admin/auth/login', { email: 'new.editor@example.com', password: 'long enough password' });
-    const { token } = (await login.json()) as { token: string };
+    const token = cookieFrom(login, STAFF_SESSION_COOKIE)!;
     expect((await get('/api/admin/auth/me', token)).status).toBe(200);
 
     await new Promise((r) => setTimeout(r, 1100)); // revocation has whole-second precision

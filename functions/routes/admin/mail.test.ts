@@ -6,11 +6,11 @@ import * as t from '../../../db/schema/index.ts';
 import { retryBlockedMessages, type RetryResult, type UndeliveredPage } from '../../../schemas/mail.ts';
 import { app } from '../../index.ts';
 import { program, received, withFakeMail } from '../../test/mail-fake/client.ts';
-import { db, makeStaff, makeStudent, tokenFor } from './test-fixtures.ts';
+import { auth, db, makeStaff, makeStudent, tokenFor } from './test-fixtures.ts';
 
 const bindings = withFakeMail();
 const call = (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>
-  app.request(`http://127.0.0.1:8787/api/admin/mail${path}`, { ...init, headers: { ...(token && { Authorization: `Bearer ${token}` }), ...init.headers } }, env);
+  app.request(`http://127.0.0.1:8787/api/admin/mail${path}`, { ...init, headers: { ...(token && auth(token)), ...init.headers } }, env);
 
 async function message(to: string, status: 'failed' | 'dead' | 'sent', extra: Partial<typeof t.outbox.$inferInsert> = {}) {
   const id = crypto.randomUUID();

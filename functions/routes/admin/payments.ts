@@ -1,18 +1,45 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { paymentStatuses, payments } from '../../../db/schema/index.ts';
-import { listQuery } from '../../../schemas/admin.ts';
-import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
+import { adminPaymentDetail, listPayments, paymentFilter, type PaymentRow } from '../../../db/queries/payments.ts';
+import { idParam, listQuery } from '../../../schemas/admin.ts';
+import {
+  formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundRequestBody, type PaymentStatus, type RefundResponse,
+} from '../../../schemas/payment.ts';
+import { createMailer } from '../../services/mailer.ts';
+import { createStripe, receiptLinks, stripeSettings } from '../../services/payments.ts';
+import { requestRefund } from '../../services/refunds.ts';
+import { adminOnly, listResponse, searchNeedle, window } from './shared.ts';
 
-const columns = {
-  id: payments.id, intentId: payments.intentId, amount: payments.amount, currency: payments.currency,
-  payerName: payments.payerName, payerEmail: payments.payerEmail, status: payments.status, createdAt: payments.createdAt,
-};
+type ListRow = Pick<PaymentRow, 'id' | 'intentId' | 'chargeId' | 'amount' | 'currency' | 'amountRefunded' | 'fee' | 'feeCurrency' | 'reference' | 'payerName' | 'payerEmail' | 'status' | 'createdAt' | 'paidAt'>;
 
-/** Payments: the list with status, amount, payer and date (read-only: Stripe's webhook owns the status). */
+/**
+ * One payment as finance reconciles it with Stripe's payout reconciliation report: decimal amounts
+ * made from integer minor units (never floats), the fee from Stripe's balance transaction, and the
+ * net after refunds when the fee is in the payment's own currency.
+ */
+function financeRow(r: ListRow) {
+  const feeInCurrency = r.fee !== null && r.feeCurrency === r.currency;
+  return {
+    paymentId: r.intentId,
+    chargeId: r.chargeId,
+    created: (r.paidAt ?? r.createdAt).toISOString(),
+    currency: r.currency.toUpperCase(),
+    amount: minorToDecimal(r.amount, r.currency),
+    fee: r.fee === null ? null : minorToDecimal(r.fee, r.feeCurrency ?? r.currency),
+    feeCurrency: r.feeCurrency?.toUpperCase() ?? null,
+    refunded: minorToDecimal(r.amountRefunded, r.currency),
+    net: feeInCurrency ? minorToDecimal(r.amount - r.fee! - r.amountRefunded, r.currency) : null,
+    reference: r.reference,
+    status: paymentStaffLabels[r.status],
+    payerName: r.payerName,
+    payerEmail: r.payerEmail,
+    id: r.id,
+  };
+}
+
+/** Payments: the list (and finance's CSV), one payment's detail, and refunds (admins only). */
 export const adminPayments = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
@@ -20,22 +47,65 @@ export const adminPayments = new Hono<AppEnv>()
     if (query.status && !(paymentStatuses as readonly string[]).includes(query.status)) {
       throw new HTTPException(400, { message: `Status must be one of: ${paymentStatuses.join(', ')}` });
     }
-    const p = query.q ? searchNeedle(query.q) : undefined;
-    const where = and(
-      query.status ? eq(payments.status, query.status as never) : undefined,
-      p ? or(contains(payments.payerName, p), contains(payments.payerEmail, p), contains(payments.intentId, p)) : undefined,
+    const where = paymentFilter({ status: query.status as PaymentStatus | undefined, needle: query.q ? searchNeedle(query.q) : undefined });
+    const { items, total } = await listPayments(c.var.db, where, window(query));
+    if (query.format === 'csv') {
+      return listResponse(c, query, { items: items.map(financeRow), total }, {
+        filename: 'payments',
+        columns: [
+          { key: 'paymentId', header: 'Payment id' }, { key: 'chargeId', header: 'Charge id' }, { key: 'created', header: 'Created (UTC)' },
+          { key: 'currency', header: 'Currency' }, { key: 'amount', header: 'Amount' }, { key: 'fee', header: 'Fee' }, { key: 'feeCurrency', header: 'Fee currency' },
+          { key: 'refunded', header: 'Refunded' }, { key: 'net', header: 'Net' }, { key: 'reference', header: 'Reference' }, { key: 'status', header: 'Status' },
+          { key: 'payerName', header: 'Payer' }, { key: 'payerEmail', header: 'Email' }, { key: 'id', header: 'Our id' },
+        ],
+      });
+    }
+    const rows = items.map((r) => ({
+      ...r,
+      amountFormatted: formatMoney(r.amount, r.currency),
+      refundedFormatted: r.amountRefunded > 0 ? formatMoney(r.amountRefunded, r.currency) : null,
+    }));
+    return listResponse(c, query, { items: rows, total }, { filename: 'payments', columns: [] });
+  })
+  .get('/:id', validate('param', idParam), async (c) => {
+    const detail = await adminPaymentDetail(c.var.db, c.req.valid('param').id);
+    if (!detail) throw new HTTPException(404, { message: 'Payment not found' });
+    return c.json(detail);
+  })
+  .post('/:id/refunds', validate('param', idParam), validate('json', refundRequestBody), async (c) => {
+    const settings = stripeSettings(c.env);
+    if (!settings) throw new HTTPException(503, { message: 'Card payments are not configured on this server, so nothing can be refunded.' });
+    const paymentId = c.req.valid('param').id;
+    const body = c.req.valid('json');
+    const outcome = await requestRefund(
+      { db: c.var.db, stripe: createStripe(settings), mailer: createMailer(c.var.db, c.env), receiptLink: receiptLinks(c.env) },
+      { paymentId, amount: body.amount, reason: body.reason, note: body.note || null, requestId: body.requestId, staffId: c.var.auth.sub },
     );
-    const { limit, offset } = window(query);
-    const [items, [total]] = await Promise.all([
-      c.var.db.select(columns).from(payments).where(where).orderBy(desc(payments.createdAt)).limit(limit).offset(offset),
-      c.var.db.select({ n: count() }).from(payments).where(where),
-    ]);
-    const rows = items.map((r) => ({ ...r, amountFormatted: `${(r.amount / 100).toFixed(2)} ${r.currency.toUpperCase()}` }));
-    return listResponse(c, query, { items: rows, total: total?.n ?? 0 }, {
-      filename: 'payments',
-      columns: [
-        { key: 'createdAt', header: 'Date' }, { key: 'payerName', header: 'Payer' }, { key: 'payerEmail', header: 'Email' },
-        { key: 'amountFormatted', header: 'Amount' }, { key: 'status', header: 'Status' }, { key: 'intentId', header: 'Stripe payment' },
-      ],
-    });
+    switch (outcome.kind) {
+      case 'not_found':
+        throw new HTTPException(404, { message: 'Payment not found' });
+      case 'other_payment':
+        throw new HTTPException(409, { message: 'This refund request belongs to another payment. Please reload and try again.' });
+      case 'not_refundable':
+        if (outcome.status === 'refunded') return c.json({ success: false, message: 'Nothing is left to refund on this payment.', amountLeft: 0 }, 400);
+        throw new HTTPException(409, { message: `Only a paid payment can be refunded; this one is ${paymentStaffLabels[outcome.status].toLowerCase()}.` });
+      case 'too_large':
+        return c.json({
+          success: false,
+          message: outcome.amountLeft > 0 ? `The most that can be refunded is ${formatMoney(outcome.amountLeft, outcome.currency)}.` : 'Nothing is left to refund on this payment.',
+          amountLeft: outcome.amountLeft,
+        }, 400);
+      case 'refused':
+        throw new HTTPException(502, { message: `Stripe refused the refund: ${outcome.message}` });
+      case 'unreachable':
+        throw new HTTPException(502, { message: 'Stripe did not answer. The amount stays set aside for this refund: press Try again to ask Stripe again (it will not refund twice).' });
+      case 'done': {
+        const payment = await adminPaymentDetail(c.var.db, paymentId);
+        const refund = payment?.refunds.find((r) => r.id === outcome.refundId);
+        if (!payment || !refund) throw new HTTPException(404, { message: 'Payment not found' });
+        const amount = formatMoney(refund.amount, refund.currency);
+        const message = refund.status === 'succeeded' ? `Refunded ${amount}.` : refund.status === 'failed' ? `The refund of ${amount} failed: ${refund.failureReason ?? 'Stripe gave no reason'}.` : `Refund of ${amount} sent to Stripe (${refund.status.replace(/_/g, ' ')}).`;
+        return c.json({ refund, payment, message } satisfies RefundResponse, outcome.replayed ? 200 : 201);
+      }
+    }
   });

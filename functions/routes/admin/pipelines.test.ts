@@ -174,7 +174,7 @@ describe('payments', () => {
     await makePayment({ status: 'canceled' });
     const body = (await (await get('/api/admin/payments?status=succeeded&pageSize=100')).json()) as { items: { id: string; status: string; amountFormatted: string; payerEmail: string; createdAt: string }[] };
     expect(body.items.every((p) => p.status === 'succeeded')).toBe(true);
-    expect(body.items.find((p) => p.id === paid.id)).toMatchObject({ amountFormatted: '10.00 USD', payerEmail: paid.payerEmail, createdAt: expect.any(String) });
+    expect(body.items.find((p) => p.id === paid.id)).toMatchObject({ amountFormatted: '$10.00', payerEmail: paid.payerEmail, createdAt: expect.any(String) });
     expect((await get('/api/admin/payments?status=lost')).status).toBe(400);
   });
 });
@@ -249,9 +249,9 @@ describe('CSV export', () => {
       ['/api/admin/subscriptions', 'Applied,Student,Email,Program,University,Status'],
       ['/api/admin/partners', 'Registered,Company,Headquarters,Email,Contact,Phone,Verified,Status'],
       ['/api/admin/partner-requests', 'Submitted,Type,Title,Partner,Email,Status,Job'],
-      ['/api/admin/job-applications', 'Applied,Applicant,Email,Phone,Job,Company,Status'],
-      ['/api/admin/payments', 'Date,Payer,Email,Amount,Status,Stripe payment'],
-      ['/api/admin/staff', 'Name,Email,Role,Active,Created'],
+      ['/api/admin/job-applications', 'Applied,Applicant,Email,Email confirmed,Phone,Job,Company,Status'],
+      ['/api/admin/payments', 'Payment id,Charge id,Created (UTC),Currency,Amount,Fee,Fee currency,Refunded,Net,Reference,Status,Payer,Email,Our id'],
+      ['/api/admin/staff', 'Name,Email,Role,Active,Two-step sign-in,Created'],
       ['/api/admin/audit', 'When,Who,Email,Action,Entity,Id,Before,After'],
       ['/api/admin/content/countries', 'Id,Title,Active,Updated'],
     ] as const) {

@@ -40,7 +40,7 @@ describe('GET /api/jobs/:id', () => {
 
 describe('POST /api/jobs/:id/apply', () => {
   it('stores the resume in R2 and the application, and answers fileDetails.originalname', async () => {
-    const { token } = await registerApplicant('apply');
+    const { token } = await registerApplicant('apply', { confirmed: true });
     const res = await apply('care-assistant-leeds', token, { name: 'Amina CV.pdf' });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { success: boolean; applicationId: string; fileDetails: { originalname: string; mimetype: string } };

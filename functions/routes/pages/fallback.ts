@@ -19,6 +19,9 @@ async function exists(env: Env, table: (typeof shells)[number]['table'], id: str
   return row !== null;
 }
 
+/** The payer's receipt (and return) page: one pre-rendered page for every payment, read from the API by its island. */
+export const RECEIPT_PREFIX = '/payment/receipt/';
+
 /**
  * The answer to a page that does not exist: the site's 404 page, as the assets server gives it for
  * any unknown path (not_found_handling = "404-page").
@@ -35,6 +38,16 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   // loopback host; elsewhere they are an unknown page like any other (whatever the method).
   if ((c.req.path === '/dev' || c.req.path.startsWith('/dev/')) && !devToolsAllowed(c.env, c.req.url)) return unknownPage(c.env, c.req.url);
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  if (c.req.path.startsWith(RECEIPT_PREFIX)) {
+    // The link carries a bearer token: never cached, never indexed (and the site-wide
+    // strict-origin-when-cross-origin referrer policy never sends its query to another site).
+    // A forged or expired link still gets this page, which says so plainly (never an error page).
+    const shell = await c.env.ASSETS.fetch(new URL('/payment/receipt', c.req.url));
+    return new Response(shell.body, {
+      status: shell.ok ? 200 : shell.status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' },
+    });
+  }
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
   // A copy: the assets response's headers are immutable and the security-headers middleware sets them.

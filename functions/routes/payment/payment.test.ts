@@ -28,7 +28,7 @@ function createIntent(body: unknown, address = newAddress()) {
 async function fakeIntents(email: string) {
   const res = await fetch(`${fakeUrl}/v1/payment_intents?limit=100`, { headers: { Authorization: `Bearer ${stripeConfig.secretKey}` } });
   const list = (await res.json()) as { data: Stripe.PaymentIntent[] };
-  return list.data.filter((intent) => intent.receipt_email === email);
+  return list.data.filter((intent) => intent.metadata.email === email);
 }
 
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
@@ -53,19 +53,53 @@ describe('GET /api/payment/config', () => {
 });
 
 describe('POST /api/payment/create-payment-intent', () => {
-  it('creates a card PaymentIntent for 1000 USD cents and stores the payment row', async () => {
-    const body = validBody({ name: '  Ada Lovelace ', email: `  Ada.${crypto.randomUUID()}@Example.COM ` });
+  it('creates a PaymentIntent for 1000 USD cents with automatic payment methods, no Stripe receipt, and stores the payment row', async () => {
+    const body = validBody({ name: '  Ada Lovelace ', email: `  Ada.${crypto.randomUUID()}@Example.COM `, reference: '  INV-2026-0042 ' });
     const res = await createIntent(body);
     expect(res.status).toBe(200);
-    const { clientSecret } = (await res.json()) as { clientSecret: string };
-    expect(clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    const created = (await res.json()) as { clientSecret: string; paymentId: string; receiptToken: string };
+    expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(created.paymentId).toBe(body.attemptId);
+    expect(created.receiptToken.split('.')).toHaveLength(3);
 
     const email = (body.email as string).trim().toLowerCase();
     const [intent] = await fakeIntents(email);
-    expect(intent).toMatchObject({ amount: 1000, currency: 'usd', payment_method_types: ['card'], receipt_email: email, metadata: { name: 'Ada Lovelace', email, attemptId: body.attemptId } });
-    expect(intent!.client_secret).toBe(clientSecret);
+    expect(intent).toMatchObject({
+      amount: 1000, currency: 'usd', automatic_payment_methods: { enabled: true }, receipt_email: null,
+      metadata: { paymentId: created.paymentId, name: 'Ada Lovelace', email, attemptId: body.attemptId, reference: 'INV-2026-0042' },
+    });
+    expect(intent!.client_secret).toBe(created.clientSecret);
 
-    expect(await rowFor(intent!.id)).toMatchObject({ amount: 1000, currency: 'usd', payerName: 'Ada Lovelace', payerEmail: email, status: 'requires_payment_method', lastEventAt: null });
+    expect(await rowFor(intent!.id)).toMatchObject({
+      id: created.paymentId, amount: 1000, currency: 'usd', payerName: 'Ada Lovelace', payerEmail: email, reference: 'INV-2026-0042', status: 'requires_payment_method', lastEventAt: null,
+      amountRefunded: 0, refundReserved: 0,
+    });
+  });
+
+  it('stores no reference when none (or only spaces) is given, and nothing in Stripe metadata', async () => {
+    const body = validBody({ reference: '   ' });
+    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
+    const [intent] = await fakeIntents(body.email as string);
+    expect(intent!.metadata.reference).toBeUndefined();
+    expect((await rowFor(intentIdOf(clientSecret)))!.reference).toBeNull();
+  });
+
+  it.each([
+    ['x'.repeat(65), 'Reference must be at most 64 characters'],
+    ['INV\u0000001', 'Reference must not contain control characters'],
+    [42, 'Reference must be text'],
+  ])('refuses the reference %j with 400, before Stripe is asked', async (reference, message) => {
+    const body = validBody({ reference });
+    const res = await createIntent(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message });
+    expect(await fakeIntents(body.email as string)).toHaveLength(0);
+  });
+
+  it('accepts a reference of exactly 64 characters', async () => {
+    const body = validBody({ reference: 'R'.repeat(64) });
+    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
+    expect((await rowFor(intentIdOf(clientSecret)))!.reference).toBe('R'.repeat(64));
   });
 
   it.each([1, 999999, -5, '1', 0, null])('charges 1000 whatever amount the client sends (%s)', async (amount) => {
@@ -232,7 +266,8 @@ describe('POST /api/payment/webhook', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Your payment receipt: $10.00');
     expect(receipts[0]!.text).toContain('Amount paid: $10.00 (USD)');
-    expect(receipts[0]!.text).toContain(`Reference: ${intentId}`);
+    expect(receipts[0]!.text).toContain(`Payment ID: ${intentId}`);
+    expect(receipts[0]!.text).toMatch(new RegExp(`/payment/receipt/${(await rowFor(intentId))!.id}\\?t=[\\w-]+\\.[\\w-]+\\.[\\w-]+`));
     expect(receipts[0]!.text).toContain(`Date: ${new Date(created * 1000).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`);
   });
 
@@ -331,7 +366,7 @@ describe('POST /api/payment/webhook', () => {
 
   it('records events it does not act on, and events for unknown intents, without failing', async () => {
     const other = event('charge.refunded', 'ch_123', now());
-    (other.data.object as { object: string }).object = 'charge';
+    Object.assign(other.data.object, { object: 'charge', payment_intent: 'pi_unknown' });
     expect((await deliver(other)).status).toBe(200);
     expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, other.id))).toHaveLength(1);
     const unknown = event('payment_intent.succeeded', 'pi_unknown', now());

@@ -4,16 +4,23 @@ import { createMiddleware } from 'hono/factory';
 import Stripe from 'stripe';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { payments } from '../../../db/schema/index.ts';
-import { createPaymentIntentBody, paymentMessages, PAYMENT_AMOUNT, PAYMENT_CURRENCY, type CreatePaymentIntentResponse, type PaymentConfigResponse } from '../../../schemas/payment.ts';
+import { config } from '../../lib/config.ts';
+import { findPayment, insertPayment, succeededRefunds } from '../../../db/queries/payments.ts';
+import {
+  createPaymentIntentBody, paymentMessages, PAYMENT_AMOUNT, PAYMENT_CURRENCY, receiptLinkBody, receiptMessages, receiptParam, receiptQuery, receiptStatus,
+  receiptStatusLabels, type CreatePaymentIntentResponse, type PaymentConfigResponse, type ReceiptResponse,
+} from '../../../schemas/payment.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { clientAddress, hit } from '../../services/rate-limit.ts';
 import { createMailer } from '../../services/mailer.ts';
-import { notificationEmail } from '../../services/emails.ts';
-import { applyPaymentEvent, createStripe, formatAmount, stripeSettings, verifyWebhook } from '../../services/payments.ts';
+import { applyWebhookEvent, createStripe, receiptLinks, stripeSettings, StripeUnavailableError, verifyWebhook } from '../../services/payments.ts';
+import { receiptLinkEmail } from '../../services/payment-emails.ts';
+import { signReceiptToken, verifyReceiptToken } from '../../services/receipt-links.ts';
 
 /** Payment attempts per address: enough for a few declines and retries, not for card testing. */
 const attemptLimit = { name: 'payment:address', max: 10, windowSeconds: 15 * 60 };
+/** Fresh receipt links per payment: a payer who lost theirs, not a mail cannon. */
+const receiptLinkLimit = { name: 'payment:receipt-link', max: 3, windowSeconds: 60 * 60 };
 
 function requireStripe(env: Env) {
   const settings = stripeSettings(env);
@@ -27,7 +34,14 @@ const stripeConfigured = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Card payments (spec 1 sections 2.11 and 7): the intent, its webhook, and the page's settings. */
+/** A receipt's answers are the payer's alone: never cached, never indexed. */
+const privateAnswer = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+});
+
+/** Card payments (spec 1 sections 2.11 and 7): the intent, its webhook, the page's settings and the receipt. */
 export const payment = new Hono<AppEnv>()
   .get('/config', (c) => {
     const settings = stripeSettings(c.env);
@@ -39,7 +53,7 @@ export const payment = new Hono<AppEnv>()
   })
   .post('/create-payment-intent', stripeConfigured, validate('json', createPaymentIntentBody), async (c) => {
     const settings = requireStripe(c.env);
-    const { name, attemptId, ...input } = c.req.valid('json');
+    const { name, attemptId, reference, ...input } = c.req.valid('json');
     const email = normalizeEmail(input.email);
 
     const limit = await hit(c.var.db, attemptLimit, clientAddress(c.req.raw.headers));
@@ -48,20 +62,21 @@ export const payment = new Hono<AppEnv>()
       throw new HTTPException(429, { message: 'Too many payment attempts. Please wait a few minutes and try again.' });
     }
 
-    // The intent first, then the row: a failure at Stripe leaves nothing behind, and a retry with
-    // the same attempt id gets the same intent back (Stripe replays the idempotent request).
+    // The attempt id is the payment's id: a retried attempt sends the same parameters, so Stripe
+    // replays the same intent and our row is found again.
+    const paymentId = attemptId;
     let intent: Stripe.PaymentIntent;
     try {
       intent = await createStripe(settings).paymentIntents.create(
         {
           amount: PAYMENT_AMOUNT,
           currency: PAYMENT_CURRENCY,
-          // Card only. This SDK's API version names the create parameter allowed_payment_method_types
-          // (payment_method_types was removed from create); the intent still reports payment_method_types.
-          allowed_payment_method_types: ['card'],
-          receipt_email: email,
-          description: 'Bridgeway Global card payment',
-          metadata: { name, email, attemptId },
+          // Cards as the page shows, plus what the account enables for this currency (Apple Pay and
+          // Google Pay are cards to Stripe; redirect-based methods come back to the return_url).
+          automatic_payment_methods: { enabled: true },
+          // No receipt_email: the payer gets one receipt, ours (with the link to the receipt page).
+          description: reference ? `Bridgeway Global payment, reference ${reference}` : 'Bridgeway Global payment',
+          metadata: { paymentId, name, email, attemptId, ...(reference ? { reference } : {}) },
         },
         { idempotencyKey: `create-payment-intent:${attemptId}` },
       );
@@ -77,13 +92,53 @@ export const payment = new Hono<AppEnv>()
     }
     if (!intent.client_secret) throw new HTTPException(502, { message: 'The card payment provider did not return a payment to confirm. Please try again.' });
 
-    await c.var.db
-      .insert(payments)
-      .values({ id: crypto.randomUUID(), intentId: intent.id, amount: intent.amount, currency: intent.currency, payerName: name, payerEmail: email, status: 'requires_payment_method' })
-      .onConflictDoNothing({ target: payments.intentId });
+    // The intent first, then the row: a failure at Stripe leaves nothing behind.
+    const row = await insertPayment(c.var.db, { id: paymentId, intentId: intent.id, amount: intent.amount, currency: intent.currency, payerName: name, payerEmail: email, reference: reference ?? null });
+    if (row?.intentId !== intent.id) throw new HTTPException(409, { message: 'This payment attempt was already started with other details. Please try again.' });
 
+    const { tokenSecret, tokenIssuer } = config(c.env);
     c.header('Cache-Control', 'no-store');
-    return c.json({ clientSecret: intent.client_secret } satisfies CreatePaymentIntentResponse);
+    return c.json({ clientSecret: intent.client_secret, paymentId, receiptToken: await signReceiptToken(tokenSecret, tokenIssuer, paymentId) } satisfies CreatePaymentIntentResponse);
+  })
+  .get('/receipt/:id', privateAnswer, validate('param', receiptParam), validate('query', receiptQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    const { tokenSecret, tokenIssuer } = config(c.env);
+    const check = await verifyReceiptToken(tokenSecret, tokenIssuer, c.req.valid('query').t, id);
+    if (!check.ok && check.reason === 'expired') return c.json({ success: false, message: receiptMessages.expired, expired: true }, 410);
+    const row = check.ok ? await findPayment(c.var.db, id) : undefined;
+    if (!row) throw new HTTPException(404, { message: receiptMessages.invalid });
+    const status = receiptStatus(row.status, row.lastEventAt !== null);
+    const refunds = await succeededRefunds(c.var.db, row.id);
+    return c.json({
+      id: row.id,
+      intentId: row.intentId,
+      amount: row.amount,
+      currency: row.currency,
+      amountRefunded: row.amountRefunded,
+      status,
+      statusLabel: receiptStatusLabels[status],
+      payerName: row.payerName,
+      reference: row.reference,
+      date: (row.paidAt ?? row.createdAt).toISOString(),
+      cardBrand: row.cardBrand,
+      cardLast4: row.cardLast4,
+      refunds: refunds.map((r) => ({ amount: r.amount, date: r.updatedAt.toISOString() })),
+    } satisfies ReceiptResponse);
+  })
+  .post('/receipt/:id/link', privateAnswer, validate('param', receiptParam), validate('json', receiptLinkBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const { tokenSecret, tokenIssuer } = config(c.env);
+    // A genuine link for this payment, expired or not: the new one goes to the payer's address on file.
+    const check = await verifyReceiptToken(tokenSecret, tokenIssuer, c.req.valid('json').t, id);
+    const row = check.ok || check.reason === 'expired' ? await findPayment(c.var.db, id) : undefined;
+    if (!row) throw new HTTPException(404, { message: receiptMessages.invalid });
+    const limit = await hit(c.var.db, receiptLinkLimit, row.id);
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfter));
+      throw new HTTPException(429, { message: 'A new link was sent a few times already. Please check your inbox, or try again later.' });
+    }
+    await createMailer(c.var.db, c.env).send(receiptLinkEmail(row, await receiptLinks(c.env)(row.id)));
+    return c.json({ success: true, message: receiptMessages.resent }, 202);
   })
   .post('/webhook', stripeConfigured, async (c) => {
     const settings = requireStripe(c.env);
@@ -92,34 +147,21 @@ export const payment = new Hono<AppEnv>()
     if (!signature) throw new HTTPException(400, { message: 'Missing Stripe-Signature header.' });
     // The signature covers the exact bytes Stripe sent: read the raw body, never re-serialised JSON.
     const payload = await c.req.text();
+    const stripe = createStripe(settings);
     let event: Stripe.Event;
     try {
-      event = await verifyWebhook(createStripe(settings), payload, signature, settings.webhookSecret);
+      event = await verifyWebhook(stripe, payload, signature, settings.webhookSecret);
     } catch {
       throw new HTTPException(400, { message: 'Invalid webhook signature.' });
     }
-
-    const object = event.data.object as { object?: string; id?: string };
-    const intentId = object.object === 'payment_intent' && typeof object.id === 'string' ? object.id : null;
-    const { duplicate, changed } = await applyPaymentEvent(c.var.db, { id: event.id, type: event.type, created: event.created, intentId });
-
-    if (changed?.status === 'succeeded') {
-      const amount = formatAmount(changed.amount, changed.currency);
-      const date = new Date(event.created * 1000).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-      try {
-        await createMailer(c.var.db, c.env).send(
-          notificationEmail(changed.payerEmail, `Your payment receipt: ${amount}`, [
-            `Hello ${changed.payerName}, thank you for your payment.`,
-            `Amount paid: ${amount} (${changed.currency.toUpperCase()})`,
-            `Date: ${date} UTC`,
-            `Reference: ${changed.intentId}`,
-            'Keep this e-mail as your receipt. If you did not make this payment, please reply to this e-mail.',
-          ]),
-        );
-      } catch (error) {
-        // The payment is recorded; a failed receipt is visible in the outbox and must not make Stripe resend the event.
-        console.error('Payment receipt could not be sent', error instanceof Error ? error.message : error);
-      }
+    try {
+      const { duplicate } = await applyWebhookEvent({ db: c.var.db, stripe, mailer: createMailer(c.var.db, c.env), receiptLink: receiptLinks(c.env) }, event);
+      return c.json({ received: true, duplicate });
+    } catch (error) {
+      if (!(error instanceof StripeUnavailableError)) throw error;
+      // Not recorded: Stripe delivers the event again later, and then it applies.
+      console.error('Stripe webhook: Stripe could not be asked', error.cause instanceof Error ? error.cause.message : error.cause);
+      c.header('Retry-After', '60');
+      throw new HTTPException(503, { message: 'The payment provider could not be reached. The event will be applied when it is sent again.' });
     }
-    return c.json({ received: true, duplicate });
   });

@@ -29,7 +29,8 @@ import {
 import { findCredentials } from '../../services/accounts.ts';
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendRegistrationCode, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
 import { assertNotCommon } from '../../services/common-passwords.ts';
-import { assertContentLength, checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
+import { checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
+import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
@@ -220,11 +221,7 @@ export const usersRouter = new Hono<AppEnv>()
   .post(
     '/document',
     auth,
-    // Refuse an oversized body from its declared length before anything reads it.
-    async (c, next) => {
-      assertContentLength(c.req.raw.headers);
-      await next();
-    },
+    uploadBodyLimit,
     validate('form', documentUploadSchema),
     async (c) => {
       const { document, documentType } = c.req.valid('form');

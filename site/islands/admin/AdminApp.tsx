@@ -1,15 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { api } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
-import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile } from './session.ts';
-import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
+import { api, ApiError } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
+import type { StaffSignIn } from '../../../schemas/admin.ts';
+import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
+import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Staff } from './Sections.tsx';
+import { Payments } from './Payments.tsx';
 import { Content } from './Content.tsx';
+import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'privacy';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security' | 'privacy';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -24,10 +27,12 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
   { section: 'privacy', href: '/admin/privacy', label: 'Privacy requests', adminOnly: true },
   { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
+  { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
 ];
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
 export default function AdminApp({ section }: { section: Section }) {
+  forgetLegacyToken();
   return (
     <QueryClientProvider client={queryClient}>
       {section === 'login' ? <Login /> : <Shell section={section} />}
@@ -39,32 +44,42 @@ function Login() {
   const params = new URLSearchParams(location.search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [step, setStep] = useState<'password' | 'mfa' | 'enrol'>('password');
+  const enter = () => {
+    const next = params.get('next');
+    location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
+  };
   const login = useMutation({
-    mutationFn: () => api<{ token: string }>('/api/admin/auth/login', { method: 'POST', body: { email, password } }),
-    onSuccess: ({ token }) => {
-      setToken(token);
-      const next = params.get('next');
-      location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
+    mutationFn: () => api<StaffSignIn>('/api/admin/auth/login', { method: 'POST', body: { email, password }, credentials: 'same-origin' }),
+    onSuccess: (answer) => {
+      setPassword('');
+      if (answer.step === 'signed-in') enter();
+      else setStep(answer.step);
     },
   });
+  const restart = () => { login.reset(); setStep('password'); };
   const describedBy = login.isError ? 'login-error' : undefined;
   return (
     <main id="main" className="admin-login">
       <h1>Staff sign-in</h1>
       <p className="admin-muted">Bridgeway Global back office. Staff accounts only.</p>
-      {params.get('reason') === 'expired' && <p role="status">Your session has ended. Please sign in again.</p>}
-      <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
-        <div className="admin-field">
-          <label htmlFor="staff-email">E-mail</label>
-          <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="staff-password">Password</label>
-          <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
-        </div>
-        <button type="submit" className="admin-button" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
-        <div aria-live="assertive">{login.isError && <p id="login-error" role="alert" className="admin-error">{errorText(login.error)}</p>}</div>
-      </form>
+      {params.get('reason') === 'expired' && step === 'password' && <p role="status">Your session has ended. Please sign in again.</p>}
+      {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
+      {step === 'enrol' && <Enrol signingIn onDone={enter} />}
+      {step === 'password' && (
+        <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
+          <div className="admin-field">
+            <label htmlFor="staff-email">E-mail</label>
+            <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="staff-password">Password</label>
+            <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+          </div>
+          <button type="submit" className="admin-button" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
+          <div aria-live="assertive">{login.isError && <p id="login-error" role="alert" className="admin-error">{errorText(login.error)}</p>}</div>
+        </form>
+      )}
     </main>
   );
 }
@@ -73,20 +88,10 @@ function Login() {
 function SignOutButtons() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const leave = () => {
-    clearToken();
-    queryClient.clear();
-    location.assign('/admin/login');
-  };
-  const signOut = async () => {
-    // The browser's copy goes whatever the answer (offline, or a session already ended).
-    await endSession('staff', getToken());
-    leave();
-  };
   const signOutEverywhere = async () => {
     setBusy(true);
     setError('');
-    if (await endSession('staff', getToken(), { everywhere: true })) return leave();
+    if (await signOut({ everywhere: true })) return;
     setError(SIGN_OUT_EVERYWHERE_FAILED);
     setBusy(false);
   };
@@ -102,14 +107,15 @@ function SignOutButtons() {
 }
 
 function Shell({ section }: { section: Section }) {
-  const hasToken = getToken() !== null;
-  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), enabled: hasToken, staleTime: 5 * 60_000 });
-  if (!hasToken) {
-    location.assign(`/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`);
-    return null;
-  }
+  // The session cookie is HttpOnly: whether there is a session is the server's answer to /auth/me
+  // (401 sends the person to the sign-in page, see adminApi).
+  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), staleTime: 5 * 60_000, retry: false });
   if (me.isPending) return <p className="admin-loading">Loading…</p>;
-  if (me.isError) return <p role="alert" className="admin-error">{errorText(me.error)}</p>;
+  if (me.isError) {
+    // An admin whose second factor was reset: back to sign-in, where they set up a new one.
+    if (me.error instanceof ApiError && me.error.status === 403) goToLogin();
+    return <p role="alert" className="admin-error">{errorText(me.error)}</p>;
+  }
   const profile = me.data;
   const item = nav.find((n) => n.section === section);
   const allowed = !item?.adminOnly || profile.role === 'admin';
@@ -125,6 +131,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'content') body = <Content />;
   else if (section === 'staff') body = <Staff me={profile} />;
   else if (section === 'mail') body = <FailedMail me={profile} />;
+  else if (section === 'security') body = <Security me={profile} />;
   else if (section === 'privacy') body = <PrivacyRequests />;
   else body = <Audit />;
   return (

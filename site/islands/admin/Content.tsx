@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
-import { adminApi, errorText, formatDate, getToken } from './session.ts';
+import { adminApi, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
 
@@ -267,7 +267,6 @@ export function Content() {
     history.replaceState(null, '', `?${p}`);
     if (editing !== undefined) requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
   }, [kind, editing]);
-  void getToken;
   return (
     <>
       <h1>Content</h1>

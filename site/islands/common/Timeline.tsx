@@ -63,6 +63,7 @@ export function TimelineList({ items, since, empty, label, itemClassName = '', h
                     <span className={`tl-status tl-status--${item.status}`}>{item.label}</span>
                   </div>
                 </div>
+                {item.notice && <p className="tl-notice">{item.notice}</p>}
                 {item.next && (
                   <p className="tl-next"><strong>{item.final ? 'Where it ends: ' : 'What happens next: '}</strong>{item.next}</p>
                 )}

@@ -96,14 +96,14 @@ function Dashboard({ token }: { token: string }) {
   if (profile.error instanceof ApiError && profile.error.status === 401) return <Loading text="Your session has ended. Redirecting to login..." />;
   if (profile.isError && !shown) {
     return (
-      <main className="pt-center pt-card pt-narrow" id="main">
+      <div className="pt-center pt-card pt-narrow">
         <h1 className="pt-title">Failed to Load Partner Data</h1>
         <p className="pt-muted">We could not load your partner profile. Check your connection and try again, or log in again.</p>
         <div className="pt-actions">
           <button type="button" className="pt-button pt-button-secondary" onClick={() => void profile.refetch()}>Try again</button>
           <button type="button" className="pt-button" onClick={expire}>Return to Login</button>
         </div>
-      </main>
+      </div>
     );
   }
 
@@ -123,7 +123,8 @@ function Dashboard({ token }: { token: string }) {
     <div className="pt-dashboard">
       <header className="pt-dash-header">
         <div>
-          <p className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</p>
+          {/* The page's one h1 (axe page-has-heading-one): the dashboard is who it is for. */}
+          <h1 className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</h1>
           <p className="pt-company">{partner.companyName || 'Your company'}</p>
         </div>
         <nav className="pt-dash-nav" aria-label="Account">
@@ -161,7 +162,7 @@ function Dashboard({ token }: { token: string }) {
           </div>
         </aside>
 
-        <main className="pt-panel" id="main">
+        <div className="pt-panel">
           <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
             {usingCache && (
               <p className="pt-banner pt-banner-info">We could not reach the server, so this shows the details saved on this device. They may be out of date.</p>
@@ -177,7 +178,7 @@ function Dashboard({ token }: { token: string }) {
               <PrivacyPanel type="partner" headers={() => ({ Authorization: `Bearer ${token}` })} onErased={() => partnerSession.clear()} />
             )}
           </div>
-        </main>
+        </div>
       </div>
     </div>
   );

@@ -1,20 +1,37 @@
 /**
- * The card payment page (spec 1 sections 2.11, 4 and 8). The publishable key comes from
- * GET /api/payment/config; Stripe.js is fetched from js.stripe.com only once the server says card
- * payments are configured (the `pure` entry point never injects the script on import).
+ * The card payment page (spec 1 sections 2.11, 4 and 8) on Stripe's Payment Element. The
+ * publishable key comes from GET /api/payment/config; Stripe.js is fetched from js.stripe.com, and
+ * the card box's code (StripeCheckout.tsx, with React Stripe.js) from our origin, only once the
+ * server says card payments are configured (the `pure` entry point never injects the script on
+ * import), so neither is in the page's first load.
+ *
+ * On Pay the element validates its fields, the server creates the PaymentIntent with the payer's
+ * name, e-mail and reference, and `confirmPayment` completes it: 3-D Secure in Stripe's own dialog,
+ * wallets (Apple Pay, Google Pay) in their sheets, and redirect-based methods coming back to the
+ * receipt page, which is also where the payer can follow and print the payment.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { api, NetworkError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, type CreatePaymentIntentResponse, type PaymentConfigResponse } from '../../../schemas/payment.ts';
+import {
+  PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX, type CreatePaymentIntentResponse, type PaymentConfigResponse,
+} from '../../../schemas/payment-text.ts';
+import type { Checkout } from './StripeCheckout.tsx';
+
+const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
+interface Payer {
+  name: string;
+  email: string;
+  reference: string;
+}
+
 /** Creates the PaymentIntent; a lost connection is retried once with the same attempt id, so it never makes a second intent. */
-async function createIntent(body: { name: string; email: string; attemptId: string }) {
+async function createIntent(body: { name: string; email: string; reference?: string; attemptId: string }) {
   const send = () => api<CreatePaymentIntentResponse>('/api/payment/create-payment-intent', { method: 'POST', body: { amount: PAYMENT_AMOUNT, ...body } });
   try {
     return await send();
@@ -23,11 +40,6 @@ async function createIntent(body: { name: string; email: string; attemptId: stri
     throw error;
   }
 }
-
-const cardStyle = {
-  base: { color: '#0b1f3a', fontSize: '16px', fontFamily: 'Inter, system-ui, sans-serif', '::placeholder': { color: '#5b6b80' } },
-  invalid: { color: '#b42318', iconColor: '#b42318' },
-};
 
 function Summary() {
   return (
@@ -71,24 +83,46 @@ interface FieldsProps {
   card: React.ReactNode;
   processing: boolean;
   message: Message;
-  onSubmit?: (event: FormEvent<HTMLFormElement>, values: { name: string; email: string }) => void;
+  /** Where the payer can follow (and print) this payment, once it has been sent. */
+  receipt?: string | null;
+  onSubmit?: (event: FormEvent<HTMLFormElement>, values: Payer) => void;
 }
 
 /** The form itself, shared by the working page and the "not configured" page. */
-function Fields({ disabled, unavailable = false, card, processing, message, onSubmit }: FieldsProps) {
+function Fields({ disabled, unavailable = false, card, processing, message, receipt = null, onSubmit }: FieldsProps) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [reference, setReference] = useState('');
   const messageId = `${id}-message`;
   return (
-    <form className="pay-form" aria-describedby={message ? messageId : undefined} onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email }) : e.preventDefault())}>
+    <form className="pay-form" aria-describedby={message ? messageId : undefined} onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email, reference }) : e.preventDefault())}>
       <div className="pay-field">
         <label htmlFor={`${id}-name`}>Full Name</label>
-        <input id={`${id}-name`} name="name" type="text" autoComplete="cc-name" required disabled={unavailable} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} name="name" type="text" autoComplete="name" required disabled={unavailable} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="pay-field">
         <label htmlFor={`${id}-email`}>Email Address</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={unavailable} maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="pay-field">
+        <label htmlFor={`${id}-reference`}>
+          Reference <span className="pay-optional">(optional)</span>
+        </label>
+        <input
+          id={`${id}-reference`}
+          name="reference"
+          type="text"
+          autoComplete="off"
+          disabled={unavailable}
+          maxLength={REFERENCE_MAX}
+          aria-describedby={`${id}-reference-hint`}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <p id={`${id}-reference-hint`} className="pay-hint">
+          An invoice or student number, if you are paying against one. It appears on your receipt.
+        </p>
       </div>
       <div className="pay-field">
         <span className="pay-label" id={`${id}-card`}>
@@ -104,6 +138,11 @@ function Fields({ disabled, unavailable = false, card, processing, message, onSu
           {message.text}
         </p>
       )}
+      {receipt && (
+        <p className="pay-receipt-link">
+          <a href={receipt}>View and print your receipt</a>
+        </p>
+      )}
       <button type="submit" className="pay-button" disabled={disabled}>
         {processing ? 'Processing...' : `Pay ${PAYMENT_DISPLAY}`}
       </button>
@@ -111,28 +150,55 @@ function Fields({ disabled, unavailable = false, card, processing, message, onSu
   );
 }
 
-function CheckoutForm() {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [cardReady, setCardReady] = useState(false);
+const loadingCard = (
+  <p className="pay-card__off" role="status">
+    Loading the secure card form…
+  </p>
+);
+
+/** The working form: Stripe's element in the card box, and the submit that creates and confirms the payment. */
+function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe>> | undefined }) {
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [paid, setPaid] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const [receipt, setReceipt] = useState<string | null>(null);
+  const onReady = useCallback(() => setElementReady(true), []);
 
-  async function submit(event: FormEvent<HTMLFormElement>, { name, email }: { name: string; email: string }) {
+  async function submit(event: FormEvent<HTMLFormElement>, payer: Payer) {
     event.preventDefault();
-    const card = elements?.getElement(CardElement);
-    // Nothing happens until the card provider and its element are ready (spec 1 section 4).
-    if (!stripe || !elements || !card || processing) return;
+    // Nothing happens until the payment provider and its element are ready (spec 1 section 4).
+    if (!checkout || !elementReady || processing) return;
+    const { stripe: provider, elements } = checkout;
     setProcessing(true);
     setMessage(null);
     try {
-      const { clientSecret } = await createIntent({ name: name.trim(), email: email.trim(), attemptId: crypto.randomUUID() });
-      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { name: name.trim(), email: email.trim() } } });
+      // The element checks its own fields first (and opens a wallet's sheet inside this click).
+      const checked = await elements.submit();
+      if (checked.error) {
+        setMessage({ kind: 'error', text: checked.error.message || paymentMessages.failed });
+        return;
+      }
+      const name = payer.name.trim();
+      const email = payer.email.trim();
+      const reference = payer.reference.trim();
+      const created = await createIntent({ name, email, ...(reference ? { reference } : {}), attemptId: crypto.randomUUID() });
+      const returnTo = receiptPath(created.paymentId, created.receiptToken);
+      const result = await provider.confirmPayment({
+        elements,
+        clientSecret: created.clientSecret,
+        confirmParams: { return_url: new URL(returnTo, location.origin).href, payment_method_data: { billing_details: { name, email } } },
+        // Cards and wallets finish here; only redirect-based methods leave for the return page.
+        redirect: 'if_required',
+      });
       if (result.error) setMessage({ kind: 'error', text: result.error.message || paymentMessages.failed });
-      else if (result.paymentIntent?.status === 'succeeded') {
-        setPaid(true);
-        setMessage({ kind: 'success', text: paymentMessages.success });
+      else {
+        setReceipt(returnTo);
+        if (result.paymentIntent.status === 'succeeded') {
+          setPaid(true);
+          setMessage({ kind: 'success', text: paymentMessages.success });
+        }
       }
     } catch {
       setMessage({ kind: 'error', text: paymentMessages.error });
@@ -143,11 +209,17 @@ function CheckoutForm() {
 
   return (
     <Fields
-      disabled={!stripe || !elements || !cardReady || processing || paid}
+      disabled={!checkout || !elementReady || processing || paid}
       processing={processing}
       message={message}
+      receipt={receipt}
       onSubmit={submit}
-      card={<CardElement options={{ style: cardStyle, disabled: processing || paid }} onReady={() => setCardReady(true)} />}
+      card={
+        // The form stays mounted while the element's code arrives: what the payer typed stays put.
+        <Suspense fallback={loadingCard}>
+          <StripeCheckout stripe={stripe ?? null} readOnly={processing || paid} onCheckout={setCheckout} onReady={onReady} />
+        </Suspense>
+      }
     />
   );
 }
@@ -175,7 +247,7 @@ function PaymentPage() {
     return (
       <div className="pay-layout">
         <div>
-          <Fields disabled unavailable processing={false} message={null} card={<p className="pay-card__off" role="status">Loading the secure card form…</p>} />
+          <Fields disabled unavailable processing={false} message={null} card={loadingCard} />
         </div>
         <Summary />
       </div>
@@ -210,9 +282,7 @@ function PaymentPage() {
           </p>
         )}
         {/* Until Stripe.js is ready the form shows with its button disabled. */}
-        <Elements stripe={stripe.data ?? null}>
-          <CheckoutForm />
-        </Elements>
+        <CheckoutForm stripe={stripe.data} />
       </div>
       <Summary />
     </div>

@@ -3,6 +3,7 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { ApiError } from '../../lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import type { ApplicantProfile } from '../../../schemas/recruitment.ts';
 import { describeAlert, type JobAlertList } from '../../../schemas/job-alerts.ts';
 import { timelinePaths } from '../../../schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
@@ -57,7 +58,7 @@ function Applications() {
   const [everywhereError, setEverywhereError] = useState('');
   const me = useQuery({
     queryKey: ['applicant', 'me'],
-    queryFn: () => applicantApi<{ fullName: string; email: string }>('/api/job-applicants/me'),
+    queryFn: () => applicantApi<ApplicantProfile>('/api/job-applicants/me'),
     enabled: signedIn,
     retry: 0,
   });
@@ -67,6 +68,8 @@ function Applications() {
   if (!signedIn || expired) {
     return (
       <div className="rc-card rc-narrow">
+        {/* The sign-in form's own heading is an h3 (it sits under a job's h2 in the apply modal). */}
+        <h2>Sign in to see your applications</h2>
         {expired && <p className="rc-notice">Your session has ended. Please log in again.</p>}
         <ApplicantAuth
           intro="Log in with your job-applicant account to see the jobs you applied to."
@@ -107,6 +110,7 @@ function Applications() {
         </div>
       </div>
       {everywhereError && <p className="rc-error-box" role="alert">{everywhereError}</p>}
+      {me.data && !me.data.emailConfirmed && <ConfirmBanner email={me.data.email} />}
       <h2 className="rc-my-apps__heading">My applications</h2>
       {list.isPending ? (
         <p className="rc-loading">Loading your applications...</p>
@@ -131,6 +135,26 @@ function Applications() {
       )}
       <JobAlerts />
       <PrivacyPanel type="applicant" headers={() => ({ 'X-Applicant-Token': getApplicantToken() ?? '' })} onErased={() => { clearApplicantToken(); queryClient.removeQueries({ queryKey: ['applicant'] }); }} />
+    </div>
+  );
+}
+
+/** Until the e-mail is confirmed, applications are held: say so, and offer the link again. */
+function ConfirmBanner({ email }: { email: string }) {
+  const resend = useMutation({ mutationFn: () => applicantApi<{ message: string }>('/api/job-applicants/resend-confirmation', { method: 'POST' }) });
+  return (
+    <div className="rc-notice rc-confirm" role="region" aria-label="Confirm your e-mail address">
+      <p>
+        <strong>Please confirm your e-mail address.</strong> We sent a link to {email}. Until you click it, we keep your
+        applications on hold and do not pass them on to employers.
+      </p>
+      <button type="button" className="rc-btn rc-btn--ghost" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        {resend.isPending ? 'Sending…' : 'Send the confirmation e-mail again'}
+      </button>
+      <div aria-live="polite">
+        {resend.isSuccess && <p role="status">{resend.data.message}</p>}
+        {resend.isError && <p role="alert" className="rc-error">{resend.error.message}</p>}
+      </div>
     </div>
   );
 }

@@ -164,7 +164,7 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
           </li>
         </ul>
       </nav>
-      <main className="st-main" id="main">
+      <div className="st-main">
         <div className="st-main__head">
           <div>
             <h1>Welcome, {user.fullName || 'Student'}</h1>
@@ -207,7 +207,7 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
           {tab === 'documents' && <DocumentsPanel user={user} refresh={refreshAction} />}
           {tab === 'languages' && <LanguagesPanel user={user} refresh={refreshAction} />}
         </section>
-      </main>
+      </div>
     </div>
   );
 }
