@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { phoneProblem } from './phone.ts';
 
-// The two public contact forms (spec 1 sections 2.10 and 3). The browser only checks required
-// fields and the e-mail format; the server also bounds lengths so nothing absurd is stored.
+// The two public contact forms (spec 1 sections 2.10 and 3). The forms check these same schemas
+// before sending (site/islands/contact/send-form.tsx) and the routes check them again, so a rule
+// and its message are the same on both sides; lengths are bounded so nothing absurd is stored.
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 const optionalText = (label: string, max: number) =>
@@ -17,7 +19,10 @@ const email = z
 export const landingContactSchema = z.object({
   fullName: text('Name', 120),
   email,
-  nnumber: text('Phone', 40).regex(/^[+()\d\s.-]{5,40}$/, 'Please enter a valid phone number'),
+  nnumber: text('Phone', 40).superRefine((value, ctx) => {
+    const problem = value ? phoneProblem(value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   details: text('Message', 5000),
 });
 export type LandingContactInput = z.input<typeof landingContactSchema>;

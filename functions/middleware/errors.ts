@@ -1,11 +1,15 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ErrorResponse } from '../../schemas/errors.ts';
+import { ValidationError } from '../lib/validate.ts';
 
 /** Every failure is JSON `{ success: false, message }`; stacks never leave the Worker. */
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException) {
     const res = error.getResponse();
-    return c.json({ success: false, message: error.message || res.statusText || 'Request failed' }, error.status);
+    const body: ErrorResponse = { success: false, message: error.message || res.statusText || 'Request failed' };
+    if (error instanceof ValidationError && Object.keys(error.fields).length) body.fields = error.fields;
+    return c.json(body, error.status);
   }
   console.error(error);
   // A storage outage (D1 or R2 unreachable) is temporary: say so, and when to retry.

@@ -121,6 +121,6 @@ describe('GET /api/subjects/search', () => {
   it('rejects an over-long query with a 400 message', async () => {
     const res = await request(`/api/subjects/search?q=${'x'.repeat(201)}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Search text is too long' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Search text is too long' });
   });
 });
