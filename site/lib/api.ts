@@ -57,11 +57,14 @@ export async function api<T>(path: string, { body, token, headers, onResponse, .
   if (sent && renewed) replaceStoredToken(sent, renewed);
   onResponse?.(res);
   const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
-  if (!res.ok) {
-    const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : res.statusText;
-    throw new ApiError(res.status, message, data);
-  }
+  if (!res.ok) throw apiError(res.status, res.statusText, data);
   return data as T;
+}
+
+/** The ApiError for a failed answer: the server's `message` when it sent one (also used by site/lib/upload.ts). */
+export function apiError(status: number, statusText: string, data: unknown) {
+  const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : statusText;
+  return new ApiError(status, message, data);
 }
 
 /**

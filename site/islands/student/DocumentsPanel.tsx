@@ -8,7 +8,6 @@ import { runAction } from './panel-helpers.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const allowedExtensions = documentAccept.split(',').map((e) => e.slice(1));
-const formatSize = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** Documents tab: choose a file and a type, upload, download and delete (spec 2 sections 4 and 5). */
 export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
@@ -71,7 +70,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
             <li key={d._id} className="st-list__item">
               <div>
                 <p className="st-list__title">{d.documentType}</p>
-                <p className="st-muted">{d.fileName} · {formatSize(d.size)} · Uploaded {formatDate(d.uploadDate)}</p>
+                <p className="st-muted">{d.fileName} · {formatBytes(d.size)} · Uploaded {formatDate(d.uploadDate)}</p>
               </div>
               <div className="st-row">
                 <button type="button" className="st-button st-button--small st-button--secondary" onClick={() => download(d)} aria-label={`Download ${d.documentType} (${d.fileName})`}>
