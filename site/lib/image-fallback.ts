@@ -1,0 +1,13 @@
+/** The image every broken picture falls back to (one of ours, served from our origin). */
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+
+/**
+ * One mechanism for every page: a tiny classic script at the top of <head> (inline, so it is
+ * listening before the first <img> is parsed, and allowed by its hash in the page's CSP) catches
+ * every image `error` event in the capture phase (error events do not bubble) and swaps in the
+ * placeholder. That covers pre-rendered HTML and islands alike, and content edited in the back
+ * office that points at a missing file. The box keeps the ratio of the image's width and height
+ * attributes (every <img> here has them) with object-fit, so the swap moves nothing (CLS 0).
+ * Written as plain ES5 on purpose: it runs before anything else and must not fail anywhere.
+ */
+export const imageFallbackScript = `(function(){var P=${JSON.stringify(PLACEHOLDER_IMAGE)};addEventListener('error',function(e){var i=e.target;if(!(i instanceof HTMLImageElement)||i.hasAttribute('data-fallback'))return;i.setAttribute('data-fallback','');var p=i.parentNode;if(p&&p.nodeName==='PICTURE'){var s=p.querySelectorAll('source');for(var k=0;k<s.length;k++)p.removeChild(s[k]);}var w=i.getAttribute('width'),h=i.getAttribute('height');if(w&&h){i.style.aspectRatio=w+' / '+h;i.style.objectFit='cover';}i.removeAttribute('srcset');i.src=P;},true);})();`;
