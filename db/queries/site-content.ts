@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { blockKeys } from '../seed.ts';
-import type {
-  siteSchema, missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema,
-} from '../../schemas/content.ts';
+import { siteSchema, type SiteContent } from '../../schemas/content.ts';
+import type { missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema } from '../../schemas/content.ts';
+import shippedSite from '../../content/site.json' with { type: 'json' };
 
 type Blocks = {
   site: z.output<typeof siteSchema>;
@@ -20,6 +20,18 @@ type Blocks = {
 export async function getBlock<K extends keyof typeof blockKeys>(db: Db, key: K): Promise<Blocks[K] | undefined> {
   const [row] = await db.select().from(t.contentBlocks).where(eq(t.contentBlocks.key, blockKeys[key]));
   return row?.value as Blocks[K] | undefined;
+}
+
+let shipped: SiteContent | undefined;
+
+/**
+ * The brand (the site block, content/site.json as edited in the back office). Fields the stored
+ * block lacks, because it was seeded before they existed, come from the shipped content file, so
+ * every reader (pages at build, e-mails, receipts) always has each field.
+ */
+export async function getSite(db: Db): Promise<SiteContent> {
+  shipped ??= siteSchema.parse(shippedSite);
+  return { ...shipped, ...(await getBlock(db, 'site')) };
 }
 
 const strip = <T extends { isActive: boolean; sortOrder: number; createdAt: Date; updatedAt: Date; id: string }>(row: T) => {

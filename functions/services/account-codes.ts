@@ -5,6 +5,7 @@ import type { AccountType } from '../../db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
 import { codeMessages, consumeCode, issueCode, withdrawCode } from './codes.ts';
 import { codeEmail } from './emails.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -18,7 +19,7 @@ export async function sendVerificationCode(db: Db, mailer: Mailer, type: Account
   const owner = { accountType: type, accountId: account.id, purpose: 'verify' } as const;
   const code = await issueCode(db, owner);
   try {
-    await mailer.send(codeEmail(account.email, account.name, code, 'verify'));
+    await mailer.send(codeEmail(await getSite(db), account.email, account.name, code, 'verify'));
   } catch (error) {
     // The e-mail failed (503): the code reached nobody, so a resend is allowed straight away.
     await withdrawCode(db, owner).catch(() => undefined);
@@ -74,7 +75,7 @@ async function sendResetCode(db: Db, mailer: Mailer, type: AccountType, account:
     return;
   }
   try {
-    await mailer.send(codeEmail(account.email, await name(account.id), code, 'reset'));
+    await mailer.send(codeEmail(await getSite(db), account.email, await name(account.id), code, 'reset'));
   } catch (error) {
     // The code reached nobody: withdraw it so a new request is not held by the 60-second wait.
     await withdrawCode(db, owner).catch(() => undefined);

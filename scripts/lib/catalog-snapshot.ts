@@ -1,6 +1,6 @@
 import { openLocalPlatform } from './platform.ts';
 import { listCountries, listDepartments, listSubjects, listUniversities } from '../../db/queries/catalog.ts';
-import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision } from '../../db/queries/site-content.ts';
+import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision, getSite } from '../../db/queries/site-content.ts';
 import { listEmployerCategories, listJobDetails, listStrategies } from '../../db/queries/jobs.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function readCatalogSnapshot() {
       listTeam(db),
       getMissionVision(db),
       getBlock(db, 'about'),
-      getBlock(db, 'site'),
+      getSite(db),
       getBlock(db, 'faq'),
       getBlock(db, 'partners'),
     ]);

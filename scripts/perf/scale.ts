@@ -23,7 +23,7 @@ const cities = ['London', 'Manchester', 'Leeds', 'Toronto', 'Sydney', 'Dublin', 
 const acronyms: Record<string, string> = { 'Artificial Intelligence': 'AI', Robotics: 'AI', 'Data Science': 'AI', 'Computer Science': 'IT', 'Cyber Security': 'IT', 'Business Analytics': 'IT', Marketing: 'UX', 'Film Studies': 'UX' };
 
 /** 1-2 character queries (name substring or a whole word of the description: db/queries/catalog.ts). */
-export const shortQueries = ['AI', 'IT', 'UX', 'ml', 'r', 'zq'];
+export const shortQueries = ['AI', 'IT', 'UX', 'ml', 'r', 'a', 'zq'];
 
 /** Queries a person would type in the header search: whole words, prefixes, typos of none. */
 export const searchQueries = ['data', 'science', 'engineering', 'nurs', 'law', 'psychology', 'business analytics', 'MSc Data', 'robotics', 'cyber', 'finance', 'placement', 'renewable', 'film', 'archi', 'pharmacy', 'urban planning', 'physics', 'economics', 'zzzz-no-match'];

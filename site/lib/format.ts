@@ -38,3 +38,12 @@ export const studentsLabel = (n: number | null | undefined) => (n && n > 0 ? `${
 
 /** A file size as people read it: '640 KB', '9.6 MB'. */
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+/**
+ * The `tel:` link of a phone number, or null for a number that cannot be dialled: seed content
+ * writes example numbers in countries with no range kept for fiction as "+880 2 XXXX XXXX (example)".
+ */
+export function telHref(phone: string): string | null {
+  if (/[a-z]/i.test(phone.replace(/\s*(?:ext(?:ension)?\.?|x)\s*\d+\s*$/i, ''))) return null;
+  return `tel:${phone.replace(/\s*(?:ext(?:ension)?\.?|x)\s*(\d+)\s*$/i, ',$1').replace(/\(0\)/, '').replace(/[^\d+,]/g, '')}`;
+}

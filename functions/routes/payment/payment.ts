@@ -10,6 +10,7 @@ import { normalizeEmail } from '../../services/accounts.ts';
 import { clientAddress, hit } from '../../services/rate-limit.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notificationEmail } from '../../services/emails.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 import { applyPaymentEvent, createStripe, formatAmount, stripeSettings, verifyWebhook } from '../../services/payments.ts';
 
 /** Payment attempts per address: enough for a few declines and retries, not for card testing. */
@@ -50,6 +51,7 @@ export const payment = new Hono<AppEnv>()
 
     // The intent first, then the row: a failure at Stripe leaves nothing behind, and a retry with
     // the same attempt id gets the same intent back (Stripe replays the idempotent request).
+    const { companyName } = await getSite(c.var.db);
     let intent: Stripe.PaymentIntent;
     try {
       intent = await createStripe(settings).paymentIntents.create(
@@ -60,7 +62,8 @@ export const payment = new Hono<AppEnv>()
           // (payment_method_types was removed from create); the intent still reports payment_method_types.
           allowed_payment_method_types: ['card'],
           receipt_email: email,
-          description: 'Bridgeway Global card payment',
+          // The brand of the site block: the card statement and Stripe's receipt name the company.
+          description: `${companyName} card payment`,
           metadata: { name, email, attemptId },
         },
         { idempotencyKey: `create-payment-intent:${attemptId}` },
@@ -107,8 +110,9 @@ export const payment = new Hono<AppEnv>()
       const amount = formatAmount(changed.amount, changed.currency);
       const date = new Date(event.created * 1000).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
       try {
+        const site = await getSite(c.var.db);
         await createMailer(c.var.db, c.env).send(
-          notificationEmail(changed.payerEmail, `Your payment receipt: ${amount}`, [
+          notificationEmail(site, changed.payerEmail, `Your payment receipt: ${amount}`, [
             `Hello ${changed.payerName}, thank you for your payment.`,
             `Amount paid: ${amount} (${changed.currency.toUpperCase()})`,
             `Date: ${date} UTC`,

@@ -21,6 +21,9 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
 ];
 
+/** The company's name, from the page's application-name (the site block at build time). */
+const companyName = () => document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content ?? '';
+
 /** The back office: one island per static shell; which section it shows is the page's prop. */
 export default function AdminApp({ section }: { section: Section }) {
   return (
@@ -46,7 +49,7 @@ function Login() {
   return (
     <main id="main" className="admin-login">
       <h1>Staff sign-in</h1>
-      <p className="admin-muted">Bridgeway Global back office. Staff accounts only.</p>
+      <p className="admin-muted">{companyName()} back office. Staff accounts only.</p>
       {params.get('reason') === 'expired' && <p role="status">Your session has ended. Please sign in again.</p>}
       <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
         <div className="admin-field">
@@ -92,7 +95,7 @@ function Shell({ section }: { section: Section }) {
     <div className="admin-shell">
       <a className="admin-skip" href="#main">Skip to content</a>
       <header className="admin-header">
-        <a href="/admin" className="admin-brand">Bridgeway Global <span>Back office</span></a>
+        <a href="/admin" className="admin-brand">{companyName()} <span>Back office</span></a>
         <div className="admin-user">
           <span>{profile.name} ({profile.role})</span>
           <button type="button" className="admin-button admin-button--quiet" onClick={() => { clearToken(); queryClient.clear(); location.assign('/admin/login'); }}>Sign out</button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PinIcon } from '../common/icons.tsx';
+import { telHref } from '../../lib/format.ts';
 
 export interface Office { id: string; name: string; country: string; city: string; address: string; phone: string | null; email: string; mapX: number; mapY: number }
 
@@ -35,7 +36,7 @@ export default function OfficesMap({ offices }: { offices: Office[] }) {
       <div className="card card__body offices__detail" aria-live="polite" data-testid="office-detail">
         <h3>{office.name}</h3>
         <p>{office.address}</p>
-        {office.phone && <p>Phone: <a href={`tel:${office.phone.replace(/\s+/g, '')}`}>{office.phone}</a></p>}
+        {office.phone && <p>Phone: {telHref(office.phone) ? <a href={telHref(office.phone)!}>{office.phone}</a> : office.phone}</p>}
         <p>Email: <a href={`mailto:${office.email}`}>{office.email}</a></p>
         <a className="btn btn--ghost btn--small" href={mapsLink(office.address)} target="_blank" rel="noopener">Open in Maps<span className="visually-hidden"> (opens in a new tab)</span></a>
       </div>
