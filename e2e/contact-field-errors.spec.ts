@@ -32,7 +32,7 @@ for (const [path, component] of [['/', 'HomeContactForm'], ['/contactform', 'Hom
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription('Email is required');
     await expect(email).toBeFocused();
-    await expect(form.getByRole('alert')).toHaveText('Please correct the field marked below.');
+    await expect(form.getByRole('alert')).toHaveText('Please correct what is marked below.');
     expect(sent).toHaveLength(0);
     expect(await moderateViolations(page, '[data-testid="home-contact"]')).toEqual([]);
 

@@ -36,9 +36,6 @@ export const paragraphs = (d: string | readonly string[] | undefined): string[] 
 /** '{n}+ students' or 'Join now'. */
 export const studentsLabel = (n: number | null | undefined) => (n && n > 0 ? `${n.toLocaleString('en-GB')}+ students` : 'Join now');
 
-/** A file size as people read it: '640 KB', '9.6 MB'. */
-export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
-
 /**
  * The `tel:` link of a phone number, or null for a number that cannot be dialled: seed content
  * writes example numbers in countries with no range kept for fiction as "+880 2 XXXX XXXX (example)".

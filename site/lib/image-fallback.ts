@@ -8,6 +8,7 @@ export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
  * placeholder. That covers pre-rendered HTML and islands alike, and content edited in the back
  * office that points at a missing file. The box keeps the ratio of the image's width and height
  * attributes (every <img> here has them) with object-fit, so the swap moves nothing (CLS 0).
- * Written as plain ES5 on purpose: it runs before anything else and must not fail anywhere.
+ * Written as plain ES5 and kept tiny on purpose: it runs before anything else, on every page, and
+ * must not fail anywhere. (No <picture> sources here: every image is a plain <img>.)
  */
-export const imageFallbackScript = `(function(){var P=${JSON.stringify(PLACEHOLDER_IMAGE)};addEventListener('error',function(e){var i=e.target;if(!(i instanceof HTMLImageElement)||i.hasAttribute('data-fallback'))return;i.setAttribute('data-fallback','');var p=i.parentNode;if(p&&p.nodeName==='PICTURE'){var s=p.querySelectorAll('source');for(var k=0;k<s.length;k++)p.removeChild(s[k]);}var w=i.getAttribute('width'),h=i.getAttribute('height');if(w&&h){i.style.aspectRatio=w+' / '+h;i.style.objectFit='cover';}i.removeAttribute('srcset');i.src=P;},true);})();`;
+export const imageFallbackScript = `addEventListener('error',function(e){var i=e.target,w,h;if(i.tagName!='IMG'||i.hasAttribute('data-fallback'))return;i.setAttribute('data-fallback','');w=i.getAttribute('width');h=i.getAttribute('height');if(w&&h){i.style.aspectRatio=w+'/'+h;i.style.objectFit='cover'}i.removeAttribute('srcset');i.src=${JSON.stringify(PLACEHOLDER_IMAGE)}},true)`;

@@ -13,15 +13,15 @@ export function useFieldErrors(idOf: (field: string) => string) {
   return {
     errors,
     /** Shows these messages (replacing any shown) and focuses the first field that has one. */
-    show(messages: FieldMessages, form?: HTMLFormElement | null) {
+    show(messages: FieldMessages) {
       setErrors(messages);
       const first = Object.keys(messages)[0];
-      if (first && form) requestAnimationFrame(() => (document.getElementById(idOf(first)) ?? form.elements.namedItem(first) as HTMLElement | null)?.focus?.());
+      if (first) requestAnimationFrame(() => document.getElementById(idOf(first))?.focus());
     },
     /** Clears one field's message (as the person edits it) or all of them. */
     clear(field?: string) {
       setErrors((current) => {
-        if (field === undefined) return Object.keys(current).length ? {} : current;
+        if (field === undefined) return {};
         if (!(field in current)) return current;
         const { [field]: _gone, ...rest } = current;
         return rest;

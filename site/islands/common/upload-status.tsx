@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { ApiError, NetworkError } from '../../lib/api.ts';
-import { formatBytes } from '../../lib/format.ts';
 import type { UploadProgress } from '../../lib/upload.ts';
+
+/** A file size as people read it: '640 KB', '9.6 MB'. */
+export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 export type UploadState =
   | { phase: 'idle' }

@@ -10,7 +10,7 @@ export default function GetInTouchForm() {
   const id = (field: string) => `git-${field}`;
   const { status, sending, fields, formProps } = useSendForm<LandingContactInput>({
     read: (data) => ({ fullName: text(data, 'fullName'), email: text(data, 'email'), nnumber: text(data, 'nnumber'), details: text(data, 'details') }),
-    schema: (c) => c.landingContactSchema,
+    rules: (m) => m.landingContactRules,
     send: (body) => api('/api/sendsmsus', { method: 'POST', body }),
     success: contactMessages.landingSuccess,
     failure: (error) => (error instanceof ApiError ? contactMessages.landingFailure : contactMessages.landingNetwork),

@@ -13,7 +13,7 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
   const id = (f: string) => `${idPrefix}-${f}`;
   const { status, sending, fields, formProps } = useSendForm<HomeContactInput>({
     read: (data) => Object.fromEntries(names.map((f) => [f, String(data.get(f) ?? '')])) as HomeContactInput,
-    schema: (c) => c.homeContactSchema,
+    rules: (m) => m.homeContactRules,
     send: (body) => api('/api/contact', { method: 'POST', body }),
     success: contactMessages.homeSuccess,
     failure: () => contactMessages.homeFailure,

@@ -1,20 +1,21 @@
 import { useState, type InputEvent, type SubmitEvent } from 'react';
-import { fieldMessages, type FieldMessages, type IssueLike } from '../../../schemas/errors.ts';
+import type { FieldMessages } from '../../../schemas/errors.ts';
+import type { TextRule } from '../../../schemas/contact-rules.ts';
 import { fieldErrorsFrom } from '../../lib/field-errors.ts';
-import { lazy, prefetch } from '../../lib/lazy.ts';
 import { useFieldErrors } from '../common/field-errors.tsx';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
-/** The contact contract (zod) loads on the form's first focus, not with the page. */
-export const contactContract = lazy(() => import('../../../schemas/contact.ts'));
-type Contract = Awaited<ReturnType<typeof contactContract>>;
+// The rules (and their messages) load on the form's first focus, not with the page: the home page
+// is at its JavaScript budget, and nobody needs them before they start typing.
+const loadRules = () => import('../../../schemas/contact-rules.ts');
+type RulesModule = Awaited<ReturnType<typeof loadRules>>;
 
 interface SendFormOptions<Body> {
   /** The request body from the form's values. */
   read: (data: FormData) => Body;
-  /** The schema the route validates with (schemas/contact.ts): the form checks it before sending. */
-  schema: (contract: Contract) => { safeParse(body: unknown): { success: true } | { success: false; error: { issues: readonly IssueLike[] } } };
+  /** The rules the route's schema is built from (schemas/contact-rules.ts): checked before sending. */
+  rules: (module: RulesModule) => Record<string, TextRule>;
   /** Posts the body; throws on failure (the API client throws `ApiError` or a network error). */
   send: (body: Body) => Promise<unknown>;
   success: string;
@@ -24,18 +25,16 @@ interface SendFormOptions<Body> {
   idOf: (field: string) => string;
 }
 
-const fixFields = (fields: FieldMessages) => {
-  const n = Object.keys(fields).length;
-  return n === 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`;
-};
+const FIX_FIELDS = 'Please correct what is marked below.';
+const some = (fields: FieldMessages) => Object.keys(fields).length > 0;
 
 /**
- * The submit cycle both contact forms share: the route's own schema checked first, one request at
+ * The submit cycle both contact forms share: the route's own rules checked first, one request at
  * a time, every rejection (the form's check or the server's 400) shown beside its field, the
  * outcome announced, the fields cleared only after the server accepted them (a failure loses
  * nothing typed).
  */
-export function useSendForm<Body>({ read, schema, send, success, failure, idOf }: SendFormOptions<Body>) {
+export function useSendForm<Body extends Record<string, unknown>>({ read, rules, send, success, failure, idOf }: SendFormOptions<Body>) {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const fields = useFieldErrors(idOf);
@@ -47,12 +46,12 @@ export function useSendForm<Body>({ read, schema, send, success, failure, idOf }
     setStatus(null);
     setSending(true);
     try {
-      // When the contract cannot load (offline), the server still checks: send and let it answer.
-      const checked = await contactContract().then((c) => schema(c).safeParse(body), () => null);
-      if (checked && !checked.success) {
-        const messages = fieldMessages(checked.error.issues);
-        fields.show(messages, form);
-        setStatus({ kind: 'error', text: fixFields(messages) });
+      // Rules that cannot load (offline) leave the check to the server, whose answer shows the same way.
+      const check = await loadRules().catch(() => null);
+      const messages = check ? check.checkFields(rules(check), body) : {};
+      if (some(messages)) {
+        fields.show(messages);
+        setStatus({ kind: 'error', text: FIX_FIELDS });
         return;
       }
       fields.clear();
@@ -61,9 +60,9 @@ export function useSendForm<Body>({ read, schema, send, success, failure, idOf }
       form.reset();
     } catch (error) {
       const messages = fieldErrorsFrom(error);
-      if (Object.keys(messages).length) {
-        fields.show(messages, form);
-        setStatus({ kind: 'error', text: fixFields(messages) });
+      if (some(messages)) {
+        fields.show(messages);
+        setStatus({ kind: 'error', text: FIX_FIELDS });
       } else {
         setStatus({ kind: 'error', text: failure(error) });
       }
@@ -76,11 +75,11 @@ export function useSendForm<Body>({ read, schema, send, success, failure, idOf }
     status,
     sending,
     fields,
-    /** Props for the <form>: submit, the contract's prefetch, a field's message cleared as it is edited. */
+    /** Props for the <form>: submit, the rules' prefetch, and a field's message cleared as it is edited. */
     formProps: {
       onSubmit,
       noValidate: true,
-      onFocus: prefetch(contactContract),
+      onFocus: () => void loadRules().catch(() => undefined),
       onInput: (e: InputEvent<HTMLFormElement>) => {
         const name = (e.target as HTMLInputElement).name;
         if (name) fields.clear(name);

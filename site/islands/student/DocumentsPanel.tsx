@@ -5,7 +5,7 @@ import type { DocumentDto, MessageResponse, StudentProfile } from '../../../sche
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { formatBytes } from '../common/upload-status.tsx';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const allowedExtensions = documentAccept.split(',').map((e) => e.slice(1));
