@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slug, imagePath, nonEmpty, isoDate } from './common.ts';
+import { playableVideo, VIDEO_URL_MESSAGE } from './video.ts';
 
 /**
  * The shape of the seed content in content/*.json, also the shape staff edit in the back office.
@@ -7,6 +8,15 @@ import { slug, imagePath, nonEmpty, isoDate } from './common.ts';
  */
 const paragraphs = z.array(nonEmpty()).min(1);
 const list = z.array(z.string()); // lists may carry blank entries: the pages drop them
+
+/** A video link staff may set (or null): YouTube, Vimeo or an .mp4/.webm file (schemas/video.ts). */
+const videoLink = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((link) => playableVideo(link) !== null, VIDEO_URL_MESSAGE)
+  .nullable()
+  .default(null);
 
 /**
  * The brand: the one place the company's name, logo, contacts and legal identity live (content/
@@ -32,6 +42,18 @@ export const siteSchema = z.object({
   /** The part of the UK the company is registered in. */
   registeredIn: z.enum(['England and Wales', 'Wales', 'Scotland', 'Northern Ireland'], 'must be England and Wales, Wales, Scotland or Northern Ireland'),
   registeredOffice: nonEmpty(300),
+  /**
+   * The company's videos, each played in place from its poster (site/components/VideoPoster.astro);
+   * null (or absent) leaves the poster as an image. Links: schemas/video.ts.
+   */
+  videos: z
+    .object({
+      homeSupport: videoLink,
+      coursesHero: videoLink,
+      coursesIntro: videoLink,
+      higherEducationHero: videoLink,
+    })
+    .default({ homeSupport: null, coursesHero: null, coursesIntro: null, higherEducationHero: null }),
 });
 export type SiteContent = z.output<typeof siteSchema>;
 

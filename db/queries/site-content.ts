@@ -34,6 +34,20 @@ export async function getSite(db: Db): Promise<SiteContent> {
   return { ...shipped, ...(await getBlock(db, 'site')) };
 }
 
+/** The statement saving the site block (validated by the caller), for the caller's batch. */
+export function saveSiteStatement(db: Db, site: SiteContent) {
+  return db
+    .insert(t.contentBlocks)
+    .values({ key: blockKeys.site, value: site })
+    .onConflictDoUpdate({ target: t.contentBlocks.key, set: { value: site, updatedAt: new Date() } });
+}
+
+/** When the site block was last changed (null before seeding). */
+export async function siteUpdatedAt(db: Db) {
+  const [row] = await db.select({ updatedAt: t.contentBlocks.updatedAt }).from(t.contentBlocks).where(eq(t.contentBlocks.key, blockKeys.site));
+  return row?.updatedAt ?? null;
+}
+
 const strip = <T extends { isActive: boolean; sortOrder: number; createdAt: Date; updatedAt: Date; id: string }>(row: T) => {
   const { sortOrder: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
   return { _id: row.id, ...rest };
