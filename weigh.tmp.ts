@@ -6,6 +6,6 @@ const seen = new Set<string>();
 const walk = (f: string) => { if (seen.has(f)) return; seen.add(f); const c = readFileSync(f, 'utf8'); for (const m of c.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.m?js)["']/g)) { const p = m[1]!.startsWith('/') ? 'dist' + m[1] : 'dist/_astro/' + m[1]!.replace('./', ''); try { statSync(p); walk(p); } catch {} } };
 for (const m of html.matchAll(/(?:component-url|renderer-url|src|href)="(\/_astro\/[^"]+\.js)"/g)) walk('dist' + m[1]);
 const rows = [...seen].map((f) => [f, br(readFileSync(f))] as const).sort((a, b) => b[1] - a[1]);
-for (const [f, n] of rows) if (n > 200) console.log(String(n).padStart(7), f);
+for (const [f, n] of rows) console.log(String(n).padStart(7), f);
 const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*type=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!);
 console.log('inline', br(Buffer.from(inline.join(''))), inline.map((s) => s.length), 'total', rows.reduce((n, r) => n + r[1], 0) + br(Buffer.from(inline.join(''))));

@@ -1,4 +1,5 @@
 import { replaceStoredToken } from './storage.ts';
+import { fieldsOf, type FieldMessages } from '../../schemas/errors.ts';
 
 /**
  * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
@@ -6,6 +7,12 @@ import { replaceStoredToken } from './storage.ts';
  * can show the spec's wording for its case.
  */
 export class ApiError extends Error {
+  /**
+   * A rejected request's message per field (the 400's `fields`: functions/lib/validate.ts), empty
+   * when the failure was not about particular fields: any form can show these beside its controls.
+   */
+  readonly fields: FieldMessages;
+
   constructor(
     readonly status: number,
     message: string,
@@ -13,6 +20,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.fields = status === 400 ? fieldsOf(body) : {};
   }
 }
 

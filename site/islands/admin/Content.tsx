@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFrom } from '../../lib/field-errors.ts';
 import { siteSchema } from '../../../schemas/content.ts';
 import { adminApi, errorText, formatDate, getToken } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
@@ -262,7 +261,7 @@ function cleanLists(value: Json): Json {
 /**
  * The site settings (content/site.json as staff edit it): brand, contacts, registered company
  * details and the video links of the posters. The server names every field it refuses
- * (`fields` of its 400, site/lib/field-errors.ts); each message shows beside its field.
+ * (`ApiError.fields`, from its 400); each message shows beside its field.
  */
 function SiteSettings() {
   const queryClient = useQueryClient();
@@ -278,7 +277,7 @@ function SiteSettings() {
     onMutate: () => setErrors({}),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
     onError: (e) => {
-      const fields = fieldErrorsFrom(e);
+      const fields = e instanceof ApiError ? e.fields : {};
       setErrors(Object.keys(fields).length ? fields : { '': errorText(e) });
       const first = Object.keys(fields)[0];
       requestAnimationFrame(() => (first ? document.getElementById(fieldId(first.split('.'))) : document.getElementById('site-settings-error'))?.focus());

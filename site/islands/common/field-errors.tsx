@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { FieldMessages } from '../../lib/field-errors.ts';
+import type { FieldMessages } from '../../../schemas/errors.ts';
 
 /**
  * Messages beside form fields, whichever side found the problem: the form's own check before
- * sending (schemas/ through `fieldMessages`) or the server's 400 (`fieldErrorsFrom`). Gives each
+ * sending (schemas/) or the server's 400 (`ApiError.fields`, site/lib/api.ts). Gives each
  * control `aria-invalid` and `aria-describedby` pointing at its message, and moves focus to the
  * first invalid control so keyboard and screen-reader users land on the problem.
  */

@@ -25,7 +25,7 @@ export default function GetInTouchForm() {
       <div className="field">
         <label htmlFor={id('nnumber')}>Phone</label>
         <input id={id('nnumber')} name="nnumber" type="tel" autoComplete="tel" required maxLength={40} {...fields.control('nnumber')} aria-describedby={[fields.errors.nnumber ? `${id('nnumber')}-error` : '', `${id('nnumber')}-hint`].filter(Boolean).join(' ')} />
-        <p id={`${id('nnumber')}-hint`} className="field__hint">With the country code if outside the UK; an extension such as “ext. 2” is fine.</p>
+        <p id={`${id('nnumber')}-hint`} className="field__hint">Add the country code if outside the UK; “ext. 2” is fine.</p>
         {fields.message('nnumber')}
       </div>
       <div className="field"><label htmlFor={id('details')}>Message</label><textarea id={id('details')} name="details" required maxLength={5000} {...fields.control('details')} />{fields.message('details')}</div>

@@ -1,7 +1,7 @@
 import { useState, type InputEvent, type SubmitEvent } from 'react';
 import type { FieldMessages } from '../../../schemas/errors.ts';
 import type { TextRule } from '../../../schemas/contact-rules.ts';
-import { fieldErrorsFrom } from '../../lib/field-errors.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useFieldErrors } from '../common/field-errors.tsx';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
@@ -59,7 +59,7 @@ export function useSendForm<Body extends Record<string, unknown>>({ read, rules,
       setStatus({ kind: 'success', text: success });
       form.reset();
     } catch (error) {
-      const messages = fieldErrorsFrom(error);
+      const messages = error instanceof ApiError ? error.fields : {};
       if (some(messages)) {
         fields.show(messages);
         setStatus({ kind: 'error', text: FIX_FIELDS });
