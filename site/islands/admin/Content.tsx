@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
 import { siteSchema } from '../../../schemas/content.ts';
-import { adminApi, errorText, formatDate, getToken } from './session.ts';
+import { adminApi, adminUpload, errorText, formatDate, getToken } from './session.ts';
+import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
 
@@ -156,24 +157,22 @@ function Field({ schema, value, path, onChange, errors, readOnlyId, images }: Fi
 
 function ImageUpload({ label, value, onUploaded }: { label: string; value: string; onUploaded: (url: string) => void }) {
   const id = useId();
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return adminApi<{ url: string }>('/uploads', { method: 'POST', body: form });
-    },
-    onSuccess: (r) => onUploaded(r.url),
-  });
+  const [file, setFile] = useState<File | null>(null);
+  const sending = useUpload();
+  // Real progress and a Retry that sends the same file again (site/islands/common/upload-status.tsx).
+  const send = async (chosen: File) => {
+    const form = new FormData();
+    form.append('file', chosen);
+    const result = await sending.run(({ onProgress, signal }) => adminUpload<{ url: string }>('/uploads', { body: form, onProgress, signal }), 'The image could not be uploaded.');
+    if (result) onUploaded(result.url);
+  };
   return (
     <div className="admin-upload">
       {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
       <label htmlFor={id}>Upload a new {label.toLowerCase()} (JPG or PNG, up to 10 MB)</label>
-      <input id={id} type="file" accept="image/jpeg,image/png" onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f); }} />
-      <span aria-live="polite">
-        {upload.isPending && 'Uploading…'}
-        {upload.isSuccess && 'Uploaded.'}
-        {upload.isError && <span role="alert" className="admin-error">{errorText(upload.error)}</span>}
-      </span>
+      <input id={id} type="file" accept="image/jpeg,image/png" disabled={sending.busy} onChange={(e) => { const f = e.target.files?.[0] ?? null; setFile(f); if (f) void send(f); }} />
+      {file && <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void send(file)} onCancel={sending.cancel} />}
+      <span aria-live="polite">{sending.state.phase === 'done' && 'Uploaded.'}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { api, ApiError, type ApiOptions } from '../../lib/api.ts';
+import { upload, type UploadOptions } from '../../lib/upload.ts';
 import { storageKeys } from '../../lib/storage.ts';
 
 /** The staff token lives under its own key: never the public sites' keys (student, partner, applicant). */
@@ -24,6 +25,28 @@ export async function adminApi<T>(path: string, options: ApiOptions = {}): Promi
   }
   try {
     return await api<T>(`/api/admin${path}`, { ...options, token });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearToken();
+      goToLogin('expired');
+      return new Promise<T>(() => {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * adminApi() for a file upload, with progress (site/lib/upload.ts): the same token and the same
+ * ended-session handling. Keep the two in step when the staff session changes.
+ */
+export async function adminUpload<T>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T> {
+  const token = getToken();
+  if (!token) {
+    goToLogin();
+    return new Promise<T>(() => {});
+  }
+  try {
+    return await upload<T>(`/api/admin${path}`, { ...options, token });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearToken();
