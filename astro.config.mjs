@@ -2,8 +2,14 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { inSitemap } from './site/lib/indexing.ts';
+import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts';
 
-const site = process.env.SITE_URL ?? 'http://127.0.0.1:8787';
+// The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
+// when set (npm start, the browser tests and the local rebuild pass the local origin), else the
+// same var the Worker gets, from wrangler.toml for the chosen environment (`npm run build -- --env
+// staging` or CLOUDFLARE_ENV; none: the top level, production).
+const site = process.env.SITE_URL || siteUrlFor(chosenEnvironment());
 
 export default defineConfig({
   site,
@@ -15,7 +21,9 @@ export default defineConfig({
   // that way, canonical and sitemap URLs too, and the assets server answers /courses from
   // courses/index.html without a redirect (wrangler.toml html_handling = "drop-trailing-slash").
   trailingSlash: 'never',
-  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev|admin)(\/|$)/.test(page) && !/\/404\/?$/.test(page) })],
+  // The sitemap lists exactly the pages that may be indexed (site/lib/indexing.ts: the layout writes
+  // noindex on the others).
+  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) })],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with

@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './helpers/axe.ts';
 import { latestCode } from './helpers/mailbox.ts';
+import { freshTotp } from './helpers/totp.ts';
 
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
 const stamp = Date.now();
-const staff = { email: `new.staff.${stamp}@example.com`, name: 'Nadia Staff', password: 'a long staff password 42' };
+const staff = { email: `new.staff.${stamp}@example.com`, name: 'Nadia Staff', password: 'a long staff password 42', totpSecret: '', recoveryCodes: [] as string[] };
 const student = { email: `e2e-student-${stamp}@example.com`, name: `Student ${stamp}`, password: 'student-pass-42', token: '', user: {} as Record<string, unknown> };
 const message = { id: `e2e-msg-${stamp}`, name: `Visitor ${stamp}`, text: `Can you help me study in Leeds? (${stamp})` };
 const persist = ['--persist-to', '.wrangler/e2e'];
@@ -15,15 +16,24 @@ const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL:
 
 const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], { stdio: 'pipe', env: e2eEnv });
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+/** Signs a staff member in with password and a fresh authenticator code, the way a person does. */
+async function signIn(page: Page, email: string, password: string, secret: string | (() => string)) {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Code from your authenticator app').fill(typeof secret === 'string' ? await freshTotp(secret) : secret());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 }
+
+const axe = (page: Page) => expectAccessible(page);
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
+  // admin:create and wrangler d1 execute each start a platform proxy: slow on a busy machine.
+  test.setTimeout(180_000);
   // The staff member is created the way an operator would: npm run admin:create.
   execFileSync('npm', ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'], { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' });
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
@@ -58,8 +68,30 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // An admin sets up two-step sign-in before reaching the back office: scan (here: read the key),
+  // enter the first code, keep the ten recovery codes.
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR code to add .+ to your authenticator app$/ })).toBeVisible();
+  await axe(page);
+  staff.totpSecret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+  expect(await page.getByTestId('totp-secret').getAttribute('data-otpauth')).toContain(`secret=${staff.totpSecret}`);
+  await page.getByLabel('Code from your authenticator app').fill('000000' === (await freshTotp(staff.totpSecret)) ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check that the time on your phone is correct and try again.');
+  await page.getByLabel('Code from your authenticator app').fill(await freshTotp(staff.totpSecret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused();
+  staff.recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  expect(staff.recoveryCodes).toHaveLength(10);
+  await axe(page);
+  await page.getByRole('button', { name: 'I have saved my recovery codes: continue' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['staffToken']);
+  // The session is an HttpOnly cookie: nothing in local storage, nothing a script can read.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /staff|token/i.test(k)))).toEqual([]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+  const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-staff_session')!;
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
   await axe(page);
 
   // Read the contact message.
@@ -146,7 +178,7 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.getByText(newText).first()).toBeVisible();
 });
 
-test('an editor sees content and publishing only', async ({ page }) => {
+test('an editor sees content, publishing and failed mail only', async ({ page }) => {
   const editor = { email: `editor.${stamp}@example.com`, password: 'another long password 7' };
   execFileSync('npm', ['run', 'admin:create', '--', '--email', editor.email, '--name', 'Eddie Editor', '--role', 'editor'], { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' });
   await page.goto('/admin/login');
@@ -154,21 +186,69 @@ test('an editor sees content and publishing only', async ({ page }) => {
   await page.getByLabel('Password').fill(editor.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Content']);
+  // Failed mail: editors see that mail fails (not whom it was for), e2e/admin-failed-mail.spec.ts.
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Content', 'Failed mail', 'Two-step sign-in']);
   await page.goto('/admin/inbox');
   await expect(page.getByText('Your role (editor) does not include this page.')).toBeVisible();
+
+  // Two-step sign-in is offered to editors: turned on from its page, asked for at the next sign-in.
+  await nav.getByRole('link', { name: 'Two-step sign-in' }).click();
+  await expect(page.getByText('Two-step sign-in is off for your account.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+  await page.getByLabel('Code from your authenticator app').fill(await freshTotp(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Two-step sign-in is on' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signIn(page, editor.email, editor.password, secret);
+});
+
+test('signs in with a code, and with a recovery code that then works no more', async ({ page }) => {
+  await signIn(page, staff.email, staff.password, staff.totpSecret);
+  await axe(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  // Signed out on the server: the back office sends to the sign-in page again.
+  await page.goto('/admin/inbox');
+  await expect(page).toHaveURL(/\/admin\/login\?/);
+
+  const useRecovery = async (code: string) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('E-mail').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+  };
+  await useRecovery(staff.recoveryCodes[0]!);
+  await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Two-step sign-in' }).click();
+  await expect(page.getByText('Recovery codes left:')).toContainText('9 of 10');
+  await axe(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await useRecovery(staff.recoveryCodes[0]!);
+  await expect(page.getByRole('alert')).toHaveText('That recovery code is not right or has already been used.');
+});
+
+test('the demo admin signs in with the code npm run demo:totp prints', async ({ page }) => {
+  // The README's demo table: admin@example.com / demo-admin-password, then the printed code.
+  await signIn(page, 'admin@example.com', 'demo-admin-password', () => {
+    const printed = execFileSync('npm', ['run', '--silent', 'demo:totp'], { env: e2eEnv, stdio: 'pipe' }).toString();
+    expect(printed).toMatch(/^\d{6} {2}\(admin@example\.com; valid for \d+ more seconds?/m);
+    return printed.slice(0, 6);
+  });
 });
 
 test('screenshots at 375 and 1280 px', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await signIn(page, staff.email, staff.password, staff.totpSecret);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/admin', `/admin/inbox?id=contact%2F${message.id}`, `/admin/applications?id=${subscriptionId}`, '/admin/content?kind=countries&id=united-kingdom', '/admin/staff', '/admin/audit']) {
+    for (const path of ['/admin', `/admin/inbox?id=contact%2F${message.id}`, `/admin/applications?id=${subscriptionId}`, '/admin/content?kind=countries&id=united-kingdom', '/admin/staff', '/admin/audit', '/admin/security']) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -24,8 +24,8 @@ function applicant(page: Page) {
     const res = await page.request.post('/api/job-applicants/register', { data: { fullName: 'Amina Okafor', email, phone: '020 7946 0111', password } });
     expect(res.status()).toBe(201);
     const { token } = (await res.json()) as { token: string };
-    const sub = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-    const expired = await signToken(secret, 'bridgeway-global', { sub, aud: 'applicant', role: 'applicant' }, Date.now() - 2 * 60 * 60 * 1000);
+    const { sub, sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+    const expired = await signToken(secret, 'bridgeway-global', { sub, sid, aud: 'applicant', role: 'applicant' }, Date.now() - 2 * 60 * 60 * 1000);
     return { email, token, expired };
   })();
   return account;
@@ -65,7 +65,7 @@ test('item 1: an expired stored token does not skip sign-in', async ({ page }) =
 test('item 1: a token the server no longer accepts (cheap server check) does not skip sign-in either', async ({ page }) => {
   const { token } = await applicant(page);
   // Unexpired by its own claim, but signed with another key: only the server can tell.
-  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', { sub: 'nobody', aud: 'applicant', role: 'applicant' });
+  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', { sub: 'nobody', sid: 'no-session', aud: 'applicant', role: 'applicant' });
   await page.goto('/job');
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), forged);
   const checks: number[] = [];
@@ -125,7 +125,7 @@ test('item 1: a session revoked on the server mid-application also signs in agai
   await modal.getByLabel('Resume (PDF)').setInputFiles(pdf);
   await modal.getByLabel('Cover letter').fill('Three years of domiciliary care.');
   // The token looks fine in the browser, but the server refuses it (as after "sign out everywhere").
-  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', { sub: 'nobody', aud: 'applicant', role: 'applicant' });
+  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', { sub: 'nobody', sid: 'no-session', aud: 'applicant', role: 'applicant' });
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), forged);
   await modal.getByRole('button', { name: 'Submit application' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Your session is not valid. Please log in again.');

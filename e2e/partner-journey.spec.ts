@@ -1,14 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/partner-${name}.png`, fullPage: true });
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Waits until every island on the page has hydrated (input typed before that would be lost). */
 async function hydrated(page: Page) {

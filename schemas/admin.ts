@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   countrySchema, departmentSchema, featureSchema, jobSchema, officeSchema, serviceSchema, subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
+import { linkWith } from './common.ts';
+import { LINK_RULE } from './links.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
 
@@ -37,6 +39,65 @@ export const staffUpdateSchema = z
   .refine((v) => v.role !== undefined || v.isActive !== undefined || v.name !== undefined, 'Nothing to change');
 
 export const staffPasswordSchema = z.object({ password: staffPassword });
+
+/** How many one-time recovery codes an enrolment hands out. */
+export const RECOVERY_CODE_COUNT = 10;
+
+const totpCode = z
+  .string('Enter the 6-digit code from your authenticator app.')
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
+
+/** The second step of a staff sign-in: a code from the authenticator app, or a recovery code. */
+export const staffMfaSchema = z.union(
+  [
+    z.object({ code: totpCode }).strict(),
+    z.object({ recoveryCode: z.string().trim().min(1, 'Enter one of your recovery codes.').max(40, 'That is not a recovery code.') }).strict(),
+  ],
+  'Enter the 6-digit code from your authenticator app, or a recovery code.',
+);
+export type StaffMfaInput = z.input<typeof staffMfaSchema>;
+
+/** Turning the second factor on: the first code the new authenticator shows. */
+export const staffMfaEnableSchema = z.object({ code: totpCode });
+
+/** What the back office knows about the signed-in staff member. */
+export interface StaffProfile {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  /** Two-step sign-in: on or off, and how many unused recovery codes are left. */
+  mfa: { enabled: boolean; recoveryCodesLeft: number };
+}
+
+/**
+ * The answer to the password step: signed in (editors without a second factor), or the second
+ * step still to do: enter a code ('mfa'), or set up an authenticator first ('enrol', admins).
+ */
+export type StaffSignIn = { success: true; step: 'signed-in'; staff: StaffProfile } | { success: true; step: 'mfa' | 'enrol' };
+
+/** A new authenticator to scan: the QR code (SVG), the same as an otpauth:// URL and as text. */
+export interface StaffMfaSetup {
+  success: true;
+  qrSvg: string;
+  otpauthUrl: string;
+  /** The base32 secret, for typing into an app that cannot scan. */
+  secret: string;
+}
+
+/** The second factor is on: the recovery codes (shown once) and the signed-in profile. */
+export interface StaffMfaEnabled {
+  success: true;
+  recoveryCodes: string[];
+  staff: StaffProfile;
+}
+
+/** The second step passed: signed in. */
+export interface StaffSignedIn {
+  success: true;
+  staff: StaffProfile;
+}
 
 /** ?page, ?pageSize, ?q, ?status and ?format=csv on every list. */
 export const listQuery = z.object({
@@ -76,7 +137,7 @@ export const statusChangeSchema = z.object({
 });
 
 export const createJobSchema = z.object({
-  website: z.url('Website must be a URL').optional(),
+  website: linkWith(`Website ${LINK_RULE}`).optional(),
 });
 
 /** Labels for pipeline statuses, shared by the lists, the detail views and the e-mails. */

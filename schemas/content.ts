@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slug, imagePath, nonEmpty, isoDate } from './common.ts';
+import { slug, contentLink, nonEmpty, isoDate } from './common.ts';
 import { playableVideo, VIDEO_URL_MESSAGE } from './video.ts';
 
 /**
@@ -32,9 +32,9 @@ export const siteSchema = z.object({
   email: z.email(),
   admissionsEmail: z.email(),
   staffNotificationEmail: z.email(),
-  logo: imagePath,
+  logo: contentLink,
   address: nonEmpty(300),
-  social: z.object({ facebook: z.url(), instagram: z.url() }),
+  social: z.object({ facebook: contentLink, instagram: contentLink }),
   footerBlurb: nonEmpty(500),
   /** The registered name at Companies House (may differ from the trading name). */
   legalName: nonEmpty(160),
@@ -61,8 +61,8 @@ export const countrySchema = z.object({
   id: slug,
   name: nonEmpty(120),
   code: z.string().regex(/^[A-Z]{2,3}$/, 'must be a country code like GB'),
-  flag: imagePath,
-  image: imagePath,
+  flag: contentLink,
+  image: contentLink,
   details: nonEmpty(2000),
   capital: nonEmpty(120),
   about: z.object({
@@ -85,12 +85,12 @@ export const universitySchema = z.object({
   name: nonEmpty(200),
   countryId: slug,
   location: nonEmpty(200),
-  logo: imagePath,
-  image: imagePath,
+  logo: contentLink,
+  image: contentLink,
   universitydetails: nonEmpty(3000),
   scholarships: nonEmpty(500),
   scholarshipList: z.array(scholarshipSchema).default([]),
-  website: z.url().optional(),
+  website: contentLink.optional(),
   ranking: z.string().max(120).optional(),
 });
 
@@ -98,7 +98,7 @@ export const departmentSchema = z.object({
   id: slug,
   name: nonEmpty(120),
   description: nonEmpty(1000),
-  imageUrl: imagePath,
+  imageUrl: contentLink,
 });
 
 export const subjectSchema = z.object({
@@ -116,10 +116,10 @@ export const subjectSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   basePrice: z.number().int().positive().nullable(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO currency code like GBP'),
-  image: imagePath,
-  logo: imagePath,
-  // Stored as given; the subject page keeps only usable URLs (spec 1 section 2.7).
-  universityimage: z.array(z.string()),
+  image: contentLink,
+  logo: contentLink,
+  // The subject page also keeps only usable URLs (spec 1 section 2.7), for rows stored before this rule.
+  universityimage: z.array(contentLink),
   studyPlan: z.object({
     degree: nonEmpty(120),
     duration: nonEmpty(120),
@@ -147,18 +147,18 @@ export const featureSchema = z.object({
   description: nonEmpty(2000),
   gradientFrom: color.default('#00C9FF'),
   gradientTo: color.default('#92FE9D'),
-  image: imagePath,
+  image: contentLink,
   icon: nonEmpty(40),
-  learnMoreLink: nonEmpty(200),
+  learnMoreLink: contentLink,
 });
 
 export const serviceSchema = z.object({
   id: slug,
   title: nonEmpty(120),
   description: nonEmpty(2000),
-  icon: imagePath,
+  icon: contentLink,
   iconBg: color,
-  link: nonEmpty(200),
+  link: contentLink,
   isNew: z.boolean(),
   isActive: z.boolean(),
 });
@@ -208,7 +208,7 @@ export const teamMemberSchema = z.object({
   id: slug,
   name: nonEmpty(120),
   position: nonEmpty(120),
-  image: imagePath,
+  image: contentLink,
   bio: nonEmpty(1000),
 });
 
@@ -217,7 +217,7 @@ export const employerCategoriesSchema = z.array(nonEmpty(120)).length(16);
 export const recruitmentServicesSchema = z.object({
   title: nonEmpty(200),
   description: nonEmpty(2000),
-  mainImage: imagePath,
+  mainImage: contentLink,
   services: z.array(z.object({ id: slug, title: nonEmpty(120), description: nonEmpty(1000), icon: nonEmpty(40) })),
 });
 
@@ -251,9 +251,10 @@ export const jobSchema = z.object({
   requirements: z.array(nonEmpty(500)),
   companyInfo: z.object({
     name: nonEmpty(200),
-    website: z.url(),
+    // None for a job made from a partner's request without one (the page then shows no link).
+    website: contentLink.optional(),
     about: nonEmpty(2000),
-    logo: imagePath.optional(),
+    logo: contentLink.optional(),
   }),
   status: z.enum(['open', 'closed']).default('open'),
 });
@@ -268,7 +269,7 @@ export const faqSchema = z.object({
 export const partnerSchoolSchema = z.object({
   id: slug,
   name: nonEmpty(200),
-  logo: imagePath,
+  logo: contentLink,
   location: nonEmpty(200),
 });
 

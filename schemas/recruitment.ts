@@ -85,8 +85,10 @@ export interface JobDetail extends JobSummary {
   tags: string[];
   type: string;
   requirements: string[];
-  companyInfo: { name: string; website: string; about: string; logo?: string };
+  companyInfo: { name: string; website?: string | undefined; about: string; logo?: string | undefined };
   status: 'open' | 'closed';
+  /** When the job was added (ISO 8601): the JobPosting's datePosted. */
+  postedAt: string;
 }
 
 import type { applicationStatuses } from './recruitment-text.ts';
@@ -102,13 +104,42 @@ export interface MyApplication {
   status: ApplicationStatus;
   resumeName: string;
   appliedAt: string;
+  /** Held back from the employer until the applicant confirms their e-mail address. */
+  held: boolean;
 }
+
+/** The signed-in applicant (GET /api/job-applicants/me). */
+export interface ApplicantProfile {
+  _id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  /** Whether the e-mailed confirmation link was clicked (until then applications are held). */
+  emailConfirmed: boolean;
+}
+
+/** The link from the confirmation e-mail, sent back by the confirmation page. */
+export const applicantConfirmSchema = z.object({
+  token: z.string('This confirmation link is not valid.').trim().min(1, 'This confirmation link is not valid.').max(2000, 'This confirmation link is not valid.'),
+});
+
+/** The confirmation page's answer: newly confirmed, or confirmed before (a link used twice). */
+export interface ApplicantConfirmResponse {
+  success: true;
+  status: 'confirmed' | 'already-confirmed';
+  message: string;
+}
+
+/** Where the confirmation e-mail's link opens (the page sends its token to the API). */
+export const APPLICANT_CONFIRM_PATH = '/my-applications/confirm-email';
 
 export interface ApplyResponse {
   success: true;
   message: string;
   applicationId: string;
   fileDetails: { originalname: string; mimetype: string; size: number };
+  /** True when the application waits for the applicant's e-mail confirmation before it goes on. */
+  held: boolean;
 }
 
 export interface RecruitmentServicesRecord {

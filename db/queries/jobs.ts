@@ -45,6 +45,7 @@ export function toJobDetail(row: JobRow): JobDetail {
     requirements: row.requirements,
     companyInfo: row.companyInfo,
     status: row.status,
+    postedAt: row.createdAt.toISOString(),
   };
 }
 
@@ -156,6 +157,7 @@ export async function listApplicationsOf(db: Db, applicantId: string): Promise<M
     status: a.status,
     resumeName: a.resumeName,
     appliedAt: a.createdAt.toISOString(),
+    held: a.forwardedAt === null,
   }));
 }
 

@@ -49,7 +49,11 @@ export const documents = sqliteTable('documents', {
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   ...timestamps,
-}, (t) => [index('documents_user_idx').on(t.userId)]);
+}, (t) => [
+  index('documents_user_idx').on(t.userId),
+  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+  index('documents_object_key_idx').on(t.objectKey),
+]);
 
 export const languageQualifications = sqliteTable('language_qualifications', {
   id: text('id').primaryKey(),
@@ -82,6 +86,12 @@ export const jobApplicants = sqliteTable('job_applicants', {
   id: text('id').primaryKey(),
   fullName: text('full_name').notNull(),
   phone: text('phone').notNull(),
+  /**
+   * When the applicant clicked the e-mailed confirmation link (null: not yet). Applicants sign in
+   * without a code (the specs), so this is separate from `isVerified`: until it is set, their
+   * applications are held, not forwarded to employers.
+   */
+  emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
   ...credentials,
   ...timestamps,
 }, (t) => [uniqueIndex('job_applicants_email_unique').on(t.email)]);
@@ -94,6 +104,29 @@ export const staff = sqliteTable('staff', {
   ...credentials,
   ...timestamps,
 }, (t) => [uniqueIndex('staff_email_unique').on(t.email)]);
+
+/**
+ * A staff member's TOTP second factor (RFC 6238). `confirmedAt` is null while enrolment waits for
+ * the first code; `lastUsedStep` is the 30-second step of the last accepted code, so a code is
+ * never accepted twice (a later step only, set with one conditional UPDATE).
+ */
+export const staffMfa = sqliteTable('staff_mfa', {
+  staffId: text('staff_id').primaryKey().references(() => staff.id, { onDelete: 'cascade' }),
+  /** Base32 TOTP secret. */
+  secret: text('secret').notNull(),
+  confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  lastUsedStep: integer('last_used_step'),
+  ...timestamps,
+});
+
+/** One-time recovery codes for a staff member's second factor, stored as SHA-256 hashes. */
+export const staffRecoveryCodes = sqliteTable('staff_recovery_codes', {
+  id: text('id').primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  ...timestamps,
+}, (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)]);
 
 export const accountTypes = ['student', 'partner', 'applicant', 'staff'] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -108,5 +141,24 @@ export const oneTimeCodes = sqliteTable('one_time_codes', {
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   attempts: integer('attempts').notNull().default(0),
   consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+  /**
+   * A registration's details (JSON, password already hashed), applied when this code verifies the
+   * account: whoever completes verification sets the details and password (spec/0-decisions.md).
+   */
+  payload: text('payload'),
   ...timestamps,
 }, (t) => [index('codes_account_idx').on(t.accountType, t.accountId, t.purpose, t.createdAt)]);
+
+/**
+ * Server-side sessions: every token carries its session id (`sid`), and requireAuth accepts it
+ * only while the row exists. Signing out deletes the row, which ends every renewed copy of the
+ * token too; "sign out of all devices" and a password reset delete all of an account's rows.
+ */
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  accountType: text('account_type', { enum: accountTypes }).notNull(),
+  accountId: text('account_id').notNull(),
+  /** When the session ends at the latest (sign-in + 12 hours, or 7 days with remember me). */
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  ...timestamps,
+}, (t) => [index('sessions_account_idx').on(t.accountType, t.accountId), index('sessions_expires_idx').on(t.expiresAt)]);

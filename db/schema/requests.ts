@@ -91,7 +91,7 @@ export const jobs = sqliteTable('jobs', {
   type: text('type').notNull(),
   requirements: text('requirements', { mode: 'json' }).$type<string[]>().notNull(),
   companyInfo: text('company_info', { mode: 'json' })
-    .$type<{ name: string; website: string; about: string; logo?: string }>()
+    .$type<{ name: string; website?: string | undefined; about: string; logo?: string | undefined }>()
     .notNull(),
   status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -119,11 +119,18 @@ export const jobApplications = sqliteTable('job_applications', {
   resumeType: text('resume_type').notNull(),
   resumeSize: integer('resume_size').notNull(),
   status: text('status', { enum: jobApplicationStatuses }).notNull().default('received'),
+  /**
+   * When the application was passed on (the staff's new-application notice that goes to the
+   * employer). Null while held: its applicant has not confirmed their e-mail address yet.
+   */
+  forwardedAt: integer('forwarded_at', { mode: 'timestamp_ms' }),
   ...timestamps,
 }, (t) => [
   uniqueIndex('job_applications_job_applicant_unique').on(t.jobId, t.applicantId),
   index('job_applications_applicant_idx').on(t.applicantId),
   index('job_applications_status_idx').on(t.status, t.createdAt),
+  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+  index('job_applications_resume_key_idx').on(t.resumeKey),
 ]);
 
 /** Every pipeline status change: who moved what, from where to where, when. */

@@ -15,3 +15,17 @@ export async function latestCode(request: APIRequestContext, to: string, timeout
 
 /** A unique e-mail address per test run. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The newest link to a path e-mailed to an address (from the dev outbox), as a path with its query. */
+export async function latestLink(request: APIRequestContext, to: string, path: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^/\\s]+(${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?\\S+)`);
+  while (Date.now() < deadline) {
+    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const messages = (await res.json()) as { text: string }[];
+    const link = messages.map((m) => m.text.match(pattern)?.[1]).find(Boolean);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No link to ${path} e-mailed to ${to}`);
+}

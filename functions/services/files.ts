@@ -35,12 +35,6 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | undefined {
   return undefined;
 }
 
-/** Refuses a body larger than the limit from its Content-Length, before it is read. */
-export function assertContentLength(headers: Headers, max = MAX_UPLOAD_BYTES + 64 * 1024) {
-  const length = Number(headers.get('Content-Length') ?? '0');
-  if (length > max) throw new HTTPException(413, { message: 'File size must be less than 10MB' });
-}
-
 export interface CheckedFile {
   bytes: Uint8Array;
   kind: FileKind;

@@ -2,10 +2,12 @@
 // validation, ownership checks and uploads) and not only as 401s. Student and partner accounts go
 // through the real registration → e-mailed code (dev outbox) → verification → login; the
 // applicant through its register; the staff account is created in the local D1 the way
-// `npm run admin:create` does it, then logs in. Tokens given as FUZZ_TOKEN_* take precedence.
+// `npm run admin:create` does it, with an authenticator, then signs in with password and code. Tokens given as FUZZ_TOKEN_* take precedence.
 import { openLocalPlatform } from '../lib/platform.ts';
 import { createStaffAccount } from '../lib/staff-account.ts';
-import { users } from '../../db/schema/index.ts';
+import { staffMfa, users } from '../../db/schema/index.ts';
+import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '../../functions/lib/staff-cookies.ts';
+import { currentTotp, newTotpSecret } from '../../functions/services/staff-mfa.ts';
 import { hashPassword } from '../../functions/services/passwords.ts';
 
 type Role = 'student' | 'partner' | 'applicant' | 'staff';
@@ -64,15 +66,27 @@ async function applicant(url: string, stamp: string) {
   return (await post(url, '/api/job-applicants/register', { fullName: 'Fuzz Applicant', email: `fuzz-applicant-${stamp}@example.com`, phone: '02079460123', password: PASSWORD })).body.token as string | undefined;
 }
 
+/** The value of a cookie a response sets. */
+const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().map((l) => l.split(';')[0]!).find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+
 async function staff(url: string, stamp: string) {
   const email = `fuzz-staff-${stamp}@example.com`;
+  const secret = newTotpSecret();
   const platform = await openLocalPlatform();
   try {
-    await createStaffAccount(platform.db, { email, name: 'Fuzz Admin', role: 'admin', password: PASSWORD });
+    const { id } = await createStaffAccount(platform.db, { email, name: 'Fuzz Admin', role: 'admin', password: PASSWORD });
+    // Admins sign in with a second factor: give this one an authenticator, as enrolment would.
+    await platform.db.insert(staffMfa).values({ staffId: id, secret, confirmedAt: new Date() }).onConflictDoNothing();
   } finally {
     await platform.dispose();
   }
-  return (await post(url, '/api/admin/auth/login', { email, password: PASSWORD })).body.token as string | undefined;
+  const headers = { 'Content-Type': 'application/json', 'CF-Connecting-IP': address, Origin: new URL(url).origin };
+  const login = await fetch(`${url}/api/admin/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
+  const challenge = cookieOf(login, STAFF_CHALLENGE_COOKIE);
+  if (!challenge) return undefined;
+  const second = await fetch(`${url}/api/admin/auth/mfa`, { method: 'POST', headers: { ...headers, Cookie: `${STAFF_CHALLENGE_COOKIE}=${challenge}` }, body: JSON.stringify({ code: currentTotp(secret) }) });
+  const session = cookieOf(second, STAFF_SESSION_COOKIE);
+  return session ? decodeURIComponent(session) : undefined;
 }
 
 /** One token per account type; a type whose account could not be made is left out (fuzzed unauthenticated). */

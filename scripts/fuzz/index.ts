@@ -14,6 +14,7 @@ import { serverFor } from '../perf/lib/server.ts';
 import { discoverIds, endpoints, fill, fillDeep, isPresent, type Endpoint } from '../perf/lib/endpoints.ts';
 import { printMachine, table } from '../perf/lib/stats.ts';
 import { fuzzTokens } from './accounts.ts';
+import { STAFF_SESSION_COOKIE } from '../../functions/lib/staff-cookies.ts';
 import { hostileBody, hostileQuery, uploadCases, wrongMethods, type HostileRequest } from './hostile.ts';
 
 const argv = process.argv.slice(2);
@@ -51,9 +52,12 @@ export async function judge(res: Response): Promise<Verdict> {
 let tokens: Record<string, string | undefined> = {
   student: process.env.FUZZ_TOKEN_STUDENT, partner: process.env.FUZZ_TOKEN_PARTNER, applicant: process.env.FUZZ_TOKEN_APPLICANT, staff: process.env.FUZZ_TOKEN_STAFF,
 };
+let origin = '';
 function authHeaders(ep: Endpoint, garbage?: string): Record<string, string> {
   const token = garbage ?? (ep.auth ? tokens[ep.auth] : undefined);
   if (!token) return {};
+  // Staff sessions are the HttpOnly cookie, sent from the site's own origin (the CSRF check).
+  if (ep.auth === 'staff') return { Cookie: `${STAFF_SESSION_COOKIE}=${encodeURIComponent(token)}`, Origin: origin };
   return ep.auth === 'applicant' ? { 'X-Applicant-Token': token } : { Authorization: `Bearer ${token}` };
 }
 
@@ -79,6 +83,7 @@ const rows: (string | number)[][] = [];
 const skipped: string[] = [];
 let unsendable = 0;
 try {
+  origin = new URL(server.url).origin;
   const ids = await discoverIds(server.url);
   if (!argv.includes('--no-accounts')) {
     tokens = await fuzzTokens(server.url, tokens as Parameters<typeof fuzzTokens>[1]);

@@ -1,6 +1,7 @@
-// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose]] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
+// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose] [--no-peer]] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
 //
-// Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: ours vs the SPA peer
+// Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: each page's LCP beside
+// the floor's (a bare one-heading page, same server, same run) and ours vs the SPA peer
 // (bench/spa-peer, built into dist/peer) under one wrangler dev. --scale N: search latency and
 // build time/memory with N generated subjects and jobs in a scratch database (.wrangler/scale).
 // Figures are printed, never asserted (other than the byte budgets, which are deterministic).
@@ -32,14 +33,19 @@ const over = printWeights(weights, { limit: smoke ? 15 : Infinity });
 report.weights = weights;
 
 if (flag('--lighthouse')) {
-  const { runLighthouse, printLighthouse, ourPages, peerPages } = await import('./lighthouse.ts');
+  const { runLighthouse, printLighthouse, printFloorTable, ourPages, peerPages, FLOOR_PATH, FLOOR_HTML } = await import('./lighthouse.ts');
   const { startServer } = await import('./lib/server.ts');
   const { discoverIds } = await import('./lib/endpoints.ts');
-  console.log('\n== Lighthouse (mobile preset, median of 3): ours vs the SPA peer ==');
-  await run('vite', ['build', '--config', 'bench/spa-peer/vite.config.ts']);
+  console.log('\n== Lighthouse (mobile preset, median of --runs, default 3): against the floor, and ours vs the SPA peer ==');
+  if (!flag('--no-peer')) await run('vite', ['build', '--config', 'bench/spa-peer/vite.config.ts']);
   // One HTML file per peer route (the assets server has no SPA fallback under /peer).
   const { mkdirSync, copyFileSync } = await import('node:fs');
-  for (const r of ['country', 'subject']) { mkdirSync(`dist/peer/${r}`, { recursive: true }); copyFileSync('dist/peer/index.html', `dist/peer/${r}/index.html`); }
+  const { median } = await import('./lib/stats.ts');
+  if (!flag('--no-peer')) for (const r of ['country', 'subject']) { mkdirSync(`dist/peer/${r}`, { recursive: true }); copyFileSync('dist/peer/index.html', `dist/peer/${r}/index.html`); }
+  // The floor page lives in dist/ only for this run (the same assets server serves it).
+  const { rmSync, writeFileSync: write } = await import('node:fs');
+  mkdirSync(`dist${FLOOR_PATH}`, { recursive: true });
+  write(`dist${FLOOR_PATH}/index.html`, FLOOR_HTML);
   const server = await startServer({ port });
   try {
     const ids = await discoverIds(server.url);
@@ -51,15 +57,26 @@ if (flag('--lighthouse')) {
     const ours = pick(ourPages(ids));
     if (only && !ours.length) throw new Error(`--pages ${only.join(',')}: no such page (${ourPages(ids).map((p) => p.name).join(', ')})`);
     const diagnoseOpt = { diagnose: flag('--diagnose') };
+    const floorPage = [{ name: 'floor', path: FLOOR_PATH }];
+    console.log('Floor (before):');
+    const [floorBefore] = await runLighthouse(server.url, floorPage, runs);
     console.log('Ours:');
     const oursResults = await runLighthouse(server.url, ours, runs, diagnoseOpt);
-    console.log('Peer:');
-    const peerResults = await runLighthouse(server.url, pick(peerPages(ids)), runs, diagnoseOpt);
-    console.log('');
-    printLighthouse(oursResults, peerResults, ours.map((p) => p.name));
-    report.lighthouse = { ours: oursResults, peer: peerResults };
+    console.log('Floor (after):');
+    const [floorAfter] = await runLighthouse(server.url, floorPage, runs);
+    const floorSamples = [...(floorBefore?.lcpSamples ?? []), ...(floorAfter?.lcpSamples ?? [])];
+    const floor = { ...floorBefore!, lcp: median(floorSamples) };
+    const peerResults = flag('--no-peer') ? [] : (console.log('Peer:'), await runLighthouse(server.url, pick(peerPages(ids)), runs, diagnoseOpt));
+    console.log(`\nLCP against the floor (floor: median of ${floorSamples.length} runs, ${floorSamples.map((x) => x.toFixed(0)).join(' / ')} ms; load ${(await machine()).load}):`);
+    printFloorTable(oursResults, ours.map((p) => p.name), floor);
+    if (peerResults.length) {
+      console.log('');
+      printLighthouse(oursResults, peerResults, ours.map((p) => p.name));
+    }
+    report.lighthouse = { floor, ours: oursResults, peer: peerResults };
   } finally {
     await server.stop();
+    rmSync(`dist${FLOOR_PATH}`, { recursive: true, force: true });
   }
 }
 

@@ -17,12 +17,14 @@ export interface LhResult {
   tbt?: number;
   cls?: number;
   fcp?: number;
+  /** Every run's LCP (the floor's median is taken over the runs before and after the pages). */
+  lcpSamples?: number[];
 }
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Our public pages (those that exist in this build are measured; the rest reported skipped). */
-export function ourPages(ids: { country: string; subject: string }) {
+export function ourPages(ids: { country: string; subject: string; job?: string }) {
   return [
     { name: 'home', path: '/' },
     { name: 'destinations', path: '/destinations' },
@@ -30,8 +32,27 @@ export function ourPages(ids: { country: string; subject: string }) {
     { name: 'subject', path: `/subject/${ids.subject}` },
     { name: 'courses', path: '/courses' },
     { name: 'payment', path: '/payment' },
+    { name: 'institutions', path: '/institutions' },
+    { name: 'about-us', path: '/about-us' },
+    { name: 'higher-education', path: '/higher-education' },
+    { name: 'support', path: '/support' },
+    { name: 'recruitments', path: '/recruitments' },
+    { name: 'jobs', path: '/job' },
+    ...(ids.job ? [{ name: 'job', path: `/job/${ids.job}` }] : []),
   ];
 }
+
+/**
+ * The floor: a bare HTML page with one heading, served by the same server in the same run. Its LCP
+ * is what the network model, the server and Chromium cost before any page of ours does any work,
+ * so "LCP ÷ floor" is the figure that survives a busy shared machine (absolute times do not).
+ */
+export const FLOOR_PATH = '/perf-floor';
+export const FLOOR_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Floor</title><meta name="description" content="A bare page: the LCP floor of this server and machine."><link rel="icon" href="data:,">
+</head><body><h1>One heading, nothing else</h1></body></html>
+`;
 
 export function peerPages(ids: { country: string; subject: string }) {
   return [
@@ -126,7 +147,7 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
       const samples: Awaited<ReturnType<typeof once>>[] = [];
       for (let i = 0; i < runs; i++) samples.push(await retried(() => once(url, chrome.port, opts)));
       const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
-      const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp') };
+      const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp'), lcpSamples: samples.map((x) => x.lcp) };
       console.log(`  ${page.name} ${page.path}: perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}, LCP ${r.lcp!.toFixed(0)} ms, TBT ${r.tbt!.toFixed(0)} ms, CLS ${r.cls!.toFixed(3)}`);
       out.push(r);
     }
@@ -134,6 +155,20 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
     chrome.kill();
   }
   return out;
+}
+
+/**
+ * Each page's LCP beside the floor's (median of the floor runs made before and after the pages, so a
+ * machine that got busier during the run moves the floor too) and the ratio; the goal is ≤ 1.3×
+ * with the four scores at 100 and CLS 0.
+ */
+export function printFloorTable(ours: LhResult[], names: string[], floor: LhResult) {
+  const rows = ours.map((o, i) => {
+    const ratio = o.lcp && floor.lcp ? o.lcp / floor.lcp : NaN;
+    const scores = o.status === 'ok' ? `${o.performance}/${o.accessibility}/${o.bestPractices}/${o.seo}` : 'skipped';
+    return [names[i]!, o.url, o.lcp?.toFixed(0) ?? '-', floor.lcp?.toFixed(0) ?? '-', Number.isNaN(ratio) ? '-' : `${ratio.toFixed(2)}×${ratio > 1.3 ? ' !' : ''}`, scores, o.cls?.toFixed(3) ?? '-', o.tbt?.toFixed(0) ?? '-'];
+  });
+  table(['page', 'path', 'LCP ms', 'floor ms', 'LCP ÷ floor', 'P/A/BP/SEO', 'CLS', 'TBT ms'], rows);
 }
 
 export function printLighthouse(ours: LhResult[], peer: LhResult[], names: string[]) {

@@ -1,3 +1,4 @@
+import { isSafeLink } from '../../schemas/links.ts';
 /** Cuts text to `words` words, adding an ellipsis when something was cut. */
 export function truncateWords(text: string, words: number): string {
   const parts = text.trim().split(/\s+/);
@@ -26,9 +27,9 @@ export function formatTuition(basePrice: number | null, currency: string): strin
 export const cleanList = (list: readonly (string | null | undefined)[] | undefined): string[] =>
   (list ?? []).filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((s) => s.trim());
 
-/** Campus images: absolute http(s) URLs and site-relative paths only (0-decisions). */
+/** Campus images: absolute http(s) URLs and site-relative paths only (0-decisions; the content link rule). */
 export const usableImages = (list: readonly unknown[] | undefined): string[] =>
-  (list ?? []).filter((u): u is string => typeof u === 'string' && (/^https?:\/\//.test(u) || /^\/[^/]/.test(u)));
+  (list ?? []).filter((u): u is string => typeof u === 'string' && isSafeLink(u));
 
 /** Paragraphs of a description given as a string or a list. */
 export const paragraphs = (d: string | readonly string[] | undefined): string[] => cleanList(Array.isArray(d) ? d : [d as string | undefined]);

@@ -10,8 +10,13 @@ export const storageKeys = {
   partnerEmail: 'partnerEmail',
   partnerPhone: 'partnerPhone',
   applicantToken: 'applicantToken',
-  staffToken: 'staffToken',
   registrationSession: 'registrationSession',
+} as const;
+
+/** Per-tab keys of our own (sessionStorage). */
+export const sessionKeys = {
+  /** The newest D1 session bookmark (site/lib/api.ts). */
+  d1Bookmark: 'd1Bookmark',
 } as const;
 
 /** Reads and parses a JSON value; an unparsable value is deleted (spec 1 section 4). */
@@ -30,8 +35,8 @@ export function writeJson(key: string, value: unknown) {
   localStorage.setItem(key, JSON.stringify(value));
 }
 
-/** Every key a token is kept under (one per account type; students use two). */
-const tokenKeys = [storageKeys.userToken, storageKeys.token, storageKeys.partnerToken, storageKeys.applicantToken, storageKeys.staffToken];
+/** Every key a token is kept under (students use two; staff sessions are an HttpOnly cookie, never stored here). */
+const tokenKeys = [storageKeys.userToken, storageKeys.token, storageKeys.partnerToken, storageKeys.applicantToken];
 
 /** The API renewed a token near expiry: keep the new one wherever the old one was kept. */
 export function replaceStoredToken(previous: string, renewed: string) {

@@ -1,4 +1,5 @@
-import { apiError, NetworkError } from './api.ts';
+import { apiError, keepBookmark, NetworkError, storedBookmark } from './api.ts';
+import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
 import { replaceStoredToken } from './storage.ts';
 
 /** How far an upload has got (bytes of the request body sent). */
@@ -22,8 +23,9 @@ export interface UploadOptions {
 
 /**
  * A file upload with real progress. fetch() reports no upload progress in browsers, so this is
- * XMLHttpRequest behind api()'s conventions: same-origin `/api/...` paths, the bearer token or a
- * custom header, a renewed token (`X-Renewed-Token`) kept wherever the old one was, a failure
+ * XMLHttpRequest behind api()'s conventions: same-origin `/api/...` paths (cookies included), the
+ * bearer token or a custom header, the D1 bookmark sent and kept (read your own writes), a renewed
+ * token (`X-Renewed-Token`) kept wherever the old one was, a failure
  * thrown as `ApiError` with the server's message (and `fields`), no answer as `NetworkError`.
  */
 export function upload<T>(path: string, { method = 'POST', body, token, headers = {}, onProgress, signal }: UploadOptions): Promise<T> {
@@ -32,6 +34,8 @@ export function upload<T>(path: string, { method = 'POST', body, token, headers 
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const bookmark = storedBookmark();
+    if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
@@ -53,6 +57,7 @@ export function upload<T>(path: string, { method = 'POST', body, token, headers 
       const sent = token ?? headers['X-Applicant-Token'];
       const renewed = xhr.getResponseHeader('X-Renewed-Token');
       if (sent && renewed) replaceStoredToken(sent, renewed);
+      keepBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
       let data: unknown = null;
       if (xhr.getResponseHeader('Content-Type')?.includes('application/json')) {
         try {

@@ -1,35 +1,224 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
-import { staff } from '../../../db/schema/index.ts';
-import { staffLoginSchema } from '../../../schemas/admin.ts';
+import { clearStaffChallenge, clearStaffSession, readStaffChallenge, readStaffSession, setStaffChallenge, setStaffSession } from '../../lib/staff-cookies.ts';
+import type { staff } from '../../../db/schema/index.ts';
+import {
+  staffLoginSchema, staffMfaEnableSchema, staffMfaSchema,
+  type StaffMfaEnabled, type StaffMfaSetup, type StaffProfile, type StaffSignIn, type StaffSignedIn,
+} from '../../../schemas/admin.ts';
+import {
+  acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment,
+} from '../../../db/queries/staff-mfa.ts';
+import { normalizeEmail } from '../../services/accounts.ts';
 import { checkLogin } from '../../services/login.ts';
-import { clientAddress } from '../../services/rate-limit.ts';
-import { signToken } from '../../services/tokens.ts';
+import { clear, clientAddress, hit } from '../../services/rate-limit.ts';
+import { endAllSessions, endSession, startSession } from '../../services/sessions.ts';
+import { verifyToken } from '../../services/tokens.ts';
 import { writeAudit } from '../../services/audit.ts';
+import { signChallenge, verifyChallenge, type ChallengeStage } from '../../services/staff-challenge.ts';
+import { MFA_LIMIT, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../../services/staff-mfa.ts';
+import { requireAuth } from '../../middleware/auth.ts';
+import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '../../../schemas/sessions.ts';
 import { staffOnly } from './shared.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
-const profile = (row: typeof staff.$inferSelect) => ({ id: row.id, name: row.name, email: row.email, role: row.role });
+type StaffRow = typeof staff.$inferSelect;
+type Ctx = Context<AppEnv>;
 
-/** Staff sign-in: the same password check and limits as every account, a staff-only audience. */
+const TIMED_OUT = 'Your sign-in has timed out. Please sign in again.';
+const WRONG_CODE = 'That code is not right. Check that the time on your phone is correct and try again.';
+const USED_CODE = 'That code has already been used. Wait for the next code and try again.';
+const WRONG_RECOVERY = 'That recovery code is not right or has already been used.';
+const ALREADY_ON = 'Two-step sign-in is already on for this account.';
+
+async function profile(db: AppEnv['Variables']['db'], row: StaffRow): Promise<StaffProfile> {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, mfa: await staffMfaStatus(db, row.id) };
+}
+
+/**
+ * Signs the person in: a server-side session like every account's, whose token goes into the
+ * HttpOnly session cookie, never the body.
+ */
+async function signIn(c: Ctx, row: StaffRow, how: Record<string, unknown>) {
+  setStaffSession(c, await startSession(c.var.db, config(c.env), { sub: row.id, aud: 'staff', role: row.role }));
+  clearStaffChallenge(c);
+  await writeAudit(c.var.db, { staffId: row.id, action: 'staff.login', entity: 'staff', entityId: row.id, after: how });
+}
+
+/** The staff member halfway through signing in (password given), or 401 when that has lapsed. */
+async function pendingSignIn(c: Ctx, stage: ChallengeStage) {
+  const { tokenSecret, tokenIssuer } = config(c.env);
+  const challenge = await verifyChallenge(tokenSecret, tokenIssuer, readStaffChallenge(c));
+  const row = challenge?.stage === stage ? await findStaff(c.var.db, challenge.staffId) : undefined;
+  // A password reset or deactivation since the password step voids the half-done sign-in.
+  if (!challenge || !row || !row.isActive || (row.tokensValidAfter && challenge.iat * 1000 < row.tokensValidAfter.getTime())) {
+    clearStaffChallenge(c);
+    throw new HTTPException(401, { message: TIMED_OUT });
+  }
+  return row;
+}
+
+/** The signed-in staff member's token claims from the session cookie, without renewing it. */
+async function currentClaims(c: Ctx) {
+  const raw = readStaffSession(c);
+  if (!raw) return undefined;
+  const { tokenSecret, tokenIssuer } = config(c.env);
+  const result = await verifyToken(tokenSecret, tokenIssuer, raw, ['staff']);
+  return result.ok ? result.claims : undefined;
+}
+
+/** Counts one second-factor try before it is judged (at most 5 per 15 minutes per account). */
+async function countTry(c: Ctx, staffId: string) {
+  const limit = await hit(c.var.db, MFA_LIMIT, staffId);
+  if (!limit.allowed) {
+    c.header('Retry-After', String(limit.retryAfter));
+    const minutes = Math.ceil(limit.retryAfter / 60);
+    throw new HTTPException(429, { message: `Too many codes tried. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+  }
+}
+
+/** A wrong second factor: audited, then 401. */
+async function refuse(c: Ctx, staffId: string, reason: string, message: string): Promise<never> {
+  await writeAudit(c.var.db, { staffId: null, action: 'staff.mfa_failed', entity: 'staff', entityId: staffId, after: { reason } });
+  throw new HTTPException(401, { message });
+}
+
+/**
+ * Who is setting up an authenticator: an admin in the middle of signing in (stage 'enrol'), or a
+ * signed-in staff member turning it on from the back office (editors: offered, not required).
+ */
+async function enrolee(c: Ctx): Promise<{ row: StaffRow; signingIn: boolean }> {
+  if (readStaffChallenge(c)) return { row: await pendingSignIn(c, 'enrol'), signingIn: true };
+  await requireAuth('staff')(c, async () => {});
+  const row = await findStaff(c.var.db, c.var.auth.sub);
+  if (!row || !row.isActive) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+  return { row, signingIn: false };
+}
+
+/**
+ * Staff sign-in. The password step uses the same check and limits as every account; then an
+ * enrolled staff member gives a code from their authenticator (or a recovery code), an admin
+ * without one sets one up first, and an editor without one is signed in. Failures are audited.
+ */
 export const adminAuth = new Hono<AppEnv>()
   .post('/login', validate('json', staffLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    const account = await checkLogin(c.var.db, 'staff', email, password, clientAddress(c.req.raw.headers));
-    const [row] = await c.var.db.select().from(staff).where(eq(staff.id, account.id));
-    if (!row || !row.isActive) throw new HTTPException(403, { message: 'This staff account has been deactivated. Ask an administrator.' });
-    const { tokenSecret, tokenIssuer } = config(c.env);
-    const token = await signToken(tokenSecret, tokenIssuer, { sub: row.id, aud: 'staff', role: row.role });
-    await writeAudit(c.var.db, { staffId: row.id, action: 'staff.login', entity: 'staff', entityId: row.id });
+    const db = c.var.db;
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, token, staff: profile(row) });
+    let accountId: string;
+    try {
+      accountId = (await checkLogin(db, 'staff', email, password, clientAddress(c.req.raw.headers))).id;
+    } catch (error) {
+      // Wrong passwords (and unknown e-mails) are recorded; refusals by the rate limit are not
+      // judged, so they are not (an attacker could otherwise fill the log at no cost).
+      if (error instanceof HTTPException && error.status !== 429) {
+        const target = await staffIdByEmail(db, normalizeEmail(email));
+        await writeAudit(db, { staffId: null, action: 'staff.login_failed', entity: 'staff', entityId: target, after: { email: normalizeEmail(email), reason: 'password' } });
+      }
+      throw error;
+    }
+    const row = await findStaff(db, accountId);
+    if (!row || !row.isActive) {
+      await writeAudit(db, { staffId: null, action: 'staff.login_failed', entity: 'staff', entityId: accountId, after: { reason: 'deactivated' } });
+      throw new HTTPException(403, { message: 'This staff account has been deactivated. Ask an administrator.' });
+    }
+    const mfa = await findStaffMfa(db, row.id);
+    const stage: ChallengeStage | null = mfa?.confirmedAt ? 'mfa' : row.role === 'admin' ? 'enrol' : null;
+    if (stage) {
+      const { tokenSecret, tokenIssuer } = config(c.env);
+      setStaffChallenge(c, await signChallenge(tokenSecret, tokenIssuer, row.id, stage));
+      clearStaffSession(c);
+      return c.json({ success: true, step: stage } satisfies StaffSignIn);
+    }
+    await signIn(c, row, { method: 'password' });
+    return c.json({ success: true, step: 'signed-in', staff: await profile(db, row) } satisfies StaffSignIn);
+  })
+  .post('/mfa', validate('json', staffMfaSchema), async (c) => {
+    const row = await pendingSignIn(c, 'mfa');
+    const db = c.var.db;
+    await countTry(c, row.id);
+    const input = c.req.valid('json');
+    if ('code' in input) {
+      const mfa = await findStaffMfa(db, row.id);
+      const step = mfa?.confirmedAt ? matchTotp(mfa.secret, input.code) : null;
+      if (step === null) return refuse(c, row.id, 'wrong code', WRONG_CODE);
+      if (!(await acceptTotpStep(db, row.id, step))) return refuse(c, row.id, 'code reused', USED_CODE);
+    } else if (!(await consumeRecoveryCode(db, row.id, await hashRecoveryCode(input.recoveryCode)))) {
+      return refuse(c, row.id, 'wrong recovery code', WRONG_RECOVERY);
+    }
+    await clear(db, MFA_LIMIT, row.id);
+    await signIn(c, row, { method: 'code' in input ? 'totp' : 'recovery code' });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, staff: await profile(db, row) } satisfies StaffSignedIn);
+  })
+  .post('/mfa/setup', async (c) => {
+    const { row } = await enrolee(c);
+    const secret = newTotpSecret();
+    if (!(await startStaffEnrolment(c.var.db, row.id, secret))) throw new HTTPException(409, { message: ALREADY_ON });
+    const url = otpauthUrl(secret, row.email, (await getSite(c.var.db)).companyName);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, qrSvg: qrSvg(url), otpauthUrl: url, secret } satisfies StaffMfaSetup);
+  })
+  .post('/mfa/enable', validate('json', staffMfaEnableSchema), async (c) => {
+    const { row, signingIn } = await enrolee(c);
+    const db = c.var.db;
+    await countTry(c, row.id);
+    const mfa = await findStaffMfa(db, row.id);
+    if (mfa?.confirmedAt) throw new HTTPException(409, { message: ALREADY_ON });
+    if (!mfa) throw new HTTPException(409, { message: 'Start the set-up again: scan the QR code first.' });
+    const step = matchTotp(mfa.secret, c.req.valid('json').code);
+    if (step === null) return refuse(c, row.id, 'wrong code at set-up', WRONG_CODE);
+    const codes = newRecoveryCodes();
+    if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode))))) throw new HTTPException(409, { message: ALREADY_ON });
+    await clear(db, MFA_LIMIT, row.id);
+    await writeAudit(db, { staffId: row.id, action: 'staff.mfa_enabled', entity: 'staff', entityId: row.id });
+    if (signingIn) await signIn(c, row, { method: 'totp', enrolled: true });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, recoveryCodes: codes, staff: await profile(db, row) } satisfies StaffMfaEnabled);
+  })
+  .post('/mfa/recovery-codes', staffOnly, validate('json', staffMfaEnableSchema), async (c) => {
+    // New recovery codes need a current code from the authenticator, not just the session.
+    const row = await findStaff(c.var.db, c.var.auth.sub);
+    const db = c.var.db;
+    if (!row) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    await countTry(c, row.id);
+    const mfa = await findStaffMfa(db, row.id);
+    if (!mfa?.confirmedAt) throw new HTTPException(409, { message: 'Turn on two-step sign-in first.' });
+    const step = matchTotp(mfa.secret, c.req.valid('json').code);
+    if (step === null) return refuse(c, row.id, 'wrong code for new recovery codes', WRONG_CODE);
+    if (!(await acceptTotpStep(db, row.id, step))) return refuse(c, row.id, 'code reused', USED_CODE);
+    await clear(db, MFA_LIMIT, row.id);
+    const codes = newRecoveryCodes();
+    await replaceRecoveryCodes(db, row.id, await Promise.all(codes.map(hashRecoveryCode)));
+    await writeAudit(db, { staffId: row.id, action: 'staff.recovery_codes', entity: 'staff', entityId: row.id });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, recoveryCodes: codes, staff: await profile(db, row) } satisfies StaffMfaEnabled);
+  })
+  // Sign-out ends the session on the server like every account's. Not behind staffOnly: the
+  // cookies are cleared even when the session has already ended, and requireAuth's renewal must
+  // not set a fresh session cookie on the very answer that signs out.
+  .post('/logout', async (c) => {
+    const claims = await currentClaims(c);
+    if (claims) await endSession(c.var.db, 'staff', claims.sub, claims.sid);
+    clearStaffSession(c);
+    clearStaffChallenge(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, message: SIGNED_OUT_MESSAGE, ended: claims ? 1 : 0 } satisfies SignOutResponse);
+  })
+  .post('/logout-all', async (c) => {
+    const claims = await currentClaims(c);
+    if (!claims) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    const ended = await endAllSessions(c.var.db, 'staff', claims.sub);
+    clearStaffSession(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, message: SIGNED_OUT_EVERYWHERE_MESSAGE, ended } satisfies SignOutResponse);
   })
   .get('/me', staffOnly, async (c) => {
-    const [row] = await c.var.db.select().from(staff).where(eq(staff.id, c.var.auth.sub));
+    const row = await findStaff(c.var.db, c.var.auth.sub);
     if (!row || !row.isActive) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     c.header('Cache-Control', 'no-store');
-    return c.json(profile(row));
+    return c.json(await profile(c.var.db, row));
   });

@@ -4,7 +4,8 @@ import { env } from 'cloudflare:test';
 import { app } from '../../index.ts';
 import { request, postJson } from '../../test/request.ts';
 import * as t from '../../../db/schema/index.ts';
-import { auth, db, makeStaff, STAFF_PASSWORD } from './test-fixtures.ts';
+import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from './test-fixtures.ts';
+import { STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 let admin: Awaited<ReturnType<typeof makeStaff>>;
@@ -55,7 +56,7 @@ describe('content editing', () => {
       [{ ...newCountry, id: 'spain', name: '' }, 'name is required'],
       [{ ...newCountry, id: 'spain', code: 'spain' }, 'code must be a country code like GB'],
       [{ ...newCountry, id: 'Spain Country' }, 'id must be a lowercase slug (letters, digits and single hyphens)'],
-      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must start with "/" or http(s)://'],
+      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must be an https:// or http:// address, or a path on this site starting with /'],
       [{ ...newCountry, id: 'spain', about: { ...newCountry.about, visaInfo: [] } }, 'about.visaInfo Too small: expected array to have >=1 items'],
     ];
     for (const [body, message] of cases) {
@@ -178,50 +179,16 @@ describe('image upload', () => {
   });
 });
 
-describe('publishing', () => {
-  it('records a request; the status shows edits waiting until a build is recorded', async () => {
-    const [subject] = await db.select().from(t.subjects).limit(1);
-    const { item } = (await (await get(`/api/admin/content/subjects/${subject!.id}`)).json()) as { item: Record<string, unknown> };
-    await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...item, name: `${item.name as string}` });
-    const res = await send('POST', '/api/admin/publish', {});
-    expect(res.status).toBe(202);
-    expect(await res.json()).toMatchObject({ success: true, hook: false, requestPending: true, editsWaiting: true });
-    const requested = await db.select().from(t.publishEvents).where(eq(t.publishEvents.kind, 'requested'));
-    expect(requested.at(-1)!.staffId).toBe(editor.id);
-    await new Promise((r) => setTimeout(r, 5));
-    await db.insert(t.publishEvents).values({ id: crypto.randomUUID(), kind: 'built' });
-    const status = (await (await get('/api/admin/publish/status')).json()) as { lastBuiltAt: string; editsWaiting: boolean; requestPending: boolean };
-    expect(status).toMatchObject({ editsWaiting: false, requestPending: false, lastBuiltAt: expect.any(String) });
-  });
-
-  it('calls the deploy hook at most once a minute, and again for a request left waiting', async () => {
-    const calls: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      calls.push(String(input instanceof Request ? input.url : input));
-      return new Response('ok');
-    });
-    const hookEnv = { ...env, DEPLOY_HOOK_URL: 'https://hooks.example.com/deploy/abc' };
-    const publish = async () => (await app.request('/api/admin/publish', { method: 'POST', headers: auth(admin.token) }, hookEnv)).json() as Promise<Record<string, unknown>>;
-    expect(await publish()).toMatchObject({ hook: true, building: true });
-    expect(await publish()).toMatchObject({ hook: true, building: false, nextBuildInSeconds: expect.any(Number) });
-    expect(await publish()).toMatchObject({ building: false });
-    expect(calls).toEqual(['https://hooks.example.com/deploy/abc']);
-    // A minute later the waiting request is served once, by the status poll.
-    const [last] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'publish.hook')).orderBy(desc(t.auditLog.createdAt));
-    await db.update(t.auditLog).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(t.auditLog.id, last!.id));
-    await app.request('/api/admin/publish/status', { headers: auth(admin.token) }, hookEnv);
-    await app.request('/api/admin/publish/status', { headers: auth(admin.token) }, hookEnv);
-    expect(calls).toHaveLength(2);
-  });
-});
-
 describe('staff accounts', () => {
   it('logs in with the staff audience and role; wrong passwords get the shared answer', async () => {
     const res = await postJson('/api/admin/auth/login', { email: editor.email.toUpperCase(), password: STAFF_PASSWORD });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { token: string; staff: { role: string } };
-    expect(body.staff.role).toBe('editor');
-    const payload = JSON.parse(atob(body.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aud: string; role: string };
+    const body = (await res.json()) as { step: string; staff: { role: string }; token?: string };
+    expect(body).toMatchObject({ step: 'signed-in', staff: { role: 'editor' } });
+    // The token is in the HttpOnly cookie, never in the body a script reads.
+    expect(body.token).toBeUndefined();
+    const token = cookieFrom(res, STAFF_SESSION_COOKIE)!;
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aud: string; role: string };
     expect(payload).toMatchObject({ aud: 'staff', role: 'editor' });
     const wrong = await postJson('/api/admin/auth/login', { email: editor.email, password: 'not the password' });
     expect(wrong.status).toBe(401);
@@ -255,7 +222,7 @@ describe('staff accounts', () => {
     expect((await send('POST', '/api/admin/staff', { name: 'Again', email: 'new.editor@example.com', role: 'editor', password: 'long enough password' }, admin.token)).status).toBe(409);
 
     const login = await postJson('/api/admin/auth/login', { email: 'new.editor@example.com', password: 'long enough password' });
-    const { token } = (await login.json()) as { token: string };
+    const token = cookieFrom(login, STAFF_SESSION_COOKIE)!;
     expect((await get('/api/admin/auth/me', token)).status).toBe(200);
 
     await new Promise((r) => setTimeout(r, 1100)); // revocation has whole-second precision

@@ -50,7 +50,8 @@ function jobFromRequest(data: Record<string, unknown>, partner: { companyName: s
     tags: skills.slice(0, 10),
     type: employment,
     requirements: [text(data.requiredQualifications), text(data.requiredExperience), text(data.benefits) && `Benefits: ${text(data.benefits)}`].filter(Boolean),
-    companyInfo: { name: company, website: website ?? `mailto:${text(data.contactEmail) || partner.contactEmail}`, about: `${company} is hiring through ${brand}.` },
+    // No website given: none (a mailto: address is not a link content may carry, schemas/links.ts).
+    companyInfo: { name: company, ...(website && { website }), about: `${company} is hiring through ${brand}.` },
     status: 'open' as const,
   };
   return jobSchema.omit({ position: true }).safeParse(candidate);

@@ -36,7 +36,7 @@ describe('program applications (subscriptions)', () => {
     const mails = await mailTo(sub.student.email);
     expect(mails).toHaveLength(3);
     expect(mails.map((m) => m.subject).join('|')).toContain(`Update on your application for ${sub.subject.name}: Offer`);
-    expect(mails.some((m) => m.text.includes('Congratulations!') && m.text.includes('/profile-bashboard-student'))).toBe(true);
+    expect(mails.some((m) => m.text?.includes('Congratulations!') && m.text.includes('/profile-bashboard-student'))).toBe(true);
     const audit = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entityId, sub.id), eq(t.auditLog.action, 'subscription.status')));
     expect(audit).toHaveLength(3);
     expect(audit.find((a) => (a.after as { status: string }).status === 'offer')).toMatchObject({ staffId: admin.id, before: { status: 'in_review' } });
@@ -248,9 +248,9 @@ describe('CSV export', () => {
       ['/api/admin/subscriptions', 'Applied,Student,Email,Program,University,Status'],
       ['/api/admin/partners', 'Registered,Company,Headquarters,Email,Contact,Phone,Verified,Status'],
       ['/api/admin/partner-requests', 'Submitted,Type,Title,Partner,Email,Status,Job'],
-      ['/api/admin/job-applications', 'Applied,Applicant,Email,Phone,Job,Company,Status'],
+      ['/api/admin/job-applications', 'Applied,Applicant,Email,Email confirmed,Phone,Job,Company,Status'],
       ['/api/admin/payments', 'Date,Payer,Email,Amount,Status,Stripe payment'],
-      ['/api/admin/staff', 'Name,Email,Role,Active,Created'],
+      ['/api/admin/staff', 'Name,Email,Role,Active,Two-step sign-in,Created'],
       ['/api/admin/audit', 'When,Who,Email,Action,Entity,Id,Before,After'],
       ['/api/admin/content/countries', 'Id,Title,Active,Updated'],
     ] as const) {

@@ -1,13 +1,32 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
 import { requireAuth } from '../../middleware/auth.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import type { ListQuery } from '../../../schemas/admin.ts';
+import { staffMfaEnabled } from '../../../db/queries/staff-mfa.ts';
+
+export const ENROL_FIRST = 'Set up two-step sign-in before using the back office.';
+
+/**
+ * A staff session, and for admins a second factor that is on: an admin whose factor was reset
+ * (or whose role was raised) reaches nothing until they enrol at the next sign-in.
+ */
+const staffSession = (roles?: readonly string[]) => {
+  const session = requireAuth('staff', roles ? { roles } : {});
+  return createMiddleware<AppEnv>((c, next) =>
+    session(c, async () => {
+      if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub))) throw new HTTPException(403, { message: ENROL_FIRST });
+      await next();
+    }),
+  );
+};
 
 /** Any active staff member (admin or editor). */
-export const staffOnly = requireAuth('staff');
+export const staffOnly = staffSession();
 /** Admins only: everything but content and publishing. */
-export const adminOnly = requireAuth('staff', { roles: ['admin'] });
+export const adminOnly = staffSession(['admin']);
 
 /** The most rows one CSV export carries. */
 export const CSV_LIMIT = 10_000;

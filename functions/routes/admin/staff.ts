@@ -7,7 +7,10 @@ import { staff } from '../../../db/schema/index.ts';
 import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema } from '../../../schemas/admin.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { assertNotCommon } from '../../services/common-passwords.ts';
+import { endAllSessionsStatement } from '../../services/sessions.ts';
 import { auditInsert } from '../../services/audit.ts';
+import { resetStaffMfa, staffWithMfa } from '../../../db/queries/staff-mfa.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
 const columns = { id: staff.id, name: staff.name, email: staff.email, role: staff.role, isActive: staff.isActive, createdAt: staff.createdAt, updatedAt: staff.updatedAt };
@@ -22,21 +25,24 @@ export const adminStaff = new Hono<AppEnv>()
     const query = c.req.valid('query');
     const where = query.q ? or(contains(staff.name, searchNeedle(query.q)), contains(staff.email, searchNeedle(query.q))) : undefined;
     const { limit, offset } = window(query);
-    const [items, [total]] = await Promise.all([
+    const [rows, [total]] = await Promise.all([
       c.var.db.select(columns).from(staff).where(where).orderBy(asc(staff.name)).limit(limit).offset(offset),
       c.var.db.select({ n: count() }).from(staff).where(where),
     ]);
+    const withMfa = await staffWithMfa(c.var.db, rows.map((r) => r.id));
+    const items = rows.map((r) => ({ ...r, mfaEnabled: withMfa.has(r.id) }));
     return listResponse(c, query, { items, total: total?.n ?? 0 }, {
       filename: 'staff',
       columns: [
         { key: 'name', header: 'Name' }, { key: 'email', header: 'Email' }, { key: 'role', header: 'Role' },
-        { key: 'isActive', header: 'Active' }, { key: 'createdAt', header: 'Created' },
+        { key: 'isActive', header: 'Active' }, { key: 'mfaEnabled', header: 'Two-step sign-in' }, { key: 'createdAt', header: 'Created' },
       ],
     });
   })
   .post('/', validate('json', staffCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
+    await assertNotCommon(body.password);
     const [existing] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     if (existing) throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
     const row = { id: crypto.randomUUID(), name: body.name, email, role: body.role, isActive: true, isVerified: true, passwordHash: await hashPassword(body.password) };
@@ -60,6 +66,7 @@ export const adminStaff = new Hono<AppEnv>()
     const revoke = (body.role !== undefined && body.role !== before.role) || body.isActive === false;
     await c.var.db.batch([
       c.var.db.update(staff).set({ ...changes, ...(revoke && { tokensValidAfter: revokeNow() }), updatedAt: new Date() }).where(eq(staff.id, id)),
+      ...(revoke ? [endAllSessionsStatement(c.var.db, 'staff', id)] : []),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.update', entity: 'staff', entityId: id, before, after: { ...before, ...changes } }),
     ]);
     const [after] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
@@ -69,9 +76,27 @@ export const adminStaff = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
     if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
+    const { password } = c.req.valid('json');
+    await assertNotCommon(password);
     await c.var.db.batch([
-      c.var.db.update(staff).set({ passwordHash: await hashPassword(c.req.valid('json').password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      c.var.db.update(staff).set({ passwordHash: await hashPassword(password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      // A new password ends the person's sessions on every device.
+      endAllSessionsStatement(c.var.db, 'staff', id),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.password', entity: 'staff', entityId: id }),
+    ]);
+    return c.json({ success: true });
+  })
+  .post('/:id/mfa/reset', validate('param', idParam), async (c) => {
+    // For a lost phone with no recovery codes left: the person sets up a new authenticator at
+    // their next sign-in (admins must; editors may). Their sessions end now.
+    const { id } = c.req.valid('param');
+    if (id === c.var.auth.sub) throw new HTTPException(409, { message: 'Ask another administrator to reset your own two-step sign-in.' });
+    const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
+    if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
+    await c.var.db.batch([
+      ...resetStaffMfa(c.var.db, id),
+      c.var.db.update(staff).set({ tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.mfa_reset', entity: 'staff', entityId: id }),
     ]);
     return c.json({ success: true });
   });

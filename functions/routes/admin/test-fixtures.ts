@@ -4,24 +4,31 @@ import { env } from 'cloudflare:test';
 import { createDb } from '../../../db/client.ts';
 import * as t from '../../../db/schema/index.ts';
 import { hashPassword } from '../../services/passwords.ts';
-import { signToken } from '../../services/tokens.ts';
+import { sessionToken } from '../../test/sessions.ts';
 import type { AccountType } from '../../../db/schema/index.ts';
+import { STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
+import { newTotpSecret } from '../../services/staff-mfa.ts';
 
 export const db = createDb(env.DB);
 const uid = () => crypto.randomUUID();
 const short = () => uid().slice(0, 8);
 
-export const tokenFor = (aud: AccountType, sub: string, role: string) => signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub, aud, role });
+export const tokenFor = (aud: AccountType, sub: string, role: string) => sessionToken({ sub, aud, role });
 
 let passwordHash: Promise<string> | undefined;
 export const STAFF_PASSWORD = 'correct horse battery';
 
-/** A staff member and a token for them. */
-export async function makeStaff(role: 'admin' | 'editor' = 'admin', extra: Partial<typeof t.staff.$inferInsert> = {}) {
+/**
+ * A staff member and a session token for them. Admins get a second factor that is on (the back
+ * office refuses admins without one); `mfa: false` leaves it off, `mfa: true` turns it on for an editor.
+ */
+export async function makeStaff(role: 'admin' | 'editor' = 'admin', extra: Partial<typeof t.staff.$inferInsert> = {}, { mfa = role === 'admin' } = {}) {
   passwordHash ??= hashPassword(STAFF_PASSWORD);
   const row = { id: uid(), name: `Staff ${short()}`, email: `staff-${short()}@example.com`, role, isVerified: true, isActive: true, passwordHash: await passwordHash, ...extra };
   await db.insert(t.staff).values(row);
-  return { ...row, token: await tokenFor('staff', row.id, role) };
+  const totpSecret = mfa ? newTotpSecret() : null;
+  if (totpSecret) await db.insert(t.staffMfa).values({ staffId: row.id, secret: totpSecret, confirmedAt: new Date() });
+  return { ...row, totpSecret, token: await tokenFor('staff', row.id, role) };
 }
 
 export async function makeStudent() {
@@ -63,12 +70,12 @@ export async function makePartnerRequest(type: 'student' | 'employee' = 'employe
 }
 
 export async function makeJobApplication(status: (typeof t.jobApplicationStatuses)[number] = 'received') {
-  const applicant = { id: uid(), fullName: `Applicant ${short()}`, phone: '07700900123', email: `applicant-${short()}@example.com`, passwordHash: 'x', isVerified: true };
+  const applicant = { id: uid(), fullName: `Applicant ${short()}`, phone: '07700900123', email: `applicant-${short()}@example.com`, passwordHash: 'x', isVerified: true, emailConfirmedAt: new Date() };
   await db.insert(t.jobApplicants).values(applicant);
   const [job] = await db.select({ id: t.jobs.id, title: t.jobs.title }).from(t.jobs).limit(1);
   const resumeKey = `cvs/${uid()}.pdf`;
   await env.FILES.put(resumeKey, '%PDF-1.4 test cv', { httpMetadata: { contentType: 'application/pdf' } });
-  const row = { id: uid(), jobId: job!.id, applicantId: applicant.id, coverLetter: 'I would love this job.', resumeKey, resumeName: 'Ann CV.pdf', resumeType: 'application/pdf', resumeSize: 16, status };
+  const row = { id: uid(), jobId: job!.id, applicantId: applicant.id, coverLetter: 'I would love this job.', resumeKey, resumeName: 'Ann CV.pdf', resumeType: 'application/pdf', resumeSize: 16, status, forwardedAt: new Date() };
   await db.insert(t.jobApplications).values(row);
   return { ...row, applicant, job: job! };
 }
@@ -94,4 +101,15 @@ export async function makePayment(extra: Partial<typeof t.payments.$inferInsert>
   return row;
 }
 
-export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** Staff credentials as a browser on the site sends them: the session cookie, from the site's origin. */
+export const auth = (token: string) => ({ Cookie: `${STAFF_SESSION_COOKIE}=${token}`, Origin: 'http://127.0.0.1:8787' });
+
+/** The value a response sets for a cookie (undefined when it sets none; '' when it deletes it). */
+export function cookieFrom(res: Response, name: string) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    if (pair!.slice(0, at).trim() === name) return decodeURIComponent(pair!.slice(at + 1));
+  }
+  return undefined;
+}

@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { IMAGE_TYPE_MESSAGE } from '../../../schemas/admin.ts';
-import { assertContentLength, checkUpload, storeFile } from '../../services/files.ts';
+import { checkUpload, storeFile } from '../../services/files.ts';
+import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { writeAudit } from '../../services/audit.ts';
 import { staffOnly } from './shared.ts';
 
 /** Image upload for content (JPG or PNG, judged by the bytes), stored in R2, served at /api/files/<key>. */
 export const adminUploads = new Hono<AppEnv>()
   .use(staffOnly)
-  .post('/', async (c) => {
-    assertContentLength(c.req.raw.headers);
+  .post('/', uploadBodyLimit, async (c) => {
     const form = await c.req.formData().catch(() => {
       throw new HTTPException(400, { message: 'Send the image as multipart form data in the field "file"' });
     });

@@ -7,31 +7,52 @@ import { config } from '../../lib/config.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { jobApplicants } from '../../../db/schema/index.ts';
 import { listApplicationsOf } from '../../../db/queries/jobs.ts';
-import { applicantLoginSchema, applicantRegisterSchema } from '../../../schemas/recruitment.ts';
+import type { Db } from '../../../db/client.ts';
+import { findApplicant } from '../../../db/queries/applicants.ts';
+import {
+  applicantConfirmSchema, applicantLoginSchema, applicantRegisterSchema, type ApplicantConfirmResponse, type ApplicantProfile,
+} from '../../../schemas/recruitment.ts';
+import { afterResponse } from '../../lib/after-response.ts';
+import { createMailer } from '../../services/mailer.ts';
+import { RESEND_LIMITS, confirmApplicant, readConfirmationToken, sameEmail, sendConfirmation } from '../../services/applicant-confirmation.ts';
 import { findCredentials } from '../../services/accounts.ts';
+import { assertNotCommon } from '../../services/common-passwords.ts';
 import { hashPassword } from '../../services/passwords.ts';
-import { signToken } from '../../services/tokens.ts';
+import { startSession } from '../../services/sessions.ts';
 import { checkLogin } from '../../services/login.ts';
-import { clientAddress, hit } from '../../services/rate-limit.ts';
+import { clientAddress, enforce } from '../../services/rate-limit.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
+import { limitAddress } from '../../middleware/rate-limit.ts';
+import { sessionRoutes } from '../../lib/session-routes.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
 /** New applicant accounts per address per hour. */
 const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };
 
-const applicantToken = (env: Env, id: string) => {
-  const { tokenSecret, tokenIssuer } = config(env);
-  return signToken(tokenSecret, tokenIssuer, { sub: id, aud: 'applicant', role: 'applicant' });
+const LINK_INVALID = 'This confirmation link is not valid. Log in to My applications to get a new one.';
+const LINK_EXPIRED = 'This confirmation link has expired. Log in to My applications to get a new one.';
+
+const confirmationSettings = (env: Env) => {
+  const { tokenSecret, tokenIssuer, siteUrl } = config(env);
+  return { secret: tokenSecret, issuer: tokenIssuer, siteUrl };
 };
+
+/** A new session for the applicant and its token (sent back in `X-Applicant-Token`). */
+const applicantToken = (db: Db, env: Env, id: string) => startSession(db, config(env), { sub: id, aud: 'applicant', role: 'applicant' });
+
+const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 
 /**
  * Job-applicant accounts. The spec gives applicants no code step (register answers with a token
- * and the modal goes straight to login), so applicant accounts are created verified.
+ * and the modal goes straight to login), so applicant accounts are created able to sign in; a
+ * confirmation e-mail follows, and until its link is clicked their applications are held (not
+ * forwarded to employers) and marked so for staff.
  */
 export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/register', validate('json', applicantRegisterSchema), async (c) => {
     const input = c.req.valid('json');
-    const limit = await hit(c.var.db, REGISTER_LIMIT, clientAddress(c.req.raw.headers));
-    if (!limit.allowed) throw new HTTPException(429, { message: 'Too many registrations from this address. Please try again later.' });
+    await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this address. Please try again in ${wait}.`);
+    await assertNotCommon(input.password);
     if (await findCredentials(c.var.db, 'applicant', { email: input.email })) {
       throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
     }
@@ -50,22 +71,49 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       if (isUniqueViolation(error)) throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
       throw error;
     }
-    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.env, id) }, 201);
+    // The e-mail goes out after the answer: registration never waits on (or fails with) the mail provider.
+    const mail = afterResponse(c, getSite(c.var.db).then((brand) => sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }, brand)));
+    if (mail) await mail;
+    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) }, 201);
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const account = await checkLogin(c.var.db, 'applicant', email, password, clientAddress(c.req.raw.headers));
-    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.env, account.id) });
+    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
   })
-  .get('/me', requireAuth('applicant', { header: 'x-applicant-token' }), async (c) => {
-    const [row] = await c.var.db
-      .select({ id: jobApplicants.id, fullName: jobApplicants.fullName, email: jobApplicants.email, phone: jobApplicants.phone })
-      .from(jobApplicants)
-      .where(eq(jobApplicants.id, c.var.auth.sub));
+  .route('/', sessionRoutes('applicant', applicantAuth))
+  .get('/me', applicantAuth, async (c) => {
+    const row = await findApplicant(c.var.db, c.var.auth.sub);
     if (!row) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
-    const { id, ...rest } = row;
-    return c.json({ _id: id, ...rest });
+    const profile: ApplicantProfile = { _id: row.id, fullName: row.fullName, email: row.email, phone: row.phone, emailConfirmed: row.emailConfirmedAt !== null };
+    return c.json(profile);
   })
-  .get('/applications', requireAuth('applicant', { header: 'x-applicant-token' }), async (c) => {
+  .post('/confirm-email', validate('json', applicantConfirmSchema), async (c) => {
+    // The link's token is the proof: no session needed (it opens in whatever browser the mail app uses).
+    const { secret, issuer } = confirmationSettings(c.env);
+    const check = await readConfirmationToken(secret, issuer, c.req.valid('json').token);
+    if (!check.ok) throw new HTTPException(400, { message: check.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID });
+    const applicant = await findApplicant(c.var.db, check.applicantId);
+    if (!applicant || !(await sameEmail(check.emailTag, applicant.email))) throw new HTTPException(400, { message: LINK_INVALID });
+    const { first } = await confirmApplicant(c.var.db, createMailer(c.var.db, c.env), applicant);
+    const body: ApplicantConfirmResponse = first
+      ? { success: true, status: 'confirmed', message: 'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers.' }
+      : { success: true, status: 'already-confirmed', message: 'Your e-mail address is already confirmed. There is nothing more to do.' };
+    return c.json(body);
+  })
+  .post('/resend-confirmation', applicantAuth, async (c) => {
+    const applicant = await findApplicant(c.var.db, c.var.auth.sub);
+    if (!applicant) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    if (applicant.emailConfirmedAt) throw new HTTPException(409, { message: 'Your e-mail address is already confirmed.' });
+    // Each send is counted before it happens (one atomic upsert per limit), so parallel clicks cannot exceed them.
+    await enforce(
+      c.var.db,
+      [{ limit: RESEND_LIMITS.perAccount, subject: applicant.id }, { limit: RESEND_LIMITS.perAddress, subject: clientAddress(c.req.raw.headers) }],
+      (wait) => `Too many confirmation e-mails. Please try again in ${wait}.`,
+    );
+    await sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), applicant, await getSite(c.var.db));
+    return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` });
+  })
+  .get('/applications', applicantAuth, async (c) => {
     return c.json(await listApplicationsOf(c.var.db, c.var.auth.sub));
   });

@@ -7,12 +7,15 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { publicCache } from '../../middleware/cache.ts';
-import { jobApplicants, jobApplications } from '../../../db/schema/index.ts';
+import { jobApplications } from '../../../db/schema/index.ts';
+import { findApplicant } from '../../../db/queries/applicants.ts';
 import { getJob } from '../../../db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse } from '../../../schemas/recruitment.ts';
-import { assertContentLength, checkUpload, storeFile } from '../../services/files.ts';
+import { checkUpload, storeFile } from '../../services/files.ts';
+import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
+import { applicationNotice, forwardHeldApplications } from '../../services/applicant-confirmation.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -34,12 +37,6 @@ const openJob = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Refuses a body over the 10 MB limit from its declared length, before reading it. */
-const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
-  assertContentLength(c.req.raw.headers);
-  await next();
-});
-
 export const jobs = new Hono<AppEnv>()
   .get('/:id', publicCache, validate('param', idParam), async (c) => {
     const job = await getJob(c.var.db, c.req.valid('param').id);
@@ -50,7 +47,7 @@ export const jobs = new Hono<AppEnv>()
     '/:id/apply',
     requireAuth('applicant', { header: 'x-applicant-token' }),
     validate('param', idParam),
-    uploadLimit,
+    uploadBodyLimit,
     openJob,
     validate('form', applyForm),
     async (c) => {
@@ -65,11 +62,17 @@ export const jobs = new Hono<AppEnv>()
       if (existing) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
 
       const file = await checkUpload(resume, ['pdf', 'doc', 'docx'], RESUME_TYPE_MESSAGE);
+      const applicant = await findApplicant(db, applicantId);
+      if (!applicant) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+      // An applicant who has not confirmed their e-mail yet: the application is kept but held,
+      // not passed on to the employer until they confirm (issue 13 item 12).
+      const confirmed = applicant.emailConfirmedAt !== null;
       const key = await storeFile(c.env.FILES, `resumes/${jobId}`, file);
       const id = crypto.randomUUID();
       try {
         await db.insert(jobApplications).values({
           id, jobId, applicantId, coverLetter, resumeKey: key, resumeName: file.name, resumeType: file.contentType, resumeSize: file.size,
+          forwardedAt: confirmed ? new Date() : null,
         });
       } catch (error) {
         await c.env.FILES.delete(key);
@@ -78,18 +81,28 @@ export const jobs = new Hono<AppEnv>()
         throw error;
       }
 
-      const job = (await getJob(db, jobId))!;
-      const [applicant] = await db.select({ fullName: jobApplicants.fullName, email: jobApplicants.email }).from(jobApplicants).where(eq(jobApplicants.id, applicantId));
-      await notifyStaff(db, createMailer(db, c.env), `New application: ${job.title}`, [
-        `${applicant?.fullName ?? 'An applicant'} (${applicant?.email ?? 'unknown e-mail'}) applied to ${job.title} at ${job.company}, ${job.location}.`,
-        `Resume: ${file.name} (${Math.ceil(file.size / 1024)} KB).`,
-      ]);
+      const mailer = createMailer(db, c.env);
+      let held = !confirmed;
+      if (confirmed) {
+        const job = (await getJob(db, jobId))!;
+        const notice = applicationNotice(applicant, job, { name: file.name, size: file.size });
+        await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
+      } else {
+        // The confirmation may have landed while this was stored: forwarding is idempotent, so
+        // look again rather than leave the application held for good.
+        const now = await findApplicant(db, applicantId);
+        if (now?.emailConfirmedAt) {
+          await forwardHeldApplications(db, mailer, now);
+          held = false;
+        }
+      }
 
       const body: ApplyResponse = {
         success: true,
         message: 'Application submitted successfully',
         applicationId: id,
         fileDetails: { originalname: file.name, mimetype: file.contentType, size: file.size },
+        held,
       };
       return c.json(body, 201);
     },

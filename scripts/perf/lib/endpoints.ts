@@ -76,6 +76,8 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/job-applicants/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
   { method: 'GET', path: '/api/job-applicants/me', body: 'none', auth: 'applicant' },
   { method: 'GET', path: '/api/job-applicants/applications', body: 'none', auth: 'applicant' },
+  { method: 'POST', path: '/api/job-applicants/confirm-email', body: 'json', sample: { token: 'not.a.token' } },
+  { method: 'POST', path: '/api/job-applicants/resend-confirmation', body: 'none', auth: 'applicant' },
   { method: 'POST', path: '/api/jobs/{job}/apply', body: 'multipart', auth: 'applicant', fileField: 'resume', sample: { coverLetter: 'I would love to join.' } },
   // Payment.
   { method: 'GET', path: '/api/payment/config', body: 'none' },
@@ -84,6 +86,10 @@ export const endpoints: Endpoint[] = [
   // Back office.
   { method: 'POST', path: '/api/admin/auth/login', body: 'json', sample: { email: 'nobody@example.com', password: 'wrong-password-1' } },
   { method: 'GET', path: '/api/admin/auth/me', body: 'none', auth: 'staff' },
+  { method: 'POST', path: '/api/admin/auth/mfa', body: 'json', sample: { code: '123456' } },
+  { method: 'POST', path: '/api/admin/auth/mfa/enable', body: 'json', auth: 'staff', sample: { code: '123456' } },
+  { method: 'POST', path: '/api/admin/auth/mfa/recovery-codes', body: 'json', auth: 'staff', sample: { code: '123456' } },
+  { method: 'POST', path: '/api/admin/staff/x/mfa/reset', body: 'none', auth: 'staff' },
   { method: 'GET', path: '/api/admin/dashboard', body: 'none', auth: 'staff' },
   { method: 'GET', path: '/api/admin/staff', body: 'none', auth: 'staff' },
   { method: 'POST', path: '/api/admin/staff', body: 'json', auth: 'staff', sample: { name: 'Fuzz Editor', email: 'editor@example.com', role: 'editor', password: 'Str0ng!Passw0rd#2026' } },

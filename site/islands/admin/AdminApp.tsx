@@ -1,12 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { api } from '../../lib/api.ts';
-import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile } from './session.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
+import type { StaffSignIn } from '../../../schemas/admin.ts';
+import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
 import { Content } from './Content.tsx';
+import { CodeStep, Enrol, Security } from './TwoStep.tsx';
+import { FailedMail } from './FailedMail.tsx';
+import { companyName } from './brand.ts';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -19,13 +24,13 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
+  { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
 ];
-
-/** The company's name, from the page's application-name (the site block at build time). */
-const companyName = () => document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content ?? '';
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
 export default function AdminApp({ section }: { section: Section }) {
+  forgetLegacyToken();
   return (
     <QueryClientProvider client={queryClient}>
       {section === 'login' ? <Login /> : <Shell section={section} />}
@@ -37,45 +42,78 @@ function Login() {
   const params = new URLSearchParams(location.search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [step, setStep] = useState<'password' | 'mfa' | 'enrol'>('password');
+  const enter = () => {
+    const next = params.get('next');
+    location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
+  };
   const login = useMutation({
-    mutationFn: () => api<{ token: string }>('/api/admin/auth/login', { method: 'POST', body: { email, password } }),
-    onSuccess: ({ token }) => {
-      setToken(token);
-      const next = params.get('next');
-      location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
+    mutationFn: () => api<StaffSignIn>('/api/admin/auth/login', { method: 'POST', body: { email, password }, credentials: 'same-origin' }),
+    onSuccess: (answer) => {
+      setPassword('');
+      if (answer.step === 'signed-in') enter();
+      else setStep(answer.step);
     },
   });
+  const restart = () => { login.reset(); setStep('password'); };
   const describedBy = login.isError ? 'login-error' : undefined;
   return (
     <main id="main" className="admin-login">
       <h1>Staff sign-in</h1>
       <p className="admin-muted">{companyName()} back office. Staff accounts only.</p>
-      {params.get('reason') === 'expired' && <p role="status">Your session has ended. Please sign in again.</p>}
-      <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
-        <div className="admin-field">
-          <label htmlFor="staff-email">E-mail</label>
-          <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="staff-password">Password</label>
-          <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
-        </div>
-        <button type="submit" className="admin-button" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
-        <div aria-live="assertive">{login.isError && <p id="login-error" role="alert" className="admin-error">{errorText(login.error)}</p>}</div>
-      </form>
+      {params.get('reason') === 'expired' && step === 'password' && <p role="status">Your session has ended. Please sign in again.</p>}
+      {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
+      {step === 'enrol' && <Enrol signingIn onDone={enter} />}
+      {step === 'password' && (
+        <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
+          <div className="admin-field">
+            <label htmlFor="staff-email">E-mail</label>
+            <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="staff-password">Password</label>
+            <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+          </div>
+          <button type="submit" className="admin-button" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
+          <div aria-live="assertive">{login.isError && <p id="login-error" role="alert" className="admin-error">{errorText(login.error)}</p>}</div>
+        </form>
+      )}
     </main>
   );
 }
 
+/** Sign out (this device) and sign out of all devices: both end sessions on the server first. */
+function SignOutButtons() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    setError('');
+    if (await signOut({ everywhere: true })) return;
+    setError(SIGN_OUT_EVERYWHERE_FAILED);
+    setBusy(false);
+  };
+  return (
+    <>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOut()}>Sign out</button>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOutEverywhere()} disabled={busy}>
+        {busy ? 'Signing out…' : 'Sign out of all devices'}
+      </button>
+      {error && <p role="alert" className="admin-error">{error}</p>}
+    </>
+  );
+}
+
 function Shell({ section }: { section: Section }) {
-  const hasToken = getToken() !== null;
-  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), enabled: hasToken, staleTime: 5 * 60_000 });
-  if (!hasToken) {
-    location.assign(`/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`);
-    return null;
-  }
+  // The session cookie is HttpOnly: whether there is a session is the server's answer to /auth/me
+  // (401 sends the person to the sign-in page, see adminApi).
+  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), staleTime: 5 * 60_000, retry: false });
   if (me.isPending) return <p className="admin-loading">Loading…</p>;
-  if (me.isError) return <p role="alert" className="admin-error">{errorText(me.error)}</p>;
+  if (me.isError) {
+    // An admin whose second factor was reset: back to sign-in, where they set up a new one.
+    if (me.error instanceof ApiError && me.error.status === 403) goToLogin();
+    return <p role="alert" className="admin-error">{errorText(me.error)}</p>;
+  }
   const profile = me.data;
   const item = nav.find((n) => n.section === section);
   const allowed = !item?.adminOnly || profile.role === 'admin';
@@ -90,6 +128,8 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'payments') body = <Payments />;
   else if (section === 'content') body = <Content />;
   else if (section === 'staff') body = <Staff me={profile} />;
+  else if (section === 'mail') body = <FailedMail me={profile} />;
+  else if (section === 'security') body = <Security me={profile} />;
   else body = <Audit />;
   return (
     <div className="admin-shell">
@@ -98,7 +138,7 @@ function Shell({ section }: { section: Section }) {
         <a href="/admin" className="admin-brand">{companyName()} <span>Back office</span></a>
         <div className="admin-user">
           <span>{profile.name} ({profile.role})</span>
-          <button type="button" className="admin-button admin-button--quiet" onClick={() => { clearToken(); queryClient.clear(); location.assign('/admin/login'); }}>Sign out</button>
+          <SignOutButtons />
         </div>
       </header>
       <nav className="admin-nav" aria-label="Back office">

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
 import { siteSchema } from '../../../schemas/content.ts';
-import { adminApi, adminUpload, errorText, formatDate, getToken } from './session.ts';
+import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
@@ -322,7 +322,6 @@ export function Content() {
     history.replaceState(null, '', `?${p}`);
     if (editing !== undefined) requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
   }, [kind, editing]);
-  void getToken;
   return (
     <>
       <h1>Content</h1>

@@ -242,21 +242,25 @@ function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refre
 }
 export const PartnerRequests = () => <Pipeline config={requestsConfig} />;
 
-interface JobAppRow { id: string; status: string; applicantName: string; applicantEmail: string; jobTitle: string | null; company: string | null; createdAt: string }
+interface JobAppRow { id: string; status: string; applicantName: string; applicantEmail: string; jobTitle: string | null; company: string | null; createdAt: string; emailConfirmed: boolean }
+/** Until the applicant confirms their e-mail, the application is held (not forwarded to the employer). */
+const NotConfirmed = () => <span className="admin-badge admin-badge--warn">E-mail not confirmed</span>;
 const jobAppsConfig: PipelineConfig<JobAppRow> = {
   title: 'Job applications',
   path: '/job-applications',
   caption: 'Job applications, newest first',
   statuses: ['received', 'shortlisted', 'interview', 'offer', 'rejected'],
   columns: [
-    { header: 'Applicant', cell: (r) => r.applicantName },
+    { header: 'Applicant', cell: (r) => <>{r.applicantName}{!r.emailConfirmed && <> <NotConfirmed /></>}</> },
     { header: 'Job', cell: (r) => text(r.jobTitle) },
     { header: 'Company', cell: (r) => text(r.company) },
     { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
     { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
   ],
   fields: (i) => [
-    ['Applicant', text(i.applicantName)], ['E-mail', text(i.applicantEmail)], ['Phone', text(i.applicantPhone)], ['Job', text(i.jobTitle)], ['Company', text(i.company)],
+    ['Applicant', text(i.applicantName)],
+    ['E-mail', i.emailConfirmed ? text(i.applicantEmail) : <>{text(i.applicantEmail)} <NotConfirmed /> <span className="admin-muted">Held: not forwarded to the employer until the applicant confirms.</span></>],
+    ['Phone', text(i.applicantPhone)], ['Job', text(i.jobTitle)], ['Company', text(i.company)],
     ['Applied', formatDate(i.createdAt as string)], ['Cover letter', <span className="admin-pre">{text(i.coverLetter)}</span>],
   ],
   extra: (d) => <DownloadButton path={`/job-applications/${d.item.id}/cv`}>Download CV ({text(d.item.resumeName)})</DownloadButton>,
@@ -286,7 +290,7 @@ export function Payments() {
   );
 }
 
-interface StaffRow { id: string; name: string; email: string; role: 'admin' | 'editor'; isActive: boolean; createdAt: string }
+interface StaffRow { id: string; name: string; email: string; role: 'admin' | 'editor'; isActive: boolean; mfaEnabled: boolean; createdAt: string }
 export function Staff({ me }: { me: StaffProfile }) {
   const fid = useId();
   const queryClient = useQueryClient();
@@ -297,6 +301,7 @@ export function Staff({ me }: { me: StaffProfile }) {
     onSuccess: () => { setForm({ name: '', email: '', role: 'editor', password: '' }); refresh(); },
   });
   const update = useMutation({ mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => adminApi(`/staff/${id}`, { method: 'PATCH', body }), onSuccess: refresh });
+  const resetMfa = useMutation({ mutationFn: (id: string) => adminApi(`/staff/${id}/mfa/reset`, { method: 'POST', body: {} }), onSuccess: refresh });
   const field = (name: keyof typeof form, labelText: string, type = 'text') => (
     <div className="admin-field">
       <label htmlFor={`${fid}-${name}`}>{labelText}</label>
@@ -320,14 +325,24 @@ export function Staff({ me }: { me: StaffProfile }) {
             </select>
           )) },
           { header: 'Active', cell: (r) => (r.isActive ? 'Active' : 'Deactivated') },
+          { header: 'Two-step sign-in', cell: (r) => (r.mfaEnabled ? 'On' : 'Off') },
           { header: 'Actions', cell: (r) => (r.id === me.id ? <span className="admin-muted">You</span> : (
-            <button type="button" className="admin-button admin-button--quiet" onClick={() => update.mutate({ id: r.id, body: { isActive: !r.isActive } })}>
-              {r.isActive ? 'Deactivate' : 'Reactivate'} <span className="visually-hidden">{r.name}</span>
-            </button>
+            <>
+              <button type="button" className="admin-button admin-button--quiet" onClick={() => update.mutate({ id: r.id, body: { isActive: !r.isActive } })}>
+                {r.isActive ? 'Deactivate' : 'Reactivate'} <span className="visually-hidden">{r.name}</span>
+              </button>
+              {r.mfaEnabled && (
+                <button type="button" className="admin-button admin-button--quiet" onClick={() => { if (confirm(`Reset two-step sign-in for ${r.name}? They set up a new authenticator at their next sign-in.`)) resetMfa.mutate(r.id); }}>
+                  Reset two-step sign-in <span className="visually-hidden">for {r.name}</span>
+                </button>
+              )}
+            </>
           )) },
         ]}
       />
       {update.isError && <p role="alert" className="admin-error">{errorText(update.error)}</p>}
+      {resetMfa.isError && <p role="alert" className="admin-error">{errorText(resetMfa.error)}</p>}
+      {resetMfa.isSuccess && <p role="status" className="admin-success">Two-step sign-in was reset. Their sessions have ended.</p>}
       <form className="admin-form admin-form--narrow" onSubmit={(e) => { e.preventDefault(); create.mutate(); }}>
         <h2>Add a staff member</h2>
         {field('name', 'Name')}

@@ -1,14 +1,24 @@
 import { api, ApiError, type ApiOptions } from '../../lib/api.ts';
 import { upload, type UploadOptions } from '../../lib/upload.ts';
-import { storageKeys } from '../../lib/storage.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { endSession } from '../../lib/sign-out.ts';
 
-/** The staff token lives under its own key: never the public sites' keys (student, partner, applicant). */
-export const STAFF_TOKEN_KEY = storageKeys.staffToken;
+/**
+ * The staff session lives in an HttpOnly cookie the browser sends with every same-origin request:
+ * no script on these pages can read it, so nothing here stores or handles a token.
+ */
 
-export const getToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(STAFF_TOKEN_KEY));
-export const setToken = (token: string) => localStorage.setItem(STAFF_TOKEN_KEY, token);
-export const clearToken = () => localStorage.removeItem(STAFF_TOKEN_KEY);
+// Before the cookie, a staff token was kept in local storage under this key: remove any left behind.
+const LEGACY_TOKEN_KEY = 'staffToken';
+export function forgetLegacyToken() {
+  try {
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+  } catch {
+    // Storage blocked: nothing was kept there either.
+  }
+}
 
+/** Where the back office sends someone without a session (with where to come back to). */
 export function goToLogin(reason?: string) {
   const next = `${location.pathname}${location.search}`;
   const params = new URLSearchParams({ next });
@@ -16,18 +26,22 @@ export function goToLogin(reason?: string) {
   location.assign(`/admin/login?${params}`);
 }
 
-/** api() with the staff token; an ended session sends the person to the login page. */
+/** Ends the session on the server (only it can remove an HttpOnly cookie), then shows the sign-in page. */
+export async function signOut({ everywhere = false } = {}) {
+  const ended = await endSession('staff', null, { everywhere });
+  // "Sign out of all devices" that did not reach the server leaves the person signed in, and says so.
+  if (everywhere && !ended) return false;
+  queryClient.clear();
+  location.assign('/admin/login');
+  return true;
+}
+
+/** api() for /api/admin with the session cookie; an ended session sends the person to the sign-in page. */
 export async function adminApi<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const token = getToken();
-  if (!token) {
-    goToLogin();
-    return new Promise<T>(() => {});
-  }
   try {
-    return await api<T>(`/api/admin${path}`, { ...options, token });
+    return await api<T>(`/api/admin${path}`, { ...options, credentials: 'same-origin' });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      clearToken();
       goToLogin('expired');
       return new Promise<T>(() => {});
     }
@@ -36,20 +50,15 @@ export async function adminApi<T>(path: string, options: ApiOptions = {}): Promi
 }
 
 /**
- * adminApi() for a file upload, with progress (site/lib/upload.ts): the same token and the same
+ * adminApi() for a file upload, with progress (site/lib/upload.ts): the same session cookie (a
+ * same-origin XMLHttpRequest sends it, with the Origin the CSRF check wants) and the same
  * ended-session handling. Keep the two in step when the staff session changes.
  */
 export async function adminUpload<T>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T> {
-  const token = getToken();
-  if (!token) {
-    goToLogin();
-    return new Promise<T>(() => {});
-  }
   try {
-    return await upload<T>(`/api/admin${path}`, { ...options, token });
+    return await upload<T>(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      clearToken();
       goToLogin('expired');
       return new Promise<T>(() => {});
     }
@@ -57,12 +66,10 @@ export async function adminUpload<T>(path: string, options: Omit<UploadOptions, 
   }
 }
 
-/** Downloads a CSV export (the token travels in a header, so a plain link cannot do it). */
+/** Downloads a CSV export (api() reads JSON only; a file download needs the raw body). */
 export async function downloadCsv(path: string) {
-  // api() reads JSON only; a file download needs the raw body.
-
-  const token = getToken();
-  const res = await fetch(`/api/admin${path}`, { headers: { Authorization: `Bearer ${token ?? ''}` } });
+  const res = await fetch(`/api/admin${path}`, { credentials: 'same-origin' });
+  if (res.status === 401) return goToLogin('expired');
   if (!res.ok) throw new Error('The download failed. Please try again.');
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'export.csv';
   const url = URL.createObjectURL(await res.blob());
@@ -75,12 +82,7 @@ export async function downloadCsv(path: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export interface StaffProfile {
-  id: string;
-  name: string;
-  email: string;
-  role: 'admin' | 'editor';
-}
+export type { StaffProfile } from '../../../schemas/admin.ts';
 
 export interface Page<T> {
   items: T[];

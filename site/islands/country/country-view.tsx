@@ -28,18 +28,19 @@ export function countryPanels(country: CountryDto): TabPanel[] {
   ];
 }
 
-export function CountryHero({ country }: { country: CountryDto }) {
+/** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
+export function CountryHero({ country, imageSrc = country.image, flagSrc = country.flag }: { country: CountryDto; imageSrc?: string | undefined; flagSrc?: string | undefined }) {
   return (
     <section className="hero hero--compact country-hero">
       <div className="container hero__grid">
         <div>
           <nav className="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/destinations">Study Abroad</a></li><li aria-current="page">{country.name}</li></ol></nav>
-          <p className="country-flag"><img src={country.flag} alt={`Flag of ${country.name}`} width="48" height="32" /></p>
+          <p className="country-flag"><img src={flagSrc} alt={`Flag of ${country.name}`} width="48" height="32" /></p>
           <h1>Study in {country.name}</h1>
           <p className="lead">{country.details}</p>
           <dl className="quick-facts"><div><dt>Capital</dt><dd>{country.capital}</dd></div><div><dt>Country code</dt><dd>{country.code}</dd></div></dl>
         </div>
-        <div className="hero__media"><img src={country.image} alt="" width="560" height="315" /></div>
+        <div className="hero__media"><img src={imageSrc} alt="" width="560" height="315" /></div>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { ApiError } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
@@ -41,6 +42,25 @@ function Dashboard({ token }: { token: string }) {
     partnerSession.clear();
     toLogin();
   };
+  // Sign-out ends the session on the server; the browser's copy goes whatever the answer.
+  const signOut = async () => {
+    await endSession('partner', partnerSession.token());
+    partnerSession.clear();
+    window.location.href = '/login-partner-account';
+  };
+  const [signingOut, setSigningOut] = useState(false);
+  const [everywhereError, setEverywhereError] = useState('');
+  const signOutEverywhere = async () => {
+    setSigningOut(true);
+    setEverywhereError('');
+    if (await endSession('partner', partnerSession.token(), { everywhere: true })) {
+      partnerSession.clear();
+      window.location.href = '/login-partner-account';
+      return;
+    }
+    setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
+    setSigningOut(false);
+  };
   const save = useSaveProfile(token, expire, bump);
 
   const cached = useMemo(() => partnerSession.cached(), [version, profile.dataUpdatedAt]);
@@ -74,14 +94,14 @@ function Dashboard({ token }: { token: string }) {
   if (profile.error instanceof ApiError && profile.error.status === 401) return <Loading text="Your session has ended. Redirecting to login..." />;
   if (profile.isError && !shown) {
     return (
-      <main className="pt-center pt-card pt-narrow" id="main">
+      <div className="pt-center pt-card pt-narrow">
         <h1 className="pt-title">Failed to Load Partner Data</h1>
         <p className="pt-muted">We could not load your partner profile. Check your connection and try again, or log in again.</p>
         <div className="pt-actions">
           <button type="button" className="pt-button pt-button-secondary" onClick={() => void profile.refetch()}>Try again</button>
           <button type="button" className="pt-button" onClick={expire}>Return to Login</button>
         </div>
-      </main>
+      </div>
     );
   }
 
@@ -101,15 +121,20 @@ function Dashboard({ token }: { token: string }) {
     <div className="pt-dashboard">
       <header className="pt-dash-header">
         <div>
-          <p className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</p>
+          {/* The page's one h1 (axe page-has-heading-one): the dashboard is who it is for. */}
+          <h1 className="pt-welcome">Welcome, {partner.ownerFirstName || 'Partner'}</h1>
           <p className="pt-company">{partner.companyName || 'Your company'}</p>
         </div>
         <nav className="pt-dash-nav" aria-label="Account">
           <a href="/" className="pt-button pt-button-ghost">Home</a>
-          <button type="button" className="pt-button pt-button-ghost" onClick={() => { partnerSession.clear(); window.location.href = '/login-partner-account'; }}>
+          <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOut()}>
             Logout
           </button>
+          <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOutEverywhere()} disabled={signingOut}>
+            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+          </button>
         </nav>
+        {everywhereError && <p className="pt-error pt-dash-error" role="alert">{everywhereError}</p>}
       </header>
 
       <div className="pt-dash-body">
@@ -135,7 +160,7 @@ function Dashboard({ token }: { token: string }) {
           </div>
         </aside>
 
-        <main className="pt-panel" id="main">
+        <div className="pt-panel">
           <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
             {usingCache && (
               <p className="pt-banner pt-banner-info">We could not reach the server, so this shows the details saved on this device. They may be out of date.</p>
@@ -148,7 +173,7 @@ function Dashboard({ token }: { token: string }) {
             {tab === 'employee' && <RequestForm key="employee" kind="employee" token={token} partner={shown} onSessionExpired={expire} />}
             {tab === 'requests' && <RequestsList token={token} />}
           </div>
-        </main>
+        </div>
       </div>
     </div>
   );

@@ -46,7 +46,7 @@ export function JobDetailView({ job, children }: { job: JobDetail; children?: Re
           <h2 id="company-title">About {job.companyInfo.name}</h2>
           {job.companyInfo.logo && <img src={job.companyInfo.logo} alt={`${job.companyInfo.name} logo`} width={160} height={60} loading="lazy" />}
           <p>{job.companyInfo.about}</p>
-          <p><a href={job.companyInfo.website} rel="noopener noreferrer" target="_blank">Visit the company website<span className="rc-sr"> (opens in a new tab)</span></a></p>
+          {job.companyInfo.website && <p><a href={job.companyInfo.website} rel="noopener noreferrer" target="_blank">Visit the company website<span className="rc-sr"> (opens in a new tab)</span></a></p>}
         </aside>
       </div>
     </article>

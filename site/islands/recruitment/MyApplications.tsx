@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import type { ApplicationStatus, MyApplication } from '../../../schemas/recruitment.ts';
+import type { ApplicantProfile, ApplicationStatus, MyApplication } from '../../../schemas/recruitment.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
 
@@ -25,9 +26,11 @@ export default function MyApplications() {
 
 function Applications() {
   const [signedIn, setSignedIn] = useState(() => getApplicantToken() !== null);
+  const [signingOut, setSigningOut] = useState(false);
+  const [everywhereError, setEverywhereError] = useState('');
   const me = useQuery({
     queryKey: ['applicant', 'me'],
-    queryFn: () => applicantApi<{ fullName: string; email: string }>('/api/job-applicants/me'),
+    queryFn: () => applicantApi<ApplicantProfile>('/api/job-applicants/me'),
     enabled: signedIn,
     retry: 0,
   });
@@ -43,6 +46,8 @@ function Applications() {
   if (!signedIn || expired) {
     return (
       <div className="rc-card rc-narrow">
+        {/* The sign-in form's own heading is an h3 (it sits under a job's h2 in the apply modal). */}
+        <h2>Sign in to see your applications</h2>
         {expired && <p className="rc-notice">Your session has ended. Please log in again.</p>}
         <ApplicantAuth
           intro="Log in with your job-applicant account to see the jobs you applied to."
@@ -52,18 +57,38 @@ function Applications() {
     );
   }
 
-  const logOut = () => {
+  const signedOut = () => {
     clearApplicantToken();
     queryClient.removeQueries({ queryKey: ['applicant'] });
     setSignedIn(false);
+  };
+  // Sign-out ends the session on the server; the browser's copy goes whatever the answer.
+  const logOut = async () => {
+    await endSession('applicant', getApplicantToken());
+    signedOut();
+  };
+  const logOutEverywhere = async () => {
+    setSigningOut(true);
+    setEverywhereError('');
+    const ok = await endSession('applicant', getApplicantToken(), { everywhere: true });
+    setSigningOut(false);
+    if (ok) signedOut();
+    else setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
   };
 
   return (
     <div className="rc-my-apps">
       <div className="rc-my-apps__bar">
         <p>{me.data ? <>Signed in as <strong>{me.data.fullName}</strong> ({me.data.email})</> : ' '}</p>
-        <button type="button" className="rc-btn rc-btn--ghost" onClick={logOut}>Log out</button>
+        <div className="rc-my-apps__actions">
+          <button type="button" className="rc-btn rc-btn--ghost" onClick={() => void logOut()}>Log out</button>
+          <button type="button" className="rc-btn rc-btn--ghost" onClick={() => void logOutEverywhere()} disabled={signingOut}>
+            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+          </button>
+        </div>
       </div>
+      {everywhereError && <p className="rc-error-box" role="alert">{everywhereError}</p>}
+      {me.data && !me.data.emailConfirmed && <ConfirmBanner email={me.data.email} />}
       {list.isPending ? (
         <p className="rc-loading">Loading your applications...</p>
       ) : list.isError ? (
@@ -89,12 +114,35 @@ function Applications() {
                 <td><a href={`/job/${encodeURIComponent(a.jobId)}`}>{a.jobTitle}</a><br /><span className="rc-muted">{a.company} · {a.location}</span></td>
                 <td>{new Date(a.appliedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</td>
                 <td>{a.resumeName}</td>
-                <td><span className={`rc-status rc-status--${a.status}`}>{statusLabel[a.status]}</span></td>
+                <td>
+                  <span className={`rc-status rc-status--${a.status}`}>{statusLabel[a.status]}</span>
+                  {a.held && <><br /><span className="rc-muted">On hold until you confirm your e-mail address</span></>}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+    </div>
+  );
+}
+
+/** Until the e-mail is confirmed, applications are held: say so, and offer the link again. */
+function ConfirmBanner({ email }: { email: string }) {
+  const resend = useMutation({ mutationFn: () => applicantApi<{ message: string }>('/api/job-applicants/resend-confirmation', { method: 'POST' }) });
+  return (
+    <div className="rc-notice rc-confirm" role="region" aria-label="Confirm your e-mail address">
+      <p>
+        <strong>Please confirm your e-mail address.</strong> We sent a link to {email}. Until you click it, we keep your
+        applications on hold and do not pass them on to employers.
+      </p>
+      <button type="button" className="rc-btn rc-btn--ghost" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        {resend.isPending ? 'Sending…' : 'Send the confirmation e-mail again'}
+      </button>
+      <div aria-live="polite">
+        {resend.isSuccess && <p role="status">{resend.data.message}</p>}
+        {resend.isError && <p role="alert" className="rc-error">{resend.error.message}</p>}
+      </div>
     </div>
   );
 }

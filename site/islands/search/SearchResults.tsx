@@ -31,6 +31,8 @@ function SearchResults() {
           <div className="empty-state"><h2>No subjects found</h2><p className="muted">Try different keywords.</p></div>
         ) : (
           <>
+            {/* The results' heading (the cards' h3 need an h2 above them: axe heading-order). */}
+            <h2 className="visually-hidden">Results</h2>
             <p className="browser__count">{total} {total === 1 ? 'subject' : 'subjects'} found for “{q}”{total > results.length ? ` (showing the first ${results.length})` : ''}</p>
             <ul className="browser__list" role="list" data-testid="search-results">
               {results.map((s) => (

@@ -95,19 +95,3 @@ export function SideCards({ subject, universityName, children }: { subject: Subj
     </aside>
   );
 }
-
-/** JSON-LD Course for a subject page. */
-export function courseJsonLd(s: SubjectDto, universityName: string, url: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Course',
-    name: s.name,
-    description: paragraphs(s.description)[0] ?? s.name,
-    url,
-    courseCode: s.code || subjectDefaults.code,
-    educationalCredentialAwarded: s.studyPlan?.degree || s.degreeType,
-    provider: { '@type': 'CollegeOrUniversity', name: universityName },
-    ...(s.basePrice !== null ? { offers: { '@type': 'Offer', category: 'Tuition', price: s.basePrice, priceCurrency: s.currency } } : {}),
-    hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Onsite', location: s.location, courseWorkload: s.duration },
-  };
-}

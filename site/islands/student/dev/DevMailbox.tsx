@@ -30,7 +30,7 @@ function Mailbox() {
     staleTime: 0,
   });
   return (
-    <main className="st-mailbox">
+    <div className="st-mailbox">
       <h1>Dev mailbox</h1>
       <p className="st-muted">Every e-mail the app sends in development lands here (newest first). Refreshes every 5 seconds.</p>
       <form
@@ -63,6 +63,6 @@ function Mailbox() {
           </li>
         ))}
       </ol>
-    </main>
+    </div>
   );
 }

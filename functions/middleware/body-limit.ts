@@ -1,0 +1,34 @@
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../lib/app-env.ts';
+import { MAX_UPLOAD_BYTES } from '../services/files.ts';
+
+/** The largest request body any endpoint but an upload takes: JSON forms are a few KB. */
+export const MAX_JSON_BYTES = 64 * 1024;
+/** An upload's body: the file's 10 MB plus room for the multipart envelope and the other fields. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+export const TOO_LARGE_MESSAGE = 'The request is too large. Send at most 64 KB.';
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+
+/**
+ * The endpoints that take a file. Everywhere else the 64 KB limit applies; these get the 10 MB
+ * limit from `uploadBodyLimit`, placed after their sign-in check so no one unauthenticated can make
+ * the Worker read 10 MB. (functions/body-limit.test.ts streams 12 MB at each of them.)
+ */
+const uploadRoutes = [/^\/api\/admin\/uploads\/?$/, /^\/api\/jobs\/[^/]+\/apply\/?$/, /^\/api\/users\/document\/?$/];
+
+/**
+ * hono/body-limit counts the bytes as they arrive, so a chunked body without Content-Length is cut
+ * off at the limit instead of being read whole; a declared Content-Length over it is refused before
+ * reading. Over the limit: 413 JSON.
+ */
+const limit = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: (c) => c.json({ success: false, message }, 413) });
+
+const jsonLimit = limit(MAX_JSON_BYTES, TOO_LARGE_MESSAGE);
+
+/** Every /api route but the uploads: 64 KB. */
+export const requestBodyLimit = createMiddleware<AppEnv>((c, next) => (uploadRoutes.some((r) => r.test(c.req.path)) ? next() : jsonLimit(c, next)));
+
+/** An upload route's limit (10 MB and the envelope), after its sign-in check. */
+export const uploadBodyLimit = limit(MAX_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE);

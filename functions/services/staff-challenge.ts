@@ -1,0 +1,36 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+/** How long the second step of a staff sign-in may take. */
+export const CHALLENGE_SECONDS = 10 * 60;
+
+/** What is left to do after the password: enter a code, or set up an authenticator first. */
+export type ChallengeStage = 'mfa' | 'enrol';
+
+// Its own audience: a challenge is never an account token, and an account token never a challenge.
+const AUDIENCE = 'staff-mfa-challenge';
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** Signs the proof that a staff member passed the password step (HS256, 10 minutes). */
+export function signChallenge(secret: string, issuer: string, staffId: string, stage: ChallengeStage, now = Date.now()) {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({ stage })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(AUDIENCE)
+    .setSubject(staffId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + CHALLENGE_SECONDS)
+    .sign(key(secret));
+}
+
+/** The staff id, stage and issue time of a valid challenge, or null (forged, expired, absent). */
+export async function verifyChallenge(secret: string, issuer: string, token: string | undefined) {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer, audience: AUDIENCE, requiredClaims: ['sub', 'exp', 'iat'] });
+    if (payload.stage !== 'mfa' && payload.stage !== 'enrol') return null;
+    return { staffId: payload.sub!, stage: payload.stage as ChallengeStage, iat: payload.iat! };
+  } catch {
+    return null;
+  }
+}
