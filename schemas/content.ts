@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slug, contentLink, nonEmpty, isoDate } from './common.ts';
+import { playableVideo, VIDEO_URL_MESSAGE } from './video.ts';
 
 /**
  * The shape of the seed content in content/*.json, also the shape staff edit in the back office.
@@ -8,7 +9,22 @@ import { slug, contentLink, nonEmpty, isoDate } from './common.ts';
 const paragraphs = z.array(nonEmpty()).min(1);
 const list = z.array(z.string()); // lists may carry blank entries: the pages drop them
 
+/** A video link staff may set (or null): YouTube, Vimeo or an .mp4/.webm file (schemas/video.ts). */
+const videoLink = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((link) => playableVideo(link) !== null, VIDEO_URL_MESSAGE)
+  .nullable()
+  .default(null);
+
+/**
+ * The brand: the one place the company's name, logo, contacts and legal identity live (content/
+ * site.json, edited in the back office). Pages, e-mails, receipts and the Stripe description read
+ * it; the footer shows the registered details UK trading-disclosure rules ask of a website.
+ */
 export const siteSchema = z.object({
+  /** The trading name people know the company by (page titles, e-mails, receipts). */
   companyName: nonEmpty(120),
   brandLine: nonEmpty(120),
   tagline: nonEmpty(200),
@@ -20,7 +36,26 @@ export const siteSchema = z.object({
   address: nonEmpty(300),
   social: z.object({ facebook: contentLink, instagram: contentLink }),
   footerBlurb: nonEmpty(500),
+  /** The registered name at Companies House (may differ from the trading name). */
+  legalName: nonEmpty(160),
+  companyNumber: z.string().trim().regex(/^(?:\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)'),
+  /** The part of the UK the company is registered in. */
+  registeredIn: z.enum(['England and Wales', 'Wales', 'Scotland', 'Northern Ireland'], 'must be England and Wales, Wales, Scotland or Northern Ireland'),
+  registeredOffice: nonEmpty(300),
+  /**
+   * The company's videos, each played in place from its poster (site/components/VideoPoster.astro);
+   * null (or absent) leaves the poster as an image. Links: schemas/video.ts.
+   */
+  videos: z
+    .object({
+      homeSupport: videoLink,
+      coursesHero: videoLink,
+      coursesIntro: videoLink,
+      higherEducationHero: videoLink,
+    })
+    .default({ homeSupport: null, coursesHero: null, coursesIntro: null, higherEducationHero: null }),
 });
+export type SiteContent = z.output<typeof siteSchema>;
 
 export const countrySchema = z.object({
   id: slug,

@@ -45,7 +45,7 @@ function mailSettings(env: Env, vars: OptionalVars): MailSettings {
   const url = vars.MAIL_API_URL?.trim() || null;
   const apiKey = vars.MAIL_API_KEY?.trim() || null;
   const from = vars.MAIL_FROM?.trim() || null;
-  if (url && apiKey && (from || local)) return { transport: 'http', url, apiKey, from: from ?? 'Bridgeway Global <no-reply@example.com>', keepBodies: local, missing: [] };
+  if (url && apiKey && (from || local)) return { transport: 'http', url, apiKey, from: from ?? 'no-reply@example.com', keepBodies: local, missing: [] };
   if (local) return { transport: 'mailbox', keepBodies: true, missing: [] };
   const missing = Object.entries({ MAIL_API_URL: url, MAIL_API_KEY: apiKey, MAIL_FROM: from }).filter(([, v]) => !v).map(([name]) => name);
   return { transport: 'unconfigured', keepBodies: false, missing };

@@ -69,6 +69,6 @@ describe('POST /api/subscriptions', () => {
     expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
     const missing = await subscribe({}, token);
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ success: false, message: 'Subject ID not found.' });
+    expect(await missing.json()).toMatchObject({ success: false, message: 'Subject ID not found.' });
   });
 });

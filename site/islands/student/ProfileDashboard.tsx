@@ -27,15 +27,15 @@ export const statusLabels: Record<ApplicationStatus, string> = {
 };
 
 /** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
-export default function ProfileDashboard() {
+export default function ProfileDashboard({ companyName }: { companyName: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Dashboard />
+      <Dashboard companyName={companyName} />
     </QueryClientProvider>
   );
 }
 
-function Dashboard() {
+function Dashboard({ companyName }: { companyName: string }) {
   const [hasToken] = useState(() => typeof localStorage !== 'undefined' && !!studentSession.getToken());
   useEffect(() => {
     if (!hasToken) location.replace('/login');
@@ -87,10 +87,10 @@ function Dashboard() {
       </div>
     );
   }
-  return <Loaded user={user} debug={query.data.debug} refreshing={query.isFetching} refresh={() => query.refetch()} />;
+  return <Loaded companyName={companyName} user={user} debug={query.data.debug} refreshing={query.isFetching} refresh={() => query.refetch()} />;
 }
 
-function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
+function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName: string; user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
   const [tab, setTab] = useState<TabId>('overview');
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -110,7 +110,7 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
   return (
     <div className="st-dashboard">
       <header className="st-topbar">
-        <a className="st-brand" href="/">Bridgeway Global</a>
+        <a className="st-brand" href="/">{companyName}</a>
         <button
           type="button"
           className="st-menu-button"
