@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 
@@ -83,6 +84,18 @@ export const departments = sqliteTable('departments', {
   ...timestamps,
 });
 
+/** SQL of the finder's generated columns (kept here so the schema and the migration agree). */
+const intakeText = `'"' || lower(coalesce(json_extract(study_plan, '$.intake'), '')) || lower(coalesce(json_extract(study_plan, '$.futureIntakes'), ''))`;
+const monthKeys = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const intake = `trim(coalesce(json_extract(study_plan, '$.intake'), ''))`;
+const intakeMonth = `instr('${monthKeys.join('')}', lower(substr(${intake}, 1, 3)))`;
+export const finderSql = {
+  durationMonths: `case when lower(duration) like '%month%' then cast(round(cast(duration as real)) as integer) when lower(duration) like '%year%' then cast(round(cast(duration as real) * 12) as integer) when lower(duration) like '%week%' then cast(round(cast(duration as real) * 12 / 52) as integer) end`,
+  // Each entry of the intake list starts with its month's name: '"sep' finds "September 2027".
+  intakeMonths: monthKeys.map((m, i) => `(instr(${intakeText}, '"${m}') > 0) * ${1 << i}`).join(' + '),
+  nextIntake: `case when ${intakeMonth} % 3 = 1 and cast(substr(${intake}, -4) as integer) between 2000 and 2999 then cast(substr(${intake}, -4) as integer) * 100 + (${intakeMonth} + 2) / 3 end`,
+};
+
 export const subjects = sqliteTable('subjects', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -104,6 +117,17 @@ export const subjects = sqliteTable('subjects', {
   studyPlan: text('study_plan', { mode: 'json' }).$type<StudyPlan>().notNull(),
   entryRequirements: text('entry_requirements', { mode: 'json' }).$type<EntryRequirements>().notNull(),
   careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),
+  /** The day staff last checked basePrice against the university's own page (ISO date). */
+  feesVerifiedOn: text('fees_verified_on'),
+  // The finder's filters, derived by SQLite from the stored fields (virtual generated columns: one
+  // source of truth, nothing for the seed, the back office or a script to keep in step). Indexed
+  // in subjects_finder_idx, so a filter reads the index, never the ~1 KB JSON rows.
+  /** Months of study, from `duration` ("1.5 Years" → 18, "10 Months" → 10). */
+  durationMonths: integer('duration_months').generatedAlwaysAs(sql.raw(finderSql.durationMonths), { mode: 'virtual' }),
+  /** Bit m-1 set when an intake (current or future) starts in month m. */
+  intakeMonths: integer('intake_months').generatedAlwaysAs(sql.raw(finderSql.intakeMonths), { mode: 'virtual' }),
+  /** The current intake as yyyymm ("September 2027" → 202709), for sorting by intake. */
+  nextIntake: integer('next_intake').generatedAlwaysAs(sql.raw(finderSql.nextIntake), { mode: 'virtual' }),
   sortOrder: integer('sort_order').notNull().default(0),
   ...retirable,
   ...timestamps,
@@ -116,4 +140,7 @@ export const subjects = sqliteTable('subjects', {
   // order, read from the index alone, so a page stops after 20 hits and the count never opens the
   // subject rows (each ~1 KB of JSON; reading them for every match was most of the search's time).
   index('subjects_search_idx').on(t.isActive, t.sortOrder, t.name),
+  // The finder (db/queries/programs.ts): every filter, facet and sort key of GET /api/programs,
+  // so counting and paging read this index alone. Country leads: the commonest filter.
+  index('subjects_finder_idx').on(t.isActive, t.countryId, t.departmentId, t.degreeType, t.intakeMonths, t.durationMonths, t.currency, t.basePrice, t.nextIntake, t.sortOrder, t.name),
 ]);
