@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 
@@ -84,7 +83,7 @@ export const departments = sqliteTable('departments', {
   ...timestamps,
 });
 
-/** SQL of the finder's generated columns (kept here so the schema and the migration agree). */
+/** SQL deriving the finder's columns from a subject row (the triggers of migration 0008_finder run exactly this). */
 const intakeText = `'"' || lower(coalesce(json_extract(study_plan, '$.intake'), '')) || lower(coalesce(json_extract(study_plan, '$.futureIntakes'), ''))`;
 const monthKeys = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const intake = `trim(coalesce(json_extract(study_plan, '$.intake'), ''))`;
@@ -119,15 +118,16 @@ export const subjects = sqliteTable('subjects', {
   careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),
   /** The day staff last checked basePrice against the university's own page (ISO date). */
   feesVerifiedOn: text('fees_verified_on'),
-  // The finder's filters, derived by SQLite from the stored fields (virtual generated columns: one
-  // source of truth, nothing for the seed, the back office or a script to keep in step). Indexed
-  // in subjects_finder_idx, so a filter reads the index, never the ~1 KB JSON rows.
+  // The finder's filters, derived from the stored fields by triggers (migration 0008_finder, with
+  // the SQL of finderSql below), so the seed, the back office and any script writing subjects all
+  // keep them in step. Plain columns, not generated ones: SQLite never reads an index as covering
+  // once a query names a generated column, and subjects_finder_idx must cover every finder query.
   /** Months of study, from `duration` ("1.5 Years" → 18, "10 Months" → 10). */
-  durationMonths: integer('duration_months').generatedAlwaysAs(sql.raw(finderSql.durationMonths), { mode: 'virtual' }),
+  durationMonths: integer('duration_months'),
   /** Bit m-1 set when an intake (current or future) starts in month m. */
-  intakeMonths: integer('intake_months').generatedAlwaysAs(sql.raw(finderSql.intakeMonths), { mode: 'virtual' }),
+  intakeMonths: integer('intake_months').notNull().default(0),
   /** The current intake as yyyymm ("September 2027" → 202709), for sorting by intake. */
-  nextIntake: integer('next_intake').generatedAlwaysAs(sql.raw(finderSql.nextIntake), { mode: 'virtual' }),
+  nextIntake: integer('next_intake'),
   sortOrder: integer('sort_order').notNull().default(0),
   ...retirable,
   ...timestamps,
