@@ -1,4 +1,5 @@
 import { createDb, type Db } from '../../db/client.ts';
+import { exchangeRatesJob } from './exchange-rates.ts';
 
 /**
  * One scheduled job (Cron Trigger). Each returns counts of what it did; the handler writes one log
@@ -21,7 +22,7 @@ export const CRONS = {
 } as const;
 
 /** Every job, in the order they run. Add a job by importing it and listing it here. */
-export const jobs: ScheduledJob[] = [];
+export const jobs: ScheduledJob[] = [exchangeRatesJob];
 
 /**
  * The Worker's `scheduled` handler: runs the jobs of the cron that fired. A failing job is logged
