@@ -15,7 +15,7 @@ export default defineConfig({
   // that way, canonical and sitemap URLs too, and the assets server answers /courses from
   // courses/index.html without a redirect (wrangler.toml html_handling = "drop-trailing-slash").
   trailingSlash: 'never',
-  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev|admin)(\/|$)/.test(page) && !/\/404\/?$/.test(page) })],
+  integrations: [react(), sitemap({ filter: (page) => !/\/(shell|dev|admin|compare)(\/|$)/.test(page) && !/\/404\/?$/.test(page) })],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with

@@ -84,7 +84,8 @@ describe('estimateTotalCost', () => {
     expect(e.perYear).toBe(43_158n);
     expect(e.wholeProgram).toBe(44_070n);
     expect(e.conversion).toBeNull();
-    expect(e.lines[0]!.dated).toBe('fees verified on 2026-10-01');
+    expect(e.lines[0]!.dated).toBe('fees verified on 1 October 2026');
+    expect(e.lines[1]!.dated).toBe('verified on 2 January 2025');
     expect(e.lines[3]!.basis).toBe('£776 a year × 1.5 years (the course and the months the visa runs on after it)');
   });
 

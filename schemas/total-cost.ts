@@ -88,7 +88,7 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     parts.push({
       key: 'tuition', perYear: annual, whole: times(annual, BigInt(Math.max(months, 12)), 12n), currency: tuition.currency,
       basis: `${money(tuition.annualMinor, tuition.currency)} a year${months > 12 ? ` × ${formatYears(months)}` : ''}`,
-      source: "The university's published fee", dated: tuition.verifiedOn ? `fees verified on ${tuition.verifiedOn}` : 'fees not yet verified',
+      source: "The university's published fee", dated: tuition.verifiedOn ? `fees verified on ${formatDay(tuition.verifiedOn)}` : 'fees not yet verified',
     });
   } else missing.push('tuition');
 
@@ -97,14 +97,14 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     parts.push({
       key: 'living', perYear: times(monthly, 12n), whole: times(monthly, BigInt(months)), currency: living.currency,
       basis: `${money(living.monthlyMinor, living.currency)} a month in ${living.place} × ${months} months`,
-      source: living.source, dated: `verified on ${living.verifiedOn}`,
+      source: living.source, dated: `verified on ${formatDay(living.verifiedOn)}`,
     });
   } else missing.push('living');
 
   if (visa) {
     parts.push({
       key: 'visa', perYear: null, whole: fraction(BigInt(visa.feeMinor)), currency: visa.currency,
-      basis: `${money(visa.feeMinor, visa.currency)}, paid once`, source: visa.source, dated: `verified on ${visa.verifiedOn}`,
+      basis: `${money(visa.feeMinor, visa.currency)}, paid once`, source: visa.source, dated: `verified on ${formatDay(visa.verifiedOn)}`,
     });
   } else missing.push('visa');
 
@@ -114,7 +114,7 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     parts.push({
       key: 'health', perYear: annual, whole: times(annual, years.num, years.den), currency: health.currency,
       basis: `${money(health.annualMinor, health.currency)} a year × ${formatYearsFraction(years)} (the course and the months the visa runs on after it)`,
-      source: health.source, dated: `verified on ${health.verifiedOn}`,
+      source: health.source, dated: `verified on ${formatDay(health.verifiedOn)}`,
     });
   }
 
@@ -145,6 +145,12 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     conversion: used.size ? conversionInfo([...used].map((c) => ratesTable[c]!)) : null,
     missing,
   };
+}
+
+/** "2025-01-02" → "2 January 2025" (the same on the build machine and in every browser). */
+export function formatDay(iso: string) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 const conversionInfo = (rows: RatesTable[string][]) => ({

@@ -7,7 +7,7 @@ import type { CRONS, ScheduledJob } from './index.ts';
 export const exchangeRatesJob: ScheduledJob = {
   name: 'exchange-rates',
   cron: '0 6 * * *' satisfies (typeof CRONS)['daily'],
-  async run({ env, db, now }) {
+  async run({ env, db, now }): Promise<Record<string, number>> {
     const { url, source } = config(env).exchangeRates;
     if (!url) return { skipped: 1 };
     const outcome = await refreshExchangeRates(db, url, { source, now });

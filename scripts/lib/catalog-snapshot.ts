@@ -2,6 +2,8 @@ import { openLocalPlatform } from './platform.ts';
 import { listCountries, listDepartments, listSubjects, listUniversities } from '../../db/queries/catalog.ts';
 import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision } from '../../db/queries/site-content.ts';
 import { listEmployerCategories, listJobDetails, listStrategies } from '../../db/queries/jobs.ts';
+import { findPrograms } from '../../db/queries/programs.ts';
+import { listCostTables, resolveCostInputs } from '../../db/queries/costs.ts';
 
 /**
  * Everything the pre-rendered pages read, in one pass over the local D1 (the same rows and the
@@ -32,7 +34,11 @@ export async function readCatalogSnapshot() {
       listEmployerCategories(db),
       getBlock(db, 'recruitmentServices'),
     ]);
-    return { countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners, jobs, strategies, employerCategories, recruitmentServices };
+    // The finder: /courses pre-renders its first page and facets (the API's own answer to no
+    // filters); subject pages pre-render their estimated total cost from the cost tables.
+    const [finder, tables] = await Promise.all([findPrograms(db, { sort: 'relevance', page: 1 }), listCostTables(db)]);
+    const costs = { bySubject: Object.fromEntries(subjects.map((s) => [s._id, resolveCostInputs(s, tables)])), rates: tables.rates };
+    return { countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners, jobs, strategies, employerCategories, recruitmentServices, finder, costs };
   } finally {
     await dispose();
   }

@@ -5,6 +5,7 @@ import type {
 } from '../../schemas/content.ts';
 import type { JobDetail, StrategyCard } from '../../schemas/recruitment.ts';
 import type { recruitmentServicesSchema } from '../../schemas/content.ts';
+import type { CostInputs, ProgramsResponse, RatesTable } from '../../schemas/programs.ts';
 
 type WithId<T> = T & { _id: string; id: string };
 
@@ -27,6 +28,10 @@ export interface BuildSnapshot {
   strategies: StrategyCard[];
   employerCategories: string[];
   recruitmentServices: z.output<typeof recruitmentServicesSchema> | undefined;
+  /** GET /api/programs with no filters: the first page and facets /courses pre-renders. */
+  finder: ProgramsResponse;
+  /** Each subject's "Estimated total cost" inputs (db/queries/costs.ts) and the rates. */
+  costs: { bySubject: Record<string, CostInputs>; rates: RatesTable };
 }
 
 // The reader runs in Node (wrangler's platform proxy over the local D1) and is imported by URL so
@@ -56,4 +61,6 @@ const emptySnapshot: BuildSnapshot = {
   countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
   missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
   jobs: [], strategies: [], employerCategories: [], recruitmentServices: undefined,
+  finder: { total: 0, page: 1, pageSize: 12, items: [], facets: { country: [], level: [], department: [], intake: [], duration: [] } },
+  costs: { bySubject: {}, rates: {} },
 };

@@ -94,7 +94,7 @@ describe('GET /api/programs', () => {
   it('converts fee bounds into each program\'s own currency (minFee, maxFee, currency)', async () => {
     const all = await rows();
     for (const [min, max, currency] of [[undefined, 20_000, 'GBP'], [15_000, 30_000, 'USD'], [2_000_000, undefined, 'INR'], [10_000, 25_000, 'EUR']] as const) {
-      const rate = { ...rates, INR: 88.7 }[currency]!;
+      const rate = ({ ...rates, INR: 88.7 } as Record<string, number>)[currency]!;
       // In the bound's currency; programs within a penny of a bound are left out of the comparison.
       const inBound = all.filter((r) => r.base_price !== null).map((r) => ({ r, fee: (r.base_price! / rates[r.currency]!) * rate }));
       const near = (fee: number) => [min, max].some((b) => b !== undefined && Math.abs(fee - b) < 0.01);

@@ -8,6 +8,7 @@ import { formatDate, logout, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
+import { SavedPrograms } from './SavedPrograms.tsx';
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -242,6 +243,7 @@ function Overview({ user }: { user: StudentProfile }) {
           </ul>
         )}
       </article>
+      <SavedPrograms />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import type { SubjectDto, UniversityDto } from '../../../schemas/catalog.ts';
 import { api, getWithMessages } from '../../lib/api.ts';
 import { idFromPath } from '../../lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
+import SaveProgram from '../finder/SaveProgram.tsx';
+import TotalCost from '../finder/TotalCost.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
 import { CampusGallery, SideCards, SubjectHero, subjectPanels } from './subject-view.tsx';
@@ -50,8 +52,9 @@ function SubjectShell() {
         <div className="subject-main">
           <CampusGallery subject={s} />
           <SubjectTabs panels={subjectPanels(s)} name={s.name} />
+          <TotalCost subjectId={s._id} programName={s.name} currency={s.currency} />
         </div>
-        <SideCards subject={s} universityName={universityName}><ApplyPanel subjectId={s._id} subjectName={s.name} /></SideCards>
+        <SideCards subject={s} universityName={universityName}><ApplyPanel subjectId={s._id} subjectName={s.name} /><SaveProgram id={s._id} name={s.name} /></SideCards>
       </div>
     </>
   );
