@@ -3,14 +3,8 @@
 // islands. No zod here: islands import this module and must not pull a validator into the page.
 import { isCurrency, type CurrencyCode } from './money.ts';
 
-/** Results per page of GET /api/programs and /courses. */
-export const PROGRAMS_PAGE_SIZE = 12;
-/** The deepest page anyone can ask for (12 × 500 = 6,000 results: past any real search). */
-export const PROGRAMS_MAX_PAGE = 500;
-/** A student's saved programs, on the server and in the browser alike. */
-export const SAVED_PROGRAMS_MAX = 50;
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
+export * from './finder-limits.ts';
+import { PROGRAMS_MAX_PAGE } from './finder-limits.ts';
 
 export const programSorts = ['relevance', 'fee', 'name', 'intake'] as const;
 export type ProgramSort = (typeof programSorts)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SAVED_PROGRAMS_MAX } from './finder-terms.ts';
+import { SAVED_PROGRAMS_MAX } from './finder-limits.ts';
 import { programCard } from './programs.ts';
 
 /**

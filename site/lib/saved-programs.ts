@@ -1,7 +1,7 @@
 import { ApiError } from './api.ts';
 import { studentSession } from './session.ts';
 import { readJson, writeJson } from './storage.ts';
-import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-terms.ts';
+import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-limits.ts';
 import type { SaveResponse, SavedProgramsResponse } from '../../schemas/saved-programs.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CompareProgram, CompareResponse } from '../../../schemas/programs.ts';
-import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-terms.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-limits.ts';
 import { estimateTotalCost, formatDay } from '../../../schemas/total-cost.ts';
 import { formatWhole } from '../../../schemas/money.ts';
 import { api } from '../../lib/api.ts';

@@ -121,6 +121,7 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
           {select('level', 'Level', 'All levels', data.facets.level)}
           <fieldset className="radio-group">
             <legend>Department</legend>
+            {programs.isError && <p className="alert alert--error" role="alert">Failed to fetch departments.</p>}
             <label><input type="radio" name="department" value="" checked={!filters.department} onChange={() => apply({ department: undefined })} /> All departments</label>
             {data.facets.department.map((d) => (
               <label key={d.value}>
@@ -132,8 +133,8 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
           {select('intake', 'Intake month', 'Any month', data.facets.intake)}
           <fieldset className="finder__fees">
             <legend>Tuition per year</legend>
-            <div className="field"><label htmlFor="finder-min">From</label><input id="finder-min" name="minFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.minFee} onChange={(e) => setDraft({ ...draft, minFee: e.target.value })} /></div>
-            <div className="field"><label htmlFor="finder-max">To</label><input id="finder-max" name="maxFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.maxFee} onChange={(e) => setDraft({ ...draft, maxFee: e.target.value })} /></div>
+            <div className="field"><label htmlFor="finder-min">Tuition from</label><input id="finder-min" name="minFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.minFee} onChange={(e) => setDraft({ ...draft, minFee: e.target.value })} /></div>
+            <div className="field"><label htmlFor="finder-max">Tuition to</label><input id="finder-max" name="maxFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.maxFee} onChange={(e) => setDraft({ ...draft, maxFee: e.target.value })} /></div>
             <div className="field"><label htmlFor="finder-currency">Currency</label>
               <select id="finder-currency" name="currency" value={filters.currency ?? 'GBP'} onChange={(e) => isCurrency(e.target.value) && apply({ currency: e.target.value }, filters.minFee === undefined && filters.maxFee === undefined)}>
                 {currencyCodes.map((c) => <option key={c}>{c}</option>)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
-import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-terms.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-limits.ts';
 import { savedPrograms } from '../../lib/saved-programs.ts';
 import { studentSession } from '../../lib/session.ts';
 import { formatTuition } from '../../lib/format.ts';
