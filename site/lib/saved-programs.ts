@@ -1,6 +1,6 @@
 import { ApiError } from './api.ts';
 import { studentSession } from './session.ts';
-import { readJson, writeJson } from './storage.ts';
+import { readJson, storageKeys, writeJson } from './storage.ts';
 import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-limits.ts';
 import type { SaveResponse, SavedProgramsResponse } from '../../schemas/saved-programs.ts';
 
@@ -11,7 +11,7 @@ import type { SaveResponse, SavedProgramsResponse } from '../../schemas/saved-pr
  */
 
 /** Local storage key of a visitor's saved program ids, oldest first. */
-export const VISITOR_KEY = 'savedPrograms';
+const VISITOR_KEY = storageKeys.savedPrograms;
 const FULL = `You can save up to ${SAVED_PROGRAMS_MAX} programs. Remove one to save another.`;
 
 /** `student`: the list is on the server; `visitor`: in this browser only. */
@@ -47,6 +47,9 @@ async function start() {
     set({ ids: visitorIds(), ready: true, error: e instanceof ApiError && e.status === 401 ? '' : 'Could not load your saved programs.' });
   }
 }
+
+/** Loads the list now (merging the browser's into the account's when signed in): the sign-in page calls it. */
+export const syncSavedPrograms = () => (started ??= start());
 
 export const savedPrograms = {
   subscribe(listener: () => void) {

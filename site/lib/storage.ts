@@ -12,6 +12,8 @@ export const storageKeys = {
   applicantToken: 'applicantToken',
   staffToken: 'staffToken',
   registrationSession: 'registrationSession',
+  /** A visitor's saved program ids (site/lib/saved-programs.ts), merged into the account at sign-in. */
+  savedPrograms: 'savedPrograms',
 } as const;
 
 /** Reads and parses a JSON value; an unparsable value is deleted (spec 1 section 4). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -8,7 +8,9 @@ import { formatDate, logout, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
-import { SavedPrograms } from './SavedPrograms.tsx';
+
+// Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
+const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -243,7 +245,9 @@ function Overview({ user }: { user: StudentProfile }) {
           </ul>
         )}
       </article>
-      <SavedPrograms />
+      <Suspense fallback={<article className="st-card st-span-all"><h2>Saved programs</h2><p className="st-muted" role="status">Loading your saved programs...</p></article>}>
+        <SavedPrograms />
+      </Suspense>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useSaved } from '../finder/SaveButton.tsx';
  * The student dashboard's saved programs (issue 17 item 3). The saved-programs store merges what
  * was saved in this browser before signing in; the list follows it.
  */
-export function SavedPrograms() {
+export default function SavedPrograms() {
   const store = useSaved();
   const list = useQuery({
     queryKey: ['student', 'saved-programs', store.ids.join(',')],
