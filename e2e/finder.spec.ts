@@ -153,7 +153,7 @@ test('a visitor saves programs, signs in, and finds them merged with the account
   await expect(saveHere).toBeEnabled(); // in the hero: the island starts once the page is idle
   await saveHere.click();
   await expect(saveHere).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText('Saved programs stay in this browser.')).toBeVisible();
+  await expect(page.getByText('Saved in this browser.')).toBeVisible();
   const local = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPrograms') ?? '[]') as string[]);
   expect(local).toEqual([first.items[0]!._id, first.items[1]!._id, subject._id]);
 

@@ -60,6 +60,7 @@ ALTER TABLE `subjects` ADD `duration_months` integer;--> statement-breakpoint
 ALTER TABLE `subjects` ADD `intake_months` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `subjects` ADD `next_intake` integer;--> statement-breakpoint
 CREATE INDEX `subjects_finder_idx` ON `subjects` (`is_active`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`currency`,`base_price`,`next_intake`,`sort_order`,`name`);--> statement-breakpoint
+CREATE INDEX `subjects_finder_order_idx` ON `subjects` (`is_active`,`sort_order`,`name`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`currency`,`base_price`);--> statement-breakpoint
 -- The finder's columns (db/schema/catalog.ts finderSql), derived from each subject's duration and
 -- study plan by triggers, so every writer (seed, back office, scripts) keeps them in step.
 UPDATE `subjects` SET

@@ -7,8 +7,8 @@ import { programsQuery } from '../../../schemas/programs.ts';
 
 // The finder's query plans (db/queries/programs.ts), pinned rather than timed: every read of
 // `subjects` for counting and paging goes through the covering subjects_finder_idx (never the
-// table's ~1 KB rows), a country filter seeks into it, text goes through subjects_fts, and only
-// the page's rows are read from the table, by rowid.
+// table's ~1 KB rows), the facet cube groups in index order without sorting, the page seeks a
+// chosen country, text goes through subjects_fts, and only the page's rows are read by rowid.
 
 async function plan(statement: SQL) {
   const { sql, params } = new SQLiteSyncDialect().sqlToQuery(statement);
@@ -33,18 +33,29 @@ describe('finder query plans', () => {
     const statements = finderStatements(query, feeBounds(query, rates));
     for (const analyzed of [false, true]) {
       if (analyzed) await env.DB.exec('ANALYZE');
-      for (const [name, statement] of Object.entries(statements)) {
+      // (`names` reads the small countries and departments tables whole: a dozen rows each.)
+      for (const [name, statement] of Object.entries({ cube: statements.cube, page: statements.page })) {
         const steps = await plan(statement);
         const subjectSteps = steps.filter((d) => /\b(SCAN|SEARCH) s\b/.test(d));
         const where = `${name} (${analyzed ? 'analyzed' : 'no statistics'}): ${steps.join(' | ')}`;
         expect(subjectSteps.length, where).toBeGreaterThan(0);
         for (const step of subjectSteps) {
           // The page's outer query reads its 12 rows by rowid; everything else, the covering index.
-          expect(step, where).toMatch(/^(SEARCH|SCAN) s USING COVERING INDEX subjects_finder_idx\b|^SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+          expect(step, where).toMatch(/^(SEARCH|SCAN) s USING COVERING INDEX subjects_finder(_order)?_idx\b|^SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
         }
-        if (query.country) expect(subjectSteps.some((d) => d.includes('(is_active=? AND country_id=?')), where).toBe(true);
+        // A page in catalogue order walks the order index and sorts nothing; in another order it seeks
+        // the chosen country. The cube reads every program once (its filters apply after).
+        const inOrder = query.sort === 'relevance' && !(query.q && query.q.length >= 3);
+        if (name === 'page' && inOrder) {
+          // (The outer query sorts the page's 12 rows again; the walk choosing them sorts nothing.)
+          const walk = steps.slice(0, steps.indexOf('SCAN page'));
+          expect(walk.some((d) => /subjects_finder_order_idx/.test(d)) && !walk.some((d) => /TEMP B-TREE/.test(d)), where).toBe(true);
+        }
+        if (name === 'page' && !inOrder && query.country) expect(subjectSteps.some((d) => d.includes('(is_active=? AND country_id=?')), where).toBe(true);
+        // The cube groups in the index's own order: no sort.
+        if (name === 'cube') expect(steps.some((d) => /TEMP B-TREE/.test(d)), where).toBe(false);
         if (query.q && query.q.length >= 3) expect(steps.some((d) => /SCAN subjects_fts VIRTUAL TABLE/.test(d)), where).toBe(true);
-        expect(steps.filter((d) => /^SCAN (subjects|universities|countries)\b/.test(d)), where).toEqual([]);
+        expect(steps.filter((d) => /^SCAN (subjects|universities)\b/.test(d)), where).toEqual([]);
       }
     }
   });
