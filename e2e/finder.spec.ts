@@ -38,6 +38,15 @@ test.describe('finder', () => {
     await expect(page.getByLabel('Currency')).toHaveValue('GBP');
     await expect(page.getByRole('button', { name: 'Reset Filters' })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
+
+    // A link to a later page stays on it.
+    const second = await api(request, '?country=united-kingdom&page=2');
+    await page.goto('/courses?country=united-kingdom&page=2');
+    await finderReady(page);
+    await expect(page.getByText(`Page 2 of ${Math.ceil(second.total / 12)}`)).toBeVisible();
+    await expect.poll(() => resultNames(page)).toEqual(second.items.map((i) => i.name));
+    await page.waitForTimeout(600); // past the typing delay: nothing resets the page
+    await expect(page).toHaveURL(/page=2$/);
   });
 
   test('every filter change is a history entry: back and forward restore the results', async ({ page, request }) => {
@@ -271,8 +280,12 @@ test('the estimated total cost adds up, in the program\'s currency and in anothe
   await expect(section).toContainText('Immigration Health Surcharge');
   await expect(section).toContainText('It leaves out flights');
 
+  // Another currency changes the figures, not the layout: the table keeps its size.
+  const before = await table.boundingBox();
   await section.getByLabel('Show costs in').selectOption('NGN');
   const ngn = await check('NGN');
+  const after = await table.boundingBox();
+  expect([after!.width, after!.height]).toEqual([before!.width, before!.height]);
   await expect(section).toContainText('Converted into NGN at exchange rates as of 1 October 2025');
   // One rounding: the naira total is the pound total converted (1470 / 0.744 naira a pound), within a naira.
   expect(Math.abs(ngn.total[1]! - 44_070 * (1470 / 0.744))).toBeLessThanOrEqual(1);

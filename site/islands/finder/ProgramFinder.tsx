@@ -59,10 +59,11 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   const apply = (patch: Partial<ProgramFilters>, replace = false) => {
     const next: ProgramFilters = { ...latest.current, page: 1, ...patch };
     if ((next.minFee !== undefined || next.maxFee !== undefined) && !next.currency) next.currency = 'GBP';
-    if (filtersToSearch(next) === filtersToSearch(latest.current)) return;
+    const changed = filtersToSearch(next) !== filtersToSearch(latest.current);
     latest.current = next;
     setFilters(next);
-    history[replace ? 'replaceState' : 'pushState'](null, '', `${location.pathname}${filtersToSearch(next)}`);
+    // A currency without a fee bound changes no result: it is kept, but makes no history entry.
+    if (changed) history[replace ? 'replaceState' : 'pushState'](null, '', `${location.pathname}${filtersToSearch(next)}`);
   };
 
   // Typing settles before it searches; the URL follows without a history entry per keystroke.
@@ -70,7 +71,10 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
     if (!ready) return;
     const t = setTimeout(() => {
       const fee = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined);
-      apply({ q: draft.q.trim() || undefined, minFee: fee(draft.minFee), maxFee: fee(draft.maxFee) }, true);
+      const typed = { q: draft.q.trim() || undefined, minFee: fee(draft.minFee), maxFee: fee(draft.maxFee) };
+      const now = latest.current;
+      // Only a real change of the typed filters starts again from page 1.
+      if (typed.q !== now.q || typed.minFee !== now.minFee || typed.maxFee !== now.maxFee) apply(typed, true);
     }, TEXT_DELAY_MS);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the typed text only
@@ -136,7 +140,7 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
             <div className="field"><label htmlFor="finder-min">Tuition from</label><input id="finder-min" name="minFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.minFee} onChange={(e) => setDraft({ ...draft, minFee: e.target.value })} /></div>
             <div className="field"><label htmlFor="finder-max">Tuition to</label><input id="finder-max" name="maxFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.maxFee} onChange={(e) => setDraft({ ...draft, maxFee: e.target.value })} /></div>
             <div className="field"><label htmlFor="finder-currency">Currency</label>
-              <select id="finder-currency" name="currency" value={filters.currency ?? 'GBP'} onChange={(e) => isCurrency(e.target.value) && apply({ currency: e.target.value }, filters.minFee === undefined && filters.maxFee === undefined)}>
+              <select id="finder-currency" name="currency" value={filters.currency ?? 'GBP'} onChange={(e) => isCurrency(e.target.value) && apply({ currency: e.target.value })}>
                 {currencyCodes.map((c) => <option key={c}>{c}</option>)}
               </select>
             </div>
