@@ -162,7 +162,7 @@ test('a visitor saves programs, signs in, and finds them merged with the account
   await expect(saveHere).toBeEnabled(); // in the hero: the island starts once the page is idle
   await saveHere.click();
   await expect(saveHere).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText('Saved in this browser.')).toBeVisible();
+  await expect(page.getByText('Saved programs stay in this browser.')).toBeVisible();
   const local = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPrograms') ?? '[]') as string[]);
   expect(local).toEqual([first.items[0]!._id, first.items[1]!._id, subject._id]);
 
@@ -189,11 +189,12 @@ test('a visitor saves programs, signs in, and finds them merged with the account
 });
 
 test.describe('compare', () => {
-  test('three programs side by side: differing rows marked in words, a shareable URL, clean on A4', async ({ page }) => {
+  test('three programs side by side: differing rows marked in words, a shareable URL, clean on A4', async ({ page, request }) => {
     await page.goto('/courses?sort=name');
     await finderReady(page);
     const results = page.getByTestId('program-results');
-    const names = (await resultNames(page)).slice(0, 3);
+    const names = (await api(request, '?sort=name')).items.slice(0, 3).map((i) => i.name);
+    await expect.poll(async () => (await resultNames(page)).slice(0, 3)).toEqual(names);
     for (const name of names) await results.getByRole('checkbox', { name: `Compare ${name}` }).check();
     await page.getByRole('link', { name: 'Compare 3 programs' }).click();
     await expect(page).toHaveURL(/\/compare\?ids=[^,]+,[^,]+,[^,]+$/);

@@ -136,7 +136,7 @@ function CompareTable() {
           </tbody>
         </table>
       </div>
-      {estimates[0] && <CostNote estimate={estimates.find((e) => e.ok && e.conversion) ?? estimates[0]} />}
+      {estimates[0] && <CostNote many estimate={estimates.find((e) => e.ok && e.conversion) ?? estimates[0]} />}
     </div>
   );
 }

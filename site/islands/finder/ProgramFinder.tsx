@@ -130,7 +130,7 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
             {data.facets.department.map((d) => (
               <label key={d.value}>
                 <input type="radio" name="department" value={d.value} checked={filters.department === d.value} disabled={d.count === 0 && filters.department !== d.value} onChange={() => apply({ department: d.value })} />
-                {' '}{d.label} <span className="finder__count">({d.count})</span>
+                {' '}<span>{d.label} <span className="finder__count">({d.count})</span></span>
               </label>
             ))}
           </fieldset>

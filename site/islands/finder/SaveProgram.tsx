@@ -9,7 +9,7 @@ export default function SaveProgram({ id, name }: { id: string; name: string }) 
       <SaveButton id={id} name={name} />
       <p className="small muted">
         {/* The visitor's line is the server's too (most readers): nothing moves when the island starts. */}
-        {ready && student ? <a href="/profile-bashboard-student#saved-programs">Your saved programs</a> : <>Saved in this browser. <a href="/login" onClick={() => rememberReturnPath()}>Sign in</a> to keep them.</>}
+        {ready && student ? <a href="/profile-bashboard-student#saved-programs">Your saved programs</a> : <>Saved programs stay in this browser. <a href="/login" onClick={() => rememberReturnPath()}>Sign in</a> to keep them.</>}
       </p>
       <p className="save-program__error" role="status">{error}</p>
     </div>

@@ -55,9 +55,20 @@ export function CostTable({ estimate, caption }: { estimate: Estimate; caption: 
   );
 }
 
-/** What the figures rest on and what they leave out, in plain words. */
-export function CostNote({ estimate }: { estimate: Estimate }) {
+/**
+ * What the figures rest on and what they leave out, in plain words. `many`: the note under several
+ * programs' estimates (compare), which says nothing that holds for one of them only.
+ */
+export function CostNote({ estimate, many = false }: { estimate: Estimate; many?: boolean }) {
   if (!estimate.ok) return <div className="total-cost__note"><p>{LEAVES_OUT}</p></div>;
+  if (many) {
+    return (
+      <div className="total-cost__note">
+        {estimate.conversion && <p>{`Costs converted into ${estimate.currency} at exchange rates as of ${formatDay(estimate.conversion.asOf)} (${estimate.conversion.sources.join('; ')}), rounded once to whole units. Each program's page shows its breakdown with every figure's source and date.`}</p>}
+        <p>{LEAVES_OUT}</p>
+      </div>
+    );
+  }
   const missing = estimate.missing.map((m) => missingText[m]).filter(Boolean);
   return (
     <div className="total-cost__note">
