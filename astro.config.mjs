@@ -2,8 +2,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts';
 
-const site = process.env.SITE_URL ?? 'http://127.0.0.1:8787';
+// The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
+// when set (npm start, the browser tests and the local rebuild pass the local origin), else the
+// same var the Worker gets, from wrangler.toml for the chosen environment (`npm run build -- --env
+// staging` or CLOUDFLARE_ENV; none: the top level, production).
+const site = process.env.SITE_URL || siteUrlFor(chosenEnvironment());
 
 export default defineConfig({
   site,

@@ -22,7 +22,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // with-fake.ts runs the fake Stripe API beside the Worker and gives the Worker test-mode Stripe settings.
-    command: `node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --show-interactive-dev-session=false`,
+    // wrangler.toml's top level is production: the browser tests run the Worker as development (the
+    // dev mailbox reads the codes) on a loopback request URL (--local-upstream), whatever .dev.vars says.
+    command: `node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
     url: `${baseURL}/api/countries`,
     reuseExistingServer: false,
     timeout: 120_000,

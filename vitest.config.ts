@@ -7,6 +7,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations('db/migrations');
   // The fake Stripe API (functions/test/stripe-fake) listens here; the global setup starts it.
   process.env.STRIPE_FAKE_PORT ??= String(await freePort());
+  // The fake mail provider (functions/test/mail-fake) likewise; tests opt in with withFakeMail().
+  process.env.MAIL_FAKE_PORT ??= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -15,6 +17,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ENVIRONMENT: 'test',
+            // wrangler.toml's top level is production's origin; tests run on the local one.
+            SITE_URL: 'http://127.0.0.1:8787',
             TOKEN_SECRET: 'test-only-secret-0123456789abcdef0123456789',
             STRIPE_SECRET_KEY: 'sk_test_fake_0123456789',
             STRIPE_WEBHOOK_SECRET: 'whsec_test_fake_0123456789',
@@ -22,14 +26,22 @@ export default defineConfig(async () => {
             STRIPE_API_HOST: '127.0.0.1',
             STRIPE_API_PORT: process.env.STRIPE_FAKE_PORT,
             STRIPE_API_PROTOCOL: 'http',
+            MAIL_FAKE_PORT: process.env.MAIL_FAKE_PORT,
           },
         },
       }),
     ],
     test: {
       include: ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
+      // Every registration and sign-in hashes a password at production cost (scrypt p=5, ~0.2 s a
+      // hash on an idle core, ~1 s on this shared machine under load): tests get room for several.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       setupFiles: ['./functions/test/setup.ts'],
-      globalSetup: ['./functions/test/stripe-fake/global-setup.ts'],
+      globalSetup: ['./functions/test/stripe-fake/global-setup.ts', './functions/test/mail-fake/global-setup.ts'],
+      // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.
+      // Tests that check them spy on console; the terminal shows everything else.
+      onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
     },
   };
 });

@@ -85,8 +85,10 @@ export const blockKeys = {
 /**
  * Loads validated content into the database. Rows that already exist are left alone (staff edits
  * in the back office win), so running it twice changes nothing; `overwrite` replaces them.
+ * `audit` records the run as a `content.seed` entry in the same transaction, which also moves the
+ * content version on (so the back office shows the seeded content as waiting to be published).
  */
-export async function seedDatabase(db: Db, c: Content, { overwrite = false } = {}) {
+export async function seedDatabase(db: Db, c: Content, { overwrite = false, audit }: { overwrite?: boolean; audit?: { via: string } } = {}) {
   const statements: BatchItem<'sqlite'>[] = [];
   const upsert = <T extends Parameters<Db['insert']>[0]>(table: T, rows: T['$inferInsert'][], target: any) => {
     for (const row of rows) {
@@ -131,6 +133,9 @@ export async function seedDatabase(db: Db, c: Content, { overwrite = false } = {
     t.contentBlocks.key,
   );
 
+  if (audit) {
+    statements.push(db.insert(t.auditLog).values({ id: crypto.randomUUID(), staffId: null, action: 'content.seed', entity: 'site', after: { via: audit.via, overwrite } }));
+  }
   // D1 runs a batch as one transaction: the seed applies whole or not at all.
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);

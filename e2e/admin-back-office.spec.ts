@@ -146,7 +146,7 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.getByText(newText).first()).toBeVisible();
 });
 
-test('an editor sees content and publishing only', async ({ page }) => {
+test('an editor sees content, publishing and failed mail only', async ({ page }) => {
   const editor = { email: `editor.${stamp}@example.com`, password: 'another long password 7' };
   execFileSync('npm', ['run', 'admin:create', '--', '--email', editor.email, '--name', 'Eddie Editor', '--role', 'editor'], { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' });
   await page.goto('/admin/login');
@@ -154,7 +154,8 @@ test('an editor sees content and publishing only', async ({ page }) => {
   await page.getByLabel('Password').fill(editor.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Content']);
+  // Failed mail: editors see that mail fails (not whom it was for), e2e/admin-failed-mail.spec.ts.
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Content', 'Failed mail']);
   await page.goto('/admin/inbox');
   await expect(page.getByText('Your role (editor) does not include this page.')).toBeVisible();
 });

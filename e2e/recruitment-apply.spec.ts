@@ -27,7 +27,7 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
 
   // A wrong login: the server's message inline.
   await modal.getByLabel('Email').fill(email);
-  await modal.getByLabel('Password').fill('secret123');
+  await modal.getByLabel('Password').fill('Secret-pass-123');
   await modal.getByRole('button', { name: 'Login' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Invalid email or password');
   await expect(modal.getByRole('alert')).toHaveCSS('color', 'rgb(180, 35, 24)');
@@ -35,21 +35,21 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
   await modal.getByRole('button', { name: 'Register' }).click();
   await modal.getByLabel('Full name').fill('Amina Okafor');
   await modal.getByLabel('Phone').fill('020 7946 0111');
-  await modal.getByLabel('Password').fill('secret123');
+  await modal.getByLabel('Password').fill('Secret-pass-123');
   await modal.getByRole('button', { name: 'Register' }).click();
   await expect(modal.getByText('Registration successful! Please login to continue.')).toBeVisible();
   await expect(modal.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
   await expect(modal.getByLabel('Password')).toHaveValue('');
   expect(await page.evaluate(() => localStorage.getItem('applicantToken'))).toBeTruthy();
 
-  await modal.getByLabel('Password').fill('secret123');
+  await modal.getByLabel('Password').fill('Secret-pass-123');
   await modal.getByRole('button', { name: 'Login' }).click();
   await expect(modal.getByLabel('Resume (PDF)')).toBeVisible();
 
   // Back returns to step 1, and forward again.
   await modal.getByRole('button', { name: 'Back' }).click();
   await expect(modal.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
-  await modal.getByLabel('Password').fill('secret123');
+  await modal.getByLabel('Password').fill('Secret-pass-123');
   await modal.getByRole('button', { name: 'Login' }).click();
 
   await modal.getByLabel('Resume (PDF)').setInputFiles(pdf);

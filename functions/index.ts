@@ -7,6 +7,8 @@ import { publicCache } from './middleware/cache.ts';
 import { edgeCache } from './middleware/edge-cache.ts';
 import { apiCors } from './middleware/cors.ts';
 import { serverTiming } from './middleware/server-timing.ts';
+import { requestIds, requestLog } from './middleware/request-log.ts';
+import { configCheck } from './middleware/config-check.ts';
 import { subjects } from './routes/subjects/subjects.ts';
 import { programs } from './routes/programs/programs.ts';
 import { savedPrograms } from './routes/saved-programs/saved-programs.ts';
@@ -31,10 +33,16 @@ import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
 import { partner } from './routes/partner/partner.ts';
 import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
 import { admin, publicFiles } from './routes/admin/index.ts';
+import { health } from './routes/health/health.ts';
+import { build } from './routes/build/build.ts';
 import { runScheduled } from './scheduled/index.ts';
 
 export const app = new Hono<AppEnv>();
 
+// First, so the request id and the duration cover everything after them.
+app.use('*', requestIds, requestLog);
+// The production configuration check runs on each isolate's first request (GET /api/health reports it).
+app.use('*', configCheck);
 app.use('*', securityHeaders);
 app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);
@@ -72,7 +80,9 @@ const routes = app
   .route('/api/partner', partner)
   .route('/api/hiringrequest', hiringRequests)
   .route('/api/admin', admin)
-  .route('/api/files', publicFiles);
+  .route('/api/files', publicFiles)
+  .route('/api/health', health)
+  .route('/api/build', build);
 
 // Pages that reach the Worker (see run_worker_first): built assets, or a shell for new content.
 app.route('/', pages);

@@ -12,6 +12,7 @@ import { database } from './middleware/db.ts';
 import { requireAuth } from './middleware/auth.ts';
 import { onError } from './middleware/errors.ts';
 import { signToken } from './services/tokens.ts';
+import { NO_SESSION, sessionToken } from './test/sessions.ts';
 import { request, postJson } from './test/request.ts';
 
 const SITE = 'http://127.0.0.1:8787';
@@ -93,7 +94,7 @@ describe('JWT negatives (requireAuth)', () => {
   });
 
   it('accepts a valid token (so the negatives below are meaningful)', async () => {
-    const res = await call('/student', bearer(await signToken(secret, issuer, { sub: 'sec-student', aud: 'student', role: 'student' })));
+    const res = await call('/student', bearer(await sessionToken({ sub: 'sec-student', aud: 'student', role: 'student' })));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, sub: 'sec-student' });
   });
@@ -105,7 +106,7 @@ describe('JWT negatives (requireAuth)', () => {
   });
 
   it('refuses a token signed with another key', async () => {
-    const res = await call('/student', bearer(await signToken('another-secret-0123456789abcdef0123456789', issuer, { sub: 'sec-student', aud: 'student', role: 'student' })));
+    const res = await call('/student', bearer(await signToken('another-secret-0123456789abcdef0123456789', issuer, { sub: 'sec-student', aud: 'student', role: 'student', sid: NO_SESSION })));
     expect(res.status).toBe(401);
     expect(((await res.json()) as { message: string }).message).toBe('Your session is not valid. Please log in again.');
   });
@@ -125,31 +126,31 @@ describe('JWT negatives (requireAuth)', () => {
   });
 
   it('refuses an expired token with the expiry message', async () => {
-    const token = await signToken(secret, issuer, { sub: 'sec-student', aud: 'student', role: 'student' }, Date.now() - 2 * 3600 * 1000);
+    const token = await signToken(secret, issuer, { sub: 'sec-student', aud: 'student', role: 'student', sid: NO_SESSION }, Date.now() - 2 * 3600 * 1000);
     const res = await call('/student', bearer(token));
     expect(res.status).toBe(401);
     expect(((await res.json()) as { message: string }).message).toBe('Your session has expired. Please log in again.');
   });
 
   it('answers 403 to a valid token of another audience', async () => {
-    const partner = await signToken(secret, issuer, { sub: 'sec-student', aud: 'partner', role: 'partner' });
+    const partner = await signToken(secret, issuer, { sub: 'sec-student', aud: 'partner', role: 'partner', sid: NO_SESSION });
     expect((await call('/student', bearer(partner))).status).toBe(403);
   });
 
   it('answers 403 to a staff token with the wrong role', async () => {
-    const editor = await signToken(secret, issuer, { sub: 'sec-editor', aud: 'staff', role: 'editor' });
+    const editor = await sessionToken({ sub: 'sec-editor', aud: 'staff', role: 'editor' });
     const res = await call('/admin', bearer(editor));
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toBe('Your role does not allow this.');
   });
 
   it('refuses a token issued before the account revoked its tokens, and one for a deleted account', async () => {
-    expect((await call('/student', bearer(await signToken(secret, issuer, { sub: 'sec-revoked', aud: 'student', role: 'student' })))).status).toBe(401);
-    expect((await call('/student', bearer(await signToken(secret, issuer, { sub: 'no-such-user', aud: 'student', role: 'student' })))).status).toBe(401);
+    expect((await call('/student', bearer(await sessionToken({ sub: 'sec-revoked', aud: 'student', role: 'student' })))).status).toBe(401);
+    expect((await call('/student', bearer(await sessionToken({ sub: 'no-such-user', aud: 'student', role: 'student' })))).status).toBe(401);
   });
 
   it('reads applicant tokens only from X-Applicant-Token', async () => {
-    const token = await signToken(secret, issuer, { sub: 'nobody', aud: 'applicant', role: 'applicant' });
+    const token = await signToken(secret, issuer, { sub: 'nobody', aud: 'applicant', role: 'applicant', sid: NO_SESSION });
     const res = await call('/applicant', bearer(token));
     expect(res.status).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import * as t from '../schema/index.ts';
 import type { Db } from '../client.ts';
+import { batch } from '../batch.ts';
 import { ftsPhrase, likeContains, likeWordStart, trigramSearchable } from './text-search.ts';
 import { CURRENCIES, convert, fraction, majorToMinor, minorPerMajor, rateMicros, type CurrencyCode, type RateTable } from '../../schemas/money.ts';
 import { PROGRAMS_PAGE_SIZE, durationBands, monthNames, type DurationBand } from '../../schemas/finder-terms.ts';
@@ -16,8 +16,8 @@ import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '.
  * Every read of `subjects` goes through `subjects_finder_idx` (INDEXED BY: the plan never depends
  * on table statistics), which holds every filter, facet and sort key, so counting and paging never
  * open the ~1 KB JSON rows; only the page's 12 rows are read. Text goes through the FTS5 trigram
- * index (`subjects_fts`). Raw SQL because Drizzle's builder has no INDEXED BY and its D1 batch
- * cannot bind a raw query's parameters. Plans are pinned by
+ * index (`subjects_fts`). Raw SQL because Drizzle's builder has no INDEXED BY (run with
+ * db/batch.ts: Drizzle's own batch cannot bind a raw query's parameters). Plans are pinned by
  * functions/routes/programs/programs-index.test.ts.
  */
 
@@ -171,18 +171,6 @@ export function foldFacets(q: ProgramsQuery, cells: CubeCell[], names: { kind: s
   return { total, facets };
 }
 
-const dialect = new SQLiteSyncDialect();
-
-/** Runs raw statements in one D1 batch (one round trip, one consistent snapshot). */
-async function batch(db: Db, statements: SQL[]) {
-  const client = db.$client;
-  const prepared = statements.map((s) => {
-    const { sql: text, params } = dialect.sqlToQuery(s);
-    return client.prepare(text).bind(...params);
-  });
-  return (await client.batch<Record<string, unknown>>(prepared)).map((r) => r.results);
-}
-
 /** Active exchange rates (units per US dollar) as exact millionths. */
 export async function rateTable(db: Db): Promise<RateTable> {
   const rows = await db.all<{ id: string; units_per_usd: string }>(sql`select id, units_per_usd from exchange_rates where is_active = 1`);
@@ -202,7 +190,7 @@ interface PageRow { id: string; name: string; university: string | null; country
 export async function findPrograms(db: Db, q: ProgramsQuery): Promise<ProgramsResponse> {
   const fees = q.currency && (q.minFee !== undefined || q.maxFee !== undefined) ? feeBounds(q, await rateTable(db)) : undefined;
   const { cube, page, names } = finderStatements(q, fees);
-  const [cells, pageRows, nameRows] = (await batch(db, [cube, page, names])) as [CubeCell[], PageRow[], { kind: string; id: string; name: string }[]];
+  const [cells, pageRows, nameRows] = (await batch(db, [cube, page, names])).map((r) => r.results) as [CubeCell[], PageRow[], { kind: string; id: string; name: string }[]];
   const { total, facets } = foldFacets(q, cells, nameRows);
   return { total, page: q.page, pageSize: PROGRAMS_PAGE_SIZE, items: pageRows.map(toCard), facets };
 }

@@ -49,7 +49,11 @@ export const documents = sqliteTable('documents', {
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   ...timestamps,
-}, (t) => [index('documents_user_idx').on(t.userId)]);
+}, (t) => [
+  index('documents_user_idx').on(t.userId),
+  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+  index('documents_object_key_idx').on(t.objectKey),
+]);
 
 export const languageQualifications = sqliteTable('language_qualifications', {
   id: text('id').primaryKey(),
@@ -108,5 +112,24 @@ export const oneTimeCodes = sqliteTable('one_time_codes', {
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   attempts: integer('attempts').notNull().default(0),
   consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+  /**
+   * A registration's details (JSON, password already hashed), applied when this code verifies the
+   * account: whoever completes verification sets the details and password (spec/0-decisions.md).
+   */
+  payload: text('payload'),
   ...timestamps,
 }, (t) => [index('codes_account_idx').on(t.accountType, t.accountId, t.purpose, t.createdAt)]);
+
+/**
+ * Server-side sessions: every token carries its session id (`sid`), and requireAuth accepts it
+ * only while the row exists. Signing out deletes the row, which ends every renewed copy of the
+ * token too; "sign out of all devices" and a password reset delete all of an account's rows.
+ */
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  accountType: text('account_type', { enum: accountTypes }).notNull(),
+  accountId: text('account_id').notNull(),
+  /** When the session ends at the latest (sign-in + 12 hours, or 7 days with remember me). */
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  ...timestamps,
+}, (t) => [index('sessions_account_idx').on(t.accountType, t.accountId), index('sessions_expires_idx').on(t.expiresAt)]);

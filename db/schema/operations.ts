@@ -1,6 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 import { staff } from './accounts.ts';
+import { outboxStatuses } from '../../schemas/mail.ts';
 
 export const paymentStatuses = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
 
@@ -24,16 +25,40 @@ export const stripeEvents = sqliteTable('stripe_events', {
   ...timestamps,
 });
 
-/** Outgoing e-mail. In development this is the mailbox; in production, a delivery log. */
+/**
+ * Outgoing e-mail and its delivery state (functions/services/mailer.ts; statuses in schemas/mail.ts).
+ * Development keeps every body (the outbox is the mailbox); production keeps a body only while the
+ * message waits for a retry (docs/decisions/005-outbox-bodies.md), so `text`, `html` and `headers`
+ * are nullable.
+ */
 export const outbox = sqliteTable('outbox', {
   id: text('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+  text: text('text'),
+  html: text('html'),
+  /** Extra message headers (e.g. List-Unsubscribe), JSON; kept and cleared with the body. */
+  headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+  status: text('status', { enum: outboxStatuses }).notNull().default('sending'),
+  /** Delivery attempts made so far (the first is the immediate send). */
+  attempts: integer('attempts').notNull().default(0),
+  /** `failed`: when the next retry is due. `sending`: when the claim lapses (a sender that died). */
+  nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+  /** False for a message that must never be resent late (a one-time code: it is withdrawn instead). */
+  retryable: integer('retryable', { mode: 'boolean' }).notNull().default(true),
+  /** Why the last attempt failed, in our words (`HTTP 503`, `timeout`): never the provider's body. */
+  lastError: text('last_error'),
+  /** The provider's message id, from its answer. */
+  providerId: text('provider_id'),
+  sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   ...timestamps,
-}, (t) => [index('outbox_to_idx').on(t.to, t.createdAt)]);
+}, (t) => [
+  index('outbox_to_idx').on(t.to, t.createdAt),
+  // The retry claim: due rows of a status, oldest due first.
+  index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+  // The 30-day retention purge and the back office's newest-first list.
+  index('outbox_created_idx').on(t.createdAt),
+]);
 
 export const auditLog = sqliteTable('audit_log', {
   id: text('id').primaryKey(),
@@ -51,13 +76,36 @@ export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),
   count: integer('count').notNull(),
+  /** When the current window ends (epoch ms): the scheduled prune deletes rows past it. */
+  expiresAt: integer('expires_at'),
   ...timestamps,
-});
+}, (t) => [index('rate_limits_expires_idx').on(t.expiresAt)]);
 
-/** Publish requests from the back office and the builds that served them. */
+export const publishEventKinds = ['requested', 'hook', 'built'] as const;
+export const hookOutcomes = ['calling', 'started', 'failed'] as const;
+
+/**
+ * Publishing, one row per event: 'requested' (staff pressed Publish), 'hook' (a deploy-hook call:
+ * `outcome` calling → started or failed, `detail` says why it failed), 'built' (a build reported
+ * itself done: the content version it was built from and the commit it deployed).
+ */
 export const publishEvents = sqliteTable('publish_events', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['requested', 'built'] }).notNull(),
+  kind: text('kind', { enum: publishEventKinds }).notNull(),
   staffId: text('staff_id').references(() => staff.id),
+  outcome: text('outcome', { enum: hookOutcomes }),
+  detail: text('detail'),
+  contentVersion: integer('content_version'),
+  commit: text('commit'),
   ...timestamps,
-}, (t) => [index('publish_created_idx').on(t.createdAt)]);
+}, (t) => [index('publish_created_idx').on(t.createdAt), index('publish_kind_created_idx').on(t.kind, t.createdAt)]);
+
+/**
+ * The content version: how many content edits the database has seen. One row (id 1); a trigger
+ * (migration 0005) adds one with every `content.*` audit entry, in the same transaction as the edit,
+ * so a build knows exactly which edits it carries and nothing that writes content has to remember it.
+ */
+export const contentVersion = sqliteTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});

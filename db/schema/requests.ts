@@ -124,6 +124,8 @@ export const jobApplications = sqliteTable('job_applications', {
   uniqueIndex('job_applications_job_applicant_unique').on(t.jobId, t.applicantId),
   index('job_applications_applicant_idx').on(t.applicantId),
   index('job_applications_status_idx').on(t.status, t.createdAt),
+  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+  index('job_applications_resume_key_idx').on(t.resumeKey),
 ]);
 
 /** Every pipeline status change: who moved what, from where to where, when. */

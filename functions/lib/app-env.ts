@@ -8,5 +8,9 @@ export interface AppEnv {
     db: Db;
     /** Set by requireAuth on authenticated routes. */
     auth: TokenClaims;
+    /** Set by the requestId middleware (functions/middleware/request-log.ts); echoed as X-Request-Id. */
+    requestId: string;
+    /** Set by the notFound handler: no route answered (the request log's route is `(unmatched)`). */
+    unmatched: boolean;
   };
 }

@@ -16,7 +16,53 @@ interface OptionalVars {
   RATES_URL?: string;
   /** How the estimate names that feed ("European Central Bank via …"); defaults to the feed's host. */
   RATES_SOURCE?: string;
+  /** Production e-mail (functions/services/mail-transport.ts): the provider's endpoint, its key, the sender. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  /** Publishing (secrets): the build's bearer token, the deploy hook and, for GitHub, its token. */
+  BUILD_TOKEN?: string;
+  DEPLOY_HOOK_URL?: string;
+  DEPLOY_HOOK_TOKEN?: string;
+  /** The commit this Worker was deployed from (`npm run deploy` sets it with --var). */
+  BUILD_COMMIT?: string;
 }
+
+/** The environments that are not deployed; every other value (or none) is held to production's rules. */
+const localEnvironments = new Set(['development', 'test']);
+
+/**
+ * How mail leaves: `http` (a provider with Resend's API shape), `mailbox` (development and tests:
+ * the outbox table is the mailbox, nothing leaves the machine) or `unconfigured` (anywhere else
+ * without the settings: nothing pretends to send; messages wait in the outbox as failed and the
+ * retry job sends them once the settings exist). `missing` names what is not set, never values.
+ */
+export type MailSettings =
+  | { transport: 'http'; url: string; apiKey: string; from: string; keepBodies: boolean; missing: [] }
+  | { transport: 'mailbox'; keepBodies: true; missing: [] }
+  | { transport: 'unconfigured'; keepBodies: false; missing: string[] };
+
+function mailSettings(env: Env, vars: OptionalVars): MailSettings {
+  // Production is the default: only an explicit development or test environment may do without a
+  // provider, and only they keep message bodies (docs/decisions/005-outbox-bodies.md).
+  const local = localEnvironments.has(env.ENVIRONMENT);
+  const url = vars.MAIL_API_URL?.trim() || null;
+  const apiKey = vars.MAIL_API_KEY?.trim() || null;
+  const from = vars.MAIL_FROM?.trim() || null;
+  if (url && apiKey && (from || local)) return { transport: 'http', url, apiKey, from: from ?? 'Bridgeway Global <no-reply@example.com>', keepBodies: local, missing: [] };
+  if (local) return { transport: 'mailbox', keepBodies: true, missing: [] };
+  const missing = Object.entries({ MAIL_API_URL: url, MAIL_API_KEY: apiKey, MAIL_FROM: from }).filter(([, v]) => !v).map(([name]) => name);
+  return { transport: 'unconfigured', keepBodies: false, missing };
+}
+
+/** The hosts that only this machine can reach. */
+const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/** Whether a host name (a URL's `hostname`) is loopback: 127.0.0.1, ::1 or localhost. */
+export const isLoopbackHost = (hostname: string) => loopbackHosts.has(hostname.toLowerCase());
+
+/** The shortest TOKEN_SECRET a deployed Worker accepts, in bytes. */
+export const TOKEN_SECRET_MIN_BYTES = 32;
 
 /** Reads the Worker's configuration in one place (DESIGN: env read in one module). */
 export function config(env: Env) {
@@ -35,6 +81,16 @@ export function config(env: Env) {
       url: vars.RATES_URL || null,
       source: vars.RATES_SOURCE || null,
     },
+    mail: mailSettings(env, vars),
+    /** Staging, production, or anything unknown: held to production's rules (fails closed). */
+    isDeployed: !localEnvironments.has(env.ENVIRONMENT),
+    /**
+     * The bearer token of /api/build/*. Null (those routes refuse everyone) when unset or shorter
+     * than 32 bytes: a guessable token would hand out the snapshot and let anyone mark a build done.
+     */
+    buildToken: vars.BUILD_TOKEN && new TextEncoder().encode(vars.BUILD_TOKEN).byteLength >= TOKEN_SECRET_MIN_BYTES ? vars.BUILD_TOKEN : null,
+    buildCommit: vars.BUILD_COMMIT || null,
+    deployHook: vars.DEPLOY_HOOK_URL ? { url: vars.DEPLOY_HOOK_URL, token: vars.DEPLOY_HOOK_TOKEN || null } : null,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY || null,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET || null,
@@ -44,4 +100,31 @@ export function config(env: Env) {
       protocol: vars.STRIPE_API_PROTOCOL || undefined,
     },
   };
+}
+
+/**
+ * Development tools (/dev/*, /api/dev/*: the mailbox and its JSON) answer only in development AND
+ * on a loopback host: a deployed Worker left on `development` by mistake still serves them to nobody.
+ */
+export function devToolsAllowed(env: Env, requestUrl: string) {
+  return config(env).isDevelopment && isLoopbackHost(new URL(requestUrl).hostname);
+}
+
+/**
+ * The deployed Worker's configuration check: which settings would make production unsafe or broken.
+ * Names and rules only, never values (the answer is public at /api/health). Empty outside deployed
+ * environments.
+ */
+export function configProblems(env: Env): { setting: string; problem: string }[] {
+  const c = config(env);
+  if (!c.isDeployed) return [];
+  const problems: { setting: string; problem: string }[] = [];
+  if (new TextEncoder().encode(env.TOKEN_SECRET ?? '').byteLength < TOKEN_SECRET_MIN_BYTES) {
+    problems.push({ setting: 'TOKEN_SECRET', problem: `must be at least ${TOKEN_SECRET_MIN_BYTES} bytes` });
+  }
+  if (!URL.canParse(env.SITE_URL ?? '') || new URL(env.SITE_URL).protocol !== 'https:') {
+    problems.push({ setting: 'SITE_URL', problem: 'must be an https:// URL' });
+  }
+  for (const setting of c.mail.missing) problems.push({ setting, problem: 'must be set (production e-mail)' });
+  return problems;
 }

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AccountType } from '../../db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
-import { findCredentials } from '../services/accounts.ts';
+import { liveSession } from '../services/sessions.ts';
 import { REMEMBER_SECONDS, SESSION_SECONDS, TOKEN_TTL_SECONDS, signToken, verifyToken, type TokenClaims } from '../services/tokens.ts';
 
 export interface AuthVariables {
@@ -19,8 +19,9 @@ interface Options {
 
 /**
  * Requires a valid token for one account type. 401 without a token or with a forged, expired or
- * revoked one; 403 for a valid token of another account type or role. Near expiry, a token is
- * renewed in the `X-Renewed-Token` response header (up to 12 hours, or 7 days with remember me).
+ * revoked one, or one whose session has ended (signed out); 403 for a valid token of another
+ * account type or role. Near expiry, a token is renewed in the `X-Renewed-Token` response header
+ * (up to 12 hours, or 7 days with remember me), in the same session.
  */
 export const requireAuth = (audience: AccountType, { header = 'authorization', roles }: Options = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -34,8 +35,8 @@ export const requireAuth = (audience: AccountType, { header = 'authorization', r
     }
     const { claims } = result;
     if (roles && !roles.includes(claims.role)) throw new HTTPException(403, { message: 'Your role does not allow this.' });
-    const account = await findCredentials(c.var.db, audience, { id: claims.sub });
-    if (!account || (account.tokensValidAfter && claims.iat * 1000 < account.tokensValidAfter.getTime())) {
+    const account = await liveSession(c.var.db, audience, claims.sub, claims.sid);
+    if (!account || !account.live || (account.tokensValidAfter && claims.iat * 1000 < account.tokensValidAfter.getTime())) {
       throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     }
     c.set('auth', claims);
@@ -44,7 +45,7 @@ export const requireAuth = (audience: AccountType, { header = 'authorization', r
     const now = Math.floor(Date.now() / 1000);
     const maxAge = claims.remember ? REMEMBER_SECONDS : SESSION_SECONDS;
     if (claims.exp - now < TOKEN_TTL_SECONDS / 2 && now - claims.authTime < maxAge) {
-      const renewed = await signToken(tokenSecret, tokenIssuer, { sub: claims.sub, aud: claims.aud, role: claims.role, remember: claims.remember, authTime: claims.authTime });
+      const renewed = await signToken(tokenSecret, tokenIssuer, { sub: claims.sub, aud: claims.aud, role: claims.role, sid: claims.sid, remember: claims.remember, authTime: claims.authTime });
       c.header('X-Renewed-Token', renewed);
     }
   });

@@ -1,13 +1,25 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
+import type { AppEnv } from '../lib/app-env.ts';
+import { describeError, logLine } from '../lib/log.ts';
+import { routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
+import { MailNotSentError } from '../services/mailer.ts';
 
 /** Every failure is JSON `{ success: false, message }`; stacks never leave the Worker. */
-export const onError: ErrorHandler = (error, c) => {
+export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException) {
     const res = error.getResponse();
+    // A 429 says when to come back (functions/services/rate-limit.ts tooManyRequests).
+    const retryAfter = res.headers.get('Retry-After');
+    if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json({ success: false, message: error.message || res.statusText || 'Request failed' }, error.status);
   }
-  console.error(error);
+  if (error instanceof MailNotSentError) {
+    return c.json({ success: false, message: 'We could not send the e-mail right now. Please try again in a moment.' }, 503);
+  }
+  // One line with the request id, the route and the error's class and masked message: no stack
+  // (it can quote values), no body, no query string (functions/lib/log.ts).
+  logLine('error', { type: 'error', requestId: c.var.requestId, method: c.req.method, route: routePattern(c), ...describeError(error) });
   // A storage outage (D1 or R2 unreachable) is temporary: say so, and when to retry.
   if (isStorageFault(error)) {
     c.header('Retry-After', '5');
@@ -16,8 +28,11 @@ export const onError: ErrorHandler = (error, c) => {
   return c.json({ success: false, message: 'Something went wrong on our side. Please try again.' }, 500);
 };
 
-export const notFound: NotFoundHandler = (c) =>
-  c.json({ success: false, message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+export const notFound: NotFoundHandler<AppEnv> = (c) => {
+  // No route answered (a catch-all may have matched and passed): the request log says so.
+  c.set('unmatched', true);
+  return c.json({ success: false, message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+};
 
 /** True when the error (or one it wraps, e.g. Drizzle's) is D1 or R2 failing, not our code. */
 function isStorageFault(error: unknown, depth = 0): boolean {

@@ -1,12 +1,11 @@
 import { config } from '../lib/config.ts';
 import { refreshExchangeRates } from '../services/exchange-rates.ts';
-// Types only: index.ts imports this file, so a value import would be a cycle.
-import type { CRONS, ScheduledJob } from './index.ts';
+import { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Daily: refresh the exchange rates from RATES_URL when one is configured (otherwise staff keep them). */
 export const exchangeRatesJob: ScheduledJob = {
   name: 'exchange-rates',
-  cron: '0 6 * * *' satisfies (typeof CRONS)['daily'],
+  cron: CRONS.daily,
   async run({ env, db, now }): Promise<Record<string, number>> {
     const { url, source } = config(env).exchangeRates;
     if (!url) return { skipped: 1 };

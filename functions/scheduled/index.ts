@@ -1,28 +1,18 @@
-import { createDb, type Db } from '../../db/client.ts';
+import { createDb } from '../../db/client.ts';
+import { describeError, logLine } from '../lib/log.ts';
+import type { ScheduledJob } from './cron.ts';
+import { mailRetry } from './mail-retry.ts';
+import { orphanedFiles } from './orphaned-files.ts';
+import { outboxRetention } from './outbox-retention.ts';
+import { expireUnverifiedAccounts } from './expire-unverified-accounts.ts';
+import { pruneRateLimits } from './prune-rate-limits.ts';
+import { pruneSessions } from './prune-sessions.ts';
 import { exchangeRatesJob } from './exchange-rates.ts';
 
-/**
- * One scheduled job (Cron Trigger). Each returns counts of what it did; the handler writes one log
- * line per run with them. Jobs must be idempotent: a cron may fire twice or be retried.
- */
-export interface ScheduledJob {
-  /** Short name for the log line, e.g. 'mail-retry'. */
-  name: string;
-  /** Which of wrangler.toml's `[triggers] crons` runs it (the exact cron string). */
-  cron: (typeof CRONS)[keyof typeof CRONS];
-  run(ctx: { env: Env; db: Db; now: Date }): Promise<Record<string, number>>;
-}
-
-/** The crons declared in wrangler.toml `[triggers]`; keep the two in step. */
-export const CRONS = {
-  /** Every five minutes: mail retries, short housekeeping. */
-  frequent: '*/5 * * * *',
-  /** Once a day, 06:00 UTC: retention, digests, long housekeeping. */
-  daily: '0 6 * * *',
-} as const;
+export { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Every job, in the order they run. Add a job by importing it and listing it here. */
-export const jobs: ScheduledJob[] = [exchangeRatesJob];
+export const jobs: ScheduledJob[] = [mailRetry, outboxRetention, orphanedFiles, pruneRateLimits, expireUnverifiedAccounts, pruneSessions, exchangeRatesJob];
 
 /**
  * The Worker's `scheduled` handler: runs the jobs of the cron that fired. A failing job is logged
@@ -35,9 +25,11 @@ export async function runScheduled(cron: string, env: Env, now = new Date()) {
     try {
       results[job.name] = await job.run({ env, db, now });
     } catch (error) {
-      results[job.name] = { error: error instanceof Error ? error.name : 'Error' };
+      const { error: name, message } = describeError(error);
+      results[job.name] = { error: name };
+      logLine('error', { type: 'scheduled-error', cron, job: job.name, error: name, message });
     }
   }
-  console.log(JSON.stringify({ type: 'scheduled', cron, at: now.toISOString(), results }));
+  logLine('info', { type: 'scheduled', cron, at: now.toISOString(), results });
   return results;
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createDb } from '../../db/client.ts';
 import { oneTimeCodes, users } from '../../db/schema/index.ts';
 import { requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from './account-codes.ts';
-import type { EmailMessage, Mailer } from './mailer.ts';
+import type { EmailMessage, Mailer, SendOutcome } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { CODE_RULES } from './codes.ts';
 
@@ -12,8 +12,9 @@ const db = createDb(env.DB);
 
 class MemoryMailer implements Mailer {
   sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
+  async send(message: EmailMessage): Promise<SendOutcome> {
     this.sent.push(message);
+    return 'sent';
   }
   code() {
     return this.sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
@@ -38,7 +39,7 @@ async function reset(mailer: Mailer, email: string) {
 
 class FailingMailer implements Mailer {
   attempts = 0;
-  async send() {
+  async send(): Promise<SendOutcome> {
     this.attempts++;
     throw Object.assign(new Error('We could not send the e-mail right now. Please try again in a moment.'), { status: 503 });
   }

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
-import type { AccountType } from '../../db/schema/index.ts';
+import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
-import { codeMessages, consumeCode, issueCode, withdrawCode } from './codes.ts';
+import { codeMessages, issueCode, verifyCode, withdrawCode } from './codes.ts';
+import { isUniqueViolation } from './db-errors.ts';
 import { codeEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
+import { detailsFromPayload, isExpiredUnverified, type RegistrableType } from './registration.ts';
+import { endAllSessionsStatement } from './sessions.ts';
 
 /**
  * The code flows every account type shares: e-mail a verification code, verify it, and reset a
@@ -26,12 +29,45 @@ export async function sendVerificationCode(db: Db, mailer: Mailer, type: Account
   }
 }
 
-/** Checks a verification code and marks the account verified. Throws 400 with a clear message. */
-export async function verifyAccount(db: Db, type: AccountType, accountId: string, code: string) {
-  const result = await consumeCode(db, { accountType: type, accountId, purpose: 'verify' }, code);
-  if (result !== 'ok') throw new HTTPException(400, { message: codeMessages[result] });
+/**
+ * E-mails a registration's code (registration.ts stored it). If the e-mail fails, that code alone
+ * is withdrawn (it reached nobody; other registrants' codes stay) and the error goes on.
+ */
+export async function sendRegistrationCode(db: Db, mailer: Mailer, registration: { email: string; name: string; code: string; codeId: string }) {
+  try {
+    await mailer.send(codeEmail(registration.email, registration.name, registration.code, 'verify'));
+  } catch (error) {
+    await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, registration.codeId)).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Checks a verification code and marks the account verified, with the details and password of the
+ * registration that code was sent for (registration.ts). Throws 400 with a clear message, or 409
+ * if that registration's phone number has since been taken by another account.
+ */
+export async function verifyAccount(db: Db, type: RegistrableType, accountId: string, code: string, { sameAnswer = false } = {}) {
+  const verdict = await verifyCode(db, { accountType: type, accountId, purpose: 'verify' }, code);
+  // `sameAnswer`: one message for every failure, where a different one would tell a stranger that
+  // the e-mail has an account (the partner flow names accounts by e-mail).
+  if (verdict.status !== 'ok') throw new HTTPException(400, { message: codeMessages[sameAnswer ? 'invalid' : verdict.status] });
   const table = accountTables[type];
-  await db.update(table).set({ isVerified: true }).where(eq(table.id, accountId));
+  try {
+    await db.update(table).set({ ...detailsFromPayload(type, verdict.payload), isVerified: true }).where(eq(table.id, accountId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HTTPException(409, { message: 'These details are now used by another account. Please register again.' });
+    throw error;
+  }
+}
+
+/**
+ * The same work as a failed `verifyAccount`, for an e-mail with no unverified account: one counted
+ * try against codes that do not exist, so the answer costs the same time (no enumeration by timing).
+ */
+export async function verifyNobody(db: Db, type: RegistrableType, email: string, code: string) {
+  await verifyCode(db, { accountType: type, accountId: `unknown:${email}`, purpose: 'verify' }, code);
+  throw new HTTPException(400, { message: codeMessages.invalid });
 }
 
 /** How long the deferred reset e-mail waits before starting (see sendResetCode). */
@@ -54,13 +90,27 @@ export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we
  */
 export async function requestPasswordReset(db: Db, mailer: Mailer, type: AccountType, email: string, name: (id: string) => Promise<string>, defer: (work: Promise<unknown>) => void) {
   const account = await findCredentials(db, type, { email });
-  if (!account) return;
-  defer(sendResetCode(db, mailer, type, account, name));
+  if (!account || isExpiredUnverified(account)) return;
+  defer(sendCodeLater(db, mailer, type, account, 'reset', name));
 }
 
-/** Issues a reset code and e-mails it; never throws (it runs after the response). */
-async function sendResetCode(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string }, name: (id: string) => Promise<string>) {
-  const owner = { accountType: type, accountId: account.id, purpose: 'reset' } as const;
+/**
+ * Resends a verification code without saying whether the e-mail has an account waiting for it
+ * (the partner flow, which names accounts by e-mail): the same lookup-then-answer shape as
+ * `requestPasswordReset`, the sending deferred and its limits silent. Returns 'verified' for an
+ * account that needs no code (the caller says so, as registration does).
+ */
+export async function resendVerificationQuietly(db: Db, mailer: Mailer, type: RegistrableType, email: string, name: (id: string) => Promise<string>, defer: (work: Promise<unknown>) => void) {
+  const account = await findCredentials(db, type, { email });
+  if (!account || isExpiredUnverified(account)) return 'sent';
+  if (account.isVerified) return 'verified';
+  defer(sendCodeLater(db, mailer, type, account, 'verify', name));
+  return 'sent';
+}
+
+/** Issues a code and e-mails it; never throws (it runs after the response). */
+async function sendCodeLater(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string }, purpose: 'verify' | 'reset', name: (id: string) => Promise<string>) {
+  const owner = { accountType: type, accountId: account.id, purpose } as const;
   // Start a moment later, so the answer has left before this work (D1 writes, the provider call)
   // competes with it for the thread: measured over HTTP, starting at once still delayed real
   // accounts' answers by ~10 ms where D1 runs in the same process (local workerd).
@@ -70,30 +120,37 @@ async function sendResetCode(db: Db, mailer: Mailer, type: AccountType, account:
     code = await issueCode(db, owner);
   } catch (error) {
     // A send limit reached (429): nothing to do, the person already has a recent code.
-    if (!(error instanceof HTTPException && error.status === 429)) console.error('password reset: could not issue a code', error);
+    if (!(error instanceof HTTPException && error.status === 429)) console.error(`${purpose} code: could not issue a code`, error);
     return;
   }
   try {
-    await mailer.send(codeEmail(account.email, await name(account.id), code, 'reset'));
+    await mailer.send(codeEmail(account.email, await name(account.id), code, purpose));
   } catch (error) {
     // The code reached nobody: withdraw it so a new request is not held by the 60-second wait.
     await withdrawCode(db, owner).catch(() => undefined);
-    console.error('password reset: the e-mail could not be sent', error instanceof Error ? error.message : error);
+    console.error(`${purpose} code: the e-mail could not be sent`, error instanceof Error ? error.message : error);
   }
 }
 
 /**
- * Sets a new password with a reset code. Tokens issued before now stop working; the account counts
- * as verified (the code proved the e-mail).
+ * Sets a new password with a reset code. Every session of the account ends (all devices signed
+ * out) and tokens issued before now stop working; the account counts as verified (the code proved
+ * the e-mail).
  */
 export async function resetPassword(db: Db, type: AccountType, email: string, code: string, newPassword: string) {
   const account = await findCredentials(db, type, { email });
-  const result = account ? await consumeCode(db, { accountType: type, accountId: account.id, purpose: 'reset' }, code) : 'invalid';
+  const owner = { accountType: type, accountId: account?.id ?? `unknown:${email}`, purpose: 'reset' } as const;
+  // An unknown e-mail costs the same counted try as a real one (no enumeration by timing).
+  const result = (await verifyCode(db, owner, code)).status;
   // One answer for every failure: 'no active code' or 'too many tries' would tell a stranger that
   // the e-mail has an account, which the request step is careful not to reveal.
   if (!account || result !== 'ok') throw new HTTPException(400, { message: codeMessages.invalid });
   const table = accountTables[type];
   // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
-  await db.update(table).set({ passwordHash: await hashPassword(newPassword), tokensValidAfter: revokeBefore, isVerified: true }).where(eq(table.id, account.id));
+  const passwordHash = await hashPassword(newPassword);
+  await db.batch([
+    db.update(table).set({ passwordHash, tokensValidAfter: revokeBefore, isVerified: true }).where(eq(table.id, account.id)),
+    endAllSessionsStatement(db, type, account.id),
+  ]);
 }

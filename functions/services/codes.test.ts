@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { createDb } from '../../db/client.ts';
 import { oneTimeCodes } from '../../db/schema/index.ts';
-import { CODE_RULES, consumeCode, generateCode, issueCode } from './codes.ts';
+import { CODE_RULES, consumeCode, generateCode, issueCode, verifyCode } from './codes.ts';
 
 const db = createDb(env.DB);
 const owner = () => ({ accountType: 'student' as const, accountId: crypto.randomUUID(), purpose: 'verify' as const });
@@ -95,5 +95,43 @@ describe('issueCode / consumeCode', () => {
     await expect(issueCode(db, o, T0 + 180_000)).rejects.toMatchObject({ status: 429, message: 'Too many codes requested. Please try again in 12 minutes.' });
     // The window slides: 15 minutes after the first send, one more is allowed.
     await expect(issueCode(db, o, T0 + CODE_RULES.sendWindowMs + 1)).resolves.toMatch(/^\d{6}$/);
+  });
+
+  it('at most 5 of 50 parallel wrong guesses are judged, and the right code is refused afterwards (issue 13 item 1)', async () => {
+    const o = owner();
+    const code = await issueCode(db, o, T0);
+    const verdicts = await Promise.all(Array.from({ length: 50 }, () => verifyCode(db, o, wrongOf(code), T0 + 1000)));
+    const judged = verdicts.filter((v) => v.judged);
+    expect(judged.length).toBeLessThanOrEqual(CODE_RULES.maxAttempts);
+    expect(judged.length).toBe(5);
+    expect(verdicts.every((v) => v.status !== 'ok')).toBe(true);
+    const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.accountId, o.accountId));
+    expect(row!.attempts).toBe(CODE_RULES.maxAttempts);
+    expect(await consumeCode(db, o, code, T0 + 2000)).toBe('too_many_attempts');
+  });
+
+  it('a right code sent many times at once works exactly once', async () => {
+    const o = owner();
+    const code = await issueCode(db, o, T0);
+    const results = await Promise.all(Array.from({ length: 5 }, () => consumeCode(db, o, code, T0 + 1000)));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+  });
+
+  it('send limits hold under parallel requests: 20 at once store one code', async () => {
+    const o = owner();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => issueCode(db, o, T0)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 429 });
+    const rows = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.accountId, o.accountId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keepOthers leaves earlier codes open, each with its payload; a match consumes every open code', async () => {
+    const o = owner();
+    const first = await issueCode(db, o, { now: T0, payload: 'first', keepOthers: true });
+    const second = await issueCode(db, o, { now: T0 + CODE_RULES.resendWaitMs, payload: 'second', keepOthers: true });
+    const verdict = await verifyCode(db, o, first, T0 + CODE_RULES.resendWaitMs + 1);
+    expect(verdict).toMatchObject({ status: 'ok', payload: 'first' });
+    expect(await consumeCode(db, o, second, T0 + CODE_RULES.resendWaitMs + 2)).toBe('none');
   });
 });

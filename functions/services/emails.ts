@@ -27,6 +27,7 @@ export function codeEmail(to: string, name: string, code: string, purpose: 'veri
     subject,
     text: `${lead}\n\n${code}\n\n${rest.join('\n')}\n\n${BRAND}`,
     html: layout(purpose === 'verify' ? 'Verify your account' : 'Reset your password', [lead, ...rest], code),
+    oneTimeCode: code,
   };
 }
 

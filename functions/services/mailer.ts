@@ -1,61 +1,102 @@
-import { eq } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { insertClaimed } from '../../db/queries/outbox.ts';
+import { config } from '../lib/config.ts';
+import { deliverClaimed, leaseFrom } from './mail-delivery.ts';
+import { createTransport, HttpTransport, mailboxTransport, type MailTransport } from './mail-transport.ts';
 
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra message headers, e.g. `List-Unsubscribe` (RFC 8058) on bulk mail. */
+  headers?: Record<string, string>;
+  /**
+   * The one-time code the message carries, if any. Such a message is sent at once and never
+   * retried later (its code is withdrawn when the send fails, so the person asks for a new one),
+   * and production never stores the code, not even in the subject.
+   */
+  oneTimeCode?: string;
 }
 
-/** Sends e-mail. Every sender also records the message in the outbox table. */
-export interface Mailer {
-  send(message: EmailMessage): Promise<void>;
-}
+/**
+ * `sent`: the provider took it. `queued`: the attempt failed and the message waits in the outbox
+ * for the retry job (5 min, 30 min, 2 h), so it will still reach the person.
+ */
+export type SendOutcome = 'sent' | 'queued';
 
-/** Development and tests: the outbox is the mailbox (read it at /dev/mailbox). */
-export class OutboxMailer implements Mailer {
-  constructor(private readonly db: Db) {}
-  async send(message: EmailMessage) {
-    await this.db.insert(outbox).values({ id: crypto.randomUUID(), ...message, status: 'sent' });
+/** The message reached nobody and nothing will retry it (a one-time code, or refused outright). */
+export class MailNotSentError extends Error {
+  constructor(readonly outboxId: string) {
+    super('The e-mail could not be sent');
+    this.name = 'MailNotSentError';
   }
 }
 
 /**
- * Production: an HTTP e-mail API that accepts `{ from, to, subject, text, html }` with a bearer key
- * (Resend, Postmark-compatible relays and most transactional providers accept this shape).
+ * Sends e-mail straight away and records each message in the outbox table. Resolves when the
+ * message was delivered or is safely queued for a retry; rejects with MailNotSentError when it is
+ * neither.
  */
-export class HttpMailer implements Mailer {
+export interface Mailer {
+  send(message: EmailMessage): Promise<SendOutcome>;
+}
+
+/** How a stored subject reads when production must not keep the code in it. */
+const MASKED_CODE = '••••••';
+
+/**
+ * The one mailer: writes the message to the outbox already claimed (so the retry job leaves it
+ * alone while this attempt runs), hands it to the transport, and records the outcome. With the
+ * mailbox transport (development, tests) the outbox row is the delivered mail.
+ */
+export class OutboxMailer implements Mailer {
+  private readonly keepBodies: boolean;
+
   constructor(
     private readonly db: Db,
-    private readonly options: { url: string; apiKey: string; from: string; fetch?: typeof fetch },
-  ) {}
-  async send(message: EmailMessage) {
+    private readonly transport: MailTransport = mailboxTransport,
+    options: { keepBodies?: boolean } = {},
+  ) {
+    this.keepBodies = options.keepBodies ?? true;
+  }
+
+  async send(message: EmailMessage): Promise<SendOutcome> {
     const id = crypto.randomUUID();
-    await this.db.insert(outbox).values({ id, ...message, status: 'queued' });
-    let ok = false;
-    try {
-      const res = await (this.options.fetch ?? fetch)(this.options.url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: this.options.from, ...message }),
-      });
-      ok = res.ok;
-    } catch {
-      ok = false;
-    }
-    await this.db.update(outbox).set({ status: ok ? 'sent' : 'failed' }).where(eq(outbox.id, id));
-    if (!ok) throw new HTTPException(503, { message: 'We could not send the e-mail right now. Please try again in a moment.' });
+    const now = new Date();
+    const { oneTimeCode, ...content } = message;
+    const retryable = oneTimeCode === undefined;
+    const body = { text: content.text, html: content.html, headers: content.headers };
+    const subject = this.keepBodies || !oneTimeCode ? content.subject : content.subject.replaceAll(oneTimeCode, MASKED_CODE);
+    // Production stores no body up front: it is written only if this attempt fails and a retry
+    // needs it (docs/decisions/005-outbox-bodies.md).
+    await insertClaimed(this.db, { id, to: content.to, subject, body: this.keepBodies ? body : null, retryable, now, leaseUntil: leaseFrom(now) });
+    const status = await deliverClaimed(this.db, this.transport, { id, to: content.to, subject: content.subject, attempts: 1 }, body, {
+      now,
+      keepBodies: this.keepBodies,
+      retryable,
+      storeBodyOnFailure: !this.keepBodies,
+    });
+    if (status === 'sent') return 'sent';
+    if (status === 'failed') return 'queued';
+    throw new MailNotSentError(id);
   }
 }
 
-/** Picks the sender from configuration: an HTTP provider when MAIL_API_URL is set, else the outbox. */
-export function createMailer(db: Db, env: Env): Mailer {
-  const vars = env as Env & { MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
-  if (vars.MAIL_API_URL && vars.MAIL_API_KEY) {
-    return new HttpMailer(db, { url: vars.MAIL_API_URL, apiKey: vars.MAIL_API_KEY, from: vars.MAIL_FROM ?? 'no-reply@example.com' });
+/** A mailer over an HTTP provider with Resend's API shape (see HttpTransport). */
+export class HttpMailer extends OutboxMailer {
+  constructor(db: Db, options: { url: string; apiKey: string; from: string; fetch?: typeof fetch; keepBodies?: boolean }) {
+    super(db, new HttpTransport(options), { keepBodies: options.keepBodies ?? false });
   }
-  return new OutboxMailer(db);
+}
+
+/**
+ * The mailer configuration chooses (lib/config.ts `mail`): the HTTP provider when MAIL_API_URL,
+ * MAIL_API_KEY (and, outside development, MAIL_FROM) are set; the outbox as mailbox in development
+ * and tests; otherwise a transport that fails every attempt, so messages wait as failed until the
+ * settings exist and a retry sends them.
+ */
+export function createMailer(db: Db, env: Env): Mailer {
+  const settings = config(env).mail;
+  return new OutboxMailer(db, createTransport(settings), { keepBodies: settings.keepBodies });
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {
-  it('hashes with scrypt, parameters in the string, salted', async () => {
+  it("hashes with scrypt at OWASP's N=2^14, r=8, p=5, parameters in the string, salted", async () => {
     const a = await hashPassword('correct horse');
     const b = await hashPassword('correct horse');
-    expect(a).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(a).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsf', a)).toBe(false);
@@ -34,5 +34,18 @@ describe('passwords', () => {
     const decoy = await decoyHash();
     expect(decoy).toBe(await decoyHash());
     expect(await verifyPassword('', decoy)).toBe(false);
+  });
+
+  it('says which stored hashes need re-hashing: older parameters or not ours', async () => {
+    expect(needsRehash(await hashPassword('pw-123456'))).toBe(false);
+    expect(needsRehash('scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$' + 'A'.repeat(43) + '=')).toBe(true);
+    expect(needsRehash('bcrypt$2b$10$abc')).toBe(true);
+    expect(needsRehash('')).toBe(true);
+  });
+
+  it('the decoy for unknown accounts uses the same parameters as real hashes (equal login timing)', async () => {
+    const decoy = await decoyHash();
+    expect(decoy.split('$').slice(0, 4)).toEqual((await hashPassword('x')).split('$').slice(0, 4));
+    expect(needsRehash(decoy)).toBe(false);
   });
 });

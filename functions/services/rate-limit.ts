@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
 
 export interface Limit {
@@ -9,33 +10,127 @@ export interface Limit {
   windowSeconds: number;
 }
 
+export interface HitResult {
+  allowed: boolean;
+  /** Seconds until the window ends (when refused, how long to wait). */
+  retryAfter: number;
+}
+
 /**
- * Counts one event against a fixed window in D1 (one atomic upsert) and says whether it is
- * allowed. Windows end by themselves, so a real user is never locked out for good.
+ * Counts one event against a fixed window in D1 and says whether it is allowed. One conditional
+ * statement per hit: the upsert starts a new window when the old one has ended, and otherwise adds
+ * one only while the count is below the limit (the `where` of `do update`), so parallel hits can
+ * never admit more than `max` (they are serialised by D1, each seeing the previous one's count).
+ * A refused hit changes nothing and returns no row; only then is the window read back, for the
+ * wait. Windows end by themselves, so a real user is never locked out for good.
  */
-export async function hit(db: Db, limit: Limit, subject: string, now = Date.now()) {
+export async function hit(db: Db, limit: Limit, subject: string, now = Date.now()): Promise<HitResult> {
   const key = `${limit.name}:${subject}`;
   const windowMs = limit.windowSeconds * 1000;
-  const expired = now - windowMs;
-  const [row] = await db.all<{ count: number; window_start: number }>(sql`
-    insert into rate_limits (key, window_start, count, created_at, updated_at)
-    values (${key}, ${now}, 1, ${now}, ${now})
+  const [row] = await db.all<{ window_start: number }>(sql`
+    insert into rate_limits (key, window_start, count, expires_at, created_at, updated_at)
+    values (${key}, ${now}, 1, ${now + windowMs}, ${now}, ${now})
     on conflict(key) do update set
-      count = case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end,
+      count = case when rate_limits.window_start <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${now - windowMs} then ${now} else rate_limits.window_start end,
+      expires_at = case when rate_limits.window_start <= ${now - windowMs} then ${now + windowMs} else rate_limits.window_start + ${windowMs} end,
       updated_at = ${now}
-    returning count, window_start`);
-  const count = row?.count ?? 1;
-  const retryAfter = Math.max(1, Math.ceil(((row?.window_start ?? now) + windowMs - now) / 1000));
-  return { allowed: count <= limit.max, retryAfter };
+    where rate_limits.window_start <= ${now - windowMs} or rate_limits.count < ${limit.max}
+    returning window_start`);
+  if (row) return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now) };
+  const [current] = await db.all<{ window_start: number }>(sql`select window_start from rate_limits where key = ${key}`);
+  return { allowed: false, retryAfter: secondsLeft(current?.window_start ?? now, windowMs, now) };
 }
+
+const secondsLeft = (windowStart: number, windowMs: number, now: number) => Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
 
 /** Forgets the counter (after a successful login, the per-account failures start again). */
 export async function clear(db: Db, limit: Limit, subject: string) {
   await db.run(sql`delete from rate_limits where key = ${`${limit.name}:${subject}`}`);
 }
 
-/** The client's address as Cloudflare reports it ('local' under tests and wrangler dev without it). */
+/** Deletes counters whose window has ended (the scheduled prune); returns how many. */
+export async function pruneEnded(db: Db, now = Date.now()) {
+  // Rows written before `expires_at` existed have none: the longest window in use is a day.
+  const result = await db.run(sql`delete from rate_limits where expires_at <= ${now} or (expires_at is null and window_start <= ${now - 24 * 60 * 60 * 1000})`);
+  return result.meta.changes ?? 0;
+}
+
+/**
+ * The client's address as Cloudflare reports it in `CF-Connecting-IP`, set by Cloudflare from the
+ * connection, so a client cannot choose it. `X-Forwarded-For` is never read: anyone can write it,
+ * and trusting it would give an attacker a fresh bucket per request. IPv6 clients are counted by
+ * their /64 (one subscriber usually holds a whole /64, so per-address buckets would be per-request).
+ * Without the header (only off Cloudflare: tests, local tools) every request shares one bucket.
+ */
 export function clientAddress(headers: Headers) {
-  return headers.get('CF-Connecting-IP') ?? headers.get('X-Forwarded-For')?.split(',')[0]?.trim() ?? 'local';
+  const raw = headers.get('CF-Connecting-IP')?.trim();
+  return raw ? addressBucket(raw) : 'unknown';
+}
+
+/** The rate-limit bucket of an address: IPv4 as is, IPv6 by its /64 prefix. */
+export function addressBucket(address: string) {
+  if (!address.includes(':')) return address;
+  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  // An IPv4 address written as IPv6 (::ffff:192.0.2.1) is the IPv4 client.
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  const groups = expandIpv6(bare);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : bare;
+}
+
+/** The eight 16-bit groups of an IPv6 address (without leading zeros), or null if malformed. */
+function expandIpv6(address: string): string[] | null {
+  let text = address;
+  // A trailing dotted IPv4 part counts as two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16).toString(16));
+}
+
+/** One counter to hit: a limit and whom it counts (an address bucket, an e-mail, an account id). */
+export interface LimitHit {
+  limit: Limit;
+  subject: string;
+}
+
+/** "1 minute", "5 minutes", "30 seconds": how long to wait, in words. */
+export function waitText(seconds: number) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A 429 with a message a person understands and `Retry-After` in seconds (the error handler copies
+ * the header onto its JSON answer).
+ */
+export function tooManyRequests(message: string, retryAfter: number) {
+  return new HTTPException(429, {
+    message,
+    res: new Response(null, { status: 429, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))) } }),
+  });
+}
+
+/**
+ * The one way to apply rate limits: counts every hit (in parallel, each one conditional statement)
+ * and throws 429 with `Retry-After` when any is over its limit, waiting for the longest.
+ */
+export async function enforce(db: Db, hits: LimitHit[], message: (wait: string) => string = (wait) => `Too many attempts. Please try again in ${wait}.`, now = Date.now()) {
+  const results = await Promise.all(hits.map((h) => hit(db, h.limit, h.subject, now)));
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length === 0) return;
+  const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
+  throw tooManyRequests(message(waitText(retryAfter)), retryAfter);
 }

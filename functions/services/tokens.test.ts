@@ -8,17 +8,17 @@ const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/
 
 describe('tokens', () => {
   it('signs HS256 with iss, aud, sub, iat, exp, role and the id claim, and verifies it', async () => {
-    const token = await signToken(SECRET, ISSUER, { sub: 'u1', aud: 'student', role: 'student', remember: true });
+    const token = await signToken(SECRET, ISSUER, { sub: 'u1', aud: 'student', role: 'student', sid: 's1', remember: true });
     const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>);
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toMatchObject({ iss: ISSUER, aud: 'student', sub: 'u1', id: 'u1', role: 'student', rme: true });
     expect(Number(payload!.exp) - Number(payload!.iat)).toBe(TOKEN_TTL_SECONDS);
     const result = await verifyToken(SECRET, ISSUER, token, ['student']);
-    expect(result).toMatchObject({ ok: true, claims: { sub: 'u1', aud: 'student', role: 'student', remember: true } });
+    expect(result).toMatchObject({ ok: true, claims: { sub: 'u1', aud: 'student', role: 'student', sid: 's1', remember: true } });
   });
 
   it('refuses another key, another issuer, a tampered payload, alg none and garbage', async () => {
-    const token = await signToken(SECRET, ISSUER, { sub: 'u1', aud: 'student', role: 'student' });
+    const token = await signToken(SECRET, ISSUER, { sub: 'u1', aud: 'student', role: 'student', sid: 's1' });
     expect(await verifyToken('another-secret-0123456789abcdef0123', ISSUER, token, ['student'])).toEqual({ ok: false, reason: 'invalid' });
     expect(await verifyToken(SECRET, 'someone-else', token, ['student'])).toEqual({ ok: false, reason: 'invalid' });
     const [h, , s] = token.split('.');
@@ -39,7 +39,7 @@ describe('tokens', () => {
   });
 
   it('says expired for an expired token', async () => {
-    const token = await signToken(SECRET, ISSUER, { sub: 'u1', aud: 'student', role: 'student' }, Date.now() - (TOKEN_TTL_SECONDS + 120) * 1000);
+    const token = await signToken(SECRET, ISSUER, { sub: 'u1', aud: 'student', role: 'student', sid: 's1' }, Date.now() - (TOKEN_TTL_SECONDS + 120) * 1000);
     expect(await verifyToken(SECRET, ISSUER, token, ['student'])).toEqual({ ok: false, reason: 'expired' });
   });
 
@@ -55,7 +55,7 @@ describe('tokens', () => {
   });
 
   it('tells a valid token of another account type apart (audience)', async () => {
-    const token = await signToken(SECRET, ISSUER, { sub: 'p1', aud: 'partner', role: 'partner' });
+    const token = await signToken(SECRET, ISSUER, { sub: 'p1', aud: 'partner', role: 'partner', sid: 's1' });
     expect(await verifyToken(SECRET, ISSUER, token, ['student'])).toEqual({ ok: false, reason: 'audience' });
   });
 });

@@ -13,6 +13,8 @@ export interface TokenClaims {
   aud: AccountType;
   /** Role within the account type (student, partner, applicant, admin, editor). */
   role: string;
+  /** Server-side session id (the `sessions` row): renewals keep it, signing out deletes it. */
+  sid: string;
   /** When the person signed in with a password (seconds); renewals keep it. */
   authTime: number;
   remember: boolean;
@@ -25,11 +27,11 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 export async function signToken(
   secret: string,
   issuer: string,
-  claims: { sub: string; aud: AccountType; role: string; remember?: boolean; authTime?: number },
+  claims: { sub: string; aud: AccountType; role: string; sid: string; remember?: boolean; authTime?: number },
   now = Date.now(),
 ) {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({ role: claims.role, id: claims.sub, auth_time: claims.authTime ?? iat, rme: claims.remember ?? false })
+  return new SignJWT({ role: claims.role, id: claims.sub, sid: claims.sid, auth_time: claims.authTime ?? iat, rme: claims.remember ?? false })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(claims.aud)
@@ -53,7 +55,8 @@ export async function verifyToken(secret: string, issuer: string, token: string,
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       issuer,
-      requiredClaims: ['sub', 'aud', 'exp', 'iat', 'role'],
+      // A token without a session id predates server-side sessions and cannot be revoked: refused.
+      requiredClaims: ['sub', 'aud', 'exp', 'iat', 'role', 'sid'],
     });
     const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
     if (!aud || !audiences.includes(aud as AccountType)) return { ok: false, reason: 'audience' };
@@ -63,6 +66,7 @@ export async function verifyToken(secret: string, issuer: string, token: string,
         sub: payload.sub!,
         aud: aud as AccountType,
         role: String(payload.role),
+        sid: String(payload.sid),
         authTime: typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat!,
         remember: payload.rme === true,
         iat: payload.iat!,

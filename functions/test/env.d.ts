@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** The fake mail provider's port (functions/test/mail-fake). */
+      MAIL_FAKE_PORT: string;
     }
   }
 }

@@ -8,12 +8,12 @@ export async function registerApplicant(prefix = 'applicant') {
   const email = `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const res = await postJson(
     '/api/job-applicants/register',
-    { fullName: 'Test Applicant', email, phone: '020 7946 0101', password: 'secret123' },
+    { fullName: 'Test Applicant', email, phone: '020 7946 0101', password: 'Secret-pass-123' },
     { 'CF-Connecting-IP': `10.0.${counter % 250}.${Math.floor(Math.random() * 250)}` },
   );
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
-  return { email, password: 'secret123', token };
+  return { email, password: 'Secret-pass-123', token };
 }
 
 /** The smallest real PDF header plus a body: enough for the byte sniffing. */

@@ -1,23 +1,61 @@
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publishEvents } from '../../db/schema/index.ts';
+import { insertBuilt } from '../../db/queries/publishing.ts';
 import { run } from './run.ts';
 import { openLocalPlatform } from './platform.ts';
 
-/** Rebuilds the static site from the local D1 and records a 'built' event dated at the build's start. */
-export async function rebuildSite(db?: Db) {
+export interface BuildOptions {
+  /** The folder the Worker serves (wrangler.toml [assets] directory, or `wrangler dev --assets`). */
+  outDir?: string;
+  /** Extra environment for `astro build`: SITE_URL, SNAPSHOT_URL and BUILD_TOKEN, ... */
+  env?: Record<string, string | undefined>;
+  /** Where the build's output goes (default: this terminal). */
+  log?: (text: string) => void;
+}
+
+/**
+ * Builds the site into a folder of its own and swaps it in when the build has succeeded, so the
+ * served folder is never half-written (wrangler dev notices the new folder and reloads) and a
+ * failed build leaves the old site in place. Returns the content version the build rendered.
+ */
+export async function buildAndSwap({ outDir = 'dist', env = {}, log }: BuildOptions = {}) {
+  const next = `${outDir}.next`;
+  const old = `${outDir}.old`;
+  const infoFile = env.BUILD_INFO_FILE ?? process.env.BUILD_INFO_FILE ?? '.wrangler/build-info.json';
+  rmSync(next, { recursive: true, force: true });
+  rmSync(infoFile, { force: true });
+  await run('astro', ['build', '--outDir', next], { ...env, BUILD_INFO_FILE: infoFile }, log);
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { contentVersion: number };
+  // Two renames: the folder is missing only between them (microseconds), never partly written.
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(outDir)) renameSync(outDir, old);
+  renameSync(next, outDir);
+  rmSync(old, { recursive: true, force: true });
+  return { contentVersion: info.contentVersion };
+}
+
+/** The local site's origin for a rebuild: SITE_URL from the shell, else npm start's. */
+export const localSiteUrl = () => process.env.SITE_URL || `http://127.0.0.1:${process.env.PORT ?? '8787'}`;
+
+/**
+ * Rebuilds the static site from the local D1 and records a 'built' event dated at the build's start
+ * (edits saved during the build still show as waiting), with the content version it rendered.
+ */
+export async function rebuildSite(db?: Db, options: { siteUrl?: string } = {}) {
   const startedAt = new Date();
-  await run('astro', ['build']);
-  if (db) return recordBuilt(db, startedAt);
+  const { contentVersion } = await buildAndSwap({ env: { SITE_URL: options.siteUrl ?? localSiteUrl() } });
+  if (db) return recordBuilt(db, startedAt, contentVersion);
   const platform = await openLocalPlatform();
   try {
-    await recordBuilt(platform.db, startedAt);
+    await recordBuilt(platform.db, startedAt, contentVersion);
   } finally {
     await platform.dispose();
   }
 }
 
-const recordBuilt = (db: Db, at: Date) => db.insert(publishEvents).values({ id: crypto.randomUUID(), kind: 'built', createdAt: at, updatedAt: at });
+const recordBuilt = (db: Db, at: Date, contentVersion: number | null) => insertBuilt(db, { contentVersion, at });
 
 async function latest(db: Db, kind: 'requested' | 'built') {
   const [row] = await db.select({ at: publishEvents.createdAt }).from(publishEvents).where(eq(publishEvents.kind, kind)).orderBy(desc(publishEvents.createdAt)).limit(1);
@@ -28,11 +66,11 @@ async function latest(db: Db, kind: 'requested' | 'built') {
  * `npm start`'s small publish watcher: every few seconds, if a publish was requested after the
  * last build, rebuild (one build at a time; requests during a build make one more build).
  */
-export function startPublishWatcher(options: { initialBuildAt: Date; readyUrl: string; intervalMs?: number }) {
+export function startPublishWatcher(options: { initialBuild: { at: Date; contentVersion: number | null }; readyUrl: string; siteUrl: string; intervalMs?: number }) {
   void watch(options).catch((error: Error) => console.error(`[publish] watcher stopped: ${error.message}`));
 }
 
-async function watch({ initialBuildAt, readyUrl, intervalMs = 5000 }: { initialBuildAt: Date; readyUrl: string; intervalMs?: number }) {
+async function watch({ initialBuild, readyUrl, siteUrl, intervalMs = 5000 }: Parameters<typeof startPublishWatcher>[0]) {
   // A platform proxy opened while wrangler dev starts takes sockets it needs: wait until it serves.
   for (;;) {
     const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
@@ -42,7 +80,7 @@ async function watch({ initialBuildAt, readyUrl, intervalMs = 5000 }: { initialB
   // One platform proxy for the watcher's life: polling reads the same local D1 wrangler dev writes.
   const { db, dispose } = await openLocalPlatform();
   process.once('exit', () => void dispose());
-  await recordBuilt(db, initialBuildAt);
+  await recordBuilt(db, initialBuild.at, initialBuild.contentVersion);
   let building = false;
   const tick = async () => {
     if (building) return;
@@ -51,7 +89,7 @@ async function watch({ initialBuildAt, readyUrl, intervalMs = 5000 }: { initialB
     building = true;
     console.log('[publish] rebuilding the site…');
     try {
-      await rebuildSite(db);
+      await rebuildSite(db, { siteUrl });
       console.log('[publish] site rebuilt.');
     } catch (error) {
       console.error(`[publish] build failed: ${(error as Error).message}`);

@@ -4,6 +4,7 @@ import { staff } from '../../db/schema/index.ts';
 import { staffCreateSchema, type StaffRole } from '../../schemas/admin.ts';
 import { normalizeEmail } from '../../functions/services/accounts.ts';
 import { hashPassword } from '../../functions/services/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../functions/services/common-passwords.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 /**
@@ -13,6 +14,7 @@ import { auditLog } from '../../db/schema/index.ts';
 export async function createStaffAccount(db: Db, input: { email: string; name: string; role: StaffRole; password: string }) {
   const parsed = staffCreateSchema.safeParse(input);
   if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
+  if (await isCommonPassword(parsed.data.password)) throw new Error(COMMON_PASSWORD_MESSAGE);
   const email = normalizeEmail(parsed.data.email);
   const [existing] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
   if (existing) return { status: 'exists' as const, id: existing.id, email };

@@ -1,4 +1,5 @@
-import { replaceStoredToken } from './storage.ts';
+import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { replaceStoredToken, sessionKeys } from './storage.ts';
 
 /**
  * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
@@ -35,9 +36,36 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
   onResponse?: (res: Response) => void;
 }
 
+/**
+ * The newest D1 bookmark this tab has seen. Sent with every call, it makes the API read from a
+ * database copy at least that new, so a person always sees their own writes even when a read
+ * replica serves the read (functions/middleware/db.ts). Per tab (sessionStorage), never with the
+ * tokens in localStorage.
+ */
+function storedBookmark() {
+  try {
+    return sessionStorage.getItem(sessionKeys.d1Bookmark);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the newer of the stored and the received bookmark (bookmarks sort oldest to newest). */
+function keepBookmark(received: string | null) {
+  if (!received) return;
+  try {
+    const current = sessionStorage.getItem(sessionKeys.d1Bookmark);
+    if (!current || received > current) sessionStorage.setItem(sessionKeys.d1Bookmark, received);
+  } catch {
+    // Storage unavailable (private mode quotas): reads may come from a replica that lags a moment.
+  }
+}
+
 export async function api<T>(path: string, { body, token, headers, onResponse, ...init }: ApiOptions = {}): Promise<T> {
   const h = new Headers(headers);
   if (token) h.set('Authorization', `Bearer ${token}`);
+  const bookmark = storedBookmark();
+  if (bookmark && !h.has(BOOKMARK_HEADER)) h.set(BOOKMARK_HEADER, bookmark);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -55,6 +83,7 @@ export async function api<T>(path: string, { body, token, headers, onResponse, .
   const sent = token ?? h.get('X-Applicant-Token');
   const renewed = res.headers.get('X-Renewed-Token');
   if (sent && renewed) replaceStoredToken(sent, renewed);
+  keepBookmark(res.headers.get(BOOKMARK_HEADER));
   onResponse?.(res);
   const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
   if (!res.ok) {

@@ -1,66 +1,65 @@
-import type { z } from 'zod';
-import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '../../schemas/catalog.ts';
-import type {
-  aboutSchema, faqSchema, featureSchema, missionVisionSchema, officeSchema, partnerSchoolSchema, serviceSchema, siteSchema, teamMemberSchema,
-} from '../../schemas/content.ts';
-import type { JobDetail, StrategyCard } from '../../schemas/recruitment.ts';
-import type { recruitmentServicesSchema } from '../../schemas/content.ts';
-import type { CostInputs, ProgramsResponse, RatesTable } from '../../schemas/programs.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { emptySnapshot, snapshotLists, type BuildSnapshot } from '../../schemas/build.ts';
 
-type WithId<T> = T & { _id: string; id: string };
+export type { BuildSnapshot };
 
-/** What the pre-rendered pages read from the database at build time. */
-export interface BuildSnapshot {
-  countries: CountryDto[];
-  subjects: SubjectDto[];
-  universities: UniversityDto[];
-  departments: DepartmentDto[];
-  features: WithId<z.output<typeof featureSchema>>[];
-  services: WithId<z.output<typeof serviceSchema>>[];
-  offices: WithId<z.output<typeof officeSchema>>[];
-  team: WithId<z.output<typeof teamMemberSchema>>[];
-  missionVision: z.output<typeof missionVisionSchema> | undefined;
-  about: z.output<typeof aboutSchema> | undefined;
-  site: z.output<typeof siteSchema> | undefined;
-  faq: z.output<typeof faqSchema> | undefined;
-  partners: z.output<typeof partnerSchoolSchema>[] | undefined;
-  jobs: JobDetail[];
-  strategies: StrategyCard[];
-  employerCategories: string[];
-  recruitmentServices: z.output<typeof recruitmentServicesSchema> | undefined;
-  /** GET /api/programs with no filters: the first page and facets /courses pre-renders. */
-  finder: ProgramsResponse;
-  /** Each subject's "Estimated total cost" inputs (db/queries/costs.ts) and the rates. */
-  costs: { bySubject: Record<string, CostInputs>; rates: RatesTable };
-}
+/**
+ * Where the build records the content version it rendered, for whoever deploys it to report back
+ * (`npm run deploy`, the local publish): one small file outside dist/, so it is never served.
+ */
+export const buildInfoFile = () => resolve(process.env.BUILD_INFO_FILE ?? '.wrangler/build-info.json');
 
-// The reader runs in Node (wrangler's platform proxy over the local D1) and is imported by URL so
-// that the Worker-side database code stays out of the site's type program and bundle.
+// The local reader runs in Node (wrangler's platform proxy over the local D1) and is imported by URL
+// so that the Worker-side database code stays out of the site's type program and bundle.
 // Resolved from the project root, not import.meta.url: pages that read the snapshot are bundled
 // into dist/.prerender, where a path relative to this file no longer points at scripts/.
 const readerUrl = new URL('scripts/lib/catalog-snapshot.ts', `file://${process.cwd()}/`).href;
-let snapshot: Promise<BuildSnapshot> | undefined;
 
-/** The build's one read of the database, shared by every loader and page. */
+/**
+ * Production builds run on a build machine with no database: they fetch the snapshot from the live
+ * Worker (SNAPSHOT_URL, with BUILD_TOKEN as the bearer), built there by the same query module.
+ */
+async function fetchSnapshot(url: string): Promise<BuildSnapshot> {
+  const token = process.env.BUILD_TOKEN;
+  if (!token) throw new Error('SNAPSHOT_URL is set but BUILD_TOKEN is not: the snapshot needs the build token');
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(60_000) });
+  if (!res.ok) throw new Error(`GET ${url} answered HTTP ${res.status}${res.status === 401 ? ' (check BUILD_TOKEN)' : ''}`);
+  const body = (await res.json()) as Partial<Record<keyof BuildSnapshot, unknown>>;
+  // A truncated or foreign document must fail the build, not publish an empty site.
+  const missing = [...(typeof body.contentVersion === 'number' ? [] : ['contentVersion']), ...snapshotLists.filter((key) => !Array.isArray(body[key]))];
+  if (missing.length) throw new Error(`GET ${url} did not return a build snapshot (missing: ${missing.join(', ')})`);
+  return body as BuildSnapshot;
+}
+
+async function readLocal(): Promise<BuildSnapshot> {
+  const reader = (await import(/* @vite-ignore */ readerUrl)) as { readCatalogSnapshot: () => Promise<BuildSnapshot> };
+  return reader.readCatalogSnapshot();
+}
+
+// Held on globalThis, not in this module: the content loaders and the pre-rendered pages load this
+// module separately (the pages from their bundle), and both must see the same read, at one version.
+const held = globalThis as typeof globalThis & { [key: symbol]: Promise<BuildSnapshot> | undefined };
+const KEY = Symbol.for('bridgeway-global.build-snapshot');
+
+/** The build's one read of the content, shared by every loader and page. */
 export function getSnapshot(): Promise<BuildSnapshot> {
-  snapshot ??= import(/* @vite-ignore */ readerUrl)
-    .then((m: { readCatalogSnapshot: () => Promise<BuildSnapshot> }) => m.readCatalogSnapshot())
+  const url = process.env.SNAPSHOT_URL;
+  held[KEY] ??= (url ? fetchSnapshot(url) : readLocal())
+    .then((s) => {
+      mkdirSync(dirname(buildInfoFile()), { recursive: true });
+      writeFileSync(buildInfoFile(), JSON.stringify({ contentVersion: s.contentVersion, source: url ? 'snapshot-url' : 'local', readAt: new Date().toISOString() }));
+      console.log(`[snapshot] content version ${s.contentVersion} from ${url ? new URL(url).origin : 'the local database'}`);
+      return s;
+    })
     .catch((error: Error) => {
       // Type-checking (astro check) syncs content too; it needs the shapes, not the rows, so it may
       // run before the local database exists. A real build must not silently come out empty.
       if (process.env.SNAPSHOT_OPTIONAL !== '1') {
-        throw new Error(`Could not read the local database (run \`npm start\` or \`node scripts/prepare-db.ts\` first): ${error.message}`);
+        throw new Error(url ? `Could not read the content snapshot: ${error.message}` : `Could not read the local database (run \`npm start\` or \`node scripts/prepare-db.ts\` first): ${error.message}`);
       }
-      console.warn(`[snapshot] no local database yet, using empty collections: ${error.message}`);
+      console.warn(`[snapshot] no content yet, using empty collections: ${error.message}`);
       return emptySnapshot;
     });
-  return snapshot;
+  return held[KEY];
 }
-
-const emptySnapshot: BuildSnapshot = {
-  countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
-  missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
-  jobs: [], strategies: [], employerCategories: [], recruitmentServices: undefined,
-  finder: { total: 0, page: 1, pageSize: 12, items: [], facets: { country: [], level: [], department: [], intake: [], duration: [] } },
-  costs: { bySubject: {}, rates: {} },
-};

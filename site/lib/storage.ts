@@ -16,6 +16,12 @@ export const storageKeys = {
   savedPrograms: 'savedPrograms',
 } as const;
 
+/** Per-tab keys of our own (sessionStorage). */
+export const sessionKeys = {
+  /** The newest D1 session bookmark (site/lib/api.ts). */
+  d1Bookmark: 'd1Bookmark',
+} as const;
+
 /** Reads and parses a JSON value; an unparsable value is deleted (spec 1 section 4). */
 export function readJson<T>(key: string): T | null {
   const raw = localStorage.getItem(key);

@@ -3,6 +3,8 @@
 // TanStack Query (~70 KB brotli) on pages that have no island (issue 9's JavaScript budget). The
 // subject search's code (header-search.ts) loads on the first use of a search box.
 import { clearSession, readSession, type SessionView } from '../lib/session-view.ts';
+import { endSession } from '../lib/sign-out.ts';
+import { storageKeys } from '../lib/storage.ts';
 
 let searchModule: Promise<typeof import('./header-search.ts')> | undefined;
 const loadSearch = () =>
@@ -50,7 +52,11 @@ function modal(dialog: HTMLDialogElement, { onOpen, onClose }: { onOpen?: () => 
   };
 }
 
-function logout() {
+/** Logout: ends the stored sessions on the server, then clears them here whatever the answer. */
+async function logout() {
+  const student = localStorage.getItem(storageKeys.userToken) ?? localStorage.getItem(storageKeys.token);
+  const partner = localStorage.getItem(storageKeys.partnerToken);
+  await Promise.all([endSession('student', student), endSession('partner', partner)]);
   clearSession();
   window.location.assign('/');
 }
@@ -104,7 +110,7 @@ export function initSiteHeader(header: HTMLElement) {
     b.addEventListener('click', () => {
       setAccountOpen(false);
       menuDialog?.close();
-      logout();
+      void logout();
     });
   }
 

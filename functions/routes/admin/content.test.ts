@@ -178,43 +178,6 @@ describe('image upload', () => {
   });
 });
 
-describe('publishing', () => {
-  it('records a request; the status shows edits waiting until a build is recorded', async () => {
-    const [subject] = await db.select().from(t.subjects).limit(1);
-    const { item } = (await (await get(`/api/admin/content/subjects/${subject!.id}`)).json()) as { item: Record<string, unknown> };
-    await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...item, name: `${item.name as string}` });
-    const res = await send('POST', '/api/admin/publish', {});
-    expect(res.status).toBe(202);
-    expect(await res.json()).toMatchObject({ success: true, hook: false, requestPending: true, editsWaiting: true });
-    const requested = await db.select().from(t.publishEvents).where(eq(t.publishEvents.kind, 'requested'));
-    expect(requested.at(-1)!.staffId).toBe(editor.id);
-    await new Promise((r) => setTimeout(r, 5));
-    await db.insert(t.publishEvents).values({ id: crypto.randomUUID(), kind: 'built' });
-    const status = (await (await get('/api/admin/publish/status')).json()) as { lastBuiltAt: string; editsWaiting: boolean; requestPending: boolean };
-    expect(status).toMatchObject({ editsWaiting: false, requestPending: false, lastBuiltAt: expect.any(String) });
-  });
-
-  it('calls the deploy hook at most once a minute, and again for a request left waiting', async () => {
-    const calls: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      calls.push(String(input instanceof Request ? input.url : input));
-      return new Response('ok');
-    });
-    const hookEnv = { ...env, DEPLOY_HOOK_URL: 'https://hooks.example.com/deploy/abc' };
-    const publish = async () => (await app.request('/api/admin/publish', { method: 'POST', headers: auth(admin.token) }, hookEnv)).json() as Promise<Record<string, unknown>>;
-    expect(await publish()).toMatchObject({ hook: true, building: true });
-    expect(await publish()).toMatchObject({ hook: true, building: false, nextBuildInSeconds: expect.any(Number) });
-    expect(await publish()).toMatchObject({ building: false });
-    expect(calls).toEqual(['https://hooks.example.com/deploy/abc']);
-    // A minute later the waiting request is served once, by the status poll.
-    const [last] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'publish.hook')).orderBy(desc(t.auditLog.createdAt));
-    await db.update(t.auditLog).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(t.auditLog.id, last!.id));
-    await app.request('/api/admin/publish/status', { headers: auth(admin.token) }, hookEnv);
-    await app.request('/api/admin/publish/status', { headers: auth(admin.token) }, hookEnv);
-    expect(calls).toHaveLength(2);
-  });
-});
-
 describe('staff accounts', () => {
   it('logs in with the staff audience and role; wrong passwords get the shared answer', async () => {
     const res = await postJson('/api/admin/auth/login', { email: editor.email.toUpperCase(), password: STAFF_PASSWORD });

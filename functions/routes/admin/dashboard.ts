@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { count, eq, and, sql } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import * as t from '../../../db/schema/index.ts';
+import { config } from '../../lib/config.ts';
+import { readPublishStatus } from '../../../db/queries/publishing.ts';
 import { staffOnly } from './shared.ts';
-import { publishStatus } from './publish.ts';
 
 type Db = AppEnv['Variables']['db'];
 
@@ -17,7 +18,7 @@ export const adminDashboard = new Hono<AppEnv>()
   .use(staffOnly)
   .get('/', async (c) => {
     const db = c.var.db;
-    const publish = await publishStatus(db);
+    const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
     c.header('Cache-Control', 'private, no-store');
     if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish });
     const [unread] = await db.all<{ n: number }>(sql`select (select count(*) from contact_messages where status = 'unread') + (select count(*) from assistance_requests where status = 'unread') as n`);

@@ -13,6 +13,7 @@ import { adminUploads } from './uploads.ts';
 import { adminPublish } from './publish.ts';
 import { adminAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
+import { adminMail } from './mail.ts';
 
 /** The back office API, one router per resource under /api/admin. Staff tokens only. */
 export const admin = new Hono<AppEnv>()
@@ -33,6 +34,7 @@ export const admin = new Hono<AppEnv>()
   .route('/content', adminContent)
   .route('/uploads', adminUploads)
   .route('/publish', adminPublish)
-  .route('/audit', adminAudit);
+  .route('/audit', adminAudit)
+  .route('/mail', adminMail);
 
 export { publicFiles } from './files.ts';

@@ -36,7 +36,7 @@ describe('program applications (subscriptions)', () => {
     const mails = await mailTo(sub.student.email);
     expect(mails).toHaveLength(3);
     expect(mails.map((m) => m.subject).join('|')).toContain(`Update on your application for ${sub.subject.name}: Offer`);
-    expect(mails.some((m) => m.text.includes('Congratulations!') && m.text.includes('/profile-bashboard-student'))).toBe(true);
+    expect(mails.some((m) => m.text?.includes('Congratulations!') && m.text.includes('/profile-bashboard-student'))).toBe(true);
     const audit = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entityId, sub.id), eq(t.auditLog.action, 'subscription.status')));
     expect(audit).toHaveLength(3);
     expect(audit.find((a) => (a.after as { status: string }).status === 'offer')).toMatchObject({ staffId: admin.id, before: { status: 'in_review' } });

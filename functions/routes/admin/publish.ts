@@ -1,58 +1,67 @@
 import { Hono } from 'hono';
-import { and, count, desc, eq, gt, like } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { auditLog, publishEvents } from '../../../db/schema/index.ts';
+import { config } from '../../lib/config.ts';
 import { auditInsert } from '../../services/audit.ts';
+import { claimHookCall, finishHookCall, HOOK_TIMEOUT_MS, insertPublishRequest, readPublishStatus } from '../../../db/queries/publishing.ts';
+import type { PublishStatusResponse } from '../../../schemas/build.ts';
 import { staffOnly } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
+type DeployHook = NonNullable<ReturnType<typeof config>['deployHook']>;
 
-/** At most one deploy-hook call a minute: edits within a minute make one build. */
-export const HOOK_INTERVAL_MS = 60_000;
-
-const deployHook = (env: Env) => (env as Env & { DEPLOY_HOOK_URL?: string }).DEPLOY_HOOK_URL || undefined;
-
-async function latest(db: Db, kind: 'requested' | 'built') {
-  const [row] = await db.select({ at: publishEvents.createdAt }).from(publishEvents).where(eq(publishEvents.kind, kind)).orderBy(desc(publishEvents.createdAt)).limit(1);
-  return row?.at ?? null;
-}
-
-async function lastHookCall(db: Db) {
-  const [row] = await db.select({ at: auditLog.createdAt }).from(auditLog).where(eq(auditLog.action, 'publish.hook')).orderBy(desc(auditLog.createdAt)).limit(1);
-  return row?.at ?? null;
+/**
+ * One POST to the deploy hook. Cloudflare's Workers Builds hooks take a bare POST; GitHub's
+ * repository_dispatch (the shipped .github/workflows/deploy.yml) needs the event type in the body,
+ * a bearer token (DEPLOY_HOOK_TOKEN), an Accept and a User-Agent. Both accept this request.
+ * Resolves to null when the hook accepted, else to why it did not (shown to staff; no secrets).
+ */
+async function callHook(hook: DeployHook): Promise<string | null> {
+  try {
+    const res = await fetch(hook.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/vnd.github+json, application/json',
+        'User-Agent': 'bridgeway-global-publish',
+        ...(hook.token ? { Authorization: `Bearer ${hook.token}` } : {}),
+      },
+      body: JSON.stringify({ event_type: 'publish' }),
+      signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    return res.ok ? null : `the deploy hook answered HTTP ${res.status}`;
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    return name === 'TimeoutError' || name === 'AbortError' ? `the deploy hook did not answer within ${HOOK_TIMEOUT_MS / 1000} s` : 'the deploy hook could not be reached';
+  }
 }
 
 /**
- * Production: calls the deploy hook when a publish request is waiting and the last call is more
- * than a minute old. Called on publish and on every status poll, so a request made within the
- * minute after a build is served by the next one (debounced, never lost).
+ * Production: calls the deploy hook when a publish request waits and the once-a-minute limit allows
+ * (claimHookCall decides in one statement, so parallel publishes and polls make one call). Called on
+ * publish and on every status poll, so a request made within the minute after a build is served by
+ * the next call (debounced, never lost). Returns whether this call started a build.
  */
-async function maybeCallHook(db: Db, env: Env, now = Date.now()) {
-  const url = deployHook(env);
-  if (!url) return { hook: false as const };
-  const [requested, called] = await Promise.all([latest(db, 'requested'), lastHookCall(db)]);
-  if (!requested || (called && called >= requested)) return { hook: true as const, building: false };
-  if (called && now - called.getTime() < HOOK_INTERVAL_MS) {
-    return { hook: true as const, building: false, nextBuildInSeconds: Math.ceil((called.getTime() + HOOK_INTERVAL_MS - now) / 1000) };
-  }
-  const res = await fetch(url, { method: 'POST' }).catch(() => undefined);
-  await auditInsert(db, { staffId: null, action: 'publish.hook', entity: 'site', after: { status: res?.status ?? 'network error' } });
-  return { hook: true as const, building: Boolean(res?.ok) };
+async function maybeCallHook(db: Db, env: Env) {
+  const hook = config(env).deployHook;
+  if (!hook) return false;
+  const claimed = await claimHookCall(db);
+  if (!claimed) return false;
+  const failure = await callHook(hook);
+  await finishHookCall(db, claimed, failure ? 'failed' : 'started', failure);
+  return !failure;
 }
 
-/** What the admin shows: when the site was last built and whether edits are waiting. */
-async function publishStatus(db: Db) {
-  const [lastBuiltAt, lastRequestedAt] = await Promise.all([latest(db, 'built'), latest(db, 'requested')]);
-  const since = lastBuiltAt ? gt(auditLog.createdAt, lastBuiltAt) : undefined;
-  const [edits] = await db.select({ n: count() }).from(auditLog).where(and(like(auditLog.action, 'content.%'), since));
-  const waitingEdits = edits?.n ?? 0;
-  return {
-    lastBuiltAt,
-    lastRequestedAt,
-    waitingEdits,
-    editsWaiting: waitingEdits > 0,
-    requestPending: Boolean(lastRequestedAt && (!lastBuiltAt || lastRequestedAt > lastBuiltAt)),
-  };
+/** What the admin shows: the live build, edits since, and the last hook call's state. */
+const publishStatus = (db: Db, env: Env) => readPublishStatus(db, { hook: Boolean(config(env).deployHook) });
+
+/** The sentence shown after Publish, from the state it led to. */
+function publishMessage(status: PublishStatusResponse, started: boolean) {
+  if (!status.hook) return 'Publish requested: the site is rebuilt by npm run publish (or the watcher npm start runs).';
+  if (status.state === 'failed') return `Publishing failed: ${status.failure}. Press Publish to try again.`;
+  if (started) return 'Publishing: the site is being rebuilt. This takes a few minutes.';
+  if (status.nextBuildInSeconds !== null) return `Publish requested: a build started less than a minute ago, the next one starts in ${status.nextBuildInSeconds} seconds.`;
+  return 'Publishing: the site is being rebuilt. This takes a few minutes.';
 }
 
 /** Publishing: records a rebuild request (and calls the deploy hook in production). Admins and editors. */
@@ -61,21 +70,15 @@ export const adminPublish = new Hono<AppEnv>()
   .post('/', async (c) => {
     const db = c.var.db;
     await db.batch([
-      db.insert(publishEvents).values({ id: crypto.randomUUID(), kind: 'requested', staffId: c.var.auth.sub }),
+      insertPublishRequest(db, c.var.auth.sub),
       auditInsert(db, { staffId: c.var.auth.sub, action: 'publish.request', entity: 'site' }),
     ]);
-    const hook = await maybeCallHook(db, c.env);
-    const message = !hook.hook
-      ? 'Publish requested: the site is rebuilt by npm run publish (or the watcher npm start runs).'
-      : hook.building
-        ? 'Publishing: the site is being rebuilt. This takes a few minutes.'
-        : `Publish requested: a build started less than a minute ago, the next one starts in ${hook.nextBuildInSeconds ?? 60} seconds.`;
-    return c.json({ success: true, message, ...hook, ...(await publishStatus(db)) }, 202);
+    const started = await maybeCallHook(db, c.env);
+    const status = await publishStatus(db, c.env);
+    return c.json({ success: true, ...status, message: publishMessage(status, started) } satisfies PublishStatusResponse & { success: true }, 202);
   })
   .get('/status', async (c) => {
-    const hook = await maybeCallHook(c.var.db, c.env);
+    await maybeCallHook(c.var.db, c.env);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ ...hook, ...(await publishStatus(c.var.db)) });
+    return c.json(await publishStatus(c.var.db, c.env) satisfies PublishStatusResponse);
   });
-
-export { publishStatus };

@@ -2,6 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { request } from '../../test/request.ts';
 import { auth, makeStaff, tokenFor } from './test-fixtures.ts';
 import { signToken } from '../../services/tokens.ts';
+import { NO_SESSION, sessionToken } from '../../test/sessions.ts';
 
 // Every admin endpoint, and whether editors may use it (content and publishing only).
 const routes: { method: string; path: string; editor: boolean }[] = [
@@ -54,7 +55,7 @@ describe('role checks on every admin endpoint', () => {
     tokens.applicant = await tokenFor('applicant', 'applicant-1', 'applicant');
     tokens.editor = (await makeStaff('editor')).token;
     tokens.admin = (await makeStaff('admin')).token;
-    tokens.forged = await signToken('another-secret-0123456789abcdef0123456789', 'bridgeway-global', { sub: 'x', aud: 'staff', role: 'admin' });
+    tokens.forged = await signToken('another-secret-0123456789abcdef0123456789', 'bridgeway-global', { sub: 'x', aud: 'staff', role: 'admin', sid: NO_SESSION });
   });
 
   it.each(routes)('$method $path', async ({ method, path, editor }) => {
@@ -78,9 +79,8 @@ describe('role checks on every admin endpoint', () => {
   });
 
   it('refuses an expired staff token with 401', async () => {
-    const { env } = await import('cloudflare:test');
     const staff = await makeStaff('admin');
-    const old = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: staff.id, aud: 'staff', role: 'admin' }, Date.now() - 3 * 3600_000);
+    const old = await sessionToken({ sub: staff.id, aud: 'staff', role: 'admin' }, Date.now() - 3 * 3600_000);
     const res = await call('GET', '/api/admin/auth/me', auth(old));
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: 'Your session has expired. Please log in again.' });

@@ -7,6 +7,8 @@ import { staff } from '../../../db/schema/index.ts';
 import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema } from '../../../schemas/admin.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { assertNotCommon } from '../../services/common-passwords.ts';
+import { endAllSessionsStatement } from '../../services/sessions.ts';
 import { auditInsert } from '../../services/audit.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
@@ -37,6 +39,7 @@ export const adminStaff = new Hono<AppEnv>()
   .post('/', validate('json', staffCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
+    await assertNotCommon(body.password);
     const [existing] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     if (existing) throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
     const row = { id: crypto.randomUUID(), name: body.name, email, role: body.role, isActive: true, isVerified: true, passwordHash: await hashPassword(body.password) };
@@ -60,6 +63,7 @@ export const adminStaff = new Hono<AppEnv>()
     const revoke = (body.role !== undefined && body.role !== before.role) || body.isActive === false;
     await c.var.db.batch([
       c.var.db.update(staff).set({ ...changes, ...(revoke && { tokensValidAfter: revokeNow() }), updatedAt: new Date() }).where(eq(staff.id, id)),
+      ...(revoke ? [endAllSessionsStatement(c.var.db, 'staff', id)] : []),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.update', entity: 'staff', entityId: id, before, after: { ...before, ...changes } }),
     ]);
     const [after] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
@@ -69,8 +73,12 @@ export const adminStaff = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
     if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
+    const { password } = c.req.valid('json');
+    await assertNotCommon(password);
     await c.var.db.batch([
-      c.var.db.update(staff).set({ passwordHash: await hashPassword(c.req.valid('json').password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      c.var.db.update(staff).set({ passwordHash: await hashPassword(password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      // A new password ends the person's sessions on every device.
+      endAllSessionsStatement(c.var.db, 'staff', id),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.password', entity: 'staff', entityId: id }),
     ]);
     return c.json({ success: true });

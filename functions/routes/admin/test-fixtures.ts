@@ -4,14 +4,14 @@ import { env } from 'cloudflare:test';
 import { createDb } from '../../../db/client.ts';
 import * as t from '../../../db/schema/index.ts';
 import { hashPassword } from '../../services/passwords.ts';
-import { signToken } from '../../services/tokens.ts';
+import { sessionToken } from '../../test/sessions.ts';
 import type { AccountType } from '../../../db/schema/index.ts';
 
 export const db = createDb(env.DB);
 const uid = () => crypto.randomUUID();
 const short = () => uid().slice(0, 8);
 
-export const tokenFor = (aud: AccountType, sub: string, role: string) => signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub, aud, role });
+export const tokenFor = (aud: AccountType, sub: string, role: string) => sessionToken({ sub, aud, role });
 
 let passwordHash: Promise<string> | undefined;
 export const STAFF_PASSWORD = 'correct horse battery';

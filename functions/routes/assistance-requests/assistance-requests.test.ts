@@ -95,7 +95,10 @@ describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
 
   it('D1 failing answers 503 with Retry-After, not 500', async () => {
     const brokenD1 = new Proxy(env.DB, {
-      get(target, prop) {
+      get(target, prop, receiver) {
+        // The request's D1 session (middleware/db.ts) is the broken binding too.
+        if (prop === 'withSession') return () => receiver;
+        if (prop === 'getBookmark') return () => null;
         const fail = async () => { throw new Error('D1_ERROR: Network connection lost.'); };
         if (prop === 'prepare') return () => { const s: Record<string, unknown> = { all: fail, run: fail, first: fail, raw: fail, values: fail }; s.bind = () => s; return s; };
         if (prop === 'batch' || prop === 'exec') return fail;

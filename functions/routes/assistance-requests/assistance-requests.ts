@@ -9,7 +9,7 @@ import { listEmployerCategories } from '../../../db/queries/jobs.ts';
 import { assistanceRequestSchema, CATEGORY_MESSAGE } from '../../../schemas/recruitment.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
-import { hit, clientAddress } from '../../services/rate-limit.ts';
+import { limitAddress } from '../../middleware/rate-limit.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
 const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 60 };
@@ -43,8 +43,7 @@ export const assistanceRequests = new Hono<AppEnv>()
       const unknown = category.find((name) => !known.has(name));
       if (unknown !== undefined) throw new HTTPException(400, { message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE });
 
-      const limit = await hit(c.var.db, SUBMIT_LIMIT, clientAddress(c.req.raw.headers));
-      if (!limit.allowed) throw new HTTPException(429, { message: 'Too many requests from this address. Please try again later or call us.' });
+      await limitAddress(c, SUBMIT_LIMIT, (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`);
 
       const id = crypto.randomUUID();
       await c.var.db.insert(table).values({ id, ...input, category });

@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { contactMessages as contactTable } from '../../../db/schema/index.ts';
@@ -7,15 +6,12 @@ import { homeContactSchema, landingContactSchema } from '../../../schemas/contac
 import { normalizeEmail } from '../../services/accounts.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
-import { clientAddress, hit } from '../../services/rate-limit.ts';
+import { limitAddress } from '../../middleware/rate-limit.ts';
 
 // Public forms: generous for people, a wall for scripts filling the inbox.
 const contactLimit = { name: 'contact:address', max: 20, windowSeconds: 600 };
 
-async function limit(c: { var: AppEnv['Variables']; req: { raw: Request } }) {
-  const { allowed, retryAfter } = await hit(c.var.db, contactLimit, clientAddress(c.req.raw.headers));
-  if (!allowed) throw new HTTPException(429, { message: `Too many messages. Please try again in ${Math.ceil(retryAfter / 60)} minutes.` });
-}
+const limit = (c: Context<AppEnv>) => limitAddress(c, contactLimit, (wait) => `Too many messages. Please try again in ${wait}.`);
 
 /** POST /api/sendsmsus (landing 'Get In Touch') and POST /api/contact (home form), mounted at /api. */
 export const contact = new Hono<AppEnv>()

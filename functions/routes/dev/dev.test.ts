@@ -5,10 +5,33 @@ import { OutboxMailer } from '../../services/mailer.ts';
 import { codeEmail } from '../../services/emails.ts';
 import { app } from '../../index.ts';
 
-describe('GET /api/dev/outbox', () => {
-  it('answers 404 outside development', async () => {
-    const res = await app.request('/api/dev/outbox', {}, { ...env, ENVIRONMENT: 'production' });
-    expect(res.status).toBe(404);
+/** Every development-only API route (one today; a new one belongs here). */
+const devApiRoutes = ['/api/dev/outbox', '/api/dev/outbox?to=someone@example.com'];
+
+const call = (url: string, environment: string) => app.request(url, {}, { ...env, ENVIRONMENT: environment });
+
+describe('GET /api/dev/*', () => {
+  it.each([
+    ['production', 'http://127.0.0.1:8787'],
+    ['staging', 'http://127.0.0.1:8787'],
+    ['', 'http://127.0.0.1:8787'],
+    ['development', 'https://www.bridgeway-global.example'],
+    ['development', 'http://192.168.1.20:8787'],
+    ['development', 'http://127.0.0.1.nip.io:8787'],
+  ])('answers 404 like an unknown route with ENVIRONMENT=%j on %s', async (environment, origin) => {
+    for (const path of devApiRoutes) {
+      const res = await call(`${origin}${path}`, environment);
+      const unknown = await call(`${origin}${path.replace('/api/dev/outbox', '/api/dev/no-such-route')}`, environment);
+      expect(res.status, path).toBe(404);
+      // Byte for byte what an unknown route says (with its own path): nothing tells the route exists.
+      expect(await res.json()).toEqual({ success: false, message: `No API endpoint at GET ${new URL(path, origin).pathname}` });
+      expect(unknown.status).toBe(404);
+    }
+  });
+
+  it.each(['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787'])('answers in development on the loopback host %s', async (origin) => {
+    const res = await call(`${origin}/api/dev/outbox?to=nobody@example.com`, 'development');
+    expect(res.status).toBe(200);
   });
 
   it('lists messages for an address, newest first, in development', async () => {
@@ -16,7 +39,7 @@ describe('GET /api/dev/outbox', () => {
     await mailer.send(codeEmail('dev-outbox@example.com', 'Ada', '111111', 'verify'));
     await new Promise((r) => setTimeout(r, 5));
     await mailer.send(codeEmail('dev-outbox@example.com', 'Ada', '222222', 'verify'));
-    const res = await app.request('/api/dev/outbox?to=DEV-OUTBOX@example.com', {}, { ...env, ENVIRONMENT: 'development' });
+    const res = await call('http://127.0.0.1:8787/api/dev/outbox?to=DEV-OUTBOX@example.com', 'development');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { to: string; subject: string; text: string; html: string; createdAt: string }[];
     expect(body).toHaveLength(2);

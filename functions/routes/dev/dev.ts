@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
+import { devToolsAllowed } from '../../lib/config.ts';
+import { notFound } from '../../middleware/errors.ts';
 import { validate } from '../../lib/validate.ts';
 import { outbox } from '../../../db/schema/index.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 
-/** Development-only tools; every route answers 404 unless ENVIRONMENT is development. */
+/**
+ * Development-only tools. Unless ENVIRONMENT is development and the host is loopback, every route
+ * answers exactly as an unknown API route does: nothing tells that it exists.
+ */
 export const dev = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (!config(c.env).isDevelopment) throw new HTTPException(404, { message: 'Not found' });
+    if (!devToolsAllowed(c.env, c.req.url)) return notFound(c);
     await next();
   })
   .get('/outbox', validate('query', z.object({ to: z.string().max(320).optional() })), async (c) => {

@@ -8,6 +8,7 @@ import { REQUEST_MESSAGES, partnerRequestSchema } from '../../../schemas/partner
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
 import { currentPartner } from '../partner/partner.ts';
+import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
 
 /**
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored
@@ -16,6 +17,8 @@ import { currentPartner } from '../partner/partner.ts';
 export const hiringRequests = new Hono<AppEnv>().post('/submit', requireAuth('partner'), validate('json', partnerRequestSchema), async (c) => {
   const input = c.req.valid('json');
   const db = c.var.db;
+  // Each request e-mails the team: limited per partner and per address.
+  await limitRequest(c, 'partner', REQUEST_RULES.partnerRequest, c.var.auth.sub, (wait) => `You have sent many requests in a short time. Please try again in ${wait}.`);
   const partner = await currentPartner(db, c.var.auth.sub);
   if (partner.approvalStatus === 'suspended') {
     throw new HTTPException(403, { message: 'Your partner account is suspended. Please contact us.' });

@@ -3,8 +3,9 @@ import { env } from 'cloudflare:test';
 import { postJson, request } from '../../test/request.ts';
 import { registerApplicant } from '../../test/recruitment.ts';
 import { signToken } from '../../services/tokens.ts';
+import { NO_SESSION } from '../../test/sessions.ts';
 
-const valid = { fullName: 'Amina Okafor', email: 'Amina.Okafor@Example.com', phone: '020 7946 0111', password: 'secret123' };
+const valid = { fullName: 'Amina Okafor', email: 'Amina.Okafor@Example.com', phone: '020 7946 0111', password: 'Secret-pass-123' };
 
 describe('POST /api/job-applicants/register', () => {
   it('creates a verified applicant with a hashed password and answers with a token', async () => {
@@ -41,7 +42,7 @@ describe('POST /api/job-applicants/register', () => {
 describe('POST /api/job-applicants/login', () => {
   it('answers with an applicant token for the right password, the e-mail in any case', async () => {
     const { email } = await registerApplicant('login');
-    const res = await postJson('/api/job-applicants/login', { email: email.toUpperCase(), password: 'secret123' });
+    const res = await postJson('/api/job-applicants/login', { email: email.toUpperCase(), password: 'Secret-pass-123' });
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
     const me = await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } });
@@ -67,13 +68,13 @@ describe('POST /api/job-applicants/login', () => {
   it('is rate limited per account', async () => {
     const { email } = await registerApplicant('limited');
     for (let i = 0; i < 5; i++) expect((await postJson('/api/job-applicants/login', { email, password: 'bad-password' })).status).toBe(401);
-    const res = await postJson('/api/job-applicants/login', { email, password: 'secret123' });
+    const res = await postJson('/api/job-applicants/login', { email, password: 'Secret-pass-123' });
     expect(res.status).toBe(429);
     expect(((await res.json()) as { message: string }).message).toMatch(/Too many login attempts/);
   });
 
   it('is separate from student logins: a student token cannot read applicant data', async () => {
-    const token = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student' });
+    const token = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student', sid: NO_SESSION });
     const res = await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } });
     expect(res.status).toBe(403);
   });

@@ -8,20 +8,24 @@ import { requireAuth } from '../../middleware/auth.ts';
 import { jobApplicants } from '../../../db/schema/index.ts';
 import { listApplicationsOf } from '../../../db/queries/jobs.ts';
 import { applicantLoginSchema, applicantRegisterSchema } from '../../../schemas/recruitment.ts';
+import type { Db } from '../../../db/client.ts';
 import { findCredentials } from '../../services/accounts.ts';
+import { assertNotCommon } from '../../services/common-passwords.ts';
 import { hashPassword } from '../../services/passwords.ts';
-import { signToken } from '../../services/tokens.ts';
+import { startSession } from '../../services/sessions.ts';
 import { checkLogin } from '../../services/login.ts';
-import { clientAddress, hit } from '../../services/rate-limit.ts';
+import { clientAddress } from '../../services/rate-limit.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
+import { limitAddress } from '../../middleware/rate-limit.ts';
+import { sessionRoutes } from '../../lib/session-routes.ts';
 
 /** New applicant accounts per address per hour. */
 const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };
 
-const applicantToken = (env: Env, id: string) => {
-  const { tokenSecret, tokenIssuer } = config(env);
-  return signToken(tokenSecret, tokenIssuer, { sub: id, aud: 'applicant', role: 'applicant' });
-};
+/** A new session for the applicant and its token (sent back in `X-Applicant-Token`). */
+const applicantToken = (db: Db, env: Env, id: string) => startSession(db, config(env), { sub: id, aud: 'applicant', role: 'applicant' });
+
+const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 
 /**
  * Job-applicant accounts. The spec gives applicants no code step (register answers with a token
@@ -30,8 +34,8 @@ const applicantToken = (env: Env, id: string) => {
 export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/register', validate('json', applicantRegisterSchema), async (c) => {
     const input = c.req.valid('json');
-    const limit = await hit(c.var.db, REGISTER_LIMIT, clientAddress(c.req.raw.headers));
-    if (!limit.allowed) throw new HTTPException(429, { message: 'Too many registrations from this address. Please try again later.' });
+    await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this address. Please try again in ${wait}.`);
+    await assertNotCommon(input.password);
     if (await findCredentials(c.var.db, 'applicant', { email: input.email })) {
       throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
     }
@@ -50,14 +54,15 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       if (isUniqueViolation(error)) throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
       throw error;
     }
-    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.env, id) }, 201);
+    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) }, 201);
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const account = await checkLogin(c.var.db, 'applicant', email, password, clientAddress(c.req.raw.headers));
-    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.env, account.id) });
+    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
   })
-  .get('/me', requireAuth('applicant', { header: 'x-applicant-token' }), async (c) => {
+  .route('/', sessionRoutes('applicant', applicantAuth))
+  .get('/me', applicantAuth, async (c) => {
     const [row] = await c.var.db
       .select({ id: jobApplicants.id, fullName: jobApplicants.fullName, email: jobApplicants.email, phone: jobApplicants.phone })
       .from(jobApplicants)
@@ -66,6 +71,6 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     const { id, ...rest } = row;
     return c.json({ _id: id, ...rest });
   })
-  .get('/applications', requireAuth('applicant', { header: 'x-applicant-token' }), async (c) => {
+  .get('/applications', applicantAuth, async (c) => {
     return c.json(await listApplicationsOf(c.var.db, c.var.auth.sub));
   });

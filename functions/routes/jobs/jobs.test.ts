@@ -3,6 +3,7 @@ import { env } from 'cloudflare:test';
 import { request } from '../../test/request.ts';
 import { pdfBytes, registerApplicant } from '../../test/recruitment.ts';
 import { signToken } from '../../services/tokens.ts';
+import { NO_SESSION } from '../../test/sessions.ts';
 import type { JobDetail, MyApplication } from '../../../schemas/recruitment.ts';
 
 function apply(jobId: string, token: string | undefined, { file, name = 'cv.pdf', coverLetter = 'I would love to join your team.' }: { file?: Blob | null; name?: string; coverLetter?: string | null } = {}) {
@@ -116,12 +117,12 @@ describe('POST /api/jobs/:id/apply', () => {
   it('needs a valid applicant token: missing, forged, another account type', async () => {
     const missing = await apply('care-assistant-dublin', undefined);
     expect(missing.status).toBe(401);
-    const forgedToken = await signToken('not-the-real-secret-0123456789abcdef', 'bridgeway-global', { sub: 'x', aud: 'applicant', role: 'applicant' });
+    const forgedToken = await signToken('not-the-real-secret-0123456789abcdef', 'bridgeway-global', { sub: 'x', aud: 'applicant', role: 'applicant', sid: NO_SESSION });
     const forged = await apply('care-assistant-dublin', forgedToken);
     expect(forged.status).toBe(401);
-    const student = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student' });
+    const student = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student', sid: NO_SESSION });
     expect((await apply('care-assistant-dublin', student)).status).toBe(403);
-    const gone = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'deleted-applicant', aud: 'applicant', role: 'applicant' });
+    const gone = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'deleted-applicant', aud: 'applicant', role: 'applicant', sid: NO_SESSION });
     expect((await apply('care-assistant-dublin', gone)).status).toBe(401);
   });
 });

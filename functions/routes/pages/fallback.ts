@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
+import { devToolsAllowed } from '../../lib/config.ts';
 
 /**
  * Content pages are pre-rendered at build time. A country, subject or job created after the last
@@ -19,10 +19,22 @@ async function exists(env: Env, table: (typeof shells)[number]['table'], id: str
   return row !== null;
 }
 
-export const pages = new Hono<AppEnv>().get('*', async (c, next) => {
+/**
+ * The answer to a page that does not exist: the site's 404 page, as the assets server gives it for
+ * any unknown path (not_found_handling = "404-page").
+ */
+async function unknownPage(env: Env, url: string) {
+  const page = await env.ASSETS.fetch(new URL('/404', url)).catch(() => undefined);
+  if (!page?.ok) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(page.body, { status: 404, headers: page.headers });
+}
+
+export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
-  // Development tools (/dev/mailbox) are built into dist but never served elsewhere.
-  if (c.req.path.startsWith('/dev/') && !config(c.env).isDevelopment) return c.text('Not found', 404);
+  // Development tools (/dev/mailbox) are built into dist but served only in development on a
+  // loopback host; elsewhere they are an unknown page like any other (whatever the method).
+  if ((c.req.path === '/dev' || c.req.path.startsWith('/dev/')) && !devToolsAllowed(c.env, c.req.url)) return unknownPage(c.env, c.req.url);
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
   const res = await c.env.ASSETS.fetch(c.req.raw);
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
   // A copy: the assets response's headers are immutable and the security-headers middleware sets them.

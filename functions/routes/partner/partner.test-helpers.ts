@@ -18,7 +18,7 @@ export function registration(overrides: Record<string, unknown> = {}) {
     contactDesignation: 'HR Lead',
     contactPhoneNumber: '020 7946 0101',
     contactEmail: `contact-${n}@example.com`,
-    password: 'secret123',
+    password: 'Secret-pass-123',
     ...overrides,
   };
 }

@@ -12,14 +12,18 @@ import {
   type PartnerDto, type PartnerRequestDto,
 } from '../../../schemas/partner.ts';
 import { findCredentials } from '../../services/accounts.ts';
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
+import {
+  RESET_REQUESTED_MESSAGE, requestPasswordReset, resendVerificationQuietly, resetPassword, sendRegistrationCode, verifyAccount, verifyNobody,
+} from '../../services/account-codes.ts';
+import { assertNotCommon } from '../../services/common-passwords.ts';
 import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
+import { sessionRoutes } from '../../lib/session-routes.ts';
 import { createMailer } from '../../services/mailer.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { clientAddress, hit } from '../../services/rate-limit.ts';
-import { signToken } from '../../services/tokens.ts';
-import { isUniqueViolation } from '../../services/db-errors.ts';
+import { clientAddress } from '../../services/rate-limit.ts';
+import { isExpiredUnverified, register } from '../../services/registration.ts';
+import { startSession } from '../../services/sessions.ts';
+import { REQUEST_RULES, limitAddress, limitRequest } from '../../middleware/rate-limit.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
 
@@ -56,38 +60,25 @@ export async function currentPartner(db: Db, id: string) {
   return row;
 }
 
-async function partnerByEmail(db: Db, email: string) {
-  const account = await findCredentials(db, 'partner', { email });
-  if (!account) throw new HTTPException(404, { message: 'Account not found. Please register again.' });
-  const [row] = await db.select().from(partners).where(eq(partners.id, account.id)).limit(1);
-  return row!;
-}
-
 const REGISTER_LIMIT = { name: 'partner-register', max: 20, windowSeconds: 60 * 60 };
 const ALREADY_VERIFIED = 'Your account is already verified. Please log in.';
+const TAKEN = 'A partner account with this email already exists. Please log in, or use a different email.';
+const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
+const partnerName = (db: Db) => async (id: string) => (await currentPartner(db, id)).ownerFirstName;
 
 /** The partner area (spec 2 section 7): account, verification, login, password reset, profile, own requests. */
 export const partner = new Hono<AppEnv>()
   .post('/register', validate('json', partnerRegisterSchema), async (c) => {
     const input = c.req.valid('json');
     const db = c.var.db;
-    const limit = await hit(db, REGISTER_LIMIT, clientAddress(c.req.raw.headers));
-    if (!limit.allowed) throw new HTTPException(429, { message: 'Too many registrations from this network. Please try again later.' });
-    if (await findCredentials(db, 'partner', { email: input.ownerEmail })) {
-      throw new HTTPException(409, { message: 'A partner account with this email already exists. Please log in, or use a different email.' });
-    }
-    const { ownerEmail, password, ...fields } = input;
-    const id = crypto.randomUUID();
-    try {
-      await db.insert(partners).values({ id, ...fields, email: ownerEmail, passwordHash: await hashPassword(password) });
-    } catch (error) {
-      // Two registrations racing for the same e-mail: the unique index decides.
-      if (isUniqueViolation(error)) {
-        throw new HTTPException(409, { message: 'A partner account with this email already exists. Please log in, or use a different email.' });
-      }
-      throw error;
-    }
-    await sendVerificationCode(db, createMailer(db, c.env), 'partner', { id, email: ownerEmail, name: input.ownerFirstName });
+    await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+    const { ownerEmail, password, ...details } = input;
+    await assertNotCommon(password);
+    // An unverified account for this e-mail is replaced: whoever verifies sets the password (registration.ts).
+    const result = await register(db, 'partner', { email: ownerEmail, password, details });
+    if (result.kind === 'taken') throw new HTTPException(409, { message: TAKEN });
+    await sendRegistrationCode(db, createMailer(db, c.env), { ...result, name: input.ownerFirstName });
+    const id = result.id;
     return c.json(
       {
         success: true,
@@ -97,43 +88,48 @@ export const partner = new Hono<AppEnv>()
       201,
     );
   })
+  // Verify and resend name the account by e-mail, so an unknown e-mail is answered exactly as one
+  // with an unverified account (same status, body and work before the answer): no enumeration.
   .post('/verify-otp', validate('json', partnerVerifySchema), async (c) => {
     const { email, otp } = c.req.valid('json');
-    const row = await partnerByEmail(c.var.db, email);
-    if (row.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED });
-    await verifyAccount(c.var.db, 'partner', row.id, otp);
+    await limitRequest(c, 'partner', REQUEST_RULES.verify, email, tooMany);
+    const found = await findCredentials(c.var.db, 'partner', { email });
+    if (!found || isExpiredUnverified(found)) return verifyNobody(c.var.db, 'partner', email, otp);
+    if (found.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED });
+    await verifyAccount(c.var.db, 'partner', found.id, otp, { sameAnswer: true });
     return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' });
   })
   .post('/resend-otp', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
-    const row = await partnerByEmail(db, email);
-    if (row.isVerified) throw new HTTPException(400, { message: ALREADY_VERIFIED });
-    await sendVerificationCode(db, createMailer(db, c.env), 'partner', { id: row.id, email: row.email, name: row.ownerFirstName });
+    await limitRequest(c, 'partner', REQUEST_RULES.resend, email, tooMany);
+    const outcome = await resendVerificationQuietly(db, createMailer(db, c.env), 'partner', email, partnerName(db), (work) => afterResponse(c, work));
+    if (outcome === 'verified') throw new HTTPException(400, { message: ALREADY_VERIFIED });
     return c.json({ success: true, message: 'OTP has been resent to your email' });
   })
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
     const { email, password, remember } = c.req.valid('json');
     const db = c.var.db;
     const account = await checkLogin(db, 'partner', email, password, clientAddress(c.req.raw.headers));
-    const { tokenSecret, tokenIssuer } = config(c.env);
-    const token = await signToken(tokenSecret, tokenIssuer, { sub: account.id, aud: 'partner', role: 'partner', remember });
+    const token = await startSession(db, config(c.env), { sub: account.id, aud: 'partner', role: 'partner', remember });
     const row = await currentPartner(db, account.id);
     return c.json({ success: true, message: 'Login successful', token, partner: partnerDto(row) });
   })
   .post('/forgot-password', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
-    const limit = await hit(db, { name: 'partner-forgot', max: 10, windowSeconds: 15 * 60 }, clientAddress(c.req.raw.headers));
-    if (!limit.allowed) throw new HTTPException(429, { message: 'Too many requests. Please try again in a few minutes.' });
-    await requestPasswordReset(db, createMailer(db, c.env), 'partner', email, async (id) => (await currentPartner(db, id)).ownerFirstName, (work) => afterResponse(c, work));
+    await limitRequest(c, 'partner', REQUEST_RULES.forgot, email, tooMany);
+    await requestPasswordReset(db, createMailer(db, c.env), 'partner', email, partnerName(db), (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
     const { email, code, password } = c.req.valid('json');
+    await limitRequest(c, 'partner', REQUEST_RULES.reset, email, tooMany);
+    await assertNotCommon(password);
     await resetPassword(c.var.db, 'partner', email, code, password);
     return c.json({ success: true, message: 'Your password has been reset. You can now log in.' });
   })
+  .route('/', sessionRoutes('partner', requireAuth('partner')))
   .get('/profile', requireAuth('partner'), async (c) => {
     const row = await currentPartner(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');

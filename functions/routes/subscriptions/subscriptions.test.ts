@@ -5,6 +5,7 @@ import { createDb } from '../../../db/client.ts';
 import { subscriptions, users } from '../../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { signToken } from '../../services/tokens.ts';
+import { NO_SESSION, sessionToken } from '../../test/sessions.ts';
 
 const db = createDb(env.DB);
 const SUBJECT = 'msc-data-science-university-of-leeds';
@@ -15,7 +16,7 @@ async function student() {
   await db.insert(users).values({
     id, fullName: 'Sub Scriber', academicStatus: 'Graduate', contactNumber: id, currentAddress: 'London', email: `${id}@example.com`, passwordHash: 'x', isVerified: true,
   });
-  return { id, token: await signToken(env.TOKEN_SECRET, 'bridgeway-global', { sub: id, aud: 'student', role: 'student' }) };
+  return { id, token: await sessionToken({ sub: id, aud: 'student', role: 'student' }) };
 }
 
 const subscribe = (body: unknown, token?: string) =>
@@ -56,7 +57,7 @@ describe('POST /api/subscriptions', () => {
 
   it('answers 401 without a valid token', async () => {
     expect((await subscribe({ subjectId: SUBJECT })).status).toBe(401);
-    const forged = await signToken('not-the-secret-not-the-secret-000000', 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student' });
+    const forged = await signToken('not-the-secret-not-the-secret-000000', 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student', sid: NO_SESSION });
     expect((await subscribe({ subjectId: SUBJECT }, forged)).status).toBe(401);
     expect((await request('/api/subscriptions/mine')).status).toBe(401);
   });

@@ -26,74 +26,67 @@ import {
   type ProfileResponse,
   type RegisterResponse,
 } from '../../../schemas/users.ts';
-import { findCredentials, normalizeEmail } from '../../services/accounts.ts';
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
+import { findCredentials } from '../../services/accounts.ts';
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendRegistrationCode, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
+import { assertNotCommon } from '../../services/common-passwords.ts';
 import { assertContentLength, checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
 import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
+import { sessionRoutes } from '../../lib/session-routes.ts';
 import { createMailer } from '../../services/mailer.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { clientAddress, hit, type Limit } from '../../services/rate-limit.ts';
-import { signToken } from '../../services/tokens.ts';
-import { isUniqueViolation } from '../../services/db-errors.ts';
+import { clientAddress, type Limit } from '../../services/rate-limit.ts';
+import { isExpiredUnverified, register } from '../../services/registration.ts';
+import { startSession } from '../../services/sessions.ts';
+import { REQUEST_RULES, limitAddress, limitRequest } from '../../middleware/rate-limit.ts';
 import { loadProfile, toDocument, toEducation, toLanguage } from './profile.ts';
 
-/** Per-address limits on the unauthenticated account endpoints (slows enumeration and spam). */
+/**
+ * Per-address limits on the endpoints that name no account yet (slows enumeration and spam); the
+ * code endpoints use the shared REQUEST_RULES (per address and per account).
+ */
 export const USER_LIMITS = {
   checkEmail: { name: 'student-check-email', max: 30, windowSeconds: 15 * 60 } satisfies Limit,
   register: { name: 'student-register', max: 10, windowSeconds: 15 * 60 } satisfies Limit,
-  forgot: { name: 'student-forgot-password', max: 10, windowSeconds: 15 * 60 } satisfies Limit,
 };
 
 export const DUPLICATE_MESSAGE = 'This email or phone number is already registered. Please use a different one.';
 export const ACCOUNT_NOT_FOUND = 'Account not found. Please register again.';
 
-async function limitAddress(c: Context<AppEnv>, limit: Limit) {
-  const result = await hit(c.var.db, limit, clientAddress(c.req.raw.headers));
-  if (!result.allowed) {
-    const minutes = Math.ceil(result.retryAfter / 60);
-    throw new HTTPException(429, { message: `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
-  }
-}
+const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
 
 async function findStudent(c: Context<AppEnv>, id: string) {
   const [user] = await c.var.db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
 }
 
+/** A student waiting for verification; one past its 24 hours counts as gone (registration.ts). */
+async function findPending(c: Context<AppEnv>, id: string) {
+  const user = await findStudent(c, id);
+  if (!user || isExpiredUnverified(user)) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
+  return user;
+}
+
 const auth = requireAuth('student');
 const factory = createFactory<AppEnv>();
 
+// Registering an address whose account is unverified replaces its details and password: whoever
+// verifies with the code e-mailed for a registration gets that registration (registration.ts).
 const registerHandlers = factory.createHandlers(validate('json', registerSchema), async (c) => {
-  await limitAddress(c, USER_LIMITS.register);
-  const input = c.req.valid('json');
-  const email = normalizeEmail(input.email);
-  const id = crypto.randomUUID();
-  try {
-    await c.var.db.insert(users).values({
-      id,
-      fullName: input.fullName,
-      academicStatus: input.academicStatus,
-      contactNumber: input.contactNumber,
-      currentAddress: input.currentAddress,
-      email,
-      passwordHash: await hashPassword(input.password),
-    });
-  } catch (error) {
-    // The unique indexes decide (no read-then-write race).
-    if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
-    throw error;
-  }
+  await limitAddress(c, USER_LIMITS.register, tooMany);
+  const { email, password, ...details } = c.req.valid('json');
+  await assertNotCommon(password);
+  const result = await register(c.var.db, 'student', { email, password, details });
+  if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
   try {
-    await sendVerificationCode(c.var.db, createMailer(c.var.db, c.env), 'student', { id, email, name: input.fullName });
+    await sendRegistrationCode(c.var.db, createMailer(c.var.db, c.env), { ...result, name: details.fullName });
   } catch (error) {
     // The account exists: the person continues on the code step and resends.
     console.error('verification e-mail failed', error);
     message = 'Registration successful, but we could not send the code. Please use Resend OTP.';
   }
-  return c.json({ success: true, userId: id, message } satisfies RegisterResponse, 201);
-  });
+  return c.json({ success: true, userId: result.id, message } satisfies RegisterResponse, 201);
+});
 
 
 
@@ -118,8 +111,7 @@ export const usersRouter = new Hono<AppEnv>()
       throw error;
     }
     const user = (await findStudent(c, account.id))!;
-    const { tokenSecret, tokenIssuer } = config(c.env);
-    const token = await signToken(tokenSecret, tokenIssuer, { sub: user.id, aud: 'student', role: 'student', remember: remember === true });
+    const token = await startSession(c.var.db, config(c.env), { sub: user.id, aud: 'student', role: 'student', remember: remember === true });
     return c.json({
       success: true,
       message: 'Login successful',
@@ -128,8 +120,10 @@ export const usersRouter = new Hono<AppEnv>()
     } satisfies LoginResponse);
   })
   .post('/check-email', validate('json', checkEmailSchema), async (c) => {
-    await limitAddress(c, USER_LIMITS.checkEmail);
-    const account = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
+    await limitAddress(c, USER_LIMITS.checkEmail, tooMany);
+    const found = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
+    // An unverified registration past its 24 hours is gone (registration.ts).
+    const account = found && !isExpiredUnverified(found) ? found : undefined;
     // A registration is complete once its e-mail is verified (every field is required up front).
     const body: CheckEmailResponse = account
       ? { exists: true, userId: account.isVerified ? null : account.id, isComplete: account.isVerified, isVerified: account.isVerified }
@@ -141,30 +135,34 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/register', ...registerHandlers)
   .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
     const { userId, otp } = c.req.valid('json');
-    const user = await findStudent(c, userId);
-    if (!user) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
+    await limitRequest(c, 'student', REQUEST_RULES.verify, userId, tooMany);
+    const user = await findPending(c, userId);
     if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' });
     await verifyAccount(c.var.db, 'student', userId, otp);
     return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' });
   })
   .post('/resend-otp', validate('json', resendOtpSchema), async (c) => {
-    const user = await findStudent(c, c.req.valid('json').userId);
-    if (!user) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
+    const { userId } = c.req.valid('json');
+    await limitRequest(c, 'student', REQUEST_RULES.resend, userId, tooMany);
+    const user = await findPending(c, userId);
     if (user.isVerified) throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
     await sendVerificationCode(c.var.db, createMailer(c.var.db, c.env), 'student', { id: user.id, email: user.email, name: user.fullName });
     return c.json({ success: true, message: 'OTP has been resent to your email' });
   })
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
-    await limitAddress(c, USER_LIMITS.forgot);
     const { email } = c.req.valid('json');
+    await limitRequest(c, 'student', REQUEST_RULES.forgot, email, tooMany);
     await requestPasswordReset(c.var.db, createMailer(c.var.db, c.env), 'student', email, async (id) => (await findStudent(c, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
+    await limitRequest(c, 'student', REQUEST_RULES.reset, email, tooMany);
+    await assertNotCommon(password);
     await resetPassword(c.var.db, 'student', email, otp, password);
     return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
   })
+  .route('/', sessionRoutes('student', auth))
   .get('/profile', auth, validate('query', profileQuery), async (c) => {
     const user = await loadProfile(c.var.db, c.var.auth.sub);
     if (!user) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });

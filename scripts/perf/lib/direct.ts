@@ -13,34 +13,27 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isUp, type RunningServer } from './server.ts';
+import { readWranglerConfig } from '../../lib/wrangler-config.ts';
+import { parseDevVars } from '../../lib/dev-vars.ts';
 
-/** The few wrangler.toml settings the Worker needs, read with a tolerant line parser (flat TOML). */
-function wranglerConfig(file = 'wrangler.toml') {
-  const text = readFileSync(file, 'utf8');
-  const value = (key: string, section?: string) => {
-    const scoped = section ? text.slice(text.indexOf(section)) : text;
-    return scoped.match(new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, 'm'))?.[1];
-  };
-  const flags = text.match(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m)?.[1] ?? '';
-  const varsBlock = text.match(/^\[vars\]\n((?:[A-Z_]+\s*=\s*"[^"]*"\n?)*)/m)?.[1] ?? '';
-  const vars = Object.fromEntries([...varsBlock.matchAll(/^([A-Z_]+)\s*=\s*"([^"]*)"/gm)].map((m) => [m[1]!, m[2]!]));
+/** The wrangler.toml settings the Worker needs (top level), read by wrangler's own config reader. */
+function wranglerConfig() {
+  const config = readWranglerConfig();
+  const d1 = config.d1_databases.find((d) => d.binding === 'DB');
+  const bucket = config.r2_buckets.find((b) => b.binding === 'FILES');
+  if (!config.compatibility_date || !d1?.database_id || !bucket?.bucket_name) throw new Error('wrangler.toml lacks compatibility_date, the DB database_id or the FILES bucket_name');
   return {
-    compatibilityDate: value('compatibility_date')!,
-    compatibilityFlags: [...flags.matchAll(/"([^"]+)"/g)].map((m) => m[1]!),
-    vars,
-    d1Id: value('database_id', '[[d1_databases]]')!,
-    bucket: value('bucket_name', '[[r2_buckets]]')!,
+    compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags,
+    vars: Object.fromEntries(Object.entries(config.vars).filter((e): e is [string, string] => typeof e[1] === 'string')),
+    d1Id: d1.database_id,
+    bucket: bucket.bucket_name,
   };
 }
 
 /** Local secrets (.dev.vars, KEY=value lines), as wrangler dev would load them. */
 function devVars(file = '.dev.vars') {
-  if (!existsSync(file)) return {};
-  return Object.fromEntries(
-    readFileSync(file, 'utf8').split('\n')
-      .map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && l.includes('='))
-      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replace(/^"(.*)"$/, '$1')]),
-  );
+  return existsSync(file) ? parseDevVars(readFileSync(file, 'utf8')) : {};
 }
 
 /** Bundles the Worker exactly as `wrangler deploy` would, without uploading it. */
@@ -72,7 +65,8 @@ export async function startDirect({ port, persistTo = '.wrangler/state', binding
       modules: [{ type: 'ESModule', path: script }],
       compatibilityDate: config.compatibilityDate,
       compatibilityFlags: config.compatibilityFlags,
-      bindings: { ...config.vars, ...devVars(), SITE_URL: url, ...(process.env.EDGE_CACHE_SECONDS !== undefined ? { EDGE_CACHE_SECONDS: process.env.EDGE_CACHE_SECONDS } : {}), ...bindings },
+      // A local tool: development on a loopback URL (wrangler.toml's top level is production).
+      bindings: { ...config.vars, ...devVars(), ENVIRONMENT: 'development', SITE_URL: url, ...(process.env.EDGE_CACHE_SECONDS !== undefined ? { EDGE_CACHE_SECONDS: process.env.EDGE_CACHE_SECONDS } : {}), ...bindings },
       d1Databases: { DB: config.d1Id },
       r2Buckets: { FILES: config.bucket },
     }],

@@ -2,6 +2,7 @@
 // script so that Node 22 and node_modules/.bin come first on PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { localDevArgs } from '../../lib/local-dev.ts';
 
 export interface RunningServer {
   url: string;
@@ -28,7 +29,9 @@ export async function startServer({ port, persistTo, quiet = true, stripeFake = 
   if (await isUp(url)) throw new Error(`Port ${port} is already in use: stop that server or pass --url ${url} to use it.`);
   // wrangler refuses to start when the assets directory is missing (API-only runs need no build).
   if (!existsSync('dist')) mkdirSync('dist');
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `SITE_URL:${url}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  // A local tool: the Worker runs as development (the fuzz reads codes from the dev outbox) on a
+  // loopback request URL, whatever .dev.vars says (wrangler.toml's top level is production).
+  const args = ['dev', ...localDevArgs(port), '--var', `SITE_URL:${url}`, '--var', 'ENVIRONMENT:development', '--show-interactive-dev-session=false', '--log-level', 'warn'];
   if (persistTo) args.push('--persist-to', persistTo);
   // EDGE_CACHE_SECONDS=0 in the caller's environment measures without the Worker's edge cache.
   if (process.env.EDGE_CACHE_SECONDS !== undefined) args.push('--var', `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`);

@@ -2,11 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { api } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { adminApi, clearToken, errorText, getToken, setToken, type StaffProfile } from './session.ts';
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Payments, Staff } from './Sections.tsx';
 import { Content } from './Content.tsx';
+import { FailedMail } from './FailedMail.tsx';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -19,6 +21,7 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
 ];
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
@@ -64,6 +67,38 @@ function Login() {
   );
 }
 
+/** Sign out (this device) and sign out of all devices: both end sessions on the server first. */
+function SignOutButtons() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const leave = () => {
+    clearToken();
+    queryClient.clear();
+    location.assign('/admin/login');
+  };
+  const signOut = async () => {
+    // The browser's copy goes whatever the answer (offline, or a session already ended).
+    await endSession('staff', getToken());
+    leave();
+  };
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    setError('');
+    if (await endSession('staff', getToken(), { everywhere: true })) return leave();
+    setError(SIGN_OUT_EVERYWHERE_FAILED);
+    setBusy(false);
+  };
+  return (
+    <>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOut()}>Sign out</button>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOutEverywhere()} disabled={busy}>
+        {busy ? 'Signing out…' : 'Sign out of all devices'}
+      </button>
+      {error && <p role="alert" className="admin-error">{error}</p>}
+    </>
+  );
+}
+
 function Shell({ section }: { section: Section }) {
   const hasToken = getToken() !== null;
   const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), enabled: hasToken, staleTime: 5 * 60_000 });
@@ -87,6 +122,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'payments') body = <Payments />;
   else if (section === 'content') body = <Content />;
   else if (section === 'staff') body = <Staff me={profile} />;
+  else if (section === 'mail') body = <FailedMail me={profile} />;
   else body = <Audit />;
   return (
     <div className="admin-shell">
@@ -95,7 +131,7 @@ function Shell({ section }: { section: Section }) {
         <a href="/admin" className="admin-brand">Bridgeway Global <span>Back office</span></a>
         <div className="admin-user">
           <span>{profile.name} ({profile.role})</span>
-          <button type="button" className="admin-button admin-button--quiet" onClick={() => { clearToken(); queryClient.clear(); location.assign('/admin/login'); }}>Sign out</button>
+          <SignOutButtons />
         </div>
       </header>
       <nav className="admin-nav" aria-label="Back office">

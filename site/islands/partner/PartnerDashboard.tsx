@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { ApiError } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
@@ -40,6 +41,25 @@ function Dashboard({ token }: { token: string }) {
   const expire = () => {
     partnerSession.clear();
     toLogin();
+  };
+  // Sign-out ends the session on the server; the browser's copy goes whatever the answer.
+  const signOut = async () => {
+    await endSession('partner', partnerSession.token());
+    partnerSession.clear();
+    window.location.href = '/login-partner-account';
+  };
+  const [signingOut, setSigningOut] = useState(false);
+  const [everywhereError, setEverywhereError] = useState('');
+  const signOutEverywhere = async () => {
+    setSigningOut(true);
+    setEverywhereError('');
+    if (await endSession('partner', partnerSession.token(), { everywhere: true })) {
+      partnerSession.clear();
+      window.location.href = '/login-partner-account';
+      return;
+    }
+    setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
+    setSigningOut(false);
   };
   const save = useSaveProfile(token, expire, bump);
 
@@ -106,10 +126,14 @@ function Dashboard({ token }: { token: string }) {
         </div>
         <nav className="pt-dash-nav" aria-label="Account">
           <a href="/" className="pt-button pt-button-ghost">Home</a>
-          <button type="button" className="pt-button pt-button-ghost" onClick={() => { partnerSession.clear(); window.location.href = '/login-partner-account'; }}>
+          <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOut()}>
             Logout
           </button>
+          <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOutEverywhere()} disabled={signingOut}>
+            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+          </button>
         </nav>
+        {everywhereError && <p className="pt-error pt-dash-error" role="alert">{everywhereError}</p>}
       </header>
 
       <div className="pt-dash-body">

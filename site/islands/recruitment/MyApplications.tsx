@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import type { ApplicationStatus, MyApplication } from '../../../schemas/recruitment.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
@@ -25,6 +26,8 @@ export default function MyApplications() {
 
 function Applications() {
   const [signedIn, setSignedIn] = useState(() => getApplicantToken() !== null);
+  const [signingOut, setSigningOut] = useState(false);
+  const [everywhereError, setEverywhereError] = useState('');
   const me = useQuery({
     queryKey: ['applicant', 'me'],
     queryFn: () => applicantApi<{ fullName: string; email: string }>('/api/job-applicants/me'),
@@ -52,18 +55,37 @@ function Applications() {
     );
   }
 
-  const logOut = () => {
+  const signedOut = () => {
     clearApplicantToken();
     queryClient.removeQueries({ queryKey: ['applicant'] });
     setSignedIn(false);
+  };
+  // Sign-out ends the session on the server; the browser's copy goes whatever the answer.
+  const logOut = async () => {
+    await endSession('applicant', getApplicantToken());
+    signedOut();
+  };
+  const logOutEverywhere = async () => {
+    setSigningOut(true);
+    setEverywhereError('');
+    const ok = await endSession('applicant', getApplicantToken(), { everywhere: true });
+    setSigningOut(false);
+    if (ok) signedOut();
+    else setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
   };
 
   return (
     <div className="rc-my-apps">
       <div className="rc-my-apps__bar">
         <p>{me.data ? <>Signed in as <strong>{me.data.fullName}</strong> ({me.data.email})</> : ' '}</p>
-        <button type="button" className="rc-btn rc-btn--ghost" onClick={logOut}>Log out</button>
+        <div className="rc-my-apps__actions">
+          <button type="button" className="rc-btn rc-btn--ghost" onClick={() => void logOut()}>Log out</button>
+          <button type="button" className="rc-btn rc-btn--ghost" onClick={() => void logOutEverywhere()} disabled={signingOut}>
+            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+          </button>
+        </div>
       </div>
+      {everywhereError && <p className="rc-error-box" role="alert">{everywhereError}</p>}
       {list.isPending ? (
         <p className="rc-loading">Loading your applications...</p>
       ) : list.isError ? (

@@ -4,7 +4,8 @@ import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { studentSession } from '../../lib/session.ts';
 import type { ApplicationStatus, StudentProfile } from '../../../schemas/users.ts';
-import { formatDate, logout, profileQuery } from './profile-query.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
+import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
@@ -68,7 +69,7 @@ function Dashboard() {
           <p>Failed to load user profile. Please try again.</p>
           <div className="st-row">
             <button type="button" className="st-button" onClick={() => query.refetch()}>Retry</button>
-            <button type="button" className="st-button st-button--secondary" onClick={logout}>Log Out</button>
+            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>Log Out</button>
           </div>
         </div>
       </div>
@@ -83,7 +84,7 @@ function Dashboard() {
           <p>Your profile could not be loaded. This may be due to an incomplete registration or a system issue.</p>
           <div className="st-row">
             <button type="button" className="st-button" onClick={() => location.reload()}>Reload Page</button>
-            <button type="button" className="st-button st-button--secondary" onClick={logout}>Log Out</button>
+            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>Log Out</button>
           </div>
         </div>
       </div>
@@ -95,6 +96,16 @@ function Dashboard() {
 function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
   const [tab, setTab] = useState<TabId>('overview');
   const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [everywhereError, setEverywhereError] = useState('');
+  const signOutEverywhere = async () => {
+    setSigningOut(true);
+    setEverywhereError('');
+    if (!(await logoutEverywhere())) {
+      setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
+      setSigningOut(false);
+    }
+  };
   const refreshAction = async () => {
     await refresh();
   };
@@ -126,7 +137,13 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
           <li><a href="/profile">Profile</a></li>
           <li><a href="/destinations">Department</a></li>
           <li>
-            <button type="button" className="st-sidebar__logout" onClick={logout}>Logout</button>
+            <button type="button" className="st-sidebar__logout" onClick={() => void logout()}>Logout</button>
+          </li>
+          <li>
+            <button type="button" className="st-sidebar__logout" onClick={signOutEverywhere} disabled={signingOut}>
+              {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+            </button>
+            {everywhereError && <p className="st-sidebar__error" role="alert">{everywhereError}</p>}
           </li>
         </ul>
       </nav>

@@ -119,11 +119,8 @@ export default function RegistrationWizard() {
       const check = await api<CheckEmailResponse>('/api/users/check-email', { method: 'POST', body: { email: parsed.data.email } });
       if (check.exists && check.isComplete) return goToLogin('This email is already registered. Please log in.');
       if (check.exists && check.isVerified) return goToLogin('Your account is already verified. Please log in.');
-      if (check.exists && check.userId) {
-        // Continue the unfinished registration: a new code if the limits allow (else the last one stands).
-        await api('/api/users/resend-otp', { method: 'POST', body: { userId: check.userId } }).catch(() => undefined);
-        return toVerification(check.userId, 'You have already started registering. Enter the 6-digit code we e-mailed you.');
-      }
+      // An unfinished (unverified) registration is registered again: the server replaces its details
+      // and password with these, and the code it e-mails carries them (whoever verifies sets them).
       const res = await api<RegisterResponse>('/api/users/register/', { method: 'POST', body: parsed.data });
       toVerification(res.userId, res.message);
     } catch (error) {

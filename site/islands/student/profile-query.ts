@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { studentSession } from '../../lib/session.ts';
+import { endSession } from '../../lib/sign-out.ts';
 import type { ProfileResponse } from '../../../schemas/users.ts';
 
 /** The signed-in student's profile; the time query defeats any cache on the way (spec 2 section 7). */
@@ -10,9 +11,19 @@ export const profileQuery = queryOptions({
   retry: false,
 });
 
-export function logout() {
+/** Signs out: ends the session on the server, then clears the browser's copy whatever the answer. */
+export async function logout() {
+  await endSession('student', studentSession.getToken());
   studentSession.clear();
   location.assign('/login');
+}
+
+/** Signs out on every device; on failure the person stays signed in and is told (returns false). */
+export async function logoutEverywhere() {
+  if (!(await endSession('student', studentSession.getToken(), { everywhere: true }))) return false;
+  studentSession.clear();
+  location.assign('/login');
+  return true;
 }
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { validate } from '../../lib/validate.ts';
+import { readBuildSnapshot } from '../../../db/queries/build-snapshot.ts';
+import { insertBuilt, readContentVersion } from '../../../db/queries/publishing.ts';
+import { buildDoneSchema } from '../../../schemas/build.ts';
+
+const digest = async (text: string) => crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+
+/**
+ * Compares two secrets in constant time: both are hashed first, so neither the content nor the
+ * length of the expected token shows in how long a wrong guess takes.
+ */
+async function sameSecret(given: string, expected: string) {
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  return crypto.subtle.timingSafeEqual(a, b);
+}
+
+/**
+ * The build's bearer token (BUILD_TOKEN secret). Fails closed: with no token configured, every
+ * request is refused, exactly as a wrong token is.
+ */
+const requireBuildToken = createMiddleware<AppEnv>(async (c, next) => {
+  const expected = config(c.env).buildToken;
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!expected || !given || !(await sameSecret(given, expected))) {
+    c.header('WWW-Authenticate', 'Bearer');
+    throw new HTTPException(401, { message: 'A valid build token is required.' });
+  }
+  await next();
+});
+
+/**
+ * The build machine's API (BUILD_TOKEN only): the content snapshot a production build renders
+ * from, and the report a deployed build sends back with the content version it carries.
+ */
+export const build = new Hono<AppEnv>()
+  .use(requireBuildToken)
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  })
+  .get('/snapshot', async (c) => c.json(await readBuildSnapshot(c.var.db)))
+  .post('/done', validate('json', buildDoneSchema), async (c) => {
+    const { contentVersion, commit } = c.req.valid('json');
+    // A build can only carry a version the database has reached (a typo or a report from another
+    // environment's build must not mark newer edits as published).
+    if (contentVersion > (await readContentVersion(c.var.db))) {
+      throw new HTTPException(400, { message: 'contentVersion is newer than this database’s content version' });
+    }
+    const at = new Date();
+    await insertBuilt(c.var.db, { contentVersion, commit: commit ?? null, at });
+    return c.json({ success: true as const, publishedAt: at.toISOString(), publishedVersion: contentVersion }, 201);
+  });

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { config } from '../../lib/config.ts';
+import { checkedConfig } from '../../middleware/config-check.ts';
+import { readContentVersion, readPublishedBuild } from '../../../db/queries/publishing.ts';
+import type { HealthResponse } from '../../../schemas/build.ts';
+
+/**
+ * GET /api/health: 200 with the content version and the deployed commit when the configuration is
+ * complete; 503 naming each setting that is wrong (never its value) when it is not.
+ */
+export const health = new Hono<AppEnv>().get('/', async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const problems = checkedConfig(c.env);
+  if (problems.length) {
+    const body: HealthResponse = {
+      success: false,
+      status: 'misconfigured',
+      message: `The server is not configured for production: ${problems.map((p) => p.setting).join(', ')}.`,
+      problems,
+    };
+    return c.json(body, 503);
+  }
+  const [contentVersion, published] = await Promise.all([readContentVersion(c.var.db), readPublishedBuild(c.var.db)]);
+  const cfg = config(c.env);
+  const body: HealthResponse = {
+    success: true,
+    status: 'ok',
+    environment: cfg.environment,
+    contentVersion,
+    publishedContentVersion: published?.contentVersion ?? null,
+    commit: cfg.buildCommit,
+  };
+  return c.json(body, 200);
+});

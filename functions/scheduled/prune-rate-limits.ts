@@ -1,0 +1,9 @@
+import { pruneEnded } from '../services/rate-limit.ts';
+import { CRONS, type ScheduledJob } from './cron.ts';
+
+/** Deletes rate-limit counters whose window has ended (they would start afresh anyway). */
+export const pruneRateLimits: ScheduledJob = {
+  name: 'prune-rate-limits',
+  cron: CRONS.frequent,
+  run: async ({ db, now }) => ({ deleted: await pruneEnded(db, now.getTime()) }),
+};

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from './catalog.ts';
+import type {
+  aboutSchema, faqSchema, featureSchema, missionVisionSchema, officeSchema, partnerSchoolSchema, recruitmentServicesSchema, serviceSchema, siteSchema, teamMemberSchema,
+} from './content.ts';
+import type { JobDetail, StrategyCard } from './recruitment.ts';
+import type { CostInputs, ProgramsResponse, RatesTable } from './programs.ts';
+
+/** The build's contract: the content snapshot, the build's report, health and publishing states. */
+
+type WithId<T> = T & { _id: string; id: string };
+
+/**
+ * Everything the pre-rendered pages read, and the content version it was read at. One shape for
+ * both sources: `GET /api/build/snapshot` on the live Worker (production builds) and the local D1
+ * (development); both are produced by db/queries/build-snapshot.ts.
+ */
+export interface BuildSnapshot {
+  /** The database's content version when the rows were read (db/schema content_version). */
+  contentVersion: number;
+  countries: CountryDto[];
+  subjects: SubjectDto[];
+  universities: UniversityDto[];
+  departments: DepartmentDto[];
+  features: WithId<z.output<typeof featureSchema>>[];
+  services: WithId<z.output<typeof serviceSchema>>[];
+  offices: WithId<z.output<typeof officeSchema>>[];
+  team: WithId<z.output<typeof teamMemberSchema>>[];
+  missionVision: z.output<typeof missionVisionSchema> | undefined;
+  about: z.output<typeof aboutSchema> | undefined;
+  site: z.output<typeof siteSchema> | undefined;
+  faq: z.output<typeof faqSchema> | undefined;
+  partners: z.output<typeof partnerSchoolSchema>[] | undefined;
+  jobs: JobDetail[];
+  strategies: StrategyCard[];
+  employerCategories: string[];
+  recruitmentServices: z.output<typeof recruitmentServicesSchema> | undefined;
+  /** GET /api/programs with no filters: the first page and facets /courses pre-renders. */
+  finder: ProgramsResponse;
+  /** Each subject's "Estimated total cost" inputs (db/queries/costs.ts) and the rates. */
+  costs: { bySubject: Record<string, CostInputs>; rates: RatesTable };
+}
+
+/** The snapshot's list fields: a document fetched over the network must carry each as an array. */
+export const snapshotLists = [
+  'countries', 'subjects', 'universities', 'departments', 'features', 'services', 'offices', 'team', 'jobs', 'strategies', 'employerCategories',
+] as const satisfies readonly (keyof BuildSnapshot)[];
+
+/** A snapshot with no rows: what type-checking uses before any database exists. */
+export const emptySnapshot: BuildSnapshot = {
+  contentVersion: 0, countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
+  missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
+  jobs: [], strategies: [], employerCategories: [], recruitmentServices: undefined,
+  finder: { total: 0, page: 1, pageSize: 12, items: [], facets: { country: [], level: [], department: [], intake: [], duration: [] } },
+  costs: { bySubject: {}, rates: {} },
+};
+
+/** POST /api/build/done: a deployed build reports the content version it carries and its commit. */
+export const buildDoneSchema = z.object({
+  contentVersion: z.number('contentVersion must be a number').int('contentVersion must be a whole number').min(0, 'contentVersion must not be negative'),
+  commit: z.string().trim().regex(/^[0-9a-zA-Z._-]{1,64}$/, 'commit must be a commit id (letters, digits, . _ -; at most 64)').optional(),
+});
+export type BuildDone = z.output<typeof buildDoneSchema>;
+
+/** A setting the production configuration check found wrong: its name and the rule, never its value. */
+export interface ConfigProblem {
+  setting: string;
+  problem: string;
+}
+
+/** GET /api/health. */
+export type HealthResponse =
+  | { success: true; status: 'ok'; environment: string; contentVersion: number; publishedContentVersion: number | null; commit: string | null }
+  | { success: false; status: 'misconfigured'; message: string; problems: ConfigProblem[] };
+
+/** The state of the last deploy-hook call, as the back office shows it. */
+export const publishStates = ['idle', 'publishing', 'failed'] as const;
+export type PublishState = (typeof publishStates)[number];
+
+/** GET /api/admin/publish/status, and the body of POST /api/admin/publish (with `message`). */
+export interface PublishStatusResponse {
+  /** Whether this Worker calls a deploy hook (production) or waits for a local rebuild. */
+  hook: boolean;
+  /** When the live site was last built (the last build report), and the content version it carries. */
+  publishedAt: string | null;
+  publishedVersion: number | null;
+  publishedCommit: string | null;
+  /** The database's content version now. */
+  contentVersion: number;
+  /** Content edits made since the published version. */
+  waitingEdits: number;
+  editsWaiting: boolean;
+  /** Local publishing: a request newer than the last build (the watcher or `npm run publish` serves it). */
+  requestPending: boolean;
+  lastRequestedAt: string | null;
+  /** Production publishing: 'publishing' since the last successful hook call, or 'failed' (with why). */
+  state: PublishState;
+  /** When the current state began: the hook call that started the build, or the one that failed. */
+  stateSince: string | null;
+  failure: string | null;
+  /** Seconds until the next hook call is allowed, when a request waits on the once-a-minute limit. */
+  nextBuildInSeconds: number | null;
+  message?: string;
+}

@@ -1,0 +1,23 @@
+/**
+ * Signing out (every account type): `POST …/logout` ends this device's session on the server,
+ * `POST …/logout-all` every session of the account ("Sign out of all devices"). Shared by the
+ * routes and the dashboards' buttons.
+ */
+
+/** The sign-out paths per account type (the API prefix of each account area). */
+export const SIGN_OUT_PATHS = {
+  student: { logout: '/api/users/logout', logoutAll: '/api/users/logout-all' },
+  partner: { logout: '/api/partner/logout', logoutAll: '/api/partner/logout-all' },
+  applicant: { logout: '/api/job-applicants/logout', logoutAll: '/api/job-applicants/logout-all' },
+  staff: { logout: '/api/admin/auth/logout', logoutAll: '/api/admin/auth/logout-all' },
+} as const;
+
+export const SIGNED_OUT_MESSAGE = 'You have signed out.';
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have signed out of all devices.';
+
+/** What both endpoints answer; `ended` is how many sessions ended (1 for logout). */
+export interface SignOutResponse {
+  success: true;
+  message: string;
+  ended: number;
+}

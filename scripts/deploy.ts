@@ -1,0 +1,32 @@
+// npm run deploy [-- --env staging]: what a build machine runs after `npm run build`.
+//   1. applies the D1 migrations to the environment's database (remote),
+//   2. deploys the Worker and the built dist/ with `wrangler deploy`, tagged with the commit
+//      (BUILD_COMMIT, which GET /api/health reports),
+//   3. reports the content version the build carries to the live Worker (POST /api/build/done with
+//      BUILD_TOKEN), so the back office shows "published at …".
+// Needs wrangler's credentials (CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID on CI). The report
+// needs SNAPSHOT_URL and BUILD_TOKEN, the same two the build read its content with.
+import { parseArgs } from 'node:util';
+import { run } from './lib/run.ts';
+import { chosenEnvironment } from './lib/wrangler-config.ts';
+import { currentCommit, readBuildInfo, reportBuildDone } from './lib/build-report.ts';
+
+const { values } = parseArgs({ options: { env: { type: 'string' }, 'skip-migrations': { type: 'boolean', default: false } } });
+const environment = chosenEnvironment(values.env ? ['--env', values.env] : []);
+const envArgs = environment ? ['--env', environment] : [];
+try {
+  const info = readBuildInfo();
+  const commit = currentCommit();
+  if (!values['skip-migrations']) await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs], { CI: 'true' });
+  await run('wrangler', ['deploy', ...envArgs, ...(commit ? ['--var', `BUILD_COMMIT:${commit}`] : [])]);
+  const { SNAPSHOT_URL: snapshotUrl, BUILD_TOKEN: token } = process.env;
+  if (info.source !== 'snapshot-url' || !snapshotUrl || !token) {
+    console.log('Deployed. Not reported to the Worker: this build did not read its content from SNAPSHOT_URL (the back office shows it once a build from the live content is deployed).');
+  } else {
+    await reportBuildDone(snapshotUrl, token, { contentVersion: info.contentVersion, ...(commit ? { commit } : {}) });
+    console.log(`Deployed${commit ? ` ${commit.slice(0, 12)}` : ''} with content version ${info.contentVersion}, reported to ${new URL(snapshotUrl).origin}.`);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,7 @@
+/**
+ * `wrangler dev` arguments every local server shares: bound to loopback, and the Worker sees the
+ * loopback origin as its request URL even when wrangler.toml gains `routes` for a custom domain
+ * (wrangler dev would otherwise rewrite every request to that domain, and the dev tools, which
+ * answer only on a loopback host, would close).
+ */
+export const localDevArgs = (port: number) => ['--ip', '127.0.0.1', '--port', String(port), '--local-upstream', `127.0.0.1:${port}`];
