@@ -11,7 +11,8 @@ type ScholarshipRow = typeof t.scholarships.$inferSelect;
 
 /** The API shape of a subject (spec 1 section 3): `_id` plus the university's name. */
 export function toSubject(row: SubjectRow, universityName: string | null): SubjectDto {
-  const { isActive: _a, sortOrder: _s, createdAt: _c, ...rest } = row;
+  // intakeMonths and nextIntake are the finder's index keys, not part of a subject.
+  const { isActive: _a, sortOrder: _s, createdAt: _c, intakeMonths: _m, nextIntake: _n, ...rest } = row;
   return { _id: row.id, ...rest, university: universityName ?? 'Unknown University' };
 }
 

@@ -3,3 +3,4 @@ export * from './site-content.ts';
 export * from './accounts.ts';
 export * from './requests.ts';
 export * from './operations.ts';
+export * from './finder.ts';

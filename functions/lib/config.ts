@@ -12,6 +12,10 @@ interface OptionalVars {
   STRIPE_API_PROTOCOL?: string;
   /** Seconds the Worker keeps public reads in the Cache API (0: off). See middleware/edge-cache.ts. */
   EDGE_CACHE_SECONDS?: string;
+  /** A JSON exchange-rates feed the daily job reads (functions/scheduled/exchange-rates.ts); unset: staff keep the rates. */
+  RATES_URL?: string;
+  /** How the estimate names that feed ("European Central Bank via …"); defaults to the feed's host. */
+  RATES_SOURCE?: string;
   /** Production e-mail (functions/services/mail-transport.ts): the provider's endpoint, its key, the sender. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
@@ -73,6 +77,10 @@ export function config(env: Env) {
     // API tests create rows and read them back at once, so the shared cache is off under tests
     // unless a test turns it on; everywhere else public reads are kept for 10 s by default.
     edgeCacheSeconds: Math.max(0, Number(vars.EDGE_CACHE_SECONDS ?? (env.ENVIRONMENT === 'test' ? 0 : 10)) || 0),
+    exchangeRates: {
+      url: vars.RATES_URL || null,
+      source: vars.RATES_SOURCE || null,
+    },
     mail: mailSettings(env, vars),
     /** Staging, production, or anything unknown: held to production's rules (fails closed). */
     isDeployed: !localEnvironments.has(env.ENVIRONMENT),

@@ -2,6 +2,7 @@
 // (.wrangler/scale, so the normal database is untouched), then
 //   - the search endpoint's latency (p50/p95/p99) and the bytes sent before the first result,
 //     with the catalogue-download alternative (GET /api/subjects) weighed beside it;
+//   - the program finder's latency (GET /api/programs, scripts/perf/finder.ts);
 //   - `astro build` wall time and peak memory at 1,000 subjects and at N (GNU time -v).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { run } from '../lib/run.ts';
 import { startServer } from './lib/server.ts';
 import { percentile, table } from './lib/stats.ts';
 import { kb } from './budgets.ts';
+import { measureFinder } from './finder.ts';
 
 export const SCALE_DIR = '.wrangler/scale';
 
@@ -17,6 +19,7 @@ const fields = ['Data Science', 'Computer Science', 'Artificial Intelligence', '
 const degrees = ['BSc', 'BA', 'MSc', 'MA', 'MBA', 'MEng', 'LLM', 'PhD', 'PgDip', 'MRes'];
 const flavours = ['with Industrial Placement', 'and Management', 'for Sustainable Futures', '(Online)', 'with Foundation Year', 'and Policy', 'in Practice', 'and Society', ''];
 const jobTitles = ['Care Assistant', 'Registered Nurse', 'Software Developer', 'Warehouse Operative', 'Chef de Partie', 'HGV Driver', 'Electrician', 'Hotel Receptionist', 'Data Analyst', 'Welder', 'Teaching Assistant', 'Accountant', 'Plumber', 'Barista', 'Site Engineer'];
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const cities = ['London', 'Manchester', 'Leeds', 'Toronto', 'Sydney', 'Dublin', 'Berlin', 'Auckland', 'Vancouver', 'Glasgow'];
 
 /** Acronyms people search by (issue 16 item 5): some generated descriptions use them as words. */
@@ -57,6 +60,8 @@ async function select<T>(query: string): Promise<T[]> {
 export async function growTo(target: number) {
   const started = Date.now();
   const universities = await select<{ id: string; country_id: string; name: string; location: string }>('select id, country_id, name, location from universities');
+  // Each country's currency as the seed prices it (GBP in the UK, EUR in Germany ...), for the finder's fee filters.
+  const currencyOf = new Map((await select<{ country_id: string; currency: string }>('select country_id, min(currency) as currency from subjects group by country_id')).map((r) => [r.country_id, r.currency]));
   const departments = await select<{ id: string }>('select id from departments');
   let subjects = (await select<{ n: number }>('select count(*) as n from subjects'))[0]!.n;
   let jobs = (await select<{ n: number }>('select count(*) as n from jobs'))[0]!.n;
@@ -75,9 +80,10 @@ export async function growTo(target: number) {
       values.push(`(${[
         `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`, name, u.id, departments[i % departments.length]!.id, u.country_id, u.location, `GEN${i}`,
         [`${name} at ${u.name} prepares you for a career in ${field.toLowerCase()}.`, `Taught in ${u.location} with modules in research methods, ${field.toLowerCase()} practice${acronyms[field] ? ` (with ${acronyms[field]} labs)` : ''} and a final project.`],
-        degree.startsWith('B') ? 'Undergraduate' : 'Postgraduate', degree.startsWith('B') ? '3 years' : '1 year', 20 + (i % 200), 2026, 9000 + (i % 50) * 250, 'GBP',
+        degree.startsWith('B') ? 'Bachelor' : degree === 'PhD' ? 'PhD' : degree === 'PgDip' ? 'Diploma' : 'Master', degree.startsWith('B') ? '3 Years' : ['1 Year', '2 Years', '1.5 Years', '10 Months'][i % 4]!,
+        20 + (i % 200), 2026, 9000 + (i % 50) * 250, currencyOf.get(u.country_id) ?? 'GBP',
         '/images/campus/campus-1.svg', '/images/brands/logo.svg', [],
-        { degree, duration: '1 year', intake: 'September', futureIntakes: ['January'] },
+        { degree, duration: '1 year', intake: `${months[i % 12]} 2027`, futureIntakes: [`${months[(i + 4) % 12]} 2028`] },
         { description: 'A good first degree.', academicRequirements: ['2:1 honours degree'], englishLanguageRequirements: ['IELTS 6.5'], additionalRequirements: [] },
         { description: 'Strong demand.', additionalDescription: '', careerPaths: [field], employmentStatistics: '90% employed' },
         1000 + i, 1, now, now,
@@ -200,6 +206,8 @@ export async function measureSearchNative(rounds = 15) {
   });
   const d1 = { prepare: (query: string) => statement(query), batch: async (stmts: ReturnType<typeof statement>[]) => Promise.all(stmts.map((st) => st.all())) };
   const db = drizzle(d1 as never, { schema });
+  const { measureFinderNative } = await import('./finder.ts');
+  const finder = await measureFinderNative(db);
   const searches: Record<string, { search: (q: string) => Promise<unknown>; queries: string[] }> = {
     searchSubjects: { search: (q) => searchSubjects(db, q, 20), queries: searchQueries },
     'searchSubjects (1-2 chars)': { search: (q) => searchSubjects(db, q, 20), queries: shortQueries },
@@ -220,7 +228,7 @@ export async function measureSearchNative(rounds = 15) {
     console.log(`${name} on the database file with node:sqlite (no workerd, no proxy): p50 ${out[name].p50.toFixed(2)} ms, p95 ${out[name].p95.toFixed(2)} ms, p99 ${out[name].p99.toFixed(2)} ms over ${out[name].n} queries`);
   }
   sqlite.close();
-  return out;
+  return { ...out, findPrograms: finder };
 }
 
 /** `astro build` of the scratch database under GNU time: wall seconds and peak RSS (MB). */
@@ -258,12 +266,15 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
   const builds = [];
   const searches: Record<number, Awaited<ReturnType<typeof measureSearch>>> = {};
   const native: Record<number, Awaited<ReturnType<typeof measureSearchNative>>> = {};
+  const finder: Record<number, Awaited<ReturnType<typeof measureFinder>>> = {};
   for (const size of steps) {
     const counts = await growTo(size);
     const server = await startServer({ port, persistTo: SCALE_DIR });
     try {
       console.log(`\nSearch latency at ${counts.subjects} subjects / ${counts.jobs} jobs (${server.url}, wrangler dev, sequential keep-alive):`);
       searches[size] = await measureSearch(server.url);
+      console.log(`\nProgram finder at ${counts.subjects} subjects (GET /api/programs: filters, facets, sorts, pages):`);
+      finder[size] = await measureFinder(server.url);
     } finally {
       await server.stop();
     }
@@ -279,5 +290,5 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
     console.log('\nBuild at scale:');
     table(['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'], builds.map((b) => [b.subjects, b.htmlPages, b.wallSeconds.toFixed(1), b.peakMb.toFixed(0), b.msPerPage.toFixed(1)]));
   }
-  return { searches, native, builds };
+  return { searches, finder, native, builds };
 }

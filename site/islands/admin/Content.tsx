@@ -131,7 +131,7 @@ function Field({ schema, value, path, onChange, errors, readOnlyId, images }: Fi
   if (d.type === 'number') {
     return (
       <div className="admin-field">
-        <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}</label>
+        <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}{key.endsWith('Minor') && <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>}</label>
         <input id={id} type="number" inputMode="decimal" value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))} {...described} />
         {errorNote}
       </div>

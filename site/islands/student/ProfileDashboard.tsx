@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -9,6 +9,9 @@ import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-qu
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
+
+// Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
+const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -259,6 +262,9 @@ function Overview({ user }: { user: StudentProfile }) {
           </ul>
         )}
       </article>
+      <Suspense fallback={<article className="st-card st-span-all"><h2>Saved programs</h2><p className="st-muted" role="status">Loading your saved programs...</p></article>}>
+        <SavedPrograms />
+      </Suspense>
     </div>
   );
 }
