@@ -61,7 +61,7 @@ describe('the brand comes from the site block', () => {
     const res = await postJson('/api/payment/create-payment-intent', { amount: 1000, name: 'Ada', email, attemptId: crypto.randomUUID() }, { 'CF-Connecting-IP': '198.51.100.78' });
     expect(res.status).toBe(200);
     const stripe = config(env).stripe;
-    const list = (await (await fetch(`http://127.0.0.1:${stripe.port}/v1/payment_intents?limit=100`, { headers: { Authorization: `Bearer ${stripe.secretKey}` } })).json()) as { data: { receipt_email: string; description: string }[] };
-    expect(list.data.find((i) => i.receipt_email === email)?.description).toBe('Northwind Study Partners card payment');
+    const list = (await (await fetch(`http://127.0.0.1:${stripe.port}/v1/payment_intents?limit=100`, { headers: { Authorization: `Bearer ${stripe.secretKey}` } })).json()) as { data: { metadata: { email?: string }; description: string }[] };
+    expect(list.data.find((i) => i.metadata.email === email)?.description).toBe('Northwind Study Partners payment');
   });
 });

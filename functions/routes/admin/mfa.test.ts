@@ -212,7 +212,7 @@ describe('CSRF (origin) check on staff writes', () => {
     for (const headers of [{ ...cookie, Origin: 'https://evil.example' }, { ...cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, cookie]) {
       const res = await request('/api/admin/uploads', { method: 'POST', headers, body: form() });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ success: false, message: 'This request came from another site and was refused.' });
+      expect(await res.json()).toMatchObject({ success: false, message: 'This request came from another site and was refused.' });
     }
     const text = await request('/api/admin/auth/logout', { method: 'POST', headers: { ...cookie, Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, body: '{}' });
     expect(text.status).toBe(403);

@@ -203,9 +203,9 @@ describe('POST /api/partner/login', () => {
     const { reg } = await verifiedPartner();
     const wrong = await postJson('/api/partner/login', { email: reg.ownerEmail, password: 'nope-nope' }, randomAddress());
     expect(wrong.status).toBe(401);
-    expect(await json(wrong)).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(await json(wrong)).toMatchObject({ success: false, message: 'Invalid email or password' });
     const unknown = await postJson('/api/partner/login', { email: 'ghost@example.com', password: 'nope-nope' }, randomAddress());
-    expect(await json(unknown)).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(await json(unknown)).toMatchObject({ success: false, message: 'Invalid email or password' });
   });
 
   it('validates e-mail and password with the spec messages', async () => {

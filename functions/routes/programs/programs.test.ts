@@ -183,7 +183,7 @@ describe('GET /api/programs', () => {
   ])('answers 400 naming the parameter: %s', async (_, qs, message) => {
     const { status, body } = await get(qs);
     expect(status).toBe(400);
-    expect(body).toEqual({ success: false, message });
+    expect(body).toMatchObject({ success: false, message });
   });
 
   it('accepts a lower-case currency, and treats FTS syntax and LIKE wildcards as plain text', async () => {
@@ -249,7 +249,7 @@ describe('GET /api/programs/compare', () => {
   ])('answers a clear message for %s', async (_, qs, status, message) => {
     const res = await request(`/api/programs/compare?${qs}`);
     expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message });
   });
 });
 

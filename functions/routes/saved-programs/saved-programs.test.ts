@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { request } from '../../test/request.ts';
-import { auth, makeStudent, tokenFor } from '../admin/test-fixtures.ts';
+import { makeStudent, tokenFor } from '../admin/test-fixtures.ts';
 import { savedProgramsResponse, SAVED_FULL_MESSAGE, type SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
 import { SAVED_PROGRAMS_MAX } from '../../../schemas/finder-terms.ts';
+
+/** Students carry their token as a bearer header; the cookie is the back office's. */
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function student() {
   const s = await makeStudent();
@@ -53,7 +56,7 @@ describe('/api/users/saved-programs', () => {
     const { headers } = await student();
     const res = await put('no-such-program', headers);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Subject not found' });
     const res2 = await put('x'.repeat(201), headers);
     expect(res2.status).toBe(400);
   });
@@ -67,7 +70,7 @@ describe('/api/users/saved-programs', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(SAVED_PROGRAMS_MAX);
     expect(statuses.filter((s) => s === 409)).toHaveLength(10);
     const full = results.find((r) => r.status === 409)!;
-    expect(await full.json()).toEqual({ success: false, message: SAVED_FULL_MESSAGE });
+    expect(await full.json()).toMatchObject({ success: false, message: SAVED_FULL_MESSAGE });
     expect((await list(headers)).items).toHaveLength(SAVED_PROGRAMS_MAX);
     // At the cap, saving one already saved still answers 200.
     const already = (await list(headers)).items[0]!.subjectId;

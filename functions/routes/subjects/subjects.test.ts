@@ -40,7 +40,7 @@ describe('GET /api/subjects/:id', () => {
   it('answers 404 JSON for an unknown id', async () => {
     const res = await request('/api/subjects/no-such-subject');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Subject not found' });
   });
 });
 

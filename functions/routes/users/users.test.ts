@@ -104,7 +104,7 @@ describe('POST /api/users/register/', () => {
     const { data: first } = await verifiedStudent();
     const sameEmail = await post('/api/users/register/', newStudent({ email: first.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
-    expect(await sameEmail.json()).toEqual({ success: false, message: 'This email or phone number is already registered. Please use a different one.' });
+    expect(await sameEmail.json()).toMatchObject({ success: false, message: 'This email or phone number is already registered. Please use a different one.' });
     const samePhone = await post('/api/users/register/', newStudent({ contactNumber: first.contactNumber }));
     expect(samePhone.status).toBe(409);
   });
@@ -158,11 +158,11 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
     const wrong = otp === '000000' ? '111111' : '000000';
     const first = await post('/api/users/verify-otp', { userId, otp: wrong });
     expect(first.status).toBe(400);
-    expect(await first.json()).toEqual({ success: false, message: 'Invalid or expired OTP. Please try again.' });
+    expect(await first.json()).toMatchObject({ success: false, message: 'Invalid or expired OTP. Please try again.' });
     for (let i = 0; i < 4; i++) await post('/api/users/verify-otp', { userId, otp: wrong });
     const afterLimit = await post('/api/users/verify-otp', { userId, otp });
     expect(afterLimit.status).toBe(400);
-    expect(await afterLimit.json()).toEqual({ success: false, message: 'Too many wrong attempts. Please request a new code.' });
+    expect(await afterLimit.json()).toMatchObject({ success: false, message: 'Too many wrong attempts. Please request a new code.' });
   });
 
   it('rejects an expired code', async () => {
@@ -173,7 +173,7 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
     await db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeCodes.accountId, userId));
     const res = await post('/api/users/verify-otp', { userId, otp });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'This code has expired. Please request a new one.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'This code has expired. Please request a new one.' });
   });
 
   it.each([
@@ -189,7 +189,7 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
   it('answers 404 for an unknown account', async () => {
     const res = await post('/api/users/verify-otp', { userId: 'no-such-user', otp: '123456' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Account not found. Please register again.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Account not found. Please register again.' });
   });
 
   it('resends only after 60 seconds, at most 3 codes per 15 minutes, and the newest code works', async () => {
@@ -358,7 +358,7 @@ describe('GET /api/users/profile', () => {
     const expired = await signToken(env.TOKEN_SECRET, 'bridgeway-global', { sub: userId, aud: 'student', role: 'student', sid: NO_SESSION }, Date.now() - 2 * 60 * 60 * 1000);
     const res = await request('/api/users/profile', { headers: bearer(expired) });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ success: false, message: 'Your session has expired. Please log in again.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Your session has expired. Please log in again.' });
     const partner = await signToken(env.TOKEN_SECRET, 'bridgeway-global', { sub: userId, aud: 'partner', role: 'partner', sid: NO_SESSION });
     expect((await request('/api/users/profile', { headers: bearer(partner) })).status).toBe(403);
   });
@@ -497,7 +497,7 @@ describe('documents', () => {
     const { token } = await verifiedStudent();
     const renamed = await upload(token, { file: new File([new TextEncoder().encode('MZ\x90\x00 not a pdf')], 'cv.pdf', { type: 'application/pdf' }), documentType: 'CV/Resume' });
     expect(renamed.status).toBe(415);
-    expect(await renamed.json()).toEqual({ success: false, message: 'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed' });
+    expect(await renamed.json()).toMatchObject({ success: false, message: 'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed' });
     const pngAsPdf = await upload(token, { file: new File([PNG], 'cv.pdf'), documentType: 'CV/Resume' });
     expect(pngAsPdf.status).toBe(415);
   });
@@ -508,7 +508,7 @@ describe('documents', () => {
     big.set(PDF);
     const res = await upload(token, { file: new File([big], 'big.pdf'), documentType: 'Other' });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'File size must be less than 10MB' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'File size must be less than 10MB' });
 
     const declared = await request('/api/users/document', {
       method: 'POST',
