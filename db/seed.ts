@@ -48,7 +48,23 @@ function checkReferences(c: Content) {
   c['universities.json'].forEach((u, i) => {
     if (!countries.has(u.countryId)) throw new ContentError('universities.json', [i, 'countryId'], `"${u.countryId}" is not a country`);
   });
+  // The finder's costs: one row per country, cities in a known country, and a rate for every
+  // currency a price or a cost is given in (the estimate converts them all).
+  unique('country-costs.json', c['country-costs.json'].map((x) => x.id));
+  unique('city-costs.json', c['city-costs.json'].map((x) => x.id));
+  const rates = unique('exchange-rates.json', c['exchange-rates.json'].map((x) => x.id));
+  const usd = c['exchange-rates.json'].findIndex((r) => r.id === 'USD');
+  if (usd < 0 || Number(c['exchange-rates.json'][usd]!.unitsPerUsd) !== 1) throw new ContentError('exchange-rates.json', usd < 0 ? [] : [usd, 'unitsPerUsd'], 'must hold USD at exactly 1 (rates are units per US dollar)');
+  c['country-costs.json'].forEach((x, i) => {
+    if (!countries.has(x.id)) throw new ContentError('country-costs.json', [i, 'id'], `"${x.id}" is not a country`);
+    if (!rates.has(x.currency)) throw new ContentError('country-costs.json', [i, 'currency'], `"${x.currency}" has no exchange rate`);
+  });
+  c['city-costs.json'].forEach((x, i) => {
+    if (!countries.has(x.countryId)) throw new ContentError('city-costs.json', [i, 'countryId'], `"${x.countryId}" is not a country`);
+    if (!rates.has(x.currency)) throw new ContentError('city-costs.json', [i, 'currency'], `"${x.currency}" has no exchange rate`);
+  });
   c['subjects.json'].forEach((s, i) => {
+    if (!rates.has(s.currency)) throw new ContentError('subjects.json', [i, 'currency'], `"${s.currency}" has no exchange rate`);
     const uni = universities.get(s.universityId);
     if (!uni) throw new ContentError('subjects.json', [i, 'universityId'], `"${s.universityId}" is not a university`);
     if (!departments.has(s.departmentId)) throw new ContentError('subjects.json', [i, 'departmentId'], `"${s.departmentId}" is not a department`);
@@ -101,6 +117,9 @@ export async function seedDatabase(db: Db, c: Content, { overwrite = false, audi
   upsert(t.strategies, c['strategies.json'], t.strategies.id);
   upsert(t.employerCategories, c['employer-categories.json'].map((name, i) => ({ name, sortOrder: i })), t.employerCategories.name);
   upsert(t.jobs, c['jobs.json'].map(({ position: _, ...j }, i) => ({ ...j, sortOrder: i })), t.jobs.id);
+  upsert(t.exchangeRates, c['exchange-rates.json'], t.exchangeRates.id);
+  upsert(t.countryCosts, c['country-costs.json'], t.countryCosts.id);
+  upsert(t.cityCosts, c['city-costs.json'], t.cityCosts.id);
   upsert(
     t.contentBlocks,
     [

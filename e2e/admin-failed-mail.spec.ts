@@ -14,7 +14,7 @@ const admin = { email: `mail.admin.${stamp}@example.com`, name: 'Mia Admin', pas
 const editor = { email: `mail.editor.${stamp}@example.com`, name: 'Eddie Editor', password: 'a long staff password 44' };
 const failed = { id: `e2e-failed-${stamp}`, to: `failed-${stamp}@example.com`, subject: `Update on your application (${stamp})` };
 const given = { id: `e2e-dead-${stamp}`, to: `dead-${stamp}@example.com`, subject: `Your payment receipt (${stamp})` };
-const code = { id: `e2e-code-${stamp}`, to: `code-${stamp}@example.com`, subject: 'Your Bridgeway Global verification code: ••••••' };
+const code = { id: `e2e-code-${stamp}`, to: `code-${stamp}@example.com`, subject: 'Your verification code: ••••••' };
 
 const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], { stdio: 'pipe', env: e2eEnv });
 

@@ -22,8 +22,8 @@ test('courses: the program list the server rendered is the one the island keeps 
   // follows it rebuilt the list, the nodes on screen afterwards would not carry it.
   await list.evaluate((ul) => { (ul as HTMLElement & { ssrNode?: boolean }).ssrNode = true; ul.querySelectorAll('li').forEach((li, i) => { (li as HTMLElement & { ssrIndex?: number }).ssrIndex = i; }); });
   const before = await list.locator('li').allTextContents();
-  const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/subjects');
-  await hydrated(page, 'ProgramBrowser');
+  const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/programs');
+  await hydrated(page, 'ProgramFinder');
   await refetch;
   await expect(page.locator('.browser__count')).toHaveText('80 programs found');
   const kept = await list.evaluate((ul) => ({

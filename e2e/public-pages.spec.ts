@@ -168,7 +168,7 @@ test.describe('courses', () => {
   test('8 departments, filter by department and text, count, Reset Filters only while filtering, empty state', async ({ page }) => {
     await page.goto('/courses');
     await expect(page.locator('section[aria-labelledby="departments-title"] li')).toHaveCount(8);
-    await hydrated(page, 'ProgramBrowser');
+    await hydrated(page, 'ProgramFinder');
     const count = page.locator('.browser__count');
     await expect(count).toHaveText('80 programs found');
     await expect(page.getByRole('button', { name: 'Reset Filters' })).toHaveCount(0);
@@ -189,10 +189,9 @@ test.describe('courses', () => {
   });
 
   test('API failures show the spec messages', async ({ page }) => {
-    await page.route('**/api/departments', (r) => r.fulfill({ status: 500, json: {} }));
-    await page.route('**/api/subjects', (r) => r.fulfill({ status: 500, json: {} }));
+    await page.route('**/api/programs**', (r) => r.fulfill({ status: 500, json: {} }));
     await page.goto('/courses');
-    await hydrated(page, 'ProgramBrowser');
+    await hydrated(page, 'ProgramFinder');
     await expect(page.getByText('Failed to fetch departments.')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText('Failed to fetch data. Please try again later.')).toBeVisible({ timeout: 10_000 });
   });

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { sessionToken } from './test/sessions.ts';
 import { users } from '../db/schema/index.ts';
 import { registerApplicant } from './test/recruitment.ts';
+import { testBrand } from './test/brand.ts';
 
 /** A D1 binding whose every query fails the way D1 does when it cannot be reached. */
 const brokenD1 = new Proxy(env.DB, {
@@ -42,7 +43,7 @@ describe('D1 failing', () => {
     expect(down.status).toBe(503);
     expect(down.headers.get('Retry-After')).toBe('5');
     const body = await down.text();
-    expect(JSON.parse(body)).toEqual({ success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    expect(JSON.parse(body)).toMatchObject({ success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' });
     expect(body).not.toMatch(/D1_ERROR|Network connection|at /);
     expect(down.headers.get('Cache-Control') ?? '').not.toMatch(/public/);
     const up = await call(path, env);
@@ -67,7 +68,7 @@ describe('mailer failing', () => {
       // A notification: queued for a retry (5 minutes later), so the caller carries on.
       expect(await mailer.send({ to: 'fault@example.com', subject: 's', text: 't', html: '<p>t</p>' })).toBe('queued');
       // A one-time code is never resent late (it is withdrawn): the caller hears that it failed.
-      await expect(mailer.send(codeEmail('fault@example.com', 'Ada', '123456', 'verify'))).rejects.toBeInstanceOf(MailNotSentError);
+      await expect(mailer.send(codeEmail(testBrand, 'fault@example.com', 'Ada', '123456', 'verify'))).rejects.toBeInstanceOf(MailNotSentError);
     }
     // Nothing pretends to be sent: the notifications wait as failed, the codes are given up.
     const rows = await createDb(env.DB).all<{ status: string; retryable: number }>(sql`select status, retryable from outbox where "to" = 'fault@example.com' order by rowid`);
@@ -107,7 +108,7 @@ describe('R2 failing', () => {
     const down = await upload({ ...env, FILES: brokenR2 } as Env, token);
     expect(down.status).toBe(503);
     const text = await down.text();
-    expect(JSON.parse(text)).toEqual({ success: false, message: R2_DOWN });
+    expect(JSON.parse(text)).toMatchObject({ success: false, message: R2_DOWN });
     expect(text).not.toMatch(/internal error|10001/);
     expect(await countRows(`select count(*) as n from documents where user_id = '${studentId}'`)).toBe(0);
     const up = await upload(env, token);

@@ -12,6 +12,8 @@ import { staffCsrf } from './middleware/csrf.ts';
 import { requestIds, requestLog } from './middleware/request-log.ts';
 import { configCheck } from './middleware/config-check.ts';
 import { subjects } from './routes/subjects/subjects.ts';
+import { programs } from './routes/programs/programs.ts';
+import { savedPrograms } from './routes/saved-programs/saved-programs.ts';
 import { countries } from './routes/countries/countries.ts';
 import { universities } from './routes/universities/universities.ts';
 import { departments } from './routes/departments/departments.ts';
@@ -52,7 +54,7 @@ app.use('/api/admin/*', staffCsrf);
 app.use('/api/*', database);
 
 // Public reads: short-lived caching with background revalidation.
-for (const path of ['/api/subjects/*', '/api/countries/*', '/api/universities/*', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about']) {
+for (const path of ['/api/programs', '/api/programs/*', '/api/subjects/*', '/api/countries/*', '/api/universities/*', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about']) {
   // The edge cache sits inside CORS (headers per request) and outside publicCache (it stores only
   // what publicCache marked public).
   app.use(path, edgeCache, publicCache);
@@ -60,6 +62,7 @@ for (const path of ['/api/subjects/*', '/api/countries/*', '/api/universities/*'
 
 const routes = app
   .route('/api/subjects', subjects)
+  .route('/api/programs', programs)
   .route('/api/countries', countries)
   .route('/api/universities', universities)
   .route('/api/departments', departments)
@@ -77,6 +80,7 @@ const routes = app
   .route('/api/jobs', jobs)
   .route('/api/job-alerts', jobAlerts)
   .route('/api/recruitment-services', recruitmentServices)
+  .route('/api/users/saved-programs', savedPrograms)
   .route('/api/users', usersRouter)
   .route('/api/subscriptions', subscriptionsRouter)
   .route('/api/partner', partner)

@@ -103,7 +103,7 @@ describe('JWT negatives (requireAuth)', () => {
   it('refuses no token with 401 JSON', async () => {
     const res = await call('/student');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ success: false, message: 'Please log in to continue.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Please log in to continue.' });
   });
 
   it('refuses a token signed with another key', async () => {

@@ -126,7 +126,7 @@ describe('item 5: signing out ends the session on the server', () => {
     for (const t of [token, renewed, older]) {
       const res = await me(type, t);
       expect(res.status).toBe(401);
-      expect(await json(res)).toEqual({ success: false, message: 'Your session is not valid. Please log in again.' });
+      expect(await json(res)).toMatchObject({ success: false, message: 'Your session is not valid. Please log in again.' });
     }
     // Signing in again starts a new session.
     expect((await me(type, await signIn(type, email))).status).toBe(200);

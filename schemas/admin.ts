@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pipelineStaffLabels } from './pipelines.ts';
 import {
-  countrySchema, departmentSchema, featureSchema, jobSchema, officeSchema, serviceSchema, subjectSchema, teamMemberSchema, universitySchema,
+  cityCostSchema, countryCostSchema, countrySchema, departmentSchema, exchangeRateSchema, featureSchema, jobSchema, officeSchema, serviceSchema,
+  subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
 import { paymentStaffLabels } from './payment-text.ts';
 import { linkWith } from './common.ts';
@@ -170,6 +171,10 @@ export const contentKinds = {
   features: { label: 'Features', schema: featureWithId, title: 'title', preview: null },
   offices: { label: 'Offices', schema: officeSchema, title: 'name', preview: null },
   team: { label: 'Team members', schema: teamMemberSchema, title: 'name', preview: null },
+  // The finder's costs (issue 17): shown in every "Estimated total cost".
+  countryCosts: { label: 'Country costs (living, visa, health)', schema: countryCostSchema, title: 'id', preview: null },
+  cityCosts: { label: 'City living costs', schema: cityCostSchema, title: 'name', preview: null },
+  exchangeRates: { label: 'Exchange rates', schema: exchangeRateSchema, title: 'id', preview: null },
 } as const;
 export type ContentKind = keyof typeof contentKinds;
 export const contentKindNames = Object.keys(contentKinds) as ContentKind[];
@@ -186,6 +191,9 @@ export const imageFields: Record<ContentKind, string[]> = {
   features: ['image'],
   offices: [],
   team: ['image'],
+  countryCosts: [],
+  cityCosts: [],
+  exchangeRates: [],
 };
 
 export const IMAGE_TYPE_MESSAGE = 'Only JPG and PNG images are allowed';

@@ -4,6 +4,7 @@ import type {
   aboutSchema, faqSchema, featureSchema, missionVisionSchema, officeSchema, partnerSchoolSchema, recruitmentServicesSchema, serviceSchema, siteSchema, teamMemberSchema,
 } from './content.ts';
 import type { JobDetail, StrategyCard } from './recruitment.ts';
+import type { CostInputs, ProgramsResponse, RatesTable } from './programs.ts';
 
 /** The build's contract: the content snapshot, the build's report, health and publishing states. */
 
@@ -34,6 +35,10 @@ export interface BuildSnapshot {
   strategies: StrategyCard[];
   employerCategories: string[];
   recruitmentServices: z.output<typeof recruitmentServicesSchema> | undefined;
+  /** GET /api/programs with no filters: the first page and facets /courses pre-renders. */
+  finder: ProgramsResponse;
+  /** Each subject's "Estimated total cost" inputs (db/queries/costs.ts) and the rates. */
+  costs: { bySubject: Record<string, CostInputs>; rates: RatesTable };
 }
 
 /** The snapshot's list fields: a document fetched over the network must carry each as an array. */
@@ -46,6 +51,8 @@ export const emptySnapshot: BuildSnapshot = {
   contentVersion: 0, countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
   missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
   jobs: [], strategies: [], employerCategories: [], recruitmentServices: undefined,
+  finder: { total: 0, page: 1, pageSize: 12, items: [], facets: { country: [], level: [], department: [], intake: [], duration: [] } },
+  costs: { bySubject: {}, rates: {} },
 };
 
 /** POST /api/build/done: a deployed build reports the content version it carries and its commit. */

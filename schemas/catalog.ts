@@ -58,6 +58,10 @@ export interface SubjectDto {
   studyPlan: { degree: string; duration: string; intake: string; futureIntakes: string[] };
   entryRequirements: { description: string; academicRequirements: string[]; englishLanguageRequirements: string[]; additionalRequirements: string[] };
   careerProspects: { description: string; additionalDescription: string; careerPaths: string[]; employmentStatistics: string };
+  /** The day staff last checked the fee (ISO date), null until they have. */
+  feesVerifiedOn: string | null;
+  /** Months of study, read from `duration` by the database (null when it can't be read). */
+  durationMonths: number | null;
 }
 
 export interface ScholarshipDto {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { slug, contentLink, nonEmpty, isoDate } from './common.ts';
+import { playableVideo, VIDEO_URL_MESSAGE } from './video.ts';
+import { RATE_PATTERN, currencyCodes } from './money.ts';
 
 /**
  * The shape of the seed content in content/*.json, also the shape staff edit in the back office.
@@ -8,7 +10,34 @@ import { slug, contentLink, nonEmpty, isoDate } from './common.ts';
 const paragraphs = z.array(nonEmpty()).min(1);
 const list = z.array(z.string()); // lists may carry blank entries: the pages drop them
 
+// Costs of studying in a country (issue 17): every figure has a source and the day it was checked.
+/** A day a figure was checked against its source: a real date, not in the future. */
+const verifiedOn = z
+  .string({ error: 'is required (a date like 2026-10-01)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-10-01')
+  .refine((d) => !Number.isNaN(Date.parse(d)) && d <= new Date().toISOString().slice(0, 10), 'must be a real date, not in the future');
+/** Money in minor units of the row's currency (pence, cents; yen as is). */
+const minorUnits = z.number({ error: 'must be a number (in minor units: 1483.00 is 148300)' }).int('must be whole minor units (1483.00 is 148300)').min(0, 'cannot be negative').max(1e12);
+const currencyCode = z.enum(currencyCodes, `must be one of ${currencyCodes.join(', ')}`);
+const source = nonEmpty(300);
+
+
+/** A video link staff may set (or null): YouTube, Vimeo or an .mp4/.webm file (schemas/video.ts). */
+const videoLink = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((link) => playableVideo(link) !== null, VIDEO_URL_MESSAGE)
+  .nullable()
+  .default(null);
+
+/**
+ * The brand: the one place the company's name, logo, contacts and legal identity live (content/
+ * site.json, edited in the back office). Pages, e-mails, receipts and the Stripe description read
+ * it; the footer shows the registered details UK trading-disclosure rules ask of a website.
+ */
 export const siteSchema = z.object({
+  /** The trading name people know the company by (page titles, e-mails, receipts). */
   companyName: nonEmpty(120),
   brandLine: nonEmpty(120),
   tagline: nonEmpty(200),
@@ -20,7 +49,26 @@ export const siteSchema = z.object({
   address: nonEmpty(300),
   social: z.object({ facebook: contentLink, instagram: contentLink }),
   footerBlurb: nonEmpty(500),
+  /** The registered name at Companies House (may differ from the trading name). */
+  legalName: nonEmpty(160),
+  companyNumber: z.string().trim().regex(/^(?:\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)'),
+  /** The part of the UK the company is registered in. */
+  registeredIn: z.enum(['England and Wales', 'Wales', 'Scotland', 'Northern Ireland'], 'must be England and Wales, Wales, Scotland or Northern Ireland'),
+  registeredOffice: nonEmpty(300),
+  /**
+   * The company's videos, each played in place from its poster (site/components/VideoPoster.astro);
+   * null (or absent) leaves the poster as an image. Links: schemas/video.ts.
+   */
+  videos: z
+    .object({
+      homeSupport: videoLink,
+      coursesHero: videoLink,
+      coursesIntro: videoLink,
+      higherEducationHero: videoLink,
+    })
+    .default({ homeSupport: null, coursesHero: null, coursesIntro: null, higherEducationHero: null }),
 });
+export type SiteContent = z.output<typeof siteSchema>;
 
 export const countrySchema = z.object({
   id: slug,
@@ -103,6 +151,57 @@ export const subjectSchema = z.object({
     careerPaths: list,
     employmentStatistics: z.string().max(500),
   }),
+  feesVerifiedOn: verifiedOn,
+});
+
+// Costs of studying in a country (issue 17): every figure has a source and the day it was checked.
+export const countryCostSchema = z
+  .object({
+    /** The country's id. */
+    id: slug,
+    currency: currencyCode,
+    livingMonthlyMinor: minorUnits,
+    livingSource: source,
+    livingVerifiedOn: verifiedOn,
+    visaName: nonEmpty(120),
+    visaFeeMinor: minorUnits,
+    visaSource: source,
+    visaVerifiedOn: verifiedOn,
+    healthName: z.string().trim().max(120).nullable(),
+    healthAnnualMinor: minorUnits.nullable(),
+    healthExtraMonthsLong: z.number().int().min(0).max(24).nullable(),
+    healthExtraMonthsShort: z.number().int().min(0).max(24).nullable(),
+    healthSource: z.string().trim().max(300).nullable(),
+    healthVerifiedOn: verifiedOn.nullable(),
+  })
+  .superRefine((v, ctx) => {
+    // A health charge is all of its fields or none of them.
+    const fields = ['healthName', 'healthAnnualMinor', 'healthExtraMonthsLong', 'healthExtraMonthsShort', 'healthSource', 'healthVerifiedOn'] as const;
+    const given = fields.filter((f) => v[f] !== null && v[f] !== '');
+    if (given.length > 0 && given.length < fields.length) {
+      const missing = fields.find((f) => !given.includes(f))!;
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when a health charge is given (or clear every health field)' });
+    }
+  });
+
+export const cityCostSchema = z.object({
+  id: slug,
+  countryId: slug,
+  /** The city as program locations name it ("Leeds" in "Leeds, United Kingdom"). */
+  name: nonEmpty(120),
+  currency: currencyCode,
+  livingMonthlyMinor: minorUnits,
+  source,
+  verifiedOn,
+});
+
+export const exchangeRateSchema = z.object({
+  /** The currency's ISO code. */
+  id: currencyCode,
+  /** Units of the currency one US dollar buys. */
+  unitsPerUsd: z.string().trim().regex(RATE_PATTERN, 'must be a number with up to 6 decimals, e.g. 0.7412').refine((r) => Number(r) > 0, 'must be more than 0'),
+  asOf: verifiedOn,
+  source,
 });
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #00C9FF');
@@ -257,6 +356,9 @@ export const contentFiles = {
   'jobs.json': z.array(jobSchema),
   'faq.json': faqSchema,
   'partners.json': z.array(partnerSchoolSchema),
+  'country-costs.json': z.array(countryCostSchema),
+  'city-costs.json': z.array(cityCostSchema),
+  'exchange-rates.json': z.array(exchangeRateSchema).min(1),
 } as const;
 
 export type ContentFileName = keyof typeof contentFiles;

@@ -1,9 +1,11 @@
 import type { Db } from '../client.ts';
 import type { BuildSnapshot } from '../../schemas/build.ts';
 import { listCountries, listDepartments, listSubjects, listUniversities } from './catalog.ts';
-import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision } from './site-content.ts';
+import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision, getSite } from './site-content.ts';
 import { listEmployerCategories, listJobDetails, listStrategies } from './jobs.ts';
 import { readContentVersion } from './publishing.ts';
+import { findPrograms } from './programs.ts';
+import { listCostTables, resolveCostInputs } from './costs.ts';
 
 /**
  * Everything the pre-rendered pages read, with the same queries and serializers the API uses: the
@@ -27,7 +29,8 @@ export async function readBuildSnapshot(db: Db): Promise<BuildSnapshot> {
     listTeam(db),
     getMissionVision(db),
     getBlock(db, 'about'),
-    getBlock(db, 'site'),
+    // The brand with every field (a block seeded before a field existed gets it from content/site.json).
+    getSite(db),
     getBlock(db, 'faq'),
     getBlock(db, 'partners'),
   ]);
@@ -38,5 +41,9 @@ export async function readBuildSnapshot(db: Db): Promise<BuildSnapshot> {
     listEmployerCategories(db),
     getBlock(db, 'recruitmentServices'),
   ]);
-  return { contentVersion, countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners, jobs, strategies, employerCategories, recruitmentServices };
+  // The finder: /courses pre-renders its first page and facets (the API's own answer to no
+  // filters); subject pages pre-render their estimated total cost from the cost tables.
+  const [finder, tables] = await Promise.all([findPrograms(db, { sort: 'relevance', page: 1 }), listCostTables(db)]);
+  const costs = { bySubject: Object.fromEntries(subjects.map((s) => [s._id, resolveCostInputs(s, tables)])), rates: tables.rates };
+  return { contentVersion, countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners, jobs, strategies, employerCategories, recruitmentServices, finder, costs };
 }

@@ -11,7 +11,8 @@ type ScholarshipRow = typeof t.scholarships.$inferSelect;
 
 /** The API shape of a subject (spec 1 section 3): `_id` plus the university's name. */
 export function toSubject(row: SubjectRow, universityName: string | null): SubjectDto {
-  const { isActive: _a, sortOrder: _s, createdAt: _c, ...rest } = row;
+  // intakeMonths and nextIntake are the finder's index keys, not part of a subject.
+  const { isActive: _a, sortOrder: _s, createdAt: _c, intakeMonths: _m, nextIntake: _n, ...rest } = row;
   return { _id: row.id, ...rest, university: universityName ?? 'Unknown University' };
 }
 
@@ -94,12 +95,17 @@ export interface SubjectHit {
 const SUMMARY_LENGTH = 160;
 
 /**
- * Case-insensitive substring search over name and description (spec 1 section 4). Queries of 3+
- * characters use the FTS5 trigram index; shorter ones fall back to LIKE on the name only, which
- * is cheap and what a person typing two letters expects.
+ * Case-insensitive search over name and description (spec 1 section 4). Queries of 3+ characters
+ * are a substring match on both through the FTS5 trigram index. Trigrams need 3 characters, so a
+ * 1-2 character query takes another path: a substring of the name (LIKE on the covering index:
+ * names are short and a person typing "Da" wants "Data Science") or, for two characters ("AI",
+ * "IT", "UX"), a whole word of the description through the unicode61 word index (migration
+ * 0010). A word, not a substring:
+ * "ai" inside "said" or "training" would match nearly every description and bury the programs
+ * about AI; "UX" still matches "UX/UI" and "AI" matches "AI-driven" (punctuation splits words).
  *
  * One statement that never reads a subject row it won't return:
- * 1. `hits`: the matching rowids from the trigram index, materialized once (used three times);
+ * 1. `hits`: the matching rowids from the index(es), materialized once (used three times);
  * 2. `page`: walk `subjects_search_idx (is_active, sort_order, name)` in result order, keep the
  *    rowids that are hits, stop at `limit` (the index holds everything the walk needs; for a
  *    rare word it reads the whole index, 10,000 small entries at scale: well under a millisecond);
@@ -110,23 +116,38 @@ const SUMMARY_LENGTH = 160;
  * 20: at 10,000 subjects, 'science' (1,339 matches) cost ~10 ms of SQLite time, a word found in
  * every description ~150 ms. The unary `+` on rowid stops the planner from driving the walk by
  * rowid (reading every match's row and sorting them again); catalog plans are pinned by
- * functions/routes/subjects/subjects.test.ts.
+ * functions/routes/subjects/subjects.test.ts. `npm run perf -- --scale 10000` prints the figures.
  */
 export function subjectSearchSql(query: string, limit: number) {
   const q = query.trim();
-  if (!trigramSearchable(q)) {
-    // Short queries: name is in the index, so the LIKE is checked on index entries alone.
-    const match = (alias: string) => sql`${sql.raw(alias)}.name like ${likeContains(q)} escape '\\'`;
-    return sql`with page as (select p.rowid as r from subjects p where p.is_active = 1 and ${match('p')} order by p.sort_order, p.name limit ${limit})
-select s.id as id, s.name as name, s.description as description, u.name as university, s.country_id as countryId, s.degree_type as degreeType,
-  (select count(*) from subjects c where c.is_active = 1 and ${match('c')}) as total
-from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id
-order by s.sort_order, s.name`;
-  }
+  if (!trigramSearchable(q)) return shortSearchSql(q, limit);
   return sql`with hits as materialized (select rowid from subjects_fts where subjects_fts match ${ftsPhrase(q)}),
   page as (select p.rowid as r from subjects p where p.is_active = 1 and +p.rowid in hits order by p.sort_order, p.name limit ${limit})
 select s.id as id, s.name as name, s.description as description, u.name as university, s.country_id as countryId, s.degree_type as degreeType,
   (select count(*) from hits) - (select count(*) from subjects c where c.is_active = 0 and +c.rowid in hits) as total
+from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id
+order by s.sort_order, s.name`;
+}
+
+/**
+ * A 1-2 character query: a name substring or a whole word of the description. The name test runs
+ * on the index entries during the walk itself (names are in `subjects_search_idx`), and only the
+ * description words come from an index lookup, materialized once: uniting the two sets first and
+ * then walking cost 5-10 times more at 10,000 subjects (a temporary B-tree of every name match).
+ */
+function shortSearchSql(q: string, limit: number) {
+  const like = likeContains(q);
+  // One character is a person starting to type, and as a word it is "a" or "I", found in every
+  // description (reading that doclist cost ~20 ms at 10,000 subjects on each first keystroke):
+  // names only, as before. A query of punctuation only ("+", "--") has no word to look up either
+  // (and FTS5 would refuse it).
+  const wordy = [...q].length === 2 && /[\p{L}\p{N}]/u.test(q);
+  const words = wordy ? sql`select rowid from subjects_words where subjects_words match ${ftsPhrase(q)}` : sql`select 0 where 0`;
+  const match = (alias: string) => sql`(${sql.raw(alias)}.name like ${like} escape '\\' or +${sql.raw(alias)}.rowid in words)`;
+  return sql`with words as materialized (${words}),
+  page as (select p.rowid as r from subjects p where p.is_active = 1 and ${match('p')} order by p.sort_order, p.name limit ${limit})
+select s.id as id, s.name as name, s.description as description, u.name as university, s.country_id as countryId, s.degree_type as degreeType,
+  (select count(*) from subjects c where c.is_active = 1 and ${match('c')}) as total
 from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id
 order by s.sort_order, s.name`;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
 import {
   assistanceRequests, auditLog, contactMessages, documents, educationRecords, jobAlerts, jobApplicants, jobApplications, jobs, languageQualifications,
-  oneTimeCodes, outbox, partnerRequests, partners, payments, sessions, statusChanges, subjects, subscriptions, universities, users,
+  oneTimeCodes, outbox, partnerRequests, partners, payments, savedPrograms, sessions, statusChanges, subjects, subscriptions, universities, users,
 } from '../schema/index.ts';
 import type { Pipeline } from '../../schemas/pipelines.ts';
 import type { PersonType } from '../../schemas/privacy.ts';
@@ -14,7 +14,7 @@ import type { PersonType } from '../../schemas/privacy.ts';
  * what an erasure deletes, from one list, so a table added here is both exported and erased.
  *
  * To add a table the person owns, add one line to `owned` of the account type:
- *   { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },
+ *   { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },  (as students' saved programs are)
  * (the generic "no row still holds the person" test in functions/services/personal-data.test.ts
  * fails until a table holding the account's id or e-mail is listed).
  */
@@ -53,6 +53,7 @@ export const personalData: Record<PersonType, PersonData> = {
       { name: 'languages', table: languageQualifications, owner: languageQualifications.userId },
       { name: 'documents', table: documents, owner: documents.userId },
       { name: 'applications', table: subscriptions, owner: subscriptions.userId, pipeline: 'subscription' },
+      { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },
     ],
     files: { table: documents, owner: documents.userId, key: documents.objectKey, name: documents.originalName },
   },

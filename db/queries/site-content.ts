@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { blockKeys } from '../seed.ts';
-import type {
-  siteSchema, missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema,
-} from '../../schemas/content.ts';
+import { siteSchema, type SiteContent } from '../../schemas/content.ts';
+import type { missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema } from '../../schemas/content.ts';
+import shippedSite from '../../content/site.json' with { type: 'json' };
 
 type Blocks = {
   site: z.output<typeof siteSchema>;
@@ -20,6 +20,32 @@ type Blocks = {
 export async function getBlock<K extends keyof typeof blockKeys>(db: Db, key: K): Promise<Blocks[K] | undefined> {
   const [row] = await db.select().from(t.contentBlocks).where(eq(t.contentBlocks.key, blockKeys[key]));
   return row?.value as Blocks[K] | undefined;
+}
+
+let shipped: SiteContent | undefined;
+
+/**
+ * The brand (the site block, content/site.json as edited in the back office). Fields the stored
+ * block lacks, because it was seeded before they existed, come from the shipped content file, so
+ * every reader (pages at build, e-mails, receipts) always has each field.
+ */
+export async function getSite(db: Db): Promise<SiteContent> {
+  shipped ??= siteSchema.parse(shippedSite);
+  return { ...shipped, ...(await getBlock(db, 'site')) };
+}
+
+/** The statement saving the site block (validated by the caller), for the caller's batch. */
+export function saveSiteStatement(db: Db, site: SiteContent) {
+  return db
+    .insert(t.contentBlocks)
+    .values({ key: blockKeys.site, value: site })
+    .onConflictDoUpdate({ target: t.contentBlocks.key, set: { value: site, updatedAt: new Date() } });
+}
+
+/** When the site block was last changed (null before seeding). */
+export async function siteUpdatedAt(db: Db) {
+  const [row] = await db.select({ updatedAt: t.contentBlocks.updatedAt }).from(t.contentBlocks).where(eq(t.contentBlocks.key, blockKeys.site));
+  return row?.updatedAt ?? null;
 }
 
 const strip = <T extends { isActive: boolean; sortOrder: number; createdAt: Date; updatedAt: Date; id: string }>(row: T) => {

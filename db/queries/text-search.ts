@@ -12,3 +12,9 @@ export const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\$
  * units: two emoji are 4 units but 2 characters, which a trigram query can't match.
  */
 export const trigramSearchable = (q: string) => [...q].length >= 3;
+
+/** LIKE patterns (with `escape '\\'`) for text holding a word that starts with `q`: at the start, or after a space. */
+export const likeWordStart = (q: string) => {
+  const escaped = q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return [`${escaped}%`, `% ${escaped}%`] as const;
+};

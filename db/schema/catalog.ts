@@ -83,6 +83,18 @@ export const departments = sqliteTable('departments', {
   ...timestamps,
 });
 
+/** SQL deriving the finder's columns from a subject row (the triggers of migration 0008_finder run exactly this). */
+const intakeText = `'"' || lower(coalesce(json_extract(study_plan, '$.intake'), '')) || lower(coalesce(json_extract(study_plan, '$.futureIntakes'), ''))`;
+const monthKeys = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const intake = `trim(coalesce(json_extract(study_plan, '$.intake'), ''))`;
+const intakeMonth = `instr('${monthKeys.join('')}', lower(substr(${intake}, 1, 3)))`;
+export const finderSql = {
+  durationMonths: `case when lower(duration) like '%month%' then cast(round(cast(duration as real)) as integer) when lower(duration) like '%year%' then cast(round(cast(duration as real) * 12) as integer) when lower(duration) like '%week%' then cast(round(cast(duration as real) * 12 / 52) as integer) end`,
+  // Each entry of the intake list starts with its month's name: '"sep' finds "September 2027".
+  intakeMonths: monthKeys.map((m, i) => `(instr(${intakeText}, '"${m}') > 0) * ${1 << i}`).join(' + '),
+  nextIntake: `case when ${intakeMonth} % 3 = 1 and cast(substr(${intake}, -4) as integer) between 2000 and 2999 then cast(substr(${intake}, -4) as integer) * 100 + (${intakeMonth} + 2) / 3 end`,
+};
+
 export const subjects = sqliteTable('subjects', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -104,6 +116,18 @@ export const subjects = sqliteTable('subjects', {
   studyPlan: text('study_plan', { mode: 'json' }).$type<StudyPlan>().notNull(),
   entryRequirements: text('entry_requirements', { mode: 'json' }).$type<EntryRequirements>().notNull(),
   careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),
+  /** The day staff last checked basePrice against the university's own page (ISO date). */
+  feesVerifiedOn: text('fees_verified_on'),
+  // The finder's filters, derived from the stored fields by triggers (migration 0008_finder, with
+  // the SQL of finderSql below), so the seed, the back office and any script writing subjects all
+  // keep them in step. Plain columns, not generated ones: SQLite never reads an index as covering
+  // once a query names a generated column, and subjects_finder_idx must cover every finder query.
+  /** Months of study, from `duration` ("1.5 Years" → 18, "10 Months" → 10). */
+  durationMonths: integer('duration_months'),
+  /** Bit m-1 set when an intake (current or future) starts in month m. */
+  intakeMonths: integer('intake_months').notNull().default(0),
+  /** The current intake as yyyymm ("September 2027" → 202709), for sorting by intake. */
+  nextIntake: integer('next_intake'),
   sortOrder: integer('sort_order').notNull().default(0),
   ...retirable,
   ...timestamps,
@@ -116,4 +140,10 @@ export const subjects = sqliteTable('subjects', {
   // order, read from the index alone, so a page stops after 20 hits and the count never opens the
   // subject rows (each ~1 KB of JSON; reading them for every match was most of the search's time).
   index('subjects_search_idx').on(t.isActive, t.sortOrder, t.name),
+  // The finder (db/queries/programs.ts): every filter, facet and sort key of GET /api/programs,
+  // so counting and paging read this index alone. Country leads: the commonest filter.
+  index('subjects_finder_idx').on(t.isActive, t.countryId, t.departmentId, t.degreeType, t.intakeMonths, t.durationMonths, t.currency, t.basePrice, t.nextIntake, t.sortOrder, t.name),
+  // The same keys in catalogue order: a page in the default order is a walk that stops after it
+  // (page 400 of 10,000 programs skips index entries instead of sorting 4,800 rows).
+  index('subjects_finder_order_idx').on(t.isActive, t.sortOrder, t.name, t.countryId, t.departmentId, t.degreeType, t.intakeMonths, t.durationMonths, t.currency, t.basePrice),
 ]);

@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './requests.ts';
 export * from './operations.ts';
 export * from './alerts.ts';
+export * from './finder.ts';

@@ -12,6 +12,10 @@ interface OptionalVars {
   STRIPE_API_PROTOCOL?: string;
   /** Seconds the Worker keeps public reads in the Cache API (0: off). See middleware/edge-cache.ts. */
   EDGE_CACHE_SECONDS?: string;
+  /** A JSON exchange-rates feed the daily job reads (functions/scheduled/exchange-rates.ts); unset: staff keep the rates. */
+  RATES_URL?: string;
+  /** How the estimate names that feed ("European Central Bank via …"); defaults to the feed's host. */
+  RATES_SOURCE?: string;
   /** Production e-mail (functions/services/mail-transport.ts): the provider's endpoint, its key, the sender. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
@@ -45,7 +49,7 @@ function mailSettings(env: Env, vars: OptionalVars): MailSettings {
   const url = vars.MAIL_API_URL?.trim() || null;
   const apiKey = vars.MAIL_API_KEY?.trim() || null;
   const from = vars.MAIL_FROM?.trim() || null;
-  if (url && apiKey && (from || local)) return { transport: 'http', url, apiKey, from: from ?? 'Bridgeway Global <no-reply@example.com>', keepBodies: local, missing: [] };
+  if (url && apiKey && (from || local)) return { transport: 'http', url, apiKey, from: from ?? 'no-reply@example.com', keepBodies: local, missing: [] };
   if (local) return { transport: 'mailbox', keepBodies: true, missing: [] };
   const missing = Object.entries({ MAIL_API_URL: url, MAIL_API_KEY: apiKey, MAIL_FROM: from }).filter(([, v]) => !v).map(([name]) => name);
   return { transport: 'unconfigured', keepBodies: false, missing };
@@ -73,6 +77,10 @@ export function config(env: Env) {
     // API tests create rows and read them back at once, so the shared cache is off under tests
     // unless a test turns it on; everywhere else public reads are kept for 10 s by default.
     edgeCacheSeconds: Math.max(0, Number(vars.EDGE_CACHE_SECONDS ?? (env.ENVIRONMENT === 'test' ? 0 : 10)) || 0),
+    exchangeRates: {
+      url: vars.RATES_URL || null,
+      source: vars.RATES_SOURCE || null,
+    },
     mail: mailSettings(env, vars),
     /** Staging, production, or anything unknown: held to production's rules (fails closed). */
     isDeployed: !localEnvironments.has(env.ENVIRONMENT),

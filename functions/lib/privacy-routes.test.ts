@@ -56,6 +56,7 @@ describe('GET …/me/export', () => {
       education: [expect.objectContaining({ instituteName: 'exporter College' })],
       languages: [expect.objectContaining({ qualification: 'IELTS exporter' })],
       applications: [expect.objectContaining({ id: mine.applicationId, status: 'in_review', program: expect.any(String), statusHistory: [expect.objectContaining({ fromStatus: 'submitted', toStatus: 'in_review' })] })],
+      savedPrograms: [expect.objectContaining({ subjectId: mine.savedProgramId })],
       emailsSentToYou: [expect.objectContaining({ subject: `Welcome ${mine.fullName}` })],
       payments: [expect.objectContaining({ payerEmail: mine.email })],
       contactMessages: [expect.objectContaining({ email: mine.email })],
@@ -162,7 +163,7 @@ describe('DELETE …/me', () => {
     const res = await eraseRequest('/api/users/me', bearer(student.token), PASSWORD);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { removed: Record<string, number>; files: number };
-    expect(body).toMatchObject({ success: true, files: 3, removed: { account: 1, education: 1, languages: 1, documents: 3, applications: 1, statusChanges: 1, paymentsAnonymised: 1 } });
+    expect(body).toMatchObject({ success: true, files: 3, removed: { account: 1, education: 1, languages: 1, documents: 3, applications: 1, savedPrograms: 1, statusChanges: 1, paymentsAnonymised: 1 } });
 
     // No row of any table still holds the e-mail, the name or the account id.
     expect(await rowsMentioning([student.email, student.id, student.fullName])).toEqual([]);

@@ -3,6 +3,8 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import { routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
+import type { ErrorResponse } from '../../schemas/errors.ts';
+import { ValidationError } from '../lib/validate.ts';
 import { MailNotSentError } from '../services/mailer.ts';
 
 /** Every failure is JSON `{ success: false, message }`; stacks never leave the Worker. */
@@ -12,7 +14,9 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     // A 429 says when to come back (functions/services/rate-limit.ts tooManyRequests).
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
-    return c.json({ success: false, message: error.message || res.statusText || 'Request failed' }, error.status);
+    const body: ErrorResponse = { success: false, message: error.message || res.statusText || 'Request failed' };
+    if (error instanceof ValidationError && Object.keys(error.fields).length) body.fields = error.fields;
+    return c.json(body, error.status);
   }
   if (error instanceof MailNotSentError) {
     return c.json({ success: false, message: 'We could not send the e-mail right now. Please try again in a moment.' }, 503);

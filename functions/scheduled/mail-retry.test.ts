@@ -12,6 +12,7 @@ import { codeEmail, notificationEmail } from '../services/emails.ts';
 import { HttpTransport } from '../services/mail-transport.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
 import { CRONS, runScheduled } from './index.ts';
+import { testBrand } from '../test/brand.ts';
 
 const db = createDb(env.DB);
 const MIN = 60_000;
@@ -25,7 +26,7 @@ describe('mail retry job (CRONS.frequent)', () => {
     const to = 'retry-backoff@example.com';
     await program(to, 4);
     const t0 = Date.now();
-    expect(await createMailer(db, production).send(notificationEmail(to, 'Status update', ['Your application moved.']))).toBe('queued');
+    expect(await createMailer(db, production).send(notificationEmail(testBrand, to, 'Status update', ['Your application moved.']))).toBe('queued');
     expect(await row(to)).toMatchObject({ status: 'failed', attempts: 1 });
     const due1 = (await row(to)).nextAttemptAt!.getTime();
     expect(due1 - t0).toBeGreaterThanOrEqual(5 * MIN);
@@ -54,7 +55,7 @@ describe('mail retry job (CRONS.frequent)', () => {
   it('delivers on a later attempt, then keeps no body in production', async () => {
     const to = 'retry-recovers@example.com';
     await program(to, 2);
-    await createMailer(db, production).send(notificationEmail(to, 'Receipt', ['Amount paid: $10.00']));
+    await createMailer(db, production).send(notificationEmail(testBrand, to, 'Receipt', ['Amount paid: $10.00']));
     const due1 = (await row(to)).nextAttemptAt!.getTime();
     expect(await frequentAt(due1)).toMatchObject({ failed: 1 });
     expect(await frequentAt(due1 + 30 * MIN)).toMatchObject({ sent: 1 });
@@ -66,7 +67,7 @@ describe('mail retry job (CRONS.frequent)', () => {
   it('production without mail settings: messages wait as failed, and the first run after the settings exist sends them', async () => {
     const to = 'retry-configured-later@example.com';
     const bare = { ...env, ENVIRONMENT: 'production' } as Env;
-    expect(await createMailer(db, bare).send(notificationEmail(to, 'Hello', ['Queued while unconfigured.']))).toBe('queued');
+    expect(await createMailer(db, bare).send(notificationEmail(testBrand, to, 'Hello', ['Queued while unconfigured.']))).toBe('queued');
     const due1 = (await row(to)).nextAttemptAt!.getTime();
     expect(await frequentAt(due1, bare)).toMatchObject({ failed: 1 });
     expect(await received(to)).toEqual([]);
@@ -93,7 +94,7 @@ describe('mail retry job (CRONS.frequent)', () => {
   it('one-time codes are sent straight away and never retried', async () => {
     const to = 'retry-code@example.com';
     await program(to, 1);
-    await expect(createMailer(db, production).send(codeEmail(to, 'Ada', '246810', 'verify'))).rejects.toThrow();
+    await expect(createMailer(db, production).send(codeEmail(testBrand, to, 'Ada', '246810', 'verify'))).rejects.toThrow();
     expect(await frequentAt(Date.now() + 6 * MIN)).toMatchObject({ claimed: 0 });
     expect(await frequentAt(Date.now() + 3 * 60 * MIN)).toMatchObject({ claimed: 0 });
     expect((await received(to)).length).toBe(1);

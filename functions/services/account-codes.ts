@@ -6,6 +6,7 @@ import { accountTables, findCredentials } from './accounts.ts';
 import { codeMessages, issueCode, verifyCode, withdrawCode } from './codes.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { codeEmail } from './emails.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import { detailsFromPayload, isExpiredUnverified, type RegistrableType } from './registration.ts';
@@ -21,7 +22,7 @@ export async function sendVerificationCode(db: Db, mailer: Mailer, type: Account
   const owner = { accountType: type, accountId: account.id, purpose: 'verify' } as const;
   const code = await issueCode(db, owner);
   try {
-    await mailer.send(codeEmail(account.email, account.name, code, 'verify'));
+    await mailer.send(codeEmail(await getSite(db), account.email, account.name, code, 'verify'));
   } catch (error) {
     // The e-mail failed (503): the code reached nobody, so a resend is allowed straight away.
     await withdrawCode(db, owner).catch(() => undefined);
@@ -35,7 +36,7 @@ export async function sendVerificationCode(db: Db, mailer: Mailer, type: Account
  */
 export async function sendRegistrationCode(db: Db, mailer: Mailer, registration: { email: string; name: string; code: string; codeId: string }) {
   try {
-    await mailer.send(codeEmail(registration.email, registration.name, registration.code, 'verify'));
+    await mailer.send(codeEmail(await getSite(db), registration.email, registration.name, registration.code, 'verify'));
   } catch (error) {
     await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, registration.codeId)).catch(() => undefined);
     throw error;
@@ -124,7 +125,7 @@ async function sendCodeLater(db: Db, mailer: Mailer, type: AccountType, account:
     return;
   }
   try {
-    await mailer.send(codeEmail(account.email, await name(account.id), code, purpose));
+    await mailer.send(codeEmail(await getSite(db), account.email, await name(account.id), code, purpose));
   } catch (error) {
     // The code reached nobody: withdraw it so a new request is not held by the 60-second wait.
     await withdrawCode(db, owner).catch(() => undefined);

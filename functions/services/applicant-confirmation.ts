@@ -2,7 +2,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { confirmApplicantEmail, takeHeldApplications } from '../../db/queries/applicants.ts';
 import { APPLICANT_CONFIRM_PATH } from '../../schemas/recruitment.ts';
-import { applicantConfirmationEmail } from './emails.ts';
+import { applicantConfirmationEmail, type EmailBrand } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { notifyStaff } from './notify.ts';
 import type { Limit } from './rate-limit.ts';
@@ -56,9 +56,9 @@ export async function readConfirmationToken(secret: string, issuer: string, toke
 export const sameEmail = async (tag: string, email: string) => tag === (await emailTag(email));
 
 /** Sends (or sends again) the confirmation e-mail. */
-export async function sendConfirmation(mailer: Mailer, settings: { secret: string; issuer: string; siteUrl: string }, applicant: { id: string; email: string; fullName: string }) {
+export async function sendConfirmation(mailer: Mailer, settings: { secret: string; issuer: string; siteUrl: string }, applicant: { id: string; email: string; fullName: string }, brand: EmailBrand) {
   const link = await confirmationLink(settings.secret, settings.issuer, settings.siteUrl, applicant);
-  await mailer.send(applicantConfirmationEmail(applicant.email, applicant.fullName, link, CONFIRM_LINK_HOURS));
+  await mailer.send(applicantConfirmationEmail(brand, applicant.email, applicant.fullName, link, CONFIRM_LINK_HOURS));
 }
 
 /** The notice that passes one application on (the staff address forwards it to the employer). */

@@ -10,6 +10,7 @@ import { config } from '../lib/config.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
 import { codeEmail, notificationEmail } from './emails.ts';
 import { createMailer, MailNotSentError } from './mailer.ts';
+import { testBrand } from '../test/brand.ts';
 
 const db = createDb(env.DB);
 const row = async (to: string) => (await db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
@@ -18,7 +19,7 @@ const production = (overrides: Record<string, unknown> = {}) => withFakeMail({ E
 describe('HTTP mail transport (Resend API shape)', () => {
   it('POSTs { from, to, subject, text, html, headers } with the bearer key and the outbox id as Idempotency-Key; stores the provider id', async () => {
     const to = 'transport-shape@example.com';
-    const message = { ...notificationEmail(to, 'Your receipt', ['Thank you.']), headers: { 'List-Unsubscribe': '<https://example.com/u/1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+    const message = { ...notificationEmail(testBrand, to, 'Your receipt', ['Thank you.']), headers: { 'List-Unsubscribe': '<https://example.com/u/1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
     expect(await createMailer(db, withFakeMail()).send(message)).toBe('sent');
     const [request] = await received(to);
     const stored = await row(to);
@@ -26,7 +27,7 @@ describe('HTTP mail transport (Resend API shape)', () => {
       answered: 200,
       outcome: 'delivered',
       idempotencyKey: stored.id,
-      body: { from: 'Bridgeway Global <mail@example.com>', to, subject: 'Your receipt', text: message.text, html: message.html, headers: message.headers },
+      body: { from: 'Example Sender <mail@example.com>', to, subject: 'Your receipt', text: message.text, html: message.html, headers: message.headers },
     });
     expect(stored).toMatchObject({ status: 'sent', attempts: 1, providerId: request!.id, lastError: null, retryable: true });
     expect(stored.sentAt).toBeInstanceOf(Date);
@@ -34,11 +35,11 @@ describe('HTTP mail transport (Resend API shape)', () => {
 
   it('a provider refusal or a wrong key never counts as sent: 401 waits for a retry, 422 is given up at once', async () => {
     const wrongKey = 'transport-401@example.com';
-    expect(await createMailer(db, withFakeMail({ MAIL_API_KEY: 'not-the-key' })).send(notificationEmail(wrongKey, 's', ['t']))).toBe('queued');
+    expect(await createMailer(db, withFakeMail({ MAIL_API_KEY: 'not-the-key' })).send(notificationEmail(testBrand, wrongKey, 's', ['t']))).toBe('queued');
     expect(await row(wrongKey)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'HTTP 401' });
     const refused = 'transport-422@example.com';
     await program(refused, 1, { status: 422 });
-    await expect(createMailer(db, withFakeMail()).send(notificationEmail(refused, 's', ['t']))).rejects.toBeInstanceOf(MailNotSentError);
+    await expect(createMailer(db, withFakeMail()).send(notificationEmail(testBrand, refused, 's', ['t']))).rejects.toBeInstanceOf(MailNotSentError);
     expect(await row(refused)).toMatchObject({ status: 'dead', lastError: 'HTTP 422', nextAttemptAt: null });
   });
 });
@@ -54,12 +55,12 @@ describe('mail configuration fails closed', () => {
     expect(config({ ...env, ENVIRONMENT: 'staging' } as Env).mail.transport).toBe('unconfigured');
 
     const to = 'unconfigured@example.com';
-    expect(await createMailer(db, bare).send(notificationEmail(to, 'Hello', ['A notification.']))).toBe('queued');
+    expect(await createMailer(db, bare).send(notificationEmail(testBrand, to, 'Hello', ['A notification.']))).toBe('queued');
     const stored = await row(to);
     expect(stored).toMatchObject({ status: 'failed', lastError: 'mail is not configured (MAIL_API_URL, MAIL_API_KEY, MAIL_FROM)' });
     // Pending a retry, so the body is kept for it (it is sent once the settings exist).
     expect(stored.text).toContain('A notification.');
-    await expect(createMailer(db, bare).send(codeEmail(to, 'Ada', '123456', 'verify'))).rejects.toBeInstanceOf(MailNotSentError);
+    await expect(createMailer(db, bare).send(codeEmail(testBrand, to, 'Ada', '123456', 'verify'))).rejects.toBeInstanceOf(MailNotSentError);
   });
 
   it('development and tests without a provider use the outbox as the mailbox', () => {
@@ -71,16 +72,16 @@ describe('mail configuration fails closed', () => {
 describe('the outbox in production (issue 13 item 11)', () => {
   it('keeps recipient, subject, status and time of a delivered message: no body, no headers, no code', async () => {
     const to = 'prod-delivered@example.com';
-    await createMailer(db, production()).send({ ...notificationEmail(to, 'Your receipt', ['Amount paid: $10.00']), headers: { 'List-Unsubscribe': '<https://example.com/u/2>' } });
+    await createMailer(db, production()).send({ ...notificationEmail(testBrand, to, 'Your receipt', ['Amount paid: $10.00']), headers: { 'List-Unsubscribe': '<https://example.com/u/2>' } });
     expect(await row(to)).toMatchObject({ to, subject: 'Your receipt', status: 'sent', text: null, html: null, headers: null });
 
     const codeTo = 'prod-code@example.com';
-    await createMailer(db, production()).send(codeEmail(codeTo, 'Ada', '654321', 'verify'));
+    await createMailer(db, production()).send(codeEmail(testBrand, codeTo, 'Ada', '654321', 'verify'));
     const code = await row(codeTo);
     expect(code).toMatchObject({ status: 'sent', text: null, html: null, retryable: false });
-    expect(code.subject).toBe('Your Bridgeway Global verification code: ••••••');
+    expect(code.subject).toBe(`Your ${testBrand.companyName} verification code: ••••••`);
     // The provider got the real message.
-    expect((await received(codeTo))[0]!.body.subject).toBe('Your Bridgeway Global verification code: 654321');
+    expect((await received(codeTo))[0]!.body.subject).toBe(`Your ${testBrand.companyName} verification code: 654321`);
     // Nothing in the row holds the code.
     expect(JSON.stringify(code)).not.toContain('654321');
   });
@@ -88,13 +89,13 @@ describe('the outbox in production (issue 13 item 11)', () => {
   it('stores the body only when a send fails and a retry needs it; a one-time code is never stored', async () => {
     const to = 'prod-failed@example.com';
     await program(to, 2);
-    expect(await createMailer(db, production()).send(notificationEmail(to, 'Status update', ['It moved.']))).toBe('queued');
+    expect(await createMailer(db, production()).send(notificationEmail(testBrand, to, 'Status update', ['It moved.']))).toBe('queued');
     const failed = await row(to);
     expect(failed).toMatchObject({ status: 'failed', lastError: 'HTTP 503' });
     expect(failed.text).toContain('It moved.');
 
-    await expect(createMailer(db, production()).send(codeEmail(to, 'Ada', '112233', 'reset'))).rejects.toBeInstanceOf(MailNotSentError);
+    await expect(createMailer(db, production()).send(codeEmail(testBrand, to, 'Ada', '112233', 'reset'))).rejects.toBeInstanceOf(MailNotSentError);
     const [dead] = await db.select().from(outbox).where(eq(outbox.retryable, false)).then((rows) => rows.filter((r) => r.to === to));
-    expect(dead).toMatchObject({ status: 'dead', text: null, html: null, subject: 'Your Bridgeway Global password reset code: ••••••' });
+    expect(dead).toMatchObject({ status: 'dead', text: null, html: null, subject: `Your ${testBrand.companyName} password reset code: ••••••` });
   });
 });

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.ts';
-import { getBlock } from '../../db/queries/site-content.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import { notificationEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 
 /** E-mails the staff notification address (site content `staffNotificationEmail`). */
 export async function notifyStaff(db: Db, mailer: Mailer, subject: string, paragraphs: string[]) {
-  const site = await getBlock(db, 'site');
-  await mailer.send(notificationEmail(site?.staffNotificationEmail ?? 'staff@example.com', subject, paragraphs));
+  const site = await getSite(db);
+  await mailer.send(notificationEmail(site, site.staffNotificationEmail, subject, paragraphs));
 }

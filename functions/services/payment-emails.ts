@@ -1,5 +1,5 @@
 import { cardDescription, formatMoney } from '../../schemas/payment.ts';
-import { notificationEmail } from './emails.ts';
+import { notificationEmail, type EmailBrand } from './emails.ts';
 import { RECEIPT_LINK_DAYS } from './receipt-links.ts';
 
 /** What every payment e-mail says about the payment. */
@@ -20,10 +20,10 @@ const cardLine = (p: { cardBrand: string | null; cardLast4: string | null }) => 
 const linkLine = (link: string) => `View or print your receipt (this link works for ${RECEIPT_LINK_DAYS} days): ${link}`;
 
 /** The one receipt a payer gets (Stripe's own receipt e-mail is not used). */
-export function receiptEmail(p: PaymentFacts, paidAt: Date, link: string) {
+export function receiptEmail(brand: EmailBrand, p: PaymentFacts, paidAt: Date, link: string) {
   const amount = formatMoney(p.amount, p.currency);
   const card = cardLine(p);
-  return notificationEmail(p.payerEmail, `Your payment receipt: ${amount}`, [
+  return notificationEmail(brand, p.payerEmail, `Your payment receipt: ${amount}`, [
     `Hello ${p.payerName}, thank you for your payment.`,
     `Amount paid: ${amount} (${p.currency.toUpperCase()})`,
     `Date: ${utc(paidAt)}`,
@@ -36,11 +36,11 @@ export function receiptEmail(p: PaymentFacts, paidAt: Date, link: string) {
 }
 
 /** A refund Stripe has confirmed. */
-export function refundEmail(p: PaymentFacts & { amountRefunded: number }, refunded: number, link: string) {
+export function refundEmail(brand: EmailBrand, p: PaymentFacts & { amountRefunded: number }, refunded: number, link: string) {
   const amount = formatMoney(refunded, p.currency);
   const total = formatMoney(p.amount, p.currency);
   const card = cardLine(p);
-  return notificationEmail(p.payerEmail, `Your refund: ${amount}`, [
+  return notificationEmail(brand, p.payerEmail, `Your refund: ${amount}`, [
     `Hello ${p.payerName}, we have refunded ${amount} of your ${total} payment.`,
     ...(p.reference ? [`Your reference: ${p.reference}`] : []),
     `Payment ID: ${p.intentId ?? '—'}`,
@@ -51,8 +51,8 @@ export function refundEmail(p: PaymentFacts & { amountRefunded: number }, refund
 }
 
 /** A fresh receipt link, asked for from an expired one. */
-export function receiptLinkEmail(p: PaymentFacts, link: string) {
-  return notificationEmail(p.payerEmail, `Your receipt link: ${formatMoney(p.amount, p.currency)} payment`, [
+export function receiptLinkEmail(brand: EmailBrand, p: PaymentFacts, link: string) {
+  return notificationEmail(brand, p.payerEmail, `Your receipt link: ${formatMoney(p.amount, p.currency)} payment`, [
     `Hello ${p.payerName}, here is a new link to the receipt of your ${formatMoney(p.amount, p.currency)} payment.`,
     linkLine(link),
     'If you did not ask for it, you can ignore this e-mail.',

@@ -8,6 +8,7 @@ import { receiptPath, refundStatuses, type PaymentStatus, type RefundStatus } fr
 import { config } from '../lib/config.ts';
 import type { Mailer } from './mailer.ts';
 import { receiptEmail, refundEmail } from './payment-emails.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import { signReceiptToken } from './receipt-links.ts';
 
 /** The Stripe settings of this Worker, or null when card payments are not configured. */
@@ -127,7 +128,7 @@ export async function notifyRefunds(deps: PaymentDeps, paymentId: string, moved:
   const link = await deps.receiptLink(payment.id);
   for (const refund of done) {
     try {
-      await deps.mailer.send(refundEmail(payment, refund.amount, link));
+      await deps.mailer.send(refundEmail(await getSite(deps.db), payment, refund.amount, link));
     } catch (error) {
       // The refund stands; a failed e-mail is visible in the outbox and must not make Stripe resend the event.
       console.error('Refund e-mail could not be sent', error instanceof Error ? error.message : error);
@@ -137,7 +138,7 @@ export async function notifyRefunds(deps: PaymentDeps, paymentId: string, moved:
 
 async function sendReceipt(deps: PaymentDeps, payment: PaymentRow, paidAt: Date) {
   try {
-    await deps.mailer.send(receiptEmail(payment, paidAt, await deps.receiptLink(payment.id)));
+    await deps.mailer.send(receiptEmail(await getSite(deps.db), payment, paidAt, await deps.receiptLink(payment.id)));
   } catch (error) {
     // The payment is recorded; a failed receipt is visible in the outbox and must not make Stripe resend the event.
     console.error('Payment receipt could not be sent', error instanceof Error ? error.message : error);

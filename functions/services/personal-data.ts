@@ -4,6 +4,7 @@ import { collectPersonalData, erasureStatements, filesOf, ownsAddressRows, type 
 import { exportFileName, personTypeLabels } from '../../schemas/privacy.ts';
 import { auditInsert } from './audit.ts';
 import { notificationEmail } from './emails.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { uniqueNames, zipStream, type ZipEntry } from './zip-stream.ts';
 
@@ -13,7 +14,7 @@ import { uniqueNames, zipStream, type ZipEntry } from './zip-stream.ts';
  * check who asks and turn the results into responses.
  */
 
-const README = (person: Person, at: Date) => `Your data held by Bridgeway Global
+const README = (companyName: string, person: Person, at: Date) => `Your data held by ${companyName}
 Account type: ${personTypeLabels[person.type]}
 Exported: ${at.toISOString()}
 
@@ -31,7 +32,7 @@ Questions: reply to any e-mail from us, or use the contact form on our website.
  * failing the whole export.
  */
 export async function exportPersonalData(db: Db, bucket: R2Bucket, person: Person, now = new Date()) {
-  const [data, files] = await Promise.all([collectPersonalData(db, person), filesOf(db, person)]);
+  const [data, files, site] = await Promise.all([collectPersonalData(db, person), filesOf(db, person), getSite(db)]);
   const name = uniqueNames();
   const placed = files.map((f) => ({ ...f, path: `files/${name(f.name)}` }));
   const document = {
@@ -43,7 +44,7 @@ export async function exportPersonalData(db: Db, bucket: R2Bucket, person: Perso
   const encoder = new TextEncoder();
   const missing: string[] = [];
   async function* entries(): AsyncGenerator<ZipEntry> {
-    yield { name: 'README.txt', data: encoder.encode(README(person, now)), compress: true };
+    yield { name: 'README.txt', data: encoder.encode(README(site.companyName, person, now)), compress: true };
     yield { name: 'data.json', data: encoder.encode(JSON.stringify(document, null, 2)), compress: true };
     for (const file of placed) {
       const object = await bucket.get(file.key);
@@ -115,9 +116,10 @@ export async function erasePerson(
   }
 
   let emailed = true;
+  const site = await getSite(db);
   try {
     await mailer.send({
-      ...notificationEmail(person.email, 'Your Bridgeway Global account has been deleted', [
+      ...notificationEmail(site, person.email, `Your ${site.companyName} account has been deleted`, [
         // No name: the outbox keeps this message, and nothing of the erased person may stay behind.
         'Hello,',
         `Your ${personTypeLabels[person.type].toLowerCase()} account and the personal data it held have been deleted${by.staffId ? ', as you asked us' : ''}. Signed-in devices have been signed out.`,

@@ -3,8 +3,6 @@ import { renderSVG } from 'uqr';
 import { RECOVERY_CODE_COUNT } from '../../schemas/admin.ts';
 import type { Limit } from './rate-limit.ts';
 
-/** The name authenticator apps show above the code. */
-export const TOTP_ISSUER = 'Bridgeway Global';
 const PERIOD_SECONDS = 30;
 
 /**
@@ -16,11 +14,15 @@ export const MFA_LIMIT: Limit = { name: 'staff-mfa', max: 5, windowSeconds: 15 *
 /** A fresh 160-bit TOTP secret (RFC 4226's recommended length), base32 as apps expect. */
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
-const totp = (secret: string, label = 'staff') =>
-  new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+// The issuer is only what an authenticator app shows above the code: codes do not depend on it.
+const totp = (secret: string, label = 'staff', issuer = '') =>
+  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 
-/** The otpauth:// URL an authenticator app reads from the QR code (Key Uri Format). */
-export const otpauthUrl = (secret: string, email: string) => totp(secret, email).toString();
+/**
+ * The otpauth:// URL an authenticator app reads from the QR code (Key Uri Format). `issuer` is the
+ * name the app shows above the code: the company's (the site block's companyName).
+ */
+export const otpauthUrl = (secret: string, email: string, issuer: string) => totp(secret, email, issuer).toString();
 
 /** The QR code of an otpauth:// URL as SVG markup (rendered by uqr; shown as an image). */
 export const qrSvg = (url: string) => renderSVG(url, { border: 2 });

@@ -6,6 +6,7 @@ import {
 } from '../../db/schema/index.ts';
 import { personLabel, pipelineNames, pipelines, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
 import { notificationEmail } from './emails.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 
 export type { Pipeline };
@@ -109,7 +110,7 @@ export async function changeStatus(
   ];
   let emailed = true;
   try {
-    await mailer.send(notificationEmail(current.email, `Update on ${current.about}: ${shown}`, paragraphs));
+    await mailer.send(notificationEmail(await getSite(db), current.email, `Update on ${current.about}: ${shown}`, paragraphs));
   } catch {
     // The change stands; the staff member is told the e-mail did not go out.
     emailed = false;

@@ -16,6 +16,9 @@ import strategies from '../../content/strategies.json';
 import jobs from '../../content/jobs.json';
 import faq from '../../content/faq.json';
 import partners from '../../content/partners.json';
+import countryCosts from '../../content/country-costs.json';
+import cityCosts from '../../content/city-costs.json';
+import exchangeRates from '../../content/exchange-rates.json';
 import type { ContentFileName } from '../../schemas/content.ts';
 
 export const rawContent: Record<ContentFileName, unknown> = {
@@ -36,4 +39,7 @@ export const rawContent: Record<ContentFileName, unknown> = {
   'jobs.json': jobs,
   'faq.json': faq,
   'partners.json': partners,
+  'country-costs.json': countryCosts,
+  'city-costs.json': cityCosts,
+  'exchange-rates.json': exchangeRates,
 };

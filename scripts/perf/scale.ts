@@ -2,6 +2,7 @@
 // (.wrangler/scale, so the normal database is untouched), then
 //   - the search endpoint's latency (p50/p95/p99) and the bytes sent before the first result,
 //     with the catalogue-download alternative (GET /api/subjects) weighed beside it;
+//   - the program finder's latency (GET /api/programs, scripts/perf/finder.ts);
 //   - `astro build` wall time and peak memory at 1,000 subjects and at N (GNU time -v).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { run } from '../lib/run.ts';
 import { startServer } from './lib/server.ts';
 import { percentile, table } from './lib/stats.ts';
 import { kb } from './budgets.ts';
+import { measureFinder } from './finder.ts';
 
 export const SCALE_DIR = '.wrangler/scale';
 
@@ -17,7 +19,14 @@ const fields = ['Data Science', 'Computer Science', 'Artificial Intelligence', '
 const degrees = ['BSc', 'BA', 'MSc', 'MA', 'MBA', 'MEng', 'LLM', 'PhD', 'PgDip', 'MRes'];
 const flavours = ['with Industrial Placement', 'and Management', 'for Sustainable Futures', '(Online)', 'with Foundation Year', 'and Policy', 'in Practice', 'and Society', ''];
 const jobTitles = ['Care Assistant', 'Registered Nurse', 'Software Developer', 'Warehouse Operative', 'Chef de Partie', 'HGV Driver', 'Electrician', 'Hotel Receptionist', 'Data Analyst', 'Welder', 'Teaching Assistant', 'Accountant', 'Plumber', 'Barista', 'Site Engineer'];
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const cities = ['London', 'Manchester', 'Leeds', 'Toronto', 'Sydney', 'Dublin', 'Berlin', 'Auckland', 'Vancouver', 'Glasgow'];
+
+/** Acronyms people search by (issue 16 item 5): some generated descriptions use them as words. */
+const acronyms: Record<string, string> = { 'Artificial Intelligence': 'AI', Robotics: 'AI', 'Data Science': 'AI', 'Computer Science': 'IT', 'Cyber Security': 'IT', 'Business Analytics': 'IT', Marketing: 'UX', 'Film Studies': 'UX' };
+
+/** 1-2 character queries (name substring or a whole word of the description: db/queries/catalog.ts). */
+export const shortQueries = ['AI', 'IT', 'UX', 'ml', 'r', 'a', 'zq'];
 
 /** Queries a person would type in the header search: whole words, prefixes, typos of none. */
 export const searchQueries = ['data', 'science', 'engineering', 'nurs', 'law', 'psychology', 'business analytics', 'MSc Data', 'robotics', 'cyber', 'finance', 'placement', 'renewable', 'film', 'archi', 'pharmacy', 'urban planning', 'physics', 'economics', 'zzzz-no-match'];
@@ -51,6 +60,8 @@ async function select<T>(query: string): Promise<T[]> {
 export async function growTo(target: number) {
   const started = Date.now();
   const universities = await select<{ id: string; country_id: string; name: string; location: string }>('select id, country_id, name, location from universities');
+  // Each country's currency as the seed prices it (GBP in the UK, EUR in Germany ...), for the finder's fee filters.
+  const currencyOf = new Map((await select<{ country_id: string; currency: string }>('select country_id, min(currency) as currency from subjects group by country_id')).map((r) => [r.country_id, r.currency]));
   const departments = await select<{ id: string }>('select id from departments');
   let subjects = (await select<{ n: number }>('select count(*) as n from subjects'))[0]!.n;
   let jobs = (await select<{ n: number }>('select count(*) as n from jobs'))[0]!.n;
@@ -68,10 +79,11 @@ export async function growTo(target: number) {
       const name = `${degree} ${field} ${flavour}`.trim() + ` ${i}`;
       values.push(`(${[
         `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`, name, u.id, departments[i % departments.length]!.id, u.country_id, u.location, `GEN${i}`,
-        [`${name} at ${u.name} prepares you for a career in ${field.toLowerCase()}.`, `Taught in ${u.location} with modules in research methods, ${field.toLowerCase()} practice and a final project.`],
-        degree.startsWith('B') ? 'Undergraduate' : 'Postgraduate', degree.startsWith('B') ? '3 years' : '1 year', 20 + (i % 200), 2026, 9000 + (i % 50) * 250, 'GBP',
+        [`${name} at ${u.name} prepares you for a career in ${field.toLowerCase()}.`, `Taught in ${u.location} with modules in research methods, ${field.toLowerCase()} practice${acronyms[field] ? ` (with ${acronyms[field]} labs)` : ''} and a final project.`],
+        degree.startsWith('B') ? 'Bachelor' : degree === 'PhD' ? 'PhD' : degree === 'PgDip' ? 'Diploma' : 'Master', degree.startsWith('B') ? '3 Years' : ['1 Year', '2 Years', '1.5 Years', '10 Months'][i % 4]!,
+        20 + (i % 200), 2026, 9000 + (i % 50) * 250, currencyOf.get(u.country_id) ?? 'GBP',
         '/images/campus/campus-1.svg', '/images/brands/logo.svg', [],
-        { degree, duration: '1 year', intake: 'September', futureIntakes: ['January'] },
+        { degree, duration: '1 year', intake: `${months[i % 12]} 2027`, futureIntakes: [`${months[(i + 4) % 12]} 2028`] },
         { description: 'A good first degree.', academicRequirements: ['2:1 honours degree'], englishLanguageRequirements: ['IELTS 6.5'], additionalRequirements: [] },
         { description: 'Strong demand.', additionalDescription: '', careerPaths: [field], employmentStatistics: '90% employed' },
         1000 + i, 1, now, now,
@@ -126,8 +138,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 export async function measureSearch(base: string, rounds = 15) {
   const rows: (string | number)[][] = [];
   const results: Record<string, { p50: number; p95: number; p99: number; bytesP95: number; bytesMax: number; n: number; status: string; worker?: { p50: number; p95: number; p99: number } }> = {};
-  const targets: { name: string; path: (q: string) => string }[] = [
+  const targets: { name: string; path: (q: string) => string; queries?: string[] }[] = [
     { name: 'GET /api/subjects/search', path: (q) => `/api/subjects/search?q=${encodeURIComponent(q)}` },
+    { name: 'GET /api/subjects/search (1-2 chars)', path: (q) => `/api/subjects/search?q=${encodeURIComponent(q)}`, queries: shortQueries },
     { name: 'GET /api/applyjobs (search)', path: (q) => `/api/applyjobs?q=${encodeURIComponent(q)}` },
   ];
   for (const target of targets) {
@@ -136,13 +149,14 @@ export async function measureSearch(base: string, rounds = 15) {
       console.log(`${target.name}: skipped: endpoint not present (404)`);
       continue;
     }
-    for (const q of searchQueries.slice(0, 5)) await timedGet(base + target.path(q)); // warm-up
+    const queries = target.queries ?? searchQueries;
+    for (const q of queries.slice(0, 5)) await timedGet(base + target.path(q)); // warm-up
     const times: number[] = [];
     const worker: number[] = [];
     const sizes: number[] = [];
     const statuses = new Set<number>();
     for (let r = 0; r < rounds; r++) {
-      for (const q of searchQueries) {
+      for (const q of queries) {
         const res = await timedGet(base + target.path(q));
         times.push(res.total);
         if (!Number.isNaN(res.worker)) worker.push(res.worker);
@@ -192,16 +206,19 @@ export async function measureSearchNative(rounds = 15) {
   });
   const d1 = { prepare: (query: string) => statement(query), batch: async (stmts: ReturnType<typeof statement>[]) => Promise.all(stmts.map((st) => st.all())) };
   const db = drizzle(d1 as never, { schema });
-  const searches = {
-    searchSubjects: (q: string) => searchSubjects(db, q, 20),
-    searchOpenJobs: (q: string) => searchOpenJobs(db, { q }),
+  const { measureFinderNative } = await import('./finder.ts');
+  const finder = await measureFinderNative(db);
+  const searches: Record<string, { search: (q: string) => Promise<unknown>; queries: string[] }> = {
+    searchSubjects: { search: (q) => searchSubjects(db, q, 20), queries: searchQueries },
+    'searchSubjects (1-2 chars)': { search: (q) => searchSubjects(db, q, 20), queries: shortQueries },
+    searchOpenJobs: { search: (q) => searchOpenJobs(db, { q }), queries: searchQueries },
   };
   const out: Record<string, { p50: number; p95: number; p99: number; n: number }> = {};
-  for (const [name, search] of Object.entries(searches)) {
+  for (const [name, { search, queries }] of Object.entries(searches)) {
     const times: number[] = [];
-    for (const q of searchQueries) await search(q); // warm the page cache
+    for (const q of queries) await search(q); // warm the page cache
     for (let r = 0; r < rounds; r++) {
-      for (const q of searchQueries) {
+      for (const q of queries) {
         const t0 = performance.now();
         await search(q);
         times.push(performance.now() - t0);
@@ -211,7 +228,7 @@ export async function measureSearchNative(rounds = 15) {
     console.log(`${name} on the database file with node:sqlite (no workerd, no proxy): p50 ${out[name].p50.toFixed(2)} ms, p95 ${out[name].p95.toFixed(2)} ms, p99 ${out[name].p99.toFixed(2)} ms over ${out[name].n} queries`);
   }
   sqlite.close();
-  return out;
+  return { ...out, findPrograms: finder };
 }
 
 /** `astro build` of the scratch database under GNU time: wall seconds and peak RSS (MB). */
@@ -249,12 +266,15 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
   const builds = [];
   const searches: Record<number, Awaited<ReturnType<typeof measureSearch>>> = {};
   const native: Record<number, Awaited<ReturnType<typeof measureSearchNative>>> = {};
+  const finder: Record<number, Awaited<ReturnType<typeof measureFinder>>> = {};
   for (const size of steps) {
     const counts = await growTo(size);
     const server = await startServer({ port, persistTo: SCALE_DIR });
     try {
       console.log(`\nSearch latency at ${counts.subjects} subjects / ${counts.jobs} jobs (${server.url}, wrangler dev, sequential keep-alive):`);
       searches[size] = await measureSearch(server.url);
+      console.log(`\nProgram finder at ${counts.subjects} subjects (GET /api/programs: filters, facets, sorts, pages):`);
+      finder[size] = await measureFinder(server.url);
     } finally {
       await server.stop();
     }
@@ -270,5 +290,5 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
     console.log('\nBuild at scale:');
     table(['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'], builds.map((b) => [b.subjects, b.htmlPages, b.wallSeconds.toFixed(1), b.peakMb.toFixed(0), b.msPerPage.toFixed(1)]));
   }
-  return { searches, native, builds };
+  return { searches, finder, native, builds };
 }

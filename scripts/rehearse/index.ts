@@ -131,7 +131,7 @@ async function main() {
     cleanups.push(hook.stop);
     // Production's secrets, as `wrangler secret put` would hold them (ENVIRONMENT and SITE_URL are
     // not here: they come from wrangler.toml's top level, as deployed).
-    writeFileSync(ENV_FILE, Object.entries({ ...secrets, MAIL_API_URL: mail.url, MAIL_FROM: 'Bridgeway Global <no-reply@bridgeway-global.example>', DEPLOY_HOOK_URL: hook.url })
+    writeFileSync(ENV_FILE, Object.entries({ ...secrets, MAIL_API_URL: mail.url, MAIL_FROM: 'Rehearsal <no-reply@bridgeway-global.example>', DEPLOY_HOOK_URL: hook.url })
       .map(([k, v]) => `${k}="${v}"`).join('\n'));
     const worker = await startProductionWorker({ port: workerPort, stateDir: DB_DIR, envFile: ENV_FILE, assetsDir: ASSETS, ...(commit ? { commit } : {}), log });
     cleanups.push(worker.stop);

@@ -1,5 +1,6 @@
 import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
 import { replaceStoredToken, sessionKeys } from './storage.ts';
+import { fieldsOf, type FieldMessages } from '../../schemas/errors.ts';
 
 /**
  * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
@@ -7,6 +8,12 @@ import { replaceStoredToken, sessionKeys } from './storage.ts';
  * can show the spec's wording for its case.
  */
 export class ApiError extends Error {
+  /**
+   * A rejected request's message per field (the 400's `fields`: functions/lib/validate.ts), empty
+   * when the failure was not about particular fields: any form can show these beside its controls.
+   */
+  readonly fields: FieldMessages;
+
   constructor(
     readonly status: number,
     message: string,
@@ -14,6 +21,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.fields = status === 400 ? fieldsOf(body) : {};
   }
 }
 
@@ -42,7 +50,7 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
  * replica serves the read (functions/middleware/db.ts). Per tab (sessionStorage), never with the
  * tokens in localStorage.
  */
-function storedBookmark() {
+export function storedBookmark() {
   try {
     return sessionStorage.getItem(sessionKeys.d1Bookmark);
   } catch {
@@ -51,7 +59,7 @@ function storedBookmark() {
 }
 
 /** Keeps the newer of the stored and the received bookmark (bookmarks sort oldest to newest). */
-function keepBookmark(received: string | null) {
+export function keepBookmark(received: string | null) {
   if (!received) return;
   try {
     const current = sessionStorage.getItem(sessionKeys.d1Bookmark);
@@ -86,11 +94,14 @@ export async function api<T>(path: string, { body, token, headers, onResponse, .
   keepBookmark(res.headers.get(BOOKMARK_HEADER));
   onResponse?.(res);
   const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
-  if (!res.ok) {
-    const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : res.statusText;
-    throw new ApiError(res.status, message, data);
-  }
+  if (!res.ok) throw apiError(res.status, res.statusText, data);
   return data as T;
+}
+
+/** The ApiError for a failed answer: the server's `message` when it sent one (also used by site/lib/upload.ts). */
+export function apiError(status: number, statusText: string, data: unknown) {
+  const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : statusText;
+  return new ApiError(status, message, data);
 }
 
 /**

@@ -36,3 +36,12 @@ export const paragraphs = (d: string | readonly string[] | undefined): string[] 
 
 /** '{n}+ students' or 'Join now'. */
 export const studentsLabel = (n: number | null | undefined) => (n && n > 0 ? `${n.toLocaleString('en-GB')}+ students` : 'Join now');
+
+/**
+ * The `tel:` link of a phone number, or null for a number that cannot be dialled: seed content
+ * writes example numbers in countries with no range kept for fiction as "+880 2 XXXX XXXX (example)".
+ */
+export function telHref(phone: string): string | null {
+  if (/[a-z]/i.test(phone.replace(/\s*(?:ext(?:ension)?\.?|x)\s*\d+\s*$/i, ''))) return null;
+  return `tel:${phone.replace(/\s*(?:ext(?:ension)?\.?|x)\s*(\d+)\s*$/i, ',$1').replace(/\(0\)/, '').replace(/[^\d+,]/g, '')}`;
+}

@@ -24,6 +24,7 @@ export const noindexRoutes = [
   '/payment',
   '/payment/',
   '/search',
+  '/compare',
   '/404',
   '/shell/',
   '/admin',

@@ -1,16 +1,11 @@
-import type { BuildSnapshot } from './snapshot.ts';
+import { siteSchema } from '../../schemas/content.ts';
+import shippedSite from '../../content/site.json' with { type: 'json' };
+import { getSnapshot } from './snapshot.ts';
 
-/** Used only when the build has no site block (type-checking without a database). */
-export const defaultSite: NonNullable<BuildSnapshot['site']> = {
-  companyName: 'Study and Work Abroad',
-  brandLine: 'Study and Work Abroad',
-  tagline: 'Study, work and hire across borders',
-  phone: '+44 20 7946 0321',
-  email: 'info@example.com',
-  admissionsEmail: 'admissions@example.com',
-  staffNotificationEmail: 'staff-alerts@example.com',
-  logo: '/images/logo.svg',
-  address: 'London, United Kingdom',
-  social: { facebook: 'https://www.facebook.com/', instagram: 'https://www.instagram.com/' },
-  footerBlurb: 'We help individuals reach global career and education goals and help businesses with their talent needs.',
-};
+/** The shipped brand (content/site.json): what a build without a site block (type-checking) shows. */
+export const defaultSite = siteSchema.parse(shippedSite);
+
+/** The brand a page is built with: the database's site block, else the shipped content file. */
+export async function getSite() {
+  return (await getSnapshot()).site ?? defaultSite;
+}

@@ -11,6 +11,8 @@ export const storageKeys = {
   partnerPhone: 'partnerPhone',
   applicantToken: 'applicantToken',
   registrationSession: 'registrationSession',
+  /** A visitor's saved program ids (site/lib/saved-programs.ts), merged into the account at sign-in. */
+  savedPrograms: 'savedPrograms',
 } as const;
 
 /** Per-tab keys of our own (sessionStorage). */

@@ -19,7 +19,7 @@ const price = (s: Subject) => (s.basePrice ? new Intl.NumberFormat('en-GB', { st
 function Header() {
   return (
     <header className="peer-header">
-      <a href="/peer" className="peer-brand">Bridgeway Global</a>
+      <a href="/peer" className="peer-brand">Study and Work Abroad</a>
       <nav aria-label="Main"><a href="/peer">Home</a> <a href="/peer/country?id=united-kingdom">United Kingdom</a></nav>
     </header>
   );
@@ -32,7 +32,7 @@ function Home() {
   return (
     <main>
       <section className="peer-hero">
-        <h1>Ignite Your Career With Bridgeway Global</h1>
+        <h1>Ignite Your Career With Study and Work Abroad</h1>
         <p>Free university application support, work-abroad placements and recruitment.</p>
         <a className="peer-button" href="/peer/country?id=united-kingdom">Start Your Journey</a>
       </section>

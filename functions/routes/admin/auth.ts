@@ -23,6 +23,7 @@ import { MFA_LIMIT, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret
 import { requireAuth } from '../../middleware/auth.ts';
 import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '../../../schemas/sessions.ts';
 import { staffOnly } from './shared.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
 type StaffRow = typeof staff.$inferSelect;
 type Ctx = Context<AppEnv>;
@@ -157,7 +158,7 @@ export const adminAuth = new Hono<AppEnv>()
     const { row } = await enrolee(c);
     const secret = newTotpSecret();
     if (!(await startStaffEnrolment(c.var.db, row.id, secret))) throw new HTTPException(409, { message: ALREADY_ON });
-    const url = otpauthUrl(secret, row.email);
+    const url = otpauthUrl(secret, row.email, (await getSite(c.var.db)).companyName);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, qrSvg: qrSvg(url), otpauthUrl: url, secret } satisfies StaffMfaSetup);
   })

@@ -62,7 +62,7 @@ describe('content editing', () => {
     for (const [body, message] of cases) {
       const res = await send('POST', '/api/admin/content/countries', body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, message });
+      expect(await res.json()).toMatchObject({ success: false, message });
     }
     expect(await db.select().from(t.countries).where(eq(t.countries.id, 'spain'))).toHaveLength(0);
     expect(await db.select().from(t.auditLog)).toHaveLength(before.length);

@@ -19,6 +19,7 @@ type Row = Record<string, unknown>;
 const tables: Record<ContentKind, SQLiteTable> = {
   countries: t.countries, universities: t.universities, departments: t.departments, subjects: t.subjects, jobs: t.jobs,
   services: t.services, features: t.features, offices: t.offices, team: t.teamMembers,
+  countryCosts: t.countryCosts, cityCosts: t.cityCosts, exchangeRates: t.exchangeRates,
 };
 
 const col = (kind: ContentKind, name: string) => (getTableColumns(tables[kind]) as Record<string, SQLiteColumn>)[name]!;
@@ -32,7 +33,9 @@ const activeOf = (kind: ContentKind, row: Row) => (kind === 'jobs' ? row.status 
 async function toForm(db: Db, kind: ContentKind, row: Row) {
   const schema = contentKinds[kind].schema as z.ZodObject;
   const form: Row = {};
-  for (const key of Object.keys(schema.shape)) if (key in row) form[key] = row[key] ?? (key === 'basePrice' || key === 'phone' ? null : undefined);
+  // A stored null stays null where the schema allows it (basePrice, phone, a country's health
+  // charge); elsewhere it is an unset optional field.
+  for (const [key, field] of Object.entries(schema.shape)) if (key in row) form[key] = row[key] ?? ((field as z.ZodType).safeParse(null).success ? null : undefined);
   if (kind === 'universities') {
     const list = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))).orderBy(asc(t.scholarships.id));
     form.scholarshipList = list.map(({ name, amount, eligibility, deadline }) => ({ name, amount, eligibility, deadline }));
@@ -56,6 +59,17 @@ async function checkReferences(db: Db, kind: ContentKind, data: Row) {
   if (kind === 'universities') {
     const [country] = await db.select({ id: t.countries.id }).from(t.countries).where(eq(t.countries.id, String(data.countryId)));
     if (!country) throw new HTTPException(400, { message: `countryId "${data.countryId}" is not a country` });
+  }
+  // The finder's costs: the seed's rules (db/seed.ts checkReferences).
+  if (kind === 'countryCosts' || kind === 'cityCosts') {
+    const countryId = String(kind === 'countryCosts' ? data.id : data.countryId);
+    const [country] = await db.select({ id: t.countries.id }).from(t.countries).where(eq(t.countries.id, countryId));
+    if (!country) throw new HTTPException(400, { message: `${kind === 'countryCosts' ? 'id' : 'countryId'} "${countryId}" is not a country` });
+    const [rate] = await db.select({ id: t.exchangeRates.id }).from(t.exchangeRates).where(eq(t.exchangeRates.id, String(data.currency)));
+    if (!rate) throw new HTTPException(400, { message: `currency "${data.currency}" has no exchange rate: add one first` });
+  }
+  if (kind === 'exchangeRates' && data.id === 'USD' && Number(data.unitsPerUsd) !== 1) {
+    throw new HTTPException(400, { message: 'unitsPerUsd must be 1 for USD (rates are units per US dollar)' });
   }
   if (kind === 'subjects') {
     const [uni] = await db.select({ countryId: t.universities.countryId, name: t.universities.name }).from(t.universities).where(eq(t.universities.id, String(data.universityId)));

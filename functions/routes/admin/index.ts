@@ -9,6 +9,7 @@ import { adminPartnerRequests } from './partner-requests.ts';
 import { adminJobApplications } from './job-applications.ts';
 import { adminPayments } from './payments.ts';
 import { adminContent } from './content.ts';
+import { adminSiteSettings } from './site-settings.ts';
 import { adminUploads } from './uploads.ts';
 import { adminPublish } from './publish.ts';
 import { adminAudit } from './audit.ts';
@@ -33,6 +34,7 @@ export const admin = new Hono<AppEnv>()
   .route('/job-applications', adminJobApplications)
   .route('/payments', adminPayments)
   .route('/content', adminContent)
+  .route('/site-settings', adminSiteSettings)
   .route('/uploads', adminUploads)
   .route('/publish', adminPublish)
   .route('/audit', adminAudit)

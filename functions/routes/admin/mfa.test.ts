@@ -5,6 +5,7 @@ import { request, postJson } from '../../test/request.ts';
 import * as t from '../../../db/schema/index.ts';
 import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
 import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from './test-fixtures.ts';
+import { testBrand } from '../../test/brand.ts';
 
 const SITE = 'http://127.0.0.1:8787';
 
@@ -41,7 +42,8 @@ describe('staff second factor (TOTP)', () => {
     expect(setup.status).toBe(200);
     const { qrSvg, otpauthUrl, secret } = (await setup.json()) as { qrSvg: string; otpauthUrl: string; secret: string };
     expect(qrSvg).toMatch(/^<svg[\s\S]+<\/svg>$/);
-    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Bridgeway%20Global:.+\?.*secret=/);
+    expect(otpauthUrl.startsWith(`otpauth://totp/${encodeURIComponent(testBrand.companyName)}:`)).toBe(true);
+    expect(otpauthUrl).toMatch(/\?.*secret=/);
     expect(otpauthUrl).toContain(`secret=${secret}`);
 
     const wrong = await postJson('/api/admin/auth/mfa/enable', { code: '000000' === codeAt(secret) ? '111111' : '000000' }, withCookie(STAFF_CHALLENGE_COOKIE, challenge!));
@@ -210,7 +212,7 @@ describe('CSRF (origin) check on staff writes', () => {
     for (const headers of [{ ...cookie, Origin: 'https://evil.example' }, { ...cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, cookie]) {
       const res = await request('/api/admin/uploads', { method: 'POST', headers, body: form() });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ success: false, message: 'This request came from another site and was refused.' });
+      expect(await res.json()).toMatchObject({ success: false, message: 'This request came from another site and was refused.' });
     }
     const text = await request('/api/admin/auth/logout', { method: 'POST', headers: { ...cookie, Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, body: '{}' });
     expect(text.status).toBe(403);

@@ -7,6 +7,7 @@ import { validate } from '../../lib/validate.ts';
 import { jobs, partnerRequests, partners } from '../../../db/schema/index.ts';
 import { createJobSchema, idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
 import { jobSchema } from '../../../schemas/content.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 import { auditInsert } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
@@ -21,7 +22,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'n
 const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'job';
 
 /** A job from an approved hiring request's fields (spec 2: the hiring form), checked by the seed's job schema. */
-function jobFromRequest(data: Record<string, unknown>, partner: { companyName: string; contactEmail: string }, website: string | undefined) {
+function jobFromRequest(data: Record<string, unknown>, partner: { companyName: string; contactEmail: string }, website: string | undefined, brand: string) {
   const company = text(data.companyName) || partner.companyName;
   const employment = text(data.employmentType) || 'full-time';
   const deadline = text(data.applicationDeadline);
@@ -50,7 +51,7 @@ function jobFromRequest(data: Record<string, unknown>, partner: { companyName: s
     type: employment,
     requirements: [text(data.requiredQualifications), text(data.requiredExperience), text(data.benefits) && `Benefits: ${text(data.benefits)}`].filter(Boolean),
     // No website given: none (a mailto: address is not a link content may carry, schemas/links.ts).
-    companyInfo: { name: company, ...(website && { website }), about: `${company} is hiring through Bridgeway Global.` },
+    companyInfo: { name: company, ...(website && { website }), about: `${company} is hiring through ${brand}.` },
     status: 'open' as const,
   };
   return jobSchema.omit({ position: true }).safeParse(candidate);
@@ -101,7 +102,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
     if (request.type !== 'employee') throw new HTTPException(409, { message: 'Only a hiring request can become a job.' });
     if (request.status !== 'approved') throw new HTTPException(409, { message: 'Approve the request before creating its job.' });
     if (request.jobId) throw new HTTPException(409, { message: 'This request already has a job.' });
-    const parsed = jobFromRequest(request.data, row, c.req.valid('json').website);
+    const parsed = jobFromRequest(request.data, row, c.req.valid('json').website, (await getSite(c.var.db)).companyName);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new HTTPException(400, { message: `The request cannot become a job: ${issue.path.join('.')} ${issue.message}` });

@@ -84,11 +84,11 @@ describe('POST /api/admin/payments/:id/refunds', () => {
     expect((await refund(admin.token, paid.paymentId, { amount: 700 })).status).toBe(201);
     const res = await refund(admin.token, paid.paymentId, { amount: 301 });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'The most that can be refunded is $3.00.', amountLeft: 300 });
+    expect(await res.json()).toMatchObject({ success: false, message: 'The most that can be refunded is $3.00.', amountLeft: 300 });
     expect((await refund(admin.token, paid.paymentId, { amount: 300 })).status).toBe(201);
     const none = await refund(admin.token, paid.paymentId, { amount: 1 });
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ success: false, message: 'Nothing is left to refund on this payment.', amountLeft: 0 });
+    expect(await none.json()).toMatchObject({ success: false, message: 'Nothing is left to refund on this payment.', amountLeft: 0 });
     expect((await stripeRefunds(paid.intentId)).reduce((n, r) => n + r.amount, 0)).toBe(1000);
   });
 
@@ -171,7 +171,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
     const payment = await makePayment();
     const res = await refund(admin.token, payment.id, body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message });
     expect(await refundRows(payment.id)).toHaveLength(0);
   });
 
@@ -181,7 +181,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
     const pending = await makePayment({ status: 'processing' });
     const res = await refund(admin.token, pending.id, { amount: 100 });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, message: 'Only a paid payment can be refunded; this one is processing.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Only a paid payment can be refunded; this one is processing.' });
   });
 
   it('is for admins only: an editor gets 403 and nothing is reserved', async () => {

@@ -60,7 +60,7 @@ describe('program applications (subscriptions)', () => {
     const sub = await makeSubscription();
     const skip = await post(`/api/admin/subscriptions/${sub.id}/status`, { status: 'enrolled' });
     expect(skip.status).toBe(409);
-    expect(await skip.json()).toEqual({ success: false, message: 'Cannot move from Submitted to Enrolled.' });
+    expect(await skip.json()).toMatchObject({ success: false, message: 'Cannot move from Submitted to Enrolled.' });
     const same = await post(`/api/admin/subscriptions/${sub.id}/status`, { status: 'submitted' });
     expect(same.status).toBe(409);
     const unknown = await post(`/api/admin/subscriptions/${sub.id}/status`, { status: 'accepted' });

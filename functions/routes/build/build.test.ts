@@ -21,7 +21,7 @@ describe('the build token', () => {
       const res = await snapshot(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
-      expect(await res.json()).toEqual({ success: false, message: 'A valid build token is required.' });
+      expect(await res.json()).toMatchObject({ success: false, message: 'A valid build token is required.' });
     }
     expect((await done({ contentVersion: 0 }, {})).status).toBe(401);
   });
@@ -65,7 +65,7 @@ describe('POST /api/build/done', () => {
     const version = await readContentVersion(db);
     const ahead = await done({ contentVersion: version + 1 });
     expect(ahead.status).toBe(400);
-    expect(await ahead.json()).toEqual({ success: false, message: 'contentVersion is newer than this database’s content version' });
+    expect(await ahead.json()).toMatchObject({ success: false, message: 'contentVersion is newer than this database’s content version' });
     for (const body of [{}, { contentVersion: -1 }, { contentVersion: 1.5 }, { contentVersion: '3' }, { contentVersion: 0, commit: 'rm -rf /' }]) {
       const res = await done(body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -4,6 +4,10 @@ import { desc, eq } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
 import { contactMessages, outbox } from '../../../db/schema/index.ts';
 import { postJson, request } from '../../test/request.ts';
+import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
+import { checkFields, homeContactRules, landingContactRules } from '../../../schemas/contact-rules.ts';
+import { fieldMessages } from '../../../schemas/errors.ts';
+import { phoneMessages } from '../../../schemas/phone.ts';
 
 const db = () => createDb(env.DB);
 const staffMail = async () => db().select().from(outbox).where(eq(outbox.to, 'staff-alerts@example.com')).orderBy(desc(outbox.createdAt));
@@ -25,19 +29,43 @@ describe('POST /api/sendsmsus', () => {
   });
 
   it.each([
-    [{ ...landing, fullName: '  ' }, 'Name is required'],
-    [{ ...landing, fullName: undefined }, 'Name is required'],
-    [{ ...landing, email: '' }, 'Email is required'],
-    [{ ...landing, email: 'not-an-email' }, 'Please enter a valid email address'],
-    [{ ...landing, nnumber: '' }, 'Phone is required'],
-    [{ ...landing, nnumber: 'call me' }, 'Please enter a valid phone number'],
-    [{ ...landing, details: '' }, 'Message is required'],
-    [{ ...landing, details: 'x'.repeat(5001) }, 'Message must be at most 5000 characters'],
-    [{ ...landing, fullName: 42 }, 'Name is required'],
-  ])('rejects a bad body with 400 (%#)', async (body, message) => {
+    [{ ...landing, fullName: '  ' }, 'fullName', 'Name is required'],
+    [{ ...landing, fullName: undefined }, 'fullName', 'Name is required'],
+    [{ ...landing, email: '' }, 'email', 'Email is required'],
+    [{ ...landing, email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    [{ ...landing, nnumber: '' }, 'nnumber', 'Phone is required'],
+    [{ ...landing, nnumber: 'call me' }, 'nnumber', phoneMessages.characters],
+    [{ ...landing, nnumber: '020 794' }, 'nnumber', phoneMessages.tooShort],
+    [{ ...landing, nnumber: '+44 20 7946 0000 1234 5678' }, 'nnumber', phoneMessages.tooLong],
+    [{ ...landing, nnumber: '44 +20 7946 0000' }, 'nnumber', phoneMessages.plus],
+    [{ ...landing, nnumber: '+44 (20 7946 0000' }, 'nnumber', phoneMessages.brackets],
+    [{ ...landing, details: '' }, 'details', 'Message is required'],
+    [{ ...landing, details: 'x'.repeat(5001) }, 'details', 'Message must be at most 5000 characters'],
+    [{ ...landing, fullName: 42 }, 'fullName', 'Name is required'],
+  ])('rejects a bad body with 400 and names the field (%#)', async (body, field, message) => {
     const res = await postJson('/api/sendsmsus', body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message, fields: { [field]: message } });
+  });
+
+  it.each(['+44 (0)20 7946 0000 ext. 2', '020 7946 0000', '+44 20 7946 0000 x12', '(555) 010-0199', '+1.202.555.0199 extension 4', '+353 20 910 0000', '020-7946-0000 #7'])(
+    'accepts a phone number as people type it: %s',
+    async (nnumber) => {
+      const res = await postJson('/api/sendsmsus', { ...landing, nnumber });
+      expect(res.status).toBe(201);
+      const [row] = await db().select().from(contactMessages).where(eq(contactMessages.phone, nnumber));
+      expect(row?.phone).toBe(nnumber);
+    },
+  );
+
+  it('names every invalid field at once, each with its own message', async () => {
+    const res = await postJson('/api/sendsmsus', { fullName: '', email: 'x', nnumber: 'abc', details: 'Hello' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Name is required',
+      fields: { fullName: 'Name is required', email: 'Please enter a valid email address', nnumber: phoneMessages.characters },
+    });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
@@ -74,15 +102,35 @@ describe('POST /api/contact', () => {
   });
 
   it.each([
-    [{ ...home, email: undefined }, 'Email is required'],
-    [{ ...home, email: 'grace@' }, 'Please enter a valid email address'],
-    [{ ...home, subject: 's'.repeat(201) }, 'Subject must be at most 200 characters'],
-    [{ ...home, message: 'm'.repeat(5001) }, 'Message must be at most 5000 characters'],
-    [{ ...home, country: ['UK'] }, 'Country must be text'],
-  ])('rejects a bad body with 400 (%#)', async (body, message) => {
+    [{ ...home, email: undefined }, 'email', 'Email is required'],
+    [{ ...home, email: '' }, 'email', 'Email is required'],
+    [{ ...home, email: '   ' }, 'email', 'Email is required'],
+    [{ ...home, email: 'grace@' }, 'email', 'Please enter a valid email address'],
+    [{ ...home, subject: 's'.repeat(201) }, 'subject', 'Subject must be at most 200 characters'],
+    [{ ...home, message: 'm'.repeat(5001) }, 'message', 'Message must be at most 5000 characters'],
+    [{ ...home, country: ['UK'] }, 'country', 'Country must be text'],
+  ])('rejects a bad body with 400 and names the field (%#)', async (body, field, message) => {
     const res = await postJson('/api/contact', body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message, fields: { [field]: message } });
+  });
+
+  it('the form and the route share one rule: the browser check and the zod schema say the same, field by field', () => {
+    const bodies: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ ...home, email: '' }, { ...landing, email: '' }],
+      [{ ...home, email: '   ' }, { ...landing, nnumber: 'ring me' }],
+      [{ ...home, email: 'grace@' }, { ...landing, nnumber: '020 794' }],
+      [{ ...home, subject: 's'.repeat(201), country: ['UK'] }, { fullName: '', email: 'x', nnumber: '+44 (0)20 7946 0000 ext. 2', details: 'm'.repeat(5001) }],
+      [home, landing],
+      [{}, {}],
+    ];
+    for (const [h, l] of bodies) {
+      const homeParsed = homeContactSchema.safeParse(h);
+      const landingParsed = landingContactSchema.safeParse(l);
+      expect(checkFields(homeContactRules, h)).toEqual(homeParsed.success ? {} : fieldMessages(homeParsed.error.issues));
+      expect(checkFields(landingContactRules, l)).toEqual(landingParsed.success ? {} : fieldMessages(landingParsed.error.issues));
+    }
+    expect(checkFields(homeContactRules, { ...home, email: '' })).toEqual({ email: 'Email is required' });
   });
 
   it('answers a non-object body with 400', async () => {

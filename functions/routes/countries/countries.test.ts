@@ -21,6 +21,6 @@ describe('/api/countries', () => {
     expect(await res.json()).toMatchObject({ _id: 'united-kingdom', name: 'United Kingdom', capital: 'London' });
     const missing = await request('/api/countries/atlantis');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ success: false, message: 'Country not found' });
+    expect(await missing.json()).toMatchObject({ success: false, message: 'Country not found' });
   });
 });

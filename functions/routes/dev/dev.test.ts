@@ -4,6 +4,7 @@ import { createDb } from '../../../db/client.ts';
 import { OutboxMailer } from '../../services/mailer.ts';
 import { codeEmail } from '../../services/emails.ts';
 import { app } from '../../index.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
 /** Every development-only API route (one today; a new one belongs here). */
 const devApiRoutes = ['/api/dev/outbox', '/api/dev/outbox?to=someone@example.com'];
@@ -24,7 +25,7 @@ describe('GET /api/dev/*', () => {
       const unknown = await call(`${origin}${path.replace('/api/dev/outbox', '/api/dev/no-such-route')}`, environment);
       expect(res.status, path).toBe(404);
       // Byte for byte what an unknown route says (with its own path): nothing tells the route exists.
-      expect(await res.json()).toEqual({ success: false, message: `No API endpoint at GET ${new URL(path, origin).pathname}` });
+      expect(await res.json()).toMatchObject({ success: false, message: `No API endpoint at GET ${new URL(path, origin).pathname}` });
       expect(unknown.status).toBe(404);
     }
   });
@@ -35,10 +36,12 @@ describe('GET /api/dev/*', () => {
   });
 
   it('lists messages for an address, newest first, in development', async () => {
-    const mailer = new OutboxMailer(createDb(env.DB));
-    await mailer.send(codeEmail('dev-outbox@example.com', 'Ada', '111111', 'verify'));
+    const db = createDb(env.DB);
+    const mailer = new OutboxMailer(db);
+    const brand = await getSite(db);
+    await mailer.send(codeEmail(brand, 'dev-outbox@example.com', 'Ada', '111111', 'verify'));
     await new Promise((r) => setTimeout(r, 5));
-    await mailer.send(codeEmail('dev-outbox@example.com', 'Ada', '222222', 'verify'));
+    await mailer.send(codeEmail(brand, 'dev-outbox@example.com', 'Ada', '222222', 'verify'));
     const res = await call('http://127.0.0.1:8787/api/dev/outbox?to=DEV-OUTBOX@example.com', 'development');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { to: string; subject: string; text: string; html: string; createdAt: string }[];

@@ -11,6 +11,7 @@ import {
 } from '../../../schemas/job-alerts.ts';
 import { verifyUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 const tooMany = (wait: string) => `Too many changes to your alerts. Please try again in ${wait}.`;
@@ -20,10 +21,10 @@ const tooMany = (wait: string) => `Too many changes to your alerts. Please try a
  * link: the person opened a link from an e-mail and gets a page that says what happened, never an
  * error (the API's JSON errors are for programs).
  */
-function page(c: Context<AppEnv>, content: Parameters<typeof unsubscribePage>[0]) {
+async function page(c: Context<AppEnv>, content: Parameters<typeof unsubscribePage>[1]) {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
-  return c.html(unsubscribePage(content));
+  return c.html(unsubscribePage((await getSite(c.var.db)).companyName, content));
 }
 
 const INVALID_LINK = {

@@ -4,7 +4,7 @@ import { escapeHtml } from '../../services/emails.ts';
  * The unsubscribe pages: plain server-rendered HTML (the link opens from an e-mail, signed out, on
  * any device), readable without script, with one form for the confirm step.
  */
-export function unsubscribePage(page: { title: string; paragraphs: string[]; form?: { action: string; button: string } }) {
+export function unsubscribePage(companyName: string, page: { title: string; paragraphs: string[]; form?: { action: string; button: string } }) {
   const body = page.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   // The form posts RFC 8058's body, so the confirm button and a mail client's one-click are one path.
   const form = page.form
@@ -16,7 +16,7 @@ export function unsubscribePage(page: { title: string; paragraphs: string[]; for
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} | Bridgeway Global</title>
+<title>${escapeHtml(page.title)} | ${escapeHtml(companyName)}</title>
 <style>
 body{font-family:system-ui,Arial,sans-serif;color:#0b1f3a;background:#f7fafc;margin:0;padding:24px;line-height:1.5}
 main{max-width:560px;margin:10vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px rgba(11,31,58,.12)}

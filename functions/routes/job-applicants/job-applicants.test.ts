@@ -35,7 +35,7 @@ describe('POST /api/job-applicants/register', () => {
   ])('refuses %s', async (_name, patch, message) => {
     const res = await postJson('/api/job-applicants/register', { ...valid, email: 'other@example.com', ...patch }, { 'CF-Connecting-IP': '203.0.113.3' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message });
   });
 });
 
@@ -62,7 +62,7 @@ describe('POST /api/job-applicants/login', () => {
   it('validates the body', async () => {
     const res = await postJson('/api/job-applicants/login', { email: 'x@example.com' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Password is required' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Password is required' });
   });
 
   it('is rate limited per account', async () => {

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../services/db-errors.ts';
 import { limitAddress } from '../../middleware/rate-limit.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
 import { privacyRoutes } from '../../lib/privacy-routes.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
 /** New applicant accounts per address per hour. */
 const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };
@@ -72,7 +73,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       throw error;
     }
     // The e-mail goes out after the answer: registration never waits on (or fails with) the mail provider.
-    const mail = afterResponse(c, sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }));
+    const mail = afterResponse(c, getSite(c.var.db).then((brand) => sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }, brand)));
     if (mail) await mail;
     return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) }, 201);
   })
@@ -112,7 +113,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       [{ limit: RESEND_LIMITS.perAccount, subject: applicant.id }, { limit: RESEND_LIMITS.perAddress, subject: clientAddress(c.req.raw.headers) }],
       (wait) => `Too many confirmation e-mails. Please try again in ${wait}.`,
     );
-    await sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), applicant);
+    await sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), applicant, await getSite(c.var.db));
     return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` });
   })
   .get('/applications', applicantAuth, async (c) => {

@@ -92,7 +92,7 @@ describe('POST /api/payment/create-payment-intent', () => {
     const body = validBody({ reference });
     const res = await createIntent(body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message });
     expect(await fakeIntents(body.email as string)).toHaveLength(0);
   });
 
@@ -132,7 +132,7 @@ describe('POST /api/payment/create-payment-intent', () => {
     const body = validBody(over);
     const res = await createIntent(body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message });
     if (typeof body.email === 'string' && body.email.includes('@example.com')) expect(await fakeIntents(body.email)).toHaveLength(0);
   });
 
@@ -164,14 +164,14 @@ describe('POST /api/payment/create-payment-intent', () => {
     expect((await createIntent(body)).status).toBe(200);
     const res = await createIntent({ ...body, name: 'Someone Else' });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, message: 'This payment attempt was already started with other details. Please try again.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'This payment attempt was already started with other details. Please try again.' });
   });
 
   it('answers 502 and stores nothing when Stripe errors', async () => {
     const body = validBody({ email: `stripe-api-error@${crypto.randomUUID()}.example.com` });
     const res = await createIntent(body);
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ success: false, message: 'The card payment provider could not start the payment. Please try again in a moment.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'The card payment provider could not start the payment. Please try again in a moment.' });
     expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email as string))).toHaveLength(0);
   });
 
@@ -183,7 +183,7 @@ describe('POST /api/payment/create-payment-intent', () => {
       { ...env, STRIPE_API_PORT: '9' },
     );
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ success: false, message: 'The card payment provider could not be reached. Please try again in a moment.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'The card payment provider could not be reached. Please try again in a moment.' });
     expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email as string))).toHaveLength(0);
   });
 
@@ -197,7 +197,7 @@ describe('POST /api/payment/create-payment-intent', () => {
       { ...env, STRIPE_SECRET_KEY: '' },
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, message: paymentMessages.notConfigured });
+    expect(await res.json()).toMatchObject({ success: false, message: paymentMessages.notConfigured });
   });
 
   it('limits attempts per address (10 per 15 minutes) and answers 429 with Retry-After', async () => {
@@ -206,7 +206,7 @@ describe('POST /api/payment/create-payment-intent', () => {
     const limited = await createIntent(validBody(), address);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({ success: false, message: 'Too many payment attempts. Please wait a few minutes and try again.' });
+    expect(await limited.json()).toMatchObject({ success: false, message: 'Too many payment attempts. Please wait a few minutes and try again.' });
     // Another address is not affected.
     expect((await createIntent(validBody())).status).toBe(200);
   });
@@ -288,7 +288,7 @@ describe('POST /api/payment/webhook', () => {
     const forged = await stripe.webhooks.generateTestHeaderStringAsync({ payload: JSON.stringify(evt), secret: 'whsec_someone_else' });
     const res = await deliver(evt, forged);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Invalid webhook signature.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Invalid webhook signature.' });
     expect((await rowFor(intentId))!.status).toBe('requires_payment_method');
     expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, evt.id))).toHaveLength(0);
     expect(await receiptsTo(email)).toHaveLength(0);
@@ -308,7 +308,7 @@ describe('POST /api/payment/webhook', () => {
     const evt = event('payment_intent.succeeded', intentId, now());
     const res = await request('/api/payment/webhook', { method: 'POST', body: JSON.stringify(evt) });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Missing Stripe-Signature header.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Missing Stripe-Signature header.' });
     expect((await rowFor(intentId))!.status).toBe('requires_payment_method');
   });
 
@@ -376,7 +376,7 @@ describe('POST /api/payment/webhook', () => {
   it('answers 503 when payments are not configured at all', async () => {
     const res = await app.request('/api/payment/webhook', { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=x' }, body: '{}' }, { ...env, STRIPE_SECRET_KEY: '' });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, message: paymentMessages.notConfigured });
+    expect(await res.json()).toMatchObject({ success: false, message: paymentMessages.notConfigured });
   });
 
   it('answers 503 when the webhook secret is not configured', async () => {
@@ -385,6 +385,6 @@ describe('POST /api/payment/webhook', () => {
     const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret });
     const res = await app.request('/api/payment/webhook', { method: 'POST', headers: { 'Stripe-Signature': header }, body }, { ...env, STRIPE_WEBHOOK_SECRET: '' });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, message: 'The payment webhook is not configured on this server.' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'The payment webhook is not configured on this server.' });
   });
 });

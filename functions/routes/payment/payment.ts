@@ -16,6 +16,7 @@ import { createMailer } from '../../services/mailer.ts';
 import { applyWebhookEvent, createStripe, receiptLinks, stripeSettings, StripeUnavailableError, verifyWebhook } from '../../services/payments.ts';
 import { receiptLinkEmail } from '../../services/payment-emails.ts';
 import { signReceiptToken, verifyReceiptToken } from '../../services/receipt-links.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 
 /** Payment attempts per address: enough for a few declines and retries, not for card testing. */
 const attemptLimit = { name: 'payment:address', max: 10, windowSeconds: 15 * 60 };
@@ -65,6 +66,8 @@ export const payment = new Hono<AppEnv>()
     // The attempt id is the payment's id: a retried attempt sends the same parameters, so Stripe
     // replays the same intent and our row is found again.
     const paymentId = attemptId;
+    // The brand of the site block: the card statement and the description name the company.
+    const { companyName } = await getSite(c.var.db);
     let intent: Stripe.PaymentIntent;
     try {
       intent = await createStripe(settings).paymentIntents.create(
@@ -75,7 +78,7 @@ export const payment = new Hono<AppEnv>()
           // Google Pay are cards to Stripe; redirect-based methods come back to the return_url).
           automatic_payment_methods: { enabled: true },
           // No receipt_email: the payer gets one receipt, ours (with the link to the receipt page).
-          description: reference ? `Bridgeway Global payment, reference ${reference}` : 'Bridgeway Global payment',
+          description: reference ? `${companyName} payment, reference ${reference}` : `${companyName} payment`,
           metadata: { paymentId, name, email, attemptId, ...(reference ? { reference } : {}) },
         },
         { idempotencyKey: `create-payment-intent:${attemptId}` },
@@ -137,7 +140,7 @@ export const payment = new Hono<AppEnv>()
       c.header('Retry-After', String(limit.retryAfter));
       throw new HTTPException(429, { message: 'A new link was sent a few times already. Please check your inbox, or try again later.' });
     }
-    await createMailer(c.var.db, c.env).send(receiptLinkEmail(row, await receiptLinks(c.env)(row.id)));
+    await createMailer(c.var.db, c.env).send(receiptLinkEmail(await getSite(c.var.db), row, await receiptLinks(c.env)(row.id)));
     return c.json({ success: true, message: receiptMessages.resent }, 202);
   })
   .post('/webhook', stripeConfigured, async (c) => {

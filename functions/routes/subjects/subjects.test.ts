@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../../test/request.ts';
 
+/** The words of a text as the unicode61 tokenizer sees them: letters and digits, case and accents folded. */
+const words = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u);
+
 describe('GET /api/subjects', () => {
   it('lists the 80 seeded subjects with _id, countryId and the spec fields', async () => {
     const res = await request('/api/subjects');
@@ -37,7 +40,7 @@ describe('GET /api/subjects/:id', () => {
   it('answers 404 JSON for an unknown id', async () => {
     const res = await request('/api/subjects/no-such-subject');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Subject not found' });
   });
 });
 
@@ -73,7 +76,42 @@ describe('GET /api/subjects/search', () => {
     }
     expect(((await (await request('/api/subjects/search?q=%25')).json()) as Search).total).toBe(0);
     const two = (await (await request('/api/subjects/search?q=ms')).json()) as Search;
-    expect(two.results.every((r) => r.name.toLowerCase().includes('ms'))).toBe(true);
+    expect(two.results.every((r) => r.name.toLowerCase().includes('ms') || words(r.description).includes('ms'))).toBe(true);
+  });
+
+  it('short queries ("AI", "IT", "UX") match a whole word of the description too, not only names', async () => {
+    const subjects = await all();
+    for (const q of ['AI', 'ai', 'IT', 'UX', 'R', 'a']) {
+      // One character is someone starting to type: names only (as a word it is "a" or "I", everywhere).
+      const expected = subjects
+        .filter((s) => s.name.toLowerCase().includes(q.toLowerCase()) || (q.length === 2 && words(JSON.stringify(s.description)).includes(q.toLowerCase())))
+        .map((s) => s._id)
+        .sort();
+      const body = (await (await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`)).json()) as Search;
+      expect(body.total, q).toBe(expected.length);
+      if (expected.length <= 50) expect(body.results.map((r) => r._id).sort(), q).toEqual(expected);
+    }
+    // A program about AI whose name does not say so is found by its description.
+    const ai = (await (await request('/api/subjects/search?q=AI&limit=50')).json()) as Search;
+    expect(ai.results.some((r) => !/ai/i.test(r.name) && /\bAI\b/.test(r.description))).toBe(true);
+    // A word, not a substring: "ai" inside "training" or "said" is not a match on its own.
+    const inside = subjects.filter((s) => !s.name.toLowerCase().includes('ai') && !words(JSON.stringify(s.description)).includes('ai') && JSON.stringify(s.description).toLowerCase().includes('ai'));
+    expect(inside.length).toBeGreaterThan(0);
+    const ids = new Set((await (await request('/api/subjects/search?q=ai&limit=50')).json() as Search).results.map((r) => r._id));
+    expect(inside.filter((s) => ids.has(s._id))).toEqual([]);
+    // Punctuation only has no word to look up: names only, never an FTS syntax error.
+    for (const q of ['+', '--', '""', '*']) expect((await request(`/api/subjects/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
+  });
+
+  it('a short query finds a description word as soon as a subject is edited (word index triggers)', async () => {
+    const { env } = await import('cloudflare:test');
+    const before = (await (await request('/api/subjects/search?q=qx')).json()) as Search;
+    expect(before.total).toBe(0);
+    await env.DB.prepare(`update subjects set description = '["A QX course on quantum experience."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`).run();
+    const after = (await (await request('/api/subjects/search?q=qx')).json()) as Search;
+    expect(after.total).toBe(1);
+    await env.DB.prepare(`update subjects set description = '["Nothing of the kind."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`).run();
+    expect(((await (await request('/api/subjects/search?q=QX')).json()) as Search).total).toBe(0);
   });
 
   it('stays in step with edits through the triggers', async () => {
@@ -92,7 +130,7 @@ describe('GET /api/subjects/search', () => {
     for (const [q, limit] of [['science', 5], ['ing', 3], ['ms', 4], ['an', 20]] as const) {
       const matches = results
         .filter((r) => r.is_active === 1)
-        .filter((r) => (q.length >= 3 ? `${r.name} ${r.description}` : r.name).toLowerCase().includes(q))
+        .filter((r) => (q.length >= 3 ? `${r.name} ${r.description}`.toLowerCase().includes(q) : r.name.toLowerCase().includes(q) || (q.length === 2 && words(r.description).includes(q))))
         .sort((a, b) => a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const body = (await (await request(`/api/subjects/search?q=${q}&limit=${limit}`)).json()) as Search;
       expect(body.total, q).toBe(matches.length);
@@ -121,6 +159,6 @@ describe('GET /api/subjects/search', () => {
   it('rejects an over-long query with a 400 message', async () => {
     const res = await request(`/api/subjects/search?q=${'x'.repeat(201)}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Search text is too long' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Search text is too long' });
   });
 });

@@ -36,7 +36,7 @@ describe('POST /api/subscriptions', () => {
 
     const second = await subscribe({ subjectId: SUBJECT }, token);
     expect(second.status).toBe(400);
-    expect(await second.json()).toEqual({ success: false, message: 'You are already subscribed to this course.' });
+    expect(await second.json()).toMatchObject({ success: false, message: 'You are already subscribed to this course.' });
     expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toHaveLength(1);
 
     const profile = (await (await request('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
@@ -66,9 +66,9 @@ describe('POST /api/subscriptions', () => {
     const { token } = await student();
     const res = await subscribe({ subjectId: 'no-such-subject' }, token);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Subject not found' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'Subject not found' });
     const missing = await subscribe({}, token);
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ success: false, message: 'Subject ID not found.' });
+    expect(await missing.json()).toMatchObject({ success: false, message: 'Subject ID not found.' });
   });
 });

@@ -15,6 +15,6 @@ describe('/api/universities', () => {
   it('404s an unknown university', async () => {
     const res = await request('/api/universities/nowhere');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'University not found' });
+    expect(await res.json()).toMatchObject({ success: false, message: 'University not found' });
   });
 });

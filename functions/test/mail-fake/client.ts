@@ -6,7 +6,7 @@ const base = () => `http://127.0.0.1:${env.MAIL_FAKE_PORT}`;
 
 /** Worker bindings whose mail goes to the fake provider; `production` also drops ENVIRONMENT=test. */
 export function withFakeMail(overrides: Partial<Env> & Record<string, unknown> = {}): Env {
-  return { ...env, MAIL_API_URL: `${base()}/emails`, MAIL_API_KEY: 'test-mail-key', MAIL_FROM: 'Bridgeway Global <mail@example.com>', ...overrides } as Env;
+  return { ...env, MAIL_API_URL: `${base()}/emails`, MAIL_API_KEY: 'test-mail-key', MAIL_FROM: 'Example Sender <mail@example.com>', ...overrides } as Env;
 }
 
 /** The next `failures` sends to `to` fail with `status`; every send to `to` waits `delayMs`. */

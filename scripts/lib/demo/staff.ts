@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { staffMfa } from '../../../db/schema/index.ts';
 import { otpauthUrl } from '../../../functions/services/staff-mfa.ts';
+import { getSite } from '../../../db/queries/site-content.ts';
 import { createStaffAccount } from '../staff-account.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function seedDemoStaff(db: Db): Promise<{ label: string; email: str
     password: DEMO_STAFF.password,
     notes: [
       `two-step sign-in: the code from \`npm run demo:totp\`, or add this key to an authenticator app: ${DEMO_STAFF.totpSecret}`,
-      otpauthUrl(DEMO_STAFF.totpSecret, DEMO_STAFF.email),
+      otpauthUrl(DEMO_STAFF.totpSecret, DEMO_STAFF.email, (await getSite(db)).companyName),
     ],
   };
 }

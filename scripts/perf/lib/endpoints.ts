@@ -37,6 +37,14 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/recruitment-services', body: 'none' },
   { method: 'GET', path: '/api/applyjobs', body: 'none' },
   { method: 'GET', path: '/api/jobs/{job}', body: 'none' },
+  // The program finder (issue 17).
+  { method: 'GET', path: '/api/programs?country=united-kingdom&maxFee=30000&currency=GBP&sort=fee', body: 'none' },
+  { method: 'GET', path: '/api/programs/compare?ids={subject},{subject}-x', body: 'none' },
+  { method: 'GET', path: '/api/programs/{subject}/costs', body: 'none' },
+  { method: 'GET', path: '/api/users/saved-programs', body: 'none', auth: 'student' },
+  { method: 'PUT', path: '/api/users/saved-programs/{subject}', body: 'none', auth: 'student' },
+  { method: 'DELETE', path: '/api/users/saved-programs/{subject}', body: 'none', auth: 'student' },
+  { method: 'POST', path: '/api/users/saved-programs/merge', body: 'json', auth: 'student', sample: { subjectIds: ['{subject}'] } },
   // Public forms.
   { method: 'POST', path: '/api/contact', body: 'json', sample: contact },
   { method: 'POST', path: '/api/sendsmsus', body: 'json', sample: { fullName: 'Ada Lovelace', email: 'ada@example.com', nnumber: '020 7946 0123', details: 'Please call me back.' } },

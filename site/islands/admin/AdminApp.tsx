@@ -11,6 +11,7 @@ import { Content } from './Content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
+import { companyName } from './brand.ts';
 
 export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security' | 'privacy';
 
@@ -62,7 +63,7 @@ function Login() {
   return (
     <main id="main" className="admin-login">
       <h1>Staff sign-in</h1>
-      <p className="admin-muted">Bridgeway Global back office. Staff accounts only.</p>
+      <p className="admin-muted">{companyName()} back office. Staff accounts only.</p>
       {params.get('reason') === 'expired' && step === 'password' && <p role="status">Your session has ended. Please sign in again.</p>}
       {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
       {step === 'enrol' && <Enrol signingIn onDone={enter} />}
@@ -138,7 +139,7 @@ function Shell({ section }: { section: Section }) {
     <div className="admin-shell">
       <a className="admin-skip" href="#main">Skip to content</a>
       <header className="admin-header">
-        <a href="/admin" className="admin-brand">Bridgeway Global <span>Back office</span></a>
+        <a href="/admin" className="admin-brand">{companyName()} <span>Back office</span></a>
         <div className="admin-user">
           <span>{profile.name} ({profile.role})</span>
           <SignOutButtons />

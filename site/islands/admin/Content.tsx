@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
-import { adminApi, errorText, formatDate } from './session.ts';
+import { siteSchema } from '../../../schemas/content.ts';
+import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
 
@@ -57,24 +59,25 @@ function setIn(obj: Json, path: Path, value: Json): Json {
   return { ...o, [head as string]: setIn(o[head as string], rest, value) };
 }
 
-interface FieldProps { schema: z.ZodType; value: Json; path: Path; onChange: (path: Path, value: Json) => void; error: { path: string; message: string } | null; readOnlyId: boolean; kind: ContentKind }
+/** `errors`: a message per field path ('name', 'videos.coursesHero'), shown beside that field. `images`: the top-level keys that are images. */
+interface FieldProps { schema: z.ZodType; value: Json; path: Path; onChange: (path: Path, value: Json) => void; errors: Record<string, string>; readOnlyId: boolean; images: readonly string[] }
 
-function Field({ schema, value, path, onChange, error, readOnlyId, kind }: FieldProps) {
+function Field({ schema, value, path, onChange, errors, readOnlyId, images }: FieldProps) {
   const { schema: inner, optional, nullable } = unwrap(schema);
   const d = def(inner);
   const key = String(path[path.length - 1]);
   const id = fieldId(path);
   const name = typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
-  const err = error && error.path === path.join('.') ? error : null;
+  const err = errors[path.join('.')];
   const described = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-err` } : {};
-  const errorNote = err && <p id={`${id}-err`} className="admin-error">{err.message}</p>;
+  const errorNote = err && <p id={`${id}-err`} className="admin-error">{err}</p>;
 
   if (d.type === 'object') {
     return (
       <fieldset className="admin-fieldset">
         <legend>{name}</legend>
         {Object.entries(d.shape!).map(([k, s]) => (
-          <Field key={k} schema={s} value={(value as Obj | undefined)?.[k]} path={[...path, k]} onChange={onChange} error={error} readOnlyId={readOnlyId} kind={kind} />
+          <Field key={k} schema={s} value={(value as Obj | undefined)?.[k]} path={[...path, k]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
         ))}
       </fieldset>
     );
@@ -88,7 +91,7 @@ function Field({ schema, value, path, onChange, error, readOnlyId, kind }: Field
           <legend>{name}</legend>
           {list.map((item, i) => (
             <div key={i} className="admin-array-item">
-              <Field schema={element} value={item} path={[...path, i]} onChange={onChange} error={error} readOnlyId={readOnlyId} kind={kind} />
+              <Field schema={element} value={item} path={[...path, i]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
               <button type="button" className="admin-button admin-button--quiet" onClick={() => onChange(path, list.filter((_, j) => j !== i))}>Remove item {i + 1}</button>
             </div>
           ))}
@@ -128,7 +131,7 @@ function Field({ schema, value, path, onChange, error, readOnlyId, kind }: Field
   if (d.type === 'number') {
     return (
       <div className="admin-field">
-        <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}</label>
+        <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}{key.endsWith('Minor') && <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>}</label>
         <input id={id} type="number" inputMode="decimal" value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))} {...described} />
         {errorNote}
       </div>
@@ -136,7 +139,7 @@ function Field({ schema, value, path, onChange, error, readOnlyId, kind }: Field
   }
   const text = value === null || value === undefined ? '' : String(value);
   const emptyValue = nullable ? null : optional ? undefined : '';
-  const isImage = path.length === 1 && imageFields[kind].includes(key);
+  const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
   return (
     <div className="admin-field">
@@ -154,24 +157,22 @@ function Field({ schema, value, path, onChange, error, readOnlyId, kind }: Field
 
 function ImageUpload({ label, value, onUploaded }: { label: string; value: string; onUploaded: (url: string) => void }) {
   const id = useId();
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return adminApi<{ url: string }>('/uploads', { method: 'POST', body: form });
-    },
-    onSuccess: (r) => onUploaded(r.url),
-  });
+  const [file, setFile] = useState<File | null>(null);
+  const sending = useUpload();
+  // Real progress and a Retry that sends the same file again (site/islands/common/upload-status.tsx).
+  const send = async (chosen: File) => {
+    const form = new FormData();
+    form.append('file', chosen);
+    const result = await sending.run(({ onProgress, signal }) => adminUpload<{ url: string }>('/uploads', { body: form, onProgress, signal }), 'The image could not be uploaded.');
+    if (result) onUploaded(result.url);
+  };
   return (
     <div className="admin-upload">
       {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
       <label htmlFor={id}>Upload a new {label.toLowerCase()} (JPG or PNG, up to 10 MB)</label>
-      <input id={id} type="file" accept="image/jpeg,image/png" onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f); }} />
-      <span aria-live="polite">
-        {upload.isPending && 'Uploading…'}
-        {upload.isSuccess && 'Uploaded.'}
-        {upload.isError && <span role="alert" className="admin-error">{errorText(upload.error)}</span>}
-      </span>
+      <input id={id} type="file" accept="image/jpeg,image/png" disabled={sending.busy} onChange={(e) => { const f = e.target.files?.[0] ?? null; setFile(f); if (f) void send(f); }} />
+      {file && <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void send(file)} onCancel={sending.cancel} />}
+      <span aria-live="polite">{sending.state.phase === 'done' && 'Uploaded.'}</span>
     </div>
   );
 }
@@ -229,7 +230,7 @@ function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; on
       <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
         {error && <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">Not saved: {error.message}</p>}
         {Object.entries((def(unwrap(schema).schema).shape ?? {}) as Record<string, z.ZodType>).map(([k, s]) => (
-          <Field key={k} schema={s} value={draft[k]} path={[k]} error={error} readOnlyId={id !== null} kind={kind} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+          <Field key={k} schema={s} value={draft[k]} path={[k]} errors={error ? { [error.path]: error.message } : {}} readOnlyId={id !== null} images={imageFields[kind]} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
         ))}
         <div className="admin-actions admin-actions--sticky">
           <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
@@ -256,10 +257,64 @@ function cleanLists(value: Json): Json {
   return value;
 }
 
+/**
+ * The site settings (content/site.json as staff edit it): brand, contacts, registered company
+ * details and the video links of the posters. The server names every field it refuses
+ * (`ApiError.fields`, from its 400); each message shows beside its field.
+ */
+function SiteSettings() {
+  const queryClient = useQueryClient();
+  const schema = siteSchema as unknown as z.ZodType;
+  const q = useQuery({ queryKey: ['admin', 'site-settings'], queryFn: () => adminApi<{ item: Obj; updatedAt: string | null }>('/site-settings') });
+  const [draft, setDraft] = useState<Obj | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (q.data) setDraft(q.data.item);
+  }, [q.data]);
+  const save = useMutation({
+    mutationFn: () => adminApi<{ success: boolean }>('/site-settings', { method: 'PUT', body: cleanLists(draft ?? {}) as Obj }),
+    onMutate: () => setErrors({}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onError: (e) => {
+      const fields = e instanceof ApiError ? e.fields : {};
+      setErrors(Object.keys(fields).length ? fields : { '': errorText(e) });
+      const first = Object.keys(fields)[0];
+      requestAnimationFrame(() => (first ? document.getElementById(fieldId(first.split('.'))) : document.getElementById('site-settings-error'))?.focus());
+    },
+  });
+  if (q.isPending) return <p>Loading…</p>;
+  if (q.isError) return <p role="alert" className="admin-error">{errorText(q.error)}</p>;
+  if (!draft) return null;
+  const problems = Object.keys(errors).filter(Boolean).length;
+  return (
+    <section className="admin-detail admin-detail--wide" aria-labelledby="site-settings-title">
+      <h2 id="site-settings-title">Site settings</h2>
+      <p className="admin-muted">
+        The company's name, contacts and registered details appear in every page, e-mail and receipt. Video links play
+        in place from the posters: a YouTube or Vimeo link (shown through their privacy-enhanced players) or an https
+        link to an .mp4 or .webm file; leave one empty to show the poster only. Changes reach the pages at the next publish.
+      </p>
+      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+        {(problems > 0 || errors['']) && (
+          <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
+            Not saved: {errors[''] ?? `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
+          </p>
+        )}
+        {Object.entries((def(unwrap(schema).schema).shape ?? {}) as Record<string, z.ZodType>).map(([k, s]) => (
+          <Field key={k} schema={s} value={draft[k]} path={[k]} errors={errors} readOnlyId={false} images={['logo']} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+        ))}
+        <div className="admin-actions admin-actions--sticky">
+          <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
+          <span aria-live="polite">{save.isSuccess && <span className="admin-success">Saved. Publish to update the static pages.</span>}</span>
+        </div>
+      </form>
+    </section>
+  );
+}
 export function Content() {
   const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
-  const initialKind = (contentKindNames as string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ContentKind) : 'subjects';
-  const [kind, setKind] = useState<ContentKind>(initialKind);
+  const initialKind = params.get('kind') === 'site' ? 'site' : (contentKindNames as string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ContentKind) : 'subjects';
+  const [kind, setKind] = useState<ContentKind | 'site'>(initialKind);
   const [editing, setEditing] = useState<string | null | undefined>(params.get('id') ?? undefined);
   useEffect(() => {
     const p = new URLSearchParams({ kind });
@@ -278,8 +333,20 @@ export function Content() {
               <button type="button" aria-current={k === kind ? 'page' : undefined} onClick={() => { setKind(k); setEditing(undefined); }}>{contentKinds[k].label}</button>
             </li>
           ))}
+          <li>
+            <button type="button" aria-current={kind === 'site' ? 'page' : undefined} onClick={() => { setKind('site'); setEditing(undefined); }}>Site settings</button>
+          </li>
         </ul>
       </nav>
+      {kind === 'site' ? <SiteSettings /> : <ContentKindList kind={kind} editing={editing} setEditing={setEditing} />}
+    </>
+  );
+}
+
+/** One content kind: its list and, when an item is open, its editor. */
+function ContentKindList({ kind, editing, setEditing }: { kind: ContentKind; editing: string | null | undefined; setEditing: (id: string | null | undefined) => void }) {
+  return (
+    <>
       <p><button type="button" className="admin-button" onClick={() => setEditing(null)}>New {contentKinds[kind].label.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y')}</button></p>
       <div className="admin-split">
         <DataTable<ListRow>

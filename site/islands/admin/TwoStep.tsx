@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { StaffMfaEnabled, StaffMfaSetup, StaffProfile, StaffSignedIn } from '../../../schemas/admin.ts';
 import { adminApi, errorText } from './session.ts';
+import { companyName } from './brand.ts';
 
 const post = <T,>(path: string, body: unknown) => api<T>(`/api/admin/auth${path}`, { method: 'POST', body: body as Record<string, unknown>, credentials: 'same-origin' });
 
@@ -37,7 +38,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
   return (
     <form className="admin-form" onSubmit={(e) => { e.preventDefault(); verify.mutate(); }}>
       <h2>Two-step sign-in</h2>
-      <p>{useRecovery ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.' : 'Open your authenticator app and enter the 6-digit code it shows for Bridgeway Global.'}</p>
+      <p>{useRecovery ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.' : `Open your authenticator app and enter the 6-digit code it shows for ${companyName()}.`}</p>
       <div ref={input}>
         {useRecovery ? (
           <div className="admin-field">
@@ -67,10 +68,10 @@ function RecoveryCodes({ codes, onContinue, continueLabel }: { codes: string[]; 
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`Bridgeway Global back office: recovery codes\nEach code works once.\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
+    const url = URL.createObjectURL(new Blob([`${companyName()} back office: recovery codes\nEach code works once.\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = 'bridgeway-recovery-codes.txt';
+    a.download = 'back-office-recovery-codes.txt';
     document.body.append(a);
     a.click();
     a.remove();
@@ -131,7 +132,7 @@ export function Enrol({ signingIn, onDone }: { signingIn: boolean; onDone: (prof
         <li>Install an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or Bitwarden).</li>
         <li>
           Scan this QR code with the app:
-          <img className="admin-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt="QR code to add Bridgeway Global to your authenticator app" width={200} height={200} />
+          <img className="admin-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt={`QR code to add ${companyName()} to your authenticator app`} width={200} height={200} />
           <span>Cannot scan? Enter this key in the app instead: <code className="admin-secret" data-testid="totp-secret" data-otpauth={otpauthUrl}>{secret.replace(/(.{4})/g, '$1 ').trim()}</code></span>
         </li>
         <li>Enter the 6-digit code the app now shows.</li>

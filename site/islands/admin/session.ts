@@ -1,4 +1,5 @@
 import { api, ApiError, type ApiOptions } from '../../lib/api.ts';
+import { upload, type UploadOptions } from '../../lib/upload.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { endSession } from '../../lib/sign-out.ts';
 
@@ -39,6 +40,23 @@ export async function signOut({ everywhere = false } = {}) {
 export async function adminApi<T>(path: string, options: ApiOptions = {}): Promise<T> {
   try {
     return await api<T>(`/api/admin${path}`, { ...options, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      goToLogin('expired');
+      return new Promise<T>(() => {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * adminApi() for a file upload, with progress (site/lib/upload.ts): the same session cookie (a
+ * same-origin XMLHttpRequest sends it, with the Origin the CSRF check wants) and the same
+ * ended-session handling. Keep the two in step when the staff session changes.
+ */
+export async function adminUpload<T>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T> {
+  try {
+    return await upload<T>(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');

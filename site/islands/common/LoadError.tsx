@@ -1,6 +1,8 @@
+import { goBackOr } from '../../scripts/history-back.ts';
+
 /**
  * The detail pages' error state (spec 1: 'Error Loading Data' with 'Go Back'). Going back is the
- * browser's history when there is one; a page opened directly falls back to its listing.
+ * browser's history when the previous page was ours; a page opened directly falls back to its listing.
  */
 export function LoadError({ message, fallbackHref }: { message: string; fallbackHref: string }) {
   return (
@@ -8,7 +10,7 @@ export function LoadError({ message, fallbackHref }: { message: string; fallback
       <div className="empty-state" role="alert">
         <h1>Error Loading Data</h1>
         <p>{message}</p>
-        <button type="button" className="btn btn--primary" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign(fallbackHref))}>Go Back</button>
+        <button type="button" className="btn btn--primary" onClick={() => goBackOr(fallbackHref)}>Go Back</button>
       </div>
     </div>
   );

@@ -1,32 +1,46 @@
 import { api } from '../../lib/api.ts';
 import { contactMessages } from '../../../schemas/contact-messages.ts';
+import type { HomeContactInput } from '../../../schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
 
-const fields = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 'message'] as const;
+const names = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 'message'] as const;
 
-/** Home-page contact form (spec 1 sections 2.10 and 8): POST /api/contact; only the e-mail type is checked. */
+/**
+ * Home-page contact form (spec 1 sections 2.10 and 8): POST /api/contact. The e-mail is the one
+ * required field (we cannot answer without it), checked here and by the server with one schema.
+ */
 export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
-  const { status, sending, onSubmit } = useSendForm({
-    send: (data) => api('/api/contact', { method: 'POST', body: Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) }),
+  const id = (f: string) => `${idPrefix}-${f}`;
+  const { status, sending, fields, formProps } = useSendForm<HomeContactInput>({
+    read: (data) => Object.fromEntries(names.map((f) => [f, String(data.get(f) ?? '')])) as HomeContactInput,
+    rules: (m) => m.homeContactRules,
+    send: (body) => api('/api/contact', { method: 'POST', body }),
     success: contactMessages.homeSuccess,
     failure: () => contactMessages.homeFailure,
+    idOf: id,
   });
-  const id = (f: string) => `${idPrefix}-${f}`;
+  const input = (f: (typeof names)[number], label: string, attrs: Record<string, string | number | boolean> = {}) => (
+    <div className="field">
+      <label htmlFor={id(f)}>{label}{attrs.required && <span aria-hidden="true"> *</span>}</label>
+      <input id={id(f)} name={f} {...attrs} {...fields.control(f)} />
+      {fields.message(f)}
+    </div>
+  );
   return (
-    <form className="form" onSubmit={onSubmit} data-testid="home-contact">
+    <form className="form" {...formProps} data-testid="home-contact">
       <div className="form__row">
-        <div className="field"><label htmlFor={id('firstName')}>First Name</label><input id={id('firstName')} name="firstName" autoComplete="given-name" maxLength={80} /></div>
-        <div className="field"><label htmlFor={id('lastName')}>Last Name</label><input id={id('lastName')} name="lastName" autoComplete="family-name" maxLength={80} /></div>
+        {input('firstName', 'First Name', { autoComplete: 'given-name', maxLength: 80 })}
+        {input('lastName', 'Last Name', { autoComplete: 'family-name', maxLength: 80 })}
       </div>
       <div className="form__row">
-        <div className="field"><label htmlFor={id('email')}>Email</label><input id={id('email')} name="email" type="email" autoComplete="email" maxLength={254} /></div>
-        <div className="field"><label htmlFor={id('phone')}>Phone</label><input id={id('phone')} name="phone" type="tel" autoComplete="tel" maxLength={40} /></div>
+        {input('email', 'Email', { type: 'email', autoComplete: 'email', maxLength: 254, required: true })}
+        {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: 40 })}
       </div>
       <div className="form__row">
-        <div className="field"><label htmlFor={id('subject')}>Subject</label><input id={id('subject')} name="subject" maxLength={200} /></div>
-        <div className="field"><label htmlFor={id('country')}>Country</label><input id={id('country')} name="country" autoComplete="country-name" maxLength={120} /></div>
+        {input('subject', 'Subject', { maxLength: 200 })}
+        {input('country', 'Country', { autoComplete: 'country-name', maxLength: 120 })}
       </div>
-      <div className="field"><label htmlFor={id('message')}>Message</label><textarea id={id('message')} name="message" maxLength={5000} /></div>
+      <div className="field"><label htmlFor={id('message')}>Message</label><textarea id={id('message')} name="message" maxLength={5000} {...fields.control('message')} />{fields.message('message')}</div>
       <SendFormFooter status={status} sending={sending} />
     </form>
   );

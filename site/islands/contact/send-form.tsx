@@ -1,38 +1,91 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type InputEvent, type SubmitEvent } from 'react';
+import type { FieldMessages } from '../../../schemas/errors.ts';
+import type { TextRule } from '../../../schemas/contact-rules.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useFieldErrors } from '../common/field-errors.tsx';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
-interface SendFormOptions {
-  /** Posts the form's values; throws on failure (the API client throws `ApiError` or a network error). */
-  send: (data: FormData) => Promise<unknown>;
+// The rules (and their messages) load on the form's first focus, not with the page: the home page
+// is at its JavaScript budget, and nobody needs them before they start typing.
+const loadRules = () => import('../../../schemas/contact-rules.ts');
+type RulesModule = Awaited<ReturnType<typeof loadRules>>;
+
+interface SendFormOptions<Body> {
+  /** The request body from the form's values. */
+  read: (data: FormData) => Body;
+  /** The rules the route's schema is built from (schemas/contact-rules.ts): checked before sending. */
+  rules: (module: RulesModule) => Record<string, TextRule>;
+  /** Posts the body; throws on failure (the API client throws `ApiError` or a network error). */
+  send: (body: Body) => Promise<unknown>;
   success: string;
-  /** The text shown for a failure, chosen from what was thrown. */
+  /** The text shown for a failure that is not about particular fields, chosen from what was thrown. */
   failure: (error: unknown) => string;
+  /** The id of a field's control (messages are linked to it). */
+  idOf: (field: string) => string;
 }
 
+const FIX_FIELDS = 'Please correct what is marked below.';
+const some = (fields: FieldMessages) => Object.keys(fields).length > 0;
+
 /**
- * The submit cycle both contact forms share: one request at a time, the outcome announced,
- * the fields cleared only after the server accepted them (so a failure loses nothing typed).
+ * The submit cycle both contact forms share: the route's own rules checked first, one request at
+ * a time, every rejection (the form's check or the server's 400) shown beside its field, the
+ * outcome announced, the fields cleared only after the server accepted them (a failure loses
+ * nothing typed).
  */
-export function useSendForm({ send, success, failure }: SendFormOptions) {
+export function useSendForm<Body extends Record<string, unknown>>({ read, rules, send, success, failure, idOf }: SendFormOptions<Body>) {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  const fields = useFieldErrors(idOf);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    setSending(true);
+    const body = read(new FormData(form));
     setStatus(null);
+    setSending(true);
     try {
-      await send(new FormData(form));
+      // Rules that cannot load (offline) leave the check to the server, whose answer shows the same way.
+      const check = await loadRules().catch(() => null);
+      const messages = check ? check.checkFields(rules(check), body) : {};
+      if (some(messages)) {
+        fields.show(messages);
+        setStatus({ kind: 'error', text: FIX_FIELDS });
+        return;
+      }
+      fields.clear();
+      await send(body);
       setStatus({ kind: 'success', text: success });
       form.reset();
     } catch (error) {
-      setStatus({ kind: 'error', text: failure(error) });
+      const messages = error instanceof ApiError ? error.fields : {};
+      if (some(messages)) {
+        fields.show(messages);
+        setStatus({ kind: 'error', text: FIX_FIELDS });
+      } else {
+        setStatus({ kind: 'error', text: failure(error) });
+      }
     } finally {
       setSending(false);
     }
   }
-  return { status, sending, onSubmit };
+
+  return {
+    status,
+    sending,
+    fields,
+    /** Props for the <form>: submit, the rules' prefetch, and a field's message cleared as it is edited. */
+    formProps: {
+      onSubmit,
+      noValidate: true,
+      onFocus: () => void loadRules().catch(() => undefined),
+      onInput: (e: InputEvent<HTMLFormElement>) => {
+        const name = (e.target as HTMLInputElement).name;
+        if (name) fields.clear(name);
+      },
+    },
+  };
 }
 
 /** The live region and the submit button, the same under both forms. */

@@ -72,7 +72,8 @@ export function CountryPrograms({ country, programs }: { country: CountryDto; pr
           <div className="empty-state" data-testid="no-programs">
             <h3>No Programs Available</h3>
             <p className="muted">We have no programs listed in {country.name} yet.</p>
-            <a className="btn btn--primary" href="/destinations">Explore Other Countries</a>
+            {/* Back in history (site/scripts/history-back.ts), /destinations when there is none. */}
+            <a className="btn btn--primary" href="/destinations" data-history-back="">Explore Other Countries</a>
           </div>
         ) : (
           <ul className="grid grid--3" role="list" data-testid="country-programs">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { PinIcon } from '../common/icons.tsx';
 
-export interface Office { id: string; name: string; country: string; city: string; address: string; phone: string | null; email: string; mapX: number; mapY: number }
+/** An office as the page passes it: `tel` is the phone's link, null when it cannot be dialled (site/lib/format.ts telHref, at build). */
+export interface Office { id: string; name: string; country: string; city: string; address: string; phone: string | null; tel: string | null; email: string; mapX: number; mapY: number }
 
 const mapsLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
@@ -35,7 +36,7 @@ export default function OfficesMap({ offices }: { offices: Office[] }) {
       <div className="card card__body offices__detail" aria-live="polite" data-testid="office-detail">
         <h3>{office.name}</h3>
         <p>{office.address}</p>
-        {office.phone && <p>Phone: <a href={`tel:${office.phone.replace(/\s+/g, '')}`}>{office.phone}</a></p>}
+        {office.phone && <p>Phone: {office.tel ? <a href={office.tel}>{office.phone}</a> : office.phone}</p>}
         <p>Email: <a href={`mailto:${office.email}`}>{office.email}</a></p>
         <a className="btn btn--ghost btn--small" href={mapsLink(office.address)} target="_blank" rel="noopener">Open in Maps<span className="visually-hidden"> (opens in a new tab)</span></a>
       </div>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { api, ApiError } from '../../lib/api.ts';
@@ -8,6 +8,8 @@ import type { PartnerRegisterForm, PartnerRegisterInput } from '../../../schemas
 import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField, messageOf } from './fields.tsx';
+import { LegalDialog, loadLegal, type LegalDocument } from '../common/LegalDialog.tsx';
+import { prefetch } from '../../lib/lazy.ts';
 
 type Field = keyof PartnerRegisterForm;
 type TextKey = Exclude<Field, 'agreeToTerms'>;
@@ -36,6 +38,39 @@ const fieldText: Record<TextKey, { label: string; placeholder: string; type?: 'e
   confirmPassword: { label: 'Confirm Password', placeholder: 'Repeat the password', type: 'password', autoComplete: 'new-password' },
 };
 
+/**
+ * The wizard's progress, kept in session storage so leaving the page (a link, a reload, the back
+ * button) and coming back loses nothing. Session storage, not local storage: it lives as long as
+ * the tab, so a half-finished registration with the owner's name, e-mail and phone does not stay
+ * on a shared computer after the tab is closed, and two registrations in two tabs do not overwrite
+ * each other. The password and its confirmation are never written anywhere, and the terms box is
+ * not either: agreeing is done at the moment of registering.
+ */
+const DRAFT_KEY = 'partnerRegistrationDraft';
+type Draft = { step: number; values: Omit<PartnerRegisterForm, 'password' | 'confirmPassword' | 'agreeToTerms'> };
+
+function readDraft(): Draft | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as Partial<Draft>;
+    if (typeof draft.step !== 'number' || !draft.values || typeof draft.values !== 'object') return null;
+    const values = Object.fromEntries(Object.entries(draft.values).filter(([k, v]) => k in empty && typeof v === 'string' && !/password/i.test(k))) as Draft['values'];
+    return { step: Math.min(Math.max(0, Math.trunc(draft.step)), registrationSteps.length - 1), values };
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(step: number, values: PartnerRegisterForm) {
+  const { password: _p, confirmPassword: _c, agreeToTerms: _a, ...kept } = values;
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step, values: kept } satisfies Draft));
+  } catch {
+    // Storage full or blocked (private mode): the wizard still works, only without the safety net.
+  }
+}
+
 const stepIntro = [
   'Tell us about your company.',
   'Who owns or leads the company? We use the owner email to sign in.',
@@ -49,6 +84,28 @@ function RegisterForm() {
   const [step, setStep] = useState(0);
   const [failure, setFailure] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [legal, setLegal] = useState<LegalDocument | null>(null);
+  const restored = useRef(false);
+
+  // Restored after hydration (the pre-rendered HTML is the empty first step), then saved on change.
+  useEffect(() => {
+    const draft = readDraft();
+    if (draft) {
+      setValues((v) => ({ ...v, ...draft.values }));
+      setStep(draft.step);
+    }
+    restored.current = true;
+  }, []);
+  useEffect(() => {
+    if (restored.current) writeDraft(step, values);
+  }, [step, values]);
+
+  const openLegal = (which: LegalDocument) => (e: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab (Ctrl/Cmd-click, middle click) still opens the page; a plain click opens the dialog.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    setLegal(which);
+  };
 
   const [contract, loadContract, warmContract] = useLazy(partnerContract);
   type Contract = NonNullable<typeof contract>;
@@ -76,6 +133,8 @@ function RegisterForm() {
         setFailure(res?.message || 'Registration failed');
         return;
       }
+      restored.current = false;
+      sessionStorage.removeItem(DRAFT_KEY);
       localStorage.setItem(storageKeys.partnerEmail, res.data.ownerEmail ?? body.ownerEmail);
       localStorage.setItem(storageKeys.partnerPhone, res.data.ownerPhoneNumber ?? body.ownerPhoneNumber);
       setTimeout(() => window.location.replace('/verify-your-partner-account'), 100);
@@ -83,7 +142,7 @@ function RegisterForm() {
     onError: (error) => setFailure(error instanceof ApiError ? messageOf(error, 'Registration failed. Please try again.') : 'Registration failed. Please try again.'),
   });
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     setFailure('');
     touch(current.fields);
@@ -140,7 +199,9 @@ function RegisterForm() {
         {current.fields.map((f) =>
           f === 'agreeToTerms' ? (
             <CheckboxField key={f} id={f} label="Terms" required checked={values.agreeToTerms} error={errorOf(f)} onChange={(v) => { set(f, v); touch([f]); }} onBlur={() => touch([f])}>
-              I agree to the <a href="/terms">Terms and Conditions</a> and the <a href="/privacy">Privacy Policy</a>.
+              I agree to the{' '}
+              <a href="/terms" aria-haspopup="dialog" onClick={openLegal('terms')} onPointerEnter={prefetch(loadLegal)} onFocus={prefetch(loadLegal)}>Terms and Conditions</a> and the{' '}
+              <a href="/privacy" aria-haspopup="dialog" onClick={openLegal('privacy')} onPointerEnter={prefetch(loadLegal)} onFocus={prefetch(loadLegal)}>Privacy Policy</a>.
             </CheckboxField>
           ) : (
             <TextField
@@ -176,6 +237,7 @@ function RegisterForm() {
       <p className="pt-footnote">
         Already a partner? <a href="/login-partner-account">Log in to your partner account</a>
       </p>
+      <LegalDialog document={legal} onClose={() => setLegal(null)} />
     </form>
   );
 }

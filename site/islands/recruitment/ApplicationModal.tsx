@@ -1,85 +1,165 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { upload } from '../../lib/upload.ts';
 import type { ApplyResponse } from '../../../schemas/recruitment.ts';
+import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { Modal } from './Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
-import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
+import { applicantHeaders, checkApplicantSession, clearApplicantToken, getApplicantToken, usableApplicantToken } from './applicant-session.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
+export const EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+/** What the person has put into step 2: kept across Back, a new sign-in and a failed upload. */
+interface Draft {
+  file: File | null;
+  coverLetter: string;
+}
 
 /**
  * The application modal (spec 2 section 4): step 1 log in or register, step 2 the resume and
- * cover letter. A stored token starts at step 2. Success: the spec's alert, then close and reload.
+ * cover letter. A stored token skips step 1 only once it is known to work: not expired, and
+ * accepted by the server (one small call). Success: the spec's alert, then close and reload.
  */
 export function ApplicationModal({ job, onClose }: { job: { _id: string; title: string; company?: string }; onClose: () => void }) {
-  const [step, setStep] = useState<1 | 2>(() => (getApplicantToken() ? 2 : 1));
+  // A token was stored but has expired (usableApplicantToken removes it): say why step 1 is back.
+  const [initial] = useState(() => {
+    const stored = getApplicantToken() !== null;
+    const usable = usableApplicantToken() !== null;
+    return { step: usable ? ('checking' as const) : (1 as const), ended: stored && !usable };
+  });
+  const [step, setStep] = useState<'checking' | 1 | 2>(initial.step);
+  const [ended, setEnded] = useState(initial.ended);
+  const [draft, setDraft] = useState<Draft>({ file: null, coverLetter: '' });
+
+  useEffect(() => {
+    if (step !== 'checking') return;
+    let live = true;
+    void checkApplicantSession().then((result) => {
+      if (!live) return;
+      setEnded(result === 'invalid');
+      setStep(result === 'invalid' ? 1 : 2);
+    });
+    return () => { live = false; };
+  }, [step]);
+
   return (
     <Modal open onClose={onClose} title={`Apply: ${job.title}`}>
       {job.company && <p className="rc-muted">{job.company}</p>}
       <ol className="rc-steps" aria-label="Application steps">
-        <li aria-current={step === 1 ? 'step' : undefined}>1. Account</li>
+        <li aria-current={step !== 2 ? 'step' : undefined}>1. Account</li>
         <li aria-current={step === 2 ? 'step' : undefined}>2. Application</li>
       </ol>
-      {step === 1 ? (
-        <ApplicantAuth onAuthenticated={() => setStep(2)} />
+      {step === 'checking' ? (
+        <p className="rc-muted" role="status">Checking your sign-in…</p>
+      ) : step === 1 ? (
+        <ApplicantAuth intro={ended ? 'Your session has ended. Please log in again.' : undefined} onAuthenticated={() => setStep(2)} />
       ) : (
-        <ApplicationStep jobId={job._id} onBack={() => setStep(1)} onClose={onClose} />
+        <ApplicationStep jobId={job._id} draft={draft} setDraft={setDraft} onBack={() => setStep(1)} onClose={onClose} />
       )}
     </Modal>
   );
 }
 
-function ApplicationStep({ jobId, onBack, onClose }: { jobId: string; onBack: () => void; onClose: () => void }) {
+function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: string; draft: Draft; setDraft: (update: (d: Draft) => Draft) => void; onBack: () => void; onClose: () => void }) {
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [coverLetter, setCoverLetter] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Set when the session ended while the person was filling step 2: they sign in again here.
+  const [reauth, setReauth] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const reauthRef = useRef<HTMLDivElement>(null);
+  const sending = useUpload();
+  const { file, coverLetter } = draft;
 
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
+  // Back to step 1 and forward again remounts this step: put the chosen file back in the picker.
+  useEffect(() => {
+    const input = fileInput.current;
+    if (!input || !file || input.files?.length) return;
+    const chosen = new DataTransfer();
+    chosen.items.add(file);
+    input.files = chosen.files;
+  }, [file]);
+
+  const askToSignIn = (message: string) => {
+    setError(message);
+    setReauth(true);
+    requestAnimationFrame(() => reauthRef.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus());
+  };
+
+  async function send() {
     setError('');
     if (!file) return setError('Please choose your resume (PDF, DOC or DOCX).');
     if (!/\.(pdf|docx?)$/i.test(file.name)) return setError('Please upload your resume as a PDF, DOC or DOCX file');
     if (file.size > MAX_BYTES) return setError('File size must be less than 10MB');
     if (!coverLetter.trim()) return setError('Cover letter is required');
-    if (!getApplicantToken()) return setError(NO_TOKEN_MESSAGE);
+    if (!getApplicantToken()) return askToSignIn(NO_TOKEN_MESSAGE);
+    // Expired while the person was writing: sign in first rather than send 10 MB to be refused.
+    if (!usableApplicantToken()) return askToSignIn(EXPIRED_MESSAGE);
+    setReauth(false);
     const body = new FormData();
     body.append('resume', file);
     body.append('coverLetter', coverLetter);
-    setBusy(true);
-    try {
-      const res = await applicantApi<ApplyResponse>(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { method: 'POST', body });
-      window.alert(`Application submitted! File ${res.fileDetails.originalname} uploaded successfully.`);
-      onClose();
-      window.location.reload();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) clearApplicantToken();
-      setError(err instanceof ApiError && err.message ? err.message : 'Application failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    const res = await sending.run(
+      ({ onProgress, signal }) => upload<ApplyResponse>(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { body, headers: applicantHeaders(), onProgress, signal }),
+      'Application failed. Please try again.',
+      (err) => {
+        if (!(err instanceof ApiError && err.status === 401)) return false;
+        clearApplicantToken();
+        askToSignIn(err.message || EXPIRED_MESSAGE);
+        return true;
+      },
+    );
+    if (!res) return;
+    window.alert(`Application submitted! File ${res.fileDetails.originalname} uploaded successfully.`);
+    onClose();
+    window.location.reload();
   }
+
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void send();
+  };
 
   const errorId = `${id}-error`;
   return (
-    <form className="rc-apply" onSubmit={submit} noValidate>
-      <div className="rc-field">
-        <label htmlFor={`${id}-resume`}>Resume (PDF)</label>
-        <input id={`${id}-resume`} name="resume" type="file" accept=".pdf,.doc,.docx" required aria-describedby={`${id}-resume-hint${error ? ` ${errorId}` : ''}`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <p id={`${id}-resume-hint`} className="rc-hint">PDF, DOC or DOCX, up to 10 MB.</p>
-      </div>
-      <div className="rc-field">
-        <label htmlFor={`${id}-cover`}>Cover letter</label>
-        <textarea id={`${id}-cover`} name="coverLetter" rows={6} required value={coverLetter} onChange={(e) => setCoverLetter(e.target.value)} aria-describedby={error ? errorId : undefined} />
-      </div>
-      {error && <p id={errorId} className="rc-error" role="alert">{error}</p>}
-      <div className="rc-actions">
-        <button type="button" className="rc-btn rc-btn--ghost" onClick={onBack}>Back</button>
-        <button type="submit" className="rc-btn rc-btn--primary" disabled={busy}>{busy ? 'Submitting...' : 'Submit application'}</button>
-      </div>
-      <p className="rc-hint"><a href="/my-applications">My applications</a></p>
-    </form>
+    <>
+      <form className="rc-apply" onSubmit={submit} noValidate>
+        <div className="rc-field">
+          <label htmlFor={`${id}-resume`}>Resume (PDF)</label>
+          <input
+            ref={fileInput}
+            id={`${id}-resume`}
+            name="resume"
+            type="file"
+            accept=".pdf,.doc,.docx"
+            required
+            disabled={sending.busy}
+            aria-describedby={`${id}-resume-hint${error ? ` ${errorId}` : ''}`}
+            onChange={(e) => { const chosen = e.target.files?.[0] ?? null; setDraft((d) => ({ ...d, file: chosen })); sending.reset(); }}
+          />
+          <p id={`${id}-resume-hint`} className="rc-hint">PDF, DOC or DOCX, up to 10 MB.</p>
+          {file && <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void send()} onCancel={sending.cancel} />}
+        </div>
+        <div className="rc-field">
+          <label htmlFor={`${id}-cover`}>Cover letter</label>
+          <textarea id={`${id}-cover`} name="coverLetter" rows={6} required value={coverLetter} onChange={(e) => { const text = e.target.value; setDraft((d) => ({ ...d, coverLetter: text })); }} aria-describedby={error ? errorId : undefined} />
+        </div>
+        {error && <p id={errorId} className="rc-error" role="alert">{error}</p>}
+        <div className="rc-actions">
+          <button type="button" className="rc-btn rc-btn--ghost" onClick={onBack} disabled={sending.busy}>Back</button>
+          <button type="submit" className="rc-btn rc-btn--primary" disabled={sending.busy}>{sending.busy ? 'Submitting...' : 'Submit application'}</button>
+        </div>
+        <p className="rc-hint"><a href="/my-applications">My applications</a></p>
+      </form>
+      {reauth && (
+        <div ref={reauthRef} className="rc-reauth">
+          <ApplicantAuth
+            intro={`Log in again to send your application. Your resume${file ? ` (${file.name})` : ''} and cover letter are kept.`}
+            onAuthenticated={() => { setReauth(false); void send(); }}
+          />
+        </div>
+      )}
+    </>
   );
 }

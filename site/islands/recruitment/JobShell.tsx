@@ -36,7 +36,8 @@ function Shell() {
     );
   }
   const job = query.data;
-  document.title = `${job.position} at ${job.company} | Bridgeway Global`;
+  // The page's own title keeps the brand part (after '|') the build gave it.
+  document.title = document.title.replace(/^[^|]*/, `${job.position} at ${job.company} `);
   return <JobDetailView job={job}><JobActions job={job} /></JobDetailView>;
 }
 

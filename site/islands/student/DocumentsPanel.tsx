@@ -5,10 +5,11 @@ import type { DocumentDto, MessageResponse, StudentProfile } from '../../../sche
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';
+import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
+import { upload as uploadFile } from '../../lib/upload.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const allowedExtensions = documentAccept.split(',').map((e) => e.slice(1));
-const formatSize = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** Documents tab: choose a file and a type, upload, download and delete (spec 2 sections 4 and 5). */
 export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
@@ -16,27 +17,32 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useUpload();
   const input = useRef<HTMLInputElement>(null);
 
-  async function upload(event: { preventDefault(): void }) {
-    event.preventDefault();
+  async function upload(event?: { preventDefault(): void }) {
+    event?.preventDefault();
     setNotice(null);
     if (!file || !documentType) return setError(DOCUMENT_REQUIRED);
     if (file.size >= MAX_BYTES) return setError(DOCUMENT_SIZE_MESSAGE);
     if (!allowedExtensions.includes(file.name.split('.').pop()?.toLowerCase() ?? '')) return setError(DOCUMENT_TYPE_MESSAGE);
     setError('');
+    if (!studentSession.getToken()) return setNotice({ kind: 'error', text: 'Please login again' });
     const body = new FormData();
     body.append('document', file);
     body.append('documentType', documentType);
-    setBusy(true);
-    const result = await runAction(() => studentSession.call<MessageResponse>('/api/users/document', { method: 'POST', body }), 'Failed to upload document');
-    setBusy(false);
-    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    setNotice({ kind: 'success', text: result.value.message });
+    // Real progress (XMLHttpRequest behind the API helper's conventions: site/lib/upload.ts); a
+    // failure keeps the chosen file and type, so Retry sends the same again.
+    const result = await sending.run(
+      ({ onProgress, signal }) => uploadFile<MessageResponse>('/api/users/document', { body, token: studentSession.getToken(), onProgress, signal }),
+      'Failed to upload document',
+    );
+    if (!result) return;
+    setNotice({ kind: 'success', text: result.message });
     setFile(null);
     setDocumentType('');
     if (input.current) input.current.value = '';
+    sending.reset();
     await refresh();
   }
 
@@ -71,7 +77,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
             <li key={d._id} className="st-list__item">
               <div>
                 <p className="st-list__title">{d.documentType}</p>
-                <p className="st-muted">{d.fileName} · {formatSize(d.size)} · Uploaded {formatDate(d.uploadDate)}</p>
+                <p className="st-muted">{d.fileName} · {formatBytes(d.size)} · Uploaded {formatDate(d.uploadDate)}</p>
               </div>
               <div className="st-row">
                 <button type="button" className="st-button st-button--small st-button--secondary" onClick={() => download(d)} aria-label={`Download ${d.documentType} (${d.fileName})`}>
@@ -93,13 +99,19 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
           type="file"
           accept={documentAccept}
           ref={input}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => { setFile(e.target.files?.[0] ?? null); sending.reset(); }}
+          disabled={sending.busy}
           hint="PDF, DOC, DOCX, JPG, JPEG or PNG, less than 10MB."
           error={error || undefined}
         />
+        {file && (
+          <div className="st-span">
+            <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void upload()} onCancel={sending.cancel} />
+          </div>
+        )}
         <div className="st-span">
-          <button type="submit" className="st-button" disabled={busy}>
-            {busy ? 'Uploading...' : 'Upload Document'}
+          <button type="submit" className="st-button" disabled={sending.busy}>
+            {sending.busy ? 'Uploading...' : 'Upload Document'}
           </button>
         </div>
       </form>

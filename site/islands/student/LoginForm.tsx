@@ -12,6 +12,16 @@ interface Unverified {
   message: string;
 }
 
+/**
+ * Programs saved in this browser before signing in join the account's list now (issue 17), loaded
+ * only when there are some; a slow answer does not hold the sign-in (the next page merges then).
+ */
+async function mergeSavedAtSignIn() {
+  if (!localStorage.getItem(storageKeys.savedPrograms)) return;
+  const merge = import('../../lib/saved-programs.ts').then((m) => m.syncSavedPrograms());
+  await Promise.race([merge, new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {});
+}
+
 /** /login: sign in as a student (spec 2 sections 2, 4, 5 and 8). */
 export default function LoginForm() {
   const [email, setEmail] = useState('');
@@ -44,6 +54,7 @@ export default function LoginForm() {
         return;
       }
       studentSession.save(res.token, res.user);
+      await mergeSavedAtSignIn();
       location.assign(takeReturnPath('/profile-bashboard-student'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && (error.body as { needsVerification?: boolean } | null)?.needsVerification) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -12,6 +12,9 @@ import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-qu
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
+
+// Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
+const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -47,15 +50,15 @@ function ApplicationTimelines() {
 }
 
 /** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
-export default function ProfileDashboard() {
+export default function ProfileDashboard({ companyName }: { companyName: string }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Dashboard />
+      <Dashboard companyName={companyName} />
     </QueryClientProvider>
   );
 }
 
-function Dashboard() {
+function Dashboard({ companyName }: { companyName: string }) {
   const [hasToken] = useState(() => typeof localStorage !== 'undefined' && !!studentSession.getToken());
   useEffect(() => {
     if (!hasToken) location.replace('/login');
@@ -107,10 +110,10 @@ function Dashboard() {
       </div>
     );
   }
-  return <Loaded user={user} debug={query.data.debug} refreshing={query.isFetching} refresh={() => query.refetch()} />;
+  return <Loaded companyName={companyName} user={user} debug={query.data.debug} refreshing={query.isFetching} refresh={() => query.refetch()} />;
 }
 
-function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
+function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName: string; user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
   const [tab, setTab] = useState<TabId>('overview');
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -130,7 +133,7 @@ function Loaded({ user, debug, refreshing, refresh }: { user: StudentProfile; de
   return (
     <div className="st-dashboard">
       <header className="st-topbar">
-        <a className="st-brand" href="/">Bridgeway Global</a>
+        <a className="st-brand" href="/">{companyName}</a>
         <button
           type="button"
           className="st-menu-button"
@@ -263,6 +266,9 @@ function Overview({ user }: { user: StudentProfile }) {
         <h2>My Applications</h2>
         <ApplicationTimelines />
       </article>
+      <Suspense fallback={<article className="st-card st-span-all"><h2>Saved programs</h2><p className="st-muted" role="status">Loading your saved programs...</p></article>}>
+        <SavedPrograms />
+      </Suspense>
       <div className="st-span-all">
         <PrivacyPanel type="student" headers={studentHeaders} onErased={() => studentSession.clear()} />
       </div>

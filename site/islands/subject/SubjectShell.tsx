@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectDto, UniversityDto } from '../../../schemas/catalog.ts';
+import type { ProgramCostsResponse } from '../../../schemas/programs.ts';
 import { api, getWithMessages } from '../../lib/api.ts';
 import { idFromPath } from '../../lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
@@ -7,6 +9,10 @@ import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
 import { CampusGallery, SideCards, SubjectHero, subjectPanels } from './subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
+
+// Below the first screen, and only on programs newer than the build: loaded when needed.
+const SaveProgram = lazy(() => import('../finder/SaveProgram.tsx'));
+const TotalCost = lazy(() => import('../finder/TotalCost.tsx'));
 
 
 /** University name: by id; if that fails, search the full list; otherwise 'Unknown University' (spec 1 section 4). */
@@ -32,6 +38,11 @@ function SubjectShell() {
     retry: false,
     queryFn: () => getWithMessages<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`, { notFound: 'Subject not found', failure: 'Failed to fetch subject details.' }),
   });
+  const costs = useQuery({
+    queryKey: ['program-costs', id],
+    enabled: !!subject.data,
+    queryFn: () => api<ProgramCostsResponse>(`/api/programs/${encodeURIComponent(id)}/costs`),
+  });
   const uni = useQuery({
     queryKey: ['university-name', subject.data?.universityId],
     enabled: !!subject.data,
@@ -45,7 +56,7 @@ function SubjectShell() {
   document.title = document.title.replace(/^[^|]*/, `${s.name} `);
   return (
     <>
-      <SubjectHero subject={s} universityName={universityName} />
+      <SubjectHero subject={s} universityName={universityName}><Suspense fallback={null}><SaveProgram id={s._id} name={s.name} /></Suspense></SubjectHero>
       <div className="container section subject-layout">
         <div className="subject-main">
           <CampusGallery subject={s} />
@@ -53,6 +64,7 @@ function SubjectShell() {
         </div>
         <SideCards subject={s} universityName={universityName}><ApplyPanel subjectId={s._id} subjectName={s.name} /></SideCards>
       </div>
+      {costs.data && <div className="container section total-cost-section"><Suspense fallback={null}><TotalCost programName={s.name} currency={s.currency} costs={costs.data.costs} rates={costs.data.rates} /></Suspense></div>}
     </>
   );
 }

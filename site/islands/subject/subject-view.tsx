@@ -29,7 +29,7 @@ export function subjectPanels(s: SubjectDto): TabPanel[] {
 }
 
 /** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
-export function SubjectHero({ subject, universityName, imageSrc }: { subject: SubjectDto; universityName: string; imageSrc?: string | undefined }) {
+export function SubjectHero({ subject, universityName, imageSrc, children }: { subject: SubjectDto; universityName: string; imageSrc?: string | undefined; children?: ReactNode }) {
   return (
     <section className="hero hero--compact subject-hero">
       <div className="container hero__grid">
@@ -43,6 +43,7 @@ export function SubjectHero({ subject, universityName, imageSrc }: { subject: Su
             <li className="badge">{subject.duration || subjectDefaults.duration}</li>
             <li className="badge">{studentsLabel(subject.students)}</li>
           </ul>
+          {children}
         </div>
         <div className="hero__media"><img src={imageSrc ?? subject.image} alt="" width="560" height="315" fetchPriority="high" /></div>
       </div>

@@ -1,0 +1,14 @@
+import { readdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+const dir = '/work/wt/finder/.wrangler/scale/v3/d1/miniflare-D1DatabaseObject';
+const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')!;
+const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+const time = (label: string, sql: string) => { const p = db.prepare(sql); p.all(); const t0 = performance.now(); for (let i = 0; i < 10; i++) p.all(); console.log(label, ((performance.now() - t0) / 10).toFixed(2), 'ms', JSON.stringify(db.prepare('explain query plan ' + sql).all().map((r: any) => r.detail))); };
+time('count idx', 'select count(*) from subjects s indexed by subjects_finder_idx where s.is_active = 1');
+time('sum1', 'select sum((s.intake_months & 1) != 0) from subjects s indexed by subjects_finder_idx where s.is_active = 1');
+time('group country', 'select country_id, count(*) from subjects s indexed by subjects_finder_idx where s.is_active = 1 group by country_id');
+time('group degree', 'select degree_type, count(*) from subjects s indexed by subjects_finder_idx where s.is_active = 1 group by degree_type');
+time('count search idx', 'select count(*) from subjects s indexed by subjects_search_idx where s.is_active = 1');
+console.log(db.prepare("select name, sql from sqlite_master where name like 'subjects_finder%'").all());
+console.log(db.prepare('select sqlite_version() v').get());
+const pg = db.prepare("select * from pragma_page_size").get(); console.log(pg, db.prepare("select count(*) from pragma_index_info('subjects_finder_idx')").get());

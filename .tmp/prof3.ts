@@ -1,0 +1,13 @@
+import { readdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+const dir = '/work/wt/finder/.wrangler/scale/v3/d1/miniflare-D1DatabaseObject';
+const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')!;
+const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+const time = (label: string, sql: string) => { const p = db.prepare(sql); const rows = p.all(); const t0 = performance.now(); for (let i = 0; i < 10; i++) p.all(); console.log(label, ((performance.now() - t0) / 10).toFixed(2), 'ms rows', rows.length, JSON.stringify(db.prepare('explain query plan ' + sql).all().map((r: any) => r.detail))); };
+time('combos5', 'select country_id, department_id, degree_type, intake_months, duration_months, count(*) n from subjects s indexed by subjects_finder_idx where s.is_active = 1 group by 1,2,3,4,5');
+time('combos4', 'select country_id, department_id, degree_type, intake_months, count(*) n from subjects s indexed by subjects_finder_idx where s.is_active = 1 group by 1,2,3,4');
+time('count', 'select count(*) from subjects s indexed by subjects_finder_idx where s.is_active = 1');
+time('scan all cols', 'select country_id, department_id, degree_type, intake_months, duration_months from subjects s indexed by subjects_finder_idx where s.is_active = 1');
+time('page default via search idx', 'select rowid from subjects s indexed by subjects_search_idx where s.is_active = 1 order by sort_order, name limit 12');
+time('page sorted temp', 'select rowid from subjects s indexed by subjects_finder_idx where s.is_active = 1 order by sort_order, name limit 12');
+console.log(db.prepare("select count(*) n from (select distinct country_id, department_id, degree_type, intake_months, duration_months from subjects)").get());

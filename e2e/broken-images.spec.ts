@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { test, expect, type Page } from '@playwright/test';
+
+// Issue 16 item 7: a broken image falls back to the placeholder everywhere, with one mechanism
+// (site/lib/image-fallback.ts), in pre-rendered pages and islands alike, without a layout shift.
+
+const PLACEHOLDER = '/images/placeholder.svg';
+const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e' };
+const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command], { stdio: 'pipe', env: e2eEnv });
+
+/**
+ * Records every layout shift in which an image changed size (not merely moved because text above
+ * it reflowed as a web font arrived): what a fallback that did not keep the box would cause.
+ */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const resized: string[] = [];
+    (window as unknown as { __resized: string[] }).__resized = resized;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+        for (const { node, previousRect: a, currentRect: b } of entry.sources) {
+          const img = node instanceof HTMLImageElement ? node : node instanceof Element ? node.querySelector('img') : null;
+          if (img && node === img && (Math.abs(a.width - b.width) > 0.5 || Math.abs(a.height - b.height) > 0.5)) resized.push(`${img.outerHTML.slice(0, 100)}: ${a.width}x${a.height} -> ${b.width}x${b.height}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const resizedImages = (page: Page) => page.evaluate(() => (window as unknown as { __resized: string[] }).__resized);
+
+test('item 7: a missing image in a pre-rendered page becomes the placeholder in the same box', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/country-details/united-kingdom');
+  const hero = page.locator('.country-hero .hero__media img');
+  await expect(hero).toHaveJSProperty('complete', true);
+  const healthy = await hero.boundingBox();
+
+  // The file is gone (as when content points at a deleted upload).
+  await watchShifts(page);
+  await page.route('**/images/countries/united-kingdom.svg', (r) => r.fulfill({ status: 404, body: 'Not found' }));
+  await page.route('**/images/scenes/uk-*.svg', (r) => r.fulfill({ status: 404, body: 'Not found' }));
+  await page.goto('/country-details/united-kingdom');
+  await expect(hero).toHaveAttribute('src', PLACEHOLDER);
+  await expect(hero).toHaveAttribute('data-fallback', '');
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The placeholder (800×500) fills the box the page reserved for the image (its 560×315
+  // attributes), at the width the healthy image had.
+  const broken = await hero.boundingBox();
+  expect(broken!.width).toBe(healthy!.width);
+  expect(broken!.width / broken!.height).toBeCloseTo(560 / 315, 2);
+
+  // Lazy images further down fail later, after every script has run: the same mechanism.
+  const scenes = page.locator('.gallery img');
+  await scenes.first().scrollIntoViewIfNeeded();
+  await expect(scenes).toHaveCount(6);
+  for (const img of await scenes.all()) await expect(img).toHaveAttribute('src', PLACEHOLDER);
+  await page.waitForTimeout(300);
+  expect(await resizedImages(page)).toEqual([]);
+});
+
+test('item 7: content edited to point at a missing file: the island page (a subject newer than the build) shows the placeholder', async ({ page }) => {
+  const id = `e2e-broken-images-${Date.now()}`;
+  // A subject added in the back office after the last publish, whose images were never uploaded.
+  sql(`INSERT INTO subjects (id, name, university_id, department_id, country_id, location, code, description, degree_type, duration, students, year, base_price, currency, image, logo, universityimage, study_plan, entry_requirements, career_prospects, sort_order, is_active, created_at, updated_at)
+SELECT '${id}', name || ' (new)', university_id, department_id, country_id, location, code, description, degree_type, duration, students, year, base_price, currency,
+  '/api/files/images/deleted-hero.jpg', '/images/universities/no-such-logo.svg', '["/images/campus/no-such-campus.jpg"]', study_plan, entry_requirements, career_prospects, sort_order, is_active, created_at, updated_at
+FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
+  await watchShifts(page);
+  await page.goto(`/subject/${id}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/); // the fallback shell
+  const hero = page.locator('.hero__media img');
+  await expect(hero).toHaveAttribute('src', PLACEHOLDER);
+  await expect(page.locator('.subject-uni img')).toHaveAttribute('src', PLACEHOLDER);
+  const campus = page.getByRole('img', { name: 'Campus view 1' });
+  await campus.scrollIntoViewIfNeeded();
+  await expect(campus).toHaveAttribute('src', PLACEHOLDER);
+  const box = await hero.boundingBox();
+  expect(Math.round((box!.width / box!.height) * 100) / 100).toBeCloseTo(560 / 315, 1);
+  expect(await resizedImages(page)).toEqual([]);
+});
+
+test('item 7: the fallback script is allowed by the page CSP (no violation) and the placeholder never loops', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => { if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text()); });
+  let placeholderRequests = 0;
+  await page.route('**/images/placeholder.svg', (r) => { placeholderRequests += 1; return r.fulfill({ status: 404, body: '' }); });
+  await page.route('**/images/countries/germany.svg', (r) => r.fulfill({ status: 404, body: '' }));
+  await page.goto('/country-details/germany');
+  await expect(page.locator('.country-hero .hero__media img')).toHaveAttribute('data-fallback', '');
+  await page.waitForTimeout(500);
+  expect(placeholderRequests).toBe(1);
+  expect(violations).toEqual([]);
+});

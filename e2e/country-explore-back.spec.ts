@@ -1,0 +1,40 @@
+import { test, expect } from '@playwright/test';
+
+// Issue 16 item 6: "Explore Other Countries" on a country without programs goes back in history
+// (spec 1 section 2.6), and to /destinations only when there is no page of ours to go back to.
+
+test('item 6: Explore Other Countries goes back to the page the person came from', async ({ page }) => {
+  await page.goto('/support');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  // Followed a link from our own page (a script navigation keeps the referrer, as a click does).
+  await page.evaluate(() => { location.href = '/country-details/japan'; });
+  await page.waitForURL('**/country-details/japan');
+  await expect(page.getByRole('heading', { name: 'No Programs Available' })).toBeVisible();
+  const link = page.getByRole('link', { name: 'Explore Other Countries' });
+  await expect(link).toHaveAttribute('href', '/destinations');
+  await link.click();
+  await page.waitForURL('**/support');
+  expect(await page.evaluate(() => history.length)).toBe(3); // went back, not forward to a new entry
+});
+
+test('item 6: opened directly (no history), it goes to /destinations', async ({ page }) => {
+  await page.goto('/country-details/japan');
+  await page.getByRole('link', { name: 'Explore Other Countries' }).click();
+  await page.waitForURL('**/destinations');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('item 6: arriving from another site, it stays on this site (/destinations)', async ({ page }) => {
+  await page.goto('/country-details/japan', { referer: 'https://search.example.org/?q=study+in+japan' });
+  await page.getByRole('link', { name: 'Explore Other Countries' }).click();
+  await page.waitForURL('**/destinations');
+});
+
+test('item 6: the same in a country newer than the build (the fallback shell, an island)', async ({ page }) => {
+  await page.route('**/api/countries/new-land', (r) => r.fulfill({ json: { _id: 'new-land', id: 'new-land', name: 'New Land', code: 'NL', flag: '/images/flags/ca.svg', image: '/images/countries/canada.svg', details: 'Freshly added.', capital: 'Port', about: { countryOverview: ['Overview'], educationSystem: ['Edu'], studentLife: ['Life'], visaInfo: ['Visa'] } } }));
+  await page.route('**/api/subjects?countryId=new-land', (r) => r.fulfill({ json: [] }));
+  await page.goto('/about-us');
+  await page.evaluate(() => { location.href = '/country-details/new-land'; });
+  await page.getByRole('link', { name: 'Explore Other Countries' }).click();
+  await page.waitForURL('**/about-us');
+});

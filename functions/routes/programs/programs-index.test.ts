@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import type { SQL } from 'drizzle-orm';
+import { feeBounds, finderStatements } from '../../../db/queries/programs.ts';
+import { programsQuery } from '../../../schemas/programs.ts';
+
+// The finder's query plans (db/queries/programs.ts), pinned rather than timed: every read of
+// `subjects` for counting and paging goes through the covering subjects_finder_idx (never the
+// table's ~1 KB rows), the facet cube groups in index order without sorting, the page seeks a
+// chosen country, text goes through subjects_fts, and only the page's rows are read by rowid.
+
+async function plan(statement: SQL) {
+  const { sql, params } = new SQLiteSyncDialect().sqlToQuery(statement);
+  const { results } = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+  return results.map((r) => r.detail);
+}
+
+const rates = { GBP: 744_000n, USD: 1_000_000n, EUR: 852_000n, CAD: 1_392_000n, AUD: 1_515_000n, NZD: 1_720_000n, SEK: 9_380_000n, MYR: 4_210_000n };
+
+describe('finder query plans', () => {
+  it.each([
+    ['no filter', ''],
+    ['a country', 'country=united-kingdom'],
+    ['a country and a level', 'country=ireland&level=Master&sort=name'],
+    ['a department and an intake', 'department=data-science-ai&intake=9&sort=intake'],
+    ['text (trigram index)', 'q=data%20science'],
+    ['short text', 'q=ms&duration=up-to-1-year'],
+    ['fee bounds, sorted by fee', 'minFee=10000&maxFee=30000&currency=GBP&sort=fee'],
+    ['everything', 'q=engineering&country=germany&level=Master&department=engineering&intake=10&duration=1-to-2-years&maxFee=50000&currency=EUR&sort=fee&page=2'],
+  ])('reads the covering index only, with and without table statistics: %s', async (_, qs) => {
+    const query = programsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
+    const statements = finderStatements(query, feeBounds(query, rates));
+    for (const analyzed of [false, true]) {
+      if (analyzed) await env.DB.exec('ANALYZE');
+      // (`names` reads the small countries and departments tables whole: a dozen rows each.)
+      for (const [name, statement] of Object.entries({ cube: statements.cube, page: statements.page })) {
+        const steps = await plan(statement);
+        const subjectSteps = steps.filter((d) => /\b(SCAN|SEARCH) s\b/.test(d));
+        const where = `${name} (${analyzed ? 'analyzed' : 'no statistics'}): ${steps.join(' | ')}`;
+        expect(subjectSteps.length, where).toBeGreaterThan(0);
+        for (const step of subjectSteps) {
+          // The page's outer query reads its 12 rows by rowid; everything else, the covering index.
+          expect(step, where).toMatch(/^(SEARCH|SCAN) s USING COVERING INDEX subjects_finder(_order)?_idx\b|^SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+        }
+        // A page in catalogue order walks the order index and sorts nothing; in another order it seeks
+        // the chosen country. The cube reads every program once (its filters apply after).
+        const inOrder = query.sort === 'relevance' && !(query.q && query.q.length >= 3);
+        if (name === 'page' && inOrder) {
+          // (The outer query sorts the page's 12 rows again; the walk choosing them sorts nothing.)
+          const walk = steps.slice(0, steps.indexOf('SCAN page'));
+          expect(walk.some((d) => /subjects_finder_order_idx/.test(d)) && !walk.some((d) => /TEMP B-TREE/.test(d)), where).toBe(true);
+        }
+        if (name === 'page' && !inOrder && query.country) expect(subjectSteps.some((d) => d.includes('(is_active=? AND country_id=?')), where).toBe(true);
+        // The cube groups in the index's own order: no sort.
+        if (name === 'cube') expect(steps.some((d) => /TEMP B-TREE/.test(d)), where).toBe(false);
+        if (query.q && query.q.length >= 3) expect(steps.some((d) => /SCAN subjects_fts VIRTUAL TABLE/.test(d)), where).toBe(true);
+        expect(steps.filter((d) => /^SCAN (subjects|universities)\b/.test(d)), where).toEqual([]);
+      }
+    }
+  });
+});
