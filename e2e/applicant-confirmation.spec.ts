@@ -30,7 +30,7 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   await page.reload();
   const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
   await expect(banner).toContainText(`We sent a link to ${email}`);
-  await expect(page.getByRole('row', { name: /Care Assistant/ })).toContainText('On hold until you confirm your e-mail address');
+  await expect(page.getByRole('article', { name: /Care Assistant/ })).toContainText('On hold until you confirm your e-mail address');
   expect(await seriousViolations(page)).toEqual([]);
   await banner.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
   await expect(banner.getByRole('status')).toHaveText(`We sent a new confirmation link to ${email}.`);
@@ -60,7 +60,7 @@ test('an applicant confirms their e-mail from the link; held applications go on;
 
   // Back on My applications: confirmed, nothing held.
   await page.getByRole('link', { name: 'Go to My applications' }).click();
-  await expect(page.getByRole('row', { name: /Care Assistant/ })).toBeVisible();
+  await expect(page.getByRole('article', { name: /Care Assistant/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
   await expect(page.getByText('On hold until you confirm')).toHaveCount(0);
 });

@@ -72,9 +72,10 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
   await expect(modal).toHaveCount(0);
 
   await page.goto('/my-applications');
-  const row = page.getByRole('row', { name: /Care Assistant \(Domiciliary\)/ });
-  await expect(row).toContainText('Received');
-  await expect(row).toContainText('my-cv.pdf');
+  // Each application is a timeline (issue 18): its status, what happens next, each step with a date.
+  const item = page.getByRole('article', { name: 'Care Assistant (Domiciliary)' });
+  await expect(item).toContainText('Received');
+  await expect(item).toContainText('What happens next');
   expect(await seriousViolations(page)).toEqual([]);
 
   // A second application to the same job is refused with the server's message.

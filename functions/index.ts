@@ -36,6 +36,7 @@ import { partner } from './routes/partner/partner.ts';
 import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
 import { admin, publicFiles } from './routes/admin/index.ts';
 import { health } from './routes/health/health.ts';
+import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
 import { runScheduled } from './scheduled/index.ts';
 
@@ -77,6 +78,7 @@ const routes = app
   .route('/api/job-applicants', jobApplicantsRouter)
   .route('/api/applyjobs', applyjobs)
   .route('/api/jobs', jobs)
+  .route('/api/job-alerts', jobAlerts)
   .route('/api/recruitment-services', recruitmentServices)
   .route('/api/users/saved-programs', savedPrograms)
   .route('/api/users', usersRouter)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pipelineStaffLabels } from './pipelines.ts';
 import {
   cityCostSchema, countryCostSchema, countrySchema, departmentSchema, exchangeRateSchema, featureSchema, jobSchema, officeSchema, serviceSchema,
   subjectSchema, teamMemberSchema, universitySchema,
@@ -142,20 +143,12 @@ export const createJobSchema = z.object({
   website: linkWith(`Website ${LINK_RULE}`).optional(),
 });
 
-/** Labels for pipeline statuses, shared by the lists, the detail views and the e-mails. */
+/**
+ * What staff read for a status in the back office's lists and detail views: the pipelines' staff
+ * labels (schemas/pipelines.ts) and the inbox's and payments' own statuses.
+ */
 export const statusLabels: Record<string, string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  offer: 'Offer',
-  enrolled: 'Enrolled',
-  declined: 'Declined',
-  pending: 'Awaiting approval',
-  approved: 'Approved',
-  suspended: 'Suspended',
-  received: 'Received',
-  shortlisted: 'Shortlisted',
-  interview: 'Interview',
-  rejected: 'Rejected',
+  ...pipelineStaffLabels,
   unread: 'Unread',
   read: 'Read',
   handled: 'Handled',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './admin.ts';
+import { RETENTION } from './retention.ts';
 
 /**
  * Outgoing e-mail: its delivery statuses, the retry policy, and the back office's contract for
@@ -38,7 +39,7 @@ export const MAIL_RETRY = {
 export const MAIL_MAX_ATTEMPTS = MAIL_RETRY.delaysMs.length + 1;
 
 /** Outbox rows are deleted this long after they were written (the daily retention job). */
-export const OUTBOX_RETENTION_DAYS = 30;
+export const OUTBOX_RETENTION_DAYS = RETENTION.outboxDays;
 
 /** The statuses the back office lists (the failed-mail page). */
 export const undeliveredStatuses = ['failed', 'dead'] as const satisfies readonly OutboxStatus[];

@@ -31,10 +31,5 @@ export const REQUEST_MESSAGES = {
   incompleteProfile: 'Please complete your profile information.',
 } as const;
 
-export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
-export const requestStatusLabels: Record<(typeof partnerRequestStatuses)[number], string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  approved: 'Approved',
-  declined: 'Declined',
-};
+/** Partner request statuses and their labels: schemas/pipelines.ts. */
+export { partnerRequestStatuses } from './pipelines.ts';

@@ -10,4 +10,5 @@ export const CATEGORY_MESSAGE = 'Please select a category!';
 /** Jobs per page of GET /api/applyjobs when filtered or paged. */
 export const JOBS_PAGE_SIZE = 3;
 
-export const applicationStatuses = ['received', 'shortlisted', 'interview', 'offer', 'rejected'] as const;
+/** Job application statuses: defined with their labels in schemas/pipelines.ts. */
+export { jobApplicationStatuses as applicationStatuses } from './pipelines.ts';

@@ -91,8 +91,9 @@ export interface JobDetail extends JobSummary {
   postedAt: string;
 }
 
-import type { applicationStatuses } from './recruitment-text.ts';
-export type ApplicationStatus = (typeof applicationStatuses)[number];
+/** A job application's status (schemas/pipelines.ts). */
+export type { JobApplicationStatus as ApplicationStatus } from './pipelines.ts';
+import type { JobApplicationStatus as ApplicationStatus } from './pipelines.ts';
 
 /** One of an applicant's own applications (GET /api/job-applicants/applications). */
 export interface MyApplication {

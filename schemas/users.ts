@@ -147,7 +147,9 @@ export interface LanguageDto {
   qualification: string;
 }
 
-export type ApplicationStatus = 'submitted' | 'in_review' | 'offer' | 'enrolled' | 'declined';
+/** A program application's status (schemas/pipelines.ts). */
+export type { ProgramApplicationStatus as ApplicationStatus } from './pipelines.ts';
+import type { ProgramApplicationStatus as ApplicationStatus } from './pipelines.ts';
 
 export interface ApplicationDto {
   _id: string;

@@ -37,7 +37,7 @@ const claimedColumns = {
  */
 export async function insertClaimed(
   db: Db,
-  row: { id: string; to: string; subject: string; body: StoredBody | null; retryable: boolean; now: Date; leaseUntil: Date },
+  row: { id: string; to: string; subject: string; body: StoredBody | null; retryable: boolean; now: Date; leaseUntil: Date; forgetRecipient?: boolean },
 ) {
   await db.insert(outbox).values({
     id: row.id,
@@ -50,6 +50,7 @@ export async function insertClaimed(
     attempts: 1,
     nextAttemptAt: row.leaseUntil,
     retryable: row.retryable,
+    forgetRecipient: row.forgetRecipient ?? false,
     createdAt: row.now,
     updatedAt: row.now,
   });
@@ -88,6 +89,9 @@ export async function claimForRetry(db: Db, id: string, now: Date, leaseUntil: D
   return claimed;
 }
 
+/** What `to` becomes on a message sent with `forgetRecipient`, once it is delivered or given up. */
+export const FORGOTTEN_RECIPIENT = 'recipient erased';
+
 /** The end of one attempt. `keepBody: false` clears text, html and headers (delivered or given up). */
 export type AttemptOutcome =
   | { status: 'sent'; providerId: string | null; keepBody: boolean }
@@ -112,9 +116,11 @@ export async function recordAttempt(db: Db, claim: { id: string; attempts: numbe
             ...(outcome.body && { text: outcome.body.text, html: outcome.body.html, headers: outcome.body.headers ?? null }),
           }
         : { status: outcome.status, lastError: outcome.error, nextAttemptAt: null, ...(outcome.keepBody ? {} : clear) };
+  // A message that must not keep its address (an erasure's confirmation) drops it once settled.
+  const settled = outcome.status === 'failed' ? {} : { to: sql`case when ${outbox.forgetRecipient} then ${FORGOTTEN_RECIPIENT} else ${outbox.to} end` };
   const updated = await db
     .update(outbox)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, ...settled, updatedAt: now })
     .where(and(eq(outbox.id, claim.id), eq(outbox.status, 'sending'), eq(outbox.attempts, claim.attempts)))
     .returning({ id: outbox.id });
   return updated.length === 1;

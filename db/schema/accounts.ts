@@ -1,5 +1,13 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
+import { partnerApprovalStatuses } from '../../schemas/pipelines.ts';
+
+/**
+ * When the person last opened their dashboard's timelines: a change after it is marked new. One per
+ * account, not per item (docs/privacy.md: "what changed since my last visit" is a question about
+ * visits, and one write per visit beats one per item seen).
+ */
+const timelineSeen = { timelineSeenAt: integer('timeline_seen_at', { mode: 'timestamp_ms' }) };
 
 /** Columns every account type shares: login, verification and token revocation. */
 const credentials = {
@@ -18,6 +26,7 @@ export const users = sqliteTable('users', {
   currentAddress: text('current_address').notNull(),
   role: text('role').notNull().default('student'),
   ...credentials,
+  ...timelineSeen,
   ...timestamps,
 }, (t) => [
   uniqueIndex('users_email_unique').on(t.email),
@@ -77,8 +86,9 @@ export const partners = sqliteTable('partners', {
   contactPhoneNumber: text('contact_phone_number').notNull(),
   contactEmail: text('contact_email').notNull(),
   /** Staff approval: pending until reviewed, then approved or suspended. */
-  approvalStatus: text('approval_status', { enum: ['pending', 'approved', 'suspended'] }).notNull().default('pending'),
+  approvalStatus: text('approval_status', { enum: partnerApprovalStatuses }).notNull().default('pending'),
   ...credentials,
+  ...timelineSeen,
   ...timestamps,
 }, (t) => [uniqueIndex('partners_email_unique').on(t.email)]);
 
@@ -93,6 +103,7 @@ export const jobApplicants = sqliteTable('job_applicants', {
    */
   emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
   ...credentials,
+  ...timelineSeen,
   ...timestamps,
 }, (t) => [uniqueIndex('job_applicants_email_unique').on(t.email)]);
 

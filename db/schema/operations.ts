@@ -80,6 +80,11 @@ export const outbox = sqliteTable('outbox', {
   attempts: integer('attempts').notNull().default(0),
   /** `failed`: when the next retry is due. `sending`: when the claim lapses (a sender that died). */
   nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+  /**
+   * Replace `to` once the message is delivered or given up: the confirmation of an account's
+   * erasure must reach the address, and then the address must not stay behind (docs/privacy.md).
+   */
+  forgetRecipient: integer('forget_recipient', { mode: 'boolean' }).notNull().default(false),
   /** False for a message that must never be resent late (a one-time code: it is withdrawn instead). */
   retryable: integer('retryable', { mode: 'boolean' }).notNull().default(true),
   /** Why the last attempt failed, in our words (`HTTP 503`, `timeout`): never the provider's body. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
+import { type Pipeline, jobApplicationStatuses, partnerApprovalStatuses, partnerRequestStatuses, pipelineNames, programApplicationStatuses } from '../../schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {
@@ -40,7 +41,9 @@ export const assistanceRequests = sqliteTable('assistance_requests', {
   ...timestamps,
 }, (t) => [index('assistance_created_idx').on(t.createdAt)]);
 
-export const subscriptionStatuses = ['submitted', 'in_review', 'offer', 'enrolled', 'declined'] as const;
+/** Statuses, transitions and labels of every pipeline: schemas/pipelines.ts. */
+export const subscriptionStatuses = programApplicationStatuses;
+export { partnerRequestStatuses, jobApplicationStatuses, partnerApprovalStatuses };
 
 /** A student's application to a program. */
 export const subscriptions = sqliteTable('subscriptions', {
@@ -54,7 +57,6 @@ export const subscriptions = sqliteTable('subscriptions', {
   index('subscriptions_status_idx').on(t.status, t.createdAt),
 ]);
 
-export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
 
 /** Admission (type student) and hiring (type employee) requests; fields per type in `data`. */
 export const partnerRequests = sqliteTable('partner_requests', {
@@ -107,7 +109,6 @@ export const jobs = sqliteTable('jobs', {
   index('jobs_category_lower_idx').on(t.status, sql`lower(${t.category})`, t.sortOrder, t.id),
 ]);
 
-export const jobApplicationStatuses = ['received', 'shortlisted', 'interview', 'offer', 'rejected'] as const;
 
 export const jobApplications = sqliteTable('job_applications', {
   id: text('id').primaryKey(),
@@ -136,7 +137,7 @@ export const jobApplications = sqliteTable('job_applications', {
 /** Every pipeline status change: who moved what, from where to where, when. */
 export const statusChanges = sqliteTable('status_changes', {
   id: text('id').primaryKey(),
-  entity: text('entity', { enum: ['subscription', 'partner', 'partner_request', 'job_application'] }).notNull(),
+  entity: text('entity', { enum: pipelineNames as [Pipeline, ...Pipeline[]] }).notNull(),
   entityId: text('entity_id').notNull(),
   fromStatus: text('from_status').notNull(),
   toStatus: text('to_status').notNull(),

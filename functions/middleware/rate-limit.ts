@@ -25,6 +25,12 @@ export const REQUEST_RULES = {
   forgot: { name: 'forgot', perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES } },
   reset: { name: 'reset', perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES } },
   partnerRequest: { name: 'request', perAddress: { max: 30, windowSeconds: 60 * 60 }, perAccount: { max: 20, windowSeconds: 60 * 60 } },
+  // A data export reads every file of the account from storage: heavy, so a few an hour.
+  export: { name: 'export', perAddress: { max: 20, windowSeconds: 60 * 60 }, perAccount: { max: 5, windowSeconds: 60 * 60 } },
+  // Deleting an account checks the password: limited like sign-in, so it cannot be used to guess one.
+  erase: { name: 'erase', perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES } },
+  // Job alerts: creating and deleting them.
+  jobAlerts: { name: 'job-alerts', perAddress: { max: 60, windowSeconds: 60 * 60 }, perAccount: { max: 30, windowSeconds: 60 * 60 } },
 } satisfies Record<string, RequestRule>;
 
 /**

@@ -13,7 +13,7 @@ export function escapeHtml(text: string) {
 }
 
 /** The sign-off and the trading disclosure, as lines. */
-function footerLines(brand: EmailBrand) {
+export function footerLines(brand: EmailBrand) {
   return [brand.companyName, `${brand.legalName}, registered in ${brand.registeredIn}, company number ${brand.companyNumber}. Registered office: ${brand.registeredOffice}.`];
 }
 

@@ -17,6 +17,11 @@ export interface EmailMessage {
    * and production never stores the code, not even in the subject.
    */
   oneTimeCode?: string;
+  /**
+   * Replace the recipient in the outbox once the message is delivered or given up: the
+   * confirmation of an account's erasure must leave no copy of the erased address behind.
+   */
+  forgetRecipient?: boolean;
 }
 
 /**
@@ -64,13 +69,13 @@ export class OutboxMailer implements Mailer {
   async send(message: EmailMessage): Promise<SendOutcome> {
     const id = crypto.randomUUID();
     const now = new Date();
-    const { oneTimeCode, ...content } = message;
+    const { oneTimeCode, forgetRecipient, ...content } = message;
     const retryable = oneTimeCode === undefined;
     const body = { text: content.text, html: content.html, headers: content.headers };
     const subject = this.keepBodies || !oneTimeCode ? content.subject : content.subject.replaceAll(oneTimeCode, MASKED_CODE);
     // Production stores no body up front: it is written only if this attempt fails and a retry
     // needs it (docs/decisions/005-outbox-bodies.md).
-    await insertClaimed(this.db, { id, to: content.to, subject, body: this.keepBodies ? body : null, retryable, now, leaseUntil: leaseFrom(now) });
+    await insertClaimed(this.db, { id, to: content.to, subject, body: this.keepBodies ? body : null, retryable, now, leaseUntil: leaseFrom(now), forgetRecipient: forgetRecipient === true });
     const status = await deliverClaimed(this.db, this.transport, { id, to: content.to, subject: content.subject, attempts: 1 }, body, {
       now,
       keepBodies: this.keepBodies,

@@ -6,7 +6,8 @@ import { fileReferences, imageReferences, keysWithRows, lastBuildAt, type FilePr
  * row after (functions/services/files.ts), and an editor may upload an image well before saving the
  * content that shows it.
  */
-export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+export { ORPHAN_GRACE_MS } from '../../schemas/retention.ts';
+import { ORPHAN_GRACE_MS } from '../../schemas/retention.ts';
 
 export interface OrphanSweepCounts {
   /** Objects looked at. */

@@ -20,8 +20,9 @@ import { hashPassword } from './passwords.ts';
  * daily job deletes them, and registration, login and verification treat them as gone already.
  */
 
-/** How long an unverified registration is kept. */
-export const UNVERIFIED_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an unverified registration is kept (schemas/retention.ts, stated on the privacy page). */
+export { UNVERIFIED_TTL_MS } from '../../schemas/retention.ts';
+import { UNVERIFIED_TTL_MS } from '../../schemas/retention.ts';
 
 export const isExpiredUnverified = (account: { isVerified: boolean; createdAt: Date }, now = Date.now()) =>
   !account.isVerified && account.createdAt.getTime() <= now - UNVERIFIED_TTL_MS;

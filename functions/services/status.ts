@@ -4,54 +4,20 @@ import type { Db } from '../../db/client.ts';
 import {
   jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, subscriptions, users,
 } from '../../db/schema/index.ts';
-import { statusLabels } from '../../schemas/admin.ts';
+import { personLabel, pipelineNames, pipelines, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
 import { notificationEmail } from './emails.ts';
 import { getSite } from '../../db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 
-export type Pipeline = 'subscription' | 'partner' | 'partner_request' | 'job_application';
+export type { Pipeline };
 
 /**
- * The allowed moves of every pipeline. A status not listed as a key is unknown (400); a move not
- * listed is refused (409). Final states list no moves.
+ * The allowed moves of every pipeline (schemas/pipelines.ts). A status not listed as a key is
+ * unknown (400); a move not listed is refused (409). Final states list no moves.
  */
-export const transitions: Record<Pipeline, Record<string, readonly string[]>> = {
-  subscription: {
-    submitted: ['in_review', 'declined'],
-    in_review: ['offer', 'declined'],
-    offer: ['enrolled', 'declined'],
-    enrolled: [],
-    declined: [],
-  },
-  partner: {
-    pending: ['approved', 'suspended'],
-    approved: ['suspended'],
-    suspended: ['approved'],
-  },
-  partner_request: {
-    submitted: ['in_review', 'declined'],
-    in_review: ['approved', 'declined'],
-    approved: [],
-    declined: [],
-  },
-  job_application: {
-    received: ['shortlisted', 'rejected'],
-    shortlisted: ['interview', 'rejected'],
-    interview: ['offer', 'rejected'],
-    offer: [],
-    rejected: [],
-  },
-};
+export const transitions = Object.fromEntries(pipelineNames.map((p) => [p, pipelines[p].transitions])) as Record<Pipeline, Record<string, readonly string[]>>;
 
-/** Where each kind of person follows their own status. */
-const dashboards: Record<Pipeline, string> = {
-  subscription: '/profile-bashboard-student',
-  partner: '/partnerdashboard',
-  partner_request: '/partnerdashboard',
-  job_application: '/job',
-};
-
-interface Subject {
+interface Recipient {
   from: string;
   email: string;
   name: string;
@@ -59,7 +25,7 @@ interface Subject {
   about: string;
 }
 
-async function load(db: Db, pipeline: Pipeline, id: string): Promise<Subject | undefined> {
+async function load(db: Db, pipeline: Pipeline, id: string): Promise<Recipient | undefined> {
   switch (pipeline) {
     case 'subscription': {
       const [row] = await db
@@ -105,7 +71,6 @@ const columns: Record<Pipeline, [string, string]> = {
   job_application: [getTableName(jobApplications), jobApplications.status.name],
 };
 
-export const label = (status: string) => statusLabels[status] ?? status;
 
 /**
  * Moves one item of a pipeline to a new status. Checks the move is allowed, then in one batch
@@ -119,6 +84,7 @@ export async function changeStatus(
 ) {
   const { pipeline, id, to, staffId, note } = input;
   const table = transitions[pipeline];
+  const label = (status: string) => staffLabel(pipeline, status);
   if (!(to in table)) throw new HTTPException(400, { message: `Status must be one of: ${Object.keys(table).join(', ')}` });
   const current = await load(db, pipeline, id);
   if (!current) throw new HTTPException(404, { message: 'Not found' });
@@ -131,16 +97,20 @@ export async function changeStatus(
     throw new HTTPException(409, { message: 'Someone else changed this item just now. Reload it and try again.' });
   }
 
-  const link = `${input.siteUrl ?? ''}${dashboards[pipeline]}`;
+  // The person reads their own label and what happens next, and the link opens this item's timeline.
+  const link = `${input.siteUrl ?? ''}${timelinePath(pipeline, id)}`;
+  const shown = personLabel(pipeline, to);
+  const next = pipelines[pipeline].stages[to as never] as { next: string } | undefined;
   const paragraphs = [
     `Hello ${current.name},`,
-    `There is news about ${current.about}: its status is now "${label(to)}".`,
+    `There is news about ${current.about}: its status is now "${shown}".`,
     ...(note ? [note] : []),
-    `You can follow it on your dashboard: ${link}`,
+    ...(next?.next ? [`What happens next: ${next.next}`] : []),
+    `See every step on your timeline: ${link}`,
   ];
   let emailed = true;
   try {
-    await mailer.send(notificationEmail(await getSite(db), current.email, `Update on ${current.about}: ${label(to)}`, paragraphs));
+    await mailer.send(notificationEmail(await getSite(db), current.email, `Update on ${current.about}: ${shown}`, paragraphs));
   } catch {
     // The change stands; the staff member is told the e-mail did not go out.
     emailed = false;

@@ -3,8 +3,8 @@ import type { AccountType } from '../../db/schema/index.ts';
 
 /** Access tokens live one hour; "remember me" lets them be renewed on use for up to 7 days. */
 export const TOKEN_TTL_SECONDS = 60 * 60;
-export const REMEMBER_SECONDS = 7 * 24 * 60 * 60;
-export const SESSION_SECONDS = 12 * 60 * 60;
+// Session lifetimes are retention periods the privacy page states: schemas/retention.ts.
+export { REMEMBER_SECONDS, SESSION_SECONDS } from '../../schemas/retention.ts';
 
 export interface TokenClaims {
   /** Account id. */

@@ -1,3 +1,5 @@
+import { retentionStatements } from '../../schemas/retention.ts';
+
 /** The terms (12 sections, spec 2) and privacy policy (10 sections), shared by the pages and dialogs. */
 export interface LegalSection {
   title: string;
@@ -115,11 +117,16 @@ export const privacySections: LegalSection[] = [
   },
   {
     title: 'How long we keep it',
-    body: ['We keep account and application records while your account is active and for up to six years after our last contact, to handle questions and legal claims. Enquiries that do not lead to an account are deleted after two years.'],
+    // The periods the scheduled housekeeping enforces, from the module the jobs read (schemas/retention.ts).
+    body: retentionStatements,
   },
   {
     title: 'Your rights',
-    body: ['You have the right to access, correct or delete your personal data, to restrict or object to its processing, to data portability, and to withdraw consent. To use these rights, contact us; we reply within one month.'],
+    body: [
+      'You have the right to access, correct or delete your personal data, to restrict or object to its processing, to data portability, and to withdraw consent.',
+      'Each dashboard has "Download my data" (a zip of everything we hold about you, with the files you uploaded) and "Delete my account" (confirmed with your password; it takes effect at once and we e-mail you a confirmation). You can also ask us by e-mail; we reply within one month.',
+      'Job alert e-mails carry a one-click unsubscribe link that works without signing in.',
+    ],
   },
   {
     title: 'Cookies and local storage',

@@ -15,6 +15,7 @@ import { adminPublish } from './publish.ts';
 import { adminAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
 import { adminMail } from './mail.ts';
+import { adminPrivacy } from './privacy.ts';
 
 /** The back office API, one router per resource under /api/admin. Staff tokens only. */
 export const admin = new Hono<AppEnv>()
@@ -37,6 +38,7 @@ export const admin = new Hono<AppEnv>()
   .route('/uploads', adminUploads)
   .route('/publish', adminPublish)
   .route('/audit', adminAudit)
-  .route('/mail', adminMail);
+  .route('/mail', adminMail)
+  .route('/privacy', adminPrivacy);
 
 export { publicFiles } from './files.ts';

@@ -119,7 +119,8 @@ describe('partner requests', () => {
     expect((await post(`/api/admin/partner-requests/${req.id}/status`, { status: 'in_review' })).status).toBe(200);
     expect((await post(`/api/admin/partner-requests/${req.id}/status`, { status: 'approved' })).status).toBe(200);
     const mails = await mailTo(req.partner.email);
-    expect(mails[0]!.subject).toBe('Update on your employee hiring request "Warehouse Operative": Approved');
+    // The partner reads the person-facing label (schemas/pipelines.ts): staff see "Approved".
+    expect(mails[0]!.subject).toBe('Update on your employee hiring request "Warehouse Operative": Accepted');
 
     const created = await post(`/api/admin/partner-requests/${req.id}/create-job`, {});
     expect(created.status).toBe(201);

@@ -24,6 +24,7 @@ import { clientAddress, enforce } from '../../services/rate-limit.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
 import { limitAddress } from '../../middleware/rate-limit.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
+import { privacyRoutes } from '../../lib/privacy-routes.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
 
 /** New applicant accounts per address per hour. */
@@ -82,6 +83,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
+  .route('/', privacyRoutes('applicant', applicantAuth))
   .get('/me', applicantAuth, async (c) => {
     const row = await findApplicant(c.var.db, c.var.auth.sub);
     if (!row) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });

@@ -19,6 +19,7 @@ import { assertNotCommon } from '../../services/common-passwords.ts';
 import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
+import { privacyRoutes } from '../../lib/privacy-routes.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { clientAddress } from '../../services/rate-limit.ts';
 import { isExpiredUnverified, register } from '../../services/registration.ts';
@@ -130,6 +131,7 @@ export const partner = new Hono<AppEnv>()
     return c.json({ success: true, message: 'Your password has been reset. You can now log in.' });
   })
   .route('/', sessionRoutes('partner', requireAuth('partner')))
+  .route('/', privacyRoutes('partner', requireAuth('partner')))
   .get('/profile', requireAuth('partner'), async (c) => {
     const row = await currentPartner(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');

@@ -34,6 +34,7 @@ import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
+import { privacyRoutes } from '../../lib/privacy-routes.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { clientAddress, type Limit } from '../../services/rate-limit.ts';
 import { isExpiredUnverified, register } from '../../services/registration.ts';
@@ -164,6 +165,7 @@ export const usersRouter = new Hono<AppEnv>()
     return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
   })
   .route('/', sessionRoutes('student', auth))
+  .route('/', privacyRoutes('student', auth))
   .get('/profile', auth, validate('query', profileQuery), async (c) => {
     const user = await loadProfile(c.var.db, c.var.auth.sub);
     if (!user) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });

@@ -10,9 +10,10 @@ import { Payments } from './Payments.tsx';
 import { Content } from './Content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
+import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security';
+export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security' | 'privacy';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
@@ -25,6 +26,7 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
   { section: 'audit', href: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { section: 'privacy', href: '/admin/privacy', label: 'Privacy requests', adminOnly: true },
   { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
   { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
 ];
@@ -131,6 +133,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'staff') body = <Staff me={profile} />;
   else if (section === 'mail') body = <FailedMail me={profile} />;
   else if (section === 'security') body = <Security me={profile} />;
+  else if (section === 'privacy') body = <PrivacyRequests />;
   else body = <Audit />;
   return (
     <div className="admin-shell">

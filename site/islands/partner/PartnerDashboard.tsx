@@ -7,6 +7,7 @@ import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
 import { RequestsList } from './RequestsList.tsx';
+import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
 import { ToastProvider } from './toasts.tsx';
@@ -16,6 +17,7 @@ const tabs = [
   { id: 'student', label: 'Student Admission' },
   { id: 'employee', label: 'Hire Employees' },
   { id: 'requests', label: 'My Requests' },
+  { id: 'data', label: 'Your Data' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
@@ -172,6 +174,9 @@ function Dashboard({ token }: { token: string }) {
             {tab === 'student' && <RequestForm key="student" kind="student" token={token} partner={shown} onSessionExpired={expire} />}
             {tab === 'employee' && <RequestForm key="employee" kind="employee" token={token} partner={shown} onSessionExpired={expire} />}
             {tab === 'requests' && <RequestsList token={token} />}
+            {tab === 'data' && (
+              <PrivacyPanel type="partner" headers={() => ({ Authorization: `Bearer ${token}` })} onErased={() => partnerSession.clear()} />
+            )}
           </div>
         </div>
       </div>

@@ -8,6 +8,8 @@ import { lazy as lazyModule, useLazy } from '../../lib/lazy.ts';
 import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
 const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
+// Likewise the job-alert dialog, on the first "Save this search as an alert".
+const SaveAlertModal = lazy(() => import('./SaveAlertModal.tsx').then((m) => ({ default: m.SaveAlertModal })));
 // The built-in jobs load only when the list call fails (spec 2 section 4), not with the page.
 const loadBuiltInJobs = lazyModule(() => import('./fallback-jobs.ts'));
 
@@ -62,6 +64,7 @@ function Board({ heading }: { heading: string }) {
   const [input, setInput] = useState('');
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', page: 1 });
   const [applyTo, setApplyTo] = useState<JobSummary | null>(null);
+  const [savingAlert, setSavingAlert] = useState(false);
   const [everLoaded, setEverLoaded] = useState(false);
   const listTop = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -141,7 +144,12 @@ function Board({ heading }: { heading: string }) {
           </div>
         ) : data ? (
           <>
-            {filtered && <p className="rc-count">{data.total} Job's Found.</p>}
+            {filtered && (
+              <div className="rc-jobs__alert">
+                <p className="rc-count">{data.total} Job's Found.</p>
+                <button type="button" className="rc-btn rc-btn--ghost" onClick={() => setSavingAlert(true)}>Save this search as an alert</button>
+              </div>
+            )}
             <ul className="rc-job-list">
               {data.jobs.map((job) => (
                 <li key={job._id} className="rc-job-card">
@@ -172,6 +180,7 @@ function Board({ heading }: { heading: string }) {
           </>
         ) : null}
       </div>
+      {savingAlert && <Suspense fallback={null}><SaveAlertModal search={{ keywords: filters.q, category: filters.category }} onClose={() => setSavingAlert(false)} /></Suspense>}
       {applyTo && <Suspense fallback={null}><ApplicationModal job={applyTo} onClose={() => setApplyTo(null)} /></Suspense>}
     </section>
   );

@@ -3,17 +3,45 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { ApiError } from '../../lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import type { ApplicantProfile, ApplicationStatus, MyApplication } from '../../../schemas/recruitment.ts';
+import type { ApplicantProfile } from '../../../schemas/recruitment.ts';
+import { describeAlert, type JobAlertList } from '../../../schemas/job-alerts.ts';
+import { timelinePaths } from '../../../schemas/timeline.ts';
+import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
 
-const statusLabel: Record<ApplicationStatus, string> = {
-  received: 'Received',
-  shortlisted: 'Shortlisted',
-  interview: 'Interview',
-  offer: 'Offer',
-  rejected: 'Not selected',
-};
+/** The applicant's job alerts (saved searches from the job list), each with Delete. */
+function JobAlerts() {
+  const alerts = useQuery({ queryKey: ['applicant', 'job-alerts'], queryFn: () => applicantApi<JobAlertList>('/api/job-alerts'), retry: 0 });
+  const remove = useMutation({
+    mutationFn: (id: string) => applicantApi<{ message: string }>(`/api/job-alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['applicant', 'job-alerts'] }),
+  });
+  return (
+    <section className="rc-alerts" aria-labelledby="rc-alerts-title">
+      <h2 id="rc-alerts-title">Job alerts</h2>
+      <p className="rc-muted">We e-mail you new jobs matching each saved search once a day. Save a search from the <a href="/job">job list</a>.</p>
+      {alerts.isPending ? (
+        <p className="rc-loading">Loading your alerts...</p>
+      ) : alerts.isError ? (
+        <p className="rc-error-box" role="alert">We could not load your alerts: {alerts.error.message}</p>
+      ) : alerts.data.alerts.length === 0 ? (
+        <p>You have no job alerts yet.</p>
+      ) : (
+        <ul className="rc-alert-list" aria-label="Your job alerts">
+          {alerts.data.alerts.map((a) => (
+            <li key={a.id}>
+              <span>{describeAlert(a)}</span>
+              <button type="button" className="rc-btn rc-btn--ghost" onClick={() => remove.mutate(a.id)} disabled={remove.isPending} aria-label={`Delete the alert ${describeAlert(a)}`}>Delete</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div aria-live="polite">{remove.isError && <p className="rc-error-box" role="alert">{remove.error.message}</p>}</div>
+    </section>
+  );
+}
 
 /** The applicant's own applications and their status (beyond the spec: issue 6 item 7). */
 export default function MyApplications() {
@@ -34,13 +62,7 @@ function Applications() {
     enabled: signedIn,
     retry: 0,
   });
-  const list = useQuery({
-    queryKey: ['applicant', 'applications'],
-    queryFn: () => applicantApi<MyApplication[]>('/api/job-applicants/applications'),
-    enabled: signedIn,
-    retry: 0,
-    staleTime: 0,
-  });
+  const { query: list, since } = useTimeline(timelinePaths.applicant, applicantApi, signedIn);
 
   const expired = [me.error, list.error].some((e) => e instanceof ApiError && (e.status === 401 || e.status === 403));
   if (!signedIn || expired) {
@@ -51,7 +73,7 @@ function Applications() {
         {expired && <p className="rc-notice">Your session has ended. Please log in again.</p>}
         <ApplicantAuth
           intro="Log in with your job-applicant account to see the jobs you applied to."
-          onAuthenticated={() => { queryClient.removeQueries({ queryKey: ['applicant'] }); setSignedIn(true); }}
+          onAuthenticated={() => { queryClient.removeQueries({ queryKey: ['applicant'] }); queryClient.removeQueries({ queryKey: ['timeline'] }); setSignedIn(true); }}
         />
       </div>
     );
@@ -89,6 +111,7 @@ function Applications() {
       </div>
       {everywhereError && <p className="rc-error-box" role="alert">{everywhereError}</p>}
       {me.data && !me.data.emailConfirmed && <ConfirmBanner email={me.data.email} />}
+      <h2 className="rc-my-apps__heading">My applications</h2>
       {list.isPending ? (
         <p className="rc-loading">Loading your applications...</p>
       ) : list.isError ? (
@@ -96,33 +119,22 @@ function Applications() {
           <p>We could not load your applications: {list.error.message}</p>
           <button type="button" className="rc-btn rc-btn--primary" onClick={() => void list.refetch()}>Retry</button>
         </div>
-      ) : list.data.length === 0 ? (
-        <div className="rc-empty">
-          <h2>No applications yet</h2>
-          <p>When you apply to a job, it appears here with its status.</p>
-          <a className="rc-btn rc-btn--primary" href="/send-cv">Browse jobs</a>
-        </div>
       ) : (
-        <table className="rc-table">
-          <caption className="rc-sr">Your job applications</caption>
-          <thead>
-            <tr><th scope="col">Job</th><th scope="col">Applied</th><th scope="col">Resume</th><th scope="col">Status</th></tr>
-          </thead>
-          <tbody>
-            {list.data.map((a) => (
-              <tr key={a._id}>
-                <td><a href={`/job/${encodeURIComponent(a.jobId)}`}>{a.jobTitle}</a><br /><span className="rc-muted">{a.company} · {a.location}</span></td>
-                <td>{new Date(a.appliedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</td>
-                <td>{a.resumeName}</td>
-                <td>
-                  <span className={`rc-status rc-status--${a.status}`}>{statusLabel[a.status]}</span>
-                  {a.held && <><br /><span className="rc-muted">On hold until you confirm your e-mail address</span></>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TimelineList
+          items={list.data.items}
+          since={since}
+          label="Your job applications"
+          empty={
+            <div className="rc-empty">
+              <h3>No applications yet</h3>
+              <p>When you apply to a job, it appears here with each step of its progress.</p>
+              <a className="rc-btn rc-btn--primary" href="/send-cv">Browse jobs</a>
+            </div>
+          }
+        />
       )}
+      <JobAlerts />
+      <PrivacyPanel type="applicant" headers={() => ({ 'X-Applicant-Token': getApplicantToken() ?? '' })} onErased={() => { clearApplicantToken(); queryClient.removeQueries({ queryKey: ['applicant'] }); }} />
     </div>
   );
 }

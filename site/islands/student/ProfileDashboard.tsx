@@ -3,7 +3,10 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { studentSession } from '../../lib/session.ts';
-import type { ApplicationStatus, StudentProfile } from '../../../schemas/users.ts';
+import type { StudentProfile } from '../../../schemas/users.ts';
+import { timelinePaths } from '../../../schemas/timeline.ts';
+import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
@@ -21,13 +24,30 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
-export const statusLabels: Record<ApplicationStatus, string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  offer: 'Offer received',
-  enrolled: 'Enrolled',
-  declined: 'Declined',
-};
+const studentHeaders = (): Record<string, string> => ({ Authorization: `Bearer ${studentSession.getToken() ?? ''}` });
+const studentCall = <T,>(path: string, init: { method?: string } = {}) => studentSession.call<T>(path, init);
+
+/** The student's program applications as timelines, the latest change first (schemas/timeline.ts). */
+function ApplicationTimelines() {
+  const { query, since } = useTimeline(timelinePaths.student, studentCall);
+  if (query.isPending) return <p className="st-muted" role="status">Loading your applications…</p>;
+  if (query.isError) {
+    return (
+      <div role="alert">
+        <p>We could not load your applications.</p>
+        <button type="button" className="st-button" onClick={() => void query.refetch()}>Try again</button>
+      </div>
+    );
+  }
+  return (
+    <TimelineList
+      items={query.data.items}
+      since={since}
+      label="My Applications"
+      empty={<p className="st-muted">You have not applied to any program yet. <a href="/destinations">Browse programs</a></p>}
+    />
+  );
+}
 
 /** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
 export default function ProfileDashboard({ companyName }: { companyName: string }) {
@@ -244,27 +264,14 @@ function Overview({ user }: { user: StudentProfile }) {
       </article>
       <article className="st-card st-span-all">
         <h2>My Applications</h2>
-        {user.applications.length === 0 ? (
-          <p className="st-muted">
-            You have not applied to any program yet. <a href="/destinations">Browse programs</a>
-          </p>
-        ) : (
-          <ul className="st-list" aria-label="My Applications">
-            {user.applications.map((a) => (
-              <li key={a._id} className="st-list__item">
-                <div>
-                  <a href={`/subject/${a.subjectId}`} className="st-list__title">{a.subjectName}</a>
-                  <p className="st-muted">{a.university} · Applied on {formatDate(a.createdAt)}</p>
-                </div>
-                <span className={`st-status st-status--${a.status}`}>{statusLabels[a.status] ?? a.status}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ApplicationTimelines />
       </article>
       <Suspense fallback={<article className="st-card st-span-all"><h2>Saved programs</h2><p className="st-muted" role="status">Loading your saved programs...</p></article>}>
         <SavedPrograms />
       </Suspense>
+      <div className="st-span-all">
+        <PrivacyPanel type="student" headers={studentHeaders} onErased={() => studentSession.clear()} />
+      </div>
     </div>
   );
 }

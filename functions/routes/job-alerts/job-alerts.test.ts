@@ -1,0 +1,180 @@
+// Issue 18 items 5 and 6: job alerts (at most 10 a person, one conditional statement), the daily
+// digest (claimed per alert, so a cron firing twice sends once) and the signed one-click unsubscribe.
+import { env } from 'cloudflare:test';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as t from '../../../db/schema/index.ts';
+import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '../../../schemas/job-alerts.ts';
+import { CRONS, runScheduled } from '../../scheduled/index.ts';
+import { signUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
+import { registerApplicant } from '../../test/recruitment.ts';
+import { db, makeStudentWithData } from '../../test/people.ts';
+import { request, postJson } from '../../test/request.ts';
+
+const HOUR = 60 * 60 * 1000;
+const header = (token: string) => ({ 'X-Applicant-Token': token });
+const create = (token: string, body: unknown) => postJson('/api/job-alerts', body, header(token));
+const list = async (token: string) => (await (await request('/api/job-alerts', { headers: header(token) })).json()) as JobAlertList;
+const secret = () => env.TOKEN_SECRET;
+const issuer = () => env.TOKEN_ISSUER || 'bridgeway-global';
+
+describe('POST/GET/DELETE /api/job-alerts', () => {
+  it('saves, lists and deletes alerts of the signed-in applicant only', async () => {
+    const me = await registerApplicant('alerts-me');
+    const other = await registerApplicant('alerts-other');
+    const res = await create(me.token, { keywords: ' nurse ', category: 'Healthcare', location: 'London' });
+    expect(res.status).toBe(201);
+    const { alert, message } = (await res.json()) as { alert: { id: string }; message: string };
+    expect(message).toBe(JOB_ALERT_MESSAGES.created);
+    expect(await list(me.token)).toMatchObject({ success: true, limit: JOB_ALERT_LIMIT, alerts: [{ id: alert.id, keywords: 'nurse', category: 'Healthcare', location: 'London' }] });
+    // Another person's token sees none of it and cannot delete it.
+    expect((await list(other.token)).alerts).toEqual([]);
+    const foreign = await request(`/api/job-alerts/${alert.id}`, { method: 'DELETE', headers: header(other.token) });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ success: false, message: JOB_ALERT_MESSAGES.notFound });
+    expect((await request(`/api/job-alerts/${alert.id}`, { method: 'DELETE', headers: header(me.token) })).status).toBe(200);
+    expect((await list(me.token)).alerts).toEqual([]);
+  });
+
+  it('refuses no token, a forged token, a student token and an empty search', async () => {
+    const me = await registerApplicant('alerts-refuse');
+    const student = await makeStudentWithData('alerts-student', { documents: [] });
+    expect((await request('/api/job-alerts')).status).toBe(401);
+    expect((await request('/api/job-alerts', { headers: header(`${me.token}x`) })).status).toBe(401);
+    expect((await request('/api/job-alerts', { headers: header(student.token) })).status).toBe(403);
+    const empty = await create(me.token, { keywords: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ success: false, message: JOB_ALERT_MESSAGES.empty });
+    expect((await create(me.token, { keywords: 'x'.repeat(101) })).status).toBe(400);
+  });
+
+  it(`keeps at most ${JOB_ALERT_LIMIT} alerts when 15 are saved at once (one conditional insert)`, async () => {
+    const me = await registerApplicant('alerts-parallel');
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => create(me.token, { keywords: `search ${i}` })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(JOB_ALERT_LIMIT);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15 - JOB_ALERT_LIMIT);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(await refused.json()).toEqual({ success: false, message: JOB_ALERT_MESSAGES.limit });
+    expect((await list(me.token)).alerts).toHaveLength(JOB_ALERT_LIMIT);
+  });
+});
+
+/** An alert owned by a fresh applicant, last digested at `since`. */
+async function alertSince(since: number, search: { keywords?: string; category?: string; location?: string }) {
+  const applicant = await registerApplicant('digest');
+  const res = await create(applicant.token, search);
+  const { alert } = (await res.json()) as { alert: { id: string } };
+  await db.update(t.jobAlerts).set({ digestedUntil: new Date(since) }).where(eq(t.jobAlerts.id, alert.id));
+  return { ...applicant, alertId: alert.id };
+}
+
+async function addJob(title: string, publishedAt: number, extra: Partial<typeof t.jobs.$inferInsert> = {}) {
+  const id = `job-${crypto.randomUUID().slice(0, 8)}`;
+  await db.insert(t.jobs).values({
+    id, title, description: `${title} description`, category: 'Healthcare', company: 'Digest Care Ltd', location: 'London, UK', address: '1 Digest Road', startDate: '2026-09-01', endDate: '2027-09-01',
+    recruitmentType: 'Permanent', employment: ['Full-time'], schedule: 'Days', payment: '£30,000', hiring: '1', tags: [], type: 'Full-time', requirements: [],
+    companyInfo: { name: 'Digest Care Ltd', website: 'https://example.com', about: 'x' }, createdAt: new Date(publishedAt), updatedAt: new Date(publishedAt), ...extra,
+  });
+  return id;
+}
+
+// Digests only (registration also e-mails the applicant a confirmation link).
+const digestsTo = (email: string) => db.select().from(t.outbox).where(and(eq(t.outbox.to, email), like(t.outbox.subject, '%new job%')));
+const httpsEnv = () => ({ ...env, SITE_URL: 'https://bridgeway.example' }) as Env;
+
+describe('daily job alert digest (CRONS.daily)', () => {
+  it('e-mails new matching jobs once, HTML and text with RFC 8058 headers; a second run sends nothing; no new job sends nothing', async () => {
+    const base = Date.now() + 10 * 24 * HOUR; // clear of every job other tests publish
+    const matching = await alertSince(base, { keywords: 'zyxdigest nurse', location: 'london' });
+    const idle = await alertSince(base, { keywords: 'nothing-matches-this' });
+    const newJob = await addJob('Zyxdigest Nurse', base + HOUR);
+    await addJob('Zyxdigest Nurse (closed)', base + HOUR, { status: 'closed' });
+    await addJob('Zyxdigest Porter', base + HOUR); // not every keyword
+    await addJob('Zyxdigest Nurse, old', base - HOUR); // before the last digest
+
+    const now = new Date(base + 21 * HOUR);
+    const first = await runScheduled(CRONS.daily, httpsEnv(), now);
+    expect(first['job-alert-digest']).toMatchObject({ sent: expect.any(Number) });
+    const mails = await digestsTo(matching.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe('1 new job for "zyxdigest nurse" near london');
+    expect(mail.text).toContain(`https://bridgeway.example/job/${newJob}`);
+    expect(mail.text).not.toMatch(/Porter|closed|old/);
+    expect(mail.html).toContain('Zyxdigest Nurse</a>');
+    expect(mail.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/bridgeway\.example\/api\/job-alerts\/unsubscribe\?token=[\w.-]+>$/);
+    expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(mail.headers!['List-Unsubscribe']!.slice(1, -1));
+    expect(await digestsTo(idle.email)).toEqual([]);
+
+    // The cron fires again (the same day): nothing is due, nothing is sent twice.
+    const again = await runScheduled(CRONS.daily, httpsEnv(), new Date(now.getTime() + 5 * 60_000));
+    expect(again['job-alert-digest']).toMatchObject({ claimed: 0, sent: 0 });
+    expect(await digestsTo(matching.email)).toHaveLength(1);
+    // The next day, with no newer job: claimed, but no e-mail.
+    const nextDay = await runScheduled(CRONS.daily, httpsEnv(), new Date(now.getTime() + 24 * HOUR));
+    expect((nextDay['job-alert-digest'] as { empty: number }).empty).toBeGreaterThanOrEqual(2);
+    expect(await digestsTo(matching.email)).toHaveLength(1);
+  });
+
+  it('two runs started together send each digest once (the claim is one conditional UPDATE)', async () => {
+    const base = Date.now() + 40 * 24 * HOUR;
+    const alerts = await Promise.all([0, 1, 2].map(() => alertSince(base, { keywords: 'qwparallel' })));
+    await addJob('Qwparallel Chef', base + HOUR);
+    const now = new Date(base + 21 * HOUR);
+    await Promise.all([runScheduled(CRONS.daily, httpsEnv(), now), runScheduled(CRONS.daily, httpsEnv(), now)]);
+    const sent = await db.select({ to: t.outbox.to }).from(t.outbox).where(and(inArray(t.outbox.to, alerts.map((a) => a.email)), like(t.outbox.subject, '%new job%')));
+    expect(sent.map((s) => s.to).sort()).toEqual(alerts.map((a) => a.email).sort());
+  });
+});
+
+describe('unsubscribe link', () => {
+  async function alertWithToken() {
+    const alert = await alertSince(Date.now(), { keywords: 'unsubscribe me' });
+    return { ...alert, token: await signUnsubscribeToken(secret(), issuer(), alert.alertId) };
+  }
+  const at = (token: string) => `/api/job-alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+
+  it('GET shows a confirm page; POST (one-click) deletes the alert; a used link gets a clear page', async () => {
+    const { token, alertId } = await alertWithToken();
+    const confirm = await request(at(token));
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get('Content-Type')).toContain('text/html');
+    const html = await confirm.text();
+    expect(html).toContain('Stop this job alert?');
+    expect(html).toContain('<form method="post"');
+    // GET alone changes nothing (link scanners open links).
+    expect(await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alertId))).toHaveLength(1);
+
+    const oneClick = await request(at(token), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed');
+    expect(await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alertId))).toEqual([]);
+
+    for (const method of ['GET', 'POST']) {
+      const used = await request(at(token), { method });
+      expect(used.status).toBe(200);
+      expect(await used.text()).toContain('You are already unsubscribed');
+    }
+  });
+
+  it('a forged, altered, missing or account token gets a clear page and changes nothing', async () => {
+    const { token, alertId } = await alertWithToken();
+    const applicant = await registerApplicant('unsub-account');
+    const forged = await signUnsubscribeToken('another-secret-0123456789abcdef0123456789', issuer(), alertId);
+    const altered = `${token.slice(0, -3)}abc`;
+    for (const bad of [forged, altered, applicant.token, 'not-a-token']) {
+      for (const method of ['GET', 'POST']) {
+        const res = await request(at(bad), { method });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('Content-Type')).toContain('text/html');
+        expect(await res.text()).toContain('This link does not work');
+      }
+    }
+    const none = await request('/api/job-alerts/unsubscribe');
+    expect(none.status).toBe(200);
+    expect(await none.text()).toContain('This link does not work');
+    expect(await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alertId))).toHaveLength(1);
+  });
+});
