@@ -24,7 +24,6 @@ export const RETENTION = {
   jobAlertLookbackDays: 7,
 } as const;
 
-export const OUTBOX_RETENTION_MS = RETENTION.outboxDays * DAY;
 export const UNVERIFIED_TTL_MS = RETENTION.unverifiedAccountHours * HOUR;
 export const SESSION_SECONDS = RETENTION.sessionHours * 60 * 60;
 export const REMEMBER_SECONDS = RETENTION.rememberedSessionDays * 24 * 60 * 60;
