@@ -5,7 +5,6 @@
  */
 
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 export const RETENTION = {
   /** Sent e-mail (the outbox): rows deleted this many days after they were written. */
