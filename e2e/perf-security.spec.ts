@@ -40,7 +40,7 @@ test('every public page limits scripts by CSP without unsafe-inline', async ({ r
   }
 });
 
-// A page without islands runs only the header's small script (site/scripts/site-header.ts and the
+// A page without islands runs only the header's small script (site/client-scripts/site-header.ts and the
 // storage helpers it imports, ~6 KB raw): no framework. React DOM alone is ~210 KB raw, so a 12 KB cap
 // tells the two apart without naming build chunks.
 const HEADER_SCRIPT_MAX = 12 * 1024;

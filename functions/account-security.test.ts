@@ -6,8 +6,8 @@ import { REQUEST_RULES, type RequestRule } from './middleware/rate-limit.ts';
 import { CRONS, runScheduled } from './scheduled/index.ts';
 import { CODE_RULES } from './services/codes.ts';
 import { COMMON_PASSWORD_MESSAGE } from './services/common-passwords.ts';
-import { auth as staffAuth, makeStaff } from './routes/admin/test-fixtures.ts';
-import { postJson } from './test/request.ts';
+import { auth as staffAuth, makeStaff } from './test/fixtures/index.ts';
+import { postJson } from './test/fixtures/index.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const uid = () => crypto.randomUUID().slice(0, 8);

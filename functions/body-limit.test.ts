@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as t from '../db/schema/index.ts';
-import { request } from './test/request.ts';
-import { auth, db, makeStaff, makeStudent, tokenFor } from './routes/admin/test-fixtures.ts';
+import { request } from './test/fixtures/index.ts';
+import { auth, db, makeStaff, makeStudent, tokenFor } from './test/fixtures/index.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BODY_BYTES, MAX_WEBHOOK_BYTES, TOO_LARGE_MESSAGE } from './middleware/body-limit.ts';
 
 const MB = 1024 * 1024;

@@ -11,10 +11,10 @@ import { HttpMailer, MailNotSentError } from './services/mailer.ts';
 import { codeEmail } from './services/emails.ts';
 import { createDb } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
-import { sessionToken } from './test/sessions.ts';
+import { sessionToken } from './test/fixtures/index.ts';
 import { users } from '../db/schema/index.ts';
-import { registerApplicant } from './test/recruitment.ts';
-import { testBrand } from './test/brand.ts';
+import { registerApplicant } from './test/fixtures/index.ts';
+import { testBrand } from './test/fixtures/index.ts';
 
 /** A D1 binding whose every query fails the way D1 does when it cannot be reached. */
 const brokenD1 = new Proxy(env.DB, {

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { sessionToken } from './test/sessions.ts';
-import { request } from './test/request.ts';
+import { sessionToken } from './test/fixtures/index.ts';
+import { request } from './test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const count = async (table: string, where = '1=1') => (await db.all<{ n: number }>(sql.raw(`select count(*) as n from ${table} where ${where}`)))[0]!.n;
@@ -56,7 +56,7 @@ describe('nothing lost under concurrency', () => {
     const before = await count('users');
     const body = (email: string, phone: string) => ({ fullName: 'Race Condition', academicStatus: 'Undergraduate', contactNumber: phone, email, currentAddress: '1 Example Street, London', password: 'Str0ng!Passw0rd#2026' });
     const distinct = await burst(100, (i) => ({ path: '/api/users/register/', body: body(`race${i}@example.com`, `0207946${String(i).padStart(4, '0')}`) }));
-    const same = await burst(100, (i) => ({ path: '/api/users/register/', body: body('same-race@example.com', `0161496${String(i).padStart(4, '0')}`) }));
+    await burst(100, (i) => ({ path: '/api/users/register/', body: body('same-race@example.com', `0161496${String(i).padStart(4, '0')}`) }));
     expect(await count('users', "email like 'race%@example.com'")).toBe(distinct.accepted);
     // However the endpoint answers a repeat (409, or 200 to resend the code), the e-mail is one row.
     expect(await count('users', "email = 'same-race@example.com'")).toBe(1);

@@ -13,8 +13,8 @@ import { STAFF_SESSION_COOKIE } from './lib/staff-cookies.ts';
 import { requireAuth } from './middleware/auth.ts';
 import { onError } from './middleware/errors.ts';
 import { signToken } from './services/tokens.ts';
-import { NO_SESSION, sessionToken } from './test/sessions.ts';
-import { request, postJson } from './test/request.ts';
+import { NO_SESSION, sessionToken } from './test/fixtures/index.ts';
+import { request, postJson } from './test/fixtures/index.ts';
 
 const SITE = 'http://127.0.0.1:8787';
 const secret = env.TOKEN_SECRET;

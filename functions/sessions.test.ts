@@ -9,8 +9,8 @@ import { CRONS, runScheduled } from './scheduled/index.ts';
 import { hashPassword } from './services/passwords.ts';
 import { signToken } from './services/tokens.ts';
 import { STAFF_SESSION_COOKIE } from './lib/staff-cookies.ts';
-import { auth as staffAuth, cookieFrom } from './routes/admin/test-fixtures.ts';
-import { postJson, request } from './test/request.ts';
+import { auth as staffAuth, cookieFrom } from './test/fixtures/index.ts';
+import { postJson, request } from './test/fixtures/index.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const uid = () => crypto.randomUUID().slice(0, 8);

@@ -59,7 +59,6 @@ export const staffMfaSchema = z.union(
   ],
   'Enter the 6-digit code from your authenticator app, or a recovery code.',
 );
-export type StaffMfaInput = z.input<typeof staffMfaSchema>;
 
 /** Turning the second factor on: the first code the new authenticator shows. */
 export const staffMfaEnableSchema = z.object({ code: totpCode });
@@ -112,13 +111,6 @@ export const listQuery = z.object({
   format: z.enum(['json', 'csv'], 'format must be json or csv').optional(),
 });
 export type ListQuery = z.output<typeof listQuery>;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export const inboxSources = ['contact', 'assistance'] as const;
 export type InboxSource = (typeof inboxSources)[number];

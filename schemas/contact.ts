@@ -40,5 +40,3 @@ export const homeContactSchema = z.object({
   message: optional(homeContactRules.message),
 });
 export type HomeContactInput = z.input<typeof homeContactSchema>;
-
-export { contactMessages } from './contact-messages.ts';

@@ -364,6 +364,3 @@ export const contentFiles = {
 export type ContentFileName = keyof typeof contentFiles;
 export type Content = { [K in ContentFileName]: z.output<(typeof contentFiles)[K]> };
 
-export type Country = z.output<typeof countrySchema>;
-export type Subject = z.output<typeof subjectSchema>;
-export type Job = z.output<typeof jobSchema>;

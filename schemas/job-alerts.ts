@@ -22,7 +22,6 @@ const field = (name: string) => z.string(`${name} must be text`).trim().max(100,
 export const jobAlertSchema = z
   .object({ keywords: field('Keywords'), category: field('Category'), location: field('Location') })
   .refine((a) => Boolean(a.keywords || a.category || a.location), JOB_ALERT_MESSAGES.empty);
-export type JobAlertInput = z.input<typeof jobAlertSchema>;
 
 export const jobAlertIdParam = z.object({ id: z.string().min(1).max(100) });
 

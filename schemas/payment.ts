@@ -31,7 +31,6 @@ export const createPaymentIntentBody = z.object({
   reference: referenceField,
   attemptId: z.uuid('A payment attempt id (a UUID) is required'),
 });
-export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBody>;
 
 export const receiptParam = z.object({ id: z.string().min(1).max(100) });
 export const receiptQuery = z.object({ t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000) });
@@ -49,4 +48,3 @@ export const refundRequestBody = z.object({
   /** One id per refund attempt: a retried request refunds once (it is Stripe's idempotency key). */
   requestId: z.uuid('A refund request id (a UUID) is required'),
 });
-export type RefundRequestBody = z.input<typeof refundRequestBody>;

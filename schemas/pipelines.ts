@@ -38,10 +38,8 @@ export const programApplicationStatuses = ['submitted', 'in_review', 'offer', 'e
 export type ProgramApplicationStatus = (typeof programApplicationStatuses)[number];
 
 export const partnerApprovalStatuses = ['pending', 'approved', 'suspended'] as const;
-export type PartnerApprovalStatus = (typeof partnerApprovalStatuses)[number];
 
 export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
-export type PartnerRequestStatus = (typeof partnerRequestStatuses)[number];
 
 export const jobApplicationStatuses = ['received', 'shortlisted', 'interview', 'offer', 'rejected'] as const;
 export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
@@ -149,8 +147,6 @@ export const personLabel = (pipeline: Pipeline, status: string) => stageOf(pipel
 /** The moves allowed from a status (none: final, or unknown). */
 export const nextStatuses = (pipeline: Pipeline, status: string): readonly string[] =>
   (pipelines[pipeline].transitions as Record<string, readonly string[]>)[status] ?? [];
-
-export const isKnownStatus = (pipeline: Pipeline, status: string) => stageOf(pipeline, status) !== undefined;
 
 /** A final status: no move leads out of it. */
 export const isFinal = (pipeline: Pipeline, status: string) => nextStatuses(pipeline, status).length === 0;

@@ -30,7 +30,6 @@ export const ERASED_MESSAGE = 'Your account and your data have been deleted. We 
 export const eraseSchema = z.object({
   password: z.string('Enter your password to confirm').min(1, 'Enter your password to confirm').max(200, 'Password is too long'),
 });
-export type EraseInput = z.infer<typeof eraseSchema>;
 
 export const eraseResponseSchema = z.object({
   success: z.literal(true),

@@ -5,7 +5,6 @@
  */
 
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 export const RETENTION = {
   /** Sent e-mail (the outbox): rows deleted this many days after they were written. */
@@ -24,7 +23,6 @@ export const RETENTION = {
   jobAlertLookbackDays: 7,
 } as const;
 
-export const OUTBOX_RETENTION_MS = RETENTION.outboxDays * DAY;
 export const UNVERIFIED_TTL_MS = RETENTION.unverifiedAccountHours * HOUR;
 export const SESSION_SECONDS = RETENTION.sessionHours * 60 * 60;
 export const REMEMBER_SECONDS = RETENTION.rememberedSessionDays * 24 * 60 * 60;

@@ -9,7 +9,7 @@ export async function hydrated(page: Page, component: string) {
   return island;
 }
 
-/** The header's script (site/scripts/site-header.ts) has run: menus wired, stored session shown. */
+/** The header's script (site/client-scripts/site-header.ts) has run: menus wired, stored session shown. */
 export async function headerReady(page: Page) {
   await expect(page.locator('header.site-header[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
 }

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import * as t from '../../db/schema/index.ts';
 import { changedSince, type TimelineResponse } from '../../schemas/timeline.ts';
 import { pipelines } from '../../schemas/pipelines.ts';
-import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData } from '../test/people.ts';
-import { postJson, request } from '../test/request.ts';
-import { auth as staffAuth, makeStaff } from '../routes/admin/test-fixtures.ts';
+import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData } from '../test/fixtures/index.ts';
+import { postJson, request } from '../test/fixtures/index.ts';
+import { auth as staffAuth, makeStaff } from '../test/fixtures/index.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const timeline = async (path: string, headers: Record<string, string>) => {

@@ -5,11 +5,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { readStaffSession, setStaffSession } from '../lib/staff-cookies.ts';
 import { liveSession } from '../services/sessions.ts';
-import { REMEMBER_SECONDS, SESSION_SECONDS, TOKEN_TTL_SECONDS, signToken, verifyToken, type TokenClaims } from '../services/tokens.ts';
-
-export interface AuthVariables {
-  auth: TokenClaims;
-}
+import { REMEMBER_SECONDS, SESSION_SECONDS, TOKEN_TTL_SECONDS, signToken, verifyToken } from '../services/tokens.ts';
 
 interface Options {
   /** Where the token travels: the bearer Authorization header, or a custom header (applicants). */

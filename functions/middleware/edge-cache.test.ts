@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../index.ts';
-import { request } from '../test/request.ts';
-import { auth, makeStaff } from '../routes/admin/test-fixtures.ts';
+import { request } from '../test/fixtures/index.ts';
+import { auth, makeStaff } from '../test/fixtures/index.ts';
 
 const cached = { ...env, EDGE_CACHE_SECONDS: '10' } as Env;
 const host = () => `http://edge-${crypto.randomUUID().slice(0, 8)}.test`;

@@ -3,8 +3,8 @@
 // figures. The documents are random bytes (incompressible, like real scans and PDFs).
 import { env } from 'cloudflare:test';
 import { expect, it } from 'vitest';
-import { makeStudentWithData } from '../test/people.ts';
-import { request } from '../test/request.ts';
+import { makeStudentWithData } from '../test/fixtures/index.ts';
+import { request } from '../test/fixtures/index.ts';
 
 const MB = 1024 * 1024;
 
@@ -12,7 +12,7 @@ it('exports a student with ten 10 MB documents', async () => {
   const documents = Array.from({ length: 10 }, (_, i) => ({ name: `scan-${i + 1}.pdf` }));
   const student = await makeStudentWithData('perf', { documents: [] });
   // Ten 10 MB objects and their rows (makeStudentWithData's small files are not the point here).
-  const { db } = await import('../test/people.ts');
+  const { db } = await import('../test/fixtures/index.ts');
   const t = await import('../../db/schema/index.ts');
   for (const doc of documents) {
     const bytes = new Uint8Array(10 * MB);

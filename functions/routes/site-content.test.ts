@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { request } from '../test/request.ts';
+import { request } from '../test/fixtures/index.ts';
 
 describe('public content reads', () => {
   it('GET /api/departments is an array of at least 10', async () => {

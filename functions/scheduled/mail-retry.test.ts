@@ -12,7 +12,7 @@ import { codeEmail, notificationEmail } from '../services/emails.ts';
 import { HttpTransport } from '../services/mail-transport.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
 import { CRONS, runScheduled } from './index.ts';
-import { testBrand } from '../test/brand.ts';
+import { testBrand } from '../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const MIN = 60_000;

@@ -5,7 +5,7 @@ import { createDb } from '../../db/client.ts';
 import { contentBlocks, outbox } from '../../db/schema/index.ts';
 import { getSite } from '../../db/queries/site-content.ts';
 import { config } from '../lib/config.ts';
-import { postJson } from '../test/request.ts';
+import { postJson } from '../test/fixtures/index.ts';
 import site from '../../content/site.json';
 
 // Issue 16 item 9: the brand is the site block (content/site.json as edited by staff): e-mails,

@@ -77,12 +77,6 @@ export function issueStatements(owner: CodeOwner, code: { id: string; hash: stri
   return [insert, voidOthers];
 }
 
-/** True when the code of `issueStatements` was stored (the limits allowed it). */
-export async function wasIssued(db: Db, id: string) {
-  const [row] = await db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(eq(oneTimeCodes.id, id)).limit(1);
-  return row !== undefined;
-}
-
 /** The 429 for a refused send: how long until the next code can be sent. */
 export async function sendLimitError(db: Db, owner: CodeOwner, now = Date.now()) {
   const recent = await db

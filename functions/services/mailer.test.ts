@@ -10,7 +10,7 @@ import { config } from '../lib/config.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
 import { codeEmail, notificationEmail } from './emails.ts';
 import { createMailer, MailNotSentError } from './mailer.ts';
-import { testBrand } from '../test/brand.ts';
+import { testBrand } from '../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const row = async (to: string) => (await db.select().from(outbox).where(eq(outbox.to, to)))[0]!;

@@ -49,9 +49,6 @@ export const statusByEvent: Partial<Record<string, PaymentStatus>> = {
 /** The refund events we act on (each carries the refund as Stripe sees it now). */
 const refundEvents = new Set(['refund.created', 'refund.updated', 'refund.failed']);
 
-/** The Stripe events the webhook endpoint must be subscribed to (README, `stripe listen --events`). */
-export const webhookEvents = [...Object.keys(statusByEvent), 'charge.refunded', ...refundEvents];
-
 /** Stripe could not be asked for what an event needs: answer 503 so Stripe delivers it again later. */
 export class StripeUnavailableError extends Error {
   constructor(cause: unknown) {

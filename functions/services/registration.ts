@@ -21,7 +21,6 @@ import { hashPassword } from './passwords.ts';
  */
 
 /** How long an unverified registration is kept (schemas/retention.ts, stated on the privacy page). */
-export { UNVERIFIED_TTL_MS } from '../../schemas/retention.ts';
 import { UNVERIFIED_TTL_MS } from '../../schemas/retention.ts';
 
 export const isExpiredUnverified = (account: { isVerified: boolean; createdAt: Date }, now = Date.now()) =>

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test';
 import Stripe from 'stripe';
 import { config } from '../lib/config.ts';
-import { postJson, request } from './request.ts';
+import { postJson, request } from './fixtures/index.ts';
 import type { CreatePaymentIntentResponse } from '../../schemas/payment.ts';
 
 export const stripeConfig = config(env).stripe;

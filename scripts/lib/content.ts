@@ -14,7 +14,7 @@ export async function loadContent(dir = contentDir) {
     try {
       raw[file] = JSON.parse(text);
     } catch (error) {
-      throw new Error(`content/${file}: is not valid JSON (${(error as Error).message})`);
+      throw new Error(`content/${file}: is not valid JSON (${(error as Error).message})`, { cause: error });
     }
   }
   return validateContent(raw);

@@ -121,8 +121,8 @@ if (modes.length > 1) {
     if (!d) continue;
     rows.push([r.scenario as string, r.connections as number,
       `${(r.rps as number).toFixed(0)} / ${(d.rps as number).toFixed(0)}`,
-      `${r.p50} / ${d.p50}`, `${r.p99} / ${d.p99}`,
-      `${r.fiveXX} / ${d.fiveXX}`, `${r.errors} / ${d.errors}`]);
+      `${String(r.p50)} / ${String(d.p50)}`, `${String(r.p99)} / ${String(d.p99)}`,
+      `${String(r.fiveXX)} / ${String(d.fiveXX)}`, `${String(r.errors)} / ${String(d.errors)}`]);
   }
   table(['scenario', 'conn', 'req/s wd / direct', 'p50', 'p99', '5xx', 'errors'], rows);
 }

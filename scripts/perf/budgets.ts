@@ -1,6 +1,6 @@
 // Page weight per built page: HTML, CSS and the JavaScript a page loads before any interaction,
 // raw and brotli. Budgets (issue 9): HTML <= 30 KB, CSS <= 15 KB, JS <= 80 KB brotli; a page
-// without islands ships no framework: at most the header's own script (site/scripts/site-header.ts,
+// without islands ships no framework: at most the header's own script (site/client-scripts/site-header.ts,
 // ~2 KB brotli), capped at 5 KB brotli so a framework or an island's code cannot slip in unseen.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';

@@ -66,7 +66,7 @@ async function step<T>(name: string, fn: () => Promise<[T, string]>, { fatal = t
   } catch (error) {
     results.push({ name, ok: false });
     console.log(`[${n}] FAIL  ${name}: ${(error as Error).message} (${secs()} s)`);
-    log(`${(error as Error).stack ?? error}\n`);
+    log(`${(error as Error).stack ?? String(error)}\n`);
     if (fatal) throw new Stop();
     return undefined;
   }

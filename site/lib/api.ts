@@ -112,8 +112,8 @@ export async function getWithMessages<T>(path: string, messages: { notFound: str
   try {
     return await api<T>(path);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) throw new Error(messages.notFound);
-    if (e instanceof ApiError) throw new Error(`${messages.failure} Status: ${e.status}`);
+    if (e instanceof ApiError && e.status === 404) throw new Error(messages.notFound, { cause: e });
+    if (e instanceof ApiError) throw new Error(`${messages.failure} Status: ${e.status}`, { cause: e });
     throw e;
   }
 }

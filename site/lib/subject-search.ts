@@ -2,8 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SubjectSearchResponse } from '../../schemas/catalog.ts';
 import { api } from './api.ts';
 
-export type SubjectHit = SubjectSearchResponse['results'][number];
-
 /**
  * The one subject search, shared by the header and /search: a case-insensitive substring match on
  * name or description, run by the server (GET /api/subjects/search, an FTS5 trigram index) so the

@@ -6,7 +6,7 @@ import * as t from '../../../db/schema/index.ts';
 import { retryBlockedMessages, type RetryResult, type UndeliveredPage } from '../../../schemas/mail.ts';
 import { app } from '../../index.ts';
 import { program, received, withFakeMail } from '../../test/mail-fake/client.ts';
-import { auth, db, makeStaff, makeStudent, tokenFor } from './test-fixtures.ts';
+import { auth, db, makeStaff, makeStudent, tokenFor } from '../../test/fixtures/index.ts';
 
 const bindings = withFakeMail();
 const call = (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>

@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/request.ts';
+import { request, postJson } from '../../test/fixtures/index.ts';
 import * as t from '../../../db/schema/index.ts';
 import {
   auth, db, makeAssistanceRequest, makeContactMessage, makeJobApplication, makePartner, makePartnerRequest, makePayment, makeStaff, makeSubscription,
-} from './test-fixtures.ts';
+} from '../../test/fixtures/index.ts';
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {

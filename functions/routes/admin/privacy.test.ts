@@ -6,9 +6,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import * as t from '../../../db/schema/index.ts';
 import { findPerson } from '../../../db/queries/personal-data.ts';
-import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData, rowsMentioning } from '../../test/people.ts';
-import { request } from '../../test/request.ts';
-import { auth, makeStaff } from './test-fixtures.ts';
+import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData, rowsMentioning } from '../../test/fixtures/index.ts';
+import { request } from '../../test/fixtures/index.ts';
+import { auth, makeStaff } from '../../test/fixtures/index.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -5,7 +5,7 @@ import { app } from '../../index.ts';
 import * as t from '../../../db/schema/index.ts';
 import { HOOK_INTERVAL_MS, HOOK_STALE_MS, readContentVersion } from '../../../db/queries/publishing.ts';
 import type { PublishStatusResponse } from '../../../schemas/build.ts';
-import { auth, db, makeStaff } from './test-fixtures.ts';
+import { auth, db, makeStaff } from '../../test/fixtures/index.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {

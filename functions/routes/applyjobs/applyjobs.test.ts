@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/request.ts';
+import { request } from '../../test/fixtures/index.ts';
 import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
 
 const summaryKeys = ['_id', 'title', 'description', 'category', 'company', 'location', 'startDate', 'endDate', 'recruitmentType'];

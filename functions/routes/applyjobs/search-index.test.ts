@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/request.ts';
-import { auth, makeStaff } from '../admin/test-fixtures.ts';
+import { request } from '../../test/fixtures/index.ts';
+import { auth, makeStaff } from '../../test/fixtures/index.ts';
 import { createDb } from '../../../db/client.ts';
 import { jobSearchQueries, openCategoriesSql } from '../../../db/queries/jobs.ts';
 import { JOBS_PAGE_SIZE, type JobsPage } from '../../../schemas/recruitment.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { postJson, request } from '../../test/request.ts';
+import { postJson, request } from '../../test/fixtures/index.ts';
 import { app } from '../../index.ts';
 
 const valid = {
@@ -77,7 +77,7 @@ describe('POST /api/assistance-requests', () => {
 });
 
 async function fetchRaw(body: string) {
-  const { request } = await import('../../test/request.ts');
+  const { request } = await import('../../test/fixtures/index.ts');
   return request('/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 }
 

@@ -6,7 +6,7 @@ import { readBuildSnapshot } from '../../../db/queries/build-snapshot.ts';
 import { readContentVersion } from '../../../db/queries/publishing.ts';
 import { snapshotLists, type BuildSnapshot } from '../../../schemas/build.ts';
 import * as t from '../../../db/schema/index.ts';
-import { db } from '../admin/test-fixtures.ts';
+import { db } from '../../test/fixtures/index.ts';
 
 const TOKEN = 'build-token-for-tests-0123456789abcdef0123';
 const withToken = { ...env, BUILD_TOKEN: TOKEN } as Env;

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
 import { contactMessages, outbox } from '../../../db/schema/index.ts';
-import { postJson, request } from '../../test/request.ts';
+import { postJson, request } from '../../test/fixtures/index.ts';
 import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
 import { checkFields, homeContactRules, landingContactRules } from '../../../schemas/contact-rules.ts';
 import { fieldMessages } from '../../../schemas/errors.ts';

@@ -7,9 +7,9 @@ import * as t from '../../../db/schema/index.ts';
 import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '../../../schemas/job-alerts.ts';
 import { CRONS, runScheduled } from '../../scheduled/index.ts';
 import { signUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
-import { registerApplicant } from '../../test/recruitment.ts';
-import { db, makeStudentWithData } from '../../test/people.ts';
-import { request, postJson } from '../../test/request.ts';
+import { registerApplicant } from '../../test/fixtures/index.ts';
+import { db, makeStudentWithData } from '../../test/fixtures/index.ts';
+import { request, postJson } from '../../test/fixtures/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 const header = (token: string) => ({ 'X-Applicant-Token': token });

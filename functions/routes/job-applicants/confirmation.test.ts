@@ -1,13 +1,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/request.ts';
-import { confirmationToken, pdfBytes, registerApplicant } from '../../test/recruitment.ts';
-import { auth, makeStaff } from '../admin/test-fixtures.ts';
+import { request, postJson } from '../../test/fixtures/index.ts';
+import { confirmationToken, pdfBytes, registerApplicant } from '../../test/fixtures/index.ts';
+import { auth, makeStaff } from '../../test/fixtures/index.ts';
 import { confirmationLink } from '../../services/applicant-confirmation.ts';
 import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/sessions.ts';
+import { NO_SESSION } from '../../test/fixtures/index.ts';
 import type { ApplicantProfile, MyApplication } from '../../../schemas/recruitment.ts';
-import { testBrand } from '../../test/brand.ts';
+import { testBrand } from '../../test/fixtures/index.ts';
 
 const secret = env.TOKEN_SECRET;
 const issuer = env.TOKEN_ISSUER || 'bridgeway-global';

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { config } from '../../lib/config.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/request.ts';
-import { pdfBytes, registerApplicant } from '../../test/recruitment.ts';
+import { request } from '../../test/fixtures/index.ts';
+import { pdfBytes, registerApplicant } from '../../test/fixtures/index.ts';
 import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/sessions.ts';
+import { NO_SESSION } from '../../test/fixtures/index.ts';
 import type { JobDetail, MyApplication } from '../../../schemas/recruitment.ts';
 
 function apply(jobId: string, token: string | undefined, { file, name = 'cv.pdf', coverLetter = 'I would love to join your team.' }: { file?: Blob | null; name?: string; coverLetter?: string | null } = {}) {

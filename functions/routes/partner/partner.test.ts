@@ -6,8 +6,8 @@ import { database } from '../../middleware/db.ts';
 import { onError } from '../../middleware/errors.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/sessions.ts';
-import { postJson, request } from '../../test/request.ts';
+import { NO_SESSION } from '../../test/fixtures/index.ts';
+import { postJson, request } from '../../test/fixtures/index.ts';
 import { bearer, lastCode, lastResetCode, randomAddress, registration, verifiedPartner } from './partner.test-helpers.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;

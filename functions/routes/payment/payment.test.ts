@@ -7,7 +7,7 @@ import { createDb } from '../../../db/client.ts';
 import { outbox, payments, stripeEvents } from '../../../db/schema/index.ts';
 import { paymentMessages } from '../../../schemas/payment.ts';
 import { config } from '../../lib/config.ts';
-import { postJson, request } from '../../test/request.ts';
+import { postJson, request } from '../../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const stripeConfig = config(env).stripe;

@@ -6,7 +6,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
 import { outbox } from '../../../db/schema/index.ts';
 import { receiptMessages, type ReceiptResponse } from '../../../schemas/payment.ts';
-import { postJson, request } from '../../test/request.ts';
+import { postJson, request } from '../../test/fixtures/index.ts';
 import { createIntent, deliver, eventsFor, fakeStripe, paidPayment, paymentBody } from '../../test/stripe.ts';
 import { signReceiptToken, RECEIPT_LINK_DAYS } from '../../services/receipt-links.ts';
 import { signToken } from '../../services/tokens.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/request.ts';
+import { request } from '../../test/fixtures/index.ts';
 import { compareResponse, programCostsResponse, programsResponse, type ProgramsResponse } from '../../../schemas/programs.ts';
 import { PROGRAMS_PAGE_SIZE } from '../../../schemas/finder-terms.ts';
 

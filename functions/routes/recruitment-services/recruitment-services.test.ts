@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/request.ts';
+import { request } from '../../test/fixtures/index.ts';
 import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
 
 describe('GET /api/recruitment-services', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/request.ts';
-import { makeStudent, tokenFor } from '../admin/test-fixtures.ts';
+import { request } from '../../test/fixtures/index.ts';
+import { makeStudent, tokenFor } from '../../test/fixtures/index.ts';
 import { savedProgramsResponse, SAVED_FULL_MESSAGE, type SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
 import { SAVED_PROGRAMS_MAX } from '../../../schemas/finder-terms.ts';
 

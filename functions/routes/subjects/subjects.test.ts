@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { request } from '../../test/request.ts';
+import { request } from '../../test/fixtures/index.ts';
 
 /** The words of a text as the unicode61 tokenizer sees them: letters and digits, case and accents folded. */
 const words = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u);

@@ -3,9 +3,9 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
 import { subscriptions, users } from '../../../db/schema/index.ts';
-import { request } from '../../test/request.ts';
+import { request } from '../../test/fixtures/index.ts';
 import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/sessions.ts';
+import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const SUBJECT = 'msc-data-science-university-of-leeds';

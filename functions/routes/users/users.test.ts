@@ -3,9 +3,9 @@ import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
 import { oneTimeCodes, outbox, users } from '../../../db/schema/index.ts';
-import { request } from '../../test/request.ts';
+import { request } from '../../test/fixtures/index.ts';
 import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/sessions.ts';
+import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
 import { CODE_RULES } from '../../services/codes.ts';
 
 const db = createDb(env.DB);

@@ -38,4 +38,3 @@ export function useFieldErrors(idOf: (field: string) => string) {
   };
 }
 
-export type FieldErrors = ReturnType<typeof useFieldErrors>;

@@ -28,7 +28,7 @@ function CountryShell() {
       try {
         return await api<SubjectDto[]>(`/api/subjects?countryId=${encodeURIComponent(id)}`);
       } catch (e) {
-        throw new Error(e instanceof ApiError ? `Failed to fetch subjects. Status: ${e.status}` : 'Failed to fetch subjects.');
+        throw new Error(e instanceof ApiError ? `Failed to fetch subjects. Status: ${e.status}` : 'Failed to fetch subjects.', { cause: e });
       }
     },
   });

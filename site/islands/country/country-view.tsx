@@ -72,7 +72,7 @@ export function CountryPrograms({ country, programs }: { country: CountryDto; pr
           <div className="empty-state" data-testid="no-programs">
             <h3>No Programs Available</h3>
             <p className="muted">We have no programs listed in {country.name} yet.</p>
-            {/* Back in history (site/scripts/history-back.ts), /destinations when there is none. */}
+            {/* Back in history (site/client-scripts/history-back.ts), /destinations when there is none. */}
             <a className="btn btn--primary" href="/destinations" data-history-back="">Explore Other Countries</a>
           </div>
         ) : (

@@ -64,7 +64,11 @@ function Dashboard({ token }: { token: string }) {
     setSigningOut(false);
   };
   const save = useSaveProfile(token, expire, bump);
+  const { mutate: sendProfile } = save; // stable across renders (TanStack Query), unlike `save`
 
+  // The stored copy lives outside React: `version` (a local save) and the last load's time are the
+  // signals that it changed, so they, not anything read inside, decide when to read it again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const cached = useMemo(() => partnerSession.cached(), [version, profile.dataUpdatedAt]);
   const server = profile.data?.partner;
   const localOnly = cached?._localOnly?.length ? cached : null;
@@ -85,9 +89,9 @@ function Dashboard({ token }: { token: string }) {
     }
     if (!reconciled.current) {
       reconciled.current = true;
-      save.mutate(formFrom({ ...server, ...localOnly }));
+      sendProfile(formFrom({ ...server, ...localOnly }));
     }
-  }, [server, localOnly]);
+  }, [server, localOnly, sendProfile]);
 
   const shown: CachedPartner | null = localOnly ? { ...(server ?? {}), ...localOnly } : (server ?? (profile.isError ? cached : null));
   const usingCache = profile.isError && !server && !!shown;

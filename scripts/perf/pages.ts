@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { BUDGET } from './perf/budgets.ts';
+import { BUDGET } from './budgets.ts';
 
 const dist = process.argv[2] ?? 'dist';
 if (!existsSync(dist)) {
