@@ -12,6 +12,11 @@ import { pageCss } from './scripts/lib/page-css.ts';
 // staging` or CLOUDFLARE_ENV; none: the top level, production).
 const site = process.env.SITE_URL || siteUrlFor(chosenEnvironment());
 
+/** Registers `client:afterpaint` (site/directives/after-paint.ts). @returns {import('astro').AstroIntegration} */
+function afterPaint() {
+  return { name: 'after-paint', hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'afterpaint', entrypoint: './site/directives/after-paint.ts' }) } };
+}
+
 export default defineConfig({
   site,
   srcDir: './site',
@@ -25,7 +30,8 @@ export default defineConfig({
   // The sitemap lists exactly the pages that may be indexed (site/lib/indexing.ts: the layout writes
   // noindex on the others).
   // pageCss: each page's inline stylesheet keeps only the rules the page can use (scripts/lib/page-css.ts).
-  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), pageCss()],
+  // afterPaint: `client:afterpaint`, hydration after the first paint (site/directives/after-paint.ts).
+  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), pageCss(), afterPaint()],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with
