@@ -48,7 +48,7 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
 export interface Words { has: (word: string) => boolean; prefixes: string[] }
 export function wordsOf(...texts: string[]): Words {
   const set = new Set(texts.flatMap((t) => t.match(WORD) ?? []));
-  return { has: (w) => set.has(w), prefixes: [...set].filter((w) => w.length > 3 && /[a-z]-$/.test(w)) };
+  return { has: (w) => set.has(w), prefixes: [...set].filter((w) => w.length > 3 && /[a-z0-9]--?$/.test(w)) };
 }
 const both = (a: Words, b: Words): Words => ({ has: (w) => a.has(w) || b.has(w), prefixes: [...a.prefixes, ...b.prefixes] });
 
