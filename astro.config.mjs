@@ -4,12 +4,18 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { inSitemap } from './site/lib/indexing.ts';
 import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts';
+import { pageCss } from './scripts/lib/page-css.ts';
 
 // The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
 // when set (npm start, the browser tests and the local rebuild pass the local origin), else the
 // same var the Worker gets, from wrangler.toml for the chosen environment (`npm run build -- --env
 // staging` or CLOUDFLARE_ENV; none: the top level, production).
 const site = process.env.SITE_URL || siteUrlFor(chosenEnvironment());
+
+/** Registers `client:afterpaint` (site/directives/after-paint.ts). @returns {import('astro').AstroIntegration} */
+function afterPaint() {
+  return { name: 'after-paint', hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'afterpaint', entrypoint: './site/directives/after-paint.ts' }) } };
+}
 
 export default defineConfig({
   site,
@@ -23,7 +29,9 @@ export default defineConfig({
   trailingSlash: 'never',
   // The sitemap lists exactly the pages that may be indexed (site/lib/indexing.ts: the layout writes
   // noindex on the others).
-  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) })],
+  // pageCss: each page's inline stylesheet keeps only the rules the page can use (scripts/lib/page-css.ts).
+  // afterPaint: `client:afterpaint`, hydration after the first paint (site/directives/after-paint.ts).
+  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), pageCss(), afterPaint()],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with

@@ -1,0 +1,147 @@
+// Per-page CSS: after the build, each page's inline stylesheet keeps only the rules whose classes
+// the page can use (issue 16 item 15).
+//
+// Why: every page inlines the shared stylesheet (global.css, ~31 KB raw, ~7 KB gzip), and Lighthouse's
+// mobile LCP counts the whole first document's download (a response over the first TCP window,
+// ~14 KB, costs another 150 ms round trip in its network model) and its first style pass over every
+// rule. A page without a form, a modal or a carousel should not carry their rules.
+//
+// What a page "can use" is decided conservatively from text, never from a rendering: every word of
+// its HTML (outside <style>) and of every script it can ever load (its module scripts and islands,
+// and everything those import, dynamic imports included: a modal opened later, the header's lazy
+// search). A selector is dropped only when one of its classes appears in none of them. Classes built
+// at run time from a prefix (`alert--${kind}`) keep every class starting with that prefix. Rules
+// without classes (elements, :root, @font-face, @keyframes) are always kept. The page's CSP names
+// stylesheet by hash, so its style-src is rewritten to name the page's own stylesheets.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postcss from 'postcss';
+import type { AstroIntegration } from 'astro';
+
+const STYLE = /<style>([\s\S]*?)<\/style>/g;
+const WORD = /[A-Za-z0-9_-]+/g;
+
+/** Every script a page can load: its module scripts, islands, renderers and what they import. */
+function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    let source = sources.get(url);
+    if (source === undefined) {
+      try { source = readFileSync(join(dist, url), 'utf8'); } catch { source = ''; }
+      sources.set(url, source);
+    }
+    // Static and dynamic imports of sibling chunks (`from"./x.js"`, `import("./x.js")`).
+    for (const m of source.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
+      const spec = m[1]!;
+      visit(spec.startsWith('/') ? spec : `${url.slice(0, url.lastIndexOf('/') + 1)}${spec.replace(/^\.\//, '')}`);
+    }
+  };
+  for (const m of html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"|(?:import|from)\s*\(?\s*["'](\/_astro\/[^"']+\.js)["']/g)) visit((m[1] ?? m[2])!);
+  return [...seen].sort();
+}
+
+/** The words a page's text can hold: class names, and run-time class prefixes (`alert--${kind}` leaves `alert--`). */
+export interface Words { has: (word: string) => boolean; prefixes: string[] }
+export function wordsOf(...texts: string[]): Words {
+  const set = new Set(texts.flatMap((t) => t.match(WORD) ?? []));
+  return { has: (w) => set.has(w), prefixes: [...set].filter((w) => w.length > 3 && /[a-z0-9]--?$/.test(w)) };
+}
+const both = (a: Words, b: Words): Words => ({ has: (w) => a.has(w) || b.has(w), prefixes: [...a.prefixes, ...b.prefixes] });
+
+const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
+
+/** True when every class the selector requires is one the page can use. */
+function selectorUsable(selector: string, usable: Set<string>) {
+  // A class inside :not() is one the element must lack: it never makes a selector unusable.
+  const required = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
+  for (const m of required.matchAll(CLASS)) if (!usable.has(m[1]!)) return false;
+  return true;
+}
+
+/** The stylesheet without the rules that need a class outside `usable`. */
+export function pruneCss(css: string, usable: Set<string>) {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
+    const kept = rule.selectors.filter((s) => selectorUsable(s, usable));
+    if (!kept.length) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  root.walkAtRules((at) => {
+    if ((at.name === 'media' || at.name === 'supports') && !at.nodes?.length) at.remove();
+  });
+  return root.toString();
+}
+
+/** Of the stylesheet's classes, those the page's words name (or a run-time prefix starts). */
+export function usableClasses(css: string, words: Words) {
+  const classes = new Set([...css.matchAll(CLASS)].map((m) => m[1]!));
+  return new Set([...classes].filter((c) => words.has(c) || words.prefixes.some((p) => c.startsWith(p))));
+}
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The CSP's style-src names the hash of every stylesheet of the whole site (Astro collects them all):
+ * ~15 incompressible hashes in every page's first bytes. A page needs only its own <style> elements'
+ * (style-src does not govern style attributes, which style-src-attr allows).
+ */
+function onlyOwnStyleHashes(html: string) {
+  const own = new Set([...html.matchAll(STYLE)].map((m) => hashOf(m[1]!)));
+  return html.replace(/(<meta http-equiv="content-security-policy" content="[^"]*?style-src )([^;"]*)/, (_, start: string, sources: string) =>
+    start + [...sources.trim().split(/\s+/).filter((s) => !s.startsWith("'sha256-")), ...own].join(' '));
+}
+
+/** What the build's scripts weigh on each page: read once, words per set of scripts. */
+export interface ScriptCache { sources: Map<string, string>; words: Map<string, Words>; pruned: Map<string, string> }
+export const scriptCache = (): ScriptCache => ({ sources: new Map(), words: new Map(), pruned: new Map() });
+
+/** Prunes the inline stylesheets of one built page; returns the bytes saved. */
+export function prunePage(dist: string, file: string, cache = scriptCache()) {
+  const html = readFileSync(file, 'utf8');
+  if (!html.includes('<style>')) return 0;
+  const withoutStyles = html.replace(STYLE, '');
+  const urls = scriptsOf(dist, withoutStyles, cache.sources);
+  const scriptsKey = urls.join(' ');
+  let scriptWords = cache.words.get(scriptsKey);
+  if (!scriptWords) cache.words.set(scriptsKey, (scriptWords = wordsOf(...urls.map((u) => cache.sources.get(u) ?? ''))));
+  const words = both(wordsOf(withoutStyles), scriptWords);
+  let out = html;
+  for (const m of html.matchAll(STYLE)) {
+    const before = m[1]!;
+    // Pages of one template mostly use the same classes: prune once per stylesheet and class set.
+    const usable = usableClasses(before, words);
+    const key = `${hashOf(before)} ${[...usable].sort().join(' ')}`;
+    let after = cache.pruned.get(key);
+    if (after === undefined) cache.pruned.set(key, (after = pruneCss(before, usable)));
+    if (after === before) continue;
+    out = out.replace(`<style>${before}</style>`, () => `<style>${after}</style>`);
+  }
+  out = onlyOwnStyleHashes(out);
+  if (out !== html) writeFileSync(file, out);
+  return html.length - out.length;
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
+}
+
+/** The Astro integration: runs over every built page once the build is written. */
+export function pageCss(): AstroIntegration {
+  return {
+    name: 'page-css',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        const cache = scriptCache();
+        const files = htmlFiles(dist);
+        const saved = files.reduce((sum, f) => sum + prunePage(dist, f, cache), 0);
+        logger.info(`${files.length} pages: ${(saved / 1024).toFixed(0)} KB of unused CSS rules left out`);
+      },
+    },
+  };
+}
