@@ -31,9 +31,9 @@ import { jobs } from './routes/jobs/jobs.ts';
 import { recruitmentServices } from './routes/recruitment-services/recruitment-services.ts';
 import { pages } from './routes/pages/fallback.ts';
 import { usersRouter } from './routes/users/users.ts';
-import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
+import { applicationsRouter } from './routes/applications/applications.ts';
 import { partner } from './routes/partner/partner.ts';
-import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
+import { partnerRequestsRouter } from './routes/partner-requests/partner-requests.ts';
 import { admin, publicFiles } from './routes/admin/index.ts';
 import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
@@ -82,9 +82,9 @@ const routes = app
   .route('/api/recruitment-services', recruitmentServices)
   .route('/api/users/saved-programs', savedPrograms)
   .route('/api/users', usersRouter)
-  .route('/api/subscriptions', subscriptionsRouter)
+  .route('/api/subscriptions', applicationsRouter)
   .route('/api/partner', partner)
-  .route('/api/hiringrequest', hiringRequests)
+  .route('/api/hiringrequest', partnerRequestsRouter)
   .route('/api/admin', admin)
   .route('/api/files', publicFiles)
   .route('/api/health', health)

@@ -86,7 +86,7 @@ export const recordIdParam = z.object({ id: z.string().min(1).max(100) });
 export const profileQuery = z.object({ t: z.string().max(40).optional() });
 
 /** POST /api/subscriptions (spec 1 section 7). */
-export const subscriptionSchema = z.object({
+export const programApplicationSchema = z.object({
   subjectId: z.string({ error: 'Subject ID not found.' }).trim().min(1, 'Subject ID not found.').max(200, 'Subject not found'),
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
-import { type Pipeline, jobApplicationStatuses, partnerApprovalStatuses, partnerRequestStatuses, pipelineNames, programApplicationStatuses } from '../../schemas/pipelines.ts';
+import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, programApplicationStatuses } from '../../schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {
@@ -41,16 +41,17 @@ export const assistanceRequests = sqliteTable('assistance_requests', {
   ...timestamps,
 }, (t) => [index('assistance_created_idx').on(t.createdAt)]);
 
-/** Statuses, transitions and labels of every pipeline: schemas/pipelines.ts. */
-export const subscriptionStatuses = programApplicationStatuses;
-export { partnerRequestStatuses, jobApplicationStatuses, partnerApprovalStatuses };
+// Statuses, transitions and labels of every pipeline live in schemas/pipelines.ts; the enums below import them.
 
-/** A student's application to a program. */
-export const subscriptions = sqliteTable('subscriptions', {
+/**
+ * A student's application to a program. The SQL table keeps the name `subscriptions` (the specs'
+ * word, and renaming a live D1 table is a data migration): the code calls it an application.
+ */
+export const programApplications = sqliteTable('subscriptions', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   subjectId: text('subject_id').notNull().references(() => subjects.id),
-  status: text('status', { enum: subscriptionStatuses }).notNull().default('submitted'),
+  status: text('status', { enum: programApplicationStatuses }).notNull().default('submitted'),
   ...timestamps,
 }, (t) => [
   uniqueIndex('subscriptions_user_subject_unique').on(t.userId, t.subjectId),

@@ -2,7 +2,7 @@ import { and, eq, getTableName } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
 import {
-  jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, subscriptions, users,
+  jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, programApplications, users,
 } from '../../db/schema/index.ts';
 import { personLabel, pipelineNames, pipelines, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
 import { notificationEmail } from './emails.ts';
@@ -29,11 +29,11 @@ async function load(db: Db, pipeline: Pipeline, id: string): Promise<Recipient |
   switch (pipeline) {
     case 'subscription': {
       const [row] = await db
-        .select({ from: subscriptions.status, email: users.email, name: users.fullName, subject: subjects.name })
-        .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.userId))
-        .leftJoin(subjects, eq(subjects.id, subscriptions.subjectId))
-        .where(eq(subscriptions.id, id));
+        .select({ from: programApplications.status, email: users.email, name: users.fullName, subject: subjects.name })
+        .from(programApplications)
+        .innerJoin(users, eq(users.id, programApplications.userId))
+        .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+        .where(eq(programApplications.id, id));
       return row && { ...row, about: `your application for ${row.subject ?? 'a program'}` };
     }
     case 'partner': {
@@ -65,7 +65,7 @@ async function load(db: Db, pipeline: Pipeline, id: string): Promise<Recipient |
 
 /** The table and column each pipeline's status lives in (what the person's dashboard reads). */
 const columns: Record<Pipeline, [string, string]> = {
-  subscription: [getTableName(subscriptions), subscriptions.status.name],
+  subscription: [getTableName(programApplications), programApplications.status.name],
   partner: [getTableName(partners), partners.approvalStatus.name],
   partner_request: [getTableName(partnerRequests), partnerRequests.status.name],
   job_application: [getTableName(jobApplications), jobApplications.status.name],

@@ -60,7 +60,7 @@ export async function makeStudentWithData(label = 'student', options: { document
   const [subject] = await db.select({ id: t.subjects.id }).from(t.subjects).limit(1);
   const applicationId = uid();
   const applied = new Date(Date.now() - 60_000);
-  await db.insert(t.subscriptions).values({ id: applicationId, userId: id, subjectId: subject!.id, status: 'in_review', createdAt: applied, updatedAt: applied });
+  await db.insert(t.programApplications).values({ id: applicationId, userId: id, subjectId: subject!.id, status: 'in_review', createdAt: applied, updatedAt: applied });
   // A program saved in the finder (issue 17): the student's too, so exported and erased with them.
   await db.insert(t.savedPrograms).values({ userId: id, subjectId: subject!.id });
   await db.insert(t.statusChanges).values({ id: uid(), entity: 'subscription', entityId: applicationId, fromStatus: 'submitted', toStatus: 'in_review', note: `Note for ${fullName}` });

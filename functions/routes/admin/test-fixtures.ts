@@ -8,6 +8,7 @@ import { sessionToken } from '../../test/sessions.ts';
 import type { AccountType } from '../../../db/schema/index.ts';
 import { STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
 import { newTotpSecret } from '../../services/staff-mfa.ts';
+import type { JobApplicationStatus, PartnerRequestStatus, ProgramApplicationStatus } from '../../../schemas/pipelines.ts';
 
 export const db = createDb(env.DB);
 const uid = () => crypto.randomUUID();
@@ -37,11 +38,11 @@ export async function makeStudent() {
   return row;
 }
 
-export async function makeSubscription(status: (typeof t.subscriptionStatuses)[number] = 'submitted') {
+export async function makeApplication(status: ProgramApplicationStatus = 'submitted') {
   const student = await makeStudent();
   const [subject] = await db.select({ id: t.subjects.id, name: t.subjects.name }).from(t.subjects).limit(1);
   const row = { id: uid(), userId: student.id, subjectId: subject!.id, status };
-  await db.insert(t.subscriptions).values(row);
+  await db.insert(t.programApplications).values(row);
   return { ...row, student, subject: subject! };
 }
 
@@ -62,14 +63,14 @@ export const hiringData = {
   location: 'Leeds', applicationDeadline: '2027-03-31', contactEmail: 'jobs@example.com', contactPhone: '02079460003',
 };
 
-export async function makePartnerRequest(type: 'student' | 'employee' = 'employee', status: (typeof t.partnerRequestStatuses)[number] = 'submitted') {
+export async function makePartnerRequest(type: 'student' | 'employee' = 'employee', status: PartnerRequestStatus = 'submitted') {
   const partner = await makePartner();
   const row = { id: uid(), partnerId: partner.id, type, title: type === 'employee' ? 'Warehouse Operative' : 'BSc Nursing for 4 students', data: type === 'employee' ? hiringData : { studentName: 'Ann' }, status };
   await db.insert(t.partnerRequests).values(row);
   return { ...row, partner };
 }
 
-export async function makeJobApplication(status: (typeof t.jobApplicationStatuses)[number] = 'received') {
+export async function makeJobApplication(status: JobApplicationStatus = 'received') {
   const applicant = { id: uid(), fullName: `Applicant ${short()}`, phone: '07700900123', email: `applicant-${short()}@example.com`, passwordHash: 'x', isVerified: true, emailConfirmedAt: new Date() };
   await db.insert(t.jobApplicants).values(applicant);
   const [job] = await db.select({ id: t.jobs.id, title: t.jobs.title }).from(t.jobs).limit(1);

@@ -169,8 +169,8 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-interface SubscriptionRow { id: string; status: string; createdAt: string; studentName: string; studentEmail: string; subjectName: string | null; universityName: string | null }
-const applications: PipelineConfig<SubscriptionRow> = {
+interface ProgramApplicationRow { id: string; status: string; createdAt: string; studentName: string; studentEmail: string; subjectName: string | null; universityName: string | null }
+const applications: PipelineConfig<ProgramApplicationRow> = {
   title: 'Program applications',
   path: '/subscriptions',
   caption: 'Program applications, newest first',
