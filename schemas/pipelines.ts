@@ -46,6 +46,9 @@ export type PartnerRequestStatus = (typeof partnerRequestStatuses)[number];
 export const jobApplicationStatuses = ['received', 'shortlisted', 'interview', 'offer', 'rejected'] as const;
 export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
 
+/** Job application statuses at which the application is put in front of the employer (only once the applicant's e-mail is confirmed). */
+export const jobApplicationForwardingStatuses = ['shortlisted', 'interview', 'offer'] as const satisfies readonly JobApplicationStatus[];
+
 /** The student dashboard, where program applications are followed. */
 export const STUDENT_DASHBOARD = '/profile-bashboard-student';
 export const PARTNER_DASHBOARD = '/partnerdashboard';
@@ -157,11 +160,3 @@ export const isFinal = (pipeline: Pipeline, status: string) => nextStatuses(pipe
 
 /** The anchor of one item's timeline on its dashboard, e.g. `/my-applications#timeline-<id>`. */
 export const timelinePath = (pipeline: Pipeline, id: string) => `${pipelines[pipeline].page}#timeline-${encodeURIComponent(id)}`;
-
-/**
- * Staff labels by status value, for the back office's mixed lists. A value shared by pipelines has
- * the same staff label in each (checked by schemas/pipelines.test.ts), so one map serves them all.
- */
-export const pipelineStaffLabels: Record<string, string> = Object.fromEntries(
-  pipelineNames.flatMap((p) => Object.entries(pipelines[p].stages as Record<string, Stage>).map(([status, stage]) => [status, stage.staffLabel])),
-);

@@ -91,9 +91,8 @@ export interface JobDetail extends JobSummary {
   postedAt: string;
 }
 
-/** A job application's status (schemas/pipelines.ts). */
-export type { JobApplicationStatus as ApplicationStatus } from './pipelines.ts';
-import type { JobApplicationStatus as ApplicationStatus } from './pipelines.ts';
+/** A job application's status: schemas/pipelines.ts (a program application's is ProgramApplicationStatus). */
+import type { JobApplicationStatus } from './pipelines.ts';
 
 /** One of an applicant's own applications (GET /api/job-applicants/applications). */
 export interface MyApplication {
@@ -102,7 +101,7 @@ export interface MyApplication {
   jobTitle: string;
   company: string;
   location: string;
-  status: ApplicationStatus;
+  status: JobApplicationStatus;
   resumeName: string;
   appliedAt: string;
   /** Held back from the employer until the applicant confirms their e-mail address. */

@@ -147,16 +147,15 @@ export interface LanguageDto {
   qualification: string;
 }
 
-/** A program application's status (schemas/pipelines.ts). */
-export type { ProgramApplicationStatus as ApplicationStatus } from './pipelines.ts';
-import type { ProgramApplicationStatus as ApplicationStatus } from './pipelines.ts';
+/** A program application's status: schemas/pipelines.ts (a job application's is JobApplicationStatus). */
+import type { ProgramApplicationStatus } from './pipelines.ts';
 
 export interface ApplicationDto {
   _id: string;
   subjectId: string;
   subjectName: string;
   university: string;
-  status: ApplicationStatus;
+  status: ProgramApplicationStatus;
   createdAt: string;
 }
 

@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
+import { inboxStatuses } from '../../schemas/admin.ts';
 import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, programApplicationStatuses } from '../../schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {
-  status: text('status', { enum: ['unread', 'read', 'handled'] }).notNull().default('unread'),
+  status: text('status', { enum: inboxStatuses }).notNull().default('unread'),
 };
 
 /** Both public contact forms land here; `kind` tells which. */
