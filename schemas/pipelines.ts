@@ -9,6 +9,8 @@
  * about themselves ("Not selected", "Offer received").
  */
 
+import { pagePaths } from './paths.ts';
+
 export interface Stage {
   /** What staff read in the back office lists, filters and history. */
   staffLabel: string;
@@ -49,17 +51,13 @@ export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
 /** Job application statuses at which the application is put in front of the employer (only once the applicant's e-mail is confirmed). */
 export const jobApplicationForwardingStatuses = ['shortlisted', 'interview', 'offer'] as const satisfies readonly JobApplicationStatus[];
 
-/** The student dashboard, where program applications are followed. */
-export const STUDENT_DASHBOARD = '/profile-bashboard-student';
-export const PARTNER_DASHBOARD = '/partnerdashboard';
-export const APPLICANT_DASHBOARD = '/my-applications';
 
 export const pipelines = {
   /** A student's application to a program (table `subscriptions`). */
   subscription: define({
     statuses: programApplicationStatuses,
     initial: 'submitted',
-    page: STUDENT_DASHBOARD,
+    page: pagePaths.studentDashboard,
     noun: 'application',
     stages: {
       submitted: { staffLabel: 'Submitted', personLabel: 'Submitted', next: 'An adviser checks your application and documents, usually within five working days.' },
@@ -80,7 +78,7 @@ export const pipelines = {
   partner: define({
     statuses: partnerApprovalStatuses,
     initial: 'pending',
-    page: PARTNER_DASHBOARD,
+    page: pagePaths.partnerDashboard,
     noun: 'partner account',
     stages: {
       pending: { staffLabel: 'Awaiting approval', personLabel: 'Awaiting approval', next: 'Our team reviews new partner accounts within two working days.' },
@@ -97,7 +95,7 @@ export const pipelines = {
   partner_request: define({
     statuses: partnerRequestStatuses,
     initial: 'submitted',
-    page: PARTNER_DASHBOARD,
+    page: pagePaths.partnerDashboard,
     noun: 'request',
     stages: {
       submitted: { staffLabel: 'Submitted', personLabel: 'Submitted', next: 'Our team reviews your request, usually within two working days.' },
@@ -116,7 +114,7 @@ export const pipelines = {
   job_application: define({
     statuses: jobApplicationStatuses,
     initial: 'received',
-    page: APPLICANT_DASHBOARD,
+    page: pagePaths.applicantDashboard,
     noun: 'application',
     stages: {
       received: { staffLabel: 'Received', personLabel: 'Received', next: 'A recruiter reads your CV and cover letter, usually within five working days.' },

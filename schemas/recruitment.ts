@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagePaths } from './paths.ts';
 
 /**
  * The recruitment area's contract (spec 2): the assistance request, job-applicant accounts,
@@ -131,7 +132,7 @@ export interface ApplicantConfirmResponse {
 }
 
 /** Where the confirmation e-mail's link opens (the page sends its token to the API). */
-export const APPLICANT_CONFIRM_PATH = '/my-applications/confirm-email';
+export const APPLICANT_CONFIRM_PATH = pagePaths.applicantConfirmEmail;
 
 export interface ApplyResponse {
   success: true;
