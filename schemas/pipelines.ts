@@ -53,7 +53,12 @@ export const jobApplicationForwardingStatuses = ['shortlisted', 'interview', 'of
 
 
 export const pipelines = {
-  /** A student's application to a program (table `subscriptions`). */
+  /**
+   * A student's application to a program (a program application; SQL table `subscriptions`). The key
+   * stays 'subscription' because it is stored: status_changes.entity, audit_log.entity and action
+   * ('subscription.status') and the timeline API's `pipeline` field carry it. Renaming it needs a
+   * data migration; everything else in code says application.
+   */
   subscription: define({
     statuses: programApplicationStatuses,
     initial: 'submitted',
