@@ -4,7 +4,7 @@ import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
 import { inboxStatuses } from '../../schemas/admin.ts';
-import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, programApplicationStatuses } from '../../schemas/pipelines.ts';
+import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, pipelines, programApplicationStatuses } from '../../schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {
@@ -52,7 +52,7 @@ export const programApplications = sqliteTable('subscriptions', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   subjectId: text('subject_id').notNull().references(() => subjects.id),
-  status: text('status', { enum: programApplicationStatuses }).notNull().default('submitted'),
+  status: text('status', { enum: programApplicationStatuses }).notNull().default(pipelines.subscription.initial),
   ...timestamps,
 }, (t) => [
   uniqueIndex('subscriptions_user_subject_unique').on(t.userId, t.subjectId),
@@ -67,7 +67,7 @@ export const partnerRequests = sqliteTable('partner_requests', {
   type: text('type', { enum: ['student', 'employee'] }).notNull(),
   title: text('title').notNull(),
   data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  status: text('status', { enum: partnerRequestStatuses }).notNull().default('submitted'),
+  status: text('status', { enum: partnerRequestStatuses }).notNull().default(pipelines.partner_request.initial),
   jobId: text('job_id'),
   ...timestamps,
 }, (t) => [
@@ -121,7 +121,7 @@ export const jobApplications = sqliteTable('job_applications', {
   resumeName: text('resume_name').notNull(),
   resumeType: text('resume_type').notNull(),
   resumeSize: integer('resume_size').notNull(),
-  status: text('status', { enum: jobApplicationStatuses }).notNull().default('received'),
+  status: text('status', { enum: jobApplicationStatuses }).notNull().default(pipelines.job_application.initial),
   /**
    * When the application was passed on (the staff's new-application notice that goes to the
    * employer). Null while held: its applicant has not confirmed their e-mail address yet.
