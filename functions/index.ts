@@ -31,14 +31,15 @@ import { jobs } from './routes/jobs/jobs.ts';
 import { recruitmentServices } from './routes/recruitment-services/recruitment-services.ts';
 import { pages } from './routes/pages/fallback.ts';
 import { usersRouter } from './routes/users/users.ts';
-import { subscriptionsRouter } from './routes/subscriptions/subscriptions.ts';
+import { applicationsRouter } from './routes/applications/applications.ts';
 import { partner } from './routes/partner/partner.ts';
-import { hiringRequests } from './routes/hiring-requests/hiring-requests.ts';
+import { partnerRequestsRouter } from './routes/partner-requests/partner-requests.ts';
 import { admin, publicFiles } from './routes/admin/index.ts';
 import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
 import { runScheduled } from './scheduled/index.ts';
+import { apiPaths } from '../schemas/paths.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -68,24 +69,24 @@ const routes = app
   .route('/api/departments', departments)
   .route('/api/features', features)
   .route('/api/services', services)
-  .route('/api/missionvission', missionVision)
+  .route(apiPaths.missionVision, missionVision)
   .route('/api/about-mission-vision', missionVision)
   .route('/api/about', about)
   .route('/api/dev', dev)
   .route('/api', contact)
   .route('/api/payment', payment)
   .route('/api/assistance-requests', assistanceRequests)
-  .route('/api/job-applicants', jobApplicantsRouter)
-  .route('/api/applyjobs', applyjobs)
-  .route('/api/jobs', jobs)
+  .route(apiPaths.jobApplicants, jobApplicantsRouter)
+  .route(apiPaths.jobSearch, applyjobs)
+  .route(apiPaths.jobs, jobs)
   .route('/api/job-alerts', jobAlerts)
   .route('/api/recruitment-services', recruitmentServices)
   .route('/api/users/saved-programs', savedPrograms)
-  .route('/api/users', usersRouter)
-  .route('/api/subscriptions', subscriptionsRouter)
-  .route('/api/partner', partner)
-  .route('/api/hiringrequest', hiringRequests)
-  .route('/api/admin', admin)
+  .route(apiPaths.users, usersRouter)
+  .route(apiPaths.applications, applicationsRouter)
+  .route(apiPaths.partner, partner)
+  .route(apiPaths.partnerRequests, partnerRequestsRouter)
+  .route(apiPaths.admin, admin)
   .route('/api/files', publicFiles)
   .route('/api/health', health)
   .route('/api/build', build);

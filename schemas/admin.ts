@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { pipelineStaffLabels } from './pipelines.ts';
 import {
   cityCostSchema, countryCostSchema, countrySchema, departmentSchema, exchangeRateSchema, featureSchema, jobSchema, officeSchema, serviceSchema,
   subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
-import { paymentStaffLabels } from './payment-text.ts';
 import { linkWith } from './common.ts';
 import { LINK_RULE } from './links.ts';
 
@@ -115,6 +113,7 @@ export type ListQuery = z.output<typeof listQuery>;
 export const inboxSources = ['contact', 'assistance'] as const;
 export type InboxSource = (typeof inboxSources)[number];
 export const inboxStatuses = ['unread', 'read', 'handled'] as const;
+export type InboxStatus = (typeof inboxStatuses)[number];
 
 export const inboxParam = z.object({ source: z.enum(inboxSources, 'Unknown inbox source'), id: z.string().min(1).max(200) });
 export const inboxStatusSchema = z.object({ status: z.enum(inboxStatuses, 'Status must be unread, read or handled') });
@@ -136,16 +135,10 @@ export const createJobSchema = z.object({
 });
 
 /**
- * What staff read for a status in the back office's lists and detail views: the pipelines' staff
- * labels (schemas/pipelines.ts) and the inbox's and payments' own statuses.
+ * What staff read for an inbox item's status. The pipelines' labels are in schemas/pipelines.ts
+ * (staffLabel) and the payments' in schemas/payment-text.ts.
  */
-export const statusLabels: Record<string, string> = {
-  ...pipelineStaffLabels,
-  unread: 'Unread',
-  read: 'Read',
-  handled: 'Handled',
-  ...paymentStaffLabels,
-};
+export const inboxStatusLabels: Record<InboxStatus, string> = { unread: 'Unread', read: 'Read', handled: 'Handled' };
 
 /**
  * Content kinds staff edit, each validated by the seed's own schema (one rule, one place).

@@ -31,5 +31,3 @@ export const REQUEST_MESSAGES = {
   incompleteProfile: 'Please complete your profile information.',
 } as const;
 
-/** Partner request statuses and their labels: schemas/pipelines.ts. */
-export { partnerRequestStatuses } from './pipelines.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { degreeOptions, employmentTypes, OTP_INCOMPLETE, partnerRequestStatuses } from './partner-text.ts';
+import { degreeOptions, employmentTypes, OTP_INCOMPLETE } from './partner-text.ts';
+import type { PartnerApprovalStatus, PartnerRequestStatus } from './pipelines.ts';
 
 export * from './partner-text.ts';
 
@@ -119,7 +120,7 @@ export interface PartnerDto {
   contactPhoneNumber: string;
   contactEmail: string;
   isVerified: boolean;
-  approvalStatus: 'pending' | 'approved' | 'suspended';
+  approvalStatus: PartnerApprovalStatus;
   createdAt: string;
 }
 
@@ -210,7 +211,7 @@ export interface PartnerRequestDto {
   id: string;
   type: 'student' | 'employee';
   title: string;
-  status: (typeof partnerRequestStatuses)[number];
+  status: PartnerRequestStatus;
   createdAt: string;
   updatedAt: string;
   data: Record<string, unknown>;

@@ -16,7 +16,7 @@ describe('schemas/pipelines.ts', () => {
     }
   });
 
-  it('a status value shared by pipelines has one staff label (the back office uses one map)', () => {
+  it('a status value shared by pipelines has one staff label', () => {
     const seen = new Map<string, string>();
     for (const name of pipelineNames) {
       for (const [status, stage] of Object.entries(pipelines[name].stages as Record<string, Stage>)) {

@@ -9,6 +9,8 @@
  * about themselves ("Not selected", "Offer received").
  */
 
+import { pagePaths } from './paths.ts';
+
 export interface Stage {
   /** What staff read in the back office lists, filters and history. */
   staffLabel: string;
@@ -38,23 +40,28 @@ export const programApplicationStatuses = ['submitted', 'in_review', 'offer', 'e
 export type ProgramApplicationStatus = (typeof programApplicationStatuses)[number];
 
 export const partnerApprovalStatuses = ['pending', 'approved', 'suspended'] as const;
+export type PartnerApprovalStatus = (typeof partnerApprovalStatuses)[number];
 
 export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
+export type PartnerRequestStatus = (typeof partnerRequestStatuses)[number];
 
 export const jobApplicationStatuses = ['received', 'shortlisted', 'interview', 'offer', 'rejected'] as const;
 export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
 
-/** The student dashboard, where program applications are followed. */
-export const STUDENT_DASHBOARD = '/profile-bashboard-student';
-export const PARTNER_DASHBOARD = '/partnerdashboard';
-export const APPLICANT_DASHBOARD = '/my-applications';
+/** Job application statuses at which the application is put in front of the employer (only once the applicant's e-mail is confirmed). */
+export const jobApplicationForwardingStatuses = ['shortlisted', 'interview', 'offer'] as const satisfies readonly JobApplicationStatus[];
 
 export const pipelines = {
-  /** A student's application to a program (table `subscriptions`). */
+  /**
+   * A student's application to a program (a program application; SQL table `subscriptions`). The key
+   * stays 'subscription' because it is stored: status_changes.entity, audit_log.entity and action
+   * ('subscription.status') and the timeline API's `pipeline` field carry it. Renaming it needs a
+   * data migration; everything else in code says application.
+   */
   subscription: define({
     statuses: programApplicationStatuses,
     initial: 'submitted',
-    page: STUDENT_DASHBOARD,
+    page: pagePaths.studentDashboard,
     noun: 'application',
     stages: {
       submitted: { staffLabel: 'Submitted', personLabel: 'Submitted', next: 'An adviser checks your application and documents, usually within five working days.' },
@@ -75,7 +82,7 @@ export const pipelines = {
   partner: define({
     statuses: partnerApprovalStatuses,
     initial: 'pending',
-    page: PARTNER_DASHBOARD,
+    page: pagePaths.partnerDashboard,
     noun: 'partner account',
     stages: {
       pending: { staffLabel: 'Awaiting approval', personLabel: 'Awaiting approval', next: 'Our team reviews new partner accounts within two working days.' },
@@ -92,7 +99,7 @@ export const pipelines = {
   partner_request: define({
     statuses: partnerRequestStatuses,
     initial: 'submitted',
-    page: PARTNER_DASHBOARD,
+    page: pagePaths.partnerDashboard,
     noun: 'request',
     stages: {
       submitted: { staffLabel: 'Submitted', personLabel: 'Submitted', next: 'Our team reviews your request, usually within two working days.' },
@@ -111,7 +118,7 @@ export const pipelines = {
   job_application: define({
     statuses: jobApplicationStatuses,
     initial: 'received',
-    page: APPLICANT_DASHBOARD,
+    page: pagePaths.applicantDashboard,
     noun: 'application',
     stages: {
       received: { staffLabel: 'Received', personLabel: 'Received', next: 'A recruiter reads your CV and cover letter, usually within five working days.' },
@@ -153,11 +160,3 @@ export const isFinal = (pipeline: Pipeline, status: string) => nextStatuses(pipe
 
 /** The anchor of one item's timeline on its dashboard, e.g. `/my-applications#timeline-<id>`. */
 export const timelinePath = (pipeline: Pipeline, id: string) => `${pipelines[pipeline].page}#timeline-${encodeURIComponent(id)}`;
-
-/**
- * Staff labels by status value, for the back office's mixed lists. A value shared by pipelines has
- * the same staff label in each (checked by schemas/pipelines.test.ts), so one map serves them all.
- */
-export const pipelineStaffLabels: Record<string, string> = Object.fromEntries(
-  pipelineNames.flatMap((p) => Object.entries(pipelines[p].stages as Record<string, Stage>).map(([status, stage]) => [status, stage.staffLabel])),
-);

@@ -10,5 +10,3 @@ export const CATEGORY_MESSAGE = 'Please select a category!';
 /** Jobs per page of GET /api/applyjobs when filtered or paged. */
 export const JOBS_PAGE_SIZE = 3;
 
-/** Job application statuses: defined with their labels in schemas/pipelines.ts. */
-export { jobApplicationStatuses as applicationStatuses } from './pipelines.ts';

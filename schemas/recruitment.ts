@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagePaths } from './paths.ts';
 
 /**
  * The recruitment area's contract (spec 2): the assistance request, job-applicant accounts,
@@ -91,9 +92,8 @@ export interface JobDetail extends JobSummary {
   postedAt: string;
 }
 
-/** A job application's status (schemas/pipelines.ts). */
-export type { JobApplicationStatus as ApplicationStatus } from './pipelines.ts';
-import type { JobApplicationStatus as ApplicationStatus } from './pipelines.ts';
+/** A job application's status: schemas/pipelines.ts (a program application's is ProgramApplicationStatus). */
+import type { JobApplicationStatus } from './pipelines.ts';
 
 /** One of an applicant's own applications (GET /api/job-applicants/applications). */
 export interface MyApplication {
@@ -102,7 +102,7 @@ export interface MyApplication {
   jobTitle: string;
   company: string;
   location: string;
-  status: ApplicationStatus;
+  status: JobApplicationStatus;
   resumeName: string;
   appliedAt: string;
   /** Held back from the employer until the applicant confirms their e-mail address. */
@@ -132,7 +132,7 @@ export interface ApplicantConfirmResponse {
 }
 
 /** Where the confirmation e-mail's link opens (the page sends its token to the API). */
-export const APPLICANT_CONFIRM_PATH = '/my-applications/confirm-email';
+export const APPLICANT_CONFIRM_PATH = pagePaths.applicantConfirmEmail;
 
 export interface ApplyResponse {
   success: true;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pipelineNames } from './pipelines.ts';
+import { apiPaths } from './paths.ts';
 
 /**
  * The timeline each person sees for their program applications, partner requests and job
@@ -52,9 +53,9 @@ export type TimelineSeenResponse = z.infer<typeof timelineSeenResponseSchema>;
 
 /** The timeline paths of each account type (relative to the site). */
 export const timelinePaths = {
-  student: '/api/users/me/timeline',
-  partner: '/api/partner/me/timeline',
-  applicant: '/api/job-applicants/me/timeline',
+  student: `${apiPaths.users}/me/timeline`,
+  partner: `${apiPaths.partner}/me/timeline`,
+  applicant: `${apiPaths.jobApplicants}/me/timeline`,
 } as const;
 
 /** Whether an item changed after the person's last visit (everything is new on a first visit with history). */

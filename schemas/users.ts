@@ -86,7 +86,7 @@ export const recordIdParam = z.object({ id: z.string().min(1).max(100) });
 export const profileQuery = z.object({ t: z.string().max(40).optional() });
 
 /** POST /api/subscriptions (spec 1 section 7). */
-export const subscriptionSchema = z.object({
+export const programApplicationSchema = z.object({
   subjectId: z.string({ error: 'Subject ID not found.' }).trim().min(1, 'Subject ID not found.').max(200, 'Subject not found'),
 });
 
@@ -147,16 +147,15 @@ export interface LanguageDto {
   qualification: string;
 }
 
-/** A program application's status (schemas/pipelines.ts). */
-export type { ProgramApplicationStatus as ApplicationStatus } from './pipelines.ts';
-import type { ProgramApplicationStatus as ApplicationStatus } from './pipelines.ts';
+/** A program application's status: schemas/pipelines.ts (a job application's is JobApplicationStatus). */
+import type { ProgramApplicationStatus } from './pipelines.ts';
 
 export interface ApplicationDto {
   _id: string;
   subjectId: string;
   subjectName: string;
   university: string;
-  status: ApplicationStatus;
+  status: ProgramApplicationStatus;
   createdAt: string;
 }
 

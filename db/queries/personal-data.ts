@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
 import {
   assistanceRequests, auditLog, contactMessages, documents, educationRecords, jobAlerts, jobApplicants, jobApplications, jobs, languageQualifications,
-  oneTimeCodes, outbox, partnerRequests, partners, payments, savedPrograms, sessions, statusChanges, subjects, subscriptions, universities, users,
+  oneTimeCodes, outbox, partnerRequests, partners, payments, savedPrograms, sessions, statusChanges, subjects, programApplications, universities, users,
 } from '../schema/index.ts';
 import type { Pipeline } from '../../schemas/pipelines.ts';
 import type { PersonType } from '../../schemas/privacy.ts';
@@ -52,7 +52,7 @@ export const personalData: Record<PersonType, PersonData> = {
       { name: 'education', table: educationRecords, owner: educationRecords.userId },
       { name: 'languages', table: languageQualifications, owner: languageQualifications.userId },
       { name: 'documents', table: documents, owner: documents.userId },
-      { name: 'applications', table: subscriptions, owner: subscriptions.userId, pipeline: 'subscription' },
+      { name: 'applications', table: programApplications, owner: programApplications.userId, pipeline: 'subscription' },
       { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },
     ],
     files: { table: documents, owner: documents.userId, key: documents.objectKey, name: documents.originalName },
@@ -165,9 +165,9 @@ async function itemContext(db: Db, pipeline: Pipeline | undefined, rows: Record<
   if (ids.length === 0) return new Map<string, Record<string, unknown>>();
   if (pipeline === 'subscription') {
     const found = await db
-      .select({ id: subscriptions.id, program: subjects.name, university: universities.name })
-      .from(subscriptions).leftJoin(subjects, eq(subjects.id, subscriptions.subjectId)).leftJoin(universities, eq(universities.id, subjects.universityId))
-      .where(inArray(subscriptions.id, ids));
+      .select({ id: programApplications.id, program: subjects.name, university: universities.name })
+      .from(programApplications).leftJoin(subjects, eq(subjects.id, programApplications.subjectId)).leftJoin(universities, eq(universities.id, subjects.universityId))
+      .where(inArray(programApplications.id, ids));
     return new Map(found.map(({ id, ...rest }) => [id, rest]));
   }
   if (pipeline === 'job_application') {

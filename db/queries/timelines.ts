@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { jobApplications, jobs, partnerRequests, subjects, subscriptions, universities } from '../schema/index.ts';
+import { jobApplications, jobs, partnerRequests, subjects, programApplications, universities } from '../schema/index.ts';
 import { historyOf, personalData } from './personal-data.ts';
 import { isFinal, personLabel, pipelines, type Pipeline } from '../../schemas/pipelines.ts';
 import type { PersonType } from '../../schemas/privacy.ts';
 import type { TimelineEvent, TimelineItem } from '../../schemas/timeline.ts';
+import { jobPath, subjectPath } from '../../schemas/paths.ts';
 
 /** A job application waits, not passed to the employer, until the applicant confirms their e-mail. */
 export const HELD_NOTICE = 'On hold until you confirm your e-mail address: use the link we e-mailed you.';
@@ -24,15 +25,15 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
   switch (type) {
     case 'student': {
       const rows = await db
-        .select({ id: subscriptions.id, status: subscriptions.status, createdAt: subscriptions.createdAt, subjectId: subscriptions.subjectId, program: subjects.name, university: universities.name })
-        .from(subscriptions)
-        .leftJoin(subjects, eq(subjects.id, subscriptions.subjectId))
+        .select({ id: programApplications.id, status: programApplications.status, createdAt: programApplications.createdAt, subjectId: programApplications.subjectId, program: subjects.name, university: universities.name })
+        .from(programApplications)
+        .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
         .leftJoin(universities, eq(universities.id, subjects.universityId))
-        .where(eq(subscriptions.userId, accountId))
-        .orderBy(desc(subscriptions.createdAt));
+        .where(eq(programApplications.userId, accountId))
+        .orderBy(desc(programApplications.createdAt));
       return {
         pipeline: 'subscription',
-        rows: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, title: r.program ?? 'A program', subtitle: r.university, href: `/subject/${encodeURIComponent(r.subjectId)}` })),
+        rows: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, title: r.program ?? 'A program', subtitle: r.university, href: subjectPath(r.subjectId) })),
       };
     }
     case 'partner': {
@@ -55,7 +56,7 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
       return {
         pipeline: 'job_application',
         rows: rows.map((r) => ({
-          id: r.id, status: r.status, createdAt: r.createdAt, notice: r.forwardedAt === null ? HELD_NOTICE : null, title: r.title ?? 'A job', subtitle: r.company ? `${r.company} · ${r.location ?? ''}` : null, href: `/job/${encodeURIComponent(r.jobId)}`,
+          id: r.id, status: r.status, createdAt: r.createdAt, notice: r.forwardedAt === null ? HELD_NOTICE : null, title: r.title ?? 'A job', subtitle: r.company ? `${r.company} · ${r.location ?? ''}` : null, href: jobPath(r.jobId),
         })),
       };
     }

@@ -1,6 +1,6 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
-import { partnerApprovalStatuses } from '../../schemas/pipelines.ts';
+import { partnerApprovalStatuses, pipelines } from '../../schemas/pipelines.ts';
 
 /**
  * When the person last opened their dashboard's timelines: a change after it is marked new. One per
@@ -86,7 +86,7 @@ export const partners = sqliteTable('partners', {
   contactPhoneNumber: text('contact_phone_number').notNull(),
   contactEmail: text('contact_email').notNull(),
   /** Staff approval: pending until reviewed, then approved or suspended. */
-  approvalStatus: text('approval_status', { enum: partnerApprovalStatuses }).notNull().default('pending'),
+  approvalStatus: text('approval_status', { enum: partnerApprovalStatuses }).notNull().default(pipelines.partner.initial),
   ...credentials,
   ...timelineSeen,
   ...timestamps,

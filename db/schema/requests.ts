@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
-import { type Pipeline, jobApplicationStatuses, partnerApprovalStatuses, partnerRequestStatuses, pipelineNames, programApplicationStatuses } from '../../schemas/pipelines.ts';
+import { inboxStatuses } from '../../schemas/admin.ts';
+import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, pipelines, programApplicationStatuses } from '../../schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {
-  status: text('status', { enum: ['unread', 'read', 'handled'] }).notNull().default('unread'),
+  status: text('status', { enum: inboxStatuses }).notNull().default('unread'),
 };
 
 /** Both public contact forms land here; `kind` tells which. */
@@ -41,16 +42,17 @@ export const assistanceRequests = sqliteTable('assistance_requests', {
   ...timestamps,
 }, (t) => [index('assistance_created_idx').on(t.createdAt)]);
 
-/** Statuses, transitions and labels of every pipeline: schemas/pipelines.ts. */
-export const subscriptionStatuses = programApplicationStatuses;
-export { partnerRequestStatuses, jobApplicationStatuses, partnerApprovalStatuses };
+// Statuses, transitions and labels of every pipeline live in schemas/pipelines.ts; the enums below import them.
 
-/** A student's application to a program. */
-export const subscriptions = sqliteTable('subscriptions', {
+/**
+ * A student's application to a program. The SQL table keeps the name `subscriptions` (the specs'
+ * word, and renaming a live D1 table is a data migration): the code calls it an application.
+ */
+export const programApplications = sqliteTable('subscriptions', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   subjectId: text('subject_id').notNull().references(() => subjects.id),
-  status: text('status', { enum: subscriptionStatuses }).notNull().default('submitted'),
+  status: text('status', { enum: programApplicationStatuses }).notNull().default(pipelines.subscription.initial),
   ...timestamps,
 }, (t) => [
   uniqueIndex('subscriptions_user_subject_unique').on(t.userId, t.subjectId),
@@ -65,7 +67,7 @@ export const partnerRequests = sqliteTable('partner_requests', {
   type: text('type', { enum: ['student', 'employee'] }).notNull(),
   title: text('title').notNull(),
   data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  status: text('status', { enum: partnerRequestStatuses }).notNull().default('submitted'),
+  status: text('status', { enum: partnerRequestStatuses }).notNull().default(pipelines.partner_request.initial),
   jobId: text('job_id'),
   ...timestamps,
 }, (t) => [
@@ -119,7 +121,7 @@ export const jobApplications = sqliteTable('job_applications', {
   resumeName: text('resume_name').notNull(),
   resumeType: text('resume_type').notNull(),
   resumeSize: integer('resume_size').notNull(),
-  status: text('status', { enum: jobApplicationStatuses }).notNull().default('received'),
+  status: text('status', { enum: jobApplicationStatuses }).notNull().default(pipelines.job_application.initial),
   /**
    * When the application was passed on (the staff's new-application notice that goes to the
    * employer). Null while held: its applicant has not confirmed their e-mail address yet.

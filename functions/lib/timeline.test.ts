@@ -61,10 +61,10 @@ describe('GET …/me/timeline and POST …/me/timeline/seen', () => {
     const student = await makeStudentWithData('ordering', { documents: [] });
     const [, second] = await db.select({ id: t.subjects.id }).from(t.subjects).limit(2);
     const later = crypto.randomUUID();
-    await db.insert(t.subscriptions).values({ id: later, userId: student.id, subjectId: second!.id, createdAt: new Date(Date.now() - 120_000) });
+    await db.insert(t.programApplications).values({ id: later, userId: student.id, subjectId: second!.id, createdAt: new Date(Date.now() - 120_000) });
     // The older application changed most recently.
     await db.insert(t.statusChanges).values({ id: crypto.randomUUID(), entity: 'subscription', entityId: later, fromStatus: 'submitted', toStatus: 'declined', createdAt: new Date(Date.now() + 1_000) });
-    await db.update(t.subscriptions).set({ status: 'declined' }).where(eq(t.subscriptions.id, later));
+    await db.update(t.programApplications).set({ status: 'declined' }).where(eq(t.programApplications.id, later));
     const { items } = await timeline('/api/users/me/timeline', bearer(student.token));
     expect(items.map((i) => [i.id, i.label, i.final])).toEqual([[later, 'Not successful', true], [student.applicationId, 'Being reviewed', false]]);
   });

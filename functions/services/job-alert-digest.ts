@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { alertOwners, claimDueAlerts, newJobsFor } from '../../db/queries/job-alerts.ts';
 import { describeAlert } from '../../schemas/job-alerts.ts';
 import { RETENTION } from '../../schemas/retention.ts';
+import { jobPath, pagePaths } from '../../schemas/paths.ts';
 import { config } from '../lib/config.ts';
 import { escapeHtml, footerLines, type EmailBrand } from './emails.ts';
 import { getSite } from '../../db/queries/site-content.ts';
@@ -28,7 +29,7 @@ interface DigestJob {
 export function digestEmail(brand: EmailBrand, to: string, name: string, alert: Parameters<typeof describeAlert>[0], jobs: DigestJob[], links: { site: string; unsubscribe: string }): EmailMessage {
   const search = describeAlert(alert);
   const subject = jobs.length === 1 ? `1 new job for ${search}` : `${jobs.length} new jobs for ${search}`;
-  const jobUrl = (j: DigestJob) => `${links.site}/job/${encodeURIComponent(j.id)}`;
+  const jobUrl = (j: DigestJob) => `${links.site}${jobPath(j.id)}`;
   const text = [
     `Hello ${name},`,
     `New jobs matching your alert ${search}:`,
@@ -40,7 +41,7 @@ export function digestEmail(brand: EmailBrand, to: string, name: string, alert: 
   const items = jobs
     .map((j) => `<li style="margin:0 0 12px"><a href="${escapeHtml(jobUrl(j))}" style="color:#0b5cad;font-weight:700">${escapeHtml(j.title)}</a><br><span style="color:#4a5a70">${escapeHtml(j.company)} · ${escapeHtml(j.location)} · ${escapeHtml(j.category)}</span></li>`)
     .join('');
-  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0b1f3a;background:#f7fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">Hello ${escapeHtml(name)}, here are the new jobs matching your alert ${escapeHtml(search)}.</p><ul style="padding-left:20px;margin:0 0 16px">${items}</ul><p style="margin:0 0 16px"><a href="${escapeHtml(`${links.site}/job`)}">See all jobs</a></p><p style="color:#4a5a70;font-size:12px;margin-top:32px">You get this e-mail because you saved this search as a job alert. <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe from this alert</a>.<br>${footerLines(brand).map(escapeHtml).join('<br>')}</p></div></body></html>`;
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0b1f3a;background:#f7fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">Hello ${escapeHtml(name)}, here are the new jobs matching your alert ${escapeHtml(search)}.</p><ul style="padding-left:20px;margin:0 0 16px">${items}</ul><p style="margin:0 0 16px"><a href="${escapeHtml(`${links.site}${pagePaths.jobs}`)}">See all jobs</a></p><p style="color:#4a5a70;font-size:12px;margin-top:32px">You get this e-mail because you saved this search as a job alert. <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe from this alert</a>.<br>${footerLines(brand).map(escapeHtml).join('<br>')}</p></div></body></html>`;
   return {
     to,
     subject,

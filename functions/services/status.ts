@@ -2,9 +2,9 @@ import { and, eq, getTableName } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client.ts';
 import {
-  jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, subscriptions, users,
+  jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, programApplications, users,
 } from '../../db/schema/index.ts';
-import { personLabel, pipelineNames, pipelines, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
+import { personLabel, pipelineNames, pipelines, stageOf, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
 import { notificationEmail } from './emails.ts';
 import { getSite } from '../../db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
@@ -17,6 +17,7 @@ export type { Pipeline };
  */
 export const transitions = Object.fromEntries(pipelineNames.map((p) => [p, pipelines[p].transitions])) as Record<Pipeline, Record<string, readonly string[]>>;
 
+/** The person a status change notifies, and the status the item is in now. */
 interface Recipient {
   from: string;
   email: string;
@@ -25,15 +26,15 @@ interface Recipient {
   about: string;
 }
 
-async function load(db: Db, pipeline: Pipeline, id: string): Promise<Recipient | undefined> {
+async function loadRecipient(db: Db, pipeline: Pipeline, id: string): Promise<Recipient | undefined> {
   switch (pipeline) {
     case 'subscription': {
       const [row] = await db
-        .select({ from: subscriptions.status, email: users.email, name: users.fullName, subject: subjects.name })
-        .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.userId))
-        .leftJoin(subjects, eq(subjects.id, subscriptions.subjectId))
-        .where(eq(subscriptions.id, id));
+        .select({ from: programApplications.status, email: users.email, name: users.fullName, subject: subjects.name })
+        .from(programApplications)
+        .innerJoin(users, eq(users.id, programApplications.userId))
+        .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+        .where(eq(programApplications.id, id));
       return row && { ...row, about: `your application for ${row.subject ?? 'a program'}` };
     }
     case 'partner': {
@@ -65,7 +66,7 @@ async function load(db: Db, pipeline: Pipeline, id: string): Promise<Recipient |
 
 /** The table and column each pipeline's status lives in (what the person's dashboard reads). */
 const columns: Record<Pipeline, [string, string]> = {
-  subscription: [getTableName(subscriptions), subscriptions.status.name],
+  subscription: [getTableName(programApplications), programApplications.status.name],
   partner: [getTableName(partners), partners.approvalStatus.name],
   partner_request: [getTableName(partnerRequests), partnerRequests.status.name],
   job_application: [getTableName(jobApplications), jobApplications.status.name],
@@ -86,9 +87,9 @@ export async function changeStatus(
   const table = transitions[pipeline];
   const label = (status: string) => staffLabel(pipeline, status);
   if (!(to in table)) throw new HTTPException(400, { message: `Status must be one of: ${Object.keys(table).join(', ')}` });
-  const current = await load(db, pipeline, id);
-  if (!current) throw new HTTPException(404, { message: 'Not found' });
-  const { from } = current;
+  const recipient = await loadRecipient(db, pipeline, id);
+  if (!recipient) throw new HTTPException(404, { message: 'Not found' });
+  const { from } = recipient;
   if (from === to) throw new HTTPException(409, { message: `It is already ${label(to)}.` });
   if (!table[from]?.includes(to)) {
     throw new HTTPException(409, { message: `Cannot move from ${label(from)} to ${label(to)}.` });
@@ -100,17 +101,17 @@ export async function changeStatus(
   // The person reads their own label and what happens next, and the link opens this item's timeline.
   const link = `${input.siteUrl ?? ''}${timelinePath(pipeline, id)}`;
   const shown = personLabel(pipeline, to);
-  const next = pipelines[pipeline].stages[to as never] as { next: string } | undefined;
+  const next = stageOf(pipeline, to);
   const paragraphs = [
-    `Hello ${current.name},`,
-    `There is news about ${current.about}: its status is now "${shown}".`,
+    `Hello ${recipient.name},`,
+    `There is news about ${recipient.about}: its status is now "${shown}".`,
     ...(note ? [note] : []),
     ...(next?.next ? [`What happens next: ${next.next}`] : []),
     `See every step on your timeline: ${link}`,
   ];
   let emailed = true;
   try {
-    await mailer.send(notificationEmail(await getSite(db), current.email, `Update on ${current.about}: ${shown}`, paragraphs));
+    await mailer.send(notificationEmail(await getSite(db), recipient.email, `Update on ${recipient.about}: ${shown}`, paragraphs));
   } catch {
     // The change stands; the staff member is told the e-mail did not go out.
     emailed = false;

@@ -1,4 +1,5 @@
 import { readJson, storageKeys } from './storage.ts';
+import { pagePaths } from '../../schemas/paths.ts';
 
 /** What the header shows for a stored session (spec 1 sections 2.2 and 4). */
 export interface SessionView {
@@ -30,7 +31,7 @@ export function readSession(): SessionView | null {
       email: student.email ?? '',
       label: 'Student Account',
       profileLabel: 'Student Profile',
-      profileHref: '/profile-bashboard-student',
+      profileHref: pagePaths.studentDashboard,
     };
   }
   const partner = readJson<StoredPartner>(storageKeys.partner);
@@ -41,7 +42,7 @@ export function readSession(): SessionView | null {
       email: partner.ownerEmail ?? partner.email ?? '',
       label: 'Partner Account',
       profileLabel: 'Partner Dashboard',
-      profileHref: '/partnerdashboard',
+      profileHref: pagePaths.partnerDashboard,
     };
   }
   return null;

@@ -8,8 +8,8 @@ import { staffOnly } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
 
-async function byStatus(db: Db, table: typeof t.subscriptions | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments) {
-  const rows = await db.select({ status: table.status, n: count() }).from(table as typeof t.subscriptions).groupBy(table.status);
+async function byStatus(db: Db, table: typeof t.programApplications | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments) {
+  const rows = await db.select({ status: table.status, n: count() }).from(table as typeof t.programApplications).groupBy(table.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -28,7 +28,7 @@ export const adminDashboard = new Hono<AppEnv>()
       publish,
       inboxUnread: unread?.n ?? 0,
       partnersAwaiting: awaiting?.n ?? 0,
-      subscriptions: await byStatus(db, t.subscriptions),
+      subscriptions: await byStatus(db, t.programApplications),
       partnerRequests: await byStatus(db, t.partnerRequests),
       jobApplications: await byStatus(db, t.jobApplications),
       payments: await byStatus(db, t.payments),

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { adminAuth } from './auth.ts';
 import { adminStaff } from './staff.ts';
 import { adminInbox } from './inbox.ts';
-import { adminSubscriptions } from './subscriptions.ts';
+import { adminApplications } from './applications.ts';
 import { adminPartners } from './partners.ts';
 import { adminPartnerRequests } from './partner-requests.ts';
 import { adminJobApplications } from './job-applications.ts';
@@ -28,7 +28,7 @@ export const admin = new Hono<AppEnv>()
   .route('/dashboard', adminDashboard)
   .route('/staff', adminStaff)
   .route('/inbox', adminInbox)
-  .route('/subscriptions', adminSubscriptions)
+  .route('/subscriptions', adminApplications)
   .route('/partners', adminPartners)
   .route('/partner-requests', adminPartnerRequests)
   .route('/job-applications', adminJobApplications)

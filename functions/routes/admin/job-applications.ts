@@ -8,6 +8,7 @@ import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.t
 import { downloadResponse } from '../../services/files.ts';
 import { writeAudit } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
+import { jobApplicationForwardingStatuses } from '../../../schemas/pipelines.ts';
 import { applicationIsConfirmed } from '../../../db/queries/applicants.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
@@ -23,7 +24,7 @@ const columns = {
 const withConfirmation = <T extends { emailConfirmedAt: Date | null }>(row: T) => ({ ...row, emailConfirmed: row.emailConfirmedAt !== null });
 
 /** Moves that put the application in front of the employer: only once the e-mail is confirmed. */
-const FORWARDING_STATUSES: readonly string[] = ['shortlisted', 'interview', 'offer'];
+const FORWARDING_STATUSES: readonly string[] = jobApplicationForwardingStatuses;
 const base = (db: AppEnv['Variables']['db']) =>
   db.select(columns).from(jobApplications)
     .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))

@@ -12,6 +12,7 @@ import { auditInsert } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
+import { jobPath } from '../../../schemas/paths.ts';
 
 const columns = {
   id: partnerRequests.id, type: partnerRequests.type, title: partnerRequests.title, status: partnerRequests.status,
@@ -114,5 +115,5 @@ export const adminPartnerRequests = new Hono<AppEnv>()
       c.var.db.update(partnerRequests).set({ jobId: job.id, updatedAt: new Date() }).where(eq(partnerRequests.id, id)),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: 'jobs', entityId: job.id, after: job }),
     ]);
-    return c.json({ success: true, jobId: job.id, preview: `${config(c.env).siteUrl ?? ''}/job/${job.id}` }, 201);
+    return c.json({ success: true, jobId: job.id, preview: `${config(c.env).siteUrl ?? ''}${jobPath(job.id)}` }, 201);
   });

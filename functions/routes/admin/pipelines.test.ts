@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test';
 import { request, postJson } from '../../test/fixtures/index.ts';
 import * as t from '../../../db/schema/index.ts';
 import {
-  auth, db, makeAssistanceRequest, makeContactMessage, makeJobApplication, makePartner, makePartnerRequest, makePayment, makeStaff, makeSubscription,
+  auth, db, makeAssistanceRequest, makeContactMessage, makeJobApplication, makePartner, makePartnerRequest, makePayment, makeStaff, makeApplication,
 } from '../../test/fixtures/index.ts';
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;
@@ -18,14 +18,14 @@ const mailTo = (to: string) => db.select().from(t.outbox).where(eq(t.outbox.to, 
 const changes = (entity: 'subscription' | 'partner' | 'partner_request' | 'job_application', id: string) =>
   db.select().from(t.statusChanges).where(and(eq(t.statusChanges.entity, entity), eq(t.statusChanges.entityId, id))).orderBy(t.statusChanges.createdAt);
 
-describe('program applications (subscriptions)', () => {
+describe('program applications', () => {
   it('walks submitted → in review → offer → enrolled, recording, auditing and e-mailing each step', async () => {
-    const sub = await makeSubscription();
+    const sub = await makeApplication();
     for (const [i, to] of (['in_review', 'offer', 'enrolled'] as const).entries()) {
       const res = await post(`/api/admin/subscriptions/${sub.id}/status`, { status: to, note: i === 1 ? 'Congratulations!' : undefined });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ success: true, to, emailed: true });
-      const [row] = await db.select({ status: t.subscriptions.status }).from(t.subscriptions).where(eq(t.subscriptions.id, sub.id));
+      const [row] = await db.select({ status: t.programApplications.status }).from(t.programApplications).where(eq(t.programApplications.id, sub.id));
       expect(row!.status).toBe(to); // the column the student's dashboard reads
     }
     const history = await changes('subscription', sub.id);
@@ -51,13 +51,13 @@ describe('program applications (subscriptions)', () => {
 
   it('declines from any open state', async () => {
     for (const from of ['submitted', 'in_review', 'offer'] as const) {
-      const sub = await makeSubscription(from);
+      const sub = await makeApplication(from);
       expect((await post(`/api/admin/subscriptions/${sub.id}/status`, { status: 'declined' })).status).toBe(200);
     }
   });
 
   it('refuses a move the pipeline does not allow (409) and an unknown status (400), changing nothing', async () => {
-    const sub = await makeSubscription();
+    const sub = await makeApplication();
     const skip = await post(`/api/admin/subscriptions/${sub.id}/status`, { status: 'enrolled' });
     expect(skip.status).toBe(409);
     expect(await skip.json()).toMatchObject({ success: false, message: 'Cannot move from Submitted to Enrolled.' });
@@ -69,7 +69,7 @@ describe('program applications (subscriptions)', () => {
     const missing = await post(`/api/admin/subscriptions/${sub.id}/status`, {});
     expect(missing.status).toBe(400);
     expect((await missing.json()) as object).toMatchObject({ message: expect.stringContaining('status') });
-    const declined = await makeSubscription('declined');
+    const declined = await makeApplication('declined');
     expect((await post(`/api/admin/subscriptions/${declined.id}/status`, { status: 'in_review' })).status).toBe(409);
     expect(await changes('subscription', sub.id)).toHaveLength(0);
     expect(await mailTo(sub.student.email)).toHaveLength(0);
@@ -77,7 +77,7 @@ describe('program applications (subscriptions)', () => {
   });
 
   it('lists with filters, search and paging', async () => {
-    const a = await makeSubscription('offer');
+    const a = await makeApplication('offer');
     const res = await get(`/api/admin/subscriptions?status=offer&q=${encodeURIComponent(a.student.fullName)}`);
     const body = (await res.json()) as { items: { id: string }[]; total: number; page: number; pageSize: number };
     expect(body).toMatchObject({ total: 1, page: 1, pageSize: 20 });
@@ -281,10 +281,10 @@ describe('dashboard', () => {
 describe('status changes made at the same moment', () => {
   it('records nothing when the status moved since it was read', async () => {
     const { recordChange } = await import('../../services/status.ts');
-    const sub = await makeSubscription('in_review');
+    const sub = await makeApplication('in_review');
     // Another staff member read 'submitted' before this one moved it to in_review.
     expect(await recordChange(db, { pipeline: 'subscription', id: sub.id, from: 'submitted', to: 'declined', staffId: admin.id })).toBe(false);
-    const [row] = await db.select({ status: t.subscriptions.status }).from(t.subscriptions).where(eq(t.subscriptions.id, sub.id));
+    const [row] = await db.select({ status: t.programApplications.status }).from(t.programApplications).where(eq(t.programApplications.id, sub.id));
     expect(row!.status).toBe('in_review');
     expect(await changes('subscription', sub.id)).toHaveLength(0);
     expect(await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, sub.id))).toHaveLength(0);

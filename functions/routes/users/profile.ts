@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { documents, educationRecords, languageQualifications, subjects, subscriptions, universities, users } from '../../../db/schema/index.ts';
+import { documents, educationRecords, languageQualifications, subjects, programApplications, universities, users } from '../../../db/schema/index.ts';
 import type { ApplicationDto, DocumentDto, EducationDto, LanguageDto, StudentProfile } from '../../../schemas/users.ts';
 
 type EducationRow = typeof educationRecords.$inferSelect;
@@ -38,12 +38,12 @@ export const toLanguage = (r: LanguageRow): LanguageDto => ({ _id: r.id, qualifi
 /** A student's applications to programs, newest first, with the program's and university's names. */
 export async function listApplications(db: Db, userId: string): Promise<ApplicationDto[]> {
   const rows = await db
-    .select({ s: subscriptions, subjectName: subjects.name, university: universities.name })
-    .from(subscriptions)
-    .innerJoin(subjects, eq(subjects.id, subscriptions.subjectId))
+    .select({ s: programApplications, subjectName: subjects.name, university: universities.name })
+    .from(programApplications)
+    .innerJoin(subjects, eq(subjects.id, programApplications.subjectId))
     .leftJoin(universities, eq(universities.id, subjects.universityId))
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt));
+    .where(eq(programApplications.userId, userId))
+    .orderBy(desc(programApplications.createdAt));
   return rows.map(({ s, subjectName, university }) => ({
     _id: s.id,
     subjectId: s.subjectId,

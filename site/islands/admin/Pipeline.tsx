@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { statusLabels } from '../../../schemas/admin.ts';
+import { pipelines, staffLabel, type Pipeline as PipelineKey } from '../../../schemas/pipelines.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 
-export const label = (s: string) => statusLabels[s] ?? s;
-export const statusFilter = (statuses: string[]): Filter => ({ name: 'status', label: 'Status', options: statuses.map((s) => ({ value: s, label: label(s) })) });
+export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({ name: 'status', label: 'Status', options: statuses.map((s) => ({ value: s, label: toLabel(s) })) });
 
 interface HistoryEntry {
   fromStatus: string;
@@ -25,7 +24,8 @@ export interface PipelineConfig<T> {
   title: string;
   path: string;
   caption: string;
-  statuses: string[];
+  /** The workflow listed: its statuses and staff labels come from schemas/pipelines.ts. */
+  pipeline: PipelineKey;
   columns: Column<T>[];
   extraFilters?: Filter[];
   initialFilters?: Record<string, string>;
@@ -50,7 +50,7 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
           caption={config.caption}
           path={config.path}
           columns={config.columns}
-          filters={[statusFilter(config.statuses), ...(config.extraFilters ?? [])]}
+          filters={[statusFilter(pipelines[config.pipeline].statuses, (s) => staffLabel(config.pipeline, s)), ...(config.extraFilters ?? [])]}
           rowKey={(r) => r.id}
           onOpen={(r) => open(r.id)}
           selected={selected}
@@ -64,6 +64,7 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
 
 function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>; id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const show = (status: string) => staffLabel(config.pipeline, status);
   const formId = useId();
   const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi<Detail>(`${config.path}/${encodeURIComponent(id)}`) });
   const [to, setTo] = useState('');
@@ -87,7 +88,7 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
       {detail.isError && <p role="alert" className="admin-error">{errorText(detail.error)}</p>}
       {detail.data && (
         <>
-          <p>Status: <StatusBadge status={detail.data.item.status} label={label(detail.data.item.status)} /></p>
+          <p>Status: <StatusBadge status={detail.data.item.status} label={show(detail.data.item.status)} /></p>
           <dl className="admin-dl">
             {config.fields(detail.data.item).map(([k, v]) => (
               <div key={k}><dt>{k}</dt><dd>{v ?? '—'}</dd></div>
@@ -108,7 +109,7 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
                 <select id={`${formId}-to`} required value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={change.isError ? `${formId}-err` : undefined}>
                   <option value="">Choose…</option>
                   {detail.data.next.map((s) => (
-                    <option key={s} value={s}>{label(s)}</option>
+                    <option key={s} value={s}>{show(s)}</option>
                   ))}
                 </select>
               </div>
@@ -132,7 +133,7 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
             <ol className="admin-history">
               {detail.data.history.map((h, i) => (
                 <li key={i}>
-                  {formatDate(h.createdAt)}: {label(h.fromStatus)} → <strong>{label(h.toStatus)}</strong> by {h.staffName ?? 'system'}
+                  {formatDate(h.createdAt)}: {show(h.fromStatus)} → <strong>{show(h.toStatus)}</strong> by {h.staffName ?? 'system'}
                   {h.note && <div className="admin-muted">“{h.note}”</div>}
                 </li>
               ))}

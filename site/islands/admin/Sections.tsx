@@ -2,9 +2,13 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
-import { DownloadButton, label, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
+import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
+import { inboxStatusLabels, inboxStatuses } from '../../../schemas/admin.ts';
+import { staffLabel } from '../../../schemas/pipelines.ts';
 
+/** An inbox item's status as staff read it. */
+const inboxLabel = (s: string) => (inboxStatusLabels as Record<string, string>)[s] ?? s;
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 interface Counts {
@@ -77,7 +81,7 @@ export function Inbox() {
             requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
           }}
           filters={[
-            statusFilter(['unread', 'read', 'handled']),
+            statusFilter(inboxStatuses, inboxLabel),
             { name: 'type', label: 'Source', options: [{ value: 'contact', label: 'Contact forms' }, { value: 'assistance', label: 'Employer assistance' }] },
           ]}
           columns={[
@@ -85,7 +89,7 @@ export function Inbox() {
             { header: 'Message', cell: (r) => <span className="admin-clip">{r.subject ? `${r.subject}: ` : ''}{r.message}</span> },
             { header: 'Form', cell: (r) => kindLabels[r.kind] ?? r.kind },
             { header: 'Received', cell: (r) => formatDate(r.createdAt) },
-            { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+            { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={inboxLabel(r.status)} /> },
           ]}
         />
         {selected && <InboxItem key={selected} id={selected} onClose={() => { setSelected(null); history.replaceState(null, '', location.pathname); }} />}
@@ -125,7 +129,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
       {q.isError && <p role="alert" className="admin-error">{errorText(q.error)}</p>}
       {item && (
         <>
-          <p>Status: <StatusBadge status={item.status} label={label(item.status)} /></p>
+          <p>Status: <StatusBadge status={item.status} label={inboxLabel(item.status)} /></p>
           <dl className="admin-dl">
             {fields.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{text(v)}</dd></div>)}
           </dl>
@@ -169,18 +173,18 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-interface SubscriptionRow { id: string; status: string; createdAt: string; studentName: string; studentEmail: string; subjectName: string | null; universityName: string | null }
-const applications: PipelineConfig<SubscriptionRow> = {
+interface ProgramApplicationRow { id: string; status: string; createdAt: string; studentName: string; studentEmail: string; subjectName: string | null; universityName: string | null }
+const applications: PipelineConfig<ProgramApplicationRow> = {
   title: 'Program applications',
   path: '/subscriptions',
   caption: 'Program applications, newest first',
-  statuses: ['submitted', 'in_review', 'offer', 'enrolled', 'declined'],
+  pipeline: 'subscription',
   columns: [
     { header: 'Student', cell: (r) => r.studentName },
     { header: 'Program', cell: (r) => text(r.subjectName) },
     { header: 'University', cell: (r) => text(r.universityName) },
     { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('subscription', r.status)} /> },
   ],
   fields: (i) => [['Student', text(i.studentName)], ['E-mail', text(i.studentEmail)], ['Program', i.subjectId ? <a href={`/subject/${String(i.subjectId)}`}>{text(i.subjectName)}</a> : '—'], ['University', text(i.universityName)], ['Applied', formatDate(i.createdAt as string)]],
 };
@@ -191,14 +195,14 @@ const partnersConfig: PipelineConfig<PartnerRow> = {
   title: 'Partners',
   path: '/partners',
   caption: 'Partner companies',
-  statuses: ['pending', 'approved', 'suspended'],
+  pipeline: 'partner',
   extraFilters: [{ name: 'type', label: 'Show', options: [{ value: 'awaiting', label: 'Verified, awaiting approval' }] }],
   columns: [
     { header: 'Company', cell: (r) => r.companyName },
     { header: 'Contact', cell: (r) => r.contactName },
     { header: 'E-mail', cell: (r) => r.email },
     { header: 'Verified', cell: (r) => (r.isVerified ? 'Yes' : 'No') },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('partner', r.status)} /> },
   ],
   fields: (i) => [
     ['Company', text(i.companyName)], ['Headquarters', text(i.companyHQ)], ['Login e-mail', text(i.email)], ['Verified', i.isVerified ? 'Yes' : 'No'],
@@ -213,14 +217,14 @@ const requestsConfig: PipelineConfig<RequestRow> = {
   title: 'Partner requests',
   path: '/partner-requests',
   caption: 'Admission and hiring requests',
-  statuses: ['submitted', 'in_review', 'approved', 'declined'],
+  pipeline: 'partner_request',
   extraFilters: [{ name: 'type', label: 'Type', options: [{ value: 'student', label: 'Student admission' }, { value: 'employee', label: 'Employee hiring' }] }],
   columns: [
     { header: 'Title', cell: (r) => r.title },
     { header: 'Type', cell: (r) => (r.type === 'student' ? 'Student admission' : 'Employee hiring') },
     { header: 'Partner', cell: (r) => r.companyName },
     { header: 'Submitted', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('partner_request', r.status)} /> },
   ],
   fields: (i) => [
     ['Title', text(i.title)], ['Partner', text(i.companyName)], ['Type', i.type === 'student' ? 'Student admission' : 'Employee hiring'],
@@ -249,13 +253,13 @@ const jobAppsConfig: PipelineConfig<JobAppRow> = {
   title: 'Job applications',
   path: '/job-applications',
   caption: 'Job applications, newest first',
-  statuses: ['received', 'shortlisted', 'interview', 'offer', 'rejected'],
+  pipeline: 'job_application',
   columns: [
     { header: 'Applicant', cell: (r) => <>{r.applicantName}{!r.emailConfirmed && <> <NotConfirmed /></>}</> },
     { header: 'Job', cell: (r) => text(r.jobTitle) },
     { header: 'Company', cell: (r) => text(r.company) },
     { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={label(r.status)} /> },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('job_application', r.status)} /> },
   ],
   fields: (i) => [
     ['Applicant', text(i.applicantName)],

@@ -4,6 +4,7 @@ import { ApiError, NetworkError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { rememberReturnPath, studentSession } from '../../lib/session.ts';
 import '../../styles/student-base.css';
+import { apiPaths, pagePaths } from '../../../schemas/paths.ts';
 
 /**
  * The apply flow on /subject/{id} (spec 1 section 4): 'Log In to Continue' (remembers the page) or
@@ -60,7 +61,7 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
 
   function logIn() {
     rememberReturnPath();
-    location.assign('/login');
+    location.assign(pagePaths.login);
   }
 
   async function confirm() {
@@ -69,7 +70,7 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
     if (!subjectId) return setError('Subject ID not found.');
     setView('submitting');
     try {
-      const res = await studentSession.call<{ message: string }>('/api/subscriptions', { method: 'POST', body: { subjectId } });
+      const res = await studentSession.call<{ message: string }>(apiPaths.applications, { method: 'POST', body: { subjectId } });
       setMessage(res.message);
       setView('success');
       void queryClient.invalidateQueries({ queryKey: ['student', 'profile'] });

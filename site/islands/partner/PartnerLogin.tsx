@@ -7,6 +7,7 @@ import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField } from './fields.tsx';
 import { partnerSession } from './session.ts';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 interface LoginResponse {
   success?: boolean;
@@ -42,7 +43,7 @@ function LoginForm() {
         return;
       }
       partnerSession.save(res.token, res.partner ?? res.data ?? res);
-      window.location.href = '/partnerdashboard';
+      window.location.href = pagePaths.partnerDashboard;
     },
     onError: (error) => {
       if (error instanceof ApiError) {
@@ -134,7 +135,7 @@ function LoginForm() {
         New partner? <a href="/become-our-partner-registerhere">Sign Up</a>
       </p>
       <p className="pt-footnote">
-        Are you a student? <a href="/login">Student login</a>
+        Are you a student? <a href={pagePaths.login}>Student login</a>
       </p>
     </form>
   );

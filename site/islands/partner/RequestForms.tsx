@@ -7,6 +7,7 @@ import { partnerContract } from './contract.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from './fields.tsx';
 import type { CachedPartner } from './session.ts';
 import { useToast } from './toasts.tsx';
+import { apiPaths } from '../../../schemas/paths.ts';
 
 type Values = Record<string, string | boolean | string[]>;
 type Kind = 'student' | 'employee';
@@ -66,7 +67,7 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
   const touch = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
 
   const submit = useMutation({
-    mutationFn: (body: object) => api<{ success: boolean; message?: string }>('/api/hiringrequest/submit', { method: 'POST', token, body: { ...body } }),
+    mutationFn: (body: object) => api<{ success: boolean; message?: string }>(`${apiPaths.partnerRequests}/submit`, { method: 'POST', token, body: { ...body } }),
     onSuccess: (res) => {
       if (!res?.success) {
         toast('error', res?.message || messages.failure);

@@ -6,6 +6,7 @@ import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { Modal } from './Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantHeaders, checkApplicantSession, clearApplicantToken, getApplicantToken, usableApplicantToken } from './applicant-session.ts';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
@@ -150,7 +151,7 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
           <button type="button" className="rc-btn rc-btn--ghost" onClick={onBack} disabled={sending.busy}>Back</button>
           <button type="submit" className="rc-btn rc-btn--primary" disabled={sending.busy}>{sending.busy ? 'Submitting...' : 'Submit application'}</button>
         </div>
-        <p className="rc-hint"><a href="/my-applications">My applications</a></p>
+        <p className="rc-hint"><a href={pagePaths.applicantDashboard}>My applications</a></p>
       </form>
       {reauth && (
         <div ref={reauthRef} className="rc-reauth">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { ApplicantConfirmResponse } from '../../../schemas/recruitment.ts';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 type Result =
   | { state: 'working' }
@@ -63,7 +64,7 @@ export default function ConfirmEmail() {
           <button type="button" className="rc-btn rc-btn--primary" onClick={() => void send()}>Try again</button>
         </>
       )}
-      <p><a className="rc-btn rc-btn--ghost" href="/my-applications">Go to My applications</a></p>
+      <p><a className="rc-btn rc-btn--ghost" href={pagePaths.applicantDashboard}>Go to My applications</a></p>
     </div>
   );
 }

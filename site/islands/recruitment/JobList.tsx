@@ -6,6 +6,7 @@ import { JOBS_PAGE_SIZE } from '../../../schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
 import { lazy as lazyModule, useLazy } from '../../lib/lazy.ts';
 import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
+import { pagePaths } from '../../../schemas/paths.ts';
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
 const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
 // Likewise the job-alert dialog, on the first "Save this search as an alert".
@@ -112,7 +113,7 @@ function Board({ heading }: { heading: string }) {
     <section className="rc-jobs" aria-labelledby={`${id}-heading`}>
       <div ref={listTop} className="rc-jobs__top" tabIndex={-1}>
         <h2 id={`${id}-heading`}>{heading}</h2>
-        <p className="rc-muted">Browse open roles in the UK and across Europe and apply with your CV. <a href="/my-applications">My applications</a></p>
+        <p className="rc-muted">Browse open roles in the UK and across Europe and apply with your CV. <a href={pagePaths.applicantDashboard}>My applications</a></p>
       </div>
       <form className="rc-jobs__filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilters((f) => ({ ...f, q: input.trim(), page: 1 })); }}>
         <div className="rc-field">

@@ -4,6 +4,7 @@ import { describeAlert, type JobAlertCreated } from '../../../schemas/job-alerts
 import { Modal } from './Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 /**
  * "Save this search as an alert" (loaded on the first click, not with the job list): signs the
@@ -43,7 +44,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
           {state.kind === 'saved' && (
             <div role="status">
               <p className="rc-success">{state.message}</p>
-              <p>Each e-mail has an unsubscribe link. See and delete your alerts on <a href="/my-applications">My applications</a>.</p>
+              <p>Each e-mail has an unsubscribe link. See and delete your alerts on <a href={pagePaths.applicantDashboard}>My applications</a>.</p>
             </div>
           )}
           {state.kind === 'error' && <p className="rc-error-box" role="alert">{state.message}</p>}

@@ -6,6 +6,7 @@ import type { LoginResponse } from '../../../schemas/users.ts';
 import { prefetch } from '../../lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 interface Unverified {
   userId: string | null;
@@ -55,7 +56,7 @@ export default function LoginForm() {
       }
       studentSession.save(res.token, res.user);
       await mergeSavedAtSignIn();
-      location.assign(takeReturnPath('/profile-bashboard-student'));
+      location.assign(takeReturnPath(pagePaths.studentDashboard));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && (error.body as { needsVerification?: boolean } | null)?.needsVerification) {
         setUnverified({ userId: (error.body as { userId?: string | null }).userId ?? null, message: error.message });

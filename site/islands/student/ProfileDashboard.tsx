@@ -12,6 +12,7 @@ import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-qu
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 // Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
 const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
@@ -61,7 +62,7 @@ export default function ProfileDashboard({ companyName }: { companyName: string 
 function Dashboard({ companyName }: { companyName: string }) {
   const [hasToken] = useState(() => typeof localStorage !== 'undefined' && !!studentSession.getToken());
   useEffect(() => {
-    if (!hasToken) location.replace('/login');
+    if (!hasToken) location.replace(pagePaths.login);
   }, [hasToken]);
   const query = useQuery({ ...profileQuery, enabled: hasToken });
 
@@ -69,7 +70,7 @@ function Dashboard({ companyName }: { companyName: string }) {
     // A token the server no longer accepts: sign in again.
     if (query.error instanceof ApiError && query.error.status === 401) {
       studentSession.clear();
-      location.replace('/login');
+      location.replace(pagePaths.login);
     }
   }, [query.error]);
 

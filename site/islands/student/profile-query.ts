@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { studentSession } from '../../lib/session.ts';
 import { endSession } from '../../lib/sign-out.ts';
 import type { ProfileResponse } from '../../../schemas/users.ts';
+import { pagePaths } from '../../../schemas/paths.ts';
 
 /** The signed-in student's profile; the time query defeats any cache on the way (spec 2 section 7). */
 export const profileQuery = queryOptions({
@@ -15,14 +16,14 @@ export const profileQuery = queryOptions({
 export async function logout() {
   await endSession('student', studentSession.getToken());
   studentSession.clear();
-  location.assign('/login');
+  location.assign(pagePaths.login);
 }
 
 /** Signs out on every device; on failure the person stays signed in and is told (returns false). */
 export async function logoutEverywhere() {
   if (!(await endSession('student', studentSession.getToken(), { everywhere: true }))) return false;
   studentSession.clear();
-  location.assign('/login');
+  location.assign(pagePaths.login);
   return true;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { createDb } from '../../../db/client.ts';
-import { subscriptions, users } from '../../../db/schema/index.ts';
+import { programApplications, users } from '../../../db/schema/index.ts';
 import { request } from '../../test/fixtures/index.ts';
 import { signToken } from '../../services/tokens.ts';
 import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
@@ -37,7 +37,7 @@ describe('POST /api/subscriptions', () => {
     const second = await subscribe({ subjectId: SUBJECT }, token);
     expect(second.status).toBe(400);
     expect(await second.json()).toMatchObject({ success: false, message: 'You are already subscribed to this course.' });
-    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toHaveLength(1);
+    expect(await db.select().from(programApplications).where(eq(programApplications.userId, id))).toHaveLength(1);
 
     const profile = (await (await request('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
       user: { applications: { subjectId: string; subjectName: string; university: string; status: string; createdAt: string }[] };

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { subjects, subscriptions } from '../../../db/schema/index.ts';
-import { subscriptionSchema } from '../../../schemas/users.ts';
+import { subjects, programApplications } from '../../../db/schema/index.ts';
+import { programApplicationSchema } from '../../../schemas/users.ts';
 import { listApplications } from '../users/profile.ts';
 
 export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
@@ -14,9 +14,9 @@ export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
  * Applying to a program (spec 1 sections 4 and 7). A student's applications are also part of
  * GET /api/users/profile (`user.applications`); GET /api/subscriptions/mine lists them alone.
  */
-export const subscriptionsRouter = new Hono<AppEnv>()
+export const applicationsRouter = new Hono<AppEnv>()
   .use(requireAuth('student'))
-  .post('/', validate('json', subscriptionSchema), async (c) => {
+  .post('/', validate('json', programApplicationSchema), async (c) => {
     const { subjectId } = c.req.valid('json');
     const [subject] = await c.var.db
       .select({ id: subjects.id, name: subjects.name })
@@ -26,9 +26,9 @@ export const subscriptionsRouter = new Hono<AppEnv>()
     if (!subject) throw new HTTPException(404, { message: 'Subject not found' });
     // The unique (user, subject) index decides: two clicks at once cannot both succeed.
     const [created] = await c.var.db
-      .insert(subscriptions)
+      .insert(programApplications)
       .values({ id: crypto.randomUUID(), userId: c.var.auth.sub, subjectId })
-      .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.subjectId] })
+      .onConflictDoNothing({ target: [programApplications.userId, programApplications.subjectId] })
       .returning();
     if (!created) throw new HTTPException(400, { message: ALREADY_SUBSCRIBED });
     return c.json(

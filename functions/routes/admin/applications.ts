@@ -3,38 +3,38 @@ import { HTTPException } from 'hono/http-exception';
 import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { subjects, subscriptions, universities, users } from '../../../db/schema/index.ts';
+import { subjects, programApplications, universities, users } from '../../../db/schema/index.ts';
 import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 const columns = {
-  id: subscriptions.id, status: subscriptions.status, createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt,
-  userId: users.id, studentName: users.fullName, studentEmail: users.email, subjectId: subscriptions.subjectId,
+  id: programApplications.id, status: programApplications.status, createdAt: programApplications.createdAt, updatedAt: programApplications.updatedAt,
+  userId: users.id, studentName: users.fullName, studentEmail: users.email, subjectId: programApplications.subjectId,
   subjectName: subjects.name, universityName: universities.name,
 };
 const base = (db: AppEnv['Variables']['db']) =>
-  db.select(columns).from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .leftJoin(subjects, eq(subjects.id, subscriptions.subjectId))
+  db.select(columns).from(programApplications)
+    .innerJoin(users, eq(users.id, programApplications.userId))
+    .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
     .leftJoin(universities, eq(universities.id, subjects.universityId));
 
-/** Program applications (subscriptions): submitted → in review → offer → enrolled, or declined. */
-export const adminSubscriptions = new Hono<AppEnv>()
+/** Program applications: submitted → in review → offer → enrolled, or declined. */
+export const adminApplications = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const status = checkStatusFilter('subscription', query.status);
     const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
-      status ? eq(subscriptions.status, status as never) : undefined,
+      status ? eq(programApplications.status, status as never) : undefined,
       p ? or(contains(users.fullName, p), contains(users.email, p), contains(subjects.name, p)) : undefined,
     );
     const { limit, offset } = window(query);
     const [items, [total]] = await Promise.all([
-      base(c.var.db).where(where).orderBy(desc(subscriptions.createdAt)).limit(limit).offset(offset),
-      c.var.db.select({ n: count() }).from(subscriptions).innerJoin(users, eq(users.id, subscriptions.userId)).leftJoin(subjects, eq(subjects.id, subscriptions.subjectId)).where(where),
+      base(c.var.db).where(where).orderBy(desc(programApplications.createdAt)).limit(limit).offset(offset),
+      c.var.db.select({ n: count() }).from(programApplications).innerJoin(users, eq(users.id, programApplications.userId)).leftJoin(subjects, eq(subjects.id, programApplications.subjectId)).where(where),
     ]);
     return listResponse(c, query, { items, total: total?.n ?? 0 }, {
       filename: 'applications',
@@ -46,7 +46,7 @@ export const adminSubscriptions = new Hono<AppEnv>()
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const [item] = await base(c.var.db).where(eq(subscriptions.id, id));
+    const [item] = await base(c.var.db).where(eq(programApplications.id, id));
     if (!item) throw new HTTPException(404, { message: 'Application not found' });
     const [student] = await c.var.db
       .select({ fullName: users.fullName, email: users.email, contactNumber: users.contactNumber, academicStatus: users.academicStatus, currentAddress: users.currentAddress })

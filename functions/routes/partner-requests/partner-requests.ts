@@ -14,7 +14,7 @@ import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored
  * against the authenticated partner; a partner id in the body is never read.
  */
-export const hiringRequests = new Hono<AppEnv>().post('/submit', requireAuth('partner'), validate('json', partnerRequestSchema), async (c) => {
+export const partnerRequestsRouter = new Hono<AppEnv>().post('/submit', requireAuth('partner'), validate('json', partnerRequestSchema), async (c) => {
   const input = c.req.valid('json');
   const db = c.var.db;
   // Each request e-mails the team: limited per partner and per address.

@@ -1,0 +1,52 @@
+/**
+ * The specs' fixed URLs, defined once for the site and the Worker: the pages people land on and the
+ * API mount paths. They are kept exactly as the specs write them, typos included
+ * (`/profile-bashboard-student`, `/api/missionvission`), because links and bookmarks depend on them.
+ * The code names the concept (an application, a partner request); the URL is only where it is
+ * served. docs/glossary.md maps the specs' words to the code's.
+ */
+
+/** Pages (spec 1 section 2, spec 2 sections 2 and 4, 0-decisions). */
+export const pagePaths = {
+  home: '/',
+  /** Student sign-in. */
+  login: '/login',
+  studentRegistration: '/registration-step-to-step',
+  /** The student dashboard, where program applications are followed. */
+  studentDashboard: '/profile-bashboard-student',
+  partnerLogin: '/login-partner-account',
+  partnerRegistration: '/become-our-partner-registerhere',
+  partnerVerification: '/verify-your-partner-account',
+  /** The partner dashboard, where partner requests are followed. */
+  partnerDashboard: '/partnerdashboard',
+  /** The job applicant's dashboard, where job applications are followed. */
+  applicantDashboard: '/my-applications',
+  /** Where the applicant's e-mail confirmation link lands. */
+  applicantConfirmEmail: '/my-applications/confirm-email',
+  jobs: '/job',
+  recruitments: '/recruitments',
+  admin: '/admin',
+} as const;
+
+/** A job's page. */
+export const jobPath = (id: string) => `${pagePaths.jobs}/${encodeURIComponent(id)}`;
+/** A program's (subject's) page. */
+export const subjectPath = (id: string) => `/subject/${encodeURIComponent(id)}`;
+
+/**
+ * API mount paths the specs fix (functions/index.ts mounts each router at one of them). The key is
+ * the code's name for the resource; the value is the spec's URL.
+ */
+export const apiPaths = {
+  users: '/api/users',
+  /** Program applications (the spec's "subscriptions"): POST to apply, GET …/mine to list. */
+  applications: '/api/subscriptions',
+  partner: '/api/partner',
+  /** Partner requests (admission and hiring): POST …/submit. */
+  partnerRequests: '/api/hiringrequest',
+  jobApplicants: '/api/job-applicants',
+  jobs: '/api/jobs',
+  jobSearch: '/api/applyjobs',
+  missionVision: '/api/missionvission',
+  admin: '/api/admin',
+} as const;
