@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { DomainError, TooMany } from '../../services/errors.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
@@ -114,7 +115,7 @@ export const adminAuth = new Hono<AppEnv>()
     } catch (error) {
       // Wrong passwords (and unknown e-mails) are recorded; refusals by the rate limit are not
       // judged, so they are not (an attacker could otherwise fill the log at no cost).
-      if (error instanceof HTTPException && error.status !== 429) {
+      if (error instanceof DomainError && !(error instanceof TooMany)) {
         const target = await staffIdByEmail(db, normalizeEmail(email));
         await writeAudit(db, { staffId: null, action: 'staff.login_failed', entity: 'staff', entityId: target, after: { email: normalizeEmail(email), reason: 'password' } });
       }

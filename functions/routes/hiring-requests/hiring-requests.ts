@@ -3,11 +3,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { partnerRequests } from '../../../db/schema/index.ts';
+import { insertPartnerRequest } from '../../../db/queries/partners.ts';
 import { REQUEST_MESSAGES, partnerRequestSchema } from '../../../schemas/partner.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
-import { currentPartner } from '../partner/partner.ts';
+import { currentPartner } from '../../services/partners.ts';
 import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
 
 /**
@@ -28,7 +28,7 @@ export const hiringRequests = new Hono<AppEnv>().post('/submit', requireAuth('pa
   const data = { ...fields, companyName: fields.companyName || partner.companyName };
   const id = crypto.randomUUID();
   const now = new Date();
-  await db.insert(partnerRequests).values({ id, partnerId: partner.id, type, title, data, status: 'submitted', createdAt: now, updatedAt: now });
+  await insertPartnerRequest(db, { id, partnerId: partner.id, type, title, data, status: 'submitted', createdAt: now, updatedAt: now });
 
   // The team hears about it; a mail outage must not lose the stored request.
   const kind = type === 'student' ? 'student admission' : 'employee hiring';

@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { desc, eq } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { partnerRequests, partners } from '../../../db/schema/index.ts';
+import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '../../../db/queries/partners.ts';
 import type { Db } from '../../../db/client.ts';
 import {
   partnerEmailSchema, partnerLoginSchema, partnerProfileUpdateSchema, partnerRegisterSchema, partnerResetSchema, partnerVerifySchema,
-  type PartnerDto, type PartnerRequestDto,
+  type PartnerDto,
 } from '../../../schemas/partner.ts';
 import { findCredentials } from '../../services/accounts.ts';
 import {
@@ -24,9 +23,8 @@ import { createMailer } from '../../services/mailer.ts';
 import { clientAddress } from '../../services/rate-limit.ts';
 import { isExpiredUnverified, register } from '../../services/registration.ts';
 import { startSession } from '../../services/sessions.ts';
+import { currentPartner } from '../../services/partners.ts';
 import { REQUEST_RULES, limitAddress, limitRequest } from '../../middleware/rate-limit.ts';
-
-type PartnerRow = typeof partners.$inferSelect;
 
 /** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */
 export function partnerDto(p: PartnerRow): PartnerDto {
@@ -52,13 +50,6 @@ export function partnerDto(p: PartnerRow): PartnerDto {
     approvalStatus: p.approvalStatus,
     createdAt: p.createdAt.toISOString(),
   };
-}
-
-/** The authenticated partner's row (the token was checked by requireAuth). */
-export async function currentPartner(db: Db, id: string) {
-  const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1);
-  if (!row) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
-  return row;
 }
 
 const REGISTER_LIMIT = { name: 'partner-register', max: 20, windowSeconds: 60 * 60 };
@@ -142,27 +133,12 @@ export const partner = new Hono<AppEnv>()
     const db = c.var.db;
     const id = c.var.auth.sub;
     // Only the listed profile fields: the schema drops the e-mail, password and verification or approval state.
-    await db.update(partners).set({ ...update, updatedAt: new Date() }).where(eq(partners.id, id));
+    await updatePartnerProfile(db, id, update);
     const row = await currentPartner(db, id);
     return c.json({ success: true, message: 'Profile updated successfully', partner: partnerDto(row) });
   })
   .get('/requests', requireAuth('partner'), async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(partnerRequests)
-      .where(eq(partnerRequests.partnerId, c.var.auth.sub))
-      .orderBy(desc(partnerRequests.createdAt))
-      .limit(200);
-    const requests: PartnerRequestDto[] = rows.map((r) => ({
-      _id: r.id,
-      id: r.id,
-      type: r.type,
-      title: r.title,
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      data: r.data,
-    }));
+    const requests = await listOwnPartnerRequests(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, requests });
   });

@@ -1,0 +1,41 @@
+/**
+ * The failures services report, named by what went wrong, not by HTTP: services know no HTTP. The
+ * error middleware (functions/middleware/errors.ts) is the one place that turns each kind into a
+ * status; the message is written for a person and goes out as it is.
+ */
+export abstract class DomainError extends Error {}
+
+/** The input is wrong in a way the schema could not see (a bad code, a common password): 400. */
+export class Invalid extends DomainError {}
+
+/** No valid session or credentials: 401. */
+export class Unauthenticated extends DomainError {}
+
+/** Known, but not allowed (unverified, suspended, deactivated): 403. */
+export class Forbidden extends DomainError {}
+
+/** Nothing of that id for this caller: 404. */
+export class NotFound extends DomainError {}
+
+/** The current state does not allow it (already there, changed by someone else, taken): 409. */
+export class Conflict extends DomainError {}
+
+/** An upload over the size limit: 413. */
+export class TooLarge extends DomainError {}
+
+/** An upload of a type we do not accept: 415. */
+export class Unsupported extends DomainError {}
+
+/** Over a rate limit: 429, with when to come back. */
+export class TooMany extends DomainError {
+  constructor(
+    message: string,
+    /** Seconds until another attempt can succeed (sent as `Retry-After`). */
+    readonly retryAfter: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Storage or a provider is unreachable for now: 503. */
+export class Unavailable extends DomainError {}
