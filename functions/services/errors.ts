@@ -3,7 +3,10 @@
  * error middleware (functions/middleware/errors.ts) is the one place that turns each kind into a
  * status; the message is written for a person and goes out as it is.
  */
-export abstract class DomainError extends Error {}
+export abstract class DomainError extends Error {
+  // The kind by name, for logs and tests (`{ name: 'TooMany' }`).
+  override name = new.target.name;
+}
 
 /** The input is wrong in a way the schema could not see (a bad code, a common password): 400. */
 export class Invalid extends DomainError {}

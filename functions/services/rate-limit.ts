@@ -105,6 +105,9 @@ export interface LimitHit {
   subject: string;
 }
 
+/** The refusal's message, given the wait in words (waitText) and in seconds. */
+export type LimitMessage = (wait: string, seconds: number) => string;
+
 /** "1 minute", "5 minutes", "30 seconds": how long to wait, in words. */
 export function waitText(seconds: number) {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -116,10 +119,10 @@ export function waitText(seconds: number) {
  * The one way to apply rate limits: counts every hit (in parallel, each one conditional statement)
  * and throws TooMany (429 with `Retry-After`) when any is over its limit, waiting for the longest.
  */
-export async function enforce(db: Db, hits: LimitHit[], message: (wait: string) => string = (wait) => `Too many attempts. Please try again in ${wait}.`, now = Date.now()) {
+export async function enforce(db: Db, hits: LimitHit[], message: LimitMessage = (wait) => `Too many attempts. Please try again in ${wait}.`, now = Date.now()) {
   const results = await Promise.all(hits.map((h) => hit(db, h.limit, h.subject, now)));
   const refused = results.filter((r) => !r.allowed);
   if (refused.length === 0) return;
   const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
-  throw new TooMany(message(waitText(retryAfter)), retryAfter);
+  throw new TooMany(message(waitText(retryAfter), retryAfter), retryAfter);
 }

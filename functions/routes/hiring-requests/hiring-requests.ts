@@ -5,10 +5,9 @@ import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { insertPartnerRequest } from '../../../db/queries/partners.ts';
 import { REQUEST_MESSAGES, partnerRequestSchema } from '../../../schemas/partner.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
 import { currentPartner } from '../../services/partners.ts';
-import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
+import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
 
 /**
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored
@@ -18,7 +17,7 @@ export const hiringRequests = new Hono<AppEnv>().post('/submit', requireAuth('pa
   const input = c.req.valid('json');
   const db = c.var.db;
   // Each request e-mails the team: limited per partner and per address.
-  await limitRequest(c, 'partner', REQUEST_RULES.partnerRequest, c.var.auth.sub, (wait) => `You have sent many requests in a short time. Please try again in ${wait}.`);
+  await c.var.limiter.rule('partner', REQUEST_RULES.partnerRequest, c.var.auth.sub, (wait) => `You have sent many requests in a short time. Please try again in ${wait}.`);
   const partner = await currentPartner(db, c.var.auth.sub);
   if (partner.approvalStatus === 'suspended') {
     throw new HTTPException(403, { message: 'Your partner account is suspended. Please contact us.' });
@@ -33,7 +32,7 @@ export const hiringRequests = new Hono<AppEnv>().post('/submit', requireAuth('pa
   // The team hears about it; a mail outage must not lose the stored request.
   const kind = type === 'student' ? 'student admission' : 'employee hiring';
   try {
-    await notifyStaff(db, createMailer(db, c.env), `New ${kind} request from ${partner.companyName}`, [
+    await notifyStaff(db, c.var.mailer, `New ${kind} request from ${partner.companyName}`, [
       `${partner.companyName} submitted a ${kind} request: ${title}.`,
       `Contact: ${data.contactEmail}, ${data.contactPhone}.`,
       'Review it in the back office.',

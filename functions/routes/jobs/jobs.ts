@@ -13,7 +13,6 @@ import { getJob } from '../../../db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse } from '../../../schemas/recruitment.ts';
 import { checkUpload, storeFile } from '../../services/files.ts';
 import { uploadBodyLimit } from '../../middleware/body-limit.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
 import { applicationNotice, forwardHeldApplications } from '../../services/applicant-confirmation.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
@@ -81,7 +80,7 @@ export const jobs = new Hono<AppEnv>()
         throw error;
       }
 
-      const mailer = createMailer(db, c.env);
+      const mailer = c.var.mailer;
       let held = !confirmed;
       if (confirmed) {
         const job = (await getJob(db, jobId))!;

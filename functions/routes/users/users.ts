@@ -34,11 +34,10 @@ import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
 import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import { createMailer } from '../../services/mailer.ts';
-import { clientAddress, type Limit } from '../../services/rate-limit.ts';
+import type { Limit } from '../../services/rate-limit.ts';
 import { isExpiredUnverified, register } from '../../services/registration.ts';
 import { startSession } from '../../services/sessions.ts';
-import { REQUEST_RULES, limitAddress, limitRequest } from '../../middleware/rate-limit.ts';
+import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
 import {
   deleteDocument, deleteEducation, deleteLanguage, findDocument, findStudent, insertDocument, insertEducation, insertLanguage, loadProfile,
   toDocument, toEducation, toLanguage, updateEducation, updateLanguage,
@@ -71,14 +70,14 @@ const factory = createFactory<AppEnv>();
 // Registering an address whose account is unverified replaces its details and password: whoever
 // verifies with the code e-mailed for a registration gets that registration (registration.ts).
 const registerHandlers = factory.createHandlers(validate('json', registerSchema), async (c) => {
-  await limitAddress(c, USER_LIMITS.register, tooMany);
+  await c.var.limiter.perAddress(USER_LIMITS.register, tooMany);
   const { email, password, ...details } = c.req.valid('json');
   await assertNotCommon(password);
   const result = await register(c.var.db, 'student', { email, password, details });
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
   try {
-    await sendRegistrationCode(c.var.db, createMailer(c.var.db, c.env), { ...result, name: details.fullName });
+    await sendRegistrationCode(c.var.db, c.var.mailer, { ...result, name: details.fullName });
   } catch (error) {
     // The account exists: the person continues on the code step and resends.
     console.error('verification e-mail failed', error);
@@ -99,7 +98,7 @@ export const usersRouter = new Hono<AppEnv>()
     const { email, password, remember } = c.req.valid('json');
     let account;
     try {
-      account = await checkLogin(c.var.db, 'student', email, password, clientAddress(c.req.raw.headers));
+      account = await checkLogin(c.var.db, 'student', email, password, c.var.limiter.address);
     } catch (error) {
       // Not yet verified (known only after a correct password): hand back the id so the page can
       // send a new code and take the person to the verification step.
@@ -119,7 +118,7 @@ export const usersRouter = new Hono<AppEnv>()
     } satisfies LoginResponse);
   })
   .post('/check-email', validate('json', checkEmailSchema), async (c) => {
-    await limitAddress(c, USER_LIMITS.checkEmail, tooMany);
+    await c.var.limiter.perAddress(USER_LIMITS.checkEmail, tooMany);
     const found = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
     // An unverified registration past its 24 hours is gone (registration.ts).
     const account = found && !isExpiredUnverified(found) ? found : undefined;
@@ -134,7 +133,7 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/register', ...registerHandlers)
   .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
     const { userId, otp } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.verify, userId, tooMany);
+    await c.var.limiter.rule('student', REQUEST_RULES.verify, userId, tooMany);
     const user = await findPending(c, userId);
     if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' });
     await verifyAccount(c.var.db, 'student', userId, otp);
@@ -142,21 +141,21 @@ export const usersRouter = new Hono<AppEnv>()
   })
   .post('/resend-otp', validate('json', resendOtpSchema), async (c) => {
     const { userId } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.resend, userId, tooMany);
+    await c.var.limiter.rule('student', REQUEST_RULES.resend, userId, tooMany);
     const user = await findPending(c, userId);
     if (user.isVerified) throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
-    await sendVerificationCode(c.var.db, createMailer(c.var.db, c.env), 'student', { id: user.id, email: user.email, name: user.fullName });
+    await sendVerificationCode(c.var.db, c.var.mailer, 'student', { id: user.id, email: user.email, name: user.fullName });
     return c.json({ success: true, message: 'OTP has been resent to your email' });
   })
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(c.var.db, createMailer(c.var.db, c.env), 'student', email, async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
+    await c.var.limiter.rule('student', REQUEST_RULES.forgot, email, tooMany);
+    await requestPasswordReset(c.var.db, c.var.mailer, 'student', email, async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.reset, email, tooMany);
+    await c.var.limiter.rule('student', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'student', email, otp, password);
     return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
