@@ -5,7 +5,7 @@
  */
 export abstract class DomainError extends Error {
   // The kind by name, for logs and tests (`{ name: 'TooMany' }`).
-  override name = new.target.name;
+  override name = this.constructor.name;
 }
 
 /** The input is wrong in a way the schema could not see (a bad code, a common password): 400. */
