@@ -4,33 +4,49 @@
  * status; the message is written for a person and goes out as it is.
  */
 export abstract class DomainError extends Error {
-  // The kind by name, for logs and tests (`{ name: 'TooMany' }`).
-  override name = this.constructor.name;
+  // Each kind names itself (for logs and tests: `{ name: 'TooMany' }`); written out, since a
+  // bundler may rename classes.
+  abstract override name: string;
 }
 
 /** The input is wrong in a way the schema could not see (a bad code, a common password): 400. */
-export class Invalid extends DomainError {}
+export class Invalid extends DomainError {
+  override name = 'Invalid';
+}
 
 /** No valid session or credentials: 401. */
-export class Unauthenticated extends DomainError {}
+export class Unauthenticated extends DomainError {
+  override name = 'Unauthenticated';
+}
 
 /** Known, but not allowed (unverified, suspended, deactivated): 403. */
-export class Forbidden extends DomainError {}
+export class Forbidden extends DomainError {
+  override name = 'Forbidden';
+}
 
 /** Nothing of that id for this caller: 404. */
-export class NotFound extends DomainError {}
+export class NotFound extends DomainError {
+  override name = 'NotFound';
+}
 
 /** The current state does not allow it (already there, changed by someone else, taken): 409. */
-export class Conflict extends DomainError {}
+export class Conflict extends DomainError {
+  override name = 'Conflict';
+}
 
 /** An upload over the size limit: 413. */
-export class TooLarge extends DomainError {}
+export class TooLarge extends DomainError {
+  override name = 'TooLarge';
+}
 
 /** An upload of a type we do not accept: 415. */
-export class Unsupported extends DomainError {}
+export class Unsupported extends DomainError {
+  override name = 'Unsupported';
+}
 
 /** Over a rate limit: 429, with when to come back. */
 export class TooMany extends DomainError {
+  override name = 'TooMany';
   constructor(
     message: string,
     /** Seconds until another attempt can succeed (sent as `Retry-After`). */
@@ -41,4 +57,6 @@ export class TooMany extends DomainError {
 }
 
 /** Storage or a provider is unreachable for now: 503. */
-export class Unavailable extends DomainError {}
+export class Unavailable extends DomainError {
+  override name = 'Unavailable';
+}
