@@ -50,3 +50,22 @@ export async function applicationIsConfirmed(db: Db, applicationId: string) {
     .where(eq(jobApplications.id, applicationId));
   return row ? row.confirmedAt !== null : undefined;
 }
+
+/** Creates a job applicant's account (the unique index on the e-mail refuses a second one). */
+export async function insertApplicant(db: Db, applicant: typeof jobApplicants.$inferInsert) {
+  await db.insert(jobApplicants).values(applicant);
+}
+
+/** True when the applicant has already applied to this job. */
+export async function hasApplied(db: Db, jobId: string, applicantId: string) {
+  const [existing] = await db
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.jobId, jobId), eq(jobApplications.applicantId, applicantId)));
+  return existing !== undefined;
+}
+
+/** Stores an application (the unique index on (job, applicant) refuses a second one). */
+export async function insertJobApplication(db: Db, application: typeof jobApplications.$inferInsert) {
+  await db.insert(jobApplications).values(application);
+}

@@ -4,7 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { onError } from '../../middleware/errors.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { assistanceRequests as table } from '../../../db/schema/index.ts';
+import { insertAssistanceRequest } from '../../../db/queries/enquiries.ts';
 import { listEmployerCategories } from '../../../db/queries/jobs.ts';
 import { assistanceRequestSchema, CATEGORY_MESSAGE } from '../../../schemas/recruitment.ts';
 import { notifyStaff } from '../../services/notify.ts';
@@ -44,7 +44,7 @@ export const assistanceRequests = new Hono<AppEnv>()
       await c.var.limiter.perAddress(SUBMIT_LIMIT, (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`);
 
       const id = crypto.randomUUID();
-      await c.var.db.insert(table).values({ id, ...input, category });
+      await insertAssistanceRequest(c.var.db, { id, ...input, category });
       await notifyStaff(c.var.db, c.var.mailer, `New staffing request from ${input.companyName}`, [
         `${input.contactName} (${input.email}, ${input.phoneNumber}) at ${input.companyName} asks for help with: ${category.join(', ')}.`,
         `Location: ${input.postcode}, ${input.country}.`,

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { contactMessages as contactTable } from '../../../db/schema/index.ts';
+import { insertContactMessage } from '../../../db/queries/enquiries.ts';
 import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { notifyStaff } from '../../services/notify.ts';
@@ -17,8 +17,8 @@ export const contact = new Hono<AppEnv>()
     await limit(c);
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
-    await c.var.db.insert(contactTable).values({
-      id: crypto.randomUUID(), kind: 'landing', fullName: body.fullName, email, phone: body.nnumber, message: body.details,
+    await insertContactMessage(c.var.db, {
+      kind: 'landing', fullName: body.fullName, email, phone: body.nnumber, message: body.details,
     });
     await notifyStaff(c.var.db, c.var.mailer, `New enquiry from ${body.fullName}`, [
       `Name: ${body.fullName}`, `Email: ${email}`, `Phone: ${body.nnumber}`, `Message: ${body.details}`,
@@ -30,8 +30,8 @@ export const contact = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
     const fullName = `${body.firstName} ${body.lastName}`.trim() || email;
-    await c.var.db.insert(contactTable).values({
-      id: crypto.randomUUID(), kind: 'home', fullName, firstName: body.firstName || null, lastName: body.lastName || null, email,
+    await insertContactMessage(c.var.db, {
+      kind: 'home', fullName, firstName: body.firstName || null, lastName: body.lastName || null, email,
       phone: body.phone || null, subject: body.subject || null, country: body.country || null, message: body.message,
     });
     await notifyStaff(c.var.db, c.var.mailer, `Contact form: ${body.subject || 'no subject'}`, [

@@ -4,10 +4,9 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { config } from '../../lib/config.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { jobApplicants } from '../../../db/schema/index.ts';
 import { listApplicationsOf } from '../../../db/queries/jobs.ts';
 import type { Db } from '../../../db/client.ts';
-import { findApplicant } from '../../../db/queries/applicants.ts';
+import { findApplicant, insertApplicant } from '../../../db/queries/applicants.ts';
 import {
   applicantConfirmSchema, applicantLoginSchema, applicantRegisterSchema, type ApplicantConfirmResponse, type ApplicantProfile,
 } from '../../../schemas/recruitment.ts';
@@ -55,7 +54,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     }
     const id = crypto.randomUUID();
     try {
-      await c.var.db.insert(jobApplicants).values({
+      await insertApplicant(c.var.db, {
         id,
         fullName: input.fullName,
         email: input.email,
