@@ -59,6 +59,7 @@ export const adminInbox = new Hono<AppEnv>()
         ? sql`select 'contact' as source, id, kind, full_name as name, email, subject, message, status, created_at as createdAt from contact_messages where ${filters(query, sql`full_name`)}`
         : sql`select 'assistance' as source, id, 'assistance' as kind, contact_name || ' (' || company_name || ')' as name, email, null as subject, message, status, created_at as createdAt from assistance_requests where ${filters(query, sql`(contact_name || ' ' || company_name)`)}`,
     );
+    // Raw SQL: one ordered page and one count over the union of two tables of different shapes (computed name).
     const union = sql.join(halves, sql` union all `);
     const { limit, offset } = window(query);
     const [items, totals] = await Promise.all([
