@@ -5,13 +5,12 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { clearStaffChallenge, clearStaffSession, readStaffChallenge, readStaffSession, setStaffChallenge, setStaffSession } from '../../lib/staff-cookies.ts';
-import type { staff } from '../../../db/schema/index.ts';
 import {
   staffLoginSchema, staffMfaEnableSchema, staffMfaSchema,
   type StaffMfaEnabled, type StaffMfaSetup, type StaffProfile, type StaffSignIn, type StaffSignedIn,
 } from '../../../schemas/admin.ts';
 import {
-  acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment,
+  acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment, type StaffRow,
 } from '../../../db/queries/staff-mfa.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { checkLogin } from '../../services/login.ts';
@@ -25,7 +24,6 @@ import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse
 import { staffOnly } from './shared.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
 
-type StaffRow = typeof staff.$inferSelect;
 type Ctx = Context<AppEnv>;
 
 const TIMED_OUT = 'Your sign-in has timed out. Please sign in again.';
