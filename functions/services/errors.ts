@@ -47,12 +47,12 @@ export class Unsupported extends DomainError {
 /** Over a rate limit: 429, with when to come back. */
 export class TooMany extends DomainError {
   override name = 'TooMany';
-  constructor(
-    message: string,
-    /** Seconds until another attempt can succeed (sent as `Retry-After`). */
-    readonly retryAfter: number,
-  ) {
+  /** Seconds until another attempt can succeed (sent as `Retry-After`). */
+  readonly retryAfter: number;
+  // A plain field, not a parameter property: Node's type stripping (scripts/) cannot run those.
+  constructor(message: string, retryAfter: number) {
     super(message);
+    this.retryAfter = retryAfter;
   }
 }
 
