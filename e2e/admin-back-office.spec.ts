@@ -127,7 +127,8 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await axe(page);
   // The e-mail the student got, and their own dashboard.
   const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(student.email)}`)).json()) as { subject: string; text: string }[];
-  expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer$/);
+  // The student reads the person-facing label (schemas/pipelines.ts): staff see "Offer", the student "Offer received".
+  expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer received$/);
   expect(outbox[0]!.text).toContain('Congratulations, the university has made you an offer.');
   const studentPage = await page.context().newPage();
   await studentPage.goto('/login');
