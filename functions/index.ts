@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './lib/app-env.ts';
 import { database } from './middleware/db.ts';
+import { requestServices } from './middleware/request-services.ts';
 import { onError, notFound } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { publicCache } from './middleware/cache.ts';
@@ -52,7 +53,7 @@ app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);
 app.use('/api/*', requestBodyLimit);
 app.use('/api/admin/*', staffCsrf);
-app.use('/api/*', database);
+app.use('/api/*', database, requestServices);
 
 // Public reads: short-lived caching with background revalidation.
 for (const path of ['/api/programs', '/api/programs/*', '/api/subjects/*', '/api/countries/*', '/api/universities/*', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about']) {

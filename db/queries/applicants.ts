@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { jobApplicants, jobApplications, jobs } from '../schema/index.ts';
+import { contains } from './text-search.ts';
 
 /** The applicant a confirmation link or a signed-in request names. */
 export async function findApplicant(db: Db, id: string) {
@@ -49,4 +50,66 @@ export async function applicationIsConfirmed(db: Db, applicationId: string) {
     .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
     .where(eq(jobApplications.id, applicationId));
   return row ? row.confirmedAt !== null : undefined;
+}
+
+/** Creates a job applicant's account (the unique index on the e-mail refuses a second one). */
+export async function insertApplicant(db: Db, applicant: typeof jobApplicants.$inferInsert) {
+  await db.insert(jobApplicants).values(applicant);
+}
+
+/** True when the applicant has already applied to this job. */
+export async function hasApplied(db: Db, jobId: string, applicantId: string) {
+  const [existing] = await db
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.jobId, jobId), eq(jobApplications.applicantId, applicantId)));
+  return existing !== undefined;
+}
+
+/** Stores an application (the unique index on (job, applicant) refuses a second one). */
+export async function insertJobApplication(db: Db, application: typeof jobApplications.$inferInsert) {
+  await db.insert(jobApplications).values(application);
+}
+
+const staffColumns = {
+  id: jobApplications.id, status: jobApplications.status, createdAt: jobApplications.createdAt, jobId: jobApplications.jobId,
+  jobTitle: jobs.title, company: jobs.company, applicantId: jobApplicants.id, applicantName: jobApplicants.fullName,
+  applicantEmail: jobApplicants.email, applicantPhone: jobApplicants.phone, resumeName: jobApplications.resumeName, resumeSize: jobApplications.resumeSize,
+  emailConfirmedAt: jobApplicants.emailConfirmedAt, forwardedAt: jobApplications.forwardedAt,
+};
+
+/** The back office's page of job applications, newest first, with job and applicant: by status or a search needle. */
+export async function listJobApplicationsForStaff(
+  db: Db,
+  filter: { status?: (typeof jobApplications.$inferSelect)['status'] | undefined; needle?: string | undefined },
+  page: { limit: number; offset: number },
+) {
+  const p = filter.needle;
+  const where = and(
+    filter.status ? eq(jobApplications.status, filter.status) : undefined,
+    p ? or(contains(jobApplicants.fullName, p), contains(jobApplicants.email, p), contains(jobs.title, p), contains(jobs.company, p)) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select(staffColumns).from(jobApplications)
+      .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
+      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(where).orderBy(desc(jobApplications.createdAt)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(jobApplications).innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId)).leftJoin(jobs, eq(jobs.id, jobApplications.jobId)).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** One job application as staff see it (with the cover letter), or undefined. */
+export async function findJobApplicationForStaff(db: Db, id: string) {
+  const [item] = await db.select({ ...staffColumns, coverLetter: jobApplications.coverLetter }).from(jobApplications)
+    .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .where(eq(jobApplications.id, id));
+  return item;
+}
+
+/** Where an application's CV is stored and its file name, or undefined. */
+export async function findResume(db: Db, id: string) {
+  const [row] = await db.select({ key: jobApplications.resumeKey, name: jobApplications.resumeName }).from(jobApplications).where(eq(jobApplications.id, id));
+  return row;
 }

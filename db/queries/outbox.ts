@@ -210,3 +210,13 @@ export async function clearSettledBodies(db: Db) {
     .returning({ id: outbox.id });
   return rows.length;
 }
+
+/** The development mailbox: the newest 100 messages, or those to one address. */
+export async function listMailbox(db: Db, to?: string) {
+  return db
+    .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, html: outbox.html, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(to ? eq(outbox.to, to) : undefined)
+    .orderBy(desc(outbox.createdAt))
+    .limit(100);
+}

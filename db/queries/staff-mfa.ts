@@ -90,8 +90,10 @@ export function resetStaffMfa(db: Db, staffId: string) {
   return [db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId)), db.delete(staffMfa).where(eq(staffMfa.staffId, staffId))] as const;
 }
 
+export type StaffRow = typeof staff.$inferSelect;
+
 /** The staff row a sign-in continues with (active, role, revocation time). */
-export async function findStaff(db: Db, staffId: string) {
+export async function findStaff(db: Db, staffId: string): Promise<StaffRow | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
   return row;
 }

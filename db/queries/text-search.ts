@@ -1,3 +1,4 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 // Helpers shared by the two searches over FTS5 trigram indexes (subjects_fts, jobs_fts).
 
 /** `"…"` quoted for FTS5: the whole query is one phrase, so FTS5's own syntax (AND, OR, NEAR,
@@ -18,3 +19,9 @@ export const likeWordStart = (q: string) => {
   const escaped = q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   return [`${escaped}%`, `% ${escaped}%`] as const;
 };
+
+/**
+ * Case-insensitive substring match of a search needle (functions/routes/admin/shared.ts searchNeedle).
+ * Raw SQL because Drizzle has no `instr`; `like` would need the needle's wildcards escaped.
+ */
+export const contains = (column: SQLWrapper, needle: string) => sql`instr(lower(${column}), ${needle}) > 0`;

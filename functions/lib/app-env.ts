@@ -1,11 +1,16 @@
 import type { Db } from '../../db/client.ts';
 import type { TokenClaims } from '../services/tokens.ts';
+import type { Mailer } from '../services/mailer.ts';
+import type { Limiter } from '../middleware/rate-limit.ts';
 
 /** Hono's environment for every router: the Worker bindings and per-request variables. */
 export interface AppEnv {
   Bindings: Env;
   Variables: {
     db: Db;
+    /** The request's mailer and rate limiter (functions/middleware/request-services.ts). */
+    mailer: Mailer;
+    limiter: Limiter;
     /** Set by requireAuth on authenticated routes. */
     auth: TokenClaims;
     /** Set by the requestId middleware (functions/middleware/request-log.ts); echoed as X-Request-Id. */

@@ -4,8 +4,7 @@ import { findPerson } from '../../db/queries/personal-data.ts';
 import { lastTimelineVisit, markTimelineSeen, timelineOf } from '../../db/queries/timelines.ts';
 import { ERASED_MESSAGE, WRONG_PASSWORD_MESSAGE, eraseSchema, type EraseResponse, type PersonType } from '../../schemas/privacy.ts';
 import type { TimelineResponse, TimelineSeenResponse } from '../../schemas/timeline.ts';
-import { REQUEST_RULES, limitRequest } from '../middleware/rate-limit.ts';
-import { createMailer } from '../services/mailer.ts';
+import { REQUEST_RULES } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { erasePerson, exportPersonalData } from '../services/personal-data.ts';
 import { findCredentials } from '../services/accounts.ts';
@@ -40,18 +39,18 @@ export async function exportDownload(c: Context<AppEnv>, type: PersonType, id: s
 export function privacyRoutes(type: PersonType, auth: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
     .get('/me/export', auth, async (c) => {
-      await limitRequest(c, type, REQUEST_RULES.export, c.var.auth.sub, (wait) => `You have downloaded your data several times in a short while. Please try again in ${wait}.`);
+      await c.var.limiter.rule(type, REQUEST_RULES.export, c.var.auth.sub, (wait) => `You have downloaded your data several times in a short while. Please try again in ${wait}.`);
       return exportDownload(c, type, c.var.auth.sub);
     })
     .delete('/me', auth, validate('json', eraseSchema), async (c) => {
       const { sub } = c.var.auth;
       // Limited before the password is checked: deletion must not become a way to guess it.
-      await limitRequest(c, type, REQUEST_RULES.erase, sub, tooMany);
+      await c.var.limiter.rule(type, REQUEST_RULES.erase, sub, tooMany);
       const [credentials, person] = await Promise.all([findCredentials(c.var.db, type, { id: sub }), findPerson(c.var.db, type, sub)]);
       if (!credentials || !person) throw new HTTPException(401, { message: SESSION_GONE });
       // 400, not 401: the session is fine, only the confirmation failed (a 401 would sign the person out).
       if (!(await verifyPassword(c.req.valid('json').password, credentials.passwordHash))) throw new HTTPException(400, { message: WRONG_PASSWORD_MESSAGE });
-      const result = await erasePerson(c.var.db, c.env.FILES, createMailer(c.var.db, c.env), person, { staffId: null });
+      const result = await erasePerson(c.var.db, c.env.FILES, c.var.mailer, person, { staffId: null });
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, message: ERASED_MESSAGE, removed: result.removed, files: result.files } satisfies EraseResponse);
     })

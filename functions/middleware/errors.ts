@@ -1,4 +1,5 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../lib/app-env.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import { routePattern } from './request-log.ts';
@@ -6,17 +7,38 @@ import { HTTPException } from 'hono/http-exception';
 import type { ErrorResponse } from '../../schemas/errors.ts';
 import { ValidationError } from '../lib/validate.ts';
 import { MailNotSentError } from '../services/mailer.ts';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthenticated, Unavailable, Unsupported } from '../services/errors.ts';
+
+/** The one map from a service's domain error to its HTTP status (functions/services/errors.ts). */
+export function statusOf(error: DomainError): ContentfulStatusCode {
+  if (error instanceof Invalid) return 400;
+  if (error instanceof Unauthenticated) return 401;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof TooLarge) return 413;
+  if (error instanceof Unsupported) return 415;
+  if (error instanceof TooMany) return 429;
+  if (error instanceof Unavailable) return 503;
+  return 400;
+}
 
 /** Every failure is JSON `{ success: false, message }`; stacks never leave the Worker. */
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException) {
     const res = error.getResponse();
-    // A 429 says when to come back (functions/services/rate-limit.ts tooManyRequests).
+    // A 429 thrown as HTTPException with Retry-After on its response keeps the header.
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
     const body: ErrorResponse = { success: false, message: error.message || res.statusText || 'Request failed' };
     if (error instanceof ValidationError && Object.keys(error.fields).length) body.fields = error.fields;
     return c.json(body, error.status);
+  }
+  if (error instanceof DomainError) {
+    // A 429 says when to come back.
+    if (error instanceof TooMany) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+    const body: ErrorResponse = { success: false, message: error.message };
+    return c.json(body, statusOf(error));
   }
   if (error instanceof MailNotSentError) {
     return c.json({ success: false, message: 'We could not send the e-mail right now. Please try again in a moment.' }, 503);

@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../lib/app-env.ts';
+import type { Db } from '../../db/client.ts';
 import type { AccountType } from '../../db/schema/index.ts';
-import { clientAddress, enforce, type Limit, type LimitHit } from '../services/rate-limit.ts';
+import { clear, clientAddress, enforce, type Limit, type LimitHit, type LimitMessage } from '../services/rate-limit.ts';
 
 /** A request limit: per client address (IPv6 by /64) and, where an account is named, per account. */
 export interface RequestRule {
@@ -34,18 +33,40 @@ export const REQUEST_RULES = {
 } satisfies Record<string, RequestRule>;
 
 /**
- * Applies a rule to this request: its client address always, the account when given (an e-mail is
- * lower-cased, so spellings share one bucket). Throws 429 with `Retry-After` and a readable message.
+ * The rate limits of one request (c.var.limiter, built by middleware/request-services.ts). Every
+ * method counts through `enforce`: one conditional statement per counter, and a refusal is
+ * TooMany (429 with `Retry-After` and a readable message).
  */
-export async function limitRequest(c: Context<AppEnv>, type: AccountType, rule: RequestRule, account?: string, message?: (wait: string) => string) {
-  const hits: LimitHit[] = [{ limit: { name: `${type}-${rule.name}-address`, ...rule.perAddress }, subject: clientAddress(c.req.raw.headers) }];
-  if (rule.perAccount && account !== undefined) {
-    hits.push({ limit: { name: `${type}-${rule.name}-account`, ...rule.perAccount }, subject: account.trim().toLowerCase() });
-  }
-  await enforce(c.var.db, hits, message);
+export interface Limiter {
+  /** The client's address bucket (CF-Connecting-IP, IPv6 by /64). */
+  readonly address: string;
+  /**
+   * A REQUEST_RULES rule: the client address always, the account when given (an e-mail is
+   * lower-cased, so spellings share one bucket).
+   */
+  rule(type: AccountType, rule: RequestRule, account?: string, message?: LimitMessage): Promise<void>;
+  /** Only a per-address limit (registration, check-email: no account yet). */
+  perAddress(limit: Limit, message?: LimitMessage): Promise<void>;
+  /** Any counters, each with its own subject (an account id, `address`). */
+  hits(hits: LimitHit[], message?: LimitMessage): Promise<void>;
+  /** Forgets a counter (after a success, e.g. a correct second factor). */
+  clear(limit: Limit, subject: string): Promise<void>;
 }
 
-/** Only a per-address limit (registration, check-email: no account yet). */
-export async function limitAddress(c: Context<AppEnv>, limit: Limit, message?: (wait: string) => string) {
-  await enforce(c.var.db, [{ limit, subject: clientAddress(c.req.raw.headers) }], message);
+/** The limiter of a request from these headers. */
+export function createLimiter(db: Db, headers: Headers): Limiter {
+  const address = clientAddress(headers);
+  return {
+    address,
+    rule: (type, rule, account, message) => {
+      const hits: LimitHit[] = [{ limit: { name: `${type}-${rule.name}-address`, ...rule.perAddress }, subject: address }];
+      if (rule.perAccount && account !== undefined) {
+        hits.push({ limit: { name: `${type}-${rule.name}-account`, ...rule.perAccount }, subject: account.trim().toLowerCase() });
+      }
+      return enforce(db, hits, message);
+    },
+    perAddress: (limit, message) => enforce(db, [{ limit, subject: address }], message),
+    hits: (hits, message) => enforce(db, hits, message),
+    clear: (limit, subject) => clear(db, limit, subject),
+  };
 }

@@ -54,7 +54,7 @@ describe('sendVerificationCode / verifyAccount', () => {
     expect(mail).toMatchObject({ to: s.email, subject: expect.stringMatching(/verification code/) });
     expect(mail!.text).toContain(mailer.code()!);
     expect(mail!.html).toContain(mailer.code()!);
-    await expect(verifyAccount(db, 'student', s.id, mailer.code() === '000000' ? '111111' : '000000')).rejects.toMatchObject({ status: 400, message: 'Invalid or expired OTP. Please try again.' });
+    await expect(verifyAccount(db, 'student', s.id, mailer.code() === '000000' ? '111111' : '000000')).rejects.toMatchObject({ name: 'Invalid', message: 'Invalid or expired OTP. Please try again.' });
     expect((await row(s.id)).isVerified).toBe(false);
     await verifyAccount(db, 'student', s.id, mailer.code()!);
     expect((await row(s.id)).isVerified).toBe(true);
@@ -64,7 +64,7 @@ describe('sendVerificationCode / verifyAccount', () => {
     const s = await student();
     const mailer = new MemoryMailer();
     await sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' });
-    await expect(sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' })).rejects.toMatchObject({ status: 429 });
+    await expect(sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' })).rejects.toMatchObject({ name: 'TooMany' });
     expect(mailer.sent).toHaveLength(1);
   });
 });
@@ -120,7 +120,7 @@ describe('password reset', () => {
     expect(await verifyPassword('brand-new-pw', r.passwordHash)).toBe(true);
     expect(r.isVerified).toBe(true);
     expect(r.tokensValidAfter!.getTime()).toBeGreaterThan(before - 1000);
-    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw')).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw')).rejects.toMatchObject({ name: 'Invalid' });
   });
 
   it('gives an unknown e-mail and a known one without a code the same answer (no enumeration)', async () => {
@@ -141,7 +141,7 @@ describe('password reset', () => {
     const mailer = new MemoryMailer();
     await reset(mailer, s.email);
     await db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - CODE_RULES.ttlMs) }).where(eq(oneTimeCodes.accountId, s.id));
-    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'new-password')).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'new-password')).rejects.toMatchObject({ name: 'Invalid' });
     expect(await verifyPassword('old-password', (await row(s.id)).passwordHash)).toBe(true);
   });
 });

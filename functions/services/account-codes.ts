@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { Conflict, Invalid, TooMany } from './errors.ts';
 import type { Db } from '../../db/client.ts';
 import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
@@ -52,12 +52,12 @@ export async function verifyAccount(db: Db, type: RegistrableType, accountId: st
   const verdict = await verifyCode(db, { accountType: type, accountId, purpose: 'verify' }, code);
   // `sameAnswer`: one message for every failure, where a different one would tell a stranger that
   // the e-mail has an account (the partner flow names accounts by e-mail).
-  if (verdict.status !== 'ok') throw new HTTPException(400, { message: codeMessages[sameAnswer ? 'invalid' : verdict.status] });
+  if (verdict.status !== 'ok') throw new Invalid(codeMessages[sameAnswer ? 'invalid' : verdict.status]);
   const table = accountTables[type];
   try {
     await db.update(table).set({ ...detailsFromPayload(type, verdict.payload), isVerified: true }).where(eq(table.id, accountId));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HTTPException(409, { message: 'These details are now used by another account. Please register again.' });
+    if (isUniqueViolation(error)) throw new Conflict('These details are now used by another account. Please register again.');
     throw error;
   }
 }
@@ -68,7 +68,7 @@ export async function verifyAccount(db: Db, type: RegistrableType, accountId: st
  */
 export async function verifyNobody(db: Db, type: RegistrableType, email: string, code: string) {
   await verifyCode(db, { accountType: type, accountId: `unknown:${email}`, purpose: 'verify' }, code);
-  throw new HTTPException(400, { message: codeMessages.invalid });
+  throw new Invalid(codeMessages.invalid);
 }
 
 /** How long the deferred reset e-mail waits before starting (see sendResetCode). */
@@ -121,7 +121,7 @@ async function sendCodeLater(db: Db, mailer: Mailer, type: AccountType, account:
     code = await issueCode(db, owner);
   } catch (error) {
     // A send limit reached (429): nothing to do, the person already has a recent code.
-    if (!(error instanceof HTTPException && error.status === 429)) console.error(`${purpose} code: could not issue a code`, error);
+    if (!(error instanceof TooMany)) console.error(`${purpose} code: could not issue a code`, error);
     return;
   }
   try {
@@ -145,7 +145,7 @@ export async function resetPassword(db: Db, type: AccountType, email: string, co
   const result = (await verifyCode(db, owner, code)).status;
   // One answer for every failure: 'no active code' or 'too many tries' would tell a stranger that
   // the e-mail has an account, which the request step is careful not to reveal.
-  if (!account || result !== 'ok') throw new HTTPException(400, { message: codeMessages.invalid });
+  if (!account || result !== 'ok') throw new Invalid(codeMessages.invalid);
   const table = accountTables[type];
   // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);

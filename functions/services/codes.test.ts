@@ -88,11 +88,11 @@ describe('issueCode / consumeCode', () => {
   it('waits 60 seconds between sends and allows 3 per 15 minutes', async () => {
     const o = owner();
     await issueCode(db, o, T0);
-    await expect(issueCode(db, o, T0 + 59_000)).rejects.toMatchObject({ status: 429, message: 'Please wait 1 seconds before requesting another code.' });
-    await expect(issueCode(db, o, T0 + 30_000)).rejects.toMatchObject({ status: 429, message: 'Please wait 30 seconds before requesting another code.' });
+    await expect(issueCode(db, o, T0 + 59_000)).rejects.toMatchObject({ name: 'TooMany', message: 'Please wait 1 seconds before requesting another code.' });
+    await expect(issueCode(db, o, T0 + 30_000)).rejects.toMatchObject({ name: 'TooMany', message: 'Please wait 30 seconds before requesting another code.' });
     await issueCode(db, o, T0 + 60_000);
     await issueCode(db, o, T0 + 120_000);
-    await expect(issueCode(db, o, T0 + 180_000)).rejects.toMatchObject({ status: 429, message: 'Too many codes requested. Please try again in 12 minutes.' });
+    await expect(issueCode(db, o, T0 + 180_000)).rejects.toMatchObject({ name: 'TooMany', message: 'Too many codes requested. Please try again in 12 minutes.' });
     // The window slides: 15 minutes after the first send, one more is allowed.
     await expect(issueCode(db, o, T0 + CODE_RULES.sendWindowMs + 1)).resolves.toMatch(/^\d{6}$/);
   });
@@ -121,7 +121,7 @@ describe('issueCode / consumeCode', () => {
     const o = owner();
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => issueCode(db, o, T0)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 429 });
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ name: 'TooMany' });
     const rows = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.accountId, o.accountId));
     expect(rows).toHaveLength(1);
   });

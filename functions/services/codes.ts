@@ -2,7 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { batch } from '../../db/batch.ts';
 import type { Db } from '../../db/client.ts';
 import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
-import { tooManyRequests, waitText } from './rate-limit.ts';
+import { waitText } from './rate-limit.ts';
+import { TooMany } from './errors.ts';
 
 /** Rules for e-mailed one-time codes (registration and password reset, every account type). */
 export const CODE_RULES = {
@@ -87,11 +88,11 @@ export async function sendLimitError(db: Db, owner: CodeOwner, now = Date.now())
   const last = recent[0]?.createdAt.getTime();
   if (last !== undefined && now - last < CODE_RULES.resendWaitMs) {
     const wait = Math.ceil((CODE_RULES.resendWaitMs - (now - last)) / 1000);
-    return tooManyRequests(`Please wait ${wait} seconds before requesting another code.`, wait);
+    return new TooMany(`Please wait ${wait} seconds before requesting another code.`, wait);
   }
   const oldest = recent[recent.length - 1]?.createdAt.getTime() ?? now;
   const wait = Math.max(1, Math.ceil((oldest + CODE_RULES.sendWindowMs - now) / 1000));
-  return tooManyRequests(`Too many codes requested. Please try again in ${waitText(wait)}.`, wait);
+  return new TooMany(`Too many codes requested. Please try again in ${waitText(wait)}.`, wait);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { HTTPException } from 'hono/http-exception';
+import { Invalid } from './errors.ts';
 
 /** The answer to a new password found among the most common ones (spec/0-decisions.md). */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another.';
@@ -18,5 +18,5 @@ export async function isCommonPassword(password: string) {
 
 /** Refuses a common password for a new or changed password: 400 with the decisions' message. */
 export async function assertNotCommon(password: string) {
-  if (await isCommonPassword(password)) throw new HTTPException(400, { message: COMMON_PASSWORD_MESSAGE });
+  if (await isCommonPassword(password)) throw new Invalid(COMMON_PASSWORD_MESSAGE);
 }

@@ -2,7 +2,8 @@
 // random bytes and names, plus the named cases (polyglot, zip bomb renamed .docx, executable
 // renamed .pdf, 0-byte, oversized). The HTTP-level runs are in scripts/fuzz (npm run fuzz).
 import fc from 'fast-check';
-import { HTTPException } from 'hono/http-exception';
+import { DomainError } from './errors.ts';
+import { statusOf } from '../middleware/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { checkUpload, MAX_UPLOAD_BYTES, type FileKind } from './files.ts';
 
@@ -16,7 +17,7 @@ async function outcome(f: File) {
     const checked = await checkUpload(f, documents, MESSAGE);
     return { status: 200, kind: checked.kind, name: checked.name };
   } catch (error) {
-    if (error instanceof HTTPException) return { status: error.status, message: error.message };
+    if (error instanceof DomainError) return { status: statusOf(error), message: error.message };
     throw error; // anything else would be a 500: the property fails
   }
 }
@@ -56,7 +57,7 @@ describe('checkUpload against hostile files', () => {
     expect(await outcome(file(big, 'big.pdf'))).toEqual({ status: 413, message: 'File size must be less than 10MB' });
   });
 
-  it('never throws anything but a 4xx HTTPException on random bytes and names, and only accepts what it sniffed', async () => {
+  it('never throws anything but a 4xx domain error on random bytes and names, and only accepts what it sniffed', async () => {
     const prefixes = fc.constantFrom(new Uint8Array(0), enc('%PDF-'), new Uint8Array([0x50, 0x4b, 0x03, 0x04]), new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), new Uint8Array([0x4d, 0x5a]));
     const names = fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('a.pdf', 'a.PDF', 'a.docx', 'a.doc', '.pdf', 'a.pdf.exe', 'a.exe.pdf', '../../x.pdf', '\u202efdp.exe', 'a'));
     await fc.assert(

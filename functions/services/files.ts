@@ -1,4 +1,4 @@
-import { HTTPException } from 'hono/http-exception';
+import { Invalid, NotFound, TooLarge, Unavailable, Unsupported } from './errors.ts';
 
 /** Upload limit for documents and CVs (spec 2 section 9). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -48,13 +48,13 @@ export interface CheckedFile {
  * (the extension must agree). Messages are the spec's.
  */
 export async function checkUpload(file: File, allowed: readonly FileKind[], typeMessage: string): Promise<CheckedFile> {
-  if (file.size > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: 'File size must be less than 10MB' });
-  if (file.size === 0) throw new HTTPException(400, { message: 'The file is empty' });
+  if (file.size > MAX_UPLOAD_BYTES) throw new TooLarge('File size must be less than 10MB');
+  if (file.size === 0) throw new Invalid('The file is empty');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffFileKind(bytes);
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!kind || !allowed.includes(kind) || !fileKinds[kind].extensions.includes(extension)) {
-    throw new HTTPException(415, { message: typeMessage });
+    throw new Unsupported(typeMessage);
   }
   return { bytes, kind, contentType: fileKinds[kind].contentType, name: file.name.slice(-200), size: file.size };
 }
@@ -67,7 +67,7 @@ export async function storeFile(bucket: R2Bucket, prefix: string, file: CheckedF
   } catch (error) {
     // R2 down: a clear 503 (callers write their row only after this succeeded, so nothing is half-written).
     console.error('R2 put failed', error instanceof Error ? error.message : error);
-    throw new HTTPException(503, { message: 'We could not store the file right now. Please try again in a moment.' });
+    throw new Unavailable('We could not store the file right now. Please try again in a moment.');
   }
   return key;
 }
@@ -79,9 +79,9 @@ export async function downloadResponse(bucket: R2Bucket, key: string, filename: 
     object = await bucket.get(key);
   } catch (error) {
     console.error('R2 get failed', error instanceof Error ? error.message : error);
-    throw new HTTPException(503, { message: 'We could not fetch the file right now. Please try again in a moment.' });
+    throw new Unavailable('We could not fetch the file right now. Please try again in a moment.');
   }
-  if (!object) throw new HTTPException(404, { message: 'File not found' });
+  if (!object) throw new NotFound('File not found');
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return new Response(object.body, {
     headers: {

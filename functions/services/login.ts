@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { Forbidden, Unauthenticated } from './errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { AccountType } from '../../db/schema/index.ts';
 import { accountTables, findCredentials, normalizeEmail } from './accounts.ts';
@@ -37,11 +37,11 @@ export async function checkLogin(db: Db, type: AccountType, email: string, passw
   const found = await findCredentials(db, type, { email: normalized });
   const account = found && !isExpiredUnverified(found) ? found : undefined;
   const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-  if (!account || !ok) throw new HTTPException(401, { message: INVALID_CREDENTIALS });
+  if (!account || !ok) throw new Unauthenticated(INVALID_CREDENTIALS);
   await clear(db, perAccount, normalized);
   if (needsRehash(account.passwordHash)) await upgradeHash(db, type, account.id, account.passwordHash, password);
   if (!account.isVerified) {
-    throw new HTTPException(403, { message: 'Your account is not verified yet. Enter the code we e-mailed you, or request a new one.' });
+    throw new Forbidden('Your account is not verified yet. Enter the code we e-mailed you, or request a new one.');
   }
   return account;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { TooMany } from './errors.ts';
 import type { Db } from '../../db/client.ts';
 
 export interface Limit {
@@ -105,6 +105,9 @@ export interface LimitHit {
   subject: string;
 }
 
+/** The refusal's message, given the wait in words (waitText) and in seconds. */
+export type LimitMessage = (wait: string, seconds: number) => string;
+
 /** "1 minute", "5 minutes", "30 seconds": how long to wait, in words. */
 export function waitText(seconds: number) {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -113,24 +116,13 @@ export function waitText(seconds: number) {
 }
 
 /**
- * A 429 with a message a person understands and `Retry-After` in seconds (the error handler copies
- * the header onto its JSON answer).
- */
-export function tooManyRequests(message: string, retryAfter: number) {
-  return new HTTPException(429, {
-    message,
-    res: new Response(null, { status: 429, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))) } }),
-  });
-}
-
-/**
  * The one way to apply rate limits: counts every hit (in parallel, each one conditional statement)
- * and throws 429 with `Retry-After` when any is over its limit, waiting for the longest.
+ * and throws TooMany (429 with `Retry-After`) when any is over its limit, waiting for the longest.
  */
-export async function enforce(db: Db, hits: LimitHit[], message: (wait: string) => string = (wait) => `Too many attempts. Please try again in ${wait}.`, now = Date.now()) {
+export async function enforce(db: Db, hits: LimitHit[], message: LimitMessage = (wait) => `Too many attempts. Please try again in ${wait}.`, now = Date.now()) {
   const results = await Promise.all(hits.map((h) => hit(db, h.limit, h.subject, now)));
   const refused = results.filter((r) => !r.allowed);
   if (refused.length === 0) return;
   const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
-  throw tooManyRequests(message(waitText(retryAfter)), retryAfter);
+  throw new TooMany(message(waitText(retryAfter), retryAfter), retryAfter);
 }

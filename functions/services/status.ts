@@ -1,5 +1,5 @@
 import { and, eq, getTableName } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { Conflict, Invalid, NotFound } from './errors.ts';
 import type { Db } from '../../db/client.ts';
 import {
   jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, programApplications, users,
@@ -86,16 +86,16 @@ export async function changeStatus(
   const { pipeline, id, to, staffId, note } = input;
   const table = transitions[pipeline];
   const label = (status: string) => staffLabel(pipeline, status);
-  if (!(to in table)) throw new HTTPException(400, { message: `Status must be one of: ${Object.keys(table).join(', ')}` });
+  if (!(to in table)) throw new Invalid(`Status must be one of: ${Object.keys(table).join(', ')}`);
   const recipient = await loadRecipient(db, pipeline, id);
-  if (!recipient) throw new HTTPException(404, { message: 'Not found' });
+  if (!recipient) throw new NotFound('Not found');
   const { from } = recipient;
-  if (from === to) throw new HTTPException(409, { message: `It is already ${label(to)}.` });
+  if (from === to) throw new Conflict(`It is already ${label(to)}.`);
   if (!table[from]?.includes(to)) {
-    throw new HTTPException(409, { message: `Cannot move from ${label(from)} to ${label(to)}.` });
+    throw new Conflict(`Cannot move from ${label(from)} to ${label(to)}.`);
   }
   if (!(await recordChange(db, { pipeline, id, from, to, staffId, note }))) {
-    throw new HTTPException(409, { message: 'Someone else changed this item just now. Reload it and try again.' });
+    throw new Conflict('Someone else changed this item just now. Reload it and try again.');
   }
 
   // The person reads their own label and what happens next, and the link opens this item's timeline.

@@ -1,20 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { DomainError, TooMany } from '../../services/errors.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { clearStaffChallenge, clearStaffSession, readStaffChallenge, readStaffSession, setStaffChallenge, setStaffSession } from '../../lib/staff-cookies.ts';
-import type { staff } from '../../../db/schema/index.ts';
 import {
   staffLoginSchema, staffMfaEnableSchema, staffMfaSchema,
   type StaffMfaEnabled, type StaffMfaSetup, type StaffProfile, type StaffSignIn, type StaffSignedIn,
 } from '../../../schemas/admin.ts';
 import {
-  acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment,
+  acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment, type StaffRow,
 } from '../../../db/queries/staff-mfa.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { checkLogin } from '../../services/login.ts';
-import { clear, clientAddress, hit } from '../../services/rate-limit.ts';
 import { endAllSessions, endSession, startSession } from '../../services/sessions.ts';
 import { verifyToken } from '../../services/tokens.ts';
 import { writeAudit } from '../../services/audit.ts';
@@ -25,7 +24,6 @@ import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse
 import { staffOnly } from './shared.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
 
-type StaffRow = typeof staff.$inferSelect;
 type Ctx = Context<AppEnv>;
 
 const TIMED_OUT = 'Your sign-in has timed out. Please sign in again.';
@@ -72,12 +70,10 @@ async function currentClaims(c: Ctx) {
 
 /** Counts one second-factor try before it is judged (at most 5 per 15 minutes per account). */
 async function countTry(c: Ctx, staffId: string) {
-  const limit = await hit(c.var.db, MFA_LIMIT, staffId);
-  if (!limit.allowed) {
-    c.header('Retry-After', String(limit.retryAfter));
-    const minutes = Math.ceil(limit.retryAfter / 60);
-    throw new HTTPException(429, { message: `Too many codes tried. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
-  }
+  await c.var.limiter.hits([{ limit: MFA_LIMIT, subject: staffId }], (_, seconds) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many codes tried. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  });
 }
 
 /** A wrong second factor: audited, then 401. */
@@ -110,11 +106,11 @@ export const adminAuth = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     let accountId: string;
     try {
-      accountId = (await checkLogin(db, 'staff', email, password, clientAddress(c.req.raw.headers))).id;
+      accountId = (await checkLogin(db, 'staff', email, password, c.var.limiter.address)).id;
     } catch (error) {
       // Wrong passwords (and unknown e-mails) are recorded; refusals by the rate limit are not
       // judged, so they are not (an attacker could otherwise fill the log at no cost).
-      if (error instanceof HTTPException && error.status !== 429) {
+      if (error instanceof DomainError && !(error instanceof TooMany)) {
         const target = await staffIdByEmail(db, normalizeEmail(email));
         await writeAudit(db, { staffId: null, action: 'staff.login_failed', entity: 'staff', entityId: target, after: { email: normalizeEmail(email), reason: 'password' } });
       }
@@ -149,7 +145,7 @@ export const adminAuth = new Hono<AppEnv>()
     } else if (!(await consumeRecoveryCode(db, row.id, await hashRecoveryCode(input.recoveryCode)))) {
       return refuse(c, row.id, 'wrong recovery code', WRONG_RECOVERY);
     }
-    await clear(db, MFA_LIMIT, row.id);
+    await c.var.limiter.clear(MFA_LIMIT, row.id);
     await signIn(c, row, { method: 'code' in input ? 'totp' : 'recovery code' });
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, staff: await profile(db, row) } satisfies StaffSignedIn);
@@ -173,7 +169,7 @@ export const adminAuth = new Hono<AppEnv>()
     if (step === null) return refuse(c, row.id, 'wrong code at set-up', WRONG_CODE);
     const codes = newRecoveryCodes();
     if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode))))) throw new HTTPException(409, { message: ALREADY_ON });
-    await clear(db, MFA_LIMIT, row.id);
+    await c.var.limiter.clear(MFA_LIMIT, row.id);
     await writeAudit(db, { staffId: row.id, action: 'staff.mfa_enabled', entity: 'staff', entityId: row.id });
     if (signingIn) await signIn(c, row, { method: 'totp', enrolled: true });
     c.header('Cache-Control', 'no-store');
@@ -190,7 +186,7 @@ export const adminAuth = new Hono<AppEnv>()
     const step = matchTotp(mfa.secret, c.req.valid('json').code);
     if (step === null) return refuse(c, row.id, 'wrong code for new recovery codes', WRONG_CODE);
     if (!(await acceptTotpStep(db, row.id, step))) return refuse(c, row.id, 'code reused', USED_CODE);
-    await clear(db, MFA_LIMIT, row.id);
+    await c.var.limiter.clear(MFA_LIMIT, row.id);
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(db, row.id, await Promise.all(codes.map(hashRecoveryCode)));
     await writeAudit(db, { staffId: row.id, action: 'staff.recovery_codes', entity: 'staff', entityId: row.id });

@@ -1,17 +1,9 @@
 import { Hono } from 'hono';
-import { count, eq, and, sql } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
-import * as t from '../../../db/schema/index.ts';
 import { config } from '../../lib/config.ts';
 import { readPublishStatus } from '../../../db/queries/publishing.ts';
+import { dashboardCounts } from '../../../db/queries/dashboard.ts';
 import { staffOnly } from './shared.ts';
-
-type Db = AppEnv['Variables']['db'];
-
-async function byStatus(db: Db, table: typeof t.programApplications | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments) {
-  const rows = await db.select({ status: table.status, n: count() }).from(table as typeof t.programApplications).groupBy(table.status);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-}
 
 /** Counts for the dashboard; editors see only the publishing state (their work). */
 export const adminDashboard = new Hono<AppEnv>()
@@ -21,16 +13,5 @@ export const adminDashboard = new Hono<AppEnv>()
     const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
     c.header('Cache-Control', 'private, no-store');
     if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish });
-    const [unread] = await db.all<{ n: number }>(sql`select (select count(*) from contact_messages where status = 'unread') + (select count(*) from assistance_requests where status = 'unread') as n`);
-    const [awaiting] = await db.select({ n: count() }).from(t.partners).where(and(eq(t.partners.isVerified, true), eq(t.partners.approvalStatus, 'pending')));
-    return c.json({
-      role: c.var.auth.role,
-      publish,
-      inboxUnread: unread?.n ?? 0,
-      partnersAwaiting: awaiting?.n ?? 0,
-      subscriptions: await byStatus(db, t.programApplications),
-      partnerRequests: await byStatus(db, t.partnerRequests),
-      jobApplications: await byStatus(db, t.jobApplications),
-      payments: await byStatus(db, t.payments),
-    });
+    return c.json({ role: c.var.auth.role, publish, ...(await dashboardCounts(db)) });
   });

@@ -6,7 +6,6 @@ import { validate } from '../../lib/validate.ts';
 import { auditLog, assistanceRequests, contactMessages, staff } from '../../../db/schema/index.ts';
 import { inboxParam, inboxStatusSchema, inboxStatuses, listQuery, replySchema, type InboxSource } from '../../../schemas/admin.ts';
 import { auditInsert } from '../../services/audit.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { notificationEmail } from '../../services/emails.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
@@ -60,6 +59,7 @@ export const adminInbox = new Hono<AppEnv>()
         ? sql`select 'contact' as source, id, kind, full_name as name, email, subject, message, status, created_at as createdAt from contact_messages where ${filters(query, sql`full_name`)}`
         : sql`select 'assistance' as source, id, 'assistance' as kind, contact_name || ' (' || company_name || ')' as name, email, null as subject, message, status, created_at as createdAt from assistance_requests where ${filters(query, sql`(contact_name || ' ' || company_name)`)}`,
     );
+    // Raw SQL: one ordered page and one count over the union of two tables of different shapes (computed name).
     const union = sql.join(halves, sql` union all `);
     const { limit, offset } = window(query);
     const [items, totals] = await Promise.all([
@@ -110,7 +110,7 @@ export const adminInbox = new Hono<AppEnv>()
     const item = await findItem(c, source, id);
     const name = 'fullName' in item ? item.fullName : item.contactName;
     const paragraphs = message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
-    await createMailer(c.var.db, c.env).send(notificationEmail(await getSite(c.var.db), item.email, subject, [`Hello ${name},`, ...paragraphs]));
+    await c.var.mailer.send(notificationEmail(await getSite(c.var.db), item.email, subject, [`Hello ${name},`, ...paragraphs]));
     const table = tables[source];
     await c.var.db.batch([
       c.var.db.update(table).set({ status: 'handled', updatedAt: new Date() }).where(eq(table.id, id)),

@@ -7,7 +7,6 @@ import { idParam, listQuery } from '../../../schemas/admin.ts';
 import {
   formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundRequestBody, type PaymentStatus, type RefundResponse,
 } from '../../../schemas/payment.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { createStripe, receiptLinks, stripeSettings } from '../../services/payments.ts';
 import { requestRefund } from '../../services/refunds.ts';
 import { adminOnly, listResponse, searchNeedle, window } from './shared.ts';
@@ -78,7 +77,7 @@ export const adminPayments = new Hono<AppEnv>()
     const paymentId = c.req.valid('param').id;
     const body = c.req.valid('json');
     const outcome = await requestRefund(
-      { db: c.var.db, stripe: createStripe(settings), mailer: createMailer(c.var.db, c.env), receiptLink: receiptLinks(c.env) },
+      { db: c.var.db, stripe: createStripe(settings), mailer: c.var.mailer, receiptLink: receiptLinks(c.env) },
       { paymentId, amount: body.amount, reason: body.reason, note: body.note || null, requestId: body.requestId, staffId: c.var.auth.sub },
     );
     switch (outcome.kind) {

@@ -2,7 +2,6 @@ import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { changeStatus, transitions, type Pipeline } from '../../services/status.ts';
 
 /** Refuses a ?status filter the pipeline does not know (400, readable). */
@@ -15,7 +14,7 @@ export function checkStatusFilter(pipeline: Pipeline, status: string | undefined
 
 /** The status-change handler body shared by every pipeline router. */
 export async function moveStatus(c: Context<AppEnv>, pipeline: Pipeline, id: string, body: { status: string; note?: string | undefined }) {
-  const result = await changeStatus(c.var.db, createMailer(c.var.db, c.env), {
+  const result = await changeStatus(c.var.db, c.var.mailer, {
     pipeline, id, to: body.status, note: body.note, staffId: c.var.auth.sub, siteUrl: config(c.env).siteUrl,
   });
   return c.json({ success: true, ...result, message: result.emailed ? 'Status changed and the person was e-mailed.' : 'Status changed, but the e-mail could not be sent.' });

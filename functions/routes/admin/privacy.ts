@@ -6,7 +6,6 @@ import { exportDownload } from '../../lib/privacy-routes.ts';
 import { findPeopleByEmail, findPerson } from '../../../db/queries/personal-data.ts';
 import { privacyPersonParam, privacySearchQuery, staffEraseSchema, type EraseResponse, type PrivacySearchResponse } from '../../../schemas/privacy.ts';
 import { writeAudit } from '../../services/audit.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { erasePerson } from '../../services/personal-data.ts';
 import { adminOnly } from './shared.ts';
 
@@ -39,7 +38,7 @@ export const adminPrivacy = new Hono<AppEnv>()
     if (person.email.toLowerCase() !== c.req.valid('json').confirmEmail.toLowerCase()) {
       throw new HTTPException(400, { message: 'The e-mail typed does not match this account. Nothing was deleted.' });
     }
-    const result = await erasePerson(c.var.db, c.env.FILES, createMailer(c.var.db, c.env), person, { staffId: c.var.auth.sub });
+    const result = await erasePerson(c.var.db, c.env.FILES, c.var.mailer, person, { staffId: c.var.auth.sub });
     return c.json({
       success: true,
       message: result.emailed ? 'The account and its data were deleted, and the person was e-mailed a confirmation.' : 'The account and its data were deleted, but the confirmation e-mail could not be sent.',

@@ -1,4 +1,3 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -76,5 +75,4 @@ export function listResponse<T extends Record<string, unknown>>(
   return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
 }
 
-/** Case-insensitive substring match of a search needle (see searchNeedle). */
-export const contains = (column: SQLWrapper, needle: string) => sql`instr(lower(${column}), ${needle}) > 0`;
+export { contains } from '../../../db/queries/text-search.ts';

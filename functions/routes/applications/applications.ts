@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { subjects, programApplications } from '../../../db/schema/index.ts';
 import { programApplicationSchema } from '../../../schemas/users.ts';
-import { listApplications } from '../users/profile.ts';
+import { createApplication, findOpenSubject, listApplications } from '../../../db/queries/applications.ts';
 
 export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
 
@@ -18,18 +16,10 @@ export const applicationsRouter = new Hono<AppEnv>()
   .use(requireAuth('student'))
   .post('/', validate('json', programApplicationSchema), async (c) => {
     const { subjectId } = c.req.valid('json');
-    const [subject] = await c.var.db
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
-      .where(and(eq(subjects.id, subjectId), eq(subjects.isActive, true)))
-      .limit(1);
+    const subject = await findOpenSubject(c.var.db, subjectId);
     if (!subject) throw new HTTPException(404, { message: 'Subject not found' });
     // The unique (user, subject) index decides: two clicks at once cannot both succeed.
-    const [created] = await c.var.db
-      .insert(programApplications)
-      .values({ id: crypto.randomUUID(), userId: c.var.auth.sub, subjectId })
-      .onConflictDoNothing({ target: [programApplications.userId, programApplications.subjectId] })
-      .returning();
+    const created = await createApplication(c.var.db, c.var.auth.sub, subjectId);
     if (!created) throw new HTTPException(400, { message: ALREADY_SUBSCRIBED });
     return c.json(
       {

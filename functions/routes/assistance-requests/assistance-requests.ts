@@ -4,12 +4,10 @@ import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { onError } from '../../middleware/errors.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { assistanceRequests as table } from '../../../db/schema/index.ts';
+import { insertAssistanceRequest } from '../../../db/queries/enquiries.ts';
 import { listEmployerCategories } from '../../../db/queries/jobs.ts';
 import { assistanceRequestSchema, CATEGORY_MESSAGE } from '../../../schemas/recruitment.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
-import { limitAddress } from '../../middleware/rate-limit.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
 const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 60 };
@@ -43,11 +41,11 @@ export const assistanceRequests = new Hono<AppEnv>()
       const unknown = category.find((name) => !known.has(name));
       if (unknown !== undefined) throw new HTTPException(400, { message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE });
 
-      await limitAddress(c, SUBMIT_LIMIT, (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`);
+      await c.var.limiter.perAddress(SUBMIT_LIMIT, (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`);
 
       const id = crypto.randomUUID();
-      await c.var.db.insert(table).values({ id, ...input, category });
-      await notifyStaff(c.var.db, createMailer(c.var.db, c.env), `New staffing request from ${input.companyName}`, [
+      await insertAssistanceRequest(c.var.db, { id, ...input, category });
+      await notifyStaff(c.var.db, c.var.mailer, `New staffing request from ${input.companyName}`, [
         `${input.contactName} (${input.email}, ${input.phoneNumber}) at ${input.companyName} asks for help with: ${category.join(', ')}.`,
         `Location: ${input.postcode}, ${input.country}.`,
         `Message: ${input.message}`,

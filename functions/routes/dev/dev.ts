@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { devToolsAllowed } from '../../lib/config.ts';
 import { notFound } from '../../middleware/errors.ts';
 import { validate } from '../../lib/validate.ts';
-import { outbox } from '../../../db/schema/index.ts';
+import { listMailbox } from '../../../db/queries/outbox.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 
 /**
@@ -19,12 +18,7 @@ export const dev = new Hono<AppEnv>()
   })
   .get('/outbox', validate('query', z.object({ to: z.string().max(320).optional() })), async (c) => {
     const { to } = c.req.valid('query');
-    const rows = await c.var.db
-      .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, html: outbox.html, createdAt: outbox.createdAt })
-      .from(outbox)
-      .where(to ? eq(outbox.to, normalizeEmail(to)) : undefined)
-      .orderBy(desc(outbox.createdAt))
-      .limit(100);
+    const rows = await listMailbox(c.var.db, to ? normalizeEmail(to) : undefined);
     c.header('Cache-Control', 'no-store');
     return c.json(rows);
   });

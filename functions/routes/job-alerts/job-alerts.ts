@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
+import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
 import { createAlert, deleteAlert, deleteOwnAlert, findAlert, listAlerts, toAlertDto } from '../../../db/queries/job-alerts.ts';
 import {
   JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert, jobAlertIdParam, jobAlertSchema, unsubscribeQuery, type JobAlertCreated, type JobAlertList,
@@ -80,13 +80,13 @@ export const jobAlerts = new Hono<AppEnv>()
     return c.json({ success: true, alerts: alerts.map(toAlertDto), limit: JOB_ALERT_LIMIT } satisfies JobAlertList);
   })
   .post('/', validate('json', jobAlertSchema), async (c) => {
-    await limitRequest(c, 'applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
+    await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     const alert = await createAlert(c.var.db, c.var.auth.sub, c.req.valid('json'));
     if (!alert) throw new HTTPException(409, { message: JOB_ALERT_MESSAGES.limit });
     return c.json({ success: true, message: JOB_ALERT_MESSAGES.created, alert: toAlertDto(alert) } satisfies JobAlertCreated, 201);
   })
   .delete('/:id', validate('param', jobAlertIdParam), async (c) => {
-    await limitRequest(c, 'applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
+    await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     // Another person's alert answers exactly like a missing one.
     if (!(await deleteOwnAlert(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: JOB_ALERT_MESSAGES.notFound });
     return c.json({ success: true, message: JOB_ALERT_MESSAGES.deleted });

@@ -4,24 +4,20 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { config } from '../../lib/config.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { jobApplicants } from '../../../db/schema/index.ts';
 import { listApplicationsOf } from '../../../db/queries/jobs.ts';
 import type { Db } from '../../../db/client.ts';
-import { findApplicant } from '../../../db/queries/applicants.ts';
+import { findApplicant, insertApplicant } from '../../../db/queries/applicants.ts';
 import {
   applicantConfirmSchema, applicantLoginSchema, applicantRegisterSchema, type ApplicantConfirmResponse, type ApplicantProfile,
 } from '../../../schemas/recruitment.ts';
 import { afterResponse } from '../../lib/after-response.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { RESEND_LIMITS, confirmApplicant, readConfirmationToken, sameEmail, sendConfirmation } from '../../services/applicant-confirmation.ts';
 import { findCredentials } from '../../services/accounts.ts';
 import { assertNotCommon } from '../../services/common-passwords.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { startSession } from '../../services/sessions.ts';
 import { checkLogin } from '../../services/login.ts';
-import { clientAddress, enforce } from '../../services/rate-limit.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
-import { limitAddress } from '../../middleware/rate-limit.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
 import { privacyRoutes } from '../../lib/privacy-routes.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
@@ -51,14 +47,14 @@ const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/register', validate('json', applicantRegisterSchema), async (c) => {
     const input = c.req.valid('json');
-    await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this address. Please try again in ${wait}.`);
+    await c.var.limiter.perAddress(REGISTER_LIMIT, (wait) => `Too many registrations from this address. Please try again in ${wait}.`);
     await assertNotCommon(input.password);
     if (await findCredentials(c.var.db, 'applicant', { email: input.email })) {
       throw new HTTPException(409, { message: 'An applicant account with this email already exists. Please log in.' });
     }
     const id = crypto.randomUUID();
     try {
-      await c.var.db.insert(jobApplicants).values({
+      await insertApplicant(c.var.db, {
         id,
         fullName: input.fullName,
         email: input.email,
@@ -72,13 +68,13 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       throw error;
     }
     // The e-mail goes out after the answer: registration never waits on (or fails with) the mail provider.
-    const mail = afterResponse(c, getSite(c.var.db).then((brand) => sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }, brand)));
+    const mail = afterResponse(c, getSite(c.var.db).then((brand) => sendConfirmation(c.var.mailer, confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }, brand)));
     if (mail) await mail;
     return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) }, 201);
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    const account = await checkLogin(c.var.db, 'applicant', email, password, clientAddress(c.req.raw.headers));
+    const account = await checkLogin(c.var.db, 'applicant', email, password, c.var.limiter.address);
     return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
@@ -96,7 +92,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     if (!check.ok) throw new HTTPException(400, { message: check.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID });
     const applicant = await findApplicant(c.var.db, check.applicantId);
     if (!applicant || !(await sameEmail(check.emailTag, applicant.email))) throw new HTTPException(400, { message: LINK_INVALID });
-    const { first } = await confirmApplicant(c.var.db, createMailer(c.var.db, c.env), applicant);
+    const { first } = await confirmApplicant(c.var.db, c.var.mailer, applicant);
     const body: ApplicantConfirmResponse = first
       ? { success: true, status: 'confirmed', message: 'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers.' }
       : { success: true, status: 'already-confirmed', message: 'Your e-mail address is already confirmed. There is nothing more to do.' };
@@ -107,12 +103,11 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     if (!applicant) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     if (applicant.emailConfirmedAt) throw new HTTPException(409, { message: 'Your e-mail address is already confirmed.' });
     // Each send is counted before it happens (one atomic upsert per limit), so parallel clicks cannot exceed them.
-    await enforce(
-      c.var.db,
-      [{ limit: RESEND_LIMITS.perAccount, subject: applicant.id }, { limit: RESEND_LIMITS.perAddress, subject: clientAddress(c.req.raw.headers) }],
+    await c.var.limiter.hits(
+      [{ limit: RESEND_LIMITS.perAccount, subject: applicant.id }, { limit: RESEND_LIMITS.perAddress, subject: c.var.limiter.address }],
       (wait) => `Too many confirmation e-mails. Please try again in ${wait}.`,
     );
-    await sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), applicant, await getSite(c.var.db));
+    await sendConfirmation(c.var.mailer, confirmationSettings(c.env), applicant, await getSite(c.var.db));
     return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` });
   })
   .get('/applications', applicantAuth, async (c) => {

@@ -1,19 +1,16 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { publicCache } from '../../middleware/cache.ts';
-import { jobApplications } from '../../../db/schema/index.ts';
-import { findApplicant } from '../../../db/queries/applicants.ts';
+import { findApplicant, hasApplied, insertJobApplication } from '../../../db/queries/applicants.ts';
 import { getJob } from '../../../db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse } from '../../../schemas/recruitment.ts';
 import { checkUpload, storeFile } from '../../services/files.ts';
 import { uploadBodyLimit } from '../../middleware/body-limit.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
 import { applicationNotice, forwardHeldApplications } from '../../services/applicant-confirmation.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
@@ -55,11 +52,7 @@ export const jobs = new Hono<AppEnv>()
       const { resume, coverLetter } = c.req.valid('form');
       const applicantId = c.var.auth.sub;
       const db = c.var.db;
-      const [existing] = await db
-        .select({ id: jobApplications.id })
-        .from(jobApplications)
-        .where(and(eq(jobApplications.jobId, jobId), eq(jobApplications.applicantId, applicantId)));
-      if (existing) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
+      if (await hasApplied(db, jobId, applicantId)) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
 
       const file = await checkUpload(resume, ['pdf', 'doc', 'docx'], RESUME_TYPE_MESSAGE);
       const applicant = await findApplicant(db, applicantId);
@@ -70,7 +63,7 @@ export const jobs = new Hono<AppEnv>()
       const key = await storeFile(c.env.FILES, `resumes/${jobId}`, file);
       const id = crypto.randomUUID();
       try {
-        await db.insert(jobApplications).values({
+        await insertJobApplication(db, {
           id, jobId, applicantId, coverLetter, resumeKey: key, resumeName: file.name, resumeType: file.contentType, resumeSize: file.size,
           forwardedAt: confirmed ? new Date() : null,
         });
@@ -81,7 +74,7 @@ export const jobs = new Hono<AppEnv>()
         throw error;
       }
 
-      const mailer = createMailer(db, c.env);
+      const mailer = c.var.mailer;
       let held = !confirmed;
       if (confirmed) {
         const job = (await getJob(db, jobId))!;

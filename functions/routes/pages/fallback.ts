@@ -15,6 +15,7 @@ export const shells: { prefix: string; shell: string; table: 'countries' | 'subj
 
 /** Whether the item behind a shell URL exists, so an unknown id is a real 404 (the shell still explains it). */
 async function exists(env: Env, table: (typeof shells)[number]['table'], id: string) {
+  // Raw D1: page requests run outside /api, where no Drizzle session is set up; `table` comes from `shells`, never the URL.
   const row = await env.DB.prepare(`select 1 from ${table} where id = ?`).bind(id).first().catch(() => null);
   return row !== null;
 }

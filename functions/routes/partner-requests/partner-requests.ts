@@ -3,12 +3,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { partnerRequests } from '../../../db/schema/index.ts';
+import { insertPartnerRequest } from '../../../db/queries/partners.ts';
 import { REQUEST_MESSAGES, partnerRequestSchema } from '../../../schemas/partner.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
-import { currentPartner } from '../partner/partner.ts';
-import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
+import { currentPartner } from '../../services/partners.ts';
+import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
 
 /**
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored
@@ -18,7 +17,7 @@ export const partnerRequestsRouter = new Hono<AppEnv>().post('/submit', requireA
   const input = c.req.valid('json');
   const db = c.var.db;
   // Each request e-mails the team: limited per partner and per address.
-  await limitRequest(c, 'partner', REQUEST_RULES.partnerRequest, c.var.auth.sub, (wait) => `You have sent many requests in a short time. Please try again in ${wait}.`);
+  await c.var.limiter.rule('partner', REQUEST_RULES.partnerRequest, c.var.auth.sub, (wait) => `You have sent many requests in a short time. Please try again in ${wait}.`);
   const partner = await currentPartner(db, c.var.auth.sub);
   if (partner.approvalStatus === 'suspended') {
     throw new HTTPException(403, { message: 'Your partner account is suspended. Please contact us.' });
@@ -28,12 +27,12 @@ export const partnerRequestsRouter = new Hono<AppEnv>().post('/submit', requireA
   const data = { ...fields, companyName: fields.companyName || partner.companyName };
   const id = crypto.randomUUID();
   const now = new Date();
-  await db.insert(partnerRequests).values({ id, partnerId: partner.id, type, title, data, status: 'submitted', createdAt: now, updatedAt: now });
+  await insertPartnerRequest(db, { id, partnerId: partner.id, type, title, data, status: 'submitted', createdAt: now, updatedAt: now });
 
   // The team hears about it; a mail outage must not lose the stored request.
   const kind = type === 'student' ? 'student admission' : 'employee hiring';
   try {
-    await notifyStaff(db, createMailer(db, c.env), `New ${kind} request from ${partner.companyName}`, [
+    await notifyStaff(db, c.var.mailer, `New ${kind} request from ${partner.companyName}`, [
       `${partner.companyName} submitted a ${kind} request: ${title}.`,
       `Contact: ${data.contactEmail}, ${data.contactPhone}.`,
       'Review it in the back office.',

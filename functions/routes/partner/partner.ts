@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { desc, eq } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { partnerRequests, partners } from '../../../db/schema/index.ts';
+import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '../../../db/queries/partners.ts';
 import type { Db } from '../../../db/client.ts';
 import {
   partnerEmailSchema, partnerLoginSchema, partnerProfileUpdateSchema, partnerRegisterSchema, partnerResetSchema, partnerVerifySchema,
-  type PartnerDto, type PartnerRequestDto,
+  type PartnerDto,
 } from '../../../schemas/partner.ts';
 import { findCredentials } from '../../services/accounts.ts';
 import {
@@ -20,13 +19,10 @@ import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
 import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import { createMailer } from '../../services/mailer.ts';
-import { clientAddress } from '../../services/rate-limit.ts';
 import { isExpiredUnverified, register } from '../../services/registration.ts';
 import { startSession } from '../../services/sessions.ts';
-import { REQUEST_RULES, limitAddress, limitRequest } from '../../middleware/rate-limit.ts';
-
-type PartnerRow = typeof partners.$inferSelect;
+import { currentPartner } from '../../services/partners.ts';
+import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
 
 /** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */
 export function partnerDto(p: PartnerRow): PartnerDto {
@@ -54,13 +50,6 @@ export function partnerDto(p: PartnerRow): PartnerDto {
   };
 }
 
-/** The authenticated partner's row (the token was checked by requireAuth). */
-export async function currentPartner(db: Db, id: string) {
-  const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1);
-  if (!row) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
-  return row;
-}
-
 const REGISTER_LIMIT = { name: 'partner-register', max: 20, windowSeconds: 60 * 60 };
 const ALREADY_VERIFIED = 'Your account is already verified. Please log in.';
 const TAKEN = 'A partner account with this email already exists. Please log in, or use a different email.';
@@ -72,13 +61,13 @@ export const partner = new Hono<AppEnv>()
   .post('/register', validate('json', partnerRegisterSchema), async (c) => {
     const input = c.req.valid('json');
     const db = c.var.db;
-    await limitAddress(c, REGISTER_LIMIT, (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+    await c.var.limiter.perAddress(REGISTER_LIMIT, (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
     const { ownerEmail, password, ...details } = input;
     await assertNotCommon(password);
     // An unverified account for this e-mail is replaced: whoever verifies sets the password (registration.ts).
     const result = await register(db, 'partner', { email: ownerEmail, password, details });
     if (result.kind === 'taken') throw new HTTPException(409, { message: TAKEN });
-    await sendRegistrationCode(db, createMailer(db, c.env), { ...result, name: input.ownerFirstName });
+    await sendRegistrationCode(db, c.var.mailer, { ...result, name: input.ownerFirstName });
     const id = result.id;
     return c.json(
       {
@@ -93,7 +82,7 @@ export const partner = new Hono<AppEnv>()
   // with an unverified account (same status, body and work before the answer): no enumeration.
   .post('/verify-otp', validate('json', partnerVerifySchema), async (c) => {
     const { email, otp } = c.req.valid('json');
-    await limitRequest(c, 'partner', REQUEST_RULES.verify, email, tooMany);
+    await c.var.limiter.rule('partner', REQUEST_RULES.verify, email, tooMany);
     const found = await findCredentials(c.var.db, 'partner', { email });
     if (!found || isExpiredUnverified(found)) return verifyNobody(c.var.db, 'partner', email, otp);
     if (found.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED });
@@ -103,15 +92,15 @@ export const partner = new Hono<AppEnv>()
   .post('/resend-otp', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
-    await limitRequest(c, 'partner', REQUEST_RULES.resend, email, tooMany);
-    const outcome = await resendVerificationQuietly(db, createMailer(db, c.env), 'partner', email, partnerName(db), (work) => afterResponse(c, work));
+    await c.var.limiter.rule('partner', REQUEST_RULES.resend, email, tooMany);
+    const outcome = await resendVerificationQuietly(db, c.var.mailer, 'partner', email, partnerName(db), (work) => afterResponse(c, work));
     if (outcome === 'verified') throw new HTTPException(400, { message: ALREADY_VERIFIED });
     return c.json({ success: true, message: 'OTP has been resent to your email' });
   })
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
     const { email, password, remember } = c.req.valid('json');
     const db = c.var.db;
-    const account = await checkLogin(db, 'partner', email, password, clientAddress(c.req.raw.headers));
+    const account = await checkLogin(db, 'partner', email, password, c.var.limiter.address);
     const token = await startSession(db, config(c.env), { sub: account.id, aud: 'partner', role: 'partner', remember });
     const row = await currentPartner(db, account.id);
     return c.json({ success: true, message: 'Login successful', token, partner: partnerDto(row) });
@@ -119,13 +108,13 @@ export const partner = new Hono<AppEnv>()
   .post('/forgot-password', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
-    await limitRequest(c, 'partner', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(db, createMailer(db, c.env), 'partner', email, partnerName(db), (work) => afterResponse(c, work));
+    await c.var.limiter.rule('partner', REQUEST_RULES.forgot, email, tooMany);
+    await requestPasswordReset(db, c.var.mailer, 'partner', email, partnerName(db), (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
     const { email, code, password } = c.req.valid('json');
-    await limitRequest(c, 'partner', REQUEST_RULES.reset, email, tooMany);
+    await c.var.limiter.rule('partner', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'partner', email, code, password);
     return c.json({ success: true, message: 'Your password has been reset. You can now log in.' });
@@ -142,27 +131,12 @@ export const partner = new Hono<AppEnv>()
     const db = c.var.db;
     const id = c.var.auth.sub;
     // Only the listed profile fields: the schema drops the e-mail, password and verification or approval state.
-    await db.update(partners).set({ ...update, updatedAt: new Date() }).where(eq(partners.id, id));
+    await updatePartnerProfile(db, id, update);
     const row = await currentPartner(db, id);
     return c.json({ success: true, message: 'Profile updated successfully', partner: partnerDto(row) });
   })
   .get('/requests', requireAuth('partner'), async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(partnerRequests)
-      .where(eq(partnerRequests.partnerId, c.var.auth.sub))
-      .orderBy(desc(partnerRequests.createdAt))
-      .limit(200);
-    const requests: PartnerRequestDto[] = rows.map((r) => ({
-      _id: r.id,
-      id: r.id,
-      type: r.type,
-      title: r.title,
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      data: r.data,
-    }));
+    const requests = await listOwnPartnerRequests(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, requests });
   });

@@ -11,8 +11,6 @@ import {
   receiptStatusLabels, type CreatePaymentIntentResponse, type PaymentConfigResponse, type ReceiptResponse,
 } from '../../../schemas/payment.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
-import { clientAddress, hit } from '../../services/rate-limit.ts';
-import { createMailer } from '../../services/mailer.ts';
 import { applyWebhookEvent, createStripe, receiptLinks, stripeSettings, StripeUnavailableError, verifyWebhook } from '../../services/payments.ts';
 import { receiptLinkEmail } from '../../services/payment-emails.ts';
 import { signReceiptToken, verifyReceiptToken } from '../../services/receipt-links.ts';
@@ -57,11 +55,7 @@ export const payment = new Hono<AppEnv>()
     const { name, attemptId, reference, ...input } = c.req.valid('json');
     const email = normalizeEmail(input.email);
 
-    const limit = await hit(c.var.db, attemptLimit, clientAddress(c.req.raw.headers));
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfter));
-      throw new HTTPException(429, { message: 'Too many payment attempts. Please wait a few minutes and try again.' });
-    }
+    await c.var.limiter.perAddress(attemptLimit, () => 'Too many payment attempts. Please wait a few minutes and try again.');
 
     // The attempt id is the payment's id: a retried attempt sends the same parameters, so Stripe
     // replays the same intent and our row is found again.
@@ -135,12 +129,8 @@ export const payment = new Hono<AppEnv>()
     const check = await verifyReceiptToken(tokenSecret, tokenIssuer, c.req.valid('json').t, id);
     const row = check.ok || check.reason === 'expired' ? await findPayment(c.var.db, id) : undefined;
     if (!row) throw new HTTPException(404, { message: receiptMessages.invalid });
-    const limit = await hit(c.var.db, receiptLinkLimit, row.id);
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfter));
-      throw new HTTPException(429, { message: 'A new link was sent a few times already. Please check your inbox, or try again later.' });
-    }
-    await createMailer(c.var.db, c.env).send(receiptLinkEmail(await getSite(c.var.db), row, await receiptLinks(c.env)(row.id)));
+    await c.var.limiter.hits([{ limit: receiptLinkLimit, subject: row.id }], () => 'A new link was sent a few times already. Please check your inbox, or try again later.');
+    await c.var.mailer.send(receiptLinkEmail(await getSite(c.var.db), row, await receiptLinks(c.env)(row.id)));
     return c.json({ success: true, message: receiptMessages.resent }, 202);
   })
   .post('/webhook', stripeConfigured, async (c) => {
@@ -158,7 +148,7 @@ export const payment = new Hono<AppEnv>()
       throw new HTTPException(400, { message: 'Invalid webhook signature.' });
     }
     try {
-      const { duplicate } = await applyWebhookEvent({ db: c.var.db, stripe, mailer: createMailer(c.var.db, c.env), receiptLink: receiptLinks(c.env) }, event);
+      const { duplicate } = await applyWebhookEvent({ db: c.var.db, stripe, mailer: c.var.mailer, receiptLink: receiptLinks(c.env) }, event);
       return c.json({ received: true, duplicate });
     } catch (error) {
       if (!(error instanceof StripeUnavailableError)) throw error;

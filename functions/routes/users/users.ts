@@ -1,12 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { and, eq } from 'drizzle-orm';
+import { Forbidden } from '../../services/errors.ts';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { createFactory } from 'hono/factory';
 import { requireAuth } from '../../middleware/auth.ts';
-import { documents, educationRecords, languageQualifications, users } from '../../../db/schema/index.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -35,12 +34,14 @@ import { checkLogin } from '../../services/login.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { sessionRoutes } from '../../lib/session-routes.ts';
 import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import { createMailer } from '../../services/mailer.ts';
-import { clientAddress, type Limit } from '../../services/rate-limit.ts';
+import type { Limit } from '../../services/rate-limit.ts';
 import { isExpiredUnverified, register } from '../../services/registration.ts';
 import { startSession } from '../../services/sessions.ts';
-import { REQUEST_RULES, limitAddress, limitRequest } from '../../middleware/rate-limit.ts';
-import { loadProfile, toDocument, toEducation, toLanguage } from './profile.ts';
+import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
+import {
+  deleteDocument, deleteEducation, deleteLanguage, findDocument, findStudent, insertDocument, insertEducation, insertLanguage, loadProfile,
+  toDocument, toEducation, toLanguage, updateEducation, updateLanguage,
+} from '../../../db/queries/students.ts';
 
 /**
  * Per-address limits on the endpoints that name no account yet (slows enumeration and spam); the
@@ -56,14 +57,9 @@ export const ACCOUNT_NOT_FOUND = 'Account not found. Please register again.';
 
 const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
 
-async function findStudent(c: Context<AppEnv>, id: string) {
-  const [user] = await c.var.db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
 /** A student waiting for verification; one past its 24 hours counts as gone (registration.ts). */
 async function findPending(c: Context<AppEnv>, id: string) {
-  const user = await findStudent(c, id);
+  const user = await findStudent(c.var.db, id);
   if (!user || isExpiredUnverified(user)) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
   return user;
 }
@@ -74,14 +70,14 @@ const factory = createFactory<AppEnv>();
 // Registering an address whose account is unverified replaces its details and password: whoever
 // verifies with the code e-mailed for a registration gets that registration (registration.ts).
 const registerHandlers = factory.createHandlers(validate('json', registerSchema), async (c) => {
-  await limitAddress(c, USER_LIMITS.register, tooMany);
+  await c.var.limiter.perAddress(USER_LIMITS.register, tooMany);
   const { email, password, ...details } = c.req.valid('json');
   await assertNotCommon(password);
   const result = await register(c.var.db, 'student', { email, password, details });
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
   try {
-    await sendRegistrationCode(c.var.db, createMailer(c.var.db, c.env), { ...result, name: details.fullName });
+    await sendRegistrationCode(c.var.db, c.var.mailer, { ...result, name: details.fullName });
   } catch (error) {
     // The account exists: the person continues on the code step and resends.
     console.error('verification e-mail failed', error);
@@ -102,17 +98,17 @@ export const usersRouter = new Hono<AppEnv>()
     const { email, password, remember } = c.req.valid('json');
     let account;
     try {
-      account = await checkLogin(c.var.db, 'student', email, password, clientAddress(c.req.raw.headers));
+      account = await checkLogin(c.var.db, 'student', email, password, c.var.limiter.address);
     } catch (error) {
       // Not yet verified (known only after a correct password): hand back the id so the page can
       // send a new code and take the person to the verification step.
-      if (error instanceof HTTPException && error.status === 403) {
+      if (error instanceof Forbidden) {
         const pending = await findCredentials(c.var.db, 'student', { email });
         return c.json({ success: false, message: error.message, needsVerification: true, userId: pending?.id ?? null }, 403);
       }
       throw error;
     }
-    const user = (await findStudent(c, account.id))!;
+    const user = (await findStudent(c.var.db, account.id))!;
     const token = await startSession(c.var.db, config(c.env), { sub: user.id, aud: 'student', role: 'student', remember: remember === true });
     return c.json({
       success: true,
@@ -122,7 +118,7 @@ export const usersRouter = new Hono<AppEnv>()
     } satisfies LoginResponse);
   })
   .post('/check-email', validate('json', checkEmailSchema), async (c) => {
-    await limitAddress(c, USER_LIMITS.checkEmail, tooMany);
+    await c.var.limiter.perAddress(USER_LIMITS.checkEmail, tooMany);
     const found = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
     // An unverified registration past its 24 hours is gone (registration.ts).
     const account = found && !isExpiredUnverified(found) ? found : undefined;
@@ -137,7 +133,7 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/register', ...registerHandlers)
   .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
     const { userId, otp } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.verify, userId, tooMany);
+    await c.var.limiter.rule('student', REQUEST_RULES.verify, userId, tooMany);
     const user = await findPending(c, userId);
     if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' });
     await verifyAccount(c.var.db, 'student', userId, otp);
@@ -145,21 +141,21 @@ export const usersRouter = new Hono<AppEnv>()
   })
   .post('/resend-otp', validate('json', resendOtpSchema), async (c) => {
     const { userId } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.resend, userId, tooMany);
+    await c.var.limiter.rule('student', REQUEST_RULES.resend, userId, tooMany);
     const user = await findPending(c, userId);
     if (user.isVerified) throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
-    await sendVerificationCode(c.var.db, createMailer(c.var.db, c.env), 'student', { id: user.id, email: user.email, name: user.fullName });
+    await sendVerificationCode(c.var.db, c.var.mailer, 'student', { id: user.id, email: user.email, name: user.fullName });
     return c.json({ success: true, message: 'OTP has been resent to your email' });
   })
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(c.var.db, createMailer(c.var.db, c.env), 'student', email, async (id) => (await findStudent(c, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
+    await c.var.limiter.rule('student', REQUEST_RULES.forgot, email, tooMany);
+    await requestPasswordReset(c.var.db, c.var.mailer, 'student', email, async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
-    await limitRequest(c, 'student', REQUEST_RULES.reset, email, tooMany);
+    await c.var.limiter.rule('student', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'student', email, otp, password);
     return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
@@ -176,46 +172,30 @@ export const usersRouter = new Hono<AppEnv>()
     const { _id, ...fields } = c.req.valid('json');
     const userId = c.var.auth.sub;
     if (_id) {
-      const [row] = await c.var.db
-        .update(educationRecords)
-        .set(fields)
-        .where(and(eq(educationRecords.id, _id), eq(educationRecords.userId, userId)))
-        .returning();
+      const row = await updateEducation(c.var.db, userId, _id, fields);
       if (!row) throw new HTTPException(404, { message: 'Education record not found' });
       return c.json({ success: true, message: 'Education information updated successfully', education: toEducation(row) });
     }
-    const [row] = await c.var.db.insert(educationRecords).values({ id: crypto.randomUUID(), userId, ...fields }).returning();
-    return c.json({ success: true, message: 'Education information added successfully', education: toEducation(row!) }, 201);
+    const row = await insertEducation(c.var.db, userId, fields);
+    return c.json({ success: true, message: 'Education information added successfully', education: toEducation(row) }, 201);
   })
   .delete('/education/:id', auth, validate('param', recordIdParam), async (c) => {
-    const [row] = await c.var.db
-      .delete(educationRecords)
-      .where(and(eq(educationRecords.id, c.req.valid('param').id), eq(educationRecords.userId, c.var.auth.sub)))
-      .returning({ id: educationRecords.id });
-    if (!row) throw new HTTPException(404, { message: 'Education record not found' });
+    if (!(await deleteEducation(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: 'Education record not found' });
     return c.json({ success: true, message: 'Education information deleted successfully' });
   })
   .post('/language', auth, validate('json', languageSchema), async (c) => {
     const { _id, qualification } = c.req.valid('json');
     const userId = c.var.auth.sub;
     if (_id) {
-      const [row] = await c.var.db
-        .update(languageQualifications)
-        .set({ qualification })
-        .where(and(eq(languageQualifications.id, _id), eq(languageQualifications.userId, userId)))
-        .returning();
+      const row = await updateLanguage(c.var.db, userId, _id, qualification);
       if (!row) throw new HTTPException(404, { message: 'Language qualification not found' });
       return c.json({ success: true, message: 'Language qualification updated successfully', language: toLanguage(row) });
     }
-    const [row] = await c.var.db.insert(languageQualifications).values({ id: crypto.randomUUID(), userId, qualification }).returning();
-    return c.json({ success: true, message: 'Language qualification added successfully', language: toLanguage(row!) }, 201);
+    const row = await insertLanguage(c.var.db, userId, qualification);
+    return c.json({ success: true, message: 'Language qualification added successfully', language: toLanguage(row) }, 201);
   })
   .delete('/language/:id', auth, validate('param', recordIdParam), async (c) => {
-    const [row] = await c.var.db
-      .delete(languageQualifications)
-      .where(and(eq(languageQualifications.id, c.req.valid('param').id), eq(languageQualifications.userId, c.var.auth.sub)))
-      .returning({ id: languageQualifications.id });
-    if (!row) throw new HTTPException(404, { message: 'Language qualification not found' });
+    if (!(await deleteLanguage(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: 'Language qualification not found' });
     return c.json({ success: true, message: 'Language qualification deleted successfully' });
   })
   .post(
@@ -228,35 +208,25 @@ export const usersRouter = new Hono<AppEnv>()
       const userId = c.var.auth.sub;
       const file = await checkUpload(document, ['pdf', 'doc', 'docx', 'jpg', 'png'], DOCUMENT_TYPE_MESSAGE);
       const key = await storeFile(c.env.FILES, `documents/${userId}`, file);
-      let row: typeof documents.$inferSelect | undefined;
+      let row;
       try {
-        [row] = await c.var.db
-          .insert(documents)
-          .values({ id: crypto.randomUUID(), userId, documentType, objectKey: key, originalName: file.name, contentType: file.contentType, size: file.size })
-          .returning();
+        row = await insertDocument(c.var.db, { userId, documentType, objectKey: key, originalName: file.name, contentType: file.contentType, size: file.size });
       } catch (error) {
         // The row failed (D1 down): remove the stored object so no file is left without its row.
         await c.env.FILES.delete(key).catch(() => undefined);
         throw error;
       }
-      return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row!) }, 201);
+      return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row) }, 201);
     },
   )
   .get('/document/:id', auth, validate('param', recordIdParam), async (c) => {
-    const [row] = await c.var.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, c.req.valid('param').id), eq(documents.userId, c.var.auth.sub)))
-      .limit(1);
+    const row = await findDocument(c.var.db, c.var.auth.sub, c.req.valid('param').id);
     if (!row) throw new HTTPException(404, { message: 'Document not found' });
     return downloadResponse(c.env.FILES, row.objectKey, row.originalName);
   })
   .delete('/document/:id', auth, validate('param', recordIdParam), async (c) => {
-    const [row] = await c.var.db
-      .delete(documents)
-      .where(and(eq(documents.id, c.req.valid('param').id), eq(documents.userId, c.var.auth.sub)))
-      .returning({ objectKey: documents.objectKey });
-    if (!row) throw new HTTPException(404, { message: 'Document not found' });
-    await c.env.FILES.delete(row.objectKey);
+    const objectKey = await deleteDocument(c.var.db, c.var.auth.sub, c.req.valid('param').id);
+    if (!objectKey) throw new HTTPException(404, { message: 'Document not found' });
+    await c.env.FILES.delete(objectKey);
     return c.json({ success: true, message: 'Document deleted successfully' });
   });
