@@ -4,7 +4,8 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { auditLog, staff } from '../../../db/schema/index.ts';
-import { idParam, listQuery } from '../../../schemas/admin.ts';
+import { idParam, listQuery, type AuditRow } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
 const columns = {
@@ -28,7 +29,7 @@ export const adminAudit = new Hono<AppEnv>()
       c.var.db.select(columns).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId)).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset),
       c.var.db.select({ n: count() }).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId)).where(where),
     ]);
-    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: items satisfies Wire<AuditRow>[], total: total?.n ?? 0 }, {
       filename: 'audit-log',
       columns: [
         { key: 'createdAt', header: 'When' }, { key: 'staffName', header: 'Who' }, { key: 'staffEmail', header: 'Email' }, { key: 'action', header: 'Action' },

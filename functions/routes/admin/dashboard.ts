@@ -5,6 +5,8 @@ import * as t from '../../../db/schema/index.ts';
 import { config } from '../../lib/config.ts';
 import { readPublishStatus } from '../../../db/queries/publishing.ts';
 import { staffOnly } from './shared.ts';
+import type { DashboardResponse } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 
 type Db = AppEnv['Variables']['db'];
 
@@ -20,7 +22,7 @@ export const adminDashboard = new Hono<AppEnv>()
     const db = c.var.db;
     const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
     c.header('Cache-Control', 'private, no-store');
-    if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish });
+    if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish } satisfies Wire<DashboardResponse>);
     const [unread] = await db.all<{ n: number }>(sql`select (select count(*) from contact_messages where status = 'unread') + (select count(*) from assistance_requests where status = 'unread') as n`);
     const [awaiting] = await db.select({ n: count() }).from(t.partners).where(and(eq(t.partners.isVerified, true), eq(t.partners.approvalStatus, 'pending')));
     return c.json({
@@ -32,5 +34,5 @@ export const adminDashboard = new Hono<AppEnv>()
       partnerRequests: await byStatus(db, t.partnerRequests),
       jobApplications: await byStatus(db, t.jobApplications),
       payments: await byStatus(db, t.payments),
-    });
+    } satisfies Wire<DashboardResponse>);
   });

@@ -4,7 +4,8 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { jobApplicants, jobApplications, jobs } from '../../../db/schema/index.ts';
-import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
+import { idParam, listQuery, statusChangeSchema, type JobApplicationRow, type PipelineDetailResponse } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { downloadResponse } from '../../services/files.ts';
 import { writeAudit } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
@@ -46,7 +47,7 @@ export const adminJobApplications = new Hono<AppEnv>()
       c.var.db.select({ n: count() }).from(jobApplications).innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId)).leftJoin(jobs, eq(jobs.id, jobApplications.jobId)).where(where),
     ]);
     const items = rows.map(withConfirmation);
-    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: items satisfies Wire<JobApplicationRow>[], total: total?.n ?? 0 }, {
       filename: 'job-applications',
       columns: [
         { key: 'createdAt', header: 'Applied' }, { key: 'applicantName', header: 'Applicant' }, { key: 'applicantEmail', header: 'Email' },
@@ -63,7 +64,7 @@ export const adminJobApplications = new Hono<AppEnv>()
       .where(eq(jobApplications.id, id));
     if (!item) throw new HTTPException(404, { message: 'Application not found' });
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ item: withConfirmation(item), history: await statusHistory(c.var.db, 'job_application', id), next: transitions.job_application[item.status] ?? [] });
+    return c.json({ item: withConfirmation(item), history: await statusHistory(c.var.db, 'job_application', id), next: transitions.job_application[item.status] ?? [] } satisfies Wire<PipelineDetailResponse>);
   })
   .get('/:id/cv', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

@@ -4,7 +4,8 @@ import { and, count, desc, eq, getTableColumns, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { partnerRequests, partners } from '../../../db/schema/index.ts';
-import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
+import { idParam, listQuery, statusChangeSchema, type PartnerDetailResponse, type PartnerRow } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
@@ -34,7 +35,7 @@ export const adminPartners = new Hono<AppEnv>()
       c.var.db.select({ n: count() }).from(partners).where(where),
     ]);
     const rows = items.map(({ contactLastName, ...r }) => ({ ...r, contactName: `${r.contactName} ${contactLastName}` }));
-    return listResponse(c, query, { items: rows, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: rows satisfies Wire<PartnerRow>[], total: total?.n ?? 0 }, {
       filename: 'partners',
       columns: [
         { key: 'createdAt', header: 'Registered' }, { key: 'companyName', header: 'Company' }, { key: 'companyHQ', header: 'Headquarters' },
@@ -51,7 +52,7 @@ export const adminPartners = new Hono<AppEnv>()
       .select({ id: partnerRequests.id, type: partnerRequests.type, title: partnerRequests.title, status: partnerRequests.status, createdAt: partnerRequests.createdAt })
       .from(partnerRequests).where(eq(partnerRequests.partnerId, id)).orderBy(desc(partnerRequests.createdAt));
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ item: { ...item, status: item.approvalStatus }, requests, history: await statusHistory(c.var.db, 'partner', id), next: transitions.partner[item.approvalStatus] ?? [] });
+    return c.json({ item: { ...item, status: item.approvalStatus }, requests, history: await statusHistory(c.var.db, 'partner', id), next: transitions.partner[item.approvalStatus] ?? [] } satisfies Wire<PartnerDetailResponse>);
   })
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) =>
     moveStatus(c, 'partner', c.req.valid('param').id, c.req.valid('json')));

@@ -10,6 +10,7 @@ import {
   createPaymentIntentBody, paymentMessages, PAYMENT_AMOUNT, PAYMENT_CURRENCY, receiptLinkBody, receiptMessages, receiptParam, receiptQuery, receiptStatus,
   receiptStatusLabels, type CreatePaymentIntentResponse, type PaymentConfigResponse, type ReceiptResponse,
 } from '../../../schemas/payment.ts';
+import type { MessageOnly } from '../../../schemas/responses.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { clientAddress, hit } from '../../services/rate-limit.ts';
 import { createMailer } from '../../services/mailer.ts';
@@ -141,7 +142,7 @@ export const payment = new Hono<AppEnv>()
       throw new HTTPException(429, { message: 'A new link was sent a few times already. Please check your inbox, or try again later.' });
     }
     await createMailer(c.var.db, c.env).send(receiptLinkEmail(await getSite(c.var.db), row, await receiptLinks(c.env)(row.id)));
-    return c.json({ success: true, message: receiptMessages.resent }, 202);
+    return c.json({ success: true, message: receiptMessages.resent } satisfies MessageOnly, 202);
   })
   .post('/webhook', stripeConfigured, async (c) => {
     const settings = requireStripe(c.env);

@@ -1,37 +1,26 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { statusLabels } from '../../../schemas/admin.ts';
+import type { ZodType } from 'zod';
+import { pipelineDetailResponse, statusChangeResponse, statusLabels, type PipelineDetailResponse } from '../../../schemas/admin.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 
 export const label = (s: string) => statusLabels[s] ?? s;
 export const statusFilter = (statuses: string[]): Filter => ({ name: 'status', label: 'Status', options: statuses.map((s) => ({ value: s, label: label(s) })) });
 
-interface HistoryEntry {
-  fromStatus: string;
-  toStatus: string;
-  note: string | null;
-  createdAt: string;
-  staffName: string | null;
-}
-
-interface Detail {
-  item: Record<string, unknown> & { id: string; status: string };
-  history: HistoryEntry[];
-  next: string[];
-}
-
 export interface PipelineConfig<T> {
   title: string;
   path: string;
   caption: string;
+  /** The response schema of one list row (schemas/admin.ts). */
+  row: ZodType<T>;
   statuses: string[];
   columns: Column<T>[];
   extraFilters?: Filter[];
   initialFilters?: Record<string, string>;
   /** The fields shown in the detail view: [label, value]. */
   fields: (item: Record<string, unknown>) => [string, ReactNode][];
-  extra?: (detail: Detail, refresh: () => void) => ReactNode;
+  extra?: (detail: PipelineDetailResponse, refresh: () => void) => ReactNode;
 }
 
 /** One pipeline: the list with filters, and the selected item's detail with its status change form. */
@@ -49,6 +38,7 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
         <DataTable<T>
           caption={config.caption}
           path={config.path}
+          row={config.row}
           columns={config.columns}
           filters={[statusFilter(config.statuses), ...(config.extraFilters ?? [])]}
           rowKey={(r) => r.id}
@@ -65,12 +55,12 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
 function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>; id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const formId = useId();
-  const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi<Detail>(`${config.path}/${encodeURIComponent(id)}`) });
+  const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}`, { schema: pipelineDetailResponse }) });
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const change = useMutation({
-    mutationFn: () => adminApi<{ message: string }>(`${config.path}/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) } }),
+    mutationFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) }, schema: statusChangeResponse }),
     onSuccess: () => {
       setTo('');
       setNote('');

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { personTypeLabels, type EraseResponse, type PrivacyPerson, type PrivacySearchResponse } from '../../../schemas/privacy.ts';
+import { eraseResponseSchema, personTypeLabels, privacySearchResponseSchema, type PrivacyPerson } from '../../../schemas/privacy.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 
 /**
@@ -12,7 +12,7 @@ export function PrivacyRequests() {
   const id = useId();
   const [email, setEmail] = useState('');
   const search = useMutation({
-    mutationFn: (address: string) => adminApi<PrivacySearchResponse>(`/privacy/people?email=${encodeURIComponent(address)}`),
+    mutationFn: (address: string) => adminApi(`/privacy/people?email=${encodeURIComponent(address)}`, { schema: privacySearchResponseSchema }),
   });
   return (
     <>
@@ -48,7 +48,7 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
   const [downloadError, setDownloadError] = useState('');
   const [done, setDone] = useState('');
   const erase = useMutation({
-    mutationFn: () => adminApi<EraseResponse>(`/privacy/${person.type}/${encodeURIComponent(person.id)}`, { method: 'DELETE', body: { confirmEmail } }),
+    mutationFn: () => adminApi(`/privacy/${person.type}/${encodeURIComponent(person.id)}`, { method: 'DELETE', body: { confirmEmail }, schema: eraseResponseSchema }),
     onSuccess: (res) => setDone(res.message),
   });
   return (
