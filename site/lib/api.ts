@@ -71,12 +71,28 @@ export function keepBookmark(received: string | null) {
 }
 
 /**
+ * An endpoint's response schema, or a loader of it: pages that keep zod out of their first load
+ * (the student, partner and applicant pages load their contract lazily: site/lib/lazy.ts) pass
+ * `() => contract().then((m) => m.xResponse)`, typed the same and loaded only in development.
+ */
+export type SchemaRef<S extends ZodType> = S | (() => Promise<S>);
+
+/** The names of a module's zod schemas. */
+type SchemaKeys<M> = { [K in keyof M]: M[K] extends ZodType ? K : never }[keyof M];
+
+/** A lazily loaded contract's response schema by name: `schemaFrom(usersContract, 'profileResponse')`. */
+export const schemaFrom =
+  <M, K extends SchemaKeys<M>>(contract: () => Promise<M>, key: K) =>
+  async () =>
+    (await contract())[key] as Extract<M[K], ZodType>;
+
+/**
  * What a call answers, typed by the endpoint's response schema in `schemas/` (the schema the route
  * `satisfies`): a changed shape on the server fails the typecheck here. The schema travels in the
  * options so every wrapper (session.call, adminApi, applicantApi) passes it on unchanged.
  */
 export interface Typed<S extends ZodType> {
-  schema: S;
+  schema: SchemaRef<S>;
 }
 
 /**
@@ -84,9 +100,9 @@ export interface Typed<S extends ZodType> {
  * contract fails loudly at once; production builds drop the check (import.meta.env.DEV is false)
  * and trust the type. The body is returned as received: response schemas describe, never transform.
  */
-export function checkAnswer<S extends ZodType>(schema: S | undefined, path: string, data: unknown): output<S> {
+export async function checkAnswer<S extends ZodType>(schema: SchemaRef<S> | undefined, path: string, data: unknown): Promise<output<S>> {
   if (import.meta.env.DEV && schema) {
-    const result = schema.safeParse(data);
+    const result = (typeof schema === 'function' ? await schema() : schema).safeParse(data);
     if (!result.success) throw new Error(`The answer of ${path} does not match its schema: ${result.error.message}`);
   }
   return data as output<S>;
@@ -135,9 +151,9 @@ export function apiError(status: number, statusText: string, data: unknown) {
  * A GET whose failures read as the specs word them: 404 becomes `notFound`, any other status
  * `${failure} Status: {n}` (spec 1 section 8); network failures pass through unchanged.
  */
-export async function getWithMessages<S extends ZodType>(path: string, messages: { notFound: string; failure: string }, schema: S): Promise<output<S>>;
+export async function getWithMessages<S extends ZodType>(path: string, messages: { notFound: string; failure: string }, schema: SchemaRef<S>): Promise<output<S>>;
 export async function getWithMessages<T>(path: string, messages: { notFound: string; failure: string }): Promise<T>;
-export async function getWithMessages(path: string, messages: { notFound: string; failure: string }, schema?: ZodType): Promise<unknown> {
+export async function getWithMessages(path: string, messages: { notFound: string; failure: string }, schema?: SchemaRef<ZodType>): Promise<unknown> {
   try {
     return schema ? await api(path, { schema }) : await api(path);
   } catch (e) {

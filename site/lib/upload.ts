@@ -69,13 +69,7 @@ export function upload(path: string, { method = 'POST', body, token, headers = {
           data = null;
         }
       }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(checkAnswer(schema, path, data));
-        } catch (error) {
-          reject(error);
-        }
-      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(checkAnswer(schema, path, data));
       else reject(apiError(xhr.status, xhr.statusText, data));
     };
     xhr.send(body);
