@@ -9,6 +9,7 @@ import { createMailer } from '../../services/mailer.ts';
 import { notifyStaff } from '../../services/notify.ts';
 import { currentPartner } from '../partner/partner.ts';
 import { REQUEST_RULES, limitRequest } from '../../middleware/rate-limit.ts';
+import type { RequestSubmittedResponse } from '../../../schemas/partner.ts';
 
 /**
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored
@@ -41,5 +42,5 @@ export const hiringRequests = new Hono<AppEnv>().post('/submit', requireAuth('pa
   } catch (error) {
     console.error('Staff notification failed', error);
   }
-  return c.json({ success: true, message: REQUEST_MESSAGES[type].success, request: { _id: id, id, type, title, status: 'submitted', createdAt: now.toISOString() } }, 201);
+  return c.json({ success: true, message: REQUEST_MESSAGES[type].success, request: { _id: id, id, type, title, status: 'submitted', createdAt: now.toISOString() } } satisfies RequestSubmittedResponse, 201);
 });

@@ -11,7 +11,9 @@ import type { Db } from '../../../db/client.ts';
 import { findApplicant } from '../../../db/queries/applicants.ts';
 import {
   applicantConfirmSchema, applicantLoginSchema, applicantRegisterSchema, type ApplicantConfirmResponse, type ApplicantProfile,
+  type ApplicantSignedInResponse,
 } from '../../../schemas/recruitment.ts';
+import type { MessageOnly } from '../../../schemas/responses.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { RESEND_LIMITS, confirmApplicant, readConfirmationToken, sameEmail, sendConfirmation } from '../../services/applicant-confirmation.ts';
@@ -75,12 +77,12 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     // The e-mail goes out after the answer: registration never waits on (or fails with) the mail provider.
     const mail = afterResponse(c, getSite(c.var.db).then((brand) => sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }, brand)));
     if (mail) await mail;
-    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) }, 201);
+    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) } satisfies ApplicantSignedInResponse, 201);
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const account = await checkLogin(c.var.db, 'applicant', email, password, clientAddress(c.req.raw.headers));
-    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
+    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) } satisfies ApplicantSignedInResponse);
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
   .route('/', privacyRoutes('applicant', applicantAuth))
@@ -114,7 +116,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       (wait) => `Too many confirmation e-mails. Please try again in ${wait}.`,
     );
     await sendConfirmation(createMailer(c.var.db, c.env), confirmationSettings(c.env), applicant, await getSite(c.var.db));
-    return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` });
+    return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` } satisfies MessageOnly);
   })
   .get('/applications', applicantAuth, async (c) => {
     return c.json(await listApplicationsOf(c.var.db, c.var.auth.sub));
