@@ -116,13 +116,6 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.output<typeof listQuery>;
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** Rows of each status in a pipeline, by status (only statuses that have rows). */
 const countsByStatus = z.record(z.string(), z.number().int());
 

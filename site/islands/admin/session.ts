@@ -89,13 +89,6 @@ export async function downloadCsv(path: string) {
 
 export type { StaffProfile } from '../../../schemas/admin.ts';
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
 export const formatDate = (value: string | number | Date | null | undefined) =>
