@@ -77,6 +77,14 @@ export function keepBookmark(received: string | null) {
  */
 export type SchemaRef<S extends ZodType> = S | (() => Promise<S>);
 
+/**
+ * What a schema loader returns in production, where it is never called (checkAnswer checks in
+ * development only). Write loaders of modules a page also imports statically as
+ * `() => (import.meta.env.DEV ? import('…') : notInProduction())`: a dynamic import keeps every export
+ * of its module, zod included, so it must vanish from production builds with the dead branch.
+ */
+export const notInProduction = (): Promise<never> => Promise.reject(new Error('Response schemas are checked in development only'));
+
 /** The names of a module's zod schemas. */
 type SchemaKeys<M> = { [K in keyof M]: M[K] extends ZodType ? K : never }[keyof M];
 
