@@ -127,7 +127,8 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await axe(page);
   // The e-mail the student got, and their own dashboard.
   const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(student.email)}`)).json()) as { subject: string; text: string }[];
-  expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer$/);
+  // The student reads the person-facing label (schemas/pipelines.ts): staff see "Offer", the student "Offer received".
+  expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer received$/);
   expect(outbox[0]!.text).toContain('Congratulations, the university has made you an offer.');
   const studentPage = await page.context().newPage();
   await studentPage.goto('/login');
@@ -200,7 +201,7 @@ test('an editor sees content, publishing and failed mail only', async ({ page })
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-step sign-in is on' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signIn(page, editor.email, editor.password, secret);
 });
@@ -208,7 +209,7 @@ test('an editor sees content, publishing and failed mail only', async ({ page })
 test('signs in with a code, and with a recovery code that then works no more', async ({ page }) => {
   await signIn(page, staff.email, staff.password, staff.totpSecret);
   await axe(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   // Signed out on the server: the back office sends to the sign-in page again.
   await page.goto('/admin/inbox');
@@ -228,7 +229,7 @@ test('signs in with a code, and with a recovery code that then works no more', a
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Two-step sign-in' }).click();
   await expect(page.getByText('Recovery codes left:')).toContainText('9 of 10');
   await axe(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await useRecovery(staff.recoveryCodes[0]!);
   await expect(page.getByRole('alert')).toHaveText('That recovery code is not right or has already been used.');
