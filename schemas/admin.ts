@@ -3,6 +3,8 @@ import {
   cityCostSchema, countryCostSchema, countrySchema, departmentSchema, exchangeRateSchema, featureSchema, jobSchema, officeSchema, serviceSchema,
   subjectSchema, teamMemberSchema, universitySchema,
 } from './content.ts';
+import { publishStatusResponse } from './build.ts';
+import { okResponse, pageOf } from './responses.ts';
 import { linkWith } from './common.ts';
 import { LINK_RULE } from './links.ts';
 
@@ -61,43 +63,44 @@ export const staffMfaSchema = z.union(
 /** Turning the second factor on: the first code the new authenticator shows. */
 export const staffMfaEnableSchema = z.object({ code: totpCode });
 
-/** What the back office knows about the signed-in staff member. */
-export interface StaffProfile {
-  id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
+/** What the back office knows about the signed-in staff member (GET /api/admin/auth/me). */
+export const staffProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(staffRoles),
   /** Two-step sign-in: on or off, and how many unused recovery codes are left. */
-  mfa: { enabled: boolean; recoveryCodesLeft: number };
-}
+  mfa: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+});
+export type StaffProfile = z.infer<typeof staffProfileSchema>;
 
 /**
  * The answer to the password step: signed in (editors without a second factor), or the second
  * step still to do: enter a code ('mfa'), or set up an authenticator first ('enrol', admins).
  */
-export type StaffSignIn = { success: true; step: 'signed-in'; staff: StaffProfile } | { success: true; step: 'mfa' | 'enrol' };
+export const staffSignInSchema = z.union([
+  z.object({ success: z.literal(true), step: z.literal('signed-in'), staff: staffProfileSchema }),
+  z.object({ success: z.literal(true), step: z.enum(['mfa', 'enrol']) }),
+]);
+export type StaffSignIn = z.infer<typeof staffSignInSchema>;
 
 /** A new authenticator to scan: the QR code (SVG), the same as an otpauth:// URL and as text. */
-export interface StaffMfaSetup {
-  success: true;
-  qrSvg: string;
-  otpauthUrl: string;
+export const staffMfaSetupSchema = z.object({
+  success: z.literal(true),
+  qrSvg: z.string(),
+  otpauthUrl: z.string(),
   /** The base32 secret, for typing into an app that cannot scan. */
-  secret: string;
-}
+  secret: z.string(),
+});
+export type StaffMfaSetup = z.infer<typeof staffMfaSetupSchema>;
 
 /** The second factor is on: the recovery codes (shown once) and the signed-in profile. */
-export interface StaffMfaEnabled {
-  success: true;
-  recoveryCodes: string[];
-  staff: StaffProfile;
-}
+export const staffMfaEnabledSchema = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()), staff: staffProfileSchema });
+export type StaffMfaEnabled = z.infer<typeof staffMfaEnabledSchema>;
 
 /** The second step passed: signed in. */
-export interface StaffSignedIn {
-  success: true;
-  staff: StaffProfile;
-}
+export const staffSignedInSchema = z.object({ success: z.literal(true), staff: staffProfileSchema });
+export type StaffSignedIn = z.infer<typeof staffSignedInSchema>;
 
 /** ?page, ?pageSize, ?q, ?status and ?format=csv on every list. */
 export const listQuery = z.object({
@@ -110,6 +113,22 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.output<typeof listQuery>;
 
+/** Rows of each status in a pipeline, by status (only statuses that have rows). */
+const countsByStatus = z.record(z.string(), z.number().int());
+
+/** GET /api/admin/dashboard: editors see the publishing state only, admins the counts too. */
+export const dashboardResponse = z.object({
+  role: z.string(),
+  publish: publishStatusResponse,
+  inboxUnread: z.number().int().optional(),
+  partnersAwaiting: z.number().int().optional(),
+  subscriptions: countsByStatus.optional(),
+  partnerRequests: countsByStatus.optional(),
+  jobApplications: countsByStatus.optional(),
+  payments: countsByStatus.optional(),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
 export const inboxSources = ['contact', 'assistance'] as const;
 export type InboxSource = (typeof inboxSources)[number];
 export const inboxStatuses = ['unread', 'read', 'handled'] as const;
@@ -117,6 +136,32 @@ export type InboxStatus = (typeof inboxStatuses)[number];
 
 export const inboxParam = z.object({ source: z.enum(inboxSources, 'Unknown inbox source'), id: z.string().min(1).max(200) });
 export const inboxStatusSchema = z.object({ status: z.enum(inboxStatuses, 'Status must be unread, read or handled') });
+/** GET /api/admin/inbox: one row of the inbox (a contact message or an assistance request). */
+export const inboxRowSchema = z.object({
+  source: z.enum(inboxSources),
+  id: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+export const inboxPageResponse = pageOf(inboxRowSchema);
+
+/** GET /api/admin/inbox/:source/:id: the stored form (its fields differ by source) and the replies sent. */
+export const inboxDetailResponse = z.object({
+  source: z.enum(inboxSources),
+  item: z.looseObject({ status: z.string(), email: z.string() }),
+  replies: z.array(z.object({ subject: z.string(), message: z.string(), createdAt: z.string(), staffName: z.string().nullable() })),
+});
+export type InboxDetailResponse = z.infer<typeof inboxDetailResponse>;
+
+/** PATCH /api/admin/inbox/:source/:id. */
+export const inboxStatusResponse = okResponse.extend({ status: z.enum(inboxStatuses) });
+
 export const replySchema = z.object({
   subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
   message: z.string().trim().min(1, 'Message is required').max(10_000, 'Message must be at most 10000 characters'),
@@ -182,3 +227,95 @@ export const imageFields: Record<ContentKind, string[]> = {
 };
 
 export const IMAGE_TYPE_MESSAGE = 'Only JPG and PNG images are allowed';
+
+/* The back office's answers (docs/decisions/018-typed-responses.md): lists, pipeline details, staff. */
+
+/** One status change in a pipeline item's history. */
+export const historyEntrySchema = z.object({
+  fromStatus: z.string(),
+  toStatus: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  staffName: z.string().nullable(),
+});
+
+/**
+ * GET /api/admin/<pipeline>/:id: the item (its columns differ by pipeline; the detail view lists
+ * them by name), its status history and the statuses it may move to.
+ */
+export const pipelineDetailResponse = z.object({
+  item: z.looseObject({ id: z.string(), status: z.string() }),
+  history: z.array(historyEntrySchema),
+  next: z.array(z.string()),
+});
+export type PipelineDetailResponse = z.infer<typeof pipelineDetailResponse>;
+/** Program applications add the student's contact details; partners add their requests. */
+export const applicationDetailResponse = pipelineDetailResponse.extend({ student: z.looseObject({}).optional() });
+export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponse>;
+export const partnerDetailResponse = pipelineDetailResponse.extend({ requests: z.array(z.looseObject({ id: z.string() })) });
+export type PartnerDetailResponse = z.infer<typeof partnerDetailResponse>;
+
+/** POST /api/admin/<pipeline>/:id/status: the move made and whether the person was e-mailed. */
+export const statusChangeResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), emailed: z.boolean(), message: z.string() });
+export type StatusChangeResponse = z.infer<typeof statusChangeResponse>;
+
+export const applicationRowSchema = z.object({
+  id: z.string(), status: z.string(), createdAt: z.string(), studentName: z.string(), studentEmail: z.string(),
+  subjectId: z.string().nullable(), subjectName: z.string().nullable(), universityName: z.string().nullable(),
+});
+export type ApplicationRow = z.infer<typeof applicationRowSchema>;
+
+export const partnerRowSchema = z.object({
+  id: z.string(), status: z.string(), companyName: z.string(), email: z.string(), contactName: z.string(), isVerified: z.boolean(), createdAt: z.string(),
+});
+export type PartnerRow = z.infer<typeof partnerRowSchema>;
+
+export const partnerRequestRowSchema = z.object({
+  id: z.string(), status: z.string(), type: z.string(), title: z.string(), companyName: z.string(), createdAt: z.string(), jobId: z.string().nullable(),
+});
+export type PartnerRequestRow = z.infer<typeof partnerRequestRowSchema>;
+
+/** POST /api/admin/partner-requests/:id/create-job. */
+export const createJobResponse = z.object({ success: z.literal(true), jobId: z.string(), preview: z.string() });
+export type CreateJobResponse = z.infer<typeof createJobResponse>;
+
+export const jobApplicationRowSchema = z.object({
+  id: z.string(), status: z.string(), applicantName: z.string(), applicantEmail: z.string(), jobTitle: z.string().nullable(),
+  company: z.string().nullable(), createdAt: z.string(), emailConfirmed: z.boolean(),
+});
+export type JobApplicationRow = z.infer<typeof jobApplicationRowSchema>;
+
+export const staffRowSchema = z.object({
+  id: z.string(), name: z.string(), email: z.string(), role: z.enum(staffRoles), isActive: z.boolean(), mfaEnabled: z.boolean(), createdAt: z.string(),
+});
+export type StaffRow = z.infer<typeof staffRowSchema>;
+export const staffPageResponse = pageOf(staffRowSchema);
+/** POST /api/admin/staff (201): the new account. */
+export const staffCreatedResponse = z.object({ success: z.literal(true), staff: staffRowSchema.pick({ id: true, name: true, email: true, role: true, isActive: true }) });
+export type StaffCreatedResponse = z.infer<typeof staffCreatedResponse>;
+
+export const auditRowSchema = z.object({
+  id: z.string(), createdAt: z.string(), staffName: z.string().nullable(), action: z.string(), entity: z.string(), entityId: z.string().nullable(),
+  before: z.unknown(), after: z.unknown(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+/** One row of GET /api/admin/content/:kind. */
+export const contentRowSchema = z.object({ id: z.string(), title: z.string(), active: z.boolean(), updatedAt: z.string(), preview: z.string().nullable() });
+export type ContentRow = z.infer<typeof contentRowSchema>;
+/** A content item as the editor's form holds it: plain JSON, field by field. */
+const formValues = z.record(z.string(), z.json());
+/** GET /api/admin/content/:kind/:id. */
+export const contentItemResponse = z.object({ kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]]), item: formValues, active: z.boolean(), updatedAt: z.string(), preview: z.string().nullable() });
+/** POST /api/admin/content/:kind (201) and PUT /api/admin/content/:kind/:id. */
+export const contentSavedResponse = z.object({ success: z.literal(true), id: z.string(), preview: z.string().nullable() });
+export type ContentSavedResponse = z.infer<typeof contentSavedResponse>;
+/** POST /api/admin/content/:kind/:id/retire|restore. */
+export const contentActiveResponse = z.object({ success: z.literal(true), active: z.boolean() });
+export type ContentActiveResponse = z.infer<typeof contentActiveResponse>;
+/** GET /api/admin/site-settings (PUT answers `{ success, item }`). */
+export const siteSettingsResponse = z.object({ item: formValues, updatedAt: z.string().nullable() });
+export const siteSettingsSavedResponse = z.object({ success: z.literal(true), item: formValues });
+/** POST /api/admin/uploads (201): where the image now lives. */
+export const uploadResponse = z.object({ success: z.literal(true), key: z.string(), url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponse>;

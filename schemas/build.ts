@@ -78,27 +78,31 @@ export const publishStates = ['idle', 'publishing', 'failed'] as const;
 export type PublishState = (typeof publishStates)[number];
 
 /** GET /api/admin/publish/status, and the body of POST /api/admin/publish (with `message`). */
-export interface PublishStatusResponse {
+export const publishStatusResponse = z.object({
   /** Whether this Worker calls a deploy hook (production) or waits for a local rebuild. */
-  hook: boolean;
+  hook: z.boolean(),
   /** When the live site was last built (the last build report), and the content version it carries. */
-  publishedAt: string | null;
-  publishedVersion: number | null;
-  publishedCommit: string | null;
+  publishedAt: z.string().nullable(),
+  publishedVersion: z.number().nullable(),
+  publishedCommit: z.string().nullable(),
   /** The database's content version now. */
-  contentVersion: number;
+  contentVersion: z.number(),
   /** Content edits made since the published version. */
-  waitingEdits: number;
-  editsWaiting: boolean;
+  waitingEdits: z.number(),
+  editsWaiting: z.boolean(),
   /** Local publishing: a request newer than the last build (the watcher or `npm run publish` serves it). */
-  requestPending: boolean;
-  lastRequestedAt: string | null;
+  requestPending: z.boolean(),
+  lastRequestedAt: z.string().nullable(),
   /** Production publishing: 'publishing' since the last successful hook call, or 'failed' (with why). */
-  state: PublishState;
+  state: z.enum(publishStates),
   /** When the current state began: the hook call that started the build, or the one that failed. */
-  stateSince: string | null;
-  failure: string | null;
+  stateSince: z.string().nullable(),
+  failure: z.string().nullable(),
   /** Seconds until the next hook call is allowed, when a request waits on the once-a-minute limit. */
-  nextBuildInSeconds: number | null;
-  message?: string;
-}
+  nextBuildInSeconds: z.number().nullable(),
+  message: z.string().optional(),
+});
+export type PublishStatusResponse = z.infer<typeof publishStatusResponse>;
+/** POST /api/admin/publish: the status after the request, with what happened in `message`. */
+export const publishResponse = publishStatusResponse.extend({ success: z.literal(true), message: z.string() });
+export type PublishResponse = z.infer<typeof publishResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { degreeOptions, employmentTypes, OTP_INCOMPLETE } from './partner-text.ts';
-import type { PartnerApprovalStatus, PartnerRequestStatus } from './pipelines.ts';
+import { partnerApprovalStatuses, partnerRequestStatuses } from './pipelines.ts';
 
 export * from './partner-text.ts';
 
@@ -101,28 +101,29 @@ export const partnerProfileUpdateSchema = z.object({
 export type PartnerProfileUpdate = z.input<typeof partnerProfileUpdateSchema>;
 
 /** The partner as the API returns it (`email` and `contactNumber` are the spec's alternatives). */
-export interface PartnerDto {
-  _id: string;
-  id: string;
-  companyName: string;
-  companyHQ: string;
-  ownerFirstName: string;
-  ownerLastName: string;
-  ownerEmail: string;
-  email: string;
-  ownerPhoneNumber: string;
-  contactNumber: string;
-  ownerDesignation: string;
-  ownerNationality: string;
-  contactFirstName: string;
-  contactLastName: string;
-  contactDesignation: string;
-  contactPhoneNumber: string;
-  contactEmail: string;
-  isVerified: boolean;
-  approvalStatus: PartnerApprovalStatus;
-  createdAt: string;
-}
+export const partnerDtoSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  companyName: z.string(),
+  companyHQ: z.string(),
+  ownerFirstName: z.string(),
+  ownerLastName: z.string(),
+  ownerEmail: z.string(),
+  email: z.string(),
+  ownerPhoneNumber: z.string(),
+  contactNumber: z.string(),
+  ownerDesignation: z.string(),
+  ownerNationality: z.string(),
+  contactFirstName: z.string(),
+  contactLastName: z.string(),
+  contactDesignation: z.string(),
+  contactPhoneNumber: z.string(),
+  contactEmail: z.string(),
+  isVerified: z.boolean(),
+  approvalStatus: z.enum(partnerApprovalStatuses),
+  createdAt: z.string(),
+});
+export type PartnerDto = z.infer<typeof partnerDtoSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests (POST /api/hiringrequest/submit)
@@ -206,16 +207,53 @@ export type AdmissionRequestInput = z.input<typeof admissionRequestSchema>;
 export type HiringRequestInput = z.input<typeof hiringRequestSchema>;
 
 /** One of the partner's own requests, as GET /api/partner/requests lists it. */
-export interface PartnerRequestDto {
-  _id: string;
-  id: string;
-  type: 'student' | 'employee';
-  title: string;
-  status: PartnerRequestStatus;
-  createdAt: string;
-  updatedAt: string;
-  data: Record<string, unknown>;
-}
+export const partnerRequestDtoSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  type: z.enum(['student', 'employee']),
+  title: z.string(),
+  status: z.enum(partnerRequestStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type PartnerRequestDto = z.infer<typeof partnerRequestDtoSchema>;
+
+// ---- Responses (docs/decisions/018-typed-responses.md): the partner routes satisfy these. ------
+
+export { messageResponse } from './responses.ts';
+
+/** POST /api/partner/register (201). */
+export const partnerRegisterResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ _id: z.string(), ownerEmail: z.string(), ownerPhoneNumber: z.string() }),
+});
+export type PartnerRegisterResponse = z.infer<typeof partnerRegisterResponse>;
+
+/** POST /api/partner/login. */
+export const partnerLoginResponse = z.object({ success: z.literal(true), message: z.string(), token: z.string(), partner: partnerDtoSchema });
+export type PartnerLoginResponse = z.infer<typeof partnerLoginResponse>;
+
+/** GET /api/partner/profile. */
+export const partnerProfileResponse = z.object({ success: z.literal(true), partner: partnerDtoSchema });
+export type PartnerProfileResponse = z.infer<typeof partnerProfileResponse>;
+
+/** PUT /api/partner/profile. */
+export const partnerProfileSavedResponse = z.object({ success: z.literal(true), message: z.string(), partner: partnerDtoSchema });
+export type PartnerProfileSavedResponse = z.infer<typeof partnerProfileSavedResponse>;
+
+/** GET /api/partner/requests. */
+export const partnerRequestsResponse = z.object({ success: z.literal(true), requests: z.array(partnerRequestDtoSchema) });
+export type PartnerRequestsResponse = z.infer<typeof partnerRequestsResponse>;
+
+/** POST /api/hiringrequest/submit (201). */
+export const requestSubmittedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  request: z.object({ _id: z.string(), id: z.string(), type: z.enum(['student', 'employee']), title: z.string(), status: z.literal('submitted'), createdAt: z.string() }),
+});
+export type RequestSubmittedResponse = z.infer<typeof requestSubmittedResponse>;
 
 /** The first message per field of a failed parse (what a form shows under each input). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

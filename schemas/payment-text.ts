@@ -144,91 +144,13 @@ export function cardDescription(brand: string | null, last4: string | null) {
   return `${name} ending ${last4}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Responses (the request contracts, in zod, are in schemas/payment.ts).
-// ---------------------------------------------------------------------------------------------
-
-export interface CreatePaymentIntentResponse {
-  clientSecret: string;
-  /** Our payment id: the receipt page is /payment/receipt/{paymentId}?t={receiptToken}. */
-  paymentId: string;
-  receiptToken: string;
-}
+// The response schemas (zod) are in schemas/payment.ts, with the request contracts.
 
 /** The payer's receipt page address (also the `return_url` Stripe sends redirected payers back to). */
 export const receiptPath = (paymentId: string, token: string) => `/payment/receipt/${encodeURIComponent(paymentId)}?t=${encodeURIComponent(token)}`;
-
-/** GET /api/payment/config: whether card payments work here, and the publishable key if so. */
-export interface PaymentConfigResponse {
-  configured: boolean;
-  publishableKey: string | null;
-}
 
 export const receiptMessages = {
   invalid: 'This receipt link is not valid. Please use the link in your receipt e-mail.',
   expired: 'This receipt link has expired.',
   resent: 'We have e-mailed a new link to the address used for this payment.',
 } as const;
-
-/** GET /api/payment/receipt/{id}?t=: what the receipt and return page show. */
-export interface ReceiptResponse {
-  id: string;
-  /** Stripe's PaymentIntent id, the payment id Stripe's own records use. */
-  intentId: string | null;
-  amount: number;
-  currency: string;
-  amountRefunded: number;
-  status: ReceiptStatus;
-  statusLabel: string;
-  payerName: string;
-  reference: string | null;
-  /** When the payment was made (confirmed by Stripe), else when it was started; ISO 8601. */
-  date: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  refunds: { amount: number; date: string }[];
-}
-
-/** One refund as the back office shows it. */
-export interface RefundView {
-  id: string;
-  refundId: string | null;
-  amount: number;
-  currency: string;
-  status: RefundStatus;
-  reason: string | null;
-  note: string | null;
-  failureReason: string | null;
-  staffName: string | null;
-  createdAt: string;
-}
-
-/** GET /api/admin/payments/{id}: one payment, its refunds and what is left to refund. */
-export interface AdminPaymentDetail {
-  id: string;
-  intentId: string | null;
-  chargeId: string | null;
-  amount: number;
-  currency: string;
-  amountRefunded: number;
-  /** What may still be refunded now (minus refunds in flight). */
-  refundable: number;
-  status: PaymentStatus;
-  payerName: string;
-  payerEmail: string;
-  reference: string | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  fee: number | null;
-  feeCurrency: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  refunds: RefundView[];
-}
-
-/** POST /api/admin/payments/{id}/refunds. */
-export interface RefundResponse {
-  refund: RefundView;
-  payment: AdminPaymentDetail;
-  message: string;
-}

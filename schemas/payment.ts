@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERENCE_MAX, refundReasons } from './payment-text.ts';
+import { paymentStatuses, receiptStatuses, REFERENCE_MAX, refundReasons, refundStatuses } from './payment-text.ts';
 
 /** The payment contract: the vocabulary (schemas/payment-text.ts, zod-free for the islands) and the request schemas. */
 export * from './payment-text.ts';
@@ -48,3 +48,98 @@ export const refundRequestBody = z.object({
   /** One id per refund attempt: a retried request refunds once (it is Stripe's idempotency key). */
   requestId: z.uuid('A refund request id (a UUID) is required'),
 });
+export type RefundRequestBody = z.input<typeof refundRequestBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses (docs/decisions/018-typed-responses.md): the routes' bodies satisfy these.
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/payment/create-payment-intent. */
+export const createPaymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  /** Our payment id: the receipt page is /payment/receipt/{paymentId}?t={receiptToken}. */
+  paymentId: z.string(),
+  receiptToken: z.string(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
+
+/** GET /api/payment/config: whether card payments work here, and the publishable key if so. */
+export const paymentConfigResponse = z.object({ configured: z.boolean(), publishableKey: z.string().nullable() });
+export type PaymentConfigResponse = z.infer<typeof paymentConfigResponse>;
+
+/** GET /api/payment/receipt/{id}?t=: what the receipt and return page show. */
+export const receiptResponse = z.object({
+  id: z.string(),
+  /** Stripe's PaymentIntent id, the payment id Stripe's own records use. */
+  intentId: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  amountRefunded: z.number(),
+  status: z.enum(receiptStatuses),
+  statusLabel: z.string(),
+  payerName: z.string(),
+  reference: z.string().nullable(),
+  /** When the payment was made (confirmed by Stripe), else when it was started; ISO 8601. */
+  date: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  refunds: z.array(z.object({ amount: z.number(), date: z.string() })),
+});
+export type ReceiptResponse = z.infer<typeof receiptResponse>;
+
+/** One refund as the back office shows it. */
+export const refundViewSchema = z.object({
+  id: z.string(),
+  refundId: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(refundStatuses),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  staffName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;
+
+/** GET /api/admin/payments/{id}: one payment, its refunds and what is left to refund. */
+export const adminPaymentDetailResponse = z.object({
+  id: z.string(),
+  intentId: z.string().nullable(),
+  chargeId: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  amountRefunded: z.number(),
+  /** What may still be refunded now (minus refunds in flight). */
+  refundable: z.number(),
+  status: z.enum(paymentStatuses),
+  payerName: z.string(),
+  payerEmail: z.string(),
+  reference: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  fee: z.number().nullable(),
+  feeCurrency: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refunds: z.array(refundViewSchema),
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailResponse>;
+
+/** POST /api/admin/payments/{id}/refunds. */
+export const refundResponse = z.object({ refund: refundViewSchema, payment: adminPaymentDetailResponse, message: z.string() });
+export type RefundResponse = z.infer<typeof refundResponse>;
+
+/** One row of GET /api/admin/payments. */
+export const paymentListRowSchema = z.object({
+  id: z.string(),
+  payerName: z.string(),
+  payerEmail: z.string(),
+  amountFormatted: z.string(),
+  refundedFormatted: z.string().nullable(),
+  reference: z.string().nullable(),
+  status: z.enum(paymentStatuses),
+  createdAt: z.string(),
+  intentId: z.string().nullable(),
+});
+export type PaymentListRow = z.infer<typeof paymentListRowSchema>;

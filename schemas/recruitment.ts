@@ -110,14 +110,21 @@ export interface MyApplication {
 }
 
 /** The signed-in applicant (GET /api/job-applicants/me). */
-export interface ApplicantProfile {
-  _id: string;
-  fullName: string;
-  email: string;
-  phone: string;
+export const applicantProfileSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
   /** Whether the e-mailed confirmation link was clicked (until then applications are held). */
-  emailConfirmed: boolean;
-}
+  emailConfirmed: z.boolean(),
+});
+export type ApplicantProfile = z.infer<typeof applicantProfileSchema>;
+
+/** POST /api/job-applicants/register (201) and /login: the applicant's token. */
+export const applicantSignedInResponse = z.object({ success: z.literal(true), message: z.string(), token: z.string() });
+export type ApplicantSignedInResponse = z.infer<typeof applicantSignedInResponse>;
+
+export { messageResponse } from './responses.ts';
 
 /** The link from the confirmation e-mail, sent back by the confirmation page. */
 export const applicantConfirmSchema = z.object({
@@ -125,23 +132,22 @@ export const applicantConfirmSchema = z.object({
 });
 
 /** The confirmation page's answer: newly confirmed, or confirmed before (a link used twice). */
-export interface ApplicantConfirmResponse {
-  success: true;
-  status: 'confirmed' | 'already-confirmed';
-  message: string;
-}
+export const applicantConfirmResponse = z.object({ success: z.literal(true), status: z.enum(['confirmed', 'already-confirmed']), message: z.string() });
+export type ApplicantConfirmResponse = z.infer<typeof applicantConfirmResponse>;
 
 /** Where the confirmation e-mail's link opens (the page sends its token to the API). */
 export const APPLICANT_CONFIRM_PATH = pagePaths.applicantConfirmEmail;
 
-export interface ApplyResponse {
-  success: true;
-  message: string;
-  applicationId: string;
-  fileDetails: { originalname: string; mimetype: string; size: number };
+/** POST /api/jobs/{id}/apply (201). */
+export const applyResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  applicationId: z.string(),
+  fileDetails: z.object({ originalname: z.string(), mimetype: z.string(), size: z.number() }),
   /** True when the application waits for the applicant's e-mail confirmation before it goes on. */
-  held: boolean;
-}
+  held: z.boolean(),
+});
+export type ApplyResponse = z.infer<typeof applyResponse>;
 
 export interface RecruitmentServicesRecord {
   _id: string;

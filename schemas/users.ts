@@ -92,96 +92,100 @@ export const programApplicationSchema = z.object({
 
 // ---- Response shapes -------------------------------------------------------------------------
 
-export interface LoginResponse {
-  success: true;
-  message: string;
-  token: string;
-  user: { id: string; fullName: string; email: string; role: string };
-}
+// Each is the body a route `satisfies` and the islands pass as `schema` (docs/decisions/018-typed-responses.md).
 
-export interface CheckEmailResponse {
-  exists: boolean;
+export const loginResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: z.object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.string() }),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const checkEmailResponse = z.object({
+  exists: z.boolean(),
   /** Only for an account still waiting for its code (the registration continues with it). */
-  userId: string | null;
-  isComplete: boolean;
-  isVerified: boolean;
-}
+  userId: z.string().nullable(),
+  isComplete: z.boolean(),
+  isVerified: z.boolean(),
+});
+export type CheckEmailResponse = z.infer<typeof checkEmailResponse>;
 
-export interface RegisterResponse {
-  success: true;
-  userId: string;
-  message: string;
-}
+export const registerResponse = z.object({ success: z.literal(true), userId: z.string(), message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
-export interface MessageResponse {
-  success: boolean;
-  message: string;
-}
+/** A write that answers with a sentence for the person (add, delete, verify, resend). */
+export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
-export interface EducationDto {
-  _id: string;
-  educationLevel: string;
-  instituteName: string;
-  program: string;
-  degree: string;
-  passingYear: string | null;
-  startDate: string | null;
-  expectedEndDate: string | null;
-  country: string | null;
-  studyLanguage: string | null;
-  gpa: string | null;
-}
+export const educationDtoSchema = z.object({
+  _id: z.string(),
+  educationLevel: z.string(),
+  instituteName: z.string(),
+  program: z.string(),
+  degree: z.string(),
+  passingYear: z.string().nullable(),
+  startDate: z.string().nullable(),
+  expectedEndDate: z.string().nullable(),
+  country: z.string().nullable(),
+  studyLanguage: z.string().nullable(),
+  gpa: z.string().nullable(),
+});
+export type EducationDto = z.infer<typeof educationDtoSchema>;
 
-export interface DocumentDto {
-  _id: string;
-  documentType: string;
+export const documentDtoSchema = z.object({
+  _id: z.string(),
+  documentType: z.string(),
   /** The API path that downloads it (bearer auth). */
-  documentUrl: string;
-  fileName: string;
-  size: number;
-  uploadDate: string;
-}
+  documentUrl: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  uploadDate: z.string(),
+});
+export type DocumentDto = z.infer<typeof documentDtoSchema>;
 
-export interface LanguageDto {
-  _id: string;
-  qualification: string;
-}
+export const languageDtoSchema = z.object({ _id: z.string(), qualification: z.string() });
+export type LanguageDto = z.infer<typeof languageDtoSchema>;
 
 /** A program application's status: schemas/pipelines.ts (a job application's is JobApplicationStatus). */
-import type { ProgramApplicationStatus } from './pipelines.ts';
+import { programApplicationStatuses } from './pipelines.ts';
 
-export interface ApplicationDto {
-  _id: string;
-  subjectId: string;
-  subjectName: string;
-  university: string;
-  status: ProgramApplicationStatus;
-  createdAt: string;
-}
+export const applicationDtoSchema = z.object({
+  _id: z.string(),
+  subjectId: z.string(),
+  subjectName: z.string(),
+  university: z.string(),
+  status: z.enum(programApplicationStatuses),
+  createdAt: z.string(),
+});
+export type ApplicationDto = z.infer<typeof applicationDtoSchema>;
 
-export interface StudentProfile {
-  _id: string;
-  id: string;
-  fullName: string;
-  email: string;
-  role: string;
-  academicStatus: string;
-  contactNumber: string;
-  currentAddress: string;
-  createdAt: string;
-  isVerified: boolean;
-  education: EducationDto[];
-  documents: DocumentDto[];
-  language: LanguageDto[];
-  applications: ApplicationDto[];
-}
+export const studentProfileSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  academicStatus: z.string(),
+  contactNumber: z.string(),
+  currentAddress: z.string(),
+  createdAt: z.string(),
+  isVerified: z.boolean(),
+  education: z.array(educationDtoSchema),
+  documents: z.array(documentDtoSchema),
+  language: z.array(languageDtoSchema),
+  applications: z.array(applicationDtoSchema),
+});
+export type StudentProfile = z.infer<typeof studentProfileSchema>;
 
-export interface ProfileResponse {
-  success: true;
-  user: StudentProfile;
+/** GET /api/users/profile. */
+export const profileResponse = z.object({
+  success: z.literal(true),
+  user: studentProfileSchema,
   /** True only when ENVIRONMENT is development: the dashboard shows its debug panel. */
-  debug: boolean;
-}
+  debug: z.boolean(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** Field → first message, for a form's inline errors. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

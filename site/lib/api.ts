@@ -1,6 +1,7 @@
 import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
 import { replaceStoredToken, sessionKeys } from './storage.ts';
 import { fieldsOf, type FieldMessages } from '../../schemas/errors.ts';
+import type { ZodType, output } from 'zod';
 
 /**
  * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
@@ -69,7 +70,57 @@ export function keepBookmark(received: string | null) {
   }
 }
 
-export async function api<T>(path: string, { body, token, headers, onResponse, ...init }: ApiOptions = {}): Promise<T> {
+/**
+ * An endpoint's response schema, or a loader of it: pages that keep zod out of their first load
+ * (the student, partner and applicant pages load their contract lazily: site/lib/lazy.ts) pass
+ * `() => contract().then((m) => m.xResponse)`, typed the same and loaded only in development.
+ */
+export type SchemaRef<S extends ZodType> = S | (() => Promise<S>);
+
+/**
+ * What a schema loader returns in production, where it is never called (checkAnswer checks in
+ * development only). Write loaders of modules a page also imports statically as
+ * `() => (import.meta.env.DEV ? import('…') : notInProduction())`: a dynamic import keeps every export
+ * of its module, zod included, so it must vanish from production builds with the dead branch.
+ */
+export const notInProduction = (): Promise<never> => Promise.reject(new Error('Response schemas are checked in development only'));
+
+/** The names of a module's zod schemas. */
+type SchemaKeys<M> = { [K in keyof M]: M[K] extends ZodType ? K : never }[keyof M];
+
+/** A lazily loaded contract's response schema by name: `schemaFrom(usersContract, 'profileResponse')`. */
+export const schemaFrom =
+  <M, K extends SchemaKeys<M>>(contract: () => Promise<M>, key: K) =>
+  async () =>
+    (await contract())[key] as Extract<M[K], ZodType>;
+
+/**
+ * What a call answers, typed by the endpoint's response schema in `schemas/` (the schema the route
+ * `satisfies`): a changed shape on the server fails the typecheck here. The schema travels in the
+ * options so every wrapper (session.call, adminApi, applicantApi) passes it on unchanged.
+ */
+export interface Typed<S extends ZodType> {
+  schema: SchemaRef<S>;
+}
+
+/**
+ * In development every answer is checked against its schema, so a route that drifts from its
+ * contract fails loudly at once; production builds drop the check (import.meta.env.DEV is false)
+ * and trust the type. The body is returned as received: response schemas describe, never transform.
+ */
+export async function checkAnswer<S extends ZodType>(schema: SchemaRef<S> | undefined, path: string, data: unknown): Promise<output<S>> {
+  if (import.meta.env.DEV && schema) {
+    const result = (typeof schema === 'function' ? await schema() : schema).safeParse(data);
+    if (!result.success) throw new Error(`The answer of ${path} does not match its schema: ${result.error.message}`);
+  }
+  return data as output<S>;
+}
+
+/** Calls the API; with `schema` the answer is typed (and checked in development) by it. */
+export async function api<S extends ZodType>(path: string, options: ApiOptions & Typed<S>): Promise<output<S>>;
+/** An untyped call: the caller reads the answer as `unknown` or names a type by hand (being replaced by schemas). */
+export async function api<T = unknown>(path: string, options?: ApiOptions): Promise<T>;
+export async function api(path: string, { body, token, headers, onResponse, schema, ...init }: ApiOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
   const h = new Headers(headers);
   if (token) h.set('Authorization', `Bearer ${token}`);
   const bookmark = storedBookmark();
@@ -95,7 +146,7 @@ export async function api<T>(path: string, { body, token, headers, onResponse, .
   onResponse?.(res);
   const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
   if (!res.ok) throw apiError(res.status, res.statusText, data);
-  return data as T;
+  return checkAnswer(schema, path, data);
 }
 
 /** The ApiError for a failed answer: the server's `message` when it sent one (also used by site/lib/upload.ts). */
@@ -108,9 +159,11 @@ export function apiError(status: number, statusText: string, data: unknown) {
  * A GET whose failures read as the specs word them: 404 becomes `notFound`, any other status
  * `${failure} Status: {n}` (spec 1 section 8); network failures pass through unchanged.
  */
-export async function getWithMessages<T>(path: string, messages: { notFound: string; failure: string }): Promise<T> {
+export async function getWithMessages<S extends ZodType>(path: string, messages: { notFound: string; failure: string }, schema: SchemaRef<S>): Promise<output<S>>;
+export async function getWithMessages<T>(path: string, messages: { notFound: string; failure: string }): Promise<T>;
+export async function getWithMessages(path: string, messages: { notFound: string; failure: string }, schema?: SchemaRef<ZodType>): Promise<unknown> {
   try {
-    return await api<T>(path);
+    return schema ? await api(path, { schema }) : await api(path);
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) throw new Error(messages.notFound, { cause: e });
     if (e instanceof ApiError) throw new Error(`${messages.failure} Status: ${e.status}`, { cause: e });

@@ -1,8 +1,13 @@
-import { ApiError } from './api.ts';
+import { ApiError, notInProduction, schemaFrom } from './api.ts';
 import { studentSession } from './session.ts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
 import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-limits.ts';
-import type { SaveResponse, SavedProgramsResponse } from '../../schemas/saved-programs.ts';
+import type { SavedProgramsResponse } from '../../schemas/saved-programs.ts';
+
+// The finder's pages ship no zod: the response schemas load only where they are checked (development).
+const contract = () => (import.meta.env.DEV ? import('../../schemas/saved-programs.ts') : notInProduction());
+export const savedListSchema = schemaFrom(contract, 'savedProgramsResponse');
+const saveSchema = schemaFrom(contract, 'saveResponse');
 
 /**
  * Saved programs in the browser (issue 17 item 3): one store for every save control on a page.
@@ -38,8 +43,8 @@ async function start() {
   try {
     const local = visitorIds();
     const list = local.length
-      ? await studentSession.call<SavedProgramsResponse>('/api/users/saved-programs/merge', { method: 'POST', body: { subjectIds: local.slice(-SAVED_PROGRAMS_MAX) } })
-      : await studentSession.call<SavedProgramsResponse>('/api/users/saved-programs');
+      ? await studentSession.call('/api/users/saved-programs/merge', { method: 'POST', body: { subjectIds: local.slice(-SAVED_PROGRAMS_MAX) }, schema: savedListSchema })
+      : await studentSession.call('/api/users/saved-programs', { schema: savedListSchema });
     if (local.length) localStorage.removeItem(VISITOR_KEY);
     set({ ids: fromServer(list), ready: true, student: true });
   } catch (e) {
@@ -69,7 +74,7 @@ export const savedPrograms = {
     set({ ids, error: '' });
     if (!signedIn()) return writeJson(VISITOR_KEY, ids);
     try {
-      await studentSession.call<SaveResponse>(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: saving ? 'PUT' : 'DELETE' });
+      await studentSession.call(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: saving ? 'PUT' : 'DELETE', schema: saveSchema });
     } catch (e) {
       set({ ids: before, error: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
     }

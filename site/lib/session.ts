@@ -1,4 +1,5 @@
-import { api, type ApiOptions } from './api.ts';
+import type { ZodType, output } from 'zod';
+import { api, type ApiOptions, type Typed } from './api.ts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface SessionKeys {
   user?: string;
 }
 
+type CallOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
+
 export function createSession<User = unknown>(keys: SessionKeys) {
   const getToken = () => {
     for (const key of keys.tokens) {
@@ -23,6 +26,12 @@ export function createSession<User = unknown>(keys: SessionKeys) {
   const setToken = (token: string) => {
     for (const key of keys.tokens) localStorage.setItem(key, token);
   };
+  /** `api()` with this session's bearer token (api() keeps a renewed token); `schema` types the answer. */
+  function call<S extends ZodType>(path: string, options: CallOptions & Typed<S>): Promise<output<S>>;
+  function call<T = unknown>(path: string, options?: CallOptions): Promise<T>;
+  function call(path: string, options: CallOptions & Partial<Typed<ZodType>> = {}) {
+    return api<unknown>(path, { ...options, token: getToken() });
+  }
   return {
     getToken,
     setToken,
@@ -47,10 +56,8 @@ export function createSession<User = unknown>(keys: SessionKeys) {
       if (!blob) throw new Error('Download failed');
       return blob;
     },
-    /** `api()` with this session's bearer token (api() keeps a renewed token). */
-    call<T>(path: string, options: Omit<ApiOptions, 'token' | 'onResponse'> = {}) {
-      return api<T>(path, { ...options, token: getToken() });
-    },
+    call,
+
   };
 }
 

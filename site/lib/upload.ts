@@ -1,4 +1,5 @@
-import { apiError, keepBookmark, NetworkError, storedBookmark } from './api.ts';
+import type { ZodType, output } from 'zod';
+import { apiError, checkAnswer, keepBookmark, NetworkError, storedBookmark, type Typed } from './api.ts';
 import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
 import { replaceStoredToken } from './storage.ts';
 
@@ -28,8 +29,10 @@ export interface UploadOptions {
  * token (`X-Renewed-Token`) kept wherever the old one was, a failure
  * thrown as `ApiError` with the server's message (and `fields`), no answer as `NetworkError`.
  */
-export function upload<T>(path: string, { method = 'POST', body, token, headers = {}, onProgress, signal }: UploadOptions): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function upload<S extends ZodType>(path: string, options: UploadOptions & Typed<S>): Promise<output<S>>;
+export function upload<T = unknown>(path: string, options: UploadOptions): Promise<T>;
+export function upload(path: string, { method = 'POST', body, token, headers = {}, onProgress, signal, schema }: UploadOptions & Partial<Typed<ZodType>>): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
@@ -66,7 +69,7 @@ export function upload<T>(path: string, { method = 'POST', body, token, headers 
           data = null;
         }
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(checkAnswer(schema, path, data));
       else reject(apiError(xhr.status, xhr.statusText, data));
     };
     xhr.send(body);

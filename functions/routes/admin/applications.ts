@@ -4,7 +4,8 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { subjects, programApplications, universities, users } from '../../../db/schema/index.ts';
-import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
+import { idParam, listQuery, statusChangeSchema, type ApplicationDetailResponse, type ApplicationRow } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
@@ -36,7 +37,7 @@ export const adminApplications = new Hono<AppEnv>()
       base(c.var.db).where(where).orderBy(desc(programApplications.createdAt)).limit(limit).offset(offset),
       c.var.db.select({ n: count() }).from(programApplications).innerJoin(users, eq(users.id, programApplications.userId)).leftJoin(subjects, eq(subjects.id, programApplications.subjectId)).where(where),
     ]);
-    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: items satisfies Wire<ApplicationRow>[], total: total?.n ?? 0 }, {
       filename: 'applications',
       columns: [
         { key: 'createdAt', header: 'Applied' }, { key: 'studentName', header: 'Student' }, { key: 'studentEmail', header: 'Email' },
@@ -52,7 +53,7 @@ export const adminApplications = new Hono<AppEnv>()
       .select({ fullName: users.fullName, email: users.email, contactNumber: users.contactNumber, academicStatus: users.academicStatus, currentAddress: users.currentAddress })
       .from(users).where(eq(users.id, item.userId));
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ item, student, history: await statusHistory(c.var.db, 'subscription', id), next: transitions.subscription[item.status] ?? [] });
+    return c.json({ item, student, history: await statusHistory(c.var.db, 'subscription', id), next: transitions.subscription[item.status] ?? [] } satisfies Wire<ApplicationDetailResponse>);
   })
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) =>
     moveStatus(c, 'subscription', c.req.valid('param').id, c.req.valid('json')));

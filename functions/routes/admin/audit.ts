@@ -3,7 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { findAuditEntry, listAudit } from '../../../db/queries/audit.ts';
-import { idParam, listQuery } from '../../../schemas/admin.ts';
+import { idParam, listQuery, type AuditRow } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
 /** The audit log (who, what, when, before/after), admins only. ?type filters by entity, ?q searches. */
@@ -13,7 +14,7 @@ export const adminAudit = new Hono<AppEnv>()
     const query = c.req.valid('query');
     const needle = query.q ? searchNeedle(query.q) : undefined;
     const result = await listAudit(c.var.db, { entity: query.type, action: query.status, needle }, window(query));
-    return listResponse(c, query, result, {
+    return listResponse(c, query, { items: result.items satisfies Wire<AuditRow>[], total: result.total }, {
       filename: 'audit-log',
       columns: [
         { key: 'createdAt', header: 'When' }, { key: 'staffName', header: 'Who' }, { key: 'staffEmail', header: 'Email' }, { key: 'action', header: 'Action' },

@@ -216,5 +216,5 @@ export const adminAuth = new Hono<AppEnv>()
     const row = await findStaff(c.var.db, c.var.auth.sub);
     if (!row || !row.isActive) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     c.header('Cache-Control', 'no-store');
-    return c.json(await profile(c.var.db, row));
+    return c.json((await profile(c.var.db, row)) satisfies StaffProfile);
   });

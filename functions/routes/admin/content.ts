@@ -8,7 +8,10 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import * as t from '../../../db/schema/index.ts';
-import { contentKindParam, contentKinds, listQuery, type ContentKind } from '../../../schemas/admin.ts';
+import {
+  contentKindParam, contentKinds, listQuery, type ContentActiveResponse, type ContentKind, type ContentRow, type ContentSavedResponse,
+} from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { auditInsert } from '../../services/audit.ts';
 import { purgePublicReads } from '../../middleware/edge-cache.ts';
 import { contains, searchNeedle, listResponse, staffOnly, window } from './shared.ts';
@@ -138,7 +141,7 @@ export const adminContent = new Hono<AppEnv>()
     const items = rows.map((r) => ({
       id: String(r.id), title: String(r[titleKey] ?? ''), active: activeOf(kind, r), updatedAt: r.updatedAt as Date, preview: previewOf(siteUrl, kind, String(r.id)),
     }));
-    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: items satisfies Wire<ContentRow>[], total: total?.n ?? 0 }, {
       filename: `content-${kind}`,
       columns: [{ key: 'id', header: 'Id' }, { key: 'title', header: 'Title' }, { key: 'active', header: 'Active' }, { key: 'updatedAt', header: 'Updated' }],
     });
@@ -167,7 +170,7 @@ export const adminContent = new Hono<AppEnv>()
       ...writeStatements(c.var.db, kind, data, 'insert', sortOrder),
     ]);
     await purgePublicReads(c, kind, id);
-    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) }, 201);
+    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) } satisfies ContentSavedResponse, 201);
   })
   .put('/:kind/:id', validate('param', idOnly), validate('json', anyObject), async (c) => {
     const { kind, id } = c.req.valid('param');
@@ -182,7 +185,7 @@ export const adminContent = new Hono<AppEnv>()
       ...writeStatements(c.var.db, kind, data, 'update'),
     ]);
     await purgePublicReads(c, kind, id);
-    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) });
+    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) } satisfies ContentSavedResponse);
   })
   .post('/:kind/:id/:action{retire|restore}', validate('param', idOnly.extend({ action: z.enum(['retire', 'restore']) })), async (c) => {
     const { kind, id, action } = c.req.valid('param');
@@ -194,5 +197,5 @@ export const adminContent = new Hono<AppEnv>()
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: `content.${action}`, entity: kind, entityId: id, before: { active: activeOf(kind, row) }, after: { active: on } }),
     ]);
     await purgePublicReads(c, kind, id);
-    return c.json({ success: true, active: on });
+    return c.json({ success: true, active: on } satisfies ContentActiveResponse);
   });

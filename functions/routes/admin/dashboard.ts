@@ -4,6 +4,8 @@ import { config } from '../../lib/config.ts';
 import { readPublishStatus } from '../../../db/queries/publishing.ts';
 import { dashboardCounts } from '../../../db/queries/dashboard.ts';
 import { staffOnly } from './shared.ts';
+import type { DashboardResponse } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 
 /** Counts for the dashboard; editors see only the publishing state (their work). */
 export const adminDashboard = new Hono<AppEnv>()
@@ -12,6 +14,6 @@ export const adminDashboard = new Hono<AppEnv>()
     const db = c.var.db;
     const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
     c.header('Cache-Control', 'private, no-store');
-    if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish });
-    return c.json({ role: c.var.auth.role, publish, ...(await dashboardCounts(db)) });
+    if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish } satisfies Wire<DashboardResponse>);
+    return c.json({ role: c.var.auth.role, publish, ...(await dashboardCounts(db)) } satisfies Wire<DashboardResponse>);
   });

@@ -4,7 +4,10 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { auditLog, assistanceRequests, contactMessages, staff } from '../../../db/schema/index.ts';
-import { inboxParam, inboxStatusSchema, inboxStatuses, listQuery, replySchema, type InboxSource } from '../../../schemas/admin.ts';
+import {
+  inboxParam, inboxStatusSchema, inboxStatuses, listQuery, replySchema, type InboxDetailResponse, type InboxRow as InboxRowSent, type InboxSource,
+} from '../../../schemas/admin.ts';
+import type { MessageOnly, Wire } from '../../../schemas/responses.ts';
 import { auditInsert } from '../../services/audit.ts';
 import { notificationEmail } from '../../services/emails.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
@@ -66,7 +69,7 @@ export const adminInbox = new Hono<AppEnv>()
       c.var.db.all<InboxRow>(sql`select * from (${union}) order by createdAt desc, id limit ${limit} offset ${offset}`),
       c.var.db.all<{ n: number }>(sql`select count(*) as n from (${union})`),
     ]);
-    const rows = items.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+    const rows = items.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) satisfies InboxRowSent[];
     return listResponse(c, query, { items: rows, total: totals[0]?.n ?? 0 }, {
       filename: 'inbox',
       columns: [
@@ -91,7 +94,7 @@ export const adminInbox = new Hono<AppEnv>()
       .where(and(eq(auditLog.action, 'inbox.reply'), eq(auditLog.entity, source), eq(auditLog.entityId, id)))
       .orderBy(desc(auditLog.createdAt));
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ source, item, replies: replies.map((r) => ({ ...(r.after as { subject: string; message: string }), createdAt: r.createdAt, staffName: r.staffName })) });
+    return c.json({ source, item, replies: replies.map((r) => ({ ...(r.after as { subject: string; message: string }), createdAt: r.createdAt, staffName: r.staffName })) } satisfies Wire<InboxDetailResponse>);
   })
   .patch('/:source/:id', validate('param', inboxParam), validate('json', inboxStatusSchema), async (c) => {
     const { source, id } = c.req.valid('param');
@@ -102,7 +105,7 @@ export const adminInbox = new Hono<AppEnv>()
       c.var.db.update(table).set({ status, updatedAt: new Date() }).where(eq(table.id, id)),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'inbox.status', entity: source, entityId: id, before: { status: before.status }, after: { status } }),
     ]);
-    return c.json({ success: true, status });
+    return c.json({ success: true as const, status });
   })
   .post('/:source/:id/reply', validate('param', inboxParam), validate('json', replySchema), async (c) => {
     const { source, id } = c.req.valid('param');
@@ -116,5 +119,5 @@ export const adminInbox = new Hono<AppEnv>()
       c.var.db.update(table).set({ status: 'handled', updatedAt: new Date() }).where(eq(table.id, id)),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'inbox.reply', entity: source, entityId: id, before: { status: item.status }, after: { to: item.email, subject, message } }),
     ]);
-    return c.json({ success: true, message: `Reply sent to ${item.email}` });
+    return c.json({ success: true, message: `Reply sent to ${item.email}` } satisfies MessageOnly);
   });

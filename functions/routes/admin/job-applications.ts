@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
+import { idParam, listQuery, statusChangeSchema, type JobApplicationRow, type PipelineDetailResponse } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { downloadResponse } from '../../services/files.ts';
 import { writeAudit } from '../../services/audit.ts';
 import { statusHistory, transitions } from '../../services/status.ts';
@@ -26,7 +27,7 @@ export const adminJobApplications = new Hono<AppEnv>()
     const needle = query.q ? searchNeedle(query.q) : undefined;
     const { items: rows, total } = await listJobApplicationsForStaff(c.var.db, { status: status as never, needle }, window(query));
     const items = rows.map(withConfirmation);
-    return listResponse(c, query, { items, total }, {
+    return listResponse(c, query, { items: items satisfies Wire<JobApplicationRow>[], total }, {
       filename: 'job-applications',
       columns: [
         { key: 'createdAt', header: 'Applied' }, { key: 'applicantName', header: 'Applicant' }, { key: 'applicantEmail', header: 'Email' },
@@ -40,7 +41,7 @@ export const adminJobApplications = new Hono<AppEnv>()
     const item = await findJobApplicationForStaff(c.var.db, id);
     if (!item) throw new HTTPException(404, { message: 'Application not found' });
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ item: withConfirmation(item), history: await statusHistory(c.var.db, 'job_application', id), next: transitions.job_application[item.status] ?? [] });
+    return c.json({ item: withConfirmation(item), history: await statusHistory(c.var.db, 'job_application', id), next: transitions.job_application[item.status] ?? [] } satisfies Wire<PipelineDetailResponse>);
   })
   .get('/:id/cv', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

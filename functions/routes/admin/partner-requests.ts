@@ -5,7 +5,10 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { validate } from '../../lib/validate.ts';
 import { jobs, partnerRequests, partners } from '../../../db/schema/index.ts';
-import { createJobSchema, idParam, listQuery, statusChangeSchema } from '../../../schemas/admin.ts';
+import {
+  createJobSchema, idParam, listQuery, statusChangeSchema, type CreateJobResponse, type PartnerRequestRow, type PipelineDetailResponse,
+} from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { jobSchema } from '../../../schemas/content.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
 import { auditInsert } from '../../services/audit.ts';
@@ -76,7 +79,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
       c.var.db.select(columns).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(where).orderBy(desc(partnerRequests.createdAt)).limit(limit).offset(offset),
       c.var.db.select({ n: count() }).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(where),
     ]);
-    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: items satisfies Wire<PartnerRequestRow>[], total: total?.n ?? 0 }, {
       filename: 'partner-requests',
       columns: [
         { key: 'createdAt', header: 'Submitted' }, { key: 'type', header: 'Type' }, { key: 'title', header: 'Title' },
@@ -89,7 +92,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
     const [item] = await c.var.db.select({ ...columns, data: partnerRequests.data }).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(eq(partnerRequests.id, id));
     if (!item) throw new HTTPException(404, { message: 'Request not found' });
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ item, history: await statusHistory(c.var.db, 'partner_request', id), next: transitions.partner_request[item.status] ?? [] });
+    return c.json({ item, history: await statusHistory(c.var.db, 'partner_request', id), next: transitions.partner_request[item.status] ?? [] } satisfies Wire<PipelineDetailResponse>);
   })
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) =>
     moveStatus(c, 'partner_request', c.req.valid('param').id, c.req.valid('json')))
@@ -115,5 +118,5 @@ export const adminPartnerRequests = new Hono<AppEnv>()
       c.var.db.update(partnerRequests).set({ jobId: job.id, updatedAt: new Date() }).where(eq(partnerRequests.id, id)),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: 'jobs', entityId: job.id, after: job }),
     ]);
-    return c.json({ success: true, jobId: job.id, preview: `${config(c.env).siteUrl ?? ''}${jobPath(job.id)}` }, 201);
+    return c.json({ success: true, jobId: job.id, preview: `${config(c.env).siteUrl ?? ''}${jobPath(job.id)}` } satisfies CreateJobResponse, 201);
   });

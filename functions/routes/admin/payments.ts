@@ -5,8 +5,10 @@ import { validate } from '../../lib/validate.ts';
 import { adminPaymentDetail, listPayments, paymentFilter, type PaymentRow } from '../../../db/queries/payments.ts';
 import { idParam, listQuery } from '../../../schemas/admin.ts';
 import {
-  formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundRequestBody, type PaymentStatus, type RefundResponse,
+  formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundRequestBody, type AdminPaymentDetail, type PaymentListRow, type PaymentStatus,
+  type RefundResponse,
 } from '../../../schemas/payment.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { createStripe, receiptLinks, stripeSettings } from '../../services/payments.ts';
 import { requestRefund } from '../../services/refunds.ts';
 import { adminOnly, listResponse, searchNeedle, window } from './shared.ts';
@@ -64,12 +66,12 @@ export const adminPayments = new Hono<AppEnv>()
       amountFormatted: formatMoney(r.amount, r.currency),
       refundedFormatted: r.amountRefunded > 0 ? formatMoney(r.amountRefunded, r.currency) : null,
     }));
-    return listResponse(c, query, { items: rows, total }, { filename: 'payments', columns: [] });
+    return listResponse(c, query, { items: rows satisfies Wire<PaymentListRow>[], total }, { filename: 'payments', columns: [] });
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const detail = await adminPaymentDetail(c.var.db, c.req.valid('param').id);
     if (!detail) throw new HTTPException(404, { message: 'Payment not found' });
-    return c.json(detail);
+    return c.json(detail satisfies AdminPaymentDetail);
   })
   .post('/:id/refunds', validate('param', idParam), validate('json', refundRequestBody), async (c) => {
     const settings = stripeSettings(c.env);

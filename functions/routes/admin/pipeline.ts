@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { changeStatus, transitions, type Pipeline } from '../../services/status.ts';
+import type { StatusChangeResponse } from '../../../schemas/admin.ts';
 
 /** Refuses a ?status filter the pipeline does not know (400, readable). */
 export function checkStatusFilter(pipeline: Pipeline, status: string | undefined) {
@@ -17,5 +18,5 @@ export async function moveStatus(c: Context<AppEnv>, pipeline: Pipeline, id: str
   const result = await changeStatus(c.var.db, c.var.mailer, {
     pipeline, id, to: body.status, note: body.note, staffId: c.var.auth.sub, siteUrl: config(c.env).siteUrl,
   });
-  return c.json({ success: true, ...result, message: result.emailed ? 'Status changed and the person was e-mailed.' : 'Status changed, but the e-mail could not be sent.' });
+  return c.json({ success: true, ...result, message: result.emailed ? 'Status changed and the person was e-mailed.' : 'Status changed, but the e-mail could not be sent.' } satisfies StatusChangeResponse);
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../lib/app-env.ts';
 import { config } from '../../lib/config.ts';
 import { auditInsert } from '../../services/audit.ts';
 import { claimHookCall, finishHookCall, HOOK_TIMEOUT_MS, insertPublishRequest, readPublishStatus } from '../../../db/queries/publishing.ts';
-import type { PublishStatusResponse } from '../../../schemas/build.ts';
+import type { PublishResponse, PublishStatusResponse } from '../../../schemas/build.ts';
 import { staffOnly } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
@@ -75,7 +75,7 @@ export const adminPublish = new Hono<AppEnv>()
     ]);
     const started = await maybeCallHook(db, c.env);
     const status = await publishStatus(db, c.env);
-    return c.json({ success: true, ...status, message: publishMessage(status, started) } satisfies PublishStatusResponse & { success: true }, 202);
+    return c.json({ success: true, ...status, message: publishMessage(status, started) } satisfies PublishResponse, 202);
   })
   .get('/status', async (c) => {
     await maybeCallHook(c.var.db, c.env);

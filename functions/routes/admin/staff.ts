@@ -4,7 +4,8 @@ import { asc, count, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '../../lib/app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { staff } from '../../../db/schema/index.ts';
-import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema } from '../../../schemas/admin.ts';
+import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema, type StaffCreatedResponse, type StaffRow } from '../../../schemas/admin.ts';
+import type { Wire } from '../../../schemas/responses.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { assertNotCommon } from '../../services/common-passwords.ts';
@@ -31,7 +32,7 @@ export const adminStaff = new Hono<AppEnv>()
     ]);
     const withMfa = await staffWithMfa(c.var.db, rows.map((r) => r.id));
     const items = rows.map((r) => ({ ...r, mfaEnabled: withMfa.has(r.id) }));
-    return listResponse(c, query, { items, total: total?.n ?? 0 }, {
+    return listResponse(c, query, { items: items satisfies Wire<StaffRow>[], total: total?.n ?? 0 }, {
       filename: 'staff',
       columns: [
         { key: 'name', header: 'Name' }, { key: 'email', header: 'Email' }, { key: 'role', header: 'Role' },
@@ -51,7 +52,7 @@ export const adminStaff = new Hono<AppEnv>()
       c.var.db.insert(staff).values(row),
       auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.create', entity: 'staff', entityId: row.id, after: visible }),
     ]);
-    return c.json({ success: true, staff: visible }, 201);
+    return c.json({ success: true, staff: visible } satisfies StaffCreatedResponse, 201);
   })
   .patch('/:id', validate('param', idParam), validate('json', staffUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../../lib/app-env.ts';
-import { IMAGE_TYPE_MESSAGE } from '../../../schemas/admin.ts';
+import { IMAGE_TYPE_MESSAGE, type UploadResponse } from '../../../schemas/admin.ts';
 import { checkUpload, storeFile } from '../../services/files.ts';
 import { uploadBodyLimit } from '../../middleware/body-limit.ts';
 import { writeAudit } from '../../services/audit.ts';
@@ -20,5 +20,5 @@ export const adminUploads = new Hono<AppEnv>()
     const key = await storeFile(c.env.FILES, 'images', checked);
     const url = `/api/files/${key}`;
     await writeAudit(c.var.db, { staffId: c.var.auth.sub, action: 'upload.image', entity: 'file', entityId: key, after: { name: checked.name, size: checked.size, url } });
-    return c.json({ success: true, key, url }, 201);
+    return c.json({ success: true, key, url } satisfies UploadResponse, 201);
   });

@@ -9,6 +9,7 @@ import { createAlert, deleteAlert, deleteOwnAlert, findAlert, listAlerts, toAler
 import {
   JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert, jobAlertIdParam, jobAlertSchema, unsubscribeQuery, type JobAlertCreated, type JobAlertList,
 } from '../../../schemas/job-alerts.ts';
+import type { MessageOnly } from '../../../schemas/responses.ts';
 import { verifyUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
 import { getSite } from '../../../db/queries/site-content.ts';
@@ -89,5 +90,5 @@ export const jobAlerts = new Hono<AppEnv>()
     await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     // Another person's alert answers exactly like a missing one.
     if (!(await deleteOwnAlert(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: JOB_ALERT_MESSAGES.notFound });
-    return c.json({ success: true, message: JOB_ALERT_MESSAGES.deleted });
+    return c.json({ success: true, message: JOB_ALERT_MESSAGES.deleted } satisfies MessageOnly);
   });

@@ -9,7 +9,9 @@ import type { Db } from '../../../db/client.ts';
 import { findApplicant, insertApplicant } from '../../../db/queries/applicants.ts';
 import {
   applicantConfirmSchema, applicantLoginSchema, applicantRegisterSchema, type ApplicantConfirmResponse, type ApplicantProfile,
+  type ApplicantSignedInResponse,
 } from '../../../schemas/recruitment.ts';
+import type { MessageOnly } from '../../../schemas/responses.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import { RESEND_LIMITS, confirmApplicant, readConfirmationToken, sameEmail, sendConfirmation } from '../../services/applicant-confirmation.ts';
 import { findCredentials } from '../../services/accounts.ts';
@@ -70,12 +72,12 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     // The e-mail goes out after the answer: registration never waits on (or fails with) the mail provider.
     const mail = afterResponse(c, getSite(c.var.db).then((brand) => sendConfirmation(c.var.mailer, confirmationSettings(c.env), { id, email: input.email.trim().toLowerCase(), fullName: input.fullName }, brand)));
     if (mail) await mail;
-    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) }, 201);
+    return c.json({ success: true, message: 'Registration successful! Please login to continue.', token: await applicantToken(c.var.db, c.env, id) } satisfies ApplicantSignedInResponse, 201);
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const account = await checkLogin(c.var.db, 'applicant', email, password, c.var.limiter.address);
-    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) });
+    return c.json({ success: true, message: 'Login successful', token: await applicantToken(c.var.db, c.env, account.id) } satisfies ApplicantSignedInResponse);
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
   .route('/', privacyRoutes('applicant', applicantAuth))
@@ -108,7 +110,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       (wait) => `Too many confirmation e-mails. Please try again in ${wait}.`,
     );
     await sendConfirmation(c.var.mailer, confirmationSettings(c.env), applicant, await getSite(c.var.db));
-    return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` });
+    return c.json({ success: true, message: `We sent a new confirmation link to ${applicant.email}.` } satisfies MessageOnly);
   })
   .get('/applications', applicantAuth, async (c) => {
     return c.json(await listApplicationsOf(c.var.db, c.var.auth.sub));

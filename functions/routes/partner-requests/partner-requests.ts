@@ -8,6 +8,7 @@ import { REQUEST_MESSAGES, partnerRequestSchema } from '../../../schemas/partner
 import { notifyStaff } from '../../services/notify.ts';
 import { currentPartner } from '../../services/partners.ts';
 import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
+import type { RequestSubmittedResponse } from '../../../schemas/partner.ts';
 
 /**
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored
@@ -40,5 +41,5 @@ export const partnerRequestsRouter = new Hono<AppEnv>().post('/submit', requireA
   } catch (error) {
     console.error('Staff notification failed', error);
   }
-  return c.json({ success: true, message: REQUEST_MESSAGES[type].success, request: { _id: id, id, type, title, status: 'submitted', createdAt: now.toISOString() } }, 201);
+  return c.json({ success: true, message: REQUEST_MESSAGES[type].success, request: { _id: id, id, type, title, status: 'submitted', createdAt: now.toISOString() } } satisfies RequestSubmittedResponse, 201);
 });

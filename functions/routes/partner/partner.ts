@@ -6,6 +6,10 @@ import { validate } from '../../lib/validate.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '../../../db/queries/partners.ts';
 import type { Db } from '../../../db/client.ts';
+import type { MessageOnly } from '../../../schemas/responses.ts';
+import type {
+  PartnerLoginResponse, PartnerProfileResponse, PartnerProfileSavedResponse, PartnerRegisterResponse, PartnerRequestsResponse,
+} from '../../../schemas/partner.ts';
 import {
   partnerEmailSchema, partnerLoginSchema, partnerProfileUpdateSchema, partnerRegisterSchema, partnerResetSchema, partnerVerifySchema,
   type PartnerDto,
@@ -74,7 +78,7 @@ export const partner = new Hono<AppEnv>()
         success: true,
         message: 'Registration successful! We have e-mailed you a 6-digit verification code.',
         data: { _id: id, ownerEmail, ownerPhoneNumber: input.ownerPhoneNumber },
-      },
+      } satisfies PartnerRegisterResponse,
       201,
     );
   })
@@ -85,9 +89,9 @@ export const partner = new Hono<AppEnv>()
     await c.var.limiter.rule('partner', REQUEST_RULES.verify, email, tooMany);
     const found = await findCredentials(c.var.db, 'partner', { email });
     if (!found || isExpiredUnverified(found)) return verifyNobody(c.var.db, 'partner', email, otp);
-    if (found.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED });
+    if (found.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageOnly);
     await verifyAccount(c.var.db, 'partner', found.id, otp, { sameAnswer: true });
-    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' });
+    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' } satisfies MessageOnly);
   })
   .post('/resend-otp', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
@@ -95,7 +99,7 @@ export const partner = new Hono<AppEnv>()
     await c.var.limiter.rule('partner', REQUEST_RULES.resend, email, tooMany);
     const outcome = await resendVerificationQuietly(db, c.var.mailer, 'partner', email, partnerName(db), (work) => afterResponse(c, work));
     if (outcome === 'verified') throw new HTTPException(400, { message: ALREADY_VERIFIED });
-    return c.json({ success: true, message: 'OTP has been resent to your email' });
+    return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageOnly);
   })
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
     const { email, password, remember } = c.req.valid('json');
@@ -103,28 +107,28 @@ export const partner = new Hono<AppEnv>()
     const account = await checkLogin(db, 'partner', email, password, c.var.limiter.address);
     const token = await startSession(db, config(c.env), { sub: account.id, aud: 'partner', role: 'partner', remember });
     const row = await currentPartner(db, account.id);
-    return c.json({ success: true, message: 'Login successful', token, partner: partnerDto(row) });
+    return c.json({ success: true, message: 'Login successful', token, partner: partnerDto(row) } satisfies PartnerLoginResponse);
   })
   .post('/forgot-password', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
     await c.var.limiter.rule('partner', REQUEST_RULES.forgot, email, tooMany);
     await requestPasswordReset(db, c.var.mailer, 'partner', email, partnerName(db), (work) => afterResponse(c, work));
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageOnly);
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
     const { email, code, password } = c.req.valid('json');
     await c.var.limiter.rule('partner', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'partner', email, code, password);
-    return c.json({ success: true, message: 'Your password has been reset. You can now log in.' });
+    return c.json({ success: true, message: 'Your password has been reset. You can now log in.' } satisfies MessageOnly);
   })
   .route('/', sessionRoutes('partner', requireAuth('partner')))
   .route('/', privacyRoutes('partner', requireAuth('partner')))
   .get('/profile', requireAuth('partner'), async (c) => {
     const row = await currentPartner(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, partner: partnerDto(row) });
+    return c.json({ success: true, partner: partnerDto(row) } satisfies PartnerProfileResponse);
   })
   .put('/profile', requireAuth('partner'), validate('json', partnerProfileUpdateSchema), async (c) => {
     const update = c.req.valid('json');
@@ -133,10 +137,10 @@ export const partner = new Hono<AppEnv>()
     // Only the listed profile fields: the schema drops the e-mail, password and verification or approval state.
     await updatePartnerProfile(db, id, update);
     const row = await currentPartner(db, id);
-    return c.json({ success: true, message: 'Profile updated successfully', partner: partnerDto(row) });
+    return c.json({ success: true, message: 'Profile updated successfully', partner: partnerDto(row) } satisfies PartnerProfileSavedResponse);
   })
   .get('/requests', requireAuth('partner'), async (c) => {
     const requests = await listOwnPartnerRequests(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, requests });
+    return c.json({ success: true, requests } satisfies PartnerRequestsResponse);
   });

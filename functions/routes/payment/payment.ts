@@ -10,6 +10,7 @@ import {
   createPaymentIntentBody, paymentMessages, PAYMENT_AMOUNT, PAYMENT_CURRENCY, receiptLinkBody, receiptMessages, receiptParam, receiptQuery, receiptStatus,
   receiptStatusLabels, type CreatePaymentIntentResponse, type PaymentConfigResponse, type ReceiptResponse,
 } from '../../../schemas/payment.ts';
+import type { MessageOnly } from '../../../schemas/responses.ts';
 import { normalizeEmail } from '../../services/accounts.ts';
 import { applyWebhookEvent, createStripe, receiptLinks, stripeSettings, StripeUnavailableError, verifyWebhook } from '../../services/payments.ts';
 import { receiptLinkEmail } from '../../services/payment-emails.ts';
@@ -131,7 +132,7 @@ export const payment = new Hono<AppEnv>()
     if (!row) throw new HTTPException(404, { message: receiptMessages.invalid });
     await c.var.limiter.hits([{ limit: receiptLinkLimit, subject: row.id }], () => 'A new link was sent a few times already. Please check your inbox, or try again later.');
     await c.var.mailer.send(receiptLinkEmail(await getSite(c.var.db), row, await receiptLinks(c.env)(row.id)));
-    return c.json({ success: true, message: receiptMessages.resent }, 202);
+    return c.json({ success: true, message: receiptMessages.resent } satisfies MessageOnly, 202);
   })
   .post('/webhook', stripeConfigured, async (c) => {
     const settings = requireStripe(c.env);

@@ -21,7 +21,11 @@ import {
   resetPasswordSchema,
   verifyOtpSchema,
   type CheckEmailResponse,
+  type DocumentDto,
+  type EducationDto,
+  type LanguageDto,
   type LoginResponse,
+  type MessageResponse,
   type ProfileResponse,
   type RegisterResponse,
 } from '../../../schemas/users.ts';
@@ -135,9 +139,9 @@ export const usersRouter = new Hono<AppEnv>()
     const { userId, otp } = c.req.valid('json');
     await c.var.limiter.rule('student', REQUEST_RULES.verify, userId, tooMany);
     const user = await findPending(c, userId);
-    if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' });
+    if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' } satisfies MessageResponse);
     await verifyAccount(c.var.db, 'student', userId, otp);
-    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' });
+    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' } satisfies MessageResponse);
   })
   .post('/resend-otp', validate('json', resendOtpSchema), async (c) => {
     const { userId } = c.req.valid('json');
@@ -145,20 +149,20 @@ export const usersRouter = new Hono<AppEnv>()
     const user = await findPending(c, userId);
     if (user.isVerified) throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
     await sendVerificationCode(c.var.db, c.var.mailer, 'student', { id: user.id, email: user.email, name: user.fullName });
-    return c.json({ success: true, message: 'OTP has been resent to your email' });
+    return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageResponse);
   })
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
     await c.var.limiter.rule('student', REQUEST_RULES.forgot, email, tooMany);
     await requestPasswordReset(c.var.db, c.var.mailer, 'student', email, async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
     await c.var.limiter.rule('student', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'student', email, otp, password);
-    return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' });
+    return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' } satisfies MessageResponse);
   })
   .route('/', sessionRoutes('student', auth))
   .route('/', privacyRoutes('student', auth))
@@ -174,14 +178,14 @@ export const usersRouter = new Hono<AppEnv>()
     if (_id) {
       const row = await updateEducation(c.var.db, userId, _id, fields);
       if (!row) throw new HTTPException(404, { message: 'Education record not found' });
-      return c.json({ success: true, message: 'Education information updated successfully', education: toEducation(row) });
+      return c.json({ success: true, message: 'Education information updated successfully', education: toEducation(row) } satisfies MessageResponse & { education: EducationDto });
     }
     const row = await insertEducation(c.var.db, userId, fields);
-    return c.json({ success: true, message: 'Education information added successfully', education: toEducation(row) }, 201);
+    return c.json({ success: true, message: 'Education information added successfully', education: toEducation(row) } satisfies MessageResponse & { education: EducationDto }, 201);
   })
   .delete('/education/:id', auth, validate('param', recordIdParam), async (c) => {
     if (!(await deleteEducation(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: 'Education record not found' });
-    return c.json({ success: true, message: 'Education information deleted successfully' });
+    return c.json({ success: true, message: 'Education information deleted successfully' } satisfies MessageResponse);
   })
   .post('/language', auth, validate('json', languageSchema), async (c) => {
     const { _id, qualification } = c.req.valid('json');
@@ -189,14 +193,14 @@ export const usersRouter = new Hono<AppEnv>()
     if (_id) {
       const row = await updateLanguage(c.var.db, userId, _id, qualification);
       if (!row) throw new HTTPException(404, { message: 'Language qualification not found' });
-      return c.json({ success: true, message: 'Language qualification updated successfully', language: toLanguage(row) });
+      return c.json({ success: true, message: 'Language qualification updated successfully', language: toLanguage(row) } satisfies MessageResponse & { language: LanguageDto });
     }
     const row = await insertLanguage(c.var.db, userId, qualification);
-    return c.json({ success: true, message: 'Language qualification added successfully', language: toLanguage(row) }, 201);
+    return c.json({ success: true, message: 'Language qualification added successfully', language: toLanguage(row) } satisfies MessageResponse & { language: LanguageDto }, 201);
   })
   .delete('/language/:id', auth, validate('param', recordIdParam), async (c) => {
     if (!(await deleteLanguage(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: 'Language qualification not found' });
-    return c.json({ success: true, message: 'Language qualification deleted successfully' });
+    return c.json({ success: true, message: 'Language qualification deleted successfully' } satisfies MessageResponse);
   })
   .post(
     '/document',
@@ -216,7 +220,7 @@ export const usersRouter = new Hono<AppEnv>()
         await c.env.FILES.delete(key).catch(() => undefined);
         throw error;
       }
-      return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row) }, 201);
+      return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row) } satisfies MessageResponse & { document: DocumentDto }, 201);
     },
   )
   .get('/document/:id', auth, validate('param', recordIdParam), async (c) => {
@@ -228,5 +232,5 @@ export const usersRouter = new Hono<AppEnv>()
     const objectKey = await deleteDocument(c.var.db, c.var.auth.sub, c.req.valid('param').id);
     if (!objectKey) throw new HTTPException(404, { message: 'Document not found' });
     await c.env.FILES.delete(objectKey);
-    return c.json({ success: true, message: 'Document deleted successfully' });
+    return c.json({ success: true, message: 'Document deleted successfully' } satisfies MessageResponse);
   });

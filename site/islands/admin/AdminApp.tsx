@@ -3,8 +3,8 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { queryClient } from '../../lib/query-client.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
-import type { StaffSignIn } from '../../../schemas/admin.ts';
-import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
+import { staffProfileSchema, staffSignInSchema } from '../../../schemas/admin.ts';
+import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut } from './session.ts';
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Staff } from './Sections.tsx';
 import { Payments } from './Payments.tsx';
 import { Content } from './Content.tsx';
@@ -51,7 +51,7 @@ function Login() {
     location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
   };
   const login = useMutation({
-    mutationFn: () => api<StaffSignIn>('/api/admin/auth/login', { method: 'POST', body: { email, password }, credentials: 'same-origin' }),
+    mutationFn: () => api('/api/admin/auth/login', { method: 'POST', body: { email, password }, credentials: 'same-origin', schema: staffSignInSchema }),
     onSuccess: (answer) => {
       setPassword('');
       if (answer.step === 'signed-in') enter();
@@ -110,7 +110,7 @@ function SignOutButtons() {
 function Shell({ section }: { section: Section }) {
   // The session cookie is HttpOnly: whether there is a session is the server's answer to /auth/me
   // (401 sends the person to the sign-in page, see adminApi).
-  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi<StaffProfile>('/auth/me'), staleTime: 5 * 60_000, retry: false });
+  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi('/auth/me', { schema: staffProfileSchema }), staleTime: 5 * 60_000, retry: false });
   if (me.isPending) return <p className="admin-loading">Loading…</p>;
   if (me.isError) {
     // An admin whose second factor was reset: back to sign-in, where they set up a new one.

@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
+import {
+  contentActiveResponse, contentItemResponse, contentKindNames, contentKinds, contentRowSchema, contentSavedResponse, imageFields, siteSettingsResponse,
+  siteSettingsSavedResponse, uploadResponse, type ContentKind, type ContentRow,
+} from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
 import { siteSchema } from '../../../schemas/content.ts';
 import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
@@ -163,7 +166,7 @@ function ImageUpload({ label, value, onUploaded }: { label: string; value: strin
   const send = async (chosen: File) => {
     const form = new FormData();
     form.append('file', chosen);
-    const result = await sending.run(({ onProgress, signal }) => adminUpload<{ url: string }>('/uploads', { body: form, onProgress, signal }), 'The image could not be uploaded.');
+    const result = await sending.run(({ onProgress, signal }) => adminUpload('/uploads', { body: form, onProgress, signal, schema: uploadResponse }), 'The image could not be uploaded.');
     if (result) onUploaded(result.url);
   };
   return (
@@ -177,13 +180,11 @@ function ImageUpload({ label, value, onUploaded }: { label: string; value: strin
   );
 }
 
-interface ListRow { id: string; title: string; active: boolean; updatedAt: string; preview: string | null }
-interface ItemResponse { item: Obj; active: boolean; updatedAt: string; preview: string | null }
 
 function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; onDone: (id: string | null) => void }) {
   const queryClient = useQueryClient();
   const schema = contentKinds[kind].schema as unknown as z.ZodType;
-  const q = useQuery({ queryKey: ['admin', 'content', kind, id], queryFn: () => adminApi<ItemResponse>(`/content/${kind}/${encodeURIComponent(id!)}`), enabled: id !== null });
+  const q = useQuery({ queryKey: ['admin', 'content', kind, id], queryFn: () => adminApi(`/content/${kind}/${encodeURIComponent(id!)}`, { schema: contentItemResponse }), enabled: id !== null });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
   useEffect(() => {
@@ -195,8 +196,8 @@ function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; on
     mutationFn: () => {
       const body = cleanLists(draft ?? {}) as Obj;
       return id === null
-        ? adminApi<{ id: string }>(`/content/${kind}`, { method: 'POST', body })
-        : adminApi<{ id: string }>(`/content/${kind}/${encodeURIComponent(id)}`, { method: 'PUT', body });
+        ? adminApi(`/content/${kind}`, { method: 'POST', body, schema: contentSavedResponse })
+        : adminApi(`/content/${kind}/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: contentSavedResponse });
     },
     onMutate: () => setError(null),
     onSuccess: (r) => { refresh(); onDone(r.id); },
@@ -208,7 +209,7 @@ function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; on
     },
   });
   const toggle = useMutation({
-    mutationFn: (action: 'retire' | 'restore') => adminApi(`/content/${kind}/${encodeURIComponent(id!)}/${action}`, { method: 'POST' }),
+    mutationFn: (action: 'retire' | 'restore') => adminApi(`/content/${kind}/${encodeURIComponent(id!)}/${action}`, { method: 'POST', schema: contentActiveResponse }),
     onSuccess: refresh,
   });
   if (id !== null && q.isPending) return <p>Loading…</p>;
@@ -265,14 +266,14 @@ function cleanLists(value: Json): Json {
 function SiteSettings() {
   const queryClient = useQueryClient();
   const schema = siteSchema as unknown as z.ZodType;
-  const q = useQuery({ queryKey: ['admin', 'site-settings'], queryFn: () => adminApi<{ item: Obj; updatedAt: string | null }>('/site-settings') });
+  const q = useQuery({ queryKey: ['admin', 'site-settings'], queryFn: () => adminApi('/site-settings', { schema: siteSettingsResponse }) });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (q.data) setDraft(q.data.item);
   }, [q.data]);
   const save = useMutation({
-    mutationFn: () => adminApi<{ success: boolean }>('/site-settings', { method: 'PUT', body: cleanLists(draft ?? {}) as Obj }),
+    mutationFn: () => adminApi('/site-settings', { method: 'PUT', body: cleanLists(draft ?? {}) as Obj, schema: siteSettingsSavedResponse }),
     onMutate: () => setErrors({}),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
     onError: (e) => {
@@ -349,10 +350,11 @@ function ContentKindList({ kind, editing, setEditing }: { kind: ContentKind; edi
     <>
       <p><button type="button" className="admin-button" onClick={() => setEditing(null)}>New {contentKinds[kind].label.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y')}</button></p>
       <div className="admin-split">
-        <DataTable<ListRow>
+        <DataTable<ContentRow>
           key={kind}
           caption={contentKinds[kind].label}
           path={`/content/${kind}`}
+          row={contentRowSchema}
           searchLabel="Search by name or id"
           rowKey={(r) => r.id}
           selected={editing ?? null}

@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminApi, downloadCsv, errorText, type Page } from './session.ts';
+import type { ZodType } from 'zod';
+import { pageOf } from '../../../schemas/responses.ts';
+import { adminApi, downloadCsv, errorText } from './session.ts';
 
 export interface Column<T> {
   header: string;
@@ -18,6 +20,8 @@ interface Props<T> {
   caption: string;
   /** API path of the list, e.g. /subscriptions. */
   path: string;
+  /** The response schema of one row (schemas/admin.ts): types the rows and checks them in development. */
+  row: ZodType<T>;
   columns: Column<T>[];
   filters?: Filter[];
   /** Row id for selection. */
@@ -31,7 +35,7 @@ interface Props<T> {
 }
 
 /** A list that pages, filters and searches on the server, with CSV export of the whole filtered list. */
-export function DataTable<T>({ caption, path, columns, filters = [], rowKey, onOpen, selected, searchLabel = 'Search', initialFilters = {}, pageSize = 20 }: Props<T>) {
+export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey, onOpen, selected, searchLabel = 'Search', initialFilters = {}, pageSize = 20 }: Props<T>) {
   const id = useId();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
@@ -43,7 +47,7 @@ export function DataTable<T>({ caption, path, columns, filters = [], rowKey, onO
   for (const [k, v] of Object.entries(values)) if (v) params.set(k, v);
   const query = useQuery({
     queryKey: ['admin', path, params.toString()],
-    queryFn: () => adminApi<Page<T>>(`${path}?${params}`),
+    queryFn: () => adminApi(`${path}?${params}`, { schema: pageOf(row) }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });

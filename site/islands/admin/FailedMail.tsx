@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxStatusLabels, undeliveredStatuses, type RetryResult, type UndeliveredMessage } from '../../../schemas/mail.ts';
+import { outboxStatusLabels, retryResultSchema, undeliveredMessageSchema, undeliveredStatuses, type UndeliveredMessage } from '../../../schemas/mail.ts';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 
@@ -12,7 +12,7 @@ export function FailedMail({ me }: { me: StaffProfile }) {
   const queryClient = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const retry = useMutation({
-    mutationFn: (id: string) => adminApi<RetryResult>(`/mail/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+    mutationFn: (id: string) => adminApi(`/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', schema: retryResultSchema }),
     onMutate: () => setResult(null),
     onSuccess: (data) => setResult({ ok: data.status === 'sent', text: data.message }),
     onError: (error) => setResult({ ok: false, text: errorText(error) }),
@@ -32,6 +32,7 @@ export function FailedMail({ me }: { me: StaffProfile }) {
       <DataTable<UndeliveredMessage>
         caption="Failed and given-up messages, newest first"
         path="/mail"
+        row={undeliveredMessageSchema}
         searchLabel={admin ? 'Search recipient or subject' : 'Search (admins only)'}
         rowKey={(r) => r.id}
         filters={[{ name: 'status', label: 'Status', options: undeliveredStatuses.map((s) => ({ value: s, label: outboxStatusLabels[s] })) }]}

@@ -8,22 +8,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
 import {
   cardDescription, decimalToMinor, formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundReasonLabels, refundReasons, refundStatusLabels,
-  type AdminPaymentDetail, type PaymentStatus, type RefundReason, type RefundResponse,
+  type RefundReason,
 } from '../../../schemas/payment-text.ts';
+import { adminPaymentDetailResponse, paymentListRowSchema, refundResponse, type AdminPaymentDetail, type PaymentListRow } from '../../../schemas/payment.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
-
-interface PaymentRow {
-  id: string;
-  payerName: string;
-  payerEmail: string;
-  amountFormatted: string;
-  refundedFormatted: string | null;
-  reference: string | null;
-  status: PaymentStatus;
-  createdAt: string;
-  intentId: string | null;
-}
 
 const statusFilter = { name: 'status' as const, label: 'Status', options: paymentStatuses.map((s) => ({ value: s, label: paymentStaffLabels[s] })) };
 
@@ -39,9 +28,10 @@ export function Payments() {
       <h1>Payments</h1>
       <p className="admin-muted">Export CSV gives finance one row per payment (payment id, created, amount, Stripe fee, refunded, net, reference) to match Stripe's payout report.</p>
       <div className="admin-split">
-        <DataTable<PaymentRow>
+        <DataTable<PaymentListRow>
           caption="Payments, newest first"
           path="/payments"
+          row={paymentListRowSchema}
           searchLabel="Search payer, reference or payment id"
           rowKey={(r) => r.id}
           selected={selected}
@@ -73,7 +63,7 @@ function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const titleId = useId();
   const detail = useQuery({
     queryKey: ['admin', '/payments', 'detail', id],
-    queryFn: () => adminApi<AdminPaymentDetail>(`/payments/${encodeURIComponent(id)}`),
+    queryFn: () => adminApi(`/payments/${encodeURIComponent(id)}`, { schema: adminPaymentDetailResponse }),
     // A refund Stripe has not confirmed yet: look again shortly (its webhook moves it).
     refetchInterval: (query) => (query.state.data?.refunds.some((r) => r.status === 'pending' || r.status === 'requested') ? 3_000 : false),
   });
@@ -133,9 +123,10 @@ function RetryRefund({ paymentId, refund }: { paymentId: string; refund: AdminPa
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () =>
-      adminApi<RefundResponse>(`/payments/${encodeURIComponent(paymentId)}/refunds`, {
+      adminApi(`/payments/${encodeURIComponent(paymentId)}/refunds`, {
         method: 'POST',
         body: { amount: refund.amount, reason: (refund.reason ?? 'requested_by_customer') as RefundReason, ...(refund.note ? { note: refund.note } : {}), requestId: refund.id },
+        schema: refundResponse,
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
@@ -159,9 +150,10 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
   const left = formatMoney(payment.refundable, payment.currency);
   const refund = useMutation({
     mutationFn: (minor: number) =>
-      adminApi<RefundResponse>(`/payments/${encodeURIComponent(payment.id)}/refunds`, {
+      adminApi(`/payments/${encodeURIComponent(payment.id)}/refunds`, {
         method: 'POST',
         body: { amount: minor, reason, ...(note.trim() ? { note: note.trim() } : {}), requestId },
+        schema: refundResponse,
       }),
     onSuccess: () => {
       setAmount('');

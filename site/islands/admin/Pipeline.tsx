@@ -1,24 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pipelines, staffLabel, type Pipeline as PipelineKey } from '../../../schemas/pipelines.ts';
+import type { ZodType } from 'zod';
+import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '../../../schemas/admin.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 
 export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({ name: 'status', label: 'Status', options: statuses.map((s) => ({ value: s, label: toLabel(s) })) });
-
-interface HistoryEntry {
-  fromStatus: string;
-  toStatus: string;
-  note: string | null;
-  createdAt: string;
-  staffName: string | null;
-}
-
-interface Detail {
-  item: Record<string, unknown> & { id: string; status: string };
-  history: HistoryEntry[];
-  next: string[];
-}
 
 export interface PipelineConfig<T> {
   title: string;
@@ -26,12 +14,14 @@ export interface PipelineConfig<T> {
   caption: string;
   /** The workflow listed: its statuses and staff labels come from schemas/pipelines.ts. */
   pipeline: PipelineKey;
+  /** The response schema of one list row (schemas/admin.ts). */
+  row: ZodType<T>;
   columns: Column<T>[];
   extraFilters?: Filter[];
   initialFilters?: Record<string, string>;
   /** The fields shown in the detail view: [label, value]. */
   fields: (item: Record<string, unknown>) => [string, ReactNode][];
-  extra?: (detail: Detail, refresh: () => void) => ReactNode;
+  extra?: (detail: PipelineDetailResponse, refresh: () => void) => ReactNode;
 }
 
 /** One pipeline: the list with filters, and the selected item's detail with its status change form. */
@@ -49,6 +39,7 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
         <DataTable<T>
           caption={config.caption}
           path={config.path}
+          row={config.row}
           columns={config.columns}
           filters={[statusFilter(pipelines[config.pipeline].statuses, (s) => staffLabel(config.pipeline, s)), ...(config.extraFilters ?? [])]}
           rowKey={(r) => r.id}
@@ -66,12 +57,12 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
   const queryClient = useQueryClient();
   const show = (status: string) => staffLabel(config.pipeline, status);
   const formId = useId();
-  const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi<Detail>(`${config.path}/${encodeURIComponent(id)}`) });
+  const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}`, { schema: pipelineDetailResponse }) });
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const change = useMutation({
-    mutationFn: () => adminApi<{ message: string }>(`${config.path}/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) } }),
+    mutationFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) }, schema: statusChangeResponse }),
     onSuccess: () => {
       setTo('');
       setNote('');

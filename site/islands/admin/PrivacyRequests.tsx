@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { personTypeLabels, type EraseResponse, type PrivacyPerson, type PrivacySearchResponse } from '../../../schemas/privacy.ts';
+import { personTypeLabels, type PrivacyPerson } from '../../../schemas/privacy.ts';
+import { notInProduction, schemaFrom } from '../../lib/api.ts';
+
+// schemas/privacy.ts is shared with the account pages' privacy panel, which ship no zod: the response
+// schemas load only where answers are checked (development), so the shared chunk stays zod-free.
+const privacyContract = () => (import.meta.env.DEV ? import('../../../schemas/privacy.ts') : notInProduction());
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 
 /**
@@ -12,7 +17,7 @@ export function PrivacyRequests() {
   const id = useId();
   const [email, setEmail] = useState('');
   const search = useMutation({
-    mutationFn: (address: string) => adminApi<PrivacySearchResponse>(`/privacy/people?email=${encodeURIComponent(address)}`),
+    mutationFn: (address: string) => adminApi(`/privacy/people?email=${encodeURIComponent(address)}`, { schema: schemaFrom(privacyContract, 'privacySearchResponseSchema') }),
   });
   return (
     <>
@@ -48,7 +53,7 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
   const [downloadError, setDownloadError] = useState('');
   const [done, setDone] = useState('');
   const erase = useMutation({
-    mutationFn: () => adminApi<EraseResponse>(`/privacy/${person.type}/${encodeURIComponent(person.id)}`, { method: 'DELETE', body: { confirmEmail } }),
+    mutationFn: () => adminApi(`/privacy/${person.type}/${encodeURIComponent(person.id)}`, { method: 'DELETE', body: { confirmEmail }, schema: schemaFrom(privacyContract, 'eraseResponseSchema') }),
     onSuccess: (res) => setDone(res.message),
   });
   return (

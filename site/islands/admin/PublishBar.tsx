@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublishStatusResponse } from '../../../schemas/build.ts';
+import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '../../../schemas/build.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 
 const plural = (n: number) => `${n} edit${n === 1 ? '' : 's'}`;
@@ -21,12 +21,12 @@ export function PublishBar() {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: ['admin', 'publish'],
-    queryFn: () => adminApi<PublishStatusResponse>('/publish/status'),
+    queryFn: () => adminApi('/publish/status', { schema: publishStatusResponse }),
     // While a build runs or waits, poll so the page shows when it is done.
     refetchInterval: (q) => (q.state.data && (q.state.data.state === 'publishing' || q.state.data.requestPending) ? 5_000 : 60_000),
   });
   const publish = useMutation({
-    mutationFn: () => adminApi<PublishStatusResponse>('/publish', { method: 'POST' }),
+    mutationFn: () => adminApi('/publish', { method: 'POST', schema: publishResponse }),
     onSuccess: (data) => queryClient.setQueryData(['admin', 'publish'], data),
   });
   const s = status.data;

@@ -4,25 +4,20 @@ import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
-import { inboxStatusLabels, inboxStatuses } from '../../../schemas/admin.ts';
+import {
+  inboxStatusLabels, inboxStatuses, applicationRowSchema, auditRowSchema, createJobResponse, dashboardResponse, inboxDetailResponse, inboxRowSchema, jobApplicationRowSchema, partnerRequestRowSchema,
+  partnerRowSchema, staffCreatedResponse, staffPageResponse, staffRowSchema, type ApplicationRow, type AuditRow, type InboxRow, type JobApplicationRow,
+  type PartnerRequestRow, type PartnerRow, type StaffRow,
+} from '../../../schemas/admin.ts';
+import { messageResponse } from '../../../schemas/responses.ts';
 import { staffLabel } from '../../../schemas/pipelines.ts';
 
 /** An inbox item's status as staff read it. */
 const inboxLabel = (s: string) => (inboxStatusLabels as Record<string, string>)[s] ?? s;
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
-interface Counts {
-  role: string;
-  inboxUnread?: number;
-  partnersAwaiting?: number;
-  subscriptions?: Record<string, number>;
-  partnerRequests?: Record<string, number>;
-  jobApplications?: Record<string, number>;
-  payments?: Record<string, number>;
-}
-
 export function Dashboard({ me }: { me: StaffProfile }) {
-  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminApi<Counts>('/dashboard') });
+  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminApi('/dashboard', { schema: dashboardResponse }) });
   const d = q.data;
   const cards: [string, number | undefined, string][] = d && me.role === 'admin'
     ? [
@@ -58,8 +53,6 @@ export function Dashboard({ me }: { me: StaffProfile }) {
   );
 }
 
-interface InboxRow { source: 'contact' | 'assistance'; id: string; kind: string; name: string; email: string; subject: string | null; message: string; status: string; createdAt: string }
-interface InboxDetail { source: string; item: Record<string, unknown> & { status: string; email: string }; replies: { subject: string; message: string; createdAt: string; staffName: string | null }[] }
 const kindLabels: Record<string, string> = { home: 'Contact form (home)', landing: 'Contact form (landing)', assistance: 'Employer assistance' };
 
 export function Inbox() {
@@ -71,6 +64,7 @@ export function Inbox() {
         <DataTable<InboxRow>
           caption="Messages, newest first"
           path="/inbox"
+          row={inboxRowSchema}
           searchLabel="Search name, e-mail or message"
           rowKey={(r) => `${r.source}/${r.id}`}
           selected={selected}
@@ -101,14 +95,14 @@ export function Inbox() {
 function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   const fid = useId();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'inbox', 'detail', id], queryFn: () => adminApi<InboxDetail>(`/inbox/${id}`) });
+  const q = useQuery({ queryKey: ['admin', 'inbox', 'detail', id], queryFn: () => adminApi(`/inbox/${id}`, { schema: inboxDetailResponse }) });
   const [subject, setSubject] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const defaultSubject = `Re: ${String(q.data?.item.subject ?? 'your message')}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const setStatus = useMutation({ mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }), onSuccess: refresh });
   const reply = useMutation({
-    mutationFn: () => adminApi<{ message: string }>(`/inbox/${id}/reply`, { method: 'POST', body: { subject: subject ?? defaultSubject, message } }),
+    mutationFn: () => adminApi(`/inbox/${id}/reply`, { method: 'POST', body: { subject: subject ?? defaultSubject, message }, schema: messageResponse }),
     onSuccess: () => { setMessage(''); refresh(); },
   });
   const item = q.data?.item;
@@ -173,10 +167,10 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-interface ProgramApplicationRow { id: string; status: string; createdAt: string; studentName: string; studentEmail: string; subjectName: string | null; universityName: string | null }
-const applications: PipelineConfig<ProgramApplicationRow> = {
+const applications: PipelineConfig<ApplicationRow> = {
   title: 'Program applications',
   path: '/subscriptions',
+  row: applicationRowSchema,
   caption: 'Program applications, newest first',
   pipeline: 'subscription',
   columns: [
@@ -190,10 +184,10 @@ const applications: PipelineConfig<ProgramApplicationRow> = {
 };
 export const Applications = () => <Pipeline config={applications} />;
 
-interface PartnerRow { id: string; status: string; companyName: string; email: string; contactName: string; isVerified: boolean; createdAt: string }
 const partnersConfig: PipelineConfig<PartnerRow> = {
   title: 'Partners',
   path: '/partners',
+  row: partnerRowSchema,
   caption: 'Partner companies',
   pipeline: 'partner',
   extraFilters: [{ name: 'type', label: 'Show', options: [{ value: 'awaiting', label: 'Verified, awaiting approval' }] }],
@@ -212,10 +206,10 @@ const partnersConfig: PipelineConfig<PartnerRow> = {
 };
 export const Partners = () => <Pipeline config={partnersConfig} />;
 
-interface RequestRow { id: string; status: string; type: string; title: string; companyName: string; createdAt: string; jobId: string | null }
-const requestsConfig: PipelineConfig<RequestRow> = {
+const requestsConfig: PipelineConfig<PartnerRequestRow> = {
   title: 'Partner requests',
   path: '/partner-requests',
+  row: partnerRequestRowSchema,
   caption: 'Admission and hiring requests',
   pipeline: 'partner_request',
   extraFilters: [{ name: 'type', label: 'Type', options: [{ value: 'student', label: 'Student admission' }, { value: 'employee', label: 'Employee hiring' }] }],
@@ -233,7 +227,7 @@ const requestsConfig: PipelineConfig<RequestRow> = {
   extra: (d, refresh) => <CreateJob detail={d.item} refresh={refresh} />,
 };
 function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refresh: () => void }) {
-  const create = useMutation({ mutationFn: () => adminApi<{ jobId: string; preview: string }>(`/partner-requests/${String(detail.id)}/create-job`, { method: 'POST', body: {} }), onSuccess: refresh });
+  const create = useMutation({ mutationFn: () => adminApi(`/partner-requests/${String(detail.id)}/create-job`, { method: 'POST', body: {}, schema: createJobResponse }), onSuccess: refresh });
   if (detail.type !== 'employee') return null;
   if (detail.jobId) return <p>Job created: <a href={`/job/${String(detail.jobId)}`}>view the job page</a> · <a href={`/admin/content?kind=jobs&id=${String(detail.jobId)}`}>edit it</a></p>;
   if (detail.status !== 'approved') return <p className="admin-muted">Approve this hiring request to turn it into a job.</p>;
@@ -246,12 +240,12 @@ function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refre
 }
 export const PartnerRequests = () => <Pipeline config={requestsConfig} />;
 
-interface JobAppRow { id: string; status: string; applicantName: string; applicantEmail: string; jobTitle: string | null; company: string | null; createdAt: string; emailConfirmed: boolean }
 /** Until the applicant confirms their e-mail, the application is held (not forwarded to the employer). */
 const NotConfirmed = () => <span className="admin-badge admin-badge--warn">E-mail not confirmed</span>;
-const jobAppsConfig: PipelineConfig<JobAppRow> = {
+const jobAppsConfig: PipelineConfig<JobApplicationRow> = {
   title: 'Job applications',
   path: '/job-applications',
+  row: jobApplicationRowSchema,
   caption: 'Job applications, newest first',
   pipeline: 'job_application',
   columns: [
@@ -271,14 +265,13 @@ const jobAppsConfig: PipelineConfig<JobAppRow> = {
 };
 export const JobApplications = () => <Pipeline config={jobAppsConfig} />;
 
-interface StaffRow { id: string; name: string; email: string; role: 'admin' | 'editor'; isActive: boolean; mfaEnabled: boolean; createdAt: string }
 export function Staff({ me }: { me: StaffProfile }) {
   const fid = useId();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: '', email: '', role: 'editor', password: '' });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', '/staff'] });
   const create = useMutation({
-    mutationFn: () => adminApi<{ staff: StaffRow }>('/staff', { method: 'POST', body: form }),
+    mutationFn: () => adminApi('/staff', { method: 'POST', body: form, schema: staffCreatedResponse }),
     onSuccess: () => { setForm({ name: '', email: '', role: 'editor', password: '' }); refresh(); },
   });
   const update = useMutation({ mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => adminApi(`/staff/${id}`, { method: 'PATCH', body }), onSuccess: refresh });
@@ -295,6 +288,7 @@ export function Staff({ me }: { me: StaffProfile }) {
       <DataTable<StaffRow>
         caption="Staff accounts"
         path="/staff"
+        row={staffRowSchema}
         rowKey={(r) => r.id}
         columns={[
           { header: 'Name', cell: (r) => r.name },
@@ -350,7 +344,7 @@ export function Staff({ me }: { me: StaffProfile }) {
 /** An admin sets a new password for a staff member (their sessions end). */
 function SetPassword() {
   const fid = useId();
-  const people = useQuery({ queryKey: ['admin', '/staff', 'all'], queryFn: () => adminApi<{ items: StaffRow[] }>('/staff?pageSize=100') });
+  const people = useQuery({ queryKey: ['admin', '/staff', 'all'], queryFn: () => adminApi('/staff?pageSize=100', { schema: staffPageResponse }) });
   const [who, setWho] = useState('');
   const [password, setPassword] = useState('');
   const save = useMutation({
@@ -380,7 +374,6 @@ function SetPassword() {
   );
 }
 
-interface AuditRow { id: string; createdAt: string; staffName: string | null; action: string; entity: string; entityId: string | null; before: unknown; after: unknown }
 export function Audit() {
   const [open, setOpen] = useState<AuditRow | null>(null);
   return (
@@ -390,6 +383,7 @@ export function Audit() {
         <DataTable<AuditRow>
           caption="Every staff action, newest first"
           path="/audit"
+          row={auditRowSchema}
           searchLabel="Search action, item or person"
           rowKey={(r) => r.id}
           selected={open?.id ?? null}

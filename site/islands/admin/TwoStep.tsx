@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { StaffMfaEnabled, StaffMfaSetup, StaffProfile, StaffSignedIn } from '../../../schemas/admin.ts';
+import type { ZodType } from 'zod';
+import { staffMfaEnabledSchema, staffMfaSetupSchema, staffSignedInSchema, type StaffProfile } from '../../../schemas/admin.ts';
 import { adminApi, errorText } from './session.ts';
 import { companyName } from './brand.ts';
 
-const post = <T,>(path: string, body: unknown) => api<T>(`/api/admin/auth${path}`, { method: 'POST', body: body as Record<string, unknown>, credentials: 'same-origin' });
+const post = <S extends ZodType>(path: string, body: Record<string, unknown>, schema: S) => api(`/api/admin/auth${path}`, { method: 'POST', body, credentials: 'same-origin', schema });
 
 /** The 6-digit code field: numeric keyboard on phones, filled by password managers that keep codes. */
 function CodeField({ id, value, onChange, invalid, describedBy, label = 'Code from your authenticator app' }: { id: string; value: string; onChange: (v: string) => void; invalid: boolean; describedBy?: string | undefined; label?: string }) {
@@ -30,7 +31,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
   const [code, setCode] = useState('');
   const input = useRef<HTMLDivElement>(null);
   const verify = useMutation({
-    mutationFn: () => post<StaffSignedIn>('/mfa', useRecovery ? { recoveryCode: code } : { code }),
+    mutationFn: () => post('/mfa', useRecovery ? { recoveryCode: code } : { code }, staffSignedInSchema),
     onSuccess: onSignedIn,
   });
   useEffect(() => input.current?.querySelector('input')?.focus(), [useRecovery]);
@@ -100,8 +101,8 @@ function RecoveryCodes({ codes, onContinue, continueLabel }: { codes: string[]; 
 export function Enrol({ signingIn, onDone }: { signingIn: boolean; onDone: (profile: StaffProfile) => void }) {
   const fid = useId();
   const [code, setCode] = useState('');
-  const setup = useMutation({ mutationFn: () => post<StaffMfaSetup>('/mfa/setup', {}) });
-  const enable = useMutation({ mutationFn: () => post<StaffMfaEnabled>('/mfa/enable', { code }) });
+  const setup = useMutation({ mutationFn: () => post('/mfa/setup', {}, staffMfaSetupSchema) });
+  const enable = useMutation({ mutationFn: () => post('/mfa/enable', { code }, staffMfaEnabledSchema) });
   const started = useRef(false);
   useEffect(() => {
     // One secret per visit of this step (React's development double effect must not make two).
@@ -151,7 +152,7 @@ export function Security({ me }: { me: StaffProfile }) {
   const [enrolling, setEnrolling] = useState(false);
   const [code, setCode] = useState('');
   const refreshed = (profile: StaffProfile) => { queryClient.setQueryData(['admin', 'me'], profile); setEnrolling(false); };
-  const fresh = useMutation({ mutationFn: () => adminApi<StaffMfaEnabled>('/auth/mfa/recovery-codes', { method: 'POST', body: { code } }), onSuccess: () => setCode('') });
+  const fresh = useMutation({ mutationFn: () => adminApi('/auth/mfa/recovery-codes', { method: 'POST', body: { code }, schema: staffMfaEnabledSchema }), onSuccess: () => setCode('') });
   return (
     <>
       <h1>Two-step sign-in</h1>

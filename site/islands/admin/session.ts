@@ -1,4 +1,5 @@
-import { api, ApiError, type ApiOptions } from '../../lib/api.ts';
+import type { ZodType, output } from 'zod';
+import { api, ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
 import { upload, type UploadOptions } from '../../lib/upload.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { endSession } from '../../lib/sign-out.ts';
@@ -37,13 +38,15 @@ export async function signOut({ everywhere = false } = {}) {
 }
 
 /** api() for /api/admin with the session cookie; an ended session sends the person to the sign-in page. */
-export async function adminApi<T>(path: string, options: ApiOptions = {}): Promise<T> {
+export async function adminApi<S extends ZodType>(path: string, options: ApiOptions & Typed<S>): Promise<output<S>>;
+export async function adminApi<T = unknown>(path: string, options?: ApiOptions): Promise<T>;
+export async function adminApi(path: string, options: ApiOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
   try {
-    return await api<T>(`/api/admin${path}`, { ...options, credentials: 'same-origin' });
+    return await api<unknown>(`/api/admin${path}`, { ...options, credentials: 'same-origin' });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');
-      return new Promise<T>(() => {});
+      return new Promise<never>(() => {});
     }
     throw error;
   }
@@ -54,13 +57,15 @@ export async function adminApi<T>(path: string, options: ApiOptions = {}): Promi
  * same-origin XMLHttpRequest sends it, with the Origin the CSRF check wants) and the same
  * ended-session handling. Keep the two in step when the staff session changes.
  */
-export async function adminUpload<T>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T> {
+export async function adminUpload<S extends ZodType>(path: string, options: Omit<UploadOptions, 'token'> & Typed<S>): Promise<output<S>>;
+export async function adminUpload<T = unknown>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T>;
+export async function adminUpload(path: string, options: Omit<UploadOptions, 'token'> & Partial<Typed<ZodType>>): Promise<unknown> {
   try {
-    return await upload<T>(`/api/admin${path}`, options);
+    return await upload<unknown>(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');
-      return new Promise<T>(() => {});
+      return new Promise<never>(() => {});
     }
     throw error;
   }
@@ -83,13 +88,6 @@ export async function downloadCsv(path: string) {
 }
 
 export type { StaffProfile } from '../../../schemas/admin.ts';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 

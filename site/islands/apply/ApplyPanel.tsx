@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, NetworkError } from '../../lib/api.ts';
+import { ApiError, NetworkError, schemaFrom } from '../../lib/api.ts';
+import { usersContract } from '../student/contract.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { rememberReturnPath, studentSession } from '../../lib/session.ts';
 import '../../styles/student-base.css';
@@ -70,7 +71,7 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
     if (!subjectId) return setError('Subject ID not found.');
     setView('submitting');
     try {
-      const res = await studentSession.call<{ message: string }>(apiPaths.applications, { method: 'POST', body: { subjectId } });
+      const res = await studentSession.call(apiPaths.applications, { method: 'POST', body: { subjectId }, schema: schemaFrom(usersContract, 'messageResponse') });
       setMessage(res.message);
       setView('success');
       void queryClient.invalidateQueries({ queryKey: ['student', 'profile'] });

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
-import { exportFileName, privacyPaths, type EraseResponse, type PersonType } from '../../../schemas/privacy.ts';
+import { api, ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
+import { exportFileName, privacyPaths, type PersonType } from '../../../schemas/privacy.ts';
+
+// Loaded only where answers are checked (development), and never bundled for production.
+const eraseAnswer = schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/privacy.ts') : notInProduction()), 'eraseResponseSchema');
 import { Modal } from './Modal.tsx';
 import '../../styles/timeline.css';
 
@@ -56,7 +59,7 @@ export function PrivacyPanel({ type, headers, onErased, headingLevel = 2 }: { ty
     setDeleting(true);
     setDeleteError('');
     try {
-      const done = await api<EraseResponse>(privacyPaths[type].erase, { method: 'DELETE', headers: headers(), body: { password } });
+      const done = await api(privacyPaths[type].erase, { method: 'DELETE', headers: headers(), body: { password }, schema: eraseAnswer });
       // The session is over on the server; the browser's copy goes too.
       onErased();
       setErased(done.message);

@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { changedSince, type TimelineItem, type TimelineResponse, type TimelineSeenResponse } from '../../../schemas/timeline.ts';
+import type { ZodType, output } from 'zod';
+import { changedSince, type TimelineItem } from '../../../schemas/timeline.ts';
+import { notInProduction, schemaFrom, type SchemaRef } from '../../lib/api.ts';
 import '../../styles/timeline.css';
 
-type Call = <T>(path: string, init?: { method?: string }) => Promise<T>;
+type Call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) => Promise<output<S>>;
+
+// Loaded only where answers are checked (development): schemas/timeline.ts is zod.
+const timelineContract = () => (import.meta.env.DEV ? import('../../../schemas/timeline.ts') : notInProduction());
+const timelineAnswer = schemaFrom(timelineContract, 'timelineResponseSchema');
+const seenAnswer = schemaFrom(timelineContract, 'timelineSeenResponseSchema');
 
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const when = (iso: string) => day.format(new Date(iso));
@@ -14,14 +21,14 @@ const when = (iso: string) => day.format(new Date(iso));
  * after the first answer arrived.
  */
 export function useTimeline(path: string, call: Call, enabled = true) {
-  const query = useQuery({ queryKey: ['timeline', path], queryFn: () => call<TimelineResponse>(path), enabled, retry: 0, refetchOnWindowFocus: false });
+  const query = useQuery({ queryKey: ['timeline', path], queryFn: () => call(path, { schema: timelineAnswer }), enabled, retry: 0, refetchOnWindowFocus: false });
   const [since, setSince] = useState<string | null | undefined>(undefined);
   const marked = useRef(false);
   useEffect(() => {
     if (!query.data || marked.current) return;
     marked.current = true;
     setSince(query.data.lastVisit);
-    void call<TimelineSeenResponse>(`${path}/seen`, { method: 'POST' }).catch(() => undefined);
+    void call(`${path}/seen`, { method: 'POST', schema: seenAnswer }).catch(() => undefined);
   }, [query.data, call, path]);
   return { query, since: since ?? query.data?.lastVisit ?? null };
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { TextField } from './fields.tsx';
@@ -32,7 +32,7 @@ function ForgotPassword() {
     : {};
 
   const request = useMutation({
-    mutationFn: () => api<{ message: string }>('/api/partner/forgot-password', { method: 'POST', body: { email } }),
+    mutationFn: () => api('/api/partner/forgot-password', { method: 'POST', body: { email }, schema: schemaFrom(partnerContract, 'messageResponse') }),
     onSuccess: (res) => {
       setInfo(res.message);
       setSubmitted(false);
@@ -42,7 +42,7 @@ function ForgotPassword() {
   });
 
   const reset = useMutation({
-    mutationFn: () => api<{ message: string }>('/api/partner/reset-password', { method: 'POST', body: { email, code, password } }),
+    mutationFn: () => api('/api/partner/reset-password', { method: 'POST', body: { email, code, password }, schema: schemaFrom(partnerContract, 'messageResponse') }),
     onSuccess: (res) => {
       setInfo(res.message);
       setStage('done');

@@ -1,21 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
 import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField } from './fields.tsx';
 import { partnerSession } from './session.ts';
 import { pagePaths } from '../../../schemas/paths.ts';
-
-interface LoginResponse {
-  success?: boolean;
-  message?: string;
-  token?: string;
-  partner?: unknown;
-  data?: unknown;
-}
 
 function LoginForm() {
   const [email, setEmail] = useState('');
@@ -35,14 +27,13 @@ function LoginForm() {
   const errorOf = (f: 'email' | 'password') => (touched[f] ? errors[f] : undefined);
 
   const login = useMutation({
-    mutationFn: () => api<LoginResponse>('/api/partner/login', { method: 'POST', body: { email, password, remember } }),
+    mutationFn: () => api('/api/partner/login', { method: 'POST', body: { email, password, remember }, schema: schemaFrom(partnerContract, 'partnerLoginResponse') }),
     onSuccess: (res) => {
-      const ok = res?.success === true || /success/i.test(res?.message ?? '');
-      if (!ok || !res.token) {
-        setFailure(res?.message || 'Login failed');
+      if (!res.token) {
+        setFailure(res.message || 'Login failed');
         return;
       }
-      partnerSession.save(res.token, res.partner ?? res.data ?? res);
+      partnerSession.save(res.token, res.partner);
       window.location.href = pagePaths.partnerDashboard;
     },
     onError: (error) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
 import { registrationSteps } from '../../../schemas/partner-text.ts';
 import type { PartnerRegisterForm, PartnerRegisterInput } from '../../../schemas/partner.ts';
@@ -127,7 +127,7 @@ function RegisterForm() {
   };
 
   const register = useMutation({
-    mutationFn: (body: PartnerRegisterInput) => api<{ success?: boolean; message?: string; data?: { ownerEmail: string; ownerPhoneNumber: string } }>('/api/partner/register', { method: 'POST', body: { ...body } }),
+    mutationFn: (body: PartnerRegisterInput) => api('/api/partner/register', { method: 'POST', body: { ...body }, schema: schemaFrom(partnerContract, 'partnerRegisterResponse') }),
     onSuccess: (res, body) => {
       if (!res?.data) {
         setFailure(res?.message || 'Registration failed');

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
-import type { PartnerDto, PartnerProfileUpdate } from '../../../schemas/partner.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { partnerContract } from './contract.ts';
+import type { PartnerProfileUpdate } from '../../../schemas/partner.ts';
 import { TextField } from './fields.tsx';
 import { partnerSession, type CachedPartner } from './session.ts';
 import { useToast } from './toasts.tsx';
@@ -55,7 +56,7 @@ export function useSaveProfile(token: string, onSessionExpired: () => void, onSt
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (update: Record<Editable, string>) => api<{ success: boolean; message?: string; partner?: PartnerDto }>('/api/partner/profile', { method: 'PUT', token, body: update }),
+    mutationFn: (update: Record<Editable, string>) => api('/api/partner/profile', { method: 'PUT', token, body: update, schema: schemaFrom(partnerContract, 'partnerProfileSavedResponse') }),
     onSuccess: (res) => {
       if (!res?.success || !res.partner) {
         toast('error', res?.message || 'Failed to update profile');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { REQUEST_MESSAGES, degreeOptions, documentTypes, employmentTypes } from '../../../schemas/partner-text.ts';
 import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
@@ -67,7 +67,7 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
   const touch = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
 
   const submit = useMutation({
-    mutationFn: (body: object) => api<{ success: boolean; message?: string }>(`${apiPaths.partnerRequests}/submit`, { method: 'POST', token, body: { ...body } }),
+    mutationFn: (body: object) => api(`${apiPaths.partnerRequests}/submit`, { method: 'POST', token, body: { ...body }, schema: schemaFrom(partnerContract, 'requestSubmittedResponse') }),
     onSuccess: (res) => {
       if (!res?.success) {
         toast('error', res?.message || messages.failure);

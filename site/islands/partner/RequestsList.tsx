@@ -1,4 +1,5 @@
-import { api } from '../../lib/api.ts';
+import type { ZodType } from 'zod';
+import { api, type SchemaRef } from '../../lib/api.ts';
 import { timelinePaths } from '../../../schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 
@@ -7,7 +8,7 @@ import { TimelineList, useTimeline } from '../common/Timeline.tsx';
  * change first and the changes since the last visit marked (schemas/timeline.ts).
  */
 export function RequestsList({ token }: { token: string }) {
-  const call = <T,>(path: string, init: { method?: string } = {}) => api<T>(path, { ...init, token });
+  const call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) => api(path, { ...init, token });
   const { query, since } = useTimeline(timelinePaths.partner, call);
   return (
     <section aria-labelledby="pt-requests-title">

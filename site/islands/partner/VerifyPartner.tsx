@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { partnerContract } from './contract.ts';
 import { storageKeys } from '../../lib/storage.ts';
 import { OTP_INCOMPLETE } from '../../../schemas/partner-text.ts';
 
@@ -75,7 +76,7 @@ function VerifyForm() {
   };
 
   const verify = useMutation({
-    mutationFn: () => api<{ success: boolean; message: string }>('/api/partner/verify-otp', { method: 'POST', body: { email: email ?? '', otp: code } }),
+    mutationFn: () => api('/api/partner/verify-otp', { method: 'POST', body: { email: email ?? '', otp: code }, schema: schemaFrom(partnerContract, 'messageResponse') }),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'Account verified successfully! Redirecting to login...' });
       localStorage.removeItem(storageKeys.partnerEmail);
@@ -86,7 +87,7 @@ function VerifyForm() {
   });
 
   const resend = useMutation({
-    mutationFn: () => api<{ success: boolean; message: string }>('/api/partner/resend-otp', { method: 'POST', body: { email: email ?? '' } }),
+    mutationFn: () => api('/api/partner/resend-otp', { method: 'POST', body: { email: email ?? '' }, schema: schemaFrom(partnerContract, 'messageResponse') }),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'OTP has been resent to your email' });
       setDigits(Array(LENGTH).fill(''));

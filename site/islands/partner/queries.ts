@@ -1,12 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import type { PartnerDto } from '../../../schemas/partner.ts';
+import { api, schemaFrom } from '../../lib/api.ts';
+import { partnerContract } from './contract.ts';
 
 /** The partner dashboard's reads, shared by its panels. */
 export const partnerProfileQuery = (token: string) =>
   queryOptions({
     queryKey: ['partner', 'profile'],
-    queryFn: () => api<{ success: boolean; partner?: PartnerDto }>(`/api/partner/profile?t=${Date.now()}`, { token }),
+    queryFn: () => api(`/api/partner/profile?t=${Date.now()}`, { token, schema: schemaFrom(partnerContract, 'partnerProfileResponse') }),
     retry: false,
+    staleTime: 0,
+  });
+
+export const partnerRequestsQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['partner', 'requests'],
+    queryFn: () => api('/api/partner/requests', { token, schema: schemaFrom(partnerContract, 'partnerRequestsResponse') }),
     staleTime: 0,
   });

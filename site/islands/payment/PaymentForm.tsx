@@ -16,8 +16,11 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { api, NetworkError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import {
-  PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX, type CreatePaymentIntentResponse, type PaymentConfigResponse,
+  PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX,
 } from '../../../schemas/payment-text.ts';
+// Types only: the payment page ships no zod (docs/decisions/018-typed-responses.md), so it names
+// the types inferred from the response schemas the routes satisfy instead of passing the schemas.
+import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '../../../schemas/payment.ts';
 import type { Checkout } from './StripeCheckout.tsx';
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));

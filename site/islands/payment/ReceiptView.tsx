@@ -8,7 +8,10 @@ import { useEffect, useState } from 'react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { cardDescription, formatMoney, receiptMessages, type ReceiptResponse } from '../../../schemas/payment-text.ts';
+import { cardDescription, formatMoney, receiptMessages } from '../../../schemas/payment-text.ts';
+// Types only: the payment pages ship no zod (docs/decisions/018-typed-responses.md).
+import type { MessageOnly } from '../../../schemas/responses.ts';
+import type { PaymentConfigResponse, ReceiptResponse } from '../../../schemas/payment.ts';
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */
 const POLL_FOR_MS = 10 * 60_000;
@@ -31,7 +34,7 @@ function readLink() {
 
 /** Stripe's reason a redirect-based payment did not go through (Stripe.js, loaded only on this path). */
 async function stripeReason(clientSecret: string) {
-  const config = await api<{ configured: boolean; publishableKey: string | null }>('/api/payment/config');
+  const config = await api<PaymentConfigResponse>('/api/payment/config');
   if (!config.publishableKey) return null;
   const { loadStripe } = await import('@stripe/stripe-js/pure');
   const stripe = await loadStripe(config.publishableKey);
@@ -40,7 +43,7 @@ async function stripeReason(clientSecret: string) {
 }
 
 function ExpiredLink({ id, token }: { id: string; token: string }) {
-  const resend = useMutation({ mutationFn: () => api<{ message: string }>(`/api/payment/receipt/${encodeURIComponent(id)}/link`, { method: 'POST', body: { t: token } }) });
+  const resend = useMutation({ mutationFn: () => api<MessageOnly>(`/api/payment/receipt/${encodeURIComponent(id)}/link`, { method: 'POST', body: { t: token } }) });
   return (
     <div className="receipt__problem">
       <p role="alert">{receiptMessages.expired}</p>

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { lazy, prefetch } from '../../lib/lazy.ts';
 import { setApplicantToken } from './applicant-session.ts';
 
@@ -44,7 +44,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
     setBusy(true);
     lastEmail = form.email;
     try {
-      const res = await api<{ token: string }>(`/api/job-applicants/${mode}`, { method: 'POST', body: parsed.data });
+      const res = await api(`/api/job-applicants/${mode}`, { method: 'POST', body: parsed.data, schema: schemaFrom(contract, 'applicantSignedInResponse') });
       if (res.token) setApplicantToken(res.token);
       if (mode === 'register') {
         setNotice(REGISTERED_MESSAGE);

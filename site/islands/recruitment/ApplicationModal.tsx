@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, schemaFrom } from '../../lib/api.ts';
 import { upload } from '../../lib/upload.ts';
-import type { ApplyResponse } from '../../../schemas/recruitment.ts';
+import { recruitmentContract } from './contract.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { Modal } from './Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
@@ -102,7 +102,7 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
     body.append('resume', file);
     body.append('coverLetter', coverLetter);
     const res = await sending.run(
-      ({ onProgress, signal }) => upload<ApplyResponse>(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { body, headers: applicantHeaders(), onProgress, signal }),
+      ({ onProgress, signal }) => upload(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { body, headers: applicantHeaders(), onProgress, signal, schema: schemaFrom(recruitmentContract, 'applyResponse') }),
       'Application failed. Please try again.',
       (err) => {
         if (!(err instanceof ApiError && err.status === 401)) return false;

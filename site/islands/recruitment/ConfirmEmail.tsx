@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
-import type { ApplicantConfirmResponse } from '../../../schemas/recruitment.ts';
+import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { recruitmentContract } from './contract.ts';
 import { pagePaths } from '../../../schemas/paths.ts';
 
 type Result =
@@ -22,7 +22,7 @@ export default function ConfirmEmail() {
     if (!token.current) return setResult({ state: 'refused', message: 'This confirmation link is not complete. Open the link from the e-mail again, or log in to My applications to get a new one.' });
     setResult({ state: 'working' });
     try {
-      const answer = await api<ApplicantConfirmResponse>('/api/job-applicants/confirm-email', { method: 'POST', body: { token: token.current } });
+      const answer = await api('/api/job-applicants/confirm-email', { method: 'POST', body: { token: token.current }, schema: schemaFrom(recruitmentContract, 'applicantConfirmResponse') });
       setResult({ state: 'done', title: answer.status === 'confirmed' ? 'E-mail address confirmed' : 'Already confirmed', message: answer.message });
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) setResult({ state: 'refused', message: error.message });

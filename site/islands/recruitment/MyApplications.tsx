@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import type { ApplicantProfile } from '../../../schemas/recruitment.ts';
-import { describeAlert, type JobAlertList } from '../../../schemas/job-alerts.ts';
+import { describeAlert } from '../../../schemas/job-alerts.ts';
+import { recruitmentContract } from './contract.ts';
 import { timelinePaths } from '../../../schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
 
+// Response schemas load only where answers are checked (development): this page ships no zod.
+const alertListAnswer = schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/job-alerts.ts') : notInProduction()), 'jobAlertListSchema');
+const messageAnswer = schemaFrom(recruitmentContract, 'messageResponse');
+
 /** The applicant's job alerts (saved searches from the job list), each with Delete. */
 function JobAlerts() {
-  const alerts = useQuery({ queryKey: ['applicant', 'job-alerts'], queryFn: () => applicantApi<JobAlertList>('/api/job-alerts'), retry: 0 });
+  const alerts = useQuery({ queryKey: ['applicant', 'job-alerts'], queryFn: () => applicantApi('/api/job-alerts', { schema: alertListAnswer }), retry: 0 });
   const remove = useMutation({
-    mutationFn: (id: string) => applicantApi<{ message: string }>(`/api/job-alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => applicantApi(`/api/job-alerts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: messageAnswer }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['applicant', 'job-alerts'] }),
   });
   return (
@@ -58,7 +62,7 @@ function Applications() {
   const [everywhereError, setEverywhereError] = useState('');
   const me = useQuery({
     queryKey: ['applicant', 'me'],
-    queryFn: () => applicantApi<ApplicantProfile>('/api/job-applicants/me'),
+    queryFn: () => applicantApi('/api/job-applicants/me', { schema: schemaFrom(recruitmentContract, 'applicantProfileSchema') }),
     enabled: signedIn,
     retry: 0,
   });
@@ -141,7 +145,7 @@ function Applications() {
 
 /** Until the e-mail is confirmed, applications are held: say so, and offer the link again. */
 function ConfirmBanner({ email }: { email: string }) {
-  const resend = useMutation({ mutationFn: () => applicantApi<{ message: string }>('/api/job-applicants/resend-confirmation', { method: 'POST' }) });
+  const resend = useMutation({ mutationFn: () => applicantApi('/api/job-applicants/resend-confirmation', { method: 'POST', schema: messageAnswer }) });
   return (
     <div className="rc-notice rc-confirm" role="region" aria-label="Confirm your e-mail address">
       <p>

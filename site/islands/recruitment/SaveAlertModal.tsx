@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
-import { describeAlert, type JobAlertCreated } from '../../../schemas/job-alerts.ts';
+import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
+import { describeAlert } from '../../../schemas/job-alerts.ts';
 import { Modal } from './Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
@@ -19,7 +19,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
   useEffect(() => {
     if (!signedIn || started.current) return;
     started.current = true;
-    applicantApi<JobAlertCreated>('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category, location: search.location ?? '' } })
+    applicantApi('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category, location: search.location ?? '' }, schema: schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/job-alerts.ts') : notInProduction()), 'jobAlertCreatedSchema') })
       .then((res) => setState({ kind: 'saved', message: res.message }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

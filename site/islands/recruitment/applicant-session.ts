@@ -1,4 +1,5 @@
-import { api, ApiError } from '../../lib/api.ts';
+import type { ZodType, output } from 'zod';
+import { api, ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
 
 /** The job applicant's token (spec 2: kept in local storage, sent in the X-Applicant-Token header). */
@@ -59,8 +60,10 @@ export function applicantHeaders(): Record<string, string> {
 }
 
 /** Calls the API as the signed-in applicant. */
-export function applicantApi<T>(path: string, init: Parameters<typeof api>[1] = {}) {
+export function applicantApi<S extends ZodType>(path: string, init: ApiOptions & Typed<S>): Promise<output<S>>;
+export function applicantApi<T = unknown>(path: string, init?: ApiOptions): Promise<T>;
+export function applicantApi(path: string, init: ApiOptions & Partial<Typed<ZodType>> = {}) {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(applicantHeaders())) headers.set(name, value);
-  return api<T>(path, { ...init, headers });
+  return api<unknown>(path, { ...init, headers });
 }

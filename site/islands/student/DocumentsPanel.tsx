@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
 import { studentSession } from '../../lib/session.ts';
+import { schemaFrom } from '../../lib/api.ts';
+import { usersContract } from './contract.ts';
 import { DOCUMENT_REQUIRED, DOCUMENT_SIZE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentAccept, documentTypes } from '../../../schemas/users-text.ts';
-import type { DocumentDto, MessageResponse, StudentProfile } from '../../../schemas/users.ts';
+import type { DocumentDto, StudentProfile } from '../../../schemas/users.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { upload as uploadFile } from '../../lib/upload.ts';
+
+const message = schemaFrom(usersContract, 'messageResponse');
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const allowedExtensions = documentAccept.split(',').map((e) => e.slice(1));
@@ -34,7 +38,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
     // Real progress (XMLHttpRequest behind the API helper's conventions: site/lib/upload.ts); a
     // failure keeps the chosen file and type, so Retry sends the same again.
     const result = await sending.run(
-      ({ onProgress, signal }) => uploadFile<MessageResponse>('/api/users/document', { body, token: studentSession.getToken(), onProgress, signal }),
+      ({ onProgress, signal }) => uploadFile('/api/users/document', { body, token: studentSession.getToken(), onProgress, signal, schema: message }),
       'Failed to upload document',
     );
     if (!result) return;
@@ -59,7 +63,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
 
   async function remove(id: string) {
     if (!window.confirm('Are you sure you want to delete this document?')) return;
-    const result = await runAction(() => studentSession.call<MessageResponse>(`/api/users/document/${id}`, { method: 'DELETE' }), 'Failed to delete document');
+    const result = await runAction(() => studentSession.call(`/api/users/document/${id}`, { method: 'DELETE', schema: message }), 'Failed to delete document');
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setNotice({ kind: 'success', text: result.value.message });
     await refresh();

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { studentSession } from '../../lib/session.ts';
+import { schemaFrom } from '../../lib/api.ts';
 import { educationLevels } from '../../../schemas/users-text.ts';
-import type { EducationDto, MessageResponse, StudentProfile } from '../../../schemas/users.ts';
+import type { EducationDto, StudentProfile } from '../../../schemas/users.ts';
 import { prefetch } from '../../lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';
+
+const message = schemaFrom(usersContract, 'messageResponse');
 
 type Form = Record<'educationLevel' | 'instituteName' | 'program' | 'degree' | 'passingYear' | 'startDate' | 'expectedEndDate' | 'country' | 'studyLanguage' | 'gpa', string>;
 const blank: Form = { educationLevel: '', instituteName: '', program: '', degree: '', passingYear: '', startDate: '', expectedEndDate: '', country: '', studyLanguage: '', gpa: '' };
@@ -35,7 +38,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
     setErrors({});
     setBusy(true);
     const result = await runAction(
-      () => studentSession.call<MessageResponse>('/api/users/education', { method: 'POST', body: { ...form, ...(editing ? { _id: editing } : {}) } }),
+      () => studentSession.call('/api/users/education', { method: 'POST', body: { ...form, ...(editing ? { _id: editing } : {}) }, schema: message }),
       editing ? 'Failed to update education information' : 'Failed to add education information',
     );
     setBusy(false);
@@ -48,7 +51,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
 
   async function remove(id: string) {
     if (!window.confirm('Are you sure you want to delete this education record?')) return;
-    const result = await runAction(() => studentSession.call<MessageResponse>(`/api/users/education/${id}`, { method: 'DELETE' }), 'Failed to delete education information');
+    const result = await runAction(() => studentSession.call(`/api/users/education/${id}`, { method: 'DELETE', schema: message }), 'Failed to delete education information');
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setNotice({ kind: 'success', text: result.value.message });
     if (editing === id) {

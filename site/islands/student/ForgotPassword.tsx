@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
-import type { MessageResponse } from '../../../schemas/users.ts';
+import { api, schemaFrom } from '../../lib/api.ts';
 import { prefetch } from '../../lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
@@ -26,7 +25,7 @@ export default function ForgotPassword() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api<MessageResponse>('/api/users/forgot-password', { method: 'POST', body: parsed.data });
+      const res = await api('/api/users/forgot-password', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'messageResponse') });
       setNotice({ kind: 'info', text: res.message });
       setStep('reset');
     } catch (error) {
@@ -46,7 +45,7 @@ export default function ForgotPassword() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api<MessageResponse>('/api/users/reset-password', { method: 'POST', body: parsed.data });
+      const res = await api('/api/users/reset-password', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'messageResponse') });
       setNotice({ kind: 'success', text: res.message });
       setStep('done');
     } catch (error) {

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { studentSession } from '../../lib/session.ts';
-import type { MessageResponse, StudentProfile } from '../../../schemas/users.ts';
+import { schemaFrom } from '../../lib/api.ts';
+import type { StudentProfile } from '../../../schemas/users.ts';
 import { prefetch } from '../../lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';
+
+const message = schemaFrom(usersContract, 'messageResponse');
 
 /** Languages tab: language qualifications (free text such as a test score). */
 export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
@@ -26,7 +29,7 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
     setError('');
     setBusy(true);
     const result = await runAction(
-      () => studentSession.call<MessageResponse>('/api/users/language', { method: 'POST', body }),
+      () => studentSession.call('/api/users/language', { method: 'POST', body, schema: message }),
       editing ? 'Failed to update language qualification' : 'Failed to add language qualification',
     );
     setBusy(false);
@@ -39,7 +42,7 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
 
   async function remove(id: string) {
     if (!window.confirm('Are you sure you want to delete this language qualification?')) return;
-    const result = await runAction(() => studentSession.call<MessageResponse>(`/api/users/language/${id}`, { method: 'DELETE' }), 'Failed to delete language qualification');
+    const result = await runAction(() => studentSession.call(`/api/users/language/${id}`, { method: 'DELETE', schema: message }), 'Failed to delete language qualification');
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setNotice({ kind: 'success', text: result.value.message });
     await refresh();

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ApiError, NetworkError, api } from '../../lib/api.ts';
+import { ApiError, NetworkError, api, schemaFrom } from '../../lib/api.ts';
 import { studentSession, takeReturnPath } from '../../lib/session.ts';
 import { storageKeys, writeJson } from '../../lib/storage.ts';
-import type { LoginResponse } from '../../../schemas/users.ts';
 import { prefetch } from '../../lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
@@ -49,7 +48,7 @@ export default function LoginForm() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api<LoginResponse>('/api/users/login', { method: 'POST', body: parsed.data });
+      const res = await api('/api/users/login', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'loginResponse') });
       if (!res.token || !res.user?.id || !res.user.email) {
         setMessage('Login successful but user data is incomplete. Please contact support.');
         return;

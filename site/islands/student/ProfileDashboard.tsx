@@ -26,11 +26,10 @@ const tabs = [
 type TabId = (typeof tabs)[number]['id'];
 
 const studentHeaders = (): Record<string, string> => ({ Authorization: `Bearer ${studentSession.getToken() ?? ''}` });
-const studentCall = <T,>(path: string, init: { method?: string } = {}) => studentSession.call<T>(path, init);
 
 /** The student's program applications as timelines, the latest change first (schemas/timeline.ts). */
 function ApplicationTimelines() {
-  const { query, since } = useTimeline(timelinePaths.student, studentCall);
+  const { query, since } = useTimeline(timelinePaths.student, studentSession.call);
   if (query.isPending) return <p className="st-muted" role="status">Loading your applications…</p>;
   if (query.isError) {
     return (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError, api, schemaFrom } from '../../lib/api.ts';
 import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
-import type { CheckEmailResponse, MessageResponse, RegisterResponse } from '../../../schemas/users.ts';
 import { prefetch } from '../../lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
@@ -116,12 +115,12 @@ export default function RegistrationWizard() {
     setErrors({});
     setBusy(true);
     try {
-      const check = await api<CheckEmailResponse>('/api/users/check-email', { method: 'POST', body: { email: parsed.data.email } });
+      const check = await api('/api/users/check-email', { method: 'POST', body: { email: parsed.data.email }, schema: schemaFrom(usersContract, 'checkEmailResponse') });
       if (check.exists && check.isComplete) return goToLogin('This email is already registered. Please log in.');
       if (check.exists && check.isVerified) return goToLogin('Your account is already verified. Please log in.');
       // An unfinished (unverified) registration is registered again: the server replaces its details
       // and password with these, and the code it e-mails carries them (whoever verifies sets them).
-      const res = await api<RegisterResponse>('/api/users/register/', { method: 'POST', body: parsed.data });
+      const res = await api('/api/users/register/', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'registerResponse') });
       toVerification(res.userId, res.message);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -152,7 +151,7 @@ export default function RegistrationWizard() {
     }
     setBusy(true);
     try {
-      const res = await api<MessageResponse>('/api/users/verify-otp', { method: 'POST', body: { userId, otp } });
+      const res = await api('/api/users/verify-otp', { method: 'POST', body: { userId, otp }, schema: schemaFrom(usersContract, 'messageResponse') });
       goToLogin(res.message || 'Account verified successfully! Redirecting to login...');
     } catch (error) {
       setMessage({ kind: 'error', text: failureMessage(error, 'OTP verification failed') });
@@ -169,7 +168,7 @@ export default function RegistrationWizard() {
     }
     setBusy(true);
     try {
-      const res = await api<MessageResponse>('/api/users/resend-otp', { method: 'POST', body: { userId } });
+      const res = await api('/api/users/resend-otp', { method: 'POST', body: { userId }, schema: schemaFrom(usersContract, 'messageResponse') });
       setDigits(['', '', '', '', '', '']);
       setCountdown(RESEND_SECONDS);
       setMessage({ kind: 'success', text: res.message || 'OTP has been resent to your email' });

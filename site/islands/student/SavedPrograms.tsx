@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
 import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-limits.ts';
-import { savedPrograms } from '../../lib/saved-programs.ts';
+import { savedListSchema, savedPrograms } from '../../lib/saved-programs.ts';
 import { studentSession } from '../../lib/session.ts';
 import { formatTuition } from '../../lib/format.ts';
 import { useSaved } from '../finder/SaveButton.tsx';
@@ -15,7 +14,7 @@ export default function SavedPrograms() {
   const store = useSaved();
   const list = useQuery({
     queryKey: ['student', 'saved-programs', store.ids.join(',')],
-    queryFn: () => studentSession.call<SavedProgramsResponse>('/api/users/saved-programs'),
+    queryFn: () => studentSession.call('/api/users/saved-programs', { schema: savedListSchema }),
     enabled: store.ready,
   });
   const [chosen, setChosen] = useState<string[]>([]);

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { studentSession } from '../../lib/session.ts';
 import { endSession } from '../../lib/sign-out.ts';
-import type { ProfileResponse } from '../../../schemas/users.ts';
+import { schemaFrom } from '../../lib/api.ts';
+import { usersContract } from './contract.ts';
 import { pagePaths } from '../../../schemas/paths.ts';
 
 /** The signed-in student's profile; the time query defeats any cache on the way (spec 2 section 7). */
 export const profileQuery = queryOptions({
   queryKey: ['student', 'profile'],
-  queryFn: () => studentSession.call<ProfileResponse>(`/api/users/profile?t=${Date.now()}`),
+  queryFn: () => studentSession.call(`/api/users/profile?t=${Date.now()}`, { schema: schemaFrom(usersContract, 'profileResponse') }),
   staleTime: 0,
   retry: false,
 });
