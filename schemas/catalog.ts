@@ -21,76 +21,83 @@ export interface SubjectSearchResponse {
 }
 
 // Response shapes of the public read API (spec 1 sections 3 and 7), shared by the Worker,
-// the build-time loaders and the islands.
-export interface CountryDto {
-  _id: string;
-  id: string;
-  name: string;
-  code: string;
-  flag: string;
-  image: string;
-  details: string;
-  capital: string;
-  about: { countryOverview: string[]; educationSystem: string[]; studentLife: string[]; visaInfo: string[] };
-}
+// the build-time loaders (the content collections of site/content.config.ts) and the islands.
+const paragraphList = z.array(z.string());
 
-export interface SubjectDto {
-  _id: string;
-  id: string;
-  name: string;
-  image: string;
-  logo: string;
-  university: string;
-  universityId: string;
-  departmentId: string;
-  countryId: string;
-  location: string;
-  code: string;
-  description: string[];
-  degreeType: string;
-  duration: string;
-  students: number;
-  year: number;
-  basePrice: number | null;
-  currency: string;
-  updatedAt: string | Date;
-  universityimage: string[];
-  studyPlan: { degree: string; duration: string; intake: string; futureIntakes: string[] };
-  entryRequirements: { description: string; academicRequirements: string[]; englishLanguageRequirements: string[]; additionalRequirements: string[] };
-  careerProspects: { description: string; additionalDescription: string; careerPaths: string[]; employmentStatistics: string };
+export const countryDto = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  flag: z.string(),
+  image: z.string(),
+  details: z.string(),
+  capital: z.string(),
+  about: z.object({ countryOverview: paragraphList, educationSystem: paragraphList, studentLife: paragraphList, visaInfo: paragraphList }),
+});
+export type CountryDto = z.infer<typeof countryDto>;
+
+export const subjectDto = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  logo: z.string(),
+  university: z.string(),
+  universityId: z.string(),
+  departmentId: z.string(),
+  countryId: z.string(),
+  location: z.string(),
+  code: z.string(),
+  description: paragraphList,
+  degreeType: z.string(),
+  duration: z.string(),
+  students: z.number(),
+  year: z.number(),
+  basePrice: z.number().nullable(),
+  currency: z.string(),
+  updatedAt: z.union([z.string(), z.date()]),
+  universityimage: z.array(z.string()),
+  studyPlan: z.object({ degree: z.string(), duration: z.string(), intake: z.string(), futureIntakes: z.array(z.string()) }),
+  entryRequirements: z.object({ description: z.string(), academicRequirements: paragraphList, englishLanguageRequirements: paragraphList, additionalRequirements: paragraphList }),
+  careerProspects: z.object({ description: z.string(), additionalDescription: z.string(), careerPaths: z.array(z.string()), employmentStatistics: z.string() }),
   /** The day staff last checked the fee (ISO date), null until they have. */
-  feesVerifiedOn: string | null;
+  feesVerifiedOn: z.string().nullable(),
   /** Months of study, read from `duration` by the database (null when it can't be read). */
-  durationMonths: number | null;
-}
+  durationMonths: z.number().nullable(),
+});
+export type SubjectDto = z.infer<typeof subjectDto>;
 
-export interface ScholarshipDto {
-  name: string;
-  amount: string;
-  eligibility: string;
-  deadline: string;
-}
+export const scholarshipDto = z.object({
+  name: z.string(),
+  amount: z.string(),
+  eligibility: z.string(),
+  deadline: z.string(),
+});
+export type ScholarshipDto = z.infer<typeof scholarshipDto>;
 
-export interface UniversityDto {
-  _id: string;
-  id: string;
-  name: string;
-  logo: string;
-  image: string;
-  location: string;
-  universitydetails: string;
-  scholarships: string;
-  country: string;
-  countryId: string;
-  website: string | null;
-  ranking: string | null;
-  scholarshipList: ScholarshipDto[];
-}
+export const universityDto = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  image: z.string(),
+  location: z.string(),
+  universitydetails: z.string(),
+  scholarships: z.string(),
+  country: z.string(),
+  countryId: z.string(),
+  website: z.string().nullable(),
+  ranking: z.string().nullable(),
+  scholarshipList: z.array(scholarshipDto),
+});
+export type UniversityDto = z.infer<typeof universityDto>;
 
-export interface DepartmentDto {
-  _id: string;
-  id: string;
-  name: string;
-  description: string;
-  imageUrl: string;
-}
+export const departmentDto = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+});
+export type DepartmentDto = z.infer<typeof departmentDto>;

@@ -1,12 +1,13 @@
-import { api, ApiError, type ApiOptions } from '../../lib/api.ts';
+import { ApiError, type ApiOptions } from '../../lib/api.ts';
 import { upload, type UploadOptions } from '../../lib/upload.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { endSession } from '../../lib/sign-out.ts';
+import { createSession } from '../../lib/session.ts';
 
 /**
  * The staff session lives in an HttpOnly cookie the browser sends with every same-origin request:
- * no script on these pages can read it, so nothing here stores or handles a token.
+ * no script on these pages can read it, so the session stores and handles no token.
  */
+const staffSession = createSession('staff', { tokens: [] });
 
 // Before the cookie, a staff token was kept in local storage under this key: remove any left behind.
 const LEGACY_TOKEN_KEY = 'staffToken';
@@ -28,18 +29,17 @@ export function goToLogin(reason?: string) {
 
 /** Ends the session on the server (only it can remove an HttpOnly cookie), then shows the sign-in page. */
 export async function signOut({ everywhere = false } = {}) {
-  const ended = await endSession('staff', null, { everywhere });
   // "Sign out of all devices" that did not reach the server leaves the person signed in, and says so.
-  if (everywhere && !ended) return false;
+  if (!(await staffSession.signOut({ everywhere }))) return false;
   queryClient.clear();
   location.assign('/admin/login');
   return true;
 }
 
 /** api() for /api/admin with the session cookie; an ended session sends the person to the sign-in page. */
-export async function adminApi<T>(path: string, options: ApiOptions = {}): Promise<T> {
+export async function adminApi<T>(path: string, options: Omit<ApiOptions, 'token' | 'onResponse'> = {}): Promise<T> {
   try {
-    return await api<T>(`/api/admin${path}`, { ...options, credentials: 'same-origin' });
+    return await staffSession.call<T>(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
+import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
 import { useLazy } from '../../lib/lazy.ts';
@@ -140,10 +140,4 @@ function LoginForm() {
   );
 }
 
-export default function PartnerLogin() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <LoginForm />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(LoginForm);

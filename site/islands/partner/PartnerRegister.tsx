@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
+import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
 import { registrationSteps } from '../../../schemas/partner-text.ts';
@@ -242,10 +242,4 @@ function RegisterForm() {
   );
 }
 
-export default function PartnerRegister() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RegisterForm />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(RegisterForm);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
+import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { storageKeys } from '../../lib/storage.ts';
 import { OTP_INCOMPLETE } from '../../../schemas/partner-text.ts';
@@ -176,10 +176,4 @@ function VerifyForm() {
   );
 }
 
-export default function VerifyPartner() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <VerifyForm />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(VerifyForm);

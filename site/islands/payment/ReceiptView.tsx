@@ -5,9 +5,9 @@
  * page asks again, politely (backing off, paused while the tab is hidden, giving up after a while).
  */
 import { useEffect, useState } from 'react';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { cardDescription, formatMoney, receiptMessages, type ReceiptResponse } from '../../../schemas/payment-text.ts';
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */
@@ -175,10 +175,4 @@ function Receipt() {
   );
 }
 
-export default function ReceiptView() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Receipt />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Receipt);

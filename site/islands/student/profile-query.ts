@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { studentSession } from '../../lib/session.ts';
-import { endSession } from '../../lib/sign-out.ts';
 import type { ProfileResponse } from '../../../schemas/users.ts';
 
 /** The signed-in student's profile; the time query defeats any cache on the way (spec 2 section 7). */
@@ -13,15 +12,13 @@ export const profileQuery = queryOptions({
 
 /** Signs out: ends the session on the server, then clears the browser's copy whatever the answer. */
 export async function logout() {
-  await endSession('student', studentSession.getToken());
-  studentSession.clear();
+  await studentSession.signOut();
   location.assign('/login');
 }
 
 /** Signs out on every device; on failure the person stays signed in and is told (returns false). */
 export async function logoutEverywhere() {
-  if (!(await endSession('student', studentSession.getToken(), { everywhere: true }))) return false;
-  studentSession.clear();
+  if (!(await studentSession.signOut({ everywhere: true }))) return false;
   location.assign('/login');
   return true;
 }
