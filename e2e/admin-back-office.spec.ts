@@ -200,7 +200,7 @@ test('an editor sees content, publishing and failed mail only', async ({ page })
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-step sign-in is on' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signIn(page, editor.email, editor.password, secret);
 });
@@ -208,7 +208,7 @@ test('an editor sees content, publishing and failed mail only', async ({ page })
 test('signs in with a code, and with a recovery code that then works no more', async ({ page }) => {
   await signIn(page, staff.email, staff.password, staff.totpSecret);
   await axe(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   // Signed out on the server: the back office sends to the sign-in page again.
   await page.goto('/admin/inbox');
@@ -228,7 +228,7 @@ test('signs in with a code, and with a recovery code that then works no more', a
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Two-step sign-in' }).click();
   await expect(page.getByText('Recovery codes left:')).toContainText('9 of 10');
   await axe(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await useRecovery(staff.recoveryCodes[0]!);
   await expect(page.getByRole('alert')).toHaveText('That recovery code is not right or has already been used.');

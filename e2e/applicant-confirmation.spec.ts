@@ -15,7 +15,7 @@ const pdf = { name: 'held-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.f
 
 test('an applicant confirms their e-mail from the link; held applications go on; used and forged links get clear answers', async ({ page, request }) => {
   const email = uniqueEmail('confirm');
-  const registered = await request.post('/api/job-applicants/register', { data: { fullName: 'Chidi Held', email, phone: '020 7946 0555', password: 'secret123' } });
+  const registered = await request.post('/api/job-applicants/register', { data: { fullName: 'Chidi Held', email, phone: '020 7946 0555', password: 'held until confirmed 7' } });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
   const applied = await request.post('/api/jobs/care-assistant-leeds/apply', {

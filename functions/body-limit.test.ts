@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import * as t from '../db/schema/index.ts';
 import { request } from './test/request.ts';
 import { auth, db, makeStaff, makeStudent, tokenFor } from './routes/admin/test-fixtures.ts';
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE } from './middleware/body-limit.ts';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BODY_BYTES, MAX_WEBHOOK_BYTES, TOO_LARGE_MESSAGE } from './middleware/body-limit.ts';
 
 const MB = 1024 * 1024;
 
@@ -64,6 +64,16 @@ describe('body limits on every route (hono/body-limit)', () => {
     const res = await request('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(60 * 1024) }) });
     expect(res.status).not.toBe(413);
     expect(res.status).toBeLessThan(500);
+  });
+
+  it("gives Stripe's webhook 512 KB (its events can outgrow a form's 64 KB), and no more", async () => {
+    const event = (size: number) => JSON.stringify({ id: 'evt_big', object: 'event', padding: 'x'.repeat(size) });
+    const post = (body: string) => request('/api/payment/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=forged' }, body });
+    // 200 KB reaches the route, which refuses the forged signature (400), not the size.
+    const big = await post(event(200 * 1024));
+    expect(big.status).toBe(400);
+    const huge = await post(event(MAX_WEBHOOK_BYTES));
+    expect(huge.status).toBe(413);
   });
 
   it('cuts a streamed 12 MB JSON body off at 64 KB', async () => {

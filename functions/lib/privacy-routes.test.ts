@@ -12,10 +12,13 @@ import { request, postJson } from '../test/request.ts';
 import { auth as staffAuth, makeStaff } from '../routes/admin/test-fixtures.ts';
 import { PASSWORD, db, makeApplicantWithData, makePartnerWithData, makeStudentWithData, rowsMentioning } from '../test/people.ts';
 import { createMailer } from '../services/mailer.ts';
+import { getSite } from '../../db/queries/site-content.ts';
 import { erasePerson } from '../services/personal-data.ts';
 import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
 import { received, withFakeMail } from '../test/mail-fake/client.ts';
 
+/** The erasure e-mail's subject names the brand of the site block (never a name written in code). */
+const deletedSubject = async () => `Your ${(await getSite(db)).companyName} account has been deleted`;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const applicantHeader = (token: string) => ({ 'X-Applicant-Token': token });
 
@@ -184,7 +187,7 @@ describe('DELETE …/me', () => {
     const [erasure] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'account.erase')).orderBy(desc(t.auditLog.createdAt)).limit(1);
     expect(erasure).toMatchObject({ staffId: null, entity: 'student', entityId: null, after: { files: 3, addressRows: true } });
     // The confirmation went out, and its outbox row forgot the address once delivered.
-    const [confirmation] = await db.select().from(t.outbox).where(eq(t.outbox.subject, 'Your Bridgeway Global account has been deleted')).orderBy(desc(t.outbox.createdAt)).limit(1);
+    const [confirmation] = await db.select().from(t.outbox).where(eq(t.outbox.subject, await deletedSubject())).orderBy(desc(t.outbox.createdAt)).limit(1);
     expect(confirmation).toMatchObject({ status: 'sent', to: FORGOTTEN_RECIPIENT });
     expect(confirmation!.text).toContain('student account');
     // The other student is untouched.
@@ -220,7 +223,7 @@ describe('DELETE …/me', () => {
     expect(result.emailed).toBe(true);
     const sent = await received(student.email);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body.subject).toBe('Your Bridgeway Global account has been deleted');
+    expect(sent[0]!.body.subject).toBe(await deletedSubject());
     expect(await rowsMentioning([student.email, student.id])).toEqual([]);
   });
 
