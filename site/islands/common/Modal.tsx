@@ -12,27 +12,22 @@ export interface ModalProps {
   title?: string;
   /**
    * The block class of each area's look: `modal` (global.css), `rc-modal` (recruitment.css),
-   * `st-dialog` (student-base.css), `finder__sheet` (finder.css). The body is `<look>__body`; the
-   * title bar `<look>__head`.
+   * `st-dialog` (student-base.css). The body is `<look>__body`; the title bar `<look>__head`.
    */
-  look?: 'modal' | 'rc-modal' | 'st-dialog' | 'finder__sheet';
+  look?: 'modal' | 'rc-modal' | 'st-dialog';
   /** Modifier classes (e.g. `modal--legal`, `rc-modal--wide`). */
   className?: string;
   /** False while something must not be interrupted (a submit in flight): Escape and the backdrop do nothing. */
   dismissible?: boolean;
-  /**
-   * The content stays in the page while closed (the finder's filters: a sidebar that CSS shows on
-   * wide screens, this modal sheet on phones). Otherwise it mounts only while open.
-   */
-  keepMounted?: boolean;
 }
 
 /**
  * The site's one modal, on the native <dialog>: showModal() makes the page behind inert, Escape and
  * a backdrop click close it, page scrolling is locked while open, Tab stays inside (the browser
- * would otherwise move on to its own toolbar) and focus returns to the opener.
+ * would otherwise move on to its own toolbar) and focus returns to the opener. The content mounts
+ * only while open.
  */
-export function Modal({ open, onClose, children, labelledBy, title, look = 'modal', className, dismissible = true, keepMounted = false }: ModalProps) {
+export function Modal({ open, onClose, children, labelledBy, title, look = 'modal', className, dismissible = true }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -61,10 +56,10 @@ export function Modal({ open, onClose, children, labelledBy, title, look = 'moda
       }}
       onClick={(e) => {
         // A click on the backdrop lands on the dialog element itself.
-        if (e.target === e.currentTarget && open && dismissible) onClose();
+        if (e.target === e.currentTarget && dismissible) onClose();
       }}
       onKeyDown={(e) => {
-        if (e.key !== 'Tab' || !open) return;
+        if (e.key !== 'Tab') return;
         const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
@@ -73,7 +68,7 @@ export function Modal({ open, onClose, children, labelledBy, title, look = 'moda
         else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
       }}
     >
-      {(open || keepMounted) && (
+      {open && (
         <div className={`${look}__body`}>
           {title && (
             <div className={`${look}__head`}>

@@ -8,7 +8,6 @@ import { currencyCodes, isCurrency } from '../../../schemas/money.ts';
 import { api } from '../../lib/api.ts';
 import { formatTuition } from '../../lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { Modal } from '../common/Modal.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 
 const COMPARE_KEY = 'compareIds';
@@ -27,7 +26,7 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   const [ready, setReady] = useState(false);
   const [draft, setDraft] = useState({ q: '', minFee: '', maxFee: '' });
   const [compare, setCompare] = useState<string[]>([]);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const sheet = useRef<HTMLDialogElement>(null);
   const saved = useSaved();
 
   useEffect(() => {
@@ -108,15 +107,15 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
 
   return (
     <div className="browser finder">
-      <button type="button" className="btn btn--ghost finder__open" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
+      <button type="button" className="btn btn--ghost finder__open" aria-haspopup="dialog" onClick={() => sheet.current?.showModal()}>
         Filters{active ? ' (on)' : ''}
       </button>
-      <Modal look="finder__sheet" keepMounted open={filtersOpen} onClose={() => setFiltersOpen(false)} labelledBy="finder-filters-title">
+      <dialog ref={sheet} className="finder__sheet" aria-labelledby="finder-filters-title">
         <form id="finder-form" className="browser__filters card card__body" action="/courses" method="get" role="search"
-          onSubmit={(e) => { e.preventDefault(); setFiltersOpen(false); }}>
+          onSubmit={(e) => { e.preventDefault(); sheet.current?.close(); }}>
           <div className="finder__sheet-head">
             <h3 id="finder-filters-title">Filters</h3>
-            <button type="button" className="btn btn--small btn--ghost finder__close" onClick={() => setFiltersOpen(false)}>Close</button>
+            <button type="button" className="btn btn--small btn--ghost finder__close" onClick={() => sheet.current?.close()}>Close</button>
           </div>
           <div className="field">
             <label htmlFor="program-search">Search by subject</label>
@@ -150,7 +149,7 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
           {active && <button type="button" className="btn btn--ghost" onClick={reset}>Reset Filters</button>}
           <button type="submit" className="btn btn--primary finder__show">{resultsLabel}</button>
         </form>
-      </Modal>
+      </dialog>
 
       <div className="finder__results">
         <div className="finder__head">
