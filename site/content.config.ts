@@ -1,9 +1,9 @@
 import { defineCollection } from 'astro:content';
-import { countryDto, departmentDto, subjectDto, universityDto } from '../schemas/catalog.ts';
+import { countryDto, departmentDto, subjectDto, universityDto } from '../schemas/catalog-dto.ts';
 import { getSnapshot } from './lib/snapshot.ts';
 
 // Content collections loaded from D1 at build time: one page per row for countries and subjects.
-// Each declares the API's response schema (schemas/catalog.ts), so pages read typed entries.
+// Each declares the API's response schema (schemas/catalog-dto.ts), so pages read typed entries.
 export const collections = {
   countries: defineCollection({ loader: async () => (await getSnapshot()).countries, schema: countryDto }),
   subjects: defineCollection({
