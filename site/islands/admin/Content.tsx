@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { contentKindNames, contentKinds, imageFields, type ContentKind } from '../../../schemas/admin.ts';
 import { ApiError } from '../../lib/api.ts';
 import { siteSchema } from '../../../schemas/content.ts';
@@ -14,9 +14,10 @@ type Obj = { [k: string]: Json };
 type Path = (string | number)[];
 
 /**
- * The forms are built from each content schema's JSON Schema (zod 4's public z.toJSONSchema(), as
- * the form's input: defaults and pipes read as what a person types). Only the keywords the
- * editor needs are read.
+ * The forms are built from each content schema's JSON Schema: zod 4's public toJSONSchema(), as the
+ * form's input (defaults and pipes read as what a person types). Only the keywords the editor needs
+ * are read. The schema's own method, not z.toJSONSchema(): that one keeps every zod type's
+ * converter in the zod chunk that every page with a form loads (~1.5 KB brotli each).
  */
 interface Node {
   type?: string | string[];
@@ -27,12 +28,11 @@ interface Node {
   enum?: unknown[];
   default?: unknown;
 }
-const toNode = (schema: z.core.$ZodType): Node => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Node;
-const jsonSchemas = new Map<z.core.$ZodType, Node>();
+const jsonSchemas = new Map<z.ZodType, Node>();
 /** The JSON Schema of a zod schema, converted once. */
-function jsonSchemaOf(schema: z.core.$ZodType) {
+function jsonSchemaOf(schema: z.ZodType) {
   let node = jsonSchemas.get(schema);
-  if (!node) jsonSchemas.set(schema, (node = toNode(schema)));
+  if (!node) jsonSchemas.set(schema, (node = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as Node));
   return node;
 }
 
