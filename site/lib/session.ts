@@ -1,13 +1,19 @@
 import type { ZodType, output } from 'zod';
 import { api, type ApiOptions, type Typed } from './api.ts';
+import { endSession } from './sign-out.ts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
 
 /**
- * A signed-in session kept in local storage under the spec's keys. The API renews a token close to
- * expiry in the `X-Renewed-Token` header and api() stores it, so an active person stays signed in. One session per account type (student, partner, applicant), each with its keys.
+ * The one session store, for all four account types. Students, partners and job applicants keep a
+ * token in local storage under the spec's keys; staff sessions are an HttpOnly cookie the browser
+ * sends itself (no script can read it, so a staff session stores nothing). The API renews a token
+ * close to expiry in the `X-Renewed-Token` header and api() keeps it wherever the old one was, so an
+ * active person stays signed in.
  */
+export type AccountType = 'student' | 'partner' | 'applicant' | 'staff';
+
 export interface SessionKeys {
-  /** Where the token is written (the first is read first). */
+  /** Where the token is written (the first is read first); none for staff. */
   tokens: readonly string[];
   /** Where the cached account record lives, if any. */
   user?: string;
@@ -15,10 +21,12 @@ export interface SessionKeys {
 
 type CallOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
 
-export function createSession<User = unknown>(keys: SessionKeys) {
+export function createSession<User = unknown>(type: AccountType, keys: SessionKeys) {
+  // Islands render on the server too, where there is no storage (and so no session).
+  const storage = () => (typeof localStorage === 'undefined' ? null : localStorage);
   const getToken = () => {
     for (const key of keys.tokens) {
-      const value = localStorage.getItem(key);
+      const value = storage()?.getItem(key);
       if (value) return value;
     }
     return null;
@@ -26,23 +34,54 @@ export function createSession<User = unknown>(keys: SessionKeys) {
   const setToken = (token: string) => {
     for (const key of keys.tokens) localStorage.setItem(key, token);
   };
-  /** `api()` with this session's bearer token (api() keeps a renewed token); `schema` types the answer. */
+  const clear = () => {
+    for (const key of keys.tokens) localStorage.removeItem(key);
+    if (keys.user) localStorage.removeItem(keys.user);
+  };
+  /** The headers carrying the credential: applicants send X-Applicant-Token (spec 2), the others a bearer token. */
+  const headers = (): Record<string, string> => {
+    const token = getToken();
+    if (!token) return {};
+    return type === 'applicant' ? { 'X-Applicant-Token': token } : { Authorization: `Bearer ${token}` };
+  };
+  /** `api()` with this session's credential (api() keeps a renewed token); `schema` types the answer. */
   function call<S extends ZodType>(path: string, options: CallOptions & Typed<S>): Promise<output<S>>;
   function call<T = unknown>(path: string, options?: CallOptions): Promise<T>;
-  function call(path: string, options: CallOptions & Partial<Typed<ZodType>> = {}) {
+  function call(path: string, options: CallOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
+    if (type === 'staff') return api<unknown>(path, { ...options, credentials: 'same-origin' });
+    if (type === 'applicant') {
+      const merged = new Headers(options.headers);
+      for (const [name, value] of Object.entries(headers())) merged.set(name, value);
+      return api<unknown>(path, { ...options, headers: merged });
+    }
     return api<unknown>(path, { ...options, token: getToken() });
   }
   return {
+    type,
     getToken,
     setToken,
+    headers,
+    call,
+    clear,
     getUser: () => (keys.user ? readJson<User>(keys.user) : null),
+    /** Replaces the cached account record (e.g. after a profile save). */
+    setUser(user: User) {
+      if (keys.user) writeJson(keys.user, user);
+    },
     save(token: string, user?: User) {
       setToken(token);
       if (keys.user && user !== undefined) writeJson(keys.user, user);
     },
-    clear() {
-      for (const key of keys.tokens) localStorage.removeItem(key);
-      if (keys.user) localStorage.removeItem(keys.user);
+    /**
+     * Ends the session on the server (this device, or every device) and clears the browser's copy.
+     * A plain sign-out clears it whatever the answer; "every device" that did not reach the server
+     * leaves the person signed in and answers false, so the page can say so.
+     */
+    async signOut({ everywhere = false } = {}) {
+      const ended = await endSession(type, getToken(), { everywhere });
+      if (everywhere && !ended) return false;
+      clear();
+      return true;
     },
     /** Downloads a file the API serves with this session's token (e.g. a student's document). */
     async download(path: string) {
@@ -56,10 +95,10 @@ export function createSession<User = unknown>(keys: SessionKeys) {
       if (!blob) throw new Error('Download failed');
       return blob;
     },
-    call,
-
   };
 }
+
+export type Session<User = unknown> = ReturnType<typeof createSession<User>>;
 
 export interface StoredStudent {
   id: string;
@@ -69,7 +108,7 @@ export interface StoredStudent {
 }
 
 /** The student session: token under `userToken` and `token`, the user under `user` (spec 2 section 3). */
-export const studentSession = createSession<StoredStudent>({ tokens: [storageKeys.userToken, storageKeys.token], user: storageKeys.user });
+export const studentSession = createSession<StoredStudent>('student', { tokens: [storageKeys.userToken, storageKeys.token], user: storageKeys.user });
 
 /** Remembers where to come back to after signing in. */
 export function rememberReturnPath(path = location.pathname + location.search) {

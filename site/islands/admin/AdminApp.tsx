@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
 import { staffProfileSchema, staffSignInSchema } from '../../../schemas/admin.ts';
@@ -32,14 +32,12 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
 ];
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
-export default function AdminApp({ section }: { section: Section }) {
+function AdminApp({ section }: { section: Section }) {
   forgetLegacyToken();
-  return (
-    <QueryClientProvider client={queryClient}>
-      {section === 'login' ? <Login /> : <Shell section={section} />}
-    </QueryClientProvider>
-  );
+  return section === 'login' ? <Login /> : <Shell section={section} />;
 }
+
+export default withQuery(AdminApp);
 
 function Login() {
   const params = new URLSearchParams(location.search);

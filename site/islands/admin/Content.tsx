@@ -16,36 +16,58 @@ type Json = string | number | boolean | null | undefined | Json[] | { [k: string
 type Obj = { [k: string]: Json };
 type Path = (string | number)[];
 
-/** zod 4 keeps a schema's kind in its definition: enough to build the form from the seed schema. */
-interface Def { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; entries?: Record<string, string>; options?: z.ZodType[] }
-const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-
-/** Unwraps optional, nullable, default and pipes; says whether the value may be empty. */
-function unwrap(s: z.ZodType): { schema: z.ZodType; optional: boolean; nullable: boolean } {
-  let schema = s;
-  let optional = false;
-  let nullable = false;
-  for (;;) {
-    const d = def(schema);
-    if (d.type === 'optional') { optional = true; schema = d.innerType!; }
-    else if (d.type === 'nullable') { nullable = true; schema = d.innerType!; }
-    else if (d.type === 'default' || d.type === 'prefault') schema = d.innerType!;
-    else if (d.type === 'pipe') schema = d.in!;
-    else return { schema, optional, nullable };
-  }
+/**
+ * The forms are built from each content schema's JSON Schema: zod 4's public toJSONSchema(), as the
+ * form's input (defaults and pipes read as what a person types). Only the keywords the editor needs
+ * are read. The schema's own method, not z.toJSONSchema(): that one keeps every zod type's
+ * converter in the zod chunk that every page with a form loads (~1.5 KB brotli each).
+ */
+interface Node {
+  type?: string | string[];
+  properties?: Record<string, Node>;
+  required?: string[];
+  items?: Node;
+  anyOf?: Node[];
+  enum?: unknown[];
+  default?: unknown;
+}
+const jsonSchemas = new Map<z.ZodType, Node>();
+/** The JSON Schema of a zod schema, converted once. */
+function jsonSchemaOf(schema: z.ZodType) {
+  let node = jsonSchemas.get(schema);
+  if (!node) jsonSchemas.set(schema, (node = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as Node));
+  return node;
 }
 
-function blank(s: z.ZodType): Json {
-  const { schema, optional, nullable } = unwrap(s);
+/** A property may be left out when its object does not require it and it has no default. */
+const isOptional = (parent: Node, key: string, node: Node) => !parent.required?.includes(key) && !('default' in node);
+
+/** Unwraps `anyOf: [T, null]`; says whether the value may be null. */
+function unwrap(node: Node): { schema: Node; nullable: boolean } {
+  const members = node.anyOf;
+  if (!members) return { schema: node, nullable: false };
+  const rest = members.filter((m) => m.type !== 'null');
+  return { schema: rest.length === 1 && rest[0] ? rest[0] : {}, nullable: rest.length < members.length };
+}
+
+/** The kind of control a schema node needs. */
+function kindOf(node: Node): 'object' | 'array' | 'boolean' | 'enum' | 'number' | 'string' {
+  if (node.enum) return 'enum';
+  const type = Array.isArray(node.type) ? node.type[0] : node.type;
+  if (type === 'integer') return 'number';
+  return type === 'object' || type === 'array' || type === 'boolean' || type === 'number' ? type : 'string';
+}
+
+function blank(node: Node, optional = false): Json {
+  const { schema, nullable } = unwrap(node);
   if (optional) return undefined;
   if (nullable) return null;
-  const d = def(schema);
-  switch (d.type) {
-    case 'object': return Object.fromEntries(Object.entries(d.shape!).map(([k, v]) => [k, blank(v)]));
+  switch (kindOf(schema)) {
+    case 'object': return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, blank(v, isOptional(schema, k, v))]));
     case 'array': return [];
     case 'number': return 0;
     case 'boolean': return false;
-    case 'enum': return Object.values(d.entries!)[0] ?? '';
+    case 'enum': return (schema.enum?.[0] as Json) ?? '';
     default: return '';
   }
 }
@@ -63,11 +85,11 @@ function setIn(obj: Json, path: Path, value: Json): Json {
 }
 
 /** `errors`: a message per field path ('name', 'videos.coursesHero'), shown beside that field. `images`: the top-level keys that are images. */
-interface FieldProps { schema: z.ZodType; value: Json; path: Path; onChange: (path: Path, value: Json) => void; errors: Record<string, string>; readOnlyId: boolean; images: readonly string[] }
+interface FieldProps { schema: Node; optional: boolean; value: Json; path: Path; onChange: (path: Path, value: Json) => void; errors: Record<string, string>; readOnlyId: boolean; images: readonly string[] }
 
-function Field({ schema, value, path, onChange, errors, readOnlyId, images }: FieldProps) {
-  const { schema: inner, optional, nullable } = unwrap(schema);
-  const d = def(inner);
+function Field({ schema, optional, value, path, onChange, errors, readOnlyId, images }: FieldProps) {
+  const { schema: inner, nullable } = unwrap(schema);
+  const kind = kindOf(inner);
   const key = String(path[path.length - 1]);
   const id = fieldId(path);
   const name = typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
@@ -75,26 +97,26 @@ function Field({ schema, value, path, onChange, errors, readOnlyId, images }: Fi
   const described = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-err` } : {};
   const errorNote = err && <p id={`${id}-err`} className="admin-error">{err}</p>;
 
-  if (d.type === 'object') {
+  if (kind === 'object') {
     return (
       <fieldset className="admin-fieldset">
         <legend>{name}</legend>
-        {Object.entries(d.shape!).map(([k, s]) => (
-          <Field key={k} schema={s} value={(value as Obj | undefined)?.[k]} path={[...path, k]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
+        {Object.entries(inner.properties ?? {}).map(([k, s]) => (
+          <Field key={k} schema={s} optional={isOptional(inner, k, s)} value={(value as Obj | undefined)?.[k]} path={[...path, k]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
         ))}
       </fieldset>
     );
   }
-  if (d.type === 'array') {
-    const element = unwrap(d.element!).schema;
+  if (kind === 'array') {
+    const element = unwrap(inner.items ?? {}).schema;
     const list = (Array.isArray(value) ? value : []) as Json[];
-    if (def(element).type === 'object') {
+    if (kindOf(element) === 'object') {
       return (
         <fieldset className="admin-fieldset">
           <legend>{name}</legend>
           {list.map((item, i) => (
             <div key={i} className="admin-array-item">
-              <Field schema={element} value={item} path={[...path, i]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
+              <Field schema={element} optional={false} value={item} path={[...path, i]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
               <button type="button" className="admin-button admin-button--quiet" onClick={() => onChange(path, list.filter((_, j) => j !== i))}>Remove item {i + 1}</button>
             </div>
           ))}
@@ -111,7 +133,7 @@ function Field({ schema, value, path, onChange, errors, readOnlyId, images }: Fi
       </div>
     );
   }
-  if (d.type === 'boolean') {
+  if (kind === 'boolean') {
     return (
       <div className="admin-field admin-field--check">
         <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(path, e.target.checked)} {...described} />
@@ -120,18 +142,18 @@ function Field({ schema, value, path, onChange, errors, readOnlyId, images }: Fi
       </div>
     );
   }
-  if (d.type === 'enum') {
+  if (kind === 'enum') {
     return (
       <div className="admin-field">
         <label htmlFor={id}>{name}</label>
         <select id={id} value={String(value ?? '')} onChange={(e) => onChange(path, e.target.value)} {...described}>
-          {Object.values(d.entries!).map((o) => <option key={o} value={o}>{o}</option>)}
+          {(inner.enum ?? []).map(String).map((o) => <option key={o} value={o}>{o}</option>)}
         </select>
         {errorNote}
       </div>
     );
   }
-  if (d.type === 'number') {
+  if (kind === 'number') {
     return (
       <div className="admin-field">
         <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}{key.endsWith('Minor') && <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>}</label>
@@ -183,7 +205,7 @@ function ImageUpload({ label, value, onUploaded }: { label: string; value: strin
 
 function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; onDone: (id: string | null) => void }) {
   const queryClient = useQueryClient();
-  const schema = contentKinds[kind].schema as unknown as z.ZodType;
+  const schema = jsonSchemaOf(contentKinds[kind].schema);
   const q = useQuery({ queryKey: ['admin', 'content', kind, id], queryFn: () => adminApi(`/content/${kind}/${encodeURIComponent(id!)}`, { schema: contentItemResponse }), enabled: id !== null });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
@@ -230,8 +252,8 @@ function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; on
       )}
       <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
         {error && <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">Not saved: {error.message}</p>}
-        {Object.entries((def(unwrap(schema).schema).shape ?? {}) as Record<string, z.ZodType>).map(([k, s]) => (
-          <Field key={k} schema={s} value={draft[k]} path={[k]} errors={error ? { [error.path]: error.message } : {}} readOnlyId={id !== null} images={imageFields[kind]} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+        {Object.entries(schema.properties ?? {}).map(([k, s]) => (
+          <Field key={k} schema={s} optional={isOptional(schema, k, s)} value={draft[k]} path={[k]} errors={error ? { [error.path]: error.message } : {}} readOnlyId={id !== null} images={imageFields[kind]} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
         ))}
         <div className="admin-actions admin-actions--sticky">
           <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
@@ -265,7 +287,7 @@ function cleanLists(value: Json): Json {
  */
 function SiteSettings() {
   const queryClient = useQueryClient();
-  const schema = siteSchema as unknown as z.ZodType;
+  const schema = jsonSchemaOf(siteSchema);
   const q = useQuery({ queryKey: ['admin', 'site-settings'], queryFn: () => adminApi('/site-settings', { schema: siteSettingsResponse }) });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -301,8 +323,8 @@ function SiteSettings() {
             Not saved: {errors[''] ?? `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
           </p>
         )}
-        {Object.entries((def(unwrap(schema).schema).shape ?? {}) as Record<string, z.ZodType>).map(([k, s]) => (
-          <Field key={k} schema={s} value={draft[k]} path={[k]} errors={errors} readOnlyId={false} images={['logo']} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+        {Object.entries(schema.properties ?? {}).map(([k, s]) => (
+          <Field key={k} schema={s} optional={isOptional(schema, k, s)} value={draft[k]} path={[k]} errors={errors} readOnlyId={false} images={['logo']} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
         ))}
         <div className="admin-actions admin-actions--sticky">
           <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>

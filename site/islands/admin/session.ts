@@ -1,13 +1,14 @@
 import type { ZodType, output } from 'zod';
-import { api, ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
+import { ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
 import { upload, type UploadOptions } from '../../lib/upload.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { endSession } from '../../lib/sign-out.ts';
+import { createSession } from '../../lib/session.ts';
 
 /**
  * The staff session lives in an HttpOnly cookie the browser sends with every same-origin request:
- * no script on these pages can read it, so nothing here stores or handles a token.
+ * no script on these pages can read it, so the session stores and handles no token.
  */
+const staffSession = createSession('staff', { tokens: [] });
 
 // Before the cookie, a staff token was kept in local storage under this key: remove any left behind.
 const LEGACY_TOKEN_KEY = 'staffToken';
@@ -29,20 +30,21 @@ export function goToLogin(reason?: string) {
 
 /** Ends the session on the server (only it can remove an HttpOnly cookie), then shows the sign-in page. */
 export async function signOut({ everywhere = false } = {}) {
-  const ended = await endSession('staff', null, { everywhere });
   // "Sign out of all devices" that did not reach the server leaves the person signed in, and says so.
-  if (everywhere && !ended) return false;
+  if (!(await staffSession.signOut({ everywhere }))) return false;
   queryClient.clear();
   location.assign('/admin/login');
   return true;
 }
 
+type AdminOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
+
 /** api() for /api/admin with the session cookie; an ended session sends the person to the sign-in page. */
-export async function adminApi<S extends ZodType>(path: string, options: ApiOptions & Typed<S>): Promise<output<S>>;
-export async function adminApi<T = unknown>(path: string, options?: ApiOptions): Promise<T>;
-export async function adminApi(path: string, options: ApiOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
+export async function adminApi<S extends ZodType>(path: string, options: AdminOptions & Typed<S>): Promise<output<S>>;
+export async function adminApi<T = unknown>(path: string, options?: AdminOptions): Promise<T>;
+export async function adminApi(path: string, options: AdminOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
   try {
-    return await api<unknown>(`/api/admin${path}`, { ...options, credentials: 'same-origin' });
+    return await staffSession.call<unknown>(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');

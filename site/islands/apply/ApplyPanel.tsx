@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, NetworkError, schemaFrom } from '../../lib/api.ts';
 import { usersContract } from '../student/contract.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
+import { Modal } from '../common/Modal.tsx';
 import { rememberReturnPath, studentSession } from '../../lib/session.ts';
 import '../../styles/student-base.css';
 import { apiPaths, pagePaths } from '../../../schemas/paths.ts';
@@ -19,13 +20,7 @@ export interface ApplyPanelProps {
 
 const SUCCESS_CLOSE_MS = 3000;
 
-export default function ApplyPanel(props: ApplyPanelProps) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Panel {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Panel);
 
 type View = 'confirm' | 'submitting' | 'success';
 
@@ -36,17 +31,9 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
   const [view, setView] = useState<View>('confirm');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setSignedIn(!!studentSession.getToken()), []);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
 
   useEffect(() => {
     if (view !== 'success') return;
@@ -109,20 +96,7 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
           Start Your Journey
         </button>
       )}
-      <dialog
-        ref={dialog}
-        className="st-dialog"
-        aria-labelledby="apply-title"
-        onCancel={(e) => {
-          e.preventDefault();
-          if (view !== 'submitting') close();
-        }}
-        onClick={(e) => {
-          // A click on the backdrop (the dialog element itself) closes it, unless submitting.
-          if (e.target === e.currentTarget && view !== 'submitting') close();
-        }}
-      >
-        <div className="st-dialog__body">
+      <Modal look="st-dialog" open={open} onClose={close} labelledBy="apply-title" dismissible={view !== 'submitting'}>
           {view === 'success' ? (
             <div role="status">
               <h2 id="apply-title">Success!</h2>
@@ -148,8 +122,7 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
               </div>
             </>
           )}
-        </div>
-      </dialog>
+      </Modal>
     </div>
   );
 }

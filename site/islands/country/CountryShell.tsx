@@ -4,7 +4,7 @@ import { ApiError, api, getWithMessages } from '../../lib/api.ts';
 import { idFromPath } from '../../lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
-import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from './country-view.tsx';
+import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from '../../components/country/country-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
 /** The id in /country-details/{id}, or '' when the path has none. */

@@ -19,9 +19,8 @@ export const CAROUSEL_STEP = 280;
 function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fallback: PartnerSchool[] }) {
   const { data, isError } = useQuery({
     queryKey: ['universities'],
-    queryFn: () => api<UniversityDto[]>('/api/universities'),
-    select: (list): PartnerSchool[] => list.map((u) => ({ id: u._id, name: u.name, logo: u.logo, location: u.location })),
-    initialData: initial.length ? (initial.map((p) => ({ ...p, _id: p.id })) as unknown as UniversityDto[]) : undefined,
+    queryFn: async (): Promise<PartnerSchool[]> => (await api<UniversityDto[]>('/api/universities')).map((u) => ({ id: u._id, name: u.name, logo: u.logo, location: u.location })),
+    initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
   const partners = isError || !data?.length ? fallback : data;

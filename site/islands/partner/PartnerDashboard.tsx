@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { withQuery } from '../common/with-query.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
 import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
@@ -10,7 +10,7 @@ import { RequestsList } from './RequestsList.tsx';
 import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
-import { ToastProvider } from './toasts.tsx';
+import { Toaster, type ToastDurations } from '../common/toast.tsx';
 
 const tabs = [
   { id: 'profile', label: 'Profile' },
@@ -46,8 +46,7 @@ function Dashboard({ token }: { token: string }) {
   };
   // Sign-out ends the session on the server; the browser's copy goes whatever the answer.
   const signOut = async () => {
-    await endSession('partner', partnerSession.token());
-    partnerSession.clear();
+    await partnerSession.signOut();
     window.location.href = '/login-partner-account';
   };
   const [signingOut, setSigningOut] = useState(false);
@@ -55,8 +54,7 @@ function Dashboard({ token }: { token: string }) {
   const signOutEverywhere = async () => {
     setSigningOut(true);
     setEverywhereError('');
-    if (await endSession('partner', partnerSession.token(), { everywhere: true })) {
-      partnerSession.clear();
+    if (await partnerSession.signOut({ everywhere: true })) {
       window.location.href = '/login-partner-account';
       return;
     }
@@ -69,7 +67,7 @@ function Dashboard({ token }: { token: string }) {
   // The stored copy lives outside React: `version` (a local save) and the last load's time are the
   // signals that it changed, so they, not anything read inside, decide when to read it again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const cached = useMemo(() => partnerSession.cached(), [version, profile.dataUpdatedAt]);
+  const cached = useMemo(() => partnerSession.getUser(), [version, profile.dataUpdatedAt]);
   const server = profile.data?.partner;
   const localOnly = cached?._localOnly?.length ? cached : null;
 
@@ -82,7 +80,7 @@ function Dashboard({ token }: { token: string }) {
   useEffect(() => {
     if (!server) return;
     if (!localOnly) {
-      partnerSession.cache(server);
+      partnerSession.setUser(server);
       // Edits that go local later in this visit wait for the next load or save.
       reconciled.current = true;
       return;
@@ -191,7 +189,7 @@ function Dashboard({ token }: { token: string }) {
 function Gate() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    const stored = partnerSession.token();
+    const stored = partnerSession.getToken();
     setToken(stored);
     if (!stored) toLogin();
   }, []);
@@ -199,12 +197,16 @@ function Gate() {
   return <Dashboard token={token} />;
 }
 
-export default function PartnerDashboard() {
+/** Spec 2 section 4: a toast shows for 5 seconds. */
+const TOAST_DURATIONS: ToastDurations = { success: 5000, info: 5000, error: 5000, loading: null };
+
+function PartnerDashboard() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <Gate />
-      </ToastProvider>
-    </QueryClientProvider>
+    <>
+      <Gate />
+      <Toaster look="pt" durations={TOAST_DURATIONS} max={4} />
+    </>
   );
 }
+
+export default withQuery(PartnerDashboard);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { TextField } from './fields.tsx';
@@ -100,10 +100,4 @@ function ForgotPassword() {
   );
 }
 
-export default function PartnerForgotPassword() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ForgotPassword />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(ForgotPassword);

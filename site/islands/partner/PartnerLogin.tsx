@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '../../lib/storage.ts';
 import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
@@ -132,10 +132,4 @@ function LoginForm() {
   );
 }
 
-export default function PartnerLogin() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <LoginForm />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(LoginForm);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '../../lib/storage.ts';
 import { registrationSteps } from '../../../schemas/partner-text.ts';
 import type { PartnerRegisterForm, PartnerRegisterInput } from '../../../schemas/partner.ts';
@@ -242,10 +242,4 @@ function RegisterForm() {
   );
 }
 
-export default function PartnerRegister() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RegisterForm />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(RegisterForm);

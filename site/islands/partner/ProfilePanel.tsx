@@ -5,7 +5,7 @@ import { partnerContract } from './contract.ts';
 import type { PartnerProfileUpdate } from '../../../schemas/partner.ts';
 import { TextField } from './fields.tsx';
 import { partnerSession, type CachedPartner } from './session.ts';
-import { useToast } from './toasts.tsx';
+import { useToast } from '../common/toast.tsx';
 
 type Editable = keyof PartnerProfileUpdate;
 
@@ -62,7 +62,7 @@ export function useSaveProfile(token: string, onSessionExpired: () => void, onSt
         toast('error', res?.message || 'Failed to update profile');
         return;
       }
-      partnerSession.cache(res.partner);
+      partnerSession.setUser(res.partner);
       client.setQueryData(['partner', 'profile'], { success: true, partner: res.partner });
       onStored();
       toast('success', 'Profile updated successfully');
@@ -73,10 +73,10 @@ export function useSaveProfile(token: string, onSessionExpired: () => void, onSt
         toast('error', error.message || 'Failed to update profile');
         return;
       }
-      const cached = partnerSession.cached() ?? {};
+      const cached = partnerSession.getUser() ?? {};
       const changed = editableKeys.filter((k) => String(cached[k] ?? '') !== update[k]);
       const localOnly = [...new Set([...(cached._localOnly ?? []), ...changed])];
-      partnerSession.cache({ ...cached, ...update, _localOnly: localOnly });
+      partnerSession.setUser({ ...cached, ...update, _localOnly: localOnly });
       onStored();
       toast('info', 'Profile saved locally (API unavailable)');
     },

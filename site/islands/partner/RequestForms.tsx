@@ -6,8 +6,8 @@ import { useLazy } from '../../lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from './fields.tsx';
 import type { CachedPartner } from './session.ts';
-import { useToast } from './toasts.tsx';
 import { apiPaths } from '../../../schemas/paths.ts';
+import { useToast } from '../common/toast.tsx';
 
 type Values = Record<string, string | boolean | string[]>;
 type Kind = 'student' | 'employee';

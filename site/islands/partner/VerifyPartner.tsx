@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client.ts';
+import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { partnerContract } from './contract.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '../../lib/storage.ts';
 import { OTP_INCOMPLETE } from '../../../schemas/partner-text.ts';
 
@@ -177,10 +177,4 @@ function VerifyForm() {
   );
 }
 
-export default function VerifyPartner() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <VerifyForm />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(VerifyForm);

@@ -1,5 +1,6 @@
 import type { PartnerDto } from '../../../schemas/partner.ts';
-import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import { createSession } from '../../lib/session.ts';
+import { storageKeys } from '../../lib/storage.ts';
 
 /** The partner's browser storage (spec 2 section 3 keys). */
 export type CachedPartner = Partial<PartnerDto> & {
@@ -7,18 +8,5 @@ export type CachedPartner = Partial<PartnerDto> & {
   _localOnly?: string[];
 };
 
-export const partnerSession = {
-  token: () => localStorage.getItem(storageKeys.partnerToken),
-  cached: () => readJson<CachedPartner>(storageKeys.partner),
-  save(token: string, partner: unknown) {
-    localStorage.setItem(storageKeys.partnerToken, token);
-    writeJson(storageKeys.partner, partner);
-  },
-  cache(partner: CachedPartner) {
-    writeJson(storageKeys.partner, partner);
-  },
-  clear() {
-    localStorage.removeItem(storageKeys.partnerToken);
-    localStorage.removeItem(storageKeys.partner);
-  },
-};
+/** The partner session: token under `partnerToken`, the partner under `partner`. */
+export const partnerSession = createSession<CachedPartner>('partner', { tokens: [storageKeys.partnerToken], user: storageKeys.partner });

@@ -11,10 +11,10 @@
  * receipt page, which is also where the payer can follow and print the payment.
  */
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { api, NetworkError } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
 import {
   PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX,
 } from '../../../schemas/payment-text.ts';
@@ -292,10 +292,4 @@ function PaymentPage() {
   );
 }
 
-export default function PaymentIsland() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PaymentPage />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(PaymentPage);

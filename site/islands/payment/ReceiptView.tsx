@@ -5,13 +5,13 @@
  * page asks again, politely (backing off, paused while the tab is hidden, giving up after a while).
  */
 import { useEffect, useState } from 'react';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { cardDescription, formatMoney, receiptMessages } from '../../../schemas/payment-text.ts';
-// Types only: the payment pages ship no zod (docs/decisions/018-typed-responses.md).
 import type { MessageOnly } from '../../../schemas/responses.ts';
 import type { PaymentConfigResponse, ReceiptResponse } from '../../../schemas/payment.ts';
+import { withQuery } from '../common/with-query.tsx';
+// Types only: the payment pages ship no zod (docs/decisions/018-typed-responses.md).
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */
 const POLL_FOR_MS = 10 * 60_000;
@@ -178,10 +178,4 @@ function Receipt() {
   );
 }
 
-export default function ReceiptView() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Receipt />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Receipt);

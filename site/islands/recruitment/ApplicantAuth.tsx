@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError, schemaFrom } from '../../lib/api.ts';
 import { lazy, prefetch } from '../../lib/lazy.ts';
-import { setApplicantToken } from './applicant-session.ts';
+import { applicantSession } from './applicant-session.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
 let lastEmail = '';
@@ -45,7 +45,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
     lastEmail = form.email;
     try {
       const res = await api(`/api/job-applicants/${mode}`, { method: 'POST', body: parsed.data, schema: schemaFrom(contract, 'applicantSignedInResponse') });
-      if (res.token) setApplicantToken(res.token);
+      if (res.token) applicantSession.setToken(res.token);
       if (mode === 'register') {
         setNotice(REGISTERED_MESSAGE);
         setMode('login');

@@ -3,9 +3,9 @@ import { ApiError, schemaFrom } from '../../lib/api.ts';
 import { upload } from '../../lib/upload.ts';
 import { recruitmentContract } from './contract.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../common/Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
-import { applicantHeaders, checkApplicantSession, clearApplicantToken, getApplicantToken, usableApplicantToken } from './applicant-session.ts';
+import { applicantHeaders, checkApplicantSession, usableApplicantToken, applicantSession } from './applicant-session.ts';
 import { pagePaths } from '../../../schemas/paths.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -26,7 +26,7 @@ interface Draft {
 export function ApplicationModal({ job, onClose }: { job: { _id: string; title: string; company?: string }; onClose: () => void }) {
   // A token was stored but has expired (usableApplicantToken removes it): say why step 1 is back.
   const [initial] = useState(() => {
-    const stored = getApplicantToken() !== null;
+    const stored = applicantSession.getToken() !== null;
     const usable = usableApplicantToken() !== null;
     return { step: usable ? ('checking' as const) : (1 as const), ended: stored && !usable };
   });
@@ -46,7 +46,7 @@ export function ApplicationModal({ job, onClose }: { job: { _id: string; title: 
   }, [step]);
 
   return (
-    <Modal open onClose={onClose} title={`Apply: ${job.title}`}>
+    <Modal look="rc-modal" open onClose={onClose} title={`Apply: ${job.title}`}>
       {job.company && <p className="rc-muted">{job.company}</p>}
       <ol className="rc-steps" aria-label="Application steps">
         <li aria-current={step !== 2 ? 'step' : undefined}>1. Account</li>
@@ -94,7 +94,7 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
     if (!/\.(pdf|docx?)$/i.test(file.name)) return setError('Please upload your resume as a PDF, DOC or DOCX file');
     if (file.size > MAX_BYTES) return setError('File size must be less than 10MB');
     if (!coverLetter.trim()) return setError('Cover letter is required');
-    if (!getApplicantToken()) return askToSignIn(NO_TOKEN_MESSAGE);
+    if (!applicantSession.getToken()) return askToSignIn(NO_TOKEN_MESSAGE);
     // Expired while the person was writing: sign in first rather than send 10 MB to be refused.
     if (!usableApplicantToken()) return askToSignIn(EXPIRED_MESSAGE);
     setReauth(false);
@@ -106,7 +106,7 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
       'Application failed. Please try again.',
       (err) => {
         if (!(err instanceof ApiError && err.status === 401)) return false;
-        clearApplicantToken();
+        applicantSession.clear();
         askToSignIn(err.message || EXPIRED_MESSAGE);
         return true;
       },

@@ -2,8 +2,11 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import { lazy, prefetch, useLazy } from '../../lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '../../../schemas/recruitment-text.ts';
-import { Modal } from './Modal.tsx';
-import { Toaster, toast } from './toast.tsx';
+import { Modal } from '../common/Modal.tsx';
+import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
+
+/** Spec 2 section 9: errors for 4 s, successes for 2 s, loading until dismissed, at most 20 on screen. */
+const TOAST_DURATIONS: ToastDurations = { success: 2000, info: 2000, error: 4000, loading: null };
 
 const empty = {
   companyName: '',
@@ -78,7 +81,7 @@ export default function AssistanceForm({ categories, countries }: { categories: 
 
   return (
     <>
-      <Toaster />
+      <Toaster look="rc" durations={TOAST_DURATIONS} max={20} />
       <form className="rc-card rc-assist" onSubmit={submit} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Request staffing assistance</h2>
         <p className="rc-muted">Tell us who you need and we will call you back within one working day. Fields marked * are required.</p>
@@ -129,7 +132,7 @@ export default function AssistanceForm({ categories, countries }: { categories: 
 
         <button type="submit" className="rc-btn rc-btn--primary rc-btn--block" disabled={submitting}>{submitting ? 'Submitting...' : 'Submit request'}</button>
       </form>
-      <Modal open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms and Conditions" wide>
+      <Modal look="rc-modal" className="rc-modal--wide" open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms and Conditions">
         <div className="rc-legal">
           {!legal && <p role="status">Loading...</p>}
           {legal?.termsSections.map((section) => (

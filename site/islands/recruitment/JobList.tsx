@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { QueryClientProvider, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { JOBS_PAGE_SIZE } from '../../../schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
 import { lazy as lazyModule, useLazy } from '../../lib/lazy.ts';
@@ -52,15 +52,9 @@ export function pageNumbers(current: number, total: number): (number | null)[] {
 
 const formatDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-export default function JobList({ heading = 'Find your next job' }: { heading?: string }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Board heading={heading} />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Board);
 
-function Board({ heading }: { heading: string }) {
+function Board({ heading = 'Find your next job' }: { heading?: string }) {
   const id = useId();
   const [input, setInput] = useState('');
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', page: 1 });

@@ -1,19 +1,13 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 import { idFromPath } from '../../lib/shell-path.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
 import type { JobDetail } from '../../../schemas/recruitment.ts';
-import { JobDetailView } from './JobDetailView.tsx';
+import { JobDetailView } from '../../components/recruitment/JobDetailView.tsx';
 import JobActions from './JobActions.tsx';
 
 /** /job/{id} for a job newer than the last build: the id comes from the address. */
-export default function JobShell() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Shell />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Shell);
 
 
 function Shell() {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED, endSession } from '../../lib/sign-out.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { describeAlert } from '../../../schemas/job-alerts.ts';
 import { recruitmentContract } from './contract.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { timelinePaths } from '../../../schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
-import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
+import { applicantApi, applicantSession } from './applicant-session.ts';
 
 // Response schemas load only where answers are checked (development): this page ships no zod.
 const alertListAnswer = schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/job-alerts.ts') : notInProduction()), 'jobAlertListSchema');
@@ -48,16 +49,10 @@ function JobAlerts() {
 }
 
 /** The applicant's own applications and their status (beyond the spec: issue 6 item 7). */
-export default function MyApplications() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Applications />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Applications);
 
 function Applications() {
-  const [signedIn, setSignedIn] = useState(() => getApplicantToken() !== null);
+  const [signedIn, setSignedIn] = useState(() => applicantSession.getToken() !== null);
   const [signingOut, setSigningOut] = useState(false);
   const [everywhereError, setEverywhereError] = useState('');
   const me = useQuery({
@@ -84,19 +79,19 @@ function Applications() {
   }
 
   const signedOut = () => {
-    clearApplicantToken();
+    applicantSession.clear();
     queryClient.removeQueries({ queryKey: ['applicant'] });
     setSignedIn(false);
   };
   // Sign-out ends the session on the server; the browser's copy goes whatever the answer.
   const logOut = async () => {
-    await endSession('applicant', getApplicantToken());
+    await applicantSession.signOut();
     signedOut();
   };
   const logOutEverywhere = async () => {
     setSigningOut(true);
     setEverywhereError('');
-    const ok = await endSession('applicant', getApplicantToken(), { everywhere: true });
+    const ok = await applicantSession.signOut({ everywhere: true });
     setSigningOut(false);
     if (ok) signedOut();
     else setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
@@ -138,7 +133,7 @@ function Applications() {
         />
       )}
       <JobAlerts />
-      <PrivacyPanel type="applicant" headers={() => ({ 'X-Applicant-Token': getApplicantToken() ?? '' })} onErased={() => { clearApplicantToken(); queryClient.removeQueries({ queryKey: ['applicant'] }); }} />
+      <PrivacyPanel type="applicant" headers={() => ({ 'X-Applicant-Token': applicantSession.getToken() ?? '' })} onErased={() => { applicantSession.clear(); queryClient.removeQueries({ queryKey: ['applicant'] }); }} />
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
 import { describeAlert } from '../../../schemas/job-alerts.ts';
-import { Modal } from './Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
-import { applicantApi, clearApplicantToken, getApplicantToken } from './applicant-session.ts';
+import { applicantApi, applicantSession } from './applicant-session.ts';
 import { pagePaths } from '../../../schemas/paths.ts';
+import { Modal } from '../common/Modal.tsx';
 
 /**
  * "Save this search as an alert" (loaded on the first click, not with the job list): signs the
  * applicant in if needed, then saves the list's current search and says what happens next.
  */
 export function SaveAlertModal({ search, onClose }: { search: { keywords: string; category: string; location?: string }; onClose: () => void }) {
-  const [signedIn, setSignedIn] = useState(() => getApplicantToken() !== null);
+  const [signedIn, setSignedIn] = useState(() => applicantSession.getToken() !== null);
   const [state, setState] = useState<{ kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'error'; message: string }>({ kind: 'saving' });
   const started = useRef(false);
   const label = describeAlert({ keywords: search.keywords || null, category: search.category || null, location: search.location || null });
@@ -24,7 +24,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
       .catch((error: unknown) => {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
           // An ended session: sign in again, then save.
-          clearApplicantToken();
+          applicantSession.clear();
           started.current = false;
           setSignedIn(false);
           return;
@@ -34,7 +34,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
   }, [signedIn, search.keywords, search.category, search.location]);
 
   return (
-    <Modal open onClose={onClose} title="Save this search as an alert">
+    <Modal look="rc-modal" open onClose={onClose} title="Save this search as an alert">
       <p>Search: <strong>{label}</strong></p>
       {!signedIn ? (
         <ApplicantAuth intro="Log in with your job-applicant account (or register) to get new jobs for this search by e-mail." onAuthenticated={() => setSignedIn(true)} />

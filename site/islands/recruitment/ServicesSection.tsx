@@ -1,6 +1,6 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
 import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';
 import { Icon } from './Icon.tsx';
@@ -9,15 +9,9 @@ import { Icon } from './Icon.tsx';
  * Recruitment services: the record read at build time (or the built-in default) until the server's
  * answer arrives; the default stays if the call fails or answers an empty list.
  */
-export default function ServicesSection({ initial }: { initial?: RecruitmentServicesRecord }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Services initial={initial ?? builtInServices} />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Services);
 
-function Services({ initial }: { initial: RecruitmentServicesRecord }) {
+function Services({ initial = builtInServices }: { initial?: RecruitmentServicesRecord }) {
   const { data } = useQuery({
     queryKey: ['recruitment-services'],
     queryFn: async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StrategyCard } from '../../../schemas/recruitment.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../common/Modal.tsx';
 import { Icon } from './Icon.tsx';
 
 /** The four strategy cards; 'Learn more' opens the detail modal (scroll locked, focus kept, Escape closes). */
@@ -18,7 +18,7 @@ export default function StrategyCards({ strategies }: { strategies: StrategyCard
           </li>
         ))}
       </ul>
-      <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
+      <Modal look="rc-modal" open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
         {open?.extendedDescription.map((p, i) => <p key={i}>{p}</p>)}
         <div className="rc-actions">
           <button type="button" className="rc-btn rc-btn--primary" onClick={() => setOpen(null)}>Close</button>

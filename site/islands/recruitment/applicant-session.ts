@@ -1,11 +1,9 @@
-import type { ZodType, output } from 'zod';
-import { api, ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { createSession } from '../../lib/session.ts';
 import { storageKeys } from '../../lib/storage.ts';
 
-/** The job applicant's token (spec 2: kept in local storage, sent in the X-Applicant-Token header). */
-export const getApplicantToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKeys.applicantToken));
-export const setApplicantToken = (token: string) => localStorage.setItem(storageKeys.applicantToken, token);
-export const clearApplicantToken = () => localStorage.removeItem(storageKeys.applicantToken);
+/** The job applicant's session (spec 2: the token kept in local storage, sent in the X-Applicant-Token header). */
+export const applicantSession = createSession('applicant', { tokens: [storageKeys.applicantToken] });
 
 /**
  * Seconds until a token's own expiry (its `exp` claim), 0 when it has passed or cannot be read.
@@ -27,10 +25,10 @@ const MARGIN_SECONDS = 60;
 
 /** The stored token if it has not expired (a dead one is removed), else null. */
 export function usableApplicantToken(): string | null {
-  const token = getApplicantToken();
+  const token = applicantSession.getToken();
   if (!token) return null;
   if (secondsLeft(token) > MARGIN_SECONDS) return token;
-  clearApplicantToken();
+  applicantSession.clear();
   return null;
 }
 
@@ -46,7 +44,7 @@ export async function checkApplicantSession(): Promise<'valid' | 'invalid' | 'un
     return 'valid';
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      clearApplicantToken();
+      applicantSession.clear();
       return 'invalid';
     }
     return 'unknown';
@@ -54,16 +52,7 @@ export async function checkApplicantSession(): Promise<'valid' | 'invalid' | 'un
 }
 
 /** The header carrying the applicant's token (for api() and site/lib/upload.ts alike). */
-export function applicantHeaders(): Record<string, string> {
-  const token = getApplicantToken();
-  return token ? { 'X-Applicant-Token': token } : {};
-}
+export const applicantHeaders = applicantSession.headers;
 
 /** Calls the API as the signed-in applicant. */
-export function applicantApi<S extends ZodType>(path: string, init: ApiOptions & Typed<S>): Promise<output<S>>;
-export function applicantApi<T = unknown>(path: string, init?: ApiOptions): Promise<T>;
-export function applicantApi(path: string, init: ApiOptions & Partial<Typed<ZodType>> = {}) {
-  const headers = new Headers(init.headers);
-  for (const [name, value] of Object.entries(applicantHeaders())) headers.set(name, value);
-  return api<unknown>(path, { ...init, headers });
-}
+export const applicantApi = applicantSession.call;

@@ -12,7 +12,8 @@ const message = schemaFrom(usersContract, 'messageResponse');
 
 type Form = Record<'educationLevel' | 'instituteName' | 'program' | 'degree' | 'passingYear' | 'startDate' | 'expectedEndDate' | 'country' | 'studyLanguage' | 'gpa', string>;
 const blank: Form = { educationLevel: '', instituteName: '', program: '', degree: '', passingYear: '', startDate: '', expectedEndDate: '', country: '', studyLanguage: '', gpa: '' };
-const fromRecord = (r: EducationDto): Form => Object.fromEntries(Object.keys(blank).map((k) => [k, (r as unknown as Record<string, string | null>)[k] ?? ''])) as Form;
+const formKeys = Object.keys(blank) as (keyof Form)[];
+const fromRecord = (r: EducationDto): Form => Object.fromEntries(formKeys.map((k) => [k, r[k] ?? ''])) as Form;
 
 /** Education Information tab: add, edit (with _id) and delete records (spec 2 sections 4 and 5). */
 export function EducationPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { withQuery } from '../common/with-query.tsx';
 import { studentSession } from '../../lib/session.ts';
 import type { StudentProfile } from '../../../schemas/users.ts';
 import { timelinePaths } from '../../../schemas/timeline.ts';
@@ -50,13 +51,7 @@ function ApplicationTimelines() {
 }
 
 /** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
-export default function ProfileDashboard({ companyName }: { companyName: string }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Dashboard companyName={companyName} />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Dashboard);
 
 function Dashboard({ companyName }: { companyName: string }) {
   const [hasToken] = useState(() => typeof localStorage !== 'undefined' && !!studentSession.getToken());

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { studentSession } from '../../lib/session.ts';
-import { endSession } from '../../lib/sign-out.ts';
 import { schemaFrom } from '../../lib/api.ts';
 import { usersContract } from './contract.ts';
 import { pagePaths } from '../../../schemas/paths.ts';
@@ -15,15 +14,13 @@ export const profileQuery = queryOptions({
 
 /** Signs out: ends the session on the server, then clears the browser's copy whatever the answer. */
 export async function logout() {
-  await endSession('student', studentSession.getToken());
-  studentSession.clear();
+  await studentSession.signOut();
   location.assign(pagePaths.login);
 }
 
 /** Signs out on every device; on failure the person stays signed in and is told (returns false). */
 export async function logoutEverywhere() {
-  if (!(await endSession('student', studentSession.getToken(), { everywhere: true }))) return false;
-  studentSession.clear();
+  if (!(await studentSession.signOut({ everywhere: true }))) return false;
   location.assign(pagePaths.login);
   return true;
 }

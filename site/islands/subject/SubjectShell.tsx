@@ -7,7 +7,7 @@ import { idFromPath } from '../../lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
-import { CampusGallery, SideCards, SubjectHero, subjectPanels } from './subject-view.tsx';
+import { CampusGallery, SideCards, SubjectHero, subjectPanels } from '../../components/subject/subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
 // Below the first screen, and only on programs newer than the build: loaded when needed.

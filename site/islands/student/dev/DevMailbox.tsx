@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { withQuery } from '../../common/with-query.tsx';
 
 interface Message {
   to: string;
@@ -12,13 +12,7 @@ interface Message {
 }
 
 /** /dev/mailbox: the development outbox, newest first, filtered by address. */
-export default function DevMailbox() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Mailbox />
-    </QueryClientProvider>
-  );
-}
+export default withQuery(Mailbox);
 
 function Mailbox() {
   const [filter, setFilter] = useState('');
