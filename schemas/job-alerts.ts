@@ -6,16 +6,7 @@ import { z } from 'zod';
  * `POST/GET /api/job-alerts`, `DELETE /api/job-alerts/{id}` (applicant token in `X-Applicant-Token`).
  */
 
-/** The most alerts one person keeps. */
-export const JOB_ALERT_LIMIT = 10;
-
-export const JOB_ALERT_MESSAGES = {
-  created: 'Job alert saved. We will e-mail you new jobs that match it once a day.',
-  deleted: 'Job alert deleted.',
-  limit: `You can keep up to ${JOB_ALERT_LIMIT} job alerts. Delete one to save another.`,
-  empty: 'Search for something (keywords, a category or a location) before saving it as an alert.',
-  notFound: 'Job alert not found',
-} as const;
+export { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert } from './job-alerts-text.ts';
 
 const field = (name: string) => z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
 
@@ -42,9 +33,3 @@ export type JobAlertCreated = z.infer<typeof jobAlertCreatedSchema>;
 
 /** The unsubscribe link's query. */
 export const unsubscribeQuery = z.object({ token: z.string().max(2000).optional() });
-
-/** "nurse in Healthcare near London": how an alert reads in lists and e-mails. */
-export function describeAlert(a: { keywords: string | null; category: string | null; location: string | null }) {
-  const parts = [a.keywords ? `"${a.keywords}"` : 'All jobs', a.category ? `in ${a.category}` : '', a.location ? `near ${a.location}` : ''];
-  return parts.filter(Boolean).join(' ');
-}

@@ -7,7 +7,7 @@ import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
 import { RequestsList } from './RequestsList.tsx';
-import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
+import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
 import { Toaster, type ToastDurations } from '../common/toast.tsx';
@@ -177,7 +177,7 @@ function Dashboard({ token }: { token: string }) {
             {tab === 'employee' && <RequestForm key="employee" kind="employee" token={token} partner={shown} onSessionExpired={expire} />}
             {tab === 'requests' && <RequestsList token={token} />}
             {tab === 'data' && (
-              <PrivacyPanel type="partner" headers={() => ({ Authorization: `Bearer ${token}` })} onErased={() => partnerSession.clear()} />
+              <LazyPrivacyPanel type="partner" headers={() => ({ Authorization: `Bearer ${token}` })} onErased={() => partnerSession.clear()} />
             )}
           </div>
         </div>

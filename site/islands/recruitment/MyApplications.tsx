@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { describeAlert } from '../../../schemas/job-alerts.ts';
+import { describeAlert } from '../../../schemas/job-alerts-text.ts';
 import { recruitmentContract } from './contract.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { timelinePaths } from '../../../schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
-import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
+import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 
@@ -133,7 +133,7 @@ function Applications() {
         />
       )}
       <JobAlerts />
-      <PrivacyPanel type="applicant" headers={() => ({ 'X-Applicant-Token': applicantSession.getToken() ?? '' })} onErased={() => { applicantSession.clear(); queryClient.removeQueries({ queryKey: ['applicant'] }); }} />
+      <LazyPrivacyPanel type="applicant" headers={() => ({ 'X-Applicant-Token': applicantSession.getToken() ?? '' })} onErased={() => { applicantSession.clear(); queryClient.removeQueries({ queryKey: ['applicant'] }); }} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { describeAlert } from '../../../schemas/job-alerts.ts';
+import { describeAlert } from '../../../schemas/job-alerts-text.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 import { pagePaths } from '../../../schemas/paths.ts';

@@ -7,7 +7,7 @@ import { studentSession } from '../../lib/session.ts';
 import type { StudentProfile } from '../../../schemas/users.ts';
 import { timelinePaths } from '../../../schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
-import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
+import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
@@ -265,7 +265,7 @@ function Overview({ user }: { user: StudentProfile }) {
         <SavedPrograms />
       </Suspense>
       <div className="st-span-all">
-        <PrivacyPanel type="student" headers={studentHeaders} onErased={() => studentSession.clear()} />
+        <LazyPrivacyPanel type="student" headers={studentHeaders} onErased={() => studentSession.clear()} />
       </div>
     </div>
   );
