@@ -6,6 +6,8 @@ import { z } from 'zod';
  * `POST/GET /api/job-alerts`, `DELETE /api/job-alerts/{id}` (applicant token in `X-Applicant-Token`).
  */
 
+import { JOB_ALERT_MESSAGES } from './job-alerts-text.ts';
+
 export { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert } from './job-alerts-text.ts';
 
 const field = (name: string) => z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
