@@ -110,11 +110,15 @@ test('item 1: the session ends while writing: sign in again in place, the CV and
   await modal.getByRole('button', { name: 'Login' }).click();
   const dialog = await alert;
   expect(dialog.message()).toBe('Application submitted! File amina-cv.pdf uploaded successfully.');
+  // The job page reloads after the alert (the applied state comes from the server).
+  const reloaded = page.waitForEvent('load');
   await dialog.accept();
+  await reloaded;
   expect(calls).toHaveLength(1);
 
+  // My applications lists it as a timeline (issue 18).
   await page.goto('/my-applications');
-  await expect(page.getByRole('row', { name: /Warehouse Operative/ })).toContainText('amina-cv.pdf');
+  await expect(page.getByRole('article', { name: /Warehouse Operative/ })).toBeVisible();
 });
 
 test('item 1: a session revoked on the server mid-application also signs in again in place', async ({ page }) => {
