@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { createDb } from './client.ts';
 import { seedDatabase, validateContent } from './seed.ts';
-import { rawContent } from '../functions/test/content.ts';
+import { rawContent } from '#functions/test/content.ts';
 
 const tables = ['countries', 'universities', 'scholarships', 'departments', 'subjects', 'features', 'services', 'offices', 'team_members', 'strategies', 'employer_categories', 'jobs', 'content_blocks'];
 

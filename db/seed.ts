@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client.ts';
 import * as t from './schema/index.ts';
-import { contentFiles, type Content, type ContentFileName } from '../schemas/content.ts';
+import { contentFiles, type Content, type ContentFileName } from '#schemas/content.ts';
 
 /** A content file failed validation: names the file and the field so an editor can fix it. */
 export class ContentError extends Error {

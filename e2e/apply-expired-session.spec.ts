@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signToken } from '../functions/services/tokens.ts';
+import { signToken } from '#functions/services/tokens.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/hydration.ts';
 

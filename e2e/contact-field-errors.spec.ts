@@ -1,7 +1,7 @@
 import { test, expect, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hydrated } from './helpers/islands.ts';
-import { phoneMessages } from '../schemas/phone.ts';
+import { phoneMessages } from '#schemas/phone.ts';
 
 // Issue 16 items 3 and 4: the contact forms apply the routes' own schemas before sending, and
 // whatever the server still refuses is shown beside the field it is about.

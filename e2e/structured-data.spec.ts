@@ -4,7 +4,7 @@
 // BreadcrumbList are written out below (developers.google.com/search/docs/appearance/structured-data:
 // required properties fail a test, recommended ones that we claim to send are checked too).
 import { test, expect, type Page } from '@playwright/test';
-import { baseSalary, countryCode, employmentType, jobIsListed, serializeJsonLd } from '../site/lib/structured-data.ts';
+import { baseSalary, countryCode, employmentType, jobIsListed, serializeJsonLd } from '#site/lib/structured-data.ts';
 
 type Node = Record<string, unknown> & { '@type': string | string[] };
 

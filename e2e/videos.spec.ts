@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { VIDEO_URL_MESSAGE } from '../schemas/video.ts';
+import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
 
 // Issue 16 item 8: staff set video links in the back office (validated); after a publish, each
 // poster plays its video in place on click, with no third-party script, frame or file before the

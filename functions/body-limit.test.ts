@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import * as t from '../db/schema/index.ts';
+import * as t from '#db/schema/index.ts';
 import { request } from './test/fixtures/index.ts';
 import { auth, db, makeStaff, makeStudent, tokenFor } from './test/fixtures/index.ts';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BODY_BYTES, MAX_WEBHOOK_BYTES, TOO_LARGE_MESSAGE } from './middleware/body-limit.ts';

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { app } from './index.ts';
 import { HttpMailer, MailNotSentError } from './services/mailer.ts';
 import { codeEmail } from './services/emails.ts';
-import { createDb } from '../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { sql } from 'drizzle-orm';
 import { sessionToken } from './test/fixtures/index.ts';
-import { users } from '../db/schema/index.ts';
+import { users } from '#db/schema/index.ts';
 import { registerApplicant } from './test/fixtures/index.ts';
 import { testBrand } from './test/fixtures/index.ts';
 

@@ -40,7 +40,7 @@ import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
 import { runScheduled } from './scheduled/index.ts';
-import { apiPaths } from '../schemas/paths.ts';
+import { apiPaths } from '#schemas/paths.ts';
 
 export const app = new Hono<AppEnv>();
 

@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { users } from '#db/schema/index.ts';
 import { sessionToken } from './test/fixtures/index.ts';
 import { request } from './test/fixtures/index.ts';
 

@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:test';
 import { scrypt, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AccountType } from '../db/schema/index.ts';
-import { SIGN_OUT_PATHS } from '../schemas/sessions.ts';
+import type { AccountType } from '#db/schema/index.ts';
+import { SIGN_OUT_PATHS } from '#schemas/sessions.ts';
 import { CRONS, runScheduled } from './scheduled/index.ts';
 import { hashPassword } from './services/passwords.ts';
 import { signToken } from './services/tokens.ts';

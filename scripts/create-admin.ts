@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { confirmRemoteWrite, openTarget, parseTarget, type Target } from './lib/target.ts';
 import { createStaffAccount } from './lib/staff-account.ts';
-import { STAFF_PASSWORD_MIN, staffRoles, type StaffRole } from '../schemas/admin.ts';
+import { STAFF_PASSWORD_MIN, staffRoles, type StaffRole } from '#schemas/admin.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' }, env: { type: 'string' }, yes: { type: 'boolean', default: false }, 'env-file': { type: 'string' } },

@@ -6,7 +6,7 @@
 //   --env-file FILE   the local D1's vars from FILE instead of .dev.vars (the launch rehearsal)
 import { parseArgs } from 'node:util';
 import { loadContent } from './lib/content.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '#db/seed.ts';
 import { demoAccountsDecision, seedDemoAccounts } from './lib/demo-accounts.ts';
 import { confirmRemoteWrite, openTarget, parseTarget } from './lib/target.ts';
 

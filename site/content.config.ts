@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { countryDto, departmentDto, subjectDto, universityDto } from '../schemas/catalog-dto.ts';
+import { countryDto, departmentDto, subjectDto, universityDto } from '#schemas/catalog-dto.ts';
 import { getSnapshot } from './lib/snapshot.ts';
 
 // Content collections loaded from D1 at build time: one page per row for countries and subjects.

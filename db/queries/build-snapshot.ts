@@ -1,5 +1,5 @@
 import type { Db } from '../client.ts';
-import type { BuildSnapshot } from '../../schemas/build.ts';
+import type { BuildSnapshot } from '#schemas/build.ts';
 import { listCountries, listDepartments, listSubjects, listUniversities } from './catalog.ts';
 import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision, getSite } from './site-content.ts';
 import { listEmployerCategories, listJobDetails, listStrategies } from './jobs.ts';

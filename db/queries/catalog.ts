@@ -2,7 +2,7 @@ import { asc, eq, and, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
-import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '../../schemas/catalog.ts';
+import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '#schemas/catalog.ts';
 
 type SubjectRow = typeof t.subjects.$inferSelect;
 type CountryRow = typeof t.countries.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { minorPerMajor, isCurrency } from '../../schemas/money.ts';
-import type { CompareProgram, CostInputs, RatesTable } from '../../schemas/programs.ts';
+import { minorPerMajor, isCurrency } from '#schemas/money.ts';
+import type { CompareProgram, CostInputs, RatesTable } from '#schemas/programs.ts';
 import { programCardColumns, programCardOf } from './programs.ts';
 
 /** What it costs to live and study in each country and city, and the rates to convert it with. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { jobAlerts, jobApplicants, jobs } from '../schema/index.ts';
-import { JOB_ALERT_LIMIT, type JobAlertDto } from '../../schemas/job-alerts.ts';
+import { JOB_ALERT_LIMIT, type JobAlertDto } from '#schemas/job-alerts.ts';
 
 type AlertRow = typeof jobAlerts.$inferSelect;
 

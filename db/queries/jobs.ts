@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
-import { JOBS_PAGE_SIZE, type JobDetail, type JobSummary, type JobsPage, type MyApplication, type StrategyCard } from '../../schemas/recruitment.ts';
+import { JOBS_PAGE_SIZE, type JobDetail, type JobSummary, type JobsPage, type MyApplication, type StrategyCard } from '#schemas/recruitment.ts';
 
 type JobRow = typeof t.jobs.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { outbox } from '../schema/index.ts';
-import { undeliveredStatuses, type OutboxStatus } from '../../schemas/mail.ts';
+import { undeliveredStatuses, type OutboxStatus } from '#schemas/mail.ts';
 
 /** A message's content as the outbox keeps it while it may still be sent. */
 export interface StoredBody {

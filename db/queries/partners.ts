@@ -3,7 +3,7 @@ import type { Db } from '../client.ts';
 import { partnerRequests, partners } from '../schema/index.ts';
 import type { z } from 'zod';
 import { contains } from './text-search.ts';
-import type { PartnerRequestDto, partnerProfileUpdateSchema } from '../../schemas/partner.ts';
+import type { PartnerRequestDto, partnerProfileUpdateSchema } from '#schemas/partner.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 type NewPartnerRequest = typeof partnerRequests.$inferInsert;

@@ -11,7 +11,7 @@ import type { Db } from '../client.ts';
 import { payments, paymentRefunds, staff, stripeEvents } from '../schema/index.ts';
 import {
   activeRefundStatuses, refundableStatuses, settledStatuses, type AdminPaymentDetail, type PaymentStatus, type RefundStatus, type RefundView,
-} from '../../schemas/payment.ts';
+} from '#schemas/payment.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;

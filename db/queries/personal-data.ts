@@ -6,8 +6,8 @@ import {
   assistanceRequests, auditLog, contactMessages, documents, educationRecords, jobAlerts, jobApplicants, jobApplications, jobs, languageQualifications,
   oneTimeCodes, outbox, partnerRequests, partners, payments, savedPrograms, sessions, statusChanges, subjects, programApplications, universities, users,
 } from '../schema/index.ts';
-import type { Pipeline } from '../../schemas/pipelines.ts';
-import type { PersonType } from '../../schemas/privacy.ts';
+import type { Pipeline } from '#schemas/pipelines.ts';
+import type { PersonType } from '#schemas/privacy.ts';
 
 /**
  * Everything the database holds about one person, per account type: what the export writes and

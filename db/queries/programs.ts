@@ -3,9 +3,9 @@ import * as t from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { batch } from '../batch.ts';
 import { ftsPhrase, likeContains, likeWordStart, trigramSearchable } from './text-search.ts';
-import { CURRENCIES, convert, fraction, majorToMinor, minorPerMajor, rateMicros, type CurrencyCode, type RateTable } from '../../schemas/money.ts';
-import { PROGRAMS_PAGE_SIZE, durationBands, monthNames, type DurationBand } from '../../schemas/finder-terms.ts';
-import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '../../schemas/programs.ts';
+import { CURRENCIES, convert, fraction, majorToMinor, minorPerMajor, rateMicros, type CurrencyCode, type RateTable } from '#schemas/money.ts';
+import { PROGRAMS_PAGE_SIZE, durationBands, monthNames, type DurationBand } from '#schemas/finder-terms.ts';
+import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '#schemas/programs.ts';
 
 /**
  * The program finder (GET /api/programs and the pre-rendered /courses): filters, facet counts and

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { contentVersion, publishEvents } from '../schema/index.ts';
-import type { PublishState, PublishStatusResponse } from '../../schemas/build.ts';
+import type { PublishState, PublishStatusResponse } from '#schemas/build.ts';
 
 /** At most one deploy-hook call that started a build a minute: edits within a minute make one build. */
 export const HOOK_INTERVAL_MS = 60_000;

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-terms.ts';
-import type { SavedProgramsResponse } from '../../schemas/saved-programs.ts';
+import { SAVED_PROGRAMS_MAX } from '#schemas/finder-terms.ts';
+import type { SavedProgramsResponse } from '#schemas/saved-programs.ts';
 import { programCardColumns, programCardOf } from './programs.ts';
 
 /** A student's saved programs, newest first; retired programs stay listed without their card. */

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { blockKeys } from '../seed.ts';
-import { siteSchema, type SiteContent } from '../../schemas/content.ts';
-import type { missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema } from '../../schemas/content.ts';
-import shippedSite from '../../content/site.json' with { type: 'json' };
+import { siteSchema, type SiteContent } from '#schemas/content.ts';
+import type { missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema } from '#schemas/content.ts';
+import shippedSite from '#content/site.json' with { type: 'json' };
 
 type Blocks = {
   site: z.output<typeof siteSchema>;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { documents, educationRecords, languageQualifications, users } from '../schema/index.ts';
-import type { DocumentDto, EducationDto, LanguageDto, StudentProfile } from '../../schemas/users.ts';
+import type { DocumentDto, EducationDto, LanguageDto, StudentProfile } from '#schemas/users.ts';
 import { listApplications } from './applications.ts';
 
 type EducationRow = typeof educationRecords.$inferSelect;

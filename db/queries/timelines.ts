@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { jobApplications, jobs, partnerRequests, subjects, programApplications, universities } from '../schema/index.ts';
 import { historyOf, personalData } from './personal-data.ts';
-import { isFinal, personLabel, pipelines, type Pipeline } from '../../schemas/pipelines.ts';
-import type { PersonType } from '../../schemas/privacy.ts';
-import type { TimelineEvent, TimelineItem } from '../../schemas/timeline.ts';
-import { jobPath, subjectPath } from '../../schemas/paths.ts';
+import { isFinal, personLabel, pipelines, type Pipeline } from '#schemas/pipelines.ts';
+import type { PersonType } from '#schemas/privacy.ts';
+import type { TimelineEvent, TimelineItem } from '#schemas/timeline.ts';
+import { jobPath, subjectPath } from '#schemas/paths.ts';
 
 /** A job application waits, not passed to the employer, until the applicant confirms their e-mail. */
 export const HELD_NOTICE = 'On hold until you confirm your e-mail address: use the link we e-mailed you.';

@@ -1,6 +1,6 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
-import { partnerApprovalStatuses, pipelines } from '../../schemas/pipelines.ts';
+import { partnerApprovalStatuses, pipelines } from '#schemas/pipelines.ts';
 
 /**
  * When the person last opened their dashboard's timelines: a change after it is marked new. One per

@@ -1,8 +1,8 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 import { staff } from './accounts.ts';
-import { paymentStatuses, refundStatuses } from '../../schemas/payment-text.ts';
-import { outboxStatuses } from '../../schemas/mail.ts';
+import { paymentStatuses, refundStatuses } from '#schemas/payment-text.ts';
+import { outboxStatuses } from '#schemas/mail.ts';
 
 export { paymentStatuses, refundStatuses };
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
-import { inboxStatuses } from '../../schemas/admin.ts';
-import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, pipelines, programApplicationStatuses } from '../../schemas/pipelines.ts';
+import { inboxStatuses } from '#schemas/admin.ts';
+import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, pipelines, programApplicationStatuses } from '#schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {

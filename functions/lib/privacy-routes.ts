@@ -1,9 +1,9 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { findPerson } from '../../db/queries/personal-data.ts';
-import { lastTimelineVisit, markTimelineSeen, timelineOf } from '../../db/queries/timelines.ts';
-import { ERASED_MESSAGE, WRONG_PASSWORD_MESSAGE, eraseSchema, type EraseResponse, type PersonType } from '../../schemas/privacy.ts';
-import type { TimelineResponse, TimelineSeenResponse } from '../../schemas/timeline.ts';
+import { findPerson } from '#db/queries/personal-data.ts';
+import { lastTimelineVisit, markTimelineSeen, timelineOf } from '#db/queries/timelines.ts';
+import { ERASED_MESSAGE, WRONG_PASSWORD_MESSAGE, eraseSchema, type EraseResponse, type PersonType } from '#schemas/privacy.ts';
+import type { TimelineResponse, TimelineSeenResponse } from '#schemas/timeline.ts';
 import { REQUEST_RULES } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { erasePerson, exportPersonalData } from '../services/personal-data.ts';

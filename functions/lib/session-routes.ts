@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AccountType } from '../../db/schema/index.ts';
-import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '../../schemas/sessions.ts';
+import type { AccountType } from '#db/schema/index.ts';
+import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '#schemas/sessions.ts';
 import { endAllSessions, endSession } from '../services/sessions.ts';
 import type { AppEnv } from './app-env.ts';
 

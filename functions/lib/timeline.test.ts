@@ -3,9 +3,9 @@
 // first, marked when it changed since the last visit; status e-mails link to it.
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../db/schema/index.ts';
-import { changedSince, type TimelineResponse } from '../../schemas/timeline.ts';
-import { pipelines } from '../../schemas/pipelines.ts';
+import * as t from '#db/schema/index.ts';
+import { changedSince, type TimelineResponse } from '#schemas/timeline.ts';
+import { pipelines } from '#schemas/pipelines.ts';
 import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData } from '../test/fixtures/index.ts';
 import { postJson, request } from '../test/fixtures/index.ts';
 import { auth as staffAuth, makeStaff } from '../test/fixtures/index.ts';

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { HTTPException } from 'hono/http-exception';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { fieldMessages, type FieldMessages } from '../../schemas/errors.ts';
+import { fieldMessages, type FieldMessages } from '#schemas/errors.ts';
 
 /**
  * A request part that failed validation: a 400 whose body also carries each invalid field's

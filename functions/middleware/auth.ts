@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import type { AccountType } from '../../db/schema/index.ts';
+import type { AccountType } from '#db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { readStaffSession, setStaffSession } from '../lib/staff-cookies.ts';

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { configProblems } from '../lib/config.ts';
-import type { ConfigProblem } from '../../schemas/build.ts';
+import type { ConfigProblem } from '#schemas/build.ts';
 
 // One check per isolate: a Worker's env is one object for the isolate's life (tests pass their own
 // env objects, and each is checked on its own).

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 
-import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 
 export { BOOKMARK_HEADER };
 

@@ -4,7 +4,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import { routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorResponse } from '../../schemas/errors.ts';
+import type { ErrorResponse } from '#schemas/errors.ts';
 import { ValidationError } from '../lib/validate.ts';
 import { MailNotSentError } from '../services/mailer.ts';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthenticated, Unavailable, Unsupported } from '../services/errors.ts';

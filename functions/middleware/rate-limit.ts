@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import type { AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import type { AccountType } from '#db/schema/index.ts';
 import { clear, clientAddress, enforce, type Limit, type LimitHit, type LimitMessage } from '../services/rate-limit.ts';
 
 /** A request limit: per client address (IPv6 by /64) and, where an account is named, per account. */

@@ -13,7 +13,7 @@ it('exports a student with ten 10 MB documents', async () => {
   const student = await makeStudentWithData('perf', { documents: [] });
   // Ten 10 MB objects and their rows (makeStudentWithData's small files are not the point here).
   const { db } = await import('../test/fixtures/index.ts');
-  const t = await import('../../db/schema/index.ts');
+  const t = await import('#db/schema/index.ts');
   for (const doc of documents) {
     const bytes = new Uint8Array(10 * MB);
     for (let o = 0; o < bytes.length; o += 65_536) crypto.getRandomValues(bytes.subarray(o, o + 65_536));

@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:test';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { documents, jobApplicants, jobApplications, outbox, publishEvents, teamMembers, users } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { documents, jobApplicants, jobApplications, outbox, publishEvents, teamMembers, users } from '#db/schema/index.ts';
 import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
 import { CRONS, runScheduled } from './index.ts';
 

@@ -1,4 +1,4 @@
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import type { ScheduledJob } from './cron.ts';
 import { mailRetry } from './mail-retry.ts';

@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:test';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { outbox } from '#db/schema/index.ts';
 import { createMailer } from '../services/mailer.ts';
 import { codeEmail, notificationEmail } from '../services/emails.ts';
 import { HttpTransport } from '../services/mail-transport.ts';

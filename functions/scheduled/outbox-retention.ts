@@ -1,5 +1,5 @@
-import { clearSettledBodies, purgeOutboxBefore } from '../../db/queries/outbox.ts';
-import { OUTBOX_RETENTION_DAYS } from '../../schemas/mail.ts';
+import { clearSettledBodies, purgeOutboxBefore } from '#db/queries/outbox.ts';
+import { OUTBOX_RETENTION_DAYS } from '#schemas/mail.ts';
 import { config } from '../lib/config.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../db/client.ts';
-import { oneTimeCodes, users } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { oneTimeCodes, users } from '#db/schema/index.ts';
 import { requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from './account-codes.ts';
 import type { EmailMessage, Mailer, SendOutcome } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Conflict, Invalid, TooMany } from './errors.ts';
-import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
 import { codeMessages, issueCode, verifyCode, withdrawCode } from './codes.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { codeEmail } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import { detailsFromPayload, isExpiredUnverified, type RegistrableType } from './registration.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users, partners, jobApplicants, staff, type AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { users, partners, jobApplicants, staff, type AccountType } from '#db/schema/index.ts';
 
 /** The table behind each account type: one login mechanism, four kinds of account. */
 export const accountTables = {

@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
-import type { Db } from '../../db/client.ts';
-import { confirmApplicantEmail, takeHeldApplications } from '../../db/queries/applicants.ts';
-import { APPLICANT_CONFIRM_PATH } from '../../schemas/recruitment.ts';
+import type { Db } from '#db/client.ts';
+import { confirmApplicantEmail, takeHeldApplications } from '#db/queries/applicants.ts';
+import { APPLICANT_CONFIRM_PATH } from '#schemas/recruitment.ts';
 import { applicantConfirmationEmail, type EmailBrand } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { notifyStaff } from './notify.ts';

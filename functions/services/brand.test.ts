@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createDb } from '../../db/client.ts';
-import { contentBlocks, outbox } from '../../db/schema/index.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { createDb } from '#db/client.ts';
+import { contentBlocks, outbox } from '#db/schema/index.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { config } from '../lib/config.ts';
 import { postJson } from '../test/fixtures/index.ts';
-import site from '../../content/site.json';
+import site from '#content/site.json';
 
 // Issue 16 item 9: the brand is the site block (content/site.json as edited by staff): e-mails,
 // their trading disclosure and the Stripe description follow it; nothing in the code names it.

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { oneTimeCodes } from '#db/schema/index.ts';
 import { CODE_RULES, consumeCode, generateCode, issueCode, verifyCode } from './codes.ts';
 
 const db = createDb(env.DB);

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { batch } from '../../db/batch.ts';
-import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
+import { batch } from '#db/batch.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
 import { waitText } from './rate-limit.ts';
 import { TooMany } from './errors.ts';
 

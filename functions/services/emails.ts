@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../schemas/content.ts';
+import type { SiteContent } from '#schemas/content.ts';
 import type { EmailMessage } from './mailer.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema/index.ts';
-import { RATE_PATTERN } from '../../schemas/money.ts';
+import type { Db } from '#db/client.ts';
+import * as t from '#db/schema/index.ts';
+import { RATE_PATTERN } from '#schemas/money.ts';
 
 /**
  * Refreshes the exchange-rate table from a JSON feed (the daily job). Fail safe: the new rates are

@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.ts';
-import { alertOwners, claimDueAlerts, newJobsFor } from '../../db/queries/job-alerts.ts';
-import { describeAlert } from '../../schemas/job-alerts.ts';
-import { RETENTION } from '../../schemas/retention.ts';
-import { jobPath, pagePaths } from '../../schemas/paths.ts';
+import type { Db } from '#db/client.ts';
+import { alertOwners, claimDueAlerts, newJobsFor } from '#db/queries/job-alerts.ts';
+import { describeAlert } from '#schemas/job-alerts.ts';
+import { RETENTION } from '#schemas/retention.ts';
+import { jobPath, pagePaths } from '#schemas/paths.ts';
 import { config } from '../lib/config.ts';
 import { escapeHtml, footerLines, type EmailBrand } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { createMailer, type EmailMessage } from './mailer.ts';
 import { signUnsubscribeToken, unsubscribeUrl } from './unsubscribe-tokens.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Forbidden, Unauthenticated } from './errors.ts';
-import type { Db } from '../../db/client.ts';
-import type { AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import type { AccountType } from '#db/schema/index.ts';
 import { accountTables, findCredentials, normalizeEmail } from './accounts.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { clear, enforce, type Limit } from './rate-limit.ts';

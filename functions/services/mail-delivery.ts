@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
-import { buryLapsedUnretryable, claimDue, claimForRetry, findOutboxMessage, recordAttempt, type ClaimedMessage, type StoredBody } from '../../db/queries/outbox.ts';
-import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, retryBlockedMessages, retryMessages } from '../../schemas/mail.ts';
+import type { Db } from '#db/client.ts';
+import { buryLapsedUnretryable, claimDue, claimForRetry, findOutboxMessage, recordAttempt, type ClaimedMessage, type StoredBody } from '#db/queries/outbox.ts';
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, retryBlockedMessages, retryMessages } from '#schemas/mail.ts';
 import { config } from '../lib/config.ts';
 import { logLine } from '../lib/log.ts';
 import { createTransport, type MailTransport } from './mail-transport.ts';

@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { outbox } from '#db/schema/index.ts';
 import { config } from '../lib/config.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
 import { codeEmail, notificationEmail } from './emails.ts';

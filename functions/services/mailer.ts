@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { insertClaimed } from '../../db/queries/outbox.ts';
+import type { Db } from '#db/client.ts';
+import { insertClaimed } from '#db/queries/outbox.ts';
 import { config } from '../lib/config.ts';
 import { deliverClaimed, leaseFrom } from './mail-delivery.ts';
 import { createTransport, HttpTransport, mailboxTransport, type MailTransport } from './mail-transport.ts';

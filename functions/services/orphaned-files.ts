@@ -1,13 +1,13 @@
-import type { Db } from '../../db/client.ts';
-import { fileReferences, imageReferences, keysWithRows, lastBuildAt, type FilePrefix } from '../../db/queries/files.ts';
+import type { Db } from '#db/client.ts';
+import { fileReferences, imageReferences, keysWithRows, lastBuildAt, type FilePrefix } from '#db/queries/files.ts';
 
 /**
  * An object younger than this is never deleted: an upload stores the object first and writes its
  * row after (functions/services/files.ts), and an editor may upload an image well before saving the
  * content that shows it.
  */
-export { ORPHAN_GRACE_MS } from '../../schemas/retention.ts';
-import { ORPHAN_GRACE_MS } from '../../schemas/retention.ts';
+export { ORPHAN_GRACE_MS } from '#schemas/retention.ts';
+import { ORPHAN_GRACE_MS } from '#schemas/retention.ts';
 
 export interface OrphanSweepCounts {
   /** Objects looked at. */

@@ -1,4 +1,4 @@
-import { cardDescription, formatMoney } from '../../schemas/payment.ts';
+import { cardDescription, formatMoney } from '#schemas/payment.ts';
 import { notificationEmail, type EmailBrand } from './emails.ts';
 import { RECEIPT_LINK_DAYS } from './receipt-links.ts';
 

@@ -1,14 +1,14 @@
 import Stripe from 'stripe';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 import {
   applyIntentEvent, applyRefundStates, findPayment, findPaymentByIntent, isKnownEvent, recordOtherEvent,
   type ChargeDetails, type PaymentRow, type StripeRefundState,
-} from '../../db/queries/payments.ts';
-import { receiptPath, refundStatuses, type PaymentStatus, type RefundStatus } from '../../schemas/payment.ts';
+} from '#db/queries/payments.ts';
+import { receiptPath, refundStatuses, type PaymentStatus, type RefundStatus } from '#schemas/payment.ts';
 import { config } from '../lib/config.ts';
 import type { Mailer } from './mailer.ts';
 import { receiptEmail, refundEmail } from './payment-emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { signReceiptToken } from './receipt-links.ts';
 
 /** The Stripe settings of this Worker, or null when card payments are not configured. */

@@ -1,10 +1,10 @@
-import { batch } from '../../db/batch.ts';
-import type { Db } from '../../db/client.ts';
-import { collectPersonalData, erasureStatements, filesOf, ownsAddressRows, type Person } from '../../db/queries/personal-data.ts';
-import { exportFileName, personTypeLabels } from '../../schemas/privacy.ts';
+import { batch } from '#db/batch.ts';
+import type { Db } from '#db/client.ts';
+import { collectPersonalData, erasureStatements, filesOf, ownsAddressRows, type Person } from '#db/queries/personal-data.ts';
+import { exportFileName, personTypeLabels } from '#schemas/privacy.ts';
 import { auditInsert } from './audit.ts';
 import { notificationEmail } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { uniqueNames, zipStream, type ZipEntry } from './zip-stream.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { TooMany } from './errors.ts';
 import { addressBucket, clear, clientAddress, enforce, hit, pruneEnded, waitText } from './rate-limit.ts';
 

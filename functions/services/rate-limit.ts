@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TooMany } from './errors.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 
 export interface Limit {
   /** What is limited, e.g. 'login:address'. */

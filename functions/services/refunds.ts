@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { applyRefundStates, findPayment, findRefund, releaseRefund, reserveRefund, type RefundRow } from '../../db/queries/payments.ts';
-import { refundableStatuses, type PaymentStatus, type RefundReason } from '../../schemas/payment.ts';
+import { applyRefundStates, findPayment, findRefund, releaseRefund, reserveRefund, type RefundRow } from '#db/queries/payments.ts';
+import { refundableStatuses, type PaymentStatus, type RefundReason } from '#schemas/payment.ts';
 import { notifyRefunds, refundState, type PaymentDeps } from './payments.ts';
 
 /** What became of a refund request (the route turns each into an HTTP answer). */

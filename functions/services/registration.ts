@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { batch } from '../../db/batch.ts';
-import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, partners, users } from '../../db/schema/index.ts';
+import { batch } from '#db/batch.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeCodes, partners, users } from '#db/schema/index.ts';
 import { findCredentials, normalizeEmail } from './accounts.ts';
 import { issueStatements, newCode, sendLimitError } from './codes.ts';
 import { isUniqueViolation } from './db-errors.ts';
@@ -21,7 +21,7 @@ import { hashPassword } from './passwords.ts';
  */
 
 /** How long an unverified registration is kept (schemas/retention.ts, stated on the privacy page). */
-import { UNVERIFIED_TTL_MS } from '../../schemas/retention.ts';
+import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
 
 export const isExpiredUnverified = (account: { isVerified: boolean; createdAt: Date }, now = Date.now()) =>
   !account.isVerified && account.createdAt.getTime() <= now - UNVERIFIED_TTL_MS;

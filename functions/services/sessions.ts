@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sessions, type AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { sessions, type AccountType } from '#db/schema/index.ts';
 import { accountTables } from './accounts.ts';
 import { REMEMBER_SECONDS, SESSION_SECONDS, signToken } from './tokens.ts';
 

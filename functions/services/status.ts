@@ -1,12 +1,12 @@
 import { and, eq, getTableName } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from './errors.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 import {
   jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, programApplications, users,
-} from '../../db/schema/index.ts';
-import { personLabel, pipelineNames, pipelines, stageOf, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
+} from '#db/schema/index.ts';
+import { personLabel, pipelineNames, pipelines, stageOf, staffLabel, timelinePath, type Pipeline } from '#schemas/pipelines.ts';
 import { notificationEmail } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 
 export type { Pipeline };

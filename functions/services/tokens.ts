@@ -1,10 +1,10 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
-import type { AccountType } from '../../db/schema/index.ts';
+import type { AccountType } from '#db/schema/index.ts';
 
 /** Access tokens live one hour; "remember me" lets them be renewed on use for up to 7 days. */
 export const TOKEN_TTL_SECONDS = 60 * 60;
 // Session lifetimes are retention periods the privacy page states: schemas/retention.ts.
-export { REMEMBER_SECONDS, SESSION_SECONDS } from '../../schemas/retention.ts';
+export { REMEMBER_SECONDS, SESSION_SECONDS } from '#schemas/retention.ts';
 
 export interface TokenClaims {
   /** Account id. */

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test';
 import Stripe from 'stripe';
 import { config } from '../lib/config.ts';
 import { postJson, request } from './fixtures/index.ts';
-import type { CreatePaymentIntentResponse } from '../../schemas/payment.ts';
+import type { CreatePaymentIntentResponse } from '#schemas/payment.ts';
 
 export const stripeConfig = config(env).stripe;
 export const fakeUrl = `http://127.0.0.1:${stripeConfig.port}`;

@@ -5,10 +5,10 @@
 // `npm run admin:create` does it, with an authenticator, then signs in with password and code. Tokens given as FUZZ_TOKEN_* take precedence.
 import { openLocalPlatform } from '../lib/platform.ts';
 import { createStaffAccount } from '../lib/staff-account.ts';
-import { staffMfa, users } from '../../db/schema/index.ts';
-import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '../../functions/lib/staff-cookies.ts';
-import { currentTotp, newTotpSecret } from '../../functions/services/staff-mfa.ts';
-import { hashPassword } from '../../functions/services/passwords.ts';
+import { staffMfa, users } from '#db/schema/index.ts';
+import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
+import { currentTotp, newTotpSecret } from '#functions/services/staff-mfa.ts';
+import { hashPassword } from '#functions/services/passwords.ts';
 
 type Role = 'student' | 'partner' | 'applicant' | 'staff';
 const PASSWORD = 'Fuzz!Passw0rd#2026';

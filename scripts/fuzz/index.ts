@@ -14,7 +14,7 @@ import { serverFor } from '../perf/lib/server.ts';
 import { discoverIds, endpoints, fill, fillDeep, isPresent, type Endpoint } from '../perf/lib/endpoints.ts';
 import { printMachine, table } from '../perf/lib/stats.ts';
 import { fuzzTokens } from './accounts.ts';
-import { STAFF_SESSION_COOKIE } from '../../functions/lib/staff-cookies.ts';
+import { STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
 import { hostileBody, hostileQuery, uploadCases, wrongMethods, type HostileRequest } from './hostile.ts';
 
 const argv = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import type { BuildDone } from '../../schemas/build.ts';
+import type { BuildDone } from '#schemas/build.ts';
 
 /** What a build recorded about itself (site/lib/snapshot.ts writes it next to, never into, dist/). */
 export interface BuildInfo {

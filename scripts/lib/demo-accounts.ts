@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { isLoopbackHost } from '../../functions/lib/config.ts';
+import type { Db } from '#db/client.ts';
+import { isLoopbackHost } from '#functions/lib/config.ts';
 import { seedDemoStudent } from './demo/student.ts';
 import { seedDemoPartner } from './demo/partner.ts';
 import { seedDemoApplicant } from './demo/applicant.ts';

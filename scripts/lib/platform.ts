@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { readWranglerConfig, wranglerEnvOf, type RemoteTarget } from './wrangler-config.ts';
 
 /**

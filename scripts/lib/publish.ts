@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { publishEvents } from '../../db/schema/index.ts';
-import { insertBuilt } from '../../db/queries/publishing.ts';
+import type { Db } from '#db/client.ts';
+import { publishEvents } from '#db/schema/index.ts';
+import { insertBuilt } from '#db/queries/publishing.ts';
 import { run } from './run.ts';
 import { openLocalPlatform } from './platform.ts';
 

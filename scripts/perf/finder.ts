@@ -82,8 +82,8 @@ export async function measureFinder(base: string, rounds = 15): Promise<FinderFi
 
 /** The same queries through the real findPrograms on the database file with node:sqlite: the SQL alone. */
 export async function measureFinderNative(db: unknown, rounds = 15) {
-  const { findPrograms } = await import('../../db/queries/programs.ts');
-  const { programsQuery } = await import('../../schemas/programs.ts');
+  const { findPrograms } = await import('#db/queries/programs.ts');
+  const { programsQuery } = await import('#schemas/programs.ts');
   const queries = finderQueries.map((q) => programsQuery.parse(Object.fromEntries(new URLSearchParams(q))));
   for (const q of queries) await findPrograms(db as never, q);
   const times: number[] = [];

@@ -190,9 +190,9 @@ export async function measureSearchNative(rounds = 15) {
   const { readdirSync } = await import('node:fs');
   const { DatabaseSync } = await import('node:sqlite');
   const { drizzle } = await import('drizzle-orm/d1');
-  const { searchSubjects } = await import('../../db/queries/catalog.ts');
-  const { searchOpenJobs } = await import('../../db/queries/jobs.ts');
-  const schema = await import('../../db/schema/index.ts');
+  const { searchSubjects } = await import('#db/queries/catalog.ts');
+  const { searchOpenJobs } = await import('#db/queries/jobs.ts');
+  const schema = await import('#db/schema/index.ts');
   const dir = `${SCALE_DIR}/v3/d1/miniflare-D1DatabaseObject`;
   const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   if (!file) return undefined;

@@ -24,12 +24,12 @@ import { getPlatformProxy } from 'wrangler';
 import { run } from '../lib/run.ts';
 import { siteUrlFor } from '../lib/wrangler-config.ts';
 import { currentCommit } from '../lib/build-report.ts';
-import { freePort } from '../../functions/test/stripe-fake/free-port.ts';
+import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
-import type { HealthResponse, PublishStatusResponse } from '../../schemas/build.ts';
+import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
 
 const STATE = resolve('.wrangler/rehearse');
 const DB_DIR = join(STATE, 'db');

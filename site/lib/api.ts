@@ -1,6 +1,6 @@
-import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 import { replaceStoredToken, sessionKeys } from './storage.ts';
-import { fieldsOf, type FieldMessages } from '../../schemas/errors.ts';
+import { fieldsOf, type FieldMessages } from '#schemas/errors.ts';
 import type { ZodType, output } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-import { isSafeLink } from '../../schemas/links.ts';
+import { isSafeLink } from '#schemas/links.ts';
 /** Cuts text to `words` words, adding an ellipsis when something was cut. */
 export function truncateWords(text: string, words: number): string {
   const parts = text.trim().split(/\s+/);

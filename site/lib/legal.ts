@@ -1,4 +1,4 @@
-import { retentionStatements } from '../../schemas/retention.ts';
+import { retentionStatements } from '#schemas/retention.ts';
 
 /** The terms (12 sections, spec 2) and privacy policy (10 sections), shared by the pages and dialogs. */
 export interface LegalSection {

@@ -1,11 +1,11 @@
 import { ApiError, notInProduction, schemaFrom } from './api.ts';
 import { studentSession } from './session.ts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
-import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-limits.ts';
-import type { SavedProgramsResponse } from '../../schemas/saved-programs.ts';
+import { SAVED_PROGRAMS_MAX } from '#schemas/finder-limits.ts';
+import type { SavedProgramsResponse } from '#schemas/saved-programs.ts';
 
 // The finder's pages ship no zod: the response schemas load only where they are checked (development).
-const contract = () => (import.meta.env.DEV ? import('../../schemas/saved-programs.ts') : notInProduction());
+const contract = () => (import.meta.env.DEV ? import('#schemas/saved-programs.ts') : notInProduction());
 export const savedListSchema = schemaFrom(contract, 'savedProgramsResponse');
 const saveSchema = schemaFrom(contract, 'saveResponse');
 

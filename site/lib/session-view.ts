@@ -1,5 +1,5 @@
 import { readJson, storageKeys } from './storage.ts';
-import { pagePaths } from '../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 /** What the header shows for a stored session (spec 1 sections 2.2 and 4). */
 export interface SessionView {

@@ -1,4 +1,4 @@
-import { SIGN_OUT_PATHS } from '../../schemas/sessions.ts';
+import { SIGN_OUT_PATHS } from '#schemas/sessions.ts';
 
 export type SignOutKind = keyof typeof SIGN_OUT_PATHS;
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { emptySnapshot, snapshotLists, type BuildSnapshot } from '../../schemas/build.ts';
+import { emptySnapshot, snapshotLists, type BuildSnapshot } from '#schemas/build.ts';
 
 export type { BuildSnapshot };
 

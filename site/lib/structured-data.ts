@@ -1,8 +1,8 @@
 // schema.org JSON-LD for the pre-rendered pages: one typed builder per kind of thing the site
 // describes (the company, its offices, a job, a page's place in the site), and one serialiser that
 // is safe inside <script>. Pages never write JSON-LD objects by hand.
-import type { SubjectDto } from '../../schemas/catalog.ts';
-import type { JobDetail } from '../../schemas/recruitment.ts';
+import type { SubjectDto } from '#schemas/catalog.ts';
+import type { JobDetail } from '#schemas/recruitment.ts';
 import { paragraphs } from './format.ts';
 import type { BuildSnapshot } from './snapshot.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SubjectSearchResponse } from '../../schemas/catalog.ts';
+import type { SubjectSearchResponse } from '#schemas/catalog.ts';
 import { api } from './api.ts';
 
 /**

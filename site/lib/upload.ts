@@ -1,6 +1,6 @@
 import type { ZodType, output } from 'zod';
 import { apiError, checkAnswer, keepBookmark, NetworkError, storedBookmark, type Typed } from './api.ts';
-import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 import { replaceStoredToken } from './storage.ts';
 
 /** How far an upload has got (bytes of the request body sent). */

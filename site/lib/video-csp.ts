@@ -1,4 +1,4 @@
-import { playableVideo } from '../../schemas/video.ts';
+import { playableVideo } from '#schemas/video.ts';
 
 /**
  * Adds to a page's CSP exactly the sources its videos need: frame-src for a YouTube or Vimeo

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { and, count, desc, eq, or } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { subjects, programApplications, universities, users } from '../../../db/schema/index.ts';
-import { idParam, listQuery, statusChangeSchema, type ApplicationDetailResponse, type ApplicationRow } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { statusHistory, transitions } from '../../services/status.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { subjects, programApplications, universities, users } from '#db/schema/index.ts';
+import { idParam, listQuery, statusChangeSchema, type ApplicationDetailResponse, type ApplicationRow } from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { statusHistory, transitions } from '#functions/services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { findAuditEntry, listAudit } from '../../../db/queries/audit.ts';
-import { idParam, listQuery, type AuditRow } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { findAuditEntry, listAudit } from '#db/queries/audit.ts';
+import { idParam, listQuery, type AuditRow } from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
 /** The audit log (who, what, when, before/after), admins only. ?type filters by entity, ?q searches. */

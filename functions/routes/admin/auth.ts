@@ -1,28 +1,28 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { DomainError, TooMany } from '../../services/errors.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { clearStaffChallenge, clearStaffSession, readStaffChallenge, readStaffSession, setStaffChallenge, setStaffSession } from '../../lib/staff-cookies.ts';
+import { DomainError, TooMany } from '#functions/services/errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { clearStaffChallenge, clearStaffSession, readStaffChallenge, readStaffSession, setStaffChallenge, setStaffSession } from '#functions/lib/staff-cookies.ts';
 import {
   staffLoginSchema, staffMfaEnableSchema, staffMfaSchema,
   type StaffMfaEnabled, type StaffMfaSetup, type StaffProfile, type StaffSignIn, type StaffSignedIn,
-} from '../../../schemas/admin.ts';
+} from '#schemas/admin.ts';
 import {
   acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment, type StaffRow,
-} from '../../../db/queries/staff-mfa.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { checkLogin } from '../../services/login.ts';
-import { endAllSessions, endSession, startSession } from '../../services/sessions.ts';
-import { verifyToken } from '../../services/tokens.ts';
-import { writeAudit } from '../../services/audit.ts';
-import { signChallenge, verifyChallenge, type ChallengeStage } from '../../services/staff-challenge.ts';
-import { MFA_LIMIT, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../../services/staff-mfa.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '../../../schemas/sessions.ts';
+} from '#db/queries/staff-mfa.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { endAllSessions, endSession, startSession } from '#functions/services/sessions.ts';
+import { verifyToken } from '#functions/services/tokens.ts';
+import { writeAudit } from '#functions/services/audit.ts';
+import { signChallenge, verifyChallenge, type ChallengeStage } from '#functions/services/staff-challenge.ts';
+import { MFA_LIMIT, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '#functions/services/staff-mfa.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '#schemas/sessions.ts';
 import { staffOnly } from './shared.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 type Ctx = Context<AppEnv>;
 

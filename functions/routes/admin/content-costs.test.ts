@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
-import { auth, makeStaff } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 
 // Staff edit the finder's costs (issue 17 item 5) in the content editor, with the seed's validation.
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, beforeAll, vi, afterEach } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '../../test/fixtures/index.ts';
-import { STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '#functions/test/fixtures/index.ts';
+import { STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 let admin: Awaited<ReturnType<typeof makeStaff>>;

@@ -4,16 +4,16 @@ import { and, asc, count, eq, getTableColumns, max, or, type SQL } from 'drizzle
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import * as t from '../../../db/schema/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import * as t from '#db/schema/index.ts';
 import {
   contentKindParam, contentKinds, listQuery, type ContentActiveResponse, type ContentKind, type ContentRow, type ContentSavedResponse,
-} from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { purgePublicReads } from '../../middleware/edge-cache.ts';
+} from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { purgePublicReads } from '#functions/middleware/edge-cache.ts';
 import { contains, searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { auditLog, assistanceRequests, contactMessages, staff } from '../../../db/schema/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { auditLog, assistanceRequests, contactMessages, staff } from '#db/schema/index.ts';
 import {
   inboxParam, inboxStatusSchema, inboxStatuses, listQuery, replySchema, type InboxDetailResponse, type InboxRow as InboxRowSent, type InboxSource,
-} from '../../../schemas/admin.ts';
-import type { MessageOnly, Wire } from '../../../schemas/responses.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { notificationEmail } from '../../services/emails.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+} from '#schemas/admin.ts';
+import type { MessageOnly, Wire } from '#schemas/responses.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { notificationEmail } from '#functions/services/emails.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
 interface InboxRow extends Record<string, unknown> {

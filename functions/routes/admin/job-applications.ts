@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { idParam, listQuery, statusChangeSchema, type JobApplicationRow, type PipelineDetailResponse } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { downloadResponse } from '../../services/files.ts';
-import { writeAudit } from '../../services/audit.ts';
-import { statusHistory, transitions } from '../../services/status.ts';
-import { jobApplicationForwardingStatuses } from '../../../schemas/pipelines.ts';
-import { applicationIsConfirmed, findJobApplicationForStaff, findResume, listJobApplicationsForStaff } from '../../../db/queries/applicants.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { idParam, listQuery, statusChangeSchema, type JobApplicationRow, type PipelineDetailResponse } from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { downloadResponse } from '#functions/services/files.ts';
+import { writeAudit } from '#functions/services/audit.ts';
+import { statusHistory, transitions } from '#functions/services/status.ts';
+import { jobApplicationForwardingStatuses } from '#schemas/pipelines.ts';
+import { applicationIsConfirmed, findJobApplicationForStaff, findResume, listJobApplicationsForStaff } from '#db/queries/applicants.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 

@@ -2,11 +2,11 @@
 // and its Retry, which resets a message to a fresh attempt and sends it at once, audited, once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../../db/schema/index.ts';
-import { retryBlockedMessages, type RetryResult, type UndeliveredPage } from '../../../schemas/mail.ts';
-import { app } from '../../index.ts';
-import { program, received, withFakeMail } from '../../test/mail-fake/client.ts';
-import { auth, db, makeStaff, makeStudent, tokenFor } from '../../test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { retryBlockedMessages, type RetryResult, type UndeliveredPage } from '#schemas/mail.ts';
+import { app } from '#functions/index.ts';
+import { program, received, withFakeMail } from '#functions/test/mail-fake/client.ts';
+import { auth, db, makeStaff, makeStudent, tokenFor } from '#functions/test/fixtures/index.ts';
 
 const bindings = withFakeMail();
 const call = (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>

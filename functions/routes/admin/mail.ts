@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { listUndelivered } from '../../../db/queries/outbox.ts';
-import { idParam } from '../../../schemas/admin.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { listUndelivered } from '#db/queries/outbox.ts';
+import { idParam } from '#schemas/admin.ts';
 import {
   retryBlockedMessages, retryMessages, undeliveredQuery, type RetryResult, type UndeliveredMessage, type UndeliveredPage,
-} from '../../../schemas/mail.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { retryNow, RetryRefusedError } from '../../services/mail-delivery.ts';
+} from '#schemas/mail.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { retryNow, RetryRefusedError } from '#functions/services/mail-delivery.ts';
 import { CSV_LIMIT, staffOnly, toCsv } from './shared.ts';
 
 const csvColumns: { key: keyof UndeliveredMessage; header: string }[] = [

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
-import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '../../test/fixtures/index.ts';
-import { testBrand } from '../../test/fixtures/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
+import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '#functions/test/fixtures/index.ts';
+import { testBrand } from '#functions/test/fixtures/index.ts';
 
 const SITE = 'http://127.0.0.1:8787';
 

@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { and, count, desc, eq, or } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { jobs, partnerRequests, partners } from '../../../db/schema/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { jobs, partnerRequests, partners } from '#db/schema/index.ts';
 import {
   createJobSchema, idParam, listQuery, statusChangeSchema, type CreateJobResponse, type PartnerRequestRow, type PipelineDetailResponse,
-} from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { jobSchema } from '../../../schemas/content.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { statusHistory, transitions } from '../../services/status.ts';
+} from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { jobSchema } from '#schemas/content.ts';
+import { getSite } from '#db/queries/site-content.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { statusHistory, transitions } from '#functions/services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
-import { jobPath } from '../../../schemas/paths.ts';
+import { jobPath } from '#schemas/paths.ts';
 
 const columns = {
   id: partnerRequests.id, type: partnerRequests.type, title: partnerRequests.title, status: partnerRequests.status,

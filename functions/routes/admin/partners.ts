@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { findPartnerForStaff, listPartnersForStaff } from '../../../db/queries/partners.ts';
-import { idParam, listQuery, statusChangeSchema, type PartnerDetailResponse, type PartnerRow } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { statusHistory, transitions } from '../../services/status.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { findPartnerForStaff, listPartnersForStaff } from '#db/queries/partners.ts';
+import { idParam, listQuery, statusChangeSchema, type PartnerDetailResponse, type PartnerRow } from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { statusHistory, transitions } from '#functions/services/status.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 

@@ -3,12 +3,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { app } from '../../index.ts';
-import { auditLog, outbox, paymentRefunds, payments } from '../../../db/schema/index.ts';
-import type { AdminPaymentDetail, RefundResponse } from '../../../schemas/payment.ts';
-import { request } from '../../test/fixtures/index.ts';
-import { deliver, eventsFor, fakeStripe, paidPayment } from '../../test/stripe.ts';
-import { auth, db, makePayment, makeStaff } from '../../test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
+import { auditLog, outbox, paymentRefunds, payments } from '#db/schema/index.ts';
+import type { AdminPaymentDetail, RefundResponse } from '#schemas/payment.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { deliver, eventsFor, fakeStripe, paidPayment } from '#functions/test/stripe.ts';
+import { auth, db, makePayment, makeStaff } from '#functions/test/fixtures/index.ts';
 import { toCsv } from './shared.ts';
 
 // Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.

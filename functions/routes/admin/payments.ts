@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { adminPaymentDetail, listPayments, paymentFilter, type PaymentRow } from '../../../db/queries/payments.ts';
-import { idParam, listQuery } from '../../../schemas/admin.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { adminPaymentDetail, listPayments, paymentFilter, type PaymentRow } from '#db/queries/payments.ts';
+import { idParam, listQuery } from '#schemas/admin.ts';
 import {
   formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundRequestBody, type AdminPaymentDetail, type PaymentListRow, type PaymentStatus,
   type RefundResponse,
-} from '../../../schemas/payment.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { createStripe, receiptLinks, stripeSettings } from '../../services/payments.ts';
-import { requestRefund } from '../../services/refunds.ts';
+} from '#schemas/payment.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { createStripe, receiptLinks, stripeSettings } from '#functions/services/payments.ts';
+import { requestRefund } from '#functions/services/refunds.ts';
 import { adminOnly, listResponse, searchNeedle, window } from './shared.ts';
 
 type ListRow = Pick<PaymentRow, 'id' | 'intentId' | 'chargeId' | 'amount' | 'currency' | 'amountRefunded' | 'fee' | 'feeCurrency' | 'reference' | 'payerName' | 'payerEmail' | 'status' | 'createdAt' | 'paidAt'>;

@@ -1,9 +1,9 @@
 import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { changeStatus, transitions, type Pipeline } from '../../services/status.ts';
-import type { StatusChangeResponse } from '../../../schemas/admin.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { changeStatus, transitions, type Pipeline } from '#functions/services/status.ts';
+import type { StatusChangeResponse } from '#schemas/admin.ts';
 
 /** Refuses a ?status filter the pipeline does not know (400, readable). */
 export function checkStatusFilter(pipeline: Pipeline, status: string | undefined) {

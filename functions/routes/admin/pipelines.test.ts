@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import * as t from '../../../db/schema/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
 import {
   auth, db, makeAssistanceRequest, makeContactMessage, makeJobApplication, makePartner, makePartnerRequest, makePayment, makeStaff, makeApplication,
-} from '../../test/fixtures/index.ts';
+} from '#functions/test/fixtures/index.ts';
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -280,7 +280,7 @@ describe('dashboard', () => {
 
 describe('status changes made at the same moment', () => {
   it('records nothing when the status moved since it was read', async () => {
-    const { recordChange } = await import('../../services/status.ts');
+    const { recordChange } = await import('#functions/services/status.ts');
     const sub = await makeApplication('in_review');
     // Another staff member read 'submitted' before this one moved it to in_review.
     expect(await recordChange(db, { pipeline: 'subscription', id: sub.id, from: 'submitted', to: 'declined', staffId: admin.id })).toBe(false);

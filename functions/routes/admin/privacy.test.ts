@@ -4,11 +4,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../../db/schema/index.ts';
-import { findPerson } from '../../../db/queries/personal-data.ts';
-import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData, rowsMentioning } from '../../test/fixtures/index.ts';
-import { request } from '../../test/fixtures/index.ts';
-import { auth, makeStaff } from '../../test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { findPerson } from '#db/queries/personal-data.ts';
+import { db, makeApplicantWithData, makePartnerWithData, makeStudentWithData, rowsMentioning } from '#functions/test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

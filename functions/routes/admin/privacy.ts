@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { exportDownload } from '../../lib/privacy-routes.ts';
-import { findPeopleByEmail, findPerson } from '../../../db/queries/personal-data.ts';
-import { privacyPersonParam, privacySearchQuery, staffEraseSchema, type EraseResponse, type PrivacySearchResponse } from '../../../schemas/privacy.ts';
-import { writeAudit } from '../../services/audit.ts';
-import { erasePerson } from '../../services/personal-data.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { exportDownload } from '#functions/lib/privacy-routes.ts';
+import { findPeopleByEmail, findPerson } from '#db/queries/personal-data.ts';
+import { privacyPersonParam, privacySearchQuery, staffEraseSchema, type EraseResponse, type PrivacySearchResponse } from '#schemas/privacy.ts';
+import { writeAudit } from '#functions/services/audit.ts';
+import { erasePerson } from '#functions/services/personal-data.ts';
 import { adminOnly } from './shared.ts';
 
 /**

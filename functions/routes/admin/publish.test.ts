@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeAll, beforeEach, vi, afterEach } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
-import { app } from '../../index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { HOOK_INTERVAL_MS, HOOK_STALE_MS, readContentVersion } from '../../../db/queries/publishing.ts';
-import type { PublishStatusResponse } from '../../../schemas/build.ts';
-import { auth, db, makeStaff } from '../../test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
+import * as t from '#db/schema/index.ts';
+import { HOOK_INTERVAL_MS, HOOK_STALE_MS, readContentVersion } from '#db/queries/publishing.ts';
+import type { PublishStatusResponse } from '#schemas/build.ts';
+import { auth, db, makeStaff } from '#functions/test/fixtures/index.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { claimHookCall, finishHookCall, HOOK_TIMEOUT_MS, insertPublishRequest, readPublishStatus } from '../../../db/queries/publishing.ts';
-import type { PublishResponse, PublishStatusResponse } from '../../../schemas/build.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { claimHookCall, finishHookCall, HOOK_TIMEOUT_MS, insertPublishRequest, readPublishStatus } from '#db/queries/publishing.ts';
+import type { PublishResponse, PublishStatusResponse } from '#schemas/build.ts';
 import { staffOnly } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];

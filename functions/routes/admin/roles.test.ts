@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
-import { auth, makeStaff, tokenFor } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff, tokenFor } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 // Every admin endpoint, and whether editors may use it (content and publishing only).
 const routes: { method: string; path: string; editor: boolean }[] = [

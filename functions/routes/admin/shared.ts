@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { requireAuth } from '../../middleware/auth.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import type { ListQuery } from '../../../schemas/admin.ts';
-import { staffMfaEnabled } from '../../../db/queries/staff-mfa.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import type { ListQuery } from '#schemas/admin.ts';
+import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
 
 export const ENROL_FIRST = 'Set up two-step sign-in before using the back office.';
 
@@ -75,4 +75,4 @@ export function listResponse<T extends Record<string, unknown>>(
   return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
 }
 
-export { contains } from '../../../db/queries/text-search.ts';
+export { contains } from '#db/queries/text-search.ts';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { request } from '../../test/fixtures/index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { VIDEO_URL_MESSAGE } from '../../../schemas/video.ts';
-import { auth, db, makeStaff } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
+import { auth, db, makeStaff } from '#functions/test/fixtures/index.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { siteSchema } from '../../../schemas/content.ts';
-import { getSite, saveSiteStatement, siteUpdatedAt } from '../../../db/queries/site-content.ts';
-import { auditInsert } from '../../services/audit.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { siteSchema } from '#schemas/content.ts';
+import { getSite, saveSiteStatement, siteUpdatedAt } from '#db/queries/site-content.ts';
+import { auditInsert } from '#functions/services/audit.ts';
 import { staffOnly } from './shared.ts';
 
 /**

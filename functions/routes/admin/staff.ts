@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { asc, count, eq, or } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { staff } from '../../../db/schema/index.ts';
-import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema, type StaffCreatedResponse, type StaffRow } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { endAllSessionsStatement } from '../../services/sessions.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { resetStaffMfa, staffWithMfa } from '../../../db/queries/staff-mfa.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { staff } from '#db/schema/index.ts';
+import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema, type StaffCreatedResponse, type StaffRow } from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { hashPassword } from '#functions/services/passwords.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { endAllSessionsStatement } from '#functions/services/sessions.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { resetStaffMfa, staffWithMfa } from '#db/queries/staff-mfa.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
 const columns = { id: staff.id, name: staff.name, email: staff.email, role: staff.role, isActive: staff.isActive, createdAt: staff.createdAt, updatedAt: staff.updatedAt };

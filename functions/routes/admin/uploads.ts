@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { IMAGE_TYPE_MESSAGE, type UploadResponse } from '../../../schemas/admin.ts';
-import { checkUpload, storeFile } from '../../services/files.ts';
-import { uploadBodyLimit } from '../../middleware/body-limit.ts';
-import { writeAudit } from '../../services/audit.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { IMAGE_TYPE_MESSAGE, type UploadResponse } from '#schemas/admin.ts';
+import { checkUpload, storeFile } from '#functions/services/files.ts';
+import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
+import { writeAudit } from '#functions/services/audit.ts';
 import { staffOnly } from './shared.ts';
 
 /** Image upload for content (JPG or PNG, judged by the bytes), stored in R2, served at /api/files/<key>. */

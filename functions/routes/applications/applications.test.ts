@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../../db/client.ts';
-import { programApplications, users } from '../../../db/schema/index.ts';
-import { request } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
+import { createDb } from '#db/client.ts';
+import { programApplications, users } from '#db/schema/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const SUBJECT = 'msc-data-science-university-of-leeds';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { programApplicationSchema } from '../../../schemas/users.ts';
-import { createApplication, findOpenSubject, listApplications } from '../../../db/queries/applications.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { programApplicationSchema } from '#schemas/users.ts';
+import { createApplication, findOpenSubject, listApplications } from '#db/queries/applications.ts';
 
 export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
 

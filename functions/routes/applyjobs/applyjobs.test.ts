@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
 
 const summaryKeys = ['_id', 'title', 'description', 'category', 'company', 'location', 'startDate', 'endDate', 'recruitmentType'];
 

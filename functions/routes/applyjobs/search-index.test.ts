@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import { auth, makeStaff } from '../../test/fixtures/index.ts';
-import { createDb } from '../../../db/client.ts';
-import { jobSearchQueries, openCategoriesSql } from '../../../db/queries/jobs.ts';
-import { JOBS_PAGE_SIZE, type JobsPage } from '../../../schemas/recruitment.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
+import { createDb } from '#db/client.ts';
+import { jobSearchQueries, openCategoriesSql } from '#db/queries/jobs.ts';
+import { JOBS_PAGE_SIZE, type JobsPage } from '#schemas/recruitment.ts';
 
 // The job search through `jobs_fts` (FTS5 trigram, migration 0002): what it finds must be exactly
 // what the spec's "trimmed, case-insensitive substring of title, company, location or description"

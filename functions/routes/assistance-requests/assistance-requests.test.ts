@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { postJson, request } from '../../test/fixtures/index.ts';
-import { app } from '../../index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
 
 const valid = {
   companyName: 'Acme Care Ltd',
@@ -77,7 +77,7 @@ describe('POST /api/assistance-requests', () => {
 });
 
 async function fetchRaw(body: string) {
-  const { request } = await import('../../test/fixtures/index.ts');
+  const { request } = await import('#functions/test/fixtures/index.ts');
   return request('/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 }
 

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { onError } from '../../middleware/errors.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { insertAssistanceRequest } from '../../../db/queries/enquiries.ts';
-import { listEmployerCategories } from '../../../db/queries/jobs.ts';
-import { assistanceRequestSchema, CATEGORY_MESSAGE } from '../../../schemas/recruitment.ts';
-import { notifyStaff } from '../../services/notify.ts';
+import { onError } from '#functions/middleware/errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
+import { listEmployerCategories } from '#db/queries/jobs.ts';
+import { assistanceRequestSchema, CATEGORY_MESSAGE } from '#schemas/recruitment.ts';
+import { notifyStaff } from '#functions/services/notify.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
 const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 60 };

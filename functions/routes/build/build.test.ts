@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
-import { app } from '../../index.ts';
-import { readBuildSnapshot } from '../../../db/queries/build-snapshot.ts';
-import { readContentVersion } from '../../../db/queries/publishing.ts';
-import { snapshotLists, type BuildSnapshot } from '../../../schemas/build.ts';
-import * as t from '../../../db/schema/index.ts';
-import { db } from '../../test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
+import { readBuildSnapshot } from '#db/queries/build-snapshot.ts';
+import { readContentVersion } from '#db/queries/publishing.ts';
+import { snapshotLists, type BuildSnapshot } from '#schemas/build.ts';
+import * as t from '#db/schema/index.ts';
+import { db } from '#functions/test/fixtures/index.ts';
 
 const TOKEN = 'build-token-for-tests-0123456789abcdef0123';
 const withToken = { ...env, BUILD_TOKEN: TOKEN } as Env;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { readBuildSnapshot } from '../../../db/queries/build-snapshot.ts';
-import { insertBuilt, readContentVersion } from '../../../db/queries/publishing.ts';
-import { buildDoneSchema } from '../../../schemas/build.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { readBuildSnapshot } from '#db/queries/build-snapshot.ts';
+import { insertBuilt, readContentVersion } from '#db/queries/publishing.ts';
+import { buildDoneSchema } from '#schemas/build.ts';
 
 const digest = async (text: string) => crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
 

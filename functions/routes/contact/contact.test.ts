@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
-import { createDb } from '../../../db/client.ts';
-import { contactMessages, outbox } from '../../../db/schema/index.ts';
-import { postJson, request } from '../../test/fixtures/index.ts';
-import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
-import { checkFields, homeContactRules, landingContactRules } from '../../../schemas/contact-rules.ts';
-import { fieldMessages } from '../../../schemas/errors.ts';
-import { phoneMessages } from '../../../schemas/phone.ts';
+import { createDb } from '#db/client.ts';
+import { contactMessages, outbox } from '#db/schema/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
+import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
+import { checkFields, homeContactRules, landingContactRules } from '#schemas/contact-rules.ts';
+import { fieldMessages } from '#schemas/errors.ts';
+import { phoneMessages } from '#schemas/phone.ts';
 
 const db = () => createDb(env.DB);
 const staffMail = async () => db().select().from(outbox).where(eq(outbox.to, 'staff-alerts@example.com')).orderBy(desc(outbox.createdAt));

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { insertContactMessage } from '../../../db/queries/enquiries.ts';
-import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { notifyStaff } from '../../services/notify.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { insertContactMessage } from '#db/queries/enquiries.ts';
+import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { notifyStaff } from '#functions/services/notify.ts';
 
 // Public forms: generous for people, a wall for scripts filling the inbox.
 const contactLimit = { name: 'contact:address', max: 20, windowSeconds: 600 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
 
 describe('/api/countries', () => {
   it('lists at least 12 countries including the six main destinations', async () => {

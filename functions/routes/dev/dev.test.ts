@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { createDb } from '../../../db/client.ts';
-import { OutboxMailer } from '../../services/mailer.ts';
-import { codeEmail } from '../../services/emails.ts';
-import { app } from '../../index.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import { createDb } from '#db/client.ts';
+import { OutboxMailer } from '#functions/services/mailer.ts';
+import { codeEmail } from '#functions/services/emails.ts';
+import { app } from '#functions/index.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 /** Every development-only API route (one today; a new one belongs here). */
 const devApiRoutes = ['/api/dev/outbox', '/api/dev/outbox?to=someone@example.com'];

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { env } from 'cloudflare:test';
-import { app } from '../../index.ts';
-import { configProblems } from '../../lib/config.ts';
-import { checkedConfig } from '../../middleware/config-check.ts';
-import type { HealthResponse } from '../../../schemas/build.ts';
+import { app } from '#functions/index.ts';
+import { configProblems } from '#functions/lib/config.ts';
+import { checkedConfig } from '#functions/middleware/config-check.ts';
+import type { HealthResponse } from '#schemas/build.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,13 +3,13 @@
 import { env } from 'cloudflare:test';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../../db/schema/index.ts';
-import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '../../../schemas/job-alerts.ts';
-import { CRONS, runScheduled } from '../../scheduled/index.ts';
-import { signUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
-import { registerApplicant } from '../../test/fixtures/index.ts';
-import { db, makeStudentWithData } from '../../test/fixtures/index.ts';
-import { request, postJson } from '../../test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '#schemas/job-alerts.ts';
+import { CRONS, runScheduled } from '#functions/scheduled/index.ts';
+import { signUnsubscribeToken } from '#functions/services/unsubscribe-tokens.ts';
+import { registerApplicant } from '#functions/test/fixtures/index.ts';
+import { db, makeStudentWithData } from '#functions/test/fixtures/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 const header = (token: string) => ({ 'X-Applicant-Token': token });

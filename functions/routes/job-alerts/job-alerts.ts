@@ -1,18 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
-import { createAlert, deleteAlert, deleteOwnAlert, findAlert, listAlerts, toAlertDto } from '../../../db/queries/job-alerts.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
+import { createAlert, deleteAlert, deleteOwnAlert, findAlert, listAlerts, toAlertDto } from '#db/queries/job-alerts.ts';
 import {
   JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert, jobAlertIdParam, jobAlertSchema, unsubscribeQuery, type JobAlertCreated, type JobAlertList,
-} from '../../../schemas/job-alerts.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
-import { verifyUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
+} from '#schemas/job-alerts.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
+import { verifyUnsubscribeToken } from '#functions/services/unsubscribe-tokens.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 const tooMany = (wait: string) => `Too many changes to your alerts. Please try again in ${wait}.`;

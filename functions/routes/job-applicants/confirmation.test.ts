@@ -1,13 +1,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import { confirmationToken, pdfBytes, registerApplicant } from '../../test/fixtures/index.ts';
-import { auth, makeStaff } from '../../test/fixtures/index.ts';
-import { confirmationLink } from '../../services/applicant-confirmation.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
-import type { ApplicantProfile, MyApplication } from '../../../schemas/recruitment.ts';
-import { testBrand } from '../../test/fixtures/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import { confirmationToken, pdfBytes, registerApplicant } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
+import { confirmationLink } from '#functions/services/applicant-confirmation.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
+import type { ApplicantProfile, MyApplication } from '#schemas/recruitment.ts';
+import { testBrand } from '#functions/test/fixtures/index.ts';
 
 const secret = env.TOKEN_SECRET;
 const issuer = env.TOKEN_ISSUER || 'bridgeway-global';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { postJson, request } from '../../test/fixtures/index.ts';
-import { registerApplicant } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
+import { registerApplicant } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
 
 const valid = { fullName: 'Amina Okafor', email: 'Amina.Okafor@Example.com', phone: '020 7946 0111', password: 'Secret-pass-123' };
 

@@ -1,28 +1,28 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { config } from '../../lib/config.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { listApplicationsOf } from '../../../db/queries/jobs.ts';
-import type { Db } from '../../../db/client.ts';
-import { findApplicant, insertApplicant } from '../../../db/queries/applicants.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { config } from '#functions/lib/config.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { listApplicationsOf } from '#db/queries/jobs.ts';
+import type { Db } from '#db/client.ts';
+import { findApplicant, insertApplicant } from '#db/queries/applicants.ts';
 import {
   applicantConfirmSchema, applicantLoginSchema, applicantRegisterSchema, type ApplicantConfirmResponse, type ApplicantProfile,
   type ApplicantSignedInResponse,
-} from '../../../schemas/recruitment.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
-import { afterResponse } from '../../lib/after-response.ts';
-import { RESEND_LIMITS, confirmApplicant, readConfirmationToken, sameEmail, sendConfirmation } from '../../services/applicant-confirmation.ts';
-import { findCredentials } from '../../services/accounts.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { startSession } from '../../services/sessions.ts';
-import { checkLogin } from '../../services/login.ts';
-import { isUniqueViolation } from '../../services/db-errors.ts';
-import { sessionRoutes } from '../../lib/session-routes.ts';
-import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+} from '#schemas/recruitment.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
+import { RESEND_LIMITS, confirmApplicant, readConfirmationToken, sameEmail, sendConfirmation } from '#functions/services/applicant-confirmation.ts';
+import { findCredentials } from '#functions/services/accounts.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { hashPassword } from '#functions/services/passwords.ts';
+import { startSession } from '#functions/services/sessions.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { isUniqueViolation } from '#functions/services/db-errors.ts';
+import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 /** New applicant accounts per address per hour. */
 const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };

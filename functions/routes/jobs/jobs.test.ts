@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import { pdfBytes, registerApplicant } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
-import type { JobDetail, MyApplication } from '../../../schemas/recruitment.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { pdfBytes, registerApplicant } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
+import type { JobDetail, MyApplication } from '#schemas/recruitment.ts';
 
 function apply(jobId: string, token: string | undefined, { file, name = 'cv.pdf', coverLetter = 'I would love to join your team.' }: { file?: Blob | null; name?: string; coverLetter?: string | null } = {}) {
   const form = new FormData();

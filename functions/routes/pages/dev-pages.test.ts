@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:test';
-import { app } from '../../index.ts';
+import { app } from '#functions/index.ts';
 
 /** Every development-only page (the mailbox; a new one belongs here). */
 const devPages = ['/dev/mailbox', '/dev/mailbox/', '/dev/'];

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { devToolsAllowed } from '../../lib/config.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { devToolsAllowed } from '#functions/lib/config.ts';
 
 /**
  * Content pages are pre-rendered at build time. A country, subject or job created after the last

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { postJson, request } from '../../test/fixtures/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
 import { bearer, verifiedPartner } from '../partner/partner.test-helpers.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;

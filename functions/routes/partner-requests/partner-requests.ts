@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { insertPartnerRequest } from '../../../db/queries/partners.ts';
-import { REQUEST_MESSAGES, partnerRequestSchema } from '../../../schemas/partner.ts';
-import { notifyStaff } from '../../services/notify.ts';
-import { currentPartner } from '../../services/partners.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
-import type { RequestSubmittedResponse } from '../../../schemas/partner.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { insertPartnerRequest } from '#db/queries/partners.ts';
+import { REQUEST_MESSAGES, partnerRequestSchema } from '#schemas/partner.ts';
+import { notifyStaff } from '#functions/services/notify.ts';
+import { currentPartner } from '#functions/services/partners.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
+import type { RequestSubmittedResponse } from '#schemas/partner.ts';
 
 /**
  * Partner requests (spec 2 section 7): admission (type student) and hiring (type employee). Stored

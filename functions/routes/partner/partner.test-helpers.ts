@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { postJson } from '../../test/fixtures/index.ts';
+import { postJson } from '#functions/test/fixtures/index.ts';
 
 /** A complete, valid registration; every test gets its own e-mail. */
 export function registration(overrides: Record<string, unknown> = {}) {

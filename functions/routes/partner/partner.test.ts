@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { database } from '../../middleware/db.ts';
-import { onError } from '../../middleware/errors.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
-import { postJson, request } from '../../test/fixtures/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { database } from '#functions/middleware/db.ts';
+import { onError } from '#functions/middleware/errors.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
 import { bearer, lastCode, lastResetCode, randomAddress, registration, verifiedPartner } from './partner.test-helpers.ts';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;

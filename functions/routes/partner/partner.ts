@@ -1,32 +1,32 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '../../../db/queries/partners.ts';
-import type { Db } from '../../../db/client.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '#db/queries/partners.ts';
+import type { Db } from '#db/client.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
 import type {
   PartnerLoginResponse, PartnerProfileResponse, PartnerProfileSavedResponse, PartnerRegisterResponse, PartnerRequestsResponse,
-} from '../../../schemas/partner.ts';
+} from '#schemas/partner.ts';
 import {
   partnerEmailSchema, partnerLoginSchema, partnerProfileUpdateSchema, partnerRegisterSchema, partnerResetSchema, partnerVerifySchema,
   type PartnerDto,
-} from '../../../schemas/partner.ts';
-import { findCredentials } from '../../services/accounts.ts';
+} from '#schemas/partner.ts';
+import { findCredentials } from '#functions/services/accounts.ts';
 import {
   RESET_REQUESTED_MESSAGE, requestPasswordReset, resendVerificationQuietly, resetPassword, sendRegistrationCode, verifyAccount, verifyNobody,
-} from '../../services/account-codes.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { checkLogin } from '../../services/login.ts';
-import { afterResponse } from '../../lib/after-response.ts';
-import { sessionRoutes } from '../../lib/session-routes.ts';
-import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import { isExpiredUnverified, register } from '../../services/registration.ts';
-import { startSession } from '../../services/sessions.ts';
-import { currentPartner } from '../../services/partners.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
+} from '#functions/services/account-codes.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
+import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
+import { isExpiredUnverified, register } from '#functions/services/registration.ts';
+import { startSession } from '#functions/services/sessions.ts';
+import { currentPartner } from '#functions/services/partners.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 
 /** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */
 export function partnerDto(p: PartnerRow): PartnerDto {

@@ -2,12 +2,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { app } from '../../index.ts';
-import { createDb } from '../../../db/client.ts';
-import { outbox, payments, stripeEvents } from '../../../db/schema/index.ts';
-import { paymentMessages } from '../../../schemas/payment.ts';
-import { config } from '../../lib/config.ts';
-import { postJson, request } from '../../test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
+import { createDb } from '#db/client.ts';
+import { outbox, payments, stripeEvents } from '#db/schema/index.ts';
+import { paymentMessages } from '#schemas/payment.ts';
+import { config } from '#functions/lib/config.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const stripeConfig = config(env).stripe;

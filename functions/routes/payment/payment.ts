@@ -2,20 +2,20 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
 import Stripe from 'stripe';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { config } from '../../lib/config.ts';
-import { findPayment, insertPayment, succeededRefunds } from '../../../db/queries/payments.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { config } from '#functions/lib/config.ts';
+import { findPayment, insertPayment, succeededRefunds } from '#db/queries/payments.ts';
 import {
   createPaymentIntentBody, paymentMessages, PAYMENT_AMOUNT, PAYMENT_CURRENCY, receiptLinkBody, receiptMessages, receiptParam, receiptQuery, receiptStatus,
   receiptStatusLabels, type CreatePaymentIntentResponse, type PaymentConfigResponse, type ReceiptResponse,
-} from '../../../schemas/payment.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { applyWebhookEvent, createStripe, receiptLinks, stripeSettings, StripeUnavailableError, verifyWebhook } from '../../services/payments.ts';
-import { receiptLinkEmail } from '../../services/payment-emails.ts';
-import { signReceiptToken, verifyReceiptToken } from '../../services/receipt-links.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+} from '#schemas/payment.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { applyWebhookEvent, createStripe, receiptLinks, stripeSettings, StripeUnavailableError, verifyWebhook } from '#functions/services/payments.ts';
+import { receiptLinkEmail } from '#functions/services/payment-emails.ts';
+import { signReceiptToken, verifyReceiptToken } from '#functions/services/receipt-links.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 /** Payment attempts per address: enough for a few declines and retries, not for card testing. */
 const attemptLimit = { name: 'payment:address', max: 10, windowSeconds: 15 * 60 };

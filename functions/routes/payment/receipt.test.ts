@@ -3,13 +3,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { createDb } from '../../../db/client.ts';
-import { outbox } from '../../../db/schema/index.ts';
-import { receiptMessages, type ReceiptResponse } from '../../../schemas/payment.ts';
-import { postJson, request } from '../../test/fixtures/index.ts';
-import { createIntent, deliver, eventsFor, fakeStripe, paidPayment, paymentBody } from '../../test/stripe.ts';
-import { signReceiptToken, RECEIPT_LINK_DAYS } from '../../services/receipt-links.ts';
-import { signToken } from '../../services/tokens.ts';
+import { createDb } from '#db/client.ts';
+import { outbox } from '#db/schema/index.ts';
+import { receiptMessages, type ReceiptResponse } from '#schemas/payment.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
+import { createIntent, deliver, eventsFor, fakeStripe, paidPayment, paymentBody } from '#functions/test/stripe.ts';
+import { signReceiptToken, RECEIPT_LINK_DAYS } from '#functions/services/receipt-links.ts';
+import { signToken } from '#functions/services/tokens.ts';
 
 // Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -4,11 +4,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { app } from '../../index.ts';
-import { createDb } from '../../../db/client.ts';
-import { auditLog, outbox, paymentRefunds, payments, stripeEvents } from '../../../db/schema/index.ts';
-import { cardFee } from '../../test/stripe-fake/server.ts';
-import { createIntent, deliver, eventsFor, fakeStripe, intentIdOf, paidPayment, paymentBody, signWith, stripeConfig } from '../../test/stripe.ts';
+import { app } from '#functions/index.ts';
+import { createDb } from '#db/client.ts';
+import { auditLog, outbox, paymentRefunds, payments, stripeEvents } from '#db/schema/index.ts';
+import { cardFee } from '#functions/test/stripe-fake/server.ts';
+import { createIntent, deliver, eventsFor, fakeStripe, intentIdOf, paidPayment, paymentBody, signWith, stripeConfig } from '#functions/test/stripe.ts';
 
 // Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import type { SQL } from 'drizzle-orm';
-import { feeBounds, finderStatements } from '../../../db/queries/programs.ts';
-import { programsQuery } from '../../../schemas/programs.ts';
+import { feeBounds, finderStatements } from '#db/queries/programs.ts';
+import { programsQuery } from '#schemas/programs.ts';
 
 // The finder's query plans (db/queries/programs.ts), pinned rather than timed: every read of
 // `subjects` for counting and paging goes through the covering subjects_finder_idx (never the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import { compareResponse, programCostsResponse, programsResponse, type ProgramsResponse } from '../../../schemas/programs.ts';
-import { PROGRAMS_PAGE_SIZE } from '../../../schemas/finder-terms.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { compareResponse, programCostsResponse, programsResponse, type ProgramsResponse } from '#schemas/programs.ts';
+import { PROGRAMS_PAGE_SIZE } from '#schemas/finder-terms.ts';
 
 // GET /api/programs (issue 17 item 1): every parameter against an oracle computed here, in
 // JavaScript, from the rows in the database, and every parameter's 400.

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { idParam } from '../../../schemas/catalog.ts';
-import { compareQuery, programsQuery, type CompareResponse, type ProgramCostsResponse, type ProgramsResponse } from '../../../schemas/programs.ts';
-import { findPrograms } from '../../../db/queries/programs.ts';
-import { comparePrograms, programCosts } from '../../../db/queries/costs.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { idParam } from '#schemas/catalog.ts';
+import { compareQuery, programsQuery, type CompareResponse, type ProgramCostsResponse, type ProgramsResponse } from '#schemas/programs.ts';
+import { findPrograms } from '#db/queries/programs.ts';
+import { comparePrograms, programCosts } from '#db/queries/costs.ts';
 
 /**
  * The program finder (issue 17): filtered, faceted, paged programs; programs side by side with

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 
 describe('GET /api/recruitment-services', () => {
   it('answers an array whose first element is the services record', async () => {

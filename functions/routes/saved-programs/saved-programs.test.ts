@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import { makeStudent, tokenFor } from '../../test/fixtures/index.ts';
-import { savedProgramsResponse, SAVED_FULL_MESSAGE, type SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
-import { SAVED_PROGRAMS_MAX } from '../../../schemas/finder-terms.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { makeStudent, tokenFor } from '#functions/test/fixtures/index.ts';
+import { savedProgramsResponse, SAVED_FULL_MESSAGE, type SavedProgramsResponse } from '#schemas/saved-programs.ts';
+import { SAVED_PROGRAMS_MAX } from '#schemas/finder-terms.ts';
 
 /** Students carry their token as a bearer header; the cookie is the back office's. */
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { SAVED_FULL_MESSAGE, mergeSavedSchema, savedProgramParam, type SaveResponse, type SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
-import { countSaved, listSavedPrograms, mergeSavedPrograms, saveProgram, unsaveProgram } from '../../../db/queries/saved-programs.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { SAVED_FULL_MESSAGE, mergeSavedSchema, savedProgramParam, type SaveResponse, type SavedProgramsResponse } from '#schemas/saved-programs.ts';
+import { countSaved, listSavedPrograms, mergeSavedPrograms, saveProgram, unsaveProgram } from '#db/queries/saved-programs.ts';
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
 
 /** The words of a text as the unicode61 tokenizer sees them: letters and digits, case and accents folded. */
 const words = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u);
@@ -140,7 +140,7 @@ describe('GET /api/subjects/search', () => {
 
   it('walks the search index in result order instead of reading and sorting every match (query plan)', async () => {
     const { env } = await import('cloudflare:test');
-    const { subjectSearchSql } = await import('../../../db/queries/catalog.ts');
+    const { subjectSearchSql } = await import('#db/queries/catalog.ts');
     const { SQLiteSyncDialect } = await import('drizzle-orm/sqlite-core');
     // With table statistics (D1 may gather them: PRAGMA optimize) the planner would rather drive the
     // search by rowid; the plan must hold with and without them.

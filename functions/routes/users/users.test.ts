@@ -1,12 +1,12 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
-import { createDb } from '../../../db/client.ts';
-import { oneTimeCodes, outbox, users } from '../../../db/schema/index.ts';
-import { request } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
-import { CODE_RULES } from '../../services/codes.ts';
+import { createDb } from '#db/client.ts';
+import { oneTimeCodes, outbox, users } from '#db/schema/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
+import { CODE_RULES } from '#functions/services/codes.ts';
 
 const db = createDb(env.DB);
 let seq = 0;

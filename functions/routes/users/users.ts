@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { Forbidden } from '../../services/errors.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
+import { Forbidden } from '#functions/services/errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
 import { createFactory } from 'hono/factory';
-import { requireAuth } from '../../middleware/auth.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -28,24 +28,24 @@ import {
   type MessageResponse,
   type ProfileResponse,
   type RegisterResponse,
-} from '../../../schemas/users.ts';
-import { findCredentials } from '../../services/accounts.ts';
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendRegistrationCode, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
-import { uploadBodyLimit } from '../../middleware/body-limit.ts';
-import { checkLogin } from '../../services/login.ts';
-import { afterResponse } from '../../lib/after-response.ts';
-import { sessionRoutes } from '../../lib/session-routes.ts';
-import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import type { Limit } from '../../services/rate-limit.ts';
-import { isExpiredUnverified, register } from '../../services/registration.ts';
-import { startSession } from '../../services/sessions.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
+} from '#schemas/users.ts';
+import { findCredentials } from '#functions/services/accounts.ts';
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendRegistrationCode, sendVerificationCode, verifyAccount } from '#functions/services/account-codes.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { checkUpload, downloadResponse, storeFile } from '#functions/services/files.ts';
+import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
+import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
+import type { Limit } from '#functions/services/rate-limit.ts';
+import { isExpiredUnverified, register } from '#functions/services/registration.ts';
+import { startSession } from '#functions/services/sessions.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
   deleteDocument, deleteEducation, deleteLanguage, findDocument, findStudent, insertDocument, insertEducation, insertLanguage, loadProfile,
   toDocument, toEducation, toLanguage, updateEducation, updateLanguage,
-} from '../../../db/queries/students.ts';
+} from '#db/queries/students.ts';
 
 /**
  * Per-address limits on the endpoints that name no account yet (slows enumeration and spam); the

@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/client.ts';
-import { staffMfa } from '../../../db/schema/index.ts';
-import { otpauthUrl } from '../../../functions/services/staff-mfa.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import type { Db } from '#db/client.ts';
+import { staffMfa } from '#db/schema/index.ts';
+import { otpauthUrl } from '#functions/services/staff-mfa.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { createStaffAccount } from '../staff-account.ts';
 
 /**

@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isUp, type RunningServer } from './server.ts';
-import { readWranglerConfig } from '../../lib/wrangler-config.ts';
-import { parseDevVars } from '../../lib/dev-vars.ts';
+import { readWranglerConfig } from '#scripts/lib/wrangler-config.ts';
+import { parseDevVars } from '#scripts/lib/dev-vars.ts';
 
 /** The wrangler.toml settings the Worker needs (top level), read by wrangler's own config reader. */
 function wranglerConfig() {

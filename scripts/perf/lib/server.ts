@@ -2,7 +2,7 @@
 // script so that Node 22 and node_modules/.bin come first on PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { localDevArgs } from '../../lib/local-dev.ts';
+import { localDevArgs } from '#scripts/lib/local-dev.ts';
 
 export interface RunningServer {
   url: string;

@@ -1,6 +1,6 @@
-import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
-import { cleanList, formatTuition } from '../../lib/format.ts';
-import type { TabPanel } from '../../islands/common/Tabs.tsx';
+import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
+import { cleanList, formatTuition } from '#site/lib/format.ts';
+import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 
 const sceneSets: [string, string[]][] = [
   ['australia', ['australia', 'aus']],

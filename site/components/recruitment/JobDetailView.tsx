@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { JobDetail } from '../../../schemas/recruitment.ts';
+import type { JobDetail } from '#schemas/recruitment.ts';
 
 /**
  * One job's page body (spec 2: /job/{id}). Rendered to static HTML at build time, and by the

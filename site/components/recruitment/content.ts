@@ -1,5 +1,5 @@
 import { getEntry } from 'astro:content';
-import type { RecruitmentServicesRecord, StrategyCard } from '../../../schemas/recruitment.ts';
+import type { RecruitmentServicesRecord, StrategyCard } from '#schemas/recruitment.ts';
 
 type ServicesBlock = Omit<RecruitmentServicesRecord, '_id' | 'services'> & { services: { id: string; title: string; description: string; icon: string }[] };
 

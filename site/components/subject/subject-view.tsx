@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { SubjectDto } from '../../../schemas/catalog.ts';
-import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '../../lib/format.ts';
-import type { TabPanel } from '../../islands/common/Tabs.tsx';
+import type { SubjectDto } from '#schemas/catalog.ts';
+import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '#site/lib/format.ts';
+import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 
 export const subjectDefaults = { degree: 'Bachelor', duration: '4 Years', code: '257555' };
 

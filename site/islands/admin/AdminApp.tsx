@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
-import { api, ApiError } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
-import { staffProfileSchema, staffSignInSchema } from '../../../schemas/admin.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
 import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut } from './session.ts';
 import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Staff } from './Sections.tsx';
 import { Payments } from './Payments.tsx';

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import {
   contentActiveResponse, contentItemResponse, contentKindNames, contentKinds, contentRowSchema, contentSavedResponse, imageFields, siteSettingsResponse,
   siteSettingsSavedResponse, uploadResponse, type ContentKind, type ContentRow,
-} from '../../../schemas/admin.ts';
-import { ApiError } from '../../lib/api.ts';
-import { siteSchema } from '../../../schemas/content.ts';
+} from '#schemas/admin.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { siteSchema } from '#schemas/content.ts';
 import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
-import { pageOf } from '../../../schemas/responses.ts';
+import { pageOf } from '#schemas/responses.ts';
 import { adminApi, downloadCsv, errorText } from './session.ts';
 
 export interface Column<T> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxStatusLabels, retryResultSchema, undeliveredMessageSchema, undeliveredStatuses, type UndeliveredMessage } from '../../../schemas/mail.ts';
+import { outboxStatusLabels, retryResultSchema, undeliveredMessageSchema, undeliveredStatuses, type UndeliveredMessage } from '#schemas/mail.ts';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 

@@ -5,12 +5,12 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '#site/lib/api.ts';
 import {
   cardDescription, decimalToMinor, formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundReasonLabels, refundReasons, refundStatusLabels,
   type RefundReason,
-} from '../../../schemas/payment-text.ts';
-import { adminPaymentDetailResponse, paymentListRowSchema, refundResponse, type AdminPaymentDetail, type PaymentListRow } from '../../../schemas/payment.ts';
+} from '#schemas/payment-text.ts';
+import { adminPaymentDetailResponse, paymentListRowSchema, refundResponse, type AdminPaymentDetail, type PaymentListRow } from '#schemas/payment.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 

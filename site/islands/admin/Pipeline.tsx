@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pipelines, staffLabel, type Pipeline as PipelineKey } from '../../../schemas/pipelines.ts';
+import { pipelines, staffLabel, type Pipeline as PipelineKey } from '#schemas/pipelines.ts';
 import type { ZodType } from 'zod';
-import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '../../../schemas/admin.ts';
+import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '#schemas/admin.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 

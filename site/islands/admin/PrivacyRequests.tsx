@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { personTypeLabels, type PrivacyPerson } from '../../../schemas/privacy.ts';
-import { notInProduction, schemaFrom } from '../../lib/api.ts';
+import { personTypeLabels, type PrivacyPerson } from '#schemas/privacy.ts';
+import { notInProduction, schemaFrom } from '#site/lib/api.ts';
 
 // schemas/privacy.ts is shared with the account pages' privacy panel, which ship no zod: the response
 // schemas load only where answers are checked (development), so the shared chunk stays zod-free.
-const privacyContract = () => (import.meta.env.DEV ? import('../../../schemas/privacy.ts') : notInProduction());
+const privacyContract = () => (import.meta.env.DEV ? import('#schemas/privacy.ts') : notInProduction());
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '../../../schemas/build.ts';
+import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '#schemas/build.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 
 const plural = (n: number) => `${n} edit${n === 1 ? '' : 's'}`;

@@ -8,9 +8,9 @@ import {
   inboxStatusLabels, inboxStatuses, applicationRowSchema, auditRowSchema, createJobResponse, dashboardResponse, inboxDetailResponse, inboxRowSchema, jobApplicationRowSchema, partnerRequestRowSchema,
   partnerRowSchema, staffCreatedResponse, staffPageResponse, staffRowSchema, type ApplicationRow, type AuditRow, type InboxRow, type JobApplicationRow,
   type PartnerRequestRow, type PartnerRow, type StaffRow,
-} from '../../../schemas/admin.ts';
-import { messageResponse } from '../../../schemas/responses.ts';
-import { staffLabel } from '../../../schemas/pipelines.ts';
+} from '#schemas/admin.ts';
+import { messageResponse } from '#schemas/responses.ts';
+import { staffLabel } from '#schemas/pipelines.ts';
 
 /** An inbox item's status as staff read it. */
 const inboxLabel = (s: string) => (inboxStatusLabels as Record<string, string>)[s] ?? s;

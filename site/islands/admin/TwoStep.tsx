@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '#site/lib/api.ts';
 import type { ZodType } from 'zod';
-import { staffMfaEnabledSchema, staffMfaSetupSchema, staffSignedInSchema, type StaffProfile } from '../../../schemas/admin.ts';
+import { staffMfaEnabledSchema, staffMfaSetupSchema, staffSignedInSchema, type StaffProfile } from '#schemas/admin.ts';
 import { adminApi, errorText } from './session.ts';
 import { companyName } from './brand.ts';
 

@@ -1,8 +1,8 @@
 import type { ZodType, output } from 'zod';
-import { ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
-import { upload, type UploadOptions } from '../../lib/upload.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { createSession } from '../../lib/session.ts';
+import { ApiError, type ApiOptions, type Typed } from '#site/lib/api.ts';
+import { upload, type UploadOptions } from '#site/lib/upload.ts';
+import { queryClient } from '#site/lib/query-client.ts';
+import { createSession } from '#site/lib/session.ts';
 
 /**
  * The staff session lives in an HttpOnly cookie the browser sends with every same-origin request:
@@ -89,7 +89,7 @@ export async function downloadCsv(path: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export type { StaffProfile } from '../../../schemas/admin.ts';
+export type { StaffProfile } from '#schemas/admin.ts';
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, NetworkError, schemaFrom } from '../../lib/api.ts';
+import { ApiError, NetworkError, schemaFrom } from '#site/lib/api.ts';
 import { usersContract } from '../student/contract.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { queryClient } from '#site/lib/query-client.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { Modal } from '../common/Modal.tsx';
-import { rememberReturnPath, studentSession } from '../../lib/session.ts';
+import { rememberReturnPath, studentSession } from '#site/lib/session.ts';
 import '../../styles/student-base.css';
-import { apiPaths, pagePaths } from '../../../schemas/paths.ts';
+import { apiPaths, pagePaths } from '#schemas/paths.ts';
 
 /**
  * The apply flow on /subject/{id} (spec 1 section 4): 'Log In to Continue' (remembers the page) or

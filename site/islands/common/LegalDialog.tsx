@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
-import { lazy, useLazy } from '../../lib/lazy.ts';
+import { lazy, useLazy } from '#site/lib/lazy.ts';
 import { Modal } from './Modal.tsx';
 
 // The texts (~5 KB brotli) load when a dialog first opens (or the link is hovered or focused),
 // not with the page.
-export const loadLegal = lazy(() => import('../../lib/legal.ts'));
+export const loadLegal = lazy(() => import('#site/lib/legal.ts'));
 
 export type LegalDocument = 'terms' | 'privacy';
 

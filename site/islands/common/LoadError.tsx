@@ -1,4 +1,4 @@
-import { goBackOr } from '../../client-scripts/history-back.ts';
+import { goBackOr } from '#site/client-scripts/history-back.ts';
 
 /**
  * The detail pages' error state (spec 1: 'Error Loading Data' with 'Go Back'). Going back is the

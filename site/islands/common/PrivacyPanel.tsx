@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { api, ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { exportFileName, privacyPaths, type PersonType } from '../../../schemas/privacy.ts';
+import { api, ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
+import { exportFileName, privacyPaths, type PersonType } from '#schemas/privacy.ts';
 
 // Loaded only where answers are checked (development), and never bundled for production.
-const eraseAnswer = schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/privacy.ts') : notInProduction()), 'eraseResponseSchema');
+const eraseAnswer = schemaFrom(() => (import.meta.env.DEV ? import('#schemas/privacy.ts') : notInProduction()), 'eraseResponseSchema');
 import { Modal } from './Modal.tsx';
 import '../../styles/timeline.css';
 

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ZodType, output } from 'zod';
-import { changedSince, type TimelineItem } from '../../../schemas/timeline.ts';
-import { notInProduction, schemaFrom, type SchemaRef } from '../../lib/api.ts';
+import { changedSince, type TimelineItem } from '#schemas/timeline.ts';
+import { notInProduction, schemaFrom, type SchemaRef } from '#site/lib/api.ts';
 import '../../styles/timeline.css';
 
 type Call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) => Promise<output<S>>;
 
 // Loaded only where answers are checked (development): schemas/timeline.ts is zod.
-const timelineContract = () => (import.meta.env.DEV ? import('../../../schemas/timeline.ts') : notInProduction());
+const timelineContract = () => (import.meta.env.DEV ? import('#schemas/timeline.ts') : notInProduction());
 const timelineAnswer = schemaFrom(timelineContract, 'timelineResponseSchema');
 const seenAnswer = schemaFrom(timelineContract, 'timelineSeenResponseSchema');
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldMessages } from '../../../schemas/errors.ts';
+import type { FieldMessages } from '#schemas/errors.ts';
 
 /**
  * Messages beside form fields, whichever side found the problem: the form's own check before

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { ApiError, NetworkError } from '../../lib/api.ts';
-import type { UploadProgress } from '../../lib/upload.ts';
+import { ApiError, NetworkError } from '#site/lib/api.ts';
+import type { UploadProgress } from '#site/lib/upload.ts';
 
 /** A file size as people read it: '640 KB', '9.6 MB'. */
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);

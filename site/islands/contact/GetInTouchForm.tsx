@@ -1,6 +1,6 @@
-import { ApiError, api } from '../../lib/api.ts';
-import { contactMessages } from '../../../schemas/contact-messages.ts';
-import type { LandingContactInput } from '../../../schemas/contact.ts';
+import { ApiError, api } from '#site/lib/api.ts';
+import { contactMessages } from '#schemas/contact-messages.ts';
+import type { LandingContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '');

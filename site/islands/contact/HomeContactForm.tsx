@@ -1,6 +1,6 @@
-import { api } from '../../lib/api.ts';
-import { contactMessages } from '../../../schemas/contact-messages.ts';
-import type { HomeContactInput } from '../../../schemas/contact.ts';
+import { api } from '#site/lib/api.ts';
+import { contactMessages } from '#schemas/contact-messages.ts';
+import type { HomeContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
 
 const names = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 'message'] as const;

@@ -1,14 +1,14 @@
 import { useState, type InputEvent, type SubmitEvent } from 'react';
-import type { FieldMessages } from '../../../schemas/errors.ts';
-import type { TextRule } from '../../../schemas/contact-rules.ts';
-import { ApiError } from '../../lib/api.ts';
+import type { FieldMessages } from '#schemas/errors.ts';
+import type { TextRule } from '#schemas/contact-rules.ts';
+import { ApiError } from '#site/lib/api.ts';
 import { useFieldErrors } from '../common/field-errors.tsx';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
 // The rules (and their messages) load on the form's first focus, not with the page: the home page
 // is at its JavaScript budget, and nobody needs them before they start typing.
-const loadRules = () => import('../../../schemas/contact-rules.ts');
+const loadRules = () => import('#schemas/contact-rules.ts');
 type RulesModule = Awaited<ReturnType<typeof loadRules>>;
 
 interface SendFormOptions<Body> {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
-import { ApiError, api, getWithMessages } from '../../lib/api.ts';
-import { idFromPath } from '../../lib/shell-path.ts';
+import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
+import { ApiError, api, getWithMessages } from '#site/lib/api.ts';
+import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
-import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from '../../components/country/country-view.tsx';
+import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from '#site/components/country/country-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
 /** The id in /country-details/{id}, or '' when the path has none. */

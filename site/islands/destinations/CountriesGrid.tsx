@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
 import { HeartIcon } from '../common/icons.tsx';
 
 export interface CountryCard { _id: string; name: string; image: string; flag: string; capital: string; details: string }

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CompareProgram, CompareResponse } from '../../../schemas/programs.ts';
-import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-limits.ts';
-import { estimateTotalCost, formatDay } from '../../../schemas/total-cost.ts';
-import { formatWhole } from '../../../schemas/money.ts';
-import { api } from '../../lib/api.ts';
-import { cleanList, formatTuition } from '../../lib/format.ts';
+import type { CompareProgram, CompareResponse } from '#schemas/programs.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
+import { estimateTotalCost, formatDay } from '#schemas/total-cost.ts';
+import { formatWhole } from '#schemas/money.ts';
+import { api } from '#site/lib/api.ts';
+import { cleanList, formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FacetValue, ProgramsResponse } from '../../../schemas/programs.ts';
+import type { FacetValue, ProgramsResponse } from '#schemas/programs.ts';
 import {
   COMPARE_MAX, COMPARE_MIN, defaultFilters, filtersFromSearch, filtersToSearch, hasActiveFilters, programSorts, sortLabels, type ProgramFilters,
-} from '../../../schemas/finder-terms.ts';
-import { currencyCodes, isCurrency } from '../../../schemas/money.ts';
-import { api } from '../../lib/api.ts';
-import { formatTuition } from '../../lib/format.ts';
+} from '#schemas/finder-terms.ts';
+import { currencyCodes, isCurrency } from '#schemas/money.ts';
+import { api } from '#site/lib/api.ts';
+import { formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { savedPrograms } from '../../lib/saved-programs.ts';
+import { savedPrograms } from '#site/lib/saved-programs.ts';
 
 /** The saved-programs store in a component: the list, whether it has loaded, and its last error. */
 export const useSaved = () => useSyncExternalStore(savedPrograms.subscribe, savedPrograms.getSnapshot, savedPrograms.getServerSnapshot);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { LEAVES_OUT, formatDay, type Estimate } from '../../../schemas/total-cost.ts';
-import { CURRENCIES, currencyCodes, formatWhole, isCurrency, type CurrencyCode } from '../../../schemas/money.ts';
+import { LEAVES_OUT, formatDay, type Estimate } from '#schemas/total-cost.ts';
+import { CURRENCIES, currencyCodes, formatWhole, isCurrency, type CurrencyCode } from '#schemas/money.ts';
 
 /** Where the currency a student picked is remembered, so every page shows costs in it. */
 const CURRENCY_KEY = 'costCurrency';

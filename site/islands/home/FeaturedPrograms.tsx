@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubjectDto } from '../../../schemas/catalog.ts';
-import { api } from '../../lib/api.ts';
-import { paragraphs, studentsLabel, truncateProgram } from '../../lib/format.ts';
+import type { SubjectDto } from '#schemas/catalog.ts';
+import { api } from '#site/lib/api.ts';
+import { paragraphs, studentsLabel, truncateProgram } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 
 export type ProgramCard = Pick<SubjectDto, '_id' | 'name' | 'image' | 'university' | 'degreeType' | 'description' | 'duration' | 'students'>;

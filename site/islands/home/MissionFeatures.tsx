@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, NetworkError } from '../../lib/api.ts';
-import type { FeatureItem, MissionVisionContent } from '../../lib/fallbacks.ts';
-import { truncateWords } from '../../lib/format.ts';
+import { api, NetworkError } from '#site/lib/api.ts';
+import type { FeatureItem, MissionVisionContent } from '#site/lib/fallbacks.ts';
+import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 

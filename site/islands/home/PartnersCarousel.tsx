@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { UniversityDto } from '../../../schemas/catalog.ts';
-import { api } from '../../lib/api.ts';
-import type { PartnerSchool } from '../../lib/fallbacks.ts';
+import type { UniversityDto } from '#schemas/catalog.ts';
+import { api } from '#site/lib/api.ts';
+import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';

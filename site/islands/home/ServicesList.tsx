@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import type { ServiceItem } from '../../lib/fallbacks.ts';
-import { truncateWords } from '../../lib/format.ts';
+import { api } from '#site/lib/api.ts';
+import type { ServiceItem } from '#site/lib/fallbacks.ts';
+import { truncateWords } from '#site/lib/format.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
-import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
 import { RequestsList } from './RequestsList.tsx';

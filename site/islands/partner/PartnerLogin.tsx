@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { storageKeys } from '../../lib/storage.ts';
-import { useLazy } from '../../lib/lazy.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField } from './fields.tsx';
 import { partnerSession } from './session.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 function LoginForm() {
   const [email, setEmail] = useState('');

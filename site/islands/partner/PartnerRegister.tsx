@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { storageKeys } from '../../lib/storage.ts';
-import { registrationSteps } from '../../../schemas/partner-text.ts';
-import type { PartnerRegisterForm, PartnerRegisterInput } from '../../../schemas/partner.ts';
-import { useLazy } from '../../lib/lazy.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+import { registrationSteps } from '#schemas/partner-text.ts';
+import type { PartnerRegisterForm, PartnerRegisterInput } from '#schemas/partner.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField, messageOf } from './fields.tsx';
 import { LegalDialog, loadLegal, type LegalDocument } from '../common/LegalDialog.tsx';
-import { prefetch } from '../../lib/lazy.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 
 type Field = keyof PartnerRegisterForm;
 type TextKey = Exclude<Field, 'agreeToTerms'>;

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
-import type { PartnerProfileUpdate } from '../../../schemas/partner.ts';
+import type { PartnerProfileUpdate } from '#schemas/partner.ts';
 import { TextField } from './fields.tsx';
 import { partnerSession, type CachedPartner } from './session.ts';
 import { useToast } from '../common/toast.tsx';

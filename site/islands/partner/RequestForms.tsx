@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
-import { REQUEST_MESSAGES, degreeOptions, documentTypes, employmentTypes } from '../../../schemas/partner-text.ts';
-import { useLazy } from '../../lib/lazy.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { REQUEST_MESSAGES, degreeOptions, documentTypes, employmentTypes } from '#schemas/partner-text.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from './fields.tsx';
 import type { CachedPartner } from './session.ts';
-import { apiPaths } from '../../../schemas/paths.ts';
+import { apiPaths } from '#schemas/paths.ts';
 import { useToast } from '../common/toast.tsx';
 
 type Values = Record<string, string | boolean | string[]>;
@@ -36,7 +36,7 @@ function payload(kind: Kind, v: Values) {
   return { ...v, type: 'employee' as const, numberOfPositions: numberOrUndefined(v.numberOfPositions) };
 }
 
-type Contract = typeof import('../../../schemas/partner.ts');
+type Contract = typeof import('#schemas/partner.ts');
 
 function validateValues({ admissionRequestSchema, hiringRequestSchema, fieldErrors }: Contract, kind: Kind, v: Values) {
   const parsed = kind === 'student' ? admissionRequestSchema.safeParse(payload(kind, v)) : hiringRequestSchema.safeParse(payload(kind, v));

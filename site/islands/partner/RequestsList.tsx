@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { api, type SchemaRef } from '../../lib/api.ts';
-import { timelinePaths } from '../../../schemas/timeline.ts';
+import { api, type SchemaRef } from '#site/lib/api.ts';
+import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 
 /**

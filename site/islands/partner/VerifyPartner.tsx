@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { storageKeys } from '../../lib/storage.ts';
-import { OTP_INCOMPLETE } from '../../../schemas/partner-text.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+import { OTP_INCOMPLETE } from '#schemas/partner-text.ts';
 
 const RESEND_SECONDS = 60;
 const LENGTH = 6;

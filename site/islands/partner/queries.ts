@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, schemaFrom } from '../../lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
 
 /** The partner dashboard's reads, shared by its panels. */

@@ -13,14 +13,14 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { api, NetworkError } from '../../lib/api.ts';
+import { api, NetworkError } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import {
   PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX,
-} from '../../../schemas/payment-text.ts';
+} from '#schemas/payment-text.ts';
 // Types only: the payment page ships no zod (docs/decisions/018-typed-responses.md), so it names
 // the types inferred from the response schemas the routes satisfy instead of passing the schemas.
-import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '../../../schemas/payment.ts';
+import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '#schemas/payment.ts';
 import type { Checkout } from './StripeCheckout.tsx';
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));

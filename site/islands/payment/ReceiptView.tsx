@@ -6,10 +6,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
-import { cardDescription, formatMoney, receiptMessages } from '../../../schemas/payment-text.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
-import type { PaymentConfigResponse, ReceiptResponse } from '../../../schemas/payment.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { cardDescription, formatMoney, receiptMessages } from '#schemas/payment-text.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
+import type { PaymentConfigResponse, ReceiptResponse } from '#schemas/payment.ts';
 import { withQuery } from '../common/with-query.tsx';
 // Types only: the payment pages ship no zod (docs/decisions/018-typed-responses.md).
 

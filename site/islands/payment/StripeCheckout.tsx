@@ -12,7 +12,7 @@
 import { useEffect } from 'react';
 import type { Stripe, StripeElements, StripeElementsOptions, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { PAYMENT_AMOUNT, PAYMENT_CURRENCY } from '../../../schemas/payment-text.ts';
+import { PAYMENT_AMOUNT, PAYMENT_CURRENCY } from '#schemas/payment-text.ts';
 
 /** Elements before an intent exists: the fixed amount decides which methods (and wallet sheets) Stripe shows. */
 const elementsOptions: StripeElementsOptions = {

@@ -1,13 +1,13 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
-import { lazy, prefetch } from '../../lib/lazy.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { lazy, prefetch } from '#site/lib/lazy.ts';
 import { applicantSession } from './applicant-session.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
 let lastEmail = '';
 
 // The contract (and zod) loads on the form's first focus, not with the page.
-const contract = lazy(() => import('../../../schemas/recruitment.ts'));
+const contract = lazy(() => import('#schemas/recruitment.ts'));
 
 export const REGISTERED_MESSAGE = 'Registration successful! Please login to continue.';
 

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, schemaFrom } from '../../lib/api.ts';
-import { upload } from '../../lib/upload.ts';
+import { ApiError, schemaFrom } from '#site/lib/api.ts';
+import { upload } from '#site/lib/upload.ts';
 import { recruitmentContract } from './contract.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { Modal } from '../common/Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantHeaders, checkApplicantSession, usableApplicantToken, applicantSession } from './applicant-session.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
-import { lazy, prefetch, useLazy } from '../../lib/lazy.ts';
-import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '../../../schemas/recruitment-text.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
+import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
 
@@ -22,7 +22,7 @@ const empty = {
 
 // The terms text (~2.5 KB brotli) is only read in the modal: it loads on the first open (or on
 // hovering/focusing the button), not with the page (issue 9's JavaScript budget).
-const loadLegal = lazy(() => import('../../lib/legal.ts'));
+const loadLegal = lazy(() => import('#site/lib/legal.ts'));
 
 /**
  * The employer assistance (call-back) form, spec 2 sections 3, 4 and 5. The page passes the

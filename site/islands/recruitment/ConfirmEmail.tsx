@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { recruitmentContract } from './contract.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 type Result =
   | { state: 'working' }

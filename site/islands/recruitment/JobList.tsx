@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { JOBS_PAGE_SIZE } from '../../../schemas/recruitment-text.ts';
-import type { JobSummary, JobsPage } from '../../../schemas/recruitment.ts';
-import { lazy as lazyModule, useLazy } from '../../lib/lazy.ts';
+import { JOBS_PAGE_SIZE } from '#schemas/recruitment-text.ts';
+import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
+import { lazy as lazyModule, useLazy } from '#site/lib/lazy.ts';
 import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
 const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
 // Likewise the job-alert dialog, on the first "Save this search as an alert".

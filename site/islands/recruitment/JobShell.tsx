@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
-import { idFromPath } from '../../lib/shell-path.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
-import type { JobDetail } from '../../../schemas/recruitment.ts';
-import { JobDetailView } from '../../components/recruitment/JobDetailView.tsx';
+import type { JobDetail } from '#schemas/recruitment.ts';
+import { JobDetailView } from '#site/components/recruitment/JobDetailView.tsx';
 import JobActions from './JobActions.tsx';
 
 /** /job/{id} for a job newer than the last build: the id comes from the address. */

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { describeAlert } from '../../../schemas/job-alerts.ts';
+import { ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { queryClient } from '#site/lib/query-client.ts';
+import { describeAlert } from '#schemas/job-alerts.ts';
 import { recruitmentContract } from './contract.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { timelinePaths } from '../../../schemas/timeline.ts';
+import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 
 // Response schemas load only where answers are checked (development): this page ships no zod.
-const alertListAnswer = schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/job-alerts.ts') : notInProduction()), 'jobAlertListSchema');
+const alertListAnswer = schemaFrom(() => (import.meta.env.DEV ? import('#schemas/job-alerts.ts') : notInProduction()), 'jobAlertListSchema');
 const messageAnswer = schemaFrom(recruitmentContract, 'messageResponse');
 
 /** The applicant's job alerts (saved searches from the job list), each with Delete. */

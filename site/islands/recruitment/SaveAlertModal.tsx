@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { describeAlert } from '../../../schemas/job-alerts.ts';
+import { ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
+import { describeAlert } from '#schemas/job-alerts.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 import { Modal } from '../common/Modal.tsx';
 
 /**
@@ -19,7 +19,7 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
   useEffect(() => {
     if (!signedIn || started.current) return;
     started.current = true;
-    applicantApi('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category, location: search.location ?? '' }, schema: schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/job-alerts.ts') : notInProduction()), 'jobAlertCreatedSchema') })
+    applicantApi('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category, location: search.location ?? '' }, schema: schemaFrom(() => (import.meta.env.DEV ? import('#schemas/job-alerts.ts') : notInProduction()), 'jobAlertCreatedSchema') })
       .then((res) => setState({ kind: 'saved', message: res.message }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';
 import { Icon } from './Icon.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StrategyCard } from '../../../schemas/recruitment.ts';
+import type { StrategyCard } from '#schemas/recruitment.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Icon } from './Icon.tsx';
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../lib/api.ts';
-import { createSession } from '../../lib/session.ts';
-import { storageKeys } from '../../lib/storage.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { createSession } from '#site/lib/session.ts';
+import { storageKeys } from '#site/lib/storage.ts';
 
 /** The job applicant's session (spec 2: the token kept in local storage, sent in the X-Applicant-Token header). */
 export const applicantSession = createSession('applicant', { tokens: [storageKeys.applicantToken] });

@@ -1,4 +1,4 @@
-import type { JobSummary } from '../../../schemas/recruitment.ts';
+import type { JobSummary } from '#schemas/recruitment.ts';
 
 // Its own module: JobList loads it only when the list call fails, so the jobs are not in the
 // JavaScript every recruitment page loads (issue 9's budget).

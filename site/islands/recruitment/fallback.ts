@@ -1,4 +1,4 @@
-import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 
 /** The services section's built-in default, kept until server data arrives (and if it never does). */
 export const builtInServices: RecruitmentServicesRecord = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { subjectSearch } from '../../lib/subject-search.ts';
-import { truncateWords } from '../../lib/format.ts';
+import { subjectSearch } from '#site/lib/subject-search.ts';
+import { truncateWords } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 
 /** /search?query= (spec 2 sections 5 and 8): no call for a blank query. */

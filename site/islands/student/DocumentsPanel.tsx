@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
-import { studentSession } from '../../lib/session.ts';
-import { schemaFrom } from '../../lib/api.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { schemaFrom } from '#site/lib/api.ts';
 import { usersContract } from './contract.ts';
-import { DOCUMENT_REQUIRED, DOCUMENT_SIZE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentAccept, documentTypes } from '../../../schemas/users-text.ts';
-import type { DocumentDto, StudentProfile } from '../../../schemas/users.ts';
+import { DOCUMENT_REQUIRED, DOCUMENT_SIZE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentAccept, documentTypes } from '#schemas/users-text.ts';
+import type { DocumentDto, StudentProfile } from '#schemas/users.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
-import { upload as uploadFile } from '../../lib/upload.ts';
+import { upload as uploadFile } from '#site/lib/upload.ts';
 
 const message = schemaFrom(usersContract, 'messageResponse');
 

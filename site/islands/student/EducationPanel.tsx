@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { studentSession } from '../../lib/session.ts';
-import { schemaFrom } from '../../lib/api.ts';
-import { educationLevels } from '../../../schemas/users-text.ts';
-import type { EducationDto, StudentProfile } from '../../../schemas/users.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { schemaFrom } from '#site/lib/api.ts';
+import { educationLevels } from '#schemas/users-text.ts';
+import type { EducationDto, StudentProfile } from '#schemas/users.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';

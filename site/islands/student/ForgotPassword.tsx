@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api, schemaFrom } from '../../lib/api.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 import { failureMessage } from './messages.ts';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ApiError, NetworkError, api, schemaFrom } from '../../lib/api.ts';
-import { studentSession, takeReturnPath } from '../../lib/session.ts';
-import { storageKeys, writeJson } from '../../lib/storage.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { ApiError, NetworkError, api, schemaFrom } from '#site/lib/api.ts';
+import { studentSession, takeReturnPath } from '#site/lib/session.ts';
+import { storageKeys, writeJson } from '#site/lib/storage.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 interface Unverified {
   userId: string | null;
@@ -18,7 +18,7 @@ interface Unverified {
  */
 async function mergeSavedAtSignIn() {
   if (!localStorage.getItem(storageKeys.savedPrograms)) return;
-  const merge = import('../../lib/saved-programs.ts').then((m) => m.syncSavedPrograms());
+  const merge = import('#site/lib/saved-programs.ts').then((m) => m.syncSavedPrograms());
   await Promise.race([merge, new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {});
 }
 

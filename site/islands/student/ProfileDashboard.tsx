@@ -1,19 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { queryClient } from '#site/lib/query-client.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { studentSession } from '../../lib/session.ts';
-import type { StudentProfile } from '../../../schemas/users.ts';
-import { timelinePaths } from '../../../schemas/timeline.ts';
+import { studentSession } from '#site/lib/session.ts';
+import type { StudentProfile } from '#schemas/users.ts';
+import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { PrivacyPanel } from '../common/PrivacyPanel.tsx';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 // Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
 const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));

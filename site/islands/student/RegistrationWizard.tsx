@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, schemaFrom } from '../../lib/api.ts';
-import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { ApiError, api, schemaFrom } from '#site/lib/api.ts';
+import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { OtpBoxes } from './OtpBoxes.tsx';

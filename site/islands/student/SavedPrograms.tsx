@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-limits.ts';
-import { savedListSchema, savedPrograms } from '../../lib/saved-programs.ts';
-import { studentSession } from '../../lib/session.ts';
-import { formatTuition } from '../../lib/format.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
+import { savedListSchema, savedPrograms } from '#site/lib/saved-programs.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { formatTuition } from '#site/lib/format.ts';
 import { useSaved } from '../finder/SaveButton.tsx';
 
 /**

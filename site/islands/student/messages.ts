@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '../../lib/api.ts';
+import { ApiError, NetworkError } from '#site/lib/api.ts';
 
 /** The spec's wording for a failed call: the server's message, else the given default. */
 export function failureMessage(error: unknown, fallback: string) {

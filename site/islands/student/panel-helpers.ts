@@ -1,4 +1,4 @@
-import { studentSession } from '../../lib/session.ts';
+import { studentSession } from '#site/lib/session.ts';
 import { failureMessage } from './messages.ts';
 
 /** Runs a profile action: 'Please login again' without a token, else the server's message or the default. */

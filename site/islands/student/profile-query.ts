@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { studentSession } from '../../lib/session.ts';
-import { schemaFrom } from '../../lib/api.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { schemaFrom } from '#site/lib/api.ts';
 import { usersContract } from './contract.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 /** The signed-in student's profile; the time query defeats any cache on the way (spec 2 section 7). */
 export const profileQuery = queryOptions({

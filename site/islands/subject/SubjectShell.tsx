@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SubjectDto, UniversityDto } from '../../../schemas/catalog.ts';
-import type { ProgramCostsResponse } from '../../../schemas/programs.ts';
-import { api, getWithMessages } from '../../lib/api.ts';
-import { idFromPath } from '../../lib/shell-path.ts';
+import type { SubjectDto, UniversityDto } from '#schemas/catalog.ts';
+import type { ProgramCostsResponse } from '#schemas/programs.ts';
+import { api, getWithMessages } from '#site/lib/api.ts';
+import { idFromPath } from '#site/lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
-import { CampusGallery, SideCards, SubjectHero, subjectPanels } from '../../components/subject/subject-view.tsx';
+import { CampusGallery, SideCards, SubjectHero, subjectPanels } from '#site/components/subject/subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
 // Below the first screen, and only on programs newer than the build: loaded when needed.

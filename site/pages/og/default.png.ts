@@ -1,8 +1,8 @@
 // The default share image (every page without one of its own).
 import type { APIRoute } from 'astro';
-import { getSnapshot } from '../../lib/snapshot.ts';
-import { defaultSite } from '../../lib/site.ts';
-import { pngResponse, shareImagePng } from '../../lib/share-image.ts';
+import { getSnapshot } from '#site/lib/snapshot.ts';
+import { defaultSite } from '#site/lib/site.ts';
+import { pngResponse, shareImagePng } from '#site/lib/share-image.ts';
 
 export const GET: APIRoute = async ({ site: origin }) => {
   const site = (await getSnapshot()).site ?? defaultSite;

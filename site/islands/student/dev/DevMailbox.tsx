@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { withQuery } from '../../common/with-query.tsx';
+import { api } from '#site/lib/api.ts';
+import { withQuery } from '#site/islands/common/with-query.tsx';
 
 interface Message {
   to: string;

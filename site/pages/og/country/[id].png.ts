@@ -1,10 +1,10 @@
 // One share image per country page, from the country's data.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection } from 'astro:content';
-import { getSnapshot } from '../../../lib/snapshot.ts';
-import { defaultSite } from '../../../lib/site.ts';
-import { pngResponse, shareImagePng } from '../../../lib/share-image.ts';
-import { SHARE_IMAGE_LIMIT } from '../../../lib/share-image-paths.ts';
+import { getSnapshot } from '#site/lib/snapshot.ts';
+import { defaultSite } from '#site/lib/site.ts';
+import { pngResponse, shareImagePng } from '#site/lib/share-image.ts';
+import { SHARE_IMAGE_LIMIT } from '#site/lib/share-image-paths.ts';
 
 export const getStaticPaths = (async () => {
   const subjects = await getCollection('subjects');
