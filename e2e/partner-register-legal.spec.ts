@@ -63,7 +63,9 @@ test('item 2: Terms and Privacy open as dialogs from step 4 and nothing typed is
   await expect(page.getByLabel('Contact Email')).toHaveValue(`registrar-${email}`);
 });
 
-test('item 2: leaving the wizard and coming back keeps the data (session storage), never the password', async ({ page }) => {
+test('item 2: leaving the wizard and coming back keeps the data (session storage), never the password', async ({
+  page,
+}) => {
   const email = uniqueEmail('draft');
   await page.goto('/become-our-partner-registerhere');
   await ready(page);

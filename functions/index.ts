@@ -56,7 +56,19 @@ app.use('/api/admin/*', staffCsrf);
 app.use('/api/*', database, requestServices);
 
 // Public reads: short-lived caching with background revalidation.
-for (const path of ['/api/programs', '/api/programs/*', '/api/subjects/*', '/api/countries/*', '/api/universities/*', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about']) {
+for (const path of [
+  '/api/programs',
+  '/api/programs/*',
+  '/api/subjects/*',
+  '/api/countries/*',
+  '/api/universities/*',
+  '/api/departments',
+  '/api/features',
+  '/api/services',
+  '/api/missionvission',
+  '/api/about-mission-vision',
+  '/api/about',
+]) {
   // The edge cache sits inside CORS (headers per request) and outside publicCache (it stores only
   // what publicCache marked public).
   app.use(path, edgeCache, publicCache);

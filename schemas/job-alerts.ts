@@ -17,7 +17,8 @@ export const JOB_ALERT_MESSAGES = {
   notFound: 'Job alert not found',
 } as const;
 
-const field = (name: string) => z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
+const field = (name: string) =>
+  z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
 
 export const jobAlertSchema = z
   .object({ keywords: field('Keywords'), category: field('Category'), location: field('Location') })
@@ -34,17 +35,33 @@ export const jobAlertDtoSchema = z.object({
 });
 export type JobAlertDto = z.infer<typeof jobAlertDtoSchema>;
 
-export const jobAlertListSchema = z.object({ success: z.literal(true), alerts: z.array(jobAlertDtoSchema), limit: z.number() });
+export const jobAlertListSchema = z.object({
+  success: z.literal(true),
+  alerts: z.array(jobAlertDtoSchema),
+  limit: z.number(),
+});
 export type JobAlertList = z.infer<typeof jobAlertListSchema>;
 
-export const jobAlertCreatedSchema = z.object({ success: z.literal(true), message: z.string(), alert: jobAlertDtoSchema });
+export const jobAlertCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  alert: jobAlertDtoSchema,
+});
 export type JobAlertCreated = z.infer<typeof jobAlertCreatedSchema>;
 
 /** The unsubscribe link's query. */
 export const unsubscribeQuery = z.object({ token: z.string().max(2000).optional() });
 
 /** "nurse in Healthcare near London": how an alert reads in lists and e-mails. */
-export function describeAlert(a: { keywords: string | null; category: string | null; location: string | null }) {
-  const parts = [a.keywords ? `"${a.keywords}"` : 'All jobs', a.category ? `in ${a.category}` : '', a.location ? `near ${a.location}` : ''];
+export function describeAlert(a: {
+  keywords: string | null;
+  category: string | null;
+  location: string | null;
+}) {
+  const parts = [
+    a.keywords ? `"${a.keywords}"` : 'All jobs',
+    a.category ? `in ${a.category}` : '',
+    a.location ? `near ${a.location}` : '',
+  ];
   return parts.filter(Boolean).join(' ');
 }

@@ -3,7 +3,6 @@ import { isSafeLink } from './links.ts';
 import { contentLink } from './common.ts';
 import { GOOD_LINKS, HOSTILE_LINKS } from '#functions/test/fixtures/index.ts';
 
-
 describe('content link rule', () => {
   it.each(HOSTILE_LINKS)('refuses %j', (link) => {
     expect(isSafeLink(link)).toBe(false);

@@ -4,4 +4,6 @@ import { DEMO_STAFF } from './lib/demo/staff.ts';
 import { currentTotp } from '#functions/services/staff-mfa.ts';
 
 const left = 30 - (Math.floor(Date.now() / 1000) % 30);
-console.log(`${currentTotp(DEMO_STAFF.totpSecret)}  (${DEMO_STAFF.email}; valid for ${left} more second${left === 1 ? '' : 's'}, each code works once)`);
+console.log(
+  `${currentTotp(DEMO_STAFF.totpSecret)}  (${DEMO_STAFF.email}; valid for ${left} more second${left === 1 ? '' : 's'}, each code works once)`,
+);

@@ -17,7 +17,14 @@ export function checkedConfig(env: Env): ConfigProblem[] {
     // Names only: values are secrets. Workers Logs keeps this line.
     if (problems.length && !logged) {
       logged = true;
-      console.error(JSON.stringify({ level: 'error', type: 'config', message: 'The Worker is not configured for production', settings: problems.map((p) => p.setting) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          type: 'config',
+          message: 'The Worker is not configured for production',
+          settings: problems.map((p) => p.setting),
+        }),
+      );
     }
   }
   return problems;

@@ -19,7 +19,9 @@ const originOf = (url: string | undefined) => {
   }
 };
 
-const check = csrf({ origin: (origin, c) => origin === originOf(c.req.url) || origin === originOf(c.env.SITE_URL) });
+const check = csrf({
+  origin: (origin, c) => origin === originOf(c.req.url) || origin === originOf(c.env.SITE_URL),
+});
 
 export const staffCsrf = createMiddleware<AppEnv>(async (c, next) => {
   try {

@@ -13,7 +13,16 @@ import { exchangeRatesJob } from './exchange-rates.ts';
 export { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Every job, in the order they run. Add a job by importing it and listing it here. */
-export const jobs: ScheduledJob[] = [mailRetry, outboxRetention, orphanedFiles, pruneRateLimits, expireUnverifiedAccounts, pruneSessions, jobAlertDigest, exchangeRatesJob];
+export const jobs: ScheduledJob[] = [
+  mailRetry,
+  outboxRetention,
+  orphanedFiles,
+  pruneRateLimits,
+  expireUnverifiedAccounts,
+  pruneSessions,
+  jobAlertDigest,
+  exchangeRatesJob,
+];
 
 /**
  * The Worker's `scheduled` handler: runs the jobs of the cron that fired. A failing job is logged

@@ -18,7 +18,14 @@ export async function findCredentials(db: Db, type: AccountType, by: { id: strin
   const table = accountTables[type];
   const where = 'id' in by ? eq(table.id, by.id) : eq(table.email, normalizeEmail(by.email));
   const [row] = await db
-    .select({ id: table.id, email: table.email, passwordHash: table.passwordHash, isVerified: table.isVerified, tokensValidAfter: table.tokensValidAfter, createdAt: table.createdAt })
+    .select({
+      id: table.id,
+      email: table.email,
+      passwordHash: table.passwordHash,
+      isVerified: table.isVerified,
+      tokensValidAfter: table.tokensValidAfter,
+      createdAt: table.createdAt,
+    })
     .from(table)
     .where(where)
     .limit(1);

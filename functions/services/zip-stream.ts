@@ -15,7 +15,10 @@ export interface ZipEntry {
  * descriptors, so no size is needed up front). `done` settles when the last byte is written or the
  * archive failed (then the download is cut short rather than ending as a valid but incomplete zip).
  */
-export function zipStream(entries: AsyncIterable<ZipEntry>): { body: ReadableStream<Uint8Array>; done: Promise<void> } {
+export function zipStream(entries: AsyncIterable<ZipEntry>): {
+  body: ReadableStream<Uint8Array>;
+  done: Promise<void>;
+} {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   let zipError: Error | null = null;
@@ -32,7 +35,9 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): { body: ReadableStr
   const done = (async () => {
     try {
       for await (const entry of entries) {
-        const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
+        const file = entry.compress
+          ? new ZipDeflate(entry.name, { level: 6 })
+          : new ZipPassThrough(entry.name);
         file.mtime = new Date();
         zip.add(file);
         if (entry.data instanceof Uint8Array) {

@@ -29,7 +29,8 @@ const set = (next: Partial<State>) => {
   state = { ...state, ...next };
   listeners.forEach((l) => l());
 };
-const visitorIds = () => (readJson<unknown>(VISITOR_KEY) as string[] | null)?.filter((id) => typeof id === 'string') ?? [];
+const visitorIds = () =>
+  (readJson<unknown>(VISITOR_KEY) as string[] | null)?.filter((id) => typeof id === 'string') ?? [];
 const signedIn = () => !!studentSession.getToken();
 const fromServer = (r: SavedProgramsResponse) => r.items.map((i) => i.subjectId).reverse();
 
@@ -37,19 +38,29 @@ async function start() {
   if (!signedIn()) {
     set({ ids: visitorIds(), ready: true });
     // Another tab saved or removed one.
-    addEventListener('storage', (e) => { if (e.key === VISITOR_KEY && !signedIn()) set({ ids: visitorIds() }); });
+    addEventListener('storage', (e) => {
+      if (e.key === VISITOR_KEY && !signedIn()) set({ ids: visitorIds() });
+    });
     return;
   }
   try {
     const local = visitorIds();
     const list = local.length
-      ? await studentSession.call('/api/users/saved-programs/merge', { method: 'POST', body: { subjectIds: local.slice(-SAVED_PROGRAMS_MAX) }, schema: savedListSchema })
+      ? await studentSession.call('/api/users/saved-programs/merge', {
+          method: 'POST',
+          body: { subjectIds: local.slice(-SAVED_PROGRAMS_MAX) },
+          schema: savedListSchema,
+        })
       : await studentSession.call('/api/users/saved-programs', { schema: savedListSchema });
     if (local.length) localStorage.removeItem(VISITOR_KEY);
     set({ ids: fromServer(list), ready: true, student: true });
   } catch (e) {
     // The server can't be asked (offline, or a session it no longer accepts): the browser's list stands in.
-    set({ ids: visitorIds(), ready: true, error: e instanceof ApiError && e.status === 401 ? '' : 'Could not load your saved programs.' });
+    set({
+      ids: visitorIds(),
+      ready: true,
+      error: e instanceof ApiError && e.status === 401 ? '' : 'Could not load your saved programs.',
+    });
   }
 }
 
@@ -74,9 +85,15 @@ export const savedPrograms = {
     set({ ids, error: '' });
     if (!signedIn()) return writeJson(VISITOR_KEY, ids);
     try {
-      await studentSession.call(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: saving ? 'PUT' : 'DELETE', schema: saveSchema });
+      await studentSession.call(`/api/users/saved-programs/${encodeURIComponent(id)}`, {
+        method: saving ? 'PUT' : 'DELETE',
+        schema: saveSchema,
+      });
     } catch (e) {
-      set({ ids: before, error: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      set({
+        ids: before,
+        error: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.',
+      });
     }
   },
 };

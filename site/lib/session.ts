@@ -108,7 +108,10 @@ export interface StoredStudent {
 }
 
 /** The student session: token under `userToken` and `token`, the user under `user` (spec 2 section 3). */
-export const studentSession = createSession<StoredStudent>('student', { tokens: [storageKeys.userToken, storageKeys.token], user: storageKeys.user });
+export const studentSession = createSession<StoredStudent>('student', {
+  tokens: [storageKeys.userToken, storageKeys.token],
+  user: storageKeys.user,
+});
 
 /** Remembers where to come back to after signing in. */
 export function rememberReturnPath(path = location.pathname + location.search) {

@@ -13,14 +13,29 @@ export const adminAudit = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const needle = query.q ? searchNeedle(query.q) : undefined;
-    const result = await listAudit(c.var.db, { entity: query.type, action: query.status, needle }, window(query));
-    return listResponse(c, query, { items: result.items satisfies Wire<AuditRow>[], total: result.total }, {
-      filename: 'audit-log',
-      columns: [
-        { key: 'createdAt', header: 'When' }, { key: 'staffName', header: 'Who' }, { key: 'staffEmail', header: 'Email' }, { key: 'action', header: 'Action' },
-        { key: 'entity', header: 'Entity' }, { key: 'entityId', header: 'Id' }, { key: 'before', header: 'Before' }, { key: 'after', header: 'After' },
-      ],
-    });
+    const result = await listAudit(
+      c.var.db,
+      { entity: query.type, action: query.status, needle },
+      window(query),
+    );
+    return listResponse(
+      c,
+      query,
+      { items: result.items satisfies Wire<AuditRow>[], total: result.total },
+      {
+        filename: 'audit-log',
+        columns: [
+          { key: 'createdAt', header: 'When' },
+          { key: 'staffName', header: 'Who' },
+          { key: 'staffEmail', header: 'Email' },
+          { key: 'action', header: 'Action' },
+          { key: 'entity', header: 'Entity' },
+          { key: 'entityId', header: 'Id' },
+          { key: 'before', header: 'Before' },
+          { key: 'after', header: 'After' },
+        ],
+      },
+    );
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const row = await findAuditEntry(c.var.db, c.req.valid('param').id);

@@ -8,12 +8,15 @@ import type { DashboardResponse } from '#schemas/admin.ts';
 import type { Wire } from '#schemas/responses.ts';
 
 /** Counts for the dashboard; editors see only the publishing state (their work). */
-export const adminDashboard = new Hono<AppEnv>()
-  .use(staffOnly)
-  .get('/', async (c) => {
-    const db = c.var.db;
-    const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
-    c.header('Cache-Control', 'private, no-store');
-    if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish } satisfies Wire<DashboardResponse>);
-    return c.json({ role: c.var.auth.role, publish, ...(await dashboardCounts(db)) } satisfies Wire<DashboardResponse>);
-  });
+export const adminDashboard = new Hono<AppEnv>().use(staffOnly).get('/', async (c) => {
+  const db = c.var.db;
+  const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
+  c.header('Cache-Control', 'private, no-store');
+  if (c.var.auth.role !== 'admin')
+    return c.json({ role: c.var.auth.role, publish } satisfies Wire<DashboardResponse>);
+  return c.json({
+    role: c.var.auth.role,
+    publish,
+    ...(await dashboardCounts(db)),
+  } satisfies Wire<DashboardResponse>);
+});

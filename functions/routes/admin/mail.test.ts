@@ -10,14 +10,32 @@ import { auth, db, makeStaff, makeStudent, tokenFor } from '#functions/test/fixt
 
 const bindings = withFakeMail();
 const call = (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>
-  app.request(`http://127.0.0.1:8787/api/admin/mail${path}`, { ...init, headers: { ...(token && auth(token)), ...init.headers } }, env);
+  app.request(
+    `http://127.0.0.1:8787/api/admin/mail${path}`,
+    { ...init, headers: { ...(token && auth(token)), ...init.headers } },
+    env,
+  );
 
-async function message(to: string, status: 'failed' | 'dead' | 'sent', extra: Partial<typeof t.outbox.$inferInsert> = {}) {
+async function message(
+  to: string,
+  status: 'failed' | 'dead' | 'sent',
+  extra: Partial<typeof t.outbox.$inferInsert> = {},
+) {
   const id = crypto.randomUUID();
   const now = new Date();
   await db.insert(t.outbox).values({
-    id, to, subject: `Update for ${to}`, text: 'Your application moved.', html: '<p>Your application moved.</p>', status, attempts: status === 'dead' ? 4 : 1,
-    nextAttemptAt: status === 'failed' ? new Date(now.getTime() + 5 * 60_000) : null, lastError: status === 'sent' ? null : 'HTTP 503', createdAt: now, updatedAt: now, ...extra,
+    id,
+    to,
+    subject: `Update for ${to}`,
+    text: 'Your application moved.',
+    html: '<p>Your application moved.</p>',
+    status,
+    attempts: status === 'dead' ? 4 : 1,
+    nextAttemptAt: status === 'failed' ? new Date(now.getTime() + 5 * 60_000) : null,
+    lastError: status === 'sent' ? null : 'HTTP 503',
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
   });
   return id;
 }
@@ -35,17 +53,36 @@ describe('GET /api/admin/mail', () => {
     const page = (await res.json()) as UndeliveredPage;
     expect(page.showsRecipients).toBe(true);
     const byId = new Map(page.items.map((i) => [i.id, i]));
-    expect(byId.get(failed)).toMatchObject({ status: 'failed', to: 'list-failed@example.com', subject: 'Update for list-failed@example.com', attempts: 1, lastError: 'HTTP 503', retryBlocked: null });
+    expect(byId.get(failed)).toMatchObject({
+      status: 'failed',
+      to: 'list-failed@example.com',
+      subject: 'Update for list-failed@example.com',
+      attempts: 1,
+      lastError: 'HTTP 503',
+      retryBlocked: null,
+    });
     expect(byId.get(failed)!.nextAttemptAt).toEqual(expect.any(String));
-    expect(byId.get(dead)).toMatchObject({ status: 'dead', retryBlocked: retryBlockedMessages.bodyRemoved, nextAttemptAt: null });
+    expect(byId.get(dead)).toMatchObject({
+      status: 'dead',
+      retryBlocked: retryBlockedMessages.bodyRemoved,
+      nextAttemptAt: null,
+    });
     expect(byId.get(code)).toMatchObject({ retryBlocked: retryBlockedMessages.oneTimeCode });
     expect(page.items.some((i) => i.to === 'list-sent@example.com')).toBe(false);
-    expect((await (await call('?status=dead&pageSize=100', admin.token)).json() as UndeliveredPage).items.every((i) => i.status === 'dead')).toBe(true);
+    expect(
+      ((await (await call('?status=dead&pageSize=100', admin.token)).json()) as UndeliveredPage).items.every(
+        (i) => i.status === 'dead',
+      ),
+    ).toBe(true);
 
     const editor = await makeStaff('editor');
     const forEditor = (await (await call('?pageSize=100', editor.token)).json()) as UndeliveredPage;
     expect(forEditor.showsRecipients).toBe(false);
-    expect(forEditor.items.find((i) => i.id === failed)).toMatchObject({ to: null, subject: null, status: 'failed' });
+    expect(forEditor.items.find((i) => i.id === failed)).toMatchObject({
+      to: null,
+      subject: null,
+      status: 'failed',
+    });
     expect(JSON.stringify(forEditor)).not.toContain('@example.com');
   });
 
@@ -81,13 +118,29 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const admin = await makeStaff('admin');
     const res = await call(`/${id}/retry`, admin.token, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await res.json()) as RetryResult).toEqual({ success: true, status: 'sent', message: 'The message was sent.' });
+    expect((await res.json()) as RetryResult).toEqual({
+      success: true,
+      status: 'sent',
+      message: 'The message was sent.',
+    });
     const [row] = await db.select().from(t.outbox).where(eq(t.outbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     const [request] = await received(to);
-    expect(request).toMatchObject({ idempotencyKey: id, outcome: 'delivered', body: { to, text: 'Your application moved.' } });
-    const [audit] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id)));
-    expect(audit).toMatchObject({ staffId: admin.id, entity: 'outbox', before: { status: 'failed', attempts: 3 }, after: { status: 'sent' } });
+    expect(request).toMatchObject({
+      idempotencyKey: id,
+      outcome: 'delivered',
+      body: { to, text: 'Your application moved.' },
+    });
+    const [audit] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id)));
+    expect(audit).toMatchObject({
+      staffId: admin.id,
+      entity: 'outbox',
+      before: { status: 'failed', attempts: 3 },
+      after: { status: 'sent' },
+    });
   });
 
   it('a dead message whose body is still kept (development) gets a fresh schedule when the provider fails again', async () => {
@@ -96,7 +149,10 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const id = await message(to, 'dead', { attempts: 4 });
     const editor = await makeStaff('editor');
     const res = await call(`/${id}/retry`, editor.token, { method: 'POST' });
-    expect(await res.json()).toMatchObject({ status: 'failed', message: 'The provider refused it again; the next retry is scheduled.' });
+    expect(await res.json()).toMatchObject({
+      status: 'failed',
+      message: 'The provider refused it again; the next retry is scheduled.',
+    });
     const [row] = await db.select().from(t.outbox).where(eq(t.outbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
@@ -128,6 +184,11 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const answers = await Promise.all(staff.map((s) => call(`/${id}/retry`, s.token, { method: 'POST' })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await received(to)).length).toBe(1);
-    expect(await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(t.auditLog)
+        .where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id))),
+    ).toHaveLength(1);
   });
 });

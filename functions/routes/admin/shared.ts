@@ -16,7 +16,8 @@ const staffSession = (roles?: readonly string[]) => {
   const session = requireAuth('staff', roles ? { roles } : {});
   return createMiddleware<AppEnv>((c, next) =>
     session(c, async () => {
-      if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub))) throw new HTTPException(403, { message: ENROL_FIRST });
+      if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub)))
+        throw new HTTPException(403, { message: ENROL_FIRST });
       await next();
     }),
   );
@@ -38,12 +39,21 @@ export const searchNeedle = (q: string) => q.toLowerCase();
 
 /** Limit and offset for a list: one page as JSON, everything (up to CSV_LIMIT) as CSV. */
 export function window(query: ListQuery) {
-  return query.format === 'csv' ? { limit: CSV_LIMIT, offset: 0 } : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  return query.format === 'csv'
+    ? { limit: CSV_LIMIT, offset: 0 }
+    : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? value.join('; ')
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
   // Cells starting with = + - @ are formulas to spreadsheet programs: prefix them so they stay text.
   // A plain negative number ("-0.59", a net amount) is no formula and must stay a number for finance.
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
@@ -51,7 +61,10 @@ function cell(value: unknown): string {
 }
 
 /** RFC 4180 CSV: a header row, CRLF line ends, quoted where needed. */
-export function toCsv<T extends Record<string, unknown>>(rows: T[], columns: { key: keyof T & string; header: string }[]) {
+export function toCsv<T extends Record<string, unknown>>(
+  rows: T[],
+  columns: { key: keyof T & string; header: string }[],
+) {
   const lines = [columns.map((c) => cell(c.header)).join(',')];
   for (const row of rows) lines.push(columns.map((c) => cell(row[c.key])).join(','));
   return `${lines.join('\r\n')}\r\n`;

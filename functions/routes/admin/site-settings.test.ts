@@ -11,8 +11,17 @@ beforeAll(async () => {
 });
 
 const put = (body: unknown, token = editor.token) =>
-  request('/api/admin/site-settings', { method: 'PUT', headers: { ...auth(token), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const current = async () => ((await (await request('/api/admin/site-settings', { headers: auth(editor.token) })).json()) as { item: Record<string, unknown> & { videos: Record<string, string | null> } }).item;
+  request('/api/admin/site-settings', {
+    method: 'PUT',
+    headers: { ...auth(token), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const current = async () =>
+  (
+    (await (await request('/api/admin/site-settings', { headers: auth(editor.token) })).json()) as {
+      item: Record<string, unknown> & { videos: Record<string, string | null> };
+    }
+  ).item;
 
 describe('site settings (the brand and the video links)', () => {
   it('needs a staff session', async () => {
@@ -21,7 +30,12 @@ describe('site settings (the brand and the video links)', () => {
 
   it('saves video links staff may set (audited), and none means posters only', async () => {
     const site = await current();
-    expect(site.videos).toEqual({ homeSupport: null, coursesHero: null, coursesIntro: null, higherEducationHero: null });
+    expect(site.videos).toEqual({
+      homeSupport: null,
+      coursesHero: null,
+      coursesIntro: null,
+      higherEducationHero: null,
+    });
     const videos = {
       homeSupport: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       coursesHero: 'https://media.example.com/courses/hero.mp4',
@@ -31,7 +45,10 @@ describe('site settings (the brand and the video links)', () => {
     const res = await put({ ...site, videos });
     expect(res.status).toBe(200);
     expect((await current()).videos).toEqual(videos);
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'content.update'), eq(t.auditLog.entity, 'site')));
+    const [entry] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'content.update'), eq(t.auditLog.entity, 'site')));
     expect(entry).toMatchObject({ staffId: editor.id, after: expect.objectContaining({ videos }) });
   });
 

@@ -22,7 +22,14 @@ export const adminSiteSettings = new Hono<AppEnv>()
     const before = await getSite(c.var.db);
     // One batch, one transaction: the audit entry and the change land together.
     await c.var.db.batch([
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.update', entity: 'site', entityId: 'site', before, after: site }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'content.update',
+        entity: 'site',
+        entityId: 'site',
+        before,
+        after: site,
+      }),
       saveSiteStatement(c.var.db, site),
     ]);
     return c.json({ success: true, item: site });

@@ -25,7 +25,13 @@ export const applicationsRouter = new Hono<AppEnv>()
       {
         success: true,
         message: `Your application to ${subject.name} has been submitted.`,
-        subscription: { _id: created.id, subjectId, subjectName: subject.name, status: created.status, createdAt: created.createdAt.toISOString() },
+        subscription: {
+          _id: created.id,
+          subjectId,
+          subjectName: subject.name,
+          status: created.status,
+          createdAt: created.createdAt.toISOString(),
+        },
       },
       201,
     );

@@ -3,7 +3,17 @@ import { env } from 'cloudflare:test';
 import { request } from '#functions/test/fixtures/index.ts';
 import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
 
-const summaryKeys = ['_id', 'title', 'description', 'category', 'company', 'location', 'startDate', 'endDate', 'recruitmentType'];
+const summaryKeys = [
+  '_id',
+  'title',
+  'description',
+  'category',
+  'company',
+  'location',
+  'startDate',
+  'endDate',
+  'recruitmentType',
+];
 
 describe('GET /api/applyjobs', () => {
   it('without parameters answers the plain array of the 11 open jobs (the closed one left out)', async () => {
@@ -49,7 +59,9 @@ describe('GET /api/applyjobs', () => {
     const body = (await (await request('/api/applyjobs?category=care%20ASSISTANT')).json()) as JobsPage;
     expect(body.total).toBe(2);
     expect(body.jobs.every((j) => j.category === 'Care assistant')).toBe(true);
-    const both = (await (await request('/api/applyjobs?category=Care%20assistant&q=leeds')).json()) as JobsPage;
+    const both = (await (
+      await request('/api/applyjobs?category=Care%20assistant&q=leeds')
+    ).json()) as JobsPage;
     expect(both.jobs.map((j) => j._id)).toEqual(['care-assistant-leeds']);
   });
 
@@ -73,7 +85,8 @@ describe('GET /api/applyjobs', () => {
        values (?, ?, 'Bulk description', ?, 'Bulk Co', 'Somewhere', 'Street 1', '2027-01-01', '2027-12-31', 'Work Permit', '["Full-time"]', 'Days', '€12 per hour', 'Hiring 1', 0, '[]', 'Work permit', '[]', '{"name":"Bulk Co","website":"https://example.com","about":"x"}', 'open', ?, 0, 0)`,
     );
     const batch = [];
-    for (let i = 0; i < 10_000; i++) batch.push(stmt.bind(`bulk-${i}`, `Bulk role ${i}`, i % 2 ? 'Manufacturing' : 'Hospitality', 100 + i));
+    for (let i = 0; i < 10_000; i++)
+      batch.push(stmt.bind(`bulk-${i}`, `Bulk role ${i}`, i % 2 ? 'Manufacturing' : 'Hospitality', 100 + i));
     for (let i = 0; i < batch.length; i += 1000) await env.DB.batch(batch.slice(i, i + 1000));
     const res = await request('/api/applyjobs?q=role%209999&category=manufacturing&page=1');
     const body = (await res.json()) as JobsPage;

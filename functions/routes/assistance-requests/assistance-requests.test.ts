@@ -16,7 +16,8 @@ const valid = {
 };
 
 let ip = 0;
-const post = (body: unknown) => postJson('/api/assistance-requests', body, { 'CF-Connecting-IP': `192.0.2.${++ip}` });
+const post = (body: unknown) =>
+  postJson('/api/assistance-requests', body, { 'CF-Connecting-IP': `192.0.2.${++ip}` });
 
 describe('POST /api/assistance-requests', () => {
   it('stores the request, lower-cases the e-mail and notifies the staff', async () => {
@@ -25,10 +26,20 @@ describe('POST /api/assistance-requests', () => {
     const body = (await res.json()) as { success: boolean; message: string; id: string };
     expect(body.success).toBe(true);
     expect(body.message).toMatch(/submitted/);
-    const row = await env.DB.prepare('select * from assistance_requests where id = ?').bind(body.id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ company_name: 'Acme Care Ltd', email: 'jane.smith@example.com', country: 'United Kingdom', terms_accepted: 1, status: 'unread' });
+    const row = await env.DB.prepare('select * from assistance_requests where id = ?')
+      .bind(body.id)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      company_name: 'Acme Care Ltd',
+      email: 'jane.smith@example.com',
+      country: 'United Kingdom',
+      terms_accepted: 1,
+      status: 'unread',
+    });
     expect(JSON.parse(String(row!.category))).toEqual(['Care assistant', 'Hospitality']);
-    const mail = await env.DB.prepare("select * from outbox where subject like '%Acme Care Ltd%'").first<{ text: string }>();
+    const mail = await env.DB.prepare("select * from outbox where subject like '%Acme Care Ltd%'").first<{
+      text: string;
+    }>();
     expect(mail?.text).toContain('Care assistant, Hospitality');
   });
 
@@ -37,7 +48,9 @@ describe('POST /api/assistance-requests', () => {
     const res = await post(rest);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const row = await env.DB.prepare('select country from assistance_requests where id = ?').bind(id).first<{ country: string }>();
+    const row = await env.DB.prepare('select country from assistance_requests where id = ?')
+      .bind(id)
+      .first<{ country: string }>();
     expect(row?.country).toBe('United Kingdom');
   });
 
@@ -69,7 +82,8 @@ describe('POST /api/assistance-requests', () => {
 
   it('limits submissions per address', async () => {
     const headers = { 'CF-Connecting-IP': '198.51.100.7' };
-    for (let i = 0; i < 10; i++) expect((await postJson('/api/assistance-requests', valid, headers)).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await postJson('/api/assistance-requests', valid, headers)).status).toBe(201);
     const res = await postJson('/api/assistance-requests', valid, headers);
     expect(res.status).toBe(429);
     expect(((await res.json()) as { error: string }).error).toMatch(/Too many requests/);
@@ -78,14 +92,22 @@ describe('POST /api/assistance-requests', () => {
 
 async function fetchRaw(body: string) {
   const { request } = await import('#functions/test/fixtures/index.ts');
-  return request('/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  return request('/api/assistance-requests', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
 }
 
 // Issue 9 fuzzer regression: this router's rejections lacked the `message` every other one has,
 // and its own error handler turned a D1 outage into a 500 instead of the app's 503.
 describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
   it('a form-encoded body is a 400 JSON with message and error', async () => {
-    const res = await request('/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '192.0.2.250' }, body: 'companyName=Acme' });
+    const res = await request('/api/assistance-requests', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '192.0.2.250' },
+      body: 'companyName=Acme',
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { success: boolean; message: string; error: string };
     expect(body.success).toBe(false);
@@ -99,13 +121,28 @@ describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
         // The request's D1 session (middleware/db.ts) is the broken binding too.
         if (prop === 'withSession') return () => receiver;
         if (prop === 'getBookmark') return () => null;
-        const fail = async () => { throw new Error('D1_ERROR: Network connection lost.'); };
-        if (prop === 'prepare') return () => { const s: Record<string, unknown> = { all: fail, run: fail, first: fail, raw: fail, values: fail }; s.bind = () => s; return s; };
+        const fail = async () => {
+          throw new Error('D1_ERROR: Network connection lost.');
+        };
+        if (prop === 'prepare')
+          return () => {
+            const s: Record<string, unknown> = { all: fail, run: fail, first: fail, raw: fail, values: fail };
+            s.bind = () => s;
+            return s;
+          };
         if (prop === 'batch' || prop === 'exec') return fail;
         return Reflect.get(target, prop);
       },
     });
-    const res = await app.request('http://127.0.0.1:8787/api/assistance-requests', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '192.0.2.251' }, body: JSON.stringify(valid) }, { ...env, DB: brokenD1 } as Env);
+    const res = await app.request(
+      'http://127.0.0.1:8787/api/assistance-requests',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '192.0.2.251' },
+        body: JSON.stringify(valid),
+      },
+      { ...env, DB: brokenD1 } as Env,
+    );
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('5');
     const body = (await res.json()) as { message: string; error: string };

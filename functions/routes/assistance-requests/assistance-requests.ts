@@ -24,7 +24,10 @@ export const assistanceRequests = new Hono<AppEnv>()
     const body = (await res.clone().json()) as { message: string };
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
-    return c.json({ success: false, error: body.message, message: body.message }, res.status as ContentfulStatusCode);
+    return c.json(
+      { success: false, error: body.message, message: body.message },
+      res.status as ContentfulStatusCode,
+    );
   })
   .post(
     '/',
@@ -39,9 +42,15 @@ export const assistanceRequests = new Hono<AppEnv>()
       const known = new Set(await listEmployerCategories(c.var.db));
       const category = [...new Set(input.category)];
       const unknown = category.find((name) => !known.has(name));
-      if (unknown !== undefined) throw new HTTPException(400, { message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE });
+      if (unknown !== undefined)
+        throw new HTTPException(400, {
+          message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE,
+        });
 
-      await c.var.limiter.perAddress(SUBMIT_LIMIT, (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`);
+      await c.var.limiter.perAddress(
+        SUBMIT_LIMIT,
+        (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`,
+      );
 
       const id = crypto.randomUUID();
       await insertAssistanceRequest(c.var.db, { id, ...input, category });
@@ -50,6 +59,13 @@ export const assistanceRequests = new Hono<AppEnv>()
         `Location: ${input.postcode}, ${input.country}.`,
         `Message: ${input.message}`,
       ]);
-      return c.json({ success: true, message: 'Thank you! Your request has been submitted. Our team will contact you shortly.', id }, 201);
+      return c.json(
+        {
+          success: true,
+          message: 'Thank you! Your request has been submitted. Our team will contact you shortly.',
+          id,
+        },
+        201,
+      );
     },
   );

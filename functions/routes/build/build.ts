@@ -49,9 +49,14 @@ export const build = new Hono<AppEnv>()
     // A build can only carry a version the database has reached (a typo or a report from another
     // environment's build must not mark newer edits as published).
     if (contentVersion > (await readContentVersion(c.var.db))) {
-      throw new HTTPException(400, { message: 'contentVersion is newer than this database’s content version' });
+      throw new HTTPException(400, {
+        message: 'contentVersion is newer than this database’s content version',
+      });
     }
     const at = new Date();
     await insertBuilt(c.var.db, { contentVersion, commit: commit ?? null, at });
-    return c.json({ success: true as const, publishedAt: at.toISOString(), publishedVersion: contentVersion }, 201);
+    return c.json(
+      { success: true as const, publishedAt: at.toISOString(), publishedVersion: contentVersion },
+      201,
+    );
   });

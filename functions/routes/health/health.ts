@@ -21,7 +21,10 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
     };
     return c.json(body, 503);
   }
-  const [contentVersion, published] = await Promise.all([readContentVersion(c.var.db), readPublishedBuild(c.var.db)]);
+  const [contentVersion, published] = await Promise.all([
+    readContentVersion(c.var.db),
+    readPublishedBuild(c.var.db),
+  ]);
   const cfg = config(c.env);
   const body: HealthResponse = {
     success: true,

@@ -52,11 +52,13 @@ export const jobs = new Hono<AppEnv>()
       const { resume, coverLetter } = c.req.valid('form');
       const applicantId = c.var.auth.sub;
       const db = c.var.db;
-      if (await hasApplied(db, jobId, applicantId)) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
+      if (await hasApplied(db, jobId, applicantId))
+        throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
 
       const file = await checkUpload(resume, ['pdf', 'doc', 'docx'], RESUME_TYPE_MESSAGE);
       const applicant = await findApplicant(db, applicantId);
-      if (!applicant) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+      if (!applicant)
+        throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
       // An applicant who has not confirmed their e-mail yet: the application is kept but held,
       // not passed on to the employer until they confirm (issue 13 item 12).
       const confirmed = applicant.emailConfirmedAt !== null;
@@ -64,7 +66,14 @@ export const jobs = new Hono<AppEnv>()
       const id = crypto.randomUUID();
       try {
         await insertJobApplication(db, {
-          id, jobId, applicantId, coverLetter, resumeKey: key, resumeName: file.name, resumeType: file.contentType, resumeSize: file.size,
+          id,
+          jobId,
+          applicantId,
+          coverLetter,
+          resumeKey: key,
+          resumeName: file.name,
+          resumeType: file.contentType,
+          resumeSize: file.size,
           forwardedAt: confirmed ? new Date() : null,
         });
       } catch (error) {

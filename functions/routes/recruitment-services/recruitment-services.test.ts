@@ -9,7 +9,10 @@ describe('GET /api/recruitment-services', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as RecruitmentServicesRecord[];
     expect(body).toHaveLength(1);
-    expect(body[0]).toMatchObject({ title: 'Recruitment and Staffing Services', mainImage: '/images/recruitment/main.svg' });
+    expect(body[0]).toMatchObject({
+      title: 'Recruitment and Staffing Services',
+      mainImage: '/images/recruitment/main.svg',
+    });
     expect(body[0]!.services).toHaveLength(6);
     expect(Object.keys(body[0]!.services[0]!).sort()).toEqual(['_id', 'description', 'icon', 'title']);
   });

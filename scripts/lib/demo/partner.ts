@@ -6,8 +6,14 @@ import { hashPassword } from '#functions/services/passwords.ts';
 const DEMO = { email: 'partner.demo@example.com', password: 'DemoPartner!2026' };
 
 /** Development-only demo partner: verified and approved, created once (idempotent); returns its credentials. */
-export async function seedDemoPartner(db: Db): Promise<{ label: string; email: string; password: string } | undefined> {
-  const [existing] = await db.select({ id: partners.id }).from(partners).where(eq(partners.email, DEMO.email)).limit(1);
+export async function seedDemoPartner(
+  db: Db,
+): Promise<{ label: string; email: string; password: string } | undefined> {
+  const [existing] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(eq(partners.email, DEMO.email))
+    .limit(1);
   if (!existing) {
     await db.insert(partners).values({
       id: crypto.randomUUID(),

@@ -40,9 +40,15 @@ export async function signOut({ everywhere = false } = {}) {
 type AdminOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
 
 /** api() for /api/admin with the session cookie; an ended session sends the person to the sign-in page. */
-export async function adminApi<S extends ZodType>(path: string, options: AdminOptions & Typed<S>): Promise<output<S>>;
+export async function adminApi<S extends ZodType>(
+  path: string,
+  options: AdminOptions & Typed<S>,
+): Promise<output<S>>;
 export async function adminApi<T = unknown>(path: string, options?: AdminOptions): Promise<T>;
-export async function adminApi(path: string, options: AdminOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
+export async function adminApi(
+  path: string,
+  options: AdminOptions & Partial<Typed<ZodType>> = {},
+): Promise<unknown> {
   try {
     return await staffSession.call<unknown>(`/api/admin${path}`, options);
   } catch (error) {
@@ -59,9 +65,18 @@ export async function adminApi(path: string, options: AdminOptions & Partial<Typ
  * same-origin XMLHttpRequest sends it, with the Origin the CSRF check wants) and the same
  * ended-session handling. Keep the two in step when the staff session changes.
  */
-export async function adminUpload<S extends ZodType>(path: string, options: Omit<UploadOptions, 'token'> & Typed<S>): Promise<output<S>>;
-export async function adminUpload<T = unknown>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T>;
-export async function adminUpload(path: string, options: Omit<UploadOptions, 'token'> & Partial<Typed<ZodType>>): Promise<unknown> {
+export async function adminUpload<S extends ZodType>(
+  path: string,
+  options: Omit<UploadOptions, 'token'> & Typed<S>,
+): Promise<output<S>>;
+export async function adminUpload<T = unknown>(
+  path: string,
+  options: Omit<UploadOptions, 'token'>,
+): Promise<T>;
+export async function adminUpload(
+  path: string,
+  options: Omit<UploadOptions, 'token'> & Partial<Typed<ZodType>>,
+): Promise<unknown> {
   try {
     return await upload<unknown>(`/api/admin${path}`, options);
   } catch (error) {
@@ -91,7 +106,8 @@ export async function downloadCsv(path: string) {
 
 export type { StaffProfile } from '#schemas/admin.ts';
 
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
 export const formatDate = (value: string | number | Date | null | undefined) =>
   value ? new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';

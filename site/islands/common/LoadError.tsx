@@ -10,7 +10,9 @@ export function LoadError({ message, fallbackHref }: { message: string; fallback
       <div className="empty-state" role="alert">
         <h1>Error Loading Data</h1>
         <p>{message}</p>
-        <button type="button" className="btn btn--primary" onClick={() => goBackOr(fallbackHref)}>Go Back</button>
+        <button type="button" className="btn btn--primary" onClick={() => goBackOr(fallbackHref)}>
+          Go Back
+        </button>
       </div>
     </div>
   );

@@ -33,8 +33,11 @@ export function useFieldErrors(idOf: (field: string) => string) {
     },
     /** The message element for `field` (nothing when it has none). */
     message(field: string) {
-      return errors[field] ? <p id={messageId(field)} className="field__error">{errors[field]}</p> : null;
+      return errors[field] ? (
+        <p id={messageId(field)} className="field__error">
+          {errors[field]}
+        </p>
+      ) : null;
     },
   };
 }
-

@@ -19,9 +19,16 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
     failure: () => contactMessages.homeFailure,
     idOf: id,
   });
-  const input = (f: (typeof names)[number], label: string, attrs: Record<string, string | number | boolean> = {}) => (
+  const input = (
+    f: (typeof names)[number],
+    label: string,
+    attrs: Record<string, string | number | boolean> = {},
+  ) => (
     <div className="field">
-      <label htmlFor={id(f)}>{label}{attrs.required && <span aria-hidden="true"> *</span>}</label>
+      <label htmlFor={id(f)}>
+        {label}
+        {attrs.required && <span aria-hidden="true"> *</span>}
+      </label>
       <input id={id(f)} name={f} {...attrs} {...fields.control(f)} />
       {fields.message(f)}
     </div>
@@ -40,7 +47,11 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
         {input('subject', 'Subject', { maxLength: 200 })}
         {input('country', 'Country', { autoComplete: 'country-name', maxLength: 120 })}
       </div>
-      <div className="field"><label htmlFor={id('message')}>Message</label><textarea id={id('message')} name="message" maxLength={5000} {...fields.control('message')} />{fields.message('message')}</div>
+      <div className="field">
+        <label htmlFor={id('message')}>Message</label>
+        <textarea id={id('message')} name="message" maxLength={5000} {...fields.control('message')} />
+        {fields.message('message')}
+      </div>
       <SendFormFooter status={status} sending={sending} />
     </form>
   );

@@ -34,7 +34,14 @@ const some = (fields: FieldMessages) => Object.keys(fields).length > 0;
  * outcome announced, the fields cleared only after the server accepted them (a failure loses
  * nothing typed).
  */
-export function useSendForm<Body extends Record<string, unknown>>({ read, rules, send, success, failure, idOf }: SendFormOptions<Body>) {
+export function useSendForm<Body extends Record<string, unknown>>({
+  read,
+  rules,
+  send,
+  success,
+  failure,
+  idOf,
+}: SendFormOptions<Body>) {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const fields = useFieldErrors(idOf);
@@ -92,8 +99,16 @@ export function useSendForm<Body extends Record<string, unknown>>({ read, rules,
 export function SendFormFooter({ status, sending }: { status: Status; sending: boolean }) {
   return (
     <>
-      <div aria-live="polite">{status && <p className={`alert alert--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>{status.text}</p>}</div>
-      <button type="submit" className="btn btn--primary" disabled={sending}>{sending ? 'Sending...' : 'Send Message'}</button>
+      <div aria-live="polite">
+        {status && (
+          <p className={`alert alert--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+            {status.text}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn--primary" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
     </>
   );
 }

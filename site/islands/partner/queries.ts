@@ -6,7 +6,11 @@ import { partnerContract } from './contract.ts';
 export const partnerProfileQuery = (token: string) =>
   queryOptions({
     queryKey: ['partner', 'profile'],
-    queryFn: () => api(`/api/partner/profile?t=${Date.now()}`, { token, schema: schemaFrom(partnerContract, 'partnerProfileResponse') }),
+    queryFn: () =>
+      api(`/api/partner/profile?t=${Date.now()}`, {
+        token,
+        schema: schemaFrom(partnerContract, 'partnerProfileResponse'),
+      }),
     retry: false,
     staleTime: 0,
   });
@@ -14,6 +18,7 @@ export const partnerProfileQuery = (token: string) =>
 export const partnerRequestsQuery = (token: string) =>
   queryOptions({
     queryKey: ['partner', 'requests'],
-    queryFn: () => api('/api/partner/requests', { token, schema: schemaFrom(partnerContract, 'partnerRequestsResponse') }),
+    queryFn: () =>
+      api('/api/partner/requests', { token, schema: schemaFrom(partnerContract, 'partnerRequestsResponse') }),
     staleTime: 0,
   });

@@ -9,4 +9,7 @@ export type CachedPartner = Partial<PartnerDto> & {
 };
 
 /** The partner session: token under `partnerToken`, the partner under `partner`. */
-export const partnerSession = createSession<CachedPartner>('partner', { tokens: [storageKeys.partnerToken], user: storageKeys.partner });
+export const partnerSession = createSession<CachedPartner>('partner', {
+  tokens: [storageKeys.partnerToken],
+  user: storageKeys.partner,
+});

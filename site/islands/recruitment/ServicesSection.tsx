@@ -36,7 +36,9 @@ function Services({ initial = builtInServices }: { initial?: RecruitmentServices
       <ul className="rc-services__list">
         {record.services.map((s) => (
           <li key={s._id} className="rc-card rc-service">
-            <span className="rc-icon-badge" aria-hidden="true"><Icon name={s.icon} /></span>
+            <span className="rc-icon-badge" aria-hidden="true">
+              <Icon name={s.icon} />
+            </span>
             <h3>{s.title}</h3>
             <p>{s.description}</p>
           </li>

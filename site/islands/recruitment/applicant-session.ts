@@ -12,7 +12,12 @@ export const applicantSession = createSession('applicant', { tokens: [storageKey
 export function secondsLeft(token: string, now = Date.now()): number {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : 0;
   } catch {

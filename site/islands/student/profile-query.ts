@@ -7,7 +7,10 @@ import { pagePaths } from '#schemas/paths.ts';
 /** The signed-in student's profile; the time query defeats any cache on the way (spec 2 section 7). */
 export const profileQuery = queryOptions({
   queryKey: ['student', 'profile'],
-  queryFn: () => studentSession.call(`/api/users/profile?t=${Date.now()}`, { schema: schemaFrom(usersContract, 'profileResponse') }),
+  queryFn: () =>
+    studentSession.call(`/api/users/profile?t=${Date.now()}`, {
+      schema: schemaFrom(usersContract, 'profileResponse'),
+    }),
   staleTime: 0,
   retry: false,
 });
@@ -25,4 +28,5 @@ export async function logoutEverywhere() {
   return true;
 }
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

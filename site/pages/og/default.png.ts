@@ -6,11 +6,13 @@ import { pngResponse, shareImagePng } from '#site/lib/share-image.ts';
 
 export const GET: APIRoute = async ({ site: origin }) => {
   const site = (await getSnapshot()).site ?? defaultSite;
-  return pngResponse(await shareImagePng({
-    eyebrow: 'Study · Work · Hire abroad',
-    title: site.companyName,
-    lines: [site.tagline, 'Free university application support, work-abroad placements and recruitment'],
-    brand: site.companyName,
-    footer: origin?.host ?? '',
-  }));
+  return pngResponse(
+    await shareImagePng({
+      eyebrow: 'Study · Work · Hire abroad',
+      title: site.companyName,
+      lines: [site.tagline, 'Free university application support, work-abroad placements and recruitment'],
+      brand: site.companyName,
+      footer: origin?.host ?? '',
+    }),
+  );
 };

@@ -10,18 +10,27 @@ export const getStaticPaths = (async () => {
   const subjects = await getCollection('subjects');
   return (await getCollection('countries')).slice(0, SHARE_IMAGE_LIMIT).map(({ data: country }) => ({
     params: { id: country._id },
-    props: { name: country.name, capital: country.capital, programs: subjects.filter((s) => s.data.countryId === country._id).length },
+    props: {
+      name: country.name,
+      capital: country.capital,
+      programs: subjects.filter((s) => s.data.countryId === country._id).length,
+    },
   }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site: origin }) => {
   const { name, capital, programs } = props as { name: string; capital: string; programs: number };
   const site = (await getSnapshot()).site ?? defaultSite;
-  return pngResponse(await shareImagePng({
-    eyebrow: 'Study abroad',
-    title: `Study in ${name}`,
-    lines: [`${programs} program${programs === 1 ? '' : 's'} · Capital: ${capital}`, 'Universities, costs, visas and free application support'],
-    brand: site.companyName,
-    footer: origin?.host ?? '',
-  }));
+  return pngResponse(
+    await shareImagePng({
+      eyebrow: 'Study abroad',
+      title: `Study in ${name}`,
+      lines: [
+        `${programs} program${programs === 1 ? '' : 's'} · Capital: ${capital}`,
+        'Universities, costs, visas and free application support',
+      ],
+      brand: site.companyName,
+      footer: origin?.host ?? '',
+    }),
+  );
 };

@@ -8,16 +8,24 @@ import { pngResponse, shareImagePng } from '#site/lib/share-image.ts';
 import { SHARE_IMAGE_LIMIT } from '#site/lib/share-image-paths.ts';
 
 export const getStaticPaths = (async () =>
-  (await getCollection('jobs')).slice(0, SHARE_IMAGE_LIMIT).map((entry) => ({ params: { id: entry.data.id }, props: { job: entry.data as JobDetail } }))) satisfies GetStaticPaths;
+  (await getCollection('jobs')).slice(0, SHARE_IMAGE_LIMIT).map((entry) => ({
+    params: { id: entry.data.id },
+    props: { job: entry.data as JobDetail },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site: origin }) => {
   const { job } = props as { job: JobDetail };
   const site = (await getSnapshot()).site ?? defaultSite;
-  return pngResponse(await shareImagePng({
-    eyebrow: job.status === 'open' ? `Job · ${job.category}` : 'Job · Closed',
-    title: job.position,
-    lines: [`${job.company} · ${job.location}`, [job.payment, job.employment.join(', ')].filter(Boolean).join(' · ')],
-    brand: site.companyName,
-    footer: origin?.host ?? '',
-  }));
+  return pngResponse(
+    await shareImagePng({
+      eyebrow: job.status === 'open' ? `Job · ${job.category}` : 'Job · Closed',
+      title: job.position,
+      lines: [
+        `${job.company} · ${job.location}`,
+        [job.payment, job.employment.join(', ')].filter(Boolean).join(' · '),
+      ],
+      brand: site.companyName,
+      footer: origin?.host ?? '',
+    }),
+  );
 };
