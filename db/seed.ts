@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { IndexColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client.ts';
 import * as t from './schema/index.ts';
 import { contentFiles, type Content, type ContentFileName } from '#schemas/content.ts';
@@ -139,13 +140,13 @@ export async function seedDatabase(
   const upsert = <T extends Parameters<Db['insert']>[0]>(
     table: T,
     rows: T['$inferInsert'][],
-    target: any,
+    target: IndexColumn,
   ) => {
     for (const row of rows) {
       const insert = db.insert(table).values(row as never);
       statements.push(
         overwrite
-          ? insert.onConflictDoUpdate({ target, set: { ...(row as object), updatedAt: new Date() } as never })
+          ? insert.onConflictDoUpdate({ target, set: { ...row, updatedAt: new Date() } })
           : insert.onConflictDoNothing(),
       );
     }

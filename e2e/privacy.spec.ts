@@ -97,7 +97,7 @@ test('Download my data saves a zip with the profile and the uploaded file', asyn
   await page.getByRole('button', { name: 'Download my data' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^bridgeway-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const zip = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+  const zip = unzipSync(new Uint8Array(readFileSync(await file.path())));
   expect(Object.keys(zip).sort()).toEqual(['README.txt', 'data.json', 'files/my passport.pdf']);
   expect(Buffer.from(zip['files/my passport.pdf']!)).toEqual(student.pdf);
   expect(JSON.parse(strFromU8(zip['data.json']!))).toMatchObject({

@@ -32,7 +32,7 @@ const absoluteUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^/]+/
 function addressProblems(a: unknown, where: string): string[] {
   if (!isObject(a) || a['@type'] !== 'PostalAddress') return [`${where}: address must be a PostalAddress`];
   const p: string[] = [];
-  if (!/^[A-Z]{2}$/.test(String(a.addressCountry ?? '')))
+  if (typeof a.addressCountry !== 'string' || !/^[A-Z]{2}$/.test(a.addressCountry))
     p.push(`${where}: addressCountry must be an ISO 3166-1 alpha-2 code, got ${String(a.addressCountry)}`);
   if (!nonEmpty(a.addressLocality)) p.push(`${where}: addressLocality missing`);
   if (!nonEmpty(a.streetAddress)) p.push(`${where}: streetAddress missing`);

@@ -9,7 +9,7 @@ import { COMMON_PASSWORD_MESSAGE } from './services/common-passwords.ts';
 import { auth as staffAuth, makeStaff } from './test/fixtures/index.ts';
 import { postJson } from './test/fixtures/index.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const uid = () => crypto.randomUUID().slice(0, 8);
 let counter = 0;
 /** A client address of its own (documentation ranges). */

@@ -46,7 +46,7 @@ describe('D1 failing', () => {
   it.each(['/api/features', '/api/subjects', '/api/subjects/search?q=data', '/api/countries/united-kingdom'])(
     '%s answers 503 JSON with Retry-After, then recovers',
     async (path) => {
-      const down = await call(path, { ...env, DB: brokenD1 } as Env);
+      const down = await call(path, { ...env, DB: brokenD1 });
       expect(down.status).toBe(503);
       expect(down.headers.get('Retry-After')).toBe('5');
       const body = await down.text();
@@ -74,7 +74,7 @@ describe('D1 failing', () => {
               ? () => null
               : Reflect.get(t, p),
     });
-    const res = await call('/api/features', { ...env, DB: weird } as Env);
+    const res = await call('/api/features', { ...env, DB: weird });
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain('TypeError');
   });
@@ -93,7 +93,7 @@ describe('mailer failing', () => {
         url: 'https://mail.example/send',
         apiKey: 'k',
         from: 'noreply@example.com',
-        fetch: fetch as typeof globalThis.fetch,
+        fetch: fetch,
       });
       // A notification: queued for a retry (5 minutes later), so the caller carries on.
       expect(await mailer.send({ to: 'fault@example.com', subject: 's', text: 't', html: '<p>t</p>' })).toBe(
@@ -174,7 +174,7 @@ describe('R2 failing', () => {
 
   it('a student document upload answers 503 JSON, leaves no row, and works once R2 is back', async () => {
     const token = await studentToken();
-    const down = await upload({ ...env, FILES: brokenR2 } as Env, token);
+    const down = await upload({ ...env, FILES: brokenR2 }, token);
     expect(down.status).toBe(503);
     const text = await down.text();
     expect(JSON.parse(text)).toMatchObject({ success: false, message: R2_DOWN });
@@ -193,10 +193,10 @@ describe('R2 failing', () => {
     const res = await app.request(
       `http://127.0.0.1:8787/api/users/document/${row!.id}`,
       { headers: { Authorization: `Bearer ${token}` } },
-      { ...env, FILES: brokenR2 } as Env,
+      { ...env, FILES: brokenR2 },
     );
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await res.json<{ message: string }>()).message).toBe(
       'We could not fetch the file right now. Please try again in a moment.',
     );
   });
@@ -214,9 +214,9 @@ describe('R2 failing', () => {
       );
     };
     const before = await countRows('select count(*) as n from job_applications');
-    const down = await apply({ ...env, FILES: brokenR2 } as Env);
+    const down = await apply({ ...env, FILES: brokenR2 });
     expect(down.status).toBe(503);
-    expect(((await down.json()) as { message: string }).message).toBe(R2_DOWN);
+    expect((await down.json<{ message: string }>()).message).toBe(R2_DOWN);
     expect(await countRows('select count(*) as n from job_applications')).toBe(before);
     expect((await apply(env)).status).toBe(201);
     expect(await countRows('select count(*) as n from job_applications')).toBe(before + 1);
@@ -301,7 +301,7 @@ describe('mailer failing during registration', () => {
       '198.51.100.90',
     );
     expect(res.status).toBe(201);
-    const { userId, message } = (await res.json()) as { userId: string; message: string };
+    const { userId, message } = await res.json<{ userId: string; message: string }>();
     expect(message).toMatch(/Resend OTP/);
     expect(await codeFor(email)).toBeUndefined();
     expect((await post('/api/users/resend-otp', { userId }, env, '198.51.100.91')).status).toBe(200);
@@ -337,7 +337,7 @@ describe('mailer failing during registration', () => {
       '198.51.100.92',
     );
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await res.json<{ message: string }>()).message).toBe(
       'We could not send the e-mail right now. Please try again in a moment.',
     );
     expect((await post('/api/partner/resend-otp', { email }, env, '198.51.100.93')).status).toBe(200);

@@ -186,7 +186,7 @@ describe('JWT negatives (requireAuth)', () => {
       ),
     );
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await res.json<{ message: string }>()).message).toBe(
       'Your session is not valid. Please log in again.',
     );
   });
@@ -229,7 +229,7 @@ describe('JWT negatives (requireAuth)', () => {
     );
     const res = await call('/student', bearer(token));
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await res.json<{ message: string }>()).message).toBe(
       'Your session has expired. Please log in again.',
     );
   });
@@ -250,7 +250,7 @@ describe('JWT negatives (requireAuth)', () => {
     expect((await call('/admin', bearer(editor))).status).toBe(401);
     const res = await call('/admin', { Cookie: `${STAFF_SESSION_COOKIE}=${editor}` });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toBe('Your role does not allow this.');
+    expect((await res.json<{ message: string }>()).message).toBe('Your role does not allow this.');
   });
 
   it('refuses a token issued before the account revoked its tokens, and one for a deleted account', async () => {
@@ -322,7 +322,7 @@ describe('JSON-only request bodies', () => {
         });
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
-        expect(((await res.json()) as { message: string }).message).toBeTruthy();
+        expect((await res.json<{ message: string }>()).message).toBeTruthy();
       }
       const malformed = await request(path, {
         method: 'POST',
@@ -330,7 +330,7 @@ describe('JSON-only request bodies', () => {
         body: '{"email":',
       });
       expect(malformed.status).toBe(400);
-      expect(((await malformed.json()) as { success: boolean }).success).toBe(false);
+      expect((await malformed.json<{ success: boolean }>()).success).toBe(false);
     });
   }
 });

@@ -12,7 +12,7 @@ import { STAFF_SESSION_COOKIE } from './lib/staff-cookies.ts';
 import { auth as staffAuth, cookieFrom } from './test/fixtures/index.ts';
 import { postJson, request } from './test/fixtures/index.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const uid = () => crypto.randomUUID().slice(0, 8);
 const PASSWORD = 'Session-pass-2026';
 let sharedHash: Promise<string> | undefined;

@@ -15,7 +15,7 @@ export const referenceField = z
   .string('Reference must be text')
   .trim()
   .max(REFERENCE_MAX, `Reference must be at most ${REFERENCE_MAX} characters`)
-  // eslint-disable-next-line no-control-regex
+
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'Reference must not contain control characters')
   .optional()
   .transform((value) => (value ? value : undefined));

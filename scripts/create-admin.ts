@@ -34,7 +34,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-if (!(staffRoles as readonly string[]).includes(values.role!)) {
+if (!(staffRoles as readonly string[]).includes(values.role)) {
   console.error('--role must be admin or editor');
   process.exit(1);
 }
@@ -43,7 +43,7 @@ if (!(staffRoles as readonly string[]).includes(values.role!)) {
 function askHidden(question: string) {
   let muted = false;
   const output = new Writable({
-    write: (chunk, _enc, done) => {
+    write: (chunk: Buffer | string, _enc, done) => {
       if (!muted) process.stdout.write(chunk);
       done();
     },
@@ -76,7 +76,7 @@ if (!password) {
 let platform;
 try {
   if (target !== 'local')
-    await confirmRemoteWrite(target, `create the ${values.role} account ${values.email}`, values.yes!);
+    await confirmRemoteWrite(target, `create the ${values.role} account ${values.email}`, values.yes);
   platform = await openTarget(target, { envFile: values['env-file'] });
   const result = await createStaffAccount(platform.db, {
     email: values.email,

@@ -20,13 +20,13 @@ const { values } = parseArgs({
 });
 try {
   const target = parseTarget(values.env);
-  const overwrite = values.overwrite!;
+  const overwrite = values.overwrite;
   const content = await loadContent();
   if (target !== 'local')
     await confirmRemoteWrite(
       target,
       `load content/ (${overwrite ? 'replacing' : 'keeping'} rows that already exist)`,
-      values.yes!,
+      values.yes,
     );
   const platform = await openTarget(target, { envFile: values['env-file'] });
   try {

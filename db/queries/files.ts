@@ -99,7 +99,7 @@ export async function imageReferences(db: Db) {
     for (const row of rows)
       for (const value of Object.values(row))
         for (const m of String(value ?? '').matchAll(IMAGE_KEY)) keys.add(m[0]);
-    const at = changed?.at as unknown;
+    const at = changed?.at;
     lastChange = Math.max(lastChange, at instanceof Date ? at.getTime() : Number(at ?? 0));
   }
   return { keys, lastContentChange: new Date(lastChange) };

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { outbox } from '../schema/index.ts';
-import { undeliveredStatuses, type OutboxStatus } from '#schemas/mail.ts';
+import { undeliveredStatuses } from '#schemas/mail.ts';
 
 /** A message's content as the outbox keeps it while it may still be sent. */
 export interface StoredBody {
@@ -222,7 +222,7 @@ export async function findOutboxMessage(db: Db, id: string) {
     })
     .from(outbox)
     .where(eq(outbox.id, id));
-  return row && { ...row, hasBody: Boolean(row.hasBody), status: row.status as OutboxStatus };
+  return row && { ...row, hasBody: Boolean(row.hasBody), status: row.status };
 }
 
 /** Failed and dead messages, newest first (the back office's failed-mail list). */

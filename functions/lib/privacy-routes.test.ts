@@ -232,7 +232,7 @@ describe('DELETE …/me', () => {
 
     const res = await eraseRequest('/api/users/me', bearer(student.token), PASSWORD);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { removed: Record<string, number>; files: number };
+    const body = await res.json<{ removed: Record<string, number>; files: number }>();
     expect(body).toMatchObject({
       success: true,
       files: 3,
@@ -356,7 +356,7 @@ describe('DELETE …/me', () => {
               throw new Error('R2 unavailable');
             }
           : Reflect.get(target, prop, target),
-    }) as R2Bucket;
+    });
     const result = await erasePerson(db, failing, createMailer(db, env), person, { staffId: null });
     expect(result).toMatchObject({ files: 3, filesLeft: 3 });
     expect(await findPerson(db, 'student', student.id)).toBeUndefined();

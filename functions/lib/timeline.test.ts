@@ -19,7 +19,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const timeline = async (path: string, headers: Record<string, string>) => {
   const res = await request(path, { headers });
   expect(res.status).toBe(200);
-  return (await res.json()) as TimelineResponse;
+  return await res.json<TimelineResponse>();
 };
 
 describe('GET …/me/timeline and POST …/me/timeline/seen', () => {

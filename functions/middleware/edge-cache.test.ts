@@ -14,7 +14,7 @@ const firstFeature = async () =>
   (await env.DB.prepare(
     'select id, title from features where is_active = 1 order by sort_order, id limit 1',
   ).first<{ id: string; title: string }>())!;
-const titles = async (res: Response) => ((await res.json()) as { title: string }[]).map((f) => f.title);
+const titles = async (res: Response) => (await res.json<{ title: string }[]>()).map((f) => f.title);
 
 describe('edge cache of public reads', () => {
   it('serves an anonymous read from the cache, and a staff edit through the back office purges it at once', async () => {

@@ -80,7 +80,7 @@ describe('request logs', () => {
     });
     let res!: Response;
     const lines = await linesDuring(async () => {
-      res = await call('/api/features', {}, { ...env, DB: broken } as Env);
+      res = await call('/api/features', {}, { ...env, DB: broken });
     });
     const errors = lines.filter((l) => l.type === 'error');
     expect(errors).toHaveLength(1);

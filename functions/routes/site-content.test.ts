@@ -3,11 +3,15 @@ import { request } from '../test/fixtures/index.ts';
 
 describe('public content reads', () => {
   it('GET /api/departments is an array of at least 10', async () => {
-    const body = (await (await request('/api/departments')).json()) as {
-      _id: string;
-      name: string;
-      imageUrl: string;
-    }[];
+    const body = await (
+      await request('/api/departments')
+    ).json<
+      {
+        _id: string;
+        name: string;
+        imageUrl: string;
+      }[]
+    >();
     expect(body.length).toBeGreaterThanOrEqual(10);
     expect(body[0]).toMatchObject({
       _id: expect.any(String),
@@ -17,21 +21,27 @@ describe('public content reads', () => {
   });
 
   it('GET /api/features lists the six features with gradients', async () => {
-    const body = (await (await request('/api/features')).json()) as {
-      title: string;
-      gradientFrom: string;
-      gradientTo: string;
-      image: string;
-    }[];
+    const body = await (
+      await request('/api/features')
+    ).json<
+      {
+        title: string;
+        gradientFrom: string;
+        gradientTo: string;
+        image: string;
+      }[]
+    >();
     expect(body).toHaveLength(6);
     expect(body[0]).toMatchObject({ gradientFrom: '#00C9FF', gradientTo: '#92FE9D' });
   });
 
   it('GET /api/services answers { success, data } with the three default services', async () => {
-    const body = (await (await request('/api/services')).json()) as {
+    const body = await (
+      await request('/api/services')
+    ).json<{
       success: boolean;
       data: { title: string; isNew: boolean }[];
-    };
+    }>();
     expect(body.success).toBe(true);
     const titles = body.data.map((s) => s.title);
     expect(titles).toEqual(
@@ -47,10 +57,12 @@ describe('public content reads', () => {
   it.each(['/api/missionvission', '/api/about-mission-vision'])(
     'GET %s answers mission/vision content',
     async (path) => {
-      const body = (await (await request(path)).json()) as {
+      const body = await (
+        await request(path)
+      ).json<{
         success: boolean;
         data: { vision: { goals: { _id: string; number: string }[] }; values: { items: unknown[] } };
-      };
+      }>();
       expect(body.success).toBe(true);
       expect(body.data.vision.goals.map((g) => g.number)).toEqual(['10+', '50+', '100%']);
       expect(body.data.vision.goals[0]!._id).toBeTruthy();

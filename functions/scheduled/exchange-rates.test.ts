@@ -88,7 +88,8 @@ describe('exchange-rates job', () => {
     const fetch = feed({ base: 'USD', date: '2026-11-22', rates: usdRates });
     const result = await runScheduled(CRONS.daily, withFeed, new Date('2026-11-23T06:00:00Z'));
     expect(fetch).toHaveBeenCalledOnce();
-    expect(String(fetch.mock.calls[0]![0])).toBe(FEED);
+    const [input] = fetch.mock.calls[0]!;
+    expect(input instanceof Request ? input.url : input.toString()).toBe(FEED);
     expect(result['exchange-rates']).toEqual({ updated: 13, rejected: 0 });
     const rows = await stored();
     expect(rows.find((r) => r.id === 'GBP')).toEqual({

@@ -84,7 +84,7 @@ describe('outbox retention (CRONS.daily)', () => {
     expect((await runScheduled(CRONS.daily, env, now))['outbox-retention']).toMatchObject({
       bodiesCleared: 0,
     });
-    const results = await runScheduled(CRONS.daily, { ...env, ENVIRONMENT: 'production' } as Env, now);
+    const results = await runScheduled(CRONS.daily, { ...env, ENVIRONMENT: 'production' }, now);
     expect((results['outbox-retention'] as { bodiesCleared: number }).bodiesCleared).toBeGreaterThanOrEqual(
       2,
     );

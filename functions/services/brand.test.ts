@@ -85,11 +85,11 @@ describe('the brand comes from the site block', () => {
     );
     expect(res.status).toBe(200);
     const stripe = config(env).stripe;
-    const list = (await (
+    const list = await (
       await fetch(`http://127.0.0.1:${stripe.port}/v1/payment_intents?limit=100`, {
         headers: { Authorization: `Bearer ${stripe.secretKey}` },
       })
-    ).json()) as { data: { metadata: { email?: string }; description: string }[] };
+    ).json<{ data: { metadata: { email?: string }; description: string }[] }>();
     expect(list.data.find((i) => i.metadata.email === email)?.description).toBe(
       'Northwind Study Partners payment',
     );

@@ -11,7 +11,7 @@ const MESSAGE = 'Only PDF, DOC or DOCX files are allowed';
 const documents: FileKind[] = ['pdf', 'doc', 'docx'];
 const enc = (s: string) => new TextEncoder().encode(s);
 const file = (bytes: Uint8Array, name: string, type = 'application/octet-stream') =>
-  new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+  new File([bytes], name, { type });
 
 async function outcome(f: File) {
   try {

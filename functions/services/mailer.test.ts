@@ -87,7 +87,7 @@ describe('mail configuration fails closed', () => {
       transport: 'http',
     });
     // An unknown or missing ENVIRONMENT is production.
-    expect(config({ ...env, ENVIRONMENT: 'staging' } as Env).mail.transport).toBe('unconfigured');
+    expect(config({ ...env, ENVIRONMENT: 'staging' }).mail.transport).toBe('unconfigured');
 
     const to = 'unconfigured@example.com';
     expect(
@@ -106,7 +106,7 @@ describe('mail configuration fails closed', () => {
   });
 
   it('development and tests without a provider use the outbox as the mailbox', () => {
-    expect(config({ ...env, ENVIRONMENT: 'development' } as Env).mail).toEqual({
+    expect(config({ ...env, ENVIRONMENT: 'development' }).mail).toEqual({
       transport: 'mailbox',
       keepBodies: true,
       missing: [],

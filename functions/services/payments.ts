@@ -205,7 +205,7 @@ export async function applyWebhookEvent(
   }
 
   if (event.type === 'charge.refunded' && object.object === 'charge') {
-    const charge = event.data.object as Stripe.Charge;
+    const charge = event.data.object;
     const intentId = idOf(charge.payment_intent);
     const payment = intentId ? await findPaymentByIntent(db, intentId) : undefined;
     if (!payment) return { duplicate: !(await recordOtherEvent(db, event)) };

@@ -33,7 +33,9 @@ export interface RefundInput {
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error &&
-  /UNIQUE constraint failed|SQLITE_CONSTRAINT/.test(`${error.message} ${String(error.cause ?? '')}`);
+  /UNIQUE constraint failed|SQLITE_CONSTRAINT/.test(
+    `${error.message} ${error.cause instanceof Error ? error.cause.message : typeof error.cause === 'string' ? error.cause : ''}`,
+  );
 
 /**
  * Refunds all or part of a paid payment. The amount is reserved first (one conditional UPDATE,
@@ -126,7 +128,7 @@ async function askStripe(deps: PaymentDeps, row: RefundRow): Promise<RefundOutco
       );
       return { kind: 'unreachable', refundId: row.id };
     }
-    const message = (error as Stripe.errors.StripeError).message || 'Stripe refused the refund.';
+    const message = error.message || 'Stripe refused the refund.';
     await releaseRefund(deps.db, { refundId: row.id, paymentId: payment.id, message, staffId });
     return { kind: 'refused', refundId: row.id, message };
   }

@@ -40,7 +40,7 @@ export async function verifyChallenge(secret: string, issuer: string, token: str
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (payload.stage !== 'mfa' && payload.stage !== 'enrol') return null;
-    return { staffId: payload.sub!, stage: payload.stage as ChallengeStage, iat: payload.iat! };
+    return { staffId: payload.sub!, stage: payload.stage, iat: payload.iat! };
   } catch {
     return null;
   }

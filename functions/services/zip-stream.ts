@@ -21,10 +21,11 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): {
 } {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
-  let zipError: Error | null = null;
+  // Set by the zip's callback: an object field, so the checks below are not narrowed to `null`.
+  const failed: { error?: Error } = {};
   const zip = new Zip((error, chunk, final) => {
     if (error) {
-      zipError = error;
+      failed.error = error;
       return;
     }
     // Queued in order; the pump below waits on `writer.ready` before reading more.
@@ -52,10 +53,10 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): {
           }
           file.push(new Uint8Array(0), true);
         }
-        if (zipError) throw zipError;
+        if (failed.error) throw failed.error;
       }
       zip.end();
-      if (zipError) throw zipError;
+      if (failed.error) throw failed.error;
     } catch (error) {
       zip.terminate();
       await writer.abort(error).catch(() => undefined);

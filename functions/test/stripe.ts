@@ -40,10 +40,10 @@ export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_
 /** Every event the fake recorded about an intent (or its charge and refunds), oldest first. */
 export async function eventsFor(intentId: string, type?: string): Promise<Stripe.Event[]> {
   const params = new URLSearchParams({ related: intentId, limit: '100', ...(type ? { type } : {}) });
-  const res = await fetch(`${fakeUrl}/v1/events?${params}`, {
+  const res = await fetch(`${fakeUrl}/v1/events?${params.toString()}`, {
     headers: { Authorization: `Bearer ${stripeConfig.secretKey}` },
   });
-  const list = (await res.json()) as { data: Stripe.Event[] };
+  const list = await res.json<{ data: Stripe.Event[] }>();
   return list.data.reverse();
 }
 
@@ -82,7 +82,7 @@ export async function paidPayment(
   const body = paymentBody(options.reference ? { reference: options.reference } : {});
   const res = await createIntent(body);
   if (res.status !== 200) throw new Error(`create-payment-intent: ${res.status} ${await res.text()}`);
-  const created = (await res.json()) as CreatePaymentIntentResponse;
+  const created = await res.json<CreatePaymentIntentResponse>();
   const intentId = intentIdOf(created.clientSecret);
   await fakeStripe.paymentIntents.confirm(intentId, {
     payment_method: options.paymentMethod ?? 'pm_card_visa',
@@ -90,5 +90,5 @@ export async function paidPayment(
   if (options.deliverEvents !== false) {
     for (const event of await eventsFor(intentId)) await deliver(event);
   }
-  return { ...created, intentId, email: body.email as string };
+  return { ...created, intentId, email: body.email };
 }

@@ -13,7 +13,7 @@
 // stylesheets and assets stay relative, as do `new URL('…', import.meta.url)` paths.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve } from 'node:path';
+import { join, posix, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 const imports =

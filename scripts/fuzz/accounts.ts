@@ -28,7 +28,7 @@ async function post(url: string, path: string, body: unknown) {
 async function latestCode(url: string, to: string) {
   for (let i = 0; i < 40; i++) {
     const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const messages = res.ok ? ((await res.json()) as { text: string }[]) : [];
+    const messages = res.ok ? await res.json<{ text: string }[]>() : [];
     const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));

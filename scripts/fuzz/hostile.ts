@@ -197,13 +197,13 @@ export const uploadCases: { label: string; name: string; type: string; bytes: Ui
     label: 'executable renamed .pdf',
     name: 'invoice.pdf',
     type: 'application/pdf',
-    bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, ...new Array(200).fill(0)]),
+    bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, ...new Array<number>(200).fill(0)]),
   },
   {
     label: 'ELF renamed .pdf',
     name: 'cv.pdf',
     type: 'application/pdf',
-    bytes: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, ...new Array(100).fill(0)]),
+    bytes: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, ...new Array<number>(100).fill(0)]),
   },
   // A zip whose entries claim gigabytes (a bomb's shape; the bytes are never inflated) renamed .docx.
   {
@@ -239,7 +239,7 @@ export const uploadCases: { label: string; name: string; type: string; bytes: Ui
       0,
       0,
       ...new TextEncoder().encode('bomb.bin'),
-      ...new Array(1000).fill(0),
+      ...new Array<number>(1000).fill(0),
     ]),
   },
   // PDF header followed by HTML with script: passes as a PDF by its bytes; must be served as a download.

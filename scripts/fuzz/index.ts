@@ -141,7 +141,7 @@ try {
   origin = new URL(server.url).origin;
   const ids = await discoverIds(server.url);
   if (!argv.includes('--no-accounts')) {
-    tokens = await fuzzTokens(server.url, tokens as Parameters<typeof fuzzTokens>[1]);
+    tokens = await fuzzTokens(server.url, tokens);
     console.log(
       `Accounts for authenticated endpoints: ${
         Object.entries(tokens)
@@ -228,10 +228,7 @@ try {
       for (const u of uploadCases) {
         const form = new FormData();
         for (const [k, v] of Object.entries(sample ?? {})) form.set(k, String(v));
-        form.set(
-          ep.fileField ?? 'file',
-          new File([u.bytes as Uint8Array<ArrayBuffer>], u.name, { type: u.type }),
-        );
+        form.set(ep.fileField ?? 'file', new File([u.bytes], u.name, { type: u.type }));
         const res = await fetch(server.url + path, {
           method: ep.method,
           headers: authHeaders(ep),

@@ -118,7 +118,7 @@ async function once(url: string, port: number, opts: { diagnose?: boolean } = {}
       : [],
   );
   if (misses.length) console.log(`    below 100 because of: ${[...new Set(misses)].join(', ')}`);
-  if (opts.diagnose) diagnose(audits as Audits);
+  if (opts.diagnose) diagnose(audits);
   const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),

@@ -127,7 +127,6 @@ async function main() {
   let mail!: FakeMail;
   let api!: ApiClient;
   let session!: StaffSession;
-  let db!: Awaited<ReturnType<typeof getPlatformProxy<Env>>>;
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
   total = 14;
@@ -386,7 +385,7 @@ async function main() {
   // (wrangler's own notes stay out of the one-line-per-step output)
   const logLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG = 'warn';
-  db = await getPlatformProxy<Env>({
+  const db = await getPlatformProxy<Env>({
     persist: { path: join(DB_DIR, 'v3') },
     envFiles: [ENV_FILE],
     remoteBindings: false,

@@ -52,3 +52,10 @@ export function telHref(phone: string): string | null {
     .replace(/\(0\)/, '')
     .replace(/[^\d+,]/g, '')}`;
 }
+
+/**
+ * A value read loosely (a content form's field, a detail row's cell) as text: strings as they are,
+ * numbers and booleans printed, anything else (null, an object) as '' rather than "[object Object]".
+ */
+export const scalarText = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';

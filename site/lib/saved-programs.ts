@@ -68,7 +68,8 @@ async function start() {
 export const syncSavedPrograms = () => (started ??= start());
 
 export const savedPrograms = {
-  subscribe(listener: () => void) {
+  // An arrow function: React calls it detached from the object (useSyncExternalStore).
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     started ??= start();
     return () => listeners.delete(listener);

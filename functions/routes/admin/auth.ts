@@ -58,7 +58,7 @@ import {
 import { staffOnly } from './shared.ts';
 import { getSite } from '#db/queries/site-content.ts';
 
-type Ctx = Context<AppEnv>;
+type Ctx = Context<AppEnv, string>;
 
 const TIMED_OUT = 'Your sign-in has timed out. Please sign in again.';
 const WRONG_CODE = 'That code is not right. Check that the time on your phone is correct and try again.';

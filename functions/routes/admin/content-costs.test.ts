@@ -16,22 +16,26 @@ const send = (method: string, path: string, body: unknown) =>
   });
 const read = async (path: string) =>
   (
-    (await (await request(`/api/admin/content/${path}`, { headers: auth(editor.token) })).json()) as {
+    await (
+      await request(`/api/admin/content/${path}`, { headers: auth(editor.token) })
+    ).json<{
       item: Record<string, unknown>;
-    }
+    }>()
   ).item;
 const leedsCosts = async () =>
-  (await (await request('/api/programs/msc-data-science-university-of-leeds/costs')).json()) as {
+  await (
+    await request('/api/programs/msc-data-science-university-of-leeds/costs')
+  ).json<{
     costs: { living: { monthlyMinor: number; verifiedOn: string } };
     rates: Record<string, { unitsPerUsd: string }>;
-  };
+  }>();
 
 describe('content editor: country costs, city costs, exchange rates', () => {
   it('lists the three kinds and round-trips a row with and without a health charge', async () => {
     for (const kind of ['countryCosts', 'cityCosts', 'exchangeRates']) {
       const res = await request(`/api/admin/content/${kind}`, { headers: auth(editor.token) });
       expect(res.status, kind).toBe(200);
-      expect(((await res.json()) as { total: number }).total, kind).toBeGreaterThan(0);
+      expect((await res.json<{ total: number }>()).total, kind).toBeGreaterThan(0);
     }
     const uk = await read('countryCosts/united-kingdom');
     expect(uk).toMatchObject({ healthName: 'Immigration Health Surcharge', healthAnnualMinor: 77_600 });

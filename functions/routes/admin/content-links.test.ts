@@ -22,13 +22,13 @@ const send = (method: string, path: string, body: unknown, token = editor) =>
 
 /** The first item of a kind, in the shape the editor sends back. */
 async function firstItem(kind: ContentKind) {
-  const list = (await (
+  const list = await (
     await request(`/api/admin/content/${kind}?pageSize=1`, { headers: auth(editor) })
-  ).json()) as { items: { id: string }[] };
+  ).json<{ items: { id: string }[] }>();
   const id = list.items[0]!.id;
-  const { item } = (await (
+  const { item } = await (
     await request(`/api/admin/content/${kind}/${id}`, { headers: auth(editor) })
-  ).json()) as { item: Item };
+  ).json<{ item: Item }>();
   return { id, item };
 }
 

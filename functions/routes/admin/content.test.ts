@@ -59,9 +59,11 @@ describe('content editing', () => {
       before: null,
       after: expect.objectContaining({ name: 'Portugal' }),
     });
-    const list = (await (await get('/api/admin/content/countries?q=portu')).json()) as {
+    const list = await (
+      await get('/api/admin/content/countries?q=portu')
+    ).json<{
       items: { id: string; active: boolean }[];
-    };
+    }>();
     expect(list.items).toEqual([expect.objectContaining({ id: 'portugal', active: true })]);
     expect((await send('POST', '/api/admin/content/countries', newCountry)).status).toBe(409);
   });
@@ -71,9 +73,9 @@ describe('content editing', () => {
     const id = 'foundation-certificate-in-business-taylors-university';
     const res = await get(`/api/admin/content/subjects?q=${id.toUpperCase()}`);
     expect(res.status).toBe(200);
-    const list = (await res.json()) as { items: { id: string }[] };
+    const list = await res.json<{ items: { id: string }[] }>();
     expect(list.items.map((i) => i.id)).toEqual([id]);
-    const literal = (await (await get('/api/admin/content/subjects?q=%25')).json()) as { items: unknown[] };
+    const literal = await (await get('/api/admin/content/subjects?q=%25')).json<{ items: unknown[] }>();
     expect(literal.items).toEqual([]);
   });
 
@@ -113,10 +115,12 @@ describe('content editing', () => {
 
   it("edits a subject's description: the API serves it, the audit keeps before and after", async () => {
     const [subject] = await db.select().from(t.subjects).limit(1);
-    const form = (await (await get(`/api/admin/content/subjects/${subject!.id}`)).json()) as {
+    const form = await (
+      await get(`/api/admin/content/subjects/${subject!.id}`)
+    ).json<{
       item: Record<string, unknown>;
       preview: string;
-    };
+    }>();
     expect(form.preview).toBe(`http://127.0.0.1:8787/subject/${subject!.id}`);
     expect(form.item).not.toHaveProperty('sortOrder');
     const res = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, {
@@ -124,7 +128,7 @@ describe('content editing', () => {
       description: ['A brand new description.'],
     });
     expect(res.status).toBe(200);
-    const pub = (await (await request(`/api/subjects/${subject!.id}`)).json()) as { description: string[] };
+    const pub = await (await request(`/api/subjects/${subject!.id}`)).json<{ description: string[] }>();
     expect(pub.description).toEqual(['A brand new description.']);
     const [entry] = await db
       .select()
@@ -139,7 +143,7 @@ describe('content editing', () => {
       description: [],
     });
     expect(broken.status).toBe(400);
-    expect((await broken.json()) as object).toMatchObject({
+    expect(await broken.json<object>()).toMatchObject({
       message: expect.stringMatching(/^description /),
     });
     const wrongCountry = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, {
@@ -147,7 +151,7 @@ describe('content editing', () => {
       countryId: 'portugal',
     });
     expect(wrongCountry.status).toBe(400);
-    expect((await wrongCountry.json()) as object).toMatchObject({
+    expect(await wrongCountry.json<object>()).toMatchObject({
       message: expect.stringContaining('countryId "portugal" is not the country of'),
     });
     expect(
@@ -164,9 +168,11 @@ describe('content editing', () => {
     const [subject] = await db.select({ id: t.subjects.id }).from(t.subjects).limit(1);
     expect((await send('POST', `/api/admin/content/subjects/${subject!.id}/retire`, {})).status).toBe(200);
     expect((await request(`/api/subjects/${subject!.id}`)).status).toBe(404);
-    const retired = (await (await get('/api/admin/content/subjects?status=retired')).json()) as {
+    const retired = await (
+      await get('/api/admin/content/subjects?status=retired')
+    ).json<{
       items: { id: string }[];
-    };
+    }>();
     expect(retired.items.map((i) => i.id)).toContain(subject!.id);
     expect((await send('POST', `/api/admin/content/subjects/${subject!.id}/restore`, {})).status).toBe(200);
     expect((await request(`/api/subjects/${subject!.id}`)).status).toBe(200);
@@ -188,14 +194,18 @@ describe('content editing', () => {
       'offices',
       'team',
     ]) {
-      const list = (await (await get(`/api/admin/content/${kind}?pageSize=1`)).json()) as {
+      const list = await (
+        await get(`/api/admin/content/${kind}?pageSize=1`)
+      ).json<{
         items: { id: string }[];
-      };
+      }>();
       expect(list.items, kind + JSON.stringify(list)).toHaveLength(1);
       const id = list.items[0]!.id;
-      const { item } = (await (await get(`/api/admin/content/${kind}/${id}`)).json()) as {
+      const { item } = await (
+        await get(`/api/admin/content/${kind}/${id}`)
+      ).json<{
         item: Record<string, unknown>;
-      };
+      }>();
       const res = await send('PUT', `/api/admin/content/${kind}/${id}`, item);
       expect(res.status, `${kind}: ${JSON.stringify(await res.clone().json())}`).toBe(200);
     }
@@ -235,9 +245,11 @@ describe('content editing', () => {
 
   it('keeps university scholarships with the university', async () => {
     const [uni] = await db.select({ id: t.universities.id }).from(t.universities).limit(1);
-    const { item } = (await (await get(`/api/admin/content/universities/${uni!.id}`)).json()) as {
+    const { item } = await (
+      await get(`/api/admin/content/universities/${uni!.id}`)
+    ).json<{
       item: Record<string, unknown>;
-    };
+    }>();
     const scholarshipList = [
       { name: 'Merit award', amount: '£2,000', eligibility: 'Top grades', deadline: '2027-05-01' },
     ];
@@ -269,7 +281,7 @@ describe('image upload', () => {
       body: form,
     });
     expect(res.status).toBe(201);
-    const { url, key } = (await res.json()) as { url: string; key: string };
+    const { url, key } = await res.json<{ url: string; key: string }>();
     expect(url).toMatch(/^\/api\/files\/images\/[0-9a-f-]+\.png$/);
     expect(await env.FILES.head(key)).not.toBeNull();
     const served = await request(url);
@@ -307,7 +319,7 @@ describe('staff accounts', () => {
       password: STAFF_PASSWORD,
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { step: string; staff: { role: string }; token?: string };
+    const body = await res.json<{ step: string; staff: { role: string }; token?: string }>();
     expect(body).toMatchObject({ step: 'signed-in', staff: { role: 'editor' } });
     // The token is in the HttpOnly cookie, never in the body a script reads.
     expect(body.token).toBeUndefined();
@@ -371,7 +383,7 @@ describe('staff accounts', () => {
       admin.token,
     );
     expect(created.status).toBe(201);
-    const { staff: person } = (await created.json()) as { staff: { id: string; email: string } };
+    const { staff: person } = await created.json<{ staff: { id: string; email: string } }>();
     expect(person.email).toBe('new.editor@example.com');
     expect(person).not.toHaveProperty('passwordHash');
     expect(
@@ -419,9 +431,11 @@ describe('staff accounts', () => {
       message: 'You cannot change your own role or deactivate yourself.',
     });
     expect((await send('PATCH', `/api/admin/staff/${admin.id}`, {}, admin.token)).status).toBe(400);
-    const audit = (await (await get(`/api/admin/audit?q=${person.id}`, admin.token)).json()) as {
+    const audit = await (
+      await get(`/api/admin/audit?q=${person.id}`, admin.token)
+    ).json<{
       items: { action: string; staffName: string }[];
-    };
+    }>();
     expect(audit.items.map((a) => a.action)).toEqual(
       expect.arrayContaining(['staff.create', 'staff.update', 'staff.login']),
     );

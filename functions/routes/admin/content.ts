@@ -87,15 +87,17 @@ function parseContent(kind: ContentKind, body: unknown): Row {
 /** References between content rows, the same rules as the seed's checkReferences. */
 async function checkReferences(db: Db, kind: ContentKind, data: Row) {
   if (kind === 'universities') {
+    const countryId = String(data.countryId);
     const [country] = await db
       .select({ id: t.countries.id })
       .from(t.countries)
-      .where(eq(t.countries.id, String(data.countryId)));
-    if (!country) throw new HTTPException(400, { message: `countryId "${data.countryId}" is not a country` });
+      .where(eq(t.countries.id, countryId));
+    if (!country) throw new HTTPException(400, { message: `countryId "${countryId}" is not a country` });
   }
   // The finder's costs: the seed's rules (db/seed.ts checkReferences).
   if (kind === 'countryCosts' || kind === 'cityCosts') {
     const countryId = String(kind === 'countryCosts' ? data.id : data.countryId);
+    const currency = String(data.currency);
     const [country] = await db
       .select({ id: t.countries.id })
       .from(t.countries)
@@ -107,10 +109,10 @@ async function checkReferences(db: Db, kind: ContentKind, data: Row) {
     const [rate] = await db
       .select({ id: t.exchangeRates.id })
       .from(t.exchangeRates)
-      .where(eq(t.exchangeRates.id, String(data.currency)));
+      .where(eq(t.exchangeRates.id, currency));
     if (!rate)
       throw new HTTPException(400, {
-        message: `currency "${data.currency}" has no exchange rate: add one first`,
+        message: `currency "${currency}" has no exchange rate: add one first`,
       });
   }
   if (kind === 'exchangeRates' && data.id === 'USD' && Number(data.unitsPerUsd) !== 1) {
@@ -119,21 +121,22 @@ async function checkReferences(db: Db, kind: ContentKind, data: Row) {
     });
   }
   if (kind === 'subjects') {
+    const universityId = String(data.universityId);
+    const departmentId = String(data.departmentId);
+    const countryId = String(data.countryId);
     const [uni] = await db
       .select({ countryId: t.universities.countryId, name: t.universities.name })
       .from(t.universities)
-      .where(eq(t.universities.id, String(data.universityId)));
-    if (!uni)
-      throw new HTTPException(400, { message: `universityId "${data.universityId}" is not a university` });
+      .where(eq(t.universities.id, universityId));
+    if (!uni) throw new HTTPException(400, { message: `universityId "${universityId}" is not a university` });
     const [dep] = await db
       .select({ id: t.departments.id })
       .from(t.departments)
-      .where(eq(t.departments.id, String(data.departmentId)));
-    if (!dep)
-      throw new HTTPException(400, { message: `departmentId "${data.departmentId}" is not a department` });
+      .where(eq(t.departments.id, departmentId));
+    if (!dep) throw new HTTPException(400, { message: `departmentId "${departmentId}" is not a department` });
     if (uni.countryId !== data.countryId)
       throw new HTTPException(400, {
-        message: `countryId "${data.countryId}" is not the country of ${uni.name}`,
+        message: `countryId "${countryId}" is not the country of ${uni.name}`,
       });
   }
 }
@@ -155,7 +158,7 @@ function writeStatements(
     out.push(
       db
         .update(table)
-        .set({ ...row, updatedAt: new Date() } as never)
+        .set({ ...row, updatedAt: new Date() })
         .where(eq(col(kind, 'id'), String(row.id))),
     );
   if (kind === 'universities' && scholarshipList) {
@@ -165,7 +168,7 @@ function writeStatements(
         db.insert(t.scholarships).values(
           scholarshipList.map((s, i) => ({
             ...(s as { name: string; amount: string; eligibility: string; deadline: string }),
-            id: `${row.id}-${i + 1}`,
+            id: `${String(row.id)}-${i + 1}`,
             universityId: String(row.id),
           })),
         ),
@@ -229,13 +232,17 @@ export const adminContent = new Hono<AppEnv>()
       c.var.db.select({ n: count() }).from(table).where(where),
     ]);
     const siteUrl = config(c.env).siteUrl;
-    const items = rows.map((r) => ({
-      id: String(r.id),
-      title: String(r[titleKey] ?? ''),
-      active: activeOf(kind, r),
-      updatedAt: r.updatedAt as Date,
-      preview: previewOf(siteUrl, kind, String(r.id)),
-    }));
+    const items = rows.map((r) => {
+      // Every kind's title column is text (a name or a title); a missing one lists as ''.
+      const title = r[titleKey];
+      return {
+        id: String(r.id),
+        title: typeof title === 'string' ? title : '',
+        active: activeOf(kind, r),
+        updatedAt: r.updatedAt as Date,
+        preview: previewOf(siteUrl, kind, String(r.id)),
+      };
+    });
     return listResponse(
       c,
       query,
@@ -337,7 +344,7 @@ export const adminContent = new Hono<AppEnv>()
       await c.var.db.batch([
         c.var.db
           .update(tables[kind])
-          .set({ ...set, updatedAt: new Date() } as never)
+          .set({ ...set, updatedAt: new Date() })
           .where(eq(col(kind, 'id'), id)),
         auditInsert(c.var.db, {
           staffId: c.var.auth.sub,

@@ -9,7 +9,7 @@ import { program, received, withFakeMail } from '#functions/test/mail-fake/clien
 import { auth, db, makeStaff, makeStudent, tokenFor } from '#functions/test/fixtures/index.ts';
 
 const bindings = withFakeMail();
-const call = (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>
+const call = async (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>
   app.request(
     `http://127.0.0.1:8787/api/admin/mail${path}`,
     { ...init, headers: { ...(token && auth(token)), ...init.headers } },
@@ -50,7 +50,7 @@ describe('GET /api/admin/mail', () => {
     const admin = await makeStaff('admin');
     const res = await call('?pageSize=100', admin.token);
     expect(res.status).toBe(200);
-    const page = (await res.json()) as UndeliveredPage;
+    const page = await res.json<UndeliveredPage>();
     expect(page.showsRecipients).toBe(true);
     const byId = new Map(page.items.map((i) => [i.id, i]));
     expect(byId.get(failed)).toMatchObject({
@@ -70,13 +70,13 @@ describe('GET /api/admin/mail', () => {
     expect(byId.get(code)).toMatchObject({ retryBlocked: retryBlockedMessages.oneTimeCode });
     expect(page.items.some((i) => i.to === 'list-sent@example.com')).toBe(false);
     expect(
-      ((await (await call('?status=dead&pageSize=100', admin.token)).json()) as UndeliveredPage).items.every(
+      (await (await call('?status=dead&pageSize=100', admin.token)).json<UndeliveredPage>()).items.every(
         (i) => i.status === 'dead',
       ),
     ).toBe(true);
 
     const editor = await makeStaff('editor');
-    const forEditor = (await (await call('?pageSize=100', editor.token)).json()) as UndeliveredPage;
+    const forEditor = await (await call('?pageSize=100', editor.token)).json<UndeliveredPage>();
     expect(forEditor.showsRecipients).toBe(false);
     expect(forEditor.items.find((i) => i.id === failed)).toMatchObject({
       to: null,
@@ -89,7 +89,7 @@ describe('GET /api/admin/mail', () => {
   it('admins search recipients and subjects; the CSV export shows editors no recipient either', async () => {
     await message('search-needle@example.com', 'failed');
     const admin = await makeStaff('admin');
-    const found = (await (await call('?q=SEARCH-NEEDLE', admin.token)).json()) as UndeliveredPage;
+    const found = await (await call('?q=SEARCH-NEEDLE', admin.token)).json<UndeliveredPage>();
     expect(found.items.map((i) => i.to)).toEqual(['search-needle@example.com']);
     const csv = await call('?format=csv', admin.token);
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
@@ -118,7 +118,7 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const admin = await makeStaff('admin');
     const res = await call(`/${id}/retry`, admin.token, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await res.json()) as RetryResult).toEqual({
+    expect(await res.json<RetryResult>()).toEqual({
       success: true,
       status: 'sent',
       message: 'The message was sent.',

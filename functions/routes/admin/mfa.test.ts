@@ -22,7 +22,7 @@ async function passwordStep(email: string, password = STAFF_PASSWORD) {
   const res = await postJson('/api/admin/auth/login', { email, password });
   return {
     res,
-    body: (await res.json()) as Record<string, unknown>,
+    body: await res.json<Record<string, unknown>>(),
     challenge: cookieFrom(res, STAFF_CHALLENGE_COOKIE),
   };
 }
@@ -59,11 +59,11 @@ describe('staff second factor (TOTP)', () => {
       withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
     );
     expect(setup.status).toBe(200);
-    const { qrSvg, otpauthUrl, secret } = (await setup.json()) as {
+    const { qrSvg, otpauthUrl, secret } = await setup.json<{
       qrSvg: string;
       otpauthUrl: string;
       secret: string;
-    };
+    }>();
     expect(qrSvg).toMatch(/^<svg[\s\S]+<\/svg>$/);
     expect(otpauthUrl.startsWith(`otpauth://totp/${encodeURIComponent(testBrand.companyName)}:`)).toBe(true);
     expect(otpauthUrl).toMatch(/\?.*secret=/);
@@ -81,10 +81,10 @@ describe('staff second factor (TOTP)', () => {
       withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
     );
     expect(enabled.status).toBe(200);
-    const done = (await enabled.json()) as {
+    const done = await enabled.json<{
       recoveryCodes: string[];
       staff: { mfa: { enabled: boolean; recoveryCodesLeft: number } };
-    };
+    }>();
     expect(done.recoveryCodes).toHaveLength(10);
     expect(new Set(done.recoveryCodes).size).toBe(10);
     for (const code of done.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -122,7 +122,7 @@ describe('staff second factor (TOTP)', () => {
     const code = codeAt(admin.totpSecret!);
     const ok = await secondStep(first.challenge!, { code });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { staff: { id: string } }).staff.id).toBe(admin.id);
+    expect((await ok.json<{ staff: { id: string } }>()).staff.id).toBe(admin.id);
     expect(cookieFrom(ok, STAFF_SESSION_COOKIE)).toBeTruthy();
 
     // Someone who saw the code (and knows the password) within its 30 seconds gets nothing.
@@ -152,16 +152,16 @@ describe('staff second factor (TOTP)', () => {
   it('accepts each recovery code once, even when the same code is sent 5 times in parallel', async () => {
     const admin = await makeStaff('admin', {}, { mfa: false });
     const { challenge } = await passwordStep(admin.email);
-    const { secret } = (await (
+    const { secret } = await (
       await postJson('/api/admin/auth/mfa/setup', {}, withCookie(STAFF_CHALLENGE_COOKIE, challenge!))
-    ).json()) as { secret: string };
-    const enabled = (await (
+    ).json<{ secret: string }>();
+    const enabled = await (
       await postJson(
         '/api/admin/auth/mfa/enable',
         { code: codeAt(secret) },
         withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
       )
-    ).json()) as { recoveryCodes: string[] };
+    ).json<{ recoveryCodes: string[] }>();
     const [code] = enabled.recoveryCodes;
 
     const next = await passwordStep(admin.email);
@@ -173,7 +173,7 @@ describe('staff second factor (TOTP)', () => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
-    const me = (await (
+    const me = await (
       await request('/api/admin/auth/me', {
         headers: auth(
           cookieFrom(
@@ -182,7 +182,7 @@ describe('staff second factor (TOTP)', () => {
           )!,
         ),
       })
-    ).json()) as { mfa: { recoveryCodesLeft: number } };
+    ).json<{ mfa: { recoveryCodesLeft: number } }>();
     expect(me.mfa.recoveryCodesLeft).toBe(9);
     const reuse = await secondStep((await passwordStep(admin.email)).challenge!, { recoveryCode: code });
     expect(reuse.status).toBe(401);
@@ -237,7 +237,7 @@ describe('staff second factor (TOTP)', () => {
     });
     const session = cookieFrom(res, STAFF_SESSION_COOKIE)!;
     const setup = await postJson('/api/admin/auth/mfa/setup', {}, auth(session));
-    const { secret } = (await setup.json()) as { secret: string };
+    const { secret } = await setup.json<{ secret: string }>();
     const enabled = await postJson('/api/admin/auth/mfa/enable', { code: codeAt(secret) }, auth(session));
     expect(enabled.status).toBe(200);
     expect(await postJson('/api/admin/auth/mfa/setup', {}, auth(session)).then((r) => r.status)).toBe(409);

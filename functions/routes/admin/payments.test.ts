@@ -21,7 +21,12 @@ const refundRows = (paymentId: string) =>
 const stripeRefunds = async (intentId: string) =>
   (await fakeStripe.refunds.list({ payment_intent: intentId, limit: 100 })).data;
 
-function refund(token: string, paymentId: string, body: Record<string, unknown>, environment?: Env) {
+async function refund(
+  token: string,
+  paymentId: string,
+  body: Record<string, unknown>,
+  environment?: Env,
+): Promise<Response> {
   const init = {
     method: 'POST',
     headers: { ...auth(token), 'Content-Type': 'application/json' },
@@ -49,7 +54,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
       requestId,
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as RefundResponse;
+    const body = await res.json<RefundResponse>();
     // Stripe answers a new refund "pending" (as in live mode); the amount is held until it succeeds.
     expect(body.refund).toMatchObject({
       id: requestId,
@@ -79,7 +84,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
     // The same request again (a double click, a retried connection): the same refund, nothing new at Stripe.
     const again = await refund(admin.token, paid.paymentId, { amount: 400, requestId });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as RefundResponse).refund.id).toBe(requestId);
+    expect((await again.json<RefundResponse>()).refund.id).toBe(requestId);
     expect(await stripeRefunds(paid.intentId)).toHaveLength(1);
 
     // Stripe's webhooks confirm it.
@@ -104,9 +109,9 @@ describe('POST /api/admin/payments/:id/refunds', () => {
       refundReserved: 1000,
     });
 
-    const detail = (await (
+    const detail = await (
       await request(`/api/admin/payments/${paid.paymentId}`, { headers: auth(admin.token) })
-    ).json()) as AdminPaymentDetail;
+    ).json<AdminPaymentDetail>();
     expect(detail).toMatchObject({
       status: 'refunded',
       amountRefunded: 1000,
@@ -214,7 +219,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
     const requestId = crypto.randomUUID();
     const res = await refund(admin.token, payment.id, { amount: 1000, requestId });
     expect(res.status).toBe(502);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await res.json<{ message: string }>()).message).toBe(
       `Stripe refused the refund: No such payment_intent: '${payment.intentId}'`,
     );
     expect(await row(payment.id)).toMatchObject({
@@ -233,9 +238,9 @@ describe('POST /api/admin/payments/:id/refunds', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, payment.id), eq(auditLog.action, 'payment.refund.refused')));
     expect(audit).toHaveLength(1);
-    const detail = (await (
+    const detail = await (
       await request(`/api/admin/payments/${payment.id}`, { headers: auth(admin.token) })
-    ).json()) as AdminPaymentDetail;
+    ).json<AdminPaymentDetail>();
     expect(detail.refundable).toBe(1000);
   });
 
@@ -248,7 +253,7 @@ describe('POST /api/admin/payments/:id/refunds', () => {
       STRIPE_API_PORT: '9',
     } as Env);
     expect(offline.status).toBe(502);
-    expect(((await offline.json()) as { message: string }).message).toContain('press Try again');
+    expect((await offline.json<{ message: string }>()).message).toContain('press Try again');
     expect(await row(paid.paymentId)).toMatchObject({ refundReserved: 1000 });
     expect((await refundRows(paid.paymentId))[0]).toMatchObject({ status: 'requested' });
     // Nothing else can be refunded meanwhile.
@@ -351,10 +356,10 @@ describe('GET /api/admin/payments?format=csv (finance export)', () => {
       `/api/admin/payments?q=${encodeURIComponent(stored.reference!.toLowerCase())}`,
       { headers: auth(admin.token) },
     );
-    const page = (await res.json()) as {
+    const page = await res.json<{
       items: { id: string; reference: string; amountFormatted: string }[];
       total: number;
-    };
+    }>();
     expect(page.total).toBe(1);
     expect(page.items[0]).toMatchObject({
       id: paid.paymentId,

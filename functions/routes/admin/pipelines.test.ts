@@ -76,11 +76,11 @@ describe('program applications', () => {
     });
 
     const detail = await get(`/api/admin/subscriptions/${sub.id}`);
-    const body = (await detail.json()) as {
+    const body = await detail.json<{
       item: { status: string; studentEmail: string };
       history: { toStatus: string; staffName: string }[];
       next: string[];
-    };
+    }>();
     expect(body.item).toMatchObject({ status: 'enrolled', studentEmail: sub.student.email });
     expect(body.history.map((h) => h.toStatus)).toEqual(['in_review', 'offer', 'enrolled']);
     expect(body.history[0]!.staffName).toBe(admin.name);
@@ -113,7 +113,7 @@ describe('program applications', () => {
     });
     const missing = await post(`/api/admin/subscriptions/${sub.id}/status`, {});
     expect(missing.status).toBe(400);
-    expect((await missing.json()) as object).toMatchObject({ message: expect.stringContaining('status') });
+    expect(await missing.json<object>()).toMatchObject({ message: expect.stringContaining('status') });
     const declined = await makeApplication('declined');
     expect(
       (await post(`/api/admin/subscriptions/${declined.id}/status`, { status: 'in_review' })).status,
@@ -128,18 +128,20 @@ describe('program applications', () => {
     const res = await get(
       `/api/admin/subscriptions?status=offer&q=${encodeURIComponent(a.student.fullName)}`,
     );
-    const body = (await res.json()) as {
+    const body = await res.json<{
       items: { id: string }[];
       total: number;
       page: number;
       pageSize: number;
-    };
+    }>();
     expect(body).toMatchObject({ total: 1, page: 1, pageSize: 20 });
     expect(body.items[0]!.id).toBe(a.id);
-    const paged = (await (await get('/api/admin/subscriptions?pageSize=2&page=1')).json()) as {
+    const paged = await (
+      await get('/api/admin/subscriptions?pageSize=2&page=1')
+    ).json<{
       items: unknown[];
       total: number;
-    };
+    }>();
     expect(paged.items).toHaveLength(2);
     expect(paged.total).toBeGreaterThan(2);
     expect((await get('/api/admin/subscriptions?status=bogus')).status).toBe(400);
@@ -151,9 +153,11 @@ describe('partners', () => {
   it('lists verified partners awaiting approval, approves and suspends them with an e-mail each time', async () => {
     const waiting = await makePartner();
     const unverified = await makePartner({ isVerified: false });
-    const list = (await (await get('/api/admin/partners?type=awaiting&pageSize=100')).json()) as {
+    const list = await (
+      await get('/api/admin/partners?type=awaiting&pageSize=100')
+    ).json<{
       items: { id: string }[];
-    };
+    }>();
     expect(list.items.map((p) => p.id)).toContain(waiting.id);
     expect(list.items.map((p) => p.id)).not.toContain(unverified.id);
 
@@ -175,9 +179,11 @@ describe('partners', () => {
     expect((await changes('partner', waiting.id)).map((c) => c.toStatus)).toEqual(['approved', 'suspended']);
     const mails = await mailTo(waiting.email);
     expect(mails[0]!.text).toContain('Documents expired.');
-    const detail = (await (await get(`/api/admin/partners/${waiting.id}`)).json()) as {
+    const detail = await (
+      await get(`/api/admin/partners/${waiting.id}`)
+    ).json<{
       item: Record<string, unknown>;
-    };
+    }>();
     expect(detail.item).not.toHaveProperty('passwordHash');
   });
 });
@@ -201,7 +207,7 @@ describe('partner requests', () => {
 
     const created = await post(`/api/admin/partner-requests/${req.id}/create-job`, {});
     expect(created.status).toBe(201);
-    const { jobId } = (await created.json()) as { jobId: string };
+    const { jobId } = await created.json<{ jobId: string }>();
     const [job] = await db.select().from(t.jobs).where(eq(t.jobs.id, jobId));
     expect(job).toMatchObject({
       title: 'Warehouse Operative',
@@ -226,9 +232,11 @@ describe('partner requests', () => {
       200,
     );
     expect((await post(`/api/admin/partner-requests/${req.id}/create-job`, {})).status).toBe(409);
-    const list = (await (await get('/api/admin/partner-requests?type=student&pageSize=100')).json()) as {
+    const list = await (
+      await get('/api/admin/partner-requests?type=student&pageSize=100')
+    ).json<{
       items: { type: string }[];
-    };
+    }>();
     expect(list.items.every((i) => i.type === 'student')).toBe(true);
     expect((await get('/api/admin/partner-requests?type=robot')).status).toBe(400);
   });
@@ -277,9 +285,11 @@ describe('payments', () => {
   it('lists payments with status, amount, payer and date, filtered by status', async () => {
     const paid = await makePayment();
     await makePayment({ status: 'canceled' });
-    const body = (await (await get('/api/admin/payments?status=succeeded&pageSize=100')).json()) as {
+    const body = await (
+      await get('/api/admin/payments?status=succeeded&pageSize=100')
+    ).json<{
       items: { id: string; status: string; amountFormatted: string; payerEmail: string; createdAt: string }[];
-    };
+    }>();
     expect(body.items.every((p) => p.status === 'succeeded')).toBe(true);
     expect(body.items.find((p) => p.id === paid.id)).toMatchObject({
       amountFormatted: '$10.00',
@@ -294,10 +304,12 @@ describe('inbox', () => {
   it('merges both contact forms and assistance requests newest first, with search and state', async () => {
     const older = await makeContactMessage({ kind: 'landing', createdAt: new Date(Date.now() - 60_000) });
     const newer = await makeAssistanceRequest({ message: 'Need 5 welders, urgent' });
-    const list = (await (await get('/api/admin/inbox?pageSize=100')).json()) as {
+    const list = await (
+      await get('/api/admin/inbox?pageSize=100')
+    ).json<{
       items: { id: string; source: string; kind: string; status: string }[];
       total: number;
-    };
+    }>();
     const ids = list.items.map((i) => i.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(list.items.find((i) => i.id === newer.id)).toMatchObject({
@@ -305,25 +317,31 @@ describe('inbox', () => {
       kind: 'assistance',
       status: 'unread',
     });
-    const search = (await (await get('/api/admin/inbox?q=welders')).json()) as {
+    const search = await (
+      await get('/api/admin/inbox?q=welders')
+    ).json<{
       items: { id: string }[];
       total: number;
-    };
+    }>();
     expect(search.items.map((i) => i.id)).toEqual([newer.id]);
-    const literal = (await (await get('/api/admin/inbox?q=%25')).json()) as { total: number };
+    const literal = await (await get('/api/admin/inbox?q=%25')).json<{ total: number }>();
     expect(literal.total).toBe(0); // % is searched literally, not as a wildcard
-    const onlyContact = (await (await get('/api/admin/inbox?type=contact&pageSize=100')).json()) as {
+    const onlyContact = await (
+      await get('/api/admin/inbox?type=contact&pageSize=100')
+    ).json<{
       items: { source: string }[];
-    };
+    }>();
     expect(onlyContact.items.every((i) => i.source === 'contact')).toBe(true);
     expect((await get('/api/admin/inbox?status=archived')).status).toBe(400);
   });
 
   it('opening a message marks it read; staff can mark it handled or unread', async () => {
     const msg = await makeContactMessage();
-    const detail = (await (await get(`/api/admin/inbox/contact/${msg.id}`)).json()) as {
+    const detail = await (
+      await get(`/api/admin/inbox/contact/${msg.id}`)
+    ).json<{
       item: { status: string; message: string };
-    };
+    }>();
     expect(detail.item).toMatchObject({ status: 'read', message: msg.message });
     const patch = await request(`/api/admin/inbox/contact/${msg.id}`, {
       method: 'PATCH',
@@ -364,10 +382,12 @@ describe('inbox', () => {
     expect(mail).toMatchObject({ subject: 'Re: labourers' });
     expect(mail!.text).toContain('Hello Bob Stone,');
     expect(mail!.text).toContain('Call us on Monday.');
-    const detail = (await (await get(`/api/admin/inbox/assistance/${req.id}`)).json()) as {
+    const detail = await (
+      await get(`/api/admin/inbox/assistance/${req.id}`)
+    ).json<{
       item: { status: string };
       replies: { subject: string; staffName: string }[];
-    };
+    }>();
     expect(detail.item.status).toBe('handled');
     expect(detail.replies[0]).toMatchObject({ subject: 'Re: labourers', staffName: admin.name });
   });
@@ -422,17 +442,19 @@ describe('CSV export', () => {
 describe('dashboard', () => {
   it('counts what waits for staff', async () => {
     await makeContactMessage();
-    const body = (await (await get('/api/admin/dashboard')).json()) as {
+    const body = await (
+      await get('/api/admin/dashboard')
+    ).json<{
       inboxUnread: number;
       subscriptions: Record<string, number>;
       publish: object;
-    };
+    }>();
     expect(body.inboxUnread).toBeGreaterThan(0);
     expect(body.publish).toHaveProperty('editsWaiting');
     const editor = await makeStaff('editor');
-    const asEditor = (await (
+    const asEditor = await (
       await request('/api/admin/dashboard', { headers: auth(editor.token) })
-    ).json()) as Record<string, unknown>;
+    ).json<Record<string, unknown>>();
     expect(asEditor).not.toHaveProperty('inboxUnread');
     void env;
   });

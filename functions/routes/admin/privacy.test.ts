@@ -46,7 +46,7 @@ describe('/api/admin/privacy', () => {
       { headers: auth(admin.token) },
     );
     expect(res.status).toBe(200);
-    const { people } = (await res.json()) as { people: { type: string; email: string }[] };
+    const { people } = await res.json<{ people: { type: string; email: string }[] }>();
     expect(people.map((p) => p.type).sort()).toEqual(['partner', 'student']);
     expect((await request('/api/admin/privacy/people?email=x', { headers: auth(admin.token) })).status).toBe(
       400,

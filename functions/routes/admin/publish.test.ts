@@ -22,11 +22,9 @@ type Answer = PublishStatusResponse & { success?: boolean };
 const publish = async (bindings: Env = hookEnv) =>
   (
     await app.request('/api/admin/publish', { method: 'POST', headers: auth(editor.token) }, bindings)
-  ).json() as Promise<Answer>;
+  ).json<Answer>();
 const status = async (bindings: Env = hookEnv) =>
-  (
-    await app.request('/api/admin/publish/status', { headers: auth(editor.token) }, bindings)
-  ).json() as Promise<Answer>;
+  (await app.request('/api/admin/publish/status', { headers: auth(editor.token) }, bindings)).json<Answer>();
 
 /** A fake deploy hook: records each call and answers as told. */
 function fakeHook(
@@ -125,7 +123,7 @@ describe('publishing through the deploy hook', () => {
         headers: { Authorization: `Bearer ${'b'.repeat(40)}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ contentVersion: version, commit: 'abc123' }),
       },
-      { ...hookEnv, BUILD_TOKEN: 'b'.repeat(40) } as Env,
+      { ...hookEnv, BUILD_TOKEN: 'b'.repeat(40) },
     );
     expect(report.status).toBe(201);
     expect(await status()).toMatchObject({

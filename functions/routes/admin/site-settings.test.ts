@@ -18,9 +18,11 @@ const put = (body: unknown, token = editor.token) =>
   });
 const current = async () =>
   (
-    (await (await request('/api/admin/site-settings', { headers: auth(editor.token) })).json()) as {
+    await (
+      await request('/api/admin/site-settings', { headers: auth(editor.token) })
+    ).json<{
       item: Record<string, unknown> & { videos: Record<string, string | null> };
-    }
+    }>()
   ).item;
 
 describe('site settings (the brand and the video links)', () => {
@@ -64,7 +66,7 @@ describe('site settings (the brand and the video links)', () => {
     const site = await current();
     const res = await put({ ...site, videos: { ...site.videos, coursesHero: link } });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { success: boolean; message: string; fields: Record<string, string> };
+    const body = await res.json<{ success: boolean; message: string; fields: Record<string, string> }>();
     expect(body.fields).toEqual({ 'videos.coursesHero': VIDEO_URL_MESSAGE });
     expect((await current()).videos.coursesHero).toBe(site.videos.coursesHero);
   });
@@ -73,7 +75,7 @@ describe('site settings (the brand and the video links)', () => {
     const site = await current();
     const res = await put({ ...site, companyName: '', companyNumber: '123', registeredIn: 'Mars' });
     expect(res.status).toBe(400);
-    const { fields } = (await res.json()) as { fields: Record<string, string> };
+    const { fields } = await res.json<{ fields: Record<string, string> }>();
     expect(Object.keys(fields).sort()).toEqual(['companyName', 'companyNumber', 'registeredIn']);
     expect(fields.companyNumber).toMatch(/Companies House number/);
   });

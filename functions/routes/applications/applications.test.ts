@@ -38,11 +38,11 @@ describe('POST /api/subscriptions', () => {
     const { id, token } = await student();
     const first = await subscribe({ subjectId: SUBJECT }, token);
     expect(first.status).toBe(201);
-    const body = (await first.json()) as {
+    const body = await first.json<{
       success: boolean;
       message: string;
       subscription: { _id: string; status: string };
-    };
+    }>();
     expect(body).toMatchObject({
       success: true,
       message: expect.stringContaining('MSc Data Science'),
@@ -59,9 +59,9 @@ describe('POST /api/subscriptions', () => {
       await db.select().from(programApplications).where(eq(programApplications.userId, id)),
     ).toHaveLength(1);
 
-    const profile = (await (
+    const profile = await (
       await request('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as {
+    ).json<{
       user: {
         applications: {
           subjectId: string;
@@ -71,7 +71,7 @@ describe('POST /api/subscriptions', () => {
           createdAt: string;
         }[];
       };
-    };
+    }>();
     expect(profile.user.applications).toEqual([
       expect.objectContaining({
         subjectId: SUBJECT,
@@ -81,9 +81,9 @@ describe('POST /api/subscriptions', () => {
         createdAt: expect.any(String),
       }),
     ]);
-    const mine = (await (
+    const mine = await (
       await request('/api/subscriptions/mine', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { applications: unknown[] };
+    ).json<{ applications: unknown[] }>();
     expect(mine.applications).toEqual(profile.user.applications);
   });
 

@@ -24,7 +24,7 @@ interface Row {
 async function search(qs: string) {
   const res = await request(`/api/applyjobs?${qs}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as JobsPage;
+  return await res.json<JobsPage>();
 }
 
 /** Every page of a search, in order: the ids the board would show. */
@@ -174,9 +174,9 @@ describe('job search through jobs_fts', () => {
       location: 'Skerryvore',
     });
     expect((await search('q=xylophonic')).jobs.map((j) => j._id)).toEqual(['lighthouse-keeper']);
-    const form = (await (
+    const form = await (
       await request('/api/admin/content/jobs/lighthouse-keeper', { headers: auth(admin.token) })
-    ).json()) as { item: Record<string, unknown> };
+    ).json<{ item: Record<string, unknown> }>();
     const res = await request('/api/admin/content/jobs/lighthouse-keeper', {
       method: 'PUT',
       headers: { ...auth(admin.token), 'Content-Type': 'application/json' },

@@ -23,7 +23,7 @@ describe('POST /api/assistance-requests', () => {
   it('stores the request, lower-cases the e-mail and notifies the staff', async () => {
     const res = await post(valid);
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { success: boolean; message: string; id: string };
+    const body = await res.json<{ success: boolean; message: string; id: string }>();
     expect(body.success).toBe(true);
     expect(body.message).toMatch(/submitted/);
     const row = await env.DB.prepare('select * from assistance_requests where id = ?')
@@ -47,7 +47,7 @@ describe('POST /api/assistance-requests', () => {
     const { country: _c, ...rest } = valid;
     const res = await post(rest);
     expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
+    const { id } = await res.json<{ id: string }>();
     const row = await env.DB.prepare('select country from assistance_requests where id = ?')
       .bind(id)
       .first<{ country: string }>();
@@ -75,7 +75,7 @@ describe('POST /api/assistance-requests', () => {
   it('answers a body that is not JSON with a readable 400 error', async () => {
     const res = await fetchRaw('{not json');
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { success: boolean; error: string };
+    const body = await res.json<{ success: boolean; error: string }>();
     expect(body.success).toBe(false);
     expect(body.error).toBeTruthy();
   });
@@ -86,7 +86,7 @@ describe('POST /api/assistance-requests', () => {
       expect((await postJson('/api/assistance-requests', valid, headers)).status).toBe(201);
     const res = await postJson('/api/assistance-requests', valid, headers);
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { error: string }).error).toMatch(/Too many requests/);
+    expect((await res.json<{ error: string }>()).error).toMatch(/Too many requests/);
   });
 });
 
@@ -109,7 +109,7 @@ describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
       body: 'companyName=Acme',
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { success: boolean; message: string; error: string };
+    const body = await res.json<{ success: boolean; message: string; error: string }>();
     expect(body.success).toBe(false);
     expect(body.message).toBeTruthy();
     expect(body.error).toBe(body.message);
@@ -141,11 +141,11 @@ describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
         headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '192.0.2.251' },
         body: JSON.stringify(valid),
       },
-      { ...env, DB: brokenD1 } as Env,
+      { ...env, DB: brokenD1 },
     );
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('5');
-    const body = (await res.json()) as { message: string; error: string };
+    const body = await res.json<{ message: string; error: string }>();
     expect(body.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
     expect(body.error).toBe(body.message);
   });

@@ -21,7 +21,7 @@ export const assistanceRequests = new Hono<AppEnv>()
   .onError(async (error, c) => {
     // The app's own handler decides status and text (storage faults → 503); this adds `error`.
     const res = await onError(error, c);
-    const body = (await res.clone().json()) as { message: string };
+    const body = await res.clone().json<{ message: string }>();
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json(

@@ -57,7 +57,7 @@ describe('GET /api/build/snapshot', () => {
     const res = await snapshot(bearer(TOKEN));
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    const body = (await res.json()) as BuildSnapshot;
+    const body = await res.json<BuildSnapshot>();
     // One definition: the JSON is exactly what the local loaders get from readBuildSnapshot.
     expect(body).toEqual(JSON.parse(JSON.stringify(await readBuildSnapshot(db))));
     for (const key of snapshotLists) expect(Array.isArray(body[key]), key).toBe(true);
@@ -99,7 +99,7 @@ describe('POST /api/build/done', () => {
     ]) {
       const res = await done(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(/contentVersion|commit/);
+      expect((await res.json<{ message: string }>()).message).toMatch(/contentVersion|commit/);
     }
   });
 });

@@ -109,7 +109,7 @@ describe('POST /api/sendsmsus', () => {
       body: '{"fullName":',
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { success: boolean; message: string };
+    const body = await res.json<{ success: boolean; message: string }>();
     expect(body.success).toBe(false);
     expect(body.message).toBeTruthy();
   });

@@ -5,7 +5,7 @@ describe('/api/countries', () => {
   it('lists at least 12 countries including the six main destinations', async () => {
     const res = await request('/api/countries');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { _id: string; capital: string; about: Record<string, string[]> }[];
+    const body = await res.json<{ _id: string; capital: string; about: Record<string, string[]> }[]>();
     expect(body.length).toBeGreaterThanOrEqual(12);
     const ids = body.map((c) => c._id);
     for (const id of ['united-kingdom', 'united-states', 'canada', 'australia', 'germany', 'ireland'])

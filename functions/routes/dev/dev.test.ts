@@ -53,13 +53,15 @@ describe('GET /api/dev/*', () => {
     await mailer.send(codeEmail(brand, 'dev-outbox@example.com', 'Ada', '222222', 'verify'));
     const res = await call('http://127.0.0.1:8787/api/dev/outbox?to=DEV-OUTBOX@example.com', 'development');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      createdAt: string;
-    }[];
+    const body = await res.json<
+      {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        createdAt: string;
+      }[]
+    >();
     expect(body).toHaveLength(2);
     expect(body[0]!.text).toContain('222222');
     expect(body[0]).toMatchObject({

@@ -18,14 +18,14 @@ const production = {
   BUILD_COMMIT: 'abc1234',
 };
 const health = (vars: Record<string, string | undefined>) =>
-  app.request('/api/health', {}, { ...env, ...vars } as Env);
+  app.request('/api/health', {}, { ...env, ...vars });
 
 describe('GET /api/health', () => {
   it('answers 200 with the content version and the deployed commit when production is configured', async () => {
     const res = await health(production);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    const body = (await res.json()) as Extract<HealthResponse, { status: 'ok' }>;
+    const body = await res.json<Extract<HealthResponse, { status: 'ok' }>>();
     expect(body).toMatchObject({
       success: true,
       status: 'ok',
@@ -86,7 +86,7 @@ describe('GET /api/health', () => {
 
   it('counts the secret in bytes, and accepts exactly 32', () => {
     const problems = (secret: string) =>
-      configProblems({ ...env, ...production, TOKEN_SECRET: secret } as Env).map((p) => p.setting);
+      configProblems({ ...env, ...production, TOKEN_SECRET: secret }).map((p) => p.setting);
     expect(problems('x'.repeat(31))).toEqual(['TOKEN_SECRET']);
     expect(problems('x'.repeat(32))).toEqual([]);
     expect(problems('é'.repeat(16))).toEqual([]); // 32 bytes in UTF-8

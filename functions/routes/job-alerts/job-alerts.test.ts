@@ -15,7 +15,7 @@ const HOUR = 60 * 60 * 1000;
 const header = (token: string) => ({ 'X-Applicant-Token': token });
 const create = (token: string, body: unknown) => postJson('/api/job-alerts', body, header(token));
 const list = async (token: string) =>
-  (await (await request('/api/job-alerts', { headers: header(token) })).json()) as JobAlertList;
+  await (await request('/api/job-alerts', { headers: header(token) })).json<JobAlertList>();
 const secret = () => env.TOKEN_SECRET;
 const issuer = () => env.TOKEN_ISSUER || 'bridgeway-global';
 
@@ -25,7 +25,7 @@ describe('POST/GET/DELETE /api/job-alerts', () => {
     const other = await registerApplicant('alerts-other');
     const res = await create(me.token, { keywords: ' nurse ', category: 'Healthcare', location: 'London' });
     expect(res.status).toBe(201);
-    const { alert, message } = (await res.json()) as { alert: { id: string }; message: string };
+    const { alert, message } = await res.json<{ alert: { id: string }; message: string }>();
     expect(message).toBe(JOB_ALERT_MESSAGES.created);
     expect(await list(me.token)).toMatchObject({
       success: true,
@@ -79,7 +79,7 @@ async function alertSince(
 ) {
   const applicant = await registerApplicant('digest');
   const res = await create(applicant.token, search);
-  const { alert } = (await res.json()) as { alert: { id: string } };
+  const { alert } = await res.json<{ alert: { id: string } }>();
   await db
     .update(t.jobAlerts)
     .set({ digestedUntil: new Date(since) })

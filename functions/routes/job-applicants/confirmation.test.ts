@@ -37,13 +37,13 @@ async function noticesFor(email: string) {
 
 const confirm = (token: string) => postJson('/api/job-applicants/confirm-email', { token });
 const me = async (token: string) =>
-  (await (
+  await (
     await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } })
-  ).json()) as ApplicantProfile;
+  ).json<ApplicantProfile>();
 const mine = async (token: string) =>
-  (await (
+  await (
     await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } })
-  ).json()) as MyApplication[];
+  ).json<MyApplication[]>();
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -77,16 +77,16 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     expect((await mine(applicant.token))[0]).toMatchObject({ jobId: JOB.id, held: true });
 
     // Staff see it marked, and cannot pass it on (shortlist, interview, offer) until confirmed.
-    const list = (await (
+    const list = await (
       await request(`/api/admin/job-applications?q=${encodeURIComponent(applicant.email)}`, {
         headers: auth(admin.token),
       })
-    ).json()) as { items: { id: string; emailConfirmed: boolean }[] };
+    ).json<{ items: { id: string; emailConfirmed: boolean }[] }>();
     expect(list.items).toEqual([expect.objectContaining({ emailConfirmed: false })]);
     const id = list.items[0]!.id;
-    const detail = (await (
+    const detail = await (
       await request(`/api/admin/job-applications/${id}`, { headers: auth(admin.token) })
-    ).json()) as { item: { emailConfirmed: boolean } };
+    ).json<{ item: { emailConfirmed: boolean } }>();
     expect(detail.item.emailConfirmed).toBe(false);
     const shortlist = await postJson(
       `/api/admin/job-applications/${id}/status`,
@@ -147,9 +147,7 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     expect((await apply(OTHER_JOB, applicant.token)).status).toBe(201);
     const token = await confirmationToken(applicant.email);
     const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(token)));
-    const statuses = await Promise.all(
-      answers.map(async (r) => ((await r.json()) as { status: string }).status),
-    );
+    const statuses = await Promise.all(answers.map(async (r) => (await r.json<{ status: string }>()).status));
     expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(1);
     expect(statuses.filter((s) => s === 'already-confirmed')).toHaveLength(4);
     expect((await noticesFor(applicant.email)).sort()).toEqual([

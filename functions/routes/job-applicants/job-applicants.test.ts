@@ -16,7 +16,7 @@ describe('POST /api/job-applicants/register', () => {
   it('creates a verified applicant with a hashed password and answers with a token', async () => {
     const res = await postJson('/api/job-applicants/register', valid, { 'CF-Connecting-IP': '203.0.113.1' });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { success: boolean; token: string; message: string };
+    const body = await res.json<{ success: boolean; token: string; message: string }>();
     expect(body).toMatchObject({
       success: true,
       message: 'Registration successful! Please login to continue.',
@@ -36,7 +36,7 @@ describe('POST /api/job-applicants/register', () => {
       { 'CF-Connecting-IP': '203.0.113.2' },
     );
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/already exists/);
+    expect((await res.json<{ message: string }>()).message).toMatch(/already exists/);
   });
 
   it.each([
@@ -65,7 +65,7 @@ describe('POST /api/job-applicants/login', () => {
       password: 'Secret-pass-123',
     });
     expect(res.status).toBe(200);
-    const { token } = (await res.json()) as { token: string };
+    const { token } = await res.json<{ token: string }>();
     const me = await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email, fullName: 'Test Applicant' });
@@ -97,7 +97,7 @@ describe('POST /api/job-applicants/login', () => {
       );
     const res = await postJson('/api/job-applicants/login', { email, password: 'Secret-pass-123' });
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { message: string }).message).toMatch(/Too many login attempts/);
+    expect((await res.json<{ message: string }>()).message).toMatch(/Too many login attempts/);
   });
 
   it('is separate from student logins: a student token cannot read applicant data', async () => {

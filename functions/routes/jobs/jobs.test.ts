@@ -29,7 +29,7 @@ describe('GET /api/jobs/:id', () => {
   it('answers every field of the static sample job', async () => {
     const res = await request('/api/jobs/warehouse-operative-rotterdam');
     expect(res.status).toBe(200);
-    const job = (await res.json()) as JobDetail;
+    const job = await res.json<JobDetail>();
     for (const key of [
       'position',
       'company',
@@ -60,7 +60,7 @@ describe('GET /api/jobs/:id', () => {
   });
 
   it('answers a closed job with its status', async () => {
-    const job = (await (await request('/api/jobs/domestic-cleaner-london')).json()) as JobDetail;
+    const job = await (await request('/api/jobs/domestic-cleaner-london')).json<JobDetail>();
     expect(job.status).toBe('closed');
   });
 
@@ -76,11 +76,11 @@ describe('POST /api/jobs/:id/apply', () => {
     const { token } = await registerApplicant('apply', { confirmed: true });
     const res = await apply('care-assistant-leeds', token, { name: 'Amina CV.pdf' });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as {
+    const body = await res.json<{
       success: boolean;
       applicationId: string;
       fileDetails: { originalname: string; mimetype: string };
-    };
+    }>();
     expect(body.success).toBe(true);
     expect(body.fileDetails).toMatchObject({ originalname: 'Amina CV.pdf', mimetype: 'application/pdf' });
     const row = await env.DB.prepare('select * from job_applications where id = ?')
@@ -100,9 +100,9 @@ describe('POST /api/jobs/:id/apply', () => {
     ).first();
     expect(mail).not.toBeNull();
 
-    const mine = (await (
+    const mine = await (
       await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } })
-    ).json()) as MyApplication[];
+    ).json<MyApplication[]>();
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       jobId: 'care-assistant-leeds',
@@ -137,7 +137,7 @@ describe('POST /api/jobs/:id/apply', () => {
     const { token } = await registerApplicant('closed');
     const closed = await apply('domestic-cleaner-london', token);
     expect(closed.status).toBe(410);
-    expect(((await closed.json()) as { message: string }).message).toBe(
+    expect((await closed.json<{ message: string }>()).message).toBe(
       'This job is closed and no longer accepts applications.',
     );
     const unknown = await apply('no-such-job', token);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postJson, request } from '#functions/test/fixtures/index.ts';
 import { bearer, verifiedPartner } from '../partner/partner.test-helpers.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const future = new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 const admission = (o: Record<string, unknown> = {}) => ({

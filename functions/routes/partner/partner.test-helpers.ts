@@ -66,7 +66,7 @@ export async function verifiedPartner(overrides: Record<string, unknown> = {}) {
     { email: reg.ownerEmail, password: reg.password },
     randomAddress(),
   );
-  const body = (await login.json()) as { token: string; partner: { _id: string } };
+  const body = await login.json<{ token: string; partner: { _id: string } }>();
   return { reg, token: body.token, id: body.partner._id };
 }
 

@@ -17,7 +17,7 @@ import {
   verifiedPartner,
 } from './partner.test-helpers.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const register = (body: unknown) => postJson('/api/partner/register', body, randomAddress());
 
 describe('POST /api/partner/register', () => {

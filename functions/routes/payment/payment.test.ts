@@ -35,7 +35,7 @@ async function fakeIntents(email: string) {
   const res = await fetch(`${fakeUrl}/v1/payment_intents?limit=100`, {
     headers: { Authorization: `Bearer ${stripeConfig.secretKey}` },
   });
-  const list = (await res.json()) as { data: Stripe.PaymentIntent[] };
+  const list = await res.json<{ data: Stripe.PaymentIntent[] }>();
   return list.data.filter((intent) => intent.metadata.email === email);
 }
 
@@ -73,12 +73,12 @@ describe('POST /api/payment/create-payment-intent', () => {
     });
     const res = await createIntent(body);
     expect(res.status).toBe(200);
-    const created = (await res.json()) as { clientSecret: string; paymentId: string; receiptToken: string };
+    const created = await res.json<{ clientSecret: string; paymentId: string; receiptToken: string }>();
     expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     expect(created.paymentId).toBe(body.attemptId);
     expect(created.receiptToken.split('.')).toHaveLength(3);
 
-    const email = (body.email as string).trim().toLowerCase();
+    const email = body.email.trim().toLowerCase();
     const [intent] = await fakeIntents(email);
     expect(intent).toMatchObject({
       amount: 1000,
@@ -111,8 +111,8 @@ describe('POST /api/payment/create-payment-intent', () => {
 
   it('stores no reference when none (or only spaces) is given, and nothing in Stripe metadata', async () => {
     const body = validBody({ reference: '   ' });
-    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
-    const [intent] = await fakeIntents(body.email as string);
+    const { clientSecret } = await (await createIntent(body)).json<{ clientSecret: string }>();
+    const [intent] = await fakeIntents(body.email);
     expect(intent!.metadata.reference).toBeUndefined();
     expect((await rowFor(intentIdOf(clientSecret)))!.reference).toBeNull();
   });
@@ -126,12 +126,12 @@ describe('POST /api/payment/create-payment-intent', () => {
     const res = await createIntent(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message });
-    expect(await fakeIntents(body.email as string)).toHaveLength(0);
+    expect(await fakeIntents(body.email)).toHaveLength(0);
   });
 
   it('accepts a reference of exactly 64 characters', async () => {
     const body = validBody({ reference: 'R'.repeat(64) });
-    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
+    const { clientSecret } = await (await createIntent(body)).json<{ clientSecret: string }>();
     expect((await rowFor(intentIdOf(clientSecret)))!.reference).toBe('R'.repeat(64));
   });
 
@@ -141,7 +141,7 @@ describe('POST /api/payment/create-payment-intent', () => {
       const body = validBody({ amount });
       const res = await createIntent(body);
       expect(res.status).toBe(200);
-      const [intent] = await fakeIntents(body.email as string);
+      const [intent] = await fakeIntents(body.email);
       expect(intent!.amount).toBe(1000);
       expect((await rowFor(intent!.id))!.amount).toBe(1000);
     },
@@ -180,29 +180,26 @@ describe('POST /api/payment/create-payment-intent', () => {
       body: '{"name":',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { success: boolean }).success).toBe(false);
+    expect((await res.json<{ success: boolean }>()).success).toBe(false);
   });
 
   it('replays a retried attempt: the same intent, one intent at Stripe, one row', async () => {
     const body = validBody();
     const address = newAddress();
-    const first = (await (await createIntent(body, address)).json()) as { clientSecret: string };
+    const first = await (await createIntent(body, address)).json<{ clientSecret: string }>();
     const second = await createIntent(body, address);
     expect(second.status).toBe(200);
-    expect(((await second.json()) as { clientSecret: string }).clientSecret).toBe(first.clientSecret);
-    expect(await fakeIntents(body.email as string)).toHaveLength(1);
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.payerEmail, body.email as string));
+    expect((await second.json<{ clientSecret: string }>()).clientSecret).toBe(first.clientSecret);
+    expect(await fakeIntents(body.email)).toHaveLength(1);
+    const rows = await db.select().from(payments).where(eq(payments.payerEmail, body.email));
     expect(rows).toHaveLength(1);
 
     // A new attempt (new id) is a new intent.
-    const third = (await (
+    const third = await (
       await createIntent({ ...body, attemptId: crypto.randomUUID() }, address)
-    ).json()) as { clientSecret: string };
+    ).json<{ clientSecret: string }>();
     expect(third.clientSecret).not.toBe(first.clientSecret);
-    expect(await fakeIntents(body.email as string)).toHaveLength(2);
+    expect(await fakeIntents(body.email)).toHaveLength(2);
   });
 
   it('answers 409 when an attempt id is reused with other details', async () => {
@@ -224,12 +221,7 @@ describe('POST /api/payment/create-payment-intent', () => {
       success: false,
       message: 'The card payment provider could not start the payment. Please try again in a moment.',
     });
-    expect(
-      await db
-        .select()
-        .from(payments)
-        .where(eq(payments.payerEmail, body.email as string)),
-    ).toHaveLength(0);
+    expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email))).toHaveLength(0);
   });
 
   it('answers 502 and stores nothing when Stripe cannot be reached', async () => {
@@ -248,12 +240,7 @@ describe('POST /api/payment/create-payment-intent', () => {
       success: false,
       message: 'The card payment provider could not be reached. Please try again in a moment.',
     });
-    expect(
-      await db
-        .select()
-        .from(payments)
-        .where(eq(payments.payerEmail, body.email as string)),
-    ).toHaveLength(0);
+    expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email))).toHaveLength(0);
   });
 
   it.each([
@@ -285,7 +272,7 @@ describe('POST /api/payment/create-payment-intent', () => {
 
   it('the created intent confirms at the (fake) provider with a test card, and declines another', async () => {
     const paid = validBody();
-    const { clientSecret } = (await (await createIntent(paid)).json()) as { clientSecret: string };
+    const { clientSecret } = await (await createIntent(paid)).json<{ clientSecret: string }>();
     const client = new Stripe(stripeConfig.secretKey!, {
       httpClient: Stripe.createFetchHttpClient(),
       host: '127.0.0.1',
@@ -298,7 +285,7 @@ describe('POST /api/payment/create-payment-intent', () => {
     expect(confirmed.status).toBe('succeeded');
 
     const declined = validBody();
-    const second = (await (await createIntent(declined)).json()) as { clientSecret: string };
+    const second = await (await createIntent(declined)).json<{ clientSecret: string }>();
     const error = await client.paymentIntents
       .confirm(intentIdOf(second.clientSecret), { payment_method: 'pm_card_chargeDeclined' })
       .catch((e: unknown) => e);
@@ -349,8 +336,8 @@ describe('POST /api/payment/webhook', () => {
 
   async function newPayment() {
     const body = validBody();
-    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
-    return { intentId: intentIdOf(clientSecret), email: body.email as string };
+    const { clientSecret } = await (await createIntent(body)).json<{ clientSecret: string }>();
+    return { intentId: intentIdOf(clientSecret), email: body.email };
   }
 
   const receiptsTo = (email: string) => db.select().from(outbox).where(eq(outbox.to, email));

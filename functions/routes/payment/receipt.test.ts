@@ -46,7 +46,7 @@ describe('GET /api/payment/receipt/:id', () => {
     });
 
     for (const event of await eventsFor(paid.intentId)) await deliver(event);
-    const after = (await (await receipt(paid.paymentId, paid.receiptToken)).json()) as ReceiptResponse;
+    const after = await (await receipt(paid.paymentId, paid.receiptToken)).json<ReceiptResponse>();
     expect(after).toMatchObject({
       status: 'paid',
       statusLabel: 'Paid',
@@ -61,7 +61,7 @@ describe('GET /api/payment/receipt/:id', () => {
     // A refund shows on the receipt once Stripe confirms it.
     await fakeStripe.refunds.create({ payment_intent: paid.intentId, amount: 250 });
     for (const event of await eventsFor(paid.intentId)) await deliver(event);
-    const refunded = (await (await receipt(paid.paymentId, paid.receiptToken)).json()) as ReceiptResponse;
+    const refunded = await (await receipt(paid.paymentId, paid.receiptToken)).json<ReceiptResponse>();
     expect(refunded).toMatchObject({
       status: 'partially_refunded',
       statusLabel: 'Partially refunded',
@@ -72,11 +72,13 @@ describe('GET /api/payment/receipt/:id', () => {
 
   it('says "Not completed" once Stripe reported the attempt failed', async () => {
     const body = paymentBody();
-    const created = (await (await createIntent(body)).json()) as {
+    const created = await (
+      await createIntent(body)
+    ).json<{
       clientSecret: string;
       paymentId: string;
       receiptToken: string;
-    };
+    }>();
     const intentId = created.clientSecret.split('_secret_')[0]!;
     await fakeStripe.paymentIntents
       .confirm(intentId, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })

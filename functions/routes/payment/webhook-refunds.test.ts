@@ -90,7 +90,7 @@ describe('payment_intent events from the fake Stripe API', () => {
 
   it('payment_intent.payment_failed: the attempt is recorded as not completed, without a receipt', async () => {
     const body = paymentBody();
-    const created = (await (await createIntent(body)).json()) as { clientSecret: string; paymentId: string };
+    const created = await (await createIntent(body)).json<{ clientSecret: string; paymentId: string }>();
     const intentId = intentIdOf(created.clientSecret);
     await fakeStripe.paymentIntents
       .confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })
@@ -101,7 +101,7 @@ describe('payment_intent events from the fake Stripe API', () => {
       status: 'requires_payment_method',
       lastEventAt: failed!.created,
     });
-    expect(await mailTo(body.email as string)).toHaveLength(0);
+    expect(await mailTo(body.email)).toHaveLength(0);
   });
 
   it('a refund event that arrives before payment_intent.succeeded still ends refunded', async () => {
@@ -268,7 +268,7 @@ describe('refund events from the fake Stripe API', () => {
 
   it('refund events for a payment we do not know are recorded and change nothing', async () => {
     const body = paymentBody();
-    const created = (await (await createIntent(body)).json()) as { clientSecret: string };
+    const created = await (await createIntent(body)).json<{ clientSecret: string }>();
     const intentId = intentIdOf(created.clientSecret);
     await fakeStripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
     const { events } = await refundAtStripe(intentId);

@@ -7,7 +7,7 @@ describe('GET /api/recruitment-services', () => {
   it('answers an array whose first element is the services record', async () => {
     const res = await request('/api/recruitment-services');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as RecruitmentServicesRecord[];
+    const body = await res.json<RecruitmentServicesRecord[]>();
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({
       title: 'Recruitment and Staffing Services',

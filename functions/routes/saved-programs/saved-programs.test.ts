@@ -26,9 +26,7 @@ const subjectIds = async (n: number) =>
 const put = (id: string, headers: Record<string, string>) =>
   request(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: 'PUT', headers });
 const list = async (headers: Record<string, string>) =>
-  savedProgramsResponse.parse(
-    await (await request('/api/users/saved-programs', { headers })).json(),
-  ) as SavedProgramsResponse;
+  savedProgramsResponse.parse(await (await request('/api/users/saved-programs', { headers })).json());
 const merge = (subjectIds: unknown, headers: Record<string, string>) =>
   request('/api/users/saved-programs/merge', {
     method: 'POST',
@@ -105,7 +103,7 @@ describe('/api/users/saved-programs', () => {
     await put(ids[0]!, headers);
     const res = await merge([ids[0], ids[1], 'no-such-program', ids[2], ids[1]], headers);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as SavedProgramsResponse & { added: number; skipped: number };
+    const body = await res.json<SavedProgramsResponse & { added: number; skipped: number }>();
     expect(body).toMatchObject({ added: 2, skipped: 2 });
     expect(new Set(body.items.map((i) => i.subjectId))).toEqual(new Set([ids[0], ids[1], ids[2]]));
 
@@ -133,7 +131,7 @@ describe('/api/users/saved-programs', () => {
     ] as const) {
       const res = await merge(body, headers);
       expect(res.status, message).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toContain(message);
+      expect((await res.json<{ message: string }>()).message).toContain(message);
     }
   });
 

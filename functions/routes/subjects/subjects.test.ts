@@ -14,7 +14,7 @@ describe('GET /api/subjects', () => {
     const res = await request('/api/subjects');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d+.*stale-while-revalidate/);
-    const body = (await res.json()) as Record<string, unknown>[];
+    const body = await res.json<Record<string, unknown>[]>();
     expect(body).toHaveLength(80);
     const first = body[0]!;
     for (const key of [
@@ -48,7 +48,7 @@ describe('GET /api/subjects', () => {
 
   it('filters by country', async () => {
     const res = await request('/api/subjects?countryId=united-kingdom');
-    const body = (await res.json()) as { countryId: string; currency: string }[];
+    const body = await res.json<{ countryId: string; currency: string }[]>();
     expect(body.length).toBeGreaterThan(0);
     expect(body.every((s) => s.countryId === 'united-kingdom' && s.currency === 'GBP')).toBe(true);
   });
@@ -56,10 +56,10 @@ describe('GET /api/subjects', () => {
 
 describe('GET /api/subjects/:id', () => {
   it('returns one subject', async () => {
-    const list = (await (await request('/api/subjects')).json()) as { _id: string; name: string }[];
+    const list = await (await request('/api/subjects')).json<{ _id: string; name: string }[]>();
     const res = await request(`/api/subjects/${list[3]!._id}`);
     expect(res.status).toBe(200);
-    const subject = (await res.json()) as { _id: string; name: string; studyPlan: { intake: string } };
+    const subject = await res.json<{ _id: string; name: string; studyPlan: { intake: string } }>();
     expect(subject._id).toBe(list[3]!._id);
     expect(subject.name).toBe(list[3]!.name);
     expect(subject.studyPlan.intake).toBeTruthy();
@@ -75,7 +75,7 @@ describe('GET /api/subjects/:id', () => {
 describe('GET /api/subjects/search', () => {
   type Search = { results: { _id: string; name: string; description: string }[]; total: number };
   const all = async () =>
-    (await (await request('/api/subjects')).json()) as { _id: string; name: string; description: string[] }[];
+    await (await request('/api/subjects')).json<{ _id: string; name: string; description: string[] }[]>();
 
   it('matches name or description as a case-insensitive substring, like the full list would', async () => {
     const subjects = await all();
@@ -86,7 +86,7 @@ describe('GET /api/subjects/search', () => {
         .sort();
       const res = await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as Search;
+      const body = await res.json<Search>();
       expect(body.total, q).toBe(expected.length);
       if (expected.length <= 50) expect(body.results.map((r) => r._id).sort(), q).toEqual(expected);
     }
@@ -106,8 +106,8 @@ describe('GET /api/subjects/search', () => {
       const res = await request(`/api/subjects/search?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }
-    expect(((await (await request('/api/subjects/search?q=%25')).json()) as Search).total).toBe(0);
-    const two = (await (await request('/api/subjects/search?q=ms')).json()) as Search;
+    expect((await (await request('/api/subjects/search?q=%25')).json<Search>()).total).toBe(0);
+    const two = await (await request('/api/subjects/search?q=ms')).json<Search>();
     expect(
       two.results.every((r) => r.name.toLowerCase().includes('ms') || words(r.description).includes('ms')),
     ).toBe(true);
@@ -125,14 +125,14 @@ describe('GET /api/subjects/search', () => {
         )
         .map((s) => s._id)
         .sort();
-      const body = (await (
+      const body = await (
         await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`)
-      ).json()) as Search;
+      ).json<Search>();
       expect(body.total, q).toBe(expected.length);
       if (expected.length <= 50) expect(body.results.map((r) => r._id).sort(), q).toEqual(expected);
     }
     // A program about AI whose name does not say so is found by its description.
-    const ai = (await (await request('/api/subjects/search?q=AI&limit=50')).json()) as Search;
+    const ai = await (await request('/api/subjects/search?q=AI&limit=50')).json<Search>();
     expect(ai.results.some((r) => !/ai/i.test(r.name) && /\bAI\b/.test(r.description))).toBe(true);
     // A word, not a substring: "ai" inside "training" or "said" is not a match on its own.
     const inside = subjects.filter(
@@ -143,9 +143,7 @@ describe('GET /api/subjects/search', () => {
     );
     expect(inside.length).toBeGreaterThan(0);
     const ids = new Set(
-      ((await (await request('/api/subjects/search?q=ai&limit=50')).json()) as Search).results.map(
-        (r) => r._id,
-      ),
+      (await (await request('/api/subjects/search?q=ai&limit=50')).json<Search>()).results.map((r) => r._id),
     );
     expect(inside.filter((s) => ids.has(s._id))).toEqual([]);
     // Punctuation only has no word to look up: names only, never an FTS syntax error.
@@ -155,17 +153,17 @@ describe('GET /api/subjects/search', () => {
 
   it('a short query finds a description word as soon as a subject is edited (word index triggers)', async () => {
     const { env } = await import('cloudflare:test');
-    const before = (await (await request('/api/subjects/search?q=qx')).json()) as Search;
+    const before = await (await request('/api/subjects/search?q=qx')).json<Search>();
     expect(before.total).toBe(0);
     await env.DB.prepare(
       `update subjects set description = '["A QX course on quantum experience."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`,
     ).run();
-    const after = (await (await request('/api/subjects/search?q=qx')).json()) as Search;
+    const after = await (await request('/api/subjects/search?q=qx')).json<Search>();
     expect(after.total).toBe(1);
     await env.DB.prepare(
       `update subjects set description = '["Nothing of the kind."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`,
     ).run();
-    expect(((await (await request('/api/subjects/search?q=QX')).json()) as Search).total).toBe(0);
+    expect((await (await request('/api/subjects/search?q=QX')).json<Search>()).total).toBe(0);
   });
 
   it('stays in step with edits through the triggers', async () => {
@@ -173,7 +171,7 @@ describe('GET /api/subjects/search', () => {
     await env.DB.prepare(
       "update subjects set name = 'Zyxwv Studies' where id = (select id from subjects order by sort_order limit 1 offset 5)",
     ).run();
-    const body = (await (await request('/api/subjects/search?q=zyxwv')).json()) as Search;
+    const body = await (await request('/api/subjects/search?q=zyxwv')).json<Search>();
     expect(body.results.map((r) => r.name)).toEqual(['Zyxwv Studies']);
   });
 
@@ -201,7 +199,7 @@ describe('GET /api/subjects/search', () => {
             : r.name.toLowerCase().includes(q) || (q.length === 2 && words(r.description).includes(q)),
         )
         .sort((a, b) => a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      const body = (await (await request(`/api/subjects/search?q=${q}&limit=${limit}`)).json()) as Search;
+      const body = await (await request(`/api/subjects/search?q=${q}&limit=${limit}`)).json<Search>();
       expect(body.total, q).toBe(matches.length);
       expect(
         body.results.map((r) => r._id),

@@ -65,12 +65,12 @@ async function verifiedStudent(overrides: Record<string, unknown> = {}) {
   const data = newStudent(overrides);
   const reg = await post('/api/users/register/', data);
   expect(reg.status).toBe(201);
-  const { userId } = (await reg.json()) as { userId: string };
+  const { userId } = await reg.json<{ userId: string }>();
   const verify = await post('/api/users/verify-otp', { userId, otp: await latestCode(data.email) });
   expect(verify.status).toBe(200);
   const login = await post('/api/users/login', { email: data.email, password: data.password });
   expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await login.json<{ token: string }>();
   return { token, userId, data };
 }
 
@@ -83,7 +83,7 @@ describe('POST /api/users/register/', () => {
     const data = newStudent({ email: 'Grace.Hopper@Example.com' });
     const res = await post('/api/users/register/', data);
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { success: boolean; userId: string; message: string };
+    const body = await res.json<{ success: boolean; userId: string; message: string }>();
     expect(body).toMatchObject({ success: true, userId: expect.any(String), message: expect.any(String) });
     const [row] = await db.select().from(users).where(eq(users.id, body.userId));
     expect(row).toMatchObject({ email: 'grace.hopper@example.com', isVerified: false, role: 'student' });
@@ -138,7 +138,7 @@ describe('POST /api/users/check-email', () => {
     });
 
     const pending = newStudent();
-    const { userId } = (await (await post('/api/users/register/', pending)).json()) as { userId: string };
+    const { userId } = await (await post('/api/users/register/', pending)).json<{ userId: string }>();
     const res = await post('/api/users/check-email', { email: pending.email });
     expect(await res.json()).toEqual({ exists: true, userId, isComplete: false, isVerified: false });
 
@@ -165,7 +165,7 @@ describe('POST /api/users/check-email', () => {
 describe('POST /api/users/verify-otp and resend-otp', () => {
   it('verifies with the e-mailed code, once', async () => {
     const data = newStudent();
-    const { userId } = (await (await post('/api/users/register/', data)).json()) as { userId: string };
+    const { userId } = await (await post('/api/users/register/', data)).json<{ userId: string }>();
     const otp = (await latestCode(data.email))!;
     const res = await post('/api/users/verify-otp', { userId, otp });
     expect(res.status).toBe(200);
@@ -176,7 +176,7 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
 
   it('rejects a wrong code with a clear 400, and voids the code after 5 wrong tries', async () => {
     const data = newStudent();
-    const { userId } = (await (await post('/api/users/register/', data)).json()) as { userId: string };
+    const { userId } = await (await post('/api/users/register/', data)).json<{ userId: string }>();
     const otp = (await latestCode(data.email))!;
     const wrong = otp === '000000' ? '111111' : '000000';
     const first = await post('/api/users/verify-otp', { userId, otp: wrong });
@@ -196,7 +196,7 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
 
   it('rejects an expired code', async () => {
     const data = newStudent();
-    const { userId } = (await (await post('/api/users/register/', data)).json()) as { userId: string };
+    const { userId } = await (await post('/api/users/register/', data)).json<{ userId: string }>();
     const otp = (await latestCode(data.email))!;
     // Age the code past its 10 minutes.
     await db
@@ -232,10 +232,10 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
 
   it('resends only after 60 seconds, at most 3 codes per 15 minutes, and the newest code works', async () => {
     const data = newStudent();
-    const { userId } = (await (await post('/api/users/register/', data)).json()) as { userId: string };
+    const { userId } = await (await post('/api/users/register/', data)).json<{ userId: string }>();
     const tooSoon = await post('/api/users/resend-otp', { userId });
     expect(tooSoon.status).toBe(429);
-    expect(((await tooSoon.json()) as { message: string }).message).toMatch(/^Please wait \d+ seconds/);
+    expect((await tooSoon.json<{ message: string }>()).message).toMatch(/^Please wait \d+ seconds/);
 
     // Move the earlier sends back in time instead of waiting.
     const back = async (ms: number) => {
@@ -255,7 +255,7 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
     await back(CODE_RULES.resendWaitMs);
     const fourth = await post('/api/users/resend-otp', { userId });
     expect(fourth.status).toBe(429);
-    expect(((await fourth.json()) as { message: string }).message).toMatch(/^Too many codes requested/);
+    expect((await fourth.json<{ message: string }>()).message).toMatch(/^Too many codes requested/);
 
     const verify = await post('/api/users/verify-otp', { userId, otp: await latestCode(data.email) });
     expect(verify.status).toBe(200);
@@ -279,7 +279,7 @@ describe('POST /api/users/login', () => {
     const { token, userId, data } = await verifiedStudent();
     expect(token.split('.')).toHaveLength(3);
     const res = await post('/api/users/login', { email: data.email.toUpperCase(), password: data.password });
-    const body = (await res.json()) as Record<string, unknown>;
+    const body = await res.json<Record<string, unknown>>();
     expect(body).toEqual({
       success: true,
       message: 'Login successful',
@@ -312,7 +312,7 @@ describe('POST /api/users/login', () => {
 
   it('refuses an unverified account with 403, a clear message and the id to get a new code', async () => {
     const data = newStudent();
-    const { userId } = (await (await post('/api/users/register/', data)).json()) as { userId: string };
+    const { userId } = await (await post('/api/users/register/', data)).json<{ userId: string }>();
     const res = await post('/api/users/login', { email: data.email, password: data.password });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
@@ -341,7 +341,7 @@ describe('POST /api/users/login', () => {
       );
     const blocked = await post('/api/users/login', { email: data.email, password: data.password });
     expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as { message: string }).message).toMatch(/^Too many login attempts/);
+    expect((await blocked.json<{ message: string }>()).message).toMatch(/^Too many login attempts/);
     // The window is 15 minutes: afterwards the real password works again.
     await env.DB.prepare('update rate_limits set window_start = window_start - ? where key like ?')
       .bind(16 * 60 * 1000, `student-login-account:%`)
@@ -407,7 +407,7 @@ describe('GET /api/users/profile', () => {
     const res = await request(`/api/users/profile?t=${Date.now()}`, { headers: bearer(token) });
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    const body = (await res.json()) as { success: boolean; debug: boolean; user: Record<string, unknown> };
+    const body = await res.json<{ success: boolean; debug: boolean; user: Record<string, unknown> }>();
     expect(body.success).toBe(true);
     expect(body.debug).toBe(false);
     expect(body.user).toMatchObject({
@@ -492,7 +492,7 @@ describe('education', () => {
     const { token } = await verifiedStudent();
     const add = await post('/api/users/education', education, bearer(token));
     expect(add.status).toBe(201);
-    const added = (await add.json()) as { success: boolean; message: string; education: { _id: string } };
+    const added = await add.json<{ success: boolean; message: string; education: { _id: string } }>();
     expect(added).toMatchObject({ success: true, message: 'Education information added successfully' });
     const edit = await post(
       '/api/users/education',
@@ -504,9 +504,11 @@ describe('education', () => {
       success: true,
       education: { _id: added.education._id, gpa: '3.9', country: null },
     });
-    const profile = (await (await request('/api/users/profile', { headers: bearer(token) })).json()) as {
+    const profile = await (
+      await request('/api/users/profile', { headers: bearer(token) })
+    ).json<{
       user: { education: unknown[] };
-    };
+    }>();
     expect(profile.user.education).toEqual([
       expect.objectContaining({ _id: added.education._id, instituteName: 'University of Dhaka', gpa: '3.9' }),
     ]);
@@ -515,9 +517,11 @@ describe('education', () => {
       headers: bearer(token),
     });
     expect(del.status).toBe(200);
-    const again = (await (await request('/api/users/profile', { headers: bearer(token) })).json()) as {
+    const again = await (
+      await request('/api/users/profile', { headers: bearer(token) })
+    ).json<{
       user: { education: unknown[] };
-    };
+    }>();
     expect(again.user.education).toEqual([]);
   });
 
@@ -537,9 +541,9 @@ describe('education', () => {
   it("cannot edit or delete another student's record (404) and needs a token (401)", async () => {
     const a = await verifiedStudent();
     const b = await verifiedStudent();
-    const { education: rec } = (await (
+    const { education: rec } = await (
       await post('/api/users/education', education, bearer(a.token))
-    ).json()) as { education: { _id: string } };
+    ).json<{ education: { _id: string } }>();
     const edit = await post(
       '/api/users/education',
       { ...education, _id: rec._id, degree: 'Hacked' },
@@ -552,9 +556,11 @@ describe('education', () => {
     });
     expect(del.status).toBe(404);
     expect((await post('/api/users/education', education)).status).toBe(401);
-    const profile = (await (await request('/api/users/profile', { headers: bearer(a.token) })).json()) as {
+    const profile = await (
+      await request('/api/users/profile', { headers: bearer(a.token) })
+    ).json<{
       user: { education: { degree: string }[] };
-    };
+    }>();
     expect(profile.user.education[0]!.degree).toBe('BSc');
   });
 });
@@ -565,7 +571,7 @@ describe('language qualifications', () => {
     const b = await verifiedStudent();
     const add = await post('/api/users/language', { qualification: 'IELTS 7.5' }, bearer(a.token));
     expect(add.status).toBe(201);
-    const { language } = (await add.json()) as { language: { _id: string } };
+    const { language } = await add.json<{ language: { _id: string } }>();
     const edit = await post(
       '/api/users/language',
       { _id: language._id, qualification: 'IELTS 8.0' },
@@ -622,9 +628,9 @@ describe('documents', () => {
       documentType: 'Academic Transcript',
     });
     expect(res.status).toBe(201);
-    const { document } = (await res.json()) as {
+    const { document } = await res.json<{
       document: { _id: string; documentUrl: string; documentType: string; uploadDate: string };
-    };
+    }>();
     expect(document).toMatchObject({
       documentType: 'Academic Transcript',
       documentUrl: `/api/users/document/${document._id}`,
@@ -634,9 +640,11 @@ describe('documents', () => {
     expect(listed.objects).toHaveLength(1);
     expect(listed.objects[0]!.key).not.toContain('transcript');
 
-    const profile = (await (await request('/api/users/profile', { headers: bearer(token) })).json()) as {
+    const profile = await (
+      await request('/api/users/profile', { headers: bearer(token) })
+    ).json<{
       user: { documents: { _id: string }[] };
-    };
+    }>();
     expect(profile.user.documents.map((d) => d._id)).toEqual([document._id]);
 
     const download = await request(document.documentUrl, { headers: bearer(token) });
@@ -710,9 +718,9 @@ describe('documents', () => {
   it("cannot read or delete another student's document", async () => {
     const a = await verifiedStudent();
     const b = await verifiedStudent();
-    const { document } = (await (
+    const { document } = await (
       await upload(a.token, { file: new File([PDF], 'mine.pdf'), documentType: 'Passport' })
-    ).json()) as { document: { documentUrl: string } };
+    ).json<{ document: { documentUrl: string } }>();
     expect((await request(document.documentUrl, { headers: bearer(b.token) })).status).toBe(404);
     expect((await request(document.documentUrl, { method: 'DELETE', headers: bearer(b.token) })).status).toBe(
       404,

@@ -31,7 +31,5 @@ export async function program(
 
 /** Every request the provider received for `to`, oldest first. */
 export async function received(to: string): Promise<ReceivedRequest[]> {
-  return (await (
-    await fetch(`${base()}/__requests?to=${encodeURIComponent(to)}`)
-  ).json()) as ReceivedRequest[];
+  return await (await fetch(`${base()}/__requests?to=${encodeURIComponent(to)}`)).json<ReceivedRequest[]>();
 }

@@ -175,7 +175,7 @@ export function parseForm(body: string): Params {
     if (rawKey.endsWith('[]')) {
       // expand[]=a&expand[]=b: a list.
       const list = ((root[parts[0]!] as string[] | undefined) ??= []);
-      if (Array.isArray(list)) (list as string[]).push(value);
+      if (Array.isArray(list)) list.push(value);
       continue;
     }
     let node: Record<string, unknown> = root;
@@ -296,7 +296,7 @@ export async function startFakeStripe(
         const found =
           charges.get(value) ?? transactions.get(value) ?? intents.get(value) ?? refunds.get(value);
         if (!found) break;
-        node[key] = structuredClone(found) as unknown as Json;
+        node[key] = structuredClone(found);
         node = node[key] as Json;
       }
     }

@@ -482,7 +482,7 @@ export async function discoverIds(url: string) {
     try {
       const res = await fetch(url + path);
       if (!res.ok) return undefined;
-      const body = (await res.json()) as unknown;
+      const body = await res.json<unknown>();
       const list = Array.isArray(body)
         ? body
         : ((body as { data?: unknown; jobs?: unknown }).data ?? (body as { jobs?: unknown }).jobs);

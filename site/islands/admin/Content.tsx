@@ -18,6 +18,7 @@ import {
 import { ApiError } from '#site/lib/api.ts';
 import { siteSchema } from '#schemas/content.ts';
 import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import { scalarText } from '#site/lib/format.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
@@ -157,7 +158,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   }
   if (kind === 'array') {
     const element = unwrap(inner.items ?? {}).schema;
-    const list = (Array.isArray(value) ? value : []) as Json[];
+    const list = Array.isArray(value) ? value : [];
     if (kindOf(element) === 'object') {
       return (
         <fieldset className="admin-fieldset">
@@ -236,7 +237,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
         <label htmlFor={id}>{name}</label>
         <select
           id={id}
-          value={String(value ?? '')}
+          value={scalarText(value)}
           onChange={(e) => onChange(path, e.target.value)}
           {...described}
         >
@@ -264,7 +265,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
           id={id}
           type="number"
           inputMode="decimal"
-          value={value === null || value === undefined ? '' : String(value)}
+          value={scalarText(value)}
           onChange={(e) =>
             onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))
           }
@@ -274,7 +275,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
       </div>
     );
   }
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = scalarText(value);
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
@@ -437,7 +438,7 @@ function Editor({
         <h2 id="editor-title">
           {id === null
             ? `New item: ${contentKinds[kind].label}`
-            : `Edit ${String(draft[contentKinds[kind].title] ?? id)}`}
+            : `Edit ${scalarText(draft[contentKinds[kind].title] ?? id)}`}
         </h2>
         <button type="button" className="admin-button admin-button--quiet" onClick={() => onDone(null)}>
           Close

@@ -217,7 +217,7 @@ function RetryRefund({
         method: 'POST',
         body: {
           amount: refund.amount,
-          reason: (refund.reason ?? 'requested_by_customer') as RefundReason,
+          reason: refund.reason ?? 'requested_by_customer',
           ...(refund.note ? { note: refund.note } : {}),
           requestId: refund.id,
         },

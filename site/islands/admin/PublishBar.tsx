@@ -16,7 +16,7 @@ function describe(s: PublishStatusResponse) {
     </>
   );
   let next: string;
-  if (s.state === 'publishing') next = `Publishing since ${formatDate(s.stateSince!)}.`;
+  if (s.state === 'publishing') next = `Publishing since ${formatDate(s.stateSince)}.`;
   else if (s.state === 'failed') next = '';
   else if (!s.hook && s.requestPending) next = 'A rebuild is on its way.';
   else if (s.nextBuildInSeconds !== null) next = `The next build starts in ${s.nextBuildInSeconds} seconds.`;
@@ -58,7 +58,7 @@ export function PublishBar() {
         {s && <p data-testid="publish-status">{describe(s)}</p>}
         {failed && (
           <p role="alert" className="admin-error" data-testid="publish-failed">
-            Publishing failed at {formatDate(s.stateSince!)}: {s.failure}. Nothing was changed on the live
+            Publishing failed at {formatDate(s.stateSince)}: {s.failure}. Nothing was changed on the live
             site; you can try again now.
           </p>
         )}

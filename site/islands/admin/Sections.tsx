@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
+import { scalarText } from '#site/lib/format.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
@@ -32,7 +33,7 @@ import { staffLabel } from '#schemas/pipelines.ts';
 
 /** An inbox item's status as staff read it. */
 const inboxLabel = (s: string) => (inboxStatusLabels as Record<string, string>)[s] ?? s;
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : scalarText(v));
 
 export function Dashboard({ me }: { me: StaffProfile }) {
   const q = useQuery({
@@ -161,7 +162,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   });
   const [subject, setSubject] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const defaultSubject = `Re: ${String(q.data?.item.subject ?? 'your message')}`;
+  const defaultSubject = `Re: ${scalarText(q.data?.item.subject ?? 'your message')}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const setStatus = useMutation({
     mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }),
@@ -326,7 +327,10 @@ const applications: PipelineConfig<ApplicationRow> = {
   fields: (i) => [
     ['Student', text(i.studentName)],
     ['E-mail', text(i.studentEmail)],
-    ['Program', i.subjectId ? <a href={`/subject/${String(i.subjectId)}`}>{text(i.subjectName)}</a> : '—'],
+    [
+      'Program',
+      i.subjectId ? <a href={`/subject/${scalarText(i.subjectId)}`}>{text(i.subjectName)}</a> : '—',
+    ],
     ['University', text(i.universityName)],
     ['Applied', formatDate(i.createdAt as string)],
   ],
@@ -420,8 +424,8 @@ function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refre
   if (detail.jobId)
     return (
       <p>
-        Job created: <a href={`/job/${String(detail.jobId)}`}>view the job page</a> ·{' '}
-        <a href={`/admin/content?kind=jobs&id=${String(detail.jobId)}`}>edit it</a>
+        Job created: <a href={`/job/${scalarText(detail.jobId)}`}>view the job page</a> ·{' '}
+        <a href={`/admin/content?kind=jobs&id=${scalarText(detail.jobId)}`}>edit it</a>
       </p>
     );
   if (detail.status !== 'approved')

@@ -3,7 +3,10 @@ import { contactMessages } from '#schemas/contact-messages.ts';
 import type { LandingContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
 
-const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+const text = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+};
 
 /** Landing-page 'Get In Touch' form (spec 1 sections 2.10 and 8): POST /api/sendsmsus, every field required. */
 export default function GetInTouchForm() {

@@ -12,7 +12,10 @@ const names = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 
 export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
   const id = (f: string) => `${idPrefix}-${f}`;
   const { status, sending, fields, formProps } = useSendForm<HomeContactInput>({
-    read: (data) => Object.fromEntries(names.map((f) => [f, String(data.get(f) ?? '')])) as HomeContactInput,
+    read: (data) =>
+      Object.fromEntries(
+        names.map((f) => [f, data.get(f)]).map(([f, v]) => [f, typeof v === 'string' ? v : '']),
+      ) as HomeContactInput,
     rules: (m) => m.homeContactRules,
     send: (body) => api('/api/contact', { method: 'POST', body }),
     success: contactMessages.homeSuccess,

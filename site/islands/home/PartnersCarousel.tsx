@@ -67,7 +67,7 @@ function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fal
       onMouseLeave={() => setHover(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
       data-paused={paused ? 'true' : 'false'}
       data-mode={single ? 'single' : 'scroll'}

@@ -22,7 +22,7 @@ function verifyFailure(error: unknown) {
 
 function VerifyForm() {
   const [email, setEmail] = useState<string | null>(null);
-  const [digits, setDigits] = useState<string[]>(() => Array(LENGTH).fill(''));
+  const [digits, setDigits] = useState<string[]>(() => Array<string>(LENGTH).fill(''));
   const [seconds, setSeconds] = useState(RESEND_SECONDS);
   const [notice, setNotice] = useState<Notice>(null);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -103,7 +103,7 @@ function VerifyForm() {
       }),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'OTP has been resent to your email' });
-      setDigits(Array(LENGTH).fill(''));
+      setDigits(Array<string>(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);
       boxes.current[0]?.focus();
     },

@@ -8,10 +8,10 @@ import { pngResponse, shareImagePng } from '#site/lib/share-image.ts';
 import { SHARE_IMAGE_LIMIT } from '#site/lib/share-image-paths.ts';
 
 export const getStaticPaths = (async () =>
-  (await getCollection('jobs')).slice(0, SHARE_IMAGE_LIMIT).map((entry) => ({
-    params: { id: entry.data.id },
-    props: { job: entry.data as JobDetail },
-  }))) satisfies GetStaticPaths;
+  (await getCollection('jobs')).slice(0, SHARE_IMAGE_LIMIT).map((entry) => {
+    const job = entry.data as JobDetail;
+    return { params: { id: job.id }, props: { job } };
+  })) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site: origin }) => {
   const { job } = props as { job: JobDetail };
