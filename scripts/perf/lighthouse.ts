@@ -73,7 +73,8 @@ function rows(details: unknown): Record<string, unknown>[] {
 }
 const nodeText = (v: unknown) => {
   const n = v as { selector?: string; snippet?: string } | undefined;
-  return n?.snippet ? `${n.selector ?? ''} ${n.snippet}`.slice(0, 160) : String(v ?? '');
+  if (n?.snippet) return `${n.selector ?? ''} ${n.snippet}`.slice(0, 160);
+  return typeof v === 'string' ? v : JSON.stringify(v ?? '');
 };
 
 /**
@@ -84,7 +85,10 @@ const nodeText = (v: unknown) => {
 function diagnose(audits: Audits) {
   for (const r of rows(audits['largest-contentful-paint-element']?.details)) {
     if (r.node) console.log(`    LCP element: ${nodeText(r.node)}`);
-    else if (r.phase) console.log(`    LCP phase ${String(r.phase)}: ${Number(r.timing).toFixed(0)} ms`);
+    else if (r.phase)
+      console.log(
+        `    LCP phase ${typeof r.phase === 'string' ? r.phase : JSON.stringify(r.phase)}: ${Number(r.timing).toFixed(0)} ms`,
+      );
   }
   for (const r of rows(audits['layout-shifts']?.details).slice(0, 5))
     console.log(

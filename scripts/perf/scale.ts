@@ -590,11 +590,11 @@ export async function timedBuild(pages: number) {
   const wall = (Date.now() - started) / 1000;
   const rssKb = Number(stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1] ?? NaN);
   const fs = await import('node:fs');
-  const { join } = await import('node:path');
+  const path = await import('node:path');
   let html = 0;
   const walk = (d: string) => {
     for (const n of fs.readdirSync(d)) {
-      const f = join(d, n);
+      const f = path.join(d, n);
       if (fs.statSync(f).isDirectory()) walk(f);
       else if (n.endsWith('.html')) html++;
     }

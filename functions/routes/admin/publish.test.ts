@@ -216,7 +216,7 @@ describe('publishing through the deploy hook', () => {
     const headers = new Headers(calls[0]!.init?.headers);
     expect(calls[0]!.url).toBe('https://api.github.com/repos/acme/site/dispatches');
     expect(calls[0]!.init?.method).toBe('POST');
-    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ event_type: 'publish' });
+    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ event_type: 'publish' });
     expect(headers.get('Authorization')).toBe('Bearer github_pat_secret');
     expect(headers.get('User-Agent')).toBeTruthy();
     await age(HOOK_INTERVAL_MS + 1000);

@@ -51,9 +51,11 @@ function cell(value: unknown): string {
       ? value.toISOString()
       : Array.isArray(value)
         ? value.join('; ')
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+        : typeof value === 'string'
+          ? value
+          : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+            ? String(value)
+            : JSON.stringify(value);
   // Cells starting with = + - @ are formulas to spreadsheet programs: prefix them so they stay text.
   // A plain negative number ("-0.59", a net amount) is no formula and must stay a number for finance.
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
