@@ -189,7 +189,6 @@ export const inboxRowSchema = z.object({
   createdAt: z.string(),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
-export const inboxPageResponse = pageOf(inboxRowSchema);
 
 /** GET /api/admin/inbox/:source/:id: the stored form (its fields differ by source) and the replies sent. */
 export const inboxDetailResponse = z.object({
@@ -208,6 +207,7 @@ export type InboxDetailResponse = z.infer<typeof inboxDetailResponse>;
 
 /** PATCH /api/admin/inbox/:source/:id. */
 export const inboxStatusResponse = okResponse.extend({ status: z.enum(inboxStatuses) });
+export type InboxStatusResponse = z.infer<typeof inboxStatusResponse>;
 
 export const replySchema = z.object({
   subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),

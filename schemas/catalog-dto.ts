@@ -75,7 +75,6 @@ export const scholarshipDto = z.object({
   eligibility: z.string(),
   deadline: z.string(),
 });
-export type ScholarshipDto = z.infer<typeof scholarshipDto>;
 
 export const universityDto = z.object({
   _id: z.string(),

@@ -34,4 +34,4 @@ export interface SubjectSearchResponse {
 
 // Response shapes of the public read API (spec 1 sections 3 and 7): schemas/catalog-dto.ts. Types
 // only here, so the islands that import this module do not bundle the zod objects.
-export type { CountryDto, DepartmentDto, ScholarshipDto, SubjectDto, UniversityDto } from './catalog-dto.ts';
+export type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from './catalog-dto.ts';

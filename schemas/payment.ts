@@ -62,7 +62,6 @@ export const refundRequestBody = z.object({
   /** One id per refund attempt: a retried request refunds once (it is Stripe's idempotency key). */
   requestId: z.uuid('A refund request id (a UUID) is required'),
 });
-export type RefundRequestBody = z.input<typeof refundRequestBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses (docs/decisions/018-typed-responses.md): the routes' bodies satisfy these.

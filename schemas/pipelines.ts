@@ -46,7 +46,6 @@ export const programApplicationStatuses = [
 export type ProgramApplicationStatus = (typeof programApplicationStatuses)[number];
 
 export const partnerApprovalStatuses = ['pending', 'approved', 'suspended'] as const;
-export type PartnerApprovalStatus = (typeof partnerApprovalStatuses)[number];
 
 export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
 export type PartnerRequestStatus = (typeof partnerRequestStatuses)[number];

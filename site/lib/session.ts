@@ -98,8 +98,6 @@ export function createSession<User = unknown>(type: AccountType, keys: SessionKe
   };
 }
 
-export type Session<User = unknown> = ReturnType<typeof createSession<User>>;
-
 export interface StoredStudent {
   id: string;
   fullName: string;

@@ -11,6 +11,7 @@ import {
   listQuery,
   replySchema,
   type InboxDetailResponse,
+  type InboxStatusResponse,
   type InboxRow as InboxRowSent,
   type InboxSource,
 } from '#schemas/admin.ts';
@@ -148,7 +149,7 @@ export const adminInbox = new Hono<AppEnv>()
         after: { status },
       }),
     ]);
-    return c.json({ success: true as const, status });
+    return c.json({ success: true as const, status } satisfies InboxStatusResponse);
   })
   .post('/:source/:id/reply', validate('param', inboxParam), validate('json', replySchema), async (c) => {
     const { source, id } = c.req.valid('param');

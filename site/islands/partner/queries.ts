@@ -14,11 +14,3 @@ export const partnerProfileQuery = (token: string) =>
     retry: false,
     staleTime: 0,
   });
-
-export const partnerRequestsQuery = (token: string) =>
-  queryOptions({
-    queryKey: ['partner', 'requests'],
-    queryFn: () =>
-      api('/api/partner/requests', { token, schema: schemaFrom(partnerContract, 'partnerRequestsResponse') }),
-    staleTime: 0,
-  });
