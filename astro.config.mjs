@@ -14,7 +14,13 @@ const site = process.env.SITE_URL || siteUrlFor(chosenEnvironment());
 
 /** Registers `client:afterpaint` (site/directives/after-paint.ts). @returns {import('astro').AstroIntegration} */
 function afterPaint() {
-  return { name: 'after-paint', hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'afterpaint', entrypoint: './site/directives/after-paint.ts' }) } };
+  return {
+    name: 'after-paint',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) =>
+        addClientDirective({ name: 'afterpaint', entrypoint: './site/directives/after-paint.ts' }),
+    },
+  };
 }
 
 export default defineConfig({
@@ -31,7 +37,12 @@ export default defineConfig({
   // noindex on the others).
   // pageCss: each page's inline stylesheet keeps only the rules the page can use (scripts/lib/page-css.ts).
   // afterPaint: `client:afterpaint`, hydration after the first paint (site/directives/after-paint.ts).
-  integrations: [react(), sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }), pageCss(), afterPaint()],
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }),
+    pageCss(),
+    afterPaint(),
+  ],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through
   // style-src-attr only. A page needing more (the Stripe hosts on /payment) adds them with
@@ -57,7 +68,17 @@ export default defineConfig({
   vite: {
     // Islands' entry chunks may export more than the component (the home group below needs it;
     // Astro sets 'exports-only' for the client build, so this runs as the last options hook).
-    plugins: [{ name: 'island-entry-signatures', enforce: 'post', applyToEnvironment: (env) => env.name === 'client', options(opts) { opts.preserveEntrySignatures = 'allow-extension'; return opts; } }],
+    plugins: [
+      {
+        name: 'island-entry-signatures',
+        enforce: 'post',
+        applyToEnvironment: (env) => env.name === 'client',
+        options(opts) {
+          opts.preserveEntrySignatures = 'allow-extension';
+          return opts;
+        },
+      },
+    ],
     build: {
       assetsInlineLimit: 2048,
       // zod schema builders are pure: an island that imports a contract module only for its
@@ -72,7 +93,17 @@ export default defineConfig({
           rolldownOptions: {
             // The home page's islands (only / and /about use them) and their built-in content as
             // one chunk: one brotli stream compresses better than ten small ones (issue 9's budget).
-            output: { codeSplitting: { groups: [{ name: 'home', test: /[\\/]site[\\/](islands[\\/]home[\\/]|lib[\\/]fallbacks\.ts)/, includeDependenciesRecursively: false }] } },
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'home',
+                    test: /[\\/]site[\\/](islands[\\/]home[\\/]|lib[\\/]fallbacks\.ts)/,
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              },
+            },
           },
         },
       },

@@ -52,7 +52,10 @@ export default tseslint.config(
       // conditionals and floating promises stays on.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       // Numbers and booleans in template strings are what we mean ("3 of 10", `${count}`).
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
       // An async function with no await is how a class or object implements a Promise-returning
       // interface (mail transports, a D1 stand-in, the fakes in tests); making each return
       // Promise.resolve(...) by hand would say the same thing less plainly.

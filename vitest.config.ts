@@ -33,13 +33,18 @@ export default defineConfig(async () => {
     ],
     test: {
       // PERF=1 (npm run perf:export) runs the export measurement instead of the suite.
-      include: process.env.PERF ? ['functions/perf/*.perf.ts'] : ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
+      include: process.env.PERF
+        ? ['functions/perf/*.perf.ts']
+        : ['functions/**/*.test.ts', 'db/**/*.test.ts', 'schemas/**/*.test.ts'],
       // Every registration and sign-in hashes a password at production cost (scrypt p=5, ~0.2 s a
       // hash on an idle core, ~1 s on this shared machine under load): tests get room for several.
       testTimeout: 30_000,
       hookTimeout: 30_000,
       setupFiles: ['./functions/test/setup.ts'],
-      globalSetup: ['./functions/test/stripe-fake/global-setup.ts', './functions/test/mail-fake/global-setup.ts'],
+      globalSetup: [
+        './functions/test/stripe-fake/global-setup.ts',
+        './functions/test/mail-fake/global-setup.ts',
+      ],
       // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.
       // Tests that check them spy on console; the terminal shows everything else.
       onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),

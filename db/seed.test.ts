@@ -3,9 +3,23 @@ import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { createDb } from './client.ts';
 import { seedDatabase, validateContent } from './seed.ts';
-import { rawContent } from '../functions/test/content.ts';
+import { rawContent } from '#functions/test/content.ts';
 
-const tables = ['countries', 'universities', 'scholarships', 'departments', 'subjects', 'features', 'services', 'offices', 'team_members', 'strategies', 'employer_categories', 'jobs', 'content_blocks'];
+const tables = [
+  'countries',
+  'universities',
+  'scholarships',
+  'departments',
+  'subjects',
+  'features',
+  'services',
+  'offices',
+  'team_members',
+  'strategies',
+  'employer_categories',
+  'jobs',
+  'content_blocks',
+];
 
 async function counts() {
   const db = createDb(env.DB);
@@ -20,7 +34,15 @@ async function counts() {
 describe('seed', () => {
   it('loads the required amounts of content', async () => {
     const c = await counts();
-    expect(c).toMatchObject({ subjects: 80, features: 6, offices: 5, team_members: 5, strategies: 4, employer_categories: 16, jobs: 12 });
+    expect(c).toMatchObject({
+      subjects: 80,
+      features: 6,
+      offices: 5,
+      team_members: 5,
+      strategies: 4,
+      employer_categories: 16,
+      jobs: 12,
+    });
     expect(c.countries).toBeGreaterThanOrEqual(12);
     expect(c.universities).toBeGreaterThanOrEqual(15);
     expect(c.departments).toBeGreaterThanOrEqual(10);
@@ -28,7 +50,9 @@ describe('seed', () => {
 
   it('is idempotent: seeding again changes no row counts and keeps edits', async () => {
     const db = createDb(env.DB);
-    await db.run(sql`update subjects set name = 'Edited by staff' where id = (select id from subjects order by sort_order limit 1)`);
+    await db.run(
+      sql`update subjects set name = 'Edited by staff' where id = (select id from subjects order by sort_order limit 1)`,
+    );
     const before = await counts();
     await seedDatabase(db, validateContent(rawContent));
     expect(await counts()).toEqual(before);
@@ -40,11 +64,15 @@ describe('seed', () => {
     const broken = structuredClone(rawContent) as Record<string, unknown>;
     const subjects = broken['subjects.json'] as Record<string, unknown>[];
     subjects[2] = { ...subjects[2], currency: 'pounds' };
-    expect(() => validateContent(broken)).toThrow(/content\/subjects\.json: 2\.currency must be an ISO currency code/);
+    expect(() => validateContent(broken)).toThrow(
+      /content\/subjects\.json: 2\.currency must be an ISO currency code/,
+    );
 
     const dangling = structuredClone(rawContent) as Record<string, unknown>;
     (dangling['subjects.json'] as Record<string, unknown>[])[0]!.universityId = 'no-such-university';
-    expect(() => validateContent(dangling)).toThrow(/content\/subjects\.json: 0\.universityId "no-such-university" is not a university/);
+    expect(() => validateContent(dangling)).toThrow(
+      /content\/subjects\.json: 0\.universityId "no-such-university" is not a university/,
+    );
 
     const missing = structuredClone(rawContent) as Record<string, unknown>;
     delete missing['offices.json'];

@@ -7,14 +7,38 @@ import { freshTotp } from './helpers/totp.ts';
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
 const stamp = Date.now();
-const staff = { email: `new.staff.${stamp}@example.com`, name: 'Nadia Staff', password: 'a long staff password 42', totpSecret: '', recoveryCodes: [] as string[] };
-const student = { email: `e2e-student-${stamp}@example.com`, name: `Student ${stamp}`, password: 'student-pass-42', token: '', user: {} as Record<string, unknown> };
-const message = { id: `e2e-msg-${stamp}`, name: `Visitor ${stamp}`, text: `Can you help me study in Leeds? (${stamp})` };
+const staff = {
+  email: `new.staff.${stamp}@example.com`,
+  name: 'Nadia Staff',
+  password: 'a long staff password 42',
+  totpSecret: '',
+  recoveryCodes: [] as string[],
+};
+const student = {
+  email: `e2e-student-${stamp}@example.com`,
+  name: `Student ${stamp}`,
+  password: 'student-pass-42',
+  token: '',
+  user: {} as Record<string, unknown>,
+};
+const message = {
+  id: `e2e-msg-${stamp}`,
+  name: `Visitor ${stamp}`,
+  text: `Can you help me study in Leeds? (${stamp})`,
+};
 const persist = ['--persist-to', '.wrangler/e2e'];
 let subscriptionId = '';
-const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
+const e2eEnv = {
+  ...process.env,
+  WRANGLER_PERSIST_TO: '.wrangler/e2e',
+  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+};
 
-const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], { stdio: 'pipe', env: e2eEnv });
+const sql = (command: string) =>
+  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], {
+    stdio: 'pipe',
+    env: e2eEnv,
+  });
 
 /** Signs a staff member in with password and a fresh authenticator code, the way a person does. */
 async function signIn(page: Page, email: string, password: string, secret: string | (() => string)) {
@@ -22,7 +46,9 @@ async function signIn(page: Page, email: string, password: string, secret: strin
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Code from your authenticator app').fill(typeof secret === 'string' ? await freshTotp(secret) : secret());
+  await page
+    .getByLabel('Code from your authenticator app')
+    .fill(typeof secret === 'string' ? await freshTotp(secret) : secret());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 }
@@ -35,27 +61,54 @@ test.beforeAll(async ({ request }) => {
   // admin:create and wrangler d1 execute each start a platform proxy: slow on a busy machine.
   test.setTimeout(180_000);
   // The staff member is created the way an operator would: npm run admin:create.
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'], { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' });
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'],
+    { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' },
+  );
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
   const subjectId = subjects[1]!._id;
   const now = Date.now();
-  sql(`INSERT INTO contact_messages (id, kind, full_name, email, subject, message, status, created_at, updated_at) VALUES ('${message.id}', 'home', '${message.name}', 'visitor-${stamp}@example.com', 'Studying in the UK', '${message.text}', 'unread', ${now}, ${now});`);
+  sql(
+    `INSERT INTO contact_messages (id, kind, full_name, email, subject, message, status, created_at, updated_at) VALUES ('${message.id}', 'home', '${message.name}', 'visitor-${stamp}@example.com', 'Studying in the UK', '${message.text}', 'unread', ${now}, ${now});`,
+  );
   // The student applies the way a student does: register, verify by code, log in, subscribe.
   const registered = await request.post('/api/users/register/', {
-    data: { fullName: student.name, academicStatus: 'Graduate', contactNumber: `0770${String(stamp).slice(-7)}`, email: student.email, currentAddress: '1 Park Row, Leeds', password: student.password },
+    data: {
+      fullName: student.name,
+      academicStatus: 'Graduate',
+      contactNumber: `0770${String(stamp).slice(-7)}`,
+      email: student.email,
+      currentAddress: '1 Park Row, Leeds',
+      password: student.password,
+    },
   });
   expect(registered.status()).toBe(201);
   const { userId } = (await registered.json()) as { userId: string };
-  expect((await request.post('/api/users/verify-otp', { data: { userId, otp: await latestCode(request, student.email) } })).ok()).toBe(true);
-  const login = (await (await request.post('/api/users/login', { data: { email: student.email, password: student.password } })).json()) as { token: string; user: Record<string, unknown> };
+  expect(
+    (
+      await request.post('/api/users/verify-otp', {
+        data: { userId, otp: await latestCode(request, student.email) },
+      })
+    ).ok(),
+  ).toBe(true);
+  const login = (await (
+    await request.post('/api/users/login', { data: { email: student.email, password: student.password } })
+  ).json()) as { token: string; user: Record<string, unknown> };
   student.token = login.token;
   student.user = login.user;
-  const applied = await request.post('/api/subscriptions', { data: { subjectId }, headers: { Authorization: `Bearer ${login.token}` } });
+  const applied = await request.post('/api/subscriptions', {
+    data: { subjectId },
+    headers: { Authorization: `Bearer ${login.token}` },
+  });
   expect(applied.status()).toBe(201);
   subscriptionId = ((await applied.json()) as { subscription: { _id: string } }).subscription._id;
 });
 
-test('a new staff member signs in, reads a message, makes an offer, edits a subject and publishes it', async ({ page, request }) => {
+test('a new staff member signs in, reads a message, makes an offer, edits a subject and publishes it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
 
   await page.goto('/admin');
@@ -72,23 +125,36 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   // An admin sets up two-step sign-in before reaching the back office: scan (here: read the key),
   // enter the first code, keep the ten recovery codes.
   await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^QR code to add .+ to your authenticator app$/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^QR code to add .+ to your authenticator app$/ }),
+  ).toBeVisible();
   await axe(page);
   staff.totpSecret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
-  expect(await page.getByTestId('totp-secret').getAttribute('data-otpauth')).toContain(`secret=${staff.totpSecret}`);
-  await page.getByLabel('Code from your authenticator app').fill('000000' === (await freshTotp(staff.totpSecret)) ? '111111' : '000000');
+  expect(await page.getByTestId('totp-secret').getAttribute('data-otpauth')).toContain(
+    `secret=${staff.totpSecret}`,
+  );
+  await page
+    .getByLabel('Code from your authenticator app')
+    .fill('000000' === (await freshTotp(staff.totpSecret)) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check that the time on your phone is correct and try again.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Check that the time on your phone is correct and try again.',
+  );
   await page.getByLabel('Code from your authenticator app').fill(await freshTotp(staff.totpSecret));
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused();
-  staff.recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  staff.recoveryCodes = await page
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
   expect(staff.recoveryCodes).toHaveLength(10);
   await axe(page);
   await page.getByRole('button', { name: 'I have saved my recovery codes: continue' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
   // The session is an HttpOnly cookie: nothing in local storage, nothing a script can read.
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /staff|token/i.test(k)))).toEqual([]);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /staff|token/i.test(k)))).toEqual(
+    [],
+  );
   expect(await page.evaluate(() => document.cookie)).toBe('');
   const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-staff_session')!;
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
@@ -110,7 +176,10 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(detail.getByText(`Reply sent to visitor-${stamp}@example.com`)).toBeVisible();
 
   // Move the program application to 'offer'.
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Program applications' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Program applications' })
+    .click();
   await page.getByLabel('Search').fill(student.name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('button', { name: student.name }).click();
@@ -119,28 +188,39 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await page.getByRole('button', { name: 'Change status and e-mail' }).click();
   await expect(page.getByText('Status changed and the person was e-mailed.')).toBeVisible();
   await page.getByLabel('New status').selectOption('offer');
-  await page.getByLabel('Note for the e-mail (optional)').fill('Congratulations, the university has made you an offer.');
+  await page
+    .getByLabel('Note for the e-mail (optional)')
+    .fill('Congratulations, the university has made you an offer.');
   await page.getByRole('button', { name: 'Change status and e-mail' }).click();
   await expect(page.getByText('Status changed and the person was e-mailed.')).toBeVisible();
-  await expect(page.locator('#admin-detail').getByRole('listitem').filter({ hasText: 'In review → Offer' })).toContainText(`by ${staff.name}`);
+  await expect(
+    page.locator('#admin-detail').getByRole('listitem').filter({ hasText: 'In review → Offer' }),
+  ).toContainText(`by ${staff.name}`);
   await expect(page.getByRole('row', { name: new RegExp(student.name) })).toContainText('Offer');
   await axe(page);
   // The e-mail the student got, and their own dashboard.
-  const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(student.email)}`)).json()) as { subject: string; text: string }[];
+  const outbox = (await (
+    await request.get(`/api/dev/outbox?to=${encodeURIComponent(student.email)}`)
+  ).json()) as { subject: string; text: string }[];
   // The student reads the person-facing label (schemas/pipelines.ts): staff see "Offer", the student "Offer received".
   expect(outbox[0]!.subject).toMatch(/^Update on your application for .+: Offer received$/);
   expect(outbox[0]!.text).toContain('Congratulations, the university has made you an offer.');
   const studentPage = await page.context().newPage();
   await studentPage.goto('/login');
-  await studentPage.evaluate(({ token, user }) => {
-    localStorage.setItem('userToken', token);
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, { token: student.token, user: student.user });
+  await studentPage.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('userToken', token);
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: student.token, user: student.user },
+  );
   await studentPage.goto('/profile-bashboard-student');
   await expect(studentPage.getByText('Offer received').first()).toBeVisible({ timeout: 15_000 });
   // Same origin, same storage: leave the staff token alone.
-  await studentPage.evaluate(() => ['userToken', 'token', 'user'].forEach((key) => localStorage.removeItem(key)));
+  await studentPage.evaluate(() =>
+    ['userToken', 'token', 'user'].forEach((key) => localStorage.removeItem(key)),
+  );
   await studentPage.close();
 
   // Edit a subject's description and publish.
@@ -170,7 +250,9 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   execFileSync('npm', ['run', 'publish'], { env: e2eEnv, stdio: 'pipe' });
   await page.reload();
   await expect(page.getByTestId('publish-status')).toContainText('Everything is published.');
-  const published = (await (await request.get(`/api/subjects/${subject._id}`)).json()) as { description: string[] };
+  const published = (await (await request.get(`/api/subjects/${subject._id}`)).json()) as {
+    description: string[];
+  };
   expect(published.description).toEqual([newText]);
   // The rebuilt static page carries the new text in its HTML (no script needed to see it).
   const html = await (await request.get(`/subject/${subject._id}`)).text();
@@ -181,7 +263,11 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
 
 test('an editor sees content, publishing and failed mail only', async ({ page }) => {
   const editor = { email: `editor.${stamp}@example.com`, password: 'another long password 7' };
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', editor.email, '--name', 'Eddie Editor', '--role', 'editor'], { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' });
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', editor.email, '--name', 'Eddie Editor', '--role', 'editor'],
+    { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' },
+  );
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(editor.email);
   await page.getByLabel('Password').fill(editor.password);
@@ -226,19 +312,27 @@ test('signs in with a code, and with a recovery code that then works no more', a
   };
   await useRecovery(staff.recoveryCodes[0]!);
   await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Two-step sign-in' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Two-step sign-in' })
+    .click();
   await expect(page.getByText('Recovery codes left:')).toContainText('9 of 10');
   await axe(page);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await useRecovery(staff.recoveryCodes[0]!);
-  await expect(page.getByRole('alert')).toHaveText('That recovery code is not right or has already been used.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'That recovery code is not right or has already been used.',
+  );
 });
 
 test('the demo admin signs in with the code npm run demo:totp prints', async ({ page }) => {
   // The README's demo table: admin@example.com / demo-admin-password, then the printed code.
   await signIn(page, 'admin@example.com', 'demo-admin-password', () => {
-    const printed = execFileSync('npm', ['run', '--silent', 'demo:totp'], { env: e2eEnv, stdio: 'pipe' }).toString();
+    const printed = execFileSync('npm', ['run', '--silent', 'demo:totp'], {
+      env: e2eEnv,
+      stdio: 'pipe',
+    }).toString();
     expect(printed).toMatch(/^\d{6} {2}\(admin@example\.com; valid for \d+ more seconds?/m);
     return printed.slice(0, 6);
   });
@@ -249,11 +343,22 @@ test('screenshots at 375 and 1280 px', async ({ page }) => {
   await signIn(page, staff.email, staff.password, staff.totpSecret);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/admin', `/admin/inbox?id=contact%2F${message.id}`, `/admin/applications?id=${subscriptionId}`, '/admin/content?kind=countries&id=united-kingdom', '/admin/staff', '/admin/audit', '/admin/security']) {
+    for (const path of [
+      '/admin',
+      `/admin/inbox?id=contact%2F${message.id}`,
+      `/admin/applications?id=${subscriptionId}`,
+      '/admin/content?kind=countries&id=united-kingdom',
+      '/admin/staff',
+      '/admin/audit',
+      '/admin/security',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `e2e/screenshots/admin-${path.split('?')[0]!.replace(/\W+/g, '-')}-${width}.png`, fullPage: width === 1280 });
+      await page.screenshot({
+        path: `e2e/screenshots/admin-${path.split('?')[0]!.replace(/\W+/g, '-')}-${width}.png`,
+        fullPage: width === 1280,
+      });
       await axe(page);
     }
   }

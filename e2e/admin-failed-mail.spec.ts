@@ -9,17 +9,49 @@ import { expectAccessible } from './helpers/axe.ts';
 // the outbox is the mailbox, so Retry delivers into it).
 const stamp = Date.now();
 const persist = ['--persist-to', '.wrangler/e2e'];
-const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
-const admin = { email: `mail.admin.${stamp}@example.com`, name: 'Mia Admin', password: 'a long staff password 43' };
-const editor = { email: `mail.editor.${stamp}@example.com`, name: 'Eddie Editor', password: 'a long staff password 44' };
-const failed = { id: `e2e-failed-${stamp}`, to: `failed-${stamp}@example.com`, subject: `Update on your application (${stamp})` };
-const given = { id: `e2e-dead-${stamp}`, to: `dead-${stamp}@example.com`, subject: `Your payment receipt (${stamp})` };
-const code = { id: `e2e-code-${stamp}`, to: `code-${stamp}@example.com`, subject: 'Your verification code: ••••••' };
+const e2eEnv = {
+  ...process.env,
+  WRANGLER_PERSIST_TO: '.wrangler/e2e',
+  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+};
+const admin = {
+  email: `mail.admin.${stamp}@example.com`,
+  name: 'Mia Admin',
+  password: 'a long staff password 43',
+};
+const editor = {
+  email: `mail.editor.${stamp}@example.com`,
+  name: 'Eddie Editor',
+  password: 'a long staff password 44',
+};
+const failed = {
+  id: `e2e-failed-${stamp}`,
+  to: `failed-${stamp}@example.com`,
+  subject: `Update on your application (${stamp})`,
+};
+const given = {
+  id: `e2e-dead-${stamp}`,
+  to: `dead-${stamp}@example.com`,
+  subject: `Your payment receipt (${stamp})`,
+};
+const code = {
+  id: `e2e-code-${stamp}`,
+  to: `code-${stamp}@example.com`,
+  subject: 'Your verification code: ••••••',
+};
 
-const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], { stdio: 'pipe', env: e2eEnv });
+const sql = (command: string) =>
+  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], {
+    stdio: 'pipe',
+    env: e2eEnv,
+  });
 
 function createStaff(who: typeof admin, role: 'admin' | 'editor') {
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', who.email, '--name', who.name, '--role', role], { env: { ...e2eEnv, STAFF_PASSWORD: who.password }, stdio: 'pipe' });
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', who.email, '--name', who.name, '--role', role],
+    { env: { ...e2eEnv, STAFF_PASSWORD: who.password }, stdio: 'pipe' },
+  );
 }
 
 // Admins sign in with a second factor (issue 13): set up at the first sign-in, a code after that.
@@ -57,7 +89,14 @@ test.beforeAll(() => {
   createStaff(admin, 'admin');
   createStaff(editor, 'editor');
   const now = Date.now();
-  const row = (m: typeof failed, status: string, attempts: number, next: number | null, retryable: number, error: string) =>
+  const row = (
+    m: typeof failed,
+    status: string,
+    attempts: number,
+    next: number | null,
+    retryable: number,
+    error: string,
+  ) =>
     `('${m.id}', '${m.to}', '${m.subject}', 'Hello, your application moved to In review.', '<p>Hello, your application moved to In review.</p>', '${status}', ${attempts}, ${next ?? 'NULL'}, ${retryable}, '${error}', ${now - attempts * 60_000}, ${now})`;
   sql(`INSERT INTO outbox (id, "to", subject, text, html, status, attempts, next_attempt_at, retryable, last_error, created_at, updated_at) VALUES
     ${row(failed, 'failed', 2, now + 30 * 60_000, 1, 'HTTP 503')},
@@ -65,9 +104,15 @@ test.beforeAll(() => {
     ${row(code, 'dead', 1, null, 0, 'HTTP 503')};`);
 });
 
-test('an admin finds failed and given-up mail, retries one, and the person gets it', async ({ page, request }) => {
+test('an admin finds failed and given-up mail, retries one, and the person gets it', async ({
+  page,
+  request,
+}) => {
   await signIn(page, admin);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Failed mail' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Failed mail' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Failed mail' })).toBeVisible();
   await page.getByLabel('Search recipient or subject').fill(String(stamp));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -93,16 +138,27 @@ test('an admin finds failed and given-up mail, retries one, and the person gets 
   // Sent messages leave the list.
   await expect(page.getByRole('row', { name: new RegExp(failed.to) })).toHaveCount(0);
   // Development: the outbox is the mailbox, so the person's mail is there.
-  const mailbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(failed.to)}`)).json()) as { subject: string; text: string }[];
-  expect(mailbox[0]).toMatchObject({ subject: failed.subject, text: expect.stringContaining('moved to In review') });
+  const mailbox = (await (
+    await request.get(`/api/dev/outbox?to=${encodeURIComponent(failed.to)}`)
+  ).json()) as { subject: string; text: string }[];
+  expect(mailbox[0]).toMatchObject({
+    subject: failed.subject,
+    text: expect.stringContaining('moved to In review'),
+  });
 
   // The given-up message (its text still kept in development) can be retried too.
-  await page.getByRole('row', { name: new RegExp(given.to) }).getByRole('button', { name: /^Retry/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(given.to) })
+    .getByRole('button', { name: /^Retry/ })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'The message was sent.' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(given.to) })).toHaveCount(0);
 
   // Both retries are in the audit log.
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
   await page.getByLabel('Search action, item or person').fill('mail.retry');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(`mail\\.retry.*${failed.id}`) })).toBeVisible();
@@ -111,7 +167,10 @@ test('an admin finds failed and given-up mail, retries one, and the person gets 
 
 test('an editor sees that mail fails, but not whom it was for', async ({ page }) => {
   await signIn(page, editor);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Failed mail' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Failed mail' })
+    .click();
   await expect(page.getByText('Recipients and subjects are shown to admins only.')).toBeVisible();
   const codeRow = page.getByRole('row').filter({ hasText: 'One-time codes are never resent' }).first();
   await expect(codeRow).toContainText('Hidden');

@@ -8,14 +8,25 @@ import { latestLink, uniqueEmail } from './helpers/mailbox.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const pdf = { name: 'held-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') };
+const pdf = {
+  name: 'held-cv.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+};
 
-test('an applicant confirms their e-mail from the link; held applications go on; used and forged links get clear answers', async ({ page, request }) => {
+test('an applicant confirms their e-mail from the link; held applications go on; used and forged links get clear answers', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('confirm');
-  const registered = await request.post('/api/job-applicants/register', { data: { fullName: 'Chidi Held', email, phone: '020 7946 0555', password: 'held until confirmed 7' } });
+  const registered = await request.post('/api/job-applicants/register', {
+    data: { fullName: 'Chidi Held', email, phone: '020 7946 0555', password: 'held until confirmed 7' },
+  });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
   const applied = await request.post('/api/jobs/care-assistant-leeds/apply', {
@@ -30,7 +41,9 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   await page.reload();
   const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
   await expect(banner).toContainText(`We sent a link to ${email}`);
-  await expect(page.getByRole('article', { name: /Care Assistant/ })).toContainText('On hold until you confirm your e-mail address');
+  await expect(page.getByRole('article', { name: /Care Assistant/ })).toContainText(
+    'On hold until you confirm your e-mail address',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await banner.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
   await expect(banner.getByRole('status')).toHaveText(`We sent a new confirmation link to ${email}.`);
@@ -42,18 +55,26 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   await expect(page.getByText('Your applications are on their way to the employers.')).toBeVisible();
   expect(new URL(page.url()).search).toBe(''); // the token left the address bar
   expect(await seriousViolations(page)).toEqual([]);
-  const notices = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent('staff-alerts@example.com')}`)).json()) as { subject: string; text: string }[];
-  expect(notices.filter((m) => m.text.includes(`(${email})`)).map((m) => m.subject)).toEqual(['New application: Care Assistant (Domiciliary)']);
+  const notices = (await (
+    await request.get(`/api/dev/outbox?to=${encodeURIComponent('staff-alerts@example.com')}`)
+  ).json()) as { subject: string; text: string }[];
+  expect(notices.filter((m) => m.text.includes(`(${email})`)).map((m) => m.subject)).toEqual([
+    'New application: Care Assistant (Domiciliary)',
+  ]);
 
   // The same link again: nothing breaks, the page says it is done.
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Already confirmed' })).toBeVisible();
-  await expect(page.getByText('Your e-mail address is already confirmed. There is nothing more to do.')).toBeVisible();
+  await expect(
+    page.getByText('Your e-mail address is already confirmed. There is nothing more to do.'),
+  ).toBeVisible();
 
   // A forged or cut-off link: a clear message and the way to a new one, never an error page.
   await page.goto('/my-applications/confirm-email?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged');
   await expect(page.getByRole('heading', { name: 'We could not confirm your e-mail address' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('This confirmation link is not valid. Log in to My applications to get a new one.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This confirmation link is not valid. Log in to My applications to get a new one.',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/my-applications/confirm-email');
   await expect(page.getByRole('alert')).toContainText('This confirmation link is not complete.');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signToken } from '../functions/services/tokens.ts';
+import { signToken } from '#functions/services/tokens.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/hydration.ts';
 
@@ -9,7 +9,11 @@ import { hydrated } from './helpers/hydration.ts';
 // anything, and one whose session ends while writing signs in again in place, keeping the CV and
 // the cover letter.
 
-const pdf = { name: 'amina-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') };
+const pdf = {
+  name: 'amina-cv.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+};
 const password = 'secret-apply-1';
 const secret = /^TOKEN_SECRET=(.+)$/m.exec(readFileSync('.dev.vars', 'utf8'))?.[1]?.trim() ?? '';
 
@@ -21,11 +25,21 @@ let account: Promise<{ email: string; token: string; expired: string }> | undefi
 function applicant(page: Page) {
   account ??= (async () => {
     const email = uniqueEmail('expired');
-    const res = await page.request.post('/api/job-applicants/register', { data: { fullName: 'Amina Okafor', email, phone: '020 7946 0111', password } });
+    const res = await page.request.post('/api/job-applicants/register', {
+      data: { fullName: 'Amina Okafor', email, phone: '020 7946 0111', password },
+    });
     expect(res.status()).toBe(201);
     const { token } = (await res.json()) as { token: string };
-    const { sub, sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
-    const expired = await signToken(secret, 'bridgeway-global', { sub, sid, aud: 'applicant', role: 'applicant' }, Date.now() - 2 * 60 * 60 * 1000);
+    const { sub, sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      sid: string;
+    };
+    const expired = await signToken(
+      secret,
+      'bridgeway-global',
+      { sub, sid, aud: 'applicant', role: 'applicant' },
+      Date.now() - 2 * 60 * 60 * 1000,
+    );
     return { email, token, expired };
   })();
   return account;
@@ -41,7 +55,9 @@ async function openApply(page: Page, job = 'care-assistant-leeds') {
 
 const applyCalls = (page: Page) => {
   const calls: string[] = [];
-  page.on('request', (r) => { if (/\/api\/jobs\/[^/]+\/apply$/.test(new URL(r.url()).pathname)) calls.push(r.url()); });
+  page.on('request', (r) => {
+    if (/\/api\/jobs\/[^/]+\/apply$/.test(new URL(r.url()).pathname)) calls.push(r.url());
+  });
   return calls;
 };
 
@@ -62,14 +78,23 @@ test('item 1: an expired stored token does not skip sign-in', async ({ page }) =
   await expect(modal.getByLabel('Resume (PDF)')).toBeVisible();
 });
 
-test('item 1: a token the server no longer accepts (cheap server check) does not skip sign-in either', async ({ page }) => {
+test('item 1: a token the server no longer accepts (cheap server check) does not skip sign-in either', async ({
+  page,
+}) => {
   const { token } = await applicant(page);
   // Unexpired by its own claim, but signed with another key: only the server can tell.
-  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', { sub: 'nobody', sid: 'no-session', aud: 'applicant', role: 'applicant' });
+  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', {
+    sub: 'nobody',
+    sid: 'no-session',
+    aud: 'applicant',
+    role: 'applicant',
+  });
   await page.goto('/job');
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), forged);
   const checks: number[] = [];
-  page.on('response', (r) => { if (r.url().endsWith('/api/job-applicants/me')) checks.push(r.status()); });
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/job-applicants/me')) checks.push(r.status());
+  });
   let modal = await openApply(page);
   await expect(modal.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
   expect(checks).toEqual([401]);
@@ -82,7 +107,9 @@ test('item 1: a token the server no longer accepts (cheap server check) does not
   expect(checks).toEqual([401, 200]);
 });
 
-test('item 1: the session ends while writing: sign in again in place, the CV and the cover letter are kept and sent', async ({ page }) => {
+test('item 1: the session ends while writing: sign in again in place, the CV and the cover letter are kept and sent', async ({
+  page,
+}) => {
   const { email, token, expired } = await applicant(page);
   const calls = applyCalls(page);
   await page.goto('/job');
@@ -96,10 +123,16 @@ test('item 1: the session ends while writing: sign in again in place, the CV and
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), expired);
   await modal.getByRole('button', { name: 'Submit application' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Your session has expired. Please log in again.');
-  await expect(modal.getByText('Log in again to send your application. Your resume (amina-cv.pdf) and cover letter are kept.')).toBeVisible();
+  await expect(
+    modal.getByText(
+      'Log in again to send your application. Your resume (amina-cv.pdf) and cover letter are kept.',
+    ),
+  ).toBeVisible();
   expect(calls).toHaveLength(0); // nothing uploaded with a dead token
   await expect(modal.getByLabel('Cover letter')).toHaveValue(letter);
-  expect(await modal.getByLabel('Resume (PDF)').evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe('amina-cv.pdf');
+  expect(await modal.getByLabel('Resume (PDF)').evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe(
+    'amina-cv.pdf',
+  );
   await expect(modal.getByLabel('Email')).toBeFocused();
   const axe = await new AxeBuilder({ page }).include('dialog').analyze();
   expect(axe.violations.filter((v) => v.impact !== 'minor').map((v) => v.id)).toEqual([]);
@@ -121,7 +154,9 @@ test('item 1: the session ends while writing: sign in again in place, the CV and
   await expect(page.getByRole('article', { name: /Warehouse Operative/ })).toBeVisible();
 });
 
-test('item 1: a session revoked on the server mid-application also signs in again in place', async ({ page }) => {
+test('item 1: a session revoked on the server mid-application also signs in again in place', async ({
+  page,
+}) => {
   const { email, token } = await applicant(page);
   await page.goto('/job');
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), token);
@@ -129,7 +164,12 @@ test('item 1: a session revoked on the server mid-application also signs in agai
   await modal.getByLabel('Resume (PDF)').setInputFiles(pdf);
   await modal.getByLabel('Cover letter').fill('Three years of domiciliary care.');
   // The token looks fine in the browser, but the server refuses it (as after "sign out everywhere").
-  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', { sub: 'nobody', sid: 'no-session', aud: 'applicant', role: 'applicant' });
+  const forged = await signToken('another-secret-another-secret-1234', 'bridgeway-global', {
+    sub: 'nobody',
+    sid: 'no-session',
+    aud: 'applicant',
+    role: 'applicant',
+  });
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), forged);
   await modal.getByRole('button', { name: 'Submit application' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Your session is not valid. Please log in again.');

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { hydrated } from './helpers/islands.ts';
 
-const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as Record<'companyName' | 'legalName' | 'registeredIn' | 'companyNumber' | 'registeredOffice' | 'phone', string>;
+const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as Record<
+  'companyName' | 'legalName' | 'registeredIn' | 'companyNumber' | 'registeredOffice' | 'phone',
+  string
+>;
 const offices = JSON.parse(readFileSync('content/offices.json', 'utf8')) as { phone: string | null }[];
 
 // Issue 16 item 9: the brand is one content file; the footer shows the company's registered
@@ -24,7 +27,9 @@ test('item 9: no code, page, e-mail or Stripe call names the company: only conte
   const allowed = new Set(['content/site.json', 'site/public/images/logo.svg', 'site/public/images/og.svg']);
   const offenders = ['site', 'functions', 'db', 'schemas', 'scripts', 'content', 'e2e', 'bench']
     .flatMap((dir) => files(dir))
-    .filter((f) => !allowed.has(f) && !f.endsWith('worker-configuration.d.ts') && !f.includes('/screenshots/'))
+    .filter(
+      (f) => !allowed.has(f) && !f.endsWith('worker-configuration.d.ts') && !f.includes('/screenshots/'),
+    )
     .filter((f) => /\.(ts|tsx|astro|js|mjs|json|svg|html|css|md|sql)$/.test(f))
     .filter((f) => readFileSync(f, 'utf8').includes(site.companyName));
   expect(offenders).toEqual([]);
@@ -38,15 +43,21 @@ test('item 9: built page titles carry the brand of the content file', () => {
   for (const title of titles) expect(title).toContain(site.companyName);
 });
 
-test('item 9: the footer shows the registered company details and the year the visitor is in, not the build year', async ({ page }) => {
+test('item 9: the footer shows the registered company details and the year the visitor is in, not the build year', async ({
+  page,
+}) => {
   await page.clock.setFixedTime(new Date('2031-01-02T10:00:00Z'));
   await page.goto('/terms');
   const footer = page.locator('footer.site-footer');
-  await expect(footer.getByTestId('company-details')).toHaveText(`${site.legalName}, registered in ${site.registeredIn}, company number ${site.companyNumber}. Registered office: ${site.registeredOffice}.`);
+  await expect(footer.getByTestId('company-details')).toHaveText(
+    `${site.legalName}, registered in ${site.registeredIn}, company number ${site.companyNumber}. Registered office: ${site.registeredOffice}.`,
+  );
   await expect(footer.getByText(`© 2031 ${site.companyName}. All rights reserved`)).toBeVisible();
 });
 
-test('item 9: seed phone numbers are Ofcom drama numbers in the UK, clearly marked examples elsewhere', async ({ page }) => {
+test('item 9: seed phone numbers are Ofcom drama numbers in the UK, clearly marked examples elsewhere', async ({
+  page,
+}) => {
   // Ofcom keeps 020 7946 0000-0999 (London) for drama; there is no such range for Bangladesh,
   // Nigeria or Estonia, so those offices show a number that cannot be dialled and says so.
   const ukDrama = /^\+44 20 7946 0\d{3}$/;

@@ -6,7 +6,12 @@ import { test, expect, type Page } from '@playwright/test';
 
 const PLACEHOLDER = '/images/placeholder.svg';
 const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e' };
-const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command], { stdio: 'pipe', env: e2eEnv });
+const sql = (command: string) =>
+  execFileSync(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command],
+    { stdio: 'pipe', env: e2eEnv },
+  );
 
 /**
  * Records every layout shift in which an image changed size (not merely moved because text above
@@ -17,21 +22,38 @@ async function watchShifts(page: Page) {
     const resized: string[] = [];
     (window as unknown as { __resized: string[] }).__resized = resized;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[]) {
         for (const { node, previousRect: a, currentRect: b } of entry.sources) {
-          const img = node instanceof HTMLImageElement ? node : node instanceof Element ? node.querySelector('img') : null;
-          if (img && node === img && (Math.abs(a.width - b.width) > 0.5 || Math.abs(a.height - b.height) > 0.5)) resized.push(`${img.outerHTML.slice(0, 100)}: ${a.width}x${a.height} -> ${b.width}x${b.height}`);
+          const img =
+            node instanceof HTMLImageElement
+              ? node
+              : node instanceof Element
+                ? node.querySelector('img')
+                : null;
+          if (
+            img &&
+            node === img &&
+            (Math.abs(a.width - b.width) > 0.5 || Math.abs(a.height - b.height) > 0.5)
+          )
+            resized.push(`${img.outerHTML.slice(0, 100)}: ${a.width}x${a.height} -> ${b.width}x${b.height}`);
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 const cleanups: (() => void)[] = [];
-test.afterEach(() => { for (const clean of cleanups.splice(0)) clean(); });
+test.afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
 
-const resizedImages = (page: Page) => page.evaluate(() => (window as unknown as { __resized: string[] }).__resized);
+const resizedImages = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __resized: string[] }).__resized);
 
-test('item 7: a missing image in a pre-rendered page becomes the placeholder in the same box', async ({ page }) => {
+test('item 7: a missing image in a pre-rendered page becomes the placeholder in the same box', async ({
+  page,
+}) => {
   // The hero's small SVG is inlined into the HTML at build (site/lib/inline-image.ts), so it cannot
   // go missing; the gallery's images are files fetched as the visitor scrolls, as uploads are.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -51,7 +73,9 @@ test('item 7: a missing image in a pre-rendered page becomes the placeholder in 
     await expect(img).toHaveAttribute('src', PLACEHOLDER);
     await expect(img).toHaveAttribute('data-fallback', '');
   }
-  await expect.poll(() => scenes.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => scenes.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   // The placeholder fills the box the page reserved for the image: the healthy image's size.
   const broken = await scenes.first().boundingBox();
   expect(broken!.width).toBe(healthy!.width);
@@ -60,7 +84,9 @@ test('item 7: a missing image in a pre-rendered page becomes the placeholder in 
   expect(await resizedImages(page)).toEqual([]);
 });
 
-test('item 7: content edited to point at a missing file: the island page (a subject newer than the build) shows the placeholder', async ({ page }) => {
+test('item 7: content edited to point at a missing file: the island page (a subject newer than the build) shows the placeholder', async ({
+  page,
+}) => {
   const id = `e2e-broken-images-${Date.now()}`;
   // The browser tests share one database: the subject goes again, so the finder and the
   // layout-stability specs still see the programs the site was built with.
@@ -84,11 +110,18 @@ FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
   expect(await resizedImages(page)).toEqual([]);
 });
 
-test('item 7: the fallback script is allowed by the page CSP (no violation) and the placeholder never loops', async ({ page }) => {
+test('item 7: the fallback script is allowed by the page CSP (no violation) and the placeholder never loops', async ({
+  page,
+}) => {
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text());
+  });
   let placeholderRequests = 0;
-  await page.route('**/images/placeholder.svg', (r) => { placeholderRequests += 1; return r.fulfill({ status: 404, body: '' }); });
+  await page.route('**/images/placeholder.svg', (r) => {
+    placeholderRequests += 1;
+    return r.fulfill({ status: 404, body: '' });
+  });
   await page.route('**/images/scenes/germany-1.svg', (r) => r.fulfill({ status: 404, body: '' }));
   await page.goto('/country-details/germany');
   const scene = page.locator('.gallery img').first();

@@ -1,14 +1,16 @@
 import { test, expect, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hydrated } from './helpers/islands.ts';
-import { phoneMessages } from '../schemas/phone.ts';
+import { phoneMessages } from '#schemas/phone.ts';
 
 // Issue 16 items 3 and 4: the contact forms apply the routes' own schemas before sending, and
 // whatever the server still refuses is shown beside the field it is about.
 
 const posts = (page: Page, path: string) => {
   const sent: Request[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname === path) sent.push(r); });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) sent.push(r);
+  });
   return sent;
 };
 
@@ -17,8 +19,13 @@ async function moderateViolations(page: Page, include: string) {
   return results.violations.filter((v) => v.impact !== 'minor').map((v) => v.id);
 }
 
-for (const [path, component] of [['/', 'HomeContactForm'], ['/contactform', 'HomeContactForm']] as const) {
-  test(`item 3: ${path} contact form with a blank e-mail says so beside the field, whether the form or the server refuses it`, async ({ page }) => {
+for (const [path, component] of [
+  ['/', 'HomeContactForm'],
+  ['/contactform', 'HomeContactForm'],
+] as const) {
+  test(`item 3: ${path} contact form with a blank e-mail says so beside the field, whether the form or the server refuses it`, async ({
+    page,
+  }) => {
     const sent = posts(page, '/api/contact');
     await page.goto(path);
     await hydrated(page, component);
@@ -46,12 +53,18 @@ for (const [path, component] of [['/', 'HomeContactForm'], ['/contactform', 'Hom
     // The server's refusal, mapped the same way: a request that slipped past the form (here the
     // body is blanked on the wire) comes back 400 with `fields`, shown beside the e-mail field.
     await email.fill('grace@example.com');
-    await page.route('**/api/contact', (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), email: '' }) }));
+    await page.route('**/api/contact', (route) =>
+      route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), email: '' }) }),
+    );
     const answer = page.waitForResponse('**/api/contact');
     await form.getByRole('button', { name: 'Send Message' }).click();
     const res = await answer;
     expect(res.status()).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Email is required', fields: { email: 'Email is required' } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Email is required',
+      fields: { email: 'Email is required' },
+    });
     await expect(email).toHaveAccessibleDescription('Email is required');
     await expect(form.getByText('Failed to send message. Please try again later.')).toHaveCount(0);
     await expect(email).toHaveValue('grace@example.com');
@@ -63,7 +76,9 @@ for (const [path, component] of [['/', 'HomeContactForm'], ['/contactform', 'Hom
   });
 }
 
-test('item 4: Get In Touch accepts a phone number as people type it and says what is wrong beside the field', async ({ page }) => {
+test('item 4: Get In Touch accepts a phone number as people type it and says what is wrong beside the field', async ({
+  page,
+}) => {
   const sent = posts(page, '/api/sendsmsus');
   await page.goto('/');
   await hydrated(page, 'GetInTouchForm');
@@ -81,7 +96,9 @@ test('item 4: Get In Touch accepts a phone number as people type it and says wha
     await phone.fill(typed);
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
-    await expect(phone).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(phone).toHaveAccessibleDescription(
+      new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     await expect(form.getByText('Something went wrong')).toHaveCount(0);
   }
   expect(sent).toHaveLength(0);
@@ -89,9 +106,13 @@ test('item 4: Get In Touch accepts a phone number as people type it and says wha
 
   // The server says the same when it is the one refusing (the check is bypassed on the wire).
   await phone.fill('+44 20 7946 0000');
-  await page.route('**/api/sendsmsus', (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), nnumber: 'ring me' }) }));
+  await page.route('**/api/sendsmsus', (route) =>
+    route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), nnumber: 'ring me' }) }),
+  );
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(phone).toHaveAccessibleDescription(new RegExp(`^${phoneMessages.characters.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(phone).toHaveAccessibleDescription(
+    new RegExp(`^${phoneMessages.characters.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
   await page.unroute('**/api/sendsmsus');
 
   await phone.fill('+44 (0)20 7946 0000 ext. 2');

@@ -7,7 +7,9 @@ test('item 6: Explore Other Countries goes back to the page the person came from
   await page.goto('/support');
   await page.evaluate(() => window.scrollTo(0, 400));
   // Followed a link from our own page (a script navigation keeps the referrer, as a click does).
-  await page.evaluate(() => { location.href = '/country-details/japan'; });
+  await page.evaluate(() => {
+    location.href = '/country-details/japan';
+  });
   await page.waitForURL('**/country-details/japan');
   await expect(page.getByRole('heading', { name: 'No Programs Available' })).toBeVisible();
   const link = page.getByRole('link', { name: 'Explore Other Countries' });
@@ -30,11 +32,34 @@ test('item 6: arriving from another site, it stays on this site (/destinations)'
   await page.waitForURL('**/destinations');
 });
 
-test('item 6: the same in a country newer than the build (the fallback shell, an island)', async ({ page }) => {
-  await page.route('**/api/countries/new-land', (r) => r.fulfill({ json: { _id: 'new-land', id: 'new-land', name: 'New Land', code: 'NL', flag: '/images/flags/ca.svg', image: '/images/countries/canada.svg', details: 'Freshly added.', capital: 'Port', about: { countryOverview: ['Overview'], educationSystem: ['Edu'], studentLife: ['Life'], visaInfo: ['Visa'] } } }));
+test('item 6: the same in a country newer than the build (the fallback shell, an island)', async ({
+  page,
+}) => {
+  await page.route('**/api/countries/new-land', (r) =>
+    r.fulfill({
+      json: {
+        _id: 'new-land',
+        id: 'new-land',
+        name: 'New Land',
+        code: 'NL',
+        flag: '/images/flags/ca.svg',
+        image: '/images/countries/canada.svg',
+        details: 'Freshly added.',
+        capital: 'Port',
+        about: {
+          countryOverview: ['Overview'],
+          educationSystem: ['Edu'],
+          studentLife: ['Life'],
+          visaInfo: ['Visa'],
+        },
+      },
+    }),
+  );
   await page.route('**/api/subjects?countryId=new-land', (r) => r.fulfill({ json: [] }));
   await page.goto('/about-us');
-  await page.evaluate(() => { location.href = '/country-details/new-land'; });
+  await page.evaluate(() => {
+    location.href = '/country-details/new-land';
+  });
   await page.getByRole('link', { name: 'Explore Other Countries' }).click();
   await page.waitForURL('**/about-us');
 });

@@ -6,8 +6,13 @@ import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 // The program finder (issue 17): filters in the URL, facet counts, the phone sheet, saved programs
 // (visitor, then merged at sign-in), compare, and the estimated total cost in two currencies.
 
-interface Programs { total: number; items: { _id: string; name: string }[]; facets: Record<string, { value: string; label: string; count: number }[]> }
-const api = async (request: APIRequestContext, qs: string) => (await (await request.get(`/api/programs${qs}`)).json()) as Programs;
+interface Programs {
+  total: number;
+  items: { _id: string; name: string }[];
+  facets: Record<string, { value: string; label: string; count: number }[]>;
+}
+const api = async (request: APIRequestContext, qs: string) =>
+  (await (await request.get(`/api/programs${qs}`)).json()) as Programs;
 
 const count = (page: Page) => page.locator('.browser__count');
 const resultNames = (page: Page) => page.getByTestId('program-results').locator('h3').allTextContents();
@@ -49,7 +54,10 @@ test.describe('finder', () => {
     await expect(page).toHaveURL(/page=2$/);
   });
 
-  test('every filter change is a history entry: back and forward restore the results', async ({ page, request }) => {
+  test('every filter change is a history entry: back and forward restore the results', async ({
+    page,
+    request,
+  }) => {
     // Other specs add programs to the shared database: the total is whatever the API says now.
     const all = await api(request, '');
     await page.goto('/courses');
@@ -93,7 +101,7 @@ test.describe('finder', () => {
       const [label, value] = [await option.textContent(), await option.getAttribute('value')];
       const n = Number(/\((\d+)\)$/.exec(label!)![1]);
       if (n === 0) continue;
-      await page.getByLabel('Country').selectOption(value!);
+      await page.getByLabel('Country').selectOption(value);
       await expect(count(page), label!).toHaveText(`${n} ${n === 1 ? 'program' : 'programs'} found`);
     }
     // Departments (the spec's radio filter) and intake months too, under the country chosen last.
@@ -104,7 +112,7 @@ test.describe('finder', () => {
     await expect(count(page)).toHaveText(`${m} ${m === 1 ? 'program' : 'programs'} found`);
     const month = page.getByLabel('Intake month').locator('option:not([value=""]):not([disabled])').first();
     const monthCount = Number(/\((\d+)\)$/.exec((await month.textContent())!)![1]);
-    await page.getByLabel('Intake month').selectOption((await month.getAttribute('value'))!);
+    await page.getByLabel('Intake month').selectOption(await month.getAttribute('value'));
     await expect(count(page)).toHaveText(`${monthCount} ${monthCount === 1 ? 'program' : 'programs'} found`);
   });
 
@@ -132,22 +140,40 @@ async function newStudent(request: APIRequestContext) {
   const email = uniqueEmail('saver');
   const password = 'saver-pass-1';
   const reg = await request.post('/api/users/register', {
-    data: { fullName: 'Saver Student', academicStatus: 'Graduate', contactNumber: `+44 20 7946 ${Math.floor(Math.random() * 1e6)}`, currentAddress: '1 Finder Street, Leeds', email, password },
+    data: {
+      fullName: 'Saver Student',
+      academicStatus: 'Graduate',
+      contactNumber: `+44 20 7946 ${Math.floor(Math.random() * 1e6)}`,
+      currentAddress: '1 Finder Street, Leeds',
+      email,
+      password,
+    },
   });
   const { userId } = (await reg.json()) as { userId: string };
-  const verified = await request.post('/api/users/verify-otp', { data: { userId, otp: await latestCode(request, email) } });
+  const verified = await request.post('/api/users/verify-otp', {
+    data: { userId, otp: await latestCode(request, email) },
+  });
   expect(verified.ok()).toBe(true);
   const login = await request.post('/api/users/login', { data: { email, password } });
   return { email, password, token: ((await login.json()) as { token: string }).token };
 }
 
-test('a visitor saves programs, signs in, and finds them merged with the account\'s list', async ({ page, request }) => {
+test("a visitor saves programs, signs in, and finds them merged with the account's list", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const student = await newStudent(request);
   const first = await api(request, '');
   // Saved on the account earlier, from another device.
   const onServer = first.items[5]!;
-  expect((await request.put(`/api/users/saved-programs/${onServer._id}`, { headers: { Authorization: `Bearer ${student.token}` } })).status()).toBe(201);
+  expect(
+    (
+      await request.put(`/api/users/saved-programs/${onServer._id}`, {
+        headers: { Authorization: `Bearer ${student.token}` },
+      })
+    ).status(),
+  ).toBe(201);
 
   // As a visitor: two from the finder, one from a program page.
   await page.goto('/courses');
@@ -165,7 +191,9 @@ test('a visitor saves programs, signs in, and finds them merged with the account
   await saveHere.click();
   await expect(saveHere).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Saved programs stay in this browser.')).toBeVisible();
-  const local = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPrograms') ?? '[]') as string[]);
+  const local = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('savedPrograms') ?? '[]') as string[],
+  );
   expect(local).toEqual([first.items[0]!._id, first.items[1]!._id, subject._id]);
 
   // Sign in: the dashboard lists both lists, merged; the browser's copy is gone.
@@ -178,20 +206,41 @@ test('a visitor saves programs, signs in, and finds them merged with the account
   await expect(saved.locator('li')).toHaveCount(4);
   for (const p of [...first.items.slice(0, 2), subject, onServer]) await expect(saved).toContainText(p.name);
   expect(await page.evaluate(() => localStorage.getItem('savedPrograms'))).toBeNull();
-  const server = (await (await request.get('/api/users/saved-programs', { headers: { Authorization: `Bearer ${student.token}` } })).json()) as { items: { subjectId: string }[] };
-  expect(server.items.map((i) => i.subjectId).sort()).toEqual([first.items[0]!._id, first.items[1]!._id, subject._id, onServer._id].sort());
+  const server = (await (
+    await request.get('/api/users/saved-programs', { headers: { Authorization: `Bearer ${student.token}` } })
+  ).json()) as { items: { subjectId: string }[] };
+  expect(server.items.map((i) => i.subjectId).sort()).toEqual(
+    [first.items[0]!._id, first.items[1]!._id, subject._id, onServer._id].sort(),
+  );
 
   // Signed in, the program page shows it saved, and removing it from the dashboard reaches the server.
   await saved.getByRole('button', { name: `Remove ${onServer.name}`, exact: true }).click();
   await expect(saved.locator('li')).toHaveCount(3);
-  await expect.poll(async () => ((await (await request.get('/api/users/saved-programs', { headers: { Authorization: `Bearer ${student.token}` } })).json()) as { items: unknown[] }).items.length).toBe(3);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get('/api/users/saved-programs', {
+              headers: { Authorization: `Bearer ${student.token}` },
+            })
+          ).json()) as { items: unknown[] }
+        ).items.length,
+    )
+    .toBe(3);
   await page.goto(`/subject/${subject._id}`);
-  await expect(page.getByRole('button', { name: `Save ${subject.name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Save ${subject.name}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByRole('link', { name: 'Your saved programs' })).toBeVisible();
 });
 
 test.describe('compare', () => {
-  test('three programs side by side: differing rows marked in words, a shareable URL, clean on A4', async ({ page, request }) => {
+  test('three programs side by side: differing rows marked in words, a shareable URL, clean on A4', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/courses?sort=name');
     await finderReady(page);
     const results = page.getByTestId('program-results');
@@ -205,8 +254,17 @@ test.describe('compare', () => {
 
     const table = page.getByTestId('compare-table');
     await expect(table.locator('thead th')).toHaveCount(3);
-    expect((await table.locator('thead th a').allTextContents())).toEqual(names);
-    for (const label of ['University and location', 'Degree and duration', 'Intakes', 'Tuition', 'Estimated total cost', 'Entry requirements', 'English requirements', 'Apply']) {
+    expect(await table.locator('thead th a').allTextContents()).toEqual(names);
+    for (const label of [
+      'University and location',
+      'Degree and duration',
+      'Intakes',
+      'Tuition',
+      'Estimated total cost',
+      'Entry requirements',
+      'English requirements',
+      'Apply',
+    ]) {
       await expect(table.getByRole('rowheader', { name: new RegExp(`^${label}`) })).toBeVisible();
     }
     // Every row whose cells differ carries the word "Differs"; rows that agree do not.
@@ -234,7 +292,9 @@ test.describe('compare', () => {
     await expect(page.locator('.site-header')).toBeHidden();
     await expect(page.locator('.site-footer')).toBeHidden();
     await expect(page.locator('.compare__tools')).toBeHidden();
-    const fits = await page.getByTestId('compare-table').evaluate((t) => ({ table: t.scrollWidth, page: document.documentElement.clientWidth }));
+    const fits = await page
+      .getByTestId('compare-table')
+      .evaluate((t) => ({ table: t.scrollWidth, page: document.documentElement.clientWidth }));
     expect(fits.table).toBeLessThanOrEqual(fits.page);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -248,7 +308,9 @@ test.describe('compare', () => {
     await expect(page.getByRole('alert')).toContainText('We could not find the program "no-such-program"');
     await expect(page.getByRole('link', { name: 'Go to the course finder' })).toBeVisible();
     await page.goto('/compare?ids=a,b,c,d,e');
-    await expect(page.getByRole('heading', { name: 'You can compare up to 4 programs at a time' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'You can compare up to 4 programs at a time' }),
+    ).toBeVisible();
     await page.goto('/compare?ids=msc-data-science-university-of-leeds');
     await expect(page.getByRole('heading', { name: 'Choose programs to compare' })).toBeVisible();
     await page.goto('/compare');
@@ -256,7 +318,7 @@ test.describe('compare', () => {
   });
 });
 
-test('the estimated total cost adds up, in the program\'s currency and in another', async ({ page }) => {
+test("the estimated total cost adds up, in the program's currency and in another", async ({ page }) => {
   await page.goto('/subject/msc-data-science-university-of-leeds');
   const section = page.locator('section.total-cost');
   await section.scrollIntoViewIfNeeded();
@@ -266,18 +328,28 @@ test('the estimated total cost adds up, in the program\'s currency and in anothe
   /** The figures as shown, in whole units; each column's parts add up to its total. */
   const check = async (currency: string) => {
     await expect(table).toHaveAttribute('data-currency', currency);
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!)));
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     const total = await table.locator('tfoot td').allTextContents();
     const value = (s: string) => (s === 'One-off' ? 0 : Number(s.replace(/[^\d]/g, '')));
     for (const column of [0, 1]) {
-      expect(rows.reduce((sum, r) => sum + value(r[column]!), 0), `${currency} column ${column}`).toBe(value(total[column]!));
+      expect(
+        rows.reduce((sum, r) => sum + value(r[column]!), 0),
+        `${currency} column ${column}`,
+      ).toBe(value(total[column]!));
     }
     return { rows: rows.map((r) => r.map(value)), total: total.map(value) };
   };
 
   const gbp = await check('GBP');
   // The UK figures: £28,750 tuition, £1,136 a month, the £524 visa, the £776 surcharge (× 1.5 for 12 + 4 months).
-  expect(gbp.rows).toEqual([[28_750, 28_750], [13_632, 13_632], [0, 524], [776, 1_164]]);
+  expect(gbp.rows).toEqual([
+    [28_750, 28_750],
+    [13_632, 13_632],
+    [0, 524],
+    [776, 1_164],
+  ]);
   expect(gbp.total).toEqual([43_158, 44_070]);
   await expect(section).toContainText('fees verified on 1 October 2026');
   await expect(section).toContainText('Immigration Health Surcharge');

@@ -19,7 +19,8 @@ test('every built page has one <main> and unique ids (build output)', () => {
     const mains = (markup.match(/<main[\s>]/g) ?? []).length + (markup.match(/role="main"/g) ?? []).length;
     if (mains !== (clientRendered(route) ? 0 : 1)) problems.push(`${route}: ${mains} main landmarks`);
     const counts = new Map<string, number>();
-    for (const m of markup.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+    for (const m of markup.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g))
+      counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
     for (const [id, n] of counts) if (n > 1) problems.push(`${route}: id "${id}" × ${n}`);
   }
   expect(problems).toEqual([]);
@@ -58,7 +59,11 @@ test.describe('in the browser, after the islands render', () => {
       for (const island of islands) {
         if (Date.now() > deadline) break;
         await island.evaluate((el) => el.scrollIntoView({ block: 'center' })).catch(() => {});
-        await page.waitForFunction((el) => !el.hasAttribute('ssr'), island, { timeout: Math.max(1000, Math.min(10_000, deadline - Date.now())) }).catch(() => {});
+        await page
+          .waitForFunction((el) => !el.hasAttribute('ssr'), island, {
+            timeout: Math.max(1000, Math.min(10_000, deadline - Date.now())),
+          })
+          .catch(() => {});
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForLoadState('networkidle');

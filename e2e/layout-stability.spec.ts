@@ -9,18 +9,27 @@ test.use({ viewport: { width: 412, height: 823 } });
 /** Every CSP complaint the page logs (inline styles and data: images must be allowed by hash/source). */
 function cspViolations(page: Page) {
   const found: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) found.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) found.push(m.text());
+  });
   return found;
 }
 
-test('courses: the program list the server rendered is the one the island keeps (no replacement, no reorder)', async ({ page }) => {
+test('courses: the program list the server rendered is the one the island keeps (no replacement, no reorder)', async ({
+  page,
+}) => {
   const violations = cspViolations(page);
   await page.goto('/courses');
   const list = page.getByTestId('program-results');
   await expect(list.locator('li')).toHaveCount(12);
   // A marker on the server-rendered nodes, invisible to React: if hydration or the refetch that
   // follows it rebuilt the list, the nodes on screen afterwards would not carry it.
-  await list.evaluate((ul) => { (ul as HTMLElement & { ssrNode?: boolean }).ssrNode = true; ul.querySelectorAll('li').forEach((li, i) => { (li as HTMLElement & { ssrIndex?: number }).ssrIndex = i; }); });
+  await list.evaluate((ul) => {
+    (ul as HTMLElement & { ssrNode?: boolean }).ssrNode = true;
+    ul.querySelectorAll('li').forEach((li, i) => {
+      (li as HTMLElement & { ssrIndex?: number }).ssrIndex = i;
+    });
+  });
   const before = await list.locator('li').allTextContents();
   const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/programs');
   await hydrated(page, 'ProgramFinder');
@@ -28,7 +37,9 @@ test('courses: the program list the server rendered is the one the island keeps 
   await expect(page.locator('.browser__count')).toHaveText('80 programs found');
   const kept = await list.evaluate((ul) => ({
     sameList: (ul as HTMLElement & { ssrNode?: boolean }).ssrNode === true,
-    indexes: [...ul.querySelectorAll('li')].map((li) => (li as HTMLElement & { ssrIndex?: number }).ssrIndex ?? -1),
+    indexes: [...ul.querySelectorAll('li')].map(
+      (li) => (li as HTMLElement & { ssrIndex?: number }).ssrIndex ?? -1,
+    ),
   }));
   expect(kept.sameList).toBe(true);
   expect(kept.indexes).toEqual([...Array(12).keys()]);
@@ -40,11 +51,18 @@ test('payment: the form does not move when the card box gets its final content',
   const violations = cspViolations(page);
   // Hold the configuration answer so the pre-rendered "loading" state can be measured first.
   let release!: () => void;
-  const held = new Promise<void>((r) => { release = r; });
-  await page.route('**/api/payment/config', async (route) => { await held; await route.fulfill({ json: { configured: false } }); });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/payment/config', async (route) => {
+    await held;
+    await route.fulfill({ json: { configured: false } });
+  });
   await page.goto('/payment');
   const box = async () => {
-    const [card, button, summary] = await Promise.all(['.pay-card', '.pay-button', '.pay-summary'].map((s) => page.locator(s).boundingBox()));
+    const [card, button, summary] = await Promise.all(
+      ['.pay-card', '.pay-button', '.pay-summary'].map((s) => page.locator(s).boundingBox()),
+    );
     return { cardHeight: card!.height, buttonTop: button!.y, summaryTop: summary!.y };
   };
   await expect(page.locator('.pay-card')).toContainText('Loading the secure card form');
@@ -57,10 +75,14 @@ test('payment: the form does not move when the card box gets its final content',
   expect(violations).toEqual([]);
 });
 
-test('subject: the hero image paints from the HTML (small SVG inline, high priority) under the CSP', async ({ page }) => {
+test('subject: the hero image paints from the HTML (small SVG inline, high priority) under the CSP', async ({
+  page,
+}) => {
   const violations = cspViolations(page);
   const images: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
+  });
   await page.goto('/subject/msc-data-science-university-of-leeds');
   const hero = page.locator('.subject-hero .hero__media img');
   await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);

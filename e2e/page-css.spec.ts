@@ -10,25 +10,34 @@ test.use({ viewport: { width: 412, height: 823 } });
 /** Every CSP complaint the page logs. */
 function cspViolations(page: Page) {
   const found: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) found.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) found.push(m.text());
+  });
   return found;
 }
 
 /** Every selector of the page's stylesheets (media rules included). */
-const selectors = (page: Page) => page.evaluate(() => {
-  const out: string[] = [];
-  const walk = (rules: CSSRuleList) => { for (const r of rules) { if (r instanceof CSSStyleRule) out.push(r.selectorText); else if (r instanceof CSSGroupingRule) walk(r.cssRules); } };
-  for (const sheet of document.styleSheets) walk(sheet.cssRules);
-  return out;
-});
+const selectors = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const walk = (rules: CSSRuleList) => {
+      for (const r of rules) {
+        if (r instanceof CSSStyleRule) out.push(r.selectorText);
+        else if (r instanceof CSSGroupingRule) walk(r.cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules);
+    return out;
+  });
 
-test('a page carries its own rules, not the other pages\'', async ({ page }) => {
+test("a page carries its own rules, not the other pages'", async ({ page }) => {
   const violations = cspViolations(page);
   await page.goto('/about-us');
   const about = (await selectors(page)).join('\n');
   expect(about).toContain('.site-header');
   expect(about).toContain('.skip-link');
-  for (const other of ['.home-hero', '.browser__list', '.pagination', '.upload-status']) expect(about).not.toContain(other);
+  for (const other of ['.home-hero', '.browser__list', '.pagination', '.upload-status'])
+    expect(about).not.toContain(other);
   await page.goto('/');
   const home = (await selectors(page)).join('\n');
   expect(home).toContain('.home-hero');
@@ -36,7 +45,9 @@ test('a page carries its own rules, not the other pages\'', async ({ page }) => 
   expect(violations).toEqual([]);
 });
 
-test('what appears only after a click is still styled: the mobile menu, the search overlay, an island\'s modal', async ({ page }) => {
+test("what appears only after a click is still styled: the mobile menu, the search overlay, an island's modal", async ({
+  page,
+}) => {
   const violations = cspViolations(page);
   await page.goto('/');
   await headerReady(page);
@@ -55,7 +66,10 @@ test('what appears only after a click is still styled: the mobile menu, the sear
   await page.keyboard.press('Escape');
 
   const cards = await hydrated(page, 'FeatureCards');
-  await cards.getByRole('button', { name: /Learn More/ }).first().click();
+  await cards
+    .getByRole('button', { name: /Learn More/ })
+    .first()
+    .click();
   const modal = page.locator('dialog.modal[open]');
   await expect(modal).toBeVisible();
   await expect(modal).toHaveCSS('border-radius', '12px');

@@ -2,8 +2,8 @@ import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/partner-${name}.png`, fullPage: true });
-
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `e2e/screenshots/partner-${name}.png`, fullPage: true });
 
 /** Waits until every island on the page has hydrated (input typed before that would be lost). */
 async function hydrated(page: Page) {
@@ -12,7 +12,10 @@ async function hydrated(page: Page) {
 
 const future = new Date(Date.now() + 90 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-test('a new partner registers, verifies, logs in, edits the profile and sends both kinds of request', async ({ page, request }) => {
+test('a new partner registers, verifies, logs in, edits the profile and sends both kinds of request', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('partner');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -115,7 +118,10 @@ test('a new partner registers, verifies, logs in, edits the profile and sends bo
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Hide password' }).click();
-  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute(
+    'type',
+    'password',
+  );
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(/\/partnerdashboard\/?$/);
@@ -232,12 +238,25 @@ test('registration steps at 375 px, and the verification page without a stored e
   await page.getByLabel('Company Headquarters').fill('Leeds');
   await page.getByRole('button', { name: 'Next' }).click();
   await shot(page, 'register-2-375');
-  for (const [label, value] of [['Owner First Name', 'A'], ['Owner Last Name', 'B'], ['Owner Email', 'a@example.com'], ['Owner Phone Number', '1'], ['Owner Designation', 'C'], ['Owner Nationality', 'D']]) {
+  for (const [label, value] of [
+    ['Owner First Name', 'A'],
+    ['Owner Last Name', 'B'],
+    ['Owner Email', 'a@example.com'],
+    ['Owner Phone Number', '1'],
+    ['Owner Designation', 'C'],
+    ['Owner Nationality', 'D'],
+  ]) {
     await page.getByLabel(label!).fill(value!);
   }
   await page.getByRole('button', { name: 'Next' }).click();
   await shot(page, 'register-3-375');
-  for (const [label, value] of [['Contact First Name', 'A'], ['Contact Last Name', 'B'], ['Contact Designation', 'C'], ['Contact Phone Number', '1'], ['Contact Email', 'c@example.com']]) {
+  for (const [label, value] of [
+    ['Contact First Name', 'A'],
+    ['Contact Last Name', 'B'],
+    ['Contact Designation', 'C'],
+    ['Contact Phone Number', '1'],
+    ['Contact Email', 'c@example.com'],
+  ]) {
     await page.getByLabel(label!).fill(value!);
   }
   await page.getByRole('button', { name: 'Next' }).click();
@@ -258,9 +277,20 @@ test('an unverified partner is told so at login and can get a new code', async (
   const email = uniqueEmail('unverified');
   const res = await request.post('/api/partner/register', {
     data: {
-      companyName: 'Slow Co', companyHQ: 'Hull', ownerFirstName: 'Una', ownerLastName: 'V', ownerEmail: email, ownerPhoneNumber: '020 7946 0777',
-      ownerDesignation: 'Owner', ownerNationality: 'Irish', contactFirstName: 'C', contactLastName: 'D', contactDesignation: 'HR', contactPhoneNumber: '020 7946 0778',
-      contactEmail: 'hr-slow@example.com', password: 'slowco-123',
+      companyName: 'Slow Co',
+      companyHQ: 'Hull',
+      ownerFirstName: 'Una',
+      ownerLastName: 'V',
+      ownerEmail: email,
+      ownerPhoneNumber: '020 7946 0777',
+      ownerDesignation: 'Owner',
+      ownerNationality: 'Irish',
+      contactFirstName: 'C',
+      contactLastName: 'D',
+      contactDesignation: 'HR',
+      contactPhoneNumber: '020 7946 0778',
+      contactEmail: 'hr-slow@example.com',
+      password: 'slowco-123',
     },
   });
   expect(res.status()).toBe(201);
@@ -288,18 +318,45 @@ test('the dashboard shows Failed to Load Partner Data when nothing can be loaded
   await hydrated(page);
 });
 
-test('a profile saved while the API is down stays local, is labelled, and is sent on the next load', async ({ page, request }) => {
+test('a profile saved while the API is down stays local, is labelled, and is sent on the next load', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('offline');
   const password = 'offline-123';
-  expect((await request.post('/api/partner/register', {
-    data: {
-      companyName: 'Offline Ltd', companyHQ: 'Derby', ownerFirstName: 'Olu', ownerLastName: 'F', ownerEmail: email, ownerPhoneNumber: '020 7946 0888',
-      ownerDesignation: 'Owner', ownerNationality: 'Nigerian', contactFirstName: 'C', contactLastName: 'D', contactDesignation: 'HR', contactPhoneNumber: '020 7946 0889',
-      contactEmail: 'hr-offline@example.com', password,
-    },
-  })).status()).toBe(201);
-  expect((await request.post('/api/partner/verify-otp', { data: { email, otp: await latestCode(request, email) } })).status()).toBe(200);
-  const login = (await (await request.post('/api/partner/login', { data: { email, password } })).json()) as { token: string; partner: unknown };
+  expect(
+    (
+      await request.post('/api/partner/register', {
+        data: {
+          companyName: 'Offline Ltd',
+          companyHQ: 'Derby',
+          ownerFirstName: 'Olu',
+          ownerLastName: 'F',
+          ownerEmail: email,
+          ownerPhoneNumber: '020 7946 0888',
+          ownerDesignation: 'Owner',
+          ownerNationality: 'Nigerian',
+          contactFirstName: 'C',
+          contactLastName: 'D',
+          contactDesignation: 'HR',
+          contactPhoneNumber: '020 7946 0889',
+          contactEmail: 'hr-offline@example.com',
+          password,
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/partner/verify-otp', {
+        data: { email, otp: await latestCode(request, email) },
+      })
+    ).status(),
+  ).toBe(200);
+  const login = (await (await request.post('/api/partner/login', { data: { email, password } })).json()) as {
+    token: string;
+    partner: unknown;
+  };
 
   await page.goto('/login-partner-account');
   await page.evaluate(({ token, partner }) => {
@@ -310,14 +367,20 @@ test('a profile saved while the API is down stays local, is labelled, and is sen
   await hydrated(page);
   await expect(page.locator('.pt-company')).toHaveText('Offline Ltd');
 
-  await page.route('**/api/partner/profile', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  await page.route('**/api/partner/profile', (route) =>
+    route.request().method() === 'PUT' ? route.abort() : route.continue(),
+  );
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByLabel('Company Headquarters').fill('Nottingham');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile saved locally (API unavailable)')).toBeVisible();
   await expect(page.getByText('Saved only on this device:')).toBeVisible();
-  await expect(page.locator('.pt-banner-info').filter({ hasText: 'Saved only on this device' })).toContainText('Company Headquarters');
-  const server = (await (await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })).json()) as { partner: { companyHQ: string } };
+  await expect(
+    page.locator('.pt-banner-info').filter({ hasText: 'Saved only on this device' }),
+  ).toContainText('Company Headquarters');
+  const server = (await (
+    await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })
+  ).json()) as { partner: { companyHQ: string } };
   expect(server.partner.companyHQ).toBe('Derby');
 
   await page.unroute('**/api/partner/profile');
@@ -325,20 +388,46 @@ test('a profile saved while the API is down stays local, is labelled, and is sen
   await hydrated(page);
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
   await expect(page.getByText('Saved only on this device:')).toHaveCount(0);
-  const after = (await (await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })).json()) as { partner: { companyHQ: string } };
+  const after = (await (
+    await request.get('/api/partner/profile', { headers: { Authorization: `Bearer ${login.token}` } })
+  ).json()) as { partner: { companyHQ: string } };
   expect(after.partner.companyHQ).toBe('Nottingham');
 });
 
-test('a partner who forgot the password resets it with an e-mailed code and logs in', async ({ page, request }) => {
+test('a partner who forgot the password resets it with an e-mailed code and logs in', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('forgot');
-  expect((await request.post('/api/partner/register', {
-    data: {
-      companyName: 'Forgetful plc', companyHQ: 'Bath', ownerFirstName: 'Fay', ownerLastName: 'G', ownerEmail: email, ownerPhoneNumber: '020 7946 0999',
-      ownerDesignation: 'Owner', ownerNationality: 'Welsh', contactFirstName: 'C', contactLastName: 'D', contactDesignation: 'HR', contactPhoneNumber: '020 7946 0998',
-      contactEmail: 'hr-forgot@example.com', password: 'first-pass',
-    },
-  })).status()).toBe(201);
-  expect((await request.post('/api/partner/verify-otp', { data: { email, otp: await latestCode(request, email) } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/partner/register', {
+        data: {
+          companyName: 'Forgetful plc',
+          companyHQ: 'Bath',
+          ownerFirstName: 'Fay',
+          ownerLastName: 'G',
+          ownerEmail: email,
+          ownerPhoneNumber: '020 7946 0999',
+          ownerDesignation: 'Owner',
+          ownerNationality: 'Welsh',
+          contactFirstName: 'C',
+          contactLastName: 'D',
+          contactDesignation: 'HR',
+          contactPhoneNumber: '020 7946 0998',
+          contactEmail: 'hr-forgot@example.com',
+          password: 'first-pass',
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/partner/verify-otp', {
+        data: { email, otp: await latestCode(request, email) },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/login-partner-account');
   await hydrated(page);
@@ -353,9 +442,14 @@ test('a partner who forgot the password resets it with an e-mailed code and logs
   const deadline = Date.now() + 10_000;
   let code = '';
   while (Date.now() < deadline) {
-    const messages = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+    const messages = (await (
+      await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as { subject: string; text: string }[];
     const reset = messages.find((m) => /password reset/i.test(m.subject));
-    if (reset) { code = reset.text.match(/\b(\d{6})\b/)![1]!; break; }
+    if (reset) {
+      code = reset.text.match(/\b(\d{6})\b/)![1]!;
+      break;
+    }
     await page.waitForTimeout(250);
   }
   expect(code).toMatch(/^\d{6}$/);

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { uniqueEmail } from './helpers/mailbox.ts';
-import { privacySections, termsSections } from '../site/lib/legal.ts';
+import { privacySections, termsSections } from '#site/lib/legal.ts';
 
 // Issue 16 item 2: Terms and Privacy open as dialogs from step 4, so nothing typed is lost, and the
 // wizard keeps its data (not the password) when the page is left and opened again.
@@ -63,7 +63,9 @@ test('item 2: Terms and Privacy open as dialogs from step 4 and nothing typed is
   await expect(page.getByLabel('Contact Email')).toHaveValue(`registrar-${email}`);
 });
 
-test('item 2: leaving the wizard and coming back keeps the data (session storage), never the password', async ({ page }) => {
+test('item 2: leaving the wizard and coming back keeps the data (session storage), never the password', async ({
+  page,
+}) => {
   const email = uniqueEmail('draft');
   await page.goto('/become-our-partner-registerhere');
   await ready(page);

@@ -18,11 +18,19 @@ async function fillForm(page: Page, email = uniqueEmail('payer'), card = '4242 4
 /** The e-mails with this subject sent to an address (the webhook arrives a moment after the payment). */
 async function waitForMail(request: APIRequestContext, to: string, subject: string) {
   let found: { subject: string; text: string }[] = [];
-  await expect.poll(async () => {
-    const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
-    found = mails.filter((m) => m.subject === subject);
-    return found.length;
-  }, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+          subject: string;
+          text: string;
+        }[];
+        found = mails.filter((m) => m.subject === subject);
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
   return found;
 }
 
@@ -32,17 +40,25 @@ test.describe('/payment', () => {
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `e2e-${testInfo.testId}-${Date.now()}` });
   });
 
-  test('shows the page, loads Stripe.js only from js.stripe.com, and pays through the Payment Element', async ({ page, request }) => {
+  test('shows the page, loads Stripe.js only from js.stripe.com, and pays through the Payment Element', async ({
+    page,
+    request,
+  }) => {
     const stripe = await fakeStripeJs(page);
     const intentCalls: { status: number; body: string | null }[] = [];
     page.on('response', async (res) => {
-      if (res.url().endsWith('/api/payment/create-payment-intent')) intentCalls.push({ status: res.status(), body: res.request().postData() });
+      if (res.url().endsWith('/api/payment/create-payment-intent'))
+        intentCalls.push({ status: res.status(), body: res.request().postData() });
     });
     const response = await page.goto('/payment');
     // Only Stripe's documented origins, and the Payment Request API for Stripe's frames (wallets).
     const headers = response!.headers();
-    expect(headers['content-security-policy']).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; connect-src \'self\' https://api.stripe.com');
-    expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    expect(headers['content-security-policy']).toContain(
+      "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com",
+    );
+    expect(headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    );
     const meta = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
     expect(meta).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com/);
 
@@ -60,12 +76,18 @@ test.describe('/payment', () => {
     await expect(page.getByLabel('Card number')).toBeVisible();
     expect(stripe.requests).toHaveLength(1);
     expect(new URL(stripe.requests[0]!).origin).toBe('https://js.stripe.com');
-    const control = await page.evaluate(() => (globalThis as unknown as { __stripeFake: Record<string, unknown> }).__stripeFake);
+    const control = await page.evaluate(
+      () => (globalThis as unknown as { __stripeFake: Record<string, unknown> }).__stripeFake,
+    );
     expect(control.key).toBe('pk_test_e2e_fake');
     // The Payment Element before any intent exists: the fixed amount, cards first, wallets where offered, our own name and e-mail fields.
     expect(control.elementsOptions).toMatchObject({ mode: 'payment', amount: 1000, currency: 'usd' });
     expect(control.elementType).toBe('payment');
-    expect(control.elementOptions).toMatchObject({ paymentMethodOrder: ['card', 'apple_pay', 'google_pay'], wallets: { applePay: 'auto', googlePay: 'auto' }, fields: { billingDetails: { name: 'never', email: 'never' } } });
+    expect(control.elementOptions).toMatchObject({
+      paymentMethodOrder: ['card', 'apple_pay', 'google_pay'],
+      wallets: { applePay: 'auto', googlePay: 'auto' },
+      fields: { billingDetails: { name: 'never', email: 'never' } },
+    });
 
     // Required fields: the browser's own checks stop an empty or malformed submission.
     await expect(payButton(page)).toBeEnabled();
@@ -73,7 +95,11 @@ test.describe('/payment', () => {
     await page.getByLabel('Full Name').fill('Grace Hopper');
     await page.getByLabel('Email Address').fill('not-an-email');
     await payButton(page).click();
-    expect(await page.getByLabel('Email Address').evaluate((el) => (el as unknown as { validity: { typeMismatch: boolean } }).validity.typeMismatch)).toBe(true);
+    expect(
+      await page
+        .getByLabel('Email Address')
+        .evaluate((el) => (el as unknown as { validity: { typeMismatch: boolean } }).validity.typeMismatch),
+    ).toBe(true);
     expect(intentCalls).toHaveLength(0);
 
     const email = await fillForm(page);
@@ -81,25 +107,42 @@ test.describe('/payment', () => {
     await payButton(page).click();
     await expect(payButton(page)).toHaveText('Processing...');
     await expect(payButton(page)).toBeDisabled();
-    await expect(page.getByRole('status').filter({ hasText: 'Payment successful! Thank you for your purchase.' })).toBeVisible();
-    await expect(page.getByText('Payment successful! Thank you for your purchase.')).toHaveCSS('color', 'rgb(6, 118, 71)');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Payment successful! Thank you for your purchase.' }),
+    ).toBeVisible();
+    await expect(page.getByText('Payment successful! Thank you for your purchase.')).toHaveCSS(
+      'color',
+      'rgb(6, 118, 71)',
+    );
     await page.screenshot({ path: 'e2e/screenshots/payment-1280-succeeded.png', fullPage: true });
 
     // The server created a real intent (through the fake Stripe API) and Stripe.js confirmed it there.
     expect(intentCalls).toHaveLength(1);
     expect(intentCalls[0]!.status).toBe(200);
-    expect(JSON.parse(intentCalls[0]!.body!)).toMatchObject({ amount: 1000, name: 'Grace Hopper', email, reference: 'INV-2026-0042' });
+    expect(JSON.parse(intentCalls[0]!.body!)).toMatchObject({
+      amount: 1000,
+      name: 'Grace Hopper',
+      email,
+      reference: 'INV-2026-0042',
+    });
     const [call] = await confirmCalls(page);
     expect(call!.clientSecret).toMatch(/^pi_fake\w+_secret_\w+$/);
     expect(call!.billing).toEqual({ name: 'Grace Hopper', email });
     expect(call!.redirect).toBe('if_required');
     expect(call!.usedElements).toBe(true);
-    expect(call!.returnUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment\/receipt\/[\w-]+\?t=[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(stripe.apiCalls).toEqual([expect.stringMatching(/^POST \/v1\/payment_intents\/pi_fake\w+\/confirm$/)]);
+    expect(call!.returnUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/payment\/receipt\/[\w-]+\?t=[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
+    expect(stripe.apiCalls).toEqual([
+      expect.stringMatching(/^POST \/v1\/payment_intents\/pi_fake\w+\/confirm$/),
+    ]);
     // Paid: the button stays off so the same payment is not taken twice; the receipt is one click away.
     await expect(payButton(page)).toHaveText('Pay $10.00');
     await expect(payButton(page)).toBeDisabled();
-    await expect(page.getByRole('link', { name: 'View and print your receipt' })).toHaveAttribute('href', new URL(call!.returnUrl).pathname + new URL(call!.returnUrl).search);
+    await expect(page.getByRole('link', { name: 'View and print your receipt' })).toHaveAttribute(
+      'href',
+      new URL(call!.returnUrl).pathname + new URL(call!.returnUrl).search,
+    );
 
     // Stripe's webhook (forwarded by the fake, as `stripe listen` would) tells the server: one receipt, ours.
     const receipts = await waitForMail(request, email, 'Your payment receipt: $10.00');
@@ -139,7 +182,9 @@ test.describe('/payment', () => {
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
   });
 
-  test('shows the element\'s own check of an incomplete card in red, before any payment is created', async ({ page }) => {
+  test("shows the element's own check of an incomplete card in red, before any payment is created", async ({
+    page,
+  }) => {
     await fakeStripeJs(page);
     const intentCalls: string[] = [];
     page.on('request', (req) => {
@@ -156,7 +201,9 @@ test.describe('/payment', () => {
     await expect(page.getByLabel('Reference (optional)')).not.toHaveAttribute('required');
   });
 
-  test("falls back to 'Payment failed. Please try again.' when the provider gives no message", async ({ page }) => {
+  test("falls back to 'Payment failed. Please try again.' when the provider gives no message", async ({
+    page,
+  }) => {
     await fakeStripeJs(page, { outcome: 'declined-silent' });
     await page.goto('/payment');
     await fillForm(page);
@@ -173,7 +220,9 @@ test.describe('/payment', () => {
     await expect(payButton(page)).toBeEnabled();
   });
 
-  test("shows 'An error occurred. Please try again.' when our server cannot create the payment", async ({ page }) => {
+  test("shows 'An error occurred. Please try again.' when our server cannot create the payment", async ({
+    page,
+  }) => {
     await fakeStripeJs(page);
     await page.goto('/payment');
     // The fake Stripe API answers 500 for this address, so the Worker answers 502.
@@ -199,7 +248,9 @@ test.describe('/payment', () => {
   test('says plainly when card payments are not configured, and loads no Stripe.js', async ({ page }) => {
     const stripe = await fakeStripeJs(page);
     // The server's answer without keys (as under a plain `npm start`; the API test covers the Worker side).
-    await page.route('**/api/payment/config', (route) => route.fulfill({ json: { configured: false, publishableKey: null } }));
+    await page.route('**/api/payment/config', (route) =>
+      route.fulfill({ json: { configured: false, publishableKey: null } }),
+    );
     await page.goto('/payment');
     await expect(page.getByText('Card payments are not configured on this server.')).toBeVisible();
     await expect(payButton(page)).toBeDisabled();
@@ -210,7 +261,9 @@ test.describe('/payment', () => {
     await expectAccessible(page);
   });
 
-  test('has no accessibility violations (axe at moderate), and screenshots at 375 and 1280 px', async ({ page }) => {
+  test('has no accessibility violations (axe at moderate), and screenshots at 375 and 1280 px', async ({
+    page,
+  }) => {
     await fakeStripeJs(page, { outcome: 'declined' });
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });

@@ -9,7 +9,10 @@ import { uniqueEmail } from './helpers/mailbox.ts';
 
 const payButton = (page: Page) => page.getByRole('button', { name: /Pay \$10\.00|Processing\.\.\./ });
 
-async function pay(page: Page, { email = uniqueEmail('payer'), reference = '', card = '4242 4242 4242 4242' } = {}) {
+async function pay(
+  page: Page,
+  { email = uniqueEmail('payer'), reference = '', card = '4242 4242 4242 4242' } = {},
+) {
   await page.goto('/payment');
   await page.getByLabel('Full Name').fill('Grace Hopper');
   await page.getByLabel('Email Address').fill(email);
@@ -22,11 +25,22 @@ async function pay(page: Page, { email = uniqueEmail('payer'), reference = '', c
 /** The receipt link in the receipt e-mail, once the webhook has sent it. */
 async function receiptLinkFromMail(request: APIRequestContext, to: string) {
   let link = '';
-  await expect.poll(async () => {
-    const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
-    link = /https?:\/\/\S+\/payment\/receipt\/\S+/.exec(mails.find((m) => m.subject === 'Your payment receipt: $10.00')?.text ?? '')?.[0] ?? '';
-    return link;
-  }, { timeout: 15_000 }).not.toBe('');
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+          subject: string;
+          text: string;
+        }[];
+        link =
+          /https?:\/\/\S+\/payment\/receipt\/\S+/.exec(
+            mails.find((m) => m.subject === 'Your payment receipt: $10.00')?.text ?? '',
+          )?.[0] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
   return link;
 }
 
@@ -35,7 +49,10 @@ test.describe('payment receipt', () => {
     await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': `e2e-${testInfo.testId}-${Date.now()}` });
   });
 
-  test('pays, opens the receipt from the e-mail link and prints it to PDF on A4', async ({ page, request }) => {
+  test('pays, opens the receipt from the e-mail link and prints it to PDF on A4', async ({
+    page,
+    request,
+  }) => {
     await fakeStripeJs(page);
     const email = await pay(page, { reference: 'INV-2026-0042' });
     await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
@@ -51,7 +68,11 @@ test.describe('payment receipt', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment receipt' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Paid' })).toBeVisible();
     const facts = page.locator('.receipt__facts');
-    const fact = (name: string) => facts.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+    const fact = (name: string) =>
+      facts
+        .locator('div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+        .locator('dd');
     await expect(fact('Amount')).toHaveText('$10.00 USD');
     await expect(fact('Reference')).toHaveText('INV-2026-0042');
     await expect(fact('Card')).toHaveText('Visa ending 4242');
@@ -70,7 +91,11 @@ test.describe('payment receipt', () => {
     await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
     await expect(fact('Amount')).toBeVisible();
     await page.screenshot({ path: 'e2e/screenshots/receipt-print.png', fullPage: true });
-    const pdf = await page.pdf({ path: 'e2e/screenshots/receipt.pdf', preferCSSPageSize: true, printBackground: true });
+    const pdf = await page.pdf({
+      path: 'e2e/screenshots/receipt.pdf',
+      preferCSSPageSize: true,
+      printBackground: true,
+    });
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     const pages = text.match(/\/Type\s*\/Page(?!s)/g) ?? [];
@@ -82,7 +107,9 @@ test.describe('payment receipt', () => {
     expect(Math.round(Number(box![2]))).toBe(842);
   });
 
-  test('a redirect-based payment comes back to the receipt page, which says Processing until the webhook confirms it', async ({ page }) => {
+  test('a redirect-based payment comes back to the receipt page, which says Processing until the webhook confirms it', async ({
+    page,
+  }) => {
     await delayWebhooks(4_000);
     try {
       await fakeStripeJs(page, { outcome: 'redirect' });
@@ -90,7 +117,11 @@ test.describe('payment receipt', () => {
       await page.waitForURL(/\/payment\/receipt\//);
       const status = page.getByRole('status').filter({ hasText: /Processing|Paid/ });
       await expect(status).toHaveText('Processing');
-      await expect(page.getByText('We are waiting for the payment provider to confirm your payment. This page updates by itself.')).toBeVisible();
+      await expect(
+        page.getByText(
+          'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
+        ),
+      ).toBeVisible();
       // Stripe's parameters (with the client secret) leave the address bar; our link stays.
       await expect.poll(() => new URL(page.url()).search).toMatch(/^\?t=[\w-]+\.[\w-]+\.[\w-]+$/);
       // The webhook arrives; the page asks again by itself and shows it.
@@ -110,16 +141,28 @@ test.describe('payment receipt', () => {
     await expect(page.getByText(/Your payment did not go through.*Nothing was charged\./)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/payment');
     // Stripe.js asked Stripe for the intent (retrievePaymentIntent) on this page.
-    await expect.poll(() => stripe.apiCalls.some((c) => /^GET \/v1\/payment_intents\/pi_fake\w+$/.test(c))).toBe(true);
-    expect(await page.evaluate(() => (globalThis as unknown as { __stripeFake: { retrieved?: number } }).__stripeFake.retrieved)).toBe(1);
+    await expect
+      .poll(() => stripe.apiCalls.some((c) => /^GET \/v1\/payment_intents\/pi_fake\w+$/.test(c)))
+      .toBe(true);
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { __stripeFake: { retrieved?: number } }).__stripeFake.retrieved,
+      ),
+    ).toBe(1);
   });
 
   test('a forged or incomplete link gets a clear page, never an error', async ({ page }) => {
-    for (const path of ['/payment/receipt/not-a-payment?t=forged.token.here', '/payment/receipt/abc', '/payment/receipt']) {
+    for (const path of [
+      '/payment/receipt/not-a-payment?t=forged.token.here',
+      '/payment/receipt/abc',
+      '/payment/receipt',
+    ]) {
       const response = await page.goto(path);
       expect(response!.status(), path).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: 'Payment receipt' })).toBeVisible();
-      await expect(page.getByRole('alert')).toHaveText('This receipt link is not valid. Please use the link in your receipt e-mail.');
+      await expect(page.getByRole('alert')).toHaveText(
+        'This receipt link is not valid. Please use the link in your receipt e-mail.',
+      );
       await expect(page.getByRole('link', { name: 'Go to the payment page' })).toBeVisible();
     }
     await expectAccessible(page);

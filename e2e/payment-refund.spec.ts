@@ -10,9 +10,17 @@ import { freshTotp } from './helpers/totp.ts';
 // is e-mailed and the receipt shows it.
 
 const stamp = Date.now();
-const staff = { email: `refunds.${stamp}@example.com`, name: 'Rafa Refunds', password: 'a long staff password 43' };
+const staff = {
+  email: `refunds.${stamp}@example.com`,
+  name: 'Rafa Refunds',
+  password: 'a long staff password 43',
+};
 const reference = `INV-R-${stamp}`;
-const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
+const e2eEnv = {
+  ...process.env,
+  WRANGLER_PERSIST_TO: '.wrangler/e2e',
+  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+};
 
 /** An admin's first sign-in: password, then setting up the second factor (issue 13). */
 async function signIn(page: Page) {
@@ -32,7 +40,11 @@ async function signIn(page: Page) {
   await expect(welcome).toBeVisible();
 }
 
-const mails = async (request: APIRequestContext, to: string) => (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
+const mails = async (request: APIRequestContext, to: string) =>
+  (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+    subject: string;
+    text: string;
+  }[];
 
 /** A paid payment, made as the page and Stripe.js make it: our API creates the intent, Stripe confirms it, the webhook tells us. */
 async function paidPayment(request: APIRequestContext) {
@@ -43,19 +55,38 @@ async function paidPayment(request: APIRequestContext) {
   });
   expect(created.status()).toBe(200);
   const { clientSecret } = (await created.json()) as { clientSecret: string };
-  const confirm = await fetch(`${stripeFake().url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key: 'pk_test_e2e_fake', client_secret: clientSecret, payment_method: 'pm_card_visa' }),
-  });
+  const confirm = await fetch(
+    `${stripeFake().url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: 'pk_test_e2e_fake',
+        client_secret: clientSecret,
+        payment_method: 'pm_card_visa',
+      }),
+    },
+  );
   expect(confirm.status).toBe(200);
-  await expect.poll(async () => (await mails(request, email)).some((m) => m.subject === 'Your payment receipt: $10.00'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => (await mails(request, email)).some((m) => m.subject === 'Your payment receipt: $10.00'),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   return email;
 }
 
-test('an admin refunds part of a payment and then the rest; Stripe confirms each, the payer is e-mailed, the receipt shows it', async ({ page, request }) => {
+test('an admin refunds part of a payment and then the rest; Stripe confirms each, the payer is e-mailed, the receipt shows it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'], { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' });
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'],
+    { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' },
+  );
   const email = await paidPayment(request);
 
   await signIn(page);
@@ -86,7 +117,9 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
   const refunds = detail.getByRole('listitem');
   await expect(refunds.filter({ hasText: '$4.00' })).toContainText('Refunded', { timeout: 15_000 });
   await expect(refunds.filter({ hasText: '$4.00' })).toContainText(`by ${staff.name}`);
-  await expect(refunds.filter({ hasText: '$4.00' })).toContainText('Requested by the payer: “Course place released”');
+  await expect(refunds.filter({ hasText: '$4.00' })).toContainText(
+    'Requested by the payer: “Course place released”',
+  );
   await expect(detail.getByText('Partially refunded').first()).toBeVisible();
   await expect(detail).toContainText('Up to $6.00 can be refunded.');
   await expect(row).toContainText('Partially refunded');
@@ -103,7 +136,15 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
   await expect(row).toContainText('Refunded');
 
   // The payer: one e-mail per refund, and the receipt says so.
-  await expect.poll(async () => (await mails(request, email)).filter((m) => m.subject.startsWith('Your refund')).map((m) => m.subject).sort(), { timeout: 15_000 })
+  await expect
+    .poll(
+      async () =>
+        (await mails(request, email))
+          .filter((m) => m.subject.startsWith('Your refund'))
+          .map((m) => m.subject)
+          .sort(),
+      { timeout: 15_000 },
+    )
     .toEqual(['Your refund: $4.00', 'Your refund: $6.00']);
   const receiptMail = (await mails(request, email)).find((m) => m.subject === 'Your refund: $6.00')!;
   const link = /https?:\/\/\S+\/payment\/receipt\/\S+/.exec(receiptMail.text)![0];
@@ -113,7 +154,15 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
 
   // Every step is in the audit log.
   // page.request carries the browser's cookies: the staff session.
-  const audit = (await (await page.request.get('/api/admin/audit?type=payment&pageSize=100')).json()) as { items: { action: string; staffName: string | null }[] };
+  const audit = (await (await page.request.get('/api/admin/audit?type=payment&pageSize=100')).json()) as {
+    items: { action: string; staffName: string | null }[];
+  };
   const actions = audit.items.map((a) => a.action);
-  for (const action of ['payment.refund.requested', 'payment.refund.pending', 'payment.refund.succeeded', 'payment.status']) expect(actions).toContain(action);
+  for (const action of [
+    'payment.refund.requested',
+    'payment.refund.pending',
+    'payment.refund.succeeded',
+    'payment.status',
+  ])
+    expect(actions).toContain(action);
 });

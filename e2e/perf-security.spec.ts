@@ -2,7 +2,25 @@ import { test, expect } from '@playwright/test';
 
 // Issue 9 in the browser: what the server really sends for every public page (headers, CSP,
 // JavaScript before interaction). Pages other branches add are checked once they exist.
-const publicPages = ['/', '/about', '/destinations', '/courses', '/institutions', '/support', '/scholarships', '/about-us', '/recruitments', '/search?query=data', '/payment', '/contactform', '/job', '/terms', '/privacy', '/student-addmission-information', '/higher-education'];
+const publicPages = [
+  '/',
+  '/about',
+  '/destinations',
+  '/courses',
+  '/institutions',
+  '/support',
+  '/scholarships',
+  '/about-us',
+  '/recruitments',
+  '/search?query=data',
+  '/payment',
+  '/contactform',
+  '/job',
+  '/terms',
+  '/privacy',
+  '/student-addmission-information',
+  '/higher-education',
+];
 
 async function existing(request: import('@playwright/test').APIRequestContext) {
   const found: string[] = [];
@@ -14,11 +32,17 @@ async function existing(request: import('@playwright/test').APIRequestContext) {
 async function policies(request: import('@playwright/test').APIRequestContext, path: string) {
   const res = await request.get(path);
   const html = await res.text();
-  const meta = [...html.matchAll(/<meta[^>]+http-equiv=["']content-security-policy["'][^>]*content=(?:"([^"]+)"|'([^']+)')/gi)].map((m) => (m[1] ?? m[2])!);
+  const meta = [
+    ...html.matchAll(
+      /<meta[^>]+http-equiv=["']content-security-policy["'][^>]*content=(?:"([^"]+)"|'([^']+)')/gi,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
   return { headers: res.headers(), all: [res.headers()['content-security-policy'] ?? '', ...meta] };
 }
 
-test('every public page sends HSTS, nosniff, frame-ancestors, referrer and permissions policy', async ({ request }) => {
+test('every public page sends HSTS, nosniff, frame-ancestors, referrer and permissions policy', async ({
+  request,
+}) => {
   const pages = await existing(request);
   expect(pages).toContain('/');
   for (const path of pages) {
@@ -34,8 +58,14 @@ test('every public page sends HSTS, nosniff, frame-ancestors, referrer and permi
 test('every public page limits scripts by CSP without unsafe-inline', async ({ request }) => {
   for (const path of await existing(request)) {
     const { all } = await policies(request, path);
-    const script = all.flatMap((p) => p.split(';')).map((d) => d.trim()).filter((d) => d.startsWith('script-src') || d.startsWith('default-src'));
-    expect(script.some((d) => d.startsWith('script-src')), `${path} has a script-src`).toBe(true);
+    const script = all
+      .flatMap((p) => p.split(';'))
+      .map((d) => d.trim())
+      .filter((d) => d.startsWith('script-src') || d.startsWith('default-src'));
+    expect(
+      script.some((d) => d.startsWith('script-src')),
+      `${path} has a script-src`,
+    ).toBe(true);
     for (const d of script) expect(d, path).not.toContain("'unsafe-inline'");
   }
 });
@@ -45,31 +75,50 @@ test('every public page limits scripts by CSP without unsafe-inline', async ({ r
 // tells the two apart without naming build chunks.
 const HEADER_SCRIPT_MAX = 12 * 1024;
 
-test('a page without islands downloads only the header script (no framework), and none breaks its CSP', async ({ page, request }) => {
+test('a page without islands downloads only the header script (no framework), and none breaks its CSP', async ({
+  page,
+  request,
+}) => {
   for (const path of await existing(request)) {
     const html = await (await request.get(path)).text();
     if (html.includes('<astro-island')) continue;
     const scripts: Promise<[string, number]>[] = [];
     const violations: string[] = [];
-    page.on('response', (r) => { if (r.request().resourceType() === 'script') scripts.push(r.body().then((b) => [r.url(), b.length])); });
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.body().then((b) => [r.url(), b.length]));
+    });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const loaded = await Promise.all(scripts);
-    if (html.includes('class="site-header"')) expect(loaded.some(([url]) => url.includes('/_astro/SiteHeader.astro')), `${path} runs the header script`).toBe(true);
-    expect(loaded.reduce((n, [, size]) => n + size, 0), `${path}: ${loaded.map(([u]) => u).join(', ')}`).toBeLessThanOrEqual(HEADER_SCRIPT_MAX);
+    if (html.includes('class="site-header"'))
+      expect(
+        loaded.some(([url]) => url.includes('/_astro/SiteHeader.astro')),
+        `${path} runs the header script`,
+      ).toBe(true);
+    expect(
+      loaded.reduce((n, [, size]) => n + size, 0),
+      `${path}: ${loaded.map(([u]) => u).join(', ')}`,
+    ).toBeLessThanOrEqual(HEADER_SCRIPT_MAX);
     expect(violations, path).toEqual([]);
     page.removeAllListeners('response');
     page.removeAllListeners('console');
   }
 });
 
-test('the API refuses other origins and a page path the build lacks is a 404, not a 500', async ({ request }) => {
+test('the API refuses other origins and a page path the build lacks is a 404, not a 500', async ({
+  request,
+}) => {
   const evil = await request.get('/api/features', { headers: { Origin: 'https://evil.example' } });
   expect(evil.headers()['access-control-allow-origin']).toBeUndefined();
-  const own = await request.get('/api/features', { headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+  const own = await request.get('/api/features', {
+    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+  });
   expect(own.headers()['access-control-allow-origin']).toBe(new URL(test.info().project.use.baseURL!).origin);
-  for (const path of ['/no-such-page', '/no/such/deep/page']) expect((await request.get(path)).status(), path).toBe(404);
+  for (const path of ['/no-such-page', '/no/such/deep/page'])
+    expect((await request.get(path)).status(), path).toBe(404);
 });
 
 test('robots.txt names the sitemap by an absolute URL (Lighthouse SEO)', async ({ request }) => {

@@ -16,8 +16,17 @@ let counter = 0;
 const from = () => ({ 'CF-Connecting-IP': `198.18.${Math.floor(Math.random() * 250)}.${counter++ % 250}` });
 const PASSWORD = 'Privacy-pass-2026';
 const stamp = Date.now();
-const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
-const sql = (command: string) => execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command], { stdio: 'pipe', env: e2eEnv });
+const e2eEnv = {
+  ...process.env,
+  WRANGLER_PERSIST_TO: '.wrangler/e2e',
+  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+};
+const sql = (command: string) =>
+  execFileSync(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command],
+    { stdio: 'pipe', env: e2eEnv },
+  );
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -30,28 +39,53 @@ async function studentWithDocument(request: APIRequestContext) {
   const email = uniqueEmail('privacy-student');
   const res = await request.post('/api/users/register/', {
     headers: from(),
-    data: { fullName: 'Privacy Student', academicStatus: 'Graduate', contactNumber: `+44 20 7946 ${stamp % 1e5}${counter++}`, email, currentAddress: '1 Data Road, Leeds', password: PASSWORD },
+    data: {
+      fullName: 'Privacy Student',
+      academicStatus: 'Graduate',
+      contactNumber: `+44 20 7946 ${stamp % 1e5}${counter++}`,
+      email,
+      currentAddress: '1 Data Road, Leeds',
+      password: PASSWORD,
+    },
   });
   expect(res.status()).toBe(201);
   const { userId } = (await res.json()) as { userId: string };
-  expect((await request.post('/api/users/verify-otp', { headers: from(), data: { userId, otp: await latestCode(request, email) } })).ok()).toBe(true);
-  const login = await request.post('/api/users/login', { headers: from(), data: { email, password: PASSWORD } });
+  expect(
+    (
+      await request.post('/api/users/verify-otp', {
+        headers: from(),
+        data: { userId, otp: await latestCode(request, email) },
+      })
+    ).ok(),
+  ).toBe(true);
+  const login = await request.post('/api/users/login', {
+    headers: from(),
+    data: { email, password: PASSWORD },
+  });
   const { token, user } = (await login.json()) as { token: string; user: unknown };
-  const pdf = Buffer.from('%PDF-1.4\n% my passport scan\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const pdf = Buffer.from(
+    '%PDF-1.4\n% my passport scan\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
   const upload = await request.post('/api/users/document', {
     headers: { ...from(), Authorization: `Bearer ${token}` },
-    multipart: { documentType: 'Passport', document: { name: 'my passport.pdf', mimeType: 'application/pdf', buffer: pdf } },
+    multipart: {
+      documentType: 'Passport',
+      document: { name: 'my passport.pdf', mimeType: 'application/pdf', buffer: pdf },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   return { email, token, user, pdf };
 }
 
 async function openDashboard(page: Page, student: { token: string; user: unknown }) {
-  await page.addInitScript((values) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-  }, { userToken: student.token, token: student.token, user: JSON.stringify(student.user) });
+  await page.addInitScript(
+    (values) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    },
+    { userToken: student.token, token: student.token, user: JSON.stringify(student.user) },
+  );
   await page.goto('/profile-bashboard-student');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
 }
@@ -63,10 +97,13 @@ test('Download my data saves a zip with the profile and the uploaded file', asyn
   await page.getByRole('button', { name: 'Download my data' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^bridgeway-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const zip = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+  const zip = unzipSync(new Uint8Array(readFileSync(await file.path())));
   expect(Object.keys(zip).sort()).toEqual(['README.txt', 'data.json', 'files/my passport.pdf']);
   expect(Buffer.from(zip['files/my passport.pdf']!)).toEqual(student.pdf);
-  expect(JSON.parse(strFromU8(zip['data.json']!))).toMatchObject({ accountType: 'student', profile: { email: student.email, fullName: 'Privacy Student' } });
+  expect(JSON.parse(strFromU8(zip['data.json']!))).toMatchObject({
+    accountType: 'student',
+    profile: { email: student.email, fullName: 'Privacy Student' },
+  });
   await expect(page.getByRole('button', { name: 'Download my data' })).toBeEnabled();
   await axe(page);
 });
@@ -80,22 +117,46 @@ test('Delete my account asks for the password, then ends the account at once', a
   await axe(page);
   await dialog.getByLabel('Enter your password to confirm').fill('not my password');
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('That password is not correct, so your account has not been deleted.');
-  expect((await request.get('/api/users/profile', { headers: { Authorization: `Bearer ${student.token}` } })).status()).toBe(200);
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'That password is not correct, so your account has not been deleted.',
+  );
+  expect(
+    (
+      await request.get('/api/users/profile', { headers: { Authorization: `Bearer ${student.token}` } })
+    ).status(),
+  ).toBe(200);
 
   await dialog.getByLabel('Enter your password to confirm').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
-  expect((await request.get('/api/users/profile', { headers: { Authorization: `Bearer ${student.token}` } })).status()).toBe(401);
-  expect((await request.post('/api/users/login', { headers: from(), data: { email: student.email, password: PASSWORD } })).status()).toBe(401);
+  expect(
+    (
+      await request.get('/api/users/profile', { headers: { Authorization: `Bearer ${student.token}` } })
+    ).status(),
+  ).toBe(401);
+  expect(
+    (
+      await request.post('/api/users/login', {
+        headers: from(),
+        data: { email: student.email, password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(401);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 });
 
-test('a search saved as an alert from the job list e-mails new jobs; its unsubscribe link works signed out, once', async ({ page, browser, request }) => {
+test('a search saved as an alert from the job list e-mails new jobs; its unsubscribe link works signed out, once', async ({
+  page,
+  browser,
+  request,
+}) => {
   const email = uniqueEmail('privacy-alerts');
-  const registered = await request.post('/api/job-applicants/register', { headers: from(), data: { fullName: 'Alert Seeker', email, phone: '020 7946 0222', password: PASSWORD } });
+  const registered = await request.post('/api/job-applicants/register', {
+    headers: from(),
+    data: { fullName: 'Alert Seeker', email, phone: '020 7946 0222', password: PASSWORD },
+  });
   const { token } = (await registered.json()) as { token: string };
   const keyword = `Zebralert${stamp}`;
 
@@ -117,14 +178,23 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   const now = Date.now();
   sql(`INSERT INTO jobs (id, title, description, category, company, location, address, start_date, end_date, recruitment_type, employment, schedule, payment, hiring, urgent, tags, type, requirements, company_info, status, sort_order, created_at, updated_at)
     VALUES ('job-${stamp}', '${keyword} Care Worker', 'Caring role', 'Healthcare', 'Alert Care Ltd', 'Leeds, UK', '1 Alert Road', '2026-09-01', '2027-09-01', 'Permanent', '["Full-time"]', 'Days', '£25,000', '1', 0, '[]', 'Full-time', '[]', '{"name":"Alert Care Ltd","website":"https://example.com","about":"x"}', 'open', 0, ${now + 1_000}, ${now + 1_000})`);
-  const cron = await request.get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent('0 6 * * *')}&time=${now + 21 * 60 * 60 * 1000}`);
+  const cron = await request.get(
+    `/cdn-cgi/local/scheduled?cron=${encodeURIComponent('0 6 * * *')}&time=${now + 21 * 60 * 60 * 1000}`,
+  );
   expect(cron.ok()).toBe(true);
   let text = '';
-  await expect.poll(async () => {
-    const messages = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
-    text = messages.find((m) => m.subject.includes('new job'))?.text ?? '';
-    return text;
-  }, { timeout: 15_000 }).toContain(`${keyword} Care Worker`);
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (
+          await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+        ).json()) as { subject: string; text: string }[];
+        text = messages.find((m) => m.subject.includes('new job'))?.text ?? '';
+        return text;
+      },
+      { timeout: 15_000 },
+    )
+    .toContain(`${keyword} Care Worker`);
   const link = /Unsubscribe: (\S+)/.exec(text)![1]!;
 
   // The link, opened signed out (a fresh browser context, as from a mail app).
@@ -136,7 +206,9 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   await mailApp.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(mailApp.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
   // (The daily run at +21 hours also pruned the 12-hour session the page used: sign in again.)
-  const again = (await (await request.post('/api/job-applicants/login', { headers: from(), data: { email, password: PASSWORD } })).json()) as { token: string };
+  const again = (await (
+    await request.post('/api/job-applicants/login', { headers: from(), data: { email, password: PASSWORD } })
+  ).json()) as { token: string };
   const listed = await request.get('/api/job-alerts', { headers: { 'X-Applicant-Token': again.token } });
   const left = ((await listed.json()) as { alerts: unknown[] }).alerts;
   expect(left, JSON.stringify(left)).toEqual([]);

@@ -26,11 +26,19 @@ test.describe('destinations', () => {
     const fav = grid.first().getByRole('button', { name: /favourites/ });
     await fav.click();
     await expect(fav).toHaveAttribute('aria-pressed', 'true');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favorites') ?? '[]'))).toEqual(['ireland']);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('favorites') ?? '[]'))).toEqual([
+      'ireland',
+    ]);
     await page.reload();
     await hydrated(page, 'CountriesGrid');
     await page.getByPlaceholder('Search countries...').fill('ireland');
-    await expect(page.getByTestId('countries').locator('li').first().getByRole('button', { name: /favourites/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page
+        .getByTestId('countries')
+        .locator('li')
+        .first()
+        .getByRole('button', { name: /favourites/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('countries').getByRole('link', { name: 'Ireland' }).click();
     await expect(page).toHaveURL(/\/country-details\/ireland\/?$/);
   });
@@ -54,11 +62,17 @@ test.describe('destinations', () => {
     await hydrated(page, 'CountriesGrid');
     // The window logic of the real module the page loads (12 countries make only 2 pages).
     const windowOf = await page.evaluate(async () => {
-      const url = document.querySelector('astro-island[component-url*="CountriesGrid"]')!.getAttribute('component-url')!;
+      const url = document
+        .querySelector('astro-island[component-url*="CountriesGrid"]')!
+        .getAttribute('component-url')!;
       const mod = await import(url);
       return [mod.pageWindow(1, 7), mod.pageWindow(4, 7), mod.pageWindow(7, 7)];
     });
-    expect(windowOf).toEqual([[1, 2, 'gap', 7], [1, 'gap', 3, 4, 5, 'gap', 7], [1, 'gap', 6, 7]]);
+    expect(windowOf).toEqual([
+      [1, 2, 'gap', 7],
+      [1, 'gap', 3, 4, 5, 'gap', 7],
+      [1, 'gap', 6, 7],
+    ]);
   });
 });
 
@@ -69,7 +83,12 @@ test.describe('country details', () => {
     await expect(page.getByText('Capital')).toBeVisible();
     await hydrated(page, 'CountryTabs');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveText(['Country Overview', 'Education System', 'Student Life', 'Visa Information']);
+    await expect(tabs).toHaveText([
+      'Country Overview',
+      'Education System',
+      'Student Life',
+      'Visa Information',
+    ]);
     await tabs.nth(3).click();
     await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toBeVisible();
@@ -81,20 +100,47 @@ test.describe('country details', () => {
     await expect(scenes.first()).toHaveAttribute('src', '/images/scenes/uk-1.svg');
     const programs = page.getByTestId('country-programs').locator('li');
     await expect(programs).toHaveCount(24);
-    await expect(programs.first().getByRole('link', { name: /Apply Now/ })).toHaveAttribute('href', /^\/subject\//);
+    await expect(programs.first().getByRole('link', { name: /Apply Now/ })).toHaveAttribute(
+      'href',
+      /^\/subject\//,
+    );
   });
 
   test('scene set by name and the Australia default; empty programs state', async ({ page }) => {
     await page.goto('/country-details/germany');
     await expect(page.locator('.gallery img').first()).toHaveAttribute('src', '/images/scenes/germany-1.svg');
     await page.goto('/country-details/japan');
-    await expect(page.locator('.gallery img').first()).toHaveAttribute('src', '/images/scenes/australia-1.svg');
+    await expect(page.locator('.gallery img').first()).toHaveAttribute(
+      'src',
+      '/images/scenes/australia-1.svg',
+    );
     await expect(page.getByRole('heading', { name: 'No Programs Available' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explore Other Countries' })).toBeVisible();
   });
 
-  test('a country newer than the build renders from the API; an unknown one says Country not found', async ({ page }) => {
-    await page.route('**/api/countries/new-land', (r) => r.fulfill({ json: { _id: 'new-land', id: 'new-land', name: 'Canada', code: 'CA', flag: '/images/flags/ca.svg', image: '/images/countries/canada.svg', details: 'Freshly added.', capital: 'Ottawa', about: { countryOverview: ['Overview text'], educationSystem: ['Edu'], studentLife: [' '], visaInfo: ['Visa'] } } }));
+  test('a country newer than the build renders from the API; an unknown one says Country not found', async ({
+    page,
+  }) => {
+    await page.route('**/api/countries/new-land', (r) =>
+      r.fulfill({
+        json: {
+          _id: 'new-land',
+          id: 'new-land',
+          name: 'Canada',
+          code: 'CA',
+          flag: '/images/flags/ca.svg',
+          image: '/images/countries/canada.svg',
+          details: 'Freshly added.',
+          capital: 'Ottawa',
+          about: {
+            countryOverview: ['Overview text'],
+            educationSystem: ['Edu'],
+            studentLife: [' '],
+            visaInfo: ['Visa'],
+          },
+        },
+      }),
+    );
     await page.route('**/api/subjects?countryId=new-land', (r) => r.fulfill({ json: [] }));
     await page.goto('/country-details/new-land');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Study in Canada');
@@ -124,29 +170,67 @@ test.describe('subject details', () => {
     await expect(intakes.first()).toContainText('Open');
     await expect(intakes.nth(1)).toContainText('Upcoming');
     await expect(page.getByText('£28,750 / Year')).toBeVisible();
-    for (const title of ['Program Overview', 'Program Intakes', 'Ready to Enroll']) await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    for (const title of ['Program Overview', 'Program Intakes', 'Ready to Enroll'])
+      await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
     await hydrated(page, 'SubjectTabs');
     await page.getByRole('tab', { name: 'Requirements' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('IELTS');
     await page.getByRole('tab', { name: 'Careers' }).click();
     await expect(page.getByRole('tabpanel')).toContainText(/Career paths/);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
-    expect(ld).toMatchObject({ '@type': 'Course', name: 'MSc Data Science', provider: { name: 'University of Leeds' } });
+    expect(ld).toMatchObject({
+      '@type': 'Course',
+      name: 'MSc Data Science',
+      provider: { name: 'University of Leeds' },
+    });
     await expect(page.locator('astro-island[component-url*="ApplyPanel"]')).toHaveCount(1);
   });
 
-  test('a new subject renders from the API: blank entries dropped, http-only images, Unknown University, default price', async ({ page }) => {
+  test('a new subject renders from the API: blank entries dropped, http-only images, Unknown University, default price', async ({
+    page,
+  }) => {
     const subject = {
-      _id: 'fresh-subject', id: 'fresh-subject', name: 'BSc Fresh Studies', image: '/images/placeholder.svg', logo: '/images/placeholder.svg', university: '', universityId: 'no-such-uni',
-      departmentId: 'x', countryId: 'x', location: 'Somewhere', code: '', description: ['Para one', '  '], degreeType: '', duration: '', students: 0, year: 2027, basePrice: null, currency: 'GBP', updatedAt: '2026-01-01',
+      _id: 'fresh-subject',
+      id: 'fresh-subject',
+      name: 'BSc Fresh Studies',
+      image: '/images/placeholder.svg',
+      logo: '/images/placeholder.svg',
+      university: '',
+      universityId: 'no-such-uni',
+      departmentId: 'x',
+      countryId: 'x',
+      location: 'Somewhere',
+      code: '',
+      description: ['Para one', '  '],
+      degreeType: '',
+      duration: '',
+      students: 0,
+      year: 2027,
+      basePrice: null,
+      currency: 'GBP',
+      updatedAt: '2026-01-01',
       universityimage: ['https://example.com/a.svg', 'ftp://bad', 'relative/bad.png', '/images/campus/2.svg'],
       studyPlan: { degree: '', duration: '', intake: 'September 2027', futureIntakes: ['', 'January 2028'] },
-      entryRequirements: { description: '', academicRequirements: ['', ' '], englishLanguageRequirements: ['IELTS 6.0'], additionalRequirements: [] },
-      careerProspects: { description: '', additionalDescription: '', careerPaths: [], employmentStatistics: '' },
+      entryRequirements: {
+        description: '',
+        academicRequirements: ['', ' '],
+        englishLanguageRequirements: ['IELTS 6.0'],
+        additionalRequirements: [],
+      },
+      careerProspects: {
+        description: '',
+        additionalDescription: '',
+        careerPaths: [],
+        employmentStatistics: '',
+      },
     };
     await page.route('**/api/subjects/fresh-subject', (r) => r.fulfill({ json: subject }));
-    await page.route('**/api/universities/no-such-uni', (r) => r.fulfill({ status: 404, json: { success: false, message: 'University not found' } }));
-    await page.route('https://example.com/**', (r) => r.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }));
+    await page.route('**/api/universities/no-such-uni', (r) =>
+      r.fulfill({ status: 404, json: { success: false, message: 'University not found' } }),
+    );
+    await page.route('https://example.com/**', (r) =>
+      r.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+    );
     await page.goto('/subject/fresh-subject');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('BSc Fresh Studies');
     await expect(page.locator('.subject-hero')).toContainText('Unknown University');
@@ -165,7 +249,9 @@ test.describe('subject details', () => {
 });
 
 test.describe('courses', () => {
-  test('8 departments, filter by department and text, count, Reset Filters only while filtering, empty state', async ({ page }) => {
+  test('8 departments, filter by department and text, count, Reset Filters only while filtering, empty state', async ({
+    page,
+  }) => {
     await page.goto('/courses');
     await expect(page.locator('section[aria-labelledby="departments-title"] li')).toHaveCount(8);
     await hydrated(page, 'ProgramFinder');
@@ -193,14 +279,19 @@ test.describe('courses', () => {
     await page.goto('/courses');
     await hydrated(page, 'ProgramFinder');
     await expect(page.getByText('Failed to fetch departments.')).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByText('Failed to fetch data. Please try again later.')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Failed to fetch data. Please try again later.')).toBeVisible({
+      timeout: 10_000,
+    });
   });
 });
 
 test.describe('search page', () => {
   test('blank query makes no call; hits with count; miss; failure', async ({ page }) => {
     let calls = 0;
-    await page.route('**/api/subjects/search?**', (r) => { calls += 1; return r.continue(); });
+    await page.route('**/api/subjects/search?**', (r) => {
+      calls += 1;
+      return r.continue();
+    });
     await page.goto('/search?query=%20%20');
     await expect(page.getByRole('heading', { name: 'Start searching' })).toBeVisible();
     await page.waitForTimeout(300);
@@ -216,8 +307,13 @@ test.describe('search page', () => {
     expect(headerCalls).toBe(0);
     await page.unroute('**/api/subjects/search?**');
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/subjects/search?**', async (r) => { await gate; await r.fulfill({ status: 500, json: {} }); });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/subjects/search?**', async (r) => {
+      await gate;
+      await r.fulfill({ status: 500, json: {} });
+    });
     await page.goto('/search?query=law');
     await expect(page.getByText('Searching...')).toBeVisible();
     release();
@@ -231,7 +327,13 @@ test.describe('content pages', () => {
     const sections = page.locator('.prose section h2');
     await expect(sections).toHaveCount(12);
     await expect(sections.first()).toContainText('Introduction');
-    for (const figure of ['30 days of the invoice', 'less than 24 hours notice are charged at 50% of the daily rate', 'less than 12 hours notice are charged at 100%', '25% of the placement fee', '30 days notice']) {
+    for (const figure of [
+      '30 days of the invoice',
+      'less than 24 hours notice are charged at 50% of the daily rate',
+      'less than 12 hours notice are charged at 100%',
+      '25% of the placement fee',
+      '30 days notice',
+    ]) {
       await expect(page.getByText(figure, { exact: false })).toBeVisible();
     }
     await page.goto('/privacy');
@@ -239,10 +341,15 @@ test.describe('content pages', () => {
     await expect(page.getByText(/UK General Data Protection Regulation/).first()).toBeVisible();
   });
 
-  test('support, higher education, institutions, scholarships, about, contact, application support, 404', async ({ page }) => {
+  test('support, higher education, institutions, scholarships, about, contact, application support, 404', async ({
+    page,
+  }) => {
     await page.goto('/support');
     await expect(page.getByRole('heading', { name: 'Fraud and Protection' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Start your Application' })).toHaveAttribute('href', '/courses');
+    await expect(page.getByRole('link', { name: 'Start your Application' })).toHaveAttribute(
+      'href',
+      '/courses',
+    );
     await expect(page.locator('details[name="support-faq"]')).toHaveCount(5);
     await expect(page.getByRole('link', { name: '+44 20 7946 0321' }).first()).toBeVisible();
     await page.goto('/higher-education');
@@ -251,7 +358,12 @@ test.describe('content pages', () => {
     await expect(page.locator('blockquote')).toBeVisible();
     await page.goto('/institutions');
     await expect(page.getByRole('heading', { name: 'World Top Universities' })).toBeVisible();
-    await expect(page.locator('main').getByRole('link', { name: /Apply Now/ }).first()).toHaveAttribute('href', '/courses');
+    await expect(
+      page
+        .locator('main')
+        .getByRole('link', { name: /Apply Now/ })
+        .first(),
+    ).toHaveAttribute('href', '/courses');
     await page.goto('/scholarships');
     await expect(page.locator('table').first()).toContainText('Deadline');
     await page.goto('/about-us');
@@ -287,7 +399,12 @@ test.describe('content pages', () => {
   });
 
   test('pages answer at the routes the site links to, without a redirect', async ({ request }) => {
-    for (const path of ['/courses', '/destinations', '/country-details/united-kingdom', '/subject/msc-data-science-university-of-leeds']) {
+    for (const path of [
+      '/courses',
+      '/destinations',
+      '/country-details/united-kingdom',
+      '/subject/msc-data-science-university-of-leeds',
+    ]) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);
     }
@@ -298,19 +415,43 @@ test.describe('content pages', () => {
   });
 });
 
-const pages = ['/', '/destinations', '/country-details/united-kingdom', '/country-details/japan', '/subject/msc-data-science-university-of-leeds', '/courses', '/institutions', '/support', '/scholarships', '/about-us', '/higher-education', '/contactform', '/terms', '/privacy', '/search?query=data', '/student-addmission-information', '/no-such-page', '/country-details/atlantis'];
+const pages = [
+  '/',
+  '/destinations',
+  '/country-details/united-kingdom',
+  '/country-details/japan',
+  '/subject/msc-data-science-university-of-leeds',
+  '/courses',
+  '/institutions',
+  '/support',
+  '/scholarships',
+  '/about-us',
+  '/higher-education',
+  '/contactform',
+  '/terms',
+  '/privacy',
+  '/search?query=data',
+  '/student-addmission-information',
+  '/no-such-page',
+  '/country-details/atlantis',
+];
 
 test.describe('accessibility, CSP and screenshots', () => {
   for (const path of pages) {
     test(`axe, no CSP violations, screenshots: ${path}`, async ({ page }) => {
       const violations: string[] = [];
-      page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
+      page.on('console', (m) => {
+        if (/Content Security Policy/.test(m.text())) violations.push(m.text());
+      });
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await headerReady(page);
         await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 500) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 40)); }
+          for (let y = 0; y < document.body.scrollHeight; y += 500) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 40));
+          }
           window.scrollTo(0, 0);
         });
         await page.waitForTimeout(400);

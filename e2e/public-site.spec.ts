@@ -3,16 +3,25 @@ import { test, expect, type Page } from '@playwright/test';
 import { headerReady, hydrated } from './helpers/islands.ts';
 
 const student = { id: 's1', name: 'Ada Student', email: 'ada@example.com', role: 'user' };
-const partner = { companyName: 'Acme Hiring Ltd', fullName: 'Pat Partner', ownerEmail: 'owner@acme.example.com' };
+const partner = {
+  companyName: 'Acme Hiring Ltd',
+  fullName: 'Pat Partner',
+  ownerEmail: 'owner@acme.example.com',
+};
 
 async function storeAndReload(page: Page, entries: Record<string, string>) {
-  await page.evaluate((e) => { localStorage.clear(); for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }, entries);
+  await page.evaluate((e) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+  }, entries);
   await page.reload();
   await headerReady(page);
 }
 
 test.describe('shared layout', () => {
-  test('nav highlights the current page, footer links and social links open in a new tab', async ({ page }) => {
+  test('nav highlights the current page, footer links and social links open in a new tab', async ({
+    page,
+  }) => {
     await page.goto('/destinations');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Study Abroad' })).toHaveAttribute('aria-current', 'page');
@@ -22,10 +31,21 @@ test.describe('shared layout', () => {
     const banner = page.getByRole('link', { name: /We accept Visa, Mastercard, and American Express/ });
     await expect(banner).toHaveAttribute('href', '/payment');
     const footer = page.locator('footer.site-footer');
-    for (const [name, href] of [['Find a Destination', '/destinations'], ['Choose a University', '/destinations'], ['Application Support', '/student-addmission-information'], ['Finding a Job', '/recruitments'], ['Our Staffing Solutions', '/AssistanceRequestForm'], ['Post a job', '/recruitments'], ['Our Company Story', '/about-us']] as const) {
+    for (const [name, href] of [
+      ['Find a Destination', '/destinations'],
+      ['Choose a University', '/destinations'],
+      ['Application Support', '/student-addmission-information'],
+      ['Finding a Job', '/recruitments'],
+      ['Our Staffing Solutions', '/AssistanceRequestForm'],
+      ['Post a job', '/recruitments'],
+      ['Our Company Story', '/about-us'],
+    ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(footer.getByRole('link', { name: /^Working for / })).toHaveAttribute('href', '/become-our-partner-registerhere');
+    await expect(footer.getByRole('link', { name: /^Working for / })).toHaveAttribute(
+      'href',
+      '/become-our-partner-registerhere',
+    );
     for (const name of [/Facebook/, /Instagram/]) {
       const link = footer.getByRole('link', { name });
       await expect(link).toHaveAttribute('target', '_blank');
@@ -57,7 +77,9 @@ test.describe('shared layout', () => {
     await expect(page).toHaveURL(/\/subject\/msc-data-science-university-of-leeds\/?$/);
   });
 
-  test('header search on a page without islands: a live status gives the count, Enter without a pick opens /search', async ({ page }) => {
+  test('header search on a page without islands: a live status gives the count, Enter without a pick opens /search', async ({
+    page,
+  }) => {
     await page.goto('/terms');
     await headerReady(page);
     const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
@@ -67,7 +89,9 @@ test.describe('shared layout', () => {
     await box.fill('zzqx-nothing');
     await expect(status).toHaveText('No subjects found');
     await box.fill('law');
-    await expect(page.getByRole('listbox', { name: 'Matching subjects' }).first().getByRole('option').nth(1)).toBeVisible();
+    await expect(
+      page.getByRole('listbox', { name: 'Matching subjects' }).first().getByRole('option').nth(1),
+    ).toBeVisible();
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\/?\?query=law$/);
   });
@@ -103,43 +127,73 @@ test.describe('shared layout', () => {
     await expect(header).toHaveClass(/is-solid/);
   });
 
-  test('account menu: visitor, student wins over partner, partner, unparsable record, logout', async ({ page }) => {
+  test('account menu: visitor, student wins over partner, partner, unparsable record, logout', async ({
+    page,
+  }) => {
     await page.goto('/about-us');
     await headerReady(page);
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toHaveAttribute('href', '/destinations');
+    await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toHaveAttribute(
+      'href',
+      '/destinations',
+    );
 
-    await storeAndReload(page, { user: JSON.stringify(student), userToken: 't1', token: 't1', partner: JSON.stringify(partner), partnerToken: 'p1' });
+    await storeAndReload(page, {
+      user: JSON.stringify(student),
+      userToken: 't1',
+      token: 't1',
+      partner: JSON.stringify(partner),
+      partnerToken: 'p1',
+    });
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     await page.getByRole('button', { name: /Account menu/ }).click();
     const menu = page.locator('#account-menu');
     await expect(menu).toContainText('Ada Student');
     await expect(menu).toContainText('ada@example.com');
     await expect(menu).toContainText('Student Account');
-    await expect(menu.getByRole('link', { name: 'Student Profile' })).toHaveAttribute('href', '/profile-bashboard-student');
+    await expect(menu.getByRole('link', { name: 'Student Profile' })).toHaveAttribute(
+      'href',
+      '/profile-bashboard-student',
+    );
 
-    await storeAndReload(page, { user: '{not json', userToken: 't1', partner: JSON.stringify(partner), partnerToken: 'p1' });
+    await storeAndReload(page, {
+      user: '{not json',
+      userToken: 't1',
+      partner: JSON.stringify(partner),
+      partnerToken: 'p1',
+    });
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.getByRole('button', { name: /Account menu/ }).click();
     await expect(menu).toContainText('Acme Hiring Ltd');
     await expect(menu).toContainText('owner@acme.example.com');
     await expect(menu).toContainText('Partner Account');
-    await expect(menu.getByRole('link', { name: 'Partner Dashboard' })).toHaveAttribute('href', '/partnerdashboard');
+    await expect(menu.getByRole('link', { name: 'Partner Dashboard' })).toHaveAttribute(
+      'href',
+      '/partnerdashboard',
+    );
 
     await menu.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    const left = await page.evaluate(() => ['userToken', 'token', 'user', 'partnerToken', 'partner'].map((k) => localStorage.getItem(k)));
+    const left = await page.evaluate(() =>
+      ['userToken', 'token', 'user', 'partnerToken', 'partner'].map((k) => localStorage.getItem(k)),
+    );
     expect(left).toEqual([null, null, null, null, null]);
     await headerReady(page);
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('a session written in another tab shows without navigation (storage event)', async ({ page, context }) => {
+  test('a session written in another tab shows without navigation (storage event)', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/support');
     await headerReady(page);
     const other = await context.newPage();
     await other.goto('/support');
-    await other.evaluate((s) => { localStorage.setItem('user', JSON.stringify(s)); localStorage.setItem('token', 't'); }, student);
+    await other.evaluate((s) => {
+      localStorage.setItem('user', JSON.stringify(s));
+      localStorage.setItem('token', 't');
+    }, student);
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     await other.evaluate(() => localStorage.clear());
     await other.close();
@@ -150,12 +204,34 @@ test.describe('home page', () => {
   test('sections in order with hero links', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ignite Your Career With');
-    await expect(page.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute('href', '/destinations');
-    await expect(page.getByRole('link', { name: 'Learn More', exact: true })).toHaveAttribute('href', '/#mission');
-    await expect(page.getByRole('heading', { name: 'Shaping Your Success – Whether You Study or Work Abroad' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute(
+      'href',
+      '/destinations',
+    );
+    await expect(page.getByRole('link', { name: 'Learn More', exact: true })).toHaveAttribute(
+      'href',
+      '/#mission',
+    );
+    await expect(
+      page.getByRole('heading', { name: 'Shaping Your Success – Whether You Study or Work Abroad' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explore Courses' })).toHaveAttribute('href', '/courses');
     const headings = await page.locator('main h2').allTextContents();
-    const order = ['Shaping Your Success', 'Turning Aspirations into Achievements', 'Why students', 'Opening Doors', 'Our Services', 'About', 'One adviser', 'partner institutions', 'Our offices', 'Send us a message', 'Meet the team', 'Featured Programs', 'Our Mission and Vision'];
+    const order = [
+      'Shaping Your Success',
+      'Turning Aspirations into Achievements',
+      'Why students',
+      'Opening Doors',
+      'Our Services',
+      'About',
+      'One adviser',
+      'partner institutions',
+      'Our offices',
+      'Send us a message',
+      'Meet the team',
+      'Featured Programs',
+      'Our Mission and Vision',
+    ];
     let at = -1;
     for (const h of order) {
       const i = headings.findIndex((t, j) => j > at && t.includes(h));
@@ -177,36 +253,55 @@ test.describe('home page', () => {
     await expect(hero.getByRole('link', { name: 'Start Your Journey' })).toBeHidden();
   });
 
-  test('Why Choose Us: cards cut to 25 words, Learn More modal with full text, Escape and Close', async ({ page }) => {
+  test('Why Choose Us: cards cut to 25 words, Learn More modal with full text, Escape and Close', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page, 'FeatureCards');
     const cards = page.getByTestId('why-features').locator('li');
     await expect(cards).toHaveCount(6);
     const text = (await cards.first().locator('p').textContent())!;
     expect(text.endsWith('...')).toBe(true);
-    expect(text.replace(/\.\.\.$/, '').trim().split(/\s+/)).toHaveLength(25);
-    await cards.first().getByRole('button', { name: /Learn More/ }).click();
+    expect(
+      text
+        .replace(/\.\.\.$/, '')
+        .trim()
+        .split(/\s+/),
+    ).toHaveLength(25);
+    await cards
+      .first()
+      .getByRole('button', { name: /Learn More/ })
+      .click();
     const modal = page.getByRole('dialog', { name: 'Free Admissions Support' });
     await expect(modal).toBeVisible();
     await expect(modal).toContainText('consultancy fee');
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
-    await cards.nth(1).getByRole('button', { name: /Learn More/ }).click();
+    await cards
+      .nth(1)
+      .getByRole('button', { name: /Learn More/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 
-  test('features, services and mission fall back to built-in content when the API fails', async ({ page }) => {
+  test('features, services and mission fall back to built-in content when the API fails', async ({
+    page,
+  }) => {
     await page.route('**/api/features', (r) => r.fulfill({ status: 500, json: { success: false } }));
     await page.route('**/api/services', (r) => r.fulfill({ status: 200, json: { unexpected: true } }));
-    await page.route('**/api/missionvission', (r) => r.fulfill({ status: 500, json: { success: false, message: 'x' } }));
+    await page.route('**/api/missionvission', (r) =>
+      r.fulfill({ status: 500, json: { success: false, message: 'x' } }),
+    );
     await page.goto('/');
     await hydrated(page, 'FeatureCards');
     await expect(page.getByTestId('why-features').locator('li')).toHaveCount(6);
     await hydrated(page, 'MissionFeatures');
     await expect(page.getByText('Failed to load mission and vision data')).toBeVisible({ timeout: 10_000 });
     await hydrated(page, 'ServicesList');
-    await expect(page.getByText('Failed to load services. Using fallback data instead.')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Failed to load services. Using fallback data instead.')).toBeVisible({
+      timeout: 10_000,
+    });
     await expect(page.getByTestId('services').locator('li')).toHaveCount(3);
     await expect(page.getByTestId('services')).toContainText('Study-to-PR Pathways');
     await expect(page.getByRole('button', { name: 'Next services' })).toBeDisabled();
@@ -218,7 +313,10 @@ test.describe('home page', () => {
     await hydrated(page, 'MissionFeatures');
     await expect(page.getByText('Failed to connect to the server')).toBeVisible({ timeout: 10_000 });
     const card = page.getByTestId('mission-features').locator('li').first();
-    const words = (await card.locator('p').textContent())!.replace(/\.\.\.$/, '').trim().split(/\s+/);
+    const words = (await card.locator('p').textContent())!
+      .replace(/\.\.\.$/, '')
+      .trim()
+      .split(/\s+/);
     expect(words).toHaveLength(20);
   });
 
@@ -245,7 +343,9 @@ test.describe('home page', () => {
     await expect(track).toBeVisible();
     await page.mouse.move(5, 5);
     const start = await track.evaluate((el) => el.scrollLeft);
-    await expect.poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 6000 }).toBeGreaterThanOrEqual(start + 270);
+    await expect
+      .poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 6000 })
+      .toBeGreaterThanOrEqual(start + 270);
     await track.hover();
     await expect(page.locator('.partners')).toHaveAttribute('data-paused', 'true');
     const paused = await track.evaluate((el) => el.scrollLeft);
@@ -266,7 +366,12 @@ test.describe('home page', () => {
   });
 
   test('team carousel shows 1, 2 or 4 cards at 640/1024 and wraps around', async ({ page }) => {
-    for (const [width, count] of [[639, 1], [640, 2], [1023, 2], [1024, 4]] as const) {
+    for (const [width, count] of [
+      [639, 1],
+      [640, 2],
+      [1023, 2],
+      [1024, 4],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await hydrated(page, 'TeamCarousel');
@@ -284,28 +389,46 @@ test.describe('home page', () => {
     await page.goto('/');
     await hydrated(page, 'OfficesMap');
     const detail = page.getByTestId('office-detail');
-    await page.getByRole('button', { name: /Bulgaria/ }).first().click();
+    await page
+      .getByRole('button', { name: /Bulgaria/ })
+      .first()
+      .click();
     await expect(detail).toContainText('Bulgaria');
     await expect(detail).not.toContainText('Phone:');
     await expect(detail.getByRole('link', { name: /Open in Maps/ })).toHaveAttribute('href', /maps/);
-    await page.getByRole('button', { name: /United Kingdom/ }).first().click();
+    await page
+      .getByRole('button', { name: /United Kingdom/ })
+      .first()
+      .click();
     await expect(detail).toContainText('Phone:');
   });
 
-  test('featured programs: 4 cards; failure shows Failed to load courses, Try again shows skeletons then cards', async ({ page }) => {
+  test('featured programs: 4 cards; failure shows Failed to load courses, Try again shows skeletons then cards', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page, 'FeaturedPrograms');
     await expect(page.getByTestId('featured-programs').locator('li')).toHaveCount(4);
-    await expect(page.getByRole('link', { name: 'View All Programs' })).toHaveAttribute('href', '/destinations');
+    await expect(page.getByRole('link', { name: 'View All Programs' })).toHaveAttribute(
+      'href',
+      '/destinations',
+    );
 
-    await page.route('**/api/subjects?limit=4', (r) => r.fulfill({ status: 500, json: { success: false, message: 'down' } }));
+    await page.route('**/api/subjects?limit=4', (r) =>
+      r.fulfill({ status: 500, json: { success: false, message: 'down' } }),
+    );
     await page.reload();
     await hydrated(page, 'FeaturedPrograms');
     await expect(page.getByText('Failed to load courses')).toBeVisible({ timeout: 10_000 });
     await page.unroute('**/api/subjects?limit=4');
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/subjects?limit=4', async (r) => { await gate; await r.continue(); });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/subjects?limit=4', async (r) => {
+      await gate;
+      await r.continue();
+    });
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByTestId('programs-skeleton')).toBeVisible();
     release();
@@ -328,7 +451,9 @@ test.describe('contact forms', () => {
       await form.getByLabel('Message').fill('I want to study in Ireland.');
     };
     await form.getByRole('button', { name: 'Send Message' }).click();
-    expect(await form.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(await form.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+      true,
+    );
     await fill();
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByText('Your message has been sent successfully!')).toBeVisible();

@@ -3,18 +3,30 @@ import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/hydration.ts';
 
-const pdf = { name: 'my-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') };
+const pdf = {
+  name: 'my-cv.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+};
 
 /** axe at moderate and worse, plus the one-main and unique-id rule. */
 async function seriousViolations(page: Page) {
   return [...(await axeViolations(page)), ...(await landmarkProblems(page))];
 }
 
-test('a new applicant registers, logs in, applies with a PDF and sees the application listed', async ({ page }) => {
+test('a new applicant registers, logs in, applies with a PDF and sees the application listed', async ({
+  page,
+}) => {
   const email = uniqueEmail('applicant');
   await page.goto('/recruitments');
-  await expect(page.getByRole('link', { name: 'Hire Staff' }).first()).toHaveAttribute('href', '/AssistanceRequestForm');
-  await expect(page.getByRole('link', { name: 'Submit your CV' }).first()).toHaveAttribute('href', '/send-cv');
+  await expect(page.getByRole('link', { name: 'Hire Staff' }).first()).toHaveAttribute(
+    'href',
+    '/AssistanceRequestForm',
+  );
+  await expect(page.getByRole('link', { name: 'Submit your CV' }).first()).toHaveAttribute(
+    'href',
+    '/send-cv',
+  );
   await expect(page.locator('.rc-strategy')).toHaveCount(4);
 
   const jobs = page.locator('.rc-jobs');
@@ -100,7 +112,9 @@ test('strategy modal locks scrolling, keeps focus and closes on Escape', async (
   await expect(dialog).toBeVisible();
   expect(await page.evaluate('getComputedStyle(document.documentElement).overflow')).toBe('hidden');
   for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
-  expect(await page.evaluate('document.querySelector("dialog[open]").contains(document.activeElement)')).toBe(true);
+  expect(await page.evaluate('document.querySelector("dialog[open]").contains(document.activeElement)')).toBe(
+    true,
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(await page.evaluate('getComputedStyle(document.documentElement).overflow')).not.toBe('hidden');
@@ -110,7 +124,15 @@ test('strategy modal locks scrolling, keeps focus and closes on Escape', async (
 for (const width of [375, 1280]) {
   test(`screenshots and accessibility at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/recruitments', '/AssistanceRequestForm', '/send-cv', '/job', '/job/warehouse-operative-rotterdam', '/job/no-such-job', '/my-applications']) {
+    for (const path of [
+      '/recruitments',
+      '/AssistanceRequestForm',
+      '/send-cv',
+      '/job',
+      '/job/warehouse-operative-rotterdam',
+      '/job/no-such-job',
+      '/my-applications',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await page.locator('.rc-job-card, .rc-card, h1').first().scrollIntoViewIfNeeded();
@@ -120,7 +142,10 @@ for (const width of [375, 1280]) {
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `e2e/screenshots/recruitments-${width}.png`, fullPage: true });
     await hydrated(page.locator('.rc-jobs'));
-    await page.getByRole('button', { name: /^Apply now:/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Apply now:/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `e2e/screenshots/apply-modal-${width}.png` });

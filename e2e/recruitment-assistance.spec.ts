@@ -1,7 +1,10 @@
 import { test, expect } from '@playwright/test';
 import { hydrated } from './helpers/hydration.ts';
 
-test('the assistance form blocks without terms or category, then submits and resets', async ({ page, request }) => {
+test('the assistance form blocks without terms or category, then submits and resets', async ({
+  page,
+  request,
+}) => {
   await page.goto('/AssistanceRequestForm');
   const form = page.locator('form.rc-assist');
   await hydrated(form);
@@ -38,13 +41,19 @@ test('the assistance form blocks without terms or category, then submits and res
 
   await page.getByRole('button', { name: 'Read the Terms & Conditions' }).click();
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
-  await expect(terms.getByRole('link', { name: 'Terms & Conditions page' })).toHaveAttribute('href', '/terms');
+  await expect(terms.getByRole('link', { name: 'Terms & Conditions page' })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
   await page.keyboard.press('Escape');
   await expect(terms).toHaveCount(0);
 
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  await page.route('**/api/assistance-requests', async (route) => { await held; await route.continue(); });
+  await page.route('**/api/assistance-requests', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Submit request' }).click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   release();
@@ -61,7 +70,13 @@ test('the assistance form blocks without terms or category, then submits and res
 });
 
 test('the server error is shown in a toast', async ({ page }) => {
-  await page.route('**/api/assistance-requests', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Unknown category: X' }) }));
+  await page.route('**/api/assistance-requests', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Unknown category: X' }),
+    }),
+  );
   await page.goto('/recruitments');
   const form = page.locator('form.rc-assist');
   await hydrated(form);

@@ -18,7 +18,11 @@ test.describe('job list', () => {
     await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
     await expect(cards).toHaveCount(2);
     // The list scrolled to its top.
-    await expect.poll(() => page.evaluate('Math.abs(document.querySelector(".rc-jobs__top").getBoundingClientRect().top)')).toBeLessThan(120);
+    await expect
+      .poll(() =>
+        page.evaluate('Math.abs(document.querySelector(".rc-jobs__top").getBoundingClientRect().top)'),
+      )
+      .toBeLessThan(120);
     await pager.getByRole('button', { name: 'Previous' }).click();
     await expect(pager.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
 
@@ -56,7 +60,13 @@ test.describe('job list', () => {
     await page.goto('/send-cv');
     await expect(page.locator('.rc-job-card')).toHaveCount(3);
     await hydrated(page.locator('.rc-jobs'));
-    await page.route('**/api/applyjobs**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Server down' }) }));
+    await page.route('**/api/applyjobs**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Server down' }),
+      }),
+    );
     await page.getByLabel('Search jobs').fill('cleaner');
     await expect(page.getByText('Error loading jobs: Server down')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -64,7 +74,10 @@ test.describe('job list', () => {
 });
 
 test.describe('/job and /job/{id}', () => {
-  test('the list links to a job page with every detail, URGENT, Back to jobs and Share', async ({ page, context }) => {
+  test('the list links to a job page with every detail, URGENT, Back to jobs and Share', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/job');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Work-permit jobs');
@@ -77,10 +90,14 @@ test.describe('/job and /job/{id}', () => {
     await expect(page.getByRole('heading', { name: 'Requirements' })).toBeVisible();
     await expect(page.getByRole('link', { name: '← Back to jobs' })).toHaveAttribute('href', '/job');
     await hydrated(page.getByRole('button', { name: 'Share' }));
-    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }),
+    );
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
-    expect(await page.evaluate('navigator.clipboard.readText()')).toContain('/job/warehouse-operative-rotterdam');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toContain(
+      '/job/warehouse-operative-rotterdam',
+    );
     await page.getByRole('button', { name: 'Apply to job' }).click();
     await expect(page.getByRole('dialog', { name: 'Apply: Warehouse Operative' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
@@ -90,7 +107,10 @@ test.describe('/job and /job/{id}', () => {
     await page.goto('/job/no-such-job-here');
     await expect(page.getByRole('heading', { name: 'Job not found' })).toBeVisible();
     await expect(page.getByText("doesn't exist or has been removed")).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to recruitments' })).toHaveAttribute('href', '/recruitments');
+    await expect(page.getByRole('link', { name: 'Go to recruitments' })).toHaveAttribute(
+      'href',
+      '/recruitments',
+    );
   });
 
   test('a job added after the build is rendered by the shell from the API', async ({ page }) => {
@@ -98,10 +118,28 @@ test.describe('/job and /job/{id}', () => {
       route.fulfill({
         contentType: 'application/json',
         body: JSON.stringify({
-          _id: 'brand-new-role', id: 'brand-new-role', title: 'Brand New Role', position: 'Brand New Role', description: 'Fresh role.', category: 'Hospitality',
-          company: 'New Co', location: 'Leeds, UK', address: '1 New Street, Leeds', startDate: '2027-01-01', endDate: '2027-12-31', recruitmentType: 'Work Permit',
-          employment: ['Part-time'], schedule: 'Weekends', payment: '€12 per hour', hiring: 'Hiring 2', urgent: true, tags: ['New'], type: 'Work permit',
-          requirements: ['Friendly'], companyInfo: { name: 'New Co', website: 'https://new.example.com', about: 'New company.' }, status: 'open',
+          _id: 'brand-new-role',
+          id: 'brand-new-role',
+          title: 'Brand New Role',
+          position: 'Brand New Role',
+          description: 'Fresh role.',
+          category: 'Hospitality',
+          company: 'New Co',
+          location: 'Leeds, UK',
+          address: '1 New Street, Leeds',
+          startDate: '2027-01-01',
+          endDate: '2027-12-31',
+          recruitmentType: 'Work Permit',
+          employment: ['Part-time'],
+          schedule: 'Weekends',
+          payment: '€12 per hour',
+          hiring: 'Hiring 2',
+          urgent: true,
+          tags: ['New'],
+          type: 'Work permit',
+          requirements: ['Friendly'],
+          companyInfo: { name: 'New Co', website: 'https://new.example.com', about: 'New company.' },
+          status: 'open',
         }),
       }),
     );

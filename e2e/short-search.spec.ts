@@ -4,7 +4,9 @@ import { headerReady, hydrated } from './helpers/islands.ts';
 // Issue 16 item 5: "AI", "IT", "UX" find programs by their descriptions too, in the header and on
 // /search (a 1-2 character query: name substring or a whole word of the description).
 
-test('item 5: the header search for "AI" lists a program whose description (not name) is about AI', async ({ page }) => {
+test('item 5: the header search for "AI" lists a program whose description (not name) is about AI', async ({
+  page,
+}) => {
   await page.goto('/destinations');
   await headerReady(page);
   const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
@@ -24,12 +26,17 @@ test('item 5: /search?query=AI and ?query=IT match descriptions and count them',
   await page.goto('/search?query=AI');
   await hydrated(page, 'SearchResults');
   const res = await answer;
-  const body = (await res.json()) as { results: { _id: string; name: string; description: string }[]; total: number };
+  const body = (await res.json()) as {
+    results: { _id: string; name: string; description: string }[];
+    total: number;
+  };
   expect(body.results.map((r) => r._id)).toContain('ms-computer-science-arizona-state-university');
   const list = page.getByTestId('search-results');
   await expect(list.getByRole('link', { name: 'MS Computer Science' }).first()).toBeVisible();
   await expect(page.getByText(new RegExp(`^${body.total} subjects? found for “AI”`))).toBeVisible();
 
   await page.goto('/search?query=IT');
-  await expect(page.getByTestId('search-results').getByRole('link', { name: 'Master of Information Technology' })).toBeVisible();
+  await expect(
+    page.getByTestId('search-results').getByRole('link', { name: 'Master of Information Technology' }),
+  ).toBeVisible();
 });

@@ -17,11 +17,25 @@ async function newStudent(request: APIRequestContext) {
   const email = uniqueEmail('signout-student');
   const res = await request.post('/api/users/register/', {
     headers: from(),
-    data: { fullName: 'Sign Out Student', academicStatus: 'Graduate', contactNumber: `+44 20 7946 ${Date.now() % 1e6}${counter}`, email, currentAddress: '1 Exit Road, Leeds', password: PASSWORD },
+    data: {
+      fullName: 'Sign Out Student',
+      academicStatus: 'Graduate',
+      contactNumber: `+44 20 7946 ${Date.now() % 1e6}${counter}`,
+      email,
+      currentAddress: '1 Exit Road, Leeds',
+      password: PASSWORD,
+    },
   });
   expect(res.status()).toBe(201);
   const { userId } = (await res.json()) as { userId: string };
-  expect((await request.post('/api/users/verify-otp', { headers: from(), data: { userId, otp: await latestCode(request, email) } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/api/users/verify-otp', {
+        headers: from(),
+        data: { userId, otp: await latestCode(request, email) },
+      })
+    ).ok(),
+  ).toBe(true);
   return email;
 }
 
@@ -30,19 +44,40 @@ async function newPartner(request: APIRequestContext) {
   const res = await request.post('/api/partner/register', {
     headers: from(),
     data: {
-      companyName: 'Sign Out Ltd', companyHQ: 'Leeds', ownerFirstName: 'Pat', ownerLastName: 'Out', ownerEmail: email, ownerPhoneNumber: '020 7946 0100',
-      ownerDesignation: 'CEO', ownerNationality: 'British', contactFirstName: 'Sam', contactLastName: 'Reed', contactDesignation: 'HR',
-      contactPhoneNumber: '020 7946 0101', contactEmail: uniqueEmail('signout-contact'), password: PASSWORD,
+      companyName: 'Sign Out Ltd',
+      companyHQ: 'Leeds',
+      ownerFirstName: 'Pat',
+      ownerLastName: 'Out',
+      ownerEmail: email,
+      ownerPhoneNumber: '020 7946 0100',
+      ownerDesignation: 'CEO',
+      ownerNationality: 'British',
+      contactFirstName: 'Sam',
+      contactLastName: 'Reed',
+      contactDesignation: 'HR',
+      contactPhoneNumber: '020 7946 0101',
+      contactEmail: uniqueEmail('signout-contact'),
+      password: PASSWORD,
     },
   });
   expect(res.status()).toBe(201);
-  expect((await request.post('/api/partner/verify-otp', { headers: from(), data: { email, otp: await latestCode(request, email) } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/api/partner/verify-otp', {
+        headers: from(),
+        data: { email, otp: await latestCode(request, email) },
+      })
+    ).ok(),
+  ).toBe(true);
   return email;
 }
 
 async function newApplicant(request: APIRequestContext) {
   const email = uniqueEmail('signout-applicant');
-  const res = await request.post('/api/job-applicants/register', { headers: from(), data: { fullName: 'Sign Out Applicant', email, phone: '020 7946 0111', password: PASSWORD } });
+  const res = await request.post('/api/job-applicants/register', {
+    headers: from(),
+    data: { fullName: 'Sign Out Applicant', email, phone: '020 7946 0111', password: PASSWORD },
+  });
   expect(res.status()).toBe(201);
   return email;
 }
@@ -70,30 +105,54 @@ async function storeSession(page: Page, entries: Record<string, string>) {
   }, entries);
 }
 
-const posted = (page: Page, path: string) => page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
+const posted = (page: Page, path: string) =>
+  page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
 
-test('student dashboard: Logout ends the session on the server; other devices stay signed in', async ({ page, request }) => {
+test('student dashboard: Logout ends the session on the server; other devices stay signed in', async ({
+  page,
+  request,
+}) => {
   const email = await newStudent(request);
   const browser = await signIn(request, '/api/users/login', email);
   const phone = await signIn(request, '/api/users/login', email);
-  await storeSession(page, { userToken: browser.token, token: browser.token, user: JSON.stringify(browser.user) });
+  await storeSession(page, {
+    userToken: browser.token,
+    token: browser.token,
+    user: JSON.stringify(browser.user),
+  });
   await page.goto('/profile-bashboard-student');
   await expect(page.getByRole('heading', { name: /Welcome, Sign Out Student/ })).toBeVisible();
 
   const call = posted(page, '/api/users/logout');
-  await page.getByRole('navigation', { name: 'Student' }).getByRole('button', { name: 'Logout', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Student' })
+    .getByRole('button', { name: 'Logout', exact: true })
+    .click();
   expect((await call).headers()['authorization']).toBe(`Bearer ${browser.token}`);
   await page.waitForURL(/\/login\/?$/);
-  expect(await page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('userToken'),
+      localStorage.getItem('token'),
+      localStorage.getItem('user'),
+    ]),
+  ).toEqual([null, null, null]);
   expect(await statusOf(request, '/api/users/profile', bearer(browser.token))).toBe(401);
   expect(await statusOf(request, '/api/users/profile', bearer(phone.token))).toBe(200);
 });
 
-test('student dashboard: Sign out of all devices ends every session of the account', async ({ page, request }) => {
+test('student dashboard: Sign out of all devices ends every session of the account', async ({
+  page,
+  request,
+}) => {
   const email = await newStudent(request);
   const browser = await signIn(request, '/api/users/login', email);
   const phone = await signIn(request, '/api/users/login', email);
-  await storeSession(page, { userToken: browser.token, token: browser.token, user: JSON.stringify(browser.user) });
+  await storeSession(page, {
+    userToken: browser.token,
+    token: browser.token,
+    user: JSON.stringify(browser.user),
+  });
   await page.goto('/profile-bashboard-student');
   const call = posted(page, '/api/users/logout-all');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
@@ -103,33 +162,56 @@ test('student dashboard: Sign out of all devices ends every session of the accou
   expect(await statusOf(request, '/api/users/profile', bearer(phone.token))).toBe(401);
 });
 
-test('student dashboard: Logout still clears the browser when the server cannot be reached', async ({ page, request }) => {
+test('student dashboard: Logout still clears the browser when the server cannot be reached', async ({
+  page,
+  request,
+}) => {
   const email = await newStudent(request);
   const browser = await signIn(request, '/api/users/login', email);
-  await storeSession(page, { userToken: browser.token, token: browser.token, user: JSON.stringify(browser.user) });
+  await storeSession(page, {
+    userToken: browser.token,
+    token: browser.token,
+    user: JSON.stringify(browser.user),
+  });
   await page.route('**/api/users/logout', (route) => route.abort('internetdisconnected'));
   await page.goto('/profile-bashboard-student');
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Student' }).getByRole('button', { name: 'Logout', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Student' })
+    .getByRole('button', { name: 'Logout', exact: true })
+    .click();
   await page.waitForURL(/\/login\/?$/);
   expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
 });
 
-test('student dashboard: Sign out of all devices that fails says so and keeps the person signed in', async ({ page, request }) => {
+test('student dashboard: Sign out of all devices that fails says so and keeps the person signed in', async ({
+  page,
+  request,
+}) => {
   const email = await newStudent(request);
   const browser = await signIn(request, '/api/users/login', email);
-  await storeSession(page, { userToken: browser.token, token: browser.token, user: JSON.stringify(browser.user) });
+  await storeSession(page, {
+    userToken: browser.token,
+    token: browser.token,
+    user: JSON.stringify(browser.user),
+  });
   await page.route('**/api/users/logout-all', (route) => route.abort('internetdisconnected'));
   await page.goto('/profile-bashboard-student');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
-  await expect(page.getByRole('alert')).toHaveText('We could not sign out your other devices. Check your connection and try again.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'We could not sign out your other devices. Check your connection and try again.',
+  );
   expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBe(browser.token);
 });
 
 test('site header: Logout ends the stored session on the server', async ({ page, request }) => {
   const email = await newStudent(request);
   const browser = await signIn(request, '/api/users/login', email);
-  await storeSession(page, { userToken: browser.token, token: browser.token, user: JSON.stringify(browser.user) });
+  await storeSession(page, {
+    userToken: browser.token,
+    token: browser.token,
+    user: JSON.stringify(browser.user),
+  });
   await page.goto('/destinations');
   const header = page.locator('header.site-header[data-hydrated="true"]');
   await expect(header).toHaveAttribute('data-session', 'member');
@@ -141,7 +223,10 @@ test('site header: Logout ends the stored session on the server', async ({ page,
   expect(await statusOf(request, '/api/users/profile', bearer(browser.token))).toBe(401);
 });
 
-test('partner dashboard: Logout and Sign out of all devices end sessions on the server', async ({ page, request }) => {
+test('partner dashboard: Logout and Sign out of all devices end sessions on the server', async ({
+  page,
+  request,
+}) => {
   const email = await newPartner(request);
   const first = await signIn(request, '/api/partner/login', email);
   await storeSession(page, { partnerToken: first.token, partner: JSON.stringify(first.partner) });
@@ -155,7 +240,10 @@ test('partner dashboard: Logout and Sign out of all devices end sessions on the 
 
   const browser = await signIn(request, '/api/partner/login', email);
   const tablet = await signIn(request, '/api/partner/login', email);
-  await page.evaluate((s) => { localStorage.setItem('partnerToken', s.token); localStorage.setItem('partner', JSON.stringify(s.partner)); }, browser);
+  await page.evaluate((s) => {
+    localStorage.setItem('partnerToken', s.token);
+    localStorage.setItem('partner', JSON.stringify(s.partner));
+  }, browser);
   await page.goto('/partnerdashboard');
   const all = posted(page, '/api/partner/logout-all');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
@@ -166,7 +254,10 @@ test('partner dashboard: Logout and Sign out of all devices end sessions on the 
   expect(await page.evaluate(() => localStorage.getItem('partnerToken'))).toBeNull();
 });
 
-test('job applicant /my-applications: Log out and Sign out of all devices end sessions on the server', async ({ page, request }) => {
+test('job applicant /my-applications: Log out and Sign out of all devices end sessions on the server', async ({
+  page,
+  request,
+}) => {
   const email = await newApplicant(request);
   const first = await signIn(request, '/api/job-applicants/login', email);
   await storeSession(page, { applicantToken: first.token });
@@ -191,17 +282,28 @@ test('job applicant /my-applications: Log out and Sign out of all devices end se
   expect(await page.evaluate(() => localStorage.getItem('applicantToken'))).toBeNull();
 });
 
-test('back office: Sign out and Sign out of all devices end staff sessions on the server', async ({ page, playwright, baseURL }) => {
+test('back office: Sign out and Sign out of all devices end staff sessions on the server', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // An editor: admins must also give a second factor (e2e/admin-back-office.spec.ts covers that).
   const email = uniqueEmail('signout-staff');
   const password = 'a long sign-out password 7';
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', email, '--name', 'Sign Out Staff', '--role', 'editor'], {
-    env: { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', STAFF_PASSWORD: password },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', email, '--name', 'Sign Out Staff', '--role', 'editor'],
+    {
+      env: { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', STAFF_PASSWORD: password },
+      stdio: 'pipe',
+    },
+  );
   // Staff sessions live in an HttpOnly cookie: each device is its own cookie jar.
   const device = async () => {
-    const jar = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL!, ...from() } });
+    const jar = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Origin: baseURL!, ...from() },
+    });
     expect((await jar.post('/api/admin/auth/login', { data: { email, password } })).status()).toBe(200);
     return jar;
   };
@@ -218,7 +320,9 @@ test('back office: Sign out and Sign out of all devices end staff sessions on th
   };
   const replay = async (value: string) => {
     const jar = await playwright.request.newContext({ baseURL });
-    return (await jar.get('/api/admin/auth/me', { headers: { Cookie: `__Host-staff_session=${value}` } })).status();
+    return (
+      await jar.get('/api/admin/auth/me', { headers: { Cookie: `__Host-staff_session=${value}` } })
+    ).status();
   };
 
   const laptop = await device();

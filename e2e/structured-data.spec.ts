@@ -4,7 +4,13 @@
 // BreadcrumbList are written out below (developers.google.com/search/docs/appearance/structured-data:
 // required properties fail a test, recommended ones that we claim to send are checked too).
 import { test, expect, type Page } from '@playwright/test';
-import { baseSalary, countryCode, employmentType, jobIsListed, serializeJsonLd } from '../site/lib/structured-data.ts';
+import {
+  baseSalary,
+  countryCode,
+  employmentType,
+  jobIsListed,
+  serializeJsonLd,
+} from '#site/lib/structured-data.ts';
 
 type Node = Record<string, unknown> & { '@type': string | string[] };
 
@@ -14,8 +20,10 @@ async function jsonLd(page: Page, path: string): Promise<Node[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((t) => JSON.parse(t) as Node);
 }
-const ofType = (nodes: Node[], type: string) => nodes.filter((n) => (Array.isArray(n['@type']) ? n['@type'] : [n['@type']]).includes(type));
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ofType = (nodes: Node[], type: string) =>
+  nodes.filter((n) => (Array.isArray(n['@type']) ? n['@type'] : [n['@type']]).includes(type));
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
 const isoDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const absoluteUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^/]+/.test(v);
@@ -24,13 +32,23 @@ const absoluteUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^/]+/
 function addressProblems(a: unknown, where: string): string[] {
   if (!isObject(a) || a['@type'] !== 'PostalAddress') return [`${where}: address must be a PostalAddress`];
   const p: string[] = [];
-  if (!/^[A-Z]{2}$/.test(String(a.addressCountry ?? ''))) p.push(`${where}: addressCountry must be an ISO 3166-1 alpha-2 code, got ${String(a.addressCountry)}`);
+  if (typeof a.addressCountry !== 'string' || !/^[A-Z]{2}$/.test(a.addressCountry))
+    p.push(`${where}: addressCountry must be an ISO 3166-1 alpha-2 code, got ${String(a.addressCountry)}`);
   if (!nonEmpty(a.addressLocality)) p.push(`${where}: addressLocality missing`);
   if (!nonEmpty(a.streetAddress)) p.push(`${where}: streetAddress missing`);
   return p;
 }
 
-const EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'];
+const EMPLOYMENT_TYPES = [
+  'FULL_TIME',
+  'PART_TIME',
+  'CONTRACTOR',
+  'TEMPORARY',
+  'INTERN',
+  'VOLUNTEER',
+  'PER_DIEM',
+  'OTHER',
+];
 const SALARY_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 /** Google's JobPosting: required title, description, datePosted, hiringOrganization, jobLocation. */
@@ -40,29 +58,43 @@ function jobPostingProblems(j: Node): string[] {
   // Required.
   if (!nonEmpty(j.title)) p.push('title missing');
   if (!nonEmpty(j.description)) p.push('description missing');
-  if (!(typeof j.datePosted === 'string' && isoDate.test(j.datePosted))) p.push(`datePosted must be ISO 8601, got ${String(j.datePosted)}`);
+  if (!(typeof j.datePosted === 'string' && isoDate.test(j.datePosted)))
+    p.push(`datePosted must be ISO 8601, got ${String(j.datePosted)}`);
   const org = j.hiringOrganization;
   if (!isObject(org) || !nonEmpty(org.name)) p.push('hiringOrganization.name missing');
-  else if (org.sameAs !== undefined && !absoluteUrl(org.sameAs)) p.push('hiringOrganization.sameAs must be a URL');
+  else if (org.sameAs !== undefined && !absoluteUrl(org.sameAs))
+    p.push('hiringOrganization.sameAs must be a URL');
   const remote = j.jobLocationType === 'TELECOMMUTE';
   if (remote) {
-    if (!isObject(j.applicantLocationRequirements)) p.push('remote job without applicantLocationRequirements');
+    if (!isObject(j.applicantLocationRequirements))
+      p.push('remote job without applicantLocationRequirements');
   } else {
     const loc = j.jobLocation;
     if (!isObject(loc) || loc['@type'] !== 'Place') p.push('jobLocation must be a Place');
     else p.push(...addressProblems(loc.address, 'jobLocation'));
   }
   // Recommended (each one we send must be right).
-  if (!(typeof j.validThrough === 'string' && isoDate.test(j.validThrough))) p.push(`validThrough must be ISO 8601, got ${String(j.validThrough)}`);
-  else if (Date.parse(j.validThrough) < Date.parse(String(j.datePosted))) p.push('validThrough before datePosted');
+  if (!(typeof j.validThrough === 'string' && isoDate.test(j.validThrough)))
+    p.push(`validThrough must be ISO 8601, got ${String(j.validThrough)}`);
+  else if (Date.parse(j.validThrough) < Date.parse(String(j.datePosted)))
+    p.push('validThrough before datePosted');
   const types = Array.isArray(j.employmentType) ? j.employmentType : [j.employmentType];
-  if (!types.length || types.some((t) => !EMPLOYMENT_TYPES.includes(String(t)))) p.push(`employmentType must be among ${EMPLOYMENT_TYPES.join(', ')}, got ${JSON.stringify(j.employmentType)}`);
+  if (!types.length || types.some((t) => !EMPLOYMENT_TYPES.includes(String(t))))
+    p.push(
+      `employmentType must be among ${EMPLOYMENT_TYPES.join(', ')}, got ${JSON.stringify(j.employmentType)}`,
+    );
   if (j.baseSalary !== undefined) {
     const s = j.baseSalary;
     const v = isObject(s) ? s.value : undefined;
-    if (!isObject(s) || s['@type'] !== 'MonetaryAmount' || !/^[A-Z]{3}$/.test(String(s.currency))) p.push('baseSalary must be a MonetaryAmount with an ISO 4217 currency');
-    else if (!isObject(v) || v['@type'] !== 'QuantitativeValue' || !SALARY_UNITS.includes(String(v.unitText))) p.push('baseSalary.value must be a QuantitativeValue with unitText HOUR/DAY/WEEK/MONTH/YEAR');
-    else if (!(typeof v.value === 'number' || (typeof v.minValue === 'number' && typeof v.maxValue === 'number' && v.minValue <= v.maxValue))) p.push('baseSalary.value needs value, or minValue ≤ maxValue');
+    if (!isObject(s) || s['@type'] !== 'MonetaryAmount' || !/^[A-Z]{3}$/.test(String(s.currency)))
+      p.push('baseSalary must be a MonetaryAmount with an ISO 4217 currency');
+    else if (!isObject(v) || v['@type'] !== 'QuantitativeValue' || !SALARY_UNITS.includes(String(v.unitText)))
+      p.push('baseSalary.value must be a QuantitativeValue with unitText HOUR/DAY/WEEK/MONTH/YEAR');
+    else if (!(
+      typeof v.value === 'number' ||
+      (typeof v.minValue === 'number' && typeof v.maxValue === 'number' && v.minValue <= v.maxValue)
+    ))
+      p.push('baseSalary.value needs value, or minValue ≤ maxValue');
   }
   if (!isObject(j.identifier) || !nonEmpty(j.identifier.value)) p.push('identifier missing');
   if (typeof j.directApply !== 'boolean') p.push('directApply missing');
@@ -70,7 +102,10 @@ function jobPostingProblems(j: Node): string[] {
 }
 
 test.describe('structured data (JSON-LD)', () => {
-  test('every open job page carries a JobPosting with Google\'s required and recommended properties; the closed job none', async ({ page, request }) => {
+  test("every open job page carries a JobPosting with Google's required and recommended properties; the closed job none", async ({
+    page,
+    request,
+  }) => {
     const jobs = (await (await request.get('/api/applyjobs')).json()) as { _id: string; title: string }[];
     expect(jobs.length).toBeGreaterThan(5);
     let withSalary = 0;
@@ -93,10 +128,18 @@ test.describe('structured data (JSON-LD)', () => {
     expect(ofType(closed, 'JobPosting')).toEqual([]);
 
     // The checker itself fails on what Google refuses.
-    expect(jobPostingProblems({ '@type': 'JobPosting', title: 'x' })).toEqual(expect.arrayContaining(['description missing', 'hiringOrganization.name missing', 'jobLocation must be a Place']));
+    expect(jobPostingProblems({ '@type': 'JobPosting', title: 'x' })).toEqual(
+      expect.arrayContaining([
+        'description missing',
+        'hiringOrganization.name missing',
+        'jobLocation must be a Place',
+      ]),
+    );
   });
 
-  test('home: the company is an Organization (not an EducationalOrganization) and each office a LocalBusiness', async ({ page }) => {
+  test('home: the company is an Organization (not an EducationalOrganization) and each office a LocalBusiness', async ({
+    page,
+  }) => {
     const nodes = await jsonLd(page, '/');
     expect(ofType(nodes, 'EducationalOrganization')).toEqual([]);
     const [org] = ofType(nodes, 'Organization');
@@ -113,7 +156,13 @@ test.describe('structured data (JSON-LD)', () => {
       expect(absoluteUrl(o.url)).toBe(true);
       expect((o.parentOrganization as { '@id': string })['@id']).toBe(org!['@id']);
     }
-    expect(offices.map((o) => (o.address as { addressCountry: string }).addressCountry).sort()).toEqual(['BD', 'BG', 'EE', 'GB', 'NG']);
+    expect(offices.map((o) => (o.address as { addressCountry: string }).addressCountry).sort()).toEqual([
+      'BD',
+      'BG',
+      'EE',
+      'GB',
+      'NG',
+    ]);
     // The office list on the contact page carries the same offices.
     expect(ofType(await jsonLd(page, '/contactform'), 'LocalBusiness')).toHaveLength(5);
   });
@@ -130,7 +179,12 @@ test.describe('structured data (JSON-LD)', () => {
     for (const [path, start] of cases) {
       const [crumbs, ...more] = ofType(await jsonLd(page, path), 'BreadcrumbList');
       expect(more, path).toEqual([]);
-      const items = (crumbs?.itemListElement ?? []) as { '@type': string; position: number; name: string; item: string }[];
+      const items = (crumbs?.itemListElement ?? []) as {
+        '@type': string;
+        position: number;
+        name: string;
+        item: string;
+      }[];
       expect(items.length, path).toBeGreaterThanOrEqual(2);
       items.forEach((it, i) => {
         expect(it['@type']).toBe('ListItem');
@@ -147,15 +201,32 @@ test.describe('structured data (JSON-LD)', () => {
   });
 
   test('the builders read what people type: pay, contract words, country names, closing dates', () => {
-    expect(baseSalary('€13.50–14.50 per hour')).toEqual({ '@type': 'MonetaryAmount', currency: 'EUR', value: { '@type': 'QuantitativeValue', minValue: 13.5, maxValue: 14.5, unitText: 'HOUR' } });
-    expect(baseSalary('£27,000–30,000 per year')?.value).toMatchObject({ minValue: 27000, maxValue: 30000, unitText: 'YEAR' });
+    expect(baseSalary('€13.50–14.50 per hour')).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'EUR',
+      value: { '@type': 'QuantitativeValue', minValue: 13.5, maxValue: 14.5, unitText: 'HOUR' },
+    });
+    expect(baseSalary('£27,000–30,000 per year')?.value).toMatchObject({
+      minValue: 27000,
+      maxValue: 30000,
+      unitText: 'YEAR',
+    });
     expect(baseSalary('£12–£14 per hour')?.value).toMatchObject({ minValue: 12, maxValue: 14 });
-    expect(baseSalary('£13.15 per hour')?.value).toEqual({ '@type': 'QuantitativeValue', value: 13.15, unitText: 'HOUR' });
+    expect(baseSalary('£13.15 per hour')?.value).toEqual({
+      '@type': 'QuantitativeValue',
+      value: 13.15,
+      unitText: 'HOUR',
+    });
     expect(baseSalary('Competitive')).toBeUndefined(); // no baseSalary rather than a wrong one
     expect(employmentType(['Full-time', 'Permanent', 'Hybrid'])).toEqual(['FULL_TIME']);
     expect(employmentType(['Part-time', 'Seasonal'])).toEqual(['PART_TIME', 'TEMPORARY']);
     expect(employmentType(['Contract'])).toEqual(['CONTRACTOR']);
-    expect(['United Kingdom', 'Germany', 'Netherlands', 'Bangladesh'].map(countryCode)).toEqual(['GB', 'DE', 'NL', 'BD']);
+    expect(['United Kingdom', 'Germany', 'Netherlands', 'Bangladesh'].map(countryCode)).toEqual([
+      'GB',
+      'DE',
+      'NL',
+      'BD',
+    ]);
     expect(countryCode('Atlantis')).toBeUndefined();
     const now = new Date('2027-06-01T12:00:00Z');
     expect(jobIsListed({ status: 'open', endDate: '2027-06-01' }, now)).toBe(true);
@@ -164,7 +235,11 @@ test.describe('structured data (JSON-LD)', () => {
   });
 
   test('JSON-LD is serialised so that no text can close its <script> element', async ({ page }) => {
-    const hostile = { '@type': 'JobPosting', title: '</script><script>window.pwned = 1</script>', description: '<!-- & \u2028' };
+    const hostile = {
+      '@type': 'JobPosting',
+      title: '</script><script>window.pwned = 1</script>',
+      description: '<!-- & \u2028',
+    };
     const text = serializeJsonLd(hostile);
     expect(text).not.toMatch(/<|>|&|\u2028/);
     expect(JSON.parse(text)).toEqual(hostile);

@@ -7,7 +7,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
 
 const expectNoSeriousA11yIssues = (page: Page) => expectAccessible(page);
 
-test('a new student registers, verifies, fills the profile, applies to a program and logs out', async ({ page, request }) => {
+test('a new student registers, verifies, fills the profile, applies to a program and logs out', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('journey');
   const password = 'journey-pass-1';
@@ -64,7 +67,11 @@ test('a new student registers, verifies, fills the profile, applies to a program
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(new RegExp(`/subject/${SUBJECT_ID}/?$`));
-  const stored = await page.evaluate(() => ({ a: localStorage.getItem('userToken'), b: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+  const stored = await page.evaluate(() => ({
+    a: localStorage.getItem('userToken'),
+    b: localStorage.getItem('token'),
+    user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+  }));
   expect(stored.a).toBeTruthy();
   expect(stored.b).toBe(stored.a);
   expect(stored.user).toMatchObject({ fullName: 'Journey Tester', email, role: 'student' });
@@ -108,7 +115,9 @@ test('a new student registers, verifies, fills the profile, applies to a program
   await page.getByLabel('GPA (optional)').fill('3.7');
   await page.getByRole('button', { name: 'Add Education' }).click();
   await expect(page.getByText('Education information added successfully')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Education records' })).toContainText('BSc in Computer Science');
+  await expect(page.getByRole('list', { name: 'Education records' })).toContainText(
+    'BSc in Computer Science',
+  );
   await page.getByRole('button', { name: /^Edit BSc/ }).click();
   await page.getByLabel('GPA (optional)').fill('3.9');
   await page.getByRole('button', { name: 'Update Education' }).click();
@@ -118,14 +127,18 @@ test('a new student registers, verifies, fills the profile, applies to a program
   await page.getByRole('tab', { name: 'Languages' }).click();
   await page.getByLabel('Language Qualification', { exact: true }).fill('IELTS Academic 7.5');
   await page.getByRole('button', { name: 'Add Language' }).click();
-  await expect(page.getByRole('list', { name: 'Language qualifications' })).toContainText('IELTS Academic 7.5');
+  await expect(page.getByRole('list', { name: 'Language qualifications' })).toContainText(
+    'IELTS Academic 7.5',
+  );
 
   // Document.
   await page.getByRole('tab', { name: 'Documents' }).click();
   await page.getByRole('button', { name: 'Upload Document' }).click();
   await expect(page.getByText('Please select a file and document type')).toBeVisible();
   await page.getByLabel('Document Type').selectOption('Academic Transcript');
-  await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('button', { name: 'Upload Document' }).click();
   await expect(page.getByText('Document uploaded successfully')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('transcript.pdf');
@@ -152,7 +165,13 @@ test('a new student registers, verifies, fills the profile, applies to a program
   // Log out: session cleared, the dashboard now sends to /login.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(/\/login\/?$/);
-  expect(await page.evaluate(() => [localStorage.getItem('userToken'), localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('userToken'),
+      localStorage.getItem('token'),
+      localStorage.getItem('user'),
+    ]),
+  ).toEqual([null, null, null]);
   await page.goto('/profile-bashboard-student');
   await page.waitForURL(/\/login\/?$/);
 });
@@ -160,7 +179,14 @@ test('a new student registers, verifies, fills the profile, applies to a program
 test('the dev mailbox lists the e-mailed codes', async ({ page, request }) => {
   const email = uniqueEmail('mailbox');
   const res = await request.post('/api/users/register/', {
-    data: { fullName: 'Mail Box', academicStatus: 'Other', contactNumber: `+44 ${Date.now()}`, email, currentAddress: 'London', password: 'secret-1' },
+    data: {
+      fullName: 'Mail Box',
+      academicStatus: 'Other',
+      contactNumber: `+44 ${Date.now()}`,
+      email,
+      currentAddress: 'London',
+      password: 'secret-1',
+    },
   });
   expect(res.status()).toBe(201);
   await page.goto('/dev/mailbox');

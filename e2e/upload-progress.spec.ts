@@ -8,14 +8,29 @@ import { hydrated } from './helpers/hydration.ts';
 // slow line, and a failed upload says what to do; Retry sends the same chosen file again.
 
 /** A PDF of `kb` kilobytes that passes the server's byte check (it starts %PDF-). */
-const pdf = (name: string, kb: number) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(kb * 1024, 0x20), Buffer.from('\n%%EOF\n')]) });
+const pdf = (name: string, kb: number) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(kb * 1024, 0x20), Buffer.from('\n%%EOF\n')]),
+});
 
 /** A slow mobile upload: DevTools network throttling, in bytes a second. */
 async function throttleUpload(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-  return () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 }
 
 /** Percentages the progressbar showed while the upload ran. */
@@ -25,22 +40,38 @@ async function watchProgress(page: Page) {
     (window as unknown as { __progress: number[] }).__progress = seen;
     new MutationObserver(() => {
       for (const bar of document.querySelectorAll('progress')) seen.push(Number(bar.getAttribute('value')));
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['value'],
+    });
   });
   return () => page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
 }
 
 async function signInStudent(page: Page) {
-  const res = await page.request.post('/api/users/login', { data: { email: 'student@example.com', password: 'Student-demo-2026' } });
+  const res = await page.request.post('/api/users/login', {
+    data: { email: 'student@example.com', password: 'Student-demo-2026' },
+  });
   expect(res.status()).toBe(200);
   const { token, user } = (await res.json()) as { token: string; user: unknown };
   await page.goto('/login');
-  await page.evaluate(([t, u]) => { localStorage.setItem('userToken', t); localStorage.setItem('token', t); localStorage.setItem('user', u); }, [token, JSON.stringify(user)] as const);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('userToken', t);
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
   await page.goto('/profile-bashboard-student');
   await page.getByRole('tab', { name: 'Documents' }).click();
 }
 
-test('item 14: a student document over a slow line shows real progress, with a named progressbar', async ({ page }) => {
+test('item 14: a student document over a slow line shows real progress, with a named progressbar', async ({
+  page,
+}) => {
   await signInStudent(page);
   await page.getByLabel('Document Type').selectOption('Passport');
   await page.getByLabel('File', { exact: true }).setInputFiles(pdf('passport-scan.pdf', 600));
@@ -51,7 +82,9 @@ test('item 14: a student document over a slow line shows real progress, with a n
   const bar = page.getByRole('progressbar', { name: 'Uploading passport-scan.pdf' });
   await expect(bar).toBeVisible();
   await expect(page.getByTestId('upload-status')).toContainText(/\d+% · \d+ KB of 600 KB/);
-  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   const axe = await new AxeBuilder({ page }).include('[data-testid="upload-status"]').analyze();
   expect(axe.violations.filter((v) => v.impact !== 'minor').map((v) => v.id)).toEqual([]);
@@ -59,7 +92,10 @@ test('item 14: a student document over a slow line shows real progress, with a n
   await expect(page.getByText('Document uploaded successfully')).toBeVisible({ timeout: 30_000 });
   await fast();
   const values = await progress();
-  expect(values.some((v) => v > 0 && v < 100), `intermediate percentages: ${values.join(',')}`).toBe(true);
+  expect(
+    values.some((v) => v > 0 && v < 100),
+    `intermediate percentages: ${values.join(',')}`,
+  ).toBe(true);
   expect(values).toEqual([...values].sort((a, b) => a - b));
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('passport-scan.pdf');
 });
@@ -69,12 +105,18 @@ test('item 14: a failed upload says what to do, and Retry sends the same chosen 
   await page.getByLabel('Document Type').selectOption('Financial Document');
   await page.getByLabel('File', { exact: true }).setInputFiles(pdf('bank-statement.pdf', 200));
   // The connection drops mid-upload.
-  await page.route('**/api/users/document', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback()));
+  await page.route('**/api/users/document', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Upload Document' }).click();
   const failure = page.getByTestId('upload-status');
   await expect(failure).toHaveAttribute('role', 'alert');
-  await expect(failure).toContainText('The upload stopped before it reached us. Check your connection, then press Retry: your file is still selected.');
-  expect(await page.getByLabel('File', { exact: true }).evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe('bank-statement.pdf');
+  await expect(failure).toContainText(
+    'The upload stopped before it reached us. Check your connection, then press Retry: your file is still selected.',
+  );
+  expect(
+    await page.getByLabel('File', { exact: true }).evaluate((el: HTMLInputElement) => el.files?.[0]?.name),
+  ).toBe('bank-statement.pdf');
   await expect(page.getByLabel('Document Type')).toHaveValue('Financial Document');
 
   await page.unroute('**/api/users/document');
@@ -85,7 +127,9 @@ test('item 14: a failed upload says what to do, and Retry sends the same chosen 
 
 test('item 14: a CV sent with a job application shows its progress too', async ({ page }) => {
   const email = uniqueEmail('cv-progress');
-  const reg = await page.request.post('/api/job-applicants/register', { data: { fullName: 'Kofi Mensah', email, phone: '020 7946 0123', password: 'cv-progress-1' } });
+  const reg = await page.request.post('/api/job-applicants/register', {
+    data: { fullName: 'Kofi Mensah', email, phone: '020 7946 0123', password: 'cv-progress-1' },
+  });
   const { token } = (await reg.json()) as { token: string };
   await page.goto('/job');
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), token);
@@ -101,19 +145,32 @@ test('item 14: a CV sent with a job application shows its progress too', async (
   await modal.getByRole('button', { name: 'Submit application' }).click();
   const bar = modal.getByRole('progressbar', { name: 'Uploading kofi-cv.pdf' });
   await expect(bar).toBeVisible();
-  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 })
+    .toBeGreaterThan(0);
   const dialog = await alert;
   expect(dialog.message()).toBe('Application submitted! File kofi-cv.pdf uploaded successfully.');
   await dialog.accept();
   await fast();
 });
 
-test('item 14: staff image uploads in the back office show progress and the server\'s reason on a refusal', async ({ page }) => {
+test("item 14: staff image uploads in the back office show progress and the server's reason on a refusal", async ({
+  page,
+}) => {
   const stamp = Date.now();
-  const editor = { email: `upload.editor.${stamp}@example.com`, name: 'Uma Editor', password: 'a long editor password 43' };
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', editor.email, '--name', editor.name, '--role', 'editor'], {
-    env: { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', STAFF_PASSWORD: editor.password }, stdio: 'pipe',
-  });
+  const editor = {
+    email: `upload.editor.${stamp}@example.com`,
+    name: 'Uma Editor',
+    password: 'a long editor password 43',
+  };
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', editor.email, '--name', editor.name, '--role', 'editor'],
+    {
+      env: { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', STAFF_PASSWORD: editor.password },
+      stdio: 'pipe',
+    },
+  );
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(editor.email);
   await page.getByLabel('Password').fill(editor.password);
@@ -123,17 +180,26 @@ test('item 14: staff image uploads in the back office show progress and the serv
   const picker = page.getByLabel('Upload a new image (JPG or PNG, up to 10 MB)');
 
   // Not an image: not retryable, the server's own words.
-  await picker.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('this is not a png') });
+  await picker.setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('this is not a png'),
+  });
   await expect(page.getByTestId('upload-status')).toContainText('Only JPG and PNG images are allowed');
   await expect(page.getByRole('button', { name: 'Retry upload' })).toHaveCount(0);
 
   // A real PNG header and 300 KB over a slow line: progress, then the field holds the new address.
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300 * 1024)]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(300 * 1024),
+  ]);
   const fast = await throttleUpload(page, 60 * 1024);
   await picker.setInputFiles({ name: 'berlin.png', mimeType: 'image/png', buffer: png });
   const bar = page.getByRole('progressbar', { name: 'Uploading berlin.png' });
   await expect(bar).toBeVisible();
-  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByText('Uploaded.')).toBeVisible({ timeout: 30_000 });
   await fast();
   await expect(page.getByLabel('Image', { exact: true })).toHaveValue(/^\/api\/files\/images\/.+\.png$/);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { VIDEO_URL_MESSAGE } from '../schemas/video.ts';
+import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
 
 // Issue 16 item 8: staff set video links in the back office (validated); after a publish, each
 // poster plays its video in place on click, with no third-party script, frame or file before the
@@ -9,8 +9,16 @@ import { VIDEO_URL_MESSAGE } from '../schemas/video.ts';
 // Runs late on purpose (file name): it publishes, and the pages keep the videos afterwards.
 
 const stamp = Date.now();
-const editor = { email: `video.editor.${stamp}@example.com`, name: 'Vera Editor', password: 'a long editor password 42' };
-const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}` };
+const editor = {
+  email: `video.editor.${stamp}@example.com`,
+  name: 'Vera Editor',
+  password: 'a long editor password 42',
+};
+const e2eEnv = {
+  ...process.env,
+  WRANGLER_PERSIST_TO: '.wrangler/e2e',
+  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+};
 const links = {
   homeSupport: 'https://media.example.com/videos/support.mp4',
   coursesHero: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -19,16 +27,25 @@ const links = {
 
 const thirdParty = (page: Page) => {
   const urls: string[] = [];
-  page.on('request', (r) => { if (/youtube|vimeo|media\.example\.com/.test(new URL(r.url()).hostname)) urls.push(r.url()); });
+  page.on('request', (r) => {
+    if (/youtube|vimeo|media\.example\.com/.test(new URL(r.url()).hostname)) urls.push(r.url());
+  });
   return urls;
 };
-const csp = (page: Page) => page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+const csp = (page: Page) =>
+  page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
 
 test.describe.configure({ mode: 'serial' });
 
-test('item 8: staff set the video links in the content editor; a link that cannot play is refused beside its field', async ({ page }) => {
+test('item 8: staff set the video links in the content editor; a link that cannot play is refused beside its field', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
-  execFileSync('npm', ['run', 'admin:create', '--', '--email', editor.email, '--name', editor.name, '--role', 'editor'], { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' });
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', editor.email, '--name', editor.name, '--role', 'editor'],
+    { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' },
+  );
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(editor.email);
   await page.getByLabel('Password').fill(editor.password);
@@ -41,12 +58,16 @@ test('item 8: staff set the video links in the content editor; a link that canno
   await hero.fill('https://example.com/some-page.html');
   await page.getByLabel('Home Support').fill(links.homeSupport);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText('one field needs attention');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText(
+    'one field needs attention',
+  );
   await expect(hero).toHaveAttribute('aria-invalid', 'true');
   await expect(hero).toHaveAccessibleDescription(VIDEO_URL_MESSAGE);
   await expect(hero).toBeFocused();
   const axe = await new AxeBuilder({ page }).include('.admin-detail').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 
   await hero.fill(links.coursesHero);
   await page.getByLabel('Courses Intro').fill(links.coursesIntro);
@@ -56,10 +77,16 @@ test('item 8: staff set the video links in the content editor; a link that canno
   execFileSync('npm', ['run', 'publish'], { env: e2eEnv, stdio: 'pipe' });
 });
 
-test('item 8: a YouTube poster plays in place on click, nothing from YouTube before it, the same box', async ({ page }) => {
+test('item 8: a YouTube poster plays in place on click, nothing from YouTube before it, the same box', async ({
+  page,
+}) => {
   const requests = thirdParty(page);
-  await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>Fake player</p>' }));
-  await page.route('https://player.vimeo.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>Fake player</p>' }));
+  await page.route('https://www.youtube-nocookie.com/**', (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>Fake player</p>' }),
+  );
+  await page.route('https://player.vimeo.com/**', (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>Fake player</p>' }),
+  );
   await page.goto('/courses');
   const policy = await csp(page);
   expect(policy).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/);
@@ -69,9 +96,15 @@ test('item 8: a YouTube poster plays in place on click, nothing from YouTube bef
   const poster = hero.locator('img');
   await expect(poster).toHaveAttribute('fetchpriority', 'high');
   // The largest paint is the poster image itself, painted with the page (never waiting for a video).
-  const lcp = await page.evaluate(() => new Promise<string>((resolve) => {
-    new PerformanceObserver((list) => { const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element }; resolve(last.element?.closest('.video-poster') ? 'poster' : String(last.element?.nodeName)); }).observe({ type: 'largest-contentful-paint', buffered: true });
-  }));
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element };
+          resolve(last.element?.closest('.video-poster') ? 'poster' : String(last.element?.nodeName));
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
   expect(lcp).toBe('poster');
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
@@ -92,25 +125,46 @@ test('item 8: a YouTube poster plays in place on click, nothing from YouTube bef
   expect(requests.some((u) => u.includes('vimeo'))).toBe(false);
 });
 
-test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, privacy-enhanced)', async ({ page }) => {
-  await page.route('https://player.vimeo.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
-  await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, privacy-enhanced)', async ({
+  page,
+}) => {
+  await page.route('https://player.vimeo.com/**', (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+  await page.route('https://www.youtube-nocookie.com/**', (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/courses');
   const intro = page.locator('.section--alt .video-poster');
   await intro.getByRole('link', { name: /^Play video/ }).click();
-  await expect(intro.locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?dnt=1');
+  await expect(intro.locator('iframe')).toHaveAttribute(
+    'src',
+    'https://player.vimeo.com/video/76979871?dnt=1',
+  );
 
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
+  );
   await page.goto('/courses');
-  await page.locator('.hero .video-poster').getByRole('link', { name: /^Play video/ }).click();
-  await expect(page.locator('.hero iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  await page
+    .locator('.hero .video-poster')
+    .getByRole('link', { name: /^Play video/ })
+    .click();
+  await expect(page.locator('.hero iframe')).toHaveAttribute(
+    'src',
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  );
 });
 
-test('item 8: a video file plays in a native player with no script, loading nothing before play; no link, no player', async ({ page }) => {
+test('item 8: a video file plays in a native player with no script, loading nothing before play; no link, no player', async ({
+  page,
+}) => {
   const requests = thirdParty(page);
-  await page.route('https://media.example.com/**', (r) => r.fulfill({ status: 200, contentType: 'video/mp4', body: Buffer.alloc(0) }));
+  await page.route('https://media.example.com/**', (r) =>
+    r.fulfill({ status: 200, contentType: 'video/mp4', body: Buffer.alloc(0) }),
+  );
   await page.goto('/');
   const policy = await csp(page);
   expect(policy).toContain("media-src 'self' https://media.example.com");
@@ -124,7 +178,9 @@ test('item 8: a video file plays in a native player with no script, loading noth
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
   // Pressing play (the promise is left alone: the fake file never plays).
-  await video.evaluate((v: HTMLVideoElement) => { void v.play().catch(() => undefined); });
+  await video.evaluate((v: HTMLVideoElement) => {
+    void v.play().catch(() => undefined);
+  });
   await expect.poll(() => requests.length).toBeGreaterThan(0);
 
   // The Higher Education hero has no link: the poster stays an image, the page frames nothing.

@@ -9,7 +9,7 @@ import { COMMON_PASSWORD_MESSAGE } from './services/common-passwords.ts';
 import { auth as staffAuth, makeStaff } from './test/fixtures/index.ts';
 import { postJson } from './test/fixtures/index.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const uid = () => crypto.randomUUID().slice(0, 8);
 let counter = 0;
 /** A client address of its own (documentation ranges). */
@@ -46,7 +46,11 @@ const partner = (o: Record<string, unknown> = {}) => ({
 
 /** The codes e-mailed to an address, newest first (the test mailbox). */
 async function codesFor(to: string) {
-  const rows = await env.DB.prepare('select text from outbox where "to" = ? order by created_at desc, rowid desc').bind(to.toLowerCase()).all<{ text: string }>();
+  const rows = await env.DB.prepare(
+    'select text from outbox where "to" = ? order by created_at desc, rowid desc',
+  )
+    .bind(to.toLowerCase())
+    .all<{ text: string }>();
   return rows.results.map((r) => r.text.match(/\b(\d{6})\b/)?.[1]).filter((c): c is string => !!c);
 }
 const newestCode = async (to: string) => (await codesFor(to))[0]!;
@@ -54,7 +58,11 @@ const newestCode = async (to: string) => (await codesFor(to))[0]!;
 /** The password reset code; it is e-mailed after the response, so poll briefly. */
 async function resetCode(to: string) {
   for (let i = 0; i < 100; i++) {
-    const row = await env.DB.prepare('select subject, text from outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(to.toLowerCase()).first<{ subject: string; text: string }>();
+    const row = await env.DB.prepare(
+      'select subject, text from outbox where "to" = ? order by created_at desc, rowid desc limit 1',
+    )
+      .bind(to.toLowerCase())
+      .first<{ subject: string; text: string }>();
     if (row && /password reset code/.test(row.subject)) return row.text.match(/\b(\d{6})\b/)![1]!;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -63,44 +71,77 @@ async function resetCode(to: string) {
 
 /** Moves an account's codes back in time (the next registrant arrives later than the 60-second wait). */
 const ageCodes = (type: string, id: string, ms: number) =>
-  env.DB.prepare('update one_time_codes set created_at = created_at - ? where account_type = ? and account_id = ?').bind(ms, type, id).run();
+  env.DB.prepare(
+    'update one_time_codes set created_at = created_at - ? where account_type = ? and account_id = ?',
+  )
+    .bind(ms, type, id)
+    .run();
 
 /** The calls the student registration wizard makes (RegistrationWizard.tsx submitInfo). */
 async function wizardRegister(data: ReturnType<typeof student>) {
   const check = await json(await postJson('/api/users/check-email', { email: data.email }, address()));
-  if (check.isComplete || check.isVerified) throw new Error('the wizard would send this person to the login page');
+  if (check.isComplete || check.isVerified)
+    throw new Error('the wizard would send this person to the login page');
   return postJson('/api/users/register/', data, address());
 }
-const studentLogin = (email: string, password: string) => postJson('/api/users/login', { email, password }, address());
-const partnerLogin = (email: string, password: string) => postJson('/api/partner/login', { email, password }, address());
+const studentLogin = (email: string, password: string) =>
+  postJson('/api/users/login', { email, password }, address());
+const partnerLogin = (email: string, password: string) =>
+  postJson('/api/partner/login', { email, password }, address());
 
 async function verifiedStudent() {
   const data = student();
   const { userId } = await json(await wizardRegister(data));
-  expect((await postJson('/api/users/verify-otp', { userId, otp: await newestCode(data.email) }, address())).status).toBe(200);
+  expect(
+    (await postJson('/api/users/verify-otp', { userId, otp: await newestCode(data.email) }, address()))
+      .status,
+  ).toBe(200);
   return { ...data, userId: userId as string };
 }
 
 describe('item 1: code tries are counted before they are judged', () => {
   it('a password reset after 50 parallel wrong guesses fails, and only 5 guesses were judged', async () => {
     const account = await verifiedStudent();
-    expect((await postJson('/api/users/forgot-password', { email: account.email }, address())).status).toBe(200);
+    expect((await postJson('/api/users/forgot-password', { email: account.email }, address())).status).toBe(
+      200,
+    );
     const code = await resetCode(account.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, () => postJson('/api/users/reset-password', { email: account.email, otp: wrong, password: 'Taken-over-77' }, address())),
+      Array.from({ length: 50 }, () =>
+        postJson(
+          '/api/users/reset-password',
+          { email: account.email, otp: wrong, password: 'Taken-over-77' },
+          address(),
+        ),
+      ),
     );
     expect(guesses.map((r) => r.status).filter((s) => s !== 400 && s !== 429)).toEqual([]);
-    const row = await env.DB.prepare("select attempts from one_time_codes where account_type = 'student' and account_id = ? and purpose = 'reset'").bind(account.userId).first<{ attempts: number }>();
+    const row = await env.DB.prepare(
+      "select attempts from one_time_codes where account_type = 'student' and account_id = ? and purpose = 'reset'",
+    )
+      .bind(account.userId)
+      .first<{ attempts: number }>();
     expect(row!.attempts).toBe(CODE_RULES.maxAttempts);
 
-    const right = await postJson('/api/users/reset-password', { email: account.email, otp: code, password: 'Taken-over-77' }, address());
+    const right = await postJson(
+      '/api/users/reset-password',
+      { email: account.email, otp: code, password: 'Taken-over-77' },
+      address(),
+    );
     expect(right.status).not.toBe(200);
     // Even once the request limits' windows have ended, the code itself stays spent.
     await env.DB.prepare('delete from rate_limits where key like ?').bind(`student-reset-%`).run();
-    const later = await postJson('/api/users/reset-password', { email: account.email, otp: code, password: 'Taken-over-77' }, address());
+    const later = await postJson(
+      '/api/users/reset-password',
+      { email: account.email, otp: code, password: 'Taken-over-77' },
+      address(),
+    );
     expect(later.status).toBe(400);
-    expect(await json(later)).toMatchObject({ success: false, message: 'Invalid or expired OTP. Please try again.' });
+    expect(await json(later)).toMatchObject({
+      success: false,
+      message: 'Invalid or expired OTP. Please try again.',
+    });
     expect((await studentLogin(account.email, 'Taken-over-77')).status).toBe(401);
     expect((await studentLogin(account.email, account.password)).status).toBe(200);
   });
@@ -110,65 +151,155 @@ describe('item 1: code tries are counted before they are judged', () => {
     const { userId } = await json(await wizardRegister(data));
     const code = await newestCode(data.email);
     const wrong = code === '000000' ? '111111' : '000000';
-    await Promise.all(Array.from({ length: 50 }, () => postJson('/api/users/verify-otp', { userId, otp: wrong }, address())));
+    await Promise.all(
+      Array.from({ length: 50 }, () => postJson('/api/users/verify-otp', { userId, otp: wrong }, address())),
+    );
     await env.DB.prepare('delete from rate_limits where key like ?').bind(`student-verify-%`).run();
     const right = await postJson('/api/users/verify-otp', { userId, otp: code }, address());
     expect(right.status).toBe(400);
-    expect(await json(right)).toMatchObject({ success: false, message: 'Too many wrong attempts. Please request a new code.' });
-    const row = await env.DB.prepare('select is_verified from users where id = ?').bind(userId).first<{ is_verified: number }>();
+    expect(await json(right)).toMatchObject({
+      success: false,
+      message: 'Too many wrong attempts. Please request a new code.',
+    });
+    const row = await env.DB.prepare('select is_verified from users where id = ?')
+      .bind(userId)
+      .first<{ is_verified: number }>();
     expect(row!.is_verified).toBe(0);
   });
 });
 
 describe('item 2: per-address and per-account limits on every code endpoint', () => {
-  interface Endpoint { name: string; path: string; rule: Required<RequestRule>; body: (account: string) => Record<string, unknown> }
+  interface Endpoint {
+    name: string;
+    path: string;
+    rule: Required<RequestRule>;
+    body: (account: string) => Record<string, unknown>;
+  }
   const endpoints: Endpoint[] = [
-    { name: 'student verify', path: '/api/users/verify-otp', rule: REQUEST_RULES.verify, body: (a) => ({ userId: a, otp: '000000' }) },
-    { name: 'student resend', path: '/api/users/resend-otp', rule: REQUEST_RULES.resend, body: (a) => ({ userId: a }) },
-    { name: 'student forgot-password', path: '/api/users/forgot-password', rule: REQUEST_RULES.forgot, body: (a) => ({ email: `${a}@example.com` }) },
-    { name: 'student reset-password', path: '/api/users/reset-password', rule: REQUEST_RULES.reset, body: (a) => ({ email: `${a}@example.com`, otp: '000000', password: 'Fresh-pass-2026' }) },
-    { name: 'partner verify', path: '/api/partner/verify-otp', rule: REQUEST_RULES.verify, body: (a) => ({ email: `${a}@example.com`, otp: '000000' }) },
-    { name: 'partner resend', path: '/api/partner/resend-otp', rule: REQUEST_RULES.resend, body: (a) => ({ email: `${a}@example.com` }) },
-    { name: 'partner forgot-password', path: '/api/partner/forgot-password', rule: REQUEST_RULES.forgot, body: (a) => ({ email: `${a}@example.com` }) },
-    { name: 'partner reset-password', path: '/api/partner/reset-password', rule: REQUEST_RULES.reset, body: (a) => ({ email: `${a}@example.com`, code: '000000', password: 'Fresh-pass-2026' }) },
+    {
+      name: 'student verify',
+      path: '/api/users/verify-otp',
+      rule: REQUEST_RULES.verify,
+      body: (a) => ({ userId: a, otp: '000000' }),
+    },
+    {
+      name: 'student resend',
+      path: '/api/users/resend-otp',
+      rule: REQUEST_RULES.resend,
+      body: (a) => ({ userId: a }),
+    },
+    {
+      name: 'student forgot-password',
+      path: '/api/users/forgot-password',
+      rule: REQUEST_RULES.forgot,
+      body: (a) => ({ email: `${a}@example.com` }),
+    },
+    {
+      name: 'student reset-password',
+      path: '/api/users/reset-password',
+      rule: REQUEST_RULES.reset,
+      body: (a) => ({ email: `${a}@example.com`, otp: '000000', password: 'Fresh-pass-2026' }),
+    },
+    {
+      name: 'partner verify',
+      path: '/api/partner/verify-otp',
+      rule: REQUEST_RULES.verify,
+      body: (a) => ({ email: `${a}@example.com`, otp: '000000' }),
+    },
+    {
+      name: 'partner resend',
+      path: '/api/partner/resend-otp',
+      rule: REQUEST_RULES.resend,
+      body: (a) => ({ email: `${a}@example.com` }),
+    },
+    {
+      name: 'partner forgot-password',
+      path: '/api/partner/forgot-password',
+      rule: REQUEST_RULES.forgot,
+      body: (a) => ({ email: `${a}@example.com` }),
+    },
+    {
+      name: 'partner reset-password',
+      path: '/api/partner/reset-password',
+      rule: REQUEST_RULES.reset,
+      body: (a) => ({ email: `${a}@example.com`, code: '000000', password: 'Fresh-pass-2026' }),
+    },
   ];
 
   const expectLimited = async (res: Response) => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     const body = await json(res);
-    expect(body).toMatchObject({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (minute|second)s?\.$/) });
+    expect(body).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (minute|second)s?\.$/),
+    });
   };
 
-  it.each(endpoints)('$name: per account (from many addresses) and per address (over many accounts)', async ({ path, rule, body }) => {
-    const account = `acct-${uid()}`;
-    for (let i = 0; i < rule.perAccount.max; i++) expect((await postJson(path, body(account), address())).status).not.toBe(429);
-    await expectLimited(await postJson(path, body(account), address()));
+  it.each(endpoints)(
+    '$name: per account (from many addresses) and per address (over many accounts)',
+    async ({ path, rule, body }) => {
+      const account = `acct-${uid()}`;
+      for (let i = 0; i < rule.perAccount.max; i++)
+        expect((await postJson(path, body(account), address())).status).not.toBe(429);
+      await expectLimited(await postJson(path, body(account), address()));
 
-    const ip = `203.0.${100 + (counter % 100)}.${counter++ & 255}`;
-    for (let i = 0; i < rule.perAddress.max; i++) expect((await postJson(path, body(`acct-${uid()}`), from(ip))).status).not.toBe(429);
-    await expectLimited(await postJson(path, body(`acct-${uid()}`), from(ip)));
-  });
+      const ip = `203.0.${100 + (counter % 100)}.${counter++ & 255}`;
+      for (let i = 0; i < rule.perAddress.max; i++)
+        expect((await postJson(path, body(`acct-${uid()}`), from(ip))).status).not.toBe(429);
+      await expectLimited(await postJson(path, body(`acct-${uid()}`), from(ip)));
+    },
+  );
 
   it('a spoofed X-Forwarded-For does not give a new bucket (the address is CF-Connecting-IP only)', async () => {
     const ip = '192.0.2.44';
-    for (let i = 0; i < REQUEST_RULES.resend.perAddress.max; i++) await postJson('/api/partner/resend-otp', { email: `p-${uid()}@example.com` }, from(ip));
-    for (const spoof of ['198.51.100.1', '10.0.0.1, 192.0.2.44', `198.51.100.${Math.floor(Math.random() * 250)}`]) {
-      await expectLimited(await postJson('/api/partner/resend-otp', { email: `p-${uid()}@example.com` }, from(ip, { 'X-Forwarded-For': spoof })));
+    for (let i = 0; i < REQUEST_RULES.resend.perAddress.max; i++)
+      await postJson('/api/partner/resend-otp', { email: `p-${uid()}@example.com` }, from(ip));
+    for (const spoof of [
+      '198.51.100.1',
+      '10.0.0.1, 192.0.2.44',
+      `198.51.100.${Math.floor(Math.random() * 250)}`,
+    ]) {
+      await expectLimited(
+        await postJson(
+          '/api/partner/resend-otp',
+          { email: `p-${uid()}@example.com` },
+          from(ip, { 'X-Forwarded-For': spoof }),
+        ),
+      );
     }
   });
 
   it('IPv6 clients are counted by /64: new interface ids share the bucket, another /64 does not', async () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
-    for (let i = 1; i <= REQUEST_RULES.resend.perAddress.max; i++) await postJson('/api/partner/resend-otp', { email: `p-${uid()}@example.com` }, from(`${prefix}::${i.toString(16)}`));
-    await expectLimited(await postJson('/api/partner/resend-otp', { email: `p-${uid()}@example.com` }, from(`${prefix}:dead:beef:1:2`)));
-    const other = await postJson('/api/partner/resend-otp', { email: `p-${uid()}@example.com` }, from(`${prefix}0::1`));
+    for (let i = 1; i <= REQUEST_RULES.resend.perAddress.max; i++)
+      await postJson(
+        '/api/partner/resend-otp',
+        { email: `p-${uid()}@example.com` },
+        from(`${prefix}::${i.toString(16)}`),
+      );
+    await expectLimited(
+      await postJson(
+        '/api/partner/resend-otp',
+        { email: `p-${uid()}@example.com` },
+        from(`${prefix}:dead:beef:1:2`),
+      ),
+    );
+    const other = await postJson(
+      '/api/partner/resend-otp',
+      { email: `p-${uid()}@example.com` },
+      from(`${prefix}0::1`),
+    );
     expect(other.status).toBe(200);
   });
 
   it('holds under parallel requests: 45 verifications at once from one address, exactly 30 get through', async () => {
     const ip = `192.0.2.${100 + Math.floor(Math.random() * 100)}`;
-    const answers = await Promise.all(Array.from({ length: 45 }, () => postJson('/api/users/verify-otp', { userId: `nobody-${uid()}`, otp: '000000' }, from(ip))));
+    const answers = await Promise.all(
+      Array.from({ length: 45 }, () =>
+        postJson('/api/users/verify-otp', { userId: `nobody-${uid()}`, otp: '000000' }, from(ip)),
+      ),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45 - REQUEST_RULES.verify.perAddress.max);
     expect(statuses.filter((s) => s === 404)).toHaveLength(REQUEST_RULES.verify.perAddress.max);
@@ -177,28 +308,52 @@ describe('item 2: per-address and per-account limits on every code endpoint', ()
   it('the partner request form: 20 an hour per partner, then 429 with Retry-After', async () => {
     const reg = partner();
     await postJson('/api/partner/register', reg, address());
-    await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: await newestCode(reg.ownerEmail) }, address());
+    await postJson(
+      '/api/partner/verify-otp',
+      { email: reg.ownerEmail, otp: await newestCode(reg.ownerEmail) },
+      address(),
+    );
     const { token } = await json(await partnerLogin(reg.ownerEmail, reg.password));
     const body = {
-      type: 'employee', companyName: 'Owner Learning Ltd', jobTitle: 'Care Assistant', department: 'Care', jobDescription: 'Support residents.',
-      employmentType: 'full-time', salaryRange: '£24,000', requiredQualifications: 'NVQ 2', requiredExperience: '1 year', skillsRequired: 'first aid',
-      jobResponsibilities: 'Care', benefits: 'Pension', numberOfPositions: 1, location: 'York',
-      applicationDeadline: new Date(Date.now() + 30 * 864e5).toISOString().slice(0, 10), contactEmail: 'hr@example.com', contactPhone: '020 7946 0201',
+      type: 'employee',
+      companyName: 'Owner Learning Ltd',
+      jobTitle: 'Care Assistant',
+      department: 'Care',
+      jobDescription: 'Support residents.',
+      employmentType: 'full-time',
+      salaryRange: '£24,000',
+      requiredQualifications: 'NVQ 2',
+      requiredExperience: '1 year',
+      skillsRequired: 'first aid',
+      jobResponsibilities: 'Care',
+      benefits: 'Pension',
+      numberOfPositions: 1,
+      location: 'York',
+      applicationDeadline: new Date(Date.now() + 30 * 864e5).toISOString().slice(0, 10),
+      contactEmail: 'hr@example.com',
+      contactPhone: '020 7946 0201',
     };
-    const send = () => postJson('/api/hiringrequest/submit', body, { Authorization: `Bearer ${token}`, ...address() });
-    const answers = await Promise.all(Array.from({ length: REQUEST_RULES.partnerRequest.perAccount.max + 3 }, send));
+    const send = () =>
+      postJson('/api/hiringrequest/submit', body, { Authorization: `Bearer ${token}`, ...address() });
+    const answers = await Promise.all(
+      Array.from({ length: REQUEST_RULES.partnerRequest.perAccount.max + 3 }, send),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(REQUEST_RULES.partnerRequest.perAccount.max);
     const refused = answers.filter((r) => r.status === 429);
     expect(refused).toHaveLength(3);
     expect(Number(refused[0]!.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect((await json(refused[0]!)).message).toMatch(/^You have sent many requests in a short time\. Please try again in \d+ minutes?\.$/);
+    expect((await json(refused[0]!)).message).toMatch(
+      /^You have sent many requests in a short time\. Please try again in \d+ minutes?\.$/,
+    );
   });
 });
 
 describe('item 3: pre-registration cannot take an account over', () => {
   it('student: attacker A registers E first; owner B registers E and verifies through the wizard; A gets 401, B 200', async () => {
     const email = `victim-${uid()}@example.com`;
-    const a = await wizardRegister(student({ email, fullName: 'Mallory Attacker', password: 'Attacker-pass-1' }));
+    const a = await wizardRegister(
+      student({ email, fullName: 'Mallory Attacker', password: 'Attacker-pass-1' }),
+    );
     expect(a.status).toBe(201);
     const { userId } = await json(a);
     await ageCodes('student', userId, 2 * 60_000);
@@ -206,7 +361,11 @@ describe('item 3: pre-registration cannot take an account over', () => {
     const b = await wizardRegister(student({ email, fullName: 'Alice Owner', password: 'Victim-pass-2' }));
     expect(b.status).toBe(201);
     expect((await json(b)).userId).toBe(userId);
-    const verify = await postJson('/api/users/verify-otp', { userId, otp: await newestCode(email) }, address());
+    const verify = await postJson(
+      '/api/users/verify-otp',
+      { userId, otp: await newestCode(email) },
+      address(),
+    );
     expect(verify.status).toBe(200);
 
     expect((await studentLogin(email, 'Attacker-pass-1')).status).toBe(401);
@@ -217,10 +376,15 @@ describe('item 3: pre-registration cannot take an account over', () => {
 
   it('student: an attacker registering after the owner cannot void or override the code the owner holds', async () => {
     const email = `victim-${uid()}@example.com`;
-    const { userId } = await json(await wizardRegister(student({ email, fullName: 'Alice Owner', password: 'Victim-pass-2' })));
+    const { userId } = await json(
+      await wizardRegister(student({ email, fullName: 'Alice Owner', password: 'Victim-pass-2' })),
+    );
     const ownersCode = await newestCode(email);
     await ageCodes('student', userId, 2 * 60_000);
-    expect((await wizardRegister(student({ email, fullName: 'Mallory Attacker', password: 'Attacker-pass-1' }))).status).toBe(201);
+    expect(
+      (await wizardRegister(student({ email, fullName: 'Mallory Attacker', password: 'Attacker-pass-1' })))
+        .status,
+    ).toBe(201);
 
     const verify = await postJson('/api/users/verify-otp', { userId, otp: ownersCode }, address());
     expect(verify.status).toBe(200);
@@ -233,8 +397,16 @@ describe('item 3: pre-registration cannot take an account over', () => {
   it('partner: attacker A registers E first; owner B registers E and verifies; A gets 401, B 200 (both orders)', async () => {
     for (const attackerFirst of [true, false]) {
       const email = `victim-${uid()}@example.com`;
-      const attacker = partner({ ownerEmail: email, companyName: 'Mallory Ltd', password: 'Attacker-pass-1' });
-      const owner = partner({ ownerEmail: email, companyName: 'Owner Learning Ltd', password: 'Victim-pass-2' });
+      const attacker = partner({
+        ownerEmail: email,
+        companyName: 'Mallory Ltd',
+        password: 'Attacker-pass-1',
+      });
+      const owner = partner({
+        ownerEmail: email,
+        companyName: 'Owner Learning Ltd',
+        password: 'Victim-pass-2',
+      });
       const first = await postJson('/api/partner/register', attackerFirst ? attacker : owner, address());
       expect(first.status).toBe(201);
       const id = (await json(first)).data._id as string;
@@ -244,7 +416,9 @@ describe('item 3: pre-registration cannot take an account over', () => {
       expect(second.status).toBe(201);
       expect((await json(second)).data._id).toBe(id);
       const ownersCode = ownersCodeIfFirst ?? (await newestCode(email));
-      expect((await postJson('/api/partner/verify-otp', { email, otp: ownersCode }, address())).status).toBe(200);
+      expect((await postJson('/api/partner/verify-otp', { email, otp: ownersCode }, address())).status).toBe(
+        200,
+      );
 
       expect((await partnerLogin(email, 'Attacker-pass-1')).status).toBe(401);
       const login = await partnerLogin(email, 'Victim-pass-2');
@@ -257,7 +431,11 @@ describe('item 3: pre-registration cannot take an account over', () => {
     const account = await verifiedStudent();
     const again = await wizardRegister(student({ email: account.email })).catch((e: Error) => e);
     expect(again).toBeInstanceOf(Error);
-    const direct = await postJson('/api/users/register/', student({ email: account.email, password: 'Attacker-pass-1' }), address());
+    const direct = await postJson(
+      '/api/users/register/',
+      student({ email: account.email, password: 'Attacker-pass-1' }),
+      address(),
+    );
     expect(direct.status).toBe(409);
     expect((await studentLogin(account.email, account.password)).status).toBe(200);
   });
@@ -268,7 +446,9 @@ describe('item 3: pre-registration cannot take an account over', () => {
     const code = await newestCode(email);
     const dayAgo = Date.now() - 24 * 3600_000 - 60_000;
     await env.DB.prepare('update users set created_at = ? where id = ?').bind(dayAgo, userId).run();
-    expect(await json(await postJson('/api/users/check-email', { email }, address()))).toMatchObject({ exists: false });
+    expect(await json(await postJson('/api/users/check-email', { email }, address()))).toMatchObject({
+      exists: false,
+    });
     expect((await postJson('/api/users/verify-otp', { userId, otp: code }, address())).status).toBe(404);
     const again = await postJson('/api/users/register/', student({ email }), address());
     expect(again.status).toBe(201);
@@ -280,16 +460,28 @@ describe('item 3: pre-registration cannot take an account over', () => {
     const fresh = await json(await postJson('/api/users/register/', student(), address()));
     const expiredPartner = await json(await postJson('/api/partner/register', partner(), address()));
     const verifiedOld = await verifiedStudent();
-    await env.DB.prepare('update users set created_at = ? where id in (?, ?)').bind(dayAgo, expired.userId, verifiedOld.userId).run();
-    await env.DB.prepare('update partners set created_at = ? where id = ?').bind(dayAgo, expiredPartner.data._id).run();
+    await env.DB.prepare('update users set created_at = ? where id in (?, ?)')
+      .bind(dayAgo, expired.userId, verifiedOld.userId)
+      .run();
+    await env.DB.prepare('update partners set created_at = ? where id = ?')
+      .bind(dayAgo, expiredPartner.data._id)
+      .run();
     const results = await runScheduled(CRONS.daily, env);
     expect(results['expire-unverified-accounts']).toMatchObject({ deleted: expect.any(Number) });
     expect((results['expire-unverified-accounts'] as { deleted: number }).deleted).toBeGreaterThanOrEqual(2);
     expect(await env.DB.prepare('select id from users where id = ?').bind(expired.userId).first()).toBeNull();
-    expect(await env.DB.prepare('select id from partners where id = ?').bind(expiredPartner.data._id).first()).toBeNull();
-    expect(await env.DB.prepare("select id from one_time_codes where account_id = ?").bind(expired.userId).first()).toBeNull();
-    expect(await env.DB.prepare('select id from users where id = ?').bind(fresh.userId).first()).not.toBeNull();
-    expect(await env.DB.prepare('select id from users where id = ?').bind(verifiedOld.userId).first()).not.toBeNull();
+    expect(
+      await env.DB.prepare('select id from partners where id = ?').bind(expiredPartner.data._id).first(),
+    ).toBeNull();
+    expect(
+      await env.DB.prepare('select id from one_time_codes where account_id = ?').bind(expired.userId).first(),
+    ).toBeNull();
+    expect(
+      await env.DB.prepare('select id from users where id = ?').bind(fresh.userId).first(),
+    ).not.toBeNull();
+    expect(
+      await env.DB.prepare('select id from users where id = ?').bind(verifiedOld.userId).first(),
+    ).not.toBeNull();
   });
 });
 
@@ -302,13 +494,17 @@ describe('item 4: partner verify and resend do not tell whether an e-mail has an
     const pair = async (path: string, body: (email: string) => unknown) => {
       const known = await postJson(path, body(reg.ownerEmail), address());
       const unknown = await postJson(path, body(`nobody-${uid()}@example.com`), address());
-      return { known: { status: known.status, body: await known.text() }, unknown: { status: unknown.status, body: await unknown.text() } };
+      return {
+        known: { status: known.status, body: await known.text() },
+        unknown: { status: unknown.status, body: await unknown.text() },
+      };
     };
     const verify = await pair('/api/partner/verify-otp', (email) => ({ email, otp: wrong }));
     expect(verify.known).toEqual(verify.unknown);
     expect(verify.known.status).toBe(400);
     // Also once the code is spent or expired (other messages would say "this account exists").
-    for (let i = 0; i < 5; i++) await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: wrong }, address());
+    for (let i = 0; i < 5; i++)
+      await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: wrong }, address());
     const spent = await pair('/api/partner/verify-otp', (email) => ({ email, otp: code }));
     expect(spent.known).toEqual(spent.unknown);
 
@@ -318,7 +514,8 @@ describe('item 4: partner verify and resend do not tell whether an e-mail has an
     expect(resend.known.status).toBe(200);
     // Only the real account receives a code (after the answer).
     const before = (await codesFor(reg.ownerEmail)).length;
-    for (let i = 0; i < 50 && (await codesFor(reg.ownerEmail)).length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && (await codesFor(reg.ownerEmail)).length === before; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect((await codesFor(reg.ownerEmail)).length).toBe(before + 1);
   });
 });
@@ -329,34 +526,78 @@ describe('item 8: common passwords are refused, on the server', () => {
     expect(await json(res)).toMatchObject({ success: false, message: COMMON_PASSWORD_MESSAGE });
   };
 
-  it.each(['123456', 'password1', 'qwerty'])('%s: student, partner and job applicant registration and reset', async (password) => {
-    await refused(await postJson('/api/users/register/', student({ password }), address()));
-    await refused(await postJson('/api/users/reset-password', { email: `s-${uid()}@example.com`, otp: '123456', password }, address()));
-    await refused(await postJson('/api/partner/register', partner({ password }), address()));
-    await refused(await postJson('/api/partner/reset-password', { email: `p-${uid()}@example.com`, code: '123456', password }, address()));
-    await refused(await postJson('/api/job-applicants/register', { fullName: 'Common Pass', email: `a-${uid()}@example.com`, phone: '020 7946 0111', password }, address()));
-  });
+  it.each(['123456', 'password1', 'qwerty'])(
+    '%s: student, partner and job applicant registration and reset',
+    async (password) => {
+      await refused(await postJson('/api/users/register/', student({ password }), address()));
+      await refused(
+        await postJson(
+          '/api/users/reset-password',
+          { email: `s-${uid()}@example.com`, otp: '123456', password },
+          address(),
+        ),
+      );
+      await refused(await postJson('/api/partner/register', partner({ password }), address()));
+      await refused(
+        await postJson(
+          '/api/partner/reset-password',
+          { email: `p-${uid()}@example.com`, code: '123456', password },
+          address(),
+        ),
+      );
+      await refused(
+        await postJson(
+          '/api/job-applicants/register',
+          { fullName: 'Common Pass', email: `a-${uid()}@example.com`, phone: '020 7946 0111', password },
+          address(),
+        ),
+      );
+    },
+  );
 
   it('is case-insensitive, and a reset with a common password leaves the code usable', async () => {
     await refused(await postJson('/api/users/register/', student({ password: 'PassWord1' }), address()));
     const account = await verifiedStudent();
     await postJson('/api/users/forgot-password', { email: account.email }, address());
     const code = await resetCode(account.email);
-    await refused(await postJson('/api/users/reset-password', { email: account.email, otp: code, password: 'qwerty' }, address()));
-    expect((await postJson('/api/users/reset-password', { email: account.email, otp: code, password: 'Uncommon-pass-31' }, address())).status).toBe(200);
+    await refused(
+      await postJson(
+        '/api/users/reset-password',
+        { email: account.email, otp: code, password: 'qwerty' },
+        address(),
+      ),
+    );
+    expect(
+      (
+        await postJson(
+          '/api/users/reset-password',
+          { email: account.email, otp: code, password: 'Uncommon-pass-31' },
+          address(),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('staff: creating a staff account and setting a staff password refuse them too', async () => {
     const admin = await makeStaff('admin');
     const auth = staffAuth(admin.token);
     for (const password of ['qwerty123456', '123456qwerty', '1qaz2wsx3edc']) {
-      await refused(await postJson('/api/admin/staff', { name: 'New Editor', email: `e-${uid()}@example.com`, role: 'editor', password }, auth));
+      await refused(
+        await postJson(
+          '/api/admin/staff',
+          { name: 'New Editor', email: `e-${uid()}@example.com`, role: 'editor', password },
+          auth,
+        ),
+      );
       await refused(await postJson(`/api/admin/staff/${admin.id}/password`, { password }, auth));
     }
   });
 
   it('keeps the 6-character minimum and its message', async () => {
     const res = await postJson('/api/users/register/', student({ password: '12345' }), address());
-    expect(await json(res)).toMatchObject({ success: false, message: 'Password must be at least 6 characters' });
+    expect(await json(res)).toMatchObject({
+      success: false,
+      message: 'Password must be at least 6 characters',
+    });
   });
 });

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { app } from './index.ts';
 import { HttpMailer, MailNotSentError } from './services/mailer.ts';
 import { codeEmail } from './services/emails.ts';
-import { createDb } from '../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { sql } from 'drizzle-orm';
 import { sessionToken } from './test/fixtures/index.ts';
-import { users } from '../db/schema/index.ts';
+import { users } from '#db/schema/index.ts';
 import { registerApplicant } from './test/fixtures/index.ts';
 import { testBrand } from './test/fixtures/index.ts';
 
@@ -24,13 +24,18 @@ const brokenD1 = new Proxy(env.DB, {
     if (prop === 'getBookmark') return () => null;
     if (prop === 'prepare') {
       return () => {
-        const fail = async () => { throw new Error('D1_ERROR: Network connection lost.'); };
+        const fail = async () => {
+          throw new Error('D1_ERROR: Network connection lost.');
+        };
         const stmt: Record<string, unknown> = { all: fail, run: fail, first: fail, raw: fail, values: fail };
         stmt.bind = () => stmt;
         return stmt;
       };
     }
-    if (prop === 'batch' || prop === 'exec') return async () => { throw new Error('D1_ERROR: Network connection lost.'); };
+    if (prop === 'batch' || prop === 'exec')
+      return async () => {
+        throw new Error('D1_ERROR: Network connection lost.');
+      };
     return Reflect.get(target, prop);
   },
 });
@@ -38,23 +43,38 @@ const brokenD1 = new Proxy(env.DB, {
 const call = (path: string, bindings: Env) => app.request(`http://127.0.0.1:8787${path}`, {}, bindings);
 
 describe('D1 failing', () => {
-  it.each(['/api/features', '/api/subjects', '/api/subjects/search?q=data', '/api/countries/united-kingdom'])('%s answers 503 JSON with Retry-After, then recovers', async (path) => {
-    const down = await call(path, { ...env, DB: brokenD1 } as Env);
-    expect(down.status).toBe(503);
-    expect(down.headers.get('Retry-After')).toBe('5');
-    const body = await down.text();
-    expect(JSON.parse(body)).toMatchObject({ success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' });
-    expect(body).not.toMatch(/D1_ERROR|Network connection|at /);
-    expect(down.headers.get('Cache-Control') ?? '').not.toMatch(/public/);
-    const up = await call(path, env);
-    expect(up.status).toBe(200);
-  });
+  it.each(['/api/features', '/api/subjects', '/api/subjects/search?q=data', '/api/countries/united-kingdom'])(
+    '%s answers 503 JSON with Retry-After, then recovers',
+    async (path) => {
+      const down = await call(path, { ...env, DB: brokenD1 });
+      expect(down.status).toBe(503);
+      expect(down.headers.get('Retry-After')).toBe('5');
+      const body = await down.text();
+      expect(JSON.parse(body)).toMatchObject({
+        success: false,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      });
+      expect(body).not.toMatch(/D1_ERROR|Network connection|at /);
+      expect(down.headers.get('Cache-Control') ?? '').not.toMatch(/public/);
+      const up = await call(path, env);
+      expect(up.status).toBe(200);
+    },
+  );
 
   it('a bug (not a storage fault) is still a 500 without internals', async () => {
     const weird: D1Database = new Proxy(env.DB, {
-      get: (t, p) => (p === 'prepare' ? () => { throw new TypeError('x is not a function'); } : p === 'withSession' ? () => weird : p === 'getBookmark' ? () => null : Reflect.get(t, p)),
+      get: (t, p) =>
+        p === 'prepare'
+          ? () => {
+              throw new TypeError('x is not a function');
+            }
+          : p === 'withSession'
+            ? () => weird
+            : p === 'getBookmark'
+              ? () => null
+              : Reflect.get(t, p),
     });
-    const res = await call('/api/features', { ...env, DB: weird } as Env);
+    const res = await call('/api/features', { ...env, DB: weird });
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain('TypeError');
   });
@@ -62,17 +82,38 @@ describe('D1 failing', () => {
 
 describe('mailer failing', () => {
   it('HttpMailer keeps a failed message for the retry job, and refuses to pretend a one-time code went out', async () => {
-    for (const fetch of [async () => new Response('down', { status: 502 }), async () => { throw new TypeError('fetch failed'); }]) {
+    for (const fetch of [
+      async () => new Response('down', { status: 502 }),
+      async () => {
+        throw new TypeError('fetch failed');
+      },
+    ]) {
       const db = createDb(env.DB);
-      const mailer = new HttpMailer(db, { url: 'https://mail.example/send', apiKey: 'k', from: 'noreply@example.com', fetch: fetch as typeof globalThis.fetch });
+      const mailer = new HttpMailer(db, {
+        url: 'https://mail.example/send',
+        apiKey: 'k',
+        from: 'noreply@example.com',
+        fetch: fetch,
+      });
       // A notification: queued for a retry (5 minutes later), so the caller carries on.
-      expect(await mailer.send({ to: 'fault@example.com', subject: 's', text: 't', html: '<p>t</p>' })).toBe('queued');
+      expect(await mailer.send({ to: 'fault@example.com', subject: 's', text: 't', html: '<p>t</p>' })).toBe(
+        'queued',
+      );
       // A one-time code is never resent late (it is withdrawn): the caller hears that it failed.
-      await expect(mailer.send(codeEmail(testBrand, 'fault@example.com', 'Ada', '123456', 'verify'))).rejects.toBeInstanceOf(MailNotSentError);
+      await expect(
+        mailer.send(codeEmail(testBrand, 'fault@example.com', 'Ada', '123456', 'verify')),
+      ).rejects.toBeInstanceOf(MailNotSentError);
     }
     // Nothing pretends to be sent: the notifications wait as failed, the codes are given up.
-    const rows = await createDb(env.DB).all<{ status: string; retryable: number }>(sql`select status, retryable from outbox where "to" = 'fault@example.com' order by rowid`);
-    expect(rows).toEqual([{ status: 'failed', retryable: 1 }, { status: 'dead', retryable: 0 }, { status: 'failed', retryable: 1 }, { status: 'dead', retryable: 0 }]);
+    const rows = await createDb(env.DB).all<{ status: string; retryable: number }>(
+      sql`select status, retryable from outbox where "to" = 'fault@example.com' order by rowid`,
+    );
+    expect(rows).toEqual([
+      { status: 'failed', retryable: 1 },
+      { status: 'dead', retryable: 0 },
+      { status: 'failed', retryable: 1 },
+      { status: 'dead', retryable: 0 },
+    ]);
   });
 });
 
@@ -82,30 +123,58 @@ describe('mailer failing', () => {
 /** An R2 binding whose every call fails the way a storage outage does. */
 const brokenR2 = new Proxy(env.FILES, {
   get(target, prop) {
-    if (prop === 'put' || prop === 'get' || prop === 'head' || prop === 'delete') return async () => { throw new Error('put: We encountered an internal error. Please try again. (10001)'); };
+    if (prop === 'put' || prop === 'get' || prop === 'head' || prop === 'delete')
+      return async () => {
+        throw new Error('put: We encountered an internal error. Please try again. (10001)');
+      };
     return Reflect.get(target, prop);
   },
 });
-const pdf = () => new File([new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')], 'cv.pdf', { type: 'application/pdf' });
+const pdf = () =>
+  new File(
+    [
+      new TextEncoder().encode(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      ),
+    ],
+    'cv.pdf',
+    { type: 'application/pdf' },
+  );
 const countRows = async (query: string) => (await env.DB.prepare(query).first<{ n: number }>())!.n;
 const R2_DOWN = 'We could not store the file right now. Please try again in a moment.';
 
 describe('R2 failing', () => {
   const studentId = 'fault-r2-student';
   const studentToken = async () => {
-    await createDb(env.DB).insert(users).values({ id: studentId, fullName: 'Fault Student', academicStatus: 'Undergraduate', contactNumber: '+447700900999', currentAddress: 'x', email: 'fault-r2@example.com', passwordHash: 'x', isVerified: true }).onConflictDoNothing();
+    await createDb(env.DB)
+      .insert(users)
+      .values({
+        id: studentId,
+        fullName: 'Fault Student',
+        academicStatus: 'Undergraduate',
+        contactNumber: '+447700900999',
+        currentAddress: 'x',
+        email: 'fault-r2@example.com',
+        passwordHash: 'x',
+        isVerified: true,
+      })
+      .onConflictDoNothing();
     return sessionToken({ sub: studentId, aud: 'student', role: 'student' });
   };
   const upload = async (bindings: Env, token: string) => {
     const form = new FormData();
     form.set('documentType', 'Academic Transcript');
     form.set('document', pdf());
-    return app.request('http://127.0.0.1:8787/api/users/document', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }, bindings);
+    return app.request(
+      'http://127.0.0.1:8787/api/users/document',
+      { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form },
+      bindings,
+    );
   };
 
   it('a student document upload answers 503 JSON, leaves no row, and works once R2 is back', async () => {
     const token = await studentToken();
-    const down = await upload({ ...env, FILES: brokenR2 } as Env, token);
+    const down = await upload({ ...env, FILES: brokenR2 }, token);
     expect(down.status).toBe(503);
     const text = await down.text();
     expect(JSON.parse(text)).toMatchObject({ success: false, message: R2_DOWN });
@@ -118,10 +187,18 @@ describe('R2 failing', () => {
 
   it('downloading a stored document while R2 is down answers 503 JSON, not 500', async () => {
     const token = await studentToken();
-    const [row] = (await env.DB.prepare(`select id from documents where user_id = ?`).bind(studentId).all<{ id: string }>()).results;
-    const res = await app.request(`http://127.0.0.1:8787/api/users/document/${row!.id}`, { headers: { Authorization: `Bearer ${token}` } }, { ...env, FILES: brokenR2 } as Env);
+    const [row] = (
+      await env.DB.prepare(`select id from documents where user_id = ?`).bind(studentId).all<{ id: string }>()
+    ).results;
+    const res = await app.request(
+      `http://127.0.0.1:8787/api/users/document/${row!.id}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+      { ...env, FILES: brokenR2 },
+    );
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toBe('We could not fetch the file right now. Please try again in a moment.');
+    expect((await res.json<{ message: string }>()).message).toBe(
+      'We could not fetch the file right now. Please try again in a moment.',
+    );
   });
 
   it('a job application answers 503 JSON, leaves no row, and can be sent again once R2 is back', async () => {
@@ -130,12 +207,16 @@ describe('R2 failing', () => {
       const form = new FormData();
       form.set('coverLetter', 'I would love to join.');
       form.set('resume', pdf());
-      return app.request('http://127.0.0.1:8787/api/jobs/warehouse-operative-rotterdam/apply', { method: 'POST', headers: { 'X-Applicant-Token': token }, body: form }, bindings);
+      return app.request(
+        'http://127.0.0.1:8787/api/jobs/warehouse-operative-rotterdam/apply',
+        { method: 'POST', headers: { 'X-Applicant-Token': token }, body: form },
+        bindings,
+      );
     };
     const before = await countRows('select count(*) as n from job_applications');
-    const down = await apply({ ...env, FILES: brokenR2 } as Env);
+    const down = await apply({ ...env, FILES: brokenR2 });
     expect(down.status).toBe(503);
-    expect(((await down.json()) as { message: string }).message).toBe(R2_DOWN);
+    expect((await down.json<{ message: string }>()).message).toBe(R2_DOWN);
     expect(await countRows('select count(*) as n from job_applications')).toBe(before);
     expect((await apply(env)).status).toBe(201);
     expect(await countRows('select count(*) as n from job_applications')).toBe(before + 1);
@@ -146,9 +227,21 @@ describe('mailer failing during registration', () => {
   // A provider that cannot be reached: createMailer picks HttpMailer when MAIL_API_URL is set.
   const mailDown = { ...env, MAIL_API_URL: 'http://127.0.0.1:9/send', MAIL_API_KEY: 'k' } as Env;
   const post = (path: string, body: unknown, bindings: Env, ip: string) =>
-    app.request(`http://127.0.0.1:8787${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify(body) }, bindings);
+    app.request(
+      `http://127.0.0.1:8787${path}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+        body: JSON.stringify(body),
+      },
+      bindings,
+    );
   const codeFor = async (to: string) => {
-    const row = await env.DB.prepare(`select text from outbox where "to" = ? and status = 'sent' order by created_at desc, rowid desc limit 1`).bind(to).first<{ text: string }>();
+    const row = await env.DB.prepare(
+      `select text from outbox where "to" = ? and status = 'sent' order by created_at desc, rowid desc limit 1`,
+    )
+      .bind(to)
+      .first<{ text: string }>();
     return row?.text.match(/\b(\d{6})\b/)?.[1];
   };
 
@@ -156,13 +249,33 @@ describe('mailer failing during registration', () => {
     // A 503 for real accounts only would say that the account exists, so the e-mail is sent after
     // the response and a failure cannot change the answer (docs/reliability.md §7).
     const email = 'fault-reset@example.com';
-    await createDb(env.DB).insert(users).values({ id: crypto.randomUUID(), fullName: 'Reset Fault', academicStatus: 'Undergraduate', contactNumber: '+447700900998', currentAddress: 'x', email, passwordHash: 'x', isVerified: true }).onConflictDoNothing();
+    await createDb(env.DB)
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        fullName: 'Reset Fault',
+        academicStatus: 'Undergraduate',
+        contactNumber: '+447700900998',
+        currentAddress: 'x',
+        email,
+        passwordHash: 'x',
+        isVerified: true,
+      })
+      .onConflictDoNothing();
     const known = await post('/api/users/forgot-password', { email }, mailDown, '198.51.100.94');
-    const unknown = await post('/api/users/forgot-password', { email: 'fault-reset-nobody@example.com' }, mailDown, '198.51.100.95');
+    const unknown = await post(
+      '/api/users/forgot-password',
+      { email: 'fault-reset-nobody@example.com' },
+      mailDown,
+      '198.51.100.95',
+    );
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
-    const rows = async (status: string) => (await env.DB.prepare(`select count(*) as n from outbox where "to" = ? and status = ?`).bind(email, status).first<{ n: number }>())!.n;
+    const rows = async (status: string) =>
+      (await env.DB.prepare(`select count(*) as n from outbox where "to" = ? and status = ?`)
+        .bind(email, status)
+        .first<{ n: number }>())!.n;
     // The code e-mail failed and is given up (its code is withdrawn; a late retry would carry a void code).
     for (let i = 0; i < 150 && (await rows('dead')) === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await rows('dead')).toBe(1);
@@ -174,26 +287,59 @@ describe('mailer failing during registration', () => {
 
   it('a student account whose code e-mail failed is completed by resending the code', async () => {
     const email = 'fault-mail-student@example.com';
-    const res = await post('/api/users/register/', { fullName: 'Mail Fault', academicStatus: 'Undergraduate', contactNumber: '02079460999', email, currentAddress: '1 Example Street, London', password: 'Str0ng!Passw0rd#2026' }, mailDown, '198.51.100.90');
+    const res = await post(
+      '/api/users/register/',
+      {
+        fullName: 'Mail Fault',
+        academicStatus: 'Undergraduate',
+        contactNumber: '02079460999',
+        email,
+        currentAddress: '1 Example Street, London',
+        password: 'Str0ng!Passw0rd#2026',
+      },
+      mailDown,
+      '198.51.100.90',
+    );
     expect(res.status).toBe(201);
-    const { userId, message } = (await res.json()) as { userId: string; message: string };
+    const { userId, message } = await res.json<{ userId: string; message: string }>();
     expect(message).toMatch(/Resend OTP/);
     expect(await codeFor(email)).toBeUndefined();
     expect((await post('/api/users/resend-otp', { userId }, env, '198.51.100.91')).status).toBe(200);
     const otp = await codeFor(email);
     expect(otp).toMatch(/^\d{6}$/);
     expect((await post('/api/users/verify-otp', { userId, otp }, env, '198.51.100.91')).status).toBe(200);
-    expect(await countRows(`select count(*) as n from users where email = '${email}' and is_verified = 1`)).toBe(1);
+    expect(
+      await countRows(`select count(*) as n from users where email = '${email}' and is_verified = 1`),
+    ).toBe(1);
   });
 
   it('a partner account whose code e-mail failed answers 503, and is completed by resending the code', async () => {
     const email = 'fault-mail-partner@example.com';
-    const res = await post('/api/partner/register', {
-      companyName: 'Fault Ltd', companyHQ: 'London', ownerFirstName: 'Mail', ownerLastName: 'Fault', ownerEmail: email, ownerPhoneNumber: '02079460998',
-      ownerDesignation: 'Director', ownerNationality: 'British', contactFirstName: 'Mail', contactLastName: 'Fault', contactDesignation: 'HR', contactPhoneNumber: '02079460997', contactEmail: 'hr-fault@example.com', password: 'Str0ng!Passw0rd',
-    }, mailDown, '198.51.100.92');
+    const res = await post(
+      '/api/partner/register',
+      {
+        companyName: 'Fault Ltd',
+        companyHQ: 'London',
+        ownerFirstName: 'Mail',
+        ownerLastName: 'Fault',
+        ownerEmail: email,
+        ownerPhoneNumber: '02079460998',
+        ownerDesignation: 'Director',
+        ownerNationality: 'British',
+        contactFirstName: 'Mail',
+        contactLastName: 'Fault',
+        contactDesignation: 'HR',
+        contactPhoneNumber: '02079460997',
+        contactEmail: 'hr-fault@example.com',
+        password: 'Str0ng!Passw0rd',
+      },
+      mailDown,
+      '198.51.100.92',
+    );
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toBe('We could not send the e-mail right now. Please try again in a moment.');
+    expect((await res.json<{ message: string }>()).message).toBe(
+      'We could not send the e-mail right now. Please try again in a moment.',
+    );
     expect((await post('/api/partner/resend-otp', { email }, env, '198.51.100.93')).status).toBe(200);
     // The partner resend sends after its answer (issue 13 item 4: the same answer for unknown e-mails).
     let otp: string | undefined;
@@ -203,6 +349,8 @@ describe('mailer failing during registration', () => {
     }
     expect(otp).toMatch(/^\d{6}$/);
     expect((await post('/api/partner/verify-otp', { email, otp }, env, '198.51.100.93')).status).toBe(200);
-    expect(await countRows(`select count(*) as n from partners where email = '${email}' and is_verified = 1`)).toBe(1);
+    expect(
+      await countRows(`select count(*) as n from partners where email = '${email}' and is_verified = 1`),
+    ).toBe(1);
   });
 });

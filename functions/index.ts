@@ -40,7 +40,7 @@ import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
 import { runScheduled } from './scheduled/index.ts';
-import { apiPaths } from '../schemas/paths.ts';
+import { apiPaths } from '#schemas/paths.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -56,7 +56,19 @@ app.use('/api/admin/*', staffCsrf);
 app.use('/api/*', database, requestServices);
 
 // Public reads: short-lived caching with background revalidation.
-for (const path of ['/api/programs', '/api/programs/*', '/api/subjects/*', '/api/countries/*', '/api/universities/*', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about']) {
+for (const path of [
+  '/api/programs',
+  '/api/programs/*',
+  '/api/subjects/*',
+  '/api/countries/*',
+  '/api/universities/*',
+  '/api/departments',
+  '/api/features',
+  '/api/services',
+  '/api/missionvission',
+  '/api/about-mission-vision',
+  '/api/about',
+]) {
   // The edge cache sits inside CORS (headers per request) and outside publicCache (it stores only
   // what publicCache marked public).
   app.use(path, edgeCache, publicCache);

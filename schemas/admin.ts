@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import {
-  cityCostSchema, countryCostSchema, countrySchema, departmentSchema, exchangeRateSchema, featureSchema, jobSchema, officeSchema, serviceSchema,
-  subjectSchema, teamMemberSchema, universitySchema,
+  cityCostSchema,
+  countryCostSchema,
+  countrySchema,
+  departmentSchema,
+  exchangeRateSchema,
+  featureSchema,
+  jobSchema,
+  officeSchema,
+  serviceSchema,
+  subjectSchema,
+  teamMemberSchema,
+  universitySchema,
 } from './content.ts';
 import { publishStatusResponse } from './build.ts';
 import { okResponse, pageOf } from './responses.ts';
@@ -39,7 +49,10 @@ export const staffUpdateSchema = z
     isActive: z.boolean('isActive must be true or false').optional(),
     name: z.string().trim().min(1, 'Name is required').max(120).optional(),
   })
-  .refine((v) => v.role !== undefined || v.isActive !== undefined || v.name !== undefined, 'Nothing to change');
+  .refine(
+    (v) => v.role !== undefined || v.isActive !== undefined || v.name !== undefined,
+    'Nothing to change',
+  );
 
 export const staffPasswordSchema = z.object({ password: staffPassword });
 
@@ -55,7 +68,15 @@ const totpCode = z
 export const staffMfaSchema = z.union(
   [
     z.object({ code: totpCode }).strict(),
-    z.object({ recoveryCode: z.string().trim().min(1, 'Enter one of your recovery codes.').max(40, 'That is not a recovery code.') }).strict(),
+    z
+      .object({
+        recoveryCode: z
+          .string()
+          .trim()
+          .min(1, 'Enter one of your recovery codes.')
+          .max(40, 'That is not a recovery code.'),
+      })
+      .strict(),
   ],
   'Enter the 6-digit code from your authenticator app, or a recovery code.',
 );
@@ -95,7 +116,11 @@ export const staffMfaSetupSchema = z.object({
 export type StaffMfaSetup = z.infer<typeof staffMfaSetupSchema>;
 
 /** The second factor is on: the recovery codes (shown once) and the signed-in profile. */
-export const staffMfaEnabledSchema = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()), staff: staffProfileSchema });
+export const staffMfaEnabledSchema = z.object({
+  success: z.literal(true),
+  recoveryCodes: z.array(z.string()),
+  staff: staffProfileSchema,
+});
 export type StaffMfaEnabled = z.infer<typeof staffMfaEnabledSchema>;
 
 /** The second step passed: signed in. */
@@ -104,8 +129,18 @@ export type StaffSignedIn = z.infer<typeof staffSignedInSchema>;
 
 /** ?page, ?pageSize, ?q, ?status and ?format=csv on every list. */
 export const listQuery = z.object({
-  page: z.coerce.number('page must be a number').int().min(1, 'page must be 1 or more').max(100_000).default(1),
-  pageSize: z.coerce.number('pageSize must be a number').int().min(1, 'pageSize must be 1 to 100').max(100, 'pageSize must be 1 to 100').default(20),
+  page: z.coerce
+    .number('page must be a number')
+    .int()
+    .min(1, 'page must be 1 or more')
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number('pageSize must be a number')
+    .int()
+    .min(1, 'pageSize must be 1 to 100')
+    .max(100, 'pageSize must be 1 to 100')
+    .default(20),
   q: z.string().trim().max(200, 'Search text is too long').optional(),
   status: z.string().trim().max(40).optional(),
   type: z.string().trim().max(40).optional(),
@@ -134,8 +169,13 @@ export type InboxSource = (typeof inboxSources)[number];
 export const inboxStatuses = ['unread', 'read', 'handled'] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
 
-export const inboxParam = z.object({ source: z.enum(inboxSources, 'Unknown inbox source'), id: z.string().min(1).max(200) });
-export const inboxStatusSchema = z.object({ status: z.enum(inboxStatuses, 'Status must be unread, read or handled') });
+export const inboxParam = z.object({
+  source: z.enum(inboxSources, 'Unknown inbox source'),
+  id: z.string().min(1).max(200),
+});
+export const inboxStatusSchema = z.object({
+  status: z.enum(inboxStatuses, 'Status must be unread, read or handled'),
+});
 /** GET /api/admin/inbox: one row of the inbox (a contact message or an assistance request). */
 export const inboxRowSchema = z.object({
   source: z.enum(inboxSources),
@@ -149,22 +189,33 @@ export const inboxRowSchema = z.object({
   createdAt: z.string(),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
-export const inboxPageResponse = pageOf(inboxRowSchema);
 
 /** GET /api/admin/inbox/:source/:id: the stored form (its fields differ by source) and the replies sent. */
 export const inboxDetailResponse = z.object({
   source: z.enum(inboxSources),
   item: z.looseObject({ status: z.string(), email: z.string() }),
-  replies: z.array(z.object({ subject: z.string(), message: z.string(), createdAt: z.string(), staffName: z.string().nullable() })),
+  replies: z.array(
+    z.object({
+      subject: z.string(),
+      message: z.string(),
+      createdAt: z.string(),
+      staffName: z.string().nullable(),
+    }),
+  ),
 });
 export type InboxDetailResponse = z.infer<typeof inboxDetailResponse>;
 
 /** PATCH /api/admin/inbox/:source/:id. */
 export const inboxStatusResponse = okResponse.extend({ status: z.enum(inboxStatuses) });
+export type InboxStatusResponse = z.infer<typeof inboxStatusResponse>;
 
 export const replySchema = z.object({
   subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  message: z.string().trim().min(1, 'Message is required').max(10_000, 'Message must be at most 10000 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(10_000, 'Message must be at most 10000 characters'),
 });
 
 export const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -183,7 +234,11 @@ export const createJobSchema = z.object({
  * What staff read for an inbox item's status. The pipelines' labels are in schemas/pipelines.ts
  * (staffLabel) and the payments' in schemas/payment-text.ts.
  */
-export const inboxStatusLabels: Record<InboxStatus, string> = { unread: 'Unread', read: 'Read', handled: 'Handled' };
+export const inboxStatusLabels: Record<InboxStatus, string> = {
+  unread: 'Unread',
+  read: 'Read',
+  handled: 'Handled',
+};
 
 /**
  * Content kinds staff edit, each validated by the seed's own schema (one rule, one place).
@@ -197,18 +252,30 @@ export const contentKinds = {
   departments: { label: 'Departments', schema: departmentSchema, title: 'name', preview: null },
   subjects: { label: 'Subjects', schema: subjectSchema, title: 'name', preview: '/subject/' },
   jobs: { label: 'Jobs', schema: jobRow, title: 'title', preview: '/job/' },
-  services: { label: 'Services', schema: serviceSchema.omit({ isActive: true }), title: 'title', preview: null },
+  services: {
+    label: 'Services',
+    schema: serviceSchema.omit({ isActive: true }),
+    title: 'title',
+    preview: null,
+  },
   features: { label: 'Features', schema: featureWithId, title: 'title', preview: null },
   offices: { label: 'Offices', schema: officeSchema, title: 'name', preview: null },
   team: { label: 'Team members', schema: teamMemberSchema, title: 'name', preview: null },
   // The finder's costs (issue 17): shown in every "Estimated total cost".
-  countryCosts: { label: 'Country costs (living, visa, health)', schema: countryCostSchema, title: 'id', preview: null },
+  countryCosts: {
+    label: 'Country costs (living, visa, health)',
+    schema: countryCostSchema,
+    title: 'id',
+    preview: null,
+  },
   cityCosts: { label: 'City living costs', schema: cityCostSchema, title: 'name', preview: null },
   exchangeRates: { label: 'Exchange rates', schema: exchangeRateSchema, title: 'id', preview: null },
 } as const;
 export type ContentKind = keyof typeof contentKinds;
 export const contentKindNames = Object.keys(contentKinds) as ContentKind[];
-export const contentKindParam = z.object({ kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]], 'Unknown content kind') });
+export const contentKindParam = z.object({
+  kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]], 'Unknown content kind'),
+});
 
 /** Lets the seed's relative ids/flags be described in forms: which fields are images. */
 export const imageFields: Record<ContentKind, string[]> = {
@@ -250,65 +317,134 @@ export const pipelineDetailResponse = z.object({
 });
 export type PipelineDetailResponse = z.infer<typeof pipelineDetailResponse>;
 /** Program applications add the student's contact details; partners add their requests. */
-export const applicationDetailResponse = pipelineDetailResponse.extend({ student: z.looseObject({}).optional() });
+export const applicationDetailResponse = pipelineDetailResponse.extend({
+  student: z.looseObject({}).optional(),
+});
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponse>;
-export const partnerDetailResponse = pipelineDetailResponse.extend({ requests: z.array(z.looseObject({ id: z.string() })) });
+export const partnerDetailResponse = pipelineDetailResponse.extend({
+  requests: z.array(z.looseObject({ id: z.string() })),
+});
 export type PartnerDetailResponse = z.infer<typeof partnerDetailResponse>;
 
 /** POST /api/admin/<pipeline>/:id/status: the move made and whether the person was e-mailed. */
-export const statusChangeResponse = z.object({ success: z.literal(true), from: z.string(), to: z.string(), emailed: z.boolean(), message: z.string() });
+export const statusChangeResponse = z.object({
+  success: z.literal(true),
+  from: z.string(),
+  to: z.string(),
+  emailed: z.boolean(),
+  message: z.string(),
+});
 export type StatusChangeResponse = z.infer<typeof statusChangeResponse>;
 
 export const applicationRowSchema = z.object({
-  id: z.string(), status: z.string(), createdAt: z.string(), studentName: z.string(), studentEmail: z.string(),
-  subjectId: z.string().nullable(), subjectName: z.string().nullable(), universityName: z.string().nullable(),
+  id: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  studentName: z.string(),
+  studentEmail: z.string(),
+  subjectId: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  universityName: z.string().nullable(),
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
 export const partnerRowSchema = z.object({
-  id: z.string(), status: z.string(), companyName: z.string(), email: z.string(), contactName: z.string(), isVerified: z.boolean(), createdAt: z.string(),
+  id: z.string(),
+  status: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  contactName: z.string(),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
 });
 export type PartnerRow = z.infer<typeof partnerRowSchema>;
 
 export const partnerRequestRowSchema = z.object({
-  id: z.string(), status: z.string(), type: z.string(), title: z.string(), companyName: z.string(), createdAt: z.string(), jobId: z.string().nullable(),
+  id: z.string(),
+  status: z.string(),
+  type: z.string(),
+  title: z.string(),
+  companyName: z.string(),
+  createdAt: z.string(),
+  jobId: z.string().nullable(),
 });
 export type PartnerRequestRow = z.infer<typeof partnerRequestRowSchema>;
 
 /** POST /api/admin/partner-requests/:id/create-job. */
-export const createJobResponse = z.object({ success: z.literal(true), jobId: z.string(), preview: z.string() });
+export const createJobResponse = z.object({
+  success: z.literal(true),
+  jobId: z.string(),
+  preview: z.string(),
+});
 export type CreateJobResponse = z.infer<typeof createJobResponse>;
 
 export const jobApplicationRowSchema = z.object({
-  id: z.string(), status: z.string(), applicantName: z.string(), applicantEmail: z.string(), jobTitle: z.string().nullable(),
-  company: z.string().nullable(), createdAt: z.string(), emailConfirmed: z.boolean(),
+  id: z.string(),
+  status: z.string(),
+  applicantName: z.string(),
+  applicantEmail: z.string(),
+  jobTitle: z.string().nullable(),
+  company: z.string().nullable(),
+  createdAt: z.string(),
+  emailConfirmed: z.boolean(),
 });
 export type JobApplicationRow = z.infer<typeof jobApplicationRowSchema>;
 
 export const staffRowSchema = z.object({
-  id: z.string(), name: z.string(), email: z.string(), role: z.enum(staffRoles), isActive: z.boolean(), mfaEnabled: z.boolean(), createdAt: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(staffRoles),
+  isActive: z.boolean(),
+  mfaEnabled: z.boolean(),
+  createdAt: z.string(),
 });
 export type StaffRow = z.infer<typeof staffRowSchema>;
 export const staffPageResponse = pageOf(staffRowSchema);
 /** POST /api/admin/staff (201): the new account. */
-export const staffCreatedResponse = z.object({ success: z.literal(true), staff: staffRowSchema.pick({ id: true, name: true, email: true, role: true, isActive: true }) });
+export const staffCreatedResponse = z.object({
+  success: z.literal(true),
+  staff: staffRowSchema.pick({ id: true, name: true, email: true, role: true, isActive: true }),
+});
 export type StaffCreatedResponse = z.infer<typeof staffCreatedResponse>;
 
 export const auditRowSchema = z.object({
-  id: z.string(), createdAt: z.string(), staffName: z.string().nullable(), action: z.string(), entity: z.string(), entityId: z.string().nullable(),
-  before: z.unknown(), after: z.unknown(),
+  id: z.string(),
+  createdAt: z.string(),
+  staffName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
 /** One row of GET /api/admin/content/:kind. */
-export const contentRowSchema = z.object({ id: z.string(), title: z.string(), active: z.boolean(), updatedAt: z.string(), preview: z.string().nullable() });
+export const contentRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+  preview: z.string().nullable(),
+});
 export type ContentRow = z.infer<typeof contentRowSchema>;
 /** A content item as the editor's form holds it: plain JSON, field by field. */
 const formValues = z.record(z.string(), z.json());
 /** GET /api/admin/content/:kind/:id. */
-export const contentItemResponse = z.object({ kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]]), item: formValues, active: z.boolean(), updatedAt: z.string(), preview: z.string().nullable() });
+export const contentItemResponse = z.object({
+  kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]]),
+  item: formValues,
+  active: z.boolean(),
+  updatedAt: z.string(),
+  preview: z.string().nullable(),
+});
 /** POST /api/admin/content/:kind (201) and PUT /api/admin/content/:kind/:id. */
-export const contentSavedResponse = z.object({ success: z.literal(true), id: z.string(), preview: z.string().nullable() });
+export const contentSavedResponse = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  preview: z.string().nullable(),
+});
 export type ContentSavedResponse = z.infer<typeof contentSavedResponse>;
 /** POST /api/admin/content/:kind/:id/retire|restore. */
 export const contentActiveResponse = z.object({ success: z.literal(true), active: z.boolean() });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from './catalog.ts';
 import type {
-  aboutSchema, faqSchema, featureSchema, missionVisionSchema, officeSchema, partnerSchoolSchema, recruitmentServicesSchema, serviceSchema, siteSchema, teamMemberSchema,
+  aboutSchema,
+  faqSchema,
+  featureSchema,
+  missionVisionSchema,
+  officeSchema,
+  partnerSchoolSchema,
+  recruitmentServicesSchema,
+  serviceSchema,
+  siteSchema,
+  teamMemberSchema,
 } from './content.ts';
 import type { JobDetail, StrategyCard } from './recruitment.ts';
 import type { CostInputs, ProgramsResponse, RatesTable } from './programs.ts';
@@ -43,22 +52,60 @@ export interface BuildSnapshot {
 
 /** The snapshot's list fields: a document fetched over the network must carry each as an array. */
 export const snapshotLists = [
-  'countries', 'subjects', 'universities', 'departments', 'features', 'services', 'offices', 'team', 'jobs', 'strategies', 'employerCategories',
+  'countries',
+  'subjects',
+  'universities',
+  'departments',
+  'features',
+  'services',
+  'offices',
+  'team',
+  'jobs',
+  'strategies',
+  'employerCategories',
 ] as const satisfies readonly (keyof BuildSnapshot)[];
 
 /** A snapshot with no rows: what type-checking uses before any database exists. */
 export const emptySnapshot: BuildSnapshot = {
-  contentVersion: 0, countries: [], subjects: [], universities: [], departments: [], features: [], services: [], offices: [], team: [],
-  missionVision: undefined, about: undefined, site: undefined, faq: undefined, partners: undefined,
-  jobs: [], strategies: [], employerCategories: [], recruitmentServices: undefined,
-  finder: { total: 0, page: 1, pageSize: 12, items: [], facets: { country: [], level: [], department: [], intake: [], duration: [] } },
+  contentVersion: 0,
+  countries: [],
+  subjects: [],
+  universities: [],
+  departments: [],
+  features: [],
+  services: [],
+  offices: [],
+  team: [],
+  missionVision: undefined,
+  about: undefined,
+  site: undefined,
+  faq: undefined,
+  partners: undefined,
+  jobs: [],
+  strategies: [],
+  employerCategories: [],
+  recruitmentServices: undefined,
+  finder: {
+    total: 0,
+    page: 1,
+    pageSize: 12,
+    items: [],
+    facets: { country: [], level: [], department: [], intake: [], duration: [] },
+  },
   costs: { bySubject: {}, rates: {} },
 };
 
 /** POST /api/build/done: a deployed build reports the content version it carries and its commit. */
 export const buildDoneSchema = z.object({
-  contentVersion: z.number('contentVersion must be a number').int('contentVersion must be a whole number').min(0, 'contentVersion must not be negative'),
-  commit: z.string().trim().regex(/^[0-9a-zA-Z._-]{1,64}$/, 'commit must be a commit id (letters, digits, . _ -; at most 64)').optional(),
+  contentVersion: z
+    .number('contentVersion must be a number')
+    .int('contentVersion must be a whole number')
+    .min(0, 'contentVersion must not be negative'),
+  commit: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-zA-Z._-]{1,64}$/, 'commit must be a commit id (letters, digits, . _ -; at most 64)')
+    .optional(),
 });
 export type BuildDone = z.output<typeof buildDoneSchema>;
 
@@ -70,7 +117,14 @@ export interface ConfigProblem {
 
 /** GET /api/health. */
 export type HealthResponse =
-  | { success: true; status: 'ok'; environment: string; contentVersion: number; publishedContentVersion: number | null; commit: string | null }
+  | {
+      success: true;
+      status: 'ok';
+      environment: string;
+      contentVersion: number;
+      publishedContentVersion: number | null;
+      commit: string | null;
+    }
   | { success: false; status: 'misconfigured'; message: string; problems: ConfigProblem[] };
 
 /** The state of the last deploy-hook call, as the back office shows it. */
@@ -104,5 +158,8 @@ export const publishStatusResponse = z.object({
 });
 export type PublishStatusResponse = z.infer<typeof publishStatusResponse>;
 /** POST /api/admin/publish: the status after the request, with what happened in `message`. */
-export const publishResponse = publishStatusResponse.extend({ success: z.literal(true), message: z.string() });
+export const publishResponse = publishStatusResponse.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
 export type PublishResponse = z.infer<typeof publishResponse>;

@@ -14,7 +14,12 @@ export const countryDto = z.object({
   image: z.string(),
   details: z.string(),
   capital: z.string(),
-  about: z.object({ countryOverview: paragraphList, educationSystem: paragraphList, studentLife: paragraphList, visaInfo: paragraphList }),
+  about: z.object({
+    countryOverview: paragraphList,
+    educationSystem: paragraphList,
+    studentLife: paragraphList,
+    visaInfo: paragraphList,
+  }),
 });
 export type CountryDto = z.infer<typeof countryDto>;
 
@@ -39,9 +44,24 @@ export const subjectDto = z.object({
   currency: z.string(),
   updatedAt: z.union([z.string(), z.date()]),
   universityimage: z.array(z.string()),
-  studyPlan: z.object({ degree: z.string(), duration: z.string(), intake: z.string(), futureIntakes: z.array(z.string()) }),
-  entryRequirements: z.object({ description: z.string(), academicRequirements: paragraphList, englishLanguageRequirements: paragraphList, additionalRequirements: paragraphList }),
-  careerProspects: z.object({ description: z.string(), additionalDescription: z.string(), careerPaths: z.array(z.string()), employmentStatistics: z.string() }),
+  studyPlan: z.object({
+    degree: z.string(),
+    duration: z.string(),
+    intake: z.string(),
+    futureIntakes: z.array(z.string()),
+  }),
+  entryRequirements: z.object({
+    description: z.string(),
+    academicRequirements: paragraphList,
+    englishLanguageRequirements: paragraphList,
+    additionalRequirements: paragraphList,
+  }),
+  careerProspects: z.object({
+    description: z.string(),
+    additionalDescription: z.string(),
+    careerPaths: z.array(z.string()),
+    employmentStatistics: z.string(),
+  }),
   /** The day staff last checked the fee (ISO date), null until they have. */
   feesVerifiedOn: z.string().nullable(),
   /** Months of study, read from `duration` by the database (null when it can't be read). */
@@ -55,7 +75,6 @@ export const scholarshipDto = z.object({
   eligibility: z.string(),
   deadline: z.string(),
 });
-export type ScholarshipDto = z.infer<typeof scholarshipDto>;
 
 export const universityDto = z.object({
   _id: z.string(),

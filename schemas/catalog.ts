@@ -6,7 +6,12 @@ export const idParam = z.object({ id: z.string().min(1).max(200) });
 export const subjectsQuery = z.object({
   countryId: z.string().max(200).optional(),
   /** The first N in catalogue order (the home page shows 4): an extension the spec's clients ignore. */
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(1000, 'limit must be at most 1000')
+    .optional(),
 });
 
 /** GET /api/subjects/search: the server-side search behind the header search and /search. */
@@ -16,10 +21,17 @@ export const subjectSearchQuery = z.object({
 });
 
 export interface SubjectSearchResponse {
-  results: { _id: string; name: string; description: string; university: string; countryId: string; degreeType: string }[];
+  results: {
+    _id: string;
+    name: string;
+    description: string;
+    university: string;
+    countryId: string;
+    degreeType: string;
+  }[];
   total: number;
 }
 
 // Response shapes of the public read API (spec 1 sections 3 and 7): schemas/catalog-dto.ts. Types
 // only here, so the islands that import this module do not bundle the zod objects.
-export type { CountryDto, DepartmentDto, ScholarshipDto, SubjectDto, UniversityDto } from './catalog-dto.ts';
+export type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from './catalog-dto.ts';

@@ -7,7 +7,8 @@ export const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (letters, digits and single hyphens)');
 
 /** A link rule with its own message (e.g. one that names the field). */
-export const linkWith = (message: string) => z.string().max(2000, 'must be at most 2000 characters').refine(isSafeLink, message);
+export const linkWith = (message: string) =>
+  z.string().max(2000, 'must be at most 2000 characters').refine(isSafeLink, message);
 
 /**
  * Every link and image address in content edited in the back office (and in the seed): one rule.

@@ -14,8 +14,10 @@ export interface TextRule {
 }
 
 // The shape zod 4's z.email() accepts (no leading, trailing or doubled dots; a dotted domain).
-const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-export const emailProblem = (value: string) => (EMAIL.test(value) ? null : 'Please enter a valid email address');
+const EMAIL =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const emailProblem = (value: string) =>
+  EMAIL.test(value) ? null : 'Please enter a valid email address';
 
 export const ruleMessages = {
   required: (r: TextRule) => `${r.label} is required`,
@@ -45,7 +47,8 @@ export const homeContactRules = {
 /** The message for one value under one rule, or null when it passes (what the zod schema says too). */
 export function ruleProblem(rule: TextRule, value: unknown): string | null {
   if (value === undefined || value === null) return rule.required ? ruleMessages.required(rule) : null;
-  if (typeof value !== 'string') return rule.required ? ruleMessages.required(rule) : ruleMessages.notText(rule);
+  if (typeof value !== 'string')
+    return rule.required ? ruleMessages.required(rule) : ruleMessages.notText(rule);
   const text = value.trim();
   if (!text) return rule.required ? ruleMessages.required(rule) : null;
   if (text.length > rule.max) return ruleMessages.tooLong(rule);

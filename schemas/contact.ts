@@ -18,7 +18,13 @@ const required = (r: TextRule) =>
     });
 
 /** An optional text field under its rule ('' when absent). */
-const optional = (r: TextRule) => z.string({ error: ruleMessages.notText(r) }).trim().max(r.max, ruleMessages.tooLong(r)).optional().default('');
+const optional = (r: TextRule) =>
+  z
+    .string({ error: ruleMessages.notText(r) })
+    .trim()
+    .max(r.max, ruleMessages.tooLong(r))
+    .optional()
+    .default('');
 
 /** Landing-page 'Get In Touch' form: POST /api/sendsmsus. */
 export const landingContactSchema = z.object({

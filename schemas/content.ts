@@ -15,12 +15,18 @@ const list = z.array(z.string()); // lists may carry blank entries: the pages dr
 const verifiedOn = z
   .string({ error: 'is required (a date like 2026-10-01)' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-10-01')
-  .refine((d) => !Number.isNaN(Date.parse(d)) && d <= new Date().toISOString().slice(0, 10), 'must be a real date, not in the future');
+  .refine(
+    (d) => !Number.isNaN(Date.parse(d)) && d <= new Date().toISOString().slice(0, 10),
+    'must be a real date, not in the future',
+  );
 /** Money in minor units of the row's currency (pence, cents; yen as is). */
-const minorUnits = z.number({ error: 'must be a number (in minor units: 1483.00 is 148300)' }).int('must be whole minor units (1483.00 is 148300)').min(0, 'cannot be negative').max(1e12);
+const minorUnits = z
+  .number({ error: 'must be a number (in minor units: 1483.00 is 148300)' })
+  .int('must be whole minor units (1483.00 is 148300)')
+  .min(0, 'cannot be negative')
+  .max(1e12);
 const currencyCode = z.enum(currencyCodes, `must be one of ${currencyCodes.join(', ')}`);
 const source = nonEmpty(300);
-
 
 /** A video link staff may set (or null): YouTube, Vimeo or an .mp4/.webm file (schemas/video.ts). */
 const videoLink = z
@@ -51,9 +57,18 @@ export const siteSchema = z.object({
   footerBlurb: nonEmpty(500),
   /** The registered name at Companies House (may differ from the trading name). */
   legalName: nonEmpty(160),
-  companyNumber: z.string().trim().regex(/^(?:\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)'),
+  companyNumber: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:\d{8}|[A-Z]{2}\d{6})$/,
+      'must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)',
+    ),
   /** The part of the UK the company is registered in. */
-  registeredIn: z.enum(['England and Wales', 'Wales', 'Scotland', 'Northern Ireland'], 'must be England and Wales, Wales, Scotland or Northern Ireland'),
+  registeredIn: z.enum(
+    ['England and Wales', 'Wales', 'Scotland', 'Northern Ireland'],
+    'must be England and Wales, Wales, Scotland or Northern Ireland',
+  ),
   registeredOffice: nonEmpty(300),
   /**
    * The company's videos, each played in place from its poster (site/components/VideoPoster.astro);
@@ -176,11 +191,22 @@ export const countryCostSchema = z
   })
   .superRefine((v, ctx) => {
     // A health charge is all of its fields or none of them.
-    const fields = ['healthName', 'healthAnnualMinor', 'healthExtraMonthsLong', 'healthExtraMonthsShort', 'healthSource', 'healthVerifiedOn'] as const;
+    const fields = [
+      'healthName',
+      'healthAnnualMinor',
+      'healthExtraMonthsLong',
+      'healthExtraMonthsShort',
+      'healthSource',
+      'healthVerifiedOn',
+    ] as const;
     const given = fields.filter((f) => v[f] !== null && v[f] !== '');
     if (given.length > 0 && given.length < fields.length) {
       const missing = fields.find((f) => !given.includes(f))!;
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when a health charge is given (or clear every health field)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required when a health charge is given (or clear every health field)',
+      });
     }
   });
 
@@ -199,7 +225,11 @@ export const exchangeRateSchema = z.object({
   /** The currency's ISO code. */
   id: currencyCode,
   /** Units of the currency one US dollar buys. */
-  unitsPerUsd: z.string().trim().regex(RATE_PATTERN, 'must be a number with up to 6 decimals, e.g. 0.7412').refine((r) => Number(r) > 0, 'must be more than 0'),
+  unitsPerUsd: z
+    .string()
+    .trim()
+    .regex(RATE_PATTERN, 'must be a number with up to 6 decimals, e.g. 0.7412')
+    .refine((r) => Number(r) > 0, 'must be more than 0'),
   asOf: verifiedOn,
   source,
 });
@@ -253,7 +283,9 @@ export const aboutSchema = z.object({
   }),
   companyInfo: z.object({ title: nonEmpty(200), subtitle: nonEmpty(300), description: nonEmpty(3000) }),
   story: paragraphs,
-  milestones: z.array(z.object({ year: z.union([z.string(), z.number()]).transform(String), text: nonEmpty(500) })),
+  milestones: z.array(
+    z.object({ year: z.union([z.string(), z.number()]).transform(String), text: nonEmpty(500) }),
+  ),
 });
 
 export const officeSchema = z.object({
@@ -282,7 +314,9 @@ export const recruitmentServicesSchema = z.object({
   title: nonEmpty(200),
   description: nonEmpty(2000),
   mainImage: contentLink,
-  services: z.array(z.object({ id: slug, title: nonEmpty(120), description: nonEmpty(1000), icon: nonEmpty(40) })),
+  services: z.array(
+    z.object({ id: slug, title: nonEmpty(120), description: nonEmpty(1000), icon: nonEmpty(40) }),
+  ),
 });
 
 export const strategySchema = z.object({
@@ -363,4 +397,3 @@ export const contentFiles = {
 
 export type ContentFileName = keyof typeof contentFiles;
 export type Content = { [K in ContentFileName]: z.output<(typeof contentFiles)[K]> };
-

@@ -39,5 +39,7 @@ export function fieldsOf(body: unknown): FieldMessages {
   if (!body || typeof body !== 'object' || !('fields' in body)) return {};
   const fields = body.fields;
   if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

@@ -24,7 +24,20 @@ export const durationBands = {
 export type DurationBand = keyof typeof durationBands;
 export const durationBandNames = Object.keys(durationBands) as [DurationBand, ...DurationBand[]];
 
-export const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** The finder's filters as they travel in a URL (every one optional but sort and page). */
 export interface ProgramFilters {
@@ -46,7 +59,19 @@ export interface ProgramFilters {
 export const defaultFilters: ProgramFilters = { sort: 'relevance', page: 1 };
 
 /** The parameters in the order a URL shows them. */
-const order = ['q', 'country', 'level', 'department', 'intake', 'minFee', 'maxFee', 'currency', 'duration', 'sort', 'page'] as const;
+const order = [
+  'q',
+  'country',
+  'level',
+  'department',
+  'intake',
+  'minFee',
+  'maxFee',
+  'currency',
+  'duration',
+  'sort',
+  'page',
+] as const;
 
 /** A URL's query string as the finder's filters. Lenient (the page ignores what it can't read); the API is strict. */
 export function filtersFromSearch(search: string | URLSearchParams): ProgramFilters {
@@ -93,4 +118,6 @@ export function filtersToSearch(f: ProgramFilters): string {
 
 /** Whether any filter (not the sort or page) is set: Reset Filters shows only then (spec 1 section 2.8). */
 export const hasActiveFilters = (f: ProgramFilters) =>
-  [f.q, f.country, f.level, f.department, f.intake, f.minFee, f.maxFee, f.duration].some((v) => v !== undefined && v !== '');
+  [f.q, f.country, f.level, f.department, f.intake, f.minFee, f.maxFee, f.duration].some(
+    (v) => v !== undefined && v !== '',
+  );

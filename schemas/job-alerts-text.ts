@@ -13,7 +13,15 @@ export const JOB_ALERT_MESSAGES = {
 } as const;
 
 /** "nurse in Healthcare near London": how an alert reads in lists and e-mails. */
-export function describeAlert(a: { keywords: string | null; category: string | null; location: string | null }) {
-  const parts = [a.keywords ? `"${a.keywords}"` : 'All jobs', a.category ? `in ${a.category}` : '', a.location ? `near ${a.location}` : ''];
+export function describeAlert(a: {
+  keywords: string | null;
+  category: string | null;
+  location: string | null;
+}) {
+  const parts = [
+    a.keywords ? `"${a.keywords}"` : 'All jobs',
+    a.category ? `in ${a.category}` : '',
+    a.location ? `near ${a.location}` : '',
+  ];
   return parts.filter(Boolean).join(' ');
 }

@@ -10,7 +10,8 @@ import { JOB_ALERT_MESSAGES } from './job-alerts-text.ts';
 
 export { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert } from './job-alerts-text.ts';
 
-const field = (name: string) => z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
+const field = (name: string) =>
+  z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
 
 export const jobAlertSchema = z
   .object({ keywords: field('Keywords'), category: field('Category'), location: field('Location') })
@@ -27,10 +28,18 @@ export const jobAlertDtoSchema = z.object({
 });
 export type JobAlertDto = z.infer<typeof jobAlertDtoSchema>;
 
-export const jobAlertListSchema = z.object({ success: z.literal(true), alerts: z.array(jobAlertDtoSchema), limit: z.number() });
+export const jobAlertListSchema = z.object({
+  success: z.literal(true),
+  alerts: z.array(jobAlertDtoSchema),
+  limit: z.number(),
+});
 export type JobAlertList = z.infer<typeof jobAlertListSchema>;
 
-export const jobAlertCreatedSchema = z.object({ success: z.literal(true), message: z.string(), alert: jobAlertDtoSchema });
+export const jobAlertCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  alert: jobAlertDtoSchema,
+});
 export type JobAlertCreated = z.infer<typeof jobAlertCreatedSchema>;
 
 /** The unsubscribe link's query. */

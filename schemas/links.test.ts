@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeLink } from './links.ts';
 import { contentLink } from './common.ts';
-import { GOOD_LINKS, HOSTILE_LINKS } from '../functions/test/fixtures/index.ts';
-
+import { GOOD_LINKS, HOSTILE_LINKS } from '#functions/test/fixtures/index.ts';
 
 describe('content link rule', () => {
   it.each(HOSTILE_LINKS)('refuses %j', (link) => {

@@ -84,7 +84,8 @@ export type RetryResult = z.infer<typeof retryResultSchema>;
 /** Why a message cannot be resent from the back office. */
 export const retryBlockedMessages = {
   oneTimeCode: 'One-time codes are never resent: the code was withdrawn, and the person asks for a new one.',
-  bodyRemoved: 'The text of this message was removed when it was given up (production keeps message text only while a retry is due), so it cannot be resent.',
+  bodyRemoved:
+    'The text of this message was removed when it was given up (production keeps message text only while a retry is due), so it cannot be resent.',
 } as const;
 
 /** Messages of the retry action. */

@@ -47,8 +47,14 @@ export interface Fraction {
 }
 
 export const fraction = (num: bigint, den = 1n): Fraction => ({ num, den });
-export const add = (a: Fraction, b: Fraction): Fraction => ({ num: a.num * b.den + b.num * a.den, den: a.den * b.den });
-export const times = (a: Fraction, num: bigint, den = 1n): Fraction => ({ num: a.num * num, den: a.den * den });
+export const add = (a: Fraction, b: Fraction): Fraction => ({
+  num: a.num * b.den + b.num * a.den,
+  den: a.den * b.den,
+});
+export const times = (a: Fraction, num: bigint, den = 1n): Fraction => ({
+  num: a.num * num,
+  den: a.den * den,
+});
 
 /** Rates by currency code, in millionths of a unit per US dollar. */
 export type RateTable = Partial<Record<string, bigint>>;
@@ -57,7 +63,12 @@ export type RateTable = Partial<Record<string, bigint>>;
  * An amount in `from`'s minor units expressed, exactly, in `to`'s minor units; undefined when a
  * rate is missing. minor_to = minor_from × rate_to × 10^e_to / (rate_from × 10^e_from).
  */
-export function convert(amount: Fraction, from: CurrencyCode, to: CurrencyCode, rates: RateTable): Fraction | undefined {
+export function convert(
+  amount: Fraction,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  rates: RateTable,
+): Fraction | undefined {
   if (from === to) return amount;
   const rateFrom = rates[from];
   const rateTo = rates[to];
@@ -72,7 +83,8 @@ const floor = (a: Fraction) => a.num / a.den;
 export const roundHalfUp = (a: Fraction) => (2n * a.num + a.den) / (2n * a.den);
 
 /** A minor-unit amount as whole major units: the one rounding, at display. */
-export const toWholeMajor = (minor: Fraction, currency: CurrencyCode) => roundHalfUp(times(minor, 1n, minorPerMajor(currency)));
+export const toWholeMajor = (minor: Fraction, currency: CurrencyCode) =>
+  roundHalfUp(times(minor, 1n, minorPerMajor(currency)));
 
 /**
  * Rounds several exact amounts to whole units so that they add up to the rounded total (largest
@@ -104,7 +116,16 @@ const formatters = new Map<string, Intl.NumberFormat>();
 /** Whole major units with the currency's symbol, e.g. £28,750 or NGN 45,100,000. */
 export function formatWhole(amount: bigint, currency: CurrencyCode): string {
   let f = formatters.get(currency);
-  if (!f) formatters.set(currency, (f = new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 })));
+  if (!f)
+    formatters.set(
+      currency,
+      (f = new Intl.NumberFormat('en-GB', {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      })),
+    );
   return f.format(amount);
 }
 
@@ -113,8 +134,14 @@ export function formatMinor(minor: number, currency: string): string {
   if (!isCurrency(currency)) return `${minor} ${currency} (minor units)`;
   const exponent = CURRENCIES[currency].exponent;
   const digits = minor % 10 ** exponent === 0 ? 0 : exponent;
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** exponent);
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minor / 10 ** exponent);
 }
 
 /** Major units a person typed (a whole number) in minor units. */
-export const majorToMinor = (major: number, currency: CurrencyCode) => BigInt(Math.trunc(major)) * minorPerMajor(currency);
+export const majorToMinor = (major: number, currency: CurrencyCode) =>
+  BigInt(Math.trunc(major)) * minorPerMajor(currency);

@@ -8,8 +8,27 @@ import type { PartnerRegisterForm } from './partner.ts';
 /** The four steps of the registration page and the fields each one validates. */
 export const registrationSteps = [
   { title: 'Company', fields: ['companyName', 'companyHQ'] },
-  { title: 'Owner', fields: ['ownerFirstName', 'ownerLastName', 'ownerEmail', 'ownerPhoneNumber', 'ownerDesignation', 'ownerNationality'] },
-  { title: 'Contact', fields: ['contactFirstName', 'contactLastName', 'contactDesignation', 'contactPhoneNumber', 'contactEmail'] },
+  {
+    title: 'Owner',
+    fields: [
+      'ownerFirstName',
+      'ownerLastName',
+      'ownerEmail',
+      'ownerPhoneNumber',
+      'ownerDesignation',
+      'ownerNationality',
+    ],
+  },
+  {
+    title: 'Contact',
+    fields: [
+      'contactFirstName',
+      'contactLastName',
+      'contactDesignation',
+      'contactPhoneNumber',
+      'contactEmail',
+    ],
+  },
   { title: 'Account', fields: ['password', 'confirmPassword', 'agreeToTerms'] },
 ] as const satisfies readonly { title: string; fields: readonly (keyof PartnerRegisterForm)[] }[];
 
@@ -19,15 +38,27 @@ export const degreeOptions = ['bachelor', 'master', 'diploma', 'certificate'] as
 export const employmentTypes = ['full-time', 'part-time', 'contract', 'internship'] as const;
 /** The document types of spec 2 section 5, offered as the admission request's required documents. */
 export const documentTypes = [
-  'Academic Transcript', 'Degree Certificate', 'Language Certificate', 'Passport', 'CV/Resume',
-  'Statement of Purpose', 'Recommendation Letter', 'Financial Document', 'Other',
+  'Academic Transcript',
+  'Degree Certificate',
+  'Language Certificate',
+  'Passport',
+  'CV/Resume',
+  'Statement of Purpose',
+  'Recommendation Letter',
+  'Financial Document',
+  'Other',
 ] as const;
 
 export const REQUEST_MESSAGES = {
-  student: { success: 'Student admission request submitted successfully', failure: 'Failed to submit admission request' },
-  employee: { success: 'Employee hiring request submitted successfully', failure: 'Failed to submit hiring request' },
+  student: {
+    success: 'Student admission request submitted successfully',
+    failure: 'Failed to submit admission request',
+  },
+  employee: {
+    success: 'Employee hiring request submitted successfully',
+    failure: 'Failed to submit hiring request',
+  },
   error: 'Error submitting request',
   missingPartner: 'Cannot submit form: Partner data is missing',
   incompleteProfile: 'Please complete your profile information.',
 } as const;
-

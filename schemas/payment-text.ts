@@ -28,7 +28,14 @@ export const paymentMessages = {
  * A payment's status. The first four are Stripe's PaymentIntent statuses as its webhook reports
  * them; the refund statuses are ours, derived from the amounts Stripe confirms refunded.
  */
-export const paymentStatuses = ['requires_payment_method', 'processing', 'succeeded', 'canceled', 'partially_refunded', 'refunded'] as const;
+export const paymentStatuses = [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'canceled',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** What staff read in the back office. */
@@ -42,15 +49,30 @@ export const paymentStaffLabels: Record<PaymentStatus, string> = {
 };
 
 /** Paid payments: the only ones that can be refunded (again). */
-export const refundableStatuses = ['succeeded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
+export const refundableStatuses = [
+  'succeeded',
+  'partially_refunded',
+] as const satisfies readonly PaymentStatus[];
 /** Statuses a PaymentIntent event never moves a payment out of. */
-export const settledStatuses = ['succeeded', 'canceled', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentStatus[];
+export const settledStatuses = [
+  'succeeded',
+  'canceled',
+  'partially_refunded',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
 
 /**
  * What the payer sees on the receipt and return page. "processing" until Stripe's webhook has
  * confirmed the payment; "failed" once Stripe said the attempt did not go through.
  */
-export const receiptStatuses = ['processing', 'paid', 'failed', 'canceled', 'partially_refunded', 'refunded'] as const;
+export const receiptStatuses = [
+  'processing',
+  'paid',
+  'failed',
+  'canceled',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type ReceiptStatus = (typeof receiptStatuses)[number];
 export const receiptStatusLabels: Record<ReceiptStatus, string> = {
   processing: 'Processing',
@@ -76,7 +98,15 @@ export function receiptStatus(status: PaymentStatus, confirmed: boolean): Receip
  * A refund's status: ours before Stripe answers (`requested`: the amount is reserved;
  * `refused`: Stripe said no and the amount was released), then Stripe's own.
  */
-export const refundStatuses = ['requested', 'refused', 'pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+export const refundStatuses = [
+  'requested',
+  'refused',
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 export const refundStatusLabels: Record<RefundStatus, string> = {
   requested: 'Sent to Stripe',
@@ -88,7 +118,12 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
   canceled: 'Canceled',
 };
 /** Refunds whose amount is held against the payment (in flight or done). */
-export const activeRefundStatuses = ['requested', 'pending', 'requires_action', 'succeeded'] as const satisfies readonly RefundStatus[];
+export const activeRefundStatuses = [
+  'requested',
+  'pending',
+  'requires_action',
+  'succeeded',
+] as const satisfies readonly RefundStatus[];
 
 /** Stripe's refund reasons (the Refunds API `reason`), with the words staff pick from. */
 export const refundReasons = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
@@ -104,9 +139,27 @@ export const refundReasonLabels: Record<RefundReason, string> = {
 // ---------------------------------------------------------------------------------------------
 
 /** Stripe's zero-decimal and three-decimal currencies; every other currency has two decimals. */
-const zeroDecimal = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const zeroDecimal = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
 const threeDecimal = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
-export const currencyExponent = (currency: string) => (zeroDecimal.has(currency.toLowerCase()) ? 0 : threeDecimal.has(currency.toLowerCase()) ? 3 : 2);
+export const currencyExponent = (currency: string) =>
+  zeroDecimal.has(currency.toLowerCase()) ? 0 : threeDecimal.has(currency.toLowerCase()) ? 3 : 2;
 
 /** "10.00" for 1000 minor units of USD, "-0.59" for -59: integer arithmetic, never a float. */
 export function minorToDecimal(minor: number, currency: string) {
@@ -121,9 +174,12 @@ export function minorToDecimal(minor: number, currency: string) {
 /** "$10.00" for 1000 minor units of USD (the currency's own symbol and decimals). */
 export function formatMoney(minor: number, currency: string) {
   const exp = currencyExponent(currency);
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: exp, maximumFractionDigits: exp }).format(
-    Number(minorToDecimal(minor, currency)),
-  );
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: exp,
+    maximumFractionDigits: exp,
+  }).format(Number(minorToDecimal(minor, currency)));
 }
 
 /** Minor units from what a person typed ("4", "4.5", "4.50", "$4.50"), or null if it is not an amount. */
@@ -136,7 +192,15 @@ export function decimalToMinor(text: string, currency: string): number | null {
   return Number(match[1]) * 10 ** exp + Number(fraction.padEnd(exp, '0') || '0');
 }
 
-const cardBrands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+const cardBrands: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
 /** "Visa ending 4242" (Stripe's brand codes in words), or null when Stripe did not say. */
 export function cardDescription(brand: string | null, last4: string | null) {
   if (!last4) return null;
@@ -147,7 +211,8 @@ export function cardDescription(brand: string | null, last4: string | null) {
 // The response schemas (zod) are in schemas/payment.ts, with the request contracts.
 
 /** The payer's receipt page address (also the `return_url` Stripe sends redirected payers back to). */
-export const receiptPath = (paymentId: string, token: string) => `/payment/receipt/${encodeURIComponent(paymentId)}?t=${encodeURIComponent(token)}`;
+export const receiptPath = (paymentId: string, token: string) =>
+  `/payment/receipt/${encodeURIComponent(paymentId)}?t=${encodeURIComponent(token)}`;
 
 export const receiptMessages = {
   invalid: 'This receipt link is not valid. Please use the link in your receipt e-mail.',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { paymentStatuses, receiptStatuses, REFERENCE_MAX, refundReasons, refundStatuses } from './payment-text.ts';
+import {
+  paymentStatuses,
+  receiptStatuses,
+  REFERENCE_MAX,
+  refundReasons,
+  refundStatuses,
+} from './payment-text.ts';
 
 /** The payment contract: the vocabulary (schemas/payment-text.ts, zod-free for the islands) and the request schemas. */
 export * from './payment-text.ts';
@@ -9,7 +15,7 @@ export const referenceField = z
   .string('Reference must be text')
   .trim()
   .max(REFERENCE_MAX, `Reference must be at most ${REFERENCE_MAX} characters`)
-  // eslint-disable-next-line no-control-regex
+
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'Reference must not contain control characters')
   .optional()
   .transform((value) => (value ? value : undefined));
@@ -21,7 +27,11 @@ export const referenceField = z
  */
 export const createPaymentIntentBody = z.object({
   amount: z.unknown().optional(),
-  name: z.string({ error: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Full Name is required' })
+    .trim()
+    .min(1, 'Full Name is required')
+    .max(100, 'Full Name must be at most 100 characters'),
   email: z
     .string({ error: 'Email Address is required' })
     .trim()
@@ -33,8 +43,12 @@ export const createPaymentIntentBody = z.object({
 });
 
 export const receiptParam = z.object({ id: z.string().min(1).max(100) });
-export const receiptQuery = z.object({ t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000) });
-export const receiptLinkBody = z.object({ t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000) });
+export const receiptQuery = z.object({
+  t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000),
+});
+export const receiptLinkBody = z.object({
+  t: z.string('The receipt link is incomplete').min(1, 'The receipt link is incomplete').max(2000),
+});
 
 /** A refund asked for in the back office: minor units, one of Stripe's reasons, a note for the record. */
 export const refundRequestBody = z.object({
@@ -48,7 +62,6 @@ export const refundRequestBody = z.object({
   /** One id per refund attempt: a retried request refunds once (it is Stripe's idempotency key). */
   requestId: z.uuid('A refund request id (a UUID) is required'),
 });
-export type RefundRequestBody = z.input<typeof refundRequestBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses (docs/decisions/018-typed-responses.md): the routes' bodies satisfy these.
@@ -64,7 +77,10 @@ export const createPaymentIntentResponse = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
 
 /** GET /api/payment/config: whether card payments work here, and the publishable key if so. */
-export const paymentConfigResponse = z.object({ configured: z.boolean(), publishableKey: z.string().nullable() });
+export const paymentConfigResponse = z.object({
+  configured: z.boolean(),
+  publishableKey: z.string().nullable(),
+});
 export type PaymentConfigResponse = z.infer<typeof paymentConfigResponse>;
 
 /** GET /api/payment/receipt/{id}?t=: what the receipt and return page show. */
@@ -127,7 +143,11 @@ export const adminPaymentDetailResponse = z.object({
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailResponse>;
 
 /** POST /api/admin/payments/{id}/refunds. */
-export const refundResponse = z.object({ refund: refundViewSchema, payment: adminPaymentDetailResponse, message: z.string() });
+export const refundResponse = z.object({
+  refund: refundViewSchema,
+  payment: adminPaymentDetailResponse,
+  message: z.string(),
+});
 export type RefundResponse = z.infer<typeof refundResponse>;
 
 /** One row of GET /api/admin/payments. */

@@ -11,7 +11,8 @@ describe('schemas/pipelines.ts', () => {
         expect(stage.staffLabel, `${name}.${status}`).toBeTruthy();
         expect(stage.personLabel, `${name}.${status}`).toBeTruthy();
         expect(stage.next, `${name}.${status}`).toBeTruthy();
-        for (const to of (p.transitions as Record<string, readonly string[]>)[status]!) expect(p.statuses).toContain(to);
+        for (const to of (p.transitions as Record<string, readonly string[]>)[status]!)
+          expect(p.statuses).toContain(to);
       }
     }
   });
@@ -27,7 +28,13 @@ describe('schemas/pipelines.ts', () => {
   });
 
   it('staff and person labels differ where the person reads news about themselves', () => {
-    expect(pipelines.job_application.stages.rejected).toMatchObject({ staffLabel: 'Rejected', personLabel: 'Not selected' });
-    expect(pipelines.subscription.stages.offer).toMatchObject({ staffLabel: 'Offer', personLabel: 'Offer received' });
+    expect(pipelines.job_application.stages.rejected).toMatchObject({
+      staffLabel: 'Rejected',
+      personLabel: 'Not selected',
+    });
+    expect(pipelines.subscription.stages.offer).toMatchObject({
+      staffLabel: 'Offer',
+      personLabel: 'Offer received',
+    });
   });
 });

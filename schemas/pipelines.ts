@@ -36,11 +36,16 @@ interface PipelineDefinition<S extends string> {
 
 const define = <S extends string>(p: PipelineDefinition<S>) => p;
 
-export const programApplicationStatuses = ['submitted', 'in_review', 'offer', 'enrolled', 'declined'] as const;
+export const programApplicationStatuses = [
+  'submitted',
+  'in_review',
+  'offer',
+  'enrolled',
+  'declined',
+] as const;
 export type ProgramApplicationStatus = (typeof programApplicationStatuses)[number];
 
 export const partnerApprovalStatuses = ['pending', 'approved', 'suspended'] as const;
-export type PartnerApprovalStatus = (typeof partnerApprovalStatuses)[number];
 
 export const partnerRequestStatuses = ['submitted', 'in_review', 'approved', 'declined'] as const;
 export type PartnerRequestStatus = (typeof partnerRequestStatuses)[number];
@@ -49,7 +54,11 @@ export const jobApplicationStatuses = ['received', 'shortlisted', 'interview', '
 export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
 
 /** Job application statuses at which the application is put in front of the employer (only once the applicant's e-mail is confirmed). */
-export const jobApplicationForwardingStatuses = ['shortlisted', 'interview', 'offer'] as const satisfies readonly JobApplicationStatus[];
+export const jobApplicationForwardingStatuses = [
+  'shortlisted',
+  'interview',
+  'offer',
+] as const satisfies readonly JobApplicationStatus[];
 
 export const pipelines = {
   /**
@@ -64,11 +73,31 @@ export const pipelines = {
     page: pagePaths.studentDashboard,
     noun: 'application',
     stages: {
-      submitted: { staffLabel: 'Submitted', personLabel: 'Submitted', next: 'An adviser checks your application and documents, usually within five working days.' },
-      in_review: { staffLabel: 'In review', personLabel: 'Being reviewed', next: 'We are preparing your application for the university and will ask you if a document is missing.' },
-      offer: { staffLabel: 'Offer', personLabel: 'Offer received', next: 'Read the offer and its conditions; your adviser will help you accept it and plan your visa.' },
-      enrolled: { staffLabel: 'Enrolled', personLabel: 'Enrolled', next: 'You are enrolled. Your adviser stays in touch to help with travel and arrival.' },
-      declined: { staffLabel: 'Declined', personLabel: 'Not successful', next: 'This application has ended. Your adviser can suggest other programs that suit you.' },
+      submitted: {
+        staffLabel: 'Submitted',
+        personLabel: 'Submitted',
+        next: 'An adviser checks your application and documents, usually within five working days.',
+      },
+      in_review: {
+        staffLabel: 'In review',
+        personLabel: 'Being reviewed',
+        next: 'We are preparing your application for the university and will ask you if a document is missing.',
+      },
+      offer: {
+        staffLabel: 'Offer',
+        personLabel: 'Offer received',
+        next: 'Read the offer and its conditions; your adviser will help you accept it and plan your visa.',
+      },
+      enrolled: {
+        staffLabel: 'Enrolled',
+        personLabel: 'Enrolled',
+        next: 'You are enrolled. Your adviser stays in touch to help with travel and arrival.',
+      },
+      declined: {
+        staffLabel: 'Declined',
+        personLabel: 'Not successful',
+        next: 'This application has ended. Your adviser can suggest other programs that suit you.',
+      },
     },
     transitions: {
       submitted: ['in_review', 'declined'],
@@ -85,9 +114,21 @@ export const pipelines = {
     page: pagePaths.partnerDashboard,
     noun: 'partner account',
     stages: {
-      pending: { staffLabel: 'Awaiting approval', personLabel: 'Awaiting approval', next: 'Our team reviews new partner accounts within two working days.' },
-      approved: { staffLabel: 'Approved', personLabel: 'Approved', next: 'You can send admission and hiring requests.' },
-      suspended: { staffLabel: 'Suspended', personLabel: 'Suspended', next: 'Please contact us to restore your account.' },
+      pending: {
+        staffLabel: 'Awaiting approval',
+        personLabel: 'Awaiting approval',
+        next: 'Our team reviews new partner accounts within two working days.',
+      },
+      approved: {
+        staffLabel: 'Approved',
+        personLabel: 'Approved',
+        next: 'You can send admission and hiring requests.',
+      },
+      suspended: {
+        staffLabel: 'Suspended',
+        personLabel: 'Suspended',
+        next: 'Please contact us to restore your account.',
+      },
     },
     transitions: {
       pending: ['approved', 'suspended'],
@@ -102,10 +143,26 @@ export const pipelines = {
     page: pagePaths.partnerDashboard,
     noun: 'request',
     stages: {
-      submitted: { staffLabel: 'Submitted', personLabel: 'Submitted', next: 'Our team reviews your request, usually within two working days.' },
-      in_review: { staffLabel: 'In review', personLabel: 'Being reviewed', next: 'We are matching your request and will contact you to agree the details.' },
-      approved: { staffLabel: 'Approved', personLabel: 'Accepted', next: 'Your account manager will contact you to start the work.' },
-      declined: { staffLabel: 'Declined', personLabel: 'Declined', next: 'We cannot take this request on. Reply to our e-mail if you would like to discuss it.' },
+      submitted: {
+        staffLabel: 'Submitted',
+        personLabel: 'Submitted',
+        next: 'Our team reviews your request, usually within two working days.',
+      },
+      in_review: {
+        staffLabel: 'In review',
+        personLabel: 'Being reviewed',
+        next: 'We are matching your request and will contact you to agree the details.',
+      },
+      approved: {
+        staffLabel: 'Approved',
+        personLabel: 'Accepted',
+        next: 'Your account manager will contact you to start the work.',
+      },
+      declined: {
+        staffLabel: 'Declined',
+        personLabel: 'Declined',
+        next: 'We cannot take this request on. Reply to our e-mail if you would like to discuss it.',
+      },
     },
     transitions: {
       submitted: ['in_review', 'declined'],
@@ -121,11 +178,31 @@ export const pipelines = {
     page: pagePaths.applicantDashboard,
     noun: 'application',
     stages: {
-      received: { staffLabel: 'Received', personLabel: 'Received', next: 'A recruiter reads your CV and cover letter, usually within five working days.' },
-      shortlisted: { staffLabel: 'Shortlisted', personLabel: 'Shortlisted', next: 'The employer is looking at your profile. We will contact you about an interview.' },
-      interview: { staffLabel: 'Interview', personLabel: 'Interview stage', next: 'Prepare for your interview; your recruiter sends the time and place.' },
-      offer: { staffLabel: 'Offer', personLabel: 'Offer received', next: 'Your recruiter will go through the offer and the start date with you.' },
-      rejected: { staffLabel: 'Rejected', personLabel: 'Not selected', next: 'The employer chose another candidate. Your other applications and job alerts carry on.' },
+      received: {
+        staffLabel: 'Received',
+        personLabel: 'Received',
+        next: 'A recruiter reads your CV and cover letter, usually within five working days.',
+      },
+      shortlisted: {
+        staffLabel: 'Shortlisted',
+        personLabel: 'Shortlisted',
+        next: 'The employer is looking at your profile. We will contact you about an interview.',
+      },
+      interview: {
+        staffLabel: 'Interview',
+        personLabel: 'Interview stage',
+        next: 'Prepare for your interview; your recruiter sends the time and place.',
+      },
+      offer: {
+        staffLabel: 'Offer',
+        personLabel: 'Offer received',
+        next: 'Your recruiter will go through the offer and the start date with you.',
+      },
+      rejected: {
+        staffLabel: 'Rejected',
+        personLabel: 'Not selected',
+        next: 'The employer chose another candidate. Your other applications and job alerts carry on.',
+      },
     },
     transitions: {
       received: ['shortlisted', 'rejected'],
@@ -146,10 +223,12 @@ export function stageOf(pipeline: Pipeline, status: string): Stage | undefined {
 }
 
 /** The label staff read (back office). */
-export const staffLabel = (pipeline: Pipeline, status: string) => stageOf(pipeline, status)?.staffLabel ?? status;
+export const staffLabel = (pipeline: Pipeline, status: string) =>
+  stageOf(pipeline, status)?.staffLabel ?? status;
 
 /** The label the person reads (dashboards, timelines, e-mails). */
-export const personLabel = (pipeline: Pipeline, status: string) => stageOf(pipeline, status)?.personLabel ?? status;
+export const personLabel = (pipeline: Pipeline, status: string) =>
+  stageOf(pipeline, status)?.personLabel ?? status;
 
 /** The moves allowed from a status (none: final, or unknown). */
 export const nextStatuses = (pipeline: Pipeline, status: string): readonly string[] =>
@@ -159,4 +238,5 @@ export const nextStatuses = (pipeline: Pipeline, status: string): readonly strin
 export const isFinal = (pipeline: Pipeline, status: string) => nextStatuses(pipeline, status).length === 0;
 
 /** The anchor of one item's timeline on its dashboard, e.g. `/my-applications#timeline-<id>`. */
-export const timelinePath = (pipeline: Pipeline, id: string) => `${pipelines[pipeline].page}#timeline-${encodeURIComponent(id)}`;
+export const timelinePath = (pipeline: Pipeline, id: string) =>
+  `${pipelines[pipeline].page}#timeline-${encodeURIComponent(id)}`;

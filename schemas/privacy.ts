@@ -24,11 +24,15 @@ export const privacyPaths: Record<PersonType, { export: string; erase: string }>
 };
 
 export const WRONG_PASSWORD_MESSAGE = 'That password is not correct, so your account has not been deleted.';
-export const ERASED_MESSAGE = 'Your account and your data have been deleted. We have e-mailed you a confirmation.';
+export const ERASED_MESSAGE =
+  'Your account and your data have been deleted. We have e-mailed you a confirmation.';
 
 /** DELETE …/me: the password confirms it is the person. */
 export const eraseSchema = z.object({
-  password: z.string('Enter your password to confirm').min(1, 'Enter your password to confirm').max(200, 'Password is too long'),
+  password: z
+    .string('Enter your password to confirm')
+    .min(1, 'Enter your password to confirm')
+    .max(200, 'Password is too long'),
 });
 
 export const eraseResponseSchema = z.object({
@@ -42,7 +46,11 @@ export type EraseResponse = z.infer<typeof eraseResponseSchema>;
 
 /** Staff: find a person by e-mail across the three account types. */
 export const privacySearchQuery = z.object({
-  email: z.string().trim().min(3, 'Enter the e-mail address the request came from').max(320, 'E-mail is too long'),
+  email: z
+    .string()
+    .trim()
+    .min(3, 'Enter the e-mail address the request came from')
+    .max(320, 'E-mail is too long'),
 });
 
 export const privacyPersonSchema = z.object({
@@ -58,11 +66,14 @@ export type PrivacyPerson = z.infer<typeof privacyPersonSchema>;
 export const privacySearchResponseSchema = z.object({ people: z.array(privacyPersonSchema) });
 export type PrivacySearchResponse = z.infer<typeof privacySearchResponseSchema>;
 
-export const privacyPersonParam = z.object({ type: z.enum(personTypes, 'Unknown account type'), id: z.string().min(1).max(200) });
+export const privacyPersonParam = z.object({
+  type: z.enum(personTypes, 'Unknown account type'),
+  id: z.string().min(1).max(200),
+});
 
 /** Staff erasure: the person's e-mail typed again, so the wrong row is never erased by a slip. */
 export const staffEraseSchema = z.object({
-  confirmEmail: z.string().trim().min(1, 'Type the person\'s e-mail address to confirm').max(320),
+  confirmEmail: z.string().trim().min(1, "Type the person's e-mail address to confirm").max(320),
 });
 
 /** The zip's file name for a download made on `date`. */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { currencyCodes } from './money.ts';
-import { COMPARE_MAX, COMPARE_MIN, PROGRAMS_MAX_PAGE, durationBandNames, programSorts } from './finder-terms.ts';
+import {
+  COMPARE_MAX,
+  COMPARE_MIN,
+  PROGRAMS_MAX_PAGE,
+  durationBandNames,
+  programSorts,
+} from './finder-terms.ts';
 
 /**
  * The program finder's contract (issue 17): GET /api/programs, GET /api/programs/compare and
@@ -13,28 +19,59 @@ import { COMPARE_MAX, COMPARE_MIN, PROGRAMS_MAX_PAGE, durationBandNames, program
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const slugParam = (name: string, example: string) =>
-  z.string({ error: `${name} must be one ${name} id` }).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `${name} must be an id such as ${example}`).max(200, `${name} must be an id such as ${example}`);
+  z
+    .string({ error: `${name} must be one ${name} id` })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `${name} must be an id such as ${example}`)
+    .max(200, `${name} must be an id such as ${example}`);
 const whole = (name: string, min: number, max: number, what: string) =>
-  z.coerce.number({ error: `${name} must be ${what}` }).int(`${name} must be ${what}`).min(min, `${name} must be ${what}`).max(max, `${name} must be ${what}`);
-const fee = (name: string) => whole(name, 0, 10_000_000_000, 'a whole amount of 0 or more, in the currency given');
+  z.coerce
+    .number({ error: `${name} must be ${what}` })
+    .int(`${name} must be ${what}`)
+    .min(min, `${name} must be ${what}`)
+    .max(max, `${name} must be ${what}`);
+const fee = (name: string) =>
+  whole(name, 0, 10_000_000_000, 'a whole amount of 0 or more, in the currency given');
 
 export const programsQuery = z
   .object({
-    q: optional(z.string({ error: 'q must be one search text' }).trim().max(200, 'q must be at most 200 characters')),
+    q: optional(
+      z.string({ error: 'q must be one search text' }).trim().max(200, 'q must be at most 200 characters'),
+    ),
     country: optional(slugParam('country', 'united-kingdom')),
-    level: optional(z.string({ error: 'level must be one level, such as Master' }).trim().max(60, 'level must be at most 60 characters')),
+    level: optional(
+      z
+        .string({ error: 'level must be one level, such as Master' })
+        .trim()
+        .max(60, 'level must be at most 60 characters'),
+    ),
     department: optional(slugParam('department', 'data-science-ai')),
     intake: optional(whole('intake', 1, 12, 'a month number from 1 (January) to 12 (December)')),
     minFee: optional(fee('minFee')),
     maxFee: optional(fee('maxFee')),
-    currency: optional(z.string({ error: 'currency must be one currency code' }).trim().toUpperCase().pipe(z.enum(currencyCodes, `currency must be one of ${currencyCodes.join(', ')}`))),
+    currency: optional(
+      z
+        .string({ error: 'currency must be one currency code' })
+        .trim()
+        .toUpperCase()
+        .pipe(z.enum(currencyCodes, `currency must be one of ${currencyCodes.join(', ')}`)),
+    ),
     duration: optional(z.enum(durationBandNames, `duration must be one of ${durationBandNames.join(', ')}`)),
-    sort: z.preprocess(blank, z.enum(programSorts, `sort must be one of ${programSorts.join(', ')}`).default('relevance')),
-    page: z.preprocess(blank, whole('page', 1, PROGRAMS_MAX_PAGE, `a whole number from 1 to ${PROGRAMS_MAX_PAGE}`).default(1)),
+    sort: z.preprocess(
+      blank,
+      z.enum(programSorts, `sort must be one of ${programSorts.join(', ')}`).default('relevance'),
+    ),
+    page: z.preprocess(
+      blank,
+      whole('page', 1, PROGRAMS_MAX_PAGE, `a whole number from 1 to ${PROGRAMS_MAX_PAGE}`).default(1),
+    ),
   })
   .superRefine((v, ctx) => {
     if ((v.minFee !== undefined || v.maxFee !== undefined) && v.currency === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'currency is required with minFee or maxFee (for example currency=GBP)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message: 'currency is required with minFee or maxFee (for example currency=GBP)',
+      });
     }
     if (v.minFee !== undefined && v.maxFee !== undefined && v.minFee > v.maxFee) {
       ctx.addIssue({ code: 'custom', path: ['minFee'], message: 'minFee must not be more than maxFee' });
@@ -88,17 +125,46 @@ export type ProgramsResponse = z.infer<typeof programsResponse>;
 const minor = z.number().int().min(0);
 export const costInputs = z.object({
   months: z.number().int().nullable(),
-  tuition: z.object({ annualMinor: minor, currency: z.string(), verifiedOn: z.string().nullable() }).nullable(),
-  living: z.object({ monthlyMinor: minor, currency: z.string(), place: z.string(), source: z.string(), verifiedOn: z.string() }).nullable(),
-  visa: z.object({ name: z.string(), feeMinor: minor, currency: z.string(), source: z.string(), verifiedOn: z.string() }).nullable(),
+  tuition: z
+    .object({ annualMinor: minor, currency: z.string(), verifiedOn: z.string().nullable() })
+    .nullable(),
+  living: z
+    .object({
+      monthlyMinor: minor,
+      currency: z.string(),
+      place: z.string(),
+      source: z.string(),
+      verifiedOn: z.string(),
+    })
+    .nullable(),
+  visa: z
+    .object({
+      name: z.string(),
+      feeMinor: minor,
+      currency: z.string(),
+      source: z.string(),
+      verifiedOn: z.string(),
+    })
+    .nullable(),
   health: z
-    .object({ name: z.string(), annualMinor: minor, currency: z.string(), extraMonthsLong: z.number().int(), extraMonthsShort: z.number().int(), source: z.string(), verifiedOn: z.string() })
+    .object({
+      name: z.string(),
+      annualMinor: minor,
+      currency: z.string(),
+      extraMonthsLong: z.number().int(),
+      extraMonthsShort: z.number().int(),
+      source: z.string(),
+      verifiedOn: z.string(),
+    })
     .nullable(),
 });
 export type CostInputs = z.infer<typeof costInputs>;
 
 /** Exchange rates by currency code: units per US dollar (a decimal string), with date and source. */
-export const ratesTable = z.record(z.string(), z.object({ unitsPerUsd: z.string(), asOf: z.string(), source: z.string() }));
+export const ratesTable = z.record(
+  z.string(),
+  z.object({ unitsPerUsd: z.string(), asOf: z.string(), source: z.string() }),
+);
 export type RatesTable = z.infer<typeof ratesTable>;
 
 export const programCostsResponse = z.object({ costs: costInputs, rates: ratesTable });
@@ -108,7 +174,14 @@ export const compareQuery = z.object({
   ids: z
     .string({ error: `ids must list ${COMPARE_MIN} to ${COMPARE_MAX} program ids, separated by commas` })
     .max(2000, `ids must list ${COMPARE_MIN} to ${COMPARE_MAX} program ids, separated by commas`)
-    .transform((s) => [...new Set(s.split(',').map((id) => id.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().max(200, 'ids: that is not a program id'))
@@ -121,7 +194,12 @@ export const compareQuery = z.object({
 export const compareProgram = programCard.extend({
   universityLocation: z.string(),
   degree: z.string(),
-  entryRequirements: z.object({ description: z.string(), academicRequirements: z.array(z.string()), englishLanguageRequirements: z.array(z.string()), additionalRequirements: z.array(z.string()) }),
+  entryRequirements: z.object({
+    description: z.string(),
+    academicRequirements: z.array(z.string()),
+    englishLanguageRequirements: z.array(z.string()),
+    additionalRequirements: z.array(z.string()),
+  }),
   costs: costInputs,
 });
 export type CompareProgram = z.infer<typeof compareProgram>;

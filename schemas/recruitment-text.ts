@@ -9,4 +9,3 @@ export const CATEGORY_MESSAGE = 'Please select a category!';
 
 /** Jobs per page of GET /api/applyjobs when filtered or paged. */
 export const JOBS_PAGE_SIZE = 3;
-

@@ -11,8 +11,18 @@ export { countryNames } from './countries.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from './recruitment-text.ts';
 import { countryNames } from './countries.ts';
 
-const required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
-const email = z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')).transform((e) => e.toLowerCase());
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((e) => e.toLowerCase());
 
 /** The employer assistance form (spec 2 sections 3 and 5). Known categories are checked by the route. */
 export const assistanceRequestSchema = z.object({
@@ -28,10 +38,17 @@ export const assistanceRequestSchema = z.object({
 });
 export type AssistanceRequestInput = z.input<typeof assistanceRequestSchema>;
 
-const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').min(6, 'Password must be at least 6 characters').max(200, 'Password is too long');
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(6, 'Password must be at least 6 characters')
+  .max(200, 'Password is too long');
 
 /** Applicant authentication (spec 2 section 5). */
-export const applicantLoginSchema = z.object({ email, password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200) });
+export const applicantLoginSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
 export const applicantRegisterSchema = z.object({
   fullName: required('Full name', 120),
   email,
@@ -40,13 +57,22 @@ export const applicantRegisterSchema = z.object({
 });
 
 /** The cover letter of an application (the resume file is checked by its bytes on the server). */
-export const coverLetterSchema = z.string({ error: 'Cover letter is required' }).trim().min(1, 'Cover letter is required').max(10_000, 'Cover letter is too long (10,000 characters at most)');
+export const coverLetterSchema = z
+  .string({ error: 'Cover letter is required' })
+  .trim()
+  .min(1, 'Cover letter is required')
+  .max(10_000, 'Cover letter is too long (10,000 characters at most)');
 
 /** Server-side filters of GET /api/applyjobs. Any of them switches the answer to a page object. */
 export const jobsQuery = z.object({
   q: z.string().max(200).optional(),
   category: z.string().max(120).optional(),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000).optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000)
+    .optional(),
 });
 
 /** A job in the list (spec 2 section 3: job from the server). */
@@ -121,18 +147,30 @@ export const applicantProfileSchema = z.object({
 export type ApplicantProfile = z.infer<typeof applicantProfileSchema>;
 
 /** POST /api/job-applicants/register (201) and /login: the applicant's token. */
-export const applicantSignedInResponse = z.object({ success: z.literal(true), message: z.string(), token: z.string() });
+export const applicantSignedInResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+});
 export type ApplicantSignedInResponse = z.infer<typeof applicantSignedInResponse>;
 
 export { messageResponse } from './responses.ts';
 
 /** The link from the confirmation e-mail, sent back by the confirmation page. */
 export const applicantConfirmSchema = z.object({
-  token: z.string('This confirmation link is not valid.').trim().min(1, 'This confirmation link is not valid.').max(2000, 'This confirmation link is not valid.'),
+  token: z
+    .string('This confirmation link is not valid.')
+    .trim()
+    .min(1, 'This confirmation link is not valid.')
+    .max(2000, 'This confirmation link is not valid.'),
 });
 
 /** The confirmation page's answer: newly confirmed, or confirmed before (a link used twice). */
-export const applicantConfirmResponse = z.object({ success: z.literal(true), status: z.enum(['confirmed', 'already-confirmed']), message: z.string() });
+export const applicantConfirmResponse = z.object({
+  success: z.literal(true),
+  status: z.enum(['confirmed', 'already-confirmed']),
+  message: z.string(),
+});
 export type ApplicantConfirmResponse = z.infer<typeof applicantConfirmResponse>;
 
 /** Where the confirmation e-mail's link opens (the page sends its token to the API). */

@@ -22,7 +22,12 @@ export type Wire<T> = T extends string
 
 /** One page of a back-office list: GET /api/admin/<list>?page&pageSize (functions/routes/admin/shared.ts listResponse). */
 export const pageOf = <Row extends z.ZodType>(row: Row) =>
-  z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(row),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 /** A success with a sentence for the person (most writes answer this). */
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });

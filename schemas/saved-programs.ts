@@ -16,20 +16,29 @@ export const savedProgramParam = z.object({
 
 export const mergeSavedSchema = z.object({
   subjectIds: z
-    .array(z.string('subjectIds must be program ids').min(1).max(200, 'subjectIds: that is not a program id'), 'subjectIds must be a list of program ids')
+    .array(
+      z.string('subjectIds must be program ids').min(1).max(200, 'subjectIds: that is not a program id'),
+      'subjectIds must be a list of program ids',
+    )
     .max(SAVED_PROGRAMS_MAX, `subjectIds: at most ${SAVED_PROGRAMS_MAX} programs`),
 });
 
 export const savedProgramsResponse = z.object({
-  items: z.array(z.object({
-    subjectId: z.string(),
-    savedAt: z.string(),
-    /** Null when the program has since been retired: shown as no longer offered. */
-    program: programCard.nullable(),
-  })),
+  items: z.array(
+    z.object({
+      subjectId: z.string(),
+      savedAt: z.string(),
+      /** Null when the program has since been retired: shown as no longer offered. */
+      program: programCard.nullable(),
+    }),
+  ),
   max: z.number().int(),
 });
 export type SavedProgramsResponse = z.infer<typeof savedProgramsResponse>;
 
-export const saveResponse = z.object({ success: z.literal(true), saved: z.boolean(), count: z.number().int() });
+export const saveResponse = z.object({
+  success: z.literal(true),
+  saved: z.boolean(),
+  count: z.number().int(),
+});
 export type SaveResponse = z.infer<typeof saveResponse>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { convert, formatMinor, formatWhole, fraction, rateMicros, roundParts, toWholeMajor } from './money.ts';
+import {
+  convert,
+  formatMinor,
+  formatWhole,
+  fraction,
+  rateMicros,
+  roundParts,
+  toWholeMajor,
+} from './money.ts';
 import { estimateTotalCost, healthChargeYears, type CostInputs, type RatesTable } from './total-cost.ts';
 
 const rates: RatesTable = {
@@ -14,9 +22,29 @@ const rates: RatesTable = {
 const leeds: CostInputs = {
   months: 12,
   tuition: { annualMinor: 2_875_000, currency: 'GBP', verifiedOn: '2026-10-01' },
-  living: { monthlyMinor: 113_600, currency: 'GBP', place: 'Leeds', source: 'GOV.UK', verifiedOn: '2025-01-02' },
-  visa: { name: 'Student visa', feeMinor: 52_400, currency: 'GBP', source: 'GOV.UK', verifiedOn: '2025-04-09' },
-  health: { name: 'Immigration Health Surcharge', annualMinor: 77_600, currency: 'GBP', extraMonthsLong: 4, extraMonthsShort: 2, source: 'GOV.UK', verifiedOn: '2024-02-06' },
+  living: {
+    monthlyMinor: 113_600,
+    currency: 'GBP',
+    place: 'Leeds',
+    source: 'GOV.UK',
+    verifiedOn: '2025-01-02',
+  },
+  visa: {
+    name: 'Student visa',
+    feeMinor: 52_400,
+    currency: 'GBP',
+    source: 'GOV.UK',
+    verifiedOn: '2025-04-09',
+  },
+  health: {
+    name: 'Immigration Health Surcharge',
+    annualMinor: 77_600,
+    currency: 'GBP',
+    extraMonthsLong: 4,
+    extraMonthsShort: 2,
+    source: 'GOV.UK',
+    verifiedOn: '2024-02-06',
+  },
 };
 
 describe('money', () => {
@@ -24,10 +52,11 @@ describe('money', () => {
     expect(rateMicros('1')).toBe(1_000_000n);
     expect(rateMicros('0.744')).toBe(744_000n);
     expect(rateMicros('1470.123456')).toBe(1_470_123_456n);
-    for (const bad of ['', '-1', '1e3', '0.1234567', 'abc', '01.5']) expect(() => rateMicros(bad), bad).toThrow();
+    for (const bad of ['', '-1', '1e3', '0.1234567', 'abc', '01.5'])
+      expect(() => rateMicros(bad), bad).toThrow();
   });
 
-  it('converts minor units through the dollar, minding each currency\'s exponent', () => {
+  it("converts minor units through the dollar, minding each currency's exponent", () => {
     // £1.00 (100 pence) in yen: 148 / 0.744 = 198.92… yen, and yen have no minor unit.
     const yen = convert(fraction(100n), 'GBP', 'JPY', { GBP: 744_000n, JPY: 148_000_000n })!;
     expect(Number(yen.num) / Number(yen.den)).toBeCloseTo(198.9247, 3);
@@ -40,14 +69,18 @@ describe('money', () => {
 
   it('rounds parts so they always add up to the rounded total, each within one unit', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     for (let run = 0; run < 500; run++) {
-      const parts = Array.from({ length: 1 + Math.floor(random() * 5) }, () => fraction(BigInt(Math.floor(random() * 1e9)), BigInt(1 + Math.floor(random() * 997))));
+      const parts = Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
+        fraction(BigInt(Math.floor(random() * 1e9)), BigInt(1 + Math.floor(random() * 997))),
+      );
       const { parts: rounded, total } = roundParts(parts);
       expect(rounded.reduce((a, b) => a + b, 0n)).toBe(total);
       const exact = parts.reduce((s, p) => s + Number(p.num) / Number(p.den), 0);
       expect(Math.abs(Number(total) - exact)).toBeLessThanOrEqual(0.5 + 1e-6);
-      parts.forEach((p, i) => expect(Math.abs(Number(rounded[i]) - Number(p.num) / Number(p.den))).toBeLessThan(1));
+      parts.forEach((p, i) =>
+        expect(Math.abs(Number(rounded[i]) - Number(p.num) / Number(p.den))).toBeLessThan(1),
+      );
     }
   });
 
@@ -61,7 +94,10 @@ describe('money', () => {
 
 describe('the UK health surcharge rule', () => {
   it('charges the course plus the months after it, part years of 6 months or less at half', () => {
-    const years = (months: number) => { const f = healthChargeYears(months, 4, 2); return Number(f.num) / Number(f.den); };
+    const years = (months: number) => {
+      const f = healthChargeYears(months, 4, 2);
+      return Number(f.num) / Number(f.den);
+    };
     expect(years(12)).toBe(1.5); // 16 months: 1 year + 4 months
     expect(years(24)).toBe(2.5); // 28 months
     expect(years(18)).toBe(2); // 22 months: 1 year + 10 months
@@ -72,7 +108,7 @@ describe('the UK health surcharge rule', () => {
 });
 
 describe('estimateTotalCost', () => {
-  it('adds tuition, living costs, the visa and the health surcharge in the program\'s own currency', () => {
+  it("adds tuition, living costs, the visa and the health surcharge in the program's own currency", () => {
     const e = estimateTotalCost(leeds, 'GBP', rates);
     if (!e.ok) throw new Error(e.reason);
     expect(e.lines.map((l) => [l.key, l.perYear, l.wholeProgram])).toEqual([
@@ -86,18 +122,28 @@ describe('estimateTotalCost', () => {
     expect(e.conversion).toBeNull();
     expect(e.lines[0]!.dated).toBe('fees verified on 1 October 2026');
     expect(e.lines[1]!.dated).toBe('verified on 2 January 2025');
-    expect(e.lines[3]!.basis).toBe('£776 a year × 1.5 years (the course and the months the visa runs on after it)');
+    expect(e.lines[3]!.basis).toBe(
+      '£776 a year × 1.5 years (the course and the months the visa runs on after it)',
+    );
   });
 
   it('converts every part exactly and rounds once: the breakdown adds up in naira and in yen', () => {
     for (const currency of ['NGN', 'JPY', 'USD', 'EUR'] as const) {
       const e = estimateTotalCost(leeds, currency, rates);
       if (!e.ok) throw new Error(e.reason);
-      expect(e.lines.reduce((s, l) => s + l.wholeProgram, 0n), currency).toBe(e.wholeProgram);
-      expect(e.lines.reduce((s, l) => s + (l.perYear ?? 0n), 0n), currency).toBe(e.perYear);
+      expect(
+        e.lines.reduce((s, l) => s + l.wholeProgram, 0n),
+        currency,
+      ).toBe(e.wholeProgram);
+      expect(
+        e.lines.reduce((s, l) => s + (l.perYear ?? 0n), 0n),
+        currency,
+      ).toBe(e.perYear);
       // The total is the exact sum converted once: £44,070 × rate, rounded half up.
       const factor = Number(rates[currency]!.unitsPerUsd) / 0.744;
-      expect(Math.abs(Number(e.wholeProgram) - 44_070 * factor)).toBeLessThanOrEqual(0.5 + 1e-6 * 44_070 * factor);
+      expect(Math.abs(Number(e.wholeProgram) - 44_070 * factor)).toBeLessThanOrEqual(
+        0.5 + 1e-6 * 44_070 * factor,
+      );
       expect(e.conversion?.sources.length).toBeGreaterThan(0);
     }
     const eur = estimateTotalCost(leeds, 'EUR', rates);
@@ -121,6 +167,10 @@ describe('estimateTotalCost', () => {
 
   it('answers with a reason, not a wrong figure, when a rate is missing', () => {
     const e = estimateTotalCost(leeds, 'INR', rates);
-    expect(e).toEqual({ ok: false, currency: 'INR', reason: 'We have no exchange rate between GBP and INR yet.' });
+    expect(e).toEqual({
+      ok: false,
+      currency: 'INR',
+      reason: 'We have no exchange rate between GBP and INR yet.',
+    });
   });
 });

@@ -1,7 +1,19 @@
 // "Estimated total cost" of a program (issue 17 item 7): tuition + living costs + visa + health
 // charges, per year and for the whole program, in the currency the student picks. One pure module
 // used by the subject page, the compare page and their tests; every figure keeps its own date.
-import { convert, formatMinor as money, fraction, isCurrency, minorPerMajor, rateMicros, roundParts, times, type CurrencyCode, type Fraction, type RateTable } from './money.ts';
+import {
+  convert,
+  formatMinor as money,
+  fraction,
+  isCurrency,
+  minorPerMajor,
+  rateMicros,
+  roundParts,
+  times,
+  type CurrencyCode,
+  type Fraction,
+  type RateTable,
+} from './money.ts';
 // Types only: the shapes are defined once, as zod schemas, in schemas/programs.ts.
 import type { CostInputs, RatesTable } from './programs.ts';
 
@@ -39,7 +51,11 @@ export type Estimate =
   | { ok: false; currency: CurrencyCode; reason: string };
 
 /** Health charge for a stay of `months` months of permission: whole years, then a half or a whole year. */
-export function healthChargeYears(courseMonths: number, extraMonthsLong: number, extraMonthsShort: number): Fraction {
+export function healthChargeYears(
+  courseMonths: number,
+  extraMonthsLong: number,
+  extraMonthsShort: number,
+): Fraction {
   const months = courseMonths + (courseMonths >= 12 ? extraMonthsLong : extraMonthsShort);
   const whole = BigInt(Math.floor(months / 12));
   const rest = months % 12;
@@ -47,7 +63,12 @@ export function healthChargeYears(courseMonths: number, extraMonthsLong: number,
   return fraction(whole * 2n + (rest === 0 ? 0n : rest <= 6 ? 1n : 2n), 2n);
 }
 
-const LABELS: Record<CostKey, string> = { tuition: 'Tuition', living: 'Living costs', visa: 'Student visa', health: 'Health charge' };
+const LABELS: Record<CostKey, string> = {
+  tuition: 'Tuition',
+  living: 'Living costs',
+  visa: 'Student visa',
+  health: 'Health charge',
+};
 
 /** What the estimate never includes, in plain words (shown under every breakdown). */
 export const LEAVES_OUT =
@@ -57,7 +78,11 @@ export const LEAVES_OUT =
  * The estimate in `target`. Every part is converted exactly (fractions of minor units) and rounded
  * once, to whole units, with the parts of each column adding up to its total.
  */
-export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, ratesTable: RatesTable): Estimate {
+export function estimateTotalCost(
+  inputs: CostInputs,
+  target: CurrencyCode,
+  ratesTable: RatesTable,
+): Estimate {
   const rates: RateTable = {};
   for (const [code, rate] of Object.entries(ratesTable)) {
     try {
@@ -77,7 +102,15 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     return exact && times(exact, 1n, minorPerMajor(target));
   };
 
-  interface Part { key: CostKey; perYear: Fraction | null; whole: Fraction; currency: string; basis: string; source: string | null; dated: string }
+  interface Part {
+    key: CostKey;
+    perYear: Fraction | null;
+    whole: Fraction;
+    currency: string;
+    basis: string;
+    source: string | null;
+    dated: string;
+  }
   const parts: Part[] = [];
   const missing: CostKey[] = [];
   const { tuition, living, visa, health } = inputs;
@@ -86,25 +119,40 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     const annual = fraction(BigInt(tuition.annualMinor));
     // A program shorter than a year is charged its full year's fee; longer ones pro rata.
     parts.push({
-      key: 'tuition', perYear: annual, whole: times(annual, BigInt(Math.max(months, 12)), 12n), currency: tuition.currency,
+      key: 'tuition',
+      perYear: annual,
+      whole: times(annual, BigInt(Math.max(months, 12)), 12n),
+      currency: tuition.currency,
       basis: `${money(tuition.annualMinor, tuition.currency)} a year${months > 12 ? ` × ${formatYears(months)}` : ''}`,
-      source: "The university's published fee", dated: tuition.verifiedOn ? `fees verified on ${formatDay(tuition.verifiedOn)}` : 'fees not yet verified',
+      source: "The university's published fee",
+      dated: tuition.verifiedOn
+        ? `fees verified on ${formatDay(tuition.verifiedOn)}`
+        : 'fees not yet verified',
     });
   } else missing.push('tuition');
 
   if (living) {
     const monthly = fraction(BigInt(living.monthlyMinor));
     parts.push({
-      key: 'living', perYear: times(monthly, 12n), whole: times(monthly, BigInt(months)), currency: living.currency,
+      key: 'living',
+      perYear: times(monthly, 12n),
+      whole: times(monthly, BigInt(months)),
+      currency: living.currency,
       basis: `${money(living.monthlyMinor, living.currency)} a month in ${living.place} × ${months} months`,
-      source: living.source, dated: `verified on ${formatDay(living.verifiedOn)}`,
+      source: living.source,
+      dated: `verified on ${formatDay(living.verifiedOn)}`,
     });
   } else missing.push('living');
 
   if (visa) {
     parts.push({
-      key: 'visa', perYear: null, whole: fraction(BigInt(visa.feeMinor)), currency: visa.currency,
-      basis: `${money(visa.feeMinor, visa.currency)}, paid once`, source: visa.source, dated: `verified on ${formatDay(visa.verifiedOn)}`,
+      key: 'visa',
+      perYear: null,
+      whole: fraction(BigInt(visa.feeMinor)),
+      currency: visa.currency,
+      basis: `${money(visa.feeMinor, visa.currency)}, paid once`,
+      source: visa.source,
+      dated: `verified on ${formatDay(visa.verifiedOn)}`,
     });
   } else missing.push('visa');
 
@@ -112,9 +160,13 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     const annual = fraction(BigInt(health.annualMinor));
     const years = healthChargeYears(months, health.extraMonthsLong, health.extraMonthsShort);
     parts.push({
-      key: 'health', perYear: annual, whole: times(annual, years.num, years.den), currency: health.currency,
+      key: 'health',
+      perYear: annual,
+      whole: times(annual, years.num, years.den),
+      currency: health.currency,
       basis: `${money(health.annualMinor, health.currency)} a year × ${formatYearsFraction(years)} (the course and the months the visa runs on after it)`,
-      source: health.source, dated: `verified on ${formatDay(health.verifiedOn)}`,
+      source: health.source,
+      dated: `verified on ${formatDay(health.verifiedOn)}`,
     });
   }
 
@@ -123,7 +175,11 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     const whole = inTarget(p.whole, p.currency);
     const perYear = p.perYear ? inTarget(p.perYear, p.currency) : null;
     if (!whole || perYear === undefined) {
-      return { ok: false, currency: target, reason: `We have no exchange rate between ${p.currency} and ${target} yet.` };
+      return {
+        ok: false,
+        currency: target,
+        reason: `We have no exchange rate between ${p.currency} and ${target} yet.`,
+      };
     }
     inCurrency.push({ perYear, whole });
   }
@@ -140,8 +196,13 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
     dated: p.dated,
   }));
   return {
-    ok: true, currency: target, months, monthsAssumed: inputs.months === null, lines,
-    perYear: yearly.total, wholeProgram: whole.total,
+    ok: true,
+    currency: target,
+    months,
+    monthsAssumed: inputs.months === null,
+    lines,
+    perYear: yearly.total,
+    wholeProgram: whole.total,
     conversion: used.size ? conversionInfo([...used].map((c) => ratesTable[c]!)) : null,
     missing,
   };
@@ -150,7 +211,9 @@ export function estimateTotalCost(inputs: CostInputs, target: CurrencyCode, rate
 /** "2025-01-02" → "2 January 2025" (the same on the build machine and in every browser). */
 export function formatDay(iso: string) {
   const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 const conversionInfo = (rows: RatesTable[string][]) => ({
@@ -158,7 +221,8 @@ const conversionInfo = (rows: RatesTable[string][]) => ({
   sources: [...new Set(rows.map((r) => r.source))],
 });
 
-const formatYears = (months: number) => (months % 12 === 0 ? `${months / 12} years` : `${(months / 12).toFixed(2).replace(/0$/, '')} years`);
+const formatYears = (months: number) =>
+  months % 12 === 0 ? `${months / 12} years` : `${(months / 12).toFixed(2).replace(/0$/, '')} years`;
 const formatYearsFraction = (f: Fraction) => {
   const halves = Number((f.num * 2n) / f.den);
   return `${halves % 2 === 0 ? halves / 2 : (halves / 2).toFixed(1)} ${halves === 2 ? 'year' : 'years'}`;

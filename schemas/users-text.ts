@@ -3,7 +3,15 @@
  * first render (schemas/users.ts re-exports all of it with the schemas).
  */
 
-export const educationLevels = ['High School', 'Diploma', "Bachelor's Degree", "Master's Degree", 'PhD', 'Certificate Course', 'Other'] as const;
+export const educationLevels = [
+  'High School',
+  'Diploma',
+  "Bachelor's Degree",
+  "Master's Degree",
+  'PhD',
+  'Certificate Course',
+  'Other',
+] as const;
 
 export const documentTypes = [
   'Academic Transcript',

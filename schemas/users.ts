@@ -11,7 +11,12 @@ export * from './users-text.ts';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required, trimmed string whose absence and emptiness both read `message`. */
-const required = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, '')} is too long`);
+const required = (message: string, max = 500) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required$/, '')} is too long`);
 
 const email = z
   .string({ error: 'Email is required' })
@@ -30,7 +35,10 @@ export const otpSchema = z.string({ error: 'OTP must be 6 digits' }).regex(/^\d{
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password is required'),
   remember: z.boolean().optional(),
 });
 
@@ -45,7 +53,11 @@ export const registerSchema = z.object({
   password,
 });
 
-export const userIdSchema = z.string({ error: 'Unable to resend OTP. Please try registering again.' }).trim().min(1, 'Unable to resend OTP. Please try registering again.').max(100);
+export const userIdSchema = z
+  .string({ error: 'Unable to resend OTP. Please try registering again.' })
+  .trim()
+  .min(1, 'Unable to resend OTP. Please try registering again.')
+  .max(100);
 
 export const verifyOtpSchema = z.object({ userId: userIdSchema, otp: otpSchema });
 export const resendOtpSchema = z.object({ userId: userIdSchema });
@@ -53,7 +65,13 @@ export const resendOtpSchema = z.object({ userId: userIdSchema });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ email, otp: otpSchema, password });
 
-const optionalText = (max = 200) => z.string().trim().max(max).optional().transform((v) => (v ? v : null));
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : null));
 
 /** Education record (spec 2 section 5): level, institute, program and degree are required. */
 export const educationSchema = z.object({
@@ -77,7 +95,9 @@ export const languageSchema = z.object({
 
 /** The multipart upload: a file and one of the spec's document types. */
 export const documentUploadSchema = z.object({
-  document: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0, { error: DOCUMENT_REQUIRED }),
+  document: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0, {
+    error: DOCUMENT_REQUIRED,
+  }),
   documentType: z.enum(documentTypes, { error: DOCUMENT_REQUIRED }),
 });
 
@@ -87,7 +107,11 @@ export const profileQuery = z.object({ t: z.string().max(40).optional() });
 
 /** POST /api/subscriptions (spec 1 section 7). */
 export const programApplicationSchema = z.object({
-  subjectId: z.string({ error: 'Subject ID not found.' }).trim().min(1, 'Subject ID not found.').max(200, 'Subject not found'),
+  subjectId: z
+    .string({ error: 'Subject ID not found.' })
+    .trim()
+    .min(1, 'Subject ID not found.')
+    .max(200, 'Subject not found'),
 });
 
 // ---- Response shapes -------------------------------------------------------------------------
@@ -111,7 +135,11 @@ export const checkEmailResponse = z.object({
 });
 export type CheckEmailResponse = z.infer<typeof checkEmailResponse>;
 
-export const registerResponse = z.object({ success: z.literal(true), userId: z.string(), message: z.string() });
+export const registerResponse = z.object({
+  success: z.literal(true),
+  userId: z.string(),
+  message: z.string(),
+});
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** A write that answers with a sentence for the person (add, delete, verify, resend). */

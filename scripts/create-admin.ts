@@ -9,13 +9,22 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { confirmRemoteWrite, openTarget, parseTarget, type Target } from './lib/target.ts';
 import { createStaffAccount } from './lib/staff-account.ts';
-import { STAFF_PASSWORD_MIN, staffRoles, type StaffRole } from '../schemas/admin.ts';
+import { STAFF_PASSWORD_MIN, staffRoles, type StaffRole } from '#schemas/admin.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' }, env: { type: 'string' }, yes: { type: 'boolean', default: false }, 'env-file': { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+    env: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    'env-file': { type: 'string' },
+  },
 });
 if (!values.email || !values.name) {
-  console.error('Usage: npm run admin:create -- --email E --name N [--role admin|editor] [--env staging|production [--yes]]');
+  console.error(
+    'Usage: npm run admin:create -- --email E --name N [--role admin|editor] [--env staging|production [--yes]]',
+  );
   process.exit(1);
 }
 let target: Target;
@@ -25,7 +34,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-if (!(staffRoles as readonly string[]).includes(values.role!)) {
+if (!(staffRoles as readonly string[]).includes(values.role)) {
   console.error('--role must be admin or editor');
   process.exit(1);
 }
@@ -33,7 +42,12 @@ if (!(staffRoles as readonly string[]).includes(values.role!)) {
 /** Reads a line from the terminal without echoing it. */
 function askHidden(question: string) {
   let muted = false;
-  const output = new Writable({ write: (chunk, _enc, done) => { if (!muted) process.stdout.write(chunk); done(); } });
+  const output = new Writable({
+    write: (chunk: Buffer | string, _enc, done) => {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
   const rl = createInterface({ input: process.stdin, output, terminal: true });
   return new Promise<string>((resolve) => {
     rl.question(question, (answer) => {
@@ -61,9 +75,15 @@ if (!password) {
 
 let platform;
 try {
-  if (target !== 'local') await confirmRemoteWrite(target, `create the ${values.role} account ${values.email}`, values.yes!);
+  if (target !== 'local')
+    await confirmRemoteWrite(target, `create the ${values.role} account ${values.email}`, values.yes);
   platform = await openTarget(target, { envFile: values['env-file'] });
-  const result = await createStaffAccount(platform.db, { email: values.email, name: values.name, role: values.role as StaffRole, password });
+  const result = await createStaffAccount(platform.db, {
+    email: values.email,
+    name: values.name,
+    role: values.role as StaffRole,
+    password,
+  });
   if (result.status === 'exists') {
     console.error(`A staff account for ${result.email} already exists.`);
     process.exitCode = 1;

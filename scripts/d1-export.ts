@@ -34,12 +34,42 @@ const envArgs = value('--env') ? ['--env', value('--env')!] : [];
 
 // Every table; which are virtual (CREATE VIRTUAL TABLE) decides which names to leave out, with
 // their shadow tables (<name>_data, <name>_idx, <name>_content, <name>_docsize, <name>_config).
-const listing = execFileSync('wrangler', ['d1', 'execute', 'DB', where, ...envArgs, '--json', '--command', "select name, sql from sqlite_master where type = 'table' order by rowid"], { encoding: 'utf8' });
+const listing = execFileSync(
+  'wrangler',
+  [
+    'd1',
+    'execute',
+    'DB',
+    where,
+    ...envArgs,
+    '--json',
+    '--command',
+    "select name, sql from sqlite_master where type = 'table' order by rowid",
+  ],
+  { encoding: 'utf8' },
+);
 const rows = (JSON.parse(listing) as { results: { name: string; sql: string | null }[] }[])[0]!.results;
 const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? '')).map((r) => r.name);
-const internal = (name: string) => name.startsWith('sqlite_') || name.startsWith('_cf_') || name === 'd1_migrations';
-const tables = rows.map((r) => r.name).filter((name) => !internal(name) && !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
+const internal = (name: string) =>
+  name.startsWith('sqlite_') || name.startsWith('_cf_') || name === 'd1_migrations';
+const tables = rows
+  .map((r) => r.name)
+  .filter((name) => !internal(name) && !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
 
-console.log(`Exporting ${tables.length} tables (leaving out ${virtual.join(', ') || 'no virtual tables'} and their shadow tables)…`);
-await run('wrangler', ['d1', 'export', 'DB', where, ...envArgs, '--no-schema', '--output', output, ...tables.flatMap((t) => ['--table', t])]);
-console.log(`Wrote ${output}. Restore: apply the migrations to an empty database, then \`wrangler d1 execute DB ${where} --file ${output}\`.`);
+console.log(
+  `Exporting ${tables.length} tables (leaving out ${virtual.join(', ') || 'no virtual tables'} and their shadow tables)…`,
+);
+await run('wrangler', [
+  'd1',
+  'export',
+  'DB',
+  where,
+  ...envArgs,
+  '--no-schema',
+  '--output',
+  output,
+  ...tables.flatMap((t) => ['--table', t]),
+]);
+console.log(
+  `Wrote ${output}. Restore: apply the migrations to an empty database, then \`wrangler d1 execute DB ${where} --file ${output}\`.`,
+);

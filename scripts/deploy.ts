@@ -11,20 +11,30 @@ import { run } from './lib/run.ts';
 import { chosenEnvironment } from './lib/wrangler-config.ts';
 import { currentCommit, readBuildInfo, reportBuildDone } from './lib/build-report.ts';
 
-const { values } = parseArgs({ options: { env: { type: 'string' }, 'skip-migrations': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { env: { type: 'string' }, 'skip-migrations': { type: 'boolean', default: false } },
+});
 const environment = chosenEnvironment(values.env ? ['--env', values.env] : []);
 const envArgs = environment ? ['--env', environment] : [];
 try {
   const info = readBuildInfo();
   const commit = currentCommit();
-  if (!values['skip-migrations']) await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs], { CI: 'true' });
+  if (!values['skip-migrations'])
+    await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs], { CI: 'true' });
   await run('wrangler', ['deploy', ...envArgs, ...(commit ? ['--var', `BUILD_COMMIT:${commit}`] : [])]);
   const { SNAPSHOT_URL: snapshotUrl, BUILD_TOKEN: token } = process.env;
   if (info.source !== 'snapshot-url' || !snapshotUrl || !token) {
-    console.log('Deployed. Not reported to the Worker: this build did not read its content from SNAPSHOT_URL (the back office shows it once a build from the live content is deployed).');
+    console.log(
+      'Deployed. Not reported to the Worker: this build did not read its content from SNAPSHOT_URL (the back office shows it once a build from the live content is deployed).',
+    );
   } else {
-    await reportBuildDone(snapshotUrl, token, { contentVersion: info.contentVersion, ...(commit ? { commit } : {}) });
-    console.log(`Deployed${commit ? ` ${commit.slice(0, 12)}` : ''} with content version ${info.contentVersion}, reported to ${new URL(snapshotUrl).origin}.`);
+    await reportBuildDone(snapshotUrl, token, {
+      contentVersion: info.contentVersion,
+      ...(commit ? { commit } : {}),
+    });
+    console.log(
+      `Deployed${commit ? ` ${commit.slice(0, 12)}` : ''} with content version ${info.contentVersion}, reported to ${new URL(snapshotUrl).origin}.`,
+    );
   }
 } catch (error) {
   console.error((error as Error).message);

@@ -6,23 +6,37 @@
 //   --env-file FILE   the local D1's vars from FILE instead of .dev.vars (the launch rehearsal)
 import { parseArgs } from 'node:util';
 import { loadContent } from './lib/content.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '#db/seed.ts';
 import { demoAccountsDecision, seedDemoAccounts } from './lib/demo-accounts.ts';
 import { confirmRemoteWrite, openTarget, parseTarget } from './lib/target.ts';
 
-const { values } = parseArgs({ options: { overwrite: { type: 'boolean', default: false }, env: { type: 'string' }, yes: { type: 'boolean', default: false }, 'env-file': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    overwrite: { type: 'boolean', default: false },
+    env: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    'env-file': { type: 'string' },
+  },
+});
 try {
   const target = parseTarget(values.env);
-  const overwrite = values.overwrite!;
+  const overwrite = values.overwrite;
   const content = await loadContent();
-  if (target !== 'local') await confirmRemoteWrite(target, `load content/ (${overwrite ? 'replacing' : 'keeping'} rows that already exist)`, values.yes!);
+  if (target !== 'local')
+    await confirmRemoteWrite(
+      target,
+      `load content/ (${overwrite ? 'replacing' : 'keeping'} rows that already exist)`,
+      values.yes,
+    );
   const platform = await openTarget(target, { envFile: values['env-file'] });
   try {
     // A remote or overwriting seed changes what the live pages should show: audit it, which also
     // moves the content version on so the back office asks for a publish.
     const audit = target !== 'local' || overwrite ? { via: `npm run seed (${target})` } : undefined;
     const statements = await seedDatabase(platform.db, content, { overwrite, ...(audit ? { audit } : {}) });
-    console.log(`Seeded content into the ${target} database (${statements} rows checked${overwrite ? ', overwritten' : ''}).`);
+    console.log(
+      `Seeded content into the ${target} database (${statements} rows checked${overwrite ? ', overwritten' : ''}).`,
+    );
     const demo = demoAccountsDecision(target, platform.env);
     if (demo.allowed) await seedDemoAccounts(platform.db);
     else console.log(`Demo accounts: not created (${demo.reason}).`);

@@ -11,6 +11,16 @@ await run('node', ['scripts/prepare-db.ts']);
 const builtAt = new Date();
 const { contentVersion } = await buildAndSwap({ env: { SITE_URL: siteUrl } });
 // Publish requests from the back office rebuild the site (production uses a deploy hook instead).
-startPublishWatcher({ initialBuild: { at: builtAt, contentVersion }, readyUrl: `http://127.0.0.1:${port}/api/countries`, siteUrl });
+startPublishWatcher({
+  initialBuild: { at: builtAt, contentVersion },
+  readyUrl: `http://127.0.0.1:${port}/api/countries`,
+  siteUrl,
+});
 console.log(`\n  Site and API: http://127.0.0.1:${port}\n`);
-await run('wrangler', ['dev', ...localDevArgs(Number(port)), '--var', `SITE_URL:${siteUrl}`, '--show-interactive-dev-session=false']);
+await run('wrangler', [
+  'dev',
+  ...localDevArgs(Number(port)),
+  '--var',
+  `SITE_URL:${siteUrl}`,
+  '--show-interactive-dev-session=false',
+]);

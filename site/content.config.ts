@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { countryDto, departmentDto, subjectDto, universityDto } from '../schemas/catalog-dto.ts';
+import { countryDto, departmentDto, subjectDto, universityDto } from '#schemas/catalog-dto.ts';
 import { getSnapshot } from './lib/snapshot.ts';
 
 // Content collections loaded from D1 at build time: one page per row for countries and subjects.
@@ -10,8 +10,14 @@ export const collections = {
     loader: async () => (await getSnapshot()).subjects.map((s) => ({ ...s, updatedAt: String(s.updatedAt) })),
     schema: subjectDto,
   }),
-  universities: defineCollection({ loader: async () => (await getSnapshot()).universities, schema: universityDto }),
-  departments: defineCollection({ loader: async () => (await getSnapshot()).departments, schema: departmentDto }),
+  universities: defineCollection({
+    loader: async () => (await getSnapshot()).universities,
+    schema: universityDto,
+  }),
+  departments: defineCollection({
+    loader: async () => (await getSnapshot()).departments,
+    schema: departmentDto,
+  }),
   jobs: defineCollection({ loader: async () => (await getSnapshot()).jobs }),
   // The recruitment pages' build-time blocks: strategy cards, employer categories, services record.
   recruitment: defineCollection({

@@ -6,7 +6,13 @@ import { contains } from './text-search.ts';
 /** The applicant a confirmation link or a signed-in request names. */
 export async function findApplicant(db: Db, id: string) {
   const [row] = await db
-    .select({ id: jobApplicants.id, fullName: jobApplicants.fullName, email: jobApplicants.email, phone: jobApplicants.phone, emailConfirmedAt: jobApplicants.emailConfirmedAt })
+    .select({
+      id: jobApplicants.id,
+      fullName: jobApplicants.fullName,
+      email: jobApplicants.email,
+      phone: jobApplicants.phone,
+      emailConfirmedAt: jobApplicants.emailConfirmedAt,
+    })
     .from(jobApplicants)
     .where(eq(jobApplicants.id, id))
     .limit(1);
@@ -36,10 +42,22 @@ export async function takeHeldApplications(db: Db, applicantId: string) {
     .returning({ id: jobApplications.id });
   if (!taken.length) return [];
   return db
-    .select({ id: jobApplications.id, resumeName: jobApplications.resumeName, resumeSize: jobApplications.resumeSize, title: jobs.title, company: jobs.company, location: jobs.location })
+    .select({
+      id: jobApplications.id,
+      resumeName: jobApplications.resumeName,
+      resumeSize: jobApplications.resumeSize,
+      title: jobs.title,
+      company: jobs.company,
+      location: jobs.location,
+    })
     .from(jobApplications)
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .where(inArray(jobApplications.id, taken.map((r) => r.id)));
+    .where(
+      inArray(
+        jobApplications.id,
+        taken.map((r) => r.id),
+      ),
+    );
 }
 
 /** Whether a job application's applicant has confirmed their e-mail (undefined: no such application). */
@@ -72,36 +90,68 @@ export async function insertJobApplication(db: Db, application: typeof jobApplic
 }
 
 const staffColumns = {
-  id: jobApplications.id, status: jobApplications.status, createdAt: jobApplications.createdAt, jobId: jobApplications.jobId,
-  jobTitle: jobs.title, company: jobs.company, applicantId: jobApplicants.id, applicantName: jobApplicants.fullName,
-  applicantEmail: jobApplicants.email, applicantPhone: jobApplicants.phone, resumeName: jobApplications.resumeName, resumeSize: jobApplications.resumeSize,
-  emailConfirmedAt: jobApplicants.emailConfirmedAt, forwardedAt: jobApplications.forwardedAt,
+  id: jobApplications.id,
+  status: jobApplications.status,
+  createdAt: jobApplications.createdAt,
+  jobId: jobApplications.jobId,
+  jobTitle: jobs.title,
+  company: jobs.company,
+  applicantId: jobApplicants.id,
+  applicantName: jobApplicants.fullName,
+  applicantEmail: jobApplicants.email,
+  applicantPhone: jobApplicants.phone,
+  resumeName: jobApplications.resumeName,
+  resumeSize: jobApplications.resumeSize,
+  emailConfirmedAt: jobApplicants.emailConfirmedAt,
+  forwardedAt: jobApplications.forwardedAt,
 };
 
 /** The back office's page of job applications, newest first, with job and applicant: by status or a search needle. */
 export async function listJobApplicationsForStaff(
   db: Db,
-  filter: { status?: (typeof jobApplications.$inferSelect)['status'] | undefined; needle?: string | undefined },
+  filter: {
+    status?: (typeof jobApplications.$inferSelect)['status'] | undefined;
+    needle?: string | undefined;
+  },
   page: { limit: number; offset: number },
 ) {
   const p = filter.needle;
   const where = and(
     filter.status ? eq(jobApplications.status, filter.status) : undefined,
-    p ? or(contains(jobApplicants.fullName, p), contains(jobApplicants.email, p), contains(jobs.title, p), contains(jobs.company, p)) : undefined,
+    p
+      ? or(
+          contains(jobApplicants.fullName, p),
+          contains(jobApplicants.email, p),
+          contains(jobs.title, p),
+          contains(jobs.company, p),
+        )
+      : undefined,
   );
   const [items, [total]] = await Promise.all([
-    db.select(staffColumns).from(jobApplications)
+    db
+      .select(staffColumns)
+      .from(jobApplications)
       .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
       .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .where(where).orderBy(desc(jobApplications.createdAt)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(jobApplications).innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId)).leftJoin(jobs, eq(jobs.id, jobApplications.jobId)).where(where),
+      .where(where)
+      .orderBy(desc(jobApplications.createdAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(jobApplications)
+      .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
+      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(where),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
 /** One job application as staff see it (with the cover letter), or undefined. */
 export async function findJobApplicationForStaff(db: Db, id: string) {
-  const [item] = await db.select({ ...staffColumns, coverLetter: jobApplications.coverLetter }).from(jobApplications)
+  const [item] = await db
+    .select({ ...staffColumns, coverLetter: jobApplications.coverLetter })
+    .from(jobApplications)
     .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .where(eq(jobApplications.id, id));
@@ -110,6 +160,9 @@ export async function findJobApplicationForStaff(db: Db, id: string) {
 
 /** Where an application's CV is stored and its file name, or undefined. */
 export async function findResume(db: Db, id: string) {
-  const [row] = await db.select({ key: jobApplications.resumeKey, name: jobApplications.resumeName }).from(jobApplications).where(eq(jobApplications.id, id));
+  const [row] = await db
+    .select({ key: jobApplications.resumeKey, name: jobApplications.resumeName })
+    .from(jobApplications)
+    .where(eq(jobApplications.id, id));
   return row;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { subjects, programApplications, universities } from '../schema/index.ts';
-import type { ApplicationDto } from '../../schemas/users.ts';
+import type { ApplicationDto } from '#schemas/users.ts';
 
 /** A student's applications to programs, newest first, with the program's and university's names. */
 export async function listApplications(db: Db, userId: string): Promise<ApplicationDto[]> {

@@ -1,7 +1,15 @@
 import type { Db } from '../client.ts';
-import type { BuildSnapshot } from '../../schemas/build.ts';
+import type { BuildSnapshot } from '#schemas/build.ts';
 import { listCountries, listDepartments, listSubjects, listUniversities } from './catalog.ts';
-import { listFeatures, listServices, listOffices, listTeam, getBlock, getMissionVision, getSite } from './site-content.ts';
+import {
+  listFeatures,
+  listServices,
+  listOffices,
+  listTeam,
+  getBlock,
+  getMissionVision,
+  getSite,
+} from './site-content.ts';
 import { listEmployerCategories, listJobDetails, listStrategies } from './jobs.ts';
 import { readContentVersion } from './publishing.ts';
 import { findPrograms } from './programs.ts';
@@ -18,7 +26,21 @@ import { listCostTables, resolveCostInputs } from './costs.ts';
  */
 export async function readBuildSnapshot(db: Db): Promise<BuildSnapshot> {
   const contentVersion = await readContentVersion(db);
-  const [countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners] = await Promise.all([
+  const [
+    countries,
+    subjects,
+    universities,
+    departments,
+    features,
+    services,
+    offices,
+    team,
+    missionVision,
+    about,
+    site,
+    faq,
+    partners,
+  ] = await Promise.all([
     listCountries(db),
     listSubjects(db),
     listUniversities(db),
@@ -43,7 +65,34 @@ export async function readBuildSnapshot(db: Db): Promise<BuildSnapshot> {
   ]);
   // The finder: /courses pre-renders its first page and facets (the API's own answer to no
   // filters); subject pages pre-render their estimated total cost from the cost tables.
-  const [finder, tables] = await Promise.all([findPrograms(db, { sort: 'relevance', page: 1 }), listCostTables(db)]);
-  const costs = { bySubject: Object.fromEntries(subjects.map((s) => [s._id, resolveCostInputs(s, tables)])), rates: tables.rates };
-  return { contentVersion, countries, subjects, universities, departments, features, services, offices, team, missionVision, about, site, faq, partners, jobs, strategies, employerCategories, recruitmentServices, finder, costs };
+  const [finder, tables] = await Promise.all([
+    findPrograms(db, { sort: 'relevance', page: 1 }),
+    listCostTables(db),
+  ]);
+  const costs = {
+    bySubject: Object.fromEntries(subjects.map((s) => [s._id, resolveCostInputs(s, tables)])),
+    rates: tables.rates,
+  };
+  return {
+    contentVersion,
+    countries,
+    subjects,
+    universities,
+    departments,
+    features,
+    services,
+    offices,
+    team,
+    missionVision,
+    about,
+    site,
+    faq,
+    partners,
+    jobs,
+    strategies,
+    employerCategories,
+    recruitmentServices,
+    finder,
+    costs,
+  };
 }

@@ -2,7 +2,7 @@ import { asc, eq, and, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
-import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '../../schemas/catalog.ts';
+import type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from '#schemas/catalog.ts';
 
 type SubjectRow = typeof t.subjects.$inferSelect;
 type CountryRow = typeof t.countries.$inferSelect;
@@ -27,7 +27,12 @@ export function toUniversity(row: UniversityRow, scholarshipList: ScholarshipRow
     _id: row.id,
     ...rest,
     country: row.countryId,
-    scholarshipList: scholarshipList.map(({ name, amount, eligibility, deadline }) => ({ name, amount, eligibility, deadline })),
+    scholarshipList: scholarshipList.map(({ name, amount, eligibility, deadline }) => ({
+      name,
+      amount,
+      eligibility,
+      deadline,
+    })),
   };
 }
 
@@ -38,48 +43,81 @@ const subjectWithUniversity = (db: Db) =>
     .leftJoin(t.universities, eq(t.subjects.universityId, t.universities.id));
 
 /** Active subjects in catalogue order, optionally for one country. */
-export async function listSubjects(db: Db, filter: { countryId?: string | undefined; limit?: number | undefined } = {}) {
+export async function listSubjects(
+  db: Db,
+  filter: { countryId?: string | undefined; limit?: number | undefined } = {},
+) {
   const where = filter.countryId
     ? and(eq(t.subjects.isActive, true), eq(t.subjects.countryId, filter.countryId))
     : eq(t.subjects.isActive, true);
-  const query = subjectWithUniversity(db).where(where).orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name));
+  const query = subjectWithUniversity(db)
+    .where(where)
+    .orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name));
   const rows = filter.limit ? await query.limit(filter.limit) : await query;
   return rows.map((r) => toSubject(r.subject, r.universityName));
 }
 
 export async function getSubject(db: Db, id: string) {
-  const [row] = await subjectWithUniversity(db).where(and(eq(t.subjects.id, id), eq(t.subjects.isActive, true)));
+  const [row] = await subjectWithUniversity(db).where(
+    and(eq(t.subjects.id, id), eq(t.subjects.isActive, true)),
+  );
   return row ? toSubject(row.subject, row.universityName) : undefined;
 }
 
 export async function listCountries(db: Db) {
-  const rows = await db.select().from(t.countries).where(eq(t.countries.isActive, true)).orderBy(asc(t.countries.sortOrder), asc(t.countries.name));
+  const rows = await db
+    .select()
+    .from(t.countries)
+    .where(eq(t.countries.isActive, true))
+    .orderBy(asc(t.countries.sortOrder), asc(t.countries.name));
   return rows.map(toCountry);
 }
 
 export async function getCountry(db: Db, id: string) {
-  const [row] = await db.select().from(t.countries).where(and(eq(t.countries.id, id), eq(t.countries.isActive, true)));
+  const [row] = await db
+    .select()
+    .from(t.countries)
+    .where(and(eq(t.countries.id, id), eq(t.countries.isActive, true)));
   return row ? toCountry(row) : undefined;
 }
 
 export async function listUniversities(db: Db) {
   const [rows, scholarships] = await Promise.all([
-    db.select().from(t.universities).where(eq(t.universities.isActive, true)).orderBy(asc(t.universities.name)),
+    db
+      .select()
+      .from(t.universities)
+      .where(eq(t.universities.isActive, true))
+      .orderBy(asc(t.universities.name)),
     db.select().from(t.scholarships).orderBy(asc(t.scholarships.id)),
   ]);
-  return rows.map((u) => toUniversity(u, scholarships.filter((s) => s.universityId === u.id)));
+  return rows.map((u) =>
+    toUniversity(
+      u,
+      scholarships.filter((s) => s.universityId === u.id),
+    ),
+  );
 }
 
 export async function getUniversity(db: Db, id: string) {
-  const [row] = await db.select().from(t.universities).where(and(eq(t.universities.id, id), eq(t.universities.isActive, true)));
+  const [row] = await db
+    .select()
+    .from(t.universities)
+    .where(and(eq(t.universities.id, id), eq(t.universities.isActive, true)));
   if (!row) return undefined;
   const scholarships = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, id));
   return toUniversity(row, scholarships);
 }
 
 export async function listDepartments(db: Db): Promise<DepartmentDto[]> {
-  const rows = await db.select().from(t.departments).where(eq(t.departments.isActive, true)).orderBy(asc(t.departments.sortOrder));
-  return rows.map(({ isActive: _a, sortOrder: _s, createdAt: _c, updatedAt: _u, ...d }) => ({ _id: d.id, ...d }));
+  const rows = await db
+    .select()
+    .from(t.departments)
+    .where(eq(t.departments.isActive, true))
+    .orderBy(asc(t.departments.sortOrder));
+  return rows.map(({ isActive: _a, sortOrder: _s, createdAt: _c, updatedAt: _u, ...d }) => ({
+    _id: d.id,
+    ...d,
+  }));
 }
 
 /** A search hit: enough to show and link a result, a fraction of the full subject's bytes. */
@@ -142,8 +180,11 @@ function shortSearchSql(q: string, limit: number) {
   // names only, as before. A query of punctuation only ("+", "--") has no word to look up either
   // (and FTS5 would refuse it).
   const wordy = [...q].length === 2 && /[\p{L}\p{N}]/u.test(q);
-  const words = wordy ? sql`select rowid from subjects_words where subjects_words match ${ftsPhrase(q)}` : sql`select 0 where 0`;
-  const match = (alias: string) => sql`(${sql.raw(alias)}.name like ${like} escape '\\' or +${sql.raw(alias)}.rowid in words)`;
+  const words = wordy
+    ? sql`select rowid from subjects_words where subjects_words match ${ftsPhrase(q)}`
+    : sql`select 0 where 0`;
+  const match = (alias: string) =>
+    sql`(${sql.raw(alias)}.name like ${like} escape '\\' or +${sql.raw(alias)}.rowid in words)`;
   return sql`with words as materialized (${words}),
   page as (select p.rowid as r from subjects p where p.is_active = 1 and ${match('p')} order by p.sort_order, p.name limit ${limit})
 select s.id as id, s.name as name, s.description as description, u.name as university, s.country_id as countryId, s.degree_type as degreeType,
@@ -153,11 +194,26 @@ order by s.sort_order, s.name`;
 }
 
 export async function searchSubjects(db: Db, query: string, limit: number) {
-  const rows = await db.all<{ id: string; name: string; description: string; university: string | null; countryId: string; degreeType: string; total: number }>(subjectSearchSql(query, limit));
+  const rows = await db.all<{
+    id: string;
+    name: string;
+    description: string;
+    university: string | null;
+    countryId: string;
+    degreeType: string;
+    total: number;
+  }>(subjectSearchSql(query, limit));
   const hits: SubjectHit[] = rows.map(({ id, name, description, university, countryId, degreeType }) => {
     // Raw SQL skips Drizzle's JSON column mapping: description is the stored JSON array of paragraphs.
     const text = (JSON.parse(description) as string[]).join(' ');
-    return { _id: id, name, countryId, degreeType, university: university ?? 'Unknown University', description: text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH).trimEnd()}…` : text };
+    return {
+      _id: id,
+      name,
+      countryId,
+      degreeType,
+      university: university ?? 'Unknown University',
+      description: text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH).trimEnd()}…` : text,
+    };
   });
   return { results: hits, total: Number(rows[0]?.total ?? 0) };
 }

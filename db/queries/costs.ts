@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { minorPerMajor, isCurrency } from '../../schemas/money.ts';
-import type { CompareProgram, CostInputs, RatesTable } from '../../schemas/programs.ts';
+import { minorPerMajor, isCurrency } from '#schemas/money.ts';
+import type { CompareProgram, CostInputs, RatesTable } from '#schemas/programs.ts';
 import { programCardColumns, programCardOf } from './programs.ts';
 
 /** What it costs to live and study in each country and city, and the rates to convert it with. */
@@ -19,7 +19,13 @@ export async function listCostTables(db: Db): Promise<CostTables> {
     db.select().from(t.cityCosts).where(eq(t.cityCosts.isActive, true)),
     db.select().from(t.exchangeRates).where(eq(t.exchangeRates.isActive, true)),
   ]);
-  return { countries, cities, rates: Object.fromEntries(rates.map((r) => [r.id, { unitsPerUsd: r.unitsPerUsd, asOf: r.asOf, source: r.source }])) };
+  return {
+    countries,
+    cities,
+    rates: Object.fromEntries(
+      rates.map((r) => [r.id, { unitsPerUsd: r.unitsPerUsd, asOf: r.asOf, source: r.source }]),
+    ),
+  };
 }
 
 /** The subject fields the estimate reads. */
@@ -37,36 +43,78 @@ export interface CostedSubject {
  * city is the first part of its location, "Leeds" in "Leeds, United Kingdom"), else of its country,
  * with the country's visa fee and health charge.
  */
-export function resolveCostInputs(s: CostedSubject, tables: Pick<CostTables, 'countries' | 'cities'>): CostInputs {
+export function resolveCostInputs(
+  s: CostedSubject,
+  tables: Pick<CostTables, 'countries' | 'cities'>,
+): CostInputs {
   const country = tables.countries.find((c) => c.id === s.countryId);
   const cityName = s.location.split(',')[0]!.trim().toLowerCase();
   const city = tables.cities.find((c) => c.countryId === s.countryId && c.name.toLowerCase() === cityName);
   const countryName = s.location.split(',').at(-1)!.trim();
   return {
     months: s.durationMonths,
-    tuition: s.basePrice !== null && isCurrency(s.currency)
-      ? { annualMinor: Number(BigInt(s.basePrice) * minorPerMajor(s.currency)), currency: s.currency, verifiedOn: s.feesVerifiedOn }
-      : null,
-    living: city
-      ? { monthlyMinor: city.livingMonthlyMinor, currency: city.currency, place: city.name, source: city.source, verifiedOn: city.verifiedOn }
-      : country
-        ? { monthlyMinor: country.livingMonthlyMinor, currency: country.currency, place: countryName || s.countryId, source: country.livingSource, verifiedOn: country.livingVerifiedOn }
+    tuition:
+      s.basePrice !== null && isCurrency(s.currency)
+        ? {
+            annualMinor: Number(BigInt(s.basePrice) * minorPerMajor(s.currency)),
+            currency: s.currency,
+            verifiedOn: s.feesVerifiedOn,
+          }
         : null,
-    visa: country ? { name: country.visaName, feeMinor: country.visaFeeMinor, currency: country.currency, source: country.visaSource, verifiedOn: country.visaVerifiedOn } : null,
-    health: country?.healthName && country.healthAnnualMinor !== null && country.healthSource && country.healthVerifiedOn
+    living: city
       ? {
-          name: country.healthName, annualMinor: country.healthAnnualMinor, currency: country.currency,
-          extraMonthsLong: country.healthExtraMonthsLong ?? 0, extraMonthsShort: country.healthExtraMonthsShort ?? 0,
-          source: country.healthSource, verifiedOn: country.healthVerifiedOn,
+          monthlyMinor: city.livingMonthlyMinor,
+          currency: city.currency,
+          place: city.name,
+          source: city.source,
+          verifiedOn: city.verifiedOn,
+        }
+      : country
+        ? {
+            monthlyMinor: country.livingMonthlyMinor,
+            currency: country.currency,
+            place: countryName || s.countryId,
+            source: country.livingSource,
+            verifiedOn: country.livingVerifiedOn,
+          }
+        : null,
+    visa: country
+      ? {
+          name: country.visaName,
+          feeMinor: country.visaFeeMinor,
+          currency: country.currency,
+          source: country.visaSource,
+          verifiedOn: country.visaVerifiedOn,
         }
       : null,
+    health:
+      country?.healthName &&
+      country.healthAnnualMinor !== null &&
+      country.healthSource &&
+      country.healthVerifiedOn
+        ? {
+            name: country.healthName,
+            annualMinor: country.healthAnnualMinor,
+            currency: country.currency,
+            extraMonthsLong: country.healthExtraMonthsLong ?? 0,
+            extraMonthsShort: country.healthExtraMonthsShort ?? 0,
+            source: country.healthSource,
+            verifiedOn: country.healthVerifiedOn,
+          }
+        : null,
   };
 }
 
-const programColumns = { ...programCardColumns, universityLocation: t.universities.location, entryRequirements: t.subjects.entryRequirements };
+const programColumns = {
+  ...programCardColumns,
+  universityLocation: t.universities.location,
+  entryRequirements: t.subjects.entryRequirements,
+};
 
 const programsWithNames = (db: Db) =>
-  db.select(programColumns).from(t.subjects)
+  db
+    .select(programColumns)
+    .from(t.subjects)
     .leftJoin(t.universities, eq(t.universities.id, t.subjects.universityId))
     .leftJoin(t.countries, eq(t.countries.id, t.subjects.countryId));
 

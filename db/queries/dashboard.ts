@@ -2,8 +2,15 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 
-async function byStatus(db: Db, table: typeof t.programApplications | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments) {
-  const rows = await db.select({ status: table.status, n: count() }).from(table as typeof t.programApplications).groupBy(table.status);
+async function byStatus(
+  db: Db,
+  table:
+    typeof t.programApplications | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments,
+) {
+  const rows = await db
+    .select({ status: table.status, n: count() })
+    .from(table as typeof t.programApplications)
+    .groupBy(table.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -12,7 +19,10 @@ export async function dashboardCounts(db: Db) {
   const [[messages], [requests], [awaiting]] = await Promise.all([
     db.select({ n: count() }).from(t.contactMessages).where(eq(t.contactMessages.status, 'unread')),
     db.select({ n: count() }).from(t.assistanceRequests).where(eq(t.assistanceRequests.status, 'unread')),
-    db.select({ n: count() }).from(t.partners).where(and(eq(t.partners.isVerified, true), eq(t.partners.approvalStatus, 'pending'))),
+    db
+      .select({ n: count() })
+      .from(t.partners)
+      .where(and(eq(t.partners.isVerified, true), eq(t.partners.approvalStatus, 'pending'))),
   ]);
   return {
     inboxUnread: (messages?.n ?? 0) + (requests?.n ?? 0),

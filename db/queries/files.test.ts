@@ -10,16 +10,22 @@ import { fileReferences, imageReferencingTables } from './files.ts';
 const notFiles = new Set([
   'rate_limits.key', // a rate-limit bucket name
 ]);
-const looksLikeFile = /(^|_)(key|object|resume|file|image|logo|photo|avatar|attachment|document|universityimage)s?($|_)/i;
+const looksLikeFile =
+  /(^|_)(key|object|resume|file|image|logo|photo|avatar|attachment|document|universityimage)s?($|_)/i;
 
 describe('file references (db/queries/files.ts)', () => {
   it('every column that looks like a stored file is referenced by the orphaned-file sweep', () => {
     const exact = Object.values(fileReferences).flatMap((r) => ('column' in r ? [r.column] : []));
     // A table with a key column is covered whole (its other file columns are the key's metadata);
     // content tables are scanned in every text column.
-    const scanned = new Set([...exact.map((c) => getTableName(c.table)), ...imageReferencingTables.map((t) => getTableName(t))]);
+    const scanned = new Set([
+      ...exact.map((c) => getTableName(c.table)),
+      ...imageReferencingTables.map((t) => getTableName(t)),
+    ]);
     const unknown: string[] = [];
-    for (const table of (Object.values(schema) as unknown[]).filter((v): v is SQLiteTable => is(v, SQLiteTable))) {
+    for (const table of (Object.values(schema) as unknown[]).filter((v): v is SQLiteTable =>
+      is(v, SQLiteTable),
+    )) {
       const name = getTableName(table);
       for (const column of Object.values(getTableColumns(table)) as SQLiteColumn[]) {
         const id = `${name}.${column.name}`;

@@ -2,8 +2,21 @@ import { desc, eq, getTableColumns, inArray, max, or, sql, type SQL } from 'driz
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../client.ts';
 import {
-  contentBlocks, countries, departments, documents, features, jobApplications, jobs, offices, publishEvents, scholarships, services,
-  strategies, subjects, teamMembers, universities,
+  contentBlocks,
+  countries,
+  departments,
+  documents,
+  features,
+  jobApplications,
+  jobs,
+  offices,
+  publishEvents,
+  scholarships,
+  services,
+  strategies,
+  subjects,
+  teamMembers,
+  universities,
 } from '../schema/index.ts';
 
 /**
@@ -25,7 +38,18 @@ export type FilePrefix = keyof typeof fileReferences;
 
 /** The content tables, whose text columns may embed an uploaded image's URL. */
 export const imageReferencingTables: SQLiteTable[] = [
-  countries, universities, scholarships, departments, subjects, features, services, offices, teamMembers, strategies, contentBlocks, jobs,
+  countries,
+  universities,
+  scholarships,
+  departments,
+  subjects,
+  features,
+  services,
+  offices,
+  teamMembers,
+  strategies,
+  contentBlocks,
+  jobs,
 ];
 
 /** D1 allows 100 bound parameters a query. */
@@ -37,7 +61,10 @@ export async function keysWithRows(db: Db, prefix: Exclude<FilePrefix, 'images/'
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
     const chunk = keys.slice(i, i + KEYS_PER_QUERY);
-    const rows = await db.select({ key: sql<string>`${column}` }).from(column.table).where(inArray(column, chunk));
+    const rows = await db
+      .select({ key: sql<string>`${column}` })
+      .from(column.table)
+      .where(inArray(column, chunk));
     for (const row of rows) found.add(row.key);
   }
   return found;
@@ -46,7 +73,9 @@ export async function keysWithRows(db: Db, prefix: Exclude<FilePrefix, 'images/'
 const IMAGE_KEY = /images\/[0-9a-f-]{36}\.(?:jpg|png)/g;
 
 function textColumns(table: SQLiteTable) {
-  return Object.values(getTableColumns(table) as Record<string, SQLiteColumn>).filter((c) => c.columnType === 'SQLiteText' || c.columnType === 'SQLiteTextJson');
+  return Object.values(getTableColumns(table) as Record<string, SQLiteColumn>).filter(
+    (c) => c.columnType === 'SQLiteText' || c.columnType === 'SQLiteTextJson',
+  );
 }
 
 /**
@@ -61,11 +90,16 @@ export async function imageReferences(db: Db) {
     const columns = textColumns(table);
     const mentions = or(...columns.map((c) => sql`instr(${c}, 'images/') > 0`)) as SQL;
     const [rows, [changed]] = await Promise.all([
-      db.select(Object.fromEntries(columns.map((c) => [c.name, sql<string | null>`${c}`]))).from(table).where(mentions),
+      db
+        .select(Object.fromEntries(columns.map((c) => [c.name, sql<string | null>`${c}`])))
+        .from(table)
+        .where(mentions),
       db.select({ at: max((getTableColumns(table) as Record<string, SQLiteColumn>).updatedAt!) }).from(table),
     ]);
-    for (const row of rows) for (const value of Object.values(row)) for (const m of String(value ?? '').matchAll(IMAGE_KEY)) keys.add(m[0]);
-    const at = changed?.at as unknown;
+    for (const row of rows)
+      for (const value of Object.values(row))
+        for (const m of String(value ?? '').matchAll(IMAGE_KEY)) keys.add(m[0]);
+    const at = changed?.at;
     lastChange = Math.max(lastChange, at instanceof Date ? at.getTime() : Number(at ?? 0));
   }
   return { keys, lastContentChange: new Date(lastChange) };
@@ -73,6 +107,11 @@ export async function imageReferences(db: Db) {
 
 /** When the live static site was last built (the back office's Publish, or `npm run publish`). */
 export async function lastBuildAt(db: Db) {
-  const [row] = await db.select({ at: publishEvents.createdAt }).from(publishEvents).where(eq(publishEvents.kind, 'built')).orderBy(desc(publishEvents.createdAt)).limit(1);
+  const [row] = await db
+    .select({ at: publishEvents.createdAt })
+    .from(publishEvents)
+    .where(eq(publishEvents.kind, 'built'))
+    .orderBy(desc(publishEvents.createdAt))
+    .limit(1);
   return row?.at ?? null;
 }

@@ -1,18 +1,29 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { jobAlerts, jobApplicants, jobs } from '../schema/index.ts';
-import { JOB_ALERT_LIMIT, type JobAlertDto } from '../../schemas/job-alerts.ts';
+import { JOB_ALERT_LIMIT, type JobAlertDto } from '#schemas/job-alerts.ts';
 
 type AlertRow = typeof jobAlerts.$inferSelect;
 
-export const toAlertDto = (r: AlertRow): JobAlertDto => ({ id: r.id, keywords: r.keywords, category: r.category, location: r.location, createdAt: r.createdAt.toISOString() });
+export const toAlertDto = (r: AlertRow): JobAlertDto => ({
+  id: r.id,
+  keywords: r.keywords,
+  category: r.category,
+  location: r.location,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /**
  * Saves an alert only while the person has fewer than JOB_ALERT_LIMIT: the count and the insert are
  * one statement (`insert … select … where (select count(*) …) < limit`), so parallel requests can
  * never pass the limit together. Undefined when the limit is reached.
  */
-export async function createAlert(db: Db, applicantId: string, input: { keywords?: string | undefined; category?: string | undefined; location?: string | undefined }, now = new Date()) {
+export async function createAlert(
+  db: Db,
+  applicantId: string,
+  input: { keywords?: string | undefined; category?: string | undefined; location?: string | undefined },
+  now = new Date(),
+) {
   const id = crypto.randomUUID();
   const at = now.getTime();
   const [row] = await db.all<{ id: string }>(sql`
@@ -27,11 +38,18 @@ export async function createAlert(db: Db, applicantId: string, input: { keywords
 
 /** The person's alerts, newest first. */
 export const listAlerts = (db: Db, applicantId: string) =>
-  db.select().from(jobAlerts).where(eq(jobAlerts.applicantId, applicantId)).orderBy(desc(jobAlerts.createdAt));
+  db
+    .select()
+    .from(jobAlerts)
+    .where(eq(jobAlerts.applicantId, applicantId))
+    .orderBy(desc(jobAlerts.createdAt));
 
 /** Deletes one of the person's alerts; false when it is not theirs (or gone). */
 export async function deleteOwnAlert(db: Db, applicantId: string, id: string) {
-  const rows = await db.delete(jobAlerts).where(and(eq(jobAlerts.id, id), eq(jobAlerts.applicantId, applicantId))).returning({ id: jobAlerts.id });
+  const rows = await db
+    .delete(jobAlerts)
+    .where(and(eq(jobAlerts.id, id), eq(jobAlerts.applicantId, applicantId)))
+    .returning({ id: jobAlerts.id });
   return rows.length === 1;
 }
 
@@ -55,7 +73,12 @@ export async function findAlert(db: Db, id: string) {
  */
 export async function claimDueAlerts(db: Db, now: Date, minGapMs: number, limit: number) {
   const due = lte(jobAlerts.digestedUntil, new Date(now.getTime() - minGapMs));
-  const oldest = db.select({ id: jobAlerts.id }).from(jobAlerts).where(due).orderBy(asc(jobAlerts.digestedUntil)).limit(limit);
+  const oldest = db
+    .select({ id: jobAlerts.id })
+    .from(jobAlerts)
+    .where(due)
+    .orderBy(asc(jobAlerts.digestedUntil))
+    .limit(limit);
   return db
     .update(jobAlerts)
     .set({ previousDigestedUntil: sql`${jobAlerts.digestedUntil}`, digestedUntil: now })
@@ -66,7 +89,10 @@ export async function claimDueAlerts(db: Db, now: Date, minGapMs: number, limit:
 /** The owners' e-mail and name of alerts. */
 export async function alertOwners(db: Db, applicantIds: string[]) {
   if (applicantIds.length === 0) return new Map<string, { email: string; fullName: string }>();
-  const rows = await db.select({ id: jobApplicants.id, email: jobApplicants.email, fullName: jobApplicants.fullName }).from(jobApplicants).where(inArray(jobApplicants.id, [...new Set(applicantIds)]));
+  const rows = await db
+    .select({ id: jobApplicants.id, email: jobApplicants.email, fullName: jobApplicants.fullName })
+    .from(jobApplicants)
+    .where(inArray(jobApplicants.id, [...new Set(applicantIds)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -78,19 +104,37 @@ const has = (column: SQLWrapper, text: string) => sql`instr(lower(${column}), ${
  * company, location or description; the category exactly (case-insensitive); the location within
  * the job's location. The same rules as the job list's filters.
  */
-export async function newJobsFor(db: Db, alert: Pick<AlertRow, 'keywords' | 'category' | 'location'>, after: Date, until: Date, limit = 20) {
+export async function newJobsFor(
+  db: Db,
+  alert: Pick<AlertRow, 'keywords' | 'category' | 'location'>,
+  after: Date,
+  until: Date,
+  limit = 20,
+) {
   const words = (alert.keywords ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   return db
-    .select({ id: jobs.id, title: jobs.title, company: jobs.company, location: jobs.location, category: jobs.category, createdAt: jobs.createdAt })
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      company: jobs.company,
+      location: jobs.location,
+      category: jobs.category,
+      createdAt: jobs.createdAt,
+    })
     .from(jobs)
-    .where(and(
-      eq(jobs.status, 'open'),
-      gt(jobs.createdAt, after),
-      lte(jobs.createdAt, until),
-      ...words.map((w) => sql`(${has(jobs.title, w)} or ${has(jobs.company, w)} or ${has(jobs.location, w)} or ${has(jobs.description, w)})`),
-      alert.category ? sql`lower(${jobs.category}) = ${needle(alert.category)}` : undefined,
-      alert.location ? has(jobs.location, alert.location) : undefined,
-    ))
+    .where(
+      and(
+        eq(jobs.status, 'open'),
+        gt(jobs.createdAt, after),
+        lte(jobs.createdAt, until),
+        ...words.map(
+          (w) =>
+            sql`(${has(jobs.title, w)} or ${has(jobs.company, w)} or ${has(jobs.location, w)} or ${has(jobs.description, w)})`,
+        ),
+        alert.category ? sql`lower(${jobs.category}) = ${needle(alert.category)}` : undefined,
+        alert.location ? has(jobs.location, alert.location) : undefined,
+      ),
+    )
     .orderBy(desc(jobs.createdAt))
     .limit(limit);
 }

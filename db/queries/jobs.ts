@@ -2,7 +2,14 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
-import { JOBS_PAGE_SIZE, type JobDetail, type JobSummary, type JobsPage, type MyApplication, type StrategyCard } from '../../schemas/recruitment.ts';
+import {
+  JOBS_PAGE_SIZE,
+  type JobDetail,
+  type JobSummary,
+  type JobsPage,
+  type MyApplication,
+  type StrategyCard,
+} from '#schemas/recruitment.ts';
 
 type JobRow = typeof t.jobs.$inferSelect;
 
@@ -18,7 +25,10 @@ const summaryColumns = {
   recruitmentType: t.jobs.recruitmentType,
 };
 
-const toSummary = ({ id, ...rest }: { id: string } & Omit<JobSummary, '_id'>): JobSummary => ({ _id: id, ...rest });
+const toSummary = ({ id, ...rest }: { id: string } & Omit<JobSummary, '_id'>): JobSummary => ({
+  _id: id,
+  ...rest,
+});
 
 /** The API shape of one job: the static sample job's fields (position is the title). */
 export function toJobDetail(row: JobRow): JobDetail {
@@ -54,7 +64,11 @@ const order = [asc(t.jobs.sortOrder), asc(t.jobs.id)];
 
 /** Every open job in board order (the spec's plain list). */
 export async function listOpenJobs(db: Db): Promise<JobSummary[]> {
-  const rows = await db.select(summaryColumns).from(t.jobs).where(open).orderBy(...order);
+  const rows = await db
+    .select(summaryColumns)
+    .from(t.jobs)
+    .where(open)
+    .orderBy(...order);
   return rows.map(toSummary);
 }
 
@@ -92,7 +106,12 @@ export function jobSearchQueries(db: Db, filter: { q?: string; category?: string
         ? // The unary + keeps the planner walking the board-order index and probing the hits (a page
           // stops after 3), rather than reading every match's row by rowid and sorting them.
           sql`+${t.jobs}.rowid in (${hits})`
-        : sql`(${sql.join([t.jobs.title, t.jobs.company, t.jobs.location, t.jobs.description].map((col) => sql`${col} like ${like} escape '\\'`), sql` or `)})`,
+        : sql`(${sql.join(
+            [t.jobs.title, t.jobs.company, t.jobs.location, t.jobs.description].map(
+              (col) => sql`${col} like ${like} escape '\\'`,
+            ),
+            sql` or `,
+          )})`,
     );
   }
   const category = filter.category?.trim();
@@ -104,10 +123,25 @@ export function jobSearchQueries(db: Db, filter: { q?: string; category?: string
     // few 'closed' entries of jobs_status_idx) instead of probing every open job: status is
     // 'open' or 'closed' (the schema's enum). With a category, the count walks that category only.
     // (As a builder select, not db.all: Drizzle's D1 batch can't bind parameters of a raw query.)
-    count: phrase !== undefined && !category
-      ? db.select({ total: sql<number>`(with hits as materialized (${hits}) select (select count(*) from hits) - (select count(*) from ${t.jobs} where ${t.jobs.status} = 'closed' and +${t.jobs}.rowid in hits))` }).from(sql`(select 1)`)
-      : db.select({ total: sql<number>`count(*)` }).from(t.jobs).where(where),
-    page: (page: number) => db.select(summaryColumns).from(t.jobs).where(where).orderBy(...order).limit(JOBS_PAGE_SIZE).offset((page - 1) * JOBS_PAGE_SIZE),
+    count:
+      phrase !== undefined && !category
+        ? db
+            .select({
+              total: sql<number>`(with hits as materialized (${hits}) select (select count(*) from hits) - (select count(*) from ${t.jobs} where ${t.jobs.status} = 'closed' and +${t.jobs}.rowid in hits))`,
+            })
+            .from(sql`(select 1)`)
+        : db
+            .select({ total: sql<number>`count(*)` })
+            .from(t.jobs)
+            .where(where),
+    page: (page: number) =>
+      db
+        .select(summaryColumns)
+        .from(t.jobs)
+        .where(where)
+        .orderBy(...order)
+        .limit(JOBS_PAGE_SIZE)
+        .offset((page - 1) * JOBS_PAGE_SIZE),
     categories: db.all<{ category: string }>(sql.raw(openCategoriesSql)),
   };
 }
@@ -117,15 +151,29 @@ export function jobSearchQueries(db: Db, filter: { q?: string; category?: string
  * trip); the page is asked for as requested and fetched again only when it was past the end
  * (clamped to the last page).
  */
-export async function searchOpenJobs(db: Db, filter: { q?: string; category?: string; page?: number }): Promise<JobsPage> {
+export async function searchOpenJobs(
+  db: Db,
+  filter: { q?: string; category?: string; page?: number },
+): Promise<JobsPage> {
   const queries = jobSearchQueries(db, filter);
   const requested = filter.page ?? 1;
-  const [countRows, categoryRows, firstTry] = await db.batch([queries.count, queries.categories, queries.page(requested)]);
+  const [countRows, categoryRows, firstTry] = await db.batch([
+    queries.count,
+    queries.categories,
+    queries.page(requested),
+  ]);
   const total = Number(countRows[0]?.total ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
   const page = Math.min(requested, totalPages);
   const rows = page === requested ? firstTry : await queries.page(page);
-  return { jobs: rows.map(toSummary), total, page, pageSize: JOBS_PAGE_SIZE, totalPages, categories: categoryRows.map((r) => r.category) };
+  return {
+    jobs: rows.map(toSummary),
+    total,
+    page,
+    pageSize: JOBS_PAGE_SIZE,
+    totalPages,
+    categories: categoryRows.map((r) => r.category),
+  };
 }
 
 /** One job, open or closed (a closed job still has its page; it no longer takes applications). */
@@ -136,14 +184,22 @@ export async function getJob(db: Db, id: string): Promise<JobDetail | undefined>
 
 /** Every job with its full detail, for the pre-rendered /job pages. */
 export async function listJobDetails(db: Db): Promise<JobDetail[]> {
-  const rows = await db.select().from(t.jobs).orderBy(...order);
+  const rows = await db
+    .select()
+    .from(t.jobs)
+    .orderBy(...order);
   return rows.map(toJobDetail);
 }
 
 /** An applicant's applications, newest first, with the job's title, company and location. */
 export async function listApplicationsOf(db: Db, applicantId: string): Promise<MyApplication[]> {
   const rows = await db
-    .select({ application: t.jobApplications, title: t.jobs.title, company: t.jobs.company, location: t.jobs.location })
+    .select({
+      application: t.jobApplications,
+      title: t.jobs.title,
+      company: t.jobs.company,
+      location: t.jobs.location,
+    })
     .from(t.jobApplications)
     .innerJoin(t.jobs, eq(t.jobApplications.jobId, t.jobs.id))
     .where(eq(t.jobApplications.applicantId, applicantId))
@@ -164,11 +220,20 @@ export async function listApplicationsOf(db: Db, applicantId: string): Promise<M
 /** The four strategy cards, in order. */
 export async function listStrategies(db: Db): Promise<StrategyCard[]> {
   const rows = await db.select().from(t.strategies).orderBy(asc(t.strategies.id));
-  return rows.map(({ id, title, icon, description, extendedDescription }) => ({ id, title, icon, description, extendedDescription }));
+  return rows.map(({ id, title, icon, description, extendedDescription }) => ({
+    id,
+    title,
+    icon,
+    description,
+    extendedDescription,
+  }));
 }
 
 /** The 16 employer categories of the assistance form, in the company's order. */
 export async function listEmployerCategories(db: Db): Promise<string[]> {
-  const rows = await db.select({ name: t.employerCategories.name }).from(t.employerCategories).orderBy(asc(t.employerCategories.sortOrder));
+  const rows = await db
+    .select({ name: t.employerCategories.name })
+    .from(t.employerCategories)
+    .orderBy(asc(t.employerCategories.sortOrder));
   return rows.map((r) => r.name);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { outbox } from '../schema/index.ts';
-import { undeliveredStatuses, type OutboxStatus } from '../../schemas/mail.ts';
+import { undeliveredStatuses } from '#schemas/mail.ts';
 
 /** A message's content as the outbox keeps it while it may still be sent. */
 export interface StoredBody {
@@ -37,7 +37,16 @@ const claimedColumns = {
  */
 export async function insertClaimed(
   db: Db,
-  row: { id: string; to: string; subject: string; body: StoredBody | null; retryable: boolean; now: Date; leaseUntil: Date; forgetRecipient?: boolean },
+  row: {
+    id: string;
+    to: string;
+    subject: string;
+    body: StoredBody | null;
+    retryable: boolean;
+    now: Date;
+    leaseUntil: Date;
+    forgetRecipient?: boolean;
+  },
 ) {
   await db.insert(outbox).values({
     id: row.id,
@@ -58,7 +67,11 @@ export async function insertClaimed(
 
 /** Retryable messages whose retry is due, or whose sender's claim lapsed. */
 const due = (now: Date) =>
-  and(inArray(outbox.status, ['failed', 'sending']), lte(outbox.nextAttemptAt, now), eq(outbox.retryable, true));
+  and(
+    inArray(outbox.status, ['failed', 'sending']),
+    lte(outbox.nextAttemptAt, now),
+    eq(outbox.retryable, true),
+  );
 
 /**
  * Claims up to `limit` due messages for this sender, in one conditional UPDATE … RETURNING: the
@@ -66,11 +79,26 @@ const due = (now: Date) =>
  * both claim a message (the second finds it `sending` with a lease in the future). Each claim
  * counts its attempt.
  */
-export async function claimDue(db: Db, now: Date, limit: number, leaseUntil: Date): Promise<ClaimedMessage[]> {
-  const oldestDue = db.select({ id: outbox.id }).from(outbox).where(due(now)).orderBy(outbox.nextAttemptAt).limit(limit);
+export async function claimDue(
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseUntil: Date,
+): Promise<ClaimedMessage[]> {
+  const oldestDue = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(due(now))
+    .orderBy(outbox.nextAttemptAt)
+    .limit(limit);
   return db
     .update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil, updatedAt: now })
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: leaseUntil,
+      updatedAt: now,
+    })
     .where(and(inArray(outbox.id, oldestDue), due(now)))
     .returning(claimedColumns);
 }
@@ -80,11 +108,24 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseUntil: Dat
  * only a retryable message that still has its text; the attempt count restarts (the retry is a
  * new first attempt, with the full backoff after it). Undefined when it is not claimable.
  */
-export async function claimForRetry(db: Db, id: string, now: Date, leaseUntil: Date): Promise<ClaimedMessage | undefined> {
+export async function claimForRetry(
+  db: Db,
+  id: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<ClaimedMessage | undefined> {
   const [claimed] = await db
     .update(outbox)
     .set({ status: 'sending', attempts: 1, nextAttemptAt: leaseUntil, updatedAt: now })
-    .where(and(eq(outbox.id, id), inArray(outbox.status, undeliveredStatuses), eq(outbox.retryable, true), isNotNull(outbox.text), isNotNull(outbox.html)))
+    .where(
+      and(
+        eq(outbox.id, id),
+        inArray(outbox.status, undeliveredStatuses),
+        eq(outbox.retryable, true),
+        isNotNull(outbox.text),
+        isNotNull(outbox.html),
+      ),
+    )
     .returning(claimedColumns);
   return claimed;
 }
@@ -103,21 +144,45 @@ export type AttemptOutcome =
  * attempt number): a sender whose lease lapsed and was re-claimed cannot overwrite the newer
  * attempt. True when the row was updated.
  */
-export async function recordAttempt(db: Db, claim: { id: string; attempts: number }, outcome: AttemptOutcome, now: Date) {
+export async function recordAttempt(
+  db: Db,
+  claim: { id: string; attempts: number },
+  outcome: AttemptOutcome,
+  now: Date,
+) {
   const clear = { text: null, html: null, headers: null };
   const changes =
     outcome.status === 'sent'
-      ? { status: outcome.status, providerId: outcome.providerId, sentAt: now, lastError: null, nextAttemptAt: null, ...(outcome.keepBody ? {} : clear) }
+      ? {
+          status: outcome.status,
+          providerId: outcome.providerId,
+          sentAt: now,
+          lastError: null,
+          nextAttemptAt: null,
+          ...(outcome.keepBody ? {} : clear),
+        }
       : outcome.status === 'failed'
         ? {
             status: outcome.status,
             lastError: outcome.error,
             nextAttemptAt: outcome.nextAttemptAt,
-            ...(outcome.body && { text: outcome.body.text, html: outcome.body.html, headers: outcome.body.headers ?? null }),
+            ...(outcome.body && {
+              text: outcome.body.text,
+              html: outcome.body.html,
+              headers: outcome.body.headers ?? null,
+            }),
           }
-        : { status: outcome.status, lastError: outcome.error, nextAttemptAt: null, ...(outcome.keepBody ? {} : clear) };
+        : {
+            status: outcome.status,
+            lastError: outcome.error,
+            nextAttemptAt: null,
+            ...(outcome.keepBody ? {} : clear),
+          };
   // A message that must not keep its address (an erasure's confirmation) drops it once settled.
-  const settled = outcome.status === 'failed' ? {} : { to: sql`case when ${outbox.forgetRecipient} then ${FORGOTTEN_RECIPIENT} else ${outbox.to} end` };
+  const settled =
+    outcome.status === 'failed'
+      ? {}
+      : { to: sql`case when ${outbox.forgetRecipient} then ${FORGOTTEN_RECIPIENT} else ${outbox.to} end` };
   const updated = await db
     .update(outbox)
     .set({ ...changes, ...settled, updatedAt: now })
@@ -133,7 +198,13 @@ export async function recordAttempt(db: Db, claim: { id: string; attempts: numbe
 export async function buryLapsedUnretryable(db: Db, now: Date, keepBodies: boolean) {
   const rows = await db
     .update(outbox)
-    .set({ status: 'dead', lastError: 'interrupted', nextAttemptAt: null, updatedAt: now, ...(keepBodies ? {} : { text: null, html: null, headers: null }) })
+    .set({
+      status: 'dead',
+      lastError: 'interrupted',
+      nextAttemptAt: null,
+      updatedAt: now,
+      ...(keepBodies ? {} : { text: null, html: null, headers: null }),
+    })
     .where(and(eq(outbox.status, 'sending'), eq(outbox.retryable, false), lte(outbox.nextAttemptAt, now)))
     .returning({ id: outbox.id });
   return rows.length;
@@ -142,22 +213,38 @@ export async function buryLapsedUnretryable(db: Db, now: Date, keepBodies: boole
 /** The status of one message (the retry route tells "not found" from "not retryable"). */
 export async function findOutboxMessage(db: Db, id: string) {
   const [row] = await db
-    .select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts, retryable: outbox.retryable, hasBody: sql<number>`${outbox.text} is not null and ${outbox.html} is not null` })
+    .select({
+      id: outbox.id,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      retryable: outbox.retryable,
+      hasBody: sql<number>`${outbox.text} is not null and ${outbox.html} is not null`,
+    })
     .from(outbox)
     .where(eq(outbox.id, id));
-  return row && { ...row, hasBody: Boolean(row.hasBody), status: row.status as OutboxStatus };
+  return row && { ...row, hasBody: Boolean(row.hasBody), status: row.status };
 }
 
 /** Failed and dead messages, newest first (the back office's failed-mail list). */
 export async function listUndelivered(
   db: Db,
-  query: { status?: (typeof undeliveredStatuses)[number] | undefined; search?: string | undefined; limit: number; offset: number },
+  query: {
+    status?: (typeof undeliveredStatuses)[number] | undefined;
+    search?: string | undefined;
+    limit: number;
+    offset: number;
+  },
 ) {
   // instr(), not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr() needs no escaping.
   const needle = query.search?.toLowerCase();
   const where = and(
     query.status ? eq(outbox.status, query.status) : inArray(outbox.status, undeliveredStatuses),
-    needle ? or(sql`instr(lower(${outbox.to}), ${needle}) > 0`, sql`instr(lower(${outbox.subject}), ${needle}) > 0`) : undefined,
+    needle
+      ? or(
+          sql`instr(lower(${outbox.to}), ${needle}) > 0`,
+          sql`instr(lower(${outbox.subject}), ${needle}) > 0`,
+        )
+      : undefined,
   );
   const [items, [total]] = await Promise.all([
     db
@@ -206,7 +293,12 @@ export async function clearSettledBodies(db: Db) {
   const rows = await db
     .update(outbox)
     .set({ text: null, html: null, headers: null })
-    .where(and(inArray(outbox.status, ['sent', 'dead']), or(isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.headers))))
+    .where(
+      and(
+        inArray(outbox.status, ['sent', 'dead']),
+        or(isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.headers)),
+      ),
+    )
     .returning({ id: outbox.id });
   return rows.length;
 }
@@ -214,7 +306,13 @@ export async function clearSettledBodies(db: Db) {
 /** The development mailbox: the newest 100 messages, or those to one address. */
 export async function listMailbox(db: Db, to?: string) {
   return db
-    .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, html: outbox.html, createdAt: outbox.createdAt })
+    .select({
+      to: outbox.to,
+      subject: outbox.subject,
+      text: outbox.text,
+      html: outbox.html,
+      createdAt: outbox.createdAt,
+    })
     .from(outbox)
     .where(to ? eq(outbox.to, to) : undefined)
     .orderBy(desc(outbox.createdAt))

@@ -3,7 +3,7 @@ import type { Db } from '../client.ts';
 import { partnerRequests, partners } from '../schema/index.ts';
 import type { z } from 'zod';
 import { contains } from './text-search.ts';
-import type { PartnerRequestDto, partnerProfileUpdateSchema } from '../../schemas/partner.ts';
+import type { PartnerRequestDto, partnerProfileUpdateSchema } from '#schemas/partner.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 type NewPartnerRequest = typeof partnerRequests.$inferInsert;
@@ -17,7 +17,10 @@ export async function findPartner(db: Db, id: string): Promise<PartnerRow | unde
 
 /** Writes the partner's own profile fields (the schema drops the e-mail, password and verification or approval state). */
 export async function updatePartnerProfile(db: Db, id: string, update: PartnerProfileUpdate) {
-  await db.update(partners).set({ ...update, updatedAt: new Date() }).where(eq(partners.id, id));
+  await db
+    .update(partners)
+    .set({ ...update, updatedAt: new Date() })
+    .where(eq(partners.id, id));
 }
 
 /** A partner's own requests, newest first (at most 200), as the dashboard reads them. */
@@ -48,25 +51,49 @@ export async function insertPartnerRequest(db: Db, request: NewPartnerRequest) {
 // The back office never reads the password hash or the token cut-off.
 const { passwordHash: _p, tokensValidAfter: _t, ...visible } = getTableColumns(partners);
 const listColumns = {
-  id: partners.id, companyName: partners.companyName, companyHQ: partners.companyHQ, email: partners.email,
-  contactName: partners.contactFirstName, contactLastName: partners.contactLastName, contactPhoneNumber: partners.contactPhoneNumber,
-  isVerified: partners.isVerified, status: partners.approvalStatus, createdAt: partners.createdAt,
+  id: partners.id,
+  companyName: partners.companyName,
+  companyHQ: partners.companyHQ,
+  email: partners.email,
+  contactName: partners.contactFirstName,
+  contactLastName: partners.contactLastName,
+  contactPhoneNumber: partners.contactPhoneNumber,
+  isVerified: partners.isVerified,
+  status: partners.approvalStatus,
+  createdAt: partners.createdAt,
 };
 
 /** The back office's page of partners, newest first: by approval status, awaiting approval only, or a search needle. */
 export async function listPartnersForStaff(
   db: Db,
-  filter: { status?: PartnerRow['approvalStatus'] | undefined; awaiting: boolean; needle?: string | undefined },
+  filter: {
+    status?: PartnerRow['approvalStatus'] | undefined;
+    awaiting: boolean;
+    needle?: string | undefined;
+  },
   page: { limit: number; offset: number },
 ) {
   const p = filter.needle;
   const where = and(
     filter.status ? eq(partners.approvalStatus, filter.status) : undefined,
     filter.awaiting ? and(eq(partners.isVerified, true), eq(partners.approvalStatus, 'pending')) : undefined,
-    p ? or(contains(partners.companyName, p), contains(partners.email, p), contains(partners.contactFirstName, p), contains(partners.contactLastName, p)) : undefined,
+    p
+      ? or(
+          contains(partners.companyName, p),
+          contains(partners.email, p),
+          contains(partners.contactFirstName, p),
+          contains(partners.contactLastName, p),
+        )
+      : undefined,
   );
   const [items, [total]] = await Promise.all([
-    db.select(listColumns).from(partners).where(where).orderBy(desc(partners.createdAt)).limit(page.limit).offset(page.offset),
+    db
+      .select(listColumns)
+      .from(partners)
+      .where(where)
+      .orderBy(desc(partners.createdAt))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(partners).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
@@ -77,7 +104,15 @@ export async function findPartnerForStaff(db: Db, id: string) {
   const [item] = await db.select(visible).from(partners).where(eq(partners.id, id));
   if (!item) return undefined;
   const requests = await db
-    .select({ id: partnerRequests.id, type: partnerRequests.type, title: partnerRequests.title, status: partnerRequests.status, createdAt: partnerRequests.createdAt })
-    .from(partnerRequests).where(eq(partnerRequests.partnerId, id)).orderBy(desc(partnerRequests.createdAt));
+    .select({
+      id: partnerRequests.id,
+      type: partnerRequests.type,
+      title: partnerRequests.title,
+      status: partnerRequests.status,
+      createdAt: partnerRequests.createdAt,
+    })
+    .from(partnerRequests)
+    .where(eq(partnerRequests.partnerId, id))
+    .orderBy(desc(partnerRequests.createdAt));
   return { item, requests };
 }

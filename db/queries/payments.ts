@@ -10,8 +10,14 @@ import { and, count, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzl
 import type { Db } from '../client.ts';
 import { payments, paymentRefunds, staff, stripeEvents } from '../schema/index.ts';
 import {
-  activeRefundStatuses, refundableStatuses, settledStatuses, type AdminPaymentDetail, type PaymentStatus, type RefundStatus, type RefundView,
-} from '../../schemas/payment.ts';
+  activeRefundStatuses,
+  refundableStatuses,
+  settledStatuses,
+  type AdminPaymentDetail,
+  type PaymentStatus,
+  type RefundStatus,
+  type RefundView,
+} from '#schemas/payment.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -45,7 +51,13 @@ function recompute(d1: D1Database, paymentId: string, now: number) {
 }
 
 /** Writes a system audit entry for the payment's status change, if the status is no longer `before`. */
-function auditStatusChange(d1: D1Database, paymentId: string, before: { status: string; amountRefunded: number }, cause: string, now: number) {
+function auditStatusChange(
+  d1: D1Database,
+  paymentId: string,
+  before: { status: string; amountRefunded: number },
+  cause: string,
+  now: number,
+) {
   return d1
     .prepare(
       `insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
@@ -60,8 +72,22 @@ function auditStatusChange(d1: D1Database, paymentId: string, before: { status: 
 // ---------------------------------------------------------------------------------------------
 
 /** Stores a new payment attempt once per intent (a replayed attempt finds its row). */
-export async function insertPayment(db: Db, row: { id: string; intentId: string; amount: number; currency: string; payerName: string; payerEmail: string; reference: string | null }) {
-  await db.insert(payments).values({ ...row, status: 'requires_payment_method' }).onConflictDoNothing();
+export async function insertPayment(
+  db: Db,
+  row: {
+    id: string;
+    intentId: string;
+    amount: number;
+    currency: string;
+    payerName: string;
+    payerEmail: string;
+    reference: string | null;
+  },
+) {
+  await db
+    .insert(payments)
+    .values({ ...row, status: 'requires_payment_method' })
+    .onConflictDoNothing();
   const [stored] = await db.select().from(payments).where(eq(payments.id, row.id));
   return stored;
 }
@@ -79,7 +105,11 @@ export async function findPaymentByIntent(db: Db, intentId: string) {
 /** The refunds a payer sees on the receipt: the ones Stripe confirmed, oldest first. */
 export function succeededRefunds(db: Db, paymentId: string) {
   return db
-    .select({ amount: paymentRefunds.amount, createdAt: paymentRefunds.createdAt, updatedAt: paymentRefunds.updatedAt })
+    .select({
+      amount: paymentRefunds.amount,
+      createdAt: paymentRefunds.createdAt,
+      updatedAt: paymentRefunds.updatedAt,
+    })
     .from(paymentRefunds)
     .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'succeeded')))
     .orderBy(paymentRefunds.createdAt);
@@ -90,10 +120,15 @@ export function succeededRefunds(db: Db, paymentId: string) {
 // ---------------------------------------------------------------------------------------------
 
 export const isKnownEvent = async (db: Db, eventId: string) =>
-  (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId))).length > 0;
+  (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId))).length >
+  0;
 
 const recordEvent = (d1: D1Database, event: { id: string; type: string }, now: number) =>
-  d1.prepare('insert into stripe_events (id, type, created_at, updated_at) values (?, ?, ?, ?) on conflict do nothing returning id').bind(event.id, event.type, now, now);
+  d1
+    .prepare(
+      'insert into stripe_events (id, type, created_at, updated_at) values (?, ?, ?, ?) on conflict do nothing returning id',
+    )
+    .bind(event.id, event.type, now, now);
 
 /** Records an event that changes nothing (another type, or an unknown payment). Returns whether it was new. */
 export async function recordOtherEvent(db: Db, event: { id: string; type: string }) {
@@ -143,7 +178,12 @@ export async function applyIntentEvent(
       )
       .bind(
         event.status === 'succeeded' ? event.created * 1000 : null,
-        d?.chargeId ?? null, d?.paymentMethodType ?? null, d?.cardBrand ?? null, d?.cardLast4 ?? null, d?.fee ?? null, d?.feeCurrency ?? null,
+        d?.chargeId ?? null,
+        d?.paymentMethodType ?? null,
+        d?.cardBrand ?? null,
+        d?.cardLast4 ?? null,
+        d?.fee ?? null,
+        d?.feeCurrency ?? null,
         payment.id,
       ),
     recompute(d1, payment.id, now),
@@ -182,13 +222,22 @@ export async function applyRefundStates(
 ) {
   const d1 = db.$client;
   const now = Date.now();
-  const [before] = await db.select({ status: payments.status, amountRefunded: payments.amountRefunded }).from(payments).where(eq(payments.id, paymentId));
+  const [before] = await db
+    .select({ status: payments.status, amountRefunded: payments.amountRefunded })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   if (!before) return { moved: [], duplicate: false };
   const statements: D1PreparedStatement[] = [];
   const transitions: number[] = [];
   for (const r of refunds) {
     if (r.ourId) {
-      statements.push(d1.prepare('update payment_refunds set refund_id = ? where id = ? and payment_id = ? and refund_id is null').bind(r.id, r.ourId, paymentId));
+      statements.push(
+        d1
+          .prepare(
+            'update payment_refunds set refund_id = ? where id = ? and payment_id = ? and refund_id is null',
+          )
+          .bind(r.id, r.ourId, paymentId),
+      );
     }
     statements.push(
       d1
@@ -217,13 +266,31 @@ export async function applyRefundStates(
            select ?, ?, 'payment.refund.' || ?, 'payment', ?, null, json_object('refundId', ?, 'amount', ?, 'status', ?, 'source', ?), ?, ?
            where changes() > 0`,
         )
-        .bind(crypto.randomUUID(), options.staffId ?? null, r.status, paymentId, r.id, r.amount, r.status, options.source, now, now),
+        .bind(
+          crypto.randomUUID(),
+          options.staffId ?? null,
+          r.status,
+          paymentId,
+          r.id,
+          r.amount,
+          r.status,
+          options.source,
+          now,
+          now,
+        ),
     );
   }
   statements.push(recompute(d1, paymentId, now));
   statements.push(auditStatusChange(d1, paymentId, before, options.source, now));
   const eventIndex = options.event ? statements.push(recordEvent(d1, options.event, now)) - 1 : -1;
-  const results = await d1.batch<{ id: string; refundId: string; amount: number; currency: string; status: RefundStatus; staffId: string | null }>(statements);
+  const results = await d1.batch<{
+    id: string;
+    refundId: string;
+    amount: number;
+    currency: string;
+    status: RefundStatus;
+    staffId: string | null;
+  }>(statements);
   const moved = transitions.flatMap((i) => results[i]?.results ?? []);
   return { moved, duplicate: eventIndex >= 0 && (results[eventIndex]?.results.length ?? 0) === 0 };
 }
@@ -245,7 +312,14 @@ export async function findRefund(db: Db, id: string) {
  */
 export async function reserveRefund(
   db: Db,
-  input: { refundId: string; paymentId: string; amount: number; reason: string; note: string | null; staffId: string },
+  input: {
+    refundId: string;
+    paymentId: string;
+    amount: number;
+    reason: string;
+    note: string | null;
+    staffId: string;
+  },
 ) {
   const d1 = db.$client;
   const now = Date.now();
@@ -278,19 +352,32 @@ export async function reserveRefund(
  * Stripe refused the refund: the row becomes `refused` and its amount is released (only once,
  * only from `requested`), with an audit entry, in one transaction.
  */
-export async function releaseRefund(db: Db, input: { refundId: string; paymentId: string; message: string; staffId: string | null }) {
+export async function releaseRefund(
+  db: Db,
+  input: { refundId: string; paymentId: string; message: string; staffId: string | null },
+) {
   const d1 = db.$client;
   const now = Date.now();
   await d1.batch([
     d1
-      .prepare(`update payment_refunds set status = 'refused', failure_reason = ?, updated_at = ? where id = ? and status = 'requested'`)
+      .prepare(
+        `update payment_refunds set status = 'refused', failure_reason = ?, updated_at = ? where id = ? and status = 'requested'`,
+      )
       .bind(input.message.slice(0, 500), now, input.refundId),
     d1
       .prepare(
         `insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
          select ?, ?, 'payment.refund.refused', 'payment', ?, null, json_object('refundRequestId', ?, 'message', ?), ?, ? where changes() > 0`,
       )
-      .bind(crypto.randomUUID(), input.staffId, input.paymentId, input.refundId, input.message.slice(0, 500), now, now),
+      .bind(
+        crypto.randomUUID(),
+        input.staffId,
+        input.paymentId,
+        input.refundId,
+        input.message.slice(0, 500),
+        now,
+        now,
+      ),
     recompute(d1, input.paymentId, now),
   ]);
 }
@@ -307,21 +394,49 @@ export function paymentFilter(query: { status?: PaymentStatus | undefined; needl
   return and(
     query.status ? eq(payments.status, query.status) : undefined,
     n
-      ? or(contains(payments.payerName, n), contains(payments.payerEmail, n), contains(payments.reference, n), contains(payments.intentId, n), contains(payments.chargeId, n))
+      ? or(
+          contains(payments.payerName, n),
+          contains(payments.payerEmail, n),
+          contains(payments.reference, n),
+          contains(payments.intentId, n),
+          contains(payments.chargeId, n),
+        )
       : undefined,
   );
 }
 
 const listColumns = {
-  id: payments.id, intentId: payments.intentId, chargeId: payments.chargeId, amount: payments.amount, currency: payments.currency,
-  amountRefunded: payments.amountRefunded, fee: payments.fee, feeCurrency: payments.feeCurrency, reference: payments.reference,
-  payerName: payments.payerName, payerEmail: payments.payerEmail, status: payments.status, createdAt: payments.createdAt, paidAt: payments.paidAt,
-  cardBrand: payments.cardBrand, cardLast4: payments.cardLast4,
+  id: payments.id,
+  intentId: payments.intentId,
+  chargeId: payments.chargeId,
+  amount: payments.amount,
+  currency: payments.currency,
+  amountRefunded: payments.amountRefunded,
+  fee: payments.fee,
+  feeCurrency: payments.feeCurrency,
+  reference: payments.reference,
+  payerName: payments.payerName,
+  payerEmail: payments.payerEmail,
+  status: payments.status,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+  cardBrand: payments.cardBrand,
+  cardLast4: payments.cardLast4,
 };
 
-export async function listPayments(db: Db, where: SQL | undefined, window: { limit: number; offset: number }) {
+export async function listPayments(
+  db: Db,
+  where: SQL | undefined,
+  window: { limit: number; offset: number },
+) {
   const [items, [total]] = await Promise.all([
-    db.select(listColumns).from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(window.limit).offset(window.offset),
+    db
+      .select(listColumns)
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(payments).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
@@ -330,8 +445,16 @@ export async function listPayments(db: Db, where: SQL | undefined, window: { lim
 export async function paymentRefundViews(db: Db, paymentId: string): Promise<RefundView[]> {
   const rows = await db
     .select({
-      id: paymentRefunds.id, refundId: paymentRefunds.refundId, amount: paymentRefunds.amount, currency: paymentRefunds.currency, status: paymentRefunds.status,
-      reason: paymentRefunds.reason, note: paymentRefunds.note, failureReason: paymentRefunds.failureReason, staffName: staff.name, createdAt: paymentRefunds.createdAt,
+      id: paymentRefunds.id,
+      refundId: paymentRefunds.refundId,
+      amount: paymentRefunds.amount,
+      currency: paymentRefunds.currency,
+      status: paymentRefunds.status,
+      reason: paymentRefunds.reason,
+      note: paymentRefunds.note,
+      failureReason: paymentRefunds.failureReason,
+      staffName: staff.name,
+      createdAt: paymentRefunds.createdAt,
     })
     .from(paymentRefunds)
     .leftJoin(staff, eq(staff.id, paymentRefunds.staffId))
@@ -345,10 +468,27 @@ export async function adminPaymentDetail(db: Db, id: string): Promise<AdminPayme
   const row = await findPayment(db, id);
   if (!row) return null;
   const refunds = await paymentRefundViews(db, id);
-  const refundable = (refundableStatuses as readonly string[]).includes(row.status) ? Math.max(0, row.amount - row.refundReserved) : 0;
+  const refundable = (refundableStatuses as readonly string[]).includes(row.status)
+    ? Math.max(0, row.amount - row.refundReserved)
+    : 0;
   return {
-    id: row.id, intentId: row.intentId, chargeId: row.chargeId, amount: row.amount, currency: row.currency, amountRefunded: row.amountRefunded, refundable,
-    status: row.status, payerName: row.payerName, payerEmail: row.payerEmail, reference: row.reference, cardBrand: row.cardBrand, cardLast4: row.cardLast4,
-    fee: row.fee, feeCurrency: row.feeCurrency, createdAt: row.createdAt.toISOString(), paidAt: row.paidAt?.toISOString() ?? null, refunds,
+    id: row.id,
+    intentId: row.intentId,
+    chargeId: row.chargeId,
+    amount: row.amount,
+    currency: row.currency,
+    amountRefunded: row.amountRefunded,
+    refundable,
+    status: row.status,
+    payerName: row.payerName,
+    payerEmail: row.payerEmail,
+    reference: row.reference,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    fee: row.fee,
+    feeCurrency: row.feeCurrency,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refunds,
   };
 }

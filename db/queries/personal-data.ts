@@ -3,11 +3,31 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
 import {
-  assistanceRequests, auditLog, contactMessages, documents, educationRecords, jobAlerts, jobApplicants, jobApplications, jobs, languageQualifications,
-  oneTimeCodes, outbox, partnerRequests, partners, payments, savedPrograms, sessions, statusChanges, subjects, programApplications, universities, users,
+  assistanceRequests,
+  auditLog,
+  contactMessages,
+  documents,
+  educationRecords,
+  jobAlerts,
+  jobApplicants,
+  jobApplications,
+  jobs,
+  languageQualifications,
+  oneTimeCodes,
+  outbox,
+  partnerRequests,
+  partners,
+  payments,
+  savedPrograms,
+  sessions,
+  statusChanges,
+  subjects,
+  programApplications,
+  universities,
+  users,
 } from '../schema/index.ts';
-import type { Pipeline } from '../../schemas/pipelines.ts';
-import type { PersonType } from '../../schemas/privacy.ts';
+import type { Pipeline } from '#schemas/pipelines.ts';
+import type { PersonType } from '#schemas/privacy.ts';
 
 /**
  * Everything the database holds about one person, per account type: what the export writes and
@@ -52,31 +72,70 @@ export const personalData: Record<PersonType, PersonData> = {
       { name: 'education', table: educationRecords, owner: educationRecords.userId },
       { name: 'languages', table: languageQualifications, owner: languageQualifications.userId },
       { name: 'documents', table: documents, owner: documents.userId },
-      { name: 'applications', table: programApplications, owner: programApplications.userId, pipeline: 'subscription' },
+      {
+        name: 'applications',
+        table: programApplications,
+        owner: programApplications.userId,
+        pipeline: 'subscription',
+      },
       { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },
     ],
-    files: { table: documents, owner: documents.userId, key: documents.objectKey, name: documents.originalName },
+    files: {
+      table: documents,
+      owner: documents.userId,
+      key: documents.objectKey,
+      name: documents.originalName,
+    },
   },
   partner: {
     account: partners,
     accountPipeline: 'partner',
-    owned: [{ name: 'requests', table: partnerRequests, owner: partnerRequests.partnerId, pipeline: 'partner_request' }],
+    owned: [
+      {
+        name: 'requests',
+        table: partnerRequests,
+        owner: partnerRequests.partnerId,
+        pipeline: 'partner_request',
+      },
+    ],
   },
   applicant: {
     account: jobApplicants,
     owned: [
-      { name: 'jobApplications', table: jobApplications, owner: jobApplications.applicantId, pipeline: 'job_application' },
+      {
+        name: 'jobApplications',
+        table: jobApplications,
+        owner: jobApplications.applicantId,
+        pipeline: 'job_application',
+      },
       { name: 'jobAlerts', table: jobAlerts, owner: jobAlerts.applicantId },
     ],
-    files: { table: jobApplications, owner: jobApplications.applicantId, key: jobApplications.resumeKey, name: jobApplications.resumeName },
+    files: {
+      table: jobApplications,
+      owner: jobApplications.applicantId,
+      key: jobApplications.resumeKey,
+      name: jobApplications.resumeName,
+    },
   },
 };
 
 /** Account types in the sessions and codes tables (a job applicant is 'applicant' there too). */
-const sessionType: Record<PersonType, 'student' | 'partner' | 'applicant'> = { student: 'student', partner: 'partner', applicant: 'applicant' };
+const sessionType: Record<PersonType, 'student' | 'partner' | 'applicant'> = {
+  student: 'student',
+  partner: 'partner',
+  applicant: 'applicant',
+};
 
 /** Columns never exported: secrets and our internal storage keys (the files themselves are in the zip). */
-const HIDDEN_COLUMNS = new Set(['passwordHash', 'tokensValidAfter', 'codeHash', 'payload', 'objectKey', 'resumeKey', 'forgetRecipient']);
+const HIDDEN_COLUMNS = new Set([
+  'passwordHash',
+  'tokensValidAfter',
+  'codeHash',
+  'payload',
+  'objectKey',
+  'resumeKey',
+  'forgetRecipient',
+]);
 
 /** A row as the export writes it: dates as ISO text, hidden columns left out. */
 export function exportRow(row: Record<string, unknown>): Record<string, unknown> {
@@ -109,13 +168,22 @@ const addressProven = (type: PersonType, row: Record<string, unknown>) =>
   row.isVerified === true && (type !== 'applicant' || row.emailConfirmedAt != null);
 
 const toPerson = (type: PersonType, row: typeof users.$inferSelect): Person => ({
-  type, id: row.id, email: row.email, name: nameOf(type, row), isVerified: addressProven(type, row), createdAt: row.createdAt,
+  type,
+  id: row.id,
+  email: row.email,
+  name: nameOf(type, row),
+  isVerified: addressProven(type, row),
+  createdAt: row.createdAt,
 });
 
 /** One account with the fields the privacy services need, or undefined. */
 export async function findPerson(db: Db, type: PersonType, id: string): Promise<Person | undefined> {
   const table = personalData[type].account;
-  const [row] = await db.select().from(table as typeof users).where(eq(table.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(table as typeof users)
+    .where(eq(table.id, id))
+    .limit(1);
   return row ? toPerson(type, row) : undefined;
 }
 
@@ -125,7 +193,10 @@ export async function findPeopleByEmail(db: Db, email: string): Promise<Person[]
   const found = await Promise.all(
     (Object.keys(personalData) as PersonType[]).map(async (type) => {
       const table = personalData[type].account;
-      const rows = await db.select().from(table as typeof users).where(eq(sql`lower(${table.email})`, wanted));
+      const rows = await db
+        .select()
+        .from(table as typeof users)
+        .where(eq(sql`lower(${table.email})`, wanted));
       return rows.map((row) => toPerson(type, row));
     }),
   );
@@ -139,7 +210,9 @@ export async function findPeopleByEmail(db: Db, email: string): Promise<Person[]
  */
 export async function ownsAddressRows(db: Db, person: Person) {
   if (!person.isVerified) return false;
-  const others = (await findPeopleByEmail(db, person.email)).filter((p) => !(p.type === person.type && p.id === person.id));
+  const others = (await findPeopleByEmail(db, person.email)).filter(
+    (p) => !(p.type === person.type && p.id === person.id),
+  );
   return others.length === 0;
 }
 
@@ -147,10 +220,19 @@ const byAddress = (column: SQLiteColumn, email: string) => eq(sql`lower(${column
 
 /** The status history of pipeline items, oldest first, keyed by item id. */
 export async function historyOf(db: Db, pipeline: Pipeline, ids: string[]) {
-  const out = new Map<string, { fromStatus: string; toStatus: string; note: string | null; createdAt: Date }[]>();
+  const out = new Map<
+    string,
+    { fromStatus: string; toStatus: string; note: string | null; createdAt: Date }[]
+  >();
   for (let i = 0; i < ids.length; i += 90) {
     const rows = await db
-      .select({ entityId: statusChanges.entityId, fromStatus: statusChanges.fromStatus, toStatus: statusChanges.toStatus, note: statusChanges.note, createdAt: statusChanges.createdAt })
+      .select({
+        entityId: statusChanges.entityId,
+        fromStatus: statusChanges.fromStatus,
+        toStatus: statusChanges.toStatus,
+        note: statusChanges.note,
+        createdAt: statusChanges.createdAt,
+      })
       .from(statusChanges)
       .where(and(eq(statusChanges.entity, pipeline), inArray(statusChanges.entityId, ids.slice(i, i + 90))))
       .orderBy(asc(statusChanges.createdAt));
@@ -166,14 +248,17 @@ async function itemContext(db: Db, pipeline: Pipeline | undefined, rows: Record<
   if (pipeline === 'subscription') {
     const found = await db
       .select({ id: programApplications.id, program: subjects.name, university: universities.name })
-      .from(programApplications).leftJoin(subjects, eq(subjects.id, programApplications.subjectId)).leftJoin(universities, eq(universities.id, subjects.universityId))
+      .from(programApplications)
+      .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+      .leftJoin(universities, eq(universities.id, subjects.universityId))
       .where(inArray(programApplications.id, ids));
     return new Map(found.map(({ id, ...rest }) => [id, rest]));
   }
   if (pipeline === 'job_application') {
     const found = await db
       .select({ id: jobApplications.id, job: jobs.title, company: jobs.company, location: jobs.location })
-      .from(jobApplications).leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .from(jobApplications)
+      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
       .where(inArray(jobApplications.id, ids));
     return new Map(found.map(({ id, ...rest }) => [id, rest]));
   }
@@ -203,15 +288,27 @@ export async function filesOf(db: Db, person: Person): Promise<PersonFile[]> {
  */
 export async function collectPersonalData(db: Db, person: Person) {
   const spec = personalData[person.type];
-  const [account] = await db.select().from(spec.account as typeof users).where(eq(spec.account.id, person.id));
+  const [account] = await db
+    .select()
+    .from(spec.account as typeof users)
+    .where(eq(spec.account.id, person.id));
   const sections: Record<string, unknown> = { profile: account ? exportRow(account) : null };
   if (spec.accountPipeline) {
     const history = await historyOf(db, spec.accountPipeline, [person.id]);
     sections.approvalHistory = (history.get(person.id) ?? []).map(exportRow);
   }
   for (const owned of spec.owned) {
-    const rows = (await db.select().from(owned.table).where(eq(owned.owner, person.id))) as Record<string, unknown>[];
-    const history = owned.pipeline ? await historyOf(db, owned.pipeline, rows.map((r) => String(r.id))) : undefined;
+    const rows = (await db.select().from(owned.table).where(eq(owned.owner, person.id))) as Record<
+      string,
+      unknown
+    >[];
+    const history = owned.pipeline
+      ? await historyOf(
+          db,
+          owned.pipeline,
+          rows.map((r) => String(r.id)),
+        )
+      : undefined;
     const context = await itemContext(db, owned.pipeline, rows);
     sections[owned.name] = rows.map((row) => ({
       ...exportRow(row),
@@ -221,17 +318,35 @@ export async function collectPersonalData(db: Db, person: Person) {
   }
   const type = sessionType[person.type];
   sections.sessions = (
-    await db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions)
-      .where(and(eq(sessions.accountType, type), eq(sessions.accountId, person.id))).orderBy(desc(sessions.createdAt))
+    await db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.accountType, type), eq(sessions.accountId, person.id)))
+      .orderBy(desc(sessions.createdAt))
   ).map(exportRow);
   if (await ownsAddressRows(db, person)) {
     sections.emailsSentToYou = (
-      await db.select({ subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt, text: outbox.text })
-        .from(outbox).where(byAddress(outbox.to, person.email)).orderBy(desc(outbox.createdAt))
+      await db
+        .select({
+          subject: outbox.subject,
+          status: outbox.status,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+          text: outbox.text,
+        })
+        .from(outbox)
+        .where(byAddress(outbox.to, person.email))
+        .orderBy(desc(outbox.createdAt))
     ).map(exportRow);
-    sections.payments = (await db.select().from(payments).where(byAddress(payments.payerEmail, person.email))).map(exportRow);
-    sections.contactMessages = (await db.select().from(contactMessages).where(byAddress(contactMessages.email, person.email))).map(exportRow);
-    sections.assistanceRequests = (await db.select().from(assistanceRequests).where(byAddress(assistanceRequests.email, person.email))).map(exportRow);
+    sections.payments = (
+      await db.select().from(payments).where(byAddress(payments.payerEmail, person.email))
+    ).map(exportRow);
+    sections.contactMessages = (
+      await db.select().from(contactMessages).where(byAddress(contactMessages.email, person.email))
+    ).map(exportRow);
+    sections.assistanceRequests = (
+      await db.select().from(assistanceRequests).where(byAddress(assistanceRequests.email, person.email))
+    ).map(exportRow);
   } else {
     sections.addressNote = person.isVerified
       ? 'E-mails, payments and messages linked to this address are exported with the other account that uses the same address.'
@@ -252,7 +367,11 @@ function consentsOf(person: Person, sections: Record<string, unknown>) {
   ];
   const alerts = (sections.jobAlerts as { createdAt: string }[] | undefined) ?? [];
   for (const alert of alerts) {
-    consents.push({ what: 'Daily e-mail of new jobs matching a saved search (job alert)', given: alert.createdAt, howToWithdraw: 'Use the unsubscribe link in any alert e-mail, or delete the alert.' });
+    consents.push({
+      what: 'Daily e-mail of new jobs matching a saved search (job alert)',
+      given: alert.createdAt,
+      howToWithdraw: 'Use the unsubscribe link in any alert e-mail, or delete the alert.',
+    });
   }
   return consents;
 }
@@ -269,7 +388,11 @@ const rateLimitKeys = (values: string[]) =>
  * e-mail replaced: the law requires the records). Returns the statements and the names of the
  * counts they report, in order.
  */
-export function erasureStatements(db: Db, person: Person, options: { addressRows: boolean }): { statements: Statement[]; counted: (string | null)[] } {
+export function erasureStatements(
+  db: Db,
+  person: Person,
+  options: { addressRows: boolean },
+): { statements: Statement[]; counted: (string | null)[] } {
   const spec = personalData[person.type];
   const statements: Statement[] = [];
   const counted: (string | null)[] = [];
@@ -280,25 +403,62 @@ export function erasureStatements(db: Db, person: Person, options: { addressRows
   // Ids of the person's pipeline items, as subqueries: read inside the same transaction.
   const itemIds: { pipeline: Pipeline; ids: SQL }[] = spec.owned
     .filter((o) => o.pipeline)
-    .map((o) => ({ pipeline: o.pipeline!, ids: sql`select id from ${o.table} where ${o.owner} = ${person.id}` }));
+    .map((o) => ({
+      pipeline: o.pipeline!,
+      ids: sql`select id from ${o.table} where ${o.owner} = ${person.id}`,
+    }));
   if (spec.accountPipeline) itemIds.push({ pipeline: spec.accountPipeline, ids: sql`select ${person.id}` });
   for (const { pipeline, ids } of itemIds) {
-    add('statusChanges', db.delete(statusChanges).where(and(eq(statusChanges.entity, pipeline), sql`${statusChanges.entityId} in (${ids})`)));
+    add(
+      'statusChanges',
+      db
+        .delete(statusChanges)
+        .where(and(eq(statusChanges.entity, pipeline), sql`${statusChanges.entityId} in (${ids})`)),
+    );
     // The audit log keeps who did what and when, without the link to the person or the details.
-    add(null, db.update(auditLog).set({ entityId: null, before: null, after: null }).where(and(eq(auditLog.entity, pipeline), sql`${auditLog.entityId} in (${ids})`)));
+    add(
+      null,
+      db
+        .update(auditLog)
+        .set({ entityId: null, before: null, after: null })
+        .where(and(eq(auditLog.entity, pipeline), sql`${auditLog.entityId} in (${ids})`)),
+    );
   }
-  add(null, db.update(auditLog).set({ entityId: null, before: null, after: null }).where(eq(auditLog.entityId, person.id)));
+  add(
+    null,
+    db
+      .update(auditLog)
+      .set({ entityId: null, before: null, after: null })
+      .where(eq(auditLog.entityId, person.id)),
+  );
   const type = sessionType[person.type];
-  add('sessions', db.delete(sessions).where(and(eq(sessions.accountType, type), eq(sessions.accountId, person.id))));
-  add(null, db.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, type), eq(oneTimeCodes.accountId, person.id))));
+  add(
+    'sessions',
+    db.delete(sessions).where(and(eq(sessions.accountType, type), eq(sessions.accountId, person.id))),
+  );
+  add(
+    null,
+    db
+      .delete(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.accountType, type), eq(oneTimeCodes.accountId, person.id))),
+  );
   add(null, sql`delete from rate_limits where ${rateLimitKeys([person.id, person.email.toLowerCase()])}`);
   for (const owned of spec.owned) add(owned.name, db.delete(owned.table).where(eq(owned.owner, person.id)));
   add('account', db.delete(spec.account).where(eq(spec.account.id, person.id)));
   if (options.addressRows) {
     add('emails', db.delete(outbox).where(byAddress(outbox.to, person.email)));
     add('contactMessages', db.delete(contactMessages).where(byAddress(contactMessages.email, person.email)));
-    add('assistanceRequests', db.delete(assistanceRequests).where(byAddress(assistanceRequests.email, person.email)));
-    add('paymentsAnonymised', db.update(payments).set({ payerName: ERASED_NAME, payerEmail: ERASED_EMAIL }).where(byAddress(payments.payerEmail, person.email)));
+    add(
+      'assistanceRequests',
+      db.delete(assistanceRequests).where(byAddress(assistanceRequests.email, person.email)),
+    );
+    add(
+      'paymentsAnonymised',
+      db
+        .update(payments)
+        .set({ payerName: ERASED_NAME, payerEmail: ERASED_EMAIL })
+        .where(byAddress(payments.payerEmail, person.email)),
+    );
   }
   return { statements, counted };
 }
@@ -309,7 +469,8 @@ export const ERASED_EMAIL = 'erased';
 
 /** Every ordinary table's name (for the generic checks and the operator's tools). */
 export async function allTableNames(db: Db) {
-  const rows = await db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'`);
+  const rows = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'`,
+  );
   return rows.map((r) => r.name);
 }
-

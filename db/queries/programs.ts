@@ -3,9 +3,18 @@ import * as t from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { batch } from '../batch.ts';
 import { ftsPhrase, likeContains, likeWordStart, trigramSearchable } from './text-search.ts';
-import { CURRENCIES, convert, fraction, majorToMinor, minorPerMajor, rateMicros, type CurrencyCode, type RateTable } from '../../schemas/money.ts';
-import { PROGRAMS_PAGE_SIZE, durationBands, monthNames, type DurationBand } from '../../schemas/finder-terms.ts';
-import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '../../schemas/programs.ts';
+import {
+  CURRENCIES,
+  convert,
+  fraction,
+  majorToMinor,
+  minorPerMajor,
+  rateMicros,
+  type CurrencyCode,
+  type RateTable,
+} from '#schemas/money.ts';
+import { PROGRAMS_PAGE_SIZE, durationBands, monthNames, type DurationBand } from '#schemas/finder-terms.ts';
+import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '#schemas/programs.ts';
 
 /**
  * The program finder (GET /api/programs and the pre-rendered /courses): filters, facet counts and
@@ -28,7 +37,9 @@ export function searchWords(q: string | undefined) {
   const words = (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
   const long = words.filter(trigramSearchable);
   // Short words are bound twice in a statement: three keep it well under D1's 100 parameters.
-  return long.length ? { fts: long, short: [] as string[] } : { fts: [] as string[], short: words.slice(0, 3) };
+  return long.length
+    ? { fts: long, short: [] as string[] }
+    : { fts: [] as string[], short: words.slice(0, 3) };
 }
 
 /** Fee bounds converted into each priced currency, in whole minor units (min rounded up, max down: exact). */
@@ -64,7 +75,8 @@ function conditions(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>, except
   if (q.country && !except.includes('country')) parts.push(sql`s.country_id = ${q.country}`);
   if (q.level && !except.includes('level')) parts.push(sql`s.degree_type = ${q.level}`);
   if (q.department && !except.includes('department')) parts.push(sql`s.department_id = ${q.department}`);
-  if (q.intake && !except.includes('intake')) parts.push(sql.raw(`(s.intake_months & ${1 << (q.intake - 1)}) != 0`));
+  if (q.intake && !except.includes('intake'))
+    parts.push(sql.raw(`(s.intake_months & ${1 << (q.intake - 1)}) != 0`));
   if (q.duration && !except.includes('duration')) {
     const band = durationBands[q.duration];
     parts.push(sql.raw(`s.duration_months between ${band.min} and ${band.max}`));
@@ -75,9 +87,19 @@ function conditions(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>, except
     // most 100 parameters a statement; 13 currencies with two bounds each would take 39).
     const perCurrency = fees.map(({ currency, minMinor, maxMinor }) => {
       const fee = `s.base_price * ${minorPerMajor(currency)}`;
-      return [`s.currency = '${currency}'`, ...(minMinor !== null ? [`${fee} >= ${minMinor}`] : []), ...(maxMinor !== null ? [`${fee} <= ${maxMinor}`] : [])].join(' and ');
+      return [
+        `s.currency = '${currency}'`,
+        ...(minMinor !== null ? [`${fee} >= ${minMinor}`] : []),
+        ...(maxMinor !== null ? [`${fee} <= ${maxMinor}`] : []),
+      ].join(' and ');
     });
-    parts.push(sql.raw(perCurrency.length ? `s.base_price is not null and (${perCurrency.map((p) => `(${p})`).join(' or ')})` : '0'));
+    parts.push(
+      sql.raw(
+        perCurrency.length
+          ? `s.base_price is not null and (${perCurrency.map((p) => `(${p})`).join(' or ')})`
+          : '0',
+      ),
+    );
   }
   return sql.join(parts, sql` and `);
 }
@@ -91,13 +113,19 @@ function orderBy(q: ProgramsQuery): SQL {
   const { fts } = searchWords(q.q);
   switch (q.sort) {
     // Tuition compared across currencies in US dollars; programs without a price or a rate last.
-    case 'fee': return sql`(s.base_price is null or x.units_per_usd is null), s.base_price / cast(x.units_per_usd as real), s.sort_order, s.name`;
-    case 'name': return sql`s.name, s.sort_order`;
-    case 'intake': return sql`s.next_intake is null, s.next_intake, s.sort_order, s.name`;
+    case 'fee':
+      return sql`(s.base_price is null or x.units_per_usd is null), s.base_price / cast(x.units_per_usd as real), s.sort_order, s.name`;
+    case 'name':
+      return sql`s.name, s.sort_order`;
+    case 'intake':
+      return sql`s.next_intake is null, s.next_intake, s.sort_order, s.name`;
     default:
       // Programs whose name holds the words come before those that only mention them.
       return fts.length
-        ? sql`(${sql.join(fts.map((w) => sql`(s.name like ${likeContains(w)} escape '\\')`), sql` + `)}) desc, s.sort_order, s.name`
+        ? sql`(${sql.join(
+            fts.map((w) => sql`(s.name like ${likeContains(w)} escape '\\')`),
+            sql` + `,
+          )}) desc, s.sort_order, s.name`
         : sql`s.sort_order, s.name`;
   }
 }
@@ -113,11 +141,14 @@ function orderBy(q: ProgramsQuery): SQL {
  */
 export function finderStatements(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>) {
   const { fts } = searchWords(q.q);
-  const hits = fts.length ? sql`with hits as materialized (select rowid from subjects_fts where subjects_fts match ${fts.map(ftsPhrase).join(' ')}) ` : sql``;
+  const hits = fts.length
+    ? sql`with hits as materialized (select rowid from subjects_fts where subjects_fts match ${fts.map(ftsPhrase).join(' ')}) `
+    : sql``;
   const all: Facet[] = ['country', 'level', 'department', 'intake', 'duration'];
   const cube = sql`${hits}select s.country_id as country, s.department_id as department, s.degree_type as level, s.intake_months as intake, s.duration_months as months, count(*) as n
 from ${finder} where ${conditions(q, fees, all)} group by s.country_id, s.department_id, s.degree_type, s.intake_months, s.duration_months`;
-  const rate = q.sort === 'fee' ? sql` left join exchange_rates x on x.id = s.currency and x.is_active = 1` : sql``;
+  const rate =
+    q.sort === 'fee' ? sql` left join exchange_rates x on x.id = s.currency and x.is_active = 1` : sql``;
   const inOrder = q.sort === 'relevance' && !fts.length;
   const page = sql`${fts.length ? sql`${hits}, ` : sql`with `}page as (select s.rowid as r from ${inOrder ? finderInOrder : finder}${rate} where ${conditions(q, fees)} order by ${orderBy(q)} limit ${sql.raw(String(PROGRAMS_PAGE_SIZE))} offset ${sql.raw(String((q.page - 1) * PROGRAMS_PAGE_SIZE))})
 select s.id, s.name, u.name as university, s.country_id as countryId, c.name as country, s.location, s.department_id as departmentId, s.degree_type as degreeType,
@@ -130,40 +161,79 @@ union all select 'department', id, name from departments where is_active = 1`;
 }
 
 /** One cell of the facet cube. */
-export interface CubeCell { country: string; department: string; level: string; intake: number; months: number | null; n: number }
+export interface CubeCell {
+  country: string;
+  department: string;
+  level: string;
+  intake: number;
+  months: number | null;
+  n: number;
+}
 
 /**
  * The total and the facets from the cube: a facet's counts are those of the cells that pass every
  * active filter but its own (choosing a value then gives exactly the count it showed).
  */
-export function foldFacets(q: ProgramsQuery, cells: CubeCell[], names: { kind: string; id: string; name: string }[]) {
-  const band = (months: number | null) => (Object.keys(durationBands) as DurationBand[]).find((b) => months !== null && months >= durationBands[b].min && months <= durationBands[b].max);
+export function foldFacets(
+  q: ProgramsQuery,
+  cells: CubeCell[],
+  names: { kind: string; id: string; name: string }[],
+) {
+  const band = (months: number | null) =>
+    (Object.keys(durationBands) as DurationBand[]).find(
+      (b) => months !== null && months >= durationBands[b].min && months <= durationBands[b].max,
+    );
   const passes = (c: CubeCell, except?: Facet) =>
-    (!q.country || except === 'country' || c.country === q.country)
-    && (!q.level || except === 'level' || c.level === q.level)
-    && (!q.department || except === 'department' || c.department === q.department)
-    && (!q.intake || except === 'intake' || (c.intake & (1 << (q.intake - 1))) !== 0)
-    && (!q.duration || except === 'duration' || band(c.months) === q.duration);
+    (!q.country || except === 'country' || c.country === q.country) &&
+    (!q.level || except === 'level' || c.level === q.level) &&
+    (!q.department || except === 'department' || c.department === q.department) &&
+    (!q.intake || except === 'intake' || (c.intake & (1 << (q.intake - 1))) !== 0) &&
+    (!q.duration || except === 'duration' || band(c.months) === q.duration);
   const tally = (facet: Facet, keys: (c: CubeCell) => string[]) => {
     const counts = new Map<string, number>();
-    for (const c of cells) if (passes(c, facet)) for (const k of keys(c)) counts.set(k, (counts.get(k) ?? 0) + c.n);
+    for (const c of cells)
+      if (passes(c, facet)) for (const k of keys(c)) counts.set(k, (counts.get(k) ?? 0) + c.n);
     return counts;
   };
   const listed = (kind: string, counts: Map<string, number>): FacetValue[] => {
-    const out = names.filter((r) => r.kind === kind).map((r) => ({ value: r.id, label: r.name, count: counts.get(r.id) ?? 0 }));
+    const out = names
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ value: r.id, label: r.name, count: counts.get(r.id) ?? 0 }));
     // Programs of a retired country or department are still counted, under their id.
-    for (const [value, count] of counts) if (!out.some((f) => f.value === value)) out.push({ value, label: value, count });
+    for (const [value, count] of counts)
+      if (!out.some((f) => f.value === value)) out.push({ value, label: value, count });
     return out;
   };
   const levels = tally('level', (c) => [c.level]);
-  const intakes = tally('intake', (c) => monthNames.flatMap((_, i) => ((c.intake & (1 << i)) !== 0 ? [String(i + 1)] : [])));
-  const durations = tally('duration', (c) => { const b = band(c.months); return b ? [b] : []; });
+  const intakes = tally('intake', (c) =>
+    monthNames.flatMap((_, i) => ((c.intake & (1 << i)) !== 0 ? [String(i + 1)] : [])),
+  );
+  const durations = tally('duration', (c) => {
+    const b = band(c.months);
+    return b ? [b] : [];
+  });
   const facets: ProgramsResponse['facets'] = {
-    country: listed('country', tally('country', (c) => [c.country])),
-    department: listed('department', tally('department', (c) => [c.department])),
-    level: [...levels].map(([value, count]) => ({ value, label: value, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
-    intake: monthNames.map((label, i) => ({ value: String(i + 1), label, count: intakes.get(String(i + 1)) ?? 0 })),
-    duration: (Object.keys(durationBands) as DurationBand[]).map((b) => ({ value: b, label: durationBands[b].label, count: durations.get(b) ?? 0 })),
+    country: listed(
+      'country',
+      tally('country', (c) => [c.country]),
+    ),
+    department: listed(
+      'department',
+      tally('department', (c) => [c.department]),
+    ),
+    level: [...levels]
+      .map(([value, count]) => ({ value, label: value, count }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    intake: monthNames.map((label, i) => ({
+      value: String(i + 1),
+      label,
+      count: intakes.get(String(i + 1)) ?? 0,
+    })),
+    duration: (Object.keys(durationBands) as DurationBand[]).map((b) => ({
+      value: b,
+      label: durationBands[b].label,
+      count: durations.get(b) ?? 0,
+    })),
   };
   // A chosen level with no programs under the other filters still shows (with 0), so it can be unchosen.
   if (q.level && !levels.has(q.level)) facets.level.push({ value: q.level, label: q.level, count: 0 });
@@ -173,7 +243,9 @@ export function foldFacets(q: ProgramsQuery, cells: CubeCell[], names: { kind: s
 
 /** Active exchange rates (units per US dollar) as exact millionths. */
 export async function rateTable(db: Db): Promise<RateTable> {
-  const rows = await db.all<{ id: string; units_per_usd: string }>(sql`select id, units_per_usd from exchange_rates where is_active = 1`);
+  const rows = await db.all<{ id: string; units_per_usd: string }>(
+    sql`select id, units_per_usd from exchange_rates where is_active = 1`,
+  );
   const out: RateTable = {};
   for (const r of rows) {
     try {
@@ -185,21 +257,53 @@ export async function rateTable(db: Db): Promise<RateTable> {
   return out;
 }
 
-interface PageRow { id: string; name: string; university: string | null; countryId: string; country: string | null; location: string; departmentId: string; degreeType: string; duration: string; durationMonths: number | null; basePrice: number | null; currency: string; feesVerifiedOn: string | null; studyPlan: string }
+interface PageRow {
+  id: string;
+  name: string;
+  university: string | null;
+  countryId: string;
+  country: string | null;
+  location: string;
+  departmentId: string;
+  degreeType: string;
+  duration: string;
+  durationMonths: number | null;
+  basePrice: number | null;
+  currency: string;
+  feesVerifiedOn: string | null;
+  studyPlan: string;
+}
 /** One finder answer: the page, the total and every facet (see the module comment). */
 export async function findPrograms(db: Db, q: ProgramsQuery): Promise<ProgramsResponse> {
-  const fees = q.currency && (q.minFee !== undefined || q.maxFee !== undefined) ? feeBounds(q, await rateTable(db)) : undefined;
+  const fees =
+    q.currency && (q.minFee !== undefined || q.maxFee !== undefined)
+      ? feeBounds(q, await rateTable(db))
+      : undefined;
   const { cube, page, names } = finderStatements(q, fees);
-  const [cells, pageRows, nameRows] = (await batch(db, [cube, page, names])).map((r) => r.results) as [CubeCell[], PageRow[], { kind: string; id: string; name: string }[]];
+  const [cells, pageRows, nameRows] = (await batch(db, [cube, page, names])).map((r) => r.results) as [
+    CubeCell[],
+    PageRow[],
+    { kind: string; id: string; name: string }[],
+  ];
   const { total, facets } = foldFacets(q, cells, nameRows);
   return { total, page: q.page, pageSize: PROGRAMS_PAGE_SIZE, items: pageRows.map(toCard), facets };
 }
 
 /** Columns of a program card for Drizzle selects (the saved list, compare): join universities and countries. */
 export const programCardColumns = {
-  id: t.subjects.id, name: t.subjects.name, university: t.universities.name, countryId: t.subjects.countryId, country: t.countries.name,
-  location: t.subjects.location, departmentId: t.subjects.departmentId, degreeType: t.subjects.degreeType, duration: t.subjects.duration,
-  durationMonths: t.subjects.durationMonths, basePrice: t.subjects.basePrice, currency: t.subjects.currency, feesVerifiedOn: t.subjects.feesVerifiedOn,
+  id: t.subjects.id,
+  name: t.subjects.name,
+  university: t.universities.name,
+  countryId: t.subjects.countryId,
+  country: t.countries.name,
+  location: t.subjects.location,
+  departmentId: t.subjects.departmentId,
+  degreeType: t.subjects.degreeType,
+  duration: t.subjects.duration,
+  durationMonths: t.subjects.durationMonths,
+  basePrice: t.subjects.basePrice,
+  currency: t.subjects.currency,
+  feesVerifiedOn: t.subjects.feesVerifiedOn,
   studyPlan: t.subjects.studyPlan,
 };
 
@@ -208,12 +312,24 @@ type CardRow = Omit<PageRow, 'studyPlan'> & { studyPlan: { intake?: string; futu
 /** A program card from a row of `programCardColumns` (or of the finder's page, its study plan parsed). */
 export function programCardOf(r: CardRow): ProgramCard {
   return {
-    _id: r.id, name: r.name, university: r.university ?? 'Unknown University', countryId: r.countryId, country: r.country ?? r.countryId,
-    location: r.location, departmentId: r.departmentId, degreeType: r.degreeType, duration: r.duration, durationMonths: r.durationMonths,
-    basePrice: r.basePrice, currency: r.currency, feesVerifiedOn: r.feesVerifiedOn,
-    intake: r.studyPlan.intake ?? '', futureIntakes: (r.studyPlan.futureIntakes ?? []).filter((f) => typeof f === 'string' && f.trim() !== ''),
+    _id: r.id,
+    name: r.name,
+    university: r.university ?? 'Unknown University',
+    countryId: r.countryId,
+    country: r.country ?? r.countryId,
+    location: r.location,
+    departmentId: r.departmentId,
+    degreeType: r.degreeType,
+    duration: r.duration,
+    durationMonths: r.durationMonths,
+    basePrice: r.basePrice,
+    currency: r.currency,
+    feesVerifiedOn: r.feesVerifiedOn,
+    intake: r.studyPlan.intake ?? '',
+    futureIntakes: (r.studyPlan.futureIntakes ?? []).filter((f) => typeof f === 'string' && f.trim() !== ''),
   };
 }
 
 // Raw SQL skips Drizzle's JSON mapping: the study plan is the stored JSON text.
-const toCard = (r: PageRow) => programCardOf({ ...r, studyPlan: JSON.parse(r.studyPlan) as CardRow['studyPlan'] });
+const toCard = (r: PageRow) =>
+  programCardOf({ ...r, studyPlan: JSON.parse(r.studyPlan) as CardRow['studyPlan'] });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { contentVersion, publishEvents } from '../schema/index.ts';
-import type { PublishState, PublishStatusResponse } from '../../schemas/build.ts';
+import type { PublishState, PublishStatusResponse } from '#schemas/build.ts';
 
 /** At most one deploy-hook call that started a build a minute: edits within a minute make one build. */
 export const HOOK_INTERVAL_MS = 60_000;
@@ -15,18 +15,33 @@ export const HOOK_STALE_MS = HOOK_TIMEOUT_MS + 5_000;
 
 /** The database's content version (content edits so far; see db/schema content_version). */
 export async function readContentVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+  const [row] = await db
+    .select({ version: contentVersion.version })
+    .from(contentVersion)
+    .where(eq(contentVersion.id, 1));
   return row?.version ?? 0;
 }
 
 /** Records a staff member's publish request (a statement for the caller's batch). */
 export const insertPublishRequest = (db: Db, staffId: string | null, at = new Date()) =>
-  db.insert(publishEvents).values({ id: crypto.randomUUID(), kind: 'requested', staffId, createdAt: at, updatedAt: at });
+  db
+    .insert(publishEvents)
+    .values({ id: crypto.randomUUID(), kind: 'requested', staffId, createdAt: at, updatedAt: at });
 
 /** Records a finished build: the content version it carries and the commit it deployed. */
-export const insertBuilt = (db: Db, build: { contentVersion: number | null; commit?: string | null; at?: Date }) => {
+export const insertBuilt = (
+  db: Db,
+  build: { contentVersion: number | null; commit?: string | null; at?: Date },
+) => {
   const at = build.at ?? new Date();
-  return db.insert(publishEvents).values({ id: crypto.randomUUID(), kind: 'built', contentVersion: build.contentVersion, commit: build.commit ?? null, createdAt: at, updatedAt: at });
+  return db.insert(publishEvents).values({
+    id: crypto.randomUUID(),
+    kind: 'built',
+    contentVersion: build.contentVersion,
+    commit: build.commit ?? null,
+    createdAt: at,
+    updatedAt: at,
+  });
 };
 
 /**
@@ -60,12 +75,25 @@ export async function claimHookCall(db: Db, now = new Date()): Promise<string | 
 }
 
 /** Records how a claimed hook call ended. */
-export async function finishHookCall(db: Db, id: string, outcome: 'started' | 'failed', detail: string | null) {
-  await db.update(publishEvents).set({ outcome, detail, updatedAt: new Date() }).where(and(eq(publishEvents.id, id), eq(publishEvents.kind, 'hook')));
+export async function finishHookCall(
+  db: Db,
+  id: string,
+  outcome: 'started' | 'failed',
+  detail: string | null,
+) {
+  await db
+    .update(publishEvents)
+    .set({ outcome, detail, updatedAt: new Date() })
+    .where(and(eq(publishEvents.id, id), eq(publishEvents.kind, 'hook')));
 }
 
 async function latest(db: Db, kind: (typeof publishEvents.$inferSelect)['kind']) {
-  const [row] = await db.select().from(publishEvents).where(eq(publishEvents.kind, kind)).orderBy(desc(publishEvents.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(publishEvents)
+    .where(eq(publishEvents.kind, kind))
+    .orderBy(desc(publishEvents.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -76,9 +104,17 @@ export const readPublishedBuild = (db: Db) => latest(db, 'built');
  * What the back office shows about publishing: the live build (published at, content version), the
  * edits made since, and the state of the last deploy-hook call (publishing since, or failed).
  */
-export async function readPublishStatus(db: Db, options: { hook: boolean; now?: Date }): Promise<PublishStatusResponse> {
+export async function readPublishStatus(
+  db: Db,
+  options: { hook: boolean; now?: Date },
+): Promise<PublishStatusResponse> {
   const now = (options.now ?? new Date()).getTime();
-  const [version, built, requested, hook] = await Promise.all([readContentVersion(db), latest(db, 'built'), latest(db, 'requested'), latest(db, 'hook')]);
+  const [version, built, requested, hook] = await Promise.all([
+    readContentVersion(db),
+    latest(db, 'built'),
+    latest(db, 'requested'),
+    latest(db, 'hook'),
+  ]);
   const publishedVersion = built?.contentVersion ?? null;
   const waitingEdits = Math.max(0, version - (publishedVersion ?? 0));
 
@@ -89,10 +125,16 @@ export async function readPublishStatus(db: Db, options: { hook: boolean; now?: 
     const stale = hook.outcome === 'calling' && now - hook.createdAt.getTime() > HOOK_STALE_MS;
     if (hook.outcome === 'failed' || stale) {
       state = 'failed';
-      failure = stale ? 'the deploy hook call never finished' : (hook.detail ?? 'the deploy hook call failed');
+      failure = stale
+        ? 'the deploy hook call never finished'
+        : (hook.detail ?? 'the deploy hook call failed');
     } else state = 'publishing';
   }
-  const waitingOnLimit = hook?.outcome === 'started' && requested && requested.createdAt > hook.createdAt && now - hook.createdAt.getTime() < HOOK_INTERVAL_MS;
+  const waitingOnLimit =
+    hook?.outcome === 'started' &&
+    requested &&
+    requested.createdAt > hook.createdAt &&
+    now - hook.createdAt.getTime() < HOOK_INTERVAL_MS;
   return {
     hook: options.hook,
     publishedAt: built?.createdAt.toISOString() ?? null,
@@ -106,6 +148,8 @@ export async function readPublishStatus(db: Db, options: { hook: boolean; now?: 
     state,
     stateSince: state === 'idle' ? null : hook!.createdAt.toISOString(),
     failure,
-    nextBuildInSeconds: waitingOnLimit ? Math.ceil((hook.createdAt.getTime() + HOOK_INTERVAL_MS - now) / 1000) : null,
+    nextBuildInSeconds: waitingOnLimit
+      ? Math.ceil((hook.createdAt.getTime() + HOOK_INTERVAL_MS - now) / 1000)
+      : null,
   };
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-terms.ts';
-import type { SavedProgramsResponse } from '../../schemas/saved-programs.ts';
+import { SAVED_PROGRAMS_MAX } from '#schemas/finder-terms.ts';
+import type { SavedProgramsResponse } from '#schemas/saved-programs.ts';
 import { programCardColumns, programCardOf } from './programs.ts';
 
 /** A student's saved programs, newest first; retired programs stay listed without their card. */
@@ -16,21 +16,36 @@ export async function listSavedPrograms(db: Db, userId: string): Promise<SavedPr
     .where(eq(t.savedPrograms.userId, userId))
     .orderBy(desc(t.savedPrograms.createdAt), t.savedPrograms.subjectId);
   return {
-    items: rows.map(({ saved, active, ...card }) => ({ subjectId: saved.subjectId, savedAt: saved.createdAt.toISOString(), program: active ? programCardOf(card) : null })),
+    items: rows.map(({ saved, active, ...card }) => ({
+      subjectId: saved.subjectId,
+      savedAt: saved.createdAt.toISOString(),
+      program: active ? programCardOf(card) : null,
+    })),
     max: SAVED_PROGRAMS_MAX,
   };
 }
 
 export const countSaved = async (db: Db, userId: string) =>
-  (await db.select({ n: sql<number>`count(*)` }).from(t.savedPrograms).where(eq(t.savedPrograms.userId, userId)))[0]?.n ?? 0;
+  (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(t.savedPrograms)
+      .where(eq(t.savedPrograms.userId, userId))
+  )[0]?.n ?? 0;
 
 /**
  * Saves one program. The cap is part of the one INSERT (requests arrive in parallel: a count read
  * first and an insert after would let two requests both take the 50th place): the row goes in only
  * if the program is active and the student holds fewer than the cap. Idempotent.
  */
-export async function saveProgram(db: Db, userId: string, subjectId: string): Promise<'saved' | 'already' | 'unknown' | 'full'> {
-  const inserted = await db.all<{ subject_id: string }>(sql`insert into saved_programs (user_id, subject_id, created_at)
+export async function saveProgram(
+  db: Db,
+  userId: string,
+  subjectId: string,
+): Promise<'saved' | 'already' | 'unknown' | 'full'> {
+  const inserted = await db.all<{
+    subject_id: string;
+  }>(sql`insert into saved_programs (user_id, subject_id, created_at)
     select ${userId}, s.id, ${Date.now()} from subjects s
     where s.id = ${subjectId} and s.is_active = 1 and (select count(*) from saved_programs where user_id = ${userId}) < ${SAVED_PROGRAMS_MAX}
     on conflict do nothing returning subject_id`);
@@ -43,7 +58,9 @@ export async function saveProgram(db: Db, userId: string, subjectId: string): Pr
 }
 
 export async function unsaveProgram(db: Db, userId: string, subjectId: string) {
-  await db.delete(t.savedPrograms).where(and(eq(t.savedPrograms.userId, userId), eq(t.savedPrograms.subjectId, subjectId)));
+  await db
+    .delete(t.savedPrograms)
+    .where(and(eq(t.savedPrograms.userId, userId), eq(t.savedPrograms.subjectId, subjectId)));
 }
 
 /**
@@ -55,7 +72,9 @@ export async function mergeSavedPrograms(db: Db, userId: string, subjectIds: str
   const ids = [...new Set(subjectIds)];
   if (!ids.length) return { added: 0, skipped: 0 };
   const now = Date.now();
-  const added = await db.all<{ subject_id: string }>(sql`insert into saved_programs (user_id, subject_id, created_at)
+  const added = await db.all<{
+    subject_id: string;
+  }>(sql`insert into saved_programs (user_id, subject_id, created_at)
     select ${userId}, s.id, ${now} + j.key from json_each(${JSON.stringify(ids)}) j join subjects s on s.id = j.value and s.is_active = 1
     where not exists (select 1 from saved_programs p where p.user_id = ${userId} and p.subject_id = s.id)
     order by j.key

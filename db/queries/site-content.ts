@@ -3,9 +3,15 @@ import type { z } from 'zod';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { blockKeys } from '../seed.ts';
-import { siteSchema, type SiteContent } from '../../schemas/content.ts';
-import type { missionVisionSchema, aboutSchema, faqSchema, recruitmentServicesSchema, partnerSchoolSchema } from '../../schemas/content.ts';
-import shippedSite from '../../content/site.json' with { type: 'json' };
+import { siteSchema, type SiteContent } from '#schemas/content.ts';
+import type {
+  missionVisionSchema,
+  aboutSchema,
+  faqSchema,
+  recruitmentServicesSchema,
+  partnerSchoolSchema,
+} from '#schemas/content.ts';
+import shippedSite from '#content/site.json' with { type: 'json' };
 
 type Blocks = {
   site: z.output<typeof siteSchema>;
@@ -17,7 +23,10 @@ type Blocks = {
 };
 
 /** One single-record content document (validated when written), or undefined before seeding. */
-export async function getBlock<K extends keyof typeof blockKeys>(db: Db, key: K): Promise<Blocks[K] | undefined> {
+export async function getBlock<K extends keyof typeof blockKeys>(
+  db: Db,
+  key: K,
+): Promise<Blocks[K] | undefined> {
   const [row] = await db.select().from(t.contentBlocks).where(eq(t.contentBlocks.key, blockKeys[key]));
   return row?.value as Blocks[K] | undefined;
 }
@@ -44,32 +53,55 @@ export function saveSiteStatement(db: Db, site: SiteContent) {
 
 /** When the site block was last changed (null before seeding). */
 export async function siteUpdatedAt(db: Db) {
-  const [row] = await db.select({ updatedAt: t.contentBlocks.updatedAt }).from(t.contentBlocks).where(eq(t.contentBlocks.key, blockKeys.site));
+  const [row] = await db
+    .select({ updatedAt: t.contentBlocks.updatedAt })
+    .from(t.contentBlocks)
+    .where(eq(t.contentBlocks.key, blockKeys.site));
   return row?.updatedAt ?? null;
 }
 
-const strip = <T extends { isActive: boolean; sortOrder: number; createdAt: Date; updatedAt: Date; id: string }>(row: T) => {
+const strip = <
+  T extends { isActive: boolean; sortOrder: number; createdAt: Date; updatedAt: Date; id: string },
+>(
+  row: T,
+) => {
   const { sortOrder: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
   return { _id: row.id, ...rest };
 };
 
 export async function listFeatures(db: Db) {
-  const rows = await db.select().from(t.features).where(eq(t.features.isActive, true)).orderBy(asc(t.features.sortOrder));
+  const rows = await db
+    .select()
+    .from(t.features)
+    .where(eq(t.features.isActive, true))
+    .orderBy(asc(t.features.sortOrder));
   return rows.map(strip);
 }
 
 export async function listServices(db: Db) {
-  const rows = await db.select().from(t.services).where(eq(t.services.isActive, true)).orderBy(asc(t.services.sortOrder));
+  const rows = await db
+    .select()
+    .from(t.services)
+    .where(eq(t.services.isActive, true))
+    .orderBy(asc(t.services.sortOrder));
   return rows.map(strip);
 }
 
 export async function listOffices(db: Db) {
-  const rows = await db.select().from(t.offices).where(eq(t.offices.isActive, true)).orderBy(asc(t.offices.sortOrder));
+  const rows = await db
+    .select()
+    .from(t.offices)
+    .where(eq(t.offices.isActive, true))
+    .orderBy(asc(t.offices.sortOrder));
   return rows.map(strip);
 }
 
 export async function listTeam(db: Db) {
-  const rows = await db.select().from(t.teamMembers).where(eq(t.teamMembers.isActive, true)).orderBy(asc(t.teamMembers.sortOrder));
+  const rows = await db
+    .select()
+    .from(t.teamMembers)
+    .where(eq(t.teamMembers.isActive, true))
+    .orderBy(asc(t.teamMembers.sortOrder));
   return rows.map(strip);
 }
 

@@ -10,7 +10,10 @@ export async function findStaffMfa(db: Db, staffId: string) {
 
 /** Whether the second factor is on (one primary-key read: the admin gate runs on every request). */
 export async function staffMfaEnabled(db: Db, staffId: string) {
-  const [row] = await db.select({ on: isNotNull(staffMfa.confirmedAt) }).from(staffMfa).where(eq(staffMfa.staffId, staffId));
+  const [row] = await db
+    .select({ on: isNotNull(staffMfa.confirmedAt) })
+    .from(staffMfa)
+    .where(eq(staffMfa.staffId, staffId));
   return !!row?.on;
 }
 
@@ -18,7 +21,10 @@ export async function staffMfaEnabled(db: Db, staffId: string) {
 export async function staffMfaStatus(db: Db, staffId: string) {
   const [[mfa], [left]] = await Promise.all([
     db.select({ confirmedAt: staffMfa.confirmedAt }).from(staffMfa).where(eq(staffMfa.staffId, staffId)),
-    db.select({ n: count() }).from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt))),
+    db
+      .select({ n: count() })
+      .from(staffRecoveryCodes)
+      .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt))),
   ]);
   return { enabled: !!mfa?.confirmedAt, recoveryCodesLeft: mfa?.confirmedAt ? (left?.n ?? 0) : 0 };
 }
@@ -32,7 +38,11 @@ export async function startStaffEnrolment(db: Db, staffId: string, secret: strin
   const rows = await db
     .insert(staffMfa)
     .values({ staffId, secret, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: staffMfa.staffId, set: { secret, lastUsedStep: null, updatedAt: now }, setWhere: isNull(staffMfa.confirmedAt) })
+    .onConflictDoUpdate({
+      target: staffMfa.staffId,
+      set: { secret, lastUsedStep: null, updatedAt: now },
+      setWhere: isNull(staffMfa.confirmedAt),
+    })
     .returning({ staffId: staffMfa.staffId });
   return rows.length === 1;
 }
@@ -58,7 +68,15 @@ export async function replaceRecoveryCodes(db: Db, staffId: string, codeHashes: 
   const now = new Date();
   await db.batch([
     db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId)),
-    db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ id: crypto.randomUUID(), staffId, codeHash, createdAt: now, updatedAt: now }))),
+    db.insert(staffRecoveryCodes).values(
+      codeHashes.map((codeHash) => ({
+        id: crypto.randomUUID(),
+        staffId,
+        codeHash,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ),
   ]);
 }
 
@@ -70,7 +88,13 @@ export async function acceptTotpStep(db: Db, staffId: string, step: number) {
   const rows = await db
     .update(staffMfa)
     .set({ lastUsedStep: step, updatedAt: new Date() })
-    .where(and(eq(staffMfa.staffId, staffId), isNotNull(staffMfa.confirmedAt), or(isNull(staffMfa.lastUsedStep), lt(staffMfa.lastUsedStep, step))))
+    .where(
+      and(
+        eq(staffMfa.staffId, staffId),
+        isNotNull(staffMfa.confirmedAt),
+        or(isNull(staffMfa.lastUsedStep), lt(staffMfa.lastUsedStep, step)),
+      ),
+    )
     .returning({ staffId: staffMfa.staffId });
   return rows.length === 1;
 }
@@ -80,14 +104,23 @@ export async function consumeRecoveryCode(db: Db, staffId: string, codeHash: str
   const rows = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        eq(staffRecoveryCodes.codeHash, codeHash),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: staffRecoveryCodes.id });
   return rows.length === 1;
 }
 
 /** Removes the second factor and its codes (an admin's reset for a lost phone). */
 export function resetStaffMfa(db: Db, staffId: string) {
-  return [db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId)), db.delete(staffMfa).where(eq(staffMfa.staffId, staffId))] as const;
+  return [
+    db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId)),
+    db.delete(staffMfa).where(eq(staffMfa.staffId, staffId)),
+  ] as const;
 }
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -107,6 +140,9 @@ export async function staffIdByEmail(db: Db, email: string) {
 /** Staff ids whose second factor is on, among the given ones (the staff list's column). */
 export async function staffWithMfa(db: Db, ids: string[]) {
   if (!ids.length) return new Set<string>();
-  const rows = await db.select({ id: staffMfa.staffId }).from(staffMfa).where(and(isNotNull(staffMfa.confirmedAt), inArray(staffMfa.staffId, ids)));
+  const rows = await db
+    .select({ id: staffMfa.staffId })
+    .from(staffMfa)
+    .where(and(isNotNull(staffMfa.confirmedAt), inArray(staffMfa.staffId, ids)));
   return new Set(rows.map((r) => r.id));
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { documents, educationRecords, languageQualifications, users } from '../schema/index.ts';
-import type { DocumentDto, EducationDto, LanguageDto, StudentProfile } from '../../schemas/users.ts';
+import type { DocumentDto, EducationDto, LanguageDto, StudentProfile } from '#schemas/users.ts';
 import { listApplications } from './applications.ts';
 
 type EducationRow = typeof educationRecords.$inferSelect;
@@ -41,9 +41,17 @@ export async function loadProfile(db: Db, userId: string): Promise<StudentProfil
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return undefined;
   const [education, docs, language, applications] = await Promise.all([
-    db.select().from(educationRecords).where(eq(educationRecords.userId, userId)).orderBy(asc(educationRecords.createdAt)),
+    db
+      .select()
+      .from(educationRecords)
+      .where(eq(educationRecords.userId, userId))
+      .orderBy(asc(educationRecords.createdAt)),
     db.select().from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.createdAt)),
-    db.select().from(languageQualifications).where(eq(languageQualifications.userId, userId)).orderBy(asc(languageQualifications.createdAt)),
+    db
+      .select()
+      .from(languageQualifications)
+      .where(eq(languageQualifications.userId, userId))
+      .orderBy(asc(languageQualifications.createdAt)),
     listApplications(db, userId),
   ]);
   return {
@@ -83,7 +91,10 @@ export async function updateEducation(db: Db, userId: string, id: string, fields
 }
 
 export async function insertEducation(db: Db, userId: string, fields: EducationFields) {
-  const [row] = await db.insert(educationRecords).values({ id: crypto.randomUUID(), userId, ...fields }).returning();
+  const [row] = await db
+    .insert(educationRecords)
+    .values({ id: crypto.randomUUID(), userId, ...fields })
+    .returning();
   return row!;
 }
 
@@ -107,7 +118,10 @@ export async function updateLanguage(db: Db, userId: string, id: string, qualifi
 }
 
 export async function insertLanguage(db: Db, userId: string, qualification: string) {
-  const [row] = await db.insert(languageQualifications).values({ id: crypto.randomUUID(), userId, qualification }).returning();
+  const [row] = await db
+    .insert(languageQualifications)
+    .values({ id: crypto.randomUUID(), userId, qualification })
+    .returning();
   return row!;
 }
 
@@ -121,7 +135,10 @@ export async function deleteLanguage(db: Db, userId: string, id: string) {
 }
 
 export async function insertDocument(db: Db, document: Omit<typeof documents.$inferInsert, 'id'>) {
-  const [row] = await db.insert(documents).values({ id: crypto.randomUUID(), ...document }).returning();
+  const [row] = await db
+    .insert(documents)
+    .values({ id: crypto.randomUUID(), ...document })
+    .returning();
   return row!;
 }
 

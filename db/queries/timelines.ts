@@ -1,11 +1,18 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { jobApplications, jobs, partnerRequests, subjects, programApplications, universities } from '../schema/index.ts';
+import {
+  jobApplications,
+  jobs,
+  partnerRequests,
+  subjects,
+  programApplications,
+  universities,
+} from '../schema/index.ts';
 import { historyOf, personalData } from './personal-data.ts';
-import { isFinal, personLabel, pipelines, type Pipeline } from '../../schemas/pipelines.ts';
-import type { PersonType } from '../../schemas/privacy.ts';
-import type { TimelineEvent, TimelineItem } from '../../schemas/timeline.ts';
-import { jobPath, subjectPath } from '../../schemas/paths.ts';
+import { isFinal, personLabel, pipelines, type Pipeline } from '#schemas/pipelines.ts';
+import type { PersonType } from '#schemas/privacy.ts';
+import type { TimelineEvent, TimelineItem } from '#schemas/timeline.ts';
+import { jobPath, subjectPath } from '#schemas/paths.ts';
 
 /** A job application waits, not passed to the employer, until the applicant confirms their e-mail. */
 export const HELD_NOTICE = 'On hold until you confirm your e-mail address: use the link we e-mailed you.';
@@ -21,11 +28,22 @@ interface ItemRow {
 }
 
 /** The person's items of their pipeline, with what names them. */
-async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ pipeline: Pipeline; rows: ItemRow[] }> {
+async function itemsOf(
+  db: Db,
+  type: PersonType,
+  accountId: string,
+): Promise<{ pipeline: Pipeline; rows: ItemRow[] }> {
   switch (type) {
     case 'student': {
       const rows = await db
-        .select({ id: programApplications.id, status: programApplications.status, createdAt: programApplications.createdAt, subjectId: programApplications.subjectId, program: subjects.name, university: universities.name })
+        .select({
+          id: programApplications.id,
+          status: programApplications.status,
+          createdAt: programApplications.createdAt,
+          subjectId: programApplications.subjectId,
+          program: subjects.name,
+          university: universities.name,
+        })
         .from(programApplications)
         .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
         .leftJoin(universities, eq(universities.id, subjects.universityId))
@@ -33,21 +51,45 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
         .orderBy(desc(programApplications.createdAt));
       return {
         pipeline: 'subscription',
-        rows: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, title: r.program ?? 'A program', subtitle: r.university, href: subjectPath(r.subjectId) })),
+        rows: rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          createdAt: r.createdAt,
+          title: r.program ?? 'A program',
+          subtitle: r.university,
+          href: subjectPath(r.subjectId),
+        })),
       };
     }
     case 'partner': {
-      const rows = await db.select().from(partnerRequests).where(eq(partnerRequests.partnerId, accountId)).orderBy(desc(partnerRequests.createdAt));
+      const rows = await db
+        .select()
+        .from(partnerRequests)
+        .where(eq(partnerRequests.partnerId, accountId))
+        .orderBy(desc(partnerRequests.createdAt));
       return {
         pipeline: 'partner_request',
-        rows: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, title: r.title, subtitle: r.type === 'student' ? 'Student admission' : 'Employee hiring', href: null })),
+        rows: rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          createdAt: r.createdAt,
+          title: r.title,
+          subtitle: r.type === 'student' ? 'Student admission' : 'Employee hiring',
+          href: null,
+        })),
       };
     }
     case 'applicant': {
       const rows = await db
         .select({
-          id: jobApplications.id, status: jobApplications.status, createdAt: jobApplications.createdAt, forwardedAt: jobApplications.forwardedAt, jobId: jobApplications.jobId,
-          title: jobs.title, company: jobs.company, location: jobs.location,
+          id: jobApplications.id,
+          status: jobApplications.status,
+          createdAt: jobApplications.createdAt,
+          forwardedAt: jobApplications.forwardedAt,
+          jobId: jobApplications.jobId,
+          title: jobs.title,
+          company: jobs.company,
+          location: jobs.location,
         })
         .from(jobApplications)
         .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
@@ -56,7 +98,13 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
       return {
         pipeline: 'job_application',
         rows: rows.map((r) => ({
-          id: r.id, status: r.status, createdAt: r.createdAt, notice: r.forwardedAt === null ? HELD_NOTICE : null, title: r.title ?? 'A job', subtitle: r.company ? `${r.company} · ${r.location ?? ''}` : null, href: jobPath(r.jobId),
+          id: r.id,
+          status: r.status,
+          createdAt: r.createdAt,
+          notice: r.forwardedAt === null ? HELD_NOTICE : null,
+          title: r.title ?? 'A job',
+          subtitle: r.company ? `${r.company} · ${r.location ?? ''}` : null,
+          href: jobPath(r.jobId),
         })),
       };
     }
@@ -69,13 +117,22 @@ async function itemsOf(db: Db, type: PersonType, accountId: string): Promise<{ p
  */
 export async function timelineOf(db: Db, type: PersonType, accountId: string): Promise<TimelineItem[]> {
   const { pipeline, rows } = await itemsOf(db, type, accountId);
-  const history = await historyOf(db, pipeline, rows.map((r) => r.id));
+  const history = await historyOf(
+    db,
+    pipeline,
+    rows.map((r) => r.id),
+  );
   const items = rows.map((row): TimelineItem => {
     const changes = history.get(row.id) ?? [];
     const first = changes[0]?.fromStatus ?? row.status;
     const events: TimelineEvent[] = [
       { status: first, label: personLabel(pipeline, first), at: row.createdAt.toISOString(), note: null },
-      ...changes.map((c) => ({ status: c.toStatus, label: personLabel(pipeline, c.toStatus), at: c.createdAt.toISOString(), note: c.note })),
+      ...changes.map((c) => ({
+        status: c.toStatus,
+        label: personLabel(pipeline, c.toStatus),
+        at: c.createdAt.toISOString(),
+        note: c.note,
+      })),
     ];
     const stage = (pipelines[pipeline].stages as Record<string, { next: string }>)[row.status];
     return {

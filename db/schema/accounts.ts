@@ -1,6 +1,6 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
-import { partnerApprovalStatuses, pipelines } from '../../schemas/pipelines.ts';
+import { partnerApprovalStatuses, pipelines } from '#schemas/pipelines.ts';
 
 /**
  * When the person last opened their dashboard's timelines: a change after it is marked new. One per
@@ -18,103 +18,139 @@ const credentials = {
   tokensValidAfter: integer('tokens_valid_after', { mode: 'timestamp_ms' }),
 };
 
-export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
-  fullName: text('full_name').notNull(),
-  academicStatus: text('academic_status').notNull(),
-  contactNumber: text('contact_number').notNull(),
-  currentAddress: text('current_address').notNull(),
-  role: text('role').notNull().default('student'),
-  ...credentials,
-  ...timelineSeen,
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('users_email_unique').on(t.email),
-  uniqueIndex('users_contact_number_unique').on(t.contactNumber),
-]);
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    academicStatus: text('academic_status').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    currentAddress: text('current_address').notNull(),
+    role: text('role').notNull().default('student'),
+    ...credentials,
+    ...timelineSeen,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_contact_number_unique').on(t.contactNumber),
+  ],
+);
 
-export const educationRecords = sqliteTable('education_records', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  educationLevel: text('education_level').notNull(),
-  instituteName: text('institute_name').notNull(),
-  program: text('program').notNull(),
-  degree: text('degree').notNull(),
-  passingYear: text('passing_year'),
-  startDate: text('start_date'),
-  expectedEndDate: text('expected_end_date'),
-  country: text('country'),
-  studyLanguage: text('study_language'),
-  gpa: text('gpa'),
-  ...timestamps,
-}, (t) => [index('education_user_idx').on(t.userId)]);
+export const educationRecords = sqliteTable(
+  'education_records',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    educationLevel: text('education_level').notNull(),
+    instituteName: text('institute_name').notNull(),
+    program: text('program').notNull(),
+    degree: text('degree').notNull(),
+    passingYear: text('passing_year'),
+    startDate: text('start_date'),
+    expectedEndDate: text('expected_end_date'),
+    country: text('country'),
+    studyLanguage: text('study_language'),
+    gpa: text('gpa'),
+    ...timestamps,
+  },
+  (t) => [index('education_user_idx').on(t.userId)],
+);
 
-export const documents = sqliteTable('documents', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  documentType: text('document_type').notNull(),
-  objectKey: text('object_key').notNull(),
-  originalName: text('original_name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  ...timestamps,
-}, (t) => [
-  index('documents_user_idx').on(t.userId),
-  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
-  index('documents_object_key_idx').on(t.objectKey),
-]);
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentType: text('document_type').notNull(),
+    objectKey: text('object_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_user_idx').on(t.userId),
+    // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+    index('documents_object_key_idx').on(t.objectKey),
+  ],
+);
 
-export const languageQualifications = sqliteTable('language_qualifications', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  qualification: text('qualification').notNull(),
-  ...timestamps,
-}, (t) => [index('languages_user_idx').on(t.userId)]);
+export const languageQualifications = sqliteTable(
+  'language_qualifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    qualification: text('qualification').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('languages_user_idx').on(t.userId)],
+);
 
-export const partners = sqliteTable('partners', {
-  id: text('id').primaryKey(),
-  companyName: text('company_name').notNull(),
-  companyHQ: text('company_hq').notNull(),
-  ownerFirstName: text('owner_first_name').notNull(),
-  ownerLastName: text('owner_last_name').notNull(),
-  ownerPhoneNumber: text('owner_phone_number').notNull(),
-  ownerDesignation: text('owner_designation').notNull(),
-  ownerNationality: text('owner_nationality').notNull(),
-  contactFirstName: text('contact_first_name').notNull(),
-  contactLastName: text('contact_last_name').notNull(),
-  contactDesignation: text('contact_designation').notNull(),
-  contactPhoneNumber: text('contact_phone_number').notNull(),
-  contactEmail: text('contact_email').notNull(),
-  /** Staff approval: pending until reviewed, then approved or suspended. */
-  approvalStatus: text('approval_status', { enum: partnerApprovalStatuses }).notNull().default(pipelines.partner.initial),
-  ...credentials,
-  ...timelineSeen,
-  ...timestamps,
-}, (t) => [uniqueIndex('partners_email_unique').on(t.email)]);
+export const partners = sqliteTable(
+  'partners',
+  {
+    id: text('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    companyHQ: text('company_hq').notNull(),
+    ownerFirstName: text('owner_first_name').notNull(),
+    ownerLastName: text('owner_last_name').notNull(),
+    ownerPhoneNumber: text('owner_phone_number').notNull(),
+    ownerDesignation: text('owner_designation').notNull(),
+    ownerNationality: text('owner_nationality').notNull(),
+    contactFirstName: text('contact_first_name').notNull(),
+    contactLastName: text('contact_last_name').notNull(),
+    contactDesignation: text('contact_designation').notNull(),
+    contactPhoneNumber: text('contact_phone_number').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** Staff approval: pending until reviewed, then approved or suspended. */
+    approvalStatus: text('approval_status', { enum: partnerApprovalStatuses })
+      .notNull()
+      .default(pipelines.partner.initial),
+    ...credentials,
+    ...timelineSeen,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('partners_email_unique').on(t.email)],
+);
 
-export const jobApplicants = sqliteTable('job_applicants', {
-  id: text('id').primaryKey(),
-  fullName: text('full_name').notNull(),
-  phone: text('phone').notNull(),
-  /**
-   * When the applicant clicked the e-mailed confirmation link (null: not yet). Applicants sign in
-   * without a code (the specs), so this is separate from `isVerified`: until it is set, their
-   * applications are held, not forwarded to employers.
-   */
-  emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
-  ...credentials,
-  ...timelineSeen,
-  ...timestamps,
-}, (t) => [uniqueIndex('job_applicants_email_unique').on(t.email)]);
+export const jobApplicants = sqliteTable(
+  'job_applicants',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    /**
+     * When the applicant clicked the e-mailed confirmation link (null: not yet). Applicants sign in
+     * without a code (the specs), so this is separate from `isVerified`: until it is set, their
+     * applications are held, not forwarded to employers.
+     */
+    emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    ...credentials,
+    ...timelineSeen,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('job_applicants_email_unique').on(t.email)],
+);
 
-export const staff = sqliteTable('staff', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  role: text('role', { enum: ['admin', 'editor'] }).notNull(),
-  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-  ...credentials,
-  ...timestamps,
-}, (t) => [uniqueIndex('staff_email_unique').on(t.email)]);
+export const staff = sqliteTable(
+  'staff',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['admin', 'editor'] }).notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    ...credentials,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_email_unique').on(t.email)],
+);
 
 /**
  * A staff member's TOTP second factor (RFC 6238). `confirmedAt` is null while enrolment waits for
@@ -122,7 +158,9 @@ export const staff = sqliteTable('staff', {
  * never accepted twice (a later step only, set with one conditional UPDATE).
  */
 export const staffMfa = sqliteTable('staff_mfa', {
-  staffId: text('staff_id').primaryKey().references(() => staff.id, { onDelete: 'cascade' }),
+  staffId: text('staff_id')
+    .primaryKey()
+    .references(() => staff.id, { onDelete: 'cascade' }),
   /** Base32 TOTP secret. */
   secret: text('secret').notNull(),
   confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
@@ -131,45 +169,62 @@ export const staffMfa = sqliteTable('staff_mfa', {
 });
 
 /** One-time recovery codes for a staff member's second factor, stored as SHA-256 hashes. */
-export const staffRecoveryCodes = sqliteTable('staff_recovery_codes', {
-  id: text('id').primaryKey(),
-  staffId: text('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-  ...timestamps,
-}, (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)]);
+export const staffRecoveryCodes = sqliteTable(
+  'staff_recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)],
+);
 
 export const accountTypes = ['student', 'partner', 'applicant', 'staff'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
 /** One-time codes (registration and password reset), stored hashed. */
-export const oneTimeCodes = sqliteTable('one_time_codes', {
-  id: text('id').primaryKey(),
-  accountType: text('account_type', { enum: accountTypes }).notNull(),
-  accountId: text('account_id').notNull(),
-  purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
-  /**
-   * A registration's details (JSON, password already hashed), applied when this code verifies the
-   * account: whoever completes verification sets the details and password (spec/0-decisions.md).
-   */
-  payload: text('payload'),
-  ...timestamps,
-}, (t) => [index('codes_account_idx').on(t.accountType, t.accountId, t.purpose, t.createdAt)]);
+export const oneTimeCodes = sqliteTable(
+  'one_time_codes',
+  {
+    id: text('id').primaryKey(),
+    accountType: text('account_type', { enum: accountTypes }).notNull(),
+    accountId: text('account_id').notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
+    /**
+     * A registration's details (JSON, password already hashed), applied when this code verifies the
+     * account: whoever completes verification sets the details and password (spec/0-decisions.md).
+     */
+    payload: text('payload'),
+    ...timestamps,
+  },
+  (t) => [index('codes_account_idx').on(t.accountType, t.accountId, t.purpose, t.createdAt)],
+);
 
 /**
  * Server-side sessions: every token carries its session id (`sid`), and requireAuth accepts it
  * only while the row exists. Signing out deletes the row, which ends every renewed copy of the
  * token too; "sign out of all devices" and a password reset delete all of an account's rows.
  */
-export const sessions = sqliteTable('sessions', {
-  id: text('id').primaryKey(),
-  accountType: text('account_type', { enum: accountTypes }).notNull(),
-  accountId: text('account_id').notNull(),
-  /** When the session ends at the latest (sign-in + 12 hours, or 7 days with remember me). */
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  ...timestamps,
-}, (t) => [index('sessions_account_idx').on(t.accountType, t.accountId), index('sessions_expires_idx').on(t.expiresAt)]);
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    accountType: text('account_type', { enum: accountTypes }).notNull(),
+    accountId: text('account_id').notNull(),
+    /** When the session ends at the latest (sign-in + 12 hours, or 7 days with remember me). */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('sessions_account_idx').on(t.accountType, t.accountId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -7,18 +7,27 @@ import { jobApplicants } from './accounts.ts';
  * match it (functions/scheduled/job-alert-digest.ts). At most 10 per applicant (JOB_ALERT_LIMIT),
  * enforced by the insert itself.
  */
-export const jobAlerts = sqliteTable('job_alerts', {
-  id: text('id').primaryKey(),
-  applicantId: text('applicant_id').notNull().references(() => jobApplicants.id, { onDelete: 'cascade' }),
-  keywords: text('keywords'),
-  category: text('category'),
-  location: text('location'),
-  /**
-   * Jobs published up to this instant have been considered for this alert. A digest claims the
-   * alert by moving it to the run's time in one conditional UPDATE (so a cron firing twice sends
-   * once), remembering the old value in `previous_digested_until`: the window of new jobs.
-   */
-  digestedUntil: integer('digested_until', { mode: 'timestamp_ms' }).notNull(),
-  previousDigestedUntil: integer('previous_digested_until', { mode: 'timestamp_ms' }),
-  ...timestamps,
-}, (t) => [index('job_alerts_applicant_idx').on(t.applicantId), index('job_alerts_digested_idx').on(t.digestedUntil)]);
+export const jobAlerts = sqliteTable(
+  'job_alerts',
+  {
+    id: text('id').primaryKey(),
+    applicantId: text('applicant_id')
+      .notNull()
+      .references(() => jobApplicants.id, { onDelete: 'cascade' }),
+    keywords: text('keywords'),
+    category: text('category'),
+    location: text('location'),
+    /**
+     * Jobs published up to this instant have been considered for this alert. A digest claims the
+     * alert by moving it to the run's time in one conditional UPDATE (so a cron firing twice sends
+     * once), remembering the old value in `previous_digested_until`: the window of new jobs.
+     */
+    digestedUntil: integer('digested_until', { mode: 'timestamp_ms' }).notNull(),
+    previousDigestedUntil: integer('previous_digested_until', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('job_alerts_applicant_idx').on(t.applicantId),
+    index('job_alerts_digested_idx').on(t.digestedUntil),
+  ],
+);

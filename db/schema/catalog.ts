@@ -34,44 +34,60 @@ const retirable = {
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
 };
 
-export const countries = sqliteTable('countries', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  code: text('code').notNull(),
-  flag: text('flag').notNull(),
-  image: text('image').notNull(),
-  details: text('details').notNull(),
-  capital: text('capital').notNull(),
-  about: text('about', { mode: 'json' }).$type<CountryAbout>().notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  ...retirable,
-  ...timestamps,
-}, (t) => [index('countries_name_idx').on(t.name)]);
+export const countries = sqliteTable(
+  'countries',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    flag: text('flag').notNull(),
+    image: text('image').notNull(),
+    details: text('details').notNull(),
+    capital: text('capital').notNull(),
+    about: text('about', { mode: 'json' }).$type<CountryAbout>().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...retirable,
+    ...timestamps,
+  },
+  (t) => [index('countries_name_idx').on(t.name)],
+);
 
-export const universities = sqliteTable('universities', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  countryId: text('country_id').notNull().references(() => countries.id),
-  location: text('location').notNull(),
-  logo: text('logo').notNull(),
-  image: text('image').notNull(),
-  universitydetails: text('universitydetails').notNull(),
-  scholarships: text('scholarships').notNull(),
-  website: text('website'),
-  ranking: text('ranking'),
-  ...retirable,
-  ...timestamps,
-}, (t) => [index('universities_country_idx').on(t.countryId)]);
+export const universities = sqliteTable(
+  'universities',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    location: text('location').notNull(),
+    logo: text('logo').notNull(),
+    image: text('image').notNull(),
+    universitydetails: text('universitydetails').notNull(),
+    scholarships: text('scholarships').notNull(),
+    website: text('website'),
+    ranking: text('ranking'),
+    ...retirable,
+    ...timestamps,
+  },
+  (t) => [index('universities_country_idx').on(t.countryId)],
+);
 
-export const scholarships = sqliteTable('scholarships', {
-  id: text('id').primaryKey(),
-  universityId: text('university_id').notNull().references(() => universities.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  amount: text('amount').notNull(),
-  eligibility: text('eligibility').notNull(),
-  deadline: text('deadline').notNull(),
-  ...timestamps,
-}, (t) => [index('scholarships_university_idx').on(t.universityId)]);
+export const scholarships = sqliteTable(
+  'scholarships',
+  {
+    id: text('id').primaryKey(),
+    universityId: text('university_id')
+      .notNull()
+      .references(() => universities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    amount: text('amount').notNull(),
+    eligibility: text('eligibility').notNull(),
+    deadline: text('deadline').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('scholarships_university_idx').on(t.universityId)],
+);
 
 export const departments = sqliteTable('departments', {
   id: text('id').primaryKey(),
@@ -95,55 +111,88 @@ export const finderSql = {
   nextIntake: `case when ${intakeMonth} % 3 = 1 and cast(substr(${intake}, -4) as integer) between 2000 and 2999 then cast(substr(${intake}, -4) as integer) * 100 + (${intakeMonth} + 2) / 3 end`,
 };
 
-export const subjects = sqliteTable('subjects', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  universityId: text('university_id').notNull().references(() => universities.id),
-  departmentId: text('department_id').notNull().references(() => departments.id),
-  countryId: text('country_id').notNull().references(() => countries.id),
-  location: text('location').notNull(),
-  code: text('code').notNull(),
-  description: text('description', { mode: 'json' }).$type<string[]>().notNull(),
-  degreeType: text('degree_type').notNull(),
-  duration: text('duration').notNull(),
-  students: integer('students').notNull().default(0),
-  year: integer('year').notNull(),
-  basePrice: integer('base_price'),
-  currency: text('currency').notNull().default('GBP'),
-  image: text('image').notNull(),
-  logo: text('logo').notNull(),
-  universityimage: text('universityimage', { mode: 'json' }).$type<string[]>().notNull(),
-  studyPlan: text('study_plan', { mode: 'json' }).$type<StudyPlan>().notNull(),
-  entryRequirements: text('entry_requirements', { mode: 'json' }).$type<EntryRequirements>().notNull(),
-  careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),
-  /** The day staff last checked basePrice against the university's own page (ISO date). */
-  feesVerifiedOn: text('fees_verified_on'),
-  // The finder's filters, derived from the stored fields by triggers (migration 0008_finder, with
-  // the SQL of finderSql below), so the seed, the back office and any script writing subjects all
-  // keep them in step. Plain columns, not generated ones: SQLite never reads an index as covering
-  // once a query names a generated column, and subjects_finder_idx must cover every finder query.
-  /** Months of study, from `duration` ("1.5 Years" → 18, "10 Months" → 10). */
-  durationMonths: integer('duration_months'),
-  /** Bit m-1 set when an intake (current or future) starts in month m. */
-  intakeMonths: integer('intake_months').notNull().default(0),
-  /** The current intake as yyyymm ("September 2027" → 202709), for sorting by intake. */
-  nextIntake: integer('next_intake'),
-  sortOrder: integer('sort_order').notNull().default(0),
-  ...retirable,
-  ...timestamps,
-}, (t) => [
-  index('subjects_country_idx').on(t.countryId),
-  index('subjects_university_idx').on(t.universityId),
-  index('subjects_department_idx').on(t.departmentId),
-  index('subjects_order_idx').on(t.sortOrder),
-  // The search's ordered walk (db/queries/catalog.ts searchSubjects): active subjects in result
-  // order, read from the index alone, so a page stops after 20 hits and the count never opens the
-  // subject rows (each ~1 KB of JSON; reading them for every match was most of the search's time).
-  index('subjects_search_idx').on(t.isActive, t.sortOrder, t.name),
-  // The finder (db/queries/programs.ts): every filter, facet and sort key of GET /api/programs,
-  // so counting and paging read this index alone. Country leads: the commonest filter.
-  index('subjects_finder_idx').on(t.isActive, t.countryId, t.departmentId, t.degreeType, t.intakeMonths, t.durationMonths, t.currency, t.basePrice, t.nextIntake, t.sortOrder, t.name),
-  // The same keys in catalogue order: a page in the default order is a walk that stops after it
-  // (page 400 of 10,000 programs skips index entries instead of sorting 4,800 rows).
-  index('subjects_finder_order_idx').on(t.isActive, t.sortOrder, t.name, t.countryId, t.departmentId, t.degreeType, t.intakeMonths, t.durationMonths, t.currency, t.basePrice),
-]);
+export const subjects = sqliteTable(
+  'subjects',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    universityId: text('university_id')
+      .notNull()
+      .references(() => universities.id),
+    departmentId: text('department_id')
+      .notNull()
+      .references(() => departments.id),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    location: text('location').notNull(),
+    code: text('code').notNull(),
+    description: text('description', { mode: 'json' }).$type<string[]>().notNull(),
+    degreeType: text('degree_type').notNull(),
+    duration: text('duration').notNull(),
+    students: integer('students').notNull().default(0),
+    year: integer('year').notNull(),
+    basePrice: integer('base_price'),
+    currency: text('currency').notNull().default('GBP'),
+    image: text('image').notNull(),
+    logo: text('logo').notNull(),
+    universityimage: text('universityimage', { mode: 'json' }).$type<string[]>().notNull(),
+    studyPlan: text('study_plan', { mode: 'json' }).$type<StudyPlan>().notNull(),
+    entryRequirements: text('entry_requirements', { mode: 'json' }).$type<EntryRequirements>().notNull(),
+    careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),
+    /** The day staff last checked basePrice against the university's own page (ISO date). */
+    feesVerifiedOn: text('fees_verified_on'),
+    // The finder's filters, derived from the stored fields by triggers (migration 0008_finder, with
+    // the SQL of finderSql below), so the seed, the back office and any script writing subjects all
+    // keep them in step. Plain columns, not generated ones: SQLite never reads an index as covering
+    // once a query names a generated column, and subjects_finder_idx must cover every finder query.
+    /** Months of study, from `duration` ("1.5 Years" → 18, "10 Months" → 10). */
+    durationMonths: integer('duration_months'),
+    /** Bit m-1 set when an intake (current or future) starts in month m. */
+    intakeMonths: integer('intake_months').notNull().default(0),
+    /** The current intake as yyyymm ("September 2027" → 202709), for sorting by intake. */
+    nextIntake: integer('next_intake'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...retirable,
+    ...timestamps,
+  },
+  (t) => [
+    index('subjects_country_idx').on(t.countryId),
+    index('subjects_university_idx').on(t.universityId),
+    index('subjects_department_idx').on(t.departmentId),
+    index('subjects_order_idx').on(t.sortOrder),
+    // The search's ordered walk (db/queries/catalog.ts searchSubjects): active subjects in result
+    // order, read from the index alone, so a page stops after 20 hits and the count never opens the
+    // subject rows (each ~1 KB of JSON; reading them for every match was most of the search's time).
+    index('subjects_search_idx').on(t.isActive, t.sortOrder, t.name),
+    // The finder (db/queries/programs.ts): every filter, facet and sort key of GET /api/programs,
+    // so counting and paging read this index alone. Country leads: the commonest filter.
+    index('subjects_finder_idx').on(
+      t.isActive,
+      t.countryId,
+      t.departmentId,
+      t.degreeType,
+      t.intakeMonths,
+      t.durationMonths,
+      t.currency,
+      t.basePrice,
+      t.nextIntake,
+      t.sortOrder,
+      t.name,
+    ),
+    // The same keys in catalogue order: a page in the default order is a walk that stops after it
+    // (page 400 of 10,000 programs skips index entries instead of sorting 4,800 rows).
+    index('subjects_finder_order_idx').on(
+      t.isActive,
+      t.sortOrder,
+      t.name,
+      t.countryId,
+      t.departmentId,
+      t.degreeType,
+      t.intakeMonths,
+      t.durationMonths,
+      t.currency,
+      t.basePrice,
+    ),
+  ],
+);

@@ -14,7 +14,9 @@ const retirable = {
 /** Per country: monthly living costs, the student visa fee and any health charge, each with its source and date. */
 export const countryCosts = sqliteTable('country_costs', {
   /** The country's id: one row per country. */
-  id: text('id').primaryKey().references(() => countries.id),
+  id: text('id')
+    .primaryKey()
+    .references(() => countries.id),
   currency: text('currency').notNull(),
   livingMonthlyMinor: integer('living_monthly_minor').notNull(),
   livingSource: text('living_source').notNull(),
@@ -35,18 +37,24 @@ export const countryCosts = sqliteTable('country_costs', {
 });
 
 /** Per city: monthly living costs where they differ from the country's (London, Boston ...). */
-export const cityCosts = sqliteTable('city_costs', {
-  id: text('id').primaryKey(),
-  countryId: text('country_id').notNull().references(() => countries.id),
-  /** As programs name it in their location ("Leeds" in "Leeds, United Kingdom"). */
-  name: text('name').notNull(),
-  currency: text('currency').notNull(),
-  livingMonthlyMinor: integer('living_monthly_minor').notNull(),
-  source: text('source').notNull(),
-  verifiedOn: text('verified_on').notNull(),
-  ...retirable,
-  ...timestamps,
-}, (t) => [index('city_costs_country_idx').on(t.countryId, t.name)]);
+export const cityCosts = sqliteTable(
+  'city_costs',
+  {
+    id: text('id').primaryKey(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    /** As programs name it in their location ("Leeds" in "Leeds, United Kingdom"). */
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    livingMonthlyMinor: integer('living_monthly_minor').notNull(),
+    source: text('source').notNull(),
+    verifiedOn: text('verified_on').notNull(),
+    ...retirable,
+    ...timestamps,
+  },
+  (t) => [index('city_costs_country_idx').on(t.countryId, t.name)],
+);
 
 /** Units of a currency per one US dollar, as a decimal string (exact: see schemas/money.ts). */
 export const exchangeRates = sqliteTable('exchange_rates', {
@@ -60,8 +68,21 @@ export const exchangeRates = sqliteTable('exchange_rates', {
 });
 
 /** Programs a signed-in student saved (visitors keep theirs in the browser). */
-export const savedPrograms = sqliteTable('saved_programs', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  subjectId: text('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
-}, (t) => [primaryKey({ columns: [t.userId, t.subjectId] }), index('saved_programs_user_idx').on(t.userId, t.createdAt)]);
+export const savedPrograms = sqliteTable(
+  'saved_programs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.subjectId] }),
+    index('saved_programs_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -3,8 +3,15 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
-import { inboxStatuses } from '../../schemas/admin.ts';
-import { type Pipeline, jobApplicationStatuses, partnerRequestStatuses, pipelineNames, pipelines, programApplicationStatuses } from '../../schemas/pipelines.ts';
+import { inboxStatuses } from '#schemas/admin.ts';
+import {
+  type Pipeline,
+  jobApplicationStatuses,
+  partnerRequestStatuses,
+  pipelineNames,
+  pipelines,
+  programApplicationStatuses,
+} from '#schemas/pipelines.ts';
 
 /** Staff-side handling state shared by every inbox item. */
 const inboxState = {
@@ -12,35 +19,43 @@ const inboxState = {
 };
 
 /** Both public contact forms land here; `kind` tells which. */
-export const contactMessages = sqliteTable('contact_messages', {
-  id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['landing', 'home'] }).notNull(),
-  fullName: text('full_name').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  subject: text('subject'),
-  country: text('country'),
-  message: text('message').notNull(),
-  ...inboxState,
-  ...timestamps,
-}, (t) => [index('contact_created_idx').on(t.createdAt)]);
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['landing', 'home'] }).notNull(),
+    fullName: text('full_name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject'),
+    country: text('country'),
+    message: text('message').notNull(),
+    ...inboxState,
+    ...timestamps,
+  },
+  (t) => [index('contact_created_idx').on(t.createdAt)],
+);
 
-export const assistanceRequests = sqliteTable('assistance_requests', {
-  id: text('id').primaryKey(),
-  companyName: text('company_name').notNull(),
-  phoneNumber: text('phone_number').notNull(),
-  contactName: text('contact_name').notNull(),
-  email: text('email').notNull(),
-  postcode: text('postcode').notNull(),
-  country: text('country').notNull(),
-  category: text('category', { mode: 'json' }).$type<string[]>().notNull(),
-  message: text('message').notNull(),
-  termsAccepted: integer('terms_accepted', { mode: 'boolean' }).notNull(),
-  ...inboxState,
-  ...timestamps,
-}, (t) => [index('assistance_created_idx').on(t.createdAt)]);
+export const assistanceRequests = sqliteTable(
+  'assistance_requests',
+  {
+    id: text('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull(),
+    category: text('category', { mode: 'json' }).$type<string[]>().notNull(),
+    message: text('message').notNull(),
+    termsAccepted: integer('terms_accepted', { mode: 'boolean' }).notNull(),
+    ...inboxState,
+    ...timestamps,
+  },
+  (t) => [index('assistance_created_idx').on(t.createdAt)],
+);
 
 // Statuses, transitions and labels of every pipeline live in schemas/pipelines.ts; the enums below import them.
 
@@ -48,102 +63,138 @@ export const assistanceRequests = sqliteTable('assistance_requests', {
  * A student's application to a program. The SQL table keeps the name `subscriptions` (the specs'
  * word, and renaming a live D1 table is a data migration): the code calls it an application.
  */
-export const programApplications = sqliteTable('subscriptions', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  subjectId: text('subject_id').notNull().references(() => subjects.id),
-  status: text('status', { enum: programApplicationStatuses }).notNull().default(pipelines.subscription.initial),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('subscriptions_user_subject_unique').on(t.userId, t.subjectId),
-  index('subscriptions_status_idx').on(t.status, t.createdAt),
-]);
-
+export const programApplications = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    status: text('status', { enum: programApplicationStatuses })
+      .notNull()
+      .default(pipelines.subscription.initial),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_subject_unique').on(t.userId, t.subjectId),
+    index('subscriptions_status_idx').on(t.status, t.createdAt),
+  ],
+);
 
 /** Admission (type student) and hiring (type employee) requests; fields per type in `data`. */
-export const partnerRequests = sqliteTable('partner_requests', {
-  id: text('id').primaryKey(),
-  partnerId: text('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['student', 'employee'] }).notNull(),
-  title: text('title').notNull(),
-  data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  status: text('status', { enum: partnerRequestStatuses }).notNull().default(pipelines.partner_request.initial),
-  jobId: text('job_id'),
-  ...timestamps,
-}, (t) => [
-  index('partner_requests_partner_idx').on(t.partnerId, t.createdAt),
-  index('partner_requests_status_idx').on(t.status, t.createdAt),
-]);
+export const partnerRequests = sqliteTable(
+  'partner_requests',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['student', 'employee'] }).notNull(),
+    title: text('title').notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: partnerRequestStatuses })
+      .notNull()
+      .default(pipelines.partner_request.initial),
+    jobId: text('job_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('partner_requests_partner_idx').on(t.partnerId, t.createdAt),
+    index('partner_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
 
-export const jobs = sqliteTable('jobs', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  category: text('category').notNull(),
-  company: text('company').notNull(),
-  location: text('location').notNull(),
-  address: text('address').notNull(),
-  startDate: text('start_date').notNull(),
-  endDate: text('end_date').notNull(),
-  recruitmentType: text('recruitment_type').notNull(),
-  employment: text('employment', { mode: 'json' }).$type<string[]>().notNull(),
-  schedule: text('schedule').notNull(),
-  payment: text('payment').notNull(),
-  hiring: text('hiring').notNull(),
-  urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
-  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
-  type: text('type').notNull(),
-  requirements: text('requirements', { mode: 'json' }).$type<string[]>().notNull(),
-  companyInfo: text('company_info', { mode: 'json' })
-    .$type<{ name: string; website?: string | undefined; about: string; logo?: string | undefined }>()
-    .notNull(),
-  status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
-  sortOrder: integer('sort_order').notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  // The board's order (status = 'open' order by sort_order, id) read straight from the index, so
-  // a page is LIMIT/OFFSET over index entries with no sort.
-  index('jobs_status_idx').on(t.status, t.sortOrder, t.id),
-  // The distinct categories of open jobs, walked one category at a time (db/queries/jobs.ts).
-  index('jobs_category_idx').on(t.status, t.category),
-  // The list's category filter is case-insensitive (lower(category) = ?): an expression index,
-  // ordered like the board so a filtered page needs no sort either.
-  index('jobs_category_lower_idx').on(t.status, sql`lower(${t.category})`, t.sortOrder, t.id),
-]);
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    company: text('company').notNull(),
+    location: text('location').notNull(),
+    address: text('address').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    recruitmentType: text('recruitment_type').notNull(),
+    employment: text('employment', { mode: 'json' }).$type<string[]>().notNull(),
+    schedule: text('schedule').notNull(),
+    payment: text('payment').notNull(),
+    hiring: text('hiring').notNull(),
+    urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+    type: text('type').notNull(),
+    requirements: text('requirements', { mode: 'json' }).$type<string[]>().notNull(),
+    companyInfo: text('company_info', { mode: 'json' })
+      .$type<{ name: string; website?: string | undefined; about: string; logo?: string | undefined }>()
+      .notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // The board's order (status = 'open' order by sort_order, id) read straight from the index, so
+    // a page is LIMIT/OFFSET over index entries with no sort.
+    index('jobs_status_idx').on(t.status, t.sortOrder, t.id),
+    // The distinct categories of open jobs, walked one category at a time (db/queries/jobs.ts).
+    index('jobs_category_idx').on(t.status, t.category),
+    // The list's category filter is case-insensitive (lower(category) = ?): an expression index,
+    // ordered like the board so a filtered page needs no sort either.
+    index('jobs_category_lower_idx').on(t.status, sql`lower(${t.category})`, t.sortOrder, t.id),
+  ],
+);
 
-
-export const jobApplications = sqliteTable('job_applications', {
-  id: text('id').primaryKey(),
-  jobId: text('job_id').notNull().references(() => jobs.id),
-  applicantId: text('applicant_id').notNull().references(() => jobApplicants.id, { onDelete: 'cascade' }),
-  coverLetter: text('cover_letter').notNull(),
-  resumeKey: text('resume_key').notNull(),
-  resumeName: text('resume_name').notNull(),
-  resumeType: text('resume_type').notNull(),
-  resumeSize: integer('resume_size').notNull(),
-  status: text('status', { enum: jobApplicationStatuses }).notNull().default(pipelines.job_application.initial),
-  /**
-   * When the application was passed on (the staff's new-application notice that goes to the
-   * employer). Null while held: its applicant has not confirmed their e-mail address yet.
-   */
-  forwardedAt: integer('forwarded_at', { mode: 'timestamp_ms' }),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('job_applications_job_applicant_unique').on(t.jobId, t.applicantId),
-  index('job_applications_applicant_idx').on(t.applicantId),
-  index('job_applications_status_idx').on(t.status, t.createdAt),
-  // The orphaned-file sweep asks which of a page of R2 keys still have a row.
-  index('job_applications_resume_key_idx').on(t.resumeKey),
-]);
+export const jobApplications = sqliteTable(
+  'job_applications',
+  {
+    id: text('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    applicantId: text('applicant_id')
+      .notNull()
+      .references(() => jobApplicants.id, { onDelete: 'cascade' }),
+    coverLetter: text('cover_letter').notNull(),
+    resumeKey: text('resume_key').notNull(),
+    resumeName: text('resume_name').notNull(),
+    resumeType: text('resume_type').notNull(),
+    resumeSize: integer('resume_size').notNull(),
+    status: text('status', { enum: jobApplicationStatuses })
+      .notNull()
+      .default(pipelines.job_application.initial),
+    /**
+     * When the application was passed on (the staff's new-application notice that goes to the
+     * employer). Null while held: its applicant has not confirmed their e-mail address yet.
+     */
+    forwardedAt: integer('forwarded_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('job_applications_job_applicant_unique').on(t.jobId, t.applicantId),
+    index('job_applications_applicant_idx').on(t.applicantId),
+    index('job_applications_status_idx').on(t.status, t.createdAt),
+    // The orphaned-file sweep asks which of a page of R2 keys still have a row.
+    index('job_applications_resume_key_idx').on(t.resumeKey),
+  ],
+);
 
 /** Every pipeline status change: who moved what, from where to where, when. */
-export const statusChanges = sqliteTable('status_changes', {
-  id: text('id').primaryKey(),
-  entity: text('entity', { enum: pipelineNames as [Pipeline, ...Pipeline[]] }).notNull(),
-  entityId: text('entity_id').notNull(),
-  fromStatus: text('from_status').notNull(),
-  toStatus: text('to_status').notNull(),
-  staffId: text('staff_id').references(() => staff.id),
-  note: text('note'),
-  ...timestamps,
-}, (t) => [index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt)]);
+export const statusChanges = sqliteTable(
+  'status_changes',
+  {
+    id: text('id').primaryKey(),
+    entity: text('entity', { enum: pipelineNames as [Pipeline, ...Pipeline[]] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    staffId: text('staff_id').references(() => staff.id),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);

@@ -12,7 +12,13 @@ export async function axeViolations(page: Page, options: { exclude?: string[] } 
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => failing.has(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /**

@@ -33,11 +33,18 @@ export function builtPages(): BuiltPage[] {
 }
 
 /** The markup without <script>, <style> and <template> bodies (their text is not elements). */
-export const markupOnly = (html: string) => html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
+export const markupOnly = (html: string) =>
+  html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
 
 /** The routes in the built sitemap (as paths). */
 export function sitemapRoutes(): string[] {
   const index = readFileSync(join(DIST, 'sitemap-index.xml'), 'utf8');
-  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/^\//, ''));
-  return files.flatMap((f) => [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+    new URL(m[1]!).pathname.replace(/^\//, ''),
+  );
+  return files.flatMap((f) =>
+    [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]!).pathname,
+    ),
+  );
 }

@@ -154,7 +154,15 @@ const script = String.raw`(function () {
   window.Stripe = Stripe;
 })();`;
 
-export type FakeOutcome = 'api' | 'redirect' | 'redirect-failed' | 'succeeded' | 'processing' | 'declined' | 'declined-silent' | 'throw';
+export type FakeOutcome =
+  | 'api'
+  | 'redirect'
+  | 'redirect-failed'
+  | 'succeeded'
+  | 'processing'
+  | 'declined'
+  | 'declined-silent'
+  | 'throw';
 
 export interface FakeStripeOptions {
   outcome?: FakeOutcome;
@@ -172,14 +180,20 @@ export function stripeFake(): { url: string; webhookSecret: string } {
  * Answers every request to js.stripe.com with the fake Stripe.js, sends the page's calls to
  * api.stripe.com to the fake Stripe API, and sets how confirmPayment ends.
  */
-export async function fakeStripeJs(page: Page, { outcome = 'api', delayMs = 0, hold }: FakeStripeOptions = {}) {
+export async function fakeStripeJs(
+  page: Page,
+  { outcome = 'api', delayMs = 0, hold }: FakeStripeOptions = {},
+) {
   const requests: string[] = [];
   const apiCalls: string[] = [];
-  await page.addInitScript((control) => {
-    const w = globalThis as unknown as { __stripeFake?: Record<string, unknown> };
-    // Kept across the redirect to the return page (a new document runs this again).
-    w.__stripeFake = { ...control };
-  }, { outcome, delayMs });
+  await page.addInitScript(
+    (control) => {
+      const w = globalThis as unknown as { __stripeFake?: Record<string, unknown> };
+      // Kept across the redirect to the return page (a new document runs this again).
+      w.__stripeFake = { ...control };
+    },
+    { outcome, delayMs },
+  );
   await page.route('https://js.stripe.com/**', async (route: Route) => {
     requests.push(route.request().url());
     if (hold) await hold;
@@ -198,12 +212,27 @@ export async function fakeStripeJs(page: Page, { outcome = 'api', delayMs = 0, h
 export function confirmCalls(page: Page) {
   return page.evaluate(
     () =>
-      (globalThis as unknown as { __stripeFake: { calls: { clientSecret: string; returnUrl: string; redirect: string; billing: { name: string; email: string }; card: string; usedElements: boolean }[] } })
-        .__stripeFake.calls,
+      (
+        globalThis as unknown as {
+          __stripeFake: {
+            calls: {
+              clientSecret: string;
+              returnUrl: string;
+              redirect: string;
+              billing: { name: string; email: string };
+              card: string;
+              usedElements: boolean;
+            }[];
+          };
+        }
+      ).__stripeFake.calls,
   );
 }
 
 /** Holds the fake's webhook deliveries back (to see a return page before Stripe confirms). */
 export async function delayWebhooks(ms: number) {
-  await fetch(`${stripeFake().url}/_fake/settings`, { method: 'POST', body: JSON.stringify({ forwardDelayMs: ms }) });
+  await fetch(`${stripeFake().url}/_fake/settings`, {
+    method: 'POST',
+    body: JSON.stringify({ forwardDelayMs: ms }),
+  });
 }

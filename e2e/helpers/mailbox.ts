@@ -1,7 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 
 /** The newest six-digit code e-mailed to an address (read from the dev outbox), waiting for it to arrive. */
-export async function latestCode(request: APIRequestContext, to: string, timeoutMs = 10_000): Promise<string> {
+export async function latestCode(
+  request: APIRequestContext,
+  to: string,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
@@ -14,10 +18,16 @@ export async function latestCode(request: APIRequestContext, to: string, timeout
 }
 
 /** A unique e-mail address per test run. */
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** The newest link to a path e-mailed to an address (from the dev outbox), as a path with its query. */
-export async function latestLink(request: APIRequestContext, to: string, path: string, timeoutMs = 10_000): Promise<string> {
+export async function latestLink(
+  request: APIRequestContext,
+  to: string,
+  path: string,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`https?://[^/\\s]+(${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?\\S+)`);
   while (Date.now() < deadline) {

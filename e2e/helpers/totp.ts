@@ -6,7 +6,12 @@ const used = new Map<string, number>();
 
 /** A code an authenticator app would show for the secret, never one this run has used before. */
 export async function freshTotp(secret: string): Promise<string> {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' });
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
   for (;;) {
     const now = Date.now();
     const step = Math.floor(now / 30_000);

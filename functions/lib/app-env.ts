@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 import type { TokenClaims } from '../services/tokens.ts';
 import type { Mailer } from '../services/mailer.ts';
 import type { Limiter } from '../middleware/rate-limit.ts';

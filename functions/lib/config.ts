@@ -49,9 +49,19 @@ function mailSettings(env: Env, vars: OptionalVars): MailSettings {
   const url = vars.MAIL_API_URL?.trim() || null;
   const apiKey = vars.MAIL_API_KEY?.trim() || null;
   const from = vars.MAIL_FROM?.trim() || null;
-  if (url && apiKey && (from || local)) return { transport: 'http', url, apiKey, from: from ?? 'no-reply@example.com', keepBodies: local, missing: [] };
+  if (url && apiKey && (from || local))
+    return {
+      transport: 'http',
+      url,
+      apiKey,
+      from: from ?? 'no-reply@example.com',
+      keepBodies: local,
+      missing: [],
+    };
   if (local) return { transport: 'mailbox', keepBodies: true, missing: [] };
-  const missing = Object.entries({ MAIL_API_URL: url, MAIL_API_KEY: apiKey, MAIL_FROM: from }).filter(([, v]) => !v).map(([name]) => name);
+  const missing = Object.entries({ MAIL_API_URL: url, MAIL_API_KEY: apiKey, MAIL_FROM: from })
+    .filter(([, v]) => !v)
+    .map(([name]) => name);
   return { transport: 'unconfigured', keepBodies: false, missing };
 }
 
@@ -76,7 +86,10 @@ export function config(env: Env) {
     tokenSecret: env.TOKEN_SECRET,
     // API tests create rows and read them back at once, so the shared cache is off under tests
     // unless a test turns it on; everywhere else public reads are kept for 10 s by default.
-    edgeCacheSeconds: Math.max(0, Number(vars.EDGE_CACHE_SECONDS ?? (env.ENVIRONMENT === 'test' ? 0 : 10)) || 0),
+    edgeCacheSeconds: Math.max(
+      0,
+      Number(vars.EDGE_CACHE_SECONDS ?? (env.ENVIRONMENT === 'test' ? 0 : 10)) || 0,
+    ),
     exchangeRates: {
       url: vars.RATES_URL || null,
       source: vars.RATES_SOURCE || null,
@@ -88,9 +101,14 @@ export function config(env: Env) {
      * The bearer token of /api/build/*. Null (those routes refuse everyone) when unset or shorter
      * than 32 bytes: a guessable token would hand out the snapshot and let anyone mark a build done.
      */
-    buildToken: vars.BUILD_TOKEN && new TextEncoder().encode(vars.BUILD_TOKEN).byteLength >= TOKEN_SECRET_MIN_BYTES ? vars.BUILD_TOKEN : null,
+    buildToken:
+      vars.BUILD_TOKEN && new TextEncoder().encode(vars.BUILD_TOKEN).byteLength >= TOKEN_SECRET_MIN_BYTES
+        ? vars.BUILD_TOKEN
+        : null,
     buildCommit: vars.BUILD_COMMIT || null,
-    deployHook: vars.DEPLOY_HOOK_URL ? { url: vars.DEPLOY_HOOK_URL, token: vars.DEPLOY_HOOK_TOKEN || null } : null,
+    deployHook: vars.DEPLOY_HOOK_URL
+      ? { url: vars.DEPLOY_HOOK_URL, token: vars.DEPLOY_HOOK_TOKEN || null }
+      : null,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY || null,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET || null,
@@ -125,6 +143,7 @@ export function configProblems(env: Env): { setting: string; problem: string }[]
   if (!URL.canParse(env.SITE_URL ?? '') || new URL(env.SITE_URL).protocol !== 'https:') {
     problems.push({ setting: 'SITE_URL', problem: 'must be an https:// URL' });
   }
-  for (const setting of c.mail.missing) problems.push({ setting, problem: 'must be set (production e-mail)' });
+  for (const setting of c.mail.missing)
+    problems.push({ setting, problem: 'must be set (production e-mail)' });
   return problems;
 }

@@ -37,7 +37,8 @@ export function redact(text: string) {
 export function describeError(error: unknown): { error: string; message: string } {
   if (!(error instanceof Error)) return { error: typeof error, message: redact(String(error)) };
   if (error.message.startsWith('Failed query:')) {
-    const cause = error.cause instanceof Error ? describeError(error.cause) : { error: 'unknown', message: '' };
+    const cause =
+      error.cause instanceof Error ? describeError(error.cause) : { error: 'unknown', message: '' };
     return { error: error.name, message: `Failed query: ${cause.error}: ${cause.message}` };
   }
   return { error: error.name, message: redact(error.message) };

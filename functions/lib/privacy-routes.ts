@@ -1,9 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { findPerson } from '../../db/queries/personal-data.ts';
-import { lastTimelineVisit, markTimelineSeen, timelineOf } from '../../db/queries/timelines.ts';
-import { ERASED_MESSAGE, WRONG_PASSWORD_MESSAGE, eraseSchema, type EraseResponse, type PersonType } from '../../schemas/privacy.ts';
-import type { TimelineResponse, TimelineSeenResponse } from '../../schemas/timeline.ts';
+import { findPerson } from '#db/queries/personal-data.ts';
+import { lastTimelineVisit, markTimelineSeen, timelineOf } from '#db/queries/timelines.ts';
+import {
+  ERASED_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  eraseSchema,
+  type EraseResponse,
+  type PersonType,
+} from '#schemas/privacy.ts';
+import type { TimelineResponse, TimelineSeenResponse } from '#schemas/timeline.ts';
 import { REQUEST_RULES } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { erasePerson, exportPersonalData } from '../services/personal-data.ts';
@@ -20,7 +26,11 @@ export async function exportDownload(c: Context<AppEnv>, type: PersonType, id: s
   if (!person) throw new HTTPException(404, { message: 'Account not found' });
   const { body, done, filename } = await exportPersonalData(c.var.db, c.env.FILES, person);
   // The archive is written while the client reads it; keep the Worker until it is.
-  c.executionCtx.waitUntil(done.catch((error: unknown) => console.error('export failed mid-stream', error instanceof Error ? error.message : error)));
+  c.executionCtx.waitUntil(
+    done.catch((error: unknown) =>
+      console.error('export failed mid-stream', error instanceof Error ? error.message : error),
+    ),
+  );
   return new Response(body, {
     headers: {
       'Content-Type': 'application/zip',
@@ -39,25 +49,47 @@ export async function exportDownload(c: Context<AppEnv>, type: PersonType, id: s
 export function privacyRoutes(type: PersonType, auth: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
     .get('/me/export', auth, async (c) => {
-      await c.var.limiter.rule(type, REQUEST_RULES.export, c.var.auth.sub, (wait) => `You have downloaded your data several times in a short while. Please try again in ${wait}.`);
+      await c.var.limiter.rule(
+        type,
+        REQUEST_RULES.export,
+        c.var.auth.sub,
+        (wait) =>
+          `You have downloaded your data several times in a short while. Please try again in ${wait}.`,
+      );
       return exportDownload(c, type, c.var.auth.sub);
     })
     .delete('/me', auth, validate('json', eraseSchema), async (c) => {
       const { sub } = c.var.auth;
       // Limited before the password is checked: deletion must not become a way to guess it.
       await c.var.limiter.rule(type, REQUEST_RULES.erase, sub, tooMany);
-      const [credentials, person] = await Promise.all([findCredentials(c.var.db, type, { id: sub }), findPerson(c.var.db, type, sub)]);
+      const [credentials, person] = await Promise.all([
+        findCredentials(c.var.db, type, { id: sub }),
+        findPerson(c.var.db, type, sub),
+      ]);
       if (!credentials || !person) throw new HTTPException(401, { message: SESSION_GONE });
       // 400, not 401: the session is fine, only the confirmation failed (a 401 would sign the person out).
-      if (!(await verifyPassword(c.req.valid('json').password, credentials.passwordHash))) throw new HTTPException(400, { message: WRONG_PASSWORD_MESSAGE });
+      if (!(await verifyPassword(c.req.valid('json').password, credentials.passwordHash)))
+        throw new HTTPException(400, { message: WRONG_PASSWORD_MESSAGE });
       const result = await erasePerson(c.var.db, c.env.FILES, c.var.mailer, person, { staffId: null });
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, message: ERASED_MESSAGE, removed: result.removed, files: result.files } satisfies EraseResponse);
+      return c.json({
+        success: true,
+        message: ERASED_MESSAGE,
+        removed: result.removed,
+        files: result.files,
+      } satisfies EraseResponse);
     })
     .get('/me/timeline', auth, async (c) => {
-      const [items, lastVisit] = await Promise.all([timelineOf(c.var.db, type, c.var.auth.sub), lastTimelineVisit(c.var.db, type, c.var.auth.sub)]);
+      const [items, lastVisit] = await Promise.all([
+        timelineOf(c.var.db, type, c.var.auth.sub),
+        lastTimelineVisit(c.var.db, type, c.var.auth.sub),
+      ]);
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, lastVisit: lastVisit?.toISOString() ?? null, items } satisfies TimelineResponse);
+      return c.json({
+        success: true,
+        lastVisit: lastVisit?.toISOString() ?? null,
+        items,
+      } satisfies TimelineResponse);
     })
     .post('/me/timeline/seen', auth, async (c) => {
       const seenAt = await markTimelineSeen(c.var.db, type, c.var.auth.sub);

@@ -1,6 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AccountType } from '../../db/schema/index.ts';
-import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '../../schemas/sessions.ts';
+import type { AccountType } from '#db/schema/index.ts';
+import {
+  SIGNED_OUT_EVERYWHERE_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  type SignOutResponse,
+} from '#schemas/sessions.ts';
 import { endAllSessions, endSession } from '../services/sessions.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -20,6 +24,10 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
     .post('/logout-all', auth, async (c) => {
       const ended = await endAllSessions(c.var.db, type, c.var.auth.sub);
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, message: SIGNED_OUT_EVERYWHERE_MESSAGE, ended } satisfies SignOutResponse);
+      return c.json({
+        success: true,
+        message: SIGNED_OUT_EVERYWHERE_MESSAGE,
+        ended,
+      } satisfies SignOutResponse);
     });
 }

@@ -17,11 +17,13 @@ const SESSION = 'staff_session';
 const CHALLENGE = 'staff_mfa';
 
 export const readStaffSession = (c: Context) => getCookie(c, SESSION, 'host');
-export const setStaffSession = (c: Context, token: string) => setCookie(c, SESSION, token, { ...base, maxAge: SESSION_SECONDS });
+export const setStaffSession = (c: Context, token: string) =>
+  setCookie(c, SESSION, token, { ...base, maxAge: SESSION_SECONDS });
 export const clearStaffSession = (c: Context) => deleteCookie(c, SESSION, base);
 
 export const readStaffChallenge = (c: Context) => getCookie(c, CHALLENGE, 'host');
-export const setStaffChallenge = (c: Context, token: string) => setCookie(c, CHALLENGE, token, { ...base, maxAge: CHALLENGE_SECONDS });
+export const setStaffChallenge = (c: Context, token: string) =>
+  setCookie(c, CHALLENGE, token, { ...base, maxAge: CHALLENGE_SECONDS });
 export const clearStaffChallenge = (c: Context) => deleteCookie(c, CHALLENGE, base);
 
 /** The cookie names as sent, for tests and scripts that sign in over HTTP. */

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { HTTPException } from 'hono/http-exception';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { fieldMessages, type FieldMessages } from '../../schemas/errors.ts';
+import { fieldMessages, type FieldMessages } from '#schemas/errors.ts';
 
 /**
  * A request part that failed validation: a 400 whose body also carries each invalid field's
@@ -19,21 +19,28 @@ export class ValidationError extends HTTPException {
 
 // zod's own generic messages ("Invalid input") name no field: the summary message adds it (not to
 // the specs' own wording, such as 'Invalid email format').
-const GENERIC = /^(Invalid (input|option|string|element|key|union|value|type|email address|date|url)\b|Expected|Too (small|big)|Unrecognized)/;
+const GENERIC =
+  /^(Invalid (input|option|string|element|key|union|value|type|email address|date|url)\b|Expected|Too (small|big)|Unrecognized)/;
 
 /** The ValidationError for a failed parse: the first issue's message as the summary, every field's first message. */
 export function validationError(issues: readonly z.core.$ZodIssue[]) {
   const issue = issues[0];
   const field = issue?.path.join('.');
   const message = issue?.message ?? 'Invalid request';
-  return new ValidationError(field && GENERIC.test(message) ? `${field}: ${message}` : message, fieldMessages(issues));
+  return new ValidationError(
+    field && GENERIC.test(message) ? `${field}: ${message}` : message,
+    fieldMessages(issues),
+  );
 }
 
 /**
  * zod validation for a request part. A failure is a 400 whose message is the first issue's own
  * message (the specs' wording lives in schemas/), so a person can read it.
  */
-export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
+export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) =>
   zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error.issues);
   });

@@ -16,14 +16,19 @@ export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
  * limit from `uploadBodyLimit`, placed after their sign-in check so no one unauthenticated can make
  * the Worker read 10 MB. (functions/body-limit.test.ts streams 12 MB at each of them.)
  */
-const uploadRoutes = [/^\/api\/admin\/uploads\/?$/, /^\/api\/jobs\/[^/]+\/apply\/?$/, /^\/api\/users\/document\/?$/];
+const uploadRoutes = [
+  /^\/api\/admin\/uploads\/?$/,
+  /^\/api\/jobs\/[^/]+\/apply\/?$/,
+  /^\/api\/users\/document\/?$/,
+];
 
 /**
  * hono/body-limit counts the bytes as they arrive, so a chunked body without Content-Length is cut
  * off at the limit instead of being read whole; a declared Content-Length over it is refused before
  * reading. Over the limit: 413 JSON.
  */
-const limit = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: (c) => c.json({ success: false, message }, 413) });
+const limit = (maxSize: number, message: string) =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ success: false, message }, 413) });
 
 const jsonLimit = limit(MAX_JSON_BYTES, TOO_LARGE_MESSAGE);
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { configProblems } from '../lib/config.ts';
-import type { ConfigProblem } from '../../schemas/build.ts';
+import type { ConfigProblem } from '#schemas/build.ts';
 
 // One check per isolate: a Worker's env is one object for the isolate's life (tests pass their own
 // env objects, and each is checked on its own).
@@ -17,7 +17,14 @@ export function checkedConfig(env: Env): ConfigProblem[] {
     // Names only: values are secrets. Workers Logs keeps this line.
     if (problems.length && !logged) {
       logged = true;
-      console.error(JSON.stringify({ level: 'error', type: 'config', message: 'The Worker is not configured for production', settings: problems.map((p) => p.setting) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          type: 'config',
+          message: 'The Worker is not configured for production',
+          settings: problems.map((p) => p.setting),
+        }),
+      );
     }
   }
   return problems;

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -19,7 +20,10 @@ const originOf = (url: string | undefined) => {
   }
 };
 
-const check = csrf({ origin: (origin, c) => origin === originOf(c.req.url) || origin === originOf(c.env.SITE_URL) });
+const check = csrf({
+  origin: (origin, c: Context<AppEnv>) =>
+    origin === originOf(c.req.url) || origin === originOf(c.env.SITE_URL),
+});
 
 export const staffCsrf = createMiddleware<AppEnv>(async (c, next) => {
   try {

@@ -14,7 +14,11 @@ function watched() {
   const starts: string[] = [];
   const DB = new Proxy(env.DB, {
     get(target, prop) {
-      if (prop === 'withSession') return (start: string) => { starts.push(start); return target.withSession(start); };
+      if (prop === 'withSession')
+        return (start: string) => {
+          starts.push(start);
+          return target.withSession(start);
+        };
       return Reflect.get(target, prop);
     },
   });
@@ -37,16 +41,31 @@ describe('D1 sessions', () => {
   it('a write answers with a bookmark; the next read sent with it starts from it and answers one at least as new (read your own writes)', async () => {
     const { bindings, starts } = watched();
     const origin = 'http://127.0.0.1:8787';
-    const write = await app.request(`${origin}/api/contact`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.140' },
-      body: JSON.stringify({ fullName: 'Bookmark Test', email: 'bookmark@example.com', phone: '02079460123', subject: 'Hello', message: 'Reading my own write.' }),
-    }, bindings);
+    const write = await app.request(
+      `${origin}/api/contact`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.140' },
+        body: JSON.stringify({
+          fullName: 'Bookmark Test',
+          email: 'bookmark@example.com',
+          phone: '02079460123',
+          subject: 'Hello',
+          message: 'Reading my own write.',
+        }),
+      },
+      bindings,
+    );
     expect(write.status).toBeLessThan(300);
     const written = write.headers.get(BOOKMARK_HEADER);
     expect(written).toMatch(BOOKMARK);
     expect(starts).toEqual(['first-primary']);
 
-    const read = await app.request(`${origin}/api/features`, { headers: { [BOOKMARK_HEADER]: written! } }, bindings);
+    const read = await app.request(
+      `${origin}/api/features`,
+      { headers: { [BOOKMARK_HEADER]: written! } },
+      bindings,
+    );
     expect(read.status).toBe(200);
     expect(starts).toEqual(['first-primary', written]);
     // Bookmarks sort oldest to newest.
@@ -58,9 +77,18 @@ describe('D1 sessions', () => {
 
   it('CORS lets the site send the bookmark and read it, and the request id, back', async () => {
     const origin = new URL(env.SITE_URL).origin;
-    const preflight = await app.request('http://127.0.0.1:8787/api/features', {
-      method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-d1-bookmark' },
-    }, env);
+    const preflight = await app.request(
+      'http://127.0.0.1:8787/api/features',
+      {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-d1-bookmark',
+        },
+      },
+      env,
+    );
     expect(preflight.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('x-d1-bookmark');
     const res = await app.request('http://127.0.0.1:8787/api/features', { headers: { Origin: origin } }, env);
     const exposed = res.headers.get('Access-Control-Expose-Headers')?.toLowerCase() ?? '';

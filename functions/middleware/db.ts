@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 
-import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 
 export { BOOKMARK_HEADER };
 
@@ -30,9 +30,10 @@ export function sessionStart(method: string, path: string, bookmark: string | un
  */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
   // Test doubles of the binding may lack withSession: they get the binding itself.
-  const session = typeof c.env.DB.withSession === 'function'
-    ? c.env.DB.withSession(sessionStart(c.req.method, c.req.path, c.req.header(BOOKMARK_HEADER)))
-    : null;
+  const session =
+    typeof c.env.DB.withSession === 'function'
+      ? c.env.DB.withSession(sessionStart(c.req.method, c.req.path, c.req.header(BOOKMARK_HEADER)))
+      : null;
   c.set('db', createDb(session ?? c.env.DB));
   await next();
   const bookmark = session?.getBookmark();

@@ -8,9 +8,13 @@ import { auth, makeStaff } from '../test/fixtures/index.ts';
 
 const cached = { ...env, EDGE_CACHE_SECONDS: '10' } as Env;
 const host = () => `http://edge-${crypto.randomUUID().slice(0, 8)}.test`;
-const get = (base: string, path: string, headers: Record<string, string> = {}, bindings: Env = cached) => app.request(`${base}${path}`, { headers }, bindings);
-const firstFeature = async () => (await env.DB.prepare('select id, title from features where is_active = 1 order by sort_order, id limit 1').first<{ id: string; title: string }>())!;
-const titles = async (res: Response) => ((await res.json()) as { title: string }[]).map((f) => f.title);
+const get = (base: string, path: string, headers: Record<string, string> = {}, bindings: Env = cached) =>
+  app.request(`${base}${path}`, { headers }, bindings);
+const firstFeature = async () =>
+  (await env.DB.prepare(
+    'select id, title from features where is_active = 1 order by sort_order, id limit 1',
+  ).first<{ id: string; title: string }>())!;
+const titles = async (res: Response) => (await res.json<{ title: string }[]>()).map((f) => f.title);
 
 describe('edge cache of public reads', () => {
   it('serves an anonymous read from the cache, and a staff edit through the back office purges it at once', async () => {
@@ -25,12 +29,18 @@ describe('edge cache of public reads', () => {
     expect(second.headers.get('Content-Type')).toMatch(/^application\/json/);
 
     // A change behind the API's back is not seen while the entry lives: proof that it is cached.
-    await env.DB.prepare('update features set title = ? where id = ?').bind(`${feature.title} (changed)`, feature.id).run();
+    await env.DB.prepare('update features set title = ? where id = ?')
+      .bind(`${feature.title} (changed)`, feature.id)
+      .run();
     expect(await titles(await get(base, '/api/features'))).not.toContain(`${feature.title} (changed)`);
 
     // A back-office change purges the lists: the next read is a miss with the new state.
     const staff = await makeStaff('editor');
-    const retire = await app.request(`${base}/api/admin/content/features/${feature.id}/retire`, { method: 'POST', headers: auth(staff.token) }, cached);
+    const retire = await app.request(
+      `${base}/api/admin/content/features/${feature.id}/retire`,
+      { method: 'POST', headers: auth(staff.token) },
+      cached,
+    );
     expect(retire.status).toBe(200);
     const after = await get(base, '/api/features');
     expect(after.headers.get('X-Cache')).toBe('MISS');
@@ -38,13 +48,21 @@ describe('edge cache of public reads', () => {
     expect(now.length).toBeGreaterThan(0);
     expect(now).not.toContain(`${feature.title} (changed)`);
     expect(now).not.toContain(feature.title);
-    await app.request(`${base}/api/admin/content/features/${feature.id}/restore`, { method: 'POST', headers: auth(staff.token) }, cached);
+    await app.request(
+      `${base}/api/admin/content/features/${feature.id}/restore`,
+      { method: 'POST', headers: auth(staff.token) },
+      cached,
+    );
     await env.DB.prepare('update features set title = ? where id = ?').bind(feature.title, feature.id).run();
   });
 
   it('never answers nor fills the cache for a request with credentials', async () => {
     const base = host();
-    const credentials: Record<string, string>[] = [{ Authorization: 'Bearer x.y.z' }, { 'X-Applicant-Token': 'x.y.z' }, { Cookie: 'session=1' }];
+    const credentials: Record<string, string>[] = [
+      { Authorization: 'Bearer x.y.z' },
+      { 'X-Applicant-Token': 'x.y.z' },
+      { Cookie: 'session=1' },
+    ];
     for (const headers of credentials) {
       const res = await get(base, '/api/countries', headers);
       expect(res.status).toBe(200);
@@ -53,10 +71,12 @@ describe('edge cache of public reads', () => {
     // Nothing was stored by those: the first anonymous read is still a miss.
     expect((await get(base, '/api/countries')).headers.get('X-Cache')).toBe('MISS');
     // And a cached entry is not handed to a request with credentials.
-    expect((await get(base, '/api/countries', { Authorization: 'Bearer x.y.z' })).headers.get('X-Cache')).toBeNull();
+    expect(
+      (await get(base, '/api/countries', { Authorization: 'Bearer x.y.z' })).headers.get('X-Cache'),
+    ).toBeNull();
   });
 
-  it('does not replay one origin\'s CORS answer to another', async () => {
+  it("does not replay one origin's CORS answer to another", async () => {
     const base = host();
     const site = new URL(env.SITE_URL).origin;
     const fill = await get(base, '/api/departments', { Origin: site });
@@ -71,14 +91,24 @@ describe('edge cache of public reads', () => {
     expect(again.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 
-  it('never stores errors: a 404 or a D1 outage\'s 503 is answered fresh every time', async () => {
+  it("never stores errors: a 404 or a D1 outage's 503 is answered fresh every time", async () => {
     const base = host();
     expect((await get(base, '/api/subjects/no-such-subject')).status).toBe(404);
     const again = await get(base, '/api/subjects/no-such-subject');
     expect(again.status).toBe(404);
     expect(again.headers.get('X-Cache')).toBeNull();
 
-    const broken = { ...cached, DB: { prepare: () => { throw new Error('D1_ERROR: Network connection lost.'); }, batch: async () => { throw new Error('D1_ERROR: Network connection lost.'); } } } as unknown as Env;
+    const broken = {
+      ...cached,
+      DB: {
+        prepare: () => {
+          throw new Error('D1_ERROR: Network connection lost.');
+        },
+        batch: async () => {
+          throw new Error('D1_ERROR: Network connection lost.');
+        },
+      },
+    } as unknown as Env;
     expect((await get(base, '/api/services', {}, broken)).status).toBe(503);
     const recovered = await get(base, '/api/services');
     expect(recovered.status).toBe(200);

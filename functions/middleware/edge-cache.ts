@@ -31,7 +31,10 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const hit = await cache.match(key);
   if (hit) {
     c.header('X-Cache', 'HIT');
-    return c.body(await hit.arrayBuffer(), 200, { 'Content-Type': hit.headers.get('Content-Type') ?? 'application/json', 'Cache-Control': hit.headers.get('X-Public-Cache-Control') ?? 'public, max-age=60' });
+    return c.body(await hit.arrayBuffer(), 200, {
+      'Content-Type': hit.headers.get('Content-Type') ?? 'application/json',
+      'Cache-Control': hit.headers.get('X-Public-Cache-Control') ?? 'public, max-age=60',
+    });
   }
   await next();
   const cacheControl = c.res.headers.get('Cache-Control') ?? '';
@@ -59,7 +62,17 @@ function hasCredentials(headers: Headers) {
 const cacheKey = (url: string) => new Request(url, { method: 'GET' });
 
 /** The public list reads (the paths publicCache covers without an id). */
-export const PUBLIC_LISTS = ['/api/subjects', '/api/countries', '/api/universities', '/api/departments', '/api/features', '/api/services', '/api/missionvission', '/api/about-mission-vision', '/api/about'];
+export const PUBLIC_LISTS = [
+  '/api/subjects',
+  '/api/countries',
+  '/api/universities',
+  '/api/departments',
+  '/api/features',
+  '/api/services',
+  '/api/missionvission',
+  '/api/about-mission-vision',
+  '/api/about',
+];
 
 /** The public item read of the kinds that have one. */
 const ITEM_READS: Record<string, (id: string) => string> = {
@@ -78,5 +91,9 @@ export async function purgePublicReads(c: Context<AppEnv>, kind: string, id?: st
   if (!config(c.env).edgeCacheSeconds) return;
   const item = id ? ITEM_READS[kind]?.(id) : undefined;
   const origin = new URL(c.req.url).origin;
-  await Promise.all([...PUBLIC_LISTS, ...(item ? [item] : [])].map((p) => caches.default.delete(cacheKey(origin + p)).catch(() => false)));
+  await Promise.all(
+    [...PUBLIC_LISTS, ...(item ? [item] : [])].map((p) =>
+      caches.default.delete(cacheKey(origin + p)).catch(() => false),
+    ),
+  );
 }

@@ -4,10 +4,21 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import { routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorResponse } from '../../schemas/errors.ts';
+import type { ErrorResponse } from '#schemas/errors.ts';
 import { ValidationError } from '../lib/validate.ts';
 import { MailNotSentError } from '../services/mailer.ts';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooLarge, TooMany, Unauthenticated, Unavailable, Unsupported } from '../services/errors.ts';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  TooLarge,
+  TooMany,
+  Unauthenticated,
+  Unavailable,
+  Unsupported,
+} from '../services/errors.ts';
 
 /** The one map from a service's domain error to its HTTP status (functions/services/errors.ts). */
 export function statusOf(error: DomainError): ContentfulStatusCode {
@@ -30,7 +41,10 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     // A 429 thrown as HTTPException with Retry-After on its response keeps the header.
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
-    const body: ErrorResponse = { success: false, message: error.message || res.statusText || 'Request failed' };
+    const body: ErrorResponse = {
+      success: false,
+      message: error.message || res.statusText || 'Request failed',
+    };
     if (error instanceof ValidationError && Object.keys(error.fields).length) body.fields = error.fields;
     return c.json(body, error.status);
   }
@@ -41,15 +55,27 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     return c.json(body, statusOf(error));
   }
   if (error instanceof MailNotSentError) {
-    return c.json({ success: false, message: 'We could not send the e-mail right now. Please try again in a moment.' }, 503);
+    return c.json(
+      { success: false, message: 'We could not send the e-mail right now. Please try again in a moment.' },
+      503,
+    );
   }
   // One line with the request id, the route and the error's class and masked message: no stack
   // (it can quote values), no body, no query string (functions/lib/log.ts).
-  logLine('error', { type: 'error', requestId: c.var.requestId, method: c.req.method, route: routePattern(c), ...describeError(error) });
+  logLine('error', {
+    type: 'error',
+    requestId: c.var.requestId,
+    method: c.req.method,
+    route: routePattern(c),
+    ...describeError(error),
+  });
   // A storage outage (D1 or R2 unreachable) is temporary: say so, and when to retry.
   if (isStorageFault(error)) {
     c.header('Retry-After', '5');
-    return c.json({ success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' }, 503);
+    return c.json(
+      { success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' },
+      503,
+    );
   }
   return c.json({ success: false, message: 'Something went wrong on our side. Please try again.' }, 500);
 };
@@ -57,12 +83,21 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   // No route answered (a catch-all may have matched and passed): the request log says so.
   c.set('unmatched', true);
-  return c.json({ success: false, message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+  return c.json(
+    { success: false, message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` },
+    404,
+  );
 };
 
 /** True when the error (or one it wraps, e.g. Drizzle's) is D1 or R2 failing, not our code. */
 function isStorageFault(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
-  if (/^(D1_ERROR|D1_EXEC_ERROR|D1_TYPE_ERROR|R2 |R2_)|Network connection lost|storage (is )?unavailable/i.test(error.message) && !/SQLITE_(CONSTRAINT|ERROR)/.test(error.message)) return true;
+  if (
+    /^(D1_ERROR|D1_EXEC_ERROR|D1_TYPE_ERROR|R2 |R2_)|Network connection lost|storage (is )?unavailable/i.test(
+      error.message,
+    ) &&
+    !/SQLITE_(CONSTRAINT|ERROR)/.test(error.message)
+  )
+    return true;
   return isStorageFault(error.cause, depth + 1);
 }

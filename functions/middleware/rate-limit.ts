@@ -1,6 +1,13 @@
-import type { Db } from '../../db/client.ts';
-import type { AccountType } from '../../db/schema/index.ts';
-import { clear, clientAddress, enforce, type Limit, type LimitHit, type LimitMessage } from '../services/rate-limit.ts';
+import type { Db } from '#db/client.ts';
+import type { AccountType } from '#db/schema/index.ts';
+import {
+  clear,
+  clientAddress,
+  enforce,
+  type Limit,
+  type LimitHit,
+  type LimitMessage,
+} from '../services/rate-limit.ts';
 
 /** A request limit: per client address (IPv6 by /64) and, where an account is named, per account. */
 export interface RequestRule {
@@ -19,17 +26,49 @@ const FIFTEEN_MINUTES = 15 * 60;
  * per-code limits (5 tries a code, 3 codes a quarter hour) sit under these in codes.ts.
  */
 export const REQUEST_RULES = {
-  verify: { name: 'verify', perAddress: { max: 30, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES } },
-  resend: { name: 'resend', perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES } },
-  forgot: { name: 'forgot', perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES } },
-  reset: { name: 'reset', perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES } },
-  partnerRequest: { name: 'request', perAddress: { max: 30, windowSeconds: 60 * 60 }, perAccount: { max: 20, windowSeconds: 60 * 60 } },
+  verify: {
+    name: 'verify',
+    perAddress: { max: 30, windowSeconds: FIFTEEN_MINUTES },
+    perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+  },
+  resend: {
+    name: 'resend',
+    perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+    perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
+  },
+  forgot: {
+    name: 'forgot',
+    perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+    perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
+  },
+  reset: {
+    name: 'reset',
+    perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES },
+    perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+  },
+  partnerRequest: {
+    name: 'request',
+    perAddress: { max: 30, windowSeconds: 60 * 60 },
+    perAccount: { max: 20, windowSeconds: 60 * 60 },
+  },
   // A data export reads every file of the account from storage: heavy, so a few an hour.
-  export: { name: 'export', perAddress: { max: 20, windowSeconds: 60 * 60 }, perAccount: { max: 5, windowSeconds: 60 * 60 } },
+  export: {
+    name: 'export',
+    perAddress: { max: 20, windowSeconds: 60 * 60 },
+    perAccount: { max: 5, windowSeconds: 60 * 60 },
+  },
   // Deleting an account checks the password: limited like sign-in, so it cannot be used to guess one.
-  erase: { name: 'erase', perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES }, perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES } },
+  erase: {
+    name: 'erase',
+    perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES },
+    perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
+  },
   // Job alerts: creating and deleting them.
-  jobAlerts: { name: 'job-alerts', perAddress: { max: 60, windowSeconds: 60 * 60 }, perAccount: { max: 30, windowSeconds: 60 * 60 } },
+  jobAlerts: {
+    name: 'job-alerts',
+    perAddress: { max: 60, windowSeconds: 60 * 60 },
+    perAccount: { max: 30, windowSeconds: 60 * 60 },
+  },
 } satisfies Record<string, RequestRule>;
 
 /**
@@ -59,9 +98,14 @@ export function createLimiter(db: Db, headers: Headers): Limiter {
   return {
     address,
     rule: (type, rule, account, message) => {
-      const hits: LimitHit[] = [{ limit: { name: `${type}-${rule.name}-address`, ...rule.perAddress }, subject: address }];
+      const hits: LimitHit[] = [
+        { limit: { name: `${type}-${rule.name}-address`, ...rule.perAddress }, subject: address },
+      ];
       if (rule.perAccount && account !== undefined) {
-        hits.push({ limit: { name: `${type}-${rule.name}-account`, ...rule.perAccount }, subject: account.trim().toLowerCase() });
+        hits.push({
+          limit: { name: `${type}-${rule.name}-account`, ...rule.perAccount },
+          subject: account.trim().toLowerCase(),
+        });
       }
       return enforce(db, hits, message);
     },

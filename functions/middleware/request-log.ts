@@ -21,7 +21,8 @@ export function routePattern(c: Context<AppEnv>) {
   // so when one answered (a 401, say) the endpoint is the next concrete route; routes matched after
   // it (the pages' catch-all) never ran.
   const routes = matchedRoutes(c);
-  for (let i = Math.max(0, c.req.routeIndex); i < routes.length; i++) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  for (let i = Math.max(0, c.req.routeIndex); i < routes.length; i++)
+    if (routes[i]!.method !== 'ALL') return routes[i]!.path;
   return '(unmatched)';
 }
 

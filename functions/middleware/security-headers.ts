@@ -30,7 +30,12 @@ const apiHeaders = secureHeaders({
 // policy of site/public/_headers: their scripts are pinned by Astro's per-page CSP, and a header
 // `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
 const pageHeaders = secureHeaders({
-  contentSecurityPolicy: { objectSrc: ["'none'"], baseUri: ["'self'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
+  contentSecurityPolicy: {
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
   strictTransportSecurity: 'max-age=63072000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
@@ -38,4 +43,6 @@ const pageHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
-export const securityHeaders = createMiddleware((c, next) => (c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next)));
+export const securityHeaders = createMiddleware((c, next) =>
+  c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next),
+);

@@ -13,18 +13,28 @@ it('exports a student with ten 10 MB documents', async () => {
   const student = await makeStudentWithData('perf', { documents: [] });
   // Ten 10 MB objects and their rows (makeStudentWithData's small files are not the point here).
   const { db } = await import('../test/fixtures/index.ts');
-  const t = await import('../../db/schema/index.ts');
+  const t = await import('#db/schema/index.ts');
   for (const doc of documents) {
     const bytes = new Uint8Array(10 * MB);
     for (let o = 0; o < bytes.length; o += 65_536) crypto.getRandomValues(bytes.subarray(o, o + 65_536));
     bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
     const key = `documents/${student.id}/${crypto.randomUUID()}.pdf`;
     await env.FILES.put(key, bytes);
-    await db.insert(t.documents).values({ id: crypto.randomUUID(), userId: student.id, documentType: 'Passport', objectKey: key, originalName: doc.name, contentType: 'application/pdf', size: bytes.length });
+    await db.insert(t.documents).values({
+      id: crypto.randomUUID(),
+      userId: student.id,
+      documentType: 'Passport',
+      objectKey: key,
+      originalName: doc.name,
+      contentType: 'application/pdf',
+      size: bytes.length,
+    });
   }
 
   const started = performance.now();
-  const res = await request('/api/users/me/export', { headers: { Authorization: `Bearer ${student.token}` } });
+  const res = await request('/api/users/me/export', {
+    headers: { Authorization: `Bearer ${student.token}` },
+  });
   const firstByte = performance.now() - started;
   expect(res.status).toBe(200);
   // Read it as a client would, chunk by chunk, never holding the archive.
@@ -42,7 +52,7 @@ it('exports a student with ten 10 MB documents', async () => {
   const total = performance.now() - started;
   console.info(
     `export of 10 × 10 MB documents: ${(size / MB).toFixed(1)} MB zip in ${(total / 1000).toFixed(2)} s ` +
-      `(first byte after ${firstByte.toFixed(0)} ms, ${((size / MB) / (total / 1000)).toFixed(0)} MB/s, ${chunks} chunks, largest ${(largest / 1024).toFixed(0)} KB)`,
+      `(first byte after ${firstByte.toFixed(0)} ms, ${(size / MB / (total / 1000)).toFixed(0)} MB/s, ${chunks} chunks, largest ${(largest / 1024).toFixed(0)} KB)`,
   );
   expect(size).toBeGreaterThan(100 * MB);
   expect(size).toBeLessThan(101 * MB);

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 
 // Kept apart from index.ts: job modules import these, and index.ts imports the job modules (a cycle
 // through index.ts would leave CRONS uninitialised while a job module is evaluated).

@@ -4,8 +4,16 @@
 import { env } from 'cloudflare:test';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { documents, jobApplicants, jobApplications, outbox, publishEvents, teamMembers, users } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import {
+  documents,
+  jobApplicants,
+  jobApplications,
+  outbox,
+  publishEvents,
+  teamMembers,
+  users,
+} from '#db/schema/index.ts';
 import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
 import { CRONS, runScheduled } from './index.ts';
 
@@ -25,25 +33,68 @@ describe('outbox retention (CRONS.daily)', () => {
       { to: 'retention-young@example.com', createdAt: at(29 * DAY) },
     ];
     for (const r of rows) {
-      await db.insert(outbox).values({ id: crypto.randomUUID(), ...r, subject: 'Old news', status: 'sent', attempts: 1, updatedAt: r.createdAt });
+      await db.insert(outbox).values({
+        id: crypto.randomUUID(),
+        ...r,
+        subject: 'Old news',
+        status: 'sent',
+        attempts: 1,
+        updatedAt: r.createdAt,
+      });
     }
     const results = await runScheduled(CRONS.daily, env, new Date(now));
     expect((results['outbox-retention'] as { purged: number }).purged).toBeGreaterThanOrEqual(2);
-    const left = await db.select({ to: outbox.to }).from(outbox).where(inArray(outbox.to, rows.map((r) => r.to)));
+    const left = await db
+      .select({ to: outbox.to })
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.to,
+          rows.map((r) => r.to),
+        ),
+      );
     expect(left.map((r) => r.to)).toEqual(['retention-young@example.com']);
   });
 
   it('in production, clears any body still kept on a sent or dead message, and keeps the body of one waiting for a retry', async () => {
     const now = new Date();
-    const base = { subject: 'Kept body', text: 'Personal text', html: '<p>Personal text</p>', headers: { 'List-Unsubscribe': '<https://example.com/u>' }, attempts: 1, createdAt: now, updatedAt: now };
-    await db.insert(outbox).values({ id: crypto.randomUUID(), to: 'sweep-sent@example.com', status: 'sent', ...base });
-    await db.insert(outbox).values({ id: crypto.randomUUID(), to: 'sweep-dead@example.com', status: 'dead', ...base });
-    await db.insert(outbox).values({ id: crypto.randomUUID(), to: 'sweep-failed@example.com', status: 'failed', nextAttemptAt: new Date(now.getTime() + HOUR), ...base });
+    const base = {
+      subject: 'Kept body',
+      text: 'Personal text',
+      html: '<p>Personal text</p>',
+      headers: { 'List-Unsubscribe': '<https://example.com/u>' },
+      attempts: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await db
+      .insert(outbox)
+      .values({ id: crypto.randomUUID(), to: 'sweep-sent@example.com', status: 'sent', ...base });
+    await db
+      .insert(outbox)
+      .values({ id: crypto.randomUUID(), to: 'sweep-dead@example.com', status: 'dead', ...base });
+    await db.insert(outbox).values({
+      id: crypto.randomUUID(),
+      to: 'sweep-failed@example.com',
+      status: 'failed',
+      nextAttemptAt: new Date(now.getTime() + HOUR),
+      ...base,
+    });
     // Tests, like development, keep bodies: the sweep does nothing there.
-    expect((await runScheduled(CRONS.daily, env, now))['outbox-retention']).toMatchObject({ bodiesCleared: 0 });
-    const results = await runScheduled(CRONS.daily, { ...env, ENVIRONMENT: 'production' } as Env, now);
-    expect((results['outbox-retention'] as { bodiesCleared: number }).bodiesCleared).toBeGreaterThanOrEqual(2);
-    const body = async (to: string) => (await db.select({ text: outbox.text, html: outbox.html, headers: outbox.headers }).from(outbox).where(eq(outbox.to, to)))[0];
+    expect((await runScheduled(CRONS.daily, env, now))['outbox-retention']).toMatchObject({
+      bodiesCleared: 0,
+    });
+    const results = await runScheduled(CRONS.daily, { ...env, ENVIRONMENT: 'production' }, now);
+    expect((results['outbox-retention'] as { bodiesCleared: number }).bodiesCleared).toBeGreaterThanOrEqual(
+      2,
+    );
+    const body = async (to: string) =>
+      (
+        await db
+          .select({ text: outbox.text, html: outbox.html, headers: outbox.headers })
+          .from(outbox)
+          .where(eq(outbox.to, to))
+      )[0];
     expect(await body('sweep-sent@example.com')).toEqual({ text: null, html: null, headers: null });
     expect(await body('sweep-dead@example.com')).toEqual({ text: null, html: null, headers: null });
     expect((await body('sweep-failed@example.com'))?.text).toBe('Personal text');
@@ -57,7 +108,16 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
 
   async function student() {
     const id = uuid();
-    await db.insert(users).values({ id, fullName: 'Orphan Test', academicStatus: 'x', contactNumber: id, currentAddress: 'x', email: `${id}@example.com`, passwordHash: 'x', isVerified: true });
+    await db.insert(users).values({
+      id,
+      fullName: 'Orphan Test',
+      academicStatus: 'x',
+      contactNumber: id,
+      currentAddress: 'x',
+      email: `${id}@example.com`,
+      passwordHash: 'x',
+      isVerified: true,
+    });
     return id;
   }
 
@@ -66,23 +126,56 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
     const keptDoc = `documents/${userId}/${uuid()}.pdf`;
     const orphanDoc = `documents/${userId}/${uuid()}.pdf`;
     await Promise.all([put(keptDoc), put(orphanDoc)]);
-    await db.insert(documents).values({ id: uuid(), userId, documentType: 'Passport', objectKey: keptDoc, originalName: 'p.pdf', contentType: 'application/pdf', size: 3 });
+    await db.insert(documents).values({
+      id: uuid(),
+      userId,
+      documentType: 'Passport',
+      objectKey: keptDoc,
+      originalName: 'p.pdf',
+      contentType: 'application/pdf',
+      size: 3,
+    });
 
     const applicantId = uuid();
-    await db.insert(jobApplicants).values({ id: applicantId, fullName: 'Orphan Applicant', email: `${applicantId}@example.com`, phone: '+447700900000', passwordHash: 'x' });
-    const [job] = await env.DB.prepare('select id from jobs limit 1').all<{ id: string }>().then((r) => r.results);
+    await db.insert(jobApplicants).values({
+      id: applicantId,
+      fullName: 'Orphan Applicant',
+      email: `${applicantId}@example.com`,
+      phone: '+447700900000',
+      passwordHash: 'x',
+    });
+    const [job] = await env.DB.prepare('select id from jobs limit 1')
+      .all<{ id: string }>()
+      .then((r) => r.results);
     const keptCv = `resumes/${job!.id}/${uuid()}.pdf`;
     const orphanCv = `resumes/${job!.id}/${uuid()}.pdf`;
     await Promise.all([put(keptCv), put(orphanCv)]);
-    await db.insert(jobApplications).values({ id: uuid(), jobId: job!.id, applicantId, coverLetter: 'x', resumeKey: keptCv, resumeName: 'cv.pdf', resumeType: 'application/pdf', resumeSize: 3 });
+    await db.insert(jobApplications).values({
+      id: uuid(),
+      jobId: job!.id,
+      applicantId,
+      coverLetter: 'x',
+      resumeKey: keptCv,
+      resumeName: 'cv.pdf',
+      resumeType: 'application/pdf',
+      resumeSize: 3,
+    });
 
     const keptImage = `images/${uuid()}.png`;
     const orphanImage = `images/${uuid()}.jpg`;
     await Promise.all([put(keptImage), put(orphanImage)]);
     // Content shows an image by its URL, inside any text column (here a team member's photo).
-    await db.insert(teamMembers).values({ id: uuid(), name: 'Photo Person', position: 'Adviser', image: `/api/files/${keptImage}`, bio: 'x' });
+    await db.insert(teamMembers).values({
+      id: uuid(),
+      name: 'Photo Person',
+      position: 'Adviser',
+      image: `/api/files/${keptImage}`,
+      bio: 'x',
+    });
     // The live pages were built after that content change.
-    await db.insert(publishEvents).values({ id: uuid(), kind: 'built', createdAt: new Date(Date.now() + 1_000), updatedAt: new Date() });
+    await db
+      .insert(publishEvents)
+      .values({ id: uuid(), kind: 'built', createdAt: new Date(Date.now() + 1_000), updatedAt: new Date() });
 
     const foreign = `backups/${uuid()}.bin`;
     await put(foreign);
@@ -96,24 +189,51 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
     const results = await runScheduled(CRONS.daily, env, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR));
     expect(results['orphaned-files']).toMatchObject({ deleted: 3, deferred: 0 });
     expect(await Promise.all([orphanDoc, orphanCv, orphanImage].map(exists))).toEqual([false, false, false]);
-    expect(await Promise.all([keptDoc, keptCv, keptImage, foreign].map(exists))).toEqual([true, true, true, true]);
+    expect(await Promise.all([keptDoc, keptCv, keptImage, foreign].map(exists))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
 
     // One log line for the run, with each job's counts.
     const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('{"type":"scheduled"'));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'scheduled', cron: CRONS.daily, results: { 'outbox-retention': { purged: expect.any(Number) }, 'orphaned-files': { deleted: 3 } } });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      type: 'scheduled',
+      cron: CRONS.daily,
+      results: { 'outbox-retention': { purged: expect.any(Number) }, 'orphaned-files': { deleted: 3 } },
+    });
   });
 
   it('keeps unreferenced images while the live pages were built before the last content change', async () => {
     const image = `images/${uuid()}.png`;
     await put(image);
-    await db.insert(teamMembers).values({ id: uuid(), name: 'Fresh Edit', position: 'Adviser', image: '/images/team/placeholder.png', bio: 'edited after the last build', updatedAt: new Date(Date.now() + 2 * DAY) });
+    await db.insert(teamMembers).values({
+      id: uuid(),
+      name: 'Fresh Edit',
+      position: 'Adviser',
+      image: '/images/team/placeholder.png',
+      bio: 'edited after the last build',
+      updatedAt: new Date(Date.now() + 2 * DAY),
+    });
     const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
-    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({ deferred: 1, deleted: 0 });
+    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({
+      deferred: 1,
+      deleted: 0,
+    });
     expect(await exists(image)).toBe(true);
     // Publish (a build newer than the edit): the image goes on the next run.
-    await db.insert(publishEvents).values({ id: uuid(), kind: 'built', createdAt: new Date(Date.now() + 3 * DAY), updatedAt: new Date() });
-    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({ deferred: 0, deleted: 1 });
+    await db.insert(publishEvents).values({
+      id: uuid(),
+      kind: 'built',
+      createdAt: new Date(Date.now() + 3 * DAY),
+      updatedAt: new Date(),
+    });
+    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({
+      deferred: 0,
+      deleted: 1,
+    });
     expect(await exists(image)).toBe(false);
   });
 
@@ -121,7 +241,9 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
     const userId = await student();
     const keys = Array.from({ length: 7 }, () => `documents/${userId}/${uuid()}.pdf`);
     await Promise.all(keys.map(put));
-    const counts = await deleteOrphanedFiles(db, env.FILES, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR), { pageSize: 2 });
+    const counts = await deleteOrphanedFiles(db, env.FILES, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR), {
+      pageSize: 2,
+    });
     expect(counts.deleted).toBeGreaterThanOrEqual(7);
     expect(await Promise.all(keys.map(exists))).toEqual(keys.map(() => false));
   });

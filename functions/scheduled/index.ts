@@ -1,4 +1,4 @@
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import type { ScheduledJob } from './cron.ts';
 import { mailRetry } from './mail-retry.ts';
@@ -13,7 +13,16 @@ import { exchangeRatesJob } from './exchange-rates.ts';
 export { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Every job, in the order they run. Add a job by importing it and listing it here. */
-export const jobs: ScheduledJob[] = [mailRetry, outboxRetention, orphanedFiles, pruneRateLimits, expireUnverifiedAccounts, pruneSessions, jobAlertDigest, exchangeRatesJob];
+export const jobs: ScheduledJob[] = [
+  mailRetry,
+  outboxRetention,
+  orphanedFiles,
+  pruneRateLimits,
+  expireUnverifiedAccounts,
+  pruneSessions,
+  jobAlertDigest,
+  exchangeRatesJob,
+];
 
 /**
  * The Worker's `scheduled` handler: runs the jobs of the cron that fired. A failing job is logged

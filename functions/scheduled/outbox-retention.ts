@@ -1,5 +1,5 @@
-import { clearSettledBodies, purgeOutboxBefore } from '../../db/queries/outbox.ts';
-import { OUTBOX_RETENTION_DAYS } from '../../schemas/mail.ts';
+import { clearSettledBodies, purgeOutboxBefore } from '#db/queries/outbox.ts';
+import { OUTBOX_RETENTION_DAYS } from '#schemas/mail.ts';
 import { config } from '../lib/config.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
@@ -11,7 +11,10 @@ export const outboxRetention: ScheduledJob = {
   name: 'outbox-retention',
   cron: CRONS.daily,
   async run({ db, env, now }) {
-    const purged = await purgeOutboxBefore(db, new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000));
+    const purged = await purgeOutboxBefore(
+      db,
+      new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+    );
     const bodiesCleared = config(env).mail.keepBodies ? 0 : await clearSettledBodies(db);
     return { purged, bodiesCleared };
   },

@@ -12,9 +12,30 @@ describe('scheduled handler', () => {
   it('runs only the jobs of the cron that fired, and a failing job does not stop the next', async () => {
     const ran: string[] = [];
     added.push(
-      { name: 'boom', cron: CRONS.frequent, run: async () => { ran.push('boom'); throw new Error('x'); } },
-      { name: 'ok', cron: CRONS.frequent, run: async () => { ran.push('ok'); return { done: 1 }; } },
-      { name: 'daily', cron: CRONS.daily, run: async () => { ran.push('daily'); return {}; } },
+      {
+        name: 'boom',
+        cron: CRONS.frequent,
+        run: async () => {
+          ran.push('boom');
+          throw new Error('x');
+        },
+      },
+      {
+        name: 'ok',
+        cron: CRONS.frequent,
+        run: async () => {
+          ran.push('ok');
+          return { done: 1 };
+        },
+      },
+      {
+        name: 'daily',
+        cron: CRONS.daily,
+        run: async () => {
+          ran.push('daily');
+          return {};
+        },
+      },
     );
     jobs.push(...added);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -23,6 +44,9 @@ describe('scheduled handler', () => {
     expect(results.ok).toEqual({ done: 1 });
     expect(results.boom).toEqual({ error: 'Error' });
     expect(log).toHaveBeenCalledOnce();
-    expect(JSON.parse(String(log.mock.calls[0]![0]))).toMatchObject({ type: 'scheduled', cron: CRONS.frequent });
+    expect(JSON.parse(String(log.mock.calls[0]![0]))).toMatchObject({
+      type: 'scheduled',
+      cron: CRONS.frequent,
+    });
   });
 });

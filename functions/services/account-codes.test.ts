@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../db/client.ts';
-import { oneTimeCodes, users } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { oneTimeCodes, users } from '#db/schema/index.ts';
 import { requestPasswordReset, resetPassword, sendVerificationCode, verifyAccount } from './account-codes.ts';
 import type { EmailMessage, Mailer, SendOutcome } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -24,7 +24,16 @@ class MemoryMailer implements Mailer {
 async function student(verified = false) {
   const id = crypto.randomUUID();
   const email = `${id}@example.com`;
-  await db.insert(users).values({ id, fullName: 'Code Tester', academicStatus: 'x', contactNumber: id, currentAddress: 'x', email, passwordHash: await hashPassword('old-password'), isVerified: verified });
+  await db.insert(users).values({
+    id,
+    fullName: 'Code Tester',
+    academicStatus: 'x',
+    contactNumber: id,
+    currentAddress: 'x',
+    email,
+    passwordHash: await hashPassword('old-password'),
+    isVerified: verified,
+  });
   return { id, email };
 }
 const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
@@ -32,7 +41,14 @@ const row = async (id: string) => (await db.select().from(users).where(eq(users.
 /** Requests a reset and then runs what the route defers until after the response; returns how many jobs were deferred. */
 async function reset(mailer: Mailer, email: string) {
   const deferred: Promise<unknown>[] = [];
-  await requestPasswordReset(db, mailer, 'student', email, async () => 'Ada', (work) => deferred.push(work));
+  await requestPasswordReset(
+    db,
+    mailer,
+    'student',
+    email,
+    async () => 'Ada',
+    (work) => deferred.push(work),
+  );
   await Promise.all(deferred);
   return deferred.length;
 }
@@ -41,7 +57,9 @@ class FailingMailer implements Mailer {
   attempts = 0;
   async send(): Promise<SendOutcome> {
     this.attempts++;
-    throw Object.assign(new Error('We could not send the e-mail right now. Please try again in a moment.'), { status: 503 });
+    throw Object.assign(new Error('We could not send the e-mail right now. Please try again in a moment.'), {
+      status: 503,
+    });
   }
 }
 
@@ -54,7 +72,9 @@ describe('sendVerificationCode / verifyAccount', () => {
     expect(mail).toMatchObject({ to: s.email, subject: expect.stringMatching(/verification code/) });
     expect(mail!.text).toContain(mailer.code()!);
     expect(mail!.html).toContain(mailer.code()!);
-    await expect(verifyAccount(db, 'student', s.id, mailer.code() === '000000' ? '111111' : '000000')).rejects.toMatchObject({ name: 'Invalid', message: 'Invalid or expired OTP. Please try again.' });
+    await expect(
+      verifyAccount(db, 'student', s.id, mailer.code() === '000000' ? '111111' : '000000'),
+    ).rejects.toMatchObject({ name: 'Invalid', message: 'Invalid or expired OTP. Please try again.' });
     expect((await row(s.id)).isVerified).toBe(false);
     await verifyAccount(db, 'student', s.id, mailer.code()!);
     expect((await row(s.id)).isVerified).toBe(true);
@@ -64,7 +84,9 @@ describe('sendVerificationCode / verifyAccount', () => {
     const s = await student();
     const mailer = new MemoryMailer();
     await sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' });
-    await expect(sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' })).rejects.toMatchObject({ name: 'TooMany' });
+    await expect(
+      sendVerificationCode(db, mailer, 'student', { id: s.id, email: s.email, name: 'Ada' }),
+    ).rejects.toMatchObject({ name: 'TooMany' });
     expect(mailer.sent).toHaveLength(1);
   });
 });
@@ -89,7 +111,14 @@ describe('password reset', () => {
     const s = await student(true);
     const mailer = new MemoryMailer();
     const deferred: Promise<unknown>[] = [];
-    await requestPasswordReset(db, mailer, 'student', s.email, async () => 'Ada', (work) => deferred.push(work));
+    await requestPasswordReset(
+      db,
+      mailer,
+      'student',
+      s.email,
+      async () => 'Ada',
+      (work) => deferred.push(work),
+    );
     expect(deferred).toHaveLength(1);
     expect(mailer.sent).toHaveLength(0);
     await Promise.all(deferred);
@@ -120,28 +149,46 @@ describe('password reset', () => {
     expect(await verifyPassword('brand-new-pw', r.passwordHash)).toBe(true);
     expect(r.isVerified).toBe(true);
     expect(r.tokensValidAfter!.getTime()).toBeGreaterThan(before - 1000);
-    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw')).rejects.toMatchObject({ name: 'Invalid' });
+    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw')).rejects.toMatchObject({
+      name: 'Invalid',
+    });
   });
 
   it('gives an unknown e-mail and a known one without a code the same answer (no enumeration)', async () => {
     const s = await student(true);
-    const unknown = await resetPassword(db, 'student', 'nobody-known@example.com', '123456', 'x-password').catch((e: Error) => e.message);
-    const known = await resetPassword(db, 'student', s.email, '123456', 'x-password').catch((e: Error) => e.message);
+    const unknown = await resetPassword(
+      db,
+      'student',
+      'nobody-known@example.com',
+      '123456',
+      'x-password',
+    ).catch((e: Error) => e.message);
+    const known = await resetPassword(db, 'student', s.email, '123456', 'x-password').catch(
+      (e: Error) => e.message,
+    );
     expect(known).toBe(unknown);
     // …and after five wrong tries or expiry too.
     const mailer = new MemoryMailer();
     await reset(mailer, s.email);
     const wrong = mailer.code() === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await resetPassword(db, 'student', s.email, wrong, 'x-password').catch(() => undefined);
-    expect(await resetPassword(db, 'student', s.email, wrong, 'x-password').catch((e: Error) => e.message)).toBe(unknown);
+    for (let i = 0; i < 5; i++)
+      await resetPassword(db, 'student', s.email, wrong, 'x-password').catch(() => undefined);
+    expect(
+      await resetPassword(db, 'student', s.email, wrong, 'x-password').catch((e: Error) => e.message),
+    ).toBe(unknown);
   });
 
   it('an expired reset code is refused', async () => {
     const s = await student(true);
     const mailer = new MemoryMailer();
     await reset(mailer, s.email);
-    await db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - CODE_RULES.ttlMs) }).where(eq(oneTimeCodes.accountId, s.id));
-    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'new-password')).rejects.toMatchObject({ name: 'Invalid' });
+    await db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - CODE_RULES.ttlMs) })
+      .where(eq(oneTimeCodes.accountId, s.id));
+    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'new-password')).rejects.toMatchObject(
+      { name: 'Invalid' },
+    );
     expect(await verifyPassword('old-password', (await row(s.id)).passwordHash)).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Conflict, Invalid, TooMany } from './errors.ts';
-import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
 import { codeMessages, issueCode, verifyCode, withdrawCode } from './codes.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { codeEmail } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import { detailsFromPayload, isExpiredUnverified, type RegistrableType } from './registration.ts';
@@ -18,7 +18,12 @@ import { endAllSessionsStatement } from './sessions.ts';
  */
 
 /** Issues a verification code (within the send limits) and e-mails it. */
-export async function sendVerificationCode(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string; name: string }) {
+export async function sendVerificationCode(
+  db: Db,
+  mailer: Mailer,
+  type: AccountType,
+  account: { id: string; email: string; name: string },
+) {
   const owner = { accountType: type, accountId: account.id, purpose: 'verify' } as const;
   const code = await issueCode(db, owner);
   try {
@@ -34,11 +39,20 @@ export async function sendVerificationCode(db: Db, mailer: Mailer, type: Account
  * E-mails a registration's code (registration.ts stored it). If the e-mail fails, that code alone
  * is withdrawn (it reached nobody; other registrants' codes stay) and the error goes on.
  */
-export async function sendRegistrationCode(db: Db, mailer: Mailer, registration: { email: string; name: string; code: string; codeId: string }) {
+export async function sendRegistrationCode(
+  db: Db,
+  mailer: Mailer,
+  registration: { email: string; name: string; code: string; codeId: string },
+) {
   try {
-    await mailer.send(codeEmail(await getSite(db), registration.email, registration.name, registration.code, 'verify'));
+    await mailer.send(
+      codeEmail(await getSite(db), registration.email, registration.name, registration.code, 'verify'),
+    );
   } catch (error) {
-    await db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, registration.codeId)).catch(() => undefined);
+    await db
+      .delete(oneTimeCodes)
+      .where(eq(oneTimeCodes.id, registration.codeId))
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -48,16 +62,26 @@ export async function sendRegistrationCode(db: Db, mailer: Mailer, registration:
  * registration that code was sent for (registration.ts). Throws 400 with a clear message, or 409
  * if that registration's phone number has since been taken by another account.
  */
-export async function verifyAccount(db: Db, type: RegistrableType, accountId: string, code: string, { sameAnswer = false } = {}) {
+export async function verifyAccount(
+  db: Db,
+  type: RegistrableType,
+  accountId: string,
+  code: string,
+  { sameAnswer = false } = {},
+) {
   const verdict = await verifyCode(db, { accountType: type, accountId, purpose: 'verify' }, code);
   // `sameAnswer`: one message for every failure, where a different one would tell a stranger that
   // the e-mail has an account (the partner flow names accounts by e-mail).
   if (verdict.status !== 'ok') throw new Invalid(codeMessages[sameAnswer ? 'invalid' : verdict.status]);
   const table = accountTables[type];
   try {
-    await db.update(table).set({ ...detailsFromPayload(type, verdict.payload), isVerified: true }).where(eq(table.id, accountId));
+    await db
+      .update(table)
+      .set({ ...detailsFromPayload(type, verdict.payload), isVerified: true })
+      .where(eq(table.id, accountId));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict('These details are now used by another account. Please register again.');
+    if (isUniqueViolation(error))
+      throw new Conflict('These details are now used by another account. Please register again.');
     throw error;
   }
 }
@@ -74,7 +98,8 @@ export async function verifyNobody(db: Db, type: RegistrableType, email: string,
 /** How long the deferred reset e-mail waits before starting (see sendResetCode). */
 const RESET_SEND_DELAY_MS = 50;
 
-export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we have sent a code to reset the password.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that e-mail, we have sent a code to reset the password.';
 
 /**
  * Starts a password reset. The answer is the same whether or not the account exists (no account
@@ -89,7 +114,14 @@ export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, we
  * code is withdrawn, so asking again works at once; the outbox row is marked `failed`. Send limits
  * (429 from `issueCode`) stay silent for the same reason.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, type: AccountType, email: string, name: (id: string) => Promise<string>, defer: (work: Promise<unknown>) => void) {
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  type: AccountType,
+  email: string,
+  name: (id: string) => Promise<string>,
+  defer: (work: Promise<unknown>) => void,
+) {
   const account = await findCredentials(db, type, { email });
   if (!account || isExpiredUnverified(account)) return;
   defer(sendCodeLater(db, mailer, type, account, 'reset', name));
@@ -101,7 +133,14 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, type: Account
  * `requestPasswordReset`, the sending deferred and its limits silent. Returns 'verified' for an
  * account that needs no code (the caller says so, as registration does).
  */
-export async function resendVerificationQuietly(db: Db, mailer: Mailer, type: RegistrableType, email: string, name: (id: string) => Promise<string>, defer: (work: Promise<unknown>) => void) {
+export async function resendVerificationQuietly(
+  db: Db,
+  mailer: Mailer,
+  type: RegistrableType,
+  email: string,
+  name: (id: string) => Promise<string>,
+  defer: (work: Promise<unknown>) => void,
+) {
   const account = await findCredentials(db, type, { email });
   if (!account || isExpiredUnverified(account)) return 'sent';
   if (account.isVerified) return 'verified';
@@ -110,7 +149,14 @@ export async function resendVerificationQuietly(db: Db, mailer: Mailer, type: Re
 }
 
 /** Issues a code and e-mails it; never throws (it runs after the response). */
-async function sendCodeLater(db: Db, mailer: Mailer, type: AccountType, account: { id: string; email: string }, purpose: 'verify' | 'reset', name: (id: string) => Promise<string>) {
+async function sendCodeLater(
+  db: Db,
+  mailer: Mailer,
+  type: AccountType,
+  account: { id: string; email: string },
+  purpose: 'verify' | 'reset',
+  name: (id: string) => Promise<string>,
+) {
   const owner = { accountType: type, accountId: account.id, purpose } as const;
   // Start a moment later, so the answer has left before this work (D1 writes, the provider call)
   // competes with it for the thread: measured over HTTP, starting at once still delayed real
@@ -129,7 +175,10 @@ async function sendCodeLater(db: Db, mailer: Mailer, type: AccountType, account:
   } catch (error) {
     // The code reached nobody: withdraw it so a new request is not held by the 60-second wait.
     await withdrawCode(db, owner).catch(() => undefined);
-    console.error(`${purpose} code: the e-mail could not be sent`, error instanceof Error ? error.message : error);
+    console.error(
+      `${purpose} code: the e-mail could not be sent`,
+      error instanceof Error ? error.message : error,
+    );
   }
 }
 
@@ -138,9 +187,19 @@ async function sendCodeLater(db: Db, mailer: Mailer, type: AccountType, account:
  * out) and tokens issued before now stop working; the account counts as verified (the code proved
  * the e-mail).
  */
-export async function resetPassword(db: Db, type: AccountType, email: string, code: string, newPassword: string) {
+export async function resetPassword(
+  db: Db,
+  type: AccountType,
+  email: string,
+  code: string,
+  newPassword: string,
+) {
   const account = await findCredentials(db, type, { email });
-  const owner = { accountType: type, accountId: account?.id ?? `unknown:${email}`, purpose: 'reset' } as const;
+  const owner = {
+    accountType: type,
+    accountId: account?.id ?? `unknown:${email}`,
+    purpose: 'reset',
+  } as const;
   // An unknown e-mail costs the same counted try as a real one (no enumeration by timing).
   const result = (await verifyCode(db, owner, code)).status;
   // One answer for every failure: 'no active code' or 'too many tries' would tell a stranger that
@@ -151,7 +210,10 @@ export async function resetPassword(db: Db, type: AccountType, email: string, co
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
   const passwordHash = await hashPassword(newPassword);
   await db.batch([
-    db.update(table).set({ passwordHash, tokensValidAfter: revokeBefore, isVerified: true }).where(eq(table.id, account.id)),
+    db
+      .update(table)
+      .set({ passwordHash, tokensValidAfter: revokeBefore, isVerified: true })
+      .where(eq(table.id, account.id)),
     endAllSessionsStatement(db, type, account.id),
   ]);
 }

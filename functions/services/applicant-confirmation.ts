@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
-import type { Db } from '../../db/client.ts';
-import { confirmApplicantEmail, takeHeldApplications } from '../../db/queries/applicants.ts';
-import { APPLICANT_CONFIRM_PATH } from '../../schemas/recruitment.ts';
+import type { Db } from '#db/client.ts';
+import { confirmApplicantEmail, takeHeldApplications } from '#db/queries/applicants.ts';
+import { APPLICANT_CONFIRM_PATH } from '#schemas/recruitment.ts';
 import { applicantConfirmationEmail, type EmailBrand } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { notifyStaff } from './notify.ts';
@@ -22,12 +22,21 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** A short fingerprint of the address the link was sent to (the address itself stays out of URLs). */
 async function emailTag(email: string) {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`applicant-confirm:${email.toLowerCase()}`));
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`applicant-confirm:${email.toLowerCase()}`),
+  );
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The signed, expiring link the confirmation e-mail carries (HS256, 48 hours). */
-export async function confirmationLink(secret: string, issuer: string, siteUrl: string, applicant: { id: string; email: string }, now = Date.now()) {
+export async function confirmationLink(
+  secret: string,
+  issuer: string,
+  siteUrl: string,
+  applicant: { id: string; email: string },
+  now = Date.now(),
+) {
   const iat = Math.floor(now / 1000);
   const token = await new SignJWT({ eml: await emailTag(applicant.email) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -40,12 +49,22 @@ export async function confirmationLink(secret: string, issuer: string, siteUrl: 
   return `${siteUrl.replace(/\/$/, '')}${APPLICANT_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-export type ConfirmationCheck = { ok: true; applicantId: string; emailTag: string } | { ok: false; reason: 'expired' | 'invalid' };
+export type ConfirmationCheck =
+  { ok: true; applicantId: string; emailTag: string } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Reads a confirmation token: whose it is, or why it cannot be used (forged, altered, expired). */
-export async function readConfirmationToken(secret: string, issuer: string, token: string): Promise<ConfirmationCheck> {
+export async function readConfirmationToken(
+  secret: string,
+  issuer: string,
+  token: string,
+): Promise<ConfirmationCheck> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer, audience: AUDIENCE, requiredClaims: ['sub', 'exp', 'eml'] });
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer,
+      audience: AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'eml'],
+    });
     return { ok: true, applicantId: payload.sub!, emailTag: String(payload.eml) };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
@@ -56,13 +75,24 @@ export async function readConfirmationToken(secret: string, issuer: string, toke
 export const sameEmail = async (tag: string, email: string) => tag === (await emailTag(email));
 
 /** Sends (or sends again) the confirmation e-mail. */
-export async function sendConfirmation(mailer: Mailer, settings: { secret: string; issuer: string; siteUrl: string }, applicant: { id: string; email: string; fullName: string }, brand: EmailBrand) {
+export async function sendConfirmation(
+  mailer: Mailer,
+  settings: { secret: string; issuer: string; siteUrl: string },
+  applicant: { id: string; email: string; fullName: string },
+  brand: EmailBrand,
+) {
   const link = await confirmationLink(settings.secret, settings.issuer, settings.siteUrl, applicant);
-  await mailer.send(applicantConfirmationEmail(brand, applicant.email, applicant.fullName, link, CONFIRM_LINK_HOURS));
+  await mailer.send(
+    applicantConfirmationEmail(brand, applicant.email, applicant.fullName, link, CONFIRM_LINK_HOURS),
+  );
 }
 
 /** The notice that passes one application on (the staff address forwards it to the employer). */
-export function applicationNotice(applicant: { fullName: string; email: string }, job: { title: string; company: string; location: string }, resume: { name: string; size: number }) {
+export function applicationNotice(
+  applicant: { fullName: string; email: string },
+  job: { title: string; company: string; location: string },
+  resume: { name: string; size: number },
+) {
   return {
     subject: `New application: ${job.title}`,
     paragraphs: [
@@ -73,7 +103,11 @@ export function applicationNotice(applicant: { fullName: string; email: string }
 }
 
 /** Forwards every application of the applicant still held (each once, however often this runs). */
-export async function forwardHeldApplications(db: Db, mailer: Mailer, applicant: { id: string; fullName: string; email: string }) {
+export async function forwardHeldApplications(
+  db: Db,
+  mailer: Mailer,
+  applicant: { id: string; fullName: string; email: string },
+) {
   const held = await takeHeldApplications(db, applicant.id);
   for (const app of held) {
     const notice = applicationNotice(applicant, app, { name: app.resumeName, size: app.resumeSize });
@@ -86,7 +120,11 @@ export async function forwardHeldApplications(db: Db, mailer: Mailer, applicant:
  * Confirms the applicant's address (the first click) and forwards what was held. A second click
  * of the same link confirms nothing new and says so.
  */
-export async function confirmApplicant(db: Db, mailer: Mailer, applicant: { id: string; fullName: string; email: string }) {
+export async function confirmApplicant(
+  db: Db,
+  mailer: Mailer,
+  applicant: { id: string; fullName: string; email: string },
+) {
   const first = await confirmApplicantEmail(db, applicant.id);
   const forwarded = first ? await forwardHeldApplications(db, mailer, applicant) : 0;
   return { first, forwarded };

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { auditLog } from '#db/schema/index.ts';
 
 export interface AuditEntry {
   staffId: string | null;

@@ -1,12 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { oneTimeCodes } from '#db/schema/index.ts';
 import { CODE_RULES, consumeCode, generateCode, issueCode, verifyCode } from './codes.ts';
 
 const db = createDb(env.DB);
-const owner = () => ({ accountType: 'student' as const, accountId: crypto.randomUUID(), purpose: 'verify' as const });
+const owner = () => ({
+  accountType: 'student' as const,
+  accountId: crypto.randomUUID(),
+  purpose: 'verify' as const,
+});
 const T0 = Date.UTC(2030, 0, 1, 12);
 const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -75,7 +79,8 @@ describe('issueCode / consumeCode', () => {
     const o = owner();
     const first = await issueCode(db, o, T0);
     const second = await issueCode(db, o, T0 + CODE_RULES.resendWaitMs);
-    if (first !== second) expect(await consumeCode(db, o, first, T0 + CODE_RULES.resendWaitMs)).toBe('invalid');
+    if (first !== second)
+      expect(await consumeCode(db, o, first, T0 + CODE_RULES.resendWaitMs)).toBe('invalid');
     const o2 = owner();
     const a = await issueCode(db, o2, T0);
     await issueCode(db, o2, T0 + CODE_RULES.resendWaitMs);
@@ -88,11 +93,20 @@ describe('issueCode / consumeCode', () => {
   it('waits 60 seconds between sends and allows 3 per 15 minutes', async () => {
     const o = owner();
     await issueCode(db, o, T0);
-    await expect(issueCode(db, o, T0 + 59_000)).rejects.toMatchObject({ name: 'TooMany', message: 'Please wait 1 seconds before requesting another code.' });
-    await expect(issueCode(db, o, T0 + 30_000)).rejects.toMatchObject({ name: 'TooMany', message: 'Please wait 30 seconds before requesting another code.' });
+    await expect(issueCode(db, o, T0 + 59_000)).rejects.toMatchObject({
+      name: 'TooMany',
+      message: 'Please wait 1 seconds before requesting another code.',
+    });
+    await expect(issueCode(db, o, T0 + 30_000)).rejects.toMatchObject({
+      name: 'TooMany',
+      message: 'Please wait 30 seconds before requesting another code.',
+    });
     await issueCode(db, o, T0 + 60_000);
     await issueCode(db, o, T0 + 120_000);
-    await expect(issueCode(db, o, T0 + 180_000)).rejects.toMatchObject({ name: 'TooMany', message: 'Too many codes requested. Please try again in 12 minutes.' });
+    await expect(issueCode(db, o, T0 + 180_000)).rejects.toMatchObject({
+      name: 'TooMany',
+      message: 'Too many codes requested. Please try again in 12 minutes.',
+    });
     // The window slides: 15 minutes after the first send, one more is allowed.
     await expect(issueCode(db, o, T0 + CODE_RULES.sendWindowMs + 1)).resolves.toMatch(/^\d{6}$/);
   });
@@ -100,7 +114,9 @@ describe('issueCode / consumeCode', () => {
   it('at most 5 of 50 parallel wrong guesses are judged, and the right code is refused afterwards (issue 13 item 1)', async () => {
     const o = owner();
     const code = await issueCode(db, o, T0);
-    const verdicts = await Promise.all(Array.from({ length: 50 }, () => verifyCode(db, o, wrongOf(code), T0 + 1000)));
+    const verdicts = await Promise.all(
+      Array.from({ length: 50 }, () => verifyCode(db, o, wrongOf(code), T0 + 1000)),
+    );
     const judged = verdicts.filter((v) => v.judged);
     expect(judged.length).toBeLessThanOrEqual(CODE_RULES.maxAttempts);
     expect(judged.length).toBe(5);
@@ -129,7 +145,11 @@ describe('issueCode / consumeCode', () => {
   it('keepOthers leaves earlier codes open, each with its payload; a match consumes every open code', async () => {
     const o = owner();
     const first = await issueCode(db, o, { now: T0, payload: 'first', keepOthers: true });
-    const second = await issueCode(db, o, { now: T0 + CODE_RULES.resendWaitMs, payload: 'second', keepOthers: true });
+    const second = await issueCode(db, o, {
+      now: T0 + CODE_RULES.resendWaitMs,
+      payload: 'second',
+      keepOthers: true,
+    });
     const verdict = await verifyCode(db, o, first, T0 + CODE_RULES.resendWaitMs + 1);
     expect(verdict).toMatchObject({ status: 'ok', payload: 'first' });
     expect(await consumeCode(db, o, second, T0 + CODE_RULES.resendWaitMs + 2)).toBe('none');

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { batch } from '../../db/batch.ts';
-import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, type AccountType } from '../../db/schema/index.ts';
+import { batch } from '#db/batch.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
 import { waitText } from './rate-limit.ts';
 import { TooMany } from './errors.ts';
 
@@ -36,7 +36,8 @@ export function generateCode() {
 }
 
 // The hash binds the code to its owner, so a stolen table row cannot be replayed elsewhere.
-const codeHash = (owner: CodeOwner, code: string) => sha256(`${owner.accountType}:${owner.accountId}:${owner.purpose}:${code}`);
+const codeHash = (owner: CodeOwner, code: string) =>
+  sha256(`${owner.accountType}:${owner.accountId}:${owner.purpose}:${code}`);
 
 const ownerSql = (owner: CodeOwner) =>
   sql`account_type = ${owner.accountType} and account_id = ${owner.accountId} and purpose = ${owner.purpose}`;
@@ -64,7 +65,11 @@ export async function newCode(owner: CodeOwner) {
  * counted by the same statement that writes, so parallel requests cannot pass them together), then,
  * unless `keepOthers`, voiding the owner's earlier open codes if the new one was stored.
  */
-export function issueStatements(owner: CodeOwner, code: { id: string; hash: string }, { now = Date.now(), payload = null, keepOthers = false }: IssueOptions = {}) {
+export function issueStatements(
+  owner: CodeOwner,
+  code: { id: string; hash: string },
+  { now = Date.now(), payload = null, keepOthers = false }: IssueOptions = {},
+) {
   const insert = sql`
     insert into one_time_codes (id, account_type, account_id, purpose, code_hash, expires_at, attempts, payload, created_at, updated_at)
     select ${code.id}, ${owner.accountType}, ${owner.accountId}, ${owner.purpose}, ${code.hash}, ${now + CODE_RULES.ttlMs}, 0, ${payload}, ${now}, ${now}
@@ -134,9 +139,19 @@ export interface CodeVerdict {
  * are ever judged. A match is consumed by a conditional update, so it works once, and it voids the
  * owner's other open codes.
  */
-export async function verifyCode(db: Db, owner: CodeOwner, code: string, now = Date.now()): Promise<CodeVerdict> {
+export async function verifyCode(
+  db: Db,
+  owner: CodeOwner,
+  code: string,
+  now = Date.now(),
+): Promise<CodeVerdict> {
   const hash = await codeHash(owner, code);
-  const counted = await db.all<{ id: string; code_hash: string; attempts: number; payload: string | null }>(sql`
+  const counted = await db.all<{
+    id: string;
+    code_hash: string;
+    attempts: number;
+    payload: string | null;
+  }>(sql`
     update one_time_codes set attempts = attempts + 1, updated_at = ${now}
     where ${ownerSql(owner)} and consumed_at is null and attempts < ${CODE_RULES.maxAttempts} and expires_at > ${now}
     returning id, code_hash, attempts, payload`);
@@ -157,12 +172,21 @@ export async function verifyCode(db: Db, owner: CodeOwner, code: string, now = D
 }
 
 /** `verifyCode`'s status alone. */
-export async function consumeCode(db: Db, owner: CodeOwner, code: string, now = Date.now()): Promise<CodeCheck> {
+export async function consumeCode(
+  db: Db,
+  owner: CodeOwner,
+  code: string,
+  now = Date.now(),
+): Promise<CodeCheck> {
   return (await verifyCode(db, owner, code, now)).status;
 }
 
 /** Why no open code took the try: the newest open code is expired or spent, or there is none. */
-async function whyNoCode(db: Db, owner: CodeOwner, now: number): Promise<Exclude<CodeCheck, 'ok' | 'invalid'>> {
+async function whyNoCode(
+  db: Db,
+  owner: CodeOwner,
+  now: number,
+): Promise<Exclude<CodeCheck, 'ok' | 'invalid'>> {
   const [latest] = await db
     .select({ expiresAt: oneTimeCodes.expiresAt, attempts: oneTimeCodes.attempts })
     .from(oneTimeCodes)

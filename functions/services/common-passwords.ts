@@ -9,7 +9,9 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose anot
 // never sets a password pays nothing for it, and start-up stays short.
 let common: Promise<Set<string>> | undefined;
 const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()))));
+  (common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => word.toLowerCase())),
+  ));
 
 /** True when a password (compared without case and surrounding spaces) is among the most common ones. */
 export async function isCommonPassword(password: string) {

@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../schemas/content.ts';
+import type { SiteContent } from '#schemas/content.ts';
 import type { EmailMessage } from './mailer.ts';
 
 /**
@@ -6,21 +6,36 @@ import type { EmailMessage } from './mailer.ts';
  * a name written here. Business e-mails carry the registered name, number, place of registration
  * and office (UK Companies (Trading Disclosures) Regulations), so every message ends with them.
  */
-export type EmailBrand = Pick<SiteContent, 'companyName' | 'legalName' | 'companyNumber' | 'registeredIn' | 'registeredOffice'>;
+export type EmailBrand = Pick<
+  SiteContent,
+  'companyName' | 'legalName' | 'companyNumber' | 'registeredIn' | 'registeredOffice'
+>;
 
 export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 }
 
 /** The sign-off and the trading disclosure, as lines. */
 export function footerLines(brand: EmailBrand) {
-  return [brand.companyName, `${brand.legalName}, registered in ${brand.registeredIn}, company number ${brand.companyNumber}. Registered office: ${brand.registeredOffice}.`];
+  return [
+    brand.companyName,
+    `${brand.legalName}, registered in ${brand.registeredIn}, company number ${brand.companyNumber}. Registered office: ${brand.registeredOffice}.`,
+  ];
 }
 
 const textFooter = (brand: EmailBrand) => footerLines(brand).join('\n');
 
 /** Wraps paragraphs in a plain, accessible HTML e-mail. */
-function layout(brand: EmailBrand, title: string, paragraphs: string[], highlight?: string, action?: { href: string; label: string }) {
+function layout(
+  brand: EmailBrand,
+  title: string,
+  paragraphs: string[],
+  highlight?: string,
+  action?: { href: string; label: string },
+) {
   const [first, ...others] = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`);
   const button = action
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(action.href)}" style="background:#0b1f3a;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block;font-weight:700">${escapeHtml(action.label)}</a></p>`
@@ -34,35 +49,75 @@ function layout(brand: EmailBrand, title: string, paragraphs: string[], highligh
 }
 
 /** The verification or password-reset code e-mail. */
-export function codeEmail(brand: EmailBrand, to: string, name: string, code: string, purpose: 'verify' | 'reset'): EmailMessage {
+export function codeEmail(
+  brand: EmailBrand,
+  to: string,
+  name: string,
+  code: string,
+  purpose: 'verify' | 'reset',
+): EmailMessage {
   const company = brand.companyName;
-  const subject = purpose === 'verify' ? `Your ${company} verification code: ${code}` : `Your ${company} password reset code: ${code}`;
-  const lead = purpose === 'verify'
-    ? `Hello ${name}, use this code to verify your ${company} account.`
-    : `Hello ${name}, use this code to set a new password for your ${company} account.`;
-  const rest = ['The code is valid for 10 minutes and can be used once.', "If you didn't ask for it, you can ignore this e-mail."];
+  const subject =
+    purpose === 'verify'
+      ? `Your ${company} verification code: ${code}`
+      : `Your ${company} password reset code: ${code}`;
+  const lead =
+    purpose === 'verify'
+      ? `Hello ${name}, use this code to verify your ${company} account.`
+      : `Hello ${name}, use this code to set a new password for your ${company} account.`;
+  const rest = [
+    'The code is valid for 10 minutes and can be used once.',
+    "If you didn't ask for it, you can ignore this e-mail.",
+  ];
   return {
     to,
     subject,
     text: `${lead}\n\n${code}\n\n${rest.join('\n')}\n\n${textFooter(brand)}`,
-    html: layout(brand, purpose === 'verify' ? 'Verify your account' : 'Reset your password', [lead, ...rest], code),
+    html: layout(
+      brand,
+      purpose === 'verify' ? 'Verify your account' : 'Reset your password',
+      [lead, ...rest],
+      code,
+    ),
     oneTimeCode: code,
   };
 }
 
 /** The job applicant's e-mail confirmation link (issue 13 item 12). */
-export function applicantConfirmationEmail(brand: EmailBrand, to: string, name: string, link: string, validHours: number): EmailMessage {
+export function applicantConfirmationEmail(
+  brand: EmailBrand,
+  to: string,
+  name: string,
+  link: string,
+  validHours: number,
+): EmailMessage {
   const lead = `Hello ${name}, please confirm that this is your e-mail address so that we can pass your job applications on to employers.`;
-  const rest = [`The link is valid for ${validHours} hours. You can ask for a new one on My applications.`, "If you didn't create a job-applicant account with us, you can ignore this e-mail."];
+  const rest = [
+    `The link is valid for ${validHours} hours. You can ask for a new one on My applications.`,
+    "If you didn't create a job-applicant account with us, you can ignore this e-mail.",
+  ];
   return {
     to,
     subject: `Confirm your e-mail address for ${brand.companyName}`,
     text: `${lead}\n\nConfirm your e-mail address: ${link}\n\n${rest.join('\n')}\n\n${textFooter(brand)}`,
-    html: layout(brand, 'Confirm your e-mail address', [lead, ...rest], undefined, { href: link, label: 'Confirm my e-mail address' }),
+    html: layout(brand, 'Confirm your e-mail address', [lead, ...rest], undefined, {
+      href: link,
+      label: 'Confirm my e-mail address',
+    }),
   };
 }
 
 /** A plain notification (staff alerts, status changes, receipts). */
-export function notificationEmail(brand: EmailBrand, to: string, subject: string, paragraphs: string[]): EmailMessage {
-  return { to, subject, text: `${paragraphs.join('\n\n')}\n\n${textFooter(brand)}`, html: layout(brand, subject, paragraphs) };
+export function notificationEmail(
+  brand: EmailBrand,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+): EmailMessage {
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${textFooter(brand)}`,
+    html: layout(brand, subject, paragraphs),
+  };
 }

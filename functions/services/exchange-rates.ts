@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema/index.ts';
-import { RATE_PATTERN } from '../../schemas/money.ts';
+import type { Db } from '#db/client.ts';
+import * as t from '#db/schema/index.ts';
+import { RATE_PATTERN } from '#schemas/money.ts';
 
 /**
  * Refreshes the exchange-rate table from a JSON feed (the daily job). Fail safe: the new rates are
@@ -12,9 +12,18 @@ import { RATE_PATTERN } from '../../schemas/money.ts';
 
 /** The shapes common feeds answer: { base, date, rates } (Frankfurter, exchangerate.host) or { base_code, time_last_update_unix, rates } (open.er-api). */
 const feedSchema = z.object({
-  base: z.string().regex(/^[A-Z]{3}$/).optional(),
-  base_code: z.string().regex(/^[A-Z]{3}$/).optional(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  base: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  base_code: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   time_last_update_unix: z.number().int().positive().optional(),
   rates: z.record(z.string(), z.number().positive().finite()),
 });
@@ -24,17 +33,22 @@ export const MAX_DAILY_MOVE = 2;
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 512 * 1024;
 
-export type RefreshOutcome =
-  | { ok: true; updated: number; asOf: string }
-  | { ok: false; reason: string };
+export type RefreshOutcome = { ok: true; updated: number; asOf: string } | { ok: false; reason: string };
 
 /** Units per US dollar as our decimal string: at most 6 decimals, no trailing zeros. */
 export const toRateString = (n: number) => n.toFixed(6).replace(/\.?0+$/, '');
 
-export async function refreshExchangeRates(db: Db, url: string, { source, now, fetcher = fetch }: { source: string | null; now: Date; fetcher?: typeof fetch }): Promise<RefreshOutcome> {
+export async function refreshExchangeRates(
+  db: Db,
+  url: string,
+  { source, now, fetcher = fetch }: { source: string | null; now: Date; fetcher?: typeof fetch },
+): Promise<RefreshOutcome> {
   let feed: z.output<typeof feedSchema>;
   try {
-    const res = await fetcher(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetcher(url, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!res.ok) return { ok: false, reason: `feed answered ${res.status}` };
     const text = await res.text();
     if (text.length > MAX_BYTES) return { ok: false, reason: 'feed answer too large' };
@@ -42,7 +56,10 @@ export async function refreshExchangeRates(db: Db, url: string, { source, now, f
     if (!parsed.success) return { ok: false, reason: 'feed answer not in a known shape' };
     feed = parsed.data;
   } catch (error) {
-    return { ok: false, reason: `feed unreachable or not JSON (${error instanceof Error ? error.name : 'error'})` };
+    return {
+      ok: false,
+      reason: `feed unreachable or not JSON (${error instanceof Error ? error.name : 'error'})`,
+    };
   }
   const base = feed.base ?? feed.base_code;
   if (!base) return { ok: false, reason: 'feed names no base currency' };
@@ -51,7 +68,11 @@ export async function refreshExchangeRates(db: Db, url: string, { source, now, f
   if (!usd) return { ok: false, reason: 'feed has no US dollar rate' };
 
   const today = now.toISOString().slice(0, 10);
-  const asOf = feed.date ?? (feed.time_last_update_unix ? new Date(feed.time_last_update_unix * 1000).toISOString().slice(0, 10) : today);
+  const asOf =
+    feed.date ??
+    (feed.time_last_update_unix
+      ? new Date(feed.time_last_update_unix * 1000).toISOString().slice(0, 10)
+      : today);
   if (asOf > today) return { ok: false, reason: `feed dated ${asOf}, in the future` };
 
   const current = await db.select().from(t.exchangeRates).where(eq(t.exchangeRates.isActive, true));
@@ -60,14 +81,25 @@ export async function refreshExchangeRates(db: Db, url: string, { source, now, f
     const value = perBase[row.id];
     if (!value) return { ok: false, reason: `feed has no rate for ${row.id}` };
     const next = toRateString(value / usd);
-    if (!RATE_PATTERN.test(next) || Number(next) <= 0) return { ok: false, reason: `feed rate for ${row.id} is not usable` };
+    if (!RATE_PATTERN.test(next) || Number(next) <= 0)
+      return { ok: false, reason: `feed rate for ${row.id} is not usable` };
     const move = Number(next) / Number(row.unitsPerUsd);
-    if (!(move <= MAX_DAILY_MOVE && move >= 1 / MAX_DAILY_MOVE)) return { ok: false, reason: `feed rate for ${row.id} moved ${move.toFixed(2)}×: not believed` };
-    if (asOf < row.asOf) return { ok: false, reason: `feed dated ${asOf} is older than the stored rates (${row.asOf})` };
+    if (!(move <= MAX_DAILY_MOVE && move >= 1 / MAX_DAILY_MOVE))
+      return { ok: false, reason: `feed rate for ${row.id} moved ${move.toFixed(2)}×: not believed` };
+    if (asOf < row.asOf)
+      return { ok: false, reason: `feed dated ${asOf} is older than the stored rates (${row.asOf})` };
     updates.push({ id: row.id, unitsPerUsd: next });
   }
   const [first, ...rest] = updates.map((u) =>
-    db.update(t.exchangeRates).set({ unitsPerUsd: u.unitsPerUsd, asOf, source: source ?? `Rates feed: ${new URL(url).host}`, updatedAt: now }).where(eq(t.exchangeRates.id, u.id)),
+    db
+      .update(t.exchangeRates)
+      .set({
+        unitsPerUsd: u.unitsPerUsd,
+        asOf,
+        source: source ?? `Rates feed: ${new URL(url).host}`,
+        updatedAt: now,
+      })
+      .where(eq(t.exchangeRates.id, u.id)),
   );
   if (first) await db.batch([first, ...rest]);
   return { ok: true, updated: updates.length, asOf };

@@ -10,7 +10,8 @@ import { checkUpload, MAX_UPLOAD_BYTES, type FileKind } from './files.ts';
 const MESSAGE = 'Only PDF, DOC or DOCX files are allowed';
 const documents: FileKind[] = ['pdf', 'doc', 'docx'];
 const enc = (s: string) => new TextEncoder().encode(s);
-const file = (bytes: Uint8Array, name: string, type = 'application/octet-stream') => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+const file = (bytes: Uint8Array, name: string, type = 'application/octet-stream') =>
+  new File([bytes], name, { type });
 
 async function outcome(f: File) {
   try {
@@ -24,17 +25,56 @@ async function outcome(f: File) {
 
 describe('checkUpload against hostile files', () => {
   it('refuses a 0-byte file with 400', async () => {
-    expect(await outcome(file(new Uint8Array(0), 'empty.pdf', 'application/pdf'))).toEqual({ status: 400, message: 'The file is empty' });
+    expect(await outcome(file(new Uint8Array(0), 'empty.pdf', 'application/pdf'))).toEqual({
+      status: 400,
+      message: 'The file is empty',
+    });
   });
 
   it('refuses a Windows executable renamed .pdf (declared application/pdf) with 415', async () => {
     const mz = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
-    expect(await outcome(file(mz, 'invoice.pdf', 'application/pdf'))).toEqual({ status: 415, message: MESSAGE });
+    expect(await outcome(file(mz, 'invoice.pdf', 'application/pdf'))).toEqual({
+      status: 415,
+      message: MESSAGE,
+    });
   });
 
   it('refuses a zip bomb renamed .docx (a zip, but not a Word document) without inflating it', async () => {
     // Local file header claiming a 4 GB entry, then filler: only the first bytes and names are read.
-    const bomb = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff, 8, 0, 0, 0, ...enc('bomb.bin'), ...new Uint8Array(4096)]);
+    const bomb = new Uint8Array([
+      0x50,
+      0x4b,
+      0x03,
+      0x04,
+      20,
+      0,
+      0,
+      0,
+      8,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0xff,
+      0xff,
+      0xff,
+      0x7f,
+      0xff,
+      0xff,
+      0xff,
+      0xff,
+      8,
+      0,
+      0,
+      0,
+      ...enc('bomb.bin'),
+      ...new Uint8Array(4096),
+    ]);
     expect(await outcome(file(bomb, 'resume.docx'))).toEqual({ status: 415, message: MESSAGE });
   });
 
@@ -54,12 +94,35 @@ describe('checkUpload against hostile files', () => {
   it('refuses a file over 10 MB with 413', async () => {
     const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     big.set(enc('%PDF-'));
-    expect(await outcome(file(big, 'big.pdf'))).toEqual({ status: 413, message: 'File size must be less than 10MB' });
+    expect(await outcome(file(big, 'big.pdf'))).toEqual({
+      status: 413,
+      message: 'File size must be less than 10MB',
+    });
   });
 
   it('never throws anything but a 4xx domain error on random bytes and names, and only accepts what it sniffed', async () => {
-    const prefixes = fc.constantFrom(new Uint8Array(0), enc('%PDF-'), new Uint8Array([0x50, 0x4b, 0x03, 0x04]), new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), new Uint8Array([0x4d, 0x5a]));
-    const names = fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('a.pdf', 'a.PDF', 'a.docx', 'a.doc', '.pdf', 'a.pdf.exe', 'a.exe.pdf', '../../x.pdf', '\u202efdp.exe', 'a'));
+    const prefixes = fc.constantFrom(
+      new Uint8Array(0),
+      enc('%PDF-'),
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04]),
+      new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      new Uint8Array([0x4d, 0x5a]),
+    );
+    const names = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.constantFrom(
+        'a.pdf',
+        'a.PDF',
+        'a.docx',
+        'a.doc',
+        '.pdf',
+        'a.pdf.exe',
+        'a.exe.pdf',
+        '../../x.pdf',
+        '\u202efdp.exe',
+        'a',
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(prefixes, fc.uint8Array({ maxLength: 2048 }), names, async (prefix, rest, name) => {
         const bytes = new Uint8Array([...prefix, ...rest]);

@@ -8,7 +8,10 @@ export type FileKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png';
 export const fileKinds: Record<FileKind, { contentType: string; extensions: string[] }> = {
   pdf: { contentType: 'application/pdf', extensions: ['pdf'] },
   doc: { contentType: 'application/msword', extensions: ['doc'] },
-  docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
+  docx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+  },
   jpg: { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
   png: { contentType: 'image/png', extensions: ['png'] },
 };
@@ -31,7 +34,12 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | undefined {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc'; // OLE2 compound file
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && zipHasEntry(bytes, '[Content_Types].xml') && zipHasEntry(bytes, 'word/')) return 'docx';
+  if (
+    startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) &&
+    zipHasEntry(bytes, '[Content_Types].xml') &&
+    zipHasEntry(bytes, 'word/')
+  )
+    return 'docx';
   return undefined;
 }
 
@@ -47,7 +55,11 @@ export interface CheckedFile {
  * Checks an uploaded file: present, not empty, at most 10 MB, and of an allowed kind by its bytes
  * (the extension must agree). Messages are the spec's.
  */
-export async function checkUpload(file: File, allowed: readonly FileKind[], typeMessage: string): Promise<CheckedFile> {
+export async function checkUpload(
+  file: File,
+  allowed: readonly FileKind[],
+  typeMessage: string,
+): Promise<CheckedFile> {
   if (file.size > MAX_UPLOAD_BYTES) throw new TooLarge('File size must be less than 10MB');
   if (file.size === 0) throw new Invalid('The file is empty');
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -56,14 +68,23 @@ export async function checkUpload(file: File, allowed: readonly FileKind[], type
   if (!kind || !allowed.includes(kind) || !fileKinds[kind].extensions.includes(extension)) {
     throw new Unsupported(typeMessage);
   }
-  return { bytes, kind, contentType: fileKinds[kind].contentType, name: file.name.slice(-200), size: file.size };
+  return {
+    bytes,
+    kind,
+    contentType: fileKinds[kind].contentType,
+    name: file.name.slice(-200),
+    size: file.size,
+  };
 }
 
 /** Stores bytes in R2 under a generated key (never the client's file name). */
 export async function storeFile(bucket: R2Bucket, prefix: string, file: CheckedFile) {
   const key = `${prefix}/${crypto.randomUUID()}.${file.kind}`;
   try {
-    await bucket.put(key, file.bytes, { httpMetadata: { contentType: file.contentType }, customMetadata: { originalName: file.name } });
+    await bucket.put(key, file.bytes, {
+      httpMetadata: { contentType: file.contentType },
+      customMetadata: { originalName: file.name },
+    });
   } catch (error) {
     // R2 down: a clear 503 (callers write their row only after this succeeded, so nothing is half-written).
     console.error('R2 put failed', error instanceof Error ? error.message : error);

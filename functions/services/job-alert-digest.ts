@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.ts';
-import { alertOwners, claimDueAlerts, newJobsFor } from '../../db/queries/job-alerts.ts';
-import { describeAlert } from '../../schemas/job-alerts.ts';
-import { RETENTION } from '../../schemas/retention.ts';
-import { jobPath, pagePaths } from '../../schemas/paths.ts';
+import type { Db } from '#db/client.ts';
+import { alertOwners, claimDueAlerts, newJobsFor } from '#db/queries/job-alerts.ts';
+import { describeAlert } from '#schemas/job-alerts.ts';
+import { RETENTION } from '#schemas/retention.ts';
+import { jobPath, pagePaths } from '#schemas/paths.ts';
 import { config } from '../lib/config.ts';
 import { escapeHtml, footerLines, type EmailBrand } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { createMailer, type EmailMessage } from './mailer.ts';
 import { signUnsubscribeToken, unsubscribeUrl } from './unsubscribe-tokens.ts';
 
@@ -26,7 +26,14 @@ interface DigestJob {
 }
 
 /** The digest e-mail: HTML and text, with the RFC 8058 one-click unsubscribe headers. */
-export function digestEmail(brand: EmailBrand, to: string, name: string, alert: Parameters<typeof describeAlert>[0], jobs: DigestJob[], links: { site: string; unsubscribe: string }): EmailMessage {
+export function digestEmail(
+  brand: EmailBrand,
+  to: string,
+  name: string,
+  alert: Parameters<typeof describeAlert>[0],
+  jobs: DigestJob[],
+  links: { site: string; unsubscribe: string },
+): EmailMessage {
   const search = describeAlert(alert);
   const subject = jobs.length === 1 ? `1 new job for ${search}` : `${jobs.length} new jobs for ${search}`;
   const jobUrl = (j: DigestJob) => `${links.site}${jobPath(j.id)}`;
@@ -39,7 +46,10 @@ export function digestEmail(brand: EmailBrand, to: string, name: string, alert: 
     ...footerLines(brand),
   ].join('\n\n');
   const items = jobs
-    .map((j) => `<li style="margin:0 0 12px"><a href="${escapeHtml(jobUrl(j))}" style="color:#0b5cad;font-weight:700">${escapeHtml(j.title)}</a><br><span style="color:#4a5a70">${escapeHtml(j.company)} · ${escapeHtml(j.location)} · ${escapeHtml(j.category)}</span></li>`)
+    .map(
+      (j) =>
+        `<li style="margin:0 0 12px"><a href="${escapeHtml(jobUrl(j))}" style="color:#0b5cad;font-weight:700">${escapeHtml(j.title)}</a><br><span style="color:#4a5a70">${escapeHtml(j.company)} · ${escapeHtml(j.location)} · ${escapeHtml(j.category)}</span></li>`,
+    )
     .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0b1f3a;background:#f7fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">Hello ${escapeHtml(name)}, here are the new jobs matching your alert ${escapeHtml(search)}.</p><ul style="padding-left:20px;margin:0 0 16px">${items}</ul><p style="margin:0 0 16px"><a href="${escapeHtml(`${links.site}${pagePaths.jobs}`)}">See all jobs</a></p><p style="color:#4a5a70;font-size:12px;margin-top:32px">You get this e-mail because you saved this search as a job alert. <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe from this alert</a>.<br>${footerLines(brand).map(escapeHtml).join('<br>')}</p></div></body></html>`;
   return {
@@ -71,7 +81,10 @@ export async function sendJobAlertDigests(db: Db, env: Env, now: Date) {
     const claimed = await claimDueAlerts(db, now, DIGEST_MIN_GAP_MS, CLAIM_BATCH);
     if (claimed.length === 0) break;
     counts.claimed += claimed.length;
-    const owners = await alertOwners(db, claimed.map((a) => a.applicantId));
+    const owners = await alertOwners(
+      db,
+      claimed.map((a) => a.applicantId),
+    );
     for (const alert of claimed) {
       const owner = owners.get(alert.applicantId);
       const from = new Date(Math.max(alert.previousDigestedUntil?.getTime() ?? 0, lookback));
@@ -82,7 +95,12 @@ export async function sendJobAlertDigests(db: Db, env: Env, now: Date) {
       }
       const token = await signUnsubscribeToken(settings.tokenSecret, settings.tokenIssuer, alert.id);
       try {
-        await mailer.send(digestEmail(brand, owner.email, owner.fullName, alert, jobs, { site: settings.siteUrl, unsubscribe: unsubscribeUrl(settings.siteUrl, token) }));
+        await mailer.send(
+          digestEmail(brand, owner.email, owner.fullName, alert, jobs, {
+            site: settings.siteUrl,
+            unsubscribe: unsubscribeUrl(settings.siteUrl, token),
+          }),
+        );
         counts.sent += 1;
       } catch {
         counts.failed += 1;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Forbidden, Unauthenticated } from './errors.ts';
-import type { Db } from '../../db/client.ts';
-import type { AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import type { AccountType } from '#db/schema/index.ts';
 import { accountTables, findCredentials, normalizeEmail } from './accounts.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { clear, enforce, type Limit } from './rate-limit.ts';
@@ -23,13 +23,22 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
  * unverified past its 24 hours counts as no account. A password hashed with older parameters is
  * re-hashed with today's once it has been checked (docs/decisions/001-scrypt-passwords.md).
  */
-export async function checkLogin(db: Db, type: AccountType, email: string, password: string, address: string) {
+export async function checkLogin(
+  db: Db,
+  type: AccountType,
+  email: string,
+  password: string,
+  address: string,
+) {
   const normalized = normalizeEmail(email);
   const perAccount = { ...LOGIN_LIMITS.perAccount, name: `${type}-${LOGIN_LIMITS.perAccount.name}` };
   await enforce(
     db,
     [
-      { limit: { ...LOGIN_LIMITS.perAddress, name: `${type}-${LOGIN_LIMITS.perAddress.name}` }, subject: address },
+      {
+        limit: { ...LOGIN_LIMITS.perAddress, name: `${type}-${LOGIN_LIMITS.perAddress.name}` },
+        subject: address,
+      },
       { limit: perAccount, subject: normalized },
     ],
     (wait) => `Too many login attempts. Please try again in ${wait}.`,
@@ -39,9 +48,12 @@ export async function checkLogin(db: Db, type: AccountType, email: string, passw
   const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !ok) throw new Unauthenticated(INVALID_CREDENTIALS);
   await clear(db, perAccount, normalized);
-  if (needsRehash(account.passwordHash)) await upgradeHash(db, type, account.id, account.passwordHash, password);
+  if (needsRehash(account.passwordHash))
+    await upgradeHash(db, type, account.id, account.passwordHash, password);
   if (!account.isVerified) {
-    throw new Forbidden('Your account is not verified yet. Enter the code we e-mailed you, or request a new one.');
+    throw new Forbidden(
+      'Your account is not verified yet. Enter the code we e-mailed you, or request a new one.',
+    );
   }
   return account;
 }
@@ -52,5 +64,8 @@ export async function checkLogin(db: Db, type: AccountType, email: string, passw
  */
 async function upgradeHash(db: Db, type: AccountType, id: string, old: string, password: string) {
   const table = accountTables[type];
-  await db.update(table).set({ passwordHash: await hashPassword(password) }).where(and(eq(table.id, id), eq(table.passwordHash, old)));
+  await db
+    .update(table)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(and(eq(table.id, id), eq(table.passwordHash, old)));
 }

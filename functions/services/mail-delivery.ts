@@ -1,6 +1,14 @@
-import type { Db } from '../../db/client.ts';
-import { buryLapsedUnretryable, claimDue, claimForRetry, findOutboxMessage, recordAttempt, type ClaimedMessage, type StoredBody } from '../../db/queries/outbox.ts';
-import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, retryBlockedMessages, retryMessages } from '../../schemas/mail.ts';
+import type { Db } from '#db/client.ts';
+import {
+  buryLapsedUnretryable,
+  claimDue,
+  claimForRetry,
+  findOutboxMessage,
+  recordAttempt,
+  type ClaimedMessage,
+  type StoredBody,
+} from '#db/queries/outbox.ts';
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, retryBlockedMessages, retryMessages } from '#schemas/mail.ts';
 import { config } from '../lib/config.ts';
 import { logLine } from '../lib/log.ts';
 import { createTransport, type MailTransport } from './mail-transport.ts';
@@ -27,17 +35,38 @@ export async function deliverClaimed(
 ): Promise<AttemptStatus> {
   const result = await transport.deliver({ id: claim.id, to: claim.to, subject: claim.subject, ...body });
   if (result.ok) {
-    await recordAttempt(db, claim, { status: 'sent', providerId: result.providerId, keepBody: options.keepBodies }, options.now);
+    await recordAttempt(
+      db,
+      claim,
+      { status: 'sent', providerId: result.providerId, keepBody: options.keepBodies },
+      options.now,
+    );
     return 'sent';
   }
   const dead = !options.retryable || result.permanent || claim.attempts >= MAIL_MAX_ATTEMPTS;
-  logLine('warn', { type: 'mail', event: dead ? 'dead' : 'failed', outboxId: claim.id, attempt: claim.attempts, reason: result.error });
+  logLine('warn', {
+    type: 'mail',
+    event: dead ? 'dead' : 'failed',
+    outboxId: claim.id,
+    attempt: claim.attempts,
+    reason: result.error,
+  });
   if (dead) {
-    await recordAttempt(db, claim, { status: 'dead', error: result.error, keepBody: options.keepBodies }, options.now);
+    await recordAttempt(
+      db,
+      claim,
+      { status: 'dead', error: result.error, keepBody: options.keepBodies },
+      options.now,
+    );
     return 'dead';
   }
   const nextAttemptAt = new Date(options.now.getTime() + MAIL_RETRY.delaysMs[claim.attempts - 1]!);
-  await recordAttempt(db, claim, { status: 'failed', error: result.error, nextAttemptAt, ...(options.storeBodyOnFailure && { body }) }, options.now);
+  await recordAttempt(
+    db,
+    claim,
+    { status: 'failed', error: result.error, nextAttemptAt, ...(options.storeBodyOnFailure && { body }) },
+    options.now,
+  );
   return 'failed';
 }
 
@@ -62,11 +91,22 @@ export async function retryDueMail(db: Db, env: Env, now: Date) {
     const body = bodyOf(row);
     if (!body) {
       // A sender died before it could store the body (production stores it only on failure).
-      await recordAttempt(db, row, { status: 'dead', error: 'text not kept', keepBody: settings.keepBodies }, now);
+      await recordAttempt(
+        db,
+        row,
+        { status: 'dead', error: 'text not kept', keepBody: settings.keepBodies },
+        now,
+      );
       counts.dead++;
       continue;
     }
-    counts[await deliverClaimed(db, transport, row, body, { now, keepBodies: settings.keepBodies, retryable: true })]++;
+    counts[
+      await deliverClaimed(db, transport, row, body, {
+        now,
+        keepBodies: settings.keepBodies,
+        retryable: true,
+      })
+    ]++;
   }
   return counts;
 }
@@ -87,7 +127,12 @@ export class RetryRefusedError extends Error {
  * sends it at once. The claim is one conditional UPDATE, so two staff pressing Retry together send
  * it once; the other is refused as busy.
  */
-export async function retryNow(db: Db, env: Env, id: string, now = new Date()): Promise<{ before: { status: string; attempts: number }; status: AttemptStatus }> {
+export async function retryNow(
+  db: Db,
+  env: Env,
+  id: string,
+  now = new Date(),
+): Promise<{ before: { status: string; attempts: number }; status: AttemptStatus }> {
   const settings = config(env).mail;
   const found = await findOutboxMessage(db, id);
   if (!found) throw new RetryRefusedError('not-found', 'No such message');
@@ -97,6 +142,10 @@ export async function retryNow(db: Db, env: Env, id: string, now = new Date()): 
   const claim = await claimForRetry(db, id, now, leaseFrom(now));
   const body = claim && bodyOf(claim);
   if (!claim || !body) throw new RetryRefusedError('busy', retryMessages.busy);
-  const status = await deliverClaimed(db, createTransport(settings), claim, body, { now, keepBodies: settings.keepBodies, retryable: true });
+  const status = await deliverClaimed(db, createTransport(settings), claim, body, {
+    now,
+    keepBodies: settings.keepBodies,
+    retryable: true,
+  });
   return { before, status };
 }

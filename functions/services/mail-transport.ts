@@ -15,7 +15,8 @@ export interface Envelope {
  * provider's answer, which may quote the address. `permanent`: retrying cannot help (the provider
  * refused the message itself).
  */
-export type DeliveryResult = { ok: true; providerId: string | null } | { ok: false; error: string; permanent: boolean };
+export type DeliveryResult =
+  { ok: true; providerId: string | null } | { ok: false; error: string; permanent: boolean };
 
 /** Hands a message to whatever delivers it. */
 export interface MailTransport {
@@ -32,7 +33,15 @@ const PROVIDER_TIMEOUT_MS = 10_000;
  * lost and is retried is not delivered twice.
  */
 export class HttpTransport implements MailTransport {
-  constructor(private readonly options: { url: string; apiKey: string; from: string; fetch?: typeof fetch; timeoutMs?: number }) {}
+  constructor(
+    private readonly options: {
+      url: string;
+      apiKey: string;
+      from: string;
+      fetch?: typeof fetch;
+      timeoutMs?: number;
+    },
+  ) {}
 
   async deliver(envelope: Envelope): Promise<DeliveryResult> {
     const { id, headers, ...message } = envelope;
@@ -40,12 +49,21 @@ export class HttpTransport implements MailTransport {
     try {
       res = await (this.options.fetch ?? fetch)(this.options.url, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': id },
-        body: JSON.stringify({ from: this.options.from, ...message, ...(headers && Object.keys(headers).length > 0 && { headers }) }),
+        headers: {
+          Authorization: `Bearer ${this.options.apiKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': id,
+        },
+        body: JSON.stringify({
+          from: this.options.from,
+          ...message,
+          ...(headers && Object.keys(headers).length > 0 && { headers }),
+        }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? PROVIDER_TIMEOUT_MS),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       return { ok: false, error: timedOut ? 'timeout' : 'network error', permanent: false };
     }
     const body: unknown = await res.json().catch(() => null);
@@ -54,7 +72,8 @@ export class HttpTransport implements MailTransport {
       // (401/403 key or domain settings, 429, 5xx) may pass once the cause is fixed.
       return { ok: false, error: `HTTP ${res.status}`, permanent: res.status === 400 || res.status === 422 };
     }
-    const providerId = body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : null;
+    const providerId =
+      body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : null;
     if (!providerId) return { ok: false, error: `HTTP ${res.status} without a message id`, permanent: false };
     return { ok: true, providerId };
   }
@@ -73,7 +92,8 @@ export function unconfiguredTransport(missing: string[]): MailTransport {
 
 /** The transport the settings choose (lib/config.ts `mail`). */
 export function createTransport(settings: MailSettings): MailTransport {
-  if (settings.transport === 'http') return new HttpTransport({ url: settings.url, apiKey: settings.apiKey, from: settings.from });
+  if (settings.transport === 'http')
+    return new HttpTransport({ url: settings.url, apiKey: settings.apiKey, from: settings.from });
   if (settings.transport === 'mailbox') return mailboxTransport;
   return unconfiguredTransport(settings.missing);
 }

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { insertClaimed } from '../../db/queries/outbox.ts';
+import type { Db } from '#db/client.ts';
+import { insertClaimed } from '#db/queries/outbox.ts';
 import { config } from '../lib/config.ts';
 import { deliverClaimed, leaseFrom } from './mail-delivery.ts';
 import { createTransport, HttpTransport, mailboxTransport, type MailTransport } from './mail-transport.ts';
@@ -72,16 +72,34 @@ export class OutboxMailer implements Mailer {
     const { oneTimeCode, forgetRecipient, ...content } = message;
     const retryable = oneTimeCode === undefined;
     const body = { text: content.text, html: content.html, headers: content.headers };
-    const subject = this.keepBodies || !oneTimeCode ? content.subject : content.subject.replaceAll(oneTimeCode, MASKED_CODE);
+    const subject =
+      this.keepBodies || !oneTimeCode
+        ? content.subject
+        : content.subject.replaceAll(oneTimeCode, MASKED_CODE);
     // Production stores no body up front: it is written only if this attempt fails and a retry
     // needs it (docs/decisions/005-outbox-bodies.md).
-    await insertClaimed(this.db, { id, to: content.to, subject, body: this.keepBodies ? body : null, retryable, now, leaseUntil: leaseFrom(now), forgetRecipient: forgetRecipient === true });
-    const status = await deliverClaimed(this.db, this.transport, { id, to: content.to, subject: content.subject, attempts: 1 }, body, {
-      now,
-      keepBodies: this.keepBodies,
+    await insertClaimed(this.db, {
+      id,
+      to: content.to,
+      subject,
+      body: this.keepBodies ? body : null,
       retryable,
-      storeBodyOnFailure: !this.keepBodies,
+      now,
+      leaseUntil: leaseFrom(now),
+      forgetRecipient: forgetRecipient === true,
     });
+    const status = await deliverClaimed(
+      this.db,
+      this.transport,
+      { id, to: content.to, subject: content.subject, attempts: 1 },
+      body,
+      {
+        now,
+        keepBodies: this.keepBodies,
+        retryable,
+        storeBodyOnFailure: !this.keepBodies,
+      },
+    );
     if (status === 'sent') return 'sent';
     if (status === 'failed') return 'queued';
     throw new MailNotSentError(id);
@@ -90,7 +108,10 @@ export class OutboxMailer implements Mailer {
 
 /** A mailer over an HTTP provider with Resend's API shape (see HttpTransport). */
 export class HttpMailer extends OutboxMailer {
-  constructor(db: Db, options: { url: string; apiKey: string; from: string; fetch?: typeof fetch; keepBodies?: boolean }) {
+  constructor(
+    db: Db,
+    options: { url: string; apiKey: string; from: string; fetch?: typeof fetch; keepBodies?: boolean },
+  ) {
     super(db, new HttpTransport(options), { keepBodies: options.keepBodies ?? false });
   }
 }

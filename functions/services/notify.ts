@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import type { Db } from '#db/client.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { notificationEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 

@@ -1,13 +1,19 @@
-import type { Db } from '../../db/client.ts';
-import { fileReferences, imageReferences, keysWithRows, lastBuildAt, type FilePrefix } from '../../db/queries/files.ts';
+import type { Db } from '#db/client.ts';
+import {
+  fileReferences,
+  imageReferences,
+  keysWithRows,
+  lastBuildAt,
+  type FilePrefix,
+} from '#db/queries/files.ts';
 
 /**
  * An object younger than this is never deleted: an upload stores the object first and writes its
  * row after (functions/services/files.ts), and an editor may upload an image well before saving the
  * content that shows it.
  */
-export { ORPHAN_GRACE_MS } from '../../schemas/retention.ts';
-import { ORPHAN_GRACE_MS } from '../../schemas/retention.ts';
+export { ORPHAN_GRACE_MS } from '#schemas/retention.ts';
+import { ORPHAN_GRACE_MS } from '#schemas/retention.ts';
 
 export interface OrphanSweepCounts {
   /** Objects looked at. */
@@ -31,7 +37,12 @@ export interface OrphanSweepCounts {
  * database no longer mentions; unreferenced images are deleted only when the last build is newer
  * than the last content change.
  */
-export async function deleteOrphanedFiles(db: Db, bucket: R2Bucket, now: Date, options: { pageSize?: number; maxPages?: number } = {}) {
+export async function deleteOrphanedFiles(
+  db: Db,
+  bucket: R2Bucket,
+  now: Date,
+  options: { pageSize?: number; maxPages?: number } = {},
+) {
   const pageSize = options.pageSize ?? 1000;
   const maxPages = options.maxPages ?? 50;
   const cutoff = now.getTime() - ORPHAN_GRACE_MS;

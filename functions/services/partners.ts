@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { findPartner } from '../../db/queries/partners.ts';
+import type { Db } from '#db/client.ts';
+import { findPartner } from '#db/queries/partners.ts';
 import { Unauthenticated } from './errors.ts';
 
 /** The authenticated partner's row (the token was checked by requireAuth); a deleted account is a dead session. */

@@ -20,12 +20,23 @@ describe('passwords', () => {
     const hash = await hashPassword('pw-123456');
     const [, , , , salt] = hash.split('$');
     const { scrypt } = await import('node:crypto');
-    const key = await new Promise<Buffer>((res, rej) => scrypt('pw-123456', Buffer.from(salt!, 'base64'), 32, { N: 1024, r: 8, p: 1 }, (e, k) => (e ? rej(e) : res(k))));
+    const key = await new Promise<Buffer>((res, rej) =>
+      scrypt('pw-123456', Buffer.from(salt!, 'base64'), 32, { N: 1024, r: 8, p: 1 }, (e, k) =>
+        e ? rej(e) : res(k),
+      ),
+    );
     expect(await verifyPassword('pw-123456', `scrypt$1024$8$1$${salt}$${key.toString('base64')}`)).toBe(true);
   });
 
   it('answers false, never throws, for malformed or foreign hashes', async () => {
-    for (const stored of ['', 'plain', 'bcrypt$2b$10$abc', 'scrypt$16384$8$1$', 'scrypt$3$8$1$c2FsdA==$a2V5', 'scrypt$16384$8$1$c2FsdA==$']) {
+    for (const stored of [
+      '',
+      'plain',
+      'bcrypt$2b$10$abc',
+      'scrypt$16384$8$1$',
+      'scrypt$3$8$1$c2FsdA==$a2V5',
+      'scrypt$16384$8$1$c2FsdA==$',
+    ]) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
   });

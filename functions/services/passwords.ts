@@ -10,8 +10,12 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number, length: number) {
   return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, length, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      length,
+      { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
@@ -29,7 +33,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64');
   if (expected.length === 0) return false;
   try {
-    const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp), expected.length);
+    const key = await derive(
+      password,
+      Buffer.from(salt, 'base64'),
+      Number(n),
+      Number(rr),
+      Number(pp),
+      expected.length,
+    );
     return timingSafeEqual(key, expected);
   } catch {
     // A malformed stored hash (bad parameters) is a failed check, not a server error.
@@ -43,7 +54,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export function needsRehash(stored: string) {
   const [scheme, n, rr, pp, , hash] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) !== N || Number(rr) !== r || Number(pp) !== p || Buffer.from(hash ?? '', 'base64').length !== KEY_LENGTH;
+  return (
+    scheme !== 'scrypt' ||
+    Number(n) !== N ||
+    Number(rr) !== r ||
+    Number(pp) !== p ||
+    Buffer.from(hash ?? '', 'base64').length !== KEY_LENGTH
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cardDescription, formatMoney } from '../../schemas/payment.ts';
+import { cardDescription, formatMoney } from '#schemas/payment.ts';
 import { notificationEmail, type EmailBrand } from './emails.ts';
 import { RECEIPT_LINK_DAYS } from './receipt-links.ts';
 
@@ -14,10 +14,13 @@ interface PaymentFacts {
   cardLast4: string | null;
 }
 
-const utc = (date: Date) => `${date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-const cardLine = (p: { cardBrand: string | null; cardLast4: string | null }) => cardDescription(p.cardBrand, p.cardLast4);
+const utc = (date: Date) =>
+  `${date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const cardLine = (p: { cardBrand: string | null; cardLast4: string | null }) =>
+  cardDescription(p.cardBrand, p.cardLast4);
 
-const linkLine = (link: string) => `View or print your receipt (this link works for ${RECEIPT_LINK_DAYS} days): ${link}`;
+const linkLine = (link: string) =>
+  `View or print your receipt (this link works for ${RECEIPT_LINK_DAYS} days): ${link}`;
 
 /** The one receipt a payer gets (Stripe's own receipt e-mail is not used). */
 export function receiptEmail(brand: EmailBrand, p: PaymentFacts, paidAt: Date, link: string) {
@@ -36,7 +39,12 @@ export function receiptEmail(brand: EmailBrand, p: PaymentFacts, paidAt: Date, l
 }
 
 /** A refund Stripe has confirmed. */
-export function refundEmail(brand: EmailBrand, p: PaymentFacts & { amountRefunded: number }, refunded: number, link: string) {
+export function refundEmail(
+  brand: EmailBrand,
+  p: PaymentFacts & { amountRefunded: number },
+  refunded: number,
+  link: string,
+) {
   const amount = formatMoney(refunded, p.currency);
   const total = formatMoney(p.amount, p.currency);
   const card = cardLine(p);
@@ -45,16 +53,23 @@ export function refundEmail(brand: EmailBrand, p: PaymentFacts & { amountRefunde
     ...(p.reference ? [`Your reference: ${p.reference}`] : []),
     `Payment ID: ${p.intentId ?? '—'}`,
     `Refunded so far: ${formatMoney(p.amountRefunded, p.currency)} of ${total}.`,
-    card ? `The money goes back to your ${card}; refunds usually arrive within 5 to 10 business days.` : 'Refunds usually arrive within 5 to 10 business days.',
+    card
+      ? `The money goes back to your ${card}; refunds usually arrive within 5 to 10 business days.`
+      : 'Refunds usually arrive within 5 to 10 business days.',
     linkLine(link),
   ]);
 }
 
 /** A fresh receipt link, asked for from an expired one. */
 export function receiptLinkEmail(brand: EmailBrand, p: PaymentFacts, link: string) {
-  return notificationEmail(brand, p.payerEmail, `Your receipt link: ${formatMoney(p.amount, p.currency)} payment`, [
-    `Hello ${p.payerName}, here is a new link to the receipt of your ${formatMoney(p.amount, p.currency)} payment.`,
-    linkLine(link),
-    'If you did not ask for it, you can ignore this e-mail.',
-  ]);
+  return notificationEmail(
+    brand,
+    p.payerEmail,
+    `Your receipt link: ${formatMoney(p.amount, p.currency)} payment`,
+    [
+      `Hello ${p.payerName}, here is a new link to the receipt of your ${formatMoney(p.amount, p.currency)} payment.`,
+      linkLine(link),
+      'If you did not ask for it, you can ignore this e-mail.',
+    ],
+  );
 }

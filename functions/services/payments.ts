@@ -1,14 +1,21 @@
 import Stripe from 'stripe';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 import {
-  applyIntentEvent, applyRefundStates, findPayment, findPaymentByIntent, isKnownEvent, recordOtherEvent,
-  type ChargeDetails, type PaymentRow, type StripeRefundState,
-} from '../../db/queries/payments.ts';
-import { receiptPath, refundStatuses, type PaymentStatus, type RefundStatus } from '../../schemas/payment.ts';
+  applyIntentEvent,
+  applyRefundStates,
+  findPayment,
+  findPaymentByIntent,
+  isKnownEvent,
+  recordOtherEvent,
+  type ChargeDetails,
+  type PaymentRow,
+  type StripeRefundState,
+} from '#db/queries/payments.ts';
+import { receiptPath, refundStatuses, type PaymentStatus, type RefundStatus } from '#schemas/payment.ts';
 import { config } from '../lib/config.ts';
 import type { Mailer } from './mailer.ts';
 import { receiptEmail, refundEmail } from './payment-emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { signReceiptToken } from './receipt-links.ts';
 
 /** The Stripe settings of this Worker, or null when card payments are not configured. */
@@ -22,7 +29,12 @@ export function stripeSettings(env: Env) {
  * only set in tests, where they point at our local Stripe-compatible server; production talks to
  * api.stripe.com. Retries reuse the request's idempotency key, so they never charge or refund twice.
  */
-export function createStripe(settings: { secretKey: string; host?: string | undefined; port?: number | undefined; protocol?: string | undefined }) {
+export function createStripe(settings: {
+  secretKey: string;
+  host?: string | undefined;
+  port?: number | undefined;
+  protocol?: string | undefined;
+}) {
   return new Stripe(settings.secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 1,
@@ -35,7 +47,13 @@ export function createStripe(settings: { secretKey: string; host?: string | unde
 
 /** Verifies a webhook's Stripe-Signature with Web Crypto (workerd has no sync HMAC in the SDK's path). */
 export function verifyWebhook(stripe: Stripe, payload: string, signature: string, secret: string) {
-  return stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+  return stripe.webhooks.constructEventAsync(
+    payload,
+    signature,
+    secret,
+    undefined,
+    Stripe.createSubtleCryptoProvider(),
+  );
 }
 
 /** What each PaymentIntent event means for our row. */
@@ -57,12 +75,15 @@ export class StripeUnavailableError extends Error {
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The charge behind a paid intent: card brand and last four, Stripe's fee (from the balance transaction). */
 export async function fetchChargeDetails(stripe: Stripe, intentId: string): Promise<ChargeDetails | null> {
   try {
-    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge.balance_transaction'] });
+    const intent = await stripe.paymentIntents.retrieve(intentId, {
+      expand: ['latest_charge.balance_transaction'],
+    });
     const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
     if (!charge) return null;
     return chargeDetails(charge);
@@ -90,7 +111,9 @@ function chargeDetails(charge: Stripe.Charge): ChargeDetails {
 export function refundState(refund: Stripe.Refund): StripeRefundState | null {
   const paymentIntentId = idOf(refund.payment_intent);
   if (!paymentIntentId) return null;
-  const status = (refundStatuses as readonly string[]).includes(refund.status ?? '') ? (refund.status as RefundStatus) : 'pending';
+  const status = (refundStatuses as readonly string[]).includes(refund.status ?? '')
+    ? (refund.status as RefundStatus)
+    : 'pending';
   return {
     id: refund.id,
     amount: refund.amount,
@@ -106,7 +129,8 @@ export function refundState(refund: Stripe.Refund): StripeRefundState | null {
 /** Builds the payer's receipt links (signed, expiring) on this site. */
 export function receiptLinks(env: Env) {
   const { siteUrl, tokenSecret, tokenIssuer } = config(env);
-  return async (paymentId: string) => `${siteUrl.replace(/\/$/, '')}${receiptPath(paymentId, await signReceiptToken(tokenSecret, tokenIssuer, paymentId))}`;
+  return async (paymentId: string) =>
+    `${siteUrl.replace(/\/$/, '')}${receiptPath(paymentId, await signReceiptToken(tokenSecret, tokenIssuer, paymentId))}`;
 }
 
 export interface PaymentDeps {
@@ -117,7 +141,11 @@ export interface PaymentDeps {
 }
 
 /** E-mails the payer about each refund that just succeeded (the transition happens once, so does the e-mail). */
-export async function notifyRefunds(deps: PaymentDeps, paymentId: string, moved: { amount: number; status: RefundStatus }[]) {
+export async function notifyRefunds(
+  deps: PaymentDeps,
+  paymentId: string,
+  moved: { amount: number; status: RefundStatus }[],
+) {
   const done = moved.filter((m) => m.status === 'succeeded');
   if (done.length === 0) return;
   const payment = await findPayment(deps.db, paymentId);
@@ -135,7 +163,9 @@ export async function notifyRefunds(deps: PaymentDeps, paymentId: string, moved:
 
 async function sendReceipt(deps: PaymentDeps, payment: PaymentRow, paidAt: Date) {
   try {
-    await deps.mailer.send(receiptEmail(await getSite(deps.db), payment, paidAt, await deps.receiptLink(payment.id)));
+    await deps.mailer.send(
+      receiptEmail(await getSite(deps.db), payment, paidAt, await deps.receiptLink(payment.id)),
+    );
   } catch (error) {
     // The payment is recorded; a failed receipt is visible in the outbox and must not make Stripe resend the event.
     console.error('Payment receipt could not be sent', error instanceof Error ? error.message : error);
@@ -149,7 +179,10 @@ async function sendReceipt(deps: PaymentDeps, payment: PaymentRow, paidAt: Date)
  * status by recomputing from the refund amounts. Throws StripeUnavailableError when Stripe must
  * be asked and cannot be (the event is not recorded, so Stripe's retry applies it).
  */
-export async function applyWebhookEvent(deps: PaymentDeps, event: Stripe.Event): Promise<{ duplicate: boolean }> {
+export async function applyWebhookEvent(
+  deps: PaymentDeps,
+  event: Stripe.Event,
+): Promise<{ duplicate: boolean }> {
   const { db } = deps;
   if (await isKnownEvent(db, event.id)) return { duplicate: true };
 
@@ -158,14 +191,21 @@ export async function applyWebhookEvent(deps: PaymentDeps, event: Stripe.Event):
   if (status && object.object === 'payment_intent' && typeof object.id === 'string') {
     const payment = await findPaymentByIntent(db, object.id);
     if (!payment) return { duplicate: !(await recordOtherEvent(db, event)) };
-    const details = status === 'succeeded' && !payment.chargeId ? await fetchChargeDetails(deps.stripe, object.id) : null;
-    const { duplicate, changed } = await applyIntentEvent(db, payment, { id: event.id, type: event.type, created: event.created, status, details });
+    const details =
+      status === 'succeeded' && !payment.chargeId ? await fetchChargeDetails(deps.stripe, object.id) : null;
+    const { duplicate, changed } = await applyIntentEvent(db, payment, {
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      status,
+      details,
+    });
     if (changed && status === 'succeeded') await sendReceipt(deps, changed, new Date(event.created * 1000));
     return { duplicate };
   }
 
   if (event.type === 'charge.refunded' && object.object === 'charge') {
-    const charge = event.data.object as Stripe.Charge;
+    const charge = event.data.object;
     const intentId = idOf(charge.payment_intent);
     const payment = intentId ? await findPaymentByIntent(db, intentId) : undefined;
     if (!payment) return { duplicate: !(await recordOtherEvent(db, event)) };
@@ -177,8 +217,13 @@ export async function applyWebhookEvent(deps: PaymentDeps, event: Stripe.Event):
     } catch (error) {
       throw new StripeUnavailableError(error);
     }
-    const states = refunds.map(refundState).filter((s): s is StripeRefundState => s !== null && s.paymentIntentId === payment.intentId);
-    const { moved, duplicate } = await applyRefundStates(db, payment.id, states, { event, source: event.type });
+    const states = refunds
+      .map(refundState)
+      .filter((s): s is StripeRefundState => s !== null && s.paymentIntentId === payment.intentId);
+    const { moved, duplicate } = await applyRefundStates(db, payment.id, states, {
+      event,
+      source: event.type,
+    });
     await notifyRefunds(deps, payment.id, moved);
     return { duplicate };
   }
@@ -187,7 +232,10 @@ export async function applyWebhookEvent(deps: PaymentDeps, event: Stripe.Event):
     const state = refundState(event.data.object as Stripe.Refund);
     const payment = state ? await findPaymentByIntent(db, state.paymentIntentId) : undefined;
     if (!state || !payment) return { duplicate: !(await recordOtherEvent(db, event)) };
-    const { moved, duplicate } = await applyRefundStates(db, payment.id, [state], { event, source: event.type });
+    const { moved, duplicate } = await applyRefundStates(db, payment.id, [state], {
+      event,
+      source: event.type,
+    });
     await notifyRefunds(deps, payment.id, moved);
     return { duplicate };
   }

@@ -1,10 +1,16 @@
-import { batch } from '../../db/batch.ts';
-import type { Db } from '../../db/client.ts';
-import { collectPersonalData, erasureStatements, filesOf, ownsAddressRows, type Person } from '../../db/queries/personal-data.ts';
-import { exportFileName, personTypeLabels } from '../../schemas/privacy.ts';
+import { batch } from '#db/batch.ts';
+import type { Db } from '#db/client.ts';
+import {
+  collectPersonalData,
+  erasureStatements,
+  filesOf,
+  ownsAddressRows,
+  type Person,
+} from '#db/queries/personal-data.ts';
+import { exportFileName, personTypeLabels } from '#schemas/privacy.ts';
 import { auditInsert } from './audit.ts';
 import { notificationEmail } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { uniqueNames, zipStream, type ZipEntry } from './zip-stream.ts';
 
@@ -32,7 +38,11 @@ Questions: reply to any e-mail from us, or use the contact form on our website.
  * failing the whole export.
  */
 export async function exportPersonalData(db: Db, bucket: R2Bucket, person: Person, now = new Date()) {
-  const [data, files, site] = await Promise.all([collectPersonalData(db, person), filesOf(db, person), getSite(db)]);
+  const [data, files, site] = await Promise.all([
+    collectPersonalData(db, person),
+    filesOf(db, person),
+    getSite(db),
+  ]);
   const name = uniqueNames();
   const placed = files.map((f) => ({ ...f, path: `files/${name(f.name)}` }));
   const document = {
@@ -55,7 +65,13 @@ export async function exportPersonalData(db: Db, bucket: R2Bucket, person: Perso
       yield { name: file.path, data: object.body };
     }
     if (missing.length > 0) {
-      yield { name: 'missing-files.txt', data: encoder.encode(`These files were listed but could not be read from storage:\n${missing.join('\n')}\n`), compress: true };
+      yield {
+        name: 'missing-files.txt',
+        data: encoder.encode(
+          `These files were listed but could not be read from storage:\n${missing.join('\n')}\n`,
+        ),
+        compress: true,
+      };
     }
   }
   const { body, done } = zipStream(entries());
@@ -111,7 +127,10 @@ export async function erasePerson(
       await bucket.delete(chunk);
     } catch (error) {
       filesLeft += chunk.length;
-      console.error('erasure: R2 delete failed; the orphaned-files job will remove them', error instanceof Error ? error.message : error);
+      console.error(
+        'erasure: R2 delete failed; the orphaned-files job will remove them',
+        error instanceof Error ? error.message : error,
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { TooMany } from './errors.ts';
 import { addressBucket, clear, clientAddress, enforce, hit, pruneEnded, waitText } from './rate-limit.ts';
 
@@ -36,14 +36,18 @@ describe('hit', () => {
     const l = { ...limit(), max: 10 };
     const results = await Promise.all(Array.from({ length: 50 }, () => hit(db, l, 'x', T0)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
-    const row = await env.DB.prepare('select count from rate_limits where key = ?').bind(`${l.name}:x`).first<{ count: number }>();
+    const row = await env.DB.prepare('select count from rate_limits where key = ?')
+      .bind(`${l.name}:x`)
+      .first<{ count: number }>();
     expect(row?.count).toBe(10);
   });
 });
 
 describe('clientAddress', () => {
   it("reads only Cloudflare's header; X-Forwarded-For is never trusted", () => {
-    expect(clientAddress(new Headers({ 'CF-Connecting-IP': '203.0.113.1', 'X-Forwarded-For': '1.1.1.1' }))).toBe('203.0.113.1');
+    expect(
+      clientAddress(new Headers({ 'CF-Connecting-IP': '203.0.113.1', 'X-Forwarded-For': '1.1.1.1' })),
+    ).toBe('203.0.113.1');
     expect(clientAddress(new Headers({ 'X-Forwarded-For': '198.51.100.2, 10.0.0.1' }))).toBe('unknown');
     expect(clientAddress(new Headers())).toBe('unknown');
   });
@@ -65,8 +69,24 @@ describe('enforce', () => {
   it('throws 429 with Retry-After and a readable wait once any counter is over its limit', async () => {
     const a = limit();
     const b = { ...limit(), max: 1 };
-    await enforce(db, [{ limit: a, subject: 'x' }, { limit: b, subject: 'y' }], undefined, T0);
-    const error = await enforce(db, [{ limit: a, subject: 'x' }, { limit: b, subject: 'y' }], undefined, T0 + 1000).catch((e: unknown) => e);
+    await enforce(
+      db,
+      [
+        { limit: a, subject: 'x' },
+        { limit: b, subject: 'y' },
+      ],
+      undefined,
+      T0,
+    );
+    const error = await enforce(
+      db,
+      [
+        { limit: a, subject: 'x' },
+        { limit: b, subject: 'y' },
+      ],
+      undefined,
+      T0 + 1000,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooMany);
     const tooMany = error as TooMany;
     expect(tooMany.message).toBe('Too many attempts. Please try again in 59 seconds.');
@@ -87,7 +107,11 @@ describe('pruneEnded', () => {
     await hit(db, short, 'p', T0);
     await hit(db, long, 'p', T0);
     await pruneEnded(db, T0 + 61_000);
-    const keys = (await env.DB.prepare('select key from rate_limits where key in (?, ?)').bind(`${short.name}:p`, `${long.name}:p`).all<{ key: string }>()).results.map((r) => r.key);
+    const keys = (
+      await env.DB.prepare('select key from rate_limits where key in (?, ?)')
+        .bind(`${short.name}:p`, `${long.name}:p`)
+        .all<{ key: string }>()
+    ).results.map((r) => r.key);
     expect(keys).toEqual([`${long.name}:p`]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TooMany } from './errors.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 
 export interface Limit {
   /** What is limited, e.g. 'login:address'. */
@@ -38,11 +38,14 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
     where rate_limits.window_start <= ${now - windowMs} or rate_limits.count < ${limit.max}
     returning window_start`);
   if (row) return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now) };
-  const [current] = await db.all<{ window_start: number }>(sql`select window_start from rate_limits where key = ${key}`);
+  const [current] = await db.all<{ window_start: number }>(
+    sql`select window_start from rate_limits where key = ${key}`,
+  );
   return { allowed: false, retryAfter: secondsLeft(current?.window_start ?? now, windowMs, now) };
 }
 
-const secondsLeft = (windowStart: number, windowMs: number, now: number) => Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+const secondsLeft = (windowStart: number, windowMs: number, now: number) =>
+  Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
 
 /** Forgets the counter (after a successful login, the per-account failures start again). */
 export async function clear(db: Db, limit: Limit, subject: string) {
@@ -52,7 +55,9 @@ export async function clear(db: Db, limit: Limit, subject: string) {
 /** Deletes counters whose window has ended (the scheduled prune); returns how many. */
 export async function pruneEnded(db: Db, now = Date.now()) {
   // Rows written before `expires_at` existed have none: the longest window in use is a day.
-  const result = await db.run(sql`delete from rate_limits where expires_at <= ${now} or (expires_at is null and window_start <= ${now - 24 * 60 * 60 * 1000})`);
+  const result = await db.run(
+    sql`delete from rate_limits where expires_at <= ${now} or (expires_at is null and window_start <= ${now - 24 * 60 * 60 * 1000})`,
+  );
   return result.meta.changes ?? 0;
 }
 
@@ -71,7 +76,10 @@ export function clientAddress(headers: Headers) {
 /** The rate-limit bucket of an address: IPv4 as is, IPv6 by its /64 prefix. */
 export function addressBucket(address: string) {
   if (!address.includes(':')) return address;
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  const bare = address
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
   // An IPv4 address written as IPv6 (::ffff:192.0.2.1) is the IPv4 client.
   const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
   if (mapped) return mapped[1]!;
@@ -119,7 +127,12 @@ export function waitText(seconds: number) {
  * The one way to apply rate limits: counts every hit (in parallel, each one conditional statement)
  * and throws TooMany (429 with `Retry-After`) when any is over its limit, waiting for the longest.
  */
-export async function enforce(db: Db, hits: LimitHit[], message: LimitMessage = (wait) => `Too many attempts. Please try again in ${wait}.`, now = Date.now()) {
+export async function enforce(
+  db: Db,
+  hits: LimitHit[],
+  message: LimitMessage = (wait) => `Too many attempts. Please try again in ${wait}.`,
+  now = Date.now(),
+) {
   const results = await Promise.all(hits.map((h) => hit(db, h.limit, h.subject, now)));
   const refused = results.filter((r) => !r.allowed);
   if (refused.length === 0) return;

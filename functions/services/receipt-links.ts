@@ -27,14 +27,30 @@ export type ReceiptTokenResult = { ok: true } | { ok: false; reason: 'invalid' |
  * expiry. "expired" is only said of a token we really issued for this payment (its signature and
  * claims are checked first), so it can be trusted to ask for a fresh link.
  */
-export async function verifyReceiptToken(secret: string, issuer: string, token: string, paymentId: string): Promise<ReceiptTokenResult> {
+export async function verifyReceiptToken(
+  secret: string,
+  issuer: string,
+  token: string,
+  paymentId: string,
+): Promise<ReceiptTokenResult> {
   try {
-    await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer, audience: AUDIENCE, subject: paymentId, requiredClaims: ['sub', 'exp', 'iat'] });
+    await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer,
+      audience: AUDIENCE,
+      subject: paymentId,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
     return { ok: true };
   } catch (error) {
     // jose checks the signature before the claims: JWTExpired means a genuine token, past its time.
     // Its subject still has to be this payment's.
-    if (error instanceof errors.JWTExpired && error.payload.sub === paymentId && error.payload.aud === AUDIENCE && error.payload.iss === issuer) {
+    if (
+      error instanceof errors.JWTExpired &&
+      error.payload.sub === paymentId &&
+      error.payload.aud === AUDIENCE &&
+      error.payload.iss === issuer
+    ) {
       return { ok: false, reason: 'expired' };
     }
     return { ok: false, reason: 'invalid' };

@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
-import { applyRefundStates, findPayment, findRefund, releaseRefund, reserveRefund, type RefundRow } from '../../db/queries/payments.ts';
-import { refundableStatuses, type PaymentStatus, type RefundReason } from '../../schemas/payment.ts';
+import {
+  applyRefundStates,
+  findPayment,
+  findRefund,
+  releaseRefund,
+  reserveRefund,
+  type RefundRow,
+} from '#db/queries/payments.ts';
+import { refundableStatuses, type PaymentStatus, type RefundReason } from '#schemas/payment.ts';
 import { notifyRefunds, refundState, type PaymentDeps } from './payments.ts';
 
 /** What became of a refund request (the route turns each into an HTTP answer). */
@@ -24,7 +31,11 @@ export interface RefundInput {
   staffId: string;
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed|SQLITE_CONSTRAINT/.test(`${error.message} ${String(error.cause ?? '')}`);
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed|SQLITE_CONSTRAINT/.test(
+    `${error.message} ${error.cause instanceof Error ? error.cause.message : typeof error.cause === 'string' ? error.cause : ''}`,
+  );
 
 /**
  * Refunds all or part of a paid payment. The amount is reserved first (one conditional UPDATE,
@@ -41,7 +52,14 @@ export async function requestRefund(deps: PaymentDeps, input: RefundInput): Prom
     if (!payment) return { kind: 'not_found' };
     let reserved: boolean;
     try {
-      reserved = await reserveRefund(db, { refundId: input.requestId, paymentId: input.paymentId, amount: input.amount, reason: input.reason, note: input.note, staffId: input.staffId });
+      reserved = await reserveRefund(db, {
+        refundId: input.requestId,
+        paymentId: input.paymentId,
+        amount: input.amount,
+        reason: input.reason,
+        note: input.note,
+        staffId: input.staffId,
+      });
     } catch (error) {
       // The same request id sent twice at once: the other one holds it (and nothing was reserved here).
       if (!isUniqueViolation(error)) throw error;
@@ -51,11 +69,19 @@ export async function requestRefund(deps: PaymentDeps, input: RefundInput): Prom
     if (!reserved && !row) {
       const now = await findPayment(db, input.paymentId);
       if (!now) return { kind: 'not_found' };
-      if (!(refundableStatuses as readonly string[]).includes(now.status)) return { kind: 'not_refundable', status: now.status };
-      return { kind: 'too_large', amountLeft: Math.max(0, now.amount - now.refundReserved), currency: now.currency };
+      if (!(refundableStatuses as readonly string[]).includes(now.status))
+        return { kind: 'not_refundable', status: now.status };
+      return {
+        kind: 'too_large',
+        amountLeft: Math.max(0, now.amount - now.refundReserved),
+        currency: now.currency,
+      };
     }
     if (!row) throw new Error('The refund was reserved but its record is missing');
-    if (!reserved) return row.paymentId === input.paymentId ? { kind: 'done', refundId: row.id, replayed: true } : { kind: 'other_payment' };
+    if (!reserved)
+      return row.paymentId === input.paymentId
+        ? { kind: 'done', refundId: row.id, replayed: true }
+        : { kind: 'other_payment' };
   } else {
     if (row.paymentId !== input.paymentId) return { kind: 'other_payment' };
     if (row.status !== 'requested') return { kind: 'done', refundId: row.id, replayed: true };
@@ -80,23 +106,38 @@ async function askStripe(deps: PaymentDeps, row: RefundRow): Promise<RefundOutco
         payment_intent: payment.intentId,
         amount: row.amount,
         ...(row.reason ? { reason: row.reason as RefundReason } : {}),
-        metadata: { refundId: row.id, paymentId: payment.id, ...(payment.reference ? { reference: payment.reference } : {}), ...(row.note ? { note: row.note } : {}) },
+        metadata: {
+          refundId: row.id,
+          paymentId: payment.id,
+          ...(payment.reference ? { reference: payment.reference } : {}),
+          ...(row.note ? { note: row.note } : {}),
+        },
       },
       { idempotencyKey: `refund:${row.id}` },
     );
   } catch (error) {
-    const unanswered = error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || !(error instanceof Stripe.errors.StripeError);
+    const unanswered =
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      !(error instanceof Stripe.errors.StripeError);
     if (unanswered) {
-      console.error('Stripe: creating a refund got no answer', error instanceof Error ? error.message : error);
+      console.error(
+        'Stripe: creating a refund got no answer',
+        error instanceof Error ? error.message : error,
+      );
       return { kind: 'unreachable', refundId: row.id };
     }
-    const message = (error as Stripe.errors.StripeError).message || 'Stripe refused the refund.';
+    const message = error.message || 'Stripe refused the refund.';
     await releaseRefund(deps.db, { refundId: row.id, paymentId: payment.id, message, staffId });
     return { kind: 'refused', refundId: row.id, message };
   }
   const state = refundState(refund);
   if (state) {
-    const { moved } = await applyRefundStates(deps.db, payment.id, [{ ...state, ourId: row.id }], { source: 'refunds.create', staffId: row.staffId });
+    const { moved } = await applyRefundStates(deps.db, payment.id, [{ ...state, ourId: row.id }], {
+      source: 'refunds.create',
+      staffId: row.staffId,
+    });
     await notifyRefunds(deps, payment.id, moved);
   }
   return { kind: 'done', refundId: row.id, replayed: false };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { batch } from '../../db/batch.ts';
-import type { Db } from '../../db/client.ts';
-import { oneTimeCodes, partners, users } from '../../db/schema/index.ts';
+import { batch } from '#db/batch.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeCodes, partners, users } from '#db/schema/index.ts';
 import { findCredentials, normalizeEmail } from './accounts.ts';
 import { issueStatements, newCode, sendLimitError } from './codes.ts';
 import { isUniqueViolation } from './db-errors.ts';
@@ -21,7 +21,7 @@ import { hashPassword } from './passwords.ts';
  */
 
 /** How long an unverified registration is kept (schemas/retention.ts, stated on the privacy page). */
-import { UNVERIFIED_TTL_MS } from '../../schemas/retention.ts';
+import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
 
 export const isExpiredUnverified = (account: { isVerified: boolean; createdAt: Date }, now = Date.now()) =>
   !account.isVerified && account.createdAt.getTime() <= now - UNVERIFIED_TTL_MS;
@@ -31,16 +31,39 @@ export type RegistrableType = keyof typeof registrable;
 
 /** The details a registration sets (everything but the e-mail, the password and the account state). */
 export interface RegistrationDetails {
-  student: Pick<typeof users.$inferInsert, 'fullName' | 'academicStatus' | 'contactNumber' | 'currentAddress'>;
-  partner: Omit<typeof partners.$inferInsert, 'id' | 'email' | 'passwordHash' | 'isVerified' | 'tokensValidAfter' | 'approvalStatus' | 'createdAt' | 'updatedAt'>;
+  student: Pick<
+    typeof users.$inferInsert,
+    'fullName' | 'academicStatus' | 'contactNumber' | 'currentAddress'
+  >;
+  partner: Omit<
+    typeof partners.$inferInsert,
+    | 'id'
+    | 'email'
+    | 'passwordHash'
+    | 'isVerified'
+    | 'tokensValidAfter'
+    | 'approvalStatus'
+    | 'createdAt'
+    | 'updatedAt'
+  >;
 }
 
 /** Which payload keys a code may set, per account type (a payload is ours, but never trusted wider). */
 const DETAIL_KEYS: Record<RegistrableType, readonly string[]> = {
   student: ['fullName', 'academicStatus', 'contactNumber', 'currentAddress'],
   partner: [
-    'companyName', 'companyHQ', 'ownerFirstName', 'ownerLastName', 'ownerPhoneNumber', 'ownerDesignation', 'ownerNationality',
-    'contactFirstName', 'contactLastName', 'contactDesignation', 'contactPhoneNumber', 'contactEmail',
+    'companyName',
+    'companyHQ',
+    'ownerFirstName',
+    'ownerLastName',
+    'ownerPhoneNumber',
+    'ownerDesignation',
+    'ownerNationality',
+    'contactFirstName',
+    'contactLastName',
+    'contactDesignation',
+    'contactPhoneNumber',
+    'contactEmail',
   ],
 };
 
@@ -74,7 +97,9 @@ export async function register<T extends RegistrableType>(
     const at = new Date(now);
     const row = { ...details, id, email, passwordHash, createdAt: at, updatedAt: at };
     await batch(db, [
-      type === 'student' ? db.insert(users).values(row as typeof users.$inferInsert) : db.insert(partners).values(row as typeof partners.$inferInsert),
+      type === 'student'
+        ? db.insert(users).values(row as typeof users.$inferInsert)
+        : db.insert(partners).values(row as typeof partners.$inferInsert),
       ...issueStatements(owner, code, { now, payload, keepOthers: true }),
     ]);
     return { kind: 'created', id, email, code: code.code, codeId: code.id };
@@ -91,10 +116,16 @@ export async function register<T extends RegistrableType>(
     // The code is stored only within its send limits, and the details change only if it was.
     // The 24 hours start again: this is the registration the address's owner may be verifying.
     const values = { ...details, passwordHash, createdAt: new Date(now), updatedAt: new Date(now) };
-    const stillUnverified = and(eq(table.id, existing.id), eq(table.isVerified, false), sql`exists (select 1 from one_time_codes where id = ${next.id})`);
+    const stillUnverified = and(
+      eq(table.id, existing.id),
+      eq(table.isVerified, false),
+      sql`exists (select 1 from one_time_codes where id = ${next.id})`,
+    );
     const [inserted] = await batch(db, [
       ...issueStatements(again, next, { now, payload, keepOthers: true }),
-      type === 'student' ? db.update(users).set(values).where(stillUnverified) : db.update(partners).set(values).where(stillUnverified),
+      type === 'student'
+        ? db.update(users).set(values).where(stillUnverified)
+        : db.update(partners).set(values).where(stillUnverified),
     ]);
     if (!inserted?.meta.changes) throw await sendLimitError(db, again, now);
   } catch (error) {
@@ -118,9 +149,20 @@ export function detailsFromPayload(type: RegistrableType, payload: string | null
 /** Deletes an address's unverified account once it is past its 24 hours, with its codes. */
 async function forgetExpired(db: Db, type: RegistrableType, email: string, now: number) {
   const table = registrable[type];
-  const expired = and(eq(table.email, email), eq(table.isVerified, false), lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)));
+  const expired = and(
+    eq(table.email, email),
+    eq(table.isVerified, false),
+    lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)),
+  );
   await db.batch([
-    db.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, type), inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(expired)))),
+    db
+      .delete(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.accountType, type),
+          inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(expired)),
+        ),
+      ),
     db.delete(table).where(expired),
   ]);
 }
@@ -132,7 +174,14 @@ export async function deleteExpiredUnverified(db: Db, now = Date.now()) {
     const table = registrable[type];
     const expired = and(eq(table.isVerified, false), lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)));
     const [, gone] = await db.batch([
-      db.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, type), inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(expired)))),
+      db
+        .delete(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.accountType, type),
+            inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(expired)),
+          ),
+        ),
       db.delete(table).where(expired),
     ]);
     deleted += gone.meta.changes ?? 0;

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sessions, type AccountType } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { sessions, type AccountType } from '#db/schema/index.ts';
 import { accountTables } from './accounts.ts';
 import { REMEMBER_SECONDS, SESSION_SECONDS, signToken } from './tokens.ts';
 
@@ -25,7 +25,14 @@ export async function startSession(
   const sid = crypto.randomUUID();
   // The session lasts as long as renewals may: 12 hours, or 7 days with remember me.
   const lifetime = (account.remember ? REMEMBER_SECONDS : SESSION_SECONDS) * 1000;
-  await db.insert(sessions).values({ id: sid, accountType: account.aud, accountId: account.sub, expiresAt: new Date(now + lifetime), createdAt: new Date(now), updatedAt: new Date(now) });
+  await db.insert(sessions).values({
+    id: sid,
+    accountType: account.aud,
+    accountId: account.sub,
+    expiresAt: new Date(now + lifetime),
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+  });
   return signToken(keys.tokenSecret, keys.tokenIssuer, { ...account, sid }, now);
 }
 
@@ -34,12 +41,26 @@ export async function startSession(
  * by `tokensValidAfter`) and whether the token's session is still live, joined so each
  * authenticated request costs one D1 round trip, as before sessions existed.
  */
-export async function liveSession(db: Db, type: AccountType, accountId: string, sid: string, now = Date.now()) {
+export async function liveSession(
+  db: Db,
+  type: AccountType,
+  accountId: string,
+  sid: string,
+  now = Date.now(),
+) {
   const table = accountTables[type];
   const [row] = await db
     .select({ tokensValidAfter: table.tokensValidAfter, sessionId: sessions.id })
     .from(table)
-    .leftJoin(sessions, and(eq(sessions.id, sid), eq(sessions.accountType, type), eq(sessions.accountId, table.id), gt(sessions.expiresAt, new Date(now))))
+    .leftJoin(
+      sessions,
+      and(
+        eq(sessions.id, sid),
+        eq(sessions.accountType, type),
+        eq(sessions.accountId, table.id),
+        gt(sessions.expiresAt, new Date(now)),
+      ),
+    )
     .where(eq(table.id, accountId))
     .limit(1);
   if (!row) return undefined;
@@ -48,7 +69,9 @@ export async function liveSession(db: Db, type: AccountType, accountId: string, 
 
 /** Ends one session (signing out on this device). */
 export async function endSession(db: Db, type: AccountType, accountId: string, sid: string) {
-  await db.delete(sessions).where(and(eq(sessions.id, sid), eq(sessions.accountType, type), eq(sessions.accountId, accountId)));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sid), eq(sessions.accountType, type), eq(sessions.accountId, accountId)));
 }
 
 /** The statement that ends every session of an account (sign out everywhere, password reset). */

@@ -11,7 +11,13 @@ const AUDIENCE = 'staff-mfa-challenge';
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs the proof that a staff member passed the password step (HS256, 10 minutes). */
-export function signChallenge(secret: string, issuer: string, staffId: string, stage: ChallengeStage, now = Date.now()) {
+export function signChallenge(
+  secret: string,
+  issuer: string,
+  staffId: string,
+  stage: ChallengeStage,
+  now = Date.now(),
+) {
   const iat = Math.floor(now / 1000);
   return new SignJWT({ stage })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -27,9 +33,14 @@ export function signChallenge(secret: string, issuer: string, staffId: string, s
 export async function verifyChallenge(secret: string, issuer: string, token: string | undefined) {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer, audience: AUDIENCE, requiredClaims: ['sub', 'exp', 'iat'] });
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer,
+      audience: AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
     if (payload.stage !== 'mfa' && payload.stage !== 'enrol') return null;
-    return { staffId: payload.sub!, stage: payload.stage as ChallengeStage, iat: payload.iat! };
+    return { staffId: payload.sub!, stage: payload.stage, iat: payload.iat! };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { RECOVERY_CODE_COUNT } from '../../schemas/admin.ts';
+import { RECOVERY_CODE_COUNT } from '#schemas/admin.ts';
 import type { Limit } from './rate-limit.ts';
 
 const PERIOD_SECONDS = 30;
@@ -16,13 +16,21 @@ export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
 // The issuer is only what an authenticator app shows above the code: codes do not depend on it.
 const totp = (secret: string, label = 'staff', issuer = '') =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 
 /**
  * The otpauth:// URL an authenticator app reads from the QR code (Key Uri Format). `issuer` is the
  * name the app shows above the code: the company's (the site block's companyName).
  */
-export const otpauthUrl = (secret: string, email: string, issuer: string) => totp(secret, email, issuer).toString();
+export const otpauthUrl = (secret: string, email: string, issuer: string) =>
+  totp(secret, email, issuer).toString();
 
 /** The QR code of an otpauth:// URL as SVG markup (rendered by uqr; shown as an image). */
 export const qrSvg = (url: string) => renderSVG(url, { border: 2 });
@@ -64,6 +72,9 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT) {
  */
 export async function hashRecoveryCode(code: string) {
   const normalized = code.toLowerCase().replace(/[\s-]+/g, '');
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`staff-recovery:${normalized}`));
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`staff-recovery:${normalized}`),
+  );
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

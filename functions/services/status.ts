@@ -1,12 +1,29 @@
 import { and, eq, getTableName } from 'drizzle-orm';
 import { Conflict, Invalid, NotFound } from './errors.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 import {
-  jobApplicants, jobApplications, jobs, partnerRequests, partners, staff, statusChanges, subjects, programApplications, users,
-} from '../../db/schema/index.ts';
-import { personLabel, pipelineNames, pipelines, stageOf, staffLabel, timelinePath, type Pipeline } from '../../schemas/pipelines.ts';
+  jobApplicants,
+  jobApplications,
+  jobs,
+  partnerRequests,
+  partners,
+  staff,
+  statusChanges,
+  subjects,
+  programApplications,
+  users,
+} from '#db/schema/index.ts';
+import {
+  personLabel,
+  pipelineNames,
+  pipelines,
+  stageOf,
+  staffLabel,
+  timelinePath,
+  type Pipeline,
+} from '#schemas/pipelines.ts';
 import { notificationEmail } from './emails.ts';
-import { getSite } from '../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 
 export type { Pipeline };
@@ -15,7 +32,9 @@ export type { Pipeline };
  * The allowed moves of every pipeline (schemas/pipelines.ts). A status not listed as a key is
  * unknown (400); a move not listed is refused (409). Final states list no moves.
  */
-export const transitions = Object.fromEntries(pipelineNames.map((p) => [p, pipelines[p].transitions])) as Record<Pipeline, Record<string, readonly string[]>>;
+export const transitions = Object.fromEntries(
+  pipelineNames.map((p) => [p, pipelines[p].transitions]),
+) as Record<Pipeline, Record<string, readonly string[]>>;
 
 /** The person a status change notifies, and the status the item is in now. */
 interface Recipient {
@@ -30,7 +49,12 @@ async function loadRecipient(db: Db, pipeline: Pipeline, id: string): Promise<Re
   switch (pipeline) {
     case 'subscription': {
       const [row] = await db
-        .select({ from: programApplications.status, email: users.email, name: users.fullName, subject: subjects.name })
+        .select({
+          from: programApplications.status,
+          email: users.email,
+          name: users.fullName,
+          subject: subjects.name,
+        })
         .from(programApplications)
         .innerJoin(users, eq(users.id, programApplications.userId))
         .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
@@ -39,27 +63,54 @@ async function loadRecipient(db: Db, pipeline: Pipeline, id: string): Promise<Re
     }
     case 'partner': {
       const [row] = await db
-        .select({ from: partners.approvalStatus, email: partners.email, name: partners.contactFirstName, company: partners.companyName })
+        .select({
+          from: partners.approvalStatus,
+          email: partners.email,
+          name: partners.contactFirstName,
+          company: partners.companyName,
+        })
         .from(partners)
         .where(eq(partners.id, id));
       return row && { ...row, about: `the partner account of ${row.company}` };
     }
     case 'partner_request': {
       const [row] = await db
-        .select({ from: partnerRequests.status, type: partnerRequests.type, title: partnerRequests.title, email: partners.email, name: partners.contactFirstName })
+        .select({
+          from: partnerRequests.status,
+          type: partnerRequests.type,
+          title: partnerRequests.title,
+          email: partners.email,
+          name: partners.contactFirstName,
+        })
         .from(partnerRequests)
         .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
         .where(eq(partnerRequests.id, id));
-      return row && { ...row, about: `your ${row.type === 'student' ? 'student admission' : 'employee hiring'} request "${row.title}"` };
+      return (
+        row && {
+          ...row,
+          about: `your ${row.type === 'student' ? 'student admission' : 'employee hiring'} request "${row.title}"`,
+        }
+      );
     }
     case 'job_application': {
       const [row] = await db
-        .select({ from: jobApplications.status, email: jobApplicants.email, name: jobApplicants.fullName, job: jobs.title, company: jobs.company })
+        .select({
+          from: jobApplications.status,
+          email: jobApplicants.email,
+          name: jobApplicants.fullName,
+          job: jobs.title,
+          company: jobs.company,
+        })
         .from(jobApplications)
         .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
         .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
         .where(eq(jobApplications.id, id));
-      return row && { ...row, about: `your application for ${row.job ?? 'a job'}${row.company ? ` at ${row.company}` : ''}` };
+      return (
+        row && {
+          ...row,
+          about: `your application for ${row.job ?? 'a job'}${row.company ? ` at ${row.company}` : ''}`,
+        }
+      );
     }
   }
 }
@@ -72,7 +123,6 @@ const columns: Record<Pipeline, [string, string]> = {
   job_application: [getTableName(jobApplications), jobApplications.status.name],
 };
 
-
 /**
  * Moves one item of a pipeline to a new status. Checks the move is allowed, then in one batch
  * updates the row the person's dashboard reads, records who moved it and when (status_changes)
@@ -81,7 +131,14 @@ const columns: Record<Pipeline, [string, string]> = {
 export async function changeStatus(
   db: Db,
   mailer: Mailer,
-  input: { pipeline: Pipeline; id: string; to: string; staffId: string; note?: string | undefined; siteUrl?: string | undefined },
+  input: {
+    pipeline: Pipeline;
+    id: string;
+    to: string;
+    staffId: string;
+    note?: string | undefined;
+    siteUrl?: string | undefined;
+  },
 ) {
   const { pipeline, id, to, staffId, note } = input;
   const table = transitions[pipeline];
@@ -111,7 +168,14 @@ export async function changeStatus(
   ];
   let emailed = true;
   try {
-    await mailer.send(notificationEmail(await getSite(db), recipient.email, `Update on ${recipient.about}: ${shown}`, paragraphs));
+    await mailer.send(
+      notificationEmail(
+        await getSite(db),
+        recipient.email,
+        `Update on ${recipient.about}: ${shown}`,
+        paragraphs,
+      ),
+    );
   } catch {
     // The change stands; the staff member is told the e-mail did not go out.
     emailed = false;
@@ -127,19 +191,44 @@ export async function changeStatus(
  */
 export async function recordChange(
   db: Db,
-  { pipeline, id, from, to, staffId, note }: { pipeline: Pipeline; id: string; from: string; to: string; staffId: string; note?: string | undefined },
+  {
+    pipeline,
+    id,
+    from,
+    to,
+    staffId,
+    note,
+  }: { pipeline: Pipeline; id: string; from: string; to: string; staffId: string; note?: string | undefined },
 ) {
   const now = Date.now();
   const [table, column] = columns[pipeline];
   const d1 = db.$client;
   const [updated] = await d1.batch([
-    d1.prepare(`update ${table} set ${column} = ?, updated_at = ? where id = ? and ${column} = ?`).bind(to, now, id, from),
-    d1.prepare(`insert into status_changes (id, entity, entity_id, from_status, to_status, staff_id, note, created_at, updated_at)
-      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`).bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now),
-    d1.prepare(`insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
-      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`).bind(
-      crypto.randomUUID(), staffId, `${pipeline}.status`, pipeline, id, JSON.stringify({ status: from }), JSON.stringify({ status: to, ...(note ? { note } : {}) }), now, now,
-    ),
+    d1
+      .prepare(`update ${table} set ${column} = ?, updated_at = ? where id = ? and ${column} = ?`)
+      .bind(to, now, id, from),
+    d1
+      .prepare(
+        `insert into status_changes (id, entity, entity_id, from_status, to_status, staff_id, note, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`,
+      )
+      .bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now),
+    d1
+      .prepare(
+        `insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
+      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`,
+      )
+      .bind(
+        crypto.randomUUID(),
+        staffId,
+        `${pipeline}.status`,
+        pipeline,
+        id,
+        JSON.stringify({ status: from }),
+        JSON.stringify({ status: to, ...(note ? { note } : {}) }),
+        now,
+        now,
+      ),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }
@@ -147,7 +236,13 @@ export async function recordChange(
 /** The recorded history of one item, oldest first. */
 export async function statusHistory(db: Db, pipeline: Pipeline, id: string) {
   return db
-    .select({ fromStatus: statusChanges.fromStatus, toStatus: statusChanges.toStatus, note: statusChanges.note, createdAt: statusChanges.createdAt, staffName: staff.name })
+    .select({
+      fromStatus: statusChanges.fromStatus,
+      toStatus: statusChanges.toStatus,
+      note: statusChanges.note,
+      createdAt: statusChanges.createdAt,
+      staffName: staff.name,
+    })
     .from(statusChanges)
     .leftJoin(staff, eq(staff.id, statusChanges.staffId))
     .where(and(eq(statusChanges.entity, pipeline), eq(statusChanges.entityId, id)))

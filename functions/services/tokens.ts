@@ -1,10 +1,10 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
-import type { AccountType } from '../../db/schema/index.ts';
+import type { AccountType } from '#db/schema/index.ts';
 
 /** Access tokens live one hour; "remember me" lets them be renewed on use for up to 7 days. */
 export const TOKEN_TTL_SECONDS = 60 * 60;
 // Session lifetimes are retention periods the privacy page states: schemas/retention.ts.
-export { REMEMBER_SECONDS, SESSION_SECONDS } from '../../schemas/retention.ts';
+export { REMEMBER_SECONDS, SESSION_SECONDS } from '#schemas/retention.ts';
 
 export interface TokenClaims {
   /** Account id. */
@@ -31,7 +31,13 @@ export async function signToken(
   now = Date.now(),
 ) {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({ role: claims.role, id: claims.sub, sid: claims.sid, auth_time: claims.authTime ?? iat, rme: claims.remember ?? false })
+  return new SignJWT({
+    role: claims.role,
+    id: claims.sub,
+    sid: claims.sid,
+    auth_time: claims.authTime ?? iat,
+    rme: claims.remember ?? false,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(claims.aud)
@@ -42,15 +48,19 @@ export async function signToken(
 }
 
 export type VerifyResult =
-  | { ok: true; claims: TokenClaims }
-  | { ok: false; reason: 'invalid' | 'expired' | 'audience' };
+  { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' | 'audience' };
 
 /**
  * Verifies signature (HS256 only), issuer, expiry and the required claims. The audience is
  * checked separately so a valid token of another account type can be told apart (403) from
  * a forged or expired one (401).
  */
-export async function verifyToken(secret: string, issuer: string, token: string, audiences: readonly AccountType[]): Promise<VerifyResult> {
+export async function verifyToken(
+  secret: string,
+  issuer: string,
+  token: string,
+  audiences: readonly AccountType[],
+): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],

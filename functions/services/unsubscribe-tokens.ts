@@ -11,13 +11,27 @@ const AUDIENCE = 'job-alert-unsubscribe';
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export function signUnsubscribeToken(secret: string, issuer: string, alertId: string) {
-  return new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(issuer).setAudience(AUDIENCE).setSubject(alertId).setIssuedAt().sign(key(secret));
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(AUDIENCE)
+    .setSubject(alertId)
+    .setIssuedAt()
+    .sign(key(secret));
 }
 
 /** The alert id of a genuine token, or undefined for a forged, altered or malformed one. */
-export async function verifyUnsubscribeToken(secret: string, issuer: string, token: string): Promise<string | undefined> {
+export async function verifyUnsubscribeToken(
+  secret: string,
+  issuer: string,
+  token: string,
+): Promise<string | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer,
+      audience: AUDIENCE,
+    });
     return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : undefined;
   } catch {
     return undefined;
@@ -25,4 +39,5 @@ export async function verifyUnsubscribeToken(secret: string, issuer: string, tok
 }
 
 /** The link in each digest (and its List-Unsubscribe header): GET shows a confirm page, POST unsubscribes. */
-export const unsubscribeUrl = (siteUrl: string, token: string) => `${siteUrl}/api/job-alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/api/job-alerts/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -15,13 +15,17 @@ export interface ZipEntry {
  * descriptors, so no size is needed up front). `done` settles when the last byte is written or the
  * archive failed (then the download is cut short rather than ending as a valid but incomplete zip).
  */
-export function zipStream(entries: AsyncIterable<ZipEntry>): { body: ReadableStream<Uint8Array>; done: Promise<void> } {
+export function zipStream(entries: AsyncIterable<ZipEntry>): {
+  body: ReadableStream<Uint8Array>;
+  done: Promise<void>;
+} {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
-  let zipError: Error | null = null;
+  // Set by the zip's callback: an object field, so the checks below are not narrowed to `null`.
+  const failed: { error?: Error } = {};
   const zip = new Zip((error, chunk, final) => {
     if (error) {
-      zipError = error;
+      failed.error = error;
       return;
     }
     // Queued in order; the pump below waits on `writer.ready` before reading more.
@@ -32,7 +36,9 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): { body: ReadableStr
   const done = (async () => {
     try {
       for await (const entry of entries) {
-        const file = entry.compress ? new ZipDeflate(entry.name, { level: 6 }) : new ZipPassThrough(entry.name);
+        const file = entry.compress
+          ? new ZipDeflate(entry.name, { level: 6 })
+          : new ZipPassThrough(entry.name);
         file.mtime = new Date();
         zip.add(file);
         if (entry.data instanceof Uint8Array) {
@@ -47,10 +53,10 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): { body: ReadableStr
           }
           file.push(new Uint8Array(0), true);
         }
-        if (zipError) throw zipError;
+        if (failed.error) throw failed.error;
       }
       zip.end();
-      if (zipError) throw zipError;
+      if (failed.error) throw failed.error;
     } catch (error) {
       zip.terminate();
       await writer.abort(error).catch(() => undefined);

@@ -13,11 +13,12 @@
 // stylesheets and assets stay relative, as do `new URL('…', import.meta.url)` paths.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve } from 'node:path';
+import { join, posix, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
-const imports = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> })
-  .imports ?? {};
+const imports =
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> })
+    .imports ?? {};
 
 /** '#schemas/*' → 'schemas': the alias prefix and the folder it stands for. */
 const aliases = Object.entries(imports)
@@ -29,7 +30,8 @@ const aliases = Object.entries(imports)
 const CODE = /\.(?:ts|tsx|mts|js|mjs|json)$/;
 const SOURCE = /\.(?:ts|tsx|mts|js|mjs|astro)$/;
 // import x from '…' / export … from '…' / import '…' / import('…') / vi.mock('…') / vi.importActual('…')
-const SPECIFIER = /(\bfrom\s*|\bimport\s*|\bimport\(\s*|\bvi\.(?:mock|doMock|importActual)\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
+const SPECIFIER =
+  /(\bfrom\s*|\bimport\s*|\bimport\(\s*|\bvi\.(?:mock|doMock|importActual)\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
 
 function topFolder(path: string) {
   return path.split('/')[0] ?? '';
@@ -58,10 +60,15 @@ function rewrite(file: string, text: string) {
 }
 
 function trackedSources() {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   // Root files (astro.config.mjs, vitest.config.ts, playwright.config.ts…) are loaded by each tool's
   // own config loader before any resolver is set up: they keep their plain relative paths.
-  return listed.split('\0').filter((f) => f.includes('/') && SOURCE.test(f) && !f.startsWith('bench/') && !f.endsWith('.d.ts'));
+  return listed
+    .split('\0')
+    .filter((f) => f.includes('/') && SOURCE.test(f) && !f.startsWith('bench/') && !f.endsWith('.d.ts'));
 }
 
 function main(args: string[]) {
@@ -77,7 +84,9 @@ function main(args: string[]) {
     if (check) console.log(`${file}: ${changes}`);
     else writeFileSync(join(root, file), out);
   }
-  console.log(`${check ? 'would rewrite' : 'rewrote'} ${total} import(s)${named.length ? '' : ' across the tree'}`);
+  console.log(
+    `${check ? 'would rewrite' : 'rewrote'} ${total} import(s)${named.length ? '' : ' across the tree'}`,
+  );
   if (check && total) process.exitCode = 1;
 }
 

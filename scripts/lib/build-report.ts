@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import type { BuildDone } from '../../schemas/build.ts';
+import type { BuildDone } from '#schemas/build.ts';
 
 /** What a build recorded about itself (site/lib/snapshot.ts writes it next to, never into, dist/). */
 export interface BuildInfo {
@@ -18,7 +18,12 @@ export function currentCommit(env: NodeJS.ProcessEnv = process.env): string | un
   const fromCi = env.BUILD_COMMIT || env.GITHUB_SHA || env.WORKERS_CI_COMMIT_SHA;
   if (fromCi) return fromCi.slice(0, 40);
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('git', ['rev-parse', 'HEAD'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -36,7 +41,12 @@ export async function reportBuildDone(snapshotUrl: string, token: string, body: 
   for (let i = 0; i < attempts; i++) {
     if (i) await new Promise((r) => setTimeout(r, 2000 * i));
     try {
-      const res = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
       if (res.ok) return;
       last = `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`;
       if (res.status === 400 || res.status === 401) break; // will not change by trying again

@@ -1,5 +1,5 @@
 import { openLocalPlatform } from './platform.ts';
-import { readBuildSnapshot } from '../../db/queries/build-snapshot.ts';
+import { readBuildSnapshot } from '#db/queries/build-snapshot.ts';
 
 /**
  * The build's snapshot from the local D1 (development; production builds fetch it from the live

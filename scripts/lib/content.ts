@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentFiles, type ContentFileName } from '../../schemas/content.ts';
-import { validateContent } from '../../db/seed.ts';
+import { contentFiles, type ContentFileName } from '#schemas/content.ts';
+import { validateContent } from '#db/seed.ts';
 
 export const contentDir = join(import.meta.dirname, '..', '..', 'content');
 

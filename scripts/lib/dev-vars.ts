@@ -16,8 +16,17 @@ const devDefaults = (): Record<string, string> => ({
 /** KEY=value lines of a .dev.vars / .env file (comments and blank lines skipped). */
 export function parseDevVars(text: string): Record<string, string> {
   return Object.fromEntries(
-    text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && l.includes('='))
-      .map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim().replace(/^"(.*)"$/, '$1')]),
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#') && l.includes('='))
+      .map((l) => [
+        l.slice(0, l.indexOf('=')).trim(),
+        l
+          .slice(l.indexOf('=') + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      ]),
   );
 }
 
@@ -32,7 +41,10 @@ export function ensureDevVars(root = join(import.meta.dirname, '..', '..')) {
   if (!missing.length) return;
   const lines = missing.map(([key, value]) => `${key}=${value}`).join('\n');
   if (!existing) {
-    writeFileSync(file, `# Local development settings and secrets for wrangler dev (never committed, never deployed)\n${lines}\n`);
+    writeFileSync(
+      file,
+      `# Local development settings and secrets for wrangler dev (never committed, never deployed)\n${lines}\n`,
+    );
     console.log('Created .dev.vars (development settings and a random TOKEN_SECRET).');
   } else {
     const text = readFileSync(file, 'utf8');

@@ -4,4 +4,11 @@
  * (wrangler dev would otherwise rewrite every request to that domain, and the dev tools, which
  * answer only on a loopback host, would close).
  */
-export const localDevArgs = (port: number) => ['--ip', '127.0.0.1', '--port', String(port), '--local-upstream', `127.0.0.1:${port}`];
+export const localDevArgs = (port: number) => [
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  String(port),
+  '--local-upstream',
+  `127.0.0.1:${port}`,
+];

@@ -31,26 +31,41 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
     seen.add(url);
     let source = sources.get(url);
     if (source === undefined) {
-      try { source = readFileSync(join(dist, url), 'utf8'); } catch { source = ''; }
+      try {
+        source = readFileSync(join(dist, url), 'utf8');
+      } catch {
+        source = '';
+      }
       sources.set(url, source);
     }
     // Static and dynamic imports of sibling chunks (`from"./x.js"`, `import("./x.js")`).
     for (const m of source.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
       const spec = m[1]!;
-      visit(spec.startsWith('/') ? spec : `${url.slice(0, url.lastIndexOf('/') + 1)}${spec.replace(/^\.\//, '')}`);
+      visit(
+        spec.startsWith('/') ? spec : `${url.slice(0, url.lastIndexOf('/') + 1)}${spec.replace(/^\.\//, '')}`,
+      );
     }
   };
-  for (const m of html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"|(?:import|from)\s*\(?\s*["'](\/_astro\/[^"']+\.js)["']/g)) visit((m[1] ?? m[2])!);
+  for (const m of html.matchAll(
+    /(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"|(?:import|from)\s*\(?\s*["'](\/_astro\/[^"']+\.js)["']/g,
+  ))
+    visit((m[1] ?? m[2])!);
   return [...seen].sort();
 }
 
 /** The words a page's text can hold: class names, and run-time class prefixes (`alert--${kind}` leaves `alert--`). */
-export interface Words { has: (word: string) => boolean; prefixes: string[] }
+export interface Words {
+  has: (word: string) => boolean;
+  prefixes: string[];
+}
 export function wordsOf(...texts: string[]): Words {
   const set = new Set(texts.flatMap((t) => t.match(WORD) ?? []));
   return { has: (w) => set.has(w), prefixes: [...set].filter((w) => w.length > 3 && /[a-z0-9]--?$/.test(w)) };
 }
-const both = (a: Words, b: Words): Words => ({ has: (w) => a.has(w) || b.has(w), prefixes: [...a.prefixes, ...b.prefixes] });
+const both = (a: Words, b: Words): Words => ({
+  has: (w) => a.has(w) || b.has(w),
+  prefixes: [...a.prefixes, ...b.prefixes],
+});
 
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
@@ -92,12 +107,26 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).di
  */
 function onlyOwnStyleHashes(html: string) {
   const own = new Set([...html.matchAll(STYLE)].map((m) => hashOf(m[1]!)));
-  return html.replace(/(<meta http-equiv="content-security-policy" content="[^"]*?style-src )([^;"]*)/, (_, start: string, sources: string) =>
-    start + [...sources.trim().split(/\s+/).filter((s) => !s.startsWith("'sha256-")), ...own].join(' '));
+  return html.replace(
+    /(<meta http-equiv="content-security-policy" content="[^"]*?style-src )([^;"]*)/,
+    (_, start: string, sources: string) =>
+      start +
+      [
+        ...sources
+          .trim()
+          .split(/\s+/)
+          .filter((s) => !s.startsWith("'sha256-")),
+        ...own,
+      ].join(' '),
+  );
 }
 
 /** What the build's scripts weigh on each page: read once, words per set of scripts. */
-export interface ScriptCache { sources: Map<string, string>; words: Map<string, Words>; pruned: Map<string, string> }
+export interface ScriptCache {
+  sources: Map<string, string>;
+  words: Map<string, Words>;
+  pruned: Map<string, string>;
+}
 export const scriptCache = (): ScriptCache => ({ sources: new Map(), words: new Map(), pruned: new Map() });
 
 /** Prunes the inline stylesheets of one built page; returns the bytes saved. */
@@ -108,7 +137,8 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
   const urls = scriptsOf(dist, withoutStyles, cache.sources);
   const scriptsKey = urls.join(' ');
   let scriptWords = cache.words.get(scriptsKey);
-  if (!scriptWords) cache.words.set(scriptsKey, (scriptWords = wordsOf(...urls.map((u) => cache.sources.get(u) ?? ''))));
+  if (!scriptWords)
+    cache.words.set(scriptsKey, (scriptWords = wordsOf(...urls.map((u) => cache.sources.get(u) ?? ''))));
   const words = both(wordsOf(withoutStyles), scriptWords);
   let out = html;
   for (const m of html.matchAll(STYLE)) {
@@ -127,7 +157,9 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
 }
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The Astro integration: runs over every built page once the build is written. */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { createDb } from '../../db/client.ts';
+import { createDb } from '#db/client.ts';
 import { readWranglerConfig, wranglerEnvOf, type RemoteTarget } from './wrangler-config.ts';
 
 /**
@@ -39,20 +39,43 @@ export async function openRemotePlatform(target: RemoteTarget) {
   const config = readWranglerConfig(wranglerEnvOf(target));
   const d1 = config.d1_databases.find((d) => d.binding === 'DB');
   if (!d1?.database_id || /^0{8}-/.test(d1.database_id)) {
-    throw new Error(`wrangler.toml has no real database_id for ${target}'s DB binding: create the database (README, "Deploying to Cloudflare") and put its id there.`);
+    throw new Error(
+      `wrangler.toml has no real database_id for ${target}'s DB binding: create the database (README, "Deploying to Cloudflare") and put its id there.`,
+    );
   }
   const dir = resolve('.wrangler', 'remote');
   mkdirSync(dir, { recursive: true });
   const configPath = join(dir, `${target}.wrangler.json`);
-  writeFileSync(configPath, JSON.stringify({
-    name: config.name,
-    compatibility_date: config.compatibility_date,
-    compatibility_flags: config.compatibility_flags,
-    vars: config.vars,
-    d1_databases: [{ binding: 'DB', database_name: d1.database_name, database_id: d1.database_id, remote: true }],
-  }, null, 2));
-  const proxy = await getPlatformProxy<Env>({ configPath, remoteBindings: true, persist: false, envFiles: [] });
-  return { env: proxy.env, db: createDb(proxy.env.DB), dispose: proxy.dispose, target, databaseName: d1.database_name };
+  writeFileSync(
+    configPath,
+    JSON.stringify(
+      {
+        name: config.name,
+        compatibility_date: config.compatibility_date,
+        compatibility_flags: config.compatibility_flags,
+        vars: config.vars,
+        d1_databases: [
+          { binding: 'DB', database_name: d1.database_name, database_id: d1.database_id, remote: true },
+        ],
+      },
+      null,
+      2,
+    ),
+  );
+  const proxy = await getPlatformProxy<Env>({
+    configPath,
+    remoteBindings: true,
+    persist: false,
+    envFiles: [],
+  });
+  return {
+    env: proxy.env,
+    db: createDb(proxy.env.DB),
+    dispose: proxy.dispose,
+    target,
+    databaseName: d1.database_name,
+  };
 }
 
-export type Platform = Awaited<ReturnType<typeof openLocalPlatform>> | Awaited<ReturnType<typeof openRemotePlatform>>;
+export type Platform =
+  Awaited<ReturnType<typeof openLocalPlatform>> | Awaited<ReturnType<typeof openRemotePlatform>>;

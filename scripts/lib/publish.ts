@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { publishEvents } from '../../db/schema/index.ts';
-import { insertBuilt } from '../../db/queries/publishing.ts';
+import type { Db } from '#db/client.ts';
+import { publishEvents } from '#db/schema/index.ts';
+import { insertBuilt } from '#db/queries/publishing.ts';
 import { run } from './run.ts';
 import { openLocalPlatform } from './platform.ts';
 
@@ -55,10 +55,16 @@ export async function rebuildSite(db?: Db, options: { siteUrl?: string } = {}) {
   }
 }
 
-const recordBuilt = (db: Db, at: Date, contentVersion: number | null) => insertBuilt(db, { contentVersion, at });
+const recordBuilt = (db: Db, at: Date, contentVersion: number | null) =>
+  insertBuilt(db, { contentVersion, at });
 
 async function latest(db: Db, kind: 'requested' | 'built') {
-  const [row] = await db.select({ at: publishEvents.createdAt }).from(publishEvents).where(eq(publishEvents.kind, kind)).orderBy(desc(publishEvents.createdAt)).limit(1);
+  const [row] = await db
+    .select({ at: publishEvents.createdAt })
+    .from(publishEvents)
+    .where(eq(publishEvents.kind, kind))
+    .orderBy(desc(publishEvents.createdAt))
+    .limit(1);
   return row?.at.getTime() ?? 0;
 }
 
@@ -66,14 +72,27 @@ async function latest(db: Db, kind: 'requested' | 'built') {
  * `npm start`'s small publish watcher: every few seconds, if a publish was requested after the
  * last build, rebuild (one build at a time; requests during a build make one more build).
  */
-export function startPublishWatcher(options: { initialBuild: { at: Date; contentVersion: number | null }; readyUrl: string; siteUrl: string; intervalMs?: number }) {
+export function startPublishWatcher(options: {
+  initialBuild: { at: Date; contentVersion: number | null };
+  readyUrl: string;
+  siteUrl: string;
+  intervalMs?: number;
+}) {
   void watch(options).catch((error: Error) => console.error(`[publish] watcher stopped: ${error.message}`));
 }
 
-async function watch({ initialBuild, readyUrl, siteUrl, intervalMs = 5000 }: Parameters<typeof startPublishWatcher>[0]) {
+async function watch({
+  initialBuild,
+  readyUrl,
+  siteUrl,
+  intervalMs = 5000,
+}: Parameters<typeof startPublishWatcher>[0]) {
   // A platform proxy opened while wrangler dev starts takes sockets it needs: wait until it serves.
   for (;;) {
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -97,6 +116,9 @@ async function watch({ initialBuild, readyUrl, siteUrl, intervalMs = 5000 }: Par
       building = false;
     }
   };
-  const timer = setInterval(() => void tick().catch((e: Error) => console.error(`[publish] ${e.message}`)), intervalMs);
+  const timer = setInterval(
+    () => void tick().catch((e: Error) => console.error(`[publish] ${e.message}`)),
+    intervalMs,
+  );
   timer.unref();
 }

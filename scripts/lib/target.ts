@@ -9,7 +9,9 @@ export type Target = 'local' | RemoteTarget;
 export function parseTarget(value: string | undefined): Target {
   if (value === undefined || value === 'local') return 'local';
   if ((remoteTargets as readonly string[]).includes(value)) return value as RemoteTarget;
-  throw new Error(`--env must be ${remoteTargets.join(' or ')} (or left out for the local database), not "${value}"`);
+  throw new Error(
+    `--env must be ${remoteTargets.join(' or ')} (or left out for the local database), not "${value}"`,
+  );
 }
 
 /**
@@ -18,10 +20,15 @@ export function parseTarget(value: string | undefined): Target {
  */
 export async function confirmRemoteWrite(target: RemoteTarget, action: string, yes: boolean) {
   if (yes) return;
-  if (!process.stdin.isTTY) throw new Error(`Refusing to ${action} in ${target} without confirmation: run it in a terminal, or add --yes.`);
+  if (!process.stdin.isTTY)
+    throw new Error(
+      `Refusing to ${action} in ${target} without confirmation: run it in a terminal, or add --yes.`,
+    );
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    const answer = await rl.question(`This will ${action} in the ${target.toUpperCase()} database (remote D1). Type "${target}" to continue: `);
+    const answer = await rl.question(
+      `This will ${action} in the ${target.toUpperCase()} database (remote D1). Type "${target}" to continue: `,
+    );
     if (answer.trim() !== target) throw new Error('Not confirmed: nothing was written.');
   } finally {
     rl.close();

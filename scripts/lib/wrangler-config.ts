@@ -13,9 +13,13 @@ export const wranglerEnvOf = (target: RemoteTarget) => (target === 'production' 
  * The wrangler environment a command was asked for: `--env X` / `--env=X` on its command line, else
  * CLOUDFLARE_ENV (the variable wrangler itself honours). None means the top level: production.
  */
-export function chosenEnvironment(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function chosenEnvironment(
+  argv: readonly string[] = process.argv,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const i = argv.findIndex((a) => a === '--env' || a.startsWith('--env='));
-  const value = i < 0 ? env.CLOUDFLARE_ENV : argv[i]!.includes('=') ? argv[i]!.slice('--env='.length) : argv[i + 1];
+  const value =
+    i < 0 ? env.CLOUDFLARE_ENV : argv[i]!.includes('=') ? argv[i]!.slice('--env='.length) : argv[i + 1];
   return value && value !== 'production' ? value : undefined;
 }
 
@@ -33,7 +37,10 @@ export interface WranglerConfig {
 /** The resolved configuration of one environment (undefined: the top level, production). */
 export function readWranglerConfig(environment?: string, configPath = 'wrangler.toml'): WranglerConfig {
   // wrangler throws (naming the environments it has) for an environment the file does not define.
-  return unstable_readConfig({ config: configPath, env: environment }, { hideWarnings: true }) as WranglerConfig;
+  return unstable_readConfig(
+    { config: configPath, env: environment },
+    { hideWarnings: true },
+  ) as WranglerConfig;
 }
 
 /** A var of one environment as a deployed Worker would see it (vars only: never .dev.vars or secrets). */
@@ -45,6 +52,7 @@ export function wranglerVar(name: string, environment?: string): string | undefi
 /** The public origin of an environment: SITE_URL from its vars, checked to be an absolute URL. */
 export function siteUrlFor(environment?: string): string {
   const value = wranglerVar('SITE_URL', environment);
-  if (!value || !URL.canParse(value)) throw new Error(`wrangler.toml${environment ? ` [env.${environment}]` : ''} has no valid SITE_URL var`);
+  if (!value || !URL.canParse(value))
+    throw new Error(`wrangler.toml${environment ? ` [env.${environment}]` : ''} has no valid SITE_URL var`);
   return new URL(value).origin;
 }

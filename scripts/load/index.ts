@@ -25,14 +25,28 @@ if (argv.includes('--enumeration')) {
   await import('./enumeration.ts');
   process.exit(0); // not reached: enumeration.ts exits with its own code
 }
-const option = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const smoke = argv.includes('--smoke');
 const duration = Number(option('--duration') ?? (smoke ? 2 : 30));
 const levels = smoke ? [2] : (option('--connections') ?? '10,50').split(',').map(Number);
 const port = Number(option('--port') ?? process.env.LOAD_PORT ?? 8780);
-const modes: ('wrangler dev' | 'direct')[] = argv.includes('--compare') ? ['wrangler dev', 'direct'] : argv.includes('--direct') ? ['direct'] : ['wrangler dev'];
+const modes: ('wrangler dev' | 'direct')[] = argv.includes('--compare')
+  ? ['wrangler dev', 'direct']
+  : argv.includes('--direct')
+    ? ['direct']
+    : ['wrangler dev'];
 
-interface Scenario { name: string; kind: 'read' | 'login' | 'form'; method: Endpoint['method']; path: string; body?: string; headers?: Record<string, string> }
+interface Scenario {
+  name: string;
+  kind: 'read' | 'login' | 'form';
+  method: Endpoint['method'];
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
 
 const json = { 'Content-Type': 'application/json' };
 const find = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path)!;
@@ -53,7 +67,9 @@ async function start(mode: (typeof modes)[number]): Promise<RunningServer> {
     cpSync(persistTo, copy, { recursive: true });
     persistTo = copy;
   }
-  console.log(`Starting the Worker directly (Miniflare, no wrangler dev proxy) on 127.0.0.1:${directPort} (database ${persistTo}) ...`);
+  console.log(
+    `Starting the Worker directly (Miniflare, no wrangler dev proxy) on 127.0.0.1:${directPort} (database ${persistTo}) ...`,
+  );
   return startDirect({ port: directPort, persistTo });
 }
 
@@ -67,12 +83,27 @@ async function scenariosFor(server: RunningServer) {
     { name: 'read: country', kind: 'read', method: 'GET', path: fill('/api/countries/{country}', ids) },
     { name: 'read: features', kind: 'read', method: 'GET', path: '/api/features' },
     { name: 'read: jobs', kind: 'read', method: 'GET', path: '/api/applyjobs' },
-    { name: 'login (wrong password)', kind: 'login', method: 'POST', path: '/api/users/login', body: JSON.stringify(find('POST', '/api/users/login').sample), headers: json },
-    { name: 'contact submission', kind: 'form', method: 'POST', path: '/api/contact', body: JSON.stringify(find('POST', '/api/contact').sample), headers: json },
+    {
+      name: 'login (wrong password)',
+      kind: 'login',
+      method: 'POST',
+      path: '/api/users/login',
+      body: JSON.stringify(find('POST', '/api/users/login').sample),
+      headers: json,
+    },
+    {
+      name: 'contact submission',
+      kind: 'form',
+      method: 'POST',
+      path: '/api/contact',
+      body: JSON.stringify(find('POST', '/api/contact').sample),
+      headers: json,
+    },
   ];
   const scenarios: Scenario[] = [];
   for (const s of candidates) {
-    if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids)) scenarios.push(s);
+    if (await isPresent(server.url, { method: s.method, path: s.path, body: s.body ? 'json' : 'none' }, ids))
+      scenarios.push(s);
     else console.log(`${s.name} (${s.method} ${s.path}): skipped: endpoint not present (404)`);
   }
   return scenarios;
@@ -80,16 +111,56 @@ async function scenariosFor(server: RunningServer) {
 
 async function measure(mode: string, server: RunningServer, s: Scenario, connections: number) {
   const statuses: Record<string, number> = {};
-  const instance = autocannon({ url: server.url + s.path, method: s.method, body: s.body, headers: s.headers, connections, duration, timeout: 10 });
-  (instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }).on('response', (_client, statusCode) => { statuses[statusCode] = (statuses[statusCode] ?? 0) + 1; });
-  const r = await instance;
-  const five = Object.entries(statuses).filter(([k]) => k.startsWith('5')).reduce((n, [, v]) => n + v, 0);
-  results.push({
-    mode, scenario: s.name, path: s.path, connections, duration, load: loadavg()[0]!.toFixed(1),
-    requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
-    non2xx: r.non2xx, fiveXX: five, errors: r.errors, timeouts: r.timeouts, statuses,
+  const instance = autocannon({
+    url: server.url + s.path,
+    method: s.method,
+    body: s.body,
+    headers: s.headers,
+    connections,
+    duration,
+    timeout: 10,
   });
-  return [s.name, r.requests.total, r.requests.average.toFixed(0), r.latency.p50, r.latency.p99, r.non2xx, five, r.errors + r.timeouts, Object.entries(statuses).map(([k, v]) => `${k}:${v}`).join(' '), loadavg()[0]!.toFixed(1)];
+  (
+    instance as unknown as { on: (e: 'response', f: (client: unknown, statusCode: number) => void) => void }
+  ).on('response', (_client, statusCode) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const r = await instance;
+  const five = Object.entries(statuses)
+    .filter(([k]) => k.startsWith('5'))
+    .reduce((n, [, v]) => n + v, 0);
+  results.push({
+    mode,
+    scenario: s.name,
+    path: s.path,
+    connections,
+    duration,
+    load: loadavg()[0]!.toFixed(1),
+    requests: r.requests.total,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    non2xx: r.non2xx,
+    fiveXX: five,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statuses,
+  });
+  return [
+    s.name,
+    r.requests.total,
+    r.requests.average.toFixed(0),
+    r.latency.p50,
+    r.latency.p99,
+    r.non2xx,
+    five,
+    r.errors + r.timeouts,
+    Object.entries(statuses)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' '),
+    loadavg()[0]!.toFixed(1),
+  ];
 }
 
 const servers: { mode: string; server: RunningServer }[] = [];
@@ -99,13 +170,19 @@ try {
   const scenarios = await scenariosFor(servers[0]!.server);
   for (const connections of levels) {
     const rows: Record<string, (string | number)[][]> = {};
-    console.log(`\n== ${connections} connections, ${duration} s each${modes.length > 1 ? ': wrangler dev and direct alternately' : ''} ==`);
+    console.log(
+      `\n== ${connections} connections, ${duration} s each${modes.length > 1 ? ': wrangler dev and direct alternately' : ''} ==`,
+    );
     for (const s of scenarios) {
-      for (const { mode, server } of servers) (rows[mode] ??= []).push(await measure(mode, server, s, connections));
+      for (const { mode, server } of servers)
+        (rows[mode] ??= []).push(await measure(mode, server, s, connections));
     }
     for (const { mode } of servers) {
       console.log(`\n-- ${mode}, ${connections} connections --`);
-      table(['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses', 'load'], rows[mode]!);
+      table(
+        ['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', '5xx', 'errors', 'statuses', 'load'],
+        rows[mode]!,
+      );
     }
   }
 } finally {
@@ -117,12 +194,19 @@ if (modes.length > 1) {
   console.log('\n== wrangler dev vs direct (req/s, p50 ms, p99 ms) ==');
   const rows: (string | number)[][] = [];
   for (const r of results.filter((x) => x.mode === 'wrangler dev')) {
-    const d = results.find((x) => x.mode === 'direct' && x.scenario === r.scenario && x.connections === r.connections);
+    const d = results.find(
+      (x) => x.mode === 'direct' && x.scenario === r.scenario && x.connections === r.connections,
+    );
     if (!d) continue;
-    rows.push([r.scenario as string, r.connections as number,
+    rows.push([
+      r.scenario as string,
+      r.connections as number,
       `${(r.rps as number).toFixed(0)} / ${(d.rps as number).toFixed(0)}`,
-      `${String(r.p50)} / ${String(d.p50)}`, `${String(r.p99)} / ${String(d.p99)}`,
-      `${String(r.fiveXX)} / ${String(d.fiveXX)}`, `${String(r.errors)} / ${String(d.errors)}`]);
+      `${String(r.p50)} / ${String(d.p50)}`,
+      `${String(r.p99)} / ${String(d.p99)}`,
+      `${String(r.fiveXX)} / ${String(d.fiveXX)}`,
+      `${String(r.errors)} / ${String(d.errors)}`,
+    ]);
   }
   table(['scenario', 'conn', 'req/s wd / direct', 'p50', 'p99', '5xx', 'errors'], rows);
 }
@@ -130,5 +214,7 @@ if (modes.length > 1) {
 const out = option('--json');
 if (out) writeFileSync(out, JSON.stringify(results, null, 2));
 const bad = results.filter((r) => (r.fiveXX as number) > 0 || (r.errors as number) > 0);
-console.log(bad.length ? `\n${bad.length} run(s) saw 5xx or connection errors.` : '\nNo 5xx and no connection errors.');
+console.log(
+  bad.length ? `\n${bad.length} run(s) saw 5xx or connection errors.` : '\nNo 5xx and no connection errors.',
+);
 process.exit(bad.length ? 1 : 0);

@@ -28,7 +28,8 @@ export interface PageWeight {
 }
 
 const brotliCache = new Map<string, number>();
-const br = (buf: Buffer) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const br = (buf: Buffer) =>
+  brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const brFile = (file: string) => {
   let n = brotliCache.get(file);
   if (n === undefined) brotliCache.set(file, (n = br(readFileSync(file))));
@@ -58,18 +59,28 @@ function moduleGraph(dist: string, entry: string, seen: Set<string>) {
   seen.add(entry);
   const code = readFileSync(entry, 'utf8');
   // Static imports only: `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"`.
-  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.m?js)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.m?js)["']/g,
+  )) {
     const file = local(dist, entry, m[1]!);
     if (file) moduleGraph(dist, file, seen);
   }
 }
 
-const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
+const attr = (tag: string, name: string) =>
+  tag
+    .match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /** Weighs one built page. Pages under `exclude` (e.g. dist/peer, the benchmark SPA) are skipped. */
 export function weighPage(dist: string, file: string): PageWeight {
   const html = readFileSync(file, 'utf8');
-  const page = '/' + relative(dist, file).replace(/index\.html$/, '').replace(/\.html$/, '');
+  const page =
+    '/' +
+    relative(dist, file)
+      .replace(/index\.html$/, '')
+      .replace(/\.html$/, '');
   const islands = (html.match(/<astro-island\b/g) ?? []).length;
 
   const cssFiles = new Set<string>();
@@ -101,23 +112,43 @@ export function weighPage(dist: string, file: string): PageWeight {
   }
   const jsFiles = new Set<string>();
   for (const e of jsEntries) moduleGraph(dist, e, jsFiles);
-  const inlineJs = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*type=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!).join('');
+  const inlineJs = [
+    ...html.matchAll(
+      /<script\b(?![^>]*\bsrc=)(?![^>]*type=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/gi,
+    ),
+  ]
+    .map((m) => m[1]!)
+    .join('');
 
   const sum = (files: Set<string>, f: (x: string) => number) => [...files].reduce((n, x) => n + f(x), 0);
   const weight: PageWeight = {
     page,
     islands,
     html: { raw: Buffer.byteLength(html), br: br(Buffer.from(html)) },
-    css: { raw: sum(cssFiles, (x) => statSync(x).size) + Buffer.byteLength(inlineCss), br: sum(cssFiles, brFile) + (inlineCss ? br(Buffer.from(inlineCss)) : 0), files: cssFiles.size },
-    js: { raw: sum(jsFiles, (x) => statSync(x).size) + Buffer.byteLength(inlineJs), br: sum(jsFiles, brFile) + (inlineJs ? br(Buffer.from(inlineJs)) : 0), files: jsFiles.size },
+    css: {
+      raw: sum(cssFiles, (x) => statSync(x).size) + Buffer.byteLength(inlineCss),
+      br: sum(cssFiles, brFile) + (inlineCss ? br(Buffer.from(inlineCss)) : 0),
+      files: cssFiles.size,
+    },
+    js: {
+      raw: sum(jsFiles, (x) => statSync(x).size) + Buffer.byteLength(inlineJs),
+      br: sum(jsFiles, brFile) + (inlineJs ? br(Buffer.from(inlineJs)) : 0),
+      files: jsFiles.size,
+    },
     breaches: [],
     notes: [],
   };
-  if (weight.html.br > BUDGET.html) weight.breaches.push(`HTML ${kb(weight.html.br)} > ${kb(BUDGET.html)} brotli`);
+  if (weight.html.br > BUDGET.html)
+    weight.breaches.push(`HTML ${kb(weight.html.br)} > ${kb(BUDGET.html)} brotli`);
   if (weight.css.br > BUDGET.css) weight.breaches.push(`CSS ${kb(weight.css.br)} > ${kb(BUDGET.css)} brotli`);
-  if (weight.js.br > JS_CEILING) weight.breaches.push(`JS ${kb(weight.js.br)} > ${kb(JS_CEILING)} brotli before interaction`);
-  else if (weight.js.br > BUDGET.js) weight.notes.push(`above target: JS ${kb(weight.js.br)} > ${kb(BUDGET.js)}`);
-  if (islands === 0 && weight.js.br > BUDGET.jsWithoutIslands) weight.breaches.push(`ships ${kb(weight.js.br)} brotli of JavaScript without any island (> ${kb(BUDGET.jsWithoutIslands)})`);
+  if (weight.js.br > JS_CEILING)
+    weight.breaches.push(`JS ${kb(weight.js.br)} > ${kb(JS_CEILING)} brotli before interaction`);
+  else if (weight.js.br > BUDGET.js)
+    weight.notes.push(`above target: JS ${kb(weight.js.br)} > ${kb(BUDGET.js)}`);
+  if (islands === 0 && weight.js.br > BUDGET.jsWithoutIslands)
+    weight.breaches.push(
+      `ships ${kb(weight.js.br)} brotli of JavaScript without any island (> ${kb(BUDGET.jsWithoutIslands)})`,
+    );
   return weight;
 }
 
@@ -128,7 +159,8 @@ export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  * or the development tools, which no visitor loads (the budgets are for public pages).
  */
 export function weighSite(dist = 'dist') {
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built site in ${dist}/: run \`npm run build\` (or \`npm start\`) first.`);
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`No built site in ${dist}/: run \`npm run build\` (or \`npm start\`) first.`);
   const exclude = ['peer', 'admin', 'dev'].map((folder) => join(dist, folder) + '/');
   return walk(dist)
     .filter((f) => !exclude.some((e) => f.startsWith(e)))
@@ -138,17 +170,27 @@ export function weighSite(dist = 'dist') {
 
 /** Prints the table; returns the number of pages over budget. */
 export function printWeights(weights: PageWeight[], { limit = Infinity } = {}) {
-  const rows = weights.map((w) => [w.page, String(w.islands), `${kb(w.html.raw)} / ${kb(w.html.br)}`, `${kb(w.css.raw)} / ${kb(w.css.br)}`, `${kb(w.js.raw)} / ${kb(w.js.br)}`, w.breaches.length ? 'OVER: ' + w.breaches.join('; ') : w.notes.length ? w.notes.join('; ') : 'ok']);
+  const rows = weights.map((w) => [
+    w.page,
+    String(w.islands),
+    `${kb(w.html.raw)} / ${kb(w.html.br)}`,
+    `${kb(w.css.raw)} / ${kb(w.css.br)}`,
+    `${kb(w.js.raw)} / ${kb(w.js.br)}`,
+    w.breaches.length ? 'OVER: ' + w.breaches.join('; ') : w.notes.length ? w.notes.join('; ') : 'ok',
+  ]);
   const head = ['page', 'islands', 'HTML raw / br', 'CSS raw / br', 'JS raw / br', 'budget'];
   const shown = [...rows.filter((r) => r[5] !== 'ok'), ...rows.filter((r) => r[5] === 'ok')].slice(0, limit);
   const widths = head.map((h, i) => Math.max(h.length, ...shown.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(line(head));
   for (const r of shown) console.log(line(r));
-  if (shown.length < rows.length) console.log(`... and ${rows.length - shown.length} more pages within budget`);
+  if (shown.length < rows.length)
+    console.log(`... and ${rows.length - shown.length} more pages within budget`);
   const over = weights.filter((w) => w.breaches.length).length;
   const max = (f: (w: PageWeight) => number) => Math.max(0, ...weights.map(f));
-  console.log(`\n${weights.length} pages; largest brotli: HTML ${kb(max((w) => w.html.br))}, CSS ${kb(max((w) => w.css.br))}, JS ${kb(max((w) => w.js.br))}; pages without islands: ${weights.filter((w) => !w.islands).length} (largest JS ${kb(max((w) => (w.islands ? 0 : w.js.br)))} brotli); above the ${kb(BUDGET.js)} JS target: ${weights.filter((w) => w.notes.length).length}; over budget: ${over}`);
+  console.log(
+    `\n${weights.length} pages; largest brotli: HTML ${kb(max((w) => w.html.br))}, CSS ${kb(max((w) => w.css.br))}, JS ${kb(max((w) => w.js.br))}; pages without islands: ${weights.filter((w) => !w.islands).length} (largest JS ${kb(max((w) => (w.islands ? 0 : w.js.br)))} brotli); above the ${kb(BUDGET.js)} JS target: ${weights.filter((w) => w.notes.length).length}; over budget: ${over}`,
+  );
   return over;
 }
 
@@ -168,16 +210,42 @@ export async function selfCheck() {
     mkdirSync(join(dir, 'island'));
     writeFileSync(join(dir, '_astro', 'a.js'), `console.log("${randomBytes(8_000).toString('hex')}")`);
     // Incompressible JS (random hex) imported from the island's component: 200 KB > 80 KB brotli.
-    writeFileSync(join(dir, '_astro', 'dep.js'), `export const x = "${randomBytes(100_000).toString('hex')}";`);
+    writeFileSync(
+      join(dir, '_astro', 'dep.js'),
+      `export const x = "${randomBytes(100_000).toString('hex')}";`,
+    );
     writeFileSync(join(dir, '_astro', 'island.js'), 'import { x } from "./dep.js"; export default x;');
-    writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" src="/_astro/a.js"></script></head><body>no island</body></html>');
-    writeFileSync(join(dir, 'big', 'index.html'), `<html><body>${randomBytes(40_000).toString('hex')}</body></html>`);
-    writeFileSync(join(dir, 'island', 'index.html'), '<html><body><astro-island component-url="/_astro/island.js"></astro-island></body></html>');
-    const byPage = Object.fromEntries(walk(dir).map((f) => { const w = weighPage(dir, f); return [w.page, w.breaches.join('; ')]; }));
-    const expectations: [string, RegExp][] = [['/', /without any island/], ['/big/', /^HTML/], ['/island/', /^JS .* before interaction/]];
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<html><head><script type="module" src="/_astro/a.js"></script></head><body>no island</body></html>',
+    );
+    writeFileSync(
+      join(dir, 'big', 'index.html'),
+      `<html><body>${randomBytes(40_000).toString('hex')}</body></html>`,
+    );
+    writeFileSync(
+      join(dir, 'island', 'index.html'),
+      '<html><body><astro-island component-url="/_astro/island.js"></astro-island></body></html>',
+    );
+    const byPage = Object.fromEntries(
+      walk(dir).map((f) => {
+        const w = weighPage(dir, f);
+        return [w.page, w.breaches.join('; ')];
+      }),
+    );
+    const expectations: [string, RegExp][] = [
+      ['/', /without any island/],
+      ['/big/', /^HTML/],
+      ['/island/', /^JS .* before interaction/],
+    ];
     const missed = expectations.filter(([page, re]) => !re.test(byPage[page] ?? ''));
-    if (missed.length) throw new Error(`Budget self-check failed: not flagged: ${missed.map(([p]) => p).join(', ')} (${JSON.stringify(byPage)})`);
-    console.log('Budget self-check: a page shipping JS without islands, an oversized HTML page and an oversized island are all flagged.');
+    if (missed.length)
+      throw new Error(
+        `Budget self-check failed: not flagged: ${missed.map(([p]) => p).join(', ')} (${JSON.stringify(byPage)})`,
+      );
+    console.log(
+      'Budget self-check: a page shipping JS without islands, an oversized HTML page and an oversized island are all flagged.',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -30,15 +30,34 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function timedGet(url: string) {
   return new Promise<{ status: number; total: number; worker: number; bytes: number }>((resolve, reject) => {
     const t0 = performance.now();
-    http.get(url, { agent, headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (d: Buffer) => { bytes += d.length; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, total: performance.now() - t0, bytes, worker: Number(/worker;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN) }));
-    }).on('error', reject);
+    http
+      .get(url, { agent, headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (d: Buffer) => {
+          bytes += d.length;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            total: performance.now() - t0,
+            bytes,
+            worker: Number(
+              /worker;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN,
+            ),
+          }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
-export interface FinderFigures { n: number; status: string; http: { p50: number; p95: number; p99: number }; worker?: { p50: number; p95: number; p99: number }; bytesP95: number }
+export interface FinderFigures {
+  n: number;
+  status: string;
+  http: { p50: number; p95: number; p99: number };
+  worker?: { p50: number; p95: number; p99: number };
+  bytesP95: number;
+}
 
 /**
  * GET /api/programs over HTTP. Each request's URL is new (a `t` parameter the API ignores), so the
@@ -68,22 +87,53 @@ export async function measureFinder(base: string, rounds = 15): Promise<FinderFi
     }
   }
   const p = (v: number[]) => ({ p50: percentile(v, 50), p95: percentile(v, 95), p99: percentile(v, 99) });
-  const out: FinderFigures = { n: times.length, status: [...statuses].join(','), http: p(times), ...(worker.length ? { worker: p(worker) } : {}), bytesP95: percentile(sizes, 95) };
-  table(['GET /api/programs', 'requests', 'status', 'HTTP p50 / p95 / p99 ms', 'in Worker p50 / p95 / p99 ms', 'bytes p95 (wire)'], [[
-    `${finderQueries.length} queries × ${rounds}`, out.n, out.status, `${out.http.p50.toFixed(1)} / ${out.http.p95.toFixed(1)} / ${out.http.p99.toFixed(1)}`,
-    out.worker ? `${out.worker.p50.toFixed(1)} / ${out.worker.p95.toFixed(1)} / ${out.worker.p99.toFixed(1)}` : '-', `${(out.bytesP95 / 1024).toFixed(1)} KB`,
-  ]]);
+  const out: FinderFigures = {
+    n: times.length,
+    status: [...statuses].join(','),
+    http: p(times),
+    ...(worker.length ? { worker: p(worker) } : {}),
+    bytesP95: percentile(sizes, 95),
+  };
+  table(
+    [
+      'GET /api/programs',
+      'requests',
+      'status',
+      'HTTP p50 / p95 / p99 ms',
+      'in Worker p50 / p95 / p99 ms',
+      'bytes p95 (wire)',
+    ],
+    [
+      [
+        `${finderQueries.length} queries × ${rounds}`,
+        out.n,
+        out.status,
+        `${out.http.p50.toFixed(1)} / ${out.http.p95.toFixed(1)} / ${out.http.p99.toFixed(1)}`,
+        out.worker
+          ? `${out.worker.p50.toFixed(1)} / ${out.worker.p95.toFixed(1)} / ${out.worker.p99.toFixed(1)}`
+          : '-',
+        `${(out.bytesP95 / 1024).toFixed(1)} KB`,
+      ],
+    ],
+  );
   if (perQuery.size) {
     console.log('In the Worker, per query (p50 / p95 ms):');
-    table(['query', 'p50', 'p95'], [...perQuery].map(([q, v]) => [q || '(no filters)', percentile(v, 50).toFixed(1), percentile(v, 95).toFixed(1)]));
+    table(
+      ['query', 'p50', 'p95'],
+      [...perQuery].map(([q, v]) => [
+        q || '(no filters)',
+        percentile(v, 50).toFixed(1),
+        percentile(v, 95).toFixed(1),
+      ]),
+    );
   }
   return out;
 }
 
 /** The same queries through the real findPrograms on the database file with node:sqlite: the SQL alone. */
 export async function measureFinderNative(db: unknown, rounds = 15) {
-  const { findPrograms } = await import('../../db/queries/programs.ts');
-  const { programsQuery } = await import('../../schemas/programs.ts');
+  const { findPrograms } = await import('#db/queries/programs.ts');
+  const { programsQuery } = await import('#schemas/programs.ts');
   const queries = finderQueries.map((q) => programsQuery.parse(Object.fromEntries(new URLSearchParams(q))));
   for (const q of queries) await findPrograms(db as never, q);
   const times: number[] = [];
@@ -94,7 +144,14 @@ export async function measureFinderNative(db: unknown, rounds = 15) {
       times.push(performance.now() - t0);
     }
   }
-  const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
-  console.log(`findPrograms on the database file with node:sqlite (no workerd, no proxy): p50 ${out.p50.toFixed(2)} ms, p95 ${out.p95.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.n} queries`);
+  const out = {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    n: times.length,
+  };
+  console.log(
+    `findPrograms on the database file with node:sqlite (no workerd, no proxy): p50 ${out.p50.toFixed(2)} ms, p95 ${out.p95.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.n} queries`,
+  );
   return out;
 }

@@ -12,7 +12,10 @@ import { run } from '../lib/run.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
-const option = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const port = Number(option('--port') ?? process.env.PERF_PORT ?? 8780);
 const smoke = flag('--smoke');
 const report: Record<string, unknown> = { machine: await machine() };
@@ -33,15 +36,22 @@ const over = printWeights(weights, { limit: smoke ? 15 : Infinity });
 report.weights = weights;
 
 if (flag('--lighthouse')) {
-  const { runLighthouse, printLighthouse, printFloorTable, ourPages, peerPages, FLOOR_PATH, FLOOR_HTML } = await import('./lighthouse.ts');
+  const { runLighthouse, printLighthouse, printFloorTable, ourPages, peerPages, FLOOR_PATH, FLOOR_HTML } =
+    await import('./lighthouse.ts');
   const { startServer } = await import('./lib/server.ts');
   const { discoverIds } = await import('./lib/endpoints.ts');
-  console.log('\n== Lighthouse (mobile preset, median of --runs, default 3): against the floor, and ours vs the SPA peer ==');
+  console.log(
+    '\n== Lighthouse (mobile preset, median of --runs, default 3): against the floor, and ours vs the SPA peer ==',
+  );
   if (!flag('--no-peer')) await run('vite', ['build', '--config', 'bench/spa-peer/vite.config.ts']);
   // One HTML file per peer route (the assets server has no SPA fallback under /peer).
   const { mkdirSync, copyFileSync } = await import('node:fs');
   const { median } = await import('./lib/stats.ts');
-  if (!flag('--no-peer')) for (const r of ['country', 'subject']) { mkdirSync(`dist/peer/${r}`, { recursive: true }); copyFileSync('dist/peer/index.html', `dist/peer/${r}/index.html`); }
+  if (!flag('--no-peer'))
+    for (const r of ['country', 'subject']) {
+      mkdirSync(`dist/peer/${r}`, { recursive: true });
+      copyFileSync('dist/peer/index.html', `dist/peer/${r}/index.html`);
+    }
   // The floor page lives in dist/ only for this run (the same assets server serves it).
   const { rmSync, writeFileSync: write } = await import('node:fs');
   mkdirSync(`dist${FLOOR_PATH}`, { recursive: true });
@@ -52,10 +62,19 @@ if (flag('--lighthouse')) {
     const runs = Number(option('--runs') ?? (smoke ? 1 : 3));
     // --pages home,subject: only those pages (ours and the peer's of the same name), for quicker
     // iterations on one page; the published figures are from a run over all of them.
-    const only = option('--pages')?.split(',').map((p) => p.trim()).filter(Boolean);
-    const pick = <T extends { name: string }>(list: T[]) => (only ? list.filter((p) => only.includes(p.name)) : list);
+    const only = option('--pages')
+      ?.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const pick = <T extends { name: string }>(list: T[]) =>
+      only ? list.filter((p) => only.includes(p.name)) : list;
     const ours = pick(ourPages(ids));
-    if (only && !ours.length) throw new Error(`--pages ${only.join(',')}: no such page (${ourPages(ids).map((p) => p.name).join(', ')})`);
+    if (only && !ours.length)
+      throw new Error(
+        `--pages ${only.join(',')}: no such page (${ourPages(ids)
+          .map((p) => p.name)
+          .join(', ')})`,
+      );
     const diagnoseOpt = { diagnose: flag('--diagnose') };
     const floorPage = [{ name: 'floor', path: FLOOR_PATH }];
     console.log('Floor (before):');
@@ -66,12 +85,24 @@ if (flag('--lighthouse')) {
     const [floorAfter] = await runLighthouse(server.url, floorPage, runs);
     const floorSamples = [...(floorBefore?.lcpSamples ?? []), ...(floorAfter?.lcpSamples ?? [])];
     const floor = { ...floorBefore!, lcp: median(floorSamples) };
-    const peerResults = flag('--no-peer') ? [] : (console.log('Peer:'), await runLighthouse(server.url, pick(peerPages(ids)), runs, diagnoseOpt));
-    console.log(`\nLCP against the floor (floor: median of ${floorSamples.length} runs, ${floorSamples.map((x) => x.toFixed(0)).join(' / ')} ms; load ${(await machine()).load}):`);
-    printFloorTable(oursResults, ours.map((p) => p.name), floor);
+    const peerResults = flag('--no-peer')
+      ? []
+      : (console.log('Peer:'), await runLighthouse(server.url, pick(peerPages(ids)), runs, diagnoseOpt));
+    console.log(
+      `\nLCP against the floor (floor: median of ${floorSamples.length} runs, ${floorSamples.map((x) => x.toFixed(0)).join(' / ')} ms; load ${(await machine()).load}):`,
+    );
+    printFloorTable(
+      oursResults,
+      ours.map((p) => p.name),
+      floor,
+    );
     if (peerResults.length) {
       console.log('');
-      printLighthouse(oursResults, peerResults, ours.map((p) => p.name));
+      printLighthouse(
+        oursResults,
+        peerResults,
+        ours.map((p) => p.name),
+      );
     }
     report.lighthouse = { floor, ours: oursResults, peer: peerResults };
   } finally {

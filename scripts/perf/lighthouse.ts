@@ -71,7 +71,11 @@ function rows(details: unknown): Record<string, unknown>[] {
   if (d.type === 'list') return d.items.flatMap((i) => rows(i));
   return d.items as Record<string, unknown>[];
 }
-const nodeText = (v: unknown) => { const n = v as { selector?: string; snippet?: string } | undefined; return n?.snippet ? `${n.selector ?? ''} ${n.snippet}`.slice(0, 160) : String(v ?? ''); };
+const nodeText = (v: unknown) => {
+  const n = v as { selector?: string; snippet?: string } | undefined;
+  if (n?.snippet) return `${n.selector ?? ''} ${n.snippet}`.slice(0, 160);
+  return typeof v === 'string' ? v : JSON.stringify(v ?? '');
+};
 
 /**
  * What to look at when a page misses its LCP or CLS goal (`--diagnose`): the LCP element and its
@@ -81,23 +85,44 @@ const nodeText = (v: unknown) => { const n = v as { selector?: string; snippet?:
 function diagnose(audits: Audits) {
   for (const r of rows(audits['largest-contentful-paint-element']?.details)) {
     if (r.node) console.log(`    LCP element: ${nodeText(r.node)}`);
-    else if (r.phase) console.log(`    LCP phase ${String(r.phase)}: ${Number(r.timing).toFixed(0)} ms`);
+    else if (r.phase)
+      console.log(
+        `    LCP phase ${typeof r.phase === 'string' ? r.phase : JSON.stringify(r.phase)}: ${Number(r.timing).toFixed(0)} ms`,
+      );
   }
-  for (const r of rows(audits['layout-shifts']?.details).slice(0, 5)) console.log(`    shift ${Number(r.score).toFixed(3)}: ${nodeText(r.node)}${Array.isArray((r.subItems as { items?: unknown[] })?.items) ? ` (culprit: ${((r.subItems as { items: { extra?: { value?: string }; cause?: string }[] }).items.map((c) => `${c.cause ?? ''} ${c.extra?.value ?? ''}`.trim()).join('; '))})` : ''}`);
-  for (const r of rows(audits['render-blocking-insight']?.details ?? audits['render-blocking-resources']?.details)) console.log(`    render-blocking: ${String(r.url)} (${Number(r.wastedMs ?? 0).toFixed(0)} ms)`);
-  const bootup = rows(audits['bootup-time']?.details).slice(0, 4).map((r) => `${String(r.url).replace(/^https?:\/\/[^/]+/, '')} ${Number(r.total).toFixed(0)} ms`);
+  for (const r of rows(audits['layout-shifts']?.details).slice(0, 5))
+    console.log(
+      `    shift ${Number(r.score).toFixed(3)}: ${nodeText(r.node)}${Array.isArray((r.subItems as { items?: unknown[] })?.items) ? ` (culprit: ${(r.subItems as { items: { extra?: { value?: string }; cause?: string }[] }).items.map((c) => `${c.cause ?? ''} ${c.extra?.value ?? ''}`.trim()).join('; ')})` : ''}`,
+    );
+  for (const r of rows(
+    audits['render-blocking-insight']?.details ?? audits['render-blocking-resources']?.details,
+  ))
+    console.log(`    render-blocking: ${String(r.url)} (${Number(r.wastedMs ?? 0).toFixed(0)} ms)`);
+  const bootup = rows(audits['bootup-time']?.details)
+    .slice(0, 4)
+    .map((r) => `${String(r.url).replace(/^https?:\/\/[^/]+/, '')} ${Number(r.total).toFixed(0)} ms`);
   if (bootup.length) console.log(`    main-thread by script: ${bootup.join(', ')}`);
 }
 
 async function once(url: string, port: number, opts: { diagnose?: boolean } = {}) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError)
+    throw new Error(`Lighthouse could not load ${url}: ${runtimeError.code} ${runtimeError.message}`);
   // What keeps a category under 100, so the report can say what to fix.
-  const misses = Object.entries(categories).flatMap(([k, cat]) => (cat.score ?? 0) < 1 ? cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${k}:${r.id}`) : []);
+  const misses = Object.entries(categories).flatMap(([k, cat]) =>
+    (cat.score ?? 0) < 1
+      ? cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${k}:${r.id}`)
+      : [],
+  );
   if (misses.length) console.log(`    below 100 because of: ${[...new Set(misses)].join(', ')}`);
-  if (opts.diagnose) diagnose(audits as Audits);
+  if (opts.diagnose) diagnose(audits);
   const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -121,17 +146,34 @@ async function retried<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
       return await fn();
     } catch (error) {
       if (i >= attempts || !/could not load/.test((error as Error).message)) throw error;
-      console.log(`    (${(error as Error).message.split(':').slice(1).join(':').trim().slice(0, 60)}…: run again)`);
+      console.log(
+        `    (${(error as Error).message.split(':').slice(1).join(':').trim().slice(0, 60)}…: run again)`,
+      );
     }
   }
 }
 
 /** Runs each page `runs` times (median of each figure). Pages answering 404 are skipped. */
-export async function runLighthouse(base: string, pages: { name: string; path: string }[], runs = 3, opts: { diagnose?: boolean } = {}): Promise<LhResult[]> {
-  if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
+export async function runLighthouse(
+  base: string,
+  pages: { name: string; path: string }[],
+  runs = 3,
+  opts: { diagnose?: boolean } = {},
+): Promise<LhResult[]> {
+  if (!existsSync(CHROME))
+    throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const out: LhResult[] = [];
   try {
@@ -147,8 +189,22 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
       const samples: Awaited<ReturnType<typeof once>>[] = [];
       for (let i = 0; i < runs; i++) samples.push(await retried(() => once(url, chrome.port, opts)));
       const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
-      const r: LhResult = { url: page.path, status: 'ok', performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp'), lcpSamples: samples.map((x) => x.lcp) };
-      console.log(`  ${page.name} ${page.path}: perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}, LCP ${r.lcp!.toFixed(0)} ms, TBT ${r.tbt!.toFixed(0)} ms, CLS ${r.cls!.toFixed(3)}`);
+      const r: LhResult = {
+        url: page.path,
+        status: 'ok',
+        performance: m('performance'),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+        seo: m('seo'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        fcp: m('fcp'),
+        lcpSamples: samples.map((x) => x.lcp),
+      };
+      console.log(
+        `  ${page.name} ${page.path}: perf ${r.performance}, a11y ${r.accessibility}, BP ${r.bestPractices}, SEO ${r.seo}, LCP ${r.lcp!.toFixed(0)} ms, TBT ${r.tbt!.toFixed(0)} ms, CLS ${r.cls!.toFixed(3)}`,
+      );
       out.push(r);
     }
   } finally {
@@ -165,8 +221,18 @@ export async function runLighthouse(base: string, pages: { name: string; path: s
 export function printFloorTable(ours: LhResult[], names: string[], floor: LhResult) {
   const rows = ours.map((o, i) => {
     const ratio = o.lcp && floor.lcp ? o.lcp / floor.lcp : NaN;
-    const scores = o.status === 'ok' ? `${o.performance}/${o.accessibility}/${o.bestPractices}/${o.seo}` : 'skipped';
-    return [names[i]!, o.url, o.lcp?.toFixed(0) ?? '-', floor.lcp?.toFixed(0) ?? '-', Number.isNaN(ratio) ? '-' : `${ratio.toFixed(2)}×${ratio > 1.3 ? ' !' : ''}`, scores, o.cls?.toFixed(3) ?? '-', o.tbt?.toFixed(0) ?? '-'];
+    const scores =
+      o.status === 'ok' ? `${o.performance}/${o.accessibility}/${o.bestPractices}/${o.seo}` : 'skipped';
+    return [
+      names[i]!,
+      o.url,
+      o.lcp?.toFixed(0) ?? '-',
+      floor.lcp?.toFixed(0) ?? '-',
+      Number.isNaN(ratio) ? '-' : `${ratio.toFixed(2)}×${ratio > 1.3 ? ' !' : ''}`,
+      scores,
+      o.cls?.toFixed(3) ?? '-',
+      o.tbt?.toFixed(0) ?? '-',
+    ];
   });
   table(['page', 'path', 'LCP ms', 'floor ms', 'LCP ÷ floor', 'P/A/BP/SEO', 'CLS', 'TBT ms'], rows);
 }
@@ -176,8 +242,36 @@ export function printLighthouse(ours: LhResult[], peer: LhResult[], names: strin
     const name = names[i]!;
     const p = peer.find((x) => (name === 'home' ? x.url === '/peer' : x.url.includes(`/peer/${name}`)));
     const ratio = o.lcp && p?.lcp ? (o.lcp / p.lcp).toFixed(2) : '-';
-    const fmt = (r?: LhResult) => (r?.status === 'ok' ? `${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` : 'skipped');
-    return [name, o.url, fmt(o), o.lcp?.toFixed(0) ?? '-', o.tbt?.toFixed(0) ?? '-', o.cls?.toFixed(3) ?? '-', fmt(p), p?.lcp?.toFixed(0) ?? '-', p?.tbt?.toFixed(0) ?? '-', p?.cls?.toFixed(3) ?? '-', ratio];
+    const fmt = (r?: LhResult) =>
+      r?.status === 'ok' ? `${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}` : 'skipped';
+    return [
+      name,
+      o.url,
+      fmt(o),
+      o.lcp?.toFixed(0) ?? '-',
+      o.tbt?.toFixed(0) ?? '-',
+      o.cls?.toFixed(3) ?? '-',
+      fmt(p),
+      p?.lcp?.toFixed(0) ?? '-',
+      p?.tbt?.toFixed(0) ?? '-',
+      p?.cls?.toFixed(3) ?? '-',
+      ratio,
+    ];
   });
-  table(['page', 'ours', 'ours P/A/BP/SEO', 'LCP ms', 'TBT ms', 'CLS', 'peer P/A/BP/SEO', 'peer LCP', 'peer TBT', 'peer CLS', 'LCP ours/peer'], rows);
+  table(
+    [
+      'page',
+      'ours',
+      'ours P/A/BP/SEO',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'peer P/A/BP/SEO',
+      'peer LCP',
+      'peer TBT',
+      'peer CLS',
+      'LCP ours/peer',
+    ],
+    rows,
+  );
 }

@@ -12,7 +12,8 @@ if (!existsSync(dist)) {
   process.exit(1);
 }
 
-const brotli = (buf: Buffer) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (buf: Buffer) =>
+  brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const pages: string[] = [];
 const walk = (dir: string) => {
   for (const name of readdirSync(dir)) {
@@ -54,7 +55,9 @@ let failed = false;
 for (const file of pages) {
   const html = readFileSync(file);
   const text = html.toString('utf8');
-  const route = `/${relative(dist, file).replace(/index\.html$/, '').replace(/\.html$/, '')}`;
+  const route = `/${relative(dist, file)
+    .replace(/index\.html$/, '')
+    .replace(/\.html$/, '')}`;
   const css = [...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
   const inlineCss = [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => Buffer.from(m[1]!));
   const islands = (text.match(/<astro-island/g) ?? []).length;
@@ -63,7 +66,11 @@ for (const file of pages) {
     ...[...text.matchAll(/component-url="([^"]+)"/g)].map((m) => m[1]!),
     ...[...text.matchAll(/renderer-url="([^"]+)"/g)].map((m) => m[1]!),
   ];
-  const inlineJs = [...text.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]!)).filter((b) => b.length > 0);
+  const inlineJs = [
+    ...text.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+  ]
+    .map((m) => Buffer.from(m[1]!))
+    .filter((b) => b.length > 0);
   const jsFiles = scriptGraph([...new Set(entryScripts)]).map(asset);
   const cssBufs = [...css.map(asset), ...inlineCss];
   const jsBufs = [...jsFiles, ...inlineJs];
@@ -73,21 +80,31 @@ for (const file of pages) {
   const tooMuch = islands === 0 && jsBr > BUDGET.jsWithoutIslands;
   if (tooMuch) failed = true;
   rows.push([
-    route, String(islands),
-    fmt(html.length), fmt(brotli(html)),
-    fmt(sum(cssBufs, (b) => b.length)), fmt(sum(cssBufs, brotli)),
-    fmt(jsRaw), fmt(jsBr),
+    route,
+    String(islands),
+    fmt(html.length),
+    fmt(brotli(html)),
+    fmt(sum(cssBufs, (b) => b.length)),
+    fmt(sum(cssBufs, brotli)),
+    fmt(jsRaw),
+    fmt(jsBr),
     tooMuch ? 'JS WITHOUT ISLANDS' : '',
   ]);
 }
 
 const header = ['page', 'islands', 'html', 'html br', 'css', 'css br', 'js', 'js br', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+const line = (r: string[]) =>
+  r
+    .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+    .join('  ')
+    .trimEnd();
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 console.log(`\n${pages.length} pages.`);
 if (failed) {
-  console.error(`A page without islands ships more than ${fmt(BUDGET.jsWithoutIslands)} brotli of JavaScript.`);
+  console.error(
+    `A page without islands ships more than ${fmt(BUDGET.jsWithoutIslands)} brotli of JavaScript.`,
+  );
   process.exit(1);
 }

@@ -15,40 +15,167 @@ import { measureFinder } from './finder.ts';
 
 export const SCALE_DIR = '.wrangler/scale';
 
-const fields = ['Data Science', 'Computer Science', 'Artificial Intelligence', 'Business Analytics', 'Mechanical Engineering', 'Civil Engineering', 'Nursing', 'Public Health', 'International Law', 'Psychology', 'Economics', 'Finance', 'Marketing', 'Architecture', 'Biomedical Science', 'Pharmacy', 'Education', 'Hospitality Management', 'Environmental Science', 'Physics', 'Mathematics', 'Chemistry', 'Film Studies', 'Journalism', 'Robotics', 'Cyber Security', 'Supply Chain Management', 'Renewable Energy', 'Urban Planning', 'Linguistics'];
+const fields = [
+  'Data Science',
+  'Computer Science',
+  'Artificial Intelligence',
+  'Business Analytics',
+  'Mechanical Engineering',
+  'Civil Engineering',
+  'Nursing',
+  'Public Health',
+  'International Law',
+  'Psychology',
+  'Economics',
+  'Finance',
+  'Marketing',
+  'Architecture',
+  'Biomedical Science',
+  'Pharmacy',
+  'Education',
+  'Hospitality Management',
+  'Environmental Science',
+  'Physics',
+  'Mathematics',
+  'Chemistry',
+  'Film Studies',
+  'Journalism',
+  'Robotics',
+  'Cyber Security',
+  'Supply Chain Management',
+  'Renewable Energy',
+  'Urban Planning',
+  'Linguistics',
+];
 const degrees = ['BSc', 'BA', 'MSc', 'MA', 'MBA', 'MEng', 'LLM', 'PhD', 'PgDip', 'MRes'];
-const flavours = ['with Industrial Placement', 'and Management', 'for Sustainable Futures', '(Online)', 'with Foundation Year', 'and Policy', 'in Practice', 'and Society', ''];
-const jobTitles = ['Care Assistant', 'Registered Nurse', 'Software Developer', 'Warehouse Operative', 'Chef de Partie', 'HGV Driver', 'Electrician', 'Hotel Receptionist', 'Data Analyst', 'Welder', 'Teaching Assistant', 'Accountant', 'Plumber', 'Barista', 'Site Engineer'];
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const cities = ['London', 'Manchester', 'Leeds', 'Toronto', 'Sydney', 'Dublin', 'Berlin', 'Auckland', 'Vancouver', 'Glasgow'];
+const flavours = [
+  'with Industrial Placement',
+  'and Management',
+  'for Sustainable Futures',
+  '(Online)',
+  'with Foundation Year',
+  'and Policy',
+  'in Practice',
+  'and Society',
+  '',
+];
+const jobTitles = [
+  'Care Assistant',
+  'Registered Nurse',
+  'Software Developer',
+  'Warehouse Operative',
+  'Chef de Partie',
+  'HGV Driver',
+  'Electrician',
+  'Hotel Receptionist',
+  'Data Analyst',
+  'Welder',
+  'Teaching Assistant',
+  'Accountant',
+  'Plumber',
+  'Barista',
+  'Site Engineer',
+];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const cities = [
+  'London',
+  'Manchester',
+  'Leeds',
+  'Toronto',
+  'Sydney',
+  'Dublin',
+  'Berlin',
+  'Auckland',
+  'Vancouver',
+  'Glasgow',
+];
 
 /** Acronyms people search by (issue 16 item 5): some generated descriptions use them as words. */
-const acronyms: Record<string, string> = { 'Artificial Intelligence': 'AI', Robotics: 'AI', 'Data Science': 'AI', 'Computer Science': 'IT', 'Cyber Security': 'IT', 'Business Analytics': 'IT', Marketing: 'UX', 'Film Studies': 'UX' };
+const acronyms: Record<string, string> = {
+  'Artificial Intelligence': 'AI',
+  Robotics: 'AI',
+  'Data Science': 'AI',
+  'Computer Science': 'IT',
+  'Cyber Security': 'IT',
+  'Business Analytics': 'IT',
+  Marketing: 'UX',
+  'Film Studies': 'UX',
+};
 
 /** 1-2 character queries (name substring or a whole word of the description: db/queries/catalog.ts). */
 export const shortQueries = ['AI', 'IT', 'UX', 'ml', 'r', 'a', 'zq'];
 
 /** Queries a person would type in the header search: whole words, prefixes, typos of none. */
-export const searchQueries = ['data', 'science', 'engineering', 'nurs', 'law', 'psychology', 'business analytics', 'MSc Data', 'robotics', 'cyber', 'finance', 'placement', 'renewable', 'film', 'archi', 'pharmacy', 'urban planning', 'physics', 'economics', 'zzzz-no-match'];
+export const searchQueries = [
+  'data',
+  'science',
+  'engineering',
+  'nurs',
+  'law',
+  'psychology',
+  'business analytics',
+  'MSc Data',
+  'robotics',
+  'cyber',
+  'finance',
+  'placement',
+  'renewable',
+  'film',
+  'archi',
+  'pharmacy',
+  'urban planning',
+  'physics',
+  'economics',
+  'zzzz-no-match',
+];
 
 /** Creates the scratch database from the real migrations and seed. */
 export async function freshScaleDb() {
   rmSync(SCALE_DIR, { recursive: true, force: true });
-  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', SCALE_DIR], { CI: 'true' });
+  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', SCALE_DIR], {
+    CI: 'true',
+  });
   await run('node', ['scripts/seed.ts'], { WRANGLER_PERSIST_TO: SCALE_DIR });
 }
 
-const q = (v: unknown) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`);
+const q = (v: unknown) =>
+  v === null
+    ? 'NULL'
+    : typeof v === 'number'
+      ? String(v)
+      : `'${String(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`;
 
 /** Runs SQL on the scratch database through wrangler (native SQLite: far faster than the proxy). */
 async function d1(args: string[]) {
   return new Promise<string>((resolve, reject) => {
-    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', SCALE_DIR, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', SCALE_DIR, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true' },
+    });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrangler d1 execute failed:\n${err.slice(-2000)}`))));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`wrangler d1 execute failed:\n${err.slice(-2000)}`)),
+    );
   });
 }
 async function select<T>(query: string): Promise<T[]> {
@@ -59,9 +186,17 @@ async function select<T>(query: string): Promise<T[]> {
 /** Adds generated subjects and jobs until there are `target` of each. Returns the counts. */
 export async function growTo(target: number) {
   const started = Date.now();
-  const universities = await select<{ id: string; country_id: string; name: string; location: string }>('select id, country_id, name, location from universities');
+  const universities = await select<{ id: string; country_id: string; name: string; location: string }>(
+    'select id, country_id, name, location from universities',
+  );
   // Each country's currency as the seed prices it (GBP in the UK, EUR in Germany ...), for the finder's fee filters.
-  const currencyOf = new Map((await select<{ country_id: string; currency: string }>('select country_id, min(currency) as currency from subjects group by country_id')).map((r) => [r.country_id, r.currency]));
+  const currencyOf = new Map(
+    (
+      await select<{ country_id: string; currency: string }>(
+        'select country_id, min(currency) as currency from subjects group by country_id',
+      )
+    ).map((r) => [r.country_id, r.currency]),
+  );
   const departments = await select<{ id: string }>('select id from departments');
   let subjects = (await select<{ n: number }>('select count(*) as n from subjects'))[0]!.n;
   let jobs = (await select<{ n: number }>('select count(*) as n from jobs'))[0]!.n;
@@ -77,19 +212,64 @@ export async function growTo(target: number) {
       const degree = degrees[Math.floor(i / fields.length) % degrees.length]!;
       const flavour = flavours[i % flavours.length]!;
       const name = `${degree} ${field} ${flavour}`.trim() + ` ${i}`;
-      values.push(`(${[
-        `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`, name, u.id, departments[i % departments.length]!.id, u.country_id, u.location, `GEN${i}`,
-        [`${name} at ${u.name} prepares you for a career in ${field.toLowerCase()}.`, `Taught in ${u.location} with modules in research methods, ${field.toLowerCase()} practice${acronyms[field] ? ` (with ${acronyms[field]} labs)` : ''} and a final project.`],
-        degree.startsWith('B') ? 'Bachelor' : degree === 'PhD' ? 'PhD' : degree === 'PgDip' ? 'Diploma' : 'Master', degree.startsWith('B') ? '3 Years' : ['1 Year', '2 Years', '1.5 Years', '10 Months'][i % 4]!,
-        20 + (i % 200), 2026, 9000 + (i % 50) * 250, currencyOf.get(u.country_id) ?? 'GBP',
-        '/images/campus/campus-1.svg', '/images/brands/logo.svg', [],
-        { degree, duration: '1 year', intake: `${months[i % 12]} 2027`, futureIntakes: [`${months[(i + 4) % 12]} 2028`] },
-        { description: 'A good first degree.', academicRequirements: ['2:1 honours degree'], englishLanguageRequirements: ['IELTS 6.5'], additionalRequirements: [] },
-        { description: 'Strong demand.', additionalDescription: '', careerPaths: [field], employmentStatistics: '90% employed' },
-        1000 + i, 1, now, now,
-      ].map(q).join(',')})`);
+      values.push(
+        `(${[
+          `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`,
+          name,
+          u.id,
+          departments[i % departments.length]!.id,
+          u.country_id,
+          u.location,
+          `GEN${i}`,
+          [
+            `${name} at ${u.name} prepares you for a career in ${field.toLowerCase()}.`,
+            `Taught in ${u.location} with modules in research methods, ${field.toLowerCase()} practice${acronyms[field] ? ` (with ${acronyms[field]} labs)` : ''} and a final project.`,
+          ],
+          degree.startsWith('B')
+            ? 'Bachelor'
+            : degree === 'PhD'
+              ? 'PhD'
+              : degree === 'PgDip'
+                ? 'Diploma'
+                : 'Master',
+          degree.startsWith('B') ? '3 Years' : ['1 Year', '2 Years', '1.5 Years', '10 Months'][i % 4]!,
+          20 + (i % 200),
+          2026,
+          9000 + (i % 50) * 250,
+          currencyOf.get(u.country_id) ?? 'GBP',
+          '/images/campus/campus-1.svg',
+          '/images/brands/logo.svg',
+          [],
+          {
+            degree,
+            duration: '1 year',
+            intake: `${months[i % 12]} 2027`,
+            futureIntakes: [`${months[(i + 4) % 12]} 2028`],
+          },
+          {
+            description: 'A good first degree.',
+            academicRequirements: ['2:1 honours degree'],
+            englishLanguageRequirements: ['IELTS 6.5'],
+            additionalRequirements: [],
+          },
+          {
+            description: 'Strong demand.',
+            additionalDescription: '',
+            careerPaths: [field],
+            employmentStatistics: '90% employed',
+          },
+          1000 + i,
+          1,
+          now,
+          now,
+        ]
+          .map(q)
+          .join(',')})`,
+      );
     }
-    lines.push(`insert or ignore into subjects (id,name,university_id,department_id,country_id,location,code,description,degree_type,duration,students,year,base_price,currency,image,logo,universityimage,study_plan,entry_requirements,career_prospects,sort_order,is_active,created_at,updated_at) values ${values.join(',')};`);
+    lines.push(
+      `insert or ignore into subjects (id,name,university_id,department_id,country_id,location,code,description,degree_type,duration,students,year,base_price,currency,image,logo,universityimage,study_plan,entry_requirements,career_prospects,sort_order,is_active,created_at,updated_at) values ${values.join(',')};`,
+    );
   }
   while (jobs < target) {
     const values: string[] = [];
@@ -97,14 +277,43 @@ export async function growTo(target: number) {
       const i = jobs;
       const title = `${jobTitles[i % jobTitles.length]} ${i}`;
       const city = cities[i % cities.length]!;
-      values.push(`(${[
-        `gen-job-${i}`, title, `${title} needed in ${city}. Visa sponsorship available for the right candidate.`, ['Healthcare', 'Technology', 'Hospitality', 'Construction', 'Logistics'][i % 5]!,
-        `Example Employer ${i % 97}`, city, `${i} Example Road, ${city}`, '2026-09-01', '2027-08-31', 'Direct', ['Full-time'], 'Monday to Friday', '£30,000 a year', '1 person',
-        i % 7 === 0 ? 1 : 0, ['visa sponsorship'], 'Permanent', ['Right to work or sponsorship'], { name: `Example Employer ${i % 97}`, website: 'https://example.com', about: 'A fictional employer.' },
-        'open', 1000 + i, now, now,
-      ].map(q).join(',')})`);
+      values.push(
+        `(${[
+          `gen-job-${i}`,
+          title,
+          `${title} needed in ${city}. Visa sponsorship available for the right candidate.`,
+          ['Healthcare', 'Technology', 'Hospitality', 'Construction', 'Logistics'][i % 5]!,
+          `Example Employer ${i % 97}`,
+          city,
+          `${i} Example Road, ${city}`,
+          '2026-09-01',
+          '2027-08-31',
+          'Direct',
+          ['Full-time'],
+          'Monday to Friday',
+          '£30,000 a year',
+          '1 person',
+          i % 7 === 0 ? 1 : 0,
+          ['visa sponsorship'],
+          'Permanent',
+          ['Right to work or sponsorship'],
+          {
+            name: `Example Employer ${i % 97}`,
+            website: 'https://example.com',
+            about: 'A fictional employer.',
+          },
+          'open',
+          1000 + i,
+          now,
+          now,
+        ]
+          .map(q)
+          .join(',')})`,
+      );
     }
-    lines.push(`insert or ignore into jobs (id,title,description,category,company,location,address,start_date,end_date,recruitment_type,employment,schedule,payment,hiring,urgent,tags,type,requirements,company_info,status,sort_order,created_at,updated_at) values ${values.join(',')};`);
+    lines.push(
+      `insert or ignore into jobs (id,title,description,category,company,location,address,start_date,end_date,recruitment_type,employment,schedule,payment,hiring,urgent,tags,type,requirements,company_info,status,sort_order,created_at,updated_at) values ${values.join(',')};`,
+    );
   }
   if (lines.length) {
     const { writeFileSync, mkdtempSync } = await import('node:fs');
@@ -113,22 +322,54 @@ export async function growTo(target: number) {
     writeFileSync(file, lines.join('\n'));
     await d1(['--file', file]);
   }
-  const counts = (await select<{ s: number; j: number }>('select (select count(*) from subjects) as s, (select count(*) from jobs) as j'))[0]!;
-  console.log(`Scratch database: ${counts.s} subjects, ${counts.j} jobs (generated in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  const counts = (
+    await select<{ s: number; j: number }>(
+      'select (select count(*) from subjects) as s, (select count(*) from jobs) as j',
+    )
+  )[0]!;
+  console.log(
+    `Scratch database: ${counts.s} subjects, ${counts.j} jobs (generated in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+  );
   return { subjects: counts.s, jobs: counts.j };
 }
 
 /** One GET with compression accepted, timed to the first byte and the last, counting wire bytes. */
 function timedGet(url: string) {
-  return new Promise<{ status: number; ttfb: number; total: number; bytes: number; encoding: string; worker: number }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    ttfb: number;
+    total: number;
+    bytes: number;
+    encoding: string;
+    worker: number;
+  }>((resolve, reject) => {
     const t0 = performance.now();
     let ttfb = 0;
-    const req = http.get(url, { headers: { 'Accept-Encoding': 'br, gzip', Connection: 'keep-alive' }, agent }, (res) => {
-      let bytes = 0;
-      res.once('data', () => { ttfb = performance.now() - t0; });
-      res.on('data', (d: Buffer) => { bytes += d.length; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ttfb: ttfb || performance.now() - t0, total: performance.now() - t0, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity'), worker: Number(/worker;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN) }));
-    });
+    const req = http.get(
+      url,
+      { headers: { 'Accept-Encoding': 'br, gzip', Connection: 'keep-alive' }, agent },
+      (res) => {
+        let bytes = 0;
+        res.once('data', () => {
+          ttfb = performance.now() - t0;
+        });
+        res.on('data', (d: Buffer) => {
+          bytes += d.length;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ttfb: ttfb || performance.now() - t0,
+            total: performance.now() - t0,
+            bytes,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            worker: Number(
+              /worker;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN,
+            ),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -137,10 +378,26 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** Latency of the search endpoints over HTTP (sequential, keep-alive, after a warm-up). */
 export async function measureSearch(base: string, rounds = 15) {
   const rows: (string | number)[][] = [];
-  const results: Record<string, { p50: number; p95: number; p99: number; bytesP95: number; bytesMax: number; n: number; status: string; worker?: { p50: number; p95: number; p99: number } }> = {};
+  const results: Record<
+    string,
+    {
+      p50: number;
+      p95: number;
+      p99: number;
+      bytesP95: number;
+      bytesMax: number;
+      n: number;
+      status: string;
+      worker?: { p50: number; p95: number; p99: number };
+    }
+  > = {};
   const targets: { name: string; path: (q: string) => string; queries?: string[] }[] = [
     { name: 'GET /api/subjects/search', path: (q) => `/api/subjects/search?q=${encodeURIComponent(q)}` },
-    { name: 'GET /api/subjects/search (1-2 chars)', path: (q) => `/api/subjects/search?q=${encodeURIComponent(q)}`, queries: shortQueries },
+    {
+      name: 'GET /api/subjects/search (1-2 chars)',
+      path: (q) => `/api/subjects/search?q=${encodeURIComponent(q)}`,
+      queries: shortQueries,
+    },
     { name: 'GET /api/applyjobs (search)', path: (q) => `/api/applyjobs?q=${encodeURIComponent(q)}` },
   ];
   for (const target of targets) {
@@ -164,19 +421,71 @@ export async function measureSearch(base: string, rounds = 15) {
         statuses.add(res.status);
       }
     }
-    const w = worker.length ? { p50: percentile(worker, 50), p95: percentile(worker, 95), p99: percentile(worker, 99) } : undefined;
-    const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), bytesP95: percentile(sizes, 95), bytesMax: Math.max(...sizes), n: times.length, status: [...statuses].join(','), worker: w };
+    const w = worker.length
+      ? { p50: percentile(worker, 50), p95: percentile(worker, 95), p99: percentile(worker, 99) }
+      : undefined;
+    const out = {
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      bytesP95: percentile(sizes, 95),
+      bytesMax: Math.max(...sizes),
+      n: times.length,
+      status: [...statuses].join(','),
+      worker: w,
+    };
     results[target.name] = out;
-    rows.push([target.name, out.n, out.status, out.p50.toFixed(1), out.p95.toFixed(1), out.p99.toFixed(1), w ? `${w.p50.toFixed(1)} / ${w.p95.toFixed(1)} / ${w.p99.toFixed(1)}` : '-', kb(out.bytesP95), kb(out.bytesMax)]);
+    rows.push([
+      target.name,
+      out.n,
+      out.status,
+      out.p50.toFixed(1),
+      out.p95.toFixed(1),
+      out.p99.toFixed(1),
+      w ? `${w.p50.toFixed(1)} / ${w.p95.toFixed(1)} / ${w.p99.toFixed(1)}` : '-',
+      kb(out.bytesP95),
+      kb(out.bytesMax),
+    ]);
   }
   // What the seed's architecture did instead: download the whole catalogue, then filter.
   for (const path of ['/api/subjects', '/api/applyjobs']) {
     const res = await timedGet(base + path);
     if (res.status === 404) continue;
-    rows.push([`GET ${path} (whole list)`, 1, res.status, res.total.toFixed(1), '-', '-', Number.isNaN(res.worker) ? '-' : res.worker.toFixed(1), kb(res.bytes), kb(res.bytes)]);
-    results[`GET ${path} (whole list)`] = { p50: res.total, p95: res.total, p99: res.total, bytesP95: res.bytes, bytesMax: res.bytes, n: 1, status: String(res.status) };
+    rows.push([
+      `GET ${path} (whole list)`,
+      1,
+      res.status,
+      res.total.toFixed(1),
+      '-',
+      '-',
+      Number.isNaN(res.worker) ? '-' : res.worker.toFixed(1),
+      kb(res.bytes),
+      kb(res.bytes),
+    ]);
+    results[`GET ${path} (whole list)`] = {
+      p50: res.total,
+      p95: res.total,
+      p99: res.total,
+      bytesP95: res.bytes,
+      bytesMax: res.bytes,
+      n: 1,
+      status: String(res.status),
+    };
   }
-  table(['endpoint', 'requests', 'status', 'HTTP p50 ms', 'p95 ms', 'p99 ms', 'in Worker p50/p95/p99 ms', 'bytes p95 (wire)', 'bytes max'], rows);
+  table(
+    [
+      'endpoint',
+      'requests',
+      'status',
+      'HTTP p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'in Worker p50/p95/p99 ms',
+      'bytes p95 (wire)',
+      'bytes max',
+    ],
+    rows,
+  );
   return results;
 }
 
@@ -190,9 +499,9 @@ export async function measureSearchNative(rounds = 15) {
   const { readdirSync } = await import('node:fs');
   const { DatabaseSync } = await import('node:sqlite');
   const { drizzle } = await import('drizzle-orm/d1');
-  const { searchSubjects } = await import('../../db/queries/catalog.ts');
-  const { searchOpenJobs } = await import('../../db/queries/jobs.ts');
-  const schema = await import('../../db/schema/index.ts');
+  const { searchSubjects } = await import('#db/queries/catalog.ts');
+  const { searchOpenJobs } = await import('#db/queries/jobs.ts');
+  const schema = await import('#db/schema/index.ts');
   const dir = `${SCALE_DIR}/v3/d1/miniflare-D1DatabaseObject`;
   const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   if (!file) return undefined;
@@ -200,11 +509,26 @@ export async function measureSearchNative(rounds = 15) {
   // Just the D1 surface Drizzle's driver calls: prepare/bind, all (objects), raw (arrays), batch.
   const statement = (query: string, params: unknown[] = []) => ({
     bind: (...p: unknown[]) => statement(query, p),
-    all: async () => ({ results: sqlite.prepare(query).all(...(params as never[])), success: true, meta: {} }),
-    raw: async () => { const st = sqlite.prepare(query); st.setReturnArrays(true); return st.all(...(params as never[])); },
-    run: async () => ({ results: [], success: true, meta: sqlite.prepare(query).run(...(params as never[])) }),
+    all: async () => ({
+      results: sqlite.prepare(query).all(...(params as never[])),
+      success: true,
+      meta: {},
+    }),
+    raw: async () => {
+      const st = sqlite.prepare(query);
+      st.setReturnArrays(true);
+      return st.all(...(params as never[]));
+    },
+    run: async () => ({
+      results: [],
+      success: true,
+      meta: sqlite.prepare(query).run(...(params as never[])),
+    }),
   });
-  const d1 = { prepare: (query: string) => statement(query), batch: async (stmts: ReturnType<typeof statement>[]) => Promise.all(stmts.map((st) => st.all())) };
+  const d1 = {
+    prepare: (query: string) => statement(query),
+    batch: async (stmts: ReturnType<typeof statement>[]) => Promise.all(stmts.map((st) => st.all())),
+  };
   const db = drizzle(d1 as never, { schema });
   const { measureFinderNative } = await import('./finder.ts');
   const finder = await measureFinderNative(db);
@@ -224,8 +548,15 @@ export async function measureSearchNative(rounds = 15) {
         times.push(performance.now() - t0);
       }
     }
-    out[name] = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
-    console.log(`${name} on the database file with node:sqlite (no workerd, no proxy): p50 ${out[name].p50.toFixed(2)} ms, p95 ${out[name].p95.toFixed(2)} ms, p99 ${out[name].p99.toFixed(2)} ms over ${out[name].n} queries`);
+    out[name] = {
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      n: times.length,
+    };
+    console.log(
+      `${name} on the database file with node:sqlite (no workerd, no proxy): p50 ${out[name].p50.toFixed(2)} ms, p95 ${out[name].p95.toFixed(2)} ms, p99 ${out[name].p99.toFixed(2)} ms over ${out[name].n} queries`,
+    );
   }
   sqlite.close();
   return { ...out, findPrograms: finder };
@@ -239,21 +570,44 @@ export async function timedBuild(pages: number) {
   const started = Date.now();
   const stderr = await new Promise<string>((resolve, reject) => {
     const args = ['astro', 'build', '--force', '--outDir', outDir];
-    const child = timeBin ? spawn(timeBin, ['-v', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, WRANGLER_PERSIST_TO: SCALE_DIR } })
-      : spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, WRANGLER_PERSIST_TO: SCALE_DIR } });
+    const child = timeBin
+      ? spawn(timeBin, ['-v', ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, WRANGLER_PERSIST_TO: SCALE_DIR },
+        })
+      : spawn(args[0]!, args.slice(1), {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, WRANGLER_PERSIST_TO: SCALE_DIR },
+        });
     let err = '';
-    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-20000); });
-    child.on('exit', (code) => (code === 0 ? resolve(err) : reject(new Error(`astro build failed (${code}):\n${err.slice(-3000)}`))));
+    child.stderr.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-20000);
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(err) : reject(new Error(`astro build failed (${code}):\n${err.slice(-3000)}`)),
+    );
   });
   const wall = (Date.now() - started) / 1000;
   const rssKb = Number(stderr.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1] ?? NaN);
-  const { readdirSync, statSync } = await import('node:fs');
-  const { join } = await import('node:path');
+  const fs = await import('node:fs');
+  const path = await import('node:path');
   let html = 0;
-  const walk = (d: string) => { for (const n of readdirSync(d)) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else if (n.endsWith('.html')) html++; } };
+  const walk = (d: string) => {
+    for (const n of fs.readdirSync(d)) {
+      const f = path.join(d, n);
+      if (fs.statSync(f).isDirectory()) walk(f);
+      else if (n.endsWith('.html')) html++;
+    }
+  };
   walk(outDir);
   rmSync(outDir, { recursive: true, force: true });
-  return { subjects: pages, wallSeconds: wall, peakMb: rssKb / 1024, htmlPages: html, msPerPage: (wall * 1000) / Math.max(1, html) };
+  return {
+    subjects: pages,
+    wallSeconds: wall,
+    peakMb: rssKb / 1024,
+    htmlPages: html,
+    msPerPage: (wall * 1000) / Math.max(1, html),
+  };
 }
 
 /** The whole --scale run. */
@@ -271,9 +625,13 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
     const counts = await growTo(size);
     const server = await startServer({ port, persistTo: SCALE_DIR });
     try {
-      console.log(`\nSearch latency at ${counts.subjects} subjects / ${counts.jobs} jobs (${server.url}, wrangler dev, sequential keep-alive):`);
+      console.log(
+        `\nSearch latency at ${counts.subjects} subjects / ${counts.jobs} jobs (${server.url}, wrangler dev, sequential keep-alive):`,
+      );
       searches[size] = await measureSearch(server.url);
-      console.log(`\nProgram finder at ${counts.subjects} subjects (GET /api/programs: filters, facets, sorts, pages):`);
+      console.log(
+        `\nProgram finder at ${counts.subjects} subjects (GET /api/programs: filters, facets, sorts, pages):`,
+      );
       finder[size] = await measureFinder(server.url);
     } finally {
       await server.stop();
@@ -283,12 +641,23 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
       console.log(`\nastro build at ${counts.subjects} subjects ...`);
       const b = await timedBuild(counts.subjects);
       builds.push(b);
-      console.log(`  wall ${b.wallSeconds.toFixed(1)} s, peak RSS ${b.peakMb.toFixed(0)} MB, ${b.htmlPages} HTML pages, ${b.msPerPage.toFixed(1)} ms per page`);
+      console.log(
+        `  wall ${b.wallSeconds.toFixed(1)} s, peak RSS ${b.peakMb.toFixed(0)} MB, ${b.htmlPages} HTML pages, ${b.msPerPage.toFixed(1)} ms per page`,
+      );
     }
   }
   if (builds.length) {
     console.log('\nBuild at scale:');
-    table(['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'], builds.map((b) => [b.subjects, b.htmlPages, b.wallSeconds.toFixed(1), b.peakMb.toFixed(0), b.msPerPage.toFixed(1)]));
+    table(
+      ['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'],
+      builds.map((b) => [
+        b.subjects,
+        b.htmlPages,
+        b.wallSeconds.toFixed(1),
+        b.peakMb.toFixed(0),
+        b.msPerPage.toFixed(1),
+      ]),
+    );
   }
   return { searches, finder, native, builds };
 }

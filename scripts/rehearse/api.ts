@@ -1,4 +1,4 @@
-import { currentTotp } from '../../functions/services/staff-mfa.ts';
+import { currentTotp } from '#functions/services/staff-mfa.ts';
 
 // The rehearsal's HTTP client: talks to the local Worker over http://127.0.0.1 while presenting the
 // production origin as a browser on the real site would (Origin header), and keeps a staff session.
@@ -13,7 +13,11 @@ export class ApiError extends Error {
 
 export function apiClient(workerUrl: string, siteOrigin: string) {
   /** One request; `expect` lists the statuses that count as success (default 2xx). */
-  async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; expect?: number[] } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; expect?: number[] } = {},
+  ) {
     const res = await fetch(new URL(path, workerUrl), {
       method,
       redirect: 'manual',
@@ -67,26 +71,46 @@ export interface StaffSession {
 export async function signInStaff(api: ApiClient, credentials: StaffCredentials): Promise<StaffSession> {
   const cookies: Record<string, string> = {};
   const remember = (headers: Headers) => Object.assign(cookies, setCookies(headers));
-  const res = await api.call('POST', '/api/admin/auth/login', { body: { email: credentials.email, password: credentials.password } });
+  const res = await api.call('POST', '/api/admin/auth/login', {
+    body: { email: credentials.email, password: credentials.password },
+  });
   remember(res.headers);
   const body = res.json<{ token?: string; step?: string }>();
   if (body.step === 'enrol') {
     // First sign-in of an admin: set up the authenticator (as the page does), then the first code.
-    const setup = await api.call('POST', '/api/admin/auth/mfa/setup', { body: {}, headers: cookieHeader(cookies) });
+    const setup = await api.call('POST', '/api/admin/auth/mfa/setup', {
+      body: {},
+      headers: cookieHeader(cookies),
+    });
     remember(setup.headers);
     credentials.totpSecret = setup.json<{ secret: string }>().secret;
-    const enabled = await api.call('POST', '/api/admin/auth/mfa/enable', { body: { code: nextCode(credentials) }, headers: cookieHeader(cookies) });
+    const enabled = await api.call('POST', '/api/admin/auth/mfa/enable', {
+      body: { code: nextCode(credentials) },
+      headers: cookieHeader(cookies),
+    });
     remember(enabled.headers);
   } else if (body.step === 'mfa') {
-    if (!credentials.totpSecret) throw new Error("the staff sign-in asks for a code, but this admin's authenticator secret is unknown here");
-    const second = await api.call('POST', '/api/admin/auth/mfa', { body: { code: nextCode(credentials) }, headers: cookieHeader(cookies) });
+    if (!credentials.totpSecret)
+      throw new Error(
+        "the staff sign-in asks for a code, but this admin's authenticator secret is unknown here",
+      );
+    const second = await api.call('POST', '/api/admin/auth/mfa', {
+      body: { code: nextCode(credentials) },
+      headers: cookieHeader(cookies),
+    });
     remember(second.headers);
   }
-  if (!body.token && !Object.keys(cookies).length) throw new Error(`the staff sign-in returned neither a token nor a session cookie: ${res.text.slice(0, 200)}`);
+  if (!body.token && !Object.keys(cookies).length)
+    throw new Error(
+      `the staff sign-in returned neither a token nor a session cookie: ${res.text.slice(0, 200)}`,
+    );
   const auth: Record<string, string> = body.token ? { Authorization: `Bearer ${body.token}` } : {};
   return {
     call: async (method, path, options = {}) => {
-      const answer = await api.call(method, path, { ...options, headers: { ...auth, ...cookieHeader(cookies), ...options.headers } });
+      const answer = await api.call(method, path, {
+        ...options,
+        headers: { ...auth, ...cookieHeader(cookies), ...options.headers },
+      });
       remember(answer.headers); // a session renewed in place
       return answer;
     },
@@ -94,7 +118,13 @@ export async function signInStaff(api: ApiClient, credentials: StaffCredentials)
 }
 
 function setCookies(headers: Headers): Record<string, string> {
-  return Object.fromEntries(headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => c.includes('=')).map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => c.includes('='))
+      .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]),
+  );
 }
 
 function cookieHeader(cookies: Record<string, string>): Record<string, string> {

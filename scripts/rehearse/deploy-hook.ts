@@ -13,7 +13,14 @@ export interface HookBuild {
   done: Promise<{ contentVersion: number; seconds: number }>;
 }
 
-export async function startDeployHook(options: { snapshotUrl: string; buildToken: string; outDir: string; buildInfoFile: string; commit?: string; log: (text: string) => void }) {
+export async function startDeployHook(options: {
+  snapshotUrl: string;
+  buildToken: string;
+  outDir: string;
+  buildInfoFile: string;
+  commit?: string;
+  log: (text: string) => void;
+}) {
   const builds: HookBuild[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   const build = async () => {
@@ -31,7 +38,10 @@ export async function startDeployHook(options: { snapshotUrl: string; buildToken
       },
       log: options.log,
     });
-    await reportBuildDone(options.snapshotUrl, options.buildToken, { contentVersion, ...(options.commit ? { commit: options.commit } : {}) });
+    await reportBuildDone(options.snapshotUrl, options.buildToken, {
+      contentVersion,
+      ...(options.commit ? { commit: options.commit } : {}),
+    });
     return { contentVersion, seconds: (performance.now() - started) / 1000 };
   };
   const server = createServer((req, res) => {
@@ -41,9 +51,15 @@ export async function startDeployHook(options: { snapshotUrl: string; buildToken
     const done = queue.then(build, build);
     queue = done.catch(() => undefined);
     builds.push({ startedAt: new Date(), done });
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ success: true, result: { build_uuid: crypto.randomUUID() } }));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ success: true, result: { build_uuid: crypto.randomUUID() } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/deploy-hook`, builds, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/deploy-hook`,
+    builds,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -19,7 +19,9 @@ const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { body += chunk; });
+    req.on('data', (chunk: string) => {
+      body += chunk;
+    });
     req.on('end', () => resolve(body));
     req.on('error', reject);
   });
@@ -30,9 +32,12 @@ export async function startFakeMail(apiKey: string) {
   let failing = false;
   let refused = 0;
   const server = createServer(async (req, res) => {
-    const answer = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    if (req.method !== 'POST' || req.url !== '/emails') return answer(404, { statusCode: 404, name: 'not_found', message: 'Not found' });
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return answer(401, { statusCode: 401, name: 'missing_api_key', message: 'API key is invalid' });
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method !== 'POST' || req.url !== '/emails')
+      return answer(404, { statusCode: 404, name: 'not_found', message: 'Not found' });
+    if (req.headers.authorization !== `Bearer ${apiKey}`)
+      return answer(401, { statusCode: 401, name: 'missing_api_key', message: 'API key is invalid' });
     let mail: Partial<ReceivedMail> & { to?: string | string[] };
     try {
       mail = JSON.parse(await readBody(req)) as typeof mail;
@@ -41,14 +46,31 @@ export async function startFakeMail(apiKey: string) {
     }
     const to = typeof mail.to === 'string' ? [mail.to] : Array.isArray(mail.to) ? mail.to : [];
     if (!mail.from || !to.length || !mail.subject || !(mail.text || mail.html)) {
-      return answer(422, { statusCode: 422, name: 'validation_error', message: 'from, to, subject and text or html are required' });
+      return answer(422, {
+        statusCode: 422,
+        name: 'validation_error',
+        message: 'from, to, subject and text or html are required',
+      });
     }
     if (failing) {
       refused++;
-      return answer(500, { statusCode: 500, name: 'internal_server_error', message: 'The provider is down (told to fail)' });
+      return answer(500, {
+        statusCode: 500,
+        name: 'internal_server_error',
+        message: 'The provider is down (told to fail)',
+      });
     }
     const id = crypto.randomUUID();
-    received.push({ id, from: mail.from, to, subject: mail.subject, text: mail.text ?? '', html: mail.html ?? '', ...(mail.headers ? { headers: mail.headers } : {}), at: new Date() });
+    received.push({
+      id,
+      from: mail.from,
+      to,
+      subject: mail.subject,
+      text: mail.text ?? '',
+      html: mail.html ?? '',
+      ...(mail.headers ? { headers: mail.headers } : {}),
+      at: new Date(),
+    });
     answer(200, { id });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -57,10 +79,15 @@ export async function startFakeMail(apiKey: string) {
     url: `http://127.0.0.1:${port}/emails`,
     received,
     /** Messages delivered to an address, oldest first. */
-    to: (address: string) => received.filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase())),
+    to: (address: string) =>
+      received.filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase())),
     /** From now on refuse every message (HTTP 500), or accept them again. */
-    fail: (on: boolean) => { failing = on; },
-    get refused() { return refused; },
+    fail: (on: boolean) => {
+      failing = on;
+    },
+    get refused() {
+      return refused;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,19 +17,27 @@
 // prints it), while the rehearsal talks to the Worker over http://127.0.0.1: in production TLS ends
 // at Cloudflare's edge and the Worker never sees it either, so nothing in the Worker depends on the
 // scheme it is reached by. Requests carry `Origin: <SITE_URL>`, as a browser on the real site sends.
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { getPlatformProxy } from 'wrangler';
 import { run } from '../lib/run.ts';
 import { siteUrlFor } from '../lib/wrangler-config.ts';
 import { currentCommit } from '../lib/build-report.ts';
-import { freePort } from '../../functions/test/stripe-fake/free-port.ts';
+import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
-import type { HealthResponse, PublishStatusResponse } from '../../schemas/build.ts';
+import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
 
 const STATE = resolve('.wrangler/rehearse');
 const DB_DIR = join(STATE, 'db');
@@ -43,8 +51,16 @@ const PAST_FIRST_BACKOFF_MS = 6 * 60_000;
 
 const origin = siteUrlFor();
 const commit = currentCommit();
-const staff = { email: 'launch.admin@bridgeway-global.example', name: 'Launch Admin', password: `rehearsal-${randomBytes(9).toString('base64url')}` };
-const secrets = { TOKEN_SECRET: randomBytes(32).toString('hex'), BUILD_TOKEN: randomBytes(32).toString('hex'), MAIL_API_KEY: `re_rehearsal_${randomBytes(12).toString('hex')}` };
+const staff = {
+  email: 'launch.admin@bridgeway-global.example',
+  name: 'Launch Admin',
+  password: `rehearsal-${randomBytes(9).toString('base64url')}`,
+};
+const secrets = {
+  TOKEN_SECRET: randomBytes(32).toString('hex'),
+  BUILD_TOKEN: randomBytes(32).toString('hex'),
+  MAIL_API_KEY: `re_rehearsal_${randomBytes(12).toString('hex')}`,
+};
 
 const log = (text: string) => appendFileSync(LOG, text);
 const t0 = performance.now();
@@ -53,7 +69,11 @@ const cleanups: (() => Promise<unknown>)[] = [];
 let total = 0;
 
 /** Runs one step and prints its line. A failed step that later ones need stops the rehearsal. */
-async function step<T>(name: string, fn: () => Promise<[T, string]>, { fatal = true } = {}): Promise<T | undefined> {
+async function step<T>(
+  name: string,
+  fn: () => Promise<[T, string]>,
+  { fatal = true } = {},
+): Promise<T | undefined> {
   const started = performance.now();
   const n = `${String(results.length + 1).padStart(2)}/${total}`;
   const secs = () => ((performance.now() - started) / 1000).toFixed(1);
@@ -77,7 +97,12 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000, everyMs = 500): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+  everyMs = 500,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -102,7 +127,6 @@ async function main() {
   let mail!: FakeMail;
   let api!: ApiClient;
   let session!: StaffSession;
-  let db!: Awaited<ReturnType<typeof getPlatformProxy<Env>>>;
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
   total = 14;
@@ -111,9 +135,17 @@ async function main() {
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
 
   await step('state folder', async () => {
-    await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR], { CI: 'true' }, log);
+    await run(
+      'wrangler',
+      ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR],
+      { CI: 'true' },
+      log,
+    );
     const migrations = readdirSync('db/migrations').filter((f) => f.endsWith('.sql')).length;
-    return [undefined, `${STATE.replace(`${process.cwd()}/`, '')}, ${migrations} migrations applied, empty site folder`];
+    return [
+      undefined,
+      `${STATE.replace(`${process.cwd()}/`, '')}, ${migrations} migrations applied, empty site folder`,
+    ];
   });
 
   await step('fake mail provider', async () => {
@@ -125,38 +157,90 @@ async function main() {
   const workerPort = Number(process.env.REHEARSE_PORT) || (await freePort());
   await step('production Worker', async () => {
     hook = await startDeployHook({
-      snapshotUrl: `http://127.0.0.1:${workerPort}/api/build/snapshot`, buildToken: secrets.BUILD_TOKEN, outDir: ASSETS,
-      buildInfoFile: join(STATE, 'build-info.json'), ...(commit ? { commit } : {}), log,
+      snapshotUrl: `http://127.0.0.1:${workerPort}/api/build/snapshot`,
+      buildToken: secrets.BUILD_TOKEN,
+      outDir: ASSETS,
+      buildInfoFile: join(STATE, 'build-info.json'),
+      ...(commit ? { commit } : {}),
+      log,
     });
     cleanups.push(hook.stop);
     // Production's secrets, as `wrangler secret put` would hold them (ENVIRONMENT and SITE_URL are
     // not here: they come from wrangler.toml's top level, as deployed).
-    writeFileSync(ENV_FILE, Object.entries({ ...secrets, MAIL_API_URL: mail.url, MAIL_FROM: 'Rehearsal <no-reply@bridgeway-global.example>', DEPLOY_HOOK_URL: hook.url })
-      .map(([k, v]) => `${k}="${v}"`).join('\n'));
-    const worker = await startProductionWorker({ port: workerPort, stateDir: DB_DIR, envFile: ENV_FILE, assetsDir: ASSETS, ...(commit ? { commit } : {}), log });
+    writeFileSync(
+      ENV_FILE,
+      Object.entries({
+        ...secrets,
+        MAIL_API_URL: mail.url,
+        MAIL_FROM: 'Rehearsal <no-reply@bridgeway-global.example>',
+        DEPLOY_HOOK_URL: hook.url,
+      })
+        .map(([k, v]) => `${k}="${v}"`)
+        .join('\n'),
+    );
+    const worker = await startProductionWorker({
+      port: workerPort,
+      stateDir: DB_DIR,
+      envFile: ENV_FILE,
+      assetsDir: ASSETS,
+      ...(commit ? { commit } : {}),
+      log,
+    });
     cleanups.push(worker.stop);
     api = apiClient(worker.url, origin);
     const health = (await api.call('GET', '/api/health', { expect: [200, 503] })).json<HealthResponse>();
-    assert(health.success, `GET /api/health says misconfigured: ${health.success ? '' : health.problems.map((p) => p.setting).join(', ')}`);
+    assert(
+      health.success,
+      `GET /api/health says misconfigured: ${health.success ? '' : health.problems.map((p) => p.setting).join(', ')}`,
+    );
     assert(health.environment === 'production', `ENVIRONMENT is ${health.environment}, not production`);
-    return [undefined, `${worker.url} as ${origin}, ENVIRONMENT=${health.environment}, /api/health 200 (commit ${health.commit?.slice(0, 12) ?? 'none'}, content version ${health.contentVersion})`];
+    return [
+      undefined,
+      `${worker.url} as ${origin}, ENVIRONMENT=${health.environment}, /api/health 200 (commit ${health.commit?.slice(0, 12) ?? 'none'}, content version ${health.contentVersion})`,
+    ];
   });
 
   const cliEnv = { WRANGLER_PERSIST_TO: DB_DIR, STAFF_PASSWORD: staff.password };
   await step('admin:create', async () => {
     let out = '';
-    await run('npm', ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin', '--env-file', ENV_FILE], cliEnv, (t) => { out += t; log(t); });
+    await run(
+      'npm',
+      [
+        'run',
+        'admin:create',
+        '--',
+        '--email',
+        staff.email,
+        '--name',
+        staff.name,
+        '--role',
+        'admin',
+        '--env-file',
+        ENV_FILE,
+      ],
+      cliEnv,
+      (t) => {
+        out += t;
+        log(t);
+      },
+    );
     assert(/Created admin/.test(out), 'admin:create did not report the account');
     return [undefined, `admin ${staff.email} created in the Worker's database`];
   });
 
   await step('seed', async () => {
     let out = '';
-    await run('npm', ['run', 'seed', '--', '--env-file', ENV_FILE], cliEnv, (t) => { out += t; log(t); });
+    await run('npm', ['run', 'seed', '--', '--env-file', ENV_FILE], cliEnv, (t) => {
+      out += t;
+      log(t);
+    });
     assert(/Demo accounts: not created/.test(out), 'the seed did not refuse the demo accounts');
     const subjects = (await api.call('GET', '/api/subjects')).json<unknown[]>();
     assert(subjects.length > 0, 'no subjects after seeding');
-    return [undefined, `content loaded (${subjects.length} subjects served), demo accounts refused (${/Demo accounts: not created \((.*)\)/.exec(out)?.[1]})`];
+    return [
+      undefined,
+      `content loaded (${subjects.length} subjects served), demo accounts refused (${/Demo accounts: not created \((.*)\)/.exec(out)?.[1]})`,
+    ];
   });
 
   await step('staff sign-in', async () => {
@@ -164,17 +248,26 @@ async function main() {
     const me = (await session.call('GET', '/api/admin/auth/me')).json<{ email: string; role: string }>();
     assert(me.email === staff.email && me.role === 'admin', 'signed in as someone else');
     // No demo staff account exists in production.
-    const demo = await api.call('POST', '/api/admin/auth/login', { body: { email: 'admin@example.com', password: 'demo-admin-password' }, expect: [401] });
+    const demo = await api.call('POST', '/api/admin/auth/login', {
+      body: { email: 'admin@example.com', password: 'demo-admin-password' },
+      expect: [401],
+    });
     return [undefined, `${me.email} (${me.role}); the demo admin is refused (${demo.status})`];
   });
 
   await step('subject edited through the back office API', async () => {
-    const list = (await session.call('GET', '/api/admin/content/subjects?pageSize=1')).json<{ items: { id: string }[] }>();
+    const list = (await session.call('GET', '/api/admin/content/subjects?pageSize=1')).json<{
+      items: { id: string }[];
+    }>();
     const id = list.items[0]?.id;
     assert(id, 'no subject to edit');
-    const { item } = (await session.call('GET', `/api/admin/content/subjects/${id}`)).json<{ item: Record<string, unknown> }>();
+    const { item } = (await session.call('GET', `/api/admin/content/subjects/${id}`)).json<{
+      item: Record<string, unknown>;
+    }>();
     const text = `Rehearsal edit ${randomBytes(4).toString('hex')}: published from the live database.`;
-    await session.call('PUT', `/api/admin/content/subjects/${id}`, { body: { ...item, description: [text] } });
+    await session.call('PUT', `/api/admin/content/subjects/${id}`, {
+      body: { ...item, description: [text] },
+    });
     const served = (await api.call('GET', `/api/subjects/${id}`)).json<{ description: string[] }>();
     assert(served.description.includes(text), 'the API does not serve the edit');
     edited = { id, text };
@@ -191,123 +284,236 @@ async function main() {
       return s.state === 'idle' && s.publishedVersion === built.contentVersion ? s : undefined;
     });
     assert(!status.editsWaiting, `${status.waitingEdits} edits still waiting after the build`);
-    return [undefined, `hook called once, built content version ${built.contentVersion} in ${built.seconds.toFixed(0)} s, swapped in and reported; back office: published at ${status.publishedAt}`];
+    return [
+      undefined,
+      `hook called once, built content version ${built.contentVersion} in ${built.seconds.toFixed(0)} s, swapped in and reported; back office: published at ${status.publishedAt}`,
+    ];
   });
 
   // The checks: each stands alone, so one failing does not hide the others.
-  await step('public subject page shows the edit', async () => {
-    const html = await waitFor('the page never showed the edit', async () => {
-      const res = await fetch(`${api.url}/subject/${edited.id}`);
-      const text = await res.text();
-      return res.status === 200 && text.includes(edited.text) ? text : undefined;
-    });
-    // The fallback shell renders in the browser: the edit in the HTML itself means the built page.
-    return [undefined, `GET /subject/${edited.id} 200, the edited description in the pre-rendered HTML (${(html.length / 1024).toFixed(0)} KB)`];
-  }, { fatal: false });
+  await step(
+    'public subject page shows the edit',
+    async () => {
+      const html = await waitFor('the page never showed the edit', async () => {
+        const res = await fetch(`${api.url}/subject/${edited.id}`);
+        const text = await res.text();
+        return res.status === 200 && text.includes(edited.text) ? text : undefined;
+      });
+      // The fallback shell renders in the browser: the edit in the HTML itself means the built page.
+      return [
+        undefined,
+        `GET /subject/${edited.id} 200, the edited description in the pre-rendered HTML (${(html.length / 1024).toFixed(0)} KB)`,
+      ];
+    },
+    { fatal: false },
+  );
 
-  await step('every dev route is 404', async () => {
-    const pages = ['/dev/mailbox', '/dev/mailbox/', '/dev/'];
-    const apis = ['/api/dev/outbox', `/api/dev/outbox?to=${encodeURIComponent(staff.email)}`];
-    const unknownPage = await (await fetch(`${api.url}/no-such-page-${randomBytes(3).toString('hex')}`)).text();
-    const hosts = [api.url, api.url.replace('127.0.0.1', 'localhost')];
-    for (const host of hosts) {
-      for (const path of pages) {
-        const res = await fetch(`${host}${path}`);
-        assert(res.status === 404, `${host}${path} answered ${res.status}`);
-        assert((await res.text()) === unknownPage, `${path} is not the unknown-page answer`);
+  await step(
+    'every dev route is 404',
+    async () => {
+      const pages = ['/dev/mailbox', '/dev/mailbox/', '/dev/'];
+      const apis = ['/api/dev/outbox', `/api/dev/outbox?to=${encodeURIComponent(staff.email)}`];
+      const unknownPage = await (
+        await fetch(`${api.url}/no-such-page-${randomBytes(3).toString('hex')}`)
+      ).text();
+      const hosts = [api.url, api.url.replace('127.0.0.1', 'localhost')];
+      for (const host of hosts) {
+        for (const path of pages) {
+          const res = await fetch(`${host}${path}`);
+          assert(res.status === 404, `${host}${path} answered ${res.status}`);
+          assert((await res.text()) === unknownPage, `${path} is not the unknown-page answer`);
+        }
+        for (const path of apis) {
+          const res = await fetch(`${host}${path}`);
+          const body = await res.text();
+          assert(res.status === 404, `${host}${path} answered ${res.status}`);
+          assert(
+            body ===
+              JSON.stringify({ success: false, message: `No API endpoint at GET ${path.split('?')[0]}` }),
+            `${path} is not the unknown-route answer: ${body}`,
+          );
+        }
       }
-      for (const path of apis) {
-        const res = await fetch(`${host}${path}`);
-        const body = await res.text();
-        assert(res.status === 404, `${host}${path} answered ${res.status}`);
-        assert(body === JSON.stringify({ success: false, message: `No API endpoint at GET ${path.split('?')[0]}` }), `${path} is not the unknown-route answer: ${body}`);
-      }
-    }
-    return [undefined, `${pages.length + apis.length} routes × ${hosts.length} loopback hosts: 404, same as an unknown route`];
-  }, { fatal: false });
+      return [
+        undefined,
+        `${pages.length + apis.length} routes × ${hosts.length} loopback hosts: 404, same as an unknown route`,
+      ];
+    },
+    { fatal: false },
+  );
 
-  await step('canonical URLs use the production origin', async () => {
-    const html = await (await fetch(`${api.url}/subject/${edited.id}`)).text();
-    const expected = `${origin}/subject/${edited.id}`;
-    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-    const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1];
-    assert(canonical === expected, `canonical is ${canonical}`);
-    assert(ogUrl === expected, `og:url is ${ogUrl}`);
-    const robots = await (await fetch(`${api.url}/robots.txt`)).text();
-    assert(robots.includes(`Sitemap: ${origin}/sitemap-index.xml`), 'robots.txt does not name the production sitemap');
-    const index = await (await fetch(`${api.url}/sitemap-index.xml`)).text();
-    const sitemap = /<loc>([^<]+)<\/loc>/.exec(index)?.[1];
-    assert(sitemap?.startsWith(`${origin}/`), `the sitemap index points at ${sitemap}`);
-    const pages = await (await fetch(`${api.url}${new URL(sitemap!).pathname}`)).text();
-    assert(pages.includes(`<loc>${expected}</loc>`), 'the sitemap lacks the subject at the production origin');
-    const files = textFiles(ASSETS);
-    const local = files.filter((f) => /127\.0\.0\.1|localhost:\d/.test(readFileSync(f, 'utf8')));
-    assert(!local.length, `a local origin in ${local.slice(0, 3).map((f) => f.replace(`${ASSETS}/`, '')).join(', ')}`);
-    return [undefined, `canonical, og:url, robots.txt and the sitemap on ${origin}; none of ${files.length} built files mentions 127.0.0.1`];
-  }, { fatal: false });
+  await step(
+    'canonical URLs use the production origin',
+    async () => {
+      const html = await (await fetch(`${api.url}/subject/${edited.id}`)).text();
+      const expected = `${origin}/subject/${edited.id}`;
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1];
+      assert(canonical === expected, `canonical is ${canonical}`);
+      assert(ogUrl === expected, `og:url is ${ogUrl}`);
+      const robots = await (await fetch(`${api.url}/robots.txt`)).text();
+      assert(
+        robots.includes(`Sitemap: ${origin}/sitemap-index.xml`),
+        'robots.txt does not name the production sitemap',
+      );
+      const index = await (await fetch(`${api.url}/sitemap-index.xml`)).text();
+      const sitemap = /<loc>([^<]+)<\/loc>/.exec(index)?.[1];
+      assert(sitemap?.startsWith(`${origin}/`), `the sitemap index points at ${sitemap}`);
+      const pages = await (await fetch(`${api.url}${new URL(sitemap!).pathname}`)).text();
+      assert(
+        pages.includes(`<loc>${expected}</loc>`),
+        'the sitemap lacks the subject at the production origin',
+      );
+      const files = textFiles(ASSETS);
+      const local = files.filter((f) => /127\.0\.0\.1|localhost:\d/.test(readFileSync(f, 'utf8')));
+      assert(
+        !local.length,
+        `a local origin in ${local
+          .slice(0, 3)
+          .map((f) => f.replace(`${ASSETS}/`, ''))
+          .join(', ')}`,
+      );
+      return [
+        undefined,
+        `canonical, og:url, robots.txt and the sitemap on ${origin}; none of ${files.length} built files mentions 127.0.0.1`,
+      ];
+    },
+    { fatal: false },
+  );
 
   // The database, read beside the Worker (as npm start's publish watcher does).
   // (wrangler's own notes stay out of the one-line-per-step output)
   const logLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG = 'warn';
-  db = await getPlatformProxy<Env>({ persist: { path: join(DB_DIR, 'v3') }, envFiles: [ENV_FILE], remoteBindings: false });
+  const db = await getPlatformProxy<Env>({
+    persist: { path: join(DB_DIR, 'v3') },
+    envFiles: [ENV_FILE],
+    remoteBindings: false,
+  });
   if (logLevel === undefined) delete process.env.WRANGLER_LOG;
   else process.env.WRANGLER_LOG = logLevel;
   cleanups.push(db.dispose);
-  const outboxRows = async (to: string) => (await db.env.DB.prepare('select * from outbox where "to" = ? order by created_at').bind(to).all<Record<string, unknown>>()).results;
+  const outboxRows = async (to: string) =>
+    (
+      await db.env.DB.prepare('select * from outbox where "to" = ? order by created_at')
+        .bind(to)
+        .all<Record<string, unknown>>()
+    ).results;
   let phone = 0;
-  const register = (email: string) => api.call('POST', '/api/users/register', {
-    // Phone numbers from Ofcom's range kept for fiction (020 7946 0000 to 0999); each one unique.
-    body: { fullName: 'Rehearsal Student', academicStatus: 'Undergraduate', contactNumber: `020 7946 0${String(++phone).padStart(3, '0')}`, email, currentAddress: '1 Rehearsal Road, London', password: 'Rehearsal-pass-2026' },
-  }).then((r) => r.json<{ userId: string; message: string }>());
-  const verify = (userId: string, otp: string) => api.call('POST', '/api/users/verify-otp', { body: { userId, otp } });
+  const register = (email: string) =>
+    api
+      .call('POST', '/api/users/register', {
+        // Phone numbers from Ofcom's range kept for fiction (020 7946 0000 to 0999); each one unique.
+        body: {
+          fullName: 'Rehearsal Student',
+          academicStatus: 'Undergraduate',
+          contactNumber: `020 7946 0${String(++phone).padStart(3, '0')}`,
+          email,
+          currentAddress: '1 Rehearsal Road, London',
+          password: 'Rehearsal-pass-2026',
+        },
+      })
+      .then((r) => r.json<{ userId: string; message: string }>());
+  const verify = (userId: string, otp: string) =>
+    api.call('POST', '/api/users/verify-otp', { body: { userId, otp } });
 
-  await step('registration code reaches the mail provider, not the outbox', async () => {
-    const email = `student.${randomBytes(3).toString('hex')}@example.com`;
-    const { userId } = await register(email);
-    const message = await waitFor('no message reached the fake provider', () => mail.to(email)[0]);
-    const code = sixDigitCode(message.text);
-    assert(code && message.html.includes(code), 'the message carries no 6-digit code');
-    assert(message.from.includes('no-reply@bridgeway-global.example'), `sent from ${message.from}`);
-    const rows = await outboxRows(email);
-    assert(rows.length === 1, `${rows.length} outbox rows for the address`);
-    assert(!rows[0]!.text && !rows[0]!.html, 'the outbox row keeps the message body (the code) in production');
-    assert(!String(rows[0]!.subject).includes(code), 'the outbox row keeps the code in its subject');
-    await verify(userId, code);
-    return [undefined, `code delivered to ${email} and accepted by verify-otp; outbox row ${String(rows[0]!.status)}, body empty`];
-  }, { fatal: false });
+  await step(
+    'registration code reaches the mail provider, not the outbox',
+    async () => {
+      const email = `student.${randomBytes(3).toString('hex')}@example.com`;
+      const { userId } = await register(email);
+      const message = await waitFor('no message reached the fake provider', () => mail.to(email)[0]);
+      const code = sixDigitCode(message.text);
+      assert(code && message.html.includes(code), 'the message carries no 6-digit code');
+      assert(message.from.includes('no-reply@bridgeway-global.example'), `sent from ${message.from}`);
+      const rows = await outboxRows(email);
+      assert(rows.length === 1, `${rows.length} outbox rows for the address`);
+      assert(
+        !rows[0]!.text && !rows[0]!.html,
+        'the outbox row keeps the message body (the code) in production',
+      );
+      assert(!String(rows[0]!.subject).includes(code), 'the outbox row keeps the code in its subject');
+      await verify(userId, code);
+      return [
+        undefined,
+        `code delivered to ${email} and accepted by verify-otp; outbox row ${String(rows[0]!.status)}, body empty`,
+      ];
+    },
+    { fatal: false },
+  );
 
-  await step('failed e-mail delivered by the next scheduled run', async () => {
-    // A contact form's staff notification: retried until delivered. (One-time codes are not: a
-    // failed code e-mail withdraws its code and the person asks for a new one, never a late code.)
-    const subject = `Rehearsal enquiry ${randomBytes(3).toString('hex')}`;
-    const staffInbox = 'staff-alerts@example.com'; // content/site.json staffNotificationEmail
-    const delivered = () => mail.to(staffInbox).find((m) => m.subject.includes(subject));
-    mail.fail(true);
-    const refusedBefore = mail.refused;
-    const contact = await api.call('POST', '/api/contact', { body: { firstName: 'Rehearsal', email: 'visitor@example.com', subject, message: 'Sent while the mail provider was down.' }, expect: [201, 503] });
-    mail.fail(false);
-    assert(mail.refused > refusedBefore, 'the provider was not called while it failed');
-    assert(!delivered(), 'the notification got through while the provider failed');
-    const [row] = (await db.env.DB.prepare('select * from outbox where "to" = ? and subject like ? order by created_at desc').bind(staffInbox, `%${subject}%`).all<Record<string, unknown>>()).results;
-    assert(row && row.status !== 'sent', `the failed notification is not recorded as failed (${row ? String(row.status) : 'no outbox row'})`);
-    // The Cron Trigger fires past the first backoff (5 minutes). wrangler dev's local trigger
-    // endpoint runs the scheduled handler as the Cron Trigger would (`--test-scheduled`'s
-    // /__scheduled is a route of the Worker itself, which the assets router answers first here).
-    const time = Date.now() + PAST_FIRST_BACKOFF_MS;
-    const res = await fetch(`${api.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(FREQUENT_CRON)}&time=${time}&format=json`);
-    const outcome = await res.text();
-    assert(res.ok, `the scheduled run answered ${res.status}: ${outcome.slice(0, 200)}`);
-    const message = await waitFor('the scheduled run did not deliver the failed notification', delivered, 15_000);
-    const [after] = (await db.env.DB.prepare('select status from outbox where id = ?').bind(row.id).all<{ status: string }>()).results;
-    return [undefined, `provider down → contact form ${contact.status}, notification ${String(row.status)}; cron ${FREQUENT_CRON} at +6 min → delivered ("${message.subject}", outbox ${after?.status})`];
-  }, { fatal: false });
+  await step(
+    'failed e-mail delivered by the next scheduled run',
+    async () => {
+      // A contact form's staff notification: retried until delivered. (One-time codes are not: a
+      // failed code e-mail withdraws its code and the person asks for a new one, never a late code.)
+      const subject = `Rehearsal enquiry ${randomBytes(3).toString('hex')}`;
+      const staffInbox = 'staff-alerts@example.com'; // content/site.json staffNotificationEmail
+      const delivered = () => mail.to(staffInbox).find((m) => m.subject.includes(subject));
+      mail.fail(true);
+      const refusedBefore = mail.refused;
+      const contact = await api.call('POST', '/api/contact', {
+        body: {
+          firstName: 'Rehearsal',
+          email: 'visitor@example.com',
+          subject,
+          message: 'Sent while the mail provider was down.',
+        },
+        expect: [201, 503],
+      });
+      mail.fail(false);
+      assert(mail.refused > refusedBefore, 'the provider was not called while it failed');
+      assert(!delivered(), 'the notification got through while the provider failed');
+      const [row] = (
+        await db.env.DB.prepare(
+          'select * from outbox where "to" = ? and subject like ? order by created_at desc',
+        )
+          .bind(staffInbox, `%${subject}%`)
+          .all<Record<string, unknown>>()
+      ).results;
+      assert(
+        row && row.status !== 'sent',
+        `the failed notification is not recorded as failed (${row ? String(row.status) : 'no outbox row'})`,
+      );
+      // The Cron Trigger fires past the first backoff (5 minutes). wrangler dev's local trigger
+      // endpoint runs the scheduled handler as the Cron Trigger would (`--test-scheduled`'s
+      // /__scheduled is a route of the Worker itself, which the assets router answers first here).
+      const time = Date.now() + PAST_FIRST_BACKOFF_MS;
+      const res = await fetch(
+        `${api.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(FREQUENT_CRON)}&time=${time}&format=json`,
+      );
+      const outcome = await res.text();
+      assert(res.ok, `the scheduled run answered ${res.status}: ${outcome.slice(0, 200)}`);
+      const message = await waitFor(
+        'the scheduled run did not deliver the failed notification',
+        delivered,
+        15_000,
+      );
+      const [after] = (
+        await db.env.DB.prepare('select status from outbox where id = ?')
+          .bind(row.id)
+          .all<{ status: string }>()
+      ).results;
+      return [
+        undefined,
+        `provider down → contact form ${contact.status}, notification ${String(row.status)}; cron ${FREQUENT_CRON} at +6 min → delivered ("${message.subject}", outbox ${after?.status})`,
+      ];
+    },
+    { fatal: false },
+  );
 
-  await step('nothing else waiting', async () => {
-    const status = (await session.call('GET', '/api/admin/publish/status')).json<PublishStatusResponse>();
-    assert(hook.builds.length === 1, `${hook.builds.length} builds`);
-    return [undefined, `one build for one Publish; back office: ${status.state}, ${status.waitingEdits} edits waiting`];
-  }, { fatal: false });
+  await step(
+    'nothing else waiting',
+    async () => {
+      const status = (await session.call('GET', '/api/admin/publish/status')).json<PublishStatusResponse>();
+      assert(hook.builds.length === 1, `${hook.builds.length} builds`);
+      return [
+        undefined,
+        `one build for one Publish; back office: ${status.state}, ${status.waitingEdits} edits waiting`,
+      ];
+    },
+    { fatal: false },
+  );
 }
 
 let stopped = false;
@@ -326,7 +532,9 @@ try {
 const failed = results.filter((r) => !r.ok);
 const seconds = ((performance.now() - t0) / 1000).toFixed(0);
 if (failed.length || stopped) {
-  console.log(`Rehearsal FAILED: ${failed.map((r) => r.name).join('; ')} (${seconds} s; log: ${LOG.replace(`${process.cwd()}/`, '')})`);
+  console.log(
+    `Rehearsal FAILED: ${failed.map((r) => r.name).join('; ')} (${seconds} s; log: ${LOG.replace(`${process.cwd()}/`, '')})`,
+  );
   process.exitCode = 1;
 } else {
   console.log(`Rehearsal passed: ${results.length} steps in ${seconds} s.`);

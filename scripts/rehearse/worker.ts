@@ -5,30 +5,66 @@
 // /cdn-cgi/local/scheduled?cron=…&time=… endpoint.
 import { spawn } from 'node:child_process';
 
-export async function startProductionWorker(options: { port: number; stateDir: string; envFile: string; assetsDir: string; commit?: string; log: (text: string) => void }) {
+export async function startProductionWorker(options: {
+  port: number;
+  stateDir: string;
+  envFile: string;
+  assetsDir: string;
+  commit?: string;
+  log: (text: string) => void;
+}) {
   const url = `http://127.0.0.1:${options.port}`;
   const args = [
-    'dev', '--ip', '127.0.0.1', '--port', String(options.port),
-    '--persist-to', options.stateDir, '--env-file', options.envFile, '--assets', options.assetsDir,
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--persist-to',
+    options.stateDir,
+    '--env-file',
+    options.envFile,
+    '--assets',
+    options.assetsDir,
     // As `npm run deploy` tags the Worker with its commit.
     ...(options.commit ? ['--var', `BUILD_COMMIT:${options.commit}`] : []),
-    '--show-interactive-dev-session=false', '--log-level', 'warn',
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
   ];
-  const child = spawn('wrangler', args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', CLOUDFLARE_ENV: '' } });
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => options.log(d.toString()));
+  const child = spawn('wrangler', args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true', CLOUDFLARE_ENV: '' },
+  });
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (d: Buffer) => options.log(d.toString()));
   let exited: number | null | undefined;
-  child.on('exit', (code) => { exited = code; });
+  child.on('exit', (code) => {
+    exited = code;
+  });
   const stop = async () => {
     if (exited !== undefined || child.pid === undefined) return;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
     await new Promise((r) => setTimeout(r, 500));
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   };
   process.once('exit', () => void stop());
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (exited !== undefined) throw new Error(`wrangler dev exited (${exited}) before serving: see the log`);
-    const up = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status > 0, () => false);
+    const up = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status > 0,
+      () => false,
+    );
     if (up) return { url, stop };
     await new Promise((r) => setTimeout(r, 500));
   }

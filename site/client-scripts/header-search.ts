@@ -1,7 +1,7 @@
 // The header's subject search (spec 1 section 2.2), loaded by site-header.ts when a search box
 // is first pointed at or focused: its code is not in the JavaScript every page loads up front
 // (issue 9's budget), and a visitor who never searches never downloads it.
-import type { SubjectSearchResponse } from '../../schemas/catalog.ts';
+import type { SubjectSearchResponse } from '#schemas/catalog.ts';
 
 type Hit = SubjectSearchResponse['results'][number];
 
@@ -20,7 +20,10 @@ async function fetchHits(query: string, signal: AbortSignal): Promise<Hit[]> {
   const key = q.toLowerCase();
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.results;
-  const res = await fetch(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`, { signal, headers: { Accept: 'application/json' } });
+  const res = await fetch(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`, {
+    signal,
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`GET /api/subjects/search answered ${res.status}`);
   const body = (await res.json()) as SubjectSearchResponse;
   const results = Array.isArray(body?.results) ? body.results : [];
@@ -82,7 +85,12 @@ export function combobox(root: HTMLElement, onDone?: () => void) {
     list.replaceChildren(...items);
     if (active >= 0) items[active]?.scrollIntoView({ block: 'nearest' });
     // Screen readers hear the outcome once it is known, not every keystroke.
-    const said = !showList || pending ? '' : results.length === 0 ? 'No subjects found' : `${results.length} ${results.length === 1 ? 'subject' : 'subjects'} found`;
+    const said =
+      !showList || pending
+        ? ''
+        : results.length === 0
+          ? 'No subjects found'
+          : `${results.length} ${results.length === 1 ? 'subject' : 'subjects'} found`;
     if (status.textContent !== said) status.textContent = said;
   };
 
@@ -143,7 +151,12 @@ export function combobox(root: HTMLElement, onDone?: () => void) {
     render();
   });
   // Later than a click on an option, which must still land.
-  input.addEventListener('blur', () => window.setTimeout(() => { open = false; render(); }, 150));
+  input.addEventListener('blur', () =>
+    window.setTimeout(() => {
+      open = false;
+      render();
+    }, 150),
+  );
   input.addEventListener('keydown', (e) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
@@ -192,4 +205,3 @@ export function combobox(root: HTMLElement, onDone?: () => void) {
 
   return { input, reset };
 }
-

@@ -27,7 +27,15 @@ export function goBackOr(fallback: string) {
 /** Wires every `a[data-history-back]` on the page, present or rendered later (islands). */
 export function initHistoryBack() {
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.('a[data-history-back]');
     if (!link || !canGoBackInSite()) return;
     event.preventDefault();

@@ -21,11 +21,14 @@ function lazyCombobox(root: HTMLElement, onDone?: () => void) {
   const input = root.querySelector<HTMLInputElement>('input[role="combobox"]')!;
   let wired: Promise<{ reset: () => void }> | undefined;
   const start = () => {
-    wired ??= loadSearch().then((m) => m.combobox(root, onDone), (error: unknown) => {
-      wired = undefined;
-      console.error('Failed to load the subject search', error);
-      throw error;
-    });
+    wired ??= loadSearch().then(
+      (m) => m.combobox(root, onDone),
+      (error: unknown) => {
+        wired = undefined;
+        console.error('Failed to load the subject search', error);
+        throw error;
+      },
+    );
     return wired;
   };
   root.addEventListener('pointerenter', () => void loadSearch().catch(() => {}), { once: true });
@@ -33,18 +36,26 @@ function lazyCombobox(root: HTMLElement, onDone?: () => void) {
   return {
     input,
     reset: () => {
-      if (wired) void wired.then((c) => c.reset(), () => {});
+      if (wired)
+        void wired.then(
+          (c) => c.reset(),
+          () => {},
+        );
       else input.value = '';
     },
   };
 }
 
 /** A modal `<dialog>` opened by a button; a click on its backdrop or a [data-close] button closes it. */
-function modal(dialog: HTMLDialogElement, { onOpen, onClose }: { onOpen?: () => void; onClose?: () => void } = {}) {
+function modal(
+  dialog: HTMLDialogElement,
+  { onOpen, onClose }: { onOpen?: () => void; onClose?: () => void } = {},
+) {
   dialog.addEventListener('click', (e) => {
     if (e.target === dialog) dialog.close();
   });
-  for (const b of dialog.querySelectorAll<HTMLButtonElement>('[data-close]')) b.addEventListener('click', () => dialog.close());
+  for (const b of dialog.querySelectorAll<HTMLButtonElement>('[data-close]'))
+    b.addEventListener('click', () => dialog.close());
   if (onClose) dialog.addEventListener('close', onClose);
   return () => {
     dialog.showModal();
@@ -74,7 +85,10 @@ export function initSiteHeader(header: HTMLElement) {
   const searchDialog = header.querySelector<HTMLDialogElement>('[data-search-dialog]');
   if (searchDialog && overlayRoot) {
     const overlay = lazyCombobox(overlayRoot, () => searchDialog.close());
-    const openSearch = modal(searchDialog, { onOpen: () => overlay.input.focus(), onClose: () => overlay.reset() });
+    const openSearch = modal(searchDialog, {
+      onOpen: () => overlay.input.focus(),
+      onClose: () => overlay.reset(),
+    });
     header.querySelector('[data-open-search]')?.addEventListener('click', openSearch);
   }
 

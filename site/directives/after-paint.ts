@@ -15,7 +15,10 @@ const afterPaint: ClientDirective = (load) => {
     const run = await load();
     await run();
   };
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => void hydrate(), { timeout: 1000 }) : setTimeout(() => void hydrate(), 50));
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(() => void hydrate(), { timeout: 1000 })
+      : setTimeout(() => void hydrate(), 50);
   // A frame callback runs before that frame's paint; the timeout it schedules runs after it.
   const afterFrame = () => requestAnimationFrame(() => setTimeout(whenIdle, 0));
   if (document.readyState === 'complete') afterFrame();

@@ -1,6 +1,6 @@
-import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 import { replaceStoredToken, sessionKeys } from './storage.ts';
-import { fieldsOf, type FieldMessages } from '../../schemas/errors.ts';
+import { fieldsOf, type FieldMessages } from '#schemas/errors.ts';
 import type { ZodType, output } from 'zod';
 
 /**
@@ -83,7 +83,8 @@ export type SchemaRef<S extends ZodType> = S | (() => Promise<S>);
  * `() => (import.meta.env.DEV ? import('…') : notInProduction())`: a dynamic import keeps every export
  * of its module, zod included, so it must vanish from production builds with the dead branch.
  */
-export const notInProduction = (): Promise<never> => Promise.reject(new Error('Response schemas are checked in development only'));
+export const notInProduction = (): Promise<never> =>
+  Promise.reject(new Error('Response schemas are checked in development only'));
 
 /** The names of a module's zod schemas. */
 type SchemaKeys<M> = { [K in keyof M]: M[K] extends ZodType ? K : never }[keyof M];
@@ -108,19 +109,30 @@ export interface Typed<S extends ZodType> {
  * contract fails loudly at once; production builds drop the check (import.meta.env.DEV is false)
  * and trust the type. The body is returned as received: response schemas describe, never transform.
  */
-export async function checkAnswer<S extends ZodType>(schema: SchemaRef<S> | undefined, path: string, data: unknown): Promise<output<S>> {
+export async function checkAnswer<S extends ZodType>(
+  schema: SchemaRef<S> | undefined,
+  path: string,
+  data: unknown,
+): Promise<output<S>> {
   if (import.meta.env.DEV && schema) {
     const result = (typeof schema === 'function' ? await schema() : schema).safeParse(data);
-    if (!result.success) throw new Error(`The answer of ${path} does not match its schema: ${result.error.message}`);
+    if (!result.success)
+      throw new Error(`The answer of ${path} does not match its schema: ${result.error.message}`);
   }
   return data as output<S>;
 }
 
 /** Calls the API; with `schema` the answer is typed (and checked in development) by it. */
-export async function api<S extends ZodType>(path: string, options: ApiOptions & Typed<S>): Promise<output<S>>;
+export async function api<S extends ZodType>(
+  path: string,
+  options: ApiOptions & Typed<S>,
+): Promise<output<S>>;
 /** An untyped call: the caller reads the answer as `unknown` or names a type by hand (being replaced by schemas). */
 export async function api<T = unknown>(path: string, options?: ApiOptions): Promise<T>;
-export async function api(path: string, { body, token, headers, onResponse, schema, ...init }: ApiOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
+export async function api(
+  path: string,
+  { body, token, headers, onResponse, schema, ...init }: ApiOptions & Partial<Typed<ZodType>> = {},
+): Promise<unknown> {
   const h = new Headers(headers);
   if (token) h.set('Authorization', `Bearer ${token}`);
   const bookmark = storedBookmark();
@@ -144,14 +156,19 @@ export async function api(path: string, { body, token, headers, onResponse, sche
   if (sent && renewed) replaceStoredToken(sent, renewed);
   keepBookmark(res.headers.get(BOOKMARK_HEADER));
   onResponse?.(res);
-  const data: unknown = res.headers.get('Content-Type')?.includes('application/json') ? await res.json().catch(() => null) : null;
+  const data: unknown = res.headers.get('Content-Type')?.includes('application/json')
+    ? await res.json().catch(() => null)
+    : null;
   if (!res.ok) throw apiError(res.status, res.statusText, data);
   return checkAnswer(schema, path, data);
 }
 
 /** The ApiError for a failed answer: the server's `message` when it sent one (also used by site/lib/upload.ts). */
 export function apiError(status: number, statusText: string, data: unknown) {
-  const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : statusText;
+  const message =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : statusText;
   return new ApiError(status, message, data);
 }
 
@@ -159,9 +176,20 @@ export function apiError(status: number, statusText: string, data: unknown) {
  * A GET whose failures read as the specs word them: 404 becomes `notFound`, any other status
  * `${failure} Status: {n}` (spec 1 section 8); network failures pass through unchanged.
  */
-export async function getWithMessages<S extends ZodType>(path: string, messages: { notFound: string; failure: string }, schema: SchemaRef<S>): Promise<output<S>>;
-export async function getWithMessages<T>(path: string, messages: { notFound: string; failure: string }): Promise<T>;
-export async function getWithMessages(path: string, messages: { notFound: string; failure: string }, schema?: SchemaRef<ZodType>): Promise<unknown> {
+export async function getWithMessages<S extends ZodType>(
+  path: string,
+  messages: { notFound: string; failure: string },
+  schema: SchemaRef<S>,
+): Promise<output<S>>;
+export async function getWithMessages<T>(
+  path: string,
+  messages: { notFound: string; failure: string },
+): Promise<T>;
+export async function getWithMessages(
+  path: string,
+  messages: { notFound: string; failure: string },
+  schema?: SchemaRef<ZodType>,
+): Promise<unknown> {
   try {
     return schema ? await api(path, { schema }) : await api(path);
   } catch (e) {

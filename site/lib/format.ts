@@ -1,4 +1,4 @@
-import { isSafeLink } from '../../schemas/links.ts';
+import { isSafeLink } from '#schemas/links.ts';
 /** Cuts text to `words` words, adding an ellipsis when something was cut. */
 export function truncateWords(text: string, words: number): string {
   const parts = text.trim().split(/\s+/);
@@ -25,17 +25,21 @@ export function formatTuition(basePrice: number | null, currency: string): strin
 
 /** Drops blank entries of a list (spec 1 section 2.7). */
 export const cleanList = (list: readonly (string | null | undefined)[] | undefined): string[] =>
-  (list ?? []).filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((s) => s.trim());
+  (list ?? [])
+    .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    .map((s) => s.trim());
 
 /** Campus images: absolute http(s) URLs and site-relative paths only (0-decisions; the content link rule). */
 export const usableImages = (list: readonly unknown[] | undefined): string[] =>
   (list ?? []).filter((u): u is string => typeof u === 'string' && isSafeLink(u));
 
 /** Paragraphs of a description given as a string or a list. */
-export const paragraphs = (d: string | readonly string[] | undefined): string[] => cleanList(Array.isArray(d) ? d : [d as string | undefined]);
+export const paragraphs = (d: string | readonly string[] | undefined): string[] =>
+  cleanList(Array.isArray(d) ? d : [d as string | undefined]);
 
 /** '{n}+ students' or 'Join now'. */
-export const studentsLabel = (n: number | null | undefined) => (n && n > 0 ? `${n.toLocaleString('en-GB')}+ students` : 'Join now');
+export const studentsLabel = (n: number | null | undefined) =>
+  n && n > 0 ? `${n.toLocaleString('en-GB')}+ students` : 'Join now';
 
 /**
  * The `tel:` link of a phone number, or null for a number that cannot be dialled: seed content
@@ -43,5 +47,15 @@ export const studentsLabel = (n: number | null | undefined) => (n && n > 0 ? `${
  */
 export function telHref(phone: string): string | null {
   if (/[a-z]/i.test(phone.replace(/\s*(?:ext(?:ension)?\.?|x)\s*\d+\s*$/i, ''))) return null;
-  return `tel:${phone.replace(/\s*(?:ext(?:ension)?\.?|x)\s*(\d+)\s*$/i, ',$1').replace(/\(0\)/, '').replace(/[^\d+,]/g, '')}`;
+  return `tel:${phone
+    .replace(/\s*(?:ext(?:ension)?\.?|x)\s*(\d+)\s*$/i, ',$1')
+    .replace(/\(0\)/, '')
+    .replace(/[^\d+,]/g, '')}`;
 }
+
+/**
+ * A value read loosely (a content form's field, a detail row's cell) as text: strings as they are,
+ * numbers and booleans printed, anything else (null, an object) as '' rather than "[object Object]".
+ */
+export const scalarText = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';

@@ -35,7 +35,8 @@ export const noindexRoutes = [
 /** Served, but the same page as another route (its canonical URL): left out of the sitemap only. */
 export const duplicateRoutes = ['/about'] as const;
 
-const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).replace(/\.html$/, '').replace(/\/index$/, '') || '/';
+const normalise = (path: string) =>
+  (path.length > 1 ? path.replace(/\/+$/, '') : path).replace(/\.html$/, '').replace(/\/index$/, '') || '/';
 
 /** True when the page at this path must carry `noindex` and stay out of the sitemap. */
 export function isNoindexPath(path: string): boolean {
@@ -47,7 +48,13 @@ export function isNoindexPath(path: string): boolean {
 const parents: [RegExp, { name: string; path: string }[]][] = [
   [/^\/country-details\/[^/]+$/, [{ name: 'Study Abroad', path: '/destinations' }]],
   [/^\/subject\/[^/]+$/, [{ name: 'Courses', path: '/courses' }]],
-  [/^\/job\/[^/]+$/, [{ name: 'Work abroad', path: '/recruitments' }, { name: 'Jobs', path: '/job' }]],
+  [
+    /^\/job\/[^/]+$/,
+    [
+      { name: 'Work abroad', path: '/recruitments' },
+      { name: 'Jobs', path: '/job' },
+    ],
+  ],
   [/^\/job$/, [{ name: 'Work abroad', path: '/recruitments' }]],
 ];
 

@@ -18,7 +18,10 @@ const PUBLIC_DIR = join(process.cwd(), 'site', 'public');
  * `src` as a data: URL when it is a site-relative SVG under site/public of at most `limit` bytes;
  * otherwise `src` unchanged (remote images, R2 uploads, raster files, bigger files, missing files).
  */
-export function inlineSmallSvg(src: string | undefined | null, limit = INLINE_IMAGE_LIMIT): string | undefined {
+export function inlineSmallSvg(
+  src: string | undefined | null,
+  limit = INLINE_IMAGE_LIMIT,
+): string | undefined {
   if (!src) return src ?? undefined;
   if (!src.startsWith('/') || src.startsWith('//') || !/\.svg$/i.test(src)) return src;
   try {

@@ -1,4 +1,4 @@
-import { retentionStatements } from '../../schemas/retention.ts';
+import { retentionStatements } from '#schemas/retention.ts';
 
 /** The terms (12 sections, spec 2) and privacy policy (10 sections), shared by the pages and dialogs. */
 export interface LegalSection {
@@ -75,22 +75,30 @@ export const termsSections: LegalSection[] = [
   },
   {
     title: 'Governing Law',
-    body: ['These terms are governed by the law of England and Wales, and the courts of England and Wales have exclusive jurisdiction, except that consumers living in Scotland or Northern Ireland may also bring proceedings in their local courts.'],
+    body: [
+      'These terms are governed by the law of England and Wales, and the courts of England and Wales have exclusive jurisdiction, except that consumers living in Scotland or Northern Ireland may also bring proceedings in their local courts.',
+    ],
   },
   {
     title: 'Amendments',
-    body: ['We may update these terms from time to time. The version on this page applies from the date shown; we will tell registered users about material changes by e-mail before they take effect.'],
+    body: [
+      'We may update these terms from time to time. The version on this page applies from the date shown; we will tell registered users about material changes by e-mail before they take effect.',
+    ],
   },
   {
     title: 'Contact',
-    body: ['Questions about these terms can be sent through our contact form at /contactform, by e-mail to the address in the site footer, or by post to our registered office.'],
+    body: [
+      'Questions about these terms can be sent through our contact form at /contactform, by e-mail to the address in the site footer, or by post to our registered office.',
+    ],
   },
 ];
 
 export const privacySections: LegalSection[] = [
   {
     title: 'Who we are',
-    body: ['We are the data controller for the personal data described in this policy. This policy explains how we collect, use and protect your information under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.'],
+    body: [
+      'We are the data controller for the personal data described in this policy. This policy explains how we collect, use and protect your information under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.',
+    ],
   },
   {
     title: 'The information we collect',
@@ -101,19 +109,27 @@ export const privacySections: LegalSection[] = [
   },
   {
     title: 'How we use your information',
-    body: ['To create and manage your account, to prepare and submit university and job applications you ask us to make, to answer enquiries, to take payments, to keep our services secure, and to meet our legal obligations.'],
+    body: [
+      'To create and manage your account, to prepare and submit university and job applications you ask us to make, to answer enquiries, to take payments, to keep our services secure, and to meet our legal obligations.',
+    ],
   },
   {
     title: 'Our lawful bases',
-    body: ['We rely on contract (to provide the services you ask for), legal obligation (for example record keeping and right-to-work checks), legitimate interests (to run and secure our business, balanced against your rights) and, where required, your consent, which you can withdraw at any time.'],
+    body: [
+      'We rely on contract (to provide the services you ask for), legal obligation (for example record keeping and right-to-work checks), legitimate interests (to run and secure our business, balanced against your rights) and, where required, your consent, which you can withdraw at any time.',
+    ],
   },
   {
     title: 'Who we share it with',
-    body: ['Universities, colleges and employers you apply to; payment processors; IT, hosting and e-mail providers acting on our instructions; and authorities where the law requires it. We do not sell your personal data.'],
+    body: [
+      'Universities, colleges and employers you apply to; payment processors; IT, hosting and e-mail providers acting on our instructions; and authorities where the law requires it. We do not sell your personal data.',
+    ],
   },
   {
     title: 'International transfers',
-    body: ['Applying to study or work abroad means sharing information with institutions and employers outside the UK. Where a transfer is not covered by UK adequacy regulations we use safeguards such as the International Data Transfer Agreement, or rely on the transfer being necessary for the contract you asked us to perform.'],
+    body: [
+      'Applying to study or work abroad means sharing information with institutions and employers outside the UK. Where a transfer is not covered by UK adequacy regulations we use safeguards such as the International Data Transfer Agreement, or rely on the transfer being necessary for the contract you asked us to perform.',
+    ],
   },
   {
     title: 'How long we keep it',
@@ -130,10 +146,14 @@ export const privacySections: LegalSection[] = [
   },
   {
     title: 'Cookies and local storage',
-    body: ['We use no advertising or tracking cookies. Your browser stores your sign-in session and preferences (such as favourite countries) in local storage on your device; signing out removes the session.'],
+    body: [
+      'We use no advertising or tracking cookies. Your browser stores your sign-in session and preferences (such as favourite countries) in local storage on your device; signing out removes the session.',
+    ],
   },
   {
     title: 'Contact and complaints',
-    body: ['Contact us through /contactform or the e-mail address in the site footer with any question about your data. If you are unhappy with our answer you can complain to the Information Commissioner\'s Office (ico.org.uk, 0303 123 1113).'],
+    body: [
+      "Contact us through /contactform or the e-mail address in the site footer with any question about your data. If you are unhappy with our answer you can complain to the Information Commissioner's Office (ico.org.uk, 0303 123 1113).",
+    ],
   },
 ];

@@ -1,11 +1,11 @@
 import { ApiError, notInProduction, schemaFrom } from './api.ts';
 import { studentSession } from './session.ts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
-import { SAVED_PROGRAMS_MAX } from '../../schemas/finder-limits.ts';
-import type { SavedProgramsResponse } from '../../schemas/saved-programs.ts';
+import { SAVED_PROGRAMS_MAX } from '#schemas/finder-limits.ts';
+import type { SavedProgramsResponse } from '#schemas/saved-programs.ts';
 
 // The finder's pages ship no zod: the response schemas load only where they are checked (development).
-const contract = () => (import.meta.env.DEV ? import('../../schemas/saved-programs.ts') : notInProduction());
+const contract = () => (import.meta.env.DEV ? import('#schemas/saved-programs.ts') : notInProduction());
 export const savedListSchema = schemaFrom(contract, 'savedProgramsResponse');
 const saveSchema = schemaFrom(contract, 'saveResponse');
 
@@ -29,7 +29,8 @@ const set = (next: Partial<State>) => {
   state = { ...state, ...next };
   listeners.forEach((l) => l());
 };
-const visitorIds = () => (readJson<unknown>(VISITOR_KEY) as string[] | null)?.filter((id) => typeof id === 'string') ?? [];
+const visitorIds = () =>
+  (readJson<unknown>(VISITOR_KEY) as string[] | null)?.filter((id) => typeof id === 'string') ?? [];
 const signedIn = () => !!studentSession.getToken();
 const fromServer = (r: SavedProgramsResponse) => r.items.map((i) => i.subjectId).reverse();
 
@@ -37,19 +38,29 @@ async function start() {
   if (!signedIn()) {
     set({ ids: visitorIds(), ready: true });
     // Another tab saved or removed one.
-    addEventListener('storage', (e) => { if (e.key === VISITOR_KEY && !signedIn()) set({ ids: visitorIds() }); });
+    addEventListener('storage', (e) => {
+      if (e.key === VISITOR_KEY && !signedIn()) set({ ids: visitorIds() });
+    });
     return;
   }
   try {
     const local = visitorIds();
     const list = local.length
-      ? await studentSession.call('/api/users/saved-programs/merge', { method: 'POST', body: { subjectIds: local.slice(-SAVED_PROGRAMS_MAX) }, schema: savedListSchema })
+      ? await studentSession.call('/api/users/saved-programs/merge', {
+          method: 'POST',
+          body: { subjectIds: local.slice(-SAVED_PROGRAMS_MAX) },
+          schema: savedListSchema,
+        })
       : await studentSession.call('/api/users/saved-programs', { schema: savedListSchema });
     if (local.length) localStorage.removeItem(VISITOR_KEY);
     set({ ids: fromServer(list), ready: true, student: true });
   } catch (e) {
     // The server can't be asked (offline, or a session it no longer accepts): the browser's list stands in.
-    set({ ids: visitorIds(), ready: true, error: e instanceof ApiError && e.status === 401 ? '' : 'Could not load your saved programs.' });
+    set({
+      ids: visitorIds(),
+      ready: true,
+      error: e instanceof ApiError && e.status === 401 ? '' : 'Could not load your saved programs.',
+    });
   }
 }
 
@@ -57,7 +68,8 @@ async function start() {
 export const syncSavedPrograms = () => (started ??= start());
 
 export const savedPrograms = {
-  subscribe(listener: () => void) {
+  // An arrow function: React calls it detached from the object (useSyncExternalStore).
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     started ??= start();
     return () => listeners.delete(listener);
@@ -74,9 +86,15 @@ export const savedPrograms = {
     set({ ids, error: '' });
     if (!signedIn()) return writeJson(VISITOR_KEY, ids);
     try {
-      await studentSession.call(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: saving ? 'PUT' : 'DELETE', schema: saveSchema });
+      await studentSession.call(`/api/users/saved-programs/${encodeURIComponent(id)}`, {
+        method: saving ? 'PUT' : 'DELETE',
+        schema: saveSchema,
+      });
     } catch (e) {
-      set({ ids: before, error: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.' });
+      set({
+        ids: before,
+        error: e instanceof ApiError ? e.message : 'Could not reach the server. Please try again.',
+      });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { readJson, storageKeys } from './storage.ts';
-import { pagePaths } from '../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 /** What the header shows for a stored session (spec 1 sections 2.2 and 4). */
 export interface SessionView {
@@ -11,8 +11,20 @@ export interface SessionView {
   profileHref: string;
 }
 
-interface StoredStudent { id?: string; _id?: string; name?: string; fullName?: string; email?: string }
-interface StoredPartner { fullName?: string; name?: string; companyName?: string; ownerEmail?: string; email?: string }
+interface StoredStudent {
+  id?: string;
+  _id?: string;
+  name?: string;
+  fullName?: string;
+  email?: string;
+}
+interface StoredPartner {
+  fullName?: string;
+  name?: string;
+  companyName?: string;
+  ownerEmail?: string;
+  email?: string;
+}
 
 /**
  * Reads the stored session: the student record wins over the partner record; an unparsable
@@ -50,5 +62,12 @@ export function readSession(): SessionView | null {
 
 /** Logout: removes every session key (spec 1 section 2.2). */
 export function clearSession() {
-  for (const key of [storageKeys.userToken, storageKeys.token, storageKeys.user, storageKeys.partnerToken, storageKeys.partner]) localStorage.removeItem(key);
+  for (const key of [
+    storageKeys.userToken,
+    storageKeys.token,
+    storageKeys.user,
+    storageKeys.partnerToken,
+    storageKeys.partner,
+  ])
+    localStorage.removeItem(key);
 }

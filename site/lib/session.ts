@@ -98,8 +98,6 @@ export function createSession<User = unknown>(type: AccountType, keys: SessionKe
   };
 }
 
-export type Session<User = unknown> = ReturnType<typeof createSession<User>>;
-
 export interface StoredStudent {
   id: string;
   fullName: string;
@@ -108,7 +106,10 @@ export interface StoredStudent {
 }
 
 /** The student session: token under `userToken` and `token`, the user under `user` (spec 2 section 3). */
-export const studentSession = createSession<StoredStudent>('student', { tokens: [storageKeys.userToken, storageKeys.token], user: storageKeys.user });
+export const studentSession = createSession<StoredStudent>('student', {
+  tokens: [storageKeys.userToken, storageKeys.token],
+  user: storageKeys.user,
+});
 
 /** Remembers where to come back to after signing in. */
 export function rememberReturnPath(path = location.pathname + location.search) {

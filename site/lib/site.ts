@@ -1,5 +1,5 @@
-import { siteSchema } from '../../schemas/content.ts';
-import shippedSite from '../../content/site.json' with { type: 'json' };
+import { siteSchema } from '#schemas/content.ts';
+import shippedSite from '#content/site.json' with { type: 'json' };
 import { getSnapshot } from './snapshot.ts';
 
 /** The shipped brand (content/site.json): what a build without a site block (type-checking) shows. */

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { emptySnapshot, snapshotLists, type BuildSnapshot } from '../../schemas/build.ts';
+import { emptySnapshot, snapshotLists, type BuildSnapshot } from '#schemas/build.ts';
 
 export type { BuildSnapshot };
 
@@ -22,18 +22,31 @@ const readerUrl = new URL('scripts/lib/catalog-snapshot.ts', `file://${process.c
  */
 async function fetchSnapshot(url: string): Promise<BuildSnapshot> {
   const token = process.env.BUILD_TOKEN;
-  if (!token) throw new Error('SNAPSHOT_URL is set but BUILD_TOKEN is not: the snapshot needs the build token');
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, signal: AbortSignal.timeout(60_000) });
-  if (!res.ok) throw new Error(`GET ${url} answered HTTP ${res.status}${res.status === 401 ? ' (check BUILD_TOKEN)' : ''}`);
+  if (!token)
+    throw new Error('SNAPSHOT_URL is set but BUILD_TOKEN is not: the snapshot needs the build token');
+  const res = await fetch(url, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (!res.ok)
+    throw new Error(
+      `GET ${url} answered HTTP ${res.status}${res.status === 401 ? ' (check BUILD_TOKEN)' : ''}`,
+    );
   const body = (await res.json()) as Partial<Record<keyof BuildSnapshot, unknown>>;
   // A truncated or foreign document must fail the build, not publish an empty site.
-  const missing = [...(typeof body.contentVersion === 'number' ? [] : ['contentVersion']), ...snapshotLists.filter((key) => !Array.isArray(body[key]))];
-  if (missing.length) throw new Error(`GET ${url} did not return a build snapshot (missing: ${missing.join(', ')})`);
+  const missing = [
+    ...(typeof body.contentVersion === 'number' ? [] : ['contentVersion']),
+    ...snapshotLists.filter((key) => !Array.isArray(body[key])),
+  ];
+  if (missing.length)
+    throw new Error(`GET ${url} did not return a build snapshot (missing: ${missing.join(', ')})`);
   return body as BuildSnapshot;
 }
 
 async function readLocal(): Promise<BuildSnapshot> {
-  const reader = (await import(/* @vite-ignore */ readerUrl)) as { readCatalogSnapshot: () => Promise<BuildSnapshot> };
+  const reader = (await import(/* @vite-ignore */ readerUrl)) as {
+    readCatalogSnapshot: () => Promise<BuildSnapshot>;
+  };
   return reader.readCatalogSnapshot();
 }
 
@@ -48,15 +61,28 @@ export function getSnapshot(): Promise<BuildSnapshot> {
   held[KEY] ??= (url ? fetchSnapshot(url) : readLocal())
     .then((s) => {
       mkdirSync(dirname(buildInfoFile()), { recursive: true });
-      writeFileSync(buildInfoFile(), JSON.stringify({ contentVersion: s.contentVersion, source: url ? 'snapshot-url' : 'local', readAt: new Date().toISOString() }));
-      console.log(`[snapshot] content version ${s.contentVersion} from ${url ? new URL(url).origin : 'the local database'}`);
+      writeFileSync(
+        buildInfoFile(),
+        JSON.stringify({
+          contentVersion: s.contentVersion,
+          source: url ? 'snapshot-url' : 'local',
+          readAt: new Date().toISOString(),
+        }),
+      );
+      console.log(
+        `[snapshot] content version ${s.contentVersion} from ${url ? new URL(url).origin : 'the local database'}`,
+      );
       return s;
     })
     .catch((error: Error) => {
       // Type-checking (astro check) syncs content too; it needs the shapes, not the rows, so it may
       // run before the local database exists. A real build must not silently come out empty.
       if (process.env.SNAPSHOT_OPTIONAL !== '1') {
-        throw new Error(url ? `Could not read the content snapshot: ${error.message}` : `Could not read the local database (run \`npm start\` or \`node scripts/prepare-db.ts\` first): ${error.message}`);
+        throw new Error(
+          url
+            ? `Could not read the content snapshot: ${error.message}`
+            : `Could not read the local database (run \`npm start\` or \`node scripts/prepare-db.ts\` first): ${error.message}`,
+        );
       }
       console.warn(`[snapshot] no content yet, using empty collections: ${error.message}`);
       return emptySnapshot;

@@ -38,7 +38,12 @@ export function writeJson(key: string, value: unknown) {
 }
 
 /** Every key a token is kept under (students use two; staff sessions are an HttpOnly cookie, never stored here). */
-const tokenKeys = [storageKeys.userToken, storageKeys.token, storageKeys.partnerToken, storageKeys.applicantToken];
+const tokenKeys = [
+  storageKeys.userToken,
+  storageKeys.token,
+  storageKeys.partnerToken,
+  storageKeys.applicantToken,
+];
 
 /** The API renewed a token near expiry: keep the new one wherever the old one was kept. */
 export function replaceStoredToken(previous: string, renewed: string) {

@@ -12,7 +12,9 @@ export const stripeCsp = {
 } as const;
 
 /** Adds Stripe's origins to a page's Astro CSP (Astro.csp is undefined when CSP is off). */
-export function allowStripe(csp: { insertScriptResource(resource: string): void; insertDirective(directive: string): void } | undefined) {
+export function allowStripe(
+  csp: { insertScriptResource(resource: string): void; insertDirective(directive: string): void } | undefined,
+) {
   if (!csp) return;
   // Inserting a script resource replaces Astro's default 'self', so 'self' is listed again for our own bundles.
   csp.insertScriptResource("'self'");

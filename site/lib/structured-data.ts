@@ -1,8 +1,8 @@
 // schema.org JSON-LD for the pre-rendered pages: one typed builder per kind of thing the site
 // describes (the company, its offices, a job, a page's place in the site), and one serialiser that
 // is safe inside <script>. Pages never write JSON-LD objects by hand.
-import type { SubjectDto } from '../../schemas/catalog.ts';
-import type { JobDetail } from '../../schemas/recruitment.ts';
+import type { SubjectDto } from '#schemas/catalog.ts';
+import type { JobDetail } from '#schemas/recruitment.ts';
 import { paragraphs } from './format.ts';
 import type { BuildSnapshot } from './snapshot.ts';
 
@@ -45,7 +45,27 @@ export function serializeJsonLd(data: JsonLd): string {
 // English country names to ISO 3166-1 alpha-2 codes (Google asks for the code in addressCountry),
 // derived from the runtime's own region names rather than a hand-kept table.
 let countryCodes: Map<string, string> | undefined;
-const notAssigned = new Set(['UK', 'DD', 'FX', 'BU', 'TP', 'YU', 'ZR', 'CS', 'SU', 'NT', 'AN', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ']);
+const notAssigned = new Set([
+  'UK',
+  'DD',
+  'FX',
+  'BU',
+  'TP',
+  'YU',
+  'ZR',
+  'CS',
+  'SU',
+  'NT',
+  'AN',
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'XA',
+  'XB',
+  'XK',
+  'ZZ',
+]);
 export function countryCode(name: string): string | undefined {
   if (!countryCodes) {
     countryCodes = new Map();
@@ -57,7 +77,8 @@ export function countryCode(name: string): string | undefined {
         const label = names.of(code);
         // The runtime also names reserved and withdrawn codes ("UK" and "GB" are both United Kingdom,
         // "DD" and "DE" both Germany): only the assigned ISO code is kept.
-        if (label && label !== code && !notAssigned.has(code) && !countryCodes.has(label.toLowerCase())) countryCodes.set(label.toLowerCase(), code);
+        if (label && label !== code && !notAssigned.has(code) && !countryCodes.has(label.toLowerCase()))
+          countryCodes.set(label.toLowerCase(), code);
       }
     }
     countryCodes.set('uk', 'GB').set('usa', 'US').set('great britain', 'GB');
@@ -67,13 +88,22 @@ export function countryCode(name: string): string | undefined {
 
 /** "3rd Floor, 48 Aldgate High Street, London EC3N 1AL, United Kingdom" with its city and country. */
 export function postalAddress(address: string, city?: string, country?: string): PostalAddress {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const countryName = country ?? parts.at(-1) ?? '';
   const code = countryCode(countryName);
   // The street part is what is left once a trailing country is removed.
   const street = code && parts.length > 1 && countryCode(parts.at(-1)!) ? parts.slice(0, -1) : parts;
   // Without a city, the town is the last part before the country, less its postcode ("London EC3N 1AL").
-  const locality = city ?? street.at(-1)?.split(/\s+/).filter((w) => !/\d/.test(w) && !/^[A-Z]{1,2}\d/.test(w)).join(' ');
+  const locality =
+    city ??
+    street
+      .at(-1)
+      ?.split(/\s+/)
+      .filter((w) => !/\d/.test(w) && !/^[A-Z]{1,2}\d/.test(w))
+      .join(' ');
   return {
     '@type': 'PostalAddress',
     streetAddress: street.join(', '),
@@ -95,7 +125,15 @@ export function organizationJsonLd(site: Site, origin: URL | string, offices: Of
     '@id': organizationId(origin),
     name: site.companyName,
     ...(extra.legalName ? { legalName: extra.legalName } : {}),
-    ...(extra.companyNumber ? { identifier: { '@type': 'PropertyValue', propertyID: 'Companies House number', value: extra.companyNumber } } : {}),
+    ...(extra.companyNumber
+      ? {
+          identifier: {
+            '@type': 'PropertyValue',
+            propertyID: 'Companies House number',
+            value: extra.companyNumber,
+          },
+        }
+      : {}),
     description: site.footerBlurb,
     slogan: site.tagline,
     url: new URL('/', origin).href,
@@ -132,7 +170,12 @@ export function breadcrumbJsonLd(trail: { name: string; path: string }[], origin
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, i) => ({ '@type': 'ListItem', position: i + 1, name: step.name, item: new URL(step.path, origin).href })),
+    itemListElement: trail.map((step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: new URL(step.path, origin).href,
+    })),
   };
 }
 
@@ -152,15 +195,25 @@ export function employmentType(words: string[]): string[] {
   return [...found];
 }
 
-const currencies: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD', 'US$': 'USD' };
-const units: Record<string, string> = { hour: 'HOUR', day: 'DAY', week: 'WEEK', month: 'MONTH', year: 'YEAR', annum: 'YEAR' };
+const currencies: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD', US$: 'USD' };
+const units: Record<string, string> = {
+  hour: 'HOUR',
+  day: 'DAY',
+  week: 'WEEK',
+  month: 'MONTH',
+  year: 'YEAR',
+  annum: 'YEAR',
+};
 
 /**
  * "€13.50–14.50 per hour", "£27,000–30,000 per year", "£13.15 per hour" as Google's baseSalary;
  * undefined when the text is not a known currency, amount(s) and period (then the job has none).
  */
 export function baseSalary(payment: string): JsonLd | undefined {
-  const m = /^\s*(US\$|[€£$])\s?([\d,]+(?:\.\d+)?)(?:\s*[–-]\s*(?:US\$|[€£$])?\s?([\d,]+(?:\.\d+)?))?\s+(?:per|an?|\/)\s*(hour|day|week|month|year|annum)\b/i.exec(payment);
+  const m =
+    /^\s*(US\$|[€£$])\s?([\d,]+(?:\.\d+)?)(?:\s*[–-]\s*(?:US\$|[€£$])?\s?([\d,]+(?:\.\d+)?))?\s+(?:per|an?|\/)\s*(hour|day|week|month|year|annum)\b/i.exec(
+      payment,
+    );
   if (!m) return undefined;
   const num = (s: string) => Number(s.replace(/,/g, ''));
   const [min, max] = [num(m[2]!), m[3] ? num(m[3]) : undefined];
@@ -168,7 +221,10 @@ export function baseSalary(payment: string): JsonLd | undefined {
   return {
     '@type': 'MonetaryAmount',
     currency: currencies[m[1]!]!,
-    value: max === undefined ? { '@type': 'QuantitativeValue', value: min, unitText } : { '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitText },
+    value:
+      max === undefined
+        ? { '@type': 'QuantitativeValue', value: min, unitText }
+        : { '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitText },
   };
 }
 
@@ -207,10 +263,17 @@ export function jobPostingJsonLd(job: JobDetail, origin: URL | string, now = new
       '@type': 'Organization',
       name: job.companyInfo.name || job.company,
       ...(job.companyInfo.website ? { sameAs: job.companyInfo.website } : {}),
-      ...(job.companyInfo.logo && !job.companyInfo.logo.endsWith('/placeholder.svg') ? { logo: new URL(job.companyInfo.logo, origin).href } : {}),
+      ...(job.companyInfo.logo && !job.companyInfo.logo.endsWith('/placeholder.svg')
+        ? { logo: new URL(job.companyInfo.logo, origin).href }
+        : {}),
     },
     jobLocation: { '@type': 'Place', address: postalAddress(job.address, city, country) },
-    ...(/\bremote\b/i.test(job.location) ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: country } } : {}),
+    ...(/\bremote\b/i.test(job.location)
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: { '@type': 'Country', name: country },
+        }
+      : {}),
     ...(salary ? { baseSalary: salary } : {}),
     industry: job.category,
     directApply: true,
@@ -229,7 +292,14 @@ export function courseJsonLd(s: SubjectDto, universityName: string, url: string)
     ...(s.code ? { courseCode: s.code } : {}),
     educationalCredentialAwarded: s.studyPlan?.degree || s.degreeType,
     provider: { '@type': 'CollegeOrUniversity', name: universityName },
-    ...(s.basePrice !== null ? { offers: { '@type': 'Offer', category: 'Tuition', price: s.basePrice, priceCurrency: s.currency } } : {}),
-    hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Onsite', location: s.location, courseWorkload: s.duration },
+    ...(s.basePrice !== null
+      ? { offers: { '@type': 'Offer', category: 'Tuition', price: s.basePrice, priceCurrency: s.currency } }
+      : {}),
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: 'Onsite',
+      location: s.location,
+      courseWorkload: s.duration,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SubjectSearchResponse } from '../../schemas/catalog.ts';
+import type { SubjectSearchResponse } from '#schemas/catalog.ts';
 import { api } from './api.ts';
 
 /**
@@ -12,7 +12,10 @@ export function subjectSearch(query: string, limit = 20) {
   const q = query.trim();
   return queryOptions({
     queryKey: ['subjects', 'search', q.toLowerCase(), limit] as const,
-    queryFn: ({ signal }) => api<SubjectSearchResponse>(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${limit}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<SubjectSearchResponse>(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${limit}`, {
+        signal,
+      }),
     enabled: q !== '',
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

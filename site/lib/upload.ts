@@ -1,6 +1,6 @@
 import type { ZodType, output } from 'zod';
 import { apiError, checkAnswer, keepBookmark, NetworkError, storedBookmark, type Typed } from './api.ts';
-import { BOOKMARK_HEADER } from '../../schemas/headers.ts';
+import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 import { replaceStoredToken } from './storage.ts';
 
 /** How far an upload has got (bytes of the request body sent). */
@@ -29,9 +29,23 @@ export interface UploadOptions {
  * token (`X-Renewed-Token`) kept wherever the old one was, a failure
  * thrown as `ApiError` with the server's message (and `fields`), no answer as `NetworkError`.
  */
-export function upload<S extends ZodType>(path: string, options: UploadOptions & Typed<S>): Promise<output<S>>;
+export function upload<S extends ZodType>(
+  path: string,
+  options: UploadOptions & Typed<S>,
+): Promise<output<S>>;
 export function upload<T = unknown>(path: string, options: UploadOptions): Promise<T>;
-export function upload(path: string, { method = 'POST', body, token, headers = {}, onProgress, signal, schema }: UploadOptions & Partial<Typed<ZodType>>): Promise<unknown> {
+export function upload(
+  path: string,
+  {
+    method = 'POST',
+    body,
+    token,
+    headers = {},
+    onProgress,
+    signal,
+    schema,
+  }: UploadOptions & Partial<Typed<ZodType>>,
+): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
     const xhr = new XMLHttpRequest();
@@ -42,7 +56,12 @@ export function upload(path: string, { method = 'POST', body, token, headers = {
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total) onProgress?.({ loaded: e.loaded, total: e.total, percent: Math.min(100, Math.floor((e.loaded / e.total) * 100)) });
+      if (e.lengthComputable && e.total)
+        onProgress?.({
+          loaded: e.loaded,
+          total: e.total,
+          percent: Math.min(100, Math.floor((e.loaded / e.total) * 100)),
+        });
     };
     const onAbort = () => xhr.abort();
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -1,4 +1,4 @@
-import { playableVideo } from '../../schemas/video.ts';
+import { playableVideo } from '#schemas/video.ts';
 
 /**
  * Adds to a page's CSP exactly the sources its videos need: frame-src for a YouTube or Vimeo
@@ -6,7 +6,10 @@ import { playableVideo } from '../../schemas/video.ts';
  * page's frontmatter (the CSP <meta> is written in <head>, before any component in the body runs);
  * a page that forgets fails closed (the browser refuses the video, nothing else opens).
  */
-export function allowVideos(csp: { insertDirective(directive: string): void } | undefined, links: readonly (string | null | undefined)[]) {
+export function allowVideos(
+  csp: { insertDirective(directive: string): void } | undefined,
+  links: readonly (string | null | undefined)[],
+) {
   const frames = new Set<string>();
   const media = new Set<string>();
   for (const link of links) {

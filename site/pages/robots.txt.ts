@@ -8,6 +8,12 @@ import type { APIRoute } from 'astro';
 // pages, is blocked.
 export const GET: APIRoute = ({ site }) =>
   new Response(
-    ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Sitemap: ${new URL('/sitemap-index.xml', site).href}`, ''].join('\n'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      `Sitemap: ${new URL('/sitemap-index.xml', site).href}`,
+      '',
+    ].join('\n'),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
   );

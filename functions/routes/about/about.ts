@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { getBlock } from '../../../db/queries/site-content.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { getBlock } from '#db/queries/site-content.ts';
 
 export const about = new Hono<AppEnv>().get('/', async (c) => {
   const data = await getBlock(c.var.db, 'about');

@@ -1,30 +1,64 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { DomainError, TooMany } from '../../services/errors.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { clearStaffChallenge, clearStaffSession, readStaffChallenge, readStaffSession, setStaffChallenge, setStaffSession } from '../../lib/staff-cookies.ts';
+import { DomainError, TooMany } from '#functions/services/errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
 import {
-  staffLoginSchema, staffMfaEnableSchema, staffMfaSchema,
-  type StaffMfaEnabled, type StaffMfaSetup, type StaffProfile, type StaffSignIn, type StaffSignedIn,
-} from '../../../schemas/admin.ts';
+  clearStaffChallenge,
+  clearStaffSession,
+  readStaffChallenge,
+  readStaffSession,
+  setStaffChallenge,
+  setStaffSession,
+} from '#functions/lib/staff-cookies.ts';
 import {
-  acceptTotpStep, confirmStaffEnrolment, consumeRecoveryCode, findStaff, findStaffMfa, replaceRecoveryCodes, staffIdByEmail, staffMfaStatus, startStaffEnrolment, type StaffRow,
-} from '../../../db/queries/staff-mfa.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { checkLogin } from '../../services/login.ts';
-import { endAllSessions, endSession, startSession } from '../../services/sessions.ts';
-import { verifyToken } from '../../services/tokens.ts';
-import { writeAudit } from '../../services/audit.ts';
-import { signChallenge, verifyChallenge, type ChallengeStage } from '../../services/staff-challenge.ts';
-import { MFA_LIMIT, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../../services/staff-mfa.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE, type SignOutResponse } from '../../../schemas/sessions.ts';
+  staffLoginSchema,
+  staffMfaEnableSchema,
+  staffMfaSchema,
+  type StaffMfaEnabled,
+  type StaffMfaSetup,
+  type StaffProfile,
+  type StaffSignIn,
+  type StaffSignedIn,
+} from '#schemas/admin.ts';
+import {
+  acceptTotpStep,
+  confirmStaffEnrolment,
+  consumeRecoveryCode,
+  findStaff,
+  findStaffMfa,
+  replaceRecoveryCodes,
+  staffIdByEmail,
+  staffMfaStatus,
+  startStaffEnrolment,
+  type StaffRow,
+} from '#db/queries/staff-mfa.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { endAllSessions, endSession, startSession } from '#functions/services/sessions.ts';
+import { verifyToken } from '#functions/services/tokens.ts';
+import { writeAudit } from '#functions/services/audit.ts';
+import { signChallenge, verifyChallenge, type ChallengeStage } from '#functions/services/staff-challenge.ts';
+import {
+  MFA_LIMIT,
+  hashRecoveryCode,
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  qrSvg,
+} from '#functions/services/staff-mfa.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import {
+  SIGNED_OUT_EVERYWHERE_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  type SignOutResponse,
+} from '#schemas/sessions.ts';
 import { staffOnly } from './shared.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
-type Ctx = Context<AppEnv>;
+type Ctx = Context<AppEnv, string>;
 
 const TIMED_OUT = 'Your sign-in has timed out. Please sign in again.';
 const WRONG_CODE = 'That code is not right. Check that the time on your phone is correct and try again.';
@@ -33,7 +67,13 @@ const WRONG_RECOVERY = 'That recovery code is not right or has already been used
 const ALREADY_ON = 'Two-step sign-in is already on for this account.';
 
 async function profile(db: AppEnv['Variables']['db'], row: StaffRow): Promise<StaffProfile> {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, mfa: await staffMfaStatus(db, row.id) };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    mfa: await staffMfaStatus(db, row.id),
+  };
 }
 
 /**
@@ -41,9 +81,18 @@ async function profile(db: AppEnv['Variables']['db'], row: StaffRow): Promise<St
  * HttpOnly session cookie, never the body.
  */
 async function signIn(c: Ctx, row: StaffRow, how: Record<string, unknown>) {
-  setStaffSession(c, await startSession(c.var.db, config(c.env), { sub: row.id, aud: 'staff', role: row.role }));
+  setStaffSession(
+    c,
+    await startSession(c.var.db, config(c.env), { sub: row.id, aud: 'staff', role: row.role }),
+  );
   clearStaffChallenge(c);
-  await writeAudit(c.var.db, { staffId: row.id, action: 'staff.login', entity: 'staff', entityId: row.id, after: how });
+  await writeAudit(c.var.db, {
+    staffId: row.id,
+    action: 'staff.login',
+    entity: 'staff',
+    entityId: row.id,
+    after: how,
+  });
 }
 
 /** The staff member halfway through signing in (password given), or 401 when that has lapsed. */
@@ -52,7 +101,12 @@ async function pendingSignIn(c: Ctx, stage: ChallengeStage) {
   const challenge = await verifyChallenge(tokenSecret, tokenIssuer, readStaffChallenge(c));
   const row = challenge?.stage === stage ? await findStaff(c.var.db, challenge.staffId) : undefined;
   // A password reset or deactivation since the password step voids the half-done sign-in.
-  if (!challenge || !row || !row.isActive || (row.tokensValidAfter && challenge.iat * 1000 < row.tokensValidAfter.getTime())) {
+  if (
+    !challenge ||
+    !row ||
+    !row.isActive ||
+    (row.tokensValidAfter && challenge.iat * 1000 < row.tokensValidAfter.getTime())
+  ) {
     clearStaffChallenge(c);
     throw new HTTPException(401, { message: TIMED_OUT });
   }
@@ -78,7 +132,13 @@ async function countTry(c: Ctx, staffId: string) {
 
 /** A wrong second factor: audited, then 401. */
 async function refuse(c: Ctx, staffId: string, reason: string, message: string): Promise<never> {
-  await writeAudit(c.var.db, { staffId: null, action: 'staff.mfa_failed', entity: 'staff', entityId: staffId, after: { reason } });
+  await writeAudit(c.var.db, {
+    staffId: null,
+    action: 'staff.mfa_failed',
+    entity: 'staff',
+    entityId: staffId,
+    after: { reason },
+  });
   throw new HTTPException(401, { message });
 }
 
@@ -90,7 +150,8 @@ async function enrolee(c: Ctx): Promise<{ row: StaffRow; signingIn: boolean }> {
   if (readStaffChallenge(c)) return { row: await pendingSignIn(c, 'enrol'), signingIn: true };
   await requireAuth('staff')(c, async () => {});
   const row = await findStaff(c.var.db, c.var.auth.sub);
-  if (!row || !row.isActive) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+  if (!row || !row.isActive)
+    throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
   return { row, signingIn: false };
 }
 
@@ -112,14 +173,28 @@ export const adminAuth = new Hono<AppEnv>()
       // judged, so they are not (an attacker could otherwise fill the log at no cost).
       if (error instanceof DomainError && !(error instanceof TooMany)) {
         const target = await staffIdByEmail(db, normalizeEmail(email));
-        await writeAudit(db, { staffId: null, action: 'staff.login_failed', entity: 'staff', entityId: target, after: { email: normalizeEmail(email), reason: 'password' } });
+        await writeAudit(db, {
+          staffId: null,
+          action: 'staff.login_failed',
+          entity: 'staff',
+          entityId: target,
+          after: { email: normalizeEmail(email), reason: 'password' },
+        });
       }
       throw error;
     }
     const row = await findStaff(db, accountId);
     if (!row || !row.isActive) {
-      await writeAudit(db, { staffId: null, action: 'staff.login_failed', entity: 'staff', entityId: accountId, after: { reason: 'deactivated' } });
-      throw new HTTPException(403, { message: 'This staff account has been deactivated. Ask an administrator.' });
+      await writeAudit(db, {
+        staffId: null,
+        action: 'staff.login_failed',
+        entity: 'staff',
+        entityId: accountId,
+        after: { reason: 'deactivated' },
+      });
+      throw new HTTPException(403, {
+        message: 'This staff account has been deactivated. Ask an administrator.',
+      });
     }
     const mfa = await findStaffMfa(db, row.id);
     const stage: ChallengeStage | null = mfa?.confirmedAt ? 'mfa' : row.role === 'admin' ? 'enrol' : null;
@@ -153,7 +228,8 @@ export const adminAuth = new Hono<AppEnv>()
   .post('/mfa/setup', async (c) => {
     const { row } = await enrolee(c);
     const secret = newTotpSecret();
-    if (!(await startStaffEnrolment(c.var.db, row.id, secret))) throw new HTTPException(409, { message: ALREADY_ON });
+    if (!(await startStaffEnrolment(c.var.db, row.id, secret)))
+      throw new HTTPException(409, { message: ALREADY_ON });
     const url = otpauthUrl(secret, row.email, (await getSite(c.var.db)).companyName);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, qrSvg: qrSvg(url), otpauthUrl: url, secret } satisfies StaffMfaSetup);
@@ -168,12 +244,17 @@ export const adminAuth = new Hono<AppEnv>()
     const step = matchTotp(mfa.secret, c.req.valid('json').code);
     if (step === null) return refuse(c, row.id, 'wrong code at set-up', WRONG_CODE);
     const codes = newRecoveryCodes();
-    if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode))))) throw new HTTPException(409, { message: ALREADY_ON });
+    if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode)))))
+      throw new HTTPException(409, { message: ALREADY_ON });
     await c.var.limiter.clear(MFA_LIMIT, row.id);
     await writeAudit(db, { staffId: row.id, action: 'staff.mfa_enabled', entity: 'staff', entityId: row.id });
     if (signingIn) await signIn(c, row, { method: 'totp', enrolled: true });
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, recoveryCodes: codes, staff: await profile(db, row) } satisfies StaffMfaEnabled);
+    return c.json({
+      success: true,
+      recoveryCodes: codes,
+      staff: await profile(db, row),
+    } satisfies StaffMfaEnabled);
   })
   .post('/mfa/recovery-codes', staffOnly, validate('json', staffMfaEnableSchema), async (c) => {
     // New recovery codes need a current code from the authenticator, not just the session.
@@ -189,9 +270,18 @@ export const adminAuth = new Hono<AppEnv>()
     await c.var.limiter.clear(MFA_LIMIT, row.id);
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(db, row.id, await Promise.all(codes.map(hashRecoveryCode)));
-    await writeAudit(db, { staffId: row.id, action: 'staff.recovery_codes', entity: 'staff', entityId: row.id });
+    await writeAudit(db, {
+      staffId: row.id,
+      action: 'staff.recovery_codes',
+      entity: 'staff',
+      entityId: row.id,
+    });
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, recoveryCodes: codes, staff: await profile(db, row) } satisfies StaffMfaEnabled);
+    return c.json({
+      success: true,
+      recoveryCodes: codes,
+      staff: await profile(db, row),
+    } satisfies StaffMfaEnabled);
   })
   // Sign-out ends the session on the server like every account's. Not behind staffOnly: the
   // cookies are cleared even when the session has already ended, and requireAuth's renewal must
@@ -202,7 +292,11 @@ export const adminAuth = new Hono<AppEnv>()
     clearStaffSession(c);
     clearStaffChallenge(c);
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, message: SIGNED_OUT_MESSAGE, ended: claims ? 1 : 0 } satisfies SignOutResponse);
+    return c.json({
+      success: true,
+      message: SIGNED_OUT_MESSAGE,
+      ended: claims ? 1 : 0,
+    } satisfies SignOutResponse);
   })
   .post('/logout-all', async (c) => {
     const claims = await currentClaims(c);
@@ -214,7 +308,8 @@ export const adminAuth = new Hono<AppEnv>()
   })
   .get('/me', staffOnly, async (c) => {
     const row = await findStaff(c.var.db, c.var.auth.sub);
-    if (!row || !row.isActive) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    if (!row || !row.isActive)
+      throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     c.header('Cache-Control', 'no-store');
     return c.json((await profile(c.var.db, row)) satisfies StaffProfile);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
-import { auth, makeStaff } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 
 // Staff edit the finder's costs (issue 17 item 5) in the content editor, with the seed's validation.
 
@@ -9,16 +9,33 @@ beforeAll(async () => {
   editor = await makeStaff('editor');
 });
 const send = (method: string, path: string, body: unknown) =>
-  request(`/api/admin/content/${path}`, { method, headers: { ...auth(editor.token), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const read = async (path: string) => ((await (await request(`/api/admin/content/${path}`, { headers: auth(editor.token) })).json()) as { item: Record<string, unknown> }).item;
-const leedsCosts = async () => ((await (await request('/api/programs/msc-data-science-university-of-leeds/costs')).json()) as { costs: { living: { monthlyMinor: number; verifiedOn: string } }; rates: Record<string, { unitsPerUsd: string }> });
+  request(`/api/admin/content/${path}`, {
+    method,
+    headers: { ...auth(editor.token), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const read = async (path: string) =>
+  (
+    await (
+      await request(`/api/admin/content/${path}`, { headers: auth(editor.token) })
+    ).json<{
+      item: Record<string, unknown>;
+    }>()
+  ).item;
+const leedsCosts = async () =>
+  await (
+    await request('/api/programs/msc-data-science-university-of-leeds/costs')
+  ).json<{
+    costs: { living: { monthlyMinor: number; verifiedOn: string } };
+    rates: Record<string, { unitsPerUsd: string }>;
+  }>();
 
 describe('content editor: country costs, city costs, exchange rates', () => {
   it('lists the three kinds and round-trips a row with and without a health charge', async () => {
     for (const kind of ['countryCosts', 'cityCosts', 'exchangeRates']) {
       const res = await request(`/api/admin/content/${kind}`, { headers: auth(editor.token) });
       expect(res.status, kind).toBe(200);
-      expect(((await res.json()) as { total: number }).total, kind).toBeGreaterThan(0);
+      expect((await res.json<{ total: number }>()).total, kind).toBeGreaterThan(0);
     }
     const uk = await read('countryCosts/united-kingdom');
     expect(uk).toMatchObject({ healthName: 'Immigration Health Surcharge', healthAnnualMinor: 77_600 });
@@ -30,24 +47,65 @@ describe('content editor: country costs, city costs, exchange rates', () => {
 
   it('feeds an edit straight into the estimate inputs', async () => {
     const uk = await read('countryCosts/united-kingdom');
-    expect((await send('PUT', 'countryCosts/united-kingdom', { ...uk, livingMonthlyMinor: 120_000, livingVerifiedOn: '2026-11-20' })).status).toBe(200);
-    expect((await leedsCosts()).costs.living).toMatchObject({ monthlyMinor: 120_000, verifiedOn: '2026-11-20' });
+    expect(
+      (
+        await send('PUT', 'countryCosts/united-kingdom', {
+          ...uk,
+          livingMonthlyMinor: 120_000,
+          livingVerifiedOn: '2026-11-20',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await leedsCosts()).costs.living).toMatchObject({
+      monthlyMinor: 120_000,
+      verifiedOn: '2026-11-20',
+    });
     const gbp = await read('exchangeRates/GBP');
-    expect((await send('PUT', 'exchangeRates/GBP', { ...gbp, unitsPerUsd: '0.8', asOf: '2026-11-20' })).status).toBe(200);
+    expect(
+      (await send('PUT', 'exchangeRates/GBP', { ...gbp, unitsPerUsd: '0.8', asOf: '2026-11-20' })).status,
+    ).toBe(200);
     expect((await leedsCosts()).rates.GBP!.unitsPerUsd).toBe('0.8');
   });
 
   it.each([
-    ['countryCosts/united-kingdom', { livingMonthlyMinor: 1483.5 }, 'livingMonthlyMinor must be whole minor units (1483.00 is 148300)'],
+    [
+      'countryCosts/united-kingdom',
+      { livingMonthlyMinor: 1483.5 },
+      'livingMonthlyMinor must be whole minor units (1483.00 is 148300)',
+    ],
     ['countryCosts/united-kingdom', { livingMonthlyMinor: -1 }, 'livingMonthlyMinor cannot be negative'],
-    ['countryCosts/united-kingdom', { visaVerifiedOn: '2099-01-01' }, 'visaVerifiedOn must be a real date, not in the future'],
-    ['countryCosts/united-kingdom', { visaVerifiedOn: '1 April 2025' }, 'visaVerifiedOn must be a date like 2026-10-01'],
-    ['countryCosts/united-kingdom', { healthSource: null }, 'healthSource is required when a health charge is given (or clear every health field)'],
-    ['countryCosts/united-kingdom', { currency: 'XYZ' }, 'currency must be one of GBP, USD, EUR, CAD, AUD, NGN, BDT, INR, PKR, NZD, SEK, MYR, JPY'],
+    [
+      'countryCosts/united-kingdom',
+      { visaVerifiedOn: '2099-01-01' },
+      'visaVerifiedOn must be a real date, not in the future',
+    ],
+    [
+      'countryCosts/united-kingdom',
+      { visaVerifiedOn: '1 April 2025' },
+      'visaVerifiedOn must be a date like 2026-10-01',
+    ],
+    [
+      'countryCosts/united-kingdom',
+      { healthSource: null },
+      'healthSource is required when a health charge is given (or clear every health field)',
+    ],
+    [
+      'countryCosts/united-kingdom',
+      { currency: 'XYZ' },
+      'currency must be one of GBP, USD, EUR, CAD, AUD, NGN, BDT, INR, PKR, NZD, SEK, MYR, JPY',
+    ],
     ['countryCosts/germany', { livingSource: '' }, 'livingSource is required'],
-    ['exchangeRates/GBP', { unitsPerUsd: '0.74x' }, 'unitsPerUsd must be a number with up to 6 decimals, e.g. 0.7412'],
+    [
+      'exchangeRates/GBP',
+      { unitsPerUsd: '0.74x' },
+      'unitsPerUsd must be a number with up to 6 decimals, e.g. 0.7412',
+    ],
     ['exchangeRates/GBP', { unitsPerUsd: '0' }, 'unitsPerUsd must be more than 0'],
-    ['exchangeRates/USD', { unitsPerUsd: '1.1' }, 'unitsPerUsd must be 1 for USD (rates are units per US dollar)'],
+    [
+      'exchangeRates/USD',
+      { unitsPerUsd: '1.1' },
+      'unitsPerUsd must be 1 for USD (rates are units per US dollar)',
+    ],
   ])('refuses %s with %j: 400 naming the field', async (path, change, message) => {
     const item = await read(path);
     const res = await send('PUT', path, { ...item, ...change });
@@ -56,10 +114,26 @@ describe('content editor: country costs, city costs, exchange rates', () => {
   });
 
   it('refuses a city in an unknown country and a cost in a currency without a rate', async () => {
-    const city = { id: 'lisbon', countryId: 'portugal-nowhere', name: 'Lisbon', currency: 'EUR', livingMonthlyMinor: 110_000, source: 'Estimate', verifiedOn: '2026-11-01' };
+    const city = {
+      id: 'lisbon',
+      countryId: 'portugal-nowhere',
+      name: 'Lisbon',
+      currency: 'EUR',
+      livingMonthlyMinor: 110_000,
+      source: 'Estimate',
+      verifiedOn: '2026-11-01',
+    };
     const res = await send('POST', 'cityCosts', city);
-    expect(await res.json()).toMatchObject({ success: false, message: 'countryId "portugal-nowhere" is not a country' });
-    const ok = await send('POST', 'cityCosts', { ...city, countryId: 'germany', id: 'berlin', name: 'Berlin' });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      message: 'countryId "portugal-nowhere" is not a country',
+    });
+    const ok = await send('POST', 'cityCosts', {
+      ...city,
+      countryId: 'germany',
+      id: 'berlin',
+      name: 'Berlin',
+    });
     expect(ok.status).toBe(201);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it, beforeAll, vi, afterEach } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '../../test/fixtures/index.ts';
-import { STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '#functions/test/fixtures/index.ts';
+import { STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 let admin: Awaited<ReturnType<typeof makeStaff>>;
@@ -15,25 +15,55 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const send = (method: string, path: string, body: unknown, token = editor.token) =>
-  request(path, { method, headers: { ...auth(token), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  request(path, {
+    method,
+    headers: { ...auth(token), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const get = (path: string, token = editor.token) => request(path, { headers: auth(token) });
 
 const newCountry = {
-  id: 'portugal', name: 'Portugal', code: 'PT', flag: '/images/flags/pt.svg', image: '/images/countries/portugal.svg', details: 'Sunny universities.', capital: 'Lisbon',
-  about: { countryOverview: ['Overview.'], educationSystem: ['Bologna.'], studentLife: ['Great.'], visaInfo: ['D4 visa.'] },
+  id: 'portugal',
+  name: 'Portugal',
+  code: 'PT',
+  flag: '/images/flags/pt.svg',
+  image: '/images/countries/portugal.svg',
+  details: 'Sunny universities.',
+  capital: 'Lisbon',
+  about: {
+    countryOverview: ['Overview.'],
+    educationSystem: ['Bologna.'],
+    studentLife: ['Great.'],
+    visaInfo: ['D4 visa.'],
+  },
 };
 
 describe('content editing', () => {
   it('creates a country (audited), lists it with its preview link and serves it on the public API at once', async () => {
     const res = await send('POST', '/api/admin/content/countries', newCountry);
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ id: 'portugal', preview: 'http://127.0.0.1:8787/country-details/portugal' });
+    expect(await res.json()).toMatchObject({
+      id: 'portugal',
+      preview: 'http://127.0.0.1:8787/country-details/portugal',
+    });
     const pub = await request('/api/countries/portugal');
     expect(pub.status).toBe(200);
     expect(await pub.json()).toMatchObject({ _id: 'portugal', capital: 'Lisbon' });
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'content.create'), eq(t.auditLog.entityId, 'portugal')));
-    expect(entry).toMatchObject({ staffId: editor.id, entity: 'countries', before: null, after: expect.objectContaining({ name: 'Portugal' }) });
-    const list = (await (await get('/api/admin/content/countries?q=portu')).json()) as { items: { id: string; active: boolean }[] };
+    const [entry] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'content.create'), eq(t.auditLog.entityId, 'portugal')));
+    expect(entry).toMatchObject({
+      staffId: editor.id,
+      entity: 'countries',
+      before: null,
+      after: expect.objectContaining({ name: 'Portugal' }),
+    });
+    const list = await (
+      await get('/api/admin/content/countries?q=portu')
+    ).json<{
+      items: { id: string; active: boolean }[];
+    }>();
     expect(list.items).toEqual([expect.objectContaining({ id: 'portugal', active: true })]);
     expect((await send('POST', '/api/admin/content/countries', newCountry)).status).toBe(409);
   });
@@ -43,9 +73,9 @@ describe('content editing', () => {
     const id = 'foundation-certificate-in-business-taylors-university';
     const res = await get(`/api/admin/content/subjects?q=${id.toUpperCase()}`);
     expect(res.status).toBe(200);
-    const list = (await res.json()) as { items: { id: string }[] };
+    const list = await res.json<{ items: { id: string }[] }>();
     expect(list.items.map((i) => i.id)).toEqual([id]);
-    const literal = (await (await get('/api/admin/content/subjects?q=%25')).json()) as { items: unknown[] };
+    const literal = await (await get('/api/admin/content/subjects?q=%25')).json<{ items: unknown[] }>();
     expect(literal.items).toEqual([]);
   });
 
@@ -54,9 +84,18 @@ describe('content editing', () => {
     const cases: [unknown, string][] = [
       [{ ...newCountry, id: 'spain', name: '' }, 'name is required'],
       [{ ...newCountry, id: 'spain', code: 'spain' }, 'code must be a country code like GB'],
-      [{ ...newCountry, id: 'Spain Country' }, 'id must be a lowercase slug (letters, digits and single hyphens)'],
-      [{ ...newCountry, id: 'spain', image: 'javascript:alert(1)' }, 'image must be an https:// or http:// address, or a path on this site starting with /'],
-      [{ ...newCountry, id: 'spain', about: { ...newCountry.about, visaInfo: [] } }, 'about.visaInfo Too small: expected array to have >=1 items'],
+      [
+        { ...newCountry, id: 'Spain Country' },
+        'id must be a lowercase slug (letters, digits and single hyphens)',
+      ],
+      [
+        { ...newCountry, id: 'spain', image: 'javascript:alert(1)' },
+        'image must be an https:// or http:// address, or a path on this site starting with /',
+      ],
+      [
+        { ...newCountry, id: 'spain', about: { ...newCountry.about, visaInfo: [] } },
+        'about.visaInfo Too small: expected array to have >=1 items',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await send('POST', '/api/admin/content/countries', body);
@@ -66,38 +105,74 @@ describe('content editing', () => {
     expect(await db.select().from(t.countries).where(eq(t.countries.id, 'spain'))).toHaveLength(0);
     expect(await db.select().from(t.auditLog)).toHaveLength(before.length);
     expect((await send('POST', '/api/admin/content/robots', newCountry)).status).toBe(400);
-    const notJson = await request('/api/admin/content/countries', { method: 'POST', headers: { ...auth(editor.token), 'Content-Type': 'application/json' }, body: '[1,2]' });
+    const notJson = await request('/api/admin/content/countries', {
+      method: 'POST',
+      headers: { ...auth(editor.token), 'Content-Type': 'application/json' },
+      body: '[1,2]',
+    });
     expect(notJson.status).toBe(400);
   });
 
   it("edits a subject's description: the API serves it, the audit keeps before and after", async () => {
     const [subject] = await db.select().from(t.subjects).limit(1);
-    const form = (await (await get(`/api/admin/content/subjects/${subject!.id}`)).json()) as { item: Record<string, unknown>; preview: string };
+    const form = await (
+      await get(`/api/admin/content/subjects/${subject!.id}`)
+    ).json<{
+      item: Record<string, unknown>;
+      preview: string;
+    }>();
     expect(form.preview).toBe(`http://127.0.0.1:8787/subject/${subject!.id}`);
     expect(form.item).not.toHaveProperty('sortOrder');
-    const res = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...form.item, description: ['A brand new description.'] });
+    const res = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, {
+      ...form.item,
+      description: ['A brand new description.'],
+    });
     expect(res.status).toBe(200);
-    const pub = (await (await request(`/api/subjects/${subject!.id}`)).json()) as { description: string[] };
+    const pub = await (await request(`/api/subjects/${subject!.id}`)).json<{ description: string[] }>();
     expect(pub.description).toEqual(['A brand new description.']);
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'content.update'), eq(t.auditLog.entityId, subject!.id))).orderBy(desc(t.auditLog.createdAt));
+    const [entry] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'content.update'), eq(t.auditLog.entityId, subject!.id)))
+      .orderBy(desc(t.auditLog.createdAt));
     expect((entry!.before as { description: string[] }).description).toEqual(subject!.description);
     expect((entry!.after as { description: string[] }).description).toEqual(['A brand new description.']);
 
-    const broken = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...form.item, description: [] });
+    const broken = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, {
+      ...form.item,
+      description: [],
+    });
     expect(broken.status).toBe(400);
-    expect((await broken.json()) as object).toMatchObject({ message: expect.stringMatching(/^description /) });
-    const wrongCountry = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...form.item, countryId: 'portugal' });
+    expect(await broken.json<object>()).toMatchObject({
+      message: expect.stringMatching(/^description /),
+    });
+    const wrongCountry = await send('PUT', `/api/admin/content/subjects/${subject!.id}`, {
+      ...form.item,
+      countryId: 'portugal',
+    });
     expect(wrongCountry.status).toBe(400);
-    expect((await wrongCountry.json()) as object).toMatchObject({ message: expect.stringContaining('countryId "portugal" is not the country of') });
-    expect((await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...form.item, id: 'another-id' })).status).toBe(400);
-    expect((await send('PUT', '/api/admin/content/subjects/no-such-subject', { ...form.item, id: undefined })).status).toBe(404);
+    expect(await wrongCountry.json<object>()).toMatchObject({
+      message: expect.stringContaining('countryId "portugal" is not the country of'),
+    });
+    expect(
+      (await send('PUT', `/api/admin/content/subjects/${subject!.id}`, { ...form.item, id: 'another-id' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await send('PUT', '/api/admin/content/subjects/no-such-subject', { ...form.item, id: undefined }))
+        .status,
+    ).toBe(404);
   });
 
   it('retires and restores: retired items leave the public API', async () => {
     const [subject] = await db.select({ id: t.subjects.id }).from(t.subjects).limit(1);
     expect((await send('POST', `/api/admin/content/subjects/${subject!.id}/retire`, {})).status).toBe(200);
     expect((await request(`/api/subjects/${subject!.id}`)).status).toBe(404);
-    const retired = (await (await get('/api/admin/content/subjects?status=retired')).json()) as { items: { id: string }[] };
+    const retired = await (
+      await get('/api/admin/content/subjects?status=retired')
+    ).json<{
+      items: { id: string }[];
+    }>();
     expect(retired.items.map((i) => i.id)).toContain(subject!.id);
     expect((await send('POST', `/api/admin/content/subjects/${subject!.id}/restore`, {})).status).toBe(200);
     expect((await request(`/api/subjects/${subject!.id}`)).status).toBe(200);
@@ -108,11 +183,29 @@ describe('content editing', () => {
   });
 
   it('edits every kind through the seed schemas (round trip of each first item)', async () => {
-    for (const kind of ['countries', 'universities', 'departments', 'subjects', 'jobs', 'services', 'features', 'offices', 'team']) {
-      const list = (await (await get(`/api/admin/content/${kind}?pageSize=1`)).json()) as { items: { id: string }[] };
+    for (const kind of [
+      'countries',
+      'universities',
+      'departments',
+      'subjects',
+      'jobs',
+      'services',
+      'features',
+      'offices',
+      'team',
+    ]) {
+      const list = await (
+        await get(`/api/admin/content/${kind}?pageSize=1`)
+      ).json<{
+        items: { id: string }[];
+      }>();
       expect(list.items, kind + JSON.stringify(list)).toHaveLength(1);
       const id = list.items[0]!.id;
-      const { item } = (await (await get(`/api/admin/content/${kind}/${id}`)).json()) as { item: Record<string, unknown> };
+      const { item } = await (
+        await get(`/api/admin/content/${kind}/${id}`)
+      ).json<{
+        item: Record<string, unknown>;
+      }>();
       const res = await send('PUT', `/api/admin/content/${kind}/${id}`, item);
       expect(res.status, `${kind}: ${JSON.stringify(await res.clone().json())}`).toBe(200);
     }
@@ -120,15 +213,31 @@ describe('content editing', () => {
 
   it('creates a university (no sort order) and a feature, checking references', async () => {
     const uni = {
-      id: 'university-of-porto', name: 'University of Porto', countryId: 'portugal', location: 'Porto', logo: '/images/universities/porto.svg', image: '/images/campus/1.svg',
-      universitydetails: 'A large public university.', scholarships: 'Merit scholarships.', scholarshipList: [{ name: 'Merit', amount: '€1,000', eligibility: 'Top 10%', deadline: '2027-06-30' }],
+      id: 'university-of-porto',
+      name: 'University of Porto',
+      countryId: 'portugal',
+      location: 'Porto',
+      logo: '/images/universities/porto.svg',
+      image: '/images/campus/1.svg',
+      universitydetails: 'A large public university.',
+      scholarships: 'Merit scholarships.',
+      scholarshipList: [{ name: 'Merit', amount: '€1,000', eligibility: 'Top 10%', deadline: '2027-06-30' }],
     };
     const missing = await send('POST', '/api/admin/content/universities', { ...uni, countryId: 'atlantis' });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ message: 'countryId "atlantis" is not a country' });
     expect((await send('POST', '/api/admin/content/universities', uni)).status).toBe(201);
-    expect(await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, uni.id))).toHaveLength(1);
-    const feature = { id: 'feature-visa-help', title: 'Visa help', description: 'We check your visa papers.', image: '/images/features/1.svg', icon: 'check', learnMoreLink: '/contactform' };
+    expect(
+      await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, uni.id)),
+    ).toHaveLength(1);
+    const feature = {
+      id: 'feature-visa-help',
+      title: 'Visa help',
+      description: 'We check your visa papers.',
+      image: '/images/features/1.svg',
+      icon: 'check',
+      learnMoreLink: '/contactform',
+    };
     expect((await send('POST', '/api/admin/content/features', feature)).status).toBe(201);
     const [row] = await db.select().from(t.features).where(eq(t.features.id, 'feature-visa-help'));
     expect(row).toMatchObject({ gradientFrom: '#00C9FF', isActive: true });
@@ -136,14 +245,27 @@ describe('content editing', () => {
 
   it('keeps university scholarships with the university', async () => {
     const [uni] = await db.select({ id: t.universities.id }).from(t.universities).limit(1);
-    const { item } = (await (await get(`/api/admin/content/universities/${uni!.id}`)).json()) as { item: Record<string, unknown> };
-    const scholarshipList = [{ name: 'Merit award', amount: '£2,000', eligibility: 'Top grades', deadline: '2027-05-01' }];
-    expect((await send('PUT', `/api/admin/content/universities/${uni!.id}`, { ...item, scholarshipList })).status).toBe(200);
+    const { item } = await (
+      await get(`/api/admin/content/universities/${uni!.id}`)
+    ).json<{
+      item: Record<string, unknown>;
+    }>();
+    const scholarshipList = [
+      { name: 'Merit award', amount: '£2,000', eligibility: 'Top grades', deadline: '2027-05-01' },
+    ];
+    expect(
+      (await send('PUT', `/api/admin/content/universities/${uni!.id}`, { ...item, scholarshipList })).status,
+    ).toBe(200);
     const rows = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, uni!.id));
     expect(rows.map((r) => r.name)).toEqual(['Merit award']);
-    const bad = await send('PUT', `/api/admin/content/universities/${uni!.id}`, { ...item, scholarshipList: [{ ...scholarshipList[0], deadline: 'May' }] });
+    const bad = await send('PUT', `/api/admin/content/universities/${uni!.id}`, {
+      ...item,
+      scholarshipList: [{ ...scholarshipList[0], deadline: 'May' }],
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ message: 'scholarshipList.0.deadline must be a date like 2027-01-31' });
+    expect(await bad.json()).toMatchObject({
+      message: 'scholarshipList.0.deadline must be a date like 2027-01-31',
+    });
   });
 });
 
@@ -153,9 +275,13 @@ describe('image upload', () => {
   it('stores a PNG in R2 and serves it publicly with a long cache', async () => {
     const form = new FormData();
     form.append('file', new File([png], 'campus.png', { type: 'image/png' }));
-    const res = await request('/api/admin/uploads', { method: 'POST', headers: auth(editor.token), body: form });
+    const res = await request('/api/admin/uploads', {
+      method: 'POST',
+      headers: auth(editor.token),
+      body: form,
+    });
     expect(res.status).toBe(201);
-    const { url, key } = (await res.json()) as { url: string; key: string };
+    const { url, key } = await res.json<{ url: string; key: string }>();
     expect(url).toMatch(/^\/api\/files\/images\/[0-9a-f-]+\.png$/);
     expect(await env.FILES.head(key)).not.toBeNull();
     const served = await request(url);
@@ -168,10 +294,18 @@ describe('image upload', () => {
   it('refuses what is not a JPG or PNG by its bytes, and never serves other stored files', async () => {
     const form = new FormData();
     form.append('file', new File(['%PDF-1.4'], 'photo.png', { type: 'image/png' }));
-    const res = await request('/api/admin/uploads', { method: 'POST', headers: auth(editor.token), body: form });
+    const res = await request('/api/admin/uploads', {
+      method: 'POST',
+      headers: auth(editor.token),
+      body: form,
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ message: 'Only JPG and PNG images are allowed' });
-    const none = await request('/api/admin/uploads', { method: 'POST', headers: auth(editor.token), body: new FormData() });
+    const none = await request('/api/admin/uploads', {
+      method: 'POST',
+      headers: auth(editor.token),
+      body: new FormData(),
+    });
     expect(none.status).toBe(400);
     await env.FILES.put('cvs/secret.pdf', '%PDF');
     expect((await request('/api/files/cvs/secret.pdf')).status).toBe(404);
@@ -180,47 +314,98 @@ describe('image upload', () => {
 
 describe('staff accounts', () => {
   it('logs in with the staff audience and role; wrong passwords get the shared answer', async () => {
-    const res = await postJson('/api/admin/auth/login', { email: editor.email.toUpperCase(), password: STAFF_PASSWORD });
+    const res = await postJson('/api/admin/auth/login', {
+      email: editor.email.toUpperCase(),
+      password: STAFF_PASSWORD,
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { step: string; staff: { role: string }; token?: string };
+    const body = await res.json<{ step: string; staff: { role: string }; token?: string }>();
     expect(body).toMatchObject({ step: 'signed-in', staff: { role: 'editor' } });
     // The token is in the HttpOnly cookie, never in the body a script reads.
     expect(body.token).toBeUndefined();
     const token = cookieFrom(res, STAFF_SESSION_COOKIE)!;
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { aud: string; role: string };
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      aud: string;
+      role: string;
+    };
     expect(payload).toMatchObject({ aud: 'staff', role: 'editor' });
-    const wrong = await postJson('/api/admin/auth/login', { email: editor.email, password: 'not the password' });
+    const wrong = await postJson('/api/admin/auth/login', {
+      email: editor.email,
+      password: 'not the password',
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ message: 'Invalid email or password' });
     const invalid = await postJson('/api/admin/auth/login', { email: 'nope', password: 'x' });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ message: 'Email is invalid' });
     // A student account with the same e-mail never opens the back office.
-    const unknown = await postJson('/api/admin/auth/login', { email: 'student@example.com', password: STAFF_PASSWORD });
+    const unknown = await postJson('/api/admin/auth/login', {
+      email: 'student@example.com',
+      password: STAFF_PASSWORD,
+    });
     expect(unknown.status).toBe(401);
   });
 
   it('rate-limits repeated failed logins for one account', async () => {
     const target = await makeStaff('editor');
     let last = 0;
-    for (let i = 0; i < 6; i++) last = (await postJson('/api/admin/auth/login', { email: target.email, password: 'wrong password!' })).status;
+    for (let i = 0; i < 6; i++)
+      last = (await postJson('/api/admin/auth/login', { email: target.email, password: 'wrong password!' }))
+        .status;
     expect(last).toBe(429);
   });
 
   it('lets an admin create staff, change roles and deactivate (never themselves), all audited', async () => {
-    const short = await send('POST', '/api/admin/staff', { name: 'New Editor', email: 'new.editor@example.com', role: 'editor', password: 'short' }, admin.token);
+    const short = await send(
+      'POST',
+      '/api/admin/staff',
+      { name: 'New Editor', email: 'new.editor@example.com', role: 'editor', password: 'short' },
+      admin.token,
+    );
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ message: 'Password must be at least 12 characters' });
-    const badRole = await send('POST', '/api/admin/staff', { name: 'X', email: 'x@example.com', role: 'owner', password: 'long enough password' }, admin.token);
+    const badRole = await send(
+      'POST',
+      '/api/admin/staff',
+      { name: 'X', email: 'x@example.com', role: 'owner', password: 'long enough password' },
+      admin.token,
+    );
     expect(await badRole.json()).toMatchObject({ message: 'Role must be admin or editor' });
-    const created = await send('POST', '/api/admin/staff', { name: 'New Editor', email: 'New.Editor@example.com', role: 'editor', password: 'long enough password' }, admin.token);
+    const created = await send(
+      'POST',
+      '/api/admin/staff',
+      {
+        name: 'New Editor',
+        email: 'New.Editor@example.com',
+        role: 'editor',
+        password: 'long enough password',
+      },
+      admin.token,
+    );
     expect(created.status).toBe(201);
-    const { staff: person } = (await created.json()) as { staff: { id: string; email: string } };
+    const { staff: person } = await created.json<{ staff: { id: string; email: string } }>();
     expect(person.email).toBe('new.editor@example.com');
     expect(person).not.toHaveProperty('passwordHash');
-    expect((await send('POST', '/api/admin/staff', { name: 'Again', email: 'new.editor@example.com', role: 'editor', password: 'long enough password' }, admin.token)).status).toBe(409);
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/admin/staff',
+          {
+            name: 'Again',
+            email: 'new.editor@example.com',
+            role: 'editor',
+            password: 'long enough password',
+          },
+          admin.token,
+        )
+      ).status,
+    ).toBe(409);
 
-    const login = await postJson('/api/admin/auth/login', { email: 'new.editor@example.com', password: 'long enough password' });
+    const login = await postJson('/api/admin/auth/login', {
+      email: 'new.editor@example.com',
+      password: 'long enough password',
+    });
     const token = cookieFrom(login, STAFF_SESSION_COOKIE)!;
     expect((await get('/api/admin/auth/me', token)).status).toBe(200);
 
@@ -228,17 +413,32 @@ describe('staff accounts', () => {
     const promoted = await send('PATCH', `/api/admin/staff/${person.id}`, { role: 'admin' }, admin.token);
     expect(promoted.status).toBe(200);
     expect((await get('/api/admin/auth/me', token)).status).toBe(401); // old role's token ends
-    expect((await send('PATCH', `/api/admin/staff/${person.id}`, { isActive: false }, admin.token)).status).toBe(200);
-    const refused = await postJson('/api/admin/auth/login', { email: 'new.editor@example.com', password: 'long enough password' });
+    expect(
+      (await send('PATCH', `/api/admin/staff/${person.id}`, { isActive: false }, admin.token)).status,
+    ).toBe(200);
+    const refused = await postJson('/api/admin/auth/login', {
+      email: 'new.editor@example.com',
+      password: 'long enough password',
+    });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ message: 'This staff account has been deactivated. Ask an administrator.' });
+    expect(await refused.json()).toMatchObject({
+      message: 'This staff account has been deactivated. Ask an administrator.',
+    });
 
     const self = await send('PATCH', `/api/admin/staff/${admin.id}`, { isActive: false }, admin.token);
     expect(self.status).toBe(409);
-    expect(await self.json()).toMatchObject({ message: 'You cannot change your own role or deactivate yourself.' });
+    expect(await self.json()).toMatchObject({
+      message: 'You cannot change your own role or deactivate yourself.',
+    });
     expect((await send('PATCH', `/api/admin/staff/${admin.id}`, {}, admin.token)).status).toBe(400);
-    const audit = (await (await get(`/api/admin/audit?q=${person.id}`, admin.token)).json()) as { items: { action: string; staffName: string }[] };
-    expect(audit.items.map((a) => a.action)).toEqual(expect.arrayContaining(['staff.create', 'staff.update', 'staff.login']));
+    const audit = await (
+      await get(`/api/admin/audit?q=${person.id}`, admin.token)
+    ).json<{
+      items: { action: string; staffName: string }[];
+    }>();
+    expect(audit.items.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['staff.create', 'staff.update', 'staff.login']),
+    );
     expect(audit.items.find((a) => a.action === 'staff.create')!.staffName).toBe(admin.name);
   });
 });

@@ -4,33 +4,50 @@ import { and, asc, count, eq, getTableColumns, max, or, type SQL } from 'drizzle
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import * as t from '../../../db/schema/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import * as t from '#db/schema/index.ts';
 import {
-  contentKindParam, contentKinds, listQuery, type ContentActiveResponse, type ContentKind, type ContentRow, type ContentSavedResponse,
-} from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { purgePublicReads } from '../../middleware/edge-cache.ts';
+  contentKindParam,
+  contentKinds,
+  listQuery,
+  type ContentActiveResponse,
+  type ContentKind,
+  type ContentRow,
+  type ContentSavedResponse,
+} from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { purgePublicReads } from '#functions/middleware/edge-cache.ts';
 import { contains, searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
 type Row = Record<string, unknown>;
 
 const tables: Record<ContentKind, SQLiteTable> = {
-  countries: t.countries, universities: t.universities, departments: t.departments, subjects: t.subjects, jobs: t.jobs,
-  services: t.services, features: t.features, offices: t.offices, team: t.teamMembers,
-  countryCosts: t.countryCosts, cityCosts: t.cityCosts, exchangeRates: t.exchangeRates,
+  countries: t.countries,
+  universities: t.universities,
+  departments: t.departments,
+  subjects: t.subjects,
+  jobs: t.jobs,
+  services: t.services,
+  features: t.features,
+  offices: t.offices,
+  team: t.teamMembers,
+  countryCosts: t.countryCosts,
+  cityCosts: t.cityCosts,
+  exchangeRates: t.exchangeRates,
 };
 
-const col = (kind: ContentKind, name: string) => (getTableColumns(tables[kind]) as Record<string, SQLiteColumn>)[name]!;
+const col = (kind: ContentKind, name: string) =>
+  (getTableColumns(tables[kind]) as Record<string, SQLiteColumn>)[name]!;
 const hasIsActive = (kind: ContentKind) => kind !== 'jobs';
 const hasSortOrder = (kind: ContentKind) => 'sortOrder' in getTableColumns(tables[kind]);
 
 /** Is the row on the public site? (jobs: open; everything else: is_active). */
-const activeOf = (kind: ContentKind, row: Row) => (kind === 'jobs' ? row.status === 'open' : row.isActive === true);
+const activeOf = (kind: ContentKind, row: Row) =>
+  kind === 'jobs' ? row.status === 'open' : row.isActive === true;
 
 /** The editable shape of a row: exactly the fields of its schema (the seed's shape). */
 async function toForm(db: Db, kind: ContentKind, row: Row) {
@@ -38,10 +55,20 @@ async function toForm(db: Db, kind: ContentKind, row: Row) {
   const form: Row = {};
   // A stored null stays null where the schema allows it (basePrice, phone, a country's health
   // charge); elsewhere it is an unset optional field.
-  for (const [key, field] of Object.entries(schema.shape)) if (key in row) form[key] = row[key] ?? ((field as z.ZodType).safeParse(null).success ? null : undefined);
+  for (const [key, field] of Object.entries(schema.shape))
+    if (key in row) form[key] = row[key] ?? ((field as z.ZodType).safeParse(null).success ? null : undefined);
   if (kind === 'universities') {
-    const list = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))).orderBy(asc(t.scholarships.id));
-    form.scholarshipList = list.map(({ name, amount, eligibility, deadline }) => ({ name, amount, eligibility, deadline }));
+    const list = await db
+      .select()
+      .from(t.scholarships)
+      .where(eq(t.scholarships.universityId, String(row.id)))
+      .orderBy(asc(t.scholarships.id));
+    form.scholarshipList = list.map(({ name, amount, eligibility, deadline }) => ({
+      name,
+      amount,
+      eligibility,
+      deadline,
+    }));
   }
   return form;
 }
@@ -60,48 +87,104 @@ function parseContent(kind: ContentKind, body: unknown): Row {
 /** References between content rows, the same rules as the seed's checkReferences. */
 async function checkReferences(db: Db, kind: ContentKind, data: Row) {
   if (kind === 'universities') {
-    const [country] = await db.select({ id: t.countries.id }).from(t.countries).where(eq(t.countries.id, String(data.countryId)));
-    if (!country) throw new HTTPException(400, { message: `countryId "${data.countryId}" is not a country` });
+    const countryId = String(data.countryId);
+    const [country] = await db
+      .select({ id: t.countries.id })
+      .from(t.countries)
+      .where(eq(t.countries.id, countryId));
+    if (!country) throw new HTTPException(400, { message: `countryId "${countryId}" is not a country` });
   }
   // The finder's costs: the seed's rules (db/seed.ts checkReferences).
   if (kind === 'countryCosts' || kind === 'cityCosts') {
     const countryId = String(kind === 'countryCosts' ? data.id : data.countryId);
-    const [country] = await db.select({ id: t.countries.id }).from(t.countries).where(eq(t.countries.id, countryId));
-    if (!country) throw new HTTPException(400, { message: `${kind === 'countryCosts' ? 'id' : 'countryId'} "${countryId}" is not a country` });
-    const [rate] = await db.select({ id: t.exchangeRates.id }).from(t.exchangeRates).where(eq(t.exchangeRates.id, String(data.currency)));
-    if (!rate) throw new HTTPException(400, { message: `currency "${data.currency}" has no exchange rate: add one first` });
+    const currency = String(data.currency);
+    const [country] = await db
+      .select({ id: t.countries.id })
+      .from(t.countries)
+      .where(eq(t.countries.id, countryId));
+    if (!country)
+      throw new HTTPException(400, {
+        message: `${kind === 'countryCosts' ? 'id' : 'countryId'} "${countryId}" is not a country`,
+      });
+    const [rate] = await db
+      .select({ id: t.exchangeRates.id })
+      .from(t.exchangeRates)
+      .where(eq(t.exchangeRates.id, currency));
+    if (!rate)
+      throw new HTTPException(400, {
+        message: `currency "${currency}" has no exchange rate: add one first`,
+      });
   }
   if (kind === 'exchangeRates' && data.id === 'USD' && Number(data.unitsPerUsd) !== 1) {
-    throw new HTTPException(400, { message: 'unitsPerUsd must be 1 for USD (rates are units per US dollar)' });
+    throw new HTTPException(400, {
+      message: 'unitsPerUsd must be 1 for USD (rates are units per US dollar)',
+    });
   }
   if (kind === 'subjects') {
-    const [uni] = await db.select({ countryId: t.universities.countryId, name: t.universities.name }).from(t.universities).where(eq(t.universities.id, String(data.universityId)));
-    if (!uni) throw new HTTPException(400, { message: `universityId "${data.universityId}" is not a university` });
-    const [dep] = await db.select({ id: t.departments.id }).from(t.departments).where(eq(t.departments.id, String(data.departmentId)));
-    if (!dep) throw new HTTPException(400, { message: `departmentId "${data.departmentId}" is not a department` });
-    if (uni.countryId !== data.countryId) throw new HTTPException(400, { message: `countryId "${data.countryId}" is not the country of ${uni.name}` });
+    const universityId = String(data.universityId);
+    const departmentId = String(data.departmentId);
+    const countryId = String(data.countryId);
+    const [uni] = await db
+      .select({ countryId: t.universities.countryId, name: t.universities.name })
+      .from(t.universities)
+      .where(eq(t.universities.id, universityId));
+    if (!uni) throw new HTTPException(400, { message: `universityId "${universityId}" is not a university` });
+    const [dep] = await db
+      .select({ id: t.departments.id })
+      .from(t.departments)
+      .where(eq(t.departments.id, departmentId));
+    if (!dep) throw new HTTPException(400, { message: `departmentId "${departmentId}" is not a department` });
+    if (uni.countryId !== data.countryId)
+      throw new HTTPException(400, {
+        message: `countryId "${countryId}" is not the country of ${uni.name}`,
+      });
   }
 }
 
 /** Statements writing a validated item (row plus, for universities, its scholarships). */
-function writeStatements(db: Db, kind: ContentKind, data: Row, mode: 'insert' | 'update', sortOrder?: number): BatchItem<'sqlite'>[] {
+function writeStatements(
+  db: Db,
+  kind: ContentKind,
+  data: Row,
+  mode: 'insert' | 'update',
+  sortOrder?: number,
+): BatchItem<'sqlite'>[] {
   const table = tables[kind];
   const { scholarshipList, ...row } = data as Row & { scholarshipList?: Row[] };
   const out: BatchItem<'sqlite'>[] = [];
-  if (mode === 'insert') out.push(db.insert(table).values({ ...row, ...(sortOrder !== undefined && { sortOrder }) } as never));
-  else out.push(db.update(table).set({ ...row, updatedAt: new Date() } as never).where(eq(col(kind, 'id'), String(row.id))));
+  if (mode === 'insert')
+    out.push(db.insert(table).values({ ...row, ...(sortOrder !== undefined && { sortOrder }) } as never));
+  else
+    out.push(
+      db
+        .update(table)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(col(kind, 'id'), String(row.id))),
+    );
   if (kind === 'universities' && scholarshipList) {
     out.push(db.delete(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))));
     if (scholarshipList.length) {
-      out.push(db.insert(t.scholarships).values(scholarshipList.map((s, i) => ({ ...(s as { name: string; amount: string; eligibility: string; deadline: string }), id: `${row.id}-${i + 1}`, universityId: String(row.id) }))));
+      out.push(
+        db.insert(t.scholarships).values(
+          scholarshipList.map((s, i) => ({
+            ...(s as { name: string; amount: string; eligibility: string; deadline: string }),
+            id: `${String(row.id)}-${i + 1}`,
+            universityId: String(row.id),
+          })),
+        ),
+      );
     }
   }
   return out;
 }
 
 async function findRow(db: Db, kind: ContentKind, id: string) {
-  const [row] = (await db.select().from(tables[kind]).where(eq(col(kind, 'id'), id))) as Row[];
-  if (!row) throw new HTTPException(404, { message: `No ${contentKinds[kind].label.toLowerCase()} item "${id}"` });
+  const [row] = (await db
+    .select()
+    .from(tables[kind])
+    .where(eq(col(kind, 'id'), id))) as Row[];
+  if (!row)
+    throw new HTTPException(404, { message: `No ${contentKinds[kind].label.toLowerCase()} item "${id}"` });
   return row;
 }
 
@@ -128,35 +211,73 @@ export const adminContent = new Hono<AppEnv>()
     let state: SQL | undefined;
     if (query.status === 'active' || query.status === 'retired') {
       const on = query.status === 'active';
-      state = hasIsActive(kind) ? eq(col(kind, 'isActive'), on) : eq(col(kind, 'status'), on ? 'open' : 'closed');
+      state = hasIsActive(kind)
+        ? eq(col(kind, 'isActive'), on)
+        : eq(col(kind, 'status'), on ? 'open' : 'closed');
     } else if (query.status) throw new HTTPException(400, { message: 'Status must be active or retired' });
-    const where = and(state, p ? or(contains(col(kind, titleKey), p), contains(col(kind, 'id'), p)) : undefined);
+    const where = and(
+      state,
+      p ? or(contains(col(kind, titleKey), p), contains(col(kind, 'id'), p)) : undefined,
+    );
     const { limit, offset } = window(query);
     const table = tables[kind];
     const [rows, [total]] = await Promise.all([
-      c.var.db.select().from(table).where(where).orderBy(...(hasSortOrder(kind) ? [asc(col(kind, 'sortOrder'))] : []), asc(col(kind, titleKey))).limit(limit).offset(offset) as Promise<Row[]>,
+      c.var.db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...(hasSortOrder(kind) ? [asc(col(kind, 'sortOrder'))] : []), asc(col(kind, titleKey)))
+        .limit(limit)
+        .offset(offset) as Promise<Row[]>,
       c.var.db.select({ n: count() }).from(table).where(where),
     ]);
     const siteUrl = config(c.env).siteUrl;
-    const items = rows.map((r) => ({
-      id: String(r.id), title: String(r[titleKey] ?? ''), active: activeOf(kind, r), updatedAt: r.updatedAt as Date, preview: previewOf(siteUrl, kind, String(r.id)),
-    }));
-    return listResponse(c, query, { items: items satisfies Wire<ContentRow>[], total: total?.n ?? 0 }, {
-      filename: `content-${kind}`,
-      columns: [{ key: 'id', header: 'Id' }, { key: 'title', header: 'Title' }, { key: 'active', header: 'Active' }, { key: 'updatedAt', header: 'Updated' }],
+    const items = rows.map((r) => {
+      // Every kind's title column is text (a name or a title); a missing one lists as ''.
+      const title = r[titleKey];
+      return {
+        id: String(r.id),
+        title: typeof title === 'string' ? title : '',
+        active: activeOf(kind, r),
+        updatedAt: r.updatedAt as Date,
+        preview: previewOf(siteUrl, kind, String(r.id)),
+      };
     });
+    return listResponse(
+      c,
+      query,
+      { items: items satisfies Wire<ContentRow>[], total: total?.n ?? 0 },
+      {
+        filename: `content-${kind}`,
+        columns: [
+          { key: 'id', header: 'Id' },
+          { key: 'title', header: 'Title' },
+          { key: 'active', header: 'Active' },
+          { key: 'updatedAt', header: 'Updated' },
+        ],
+      },
+    );
   })
   .get('/:kind/:id', validate('param', idOnly), async (c) => {
     const { kind, id } = c.req.valid('param');
     const row = await findRow(c.var.db, kind, id);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ kind, item: await toForm(c.var.db, kind, row), active: activeOf(kind, row), updatedAt: row.updatedAt, preview: previewOf(config(c.env).siteUrl, kind, id) });
+    return c.json({
+      kind,
+      item: await toForm(c.var.db, kind, row),
+      active: activeOf(kind, row),
+      updatedAt: row.updatedAt,
+      preview: previewOf(config(c.env).siteUrl, kind, id),
+    });
   })
   .post('/:kind', validate('param', contentKindParam), validate('json', anyObject), async (c) => {
     const { kind } = c.req.valid('param');
     const data = parseContent(kind, c.req.valid('json'));
     const id = String(data.id);
-    const [existing] = await c.var.db.select({ id: col(kind, 'id') }).from(tables[kind]).where(eq(col(kind, 'id'), id));
+    const [existing] = await c.var.db
+      .select({ id: col(kind, 'id') })
+      .from(tables[kind])
+      .where(eq(col(kind, 'id'), id));
     if (existing) throw new HTTPException(409, { message: `id "${id}" is already used` });
     await checkReferences(c.var.db, kind, data);
     let sortOrder: number | undefined;
@@ -166,36 +287,75 @@ export const adminContent = new Hono<AppEnv>()
     }
     // One batch, one transaction: the audit entry and the change land together.
     await c.var.db.batch([
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: kind, entityId: id, after: data }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'content.create',
+        entity: kind,
+        entityId: id,
+        after: data,
+      }),
       ...writeStatements(c.var.db, kind, data, 'insert', sortOrder),
     ]);
     await purgePublicReads(c, kind, id);
-    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) } satisfies ContentSavedResponse, 201);
+    return c.json(
+      {
+        success: true,
+        id,
+        preview: previewOf(config(c.env).siteUrl, kind, id),
+      } satisfies ContentSavedResponse,
+      201,
+    );
   })
   .put('/:kind/:id', validate('param', idOnly), validate('json', anyObject), async (c) => {
     const { kind, id } = c.req.valid('param');
     const body = c.req.valid('json');
-    if (body.id !== undefined && body.id !== id) throw new HTTPException(400, { message: 'id cannot be changed (it is the page address)' });
+    if (body.id !== undefined && body.id !== id)
+      throw new HTTPException(400, { message: 'id cannot be changed (it is the page address)' });
     const data = parseContent(kind, { ...body, id });
     const row = await findRow(c.var.db, kind, id);
     await checkReferences(c.var.db, kind, data);
     const before = await toForm(c.var.db, kind, row);
     await c.var.db.batch([
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.update', entity: kind, entityId: id, before, after: data }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'content.update',
+        entity: kind,
+        entityId: id,
+        before,
+        after: data,
+      }),
       ...writeStatements(c.var.db, kind, data, 'update'),
     ]);
     await purgePublicReads(c, kind, id);
-    return c.json({ success: true, id, preview: previewOf(config(c.env).siteUrl, kind, id) } satisfies ContentSavedResponse);
+    return c.json({
+      success: true,
+      id,
+      preview: previewOf(config(c.env).siteUrl, kind, id),
+    } satisfies ContentSavedResponse);
   })
-  .post('/:kind/:id/:action{retire|restore}', validate('param', idOnly.extend({ action: z.enum(['retire', 'restore']) })), async (c) => {
-    const { kind, id, action } = c.req.valid('param');
-    const row = await findRow(c.var.db, kind, id);
-    const on = action === 'restore';
-    const set = hasIsActive(kind) ? { isActive: on } : { status: on ? 'open' : 'closed' };
-    await c.var.db.batch([
-      c.var.db.update(tables[kind]).set({ ...set, updatedAt: new Date() } as never).where(eq(col(kind, 'id'), id)),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: `content.${action}`, entity: kind, entityId: id, before: { active: activeOf(kind, row) }, after: { active: on } }),
-    ]);
-    await purgePublicReads(c, kind, id);
-    return c.json({ success: true, active: on } satisfies ContentActiveResponse);
-  });
+  .post(
+    '/:kind/:id/:action{retire|restore}',
+    validate('param', idOnly.extend({ action: z.enum(['retire', 'restore']) })),
+    async (c) => {
+      const { kind, id, action } = c.req.valid('param');
+      const row = await findRow(c.var.db, kind, id);
+      const on = action === 'restore';
+      const set = hasIsActive(kind) ? { isActive: on } : { status: on ? 'open' : 'closed' };
+      await c.var.db.batch([
+        c.var.db
+          .update(tables[kind])
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(col(kind, 'id'), id)),
+        auditInsert(c.var.db, {
+          staffId: c.var.auth.sub,
+          action: `content.${action}`,
+          entity: kind,
+          entityId: id,
+          before: { active: activeOf(kind, row) },
+          after: { active: on },
+        }),
+      ]);
+      await purgePublicReads(c, kind, id);
+      return c.json({ success: true, active: on } satisfies ContentActiveResponse);
+    },
+  );

@@ -1,19 +1,22 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { readPublishStatus } from '../../../db/queries/publishing.ts';
-import { dashboardCounts } from '../../../db/queries/dashboard.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { readPublishStatus } from '#db/queries/publishing.ts';
+import { dashboardCounts } from '#db/queries/dashboard.ts';
 import { staffOnly } from './shared.ts';
-import type { DashboardResponse } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
+import type { DashboardResponse } from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
 
 /** Counts for the dashboard; editors see only the publishing state (their work). */
-export const adminDashboard = new Hono<AppEnv>()
-  .use(staffOnly)
-  .get('/', async (c) => {
-    const db = c.var.db;
-    const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
-    c.header('Cache-Control', 'private, no-store');
-    if (c.var.auth.role !== 'admin') return c.json({ role: c.var.auth.role, publish } satisfies Wire<DashboardResponse>);
-    return c.json({ role: c.var.auth.role, publish, ...(await dashboardCounts(db)) } satisfies Wire<DashboardResponse>);
-  });
+export const adminDashboard = new Hono<AppEnv>().use(staffOnly).get('/', async (c) => {
+  const db = c.var.db;
+  const publish = await readPublishStatus(db, { hook: Boolean(config(c.env).deployHook) });
+  c.header('Cache-Control', 'private, no-store');
+  if (c.var.auth.role !== 'admin')
+    return c.json({ role: c.var.auth.role, publish } satisfies Wire<DashboardResponse>);
+  return c.json({
+    role: c.var.auth.role,
+    publish,
+    ...(await dashboardCounts(db)),
+  } satisfies Wire<DashboardResponse>);
+});

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
 
 /**
  * Public images uploaded by staff (only the `images/` prefix: CVs and documents are never served

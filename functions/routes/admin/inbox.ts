@@ -1,16 +1,24 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { auditLog, assistanceRequests, contactMessages, staff } from '../../../db/schema/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { auditLog, assistanceRequests, contactMessages, staff } from '#db/schema/index.ts';
 import {
-  inboxParam, inboxStatusSchema, inboxStatuses, listQuery, replySchema, type InboxDetailResponse, type InboxRow as InboxRowSent, type InboxSource,
-} from '../../../schemas/admin.ts';
-import type { MessageOnly, Wire } from '../../../schemas/responses.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { notificationEmail } from '../../services/emails.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+  inboxParam,
+  inboxStatusSchema,
+  inboxStatuses,
+  listQuery,
+  replySchema,
+  type InboxDetailResponse,
+  type InboxStatusResponse,
+  type InboxRow as InboxRowSent,
+  type InboxSource,
+} from '#schemas/admin.ts';
+import type { MessageOnly, Wire } from '#schemas/responses.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { notificationEmail } from '#functions/services/emails.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
 interface InboxRow extends Record<string, unknown> {
@@ -33,7 +41,9 @@ function filters(query: { q?: string | undefined; status?: string | undefined },
   if (query.status) parts.push(sql`status = ${query.status}`);
   if (query.q) {
     const p = searchNeedle(query.q);
-    parts.push(sql`(instr(lower(${nameColumn}), ${p}) > 0 or instr(lower(email), ${p}) > 0 or instr(lower(message), ${p}) > 0)`);
+    parts.push(
+      sql`(instr(lower(${nameColumn}), ${p}) > 0 or instr(lower(email), ${p}) > 0 or instr(lower(message), ${p}) > 0)`,
+    );
   }
   return sql.join(parts, sql` and `);
 }
@@ -56,7 +66,8 @@ export const adminInbox = new Hono<AppEnv>()
     if (query.status && !(inboxStatuses as readonly string[]).includes(query.status)) {
       throw new HTTPException(400, { message: 'Status must be unread, read or handled' });
     }
-    const sources: InboxSource[] = query.type === 'contact' || query.type === 'assistance' ? [query.type] : ['contact', 'assistance'];
+    const sources: InboxSource[] =
+      query.type === 'contact' || query.type === 'assistance' ? [query.type] : ['contact', 'assistance'];
     const halves = sources.map((s) =>
       s === 'contact'
         ? sql`select 'contact' as source, id, kind, full_name as name, email, subject, message, status, created_at as createdAt from contact_messages where ${filters(query, sql`full_name`)}`
@@ -66,17 +77,32 @@ export const adminInbox = new Hono<AppEnv>()
     const union = sql.join(halves, sql` union all `);
     const { limit, offset } = window(query);
     const [items, totals] = await Promise.all([
-      c.var.db.all<InboxRow>(sql`select * from (${union}) order by createdAt desc, id limit ${limit} offset ${offset}`),
+      c.var.db.all<InboxRow>(
+        sql`select * from (${union}) order by createdAt desc, id limit ${limit} offset ${offset}`,
+      ),
       c.var.db.all<{ n: number }>(sql`select count(*) as n from (${union})`),
     ]);
-    const rows = items.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) satisfies InboxRowSent[];
-    return listResponse(c, query, { items: rows, total: totals[0]?.n ?? 0 }, {
-      filename: 'inbox',
-      columns: [
-        { key: 'createdAt', header: 'Received' }, { key: 'kind', header: 'Form' }, { key: 'name', header: 'Name' },
-        { key: 'email', header: 'Email' }, { key: 'subject', header: 'Subject' }, { key: 'message', header: 'Message' }, { key: 'status', header: 'Status' },
-      ],
-    });
+    const rows = items.map((r) => ({
+      ...r,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })) satisfies InboxRowSent[];
+    return listResponse(
+      c,
+      query,
+      { items: rows, total: totals[0]?.n ?? 0 },
+      {
+        filename: 'inbox',
+        columns: [
+          { key: 'createdAt', header: 'Received' },
+          { key: 'kind', header: 'Form' },
+          { key: 'name', header: 'Name' },
+          { key: 'email', header: 'Email' },
+          { key: 'subject', header: 'Subject' },
+          { key: 'message', header: 'Message' },
+          { key: 'status', header: 'Status' },
+        ],
+      },
+    );
   })
   .get('/:source/:id', validate('param', inboxParam), async (c) => {
     const { source, id } = c.req.valid('param');
@@ -84,7 +110,10 @@ export const adminInbox = new Hono<AppEnv>()
     // Opening an unread message marks it read, as any mail client does.
     if (item.status === 'unread') {
       const table = tables[source];
-      await c.var.db.update(table).set({ status: 'read', updatedAt: new Date() }).where(and(eq(table.id, id), eq(table.status, 'unread')));
+      await c.var.db
+        .update(table)
+        .set({ status: 'read', updatedAt: new Date() })
+        .where(and(eq(table.id, id), eq(table.status, 'unread')));
       item = { ...item, status: 'read' };
     }
     const replies = await c.var.db
@@ -94,7 +123,15 @@ export const adminInbox = new Hono<AppEnv>()
       .where(and(eq(auditLog.action, 'inbox.reply'), eq(auditLog.entity, source), eq(auditLog.entityId, id)))
       .orderBy(desc(auditLog.createdAt));
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ source, item, replies: replies.map((r) => ({ ...(r.after as { subject: string; message: string }), createdAt: r.createdAt, staffName: r.staffName })) } satisfies Wire<InboxDetailResponse>);
+    return c.json({
+      source,
+      item,
+      replies: replies.map((r) => ({
+        ...(r.after as { subject: string; message: string }),
+        createdAt: r.createdAt,
+        staffName: r.staffName,
+      })),
+    } satisfies Wire<InboxDetailResponse>);
   })
   .patch('/:source/:id', validate('param', inboxParam), validate('json', inboxStatusSchema), async (c) => {
     const { source, id } = c.req.valid('param');
@@ -103,21 +140,40 @@ export const adminInbox = new Hono<AppEnv>()
     const table = tables[source];
     await c.var.db.batch([
       c.var.db.update(table).set({ status, updatedAt: new Date() }).where(eq(table.id, id)),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'inbox.status', entity: source, entityId: id, before: { status: before.status }, after: { status } }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'inbox.status',
+        entity: source,
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      }),
     ]);
-    return c.json({ success: true as const, status });
+    return c.json({ success: true as const, status } satisfies InboxStatusResponse);
   })
   .post('/:source/:id/reply', validate('param', inboxParam), validate('json', replySchema), async (c) => {
     const { source, id } = c.req.valid('param');
     const { subject, message } = c.req.valid('json');
     const item = await findItem(c, source, id);
     const name = 'fullName' in item ? item.fullName : item.contactName;
-    const paragraphs = message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
-    await c.var.mailer.send(notificationEmail(await getSite(c.var.db), item.email, subject, [`Hello ${name},`, ...paragraphs]));
+    const paragraphs = message
+      .split(/\n{2,}/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    await c.var.mailer.send(
+      notificationEmail(await getSite(c.var.db), item.email, subject, [`Hello ${name},`, ...paragraphs]),
+    );
     const table = tables[source];
     await c.var.db.batch([
       c.var.db.update(table).set({ status: 'handled', updatedAt: new Date() }).where(eq(table.id, id)),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'inbox.reply', entity: source, entityId: id, before: { status: item.status }, after: { to: item.email, subject, message } }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'inbox.reply',
+        entity: source,
+        entityId: id,
+        before: { status: item.status },
+        after: { to: item.email, subject, message },
+      }),
     ]);
     return c.json({ success: true, message: `Reply sent to ${item.email}` } satisfies MessageOnly);
   });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
 import { adminAuth } from './auth.ts';
 import { adminStaff } from './staff.ts';
 import { adminInbox } from './inbox.ts';

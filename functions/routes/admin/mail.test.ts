@@ -2,22 +2,40 @@
 // and its Retry, which resets a message to a fresh attempt and sends it at once, audited, once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../../db/schema/index.ts';
-import { retryBlockedMessages, type RetryResult, type UndeliveredPage } from '../../../schemas/mail.ts';
-import { app } from '../../index.ts';
-import { program, received, withFakeMail } from '../../test/mail-fake/client.ts';
-import { auth, db, makeStaff, makeStudent, tokenFor } from '../../test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { retryBlockedMessages, type RetryResult, type UndeliveredPage } from '#schemas/mail.ts';
+import { app } from '#functions/index.ts';
+import { program, received, withFakeMail } from '#functions/test/mail-fake/client.ts';
+import { auth, db, makeStaff, makeStudent, tokenFor } from '#functions/test/fixtures/index.ts';
 
 const bindings = withFakeMail();
-const call = (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>
-  app.request(`http://127.0.0.1:8787/api/admin/mail${path}`, { ...init, headers: { ...(token && auth(token)), ...init.headers } }, env);
+const call = async (path: string, token: string | null, init: RequestInit = {}, env: Env = bindings) =>
+  app.request(
+    `http://127.0.0.1:8787/api/admin/mail${path}`,
+    { ...init, headers: { ...(token && auth(token)), ...init.headers } },
+    env,
+  );
 
-async function message(to: string, status: 'failed' | 'dead' | 'sent', extra: Partial<typeof t.outbox.$inferInsert> = {}) {
+async function message(
+  to: string,
+  status: 'failed' | 'dead' | 'sent',
+  extra: Partial<typeof t.outbox.$inferInsert> = {},
+) {
   const id = crypto.randomUUID();
   const now = new Date();
   await db.insert(t.outbox).values({
-    id, to, subject: `Update for ${to}`, text: 'Your application moved.', html: '<p>Your application moved.</p>', status, attempts: status === 'dead' ? 4 : 1,
-    nextAttemptAt: status === 'failed' ? new Date(now.getTime() + 5 * 60_000) : null, lastError: status === 'sent' ? null : 'HTTP 503', createdAt: now, updatedAt: now, ...extra,
+    id,
+    to,
+    subject: `Update for ${to}`,
+    text: 'Your application moved.',
+    html: '<p>Your application moved.</p>',
+    status,
+    attempts: status === 'dead' ? 4 : 1,
+    nextAttemptAt: status === 'failed' ? new Date(now.getTime() + 5 * 60_000) : null,
+    lastError: status === 'sent' ? null : 'HTTP 503',
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
   });
   return id;
 }
@@ -32,27 +50,46 @@ describe('GET /api/admin/mail', () => {
     const admin = await makeStaff('admin');
     const res = await call('?pageSize=100', admin.token);
     expect(res.status).toBe(200);
-    const page = (await res.json()) as UndeliveredPage;
+    const page = await res.json<UndeliveredPage>();
     expect(page.showsRecipients).toBe(true);
     const byId = new Map(page.items.map((i) => [i.id, i]));
-    expect(byId.get(failed)).toMatchObject({ status: 'failed', to: 'list-failed@example.com', subject: 'Update for list-failed@example.com', attempts: 1, lastError: 'HTTP 503', retryBlocked: null });
+    expect(byId.get(failed)).toMatchObject({
+      status: 'failed',
+      to: 'list-failed@example.com',
+      subject: 'Update for list-failed@example.com',
+      attempts: 1,
+      lastError: 'HTTP 503',
+      retryBlocked: null,
+    });
     expect(byId.get(failed)!.nextAttemptAt).toEqual(expect.any(String));
-    expect(byId.get(dead)).toMatchObject({ status: 'dead', retryBlocked: retryBlockedMessages.bodyRemoved, nextAttemptAt: null });
+    expect(byId.get(dead)).toMatchObject({
+      status: 'dead',
+      retryBlocked: retryBlockedMessages.bodyRemoved,
+      nextAttemptAt: null,
+    });
     expect(byId.get(code)).toMatchObject({ retryBlocked: retryBlockedMessages.oneTimeCode });
     expect(page.items.some((i) => i.to === 'list-sent@example.com')).toBe(false);
-    expect((await (await call('?status=dead&pageSize=100', admin.token)).json() as UndeliveredPage).items.every((i) => i.status === 'dead')).toBe(true);
+    expect(
+      (await (await call('?status=dead&pageSize=100', admin.token)).json<UndeliveredPage>()).items.every(
+        (i) => i.status === 'dead',
+      ),
+    ).toBe(true);
 
     const editor = await makeStaff('editor');
-    const forEditor = (await (await call('?pageSize=100', editor.token)).json()) as UndeliveredPage;
+    const forEditor = await (await call('?pageSize=100', editor.token)).json<UndeliveredPage>();
     expect(forEditor.showsRecipients).toBe(false);
-    expect(forEditor.items.find((i) => i.id === failed)).toMatchObject({ to: null, subject: null, status: 'failed' });
+    expect(forEditor.items.find((i) => i.id === failed)).toMatchObject({
+      to: null,
+      subject: null,
+      status: 'failed',
+    });
     expect(JSON.stringify(forEditor)).not.toContain('@example.com');
   });
 
   it('admins search recipients and subjects; the CSV export shows editors no recipient either', async () => {
     await message('search-needle@example.com', 'failed');
     const admin = await makeStaff('admin');
-    const found = (await (await call('?q=SEARCH-NEEDLE', admin.token)).json()) as UndeliveredPage;
+    const found = await (await call('?q=SEARCH-NEEDLE', admin.token)).json<UndeliveredPage>();
     expect(found.items.map((i) => i.to)).toEqual(['search-needle@example.com']);
     const csv = await call('?format=csv', admin.token);
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
@@ -81,13 +118,29 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const admin = await makeStaff('admin');
     const res = await call(`/${id}/retry`, admin.token, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await res.json()) as RetryResult).toEqual({ success: true, status: 'sent', message: 'The message was sent.' });
+    expect(await res.json<RetryResult>()).toEqual({
+      success: true,
+      status: 'sent',
+      message: 'The message was sent.',
+    });
     const [row] = await db.select().from(t.outbox).where(eq(t.outbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     const [request] = await received(to);
-    expect(request).toMatchObject({ idempotencyKey: id, outcome: 'delivered', body: { to, text: 'Your application moved.' } });
-    const [audit] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id)));
-    expect(audit).toMatchObject({ staffId: admin.id, entity: 'outbox', before: { status: 'failed', attempts: 3 }, after: { status: 'sent' } });
+    expect(request).toMatchObject({
+      idempotencyKey: id,
+      outcome: 'delivered',
+      body: { to, text: 'Your application moved.' },
+    });
+    const [audit] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id)));
+    expect(audit).toMatchObject({
+      staffId: admin.id,
+      entity: 'outbox',
+      before: { status: 'failed', attempts: 3 },
+      after: { status: 'sent' },
+    });
   });
 
   it('a dead message whose body is still kept (development) gets a fresh schedule when the provider fails again', async () => {
@@ -96,7 +149,10 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const id = await message(to, 'dead', { attempts: 4 });
     const editor = await makeStaff('editor');
     const res = await call(`/${id}/retry`, editor.token, { method: 'POST' });
-    expect(await res.json()).toMatchObject({ status: 'failed', message: 'The provider refused it again; the next retry is scheduled.' });
+    expect(await res.json()).toMatchObject({
+      status: 'failed',
+      message: 'The provider refused it again; the next retry is scheduled.',
+    });
     const [row] = await db.select().from(t.outbox).where(eq(t.outbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
@@ -128,6 +184,11 @@ describe('POST /api/admin/mail/:id/retry', () => {
     const answers = await Promise.all(staff.map((s) => call(`/${id}/retry`, s.token, { method: 'POST' })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await received(to)).length).toBe(1);
-    expect(await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(t.auditLog)
+        .where(and(eq(t.auditLog.action, 'mail.retry'), eq(t.auditLog.entityId, id))),
+    ).toHaveLength(1);
   });
 });

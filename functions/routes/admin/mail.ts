@@ -1,19 +1,29 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { listUndelivered } from '../../../db/queries/outbox.ts';
-import { idParam } from '../../../schemas/admin.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { listUndelivered } from '#db/queries/outbox.ts';
+import { idParam } from '#schemas/admin.ts';
 import {
-  retryBlockedMessages, retryMessages, undeliveredQuery, type RetryResult, type UndeliveredMessage, type UndeliveredPage,
-} from '../../../schemas/mail.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { retryNow, RetryRefusedError } from '../../services/mail-delivery.ts';
+  retryBlockedMessages,
+  retryMessages,
+  undeliveredQuery,
+  type RetryResult,
+  type UndeliveredMessage,
+  type UndeliveredPage,
+} from '#schemas/mail.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { retryNow, RetryRefusedError } from '#functions/services/mail-delivery.ts';
 import { CSV_LIMIT, staffOnly, toCsv } from './shared.ts';
 
 const csvColumns: { key: keyof UndeliveredMessage; header: string }[] = [
-  { key: 'createdAt', header: 'Written' }, { key: 'status', header: 'Status' }, { key: 'to', header: 'To' }, { key: 'subject', header: 'Subject' },
-  { key: 'attempts', header: 'Attempts' }, { key: 'lastError', header: 'Last error' }, { key: 'nextAttemptAt', header: 'Next attempt' },
+  { key: 'createdAt', header: 'Written' },
+  { key: 'status', header: 'Status' },
+  { key: 'to', header: 'To' },
+  { key: 'subject', header: 'Subject' },
+  { key: 'attempts', header: 'Attempts' },
+  { key: 'lastError', header: 'Last error' },
+  { key: 'nextAttemptAt', header: 'Next attempt' },
 ];
 
 const refusedStatus = { 'not-found': 404, busy: 409, 'one-time-code': 409, 'body-removed': 409 } as const;
@@ -45,7 +55,11 @@ export const adminMail = new Hono<AppEnv>()
         lastError: r.lastError,
         nextAttemptAt: r.status === 'failed' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
         createdAt: r.createdAt.toISOString(),
-        retryBlocked: !r.retryable ? retryBlockedMessages.oneTimeCode : !r.hasBody ? retryBlockedMessages.bodyRemoved : null,
+        retryBlocked: !r.retryable
+          ? retryBlockedMessages.oneTimeCode
+          : !r.hasBody
+            ? retryBlockedMessages.bodyRemoved
+            : null,
       })),
       total,
       page: query.page,
@@ -67,9 +81,21 @@ export const adminMail = new Hono<AppEnv>()
     try {
       result = await retryNow(c.var.db, c.env, id);
     } catch (error) {
-      if (error instanceof RetryRefusedError) throw new HTTPException(refusedStatus[error.reason], { message: error.message });
+      if (error instanceof RetryRefusedError)
+        throw new HTTPException(refusedStatus[error.reason], { message: error.message });
       throw error;
     }
-    await auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'mail.retry', entity: 'outbox', entityId: id, before: result.before, after: { status: result.status } });
-    return c.json({ success: true, status: result.status, message: retryMessages[result.status] } satisfies RetryResult);
+    await auditInsert(c.var.db, {
+      staffId: c.var.auth.sub,
+      action: 'mail.retry',
+      entity: 'outbox',
+      entityId: id,
+      before: result.before,
+      after: { status: result.status },
+    });
+    return c.json({
+      success: true,
+      status: result.status,
+      message: retryMessages[result.status],
+    } satisfies RetryResult);
   });

@@ -1,29 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '../../lib/staff-cookies.ts';
-import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '../../test/fixtures/index.ts';
-import { testBrand } from '../../test/fixtures/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
+import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '#functions/test/fixtures/index.ts';
+import { testBrand } from '#functions/test/fixtures/index.ts';
 
 const SITE = 'http://127.0.0.1:8787';
 
 /** The code an authenticator app shows for a secret (computed with the same library as an app would). */
-const codeAt = (secret: string, timestamp = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
+const codeAt = (secret: string, timestamp = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp,
+  });
 
 const withCookie = (name: string, value: string) => ({ Cookie: `${name}=${value}`, Origin: SITE });
 
 /** The password step: the response and the challenge cookie it set. */
 async function passwordStep(email: string, password = STAFF_PASSWORD) {
   const res = await postJson('/api/admin/auth/login', { email, password });
-  return { res, body: (await res.json()) as Record<string, unknown>, challenge: cookieFrom(res, STAFF_CHALLENGE_COOKIE) };
+  return {
+    res,
+    body: await res.json<Record<string, unknown>>(),
+    challenge: cookieFrom(res, STAFF_CHALLENGE_COOKIE),
+  };
 }
 
-const secondStep = (challenge: string, body: unknown) => postJson('/api/admin/auth/mfa', body, withCookie(STAFF_CHALLENGE_COOKIE, challenge));
+const secondStep = (challenge: string, body: unknown) =>
+  postJson('/api/admin/auth/mfa', body, withCookie(STAFF_CHALLENGE_COOKIE, challenge));
 
 async function auditOf(staffId: string, action: string) {
-  return db.select().from(t.auditLog).where(and(eq(t.auditLog.entityId, staffId), eq(t.auditLog.action, action))).orderBy(desc(t.auditLog.createdAt));
+  return db
+    .select()
+    .from(t.auditLog)
+    .where(and(eq(t.auditLog.entityId, staffId), eq(t.auditLog.action, action)))
+    .orderBy(desc(t.auditLog.createdAt));
 }
 
 describe('staff second factor (TOTP)', () => {
@@ -36,29 +48,55 @@ describe('staff second factor (TOTP)', () => {
     expect(challenge).toBeTruthy();
 
     // The half-done sign-in opens nothing in the back office.
-    expect((await request('/api/admin/dashboard', { headers: withCookie(STAFF_SESSION_COOKIE, challenge!) })).status).toBe(401);
+    expect(
+      (await request('/api/admin/dashboard', { headers: withCookie(STAFF_SESSION_COOKIE, challenge!) }))
+        .status,
+    ).toBe(401);
 
-    const setup = await postJson('/api/admin/auth/mfa/setup', {}, withCookie(STAFF_CHALLENGE_COOKIE, challenge!));
+    const setup = await postJson(
+      '/api/admin/auth/mfa/setup',
+      {},
+      withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+    );
     expect(setup.status).toBe(200);
-    const { qrSvg, otpauthUrl, secret } = (await setup.json()) as { qrSvg: string; otpauthUrl: string; secret: string };
+    const { qrSvg, otpauthUrl, secret } = await setup.json<{
+      qrSvg: string;
+      otpauthUrl: string;
+      secret: string;
+    }>();
     expect(qrSvg).toMatch(/^<svg[\s\S]+<\/svg>$/);
     expect(otpauthUrl.startsWith(`otpauth://totp/${encodeURIComponent(testBrand.companyName)}:`)).toBe(true);
     expect(otpauthUrl).toMatch(/\?.*secret=/);
     expect(otpauthUrl).toContain(`secret=${secret}`);
 
-    const wrong = await postJson('/api/admin/auth/mfa/enable', { code: '000000' === codeAt(secret) ? '111111' : '000000' }, withCookie(STAFF_CHALLENGE_COOKIE, challenge!));
+    const wrong = await postJson(
+      '/api/admin/auth/mfa/enable',
+      { code: '000000' === codeAt(secret) ? '111111' : '000000' },
+      withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+    );
     expect(wrong.status).toBe(401);
-    const enabled = await postJson('/api/admin/auth/mfa/enable', { code: codeAt(secret) }, withCookie(STAFF_CHALLENGE_COOKIE, challenge!));
+    const enabled = await postJson(
+      '/api/admin/auth/mfa/enable',
+      { code: codeAt(secret) },
+      withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+    );
     expect(enabled.status).toBe(200);
-    const done = (await enabled.json()) as { recoveryCodes: string[]; staff: { mfa: { enabled: boolean; recoveryCodesLeft: number } } };
+    const done = await enabled.json<{
+      recoveryCodes: string[];
+      staff: { mfa: { enabled: boolean; recoveryCodesLeft: number } };
+    }>();
     expect(done.recoveryCodes).toHaveLength(10);
     expect(new Set(done.recoveryCodes).size).toBe(10);
     for (const code of done.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect(done.staff.mfa).toEqual({ enabled: true, recoveryCodesLeft: 10 });
     // Stored hashed: no recovery code appears in the table.
-    const stored = await db.select().from(t.staffRecoveryCodes).where(eq(t.staffRecoveryCodes.staffId, admin.id));
+    const stored = await db
+      .select()
+      .from(t.staffRecoveryCodes)
+      .where(eq(t.staffRecoveryCodes.staffId, admin.id));
     expect(stored).toHaveLength(10);
-    for (const row of stored) expect(done.recoveryCodes.map((c) => c.replace('-', ''))).not.toContain(row.codeHash);
+    for (const row of stored)
+      expect(done.recoveryCodes.map((c) => c.replace('-', ''))).not.toContain(row.codeHash);
     expect(stored.map((r) => r.codeHash).join()).not.toContain(done.recoveryCodes[0]!.slice(0, 5));
 
     const session = cookieFrom(enabled, STAFF_SESSION_COOKIE)!;
@@ -72,7 +110,9 @@ describe('staff second factor (TOTP)', () => {
     const admin = await makeStaff('admin', {}, { mfa: false });
     const res = await request('/api/admin/dashboard', { headers: auth(admin.token) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ message: 'Set up two-step sign-in before using the back office.' });
+    expect(await res.json()).toMatchObject({
+      message: 'Set up two-step sign-in before using the back office.',
+    });
   });
 
   it('signs in an enrolled admin with a code; the same code again is refused (replay), and failures are audited', async () => {
@@ -82,42 +122,73 @@ describe('staff second factor (TOTP)', () => {
     const code = codeAt(admin.totpSecret!);
     const ok = await secondStep(first.challenge!, { code });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { staff: { id: string } }).staff.id).toBe(admin.id);
+    expect((await ok.json<{ staff: { id: string } }>()).staff.id).toBe(admin.id);
     expect(cookieFrom(ok, STAFF_SESSION_COOKIE)).toBeTruthy();
 
     // Someone who saw the code (and knows the password) within its 30 seconds gets nothing.
     const again = await passwordStep(admin.email);
     const replay = await secondStep(again.challenge!, { code });
     expect(replay.status).toBe(401);
-    expect(await replay.json()).toMatchObject({ message: 'That code has already been used. Wait for the next code and try again.' });
+    expect(await replay.json()).toMatchObject({
+      message: 'That code has already been used. Wait for the next code and try again.',
+    });
     expect(cookieFrom(replay, STAFF_SESSION_COOKIE)).toBeUndefined();
     // An earlier code of the window is refused too once a later one was used.
-    expect((await secondStep(again.challenge!, { code: codeAt(admin.totpSecret!, Date.now() - 30_000) })).status).toBe(401);
+    expect(
+      (await secondStep(again.challenge!, { code: codeAt(admin.totpSecret!, Date.now() - 30_000) })).status,
+    ).toBe(401);
     // The next step's code (a phone clock 30 s ahead) still works.
-    expect((await secondStep(again.challenge!, { code: codeAt(admin.totpSecret!, Date.now() + 30_000) })).status).toBe(200);
+    expect(
+      (await secondStep(again.challenge!, { code: codeAt(admin.totpSecret!, Date.now() + 30_000) })).status,
+    ).toBe(200);
 
     const failures = await auditOf(admin.id, 'staff.mfa_failed');
-    expect(failures.map((f) => (f.after as { reason: string }).reason)).toEqual(expect.arrayContaining(['code reused']));
+    expect(failures.map((f) => (f.after as { reason: string }).reason)).toEqual(
+      expect.arrayContaining(['code reused']),
+    );
     expect((await auditOf(admin.id, 'staff.login')).length).toBe(2);
   });
 
   it('accepts each recovery code once, even when the same code is sent 5 times in parallel', async () => {
     const admin = await makeStaff('admin', {}, { mfa: false });
     const { challenge } = await passwordStep(admin.email);
-    const { secret } = (await (await postJson('/api/admin/auth/mfa/setup', {}, withCookie(STAFF_CHALLENGE_COOKIE, challenge!))).json()) as { secret: string };
-    const enabled = (await (await postJson('/api/admin/auth/mfa/enable', { code: codeAt(secret) }, withCookie(STAFF_CHALLENGE_COOKIE, challenge!))).json()) as { recoveryCodes: string[] };
+    const { secret } = await (
+      await postJson('/api/admin/auth/mfa/setup', {}, withCookie(STAFF_CHALLENGE_COOKIE, challenge!))
+    ).json<{ secret: string }>();
+    const enabled = await (
+      await postJson(
+        '/api/admin/auth/mfa/enable',
+        { code: codeAt(secret) },
+        withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+      )
+    ).json<{ recoveryCodes: string[] }>();
     const [code] = enabled.recoveryCodes;
 
     const next = await passwordStep(admin.email);
     expect(next.body.step).toBe('mfa');
     // Typed with capitals and spaces, as people do.
-    const answers = await Promise.all(Array.from({ length: 5 }, () => secondStep(next.challenge!, { recoveryCode: ` ${code!.toUpperCase().replace('-', ' ')} ` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        secondStep(next.challenge!, { recoveryCode: ` ${code!.toUpperCase().replace('-', ' ')} ` }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
-    const me = (await (await request('/api/admin/auth/me', { headers: auth(cookieFrom(answers.find((r) => r.status === 200)!, STAFF_SESSION_COOKIE)!) })).json()) as { mfa: { recoveryCodesLeft: number } };
+    const me = await (
+      await request('/api/admin/auth/me', {
+        headers: auth(
+          cookieFrom(
+            answers.find((r) => r.status === 200)!,
+            STAFF_SESSION_COOKIE,
+          )!,
+        ),
+      })
+    ).json<{ mfa: { recoveryCodesLeft: number } }>();
     expect(me.mfa.recoveryCodesLeft).toBe(9);
     const reuse = await secondStep((await passwordStep(admin.email)).challenge!, { recoveryCode: code });
     expect(reuse.status).toBe(401);
-    expect(await reuse.json()).toMatchObject({ message: 'That recovery code is not right or has already been used.' });
+    expect(await reuse.json()).toMatchObject({
+      message: 'That recovery code is not right or has already been used.',
+    });
   });
 
   it('counts code tries atomically: of 20 parallel wrong codes at most 5 are judged, then even the right code waits', async () => {
@@ -125,7 +196,9 @@ describe('staff second factor (TOTP)', () => {
     const { challenge } = await passwordStep(admin.email);
     const right = codeAt(admin.totpSecret!);
     const wrong = right === '123456' ? '654321' : '123456';
-    const answers = await Promise.all(Array.from({ length: 20 }, () => secondStep(challenge!, { code: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => secondStep(challenge!, { code: wrong })),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
@@ -133,7 +206,10 @@ describe('staff second factor (TOTP)', () => {
     const late = await secondStep(challenge!, { code: right });
     expect(late.status).toBe(429);
     expect(late.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(await late.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many codes tried\. Please try again in \d+ minutes?\.$/) });
+    expect(await late.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Too many codes tried\. Please try again in \d+ minutes?\.$/),
+    });
     expect((await auditOf(admin.id, 'staff.mfa_failed')).length).toBeLessThanOrEqual(5);
   });
 
@@ -141,7 +217,11 @@ describe('staff second factor (TOTP)', () => {
     const editor = await makeStaff('editor');
     expect((await passwordStep(editor.email, 'not the password')).res.status).toBe(401);
     const [entry] = await auditOf(editor.id, 'staff.login_failed');
-    expect(entry).toMatchObject({ staffId: null, entity: 'staff', after: { email: editor.email, reason: 'password' } });
+    expect(entry).toMatchObject({
+      staffId: null,
+      entity: 'staff',
+      after: { email: editor.email, reason: 'password' },
+    });
     const unknown = `nobody-${crypto.randomUUID()}@example.com`;
     expect((await passwordStep(unknown, 'whatever it is')).res.status).toBe(401);
     const rows = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'staff.login_failed'));
@@ -151,10 +231,13 @@ describe('staff second factor (TOTP)', () => {
   it('offers the factor to editors: signed in without one, and can turn it on from the back office', async () => {
     const editor = await makeStaff('editor');
     const { res, body } = await passwordStep(editor.email);
-    expect(body).toMatchObject({ step: 'signed-in', staff: { role: 'editor', mfa: { enabled: false, recoveryCodesLeft: 0 } } });
+    expect(body).toMatchObject({
+      step: 'signed-in',
+      staff: { role: 'editor', mfa: { enabled: false, recoveryCodesLeft: 0 } },
+    });
     const session = cookieFrom(res, STAFF_SESSION_COOKIE)!;
     const setup = await postJson('/api/admin/auth/mfa/setup', {}, auth(session));
-    const { secret } = (await setup.json()) as { secret: string };
+    const { secret } = await setup.json<{ secret: string }>();
     const enabled = await postJson('/api/admin/auth/mfa/enable', { code: codeAt(secret) }, auth(session));
     expect(enabled.status).toBe(200);
     expect(await postJson('/api/admin/auth/mfa/setup', {}, auth(session)).then((r) => r.status)).toBe(409);
@@ -174,7 +257,9 @@ describe('staff second factor (TOTP)', () => {
     expect(STAFF_SESSION_COOKIE.startsWith('__Host-')).toBe(true);
     const out = await postJson('/api/admin/auth/logout', {}, auth(cookieFrom(res, STAFF_SESSION_COOKIE)!));
     expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie().find((l) => l.startsWith(`${STAFF_SESSION_COOKIE}=`))).toMatch(/Max-Age=0/);
+    expect(out.headers.getSetCookie().find((l) => l.startsWith(`${STAFF_SESSION_COOKIE}=`))).toMatch(
+      /Max-Age=0/,
+    );
   });
 
   it('voids a half-done sign-in after a password reset, and refuses a forged or missing challenge', async () => {
@@ -183,13 +268,16 @@ describe('staff second factor (TOTP)', () => {
     expect((await secondStep('forged.challenge.token', { code: '123456' })).status).toBe(401);
     expect((await postJson('/api/admin/auth/mfa', { code: '123456' })).status).toBe(401);
     await new Promise((r) => setTimeout(r, 1100));
-    await db.update(t.staff).set({ tokensValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) }).where(eq(t.staff.id, admin.id));
+    await db
+      .update(t.staff)
+      .set({ tokensValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })
+      .where(eq(t.staff.id, admin.id));
     const res = await secondStep(challenge!, { code: codeAt(admin.totpSecret!) });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: 'Your sign-in has timed out. Please sign in again.' });
   });
 
-  it('lets an admin reset another staff member\'s factor (lost phone): audited, their sessions end', async () => {
+  it("lets an admin reset another staff member's factor (lost phone): audited, their sessions end", async () => {
     const admin = await makeStaff('admin');
     const other = await makeStaff('admin');
     await new Promise((r) => setTimeout(r, 1100)); // revocation has whole-second precision
@@ -198,28 +286,56 @@ describe('staff second factor (TOTP)', () => {
     expect(await db.select().from(t.staffMfa).where(eq(t.staffMfa.staffId, other.id))).toHaveLength(0);
     expect((await request('/api/admin/auth/me', { headers: auth(other.token) })).status).toBe(401);
     expect((await passwordStep(other.email)).body).toEqual({ success: true, step: 'enrol' });
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'staff.mfa_reset'), eq(t.auditLog.entityId, other.id)));
+    const [entry] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'staff.mfa_reset'), eq(t.auditLog.entityId, other.id)));
     expect(entry!.staffId).toBe(admin.id);
-    expect((await postJson(`/api/admin/staff/${admin.id}/mfa/reset`, {}, auth(admin.token))).status).toBe(409);
+    expect((await postJson(`/api/admin/staff/${admin.id}/mfa/reset`, {}, auth(admin.token))).status).toBe(
+      409,
+    );
   });
 });
 
 describe('CSRF (origin) check on staff writes', () => {
   it('refuses a form-encoded or multipart staff write from another origin, and allows the site itself', async () => {
     const editor = await makeStaff('editor');
-    const form = () => { const f = new FormData(); f.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' })); return f; };
+    const form = () => {
+      const f = new FormData();
+      f.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' }));
+      return f;
+    };
     const cookie = { Cookie: `${STAFF_SESSION_COOKIE}=${editor.token}` };
-    for (const headers of [{ ...cookie, Origin: 'https://evil.example' }, { ...cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, cookie]) {
+    for (const headers of [
+      { ...cookie, Origin: 'https://evil.example' },
+      { ...cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      cookie,
+    ]) {
       const res = await request('/api/admin/uploads', { method: 'POST', headers, body: form() });
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ success: false, message: 'This request came from another site and was refused.' });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        message: 'This request came from another site and was refused.',
+      });
     }
-    const text = await request('/api/admin/auth/logout', { method: 'POST', headers: { ...cookie, Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, body: '{}' });
+    const text = await request('/api/admin/auth/logout', {
+      method: 'POST',
+      headers: { ...cookie, Origin: 'https://evil.example', 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
     expect(text.status).toBe(403);
     // From the site itself the same upload reaches the handler (which judges the file).
-    const same = await request('/api/admin/uploads', { method: 'POST', headers: { ...cookie, Origin: SITE }, body: form() });
+    const same = await request('/api/admin/uploads', {
+      method: 'POST',
+      headers: { ...cookie, Origin: SITE },
+      body: form(),
+    });
     expect(same.status).not.toBe(403);
-    const fetchMeta = await request('/api/admin/uploads', { method: 'POST', headers: { ...cookie, 'Sec-Fetch-Site': 'same-origin' }, body: form() });
+    const fetchMeta = await request('/api/admin/uploads', {
+      method: 'POST',
+      headers: { ...cookie, 'Sec-Fetch-Site': 'same-origin' },
+      body: form(),
+    });
     expect(fetchMeta.status).not.toBe(403);
   });
 });

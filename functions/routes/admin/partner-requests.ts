@@ -1,38 +1,67 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { and, count, desc, eq, or } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { jobs, partnerRequests, partners } from '../../../db/schema/index.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { jobs, partnerRequests, partners } from '#db/schema/index.ts';
 import {
-  createJobSchema, idParam, listQuery, statusChangeSchema, type CreateJobResponse, type PartnerRequestRow, type PipelineDetailResponse,
-} from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { jobSchema } from '../../../schemas/content.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { statusHistory, transitions } from '../../services/status.ts';
+  createJobSchema,
+  idParam,
+  listQuery,
+  statusChangeSchema,
+  type CreateJobResponse,
+  type PartnerRequestRow,
+  type PipelineDetailResponse,
+} from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { jobSchema } from '#schemas/content.ts';
+import { getSite } from '#db/queries/site-content.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { statusHistory, transitions } from '#functions/services/status.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
-import { jobPath } from '../../../schemas/paths.ts';
+import { jobPath } from '#schemas/paths.ts';
 
 const columns = {
-  id: partnerRequests.id, type: partnerRequests.type, title: partnerRequests.title, status: partnerRequests.status,
-  jobId: partnerRequests.jobId, createdAt: partnerRequests.createdAt, partnerId: partners.id, companyName: partners.companyName, partnerEmail: partners.email,
+  id: partnerRequests.id,
+  type: partnerRequests.type,
+  title: partnerRequests.title,
+  status: partnerRequests.status,
+  jobId: partnerRequests.jobId,
+  createdAt: partnerRequests.createdAt,
+  partnerId: partners.id,
+  companyName: partners.companyName,
+  partnerEmail: partners.email,
 };
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'job';
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'job';
 
 /** A job from an approved hiring request's fields (spec 2: the hiring form), checked by the seed's job schema. */
-function jobFromRequest(data: Record<string, unknown>, partner: { companyName: string; contactEmail: string }, website: string | undefined, brand: string) {
+function jobFromRequest(
+  data: Record<string, unknown>,
+  partner: { companyName: string; contactEmail: string },
+  website: string | undefined,
+  brand: string,
+) {
   const company = text(data.companyName) || partner.companyName;
   const employment = text(data.employmentType) || 'full-time';
   const deadline = text(data.applicationDeadline);
   const today = new Date().toISOString().slice(0, 10);
   const inThreeMonths = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-  const skills = Array.isArray(data.skillsRequired) ? data.skillsRequired.map(text).filter(Boolean) : text(data.skillsRequired).split(',').map((s) => s.trim()).filter(Boolean);
+  const skills = Array.isArray(data.skillsRequired)
+    ? data.skillsRequired.map(text).filter(Boolean)
+    : text(data.skillsRequired)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   const positions = Number(data.numberOfPositions) || 1;
   const title = text(data.jobTitle);
   const candidate = {
@@ -53,9 +82,17 @@ function jobFromRequest(data: Record<string, unknown>, partner: { companyName: s
     urgent: false,
     tags: skills.slice(0, 10),
     type: employment,
-    requirements: [text(data.requiredQualifications), text(data.requiredExperience), text(data.benefits) && `Benefits: ${text(data.benefits)}`].filter(Boolean),
+    requirements: [
+      text(data.requiredQualifications),
+      text(data.requiredExperience),
+      text(data.benefits) && `Benefits: ${text(data.benefits)}`,
+    ].filter(Boolean),
     // No website given: none (a mailto: address is not a link content may carry, schemas/links.ts).
-    companyInfo: { name: company, ...(website && { website }), about: `${company} is hiring through ${brand}.` },
+    companyInfo: {
+      name: company,
+      ...(website && { website }),
+      about: `${company} is hiring through ${brand}.`,
+    },
     status: 'open' as const,
   };
   return jobSchema.omit({ position: true }).safeParse(candidate);
@@ -67,56 +104,124 @@ export const adminPartnerRequests = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const status = checkStatusFilter('partner_request', query.status);
-    if (query.type && query.type !== 'student' && query.type !== 'employee') throw new HTTPException(400, { message: 'type must be student or employee' });
+    if (query.type && query.type !== 'student' && query.type !== 'employee')
+      throw new HTTPException(400, { message: 'type must be student or employee' });
     const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
       status ? eq(partnerRequests.status, status as never) : undefined,
       query.type ? eq(partnerRequests.type, query.type as 'student' | 'employee') : undefined,
-      p ? or(contains(partnerRequests.title, p), contains(partners.companyName, p), contains(partners.email, p)) : undefined,
+      p
+        ? or(
+            contains(partnerRequests.title, p),
+            contains(partners.companyName, p),
+            contains(partners.email, p),
+          )
+        : undefined,
     );
     const { limit, offset } = window(query);
     const [items, [total]] = await Promise.all([
-      c.var.db.select(columns).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(where).orderBy(desc(partnerRequests.createdAt)).limit(limit).offset(offset),
-      c.var.db.select({ n: count() }).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(where),
+      c.var.db
+        .select(columns)
+        .from(partnerRequests)
+        .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+        .where(where)
+        .orderBy(desc(partnerRequests.createdAt))
+        .limit(limit)
+        .offset(offset),
+      c.var.db
+        .select({ n: count() })
+        .from(partnerRequests)
+        .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+        .where(where),
     ]);
-    return listResponse(c, query, { items: items satisfies Wire<PartnerRequestRow>[], total: total?.n ?? 0 }, {
-      filename: 'partner-requests',
-      columns: [
-        { key: 'createdAt', header: 'Submitted' }, { key: 'type', header: 'Type' }, { key: 'title', header: 'Title' },
-        { key: 'companyName', header: 'Partner' }, { key: 'partnerEmail', header: 'Email' }, { key: 'status', header: 'Status' }, { key: 'jobId', header: 'Job' },
-      ],
-    });
+    return listResponse(
+      c,
+      query,
+      { items: items satisfies Wire<PartnerRequestRow>[], total: total?.n ?? 0 },
+      {
+        filename: 'partner-requests',
+        columns: [
+          { key: 'createdAt', header: 'Submitted' },
+          { key: 'type', header: 'Type' },
+          { key: 'title', header: 'Title' },
+          { key: 'companyName', header: 'Partner' },
+          { key: 'partnerEmail', header: 'Email' },
+          { key: 'status', header: 'Status' },
+          { key: 'jobId', header: 'Job' },
+        ],
+      },
+    );
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const [item] = await c.var.db.select({ ...columns, data: partnerRequests.data }).from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(eq(partnerRequests.id, id));
+    const [item] = await c.var.db
+      .select({ ...columns, data: partnerRequests.data })
+      .from(partnerRequests)
+      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+      .where(eq(partnerRequests.id, id));
     if (!item) throw new HTTPException(404, { message: 'Request not found' });
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ item, history: await statusHistory(c.var.db, 'partner_request', id), next: transitions.partner_request[item.status] ?? [] } satisfies Wire<PipelineDetailResponse>);
+    return c.json({
+      item,
+      history: await statusHistory(c.var.db, 'partner_request', id),
+      next: transitions.partner_request[item.status] ?? [],
+    } satisfies Wire<PipelineDetailResponse>);
   })
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) =>
-    moveStatus(c, 'partner_request', c.req.valid('param').id, c.req.valid('json')))
+    moveStatus(c, 'partner_request', c.req.valid('param').id, c.req.valid('json')),
+  )
   .post('/:id/create-job', validate('param', idParam), validate('json', createJobSchema), async (c) => {
     const { id } = c.req.valid('param');
     const [row] = await c.var.db
-      .select({ request: partnerRequests, companyName: partners.companyName, contactEmail: partners.contactEmail })
-      .from(partnerRequests).innerJoin(partners, eq(partners.id, partnerRequests.partnerId)).where(eq(partnerRequests.id, id));
+      .select({
+        request: partnerRequests,
+        companyName: partners.companyName,
+        contactEmail: partners.contactEmail,
+      })
+      .from(partnerRequests)
+      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+      .where(eq(partnerRequests.id, id));
     if (!row) throw new HTTPException(404, { message: 'Request not found' });
     const { request } = row;
-    if (request.type !== 'employee') throw new HTTPException(409, { message: 'Only a hiring request can become a job.' });
-    if (request.status !== 'approved') throw new HTTPException(409, { message: 'Approve the request before creating its job.' });
+    if (request.type !== 'employee')
+      throw new HTTPException(409, { message: 'Only a hiring request can become a job.' });
+    if (request.status !== 'approved')
+      throw new HTTPException(409, { message: 'Approve the request before creating its job.' });
     if (request.jobId) throw new HTTPException(409, { message: 'This request already has a job.' });
-    const parsed = jobFromRequest(request.data, row, c.req.valid('json').website, (await getSite(c.var.db)).companyName);
+    const parsed = jobFromRequest(
+      request.data,
+      row,
+      c.req.valid('json').website,
+      (await getSite(c.var.db)).companyName,
+    );
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new HTTPException(400, { message: `The request cannot become a job: ${issue.path.join('.')} ${issue.message}` });
+      throw new HTTPException(400, {
+        message: `The request cannot become a job: ${issue.path.join('.')} ${issue.message}`,
+      });
     }
     const job = parsed.data;
     const [{ n: order } = { n: 0 }] = await c.var.db.select({ n: count() }).from(jobs);
     await c.var.db.batch([
       c.var.db.insert(jobs).values({ ...job, sortOrder: order }),
-      c.var.db.update(partnerRequests).set({ jobId: job.id, updatedAt: new Date() }).where(eq(partnerRequests.id, id)),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.create', entity: 'jobs', entityId: job.id, after: job }),
+      c.var.db
+        .update(partnerRequests)
+        .set({ jobId: job.id, updatedAt: new Date() })
+        .where(eq(partnerRequests.id, id)),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'content.create',
+        entity: 'jobs',
+        entityId: job.id,
+        after: job,
+      }),
     ]);
-    return c.json({ success: true, jobId: job.id, preview: `${config(c.env).siteUrl ?? ''}${jobPath(job.id)}` } satisfies CreateJobResponse, 201);
+    return c.json(
+      {
+        success: true,
+        jobId: job.id,
+        preview: `${config(c.env).siteUrl ?? ''}${jobPath(job.id)}`,
+      } satisfies CreateJobResponse,
+      201,
+    );
   });

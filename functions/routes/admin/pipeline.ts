@@ -1,22 +1,40 @@
 import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { changeStatus, transitions, type Pipeline } from '../../services/status.ts';
-import type { StatusChangeResponse } from '../../../schemas/admin.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { changeStatus, transitions, type Pipeline } from '#functions/services/status.ts';
+import type { StatusChangeResponse } from '#schemas/admin.ts';
 
 /** Refuses a ?status filter the pipeline does not know (400, readable). */
 export function checkStatusFilter(pipeline: Pipeline, status: string | undefined) {
   if (status && !(status in transitions[pipeline])) {
-    throw new HTTPException(400, { message: `Status must be one of: ${Object.keys(transitions[pipeline]).join(', ')}` });
+    throw new HTTPException(400, {
+      message: `Status must be one of: ${Object.keys(transitions[pipeline]).join(', ')}`,
+    });
   }
   return status;
 }
 
 /** The status-change handler body shared by every pipeline router. */
-export async function moveStatus(c: Context<AppEnv>, pipeline: Pipeline, id: string, body: { status: string; note?: string | undefined }) {
+export async function moveStatus(
+  c: Context<AppEnv>,
+  pipeline: Pipeline,
+  id: string,
+  body: { status: string; note?: string | undefined },
+) {
   const result = await changeStatus(c.var.db, c.var.mailer, {
-    pipeline, id, to: body.status, note: body.note, staffId: c.var.auth.sub, siteUrl: config(c.env).siteUrl,
+    pipeline,
+    id,
+    to: body.status,
+    note: body.note,
+    staffId: c.var.auth.sub,
+    siteUrl: config(c.env).siteUrl,
   });
-  return c.json({ success: true, ...result, message: result.emailed ? 'Status changed and the person was e-mailed.' : 'Status changed, but the e-mail could not be sent.' } satisfies StatusChangeResponse);
+  return c.json({
+    success: true,
+    ...result,
+    message: result.emailed
+      ? 'Status changed and the person was e-mailed.'
+      : 'Status changed, but the e-mail could not be sent.',
+  } satisfies StatusChangeResponse);
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeAll, beforeEach, vi, afterEach } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
-import { app } from '../../index.ts';
-import * as t from '../../../db/schema/index.ts';
-import { HOOK_INTERVAL_MS, HOOK_STALE_MS, readContentVersion } from '../../../db/queries/publishing.ts';
-import type { PublishStatusResponse } from '../../../schemas/build.ts';
-import { auth, db, makeStaff } from '../../test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
+import * as t from '#db/schema/index.ts';
+import { HOOK_INTERVAL_MS, HOOK_STALE_MS, readContentVersion } from '#db/queries/publishing.ts';
+import type { PublishStatusResponse } from '#schemas/build.ts';
+import { auth, db, makeStaff } from '#functions/test/fixtures/index.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -19,11 +19,17 @@ afterEach(() => vi.restoreAllMocks());
 const HOOK = 'https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/abc';
 const hookEnv = { ...env, DEPLOY_HOOK_URL: HOOK } as Env;
 type Answer = PublishStatusResponse & { success?: boolean };
-const publish = async (bindings: Env = hookEnv) => (await app.request('/api/admin/publish', { method: 'POST', headers: auth(editor.token) }, bindings)).json() as Promise<Answer>;
-const status = async (bindings: Env = hookEnv) => (await app.request('/api/admin/publish/status', { headers: auth(editor.token) }, bindings)).json() as Promise<Answer>;
+const publish = async (bindings: Env = hookEnv) =>
+  (
+    await app.request('/api/admin/publish', { method: 'POST', headers: auth(editor.token) }, bindings)
+  ).json<Answer>();
+const status = async (bindings: Env = hookEnv) =>
+  (await app.request('/api/admin/publish/status', { headers: auth(editor.token) }, bindings)).json<Answer>();
 
 /** A fake deploy hook: records each call and answers as told. */
-function fakeHook(answer: (n: number) => Promise<Response> | Response = () => new Response('{"success":true}')) {
+function fakeHook(
+  answer: (n: number) => Promise<Response> | Response = () => new Response('{"success":true}'),
+) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     calls.push({ url: String(input instanceof Request ? input.url : input), init });
@@ -33,23 +39,42 @@ function fakeHook(answer: (n: number) => Promise<Response> | Response = () => ne
 }
 
 /** Moves every publishing event back in time, as if `ms` had passed. */
-const age = (ms: number) => db.update(t.publishEvents).set({ createdAt: sql`${t.publishEvents.createdAt} - ${ms}` });
+const age = (ms: number) =>
+  db.update(t.publishEvents).set({ createdAt: sql`${t.publishEvents.createdAt} - ${ms}` });
 
 /** Content edits since the last build: audit entries the content version counts. */
-const edit = () => db.insert(t.auditLog).values({ id: crypto.randomUUID(), staffId: null, action: 'content.update', entity: 'subjects' });
+const edit = () =>
+  db
+    .insert(t.auditLog)
+    .values({ id: crypto.randomUUID(), staffId: null, action: 'content.update', entity: 'subjects' });
 
 describe('publishing locally (no deploy hook)', () => {
   it('records a request; the status shows edits waiting until a build with that content version is recorded', async () => {
     await edit();
     const res = await app.request('/api/admin/publish', { method: 'POST', headers: auth(editor.token) }, env);
     expect(res.status).toBe(202);
-    expect(await res.json()).toMatchObject({ success: true, hook: false, requestPending: true, editsWaiting: true, state: 'idle', message: expect.stringContaining('npm run publish') });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      hook: false,
+      requestPending: true,
+      editsWaiting: true,
+      state: 'idle',
+      message: expect.stringContaining('npm run publish'),
+    });
     const [requested] = await db.select().from(t.publishEvents).where(eq(t.publishEvents.kind, 'requested'));
     expect(requested!.staffId).toBe(editor.id);
     await new Promise((r) => setTimeout(r, 5));
     const version = await readContentVersion(db);
-    await db.insert(t.publishEvents).values({ id: crypto.randomUUID(), kind: 'built', contentVersion: version });
-    expect(await status(env)).toMatchObject({ editsWaiting: false, waitingEdits: 0, requestPending: false, publishedVersion: version, publishedAt: expect.any(String) });
+    await db
+      .insert(t.publishEvents)
+      .values({ id: crypto.randomUUID(), kind: 'built', contentVersion: version });
+    expect(await status(env)).toMatchObject({
+      editsWaiting: false,
+      waitingEdits: 0,
+      requestPending: false,
+      publishedVersion: version,
+      publishedAt: expect.any(String),
+    });
     await edit();
     await edit();
     expect(await status(env)).toMatchObject({ editsWaiting: true, waitingEdits: 2 });
@@ -64,7 +89,9 @@ describe('publishing through the deploy hook', () => {
     expect(answers.every((a) => a.state === 'publishing')).toBe(true);
     // A publish within the minute waits for it (told when), and the status poll does not call early.
     const waiting = await publish();
-    expect(waiting.message).toMatch(/a build started less than a minute ago, the next one starts in \d+ seconds/);
+    expect(waiting.message).toMatch(
+      /a build started less than a minute ago, the next one starts in \d+ seconds/,
+    );
     expect(waiting.nextBuildInSeconds).toBeGreaterThan(0);
     await Promise.all([status(), status(), status()]);
     expect(calls).toHaveLength(1);
@@ -82,23 +109,51 @@ describe('publishing through the deploy hook', () => {
     fakeHook();
     await edit();
     const started = await publish();
-    expect(started).toMatchObject({ hook: true, state: 'publishing', stateSince: expect.any(String), message: 'Publishing: the site is being rebuilt. This takes a few minutes.' });
+    expect(started).toMatchObject({
+      hook: true,
+      state: 'publishing',
+      stateSince: expect.any(String),
+      message: 'Publishing: the site is being rebuilt. This takes a few minutes.',
+    });
     const version = await readContentVersion(db);
-    const report = await app.request('/api/build/done', {
-      method: 'POST', headers: { Authorization: `Bearer ${'b'.repeat(40)}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ contentVersion: version, commit: 'abc123' }),
-    }, { ...hookEnv, BUILD_TOKEN: 'b'.repeat(40) } as Env);
+    const report = await app.request(
+      '/api/build/done',
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${'b'.repeat(40)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ contentVersion: version, commit: 'abc123' }),
+      },
+      { ...hookEnv, BUILD_TOKEN: 'b'.repeat(40) },
+    );
     expect(report.status).toBe(201);
-    expect(await status()).toMatchObject({ state: 'idle', stateSince: null, publishedVersion: version, publishedCommit: 'abc123', publishedAt: expect.any(String), editsWaiting: false });
+    expect(await status()).toMatchObject({
+      state: 'idle',
+      stateSince: null,
+      publishedVersion: version,
+      publishedCommit: 'abc123',
+      publishedAt: expect.any(String),
+      editsWaiting: false,
+    });
   });
 
   it('shows a failed call (HTTP error, timeout, unreachable) as failed, and Publish retries it at once', async () => {
     const failures: (() => Promise<Response>)[] = [
       async () => new Response('no', { status: 500 }),
-      async () => { throw new DOMException('The operation was aborted due to timeout', 'TimeoutError'); },
-      async () => { throw new TypeError('fetch failed'); },
+      async () => {
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      },
+      async () => {
+        throw new TypeError('fetch failed');
+      },
     ];
-    const calls = fakeHook((n) => (n <= failures.length ? failures[n - 1]!() : Promise.resolve(new Response('ok'))));
-    const expected = ['the deploy hook answered HTTP 500', 'the deploy hook did not answer within 10 s', 'the deploy hook could not be reached'];
+    const calls = fakeHook((n) =>
+      n <= failures.length ? failures[n - 1]!() : Promise.resolve(new Response('ok')),
+    );
+    const expected = [
+      'the deploy hook answered HTTP 500',
+      'the deploy hook did not answer within 10 s',
+      'the deploy hook could not be reached',
+    ];
     for (const [i, failure] of expected.entries()) {
       const answer = await publish();
       expect(calls).toHaveLength(i + 1);
@@ -116,8 +171,17 @@ describe('publishing through the deploy hook', () => {
 
   it('counts a call that never finished as failed, and lets Publish retry it', async () => {
     const calls = fakeHook();
-    await db.insert(t.publishEvents).values({ id: crypto.randomUUID(), kind: 'requested', createdAt: new Date(Date.now() - HOOK_STALE_MS - 2000) });
-    await db.insert(t.publishEvents).values({ id: crypto.randomUUID(), kind: 'hook', outcome: 'calling', createdAt: new Date(Date.now() - HOOK_STALE_MS - 1000) });
+    await db.insert(t.publishEvents).values({
+      id: crypto.randomUUID(),
+      kind: 'requested',
+      createdAt: new Date(Date.now() - HOOK_STALE_MS - 2000),
+    });
+    await db.insert(t.publishEvents).values({
+      id: crypto.randomUUID(),
+      kind: 'hook',
+      outcome: 'calling',
+      createdAt: new Date(Date.now() - HOOK_STALE_MS - 1000),
+    });
     expect(await status()).toMatchObject({ state: 'failed', failure: 'the deploy hook call never finished' });
     expect(calls).toHaveLength(0);
     expect(await publish()).toMatchObject({ state: 'publishing' });
@@ -126,8 +190,13 @@ describe('publishing through the deploy hook', () => {
 
   it('holds parallel publishes back while a call is in flight', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const calls = fakeHook(async () => { await gate; return new Response('ok'); });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const calls = fakeHook(async () => {
+      await gate;
+      return new Response('ok');
+    });
     const first = publish();
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const others = await Promise.all([publish(), publish()]);
@@ -139,11 +208,15 @@ describe('publishing through the deploy hook', () => {
 
   it('sends what both Workers Builds and GitHub repository_dispatch accept, with the hook token only when set', async () => {
     const calls = fakeHook();
-    await publish({ ...hookEnv, DEPLOY_HOOK_URL: 'https://api.github.com/repos/acme/site/dispatches', DEPLOY_HOOK_TOKEN: 'github_pat_secret' } as Env);
+    await publish({
+      ...hookEnv,
+      DEPLOY_HOOK_URL: 'https://api.github.com/repos/acme/site/dispatches',
+      DEPLOY_HOOK_TOKEN: 'github_pat_secret',
+    } as Env);
     const headers = new Headers(calls[0]!.init?.headers);
     expect(calls[0]!.url).toBe('https://api.github.com/repos/acme/site/dispatches');
     expect(calls[0]!.init?.method).toBe('POST');
-    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ event_type: 'publish' });
+    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ event_type: 'publish' });
     expect(headers.get('Authorization')).toBe('Bearer github_pat_secret');
     expect(headers.get('User-Agent')).toBeTruthy();
     await age(HOOK_INTERVAL_MS + 1000);
@@ -153,7 +226,11 @@ describe('publishing through the deploy hook', () => {
 
   it('is staff only', async () => {
     // From the site itself (past the CSRF check, which refuses a bodiless POST without an origin: 403).
-    const res = await app.request('/api/admin/publish', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' } }, hookEnv);
+    const res = await app.request(
+      '/api/admin/publish',
+      { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' } },
+      hookEnv,
+    );
     expect(res.status).toBe(401);
     expect((await app.request('/api/admin/publish', { method: 'POST' }, hookEnv)).status).toBe(403);
   });

@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { claimHookCall, finishHookCall, HOOK_TIMEOUT_MS, insertPublishRequest, readPublishStatus } from '../../../db/queries/publishing.ts';
-import type { PublishResponse, PublishStatusResponse } from '../../../schemas/build.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import {
+  claimHookCall,
+  finishHookCall,
+  HOOK_TIMEOUT_MS,
+  insertPublishRequest,
+  readPublishStatus,
+} from '#db/queries/publishing.ts';
+import type { PublishResponse, PublishStatusResponse } from '#schemas/build.ts';
 import { staffOnly } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
@@ -32,7 +38,9 @@ async function callHook(hook: DeployHook): Promise<string | null> {
     return res.ok ? null : `the deploy hook answered HTTP ${res.status}`;
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    return name === 'TimeoutError' || name === 'AbortError' ? `the deploy hook did not answer within ${HOOK_TIMEOUT_MS / 1000} s` : 'the deploy hook could not be reached';
+    return name === 'TimeoutError' || name === 'AbortError'
+      ? `the deploy hook did not answer within ${HOOK_TIMEOUT_MS / 1000} s`
+      : 'the deploy hook could not be reached';
   }
 }
 
@@ -57,10 +65,12 @@ const publishStatus = (db: Db, env: Env) => readPublishStatus(db, { hook: Boolea
 
 /** The sentence shown after Publish, from the state it led to. */
 function publishMessage(status: PublishStatusResponse, started: boolean) {
-  if (!status.hook) return 'Publish requested: the site is rebuilt by npm run publish (or the watcher npm start runs).';
+  if (!status.hook)
+    return 'Publish requested: the site is rebuilt by npm run publish (or the watcher npm start runs).';
   if (status.state === 'failed') return `Publishing failed: ${status.failure}. Press Publish to try again.`;
   if (started) return 'Publishing: the site is being rebuilt. This takes a few minutes.';
-  if (status.nextBuildInSeconds !== null) return `Publish requested: a build started less than a minute ago, the next one starts in ${status.nextBuildInSeconds} seconds.`;
+  if (status.nextBuildInSeconds !== null)
+    return `Publish requested: a build started less than a minute ago, the next one starts in ${status.nextBuildInSeconds} seconds.`;
   return 'Publishing: the site is being rebuilt. This takes a few minutes.';
 }
 
@@ -75,10 +85,13 @@ export const adminPublish = new Hono<AppEnv>()
     ]);
     const started = await maybeCallHook(db, c.env);
     const status = await publishStatus(db, c.env);
-    return c.json({ success: true, ...status, message: publishMessage(status, started) } satisfies PublishResponse, 202);
+    return c.json(
+      { success: true, ...status, message: publishMessage(status, started) } satisfies PublishResponse,
+      202,
+    );
   })
   .get('/status', async (c) => {
     await maybeCallHook(c.var.db, c.env);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await publishStatus(c.var.db, c.env) satisfies PublishStatusResponse);
+    return c.json((await publishStatus(c.var.db, c.env)) satisfies PublishStatusResponse);
   });

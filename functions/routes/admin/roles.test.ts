@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
-import { auth, makeStaff, tokenFor } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff, tokenFor } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 // Every admin endpoint, and whether editors may use it (content and publishing only).
 const routes: { method: string; path: string; editor: boolean }[] = [
@@ -49,7 +49,11 @@ const routes: { method: string; path: string; editor: boolean }[] = [
 ];
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>
-  request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, ...(method === 'GET' ? {} : { body: '{}' }) });
+  request(path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    ...(method === 'GET' ? {} : { body: '{}' }),
+  });
 
 describe('role checks on every admin endpoint', () => {
   const tokens: Record<string, string> = {};
@@ -59,7 +63,12 @@ describe('role checks on every admin endpoint', () => {
     tokens.applicant = await tokenFor('applicant', 'applicant-1', 'applicant');
     tokens.editor = (await makeStaff('editor')).token;
     tokens.admin = (await makeStaff('admin')).token;
-    tokens.forged = await signToken('another-secret-0123456789abcdef0123456789', 'bridgeway-global', { sub: 'x', aud: 'staff', role: 'admin', sid: NO_SESSION });
+    tokens.forged = await signToken('another-secret-0123456789abcdef0123456789', 'bridgeway-global', {
+      sub: 'x',
+      aud: 'staff',
+      role: 'admin',
+      sid: NO_SESSION,
+    });
   });
 
   it.each(routes)('$method $path', async ({ method, path, editor }) => {

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { requireAuth } from '../../middleware/auth.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import type { ListQuery } from '../../../schemas/admin.ts';
-import { staffMfaEnabled } from '../../../db/queries/staff-mfa.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import type { ListQuery } from '#schemas/admin.ts';
+import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
 
 export const ENROL_FIRST = 'Set up two-step sign-in before using the back office.';
 
@@ -16,7 +16,8 @@ const staffSession = (roles?: readonly string[]) => {
   const session = requireAuth('staff', roles ? { roles } : {});
   return createMiddleware<AppEnv>((c, next) =>
     session(c, async () => {
-      if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub))) throw new HTTPException(403, { message: ENROL_FIRST });
+      if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub)))
+        throw new HTTPException(403, { message: ENROL_FIRST });
       await next();
     }),
   );
@@ -38,12 +39,23 @@ export const searchNeedle = (q: string) => q.toLowerCase();
 
 /** Limit and offset for a list: one page as JSON, everything (up to CSV_LIMIT) as CSV. */
 export function window(query: ListQuery) {
-  return query.format === 'csv' ? { limit: CSV_LIMIT, offset: 0 } : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  return query.format === 'csv'
+    ? { limit: CSV_LIMIT, offset: 0 }
+    : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? value.join('; ')
+        : typeof value === 'string'
+          ? value
+          : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+            ? String(value)
+            : JSON.stringify(value);
   // Cells starting with = + - @ are formulas to spreadsheet programs: prefix them so they stay text.
   // A plain negative number ("-0.59", a net amount) is no formula and must stay a number for finance.
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
@@ -51,7 +63,10 @@ function cell(value: unknown): string {
 }
 
 /** RFC 4180 CSV: a header row, CRLF line ends, quoted where needed. */
-export function toCsv<T extends Record<string, unknown>>(rows: T[], columns: { key: keyof T & string; header: string }[]) {
+export function toCsv<T extends Record<string, unknown>>(
+  rows: T[],
+  columns: { key: keyof T & string; header: string }[],
+) {
   const lines = [columns.map((c) => cell(c.header)).join(',')];
   for (const row of rows) lines.push(columns.map((c) => cell(row[c.key])).join(','));
   return `${lines.join('\r\n')}\r\n`;
@@ -75,4 +90,4 @@ export function listResponse<T extends Record<string, unknown>>(
   return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
 }
 
-export { contains } from '../../../db/queries/text-search.ts';
+export { contains } from '#db/queries/text-search.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { siteSchema } from '../../../schemas/content.ts';
-import { getSite, saveSiteStatement, siteUpdatedAt } from '../../../db/queries/site-content.ts';
-import { auditInsert } from '../../services/audit.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { siteSchema } from '#schemas/content.ts';
+import { getSite, saveSiteStatement, siteUpdatedAt } from '#db/queries/site-content.ts';
+import { auditInsert } from '#functions/services/audit.ts';
 import { staffOnly } from './shared.ts';
 
 /**
@@ -22,7 +22,14 @@ export const adminSiteSettings = new Hono<AppEnv>()
     const before = await getSite(c.var.db);
     // One batch, one transaction: the audit entry and the change land together.
     await c.var.db.batch([
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'content.update', entity: 'site', entityId: 'site', before, after: site }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'content.update',
+        entity: 'site',
+        entityId: 'site',
+        before,
+        after: site,
+      }),
       saveSiteStatement(c.var.db, site),
     ]);
     return c.json({ success: true, item: site });

@@ -1,20 +1,36 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { asc, count, eq, or } from 'drizzle-orm';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { staff } from '../../../db/schema/index.ts';
-import { idParam, listQuery, staffCreateSchema, staffPasswordSchema, staffUpdateSchema, type StaffCreatedResponse, type StaffRow } from '../../../schemas/admin.ts';
-import type { Wire } from '../../../schemas/responses.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { endAllSessionsStatement } from '../../services/sessions.ts';
-import { auditInsert } from '../../services/audit.ts';
-import { resetStaffMfa, staffWithMfa } from '../../../db/queries/staff-mfa.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { staff } from '#db/schema/index.ts';
+import {
+  idParam,
+  listQuery,
+  staffCreateSchema,
+  staffPasswordSchema,
+  staffUpdateSchema,
+  type StaffCreatedResponse,
+  type StaffRow,
+} from '#schemas/admin.ts';
+import type { Wire } from '#schemas/responses.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { hashPassword } from '#functions/services/passwords.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { endAllSessionsStatement } from '#functions/services/sessions.ts';
+import { auditInsert } from '#functions/services/audit.ts';
+import { resetStaffMfa, staffWithMfa } from '#db/queries/staff-mfa.ts';
 import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
 
-const columns = { id: staff.id, name: staff.name, email: staff.email, role: staff.role, isActive: staff.isActive, createdAt: staff.createdAt, updatedAt: staff.updatedAt };
+const columns = {
+  id: staff.id,
+  name: staff.name,
+  email: staff.email,
+  role: staff.role,
+  isActive: staff.isActive,
+  createdAt: staff.createdAt,
+  updatedAt: staff.updatedAt,
+};
 
 // Whole seconds: token `iat` has second precision (see resetPassword).
 const revokeNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -24,33 +40,62 @@ export const adminStaff = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
-    const where = query.q ? or(contains(staff.name, searchNeedle(query.q)), contains(staff.email, searchNeedle(query.q))) : undefined;
+    const where = query.q
+      ? or(contains(staff.name, searchNeedle(query.q)), contains(staff.email, searchNeedle(query.q)))
+      : undefined;
     const { limit, offset } = window(query);
     const [rows, [total]] = await Promise.all([
       c.var.db.select(columns).from(staff).where(where).orderBy(asc(staff.name)).limit(limit).offset(offset),
       c.var.db.select({ n: count() }).from(staff).where(where),
     ]);
-    const withMfa = await staffWithMfa(c.var.db, rows.map((r) => r.id));
+    const withMfa = await staffWithMfa(
+      c.var.db,
+      rows.map((r) => r.id),
+    );
     const items = rows.map((r) => ({ ...r, mfaEnabled: withMfa.has(r.id) }));
-    return listResponse(c, query, { items: items satisfies Wire<StaffRow>[], total: total?.n ?? 0 }, {
-      filename: 'staff',
-      columns: [
-        { key: 'name', header: 'Name' }, { key: 'email', header: 'Email' }, { key: 'role', header: 'Role' },
-        { key: 'isActive', header: 'Active' }, { key: 'mfaEnabled', header: 'Two-step sign-in' }, { key: 'createdAt', header: 'Created' },
-      ],
-    });
+    return listResponse(
+      c,
+      query,
+      { items: items satisfies Wire<StaffRow>[], total: total?.n ?? 0 },
+      {
+        filename: 'staff',
+        columns: [
+          { key: 'name', header: 'Name' },
+          { key: 'email', header: 'Email' },
+          { key: 'role', header: 'Role' },
+          { key: 'isActive', header: 'Active' },
+          { key: 'mfaEnabled', header: 'Two-step sign-in' },
+          { key: 'createdAt', header: 'Created' },
+        ],
+      },
+    );
   })
   .post('/', validate('json', staffCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
     await assertNotCommon(body.password);
     const [existing] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
-    if (existing) throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
-    const row = { id: crypto.randomUUID(), name: body.name, email, role: body.role, isActive: true, isVerified: true, passwordHash: await hashPassword(body.password) };
+    if (existing)
+      throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
+    const row = {
+      id: crypto.randomUUID(),
+      name: body.name,
+      email,
+      role: body.role,
+      isActive: true,
+      isVerified: true,
+      passwordHash: await hashPassword(body.password),
+    };
     const { passwordHash: _p, isVerified: _v, ...visible } = row;
     await c.var.db.batch([
       c.var.db.insert(staff).values(row),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.create', entity: 'staff', entityId: row.id, after: visible }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'staff.create',
+        entity: 'staff',
+        entityId: row.id,
+        after: visible,
+      }),
     ]);
     return c.json({ success: true, staff: visible } satisfies StaffCreatedResponse, 201);
   })
@@ -62,13 +107,27 @@ export const adminStaff = new Hono<AppEnv>()
     if (id === c.var.auth.sub && ((body.role && body.role !== before.role) || body.isActive === false)) {
       throw new HTTPException(409, { message: 'You cannot change your own role or deactivate yourself.' });
     }
-    const changes = { ...(body.name !== undefined && { name: body.name }), ...(body.role !== undefined && { role: body.role }), ...(body.isActive !== undefined && { isActive: body.isActive }) };
+    const changes = {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.role !== undefined && { role: body.role }),
+      ...(body.isActive !== undefined && { isActive: body.isActive }),
+    };
     // A role change or deactivation ends the person's sessions: their tokens carry the old role.
     const revoke = (body.role !== undefined && body.role !== before.role) || body.isActive === false;
     await c.var.db.batch([
-      c.var.db.update(staff).set({ ...changes, ...(revoke && { tokensValidAfter: revokeNow() }), updatedAt: new Date() }).where(eq(staff.id, id)),
+      c.var.db
+        .update(staff)
+        .set({ ...changes, ...(revoke && { tokensValidAfter: revokeNow() }), updatedAt: new Date() })
+        .where(eq(staff.id, id)),
       ...(revoke ? [endAllSessionsStatement(c.var.db, 'staff', id)] : []),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.update', entity: 'staff', entityId: id, before, after: { ...before, ...changes } }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'staff.update',
+        entity: 'staff',
+        entityId: id,
+        before,
+        after: { ...before, ...changes },
+      }),
     ]);
     const [after] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
     return c.json({ success: true, staff: after });
@@ -80,10 +139,22 @@ export const adminStaff = new Hono<AppEnv>()
     const { password } = c.req.valid('json');
     await assertNotCommon(password);
     await c.var.db.batch([
-      c.var.db.update(staff).set({ passwordHash: await hashPassword(password), tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
+      c.var.db
+        .update(staff)
+        .set({
+          passwordHash: await hashPassword(password),
+          tokensValidAfter: revokeNow(),
+          updatedAt: new Date(),
+        })
+        .where(eq(staff.id, id)),
       // A new password ends the person's sessions on every device.
       endAllSessionsStatement(c.var.db, 'staff', id),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.password', entity: 'staff', entityId: id }),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'staff.password',
+        entity: 'staff',
+        entityId: id,
+      }),
     ]);
     return c.json({ success: true });
   })
@@ -91,13 +162,24 @@ export const adminStaff = new Hono<AppEnv>()
     // For a lost phone with no recovery codes left: the person sets up a new authenticator at
     // their next sign-in (admins must; editors may). Their sessions end now.
     const { id } = c.req.valid('param');
-    if (id === c.var.auth.sub) throw new HTTPException(409, { message: 'Ask another administrator to reset your own two-step sign-in.' });
+    if (id === c.var.auth.sub)
+      throw new HTTPException(409, {
+        message: 'Ask another administrator to reset your own two-step sign-in.',
+      });
     const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
     if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
     await c.var.db.batch([
       ...resetStaffMfa(c.var.db, id),
-      c.var.db.update(staff).set({ tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(staff.id, id)),
-      auditInsert(c.var.db, { staffId: c.var.auth.sub, action: 'staff.mfa_reset', entity: 'staff', entityId: id }),
+      c.var.db
+        .update(staff)
+        .set({ tokensValidAfter: revokeNow(), updatedAt: new Date() })
+        .where(eq(staff.id, id)),
+      auditInsert(c.var.db, {
+        staffId: c.var.auth.sub,
+        action: 'staff.mfa_reset',
+        entity: 'staff',
+        entityId: id,
+      }),
     ]);
     return c.json({ success: true });
   });

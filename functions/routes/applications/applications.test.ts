@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../../db/client.ts';
-import { programApplications, users } from '../../../db/schema/index.ts';
-import { request } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION, sessionToken } from '../../test/fixtures/index.ts';
+import { createDb } from '#db/client.ts';
+import { programApplications, users } from '#db/schema/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const SUBJECT = 'msc-data-science-university-of-leeds';
@@ -14,7 +14,14 @@ const SUBJECT = 'msc-data-science-university-of-leeds';
 async function student() {
   const id = crypto.randomUUID();
   await db.insert(users).values({
-    id, fullName: 'Sub Scriber', academicStatus: 'Graduate', contactNumber: id, currentAddress: 'London', email: `${id}@example.com`, passwordHash: 'x', isVerified: true,
+    id,
+    fullName: 'Sub Scriber',
+    academicStatus: 'Graduate',
+    contactNumber: id,
+    currentAddress: 'London',
+    email: `${id}@example.com`,
+    passwordHash: 'x',
+    isVerified: true,
   });
   return { id, token: await sessionToken({ sub: id, aud: 'student', role: 'student' }) };
 }
@@ -31,33 +38,72 @@ describe('POST /api/subscriptions', () => {
     const { id, token } = await student();
     const first = await subscribe({ subjectId: SUBJECT }, token);
     expect(first.status).toBe(201);
-    const body = (await first.json()) as { success: boolean; message: string; subscription: { _id: string; status: string } };
-    expect(body).toMatchObject({ success: true, message: expect.stringContaining('MSc Data Science'), subscription: { status: 'submitted' } });
+    const body = await first.json<{
+      success: boolean;
+      message: string;
+      subscription: { _id: string; status: string };
+    }>();
+    expect(body).toMatchObject({
+      success: true,
+      message: expect.stringContaining('MSc Data Science'),
+      subscription: { status: 'submitted' },
+    });
 
     const second = await subscribe({ subjectId: SUBJECT }, token);
     expect(second.status).toBe(400);
-    expect(await second.json()).toMatchObject({ success: false, message: 'You are already subscribed to this course.' });
-    expect(await db.select().from(programApplications).where(eq(programApplications.userId, id))).toHaveLength(1);
+    expect(await second.json()).toMatchObject({
+      success: false,
+      message: 'You are already subscribed to this course.',
+    });
+    expect(
+      await db.select().from(programApplications).where(eq(programApplications.userId, id)),
+    ).toHaveLength(1);
 
-    const profile = (await (await request('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
-      user: { applications: { subjectId: string; subjectName: string; university: string; status: string; createdAt: string }[] };
-    };
+    const profile = await (
+      await request('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } })
+    ).json<{
+      user: {
+        applications: {
+          subjectId: string;
+          subjectName: string;
+          university: string;
+          status: string;
+          createdAt: string;
+        }[];
+      };
+    }>();
     expect(profile.user.applications).toEqual([
-      expect.objectContaining({ subjectId: SUBJECT, subjectName: expect.stringContaining('Data Science'), university: 'University of Leeds', status: 'submitted', createdAt: expect.any(String) }),
+      expect.objectContaining({
+        subjectId: SUBJECT,
+        subjectName: expect.stringContaining('Data Science'),
+        university: 'University of Leeds',
+        status: 'submitted',
+        createdAt: expect.any(String),
+      }),
     ]);
-    const mine = (await (await request('/api/subscriptions/mine', { headers: { Authorization: `Bearer ${token}` } })).json()) as { applications: unknown[] };
+    const mine = await (
+      await request('/api/subscriptions/mine', { headers: { Authorization: `Bearer ${token}` } })
+    ).json<{ applications: unknown[] }>();
     expect(mine.applications).toEqual(profile.user.applications);
   });
 
   it('two simultaneous applications: exactly one succeeds', async () => {
     const { token } = await student();
-    const results = await Promise.all([subscribe({ subjectId: 'mba-global-coventry-university' }, token), subscribe({ subjectId: 'mba-global-coventry-university' }, token)]);
+    const results = await Promise.all([
+      subscribe({ subjectId: 'mba-global-coventry-university' }, token),
+      subscribe({ subjectId: 'mba-global-coventry-university' }, token),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
   });
 
   it('answers 401 without a valid token', async () => {
     expect((await subscribe({ subjectId: SUBJECT })).status).toBe(401);
-    const forged = await signToken('not-the-secret-not-the-secret-000000', 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student', sid: NO_SESSION });
+    const forged = await signToken('not-the-secret-not-the-secret-000000', 'bridgeway-global', {
+      sub: 'x',
+      aud: 'student',
+      role: 'student',
+      sid: NO_SESSION,
+    });
     expect((await subscribe({ subjectId: SUBJECT }, forged)).status).toBe(401);
     expect((await request('/api/subscriptions/mine')).status).toBe(401);
   });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { programApplicationSchema } from '../../../schemas/users.ts';
-import { createApplication, findOpenSubject, listApplications } from '../../../db/queries/applications.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { programApplicationSchema } from '#schemas/users.ts';
+import { createApplication, findOpenSubject, listApplications } from '#db/queries/applications.ts';
 
 export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
 
@@ -25,7 +25,13 @@ export const applicationsRouter = new Hono<AppEnv>()
       {
         success: true,
         message: `Your application to ${subject.name} has been submitted.`,
-        subscription: { _id: created.id, subjectId, subjectName: subject.name, status: created.status, createdAt: created.createdAt.toISOString() },
+        subscription: {
+          _id: created.id,
+          subjectId,
+          subjectName: subject.name,
+          status: created.status,
+          createdAt: created.createdAt.toISOString(),
+        },
       },
       201,
     );

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { publicCache } from '../../middleware/cache.ts';
-import { jobsQuery } from '../../../schemas/recruitment.ts';
-import { listOpenJobs, searchOpenJobs } from '../../../db/queries/jobs.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { publicCache } from '#functions/middleware/cache.ts';
+import { jobsQuery } from '#schemas/recruitment.ts';
+import { listOpenJobs, searchOpenJobs } from '#db/queries/jobs.ts';
 
 /**
  * The open jobs. Without parameters: the spec's plain array. With `q`, `category` or `page`:

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { onError } from '../../middleware/errors.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { insertAssistanceRequest } from '../../../db/queries/enquiries.ts';
-import { listEmployerCategories } from '../../../db/queries/jobs.ts';
-import { assistanceRequestSchema, CATEGORY_MESSAGE } from '../../../schemas/recruitment.ts';
-import { notifyStaff } from '../../services/notify.ts';
+import { onError } from '#functions/middleware/errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
+import { listEmployerCategories } from '#db/queries/jobs.ts';
+import { assistanceRequestSchema, CATEGORY_MESSAGE } from '#schemas/recruitment.ts';
+import { notifyStaff } from '#functions/services/notify.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
 const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 60 };
@@ -21,10 +21,13 @@ export const assistanceRequests = new Hono<AppEnv>()
   .onError(async (error, c) => {
     // The app's own handler decides status and text (storage faults → 503); this adds `error`.
     const res = await onError(error, c);
-    const body = (await res.clone().json()) as { message: string };
+    const body = await res.clone().json<{ message: string }>();
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
-    return c.json({ success: false, error: body.message, message: body.message }, res.status as ContentfulStatusCode);
+    return c.json(
+      { success: false, error: body.message, message: body.message },
+      res.status as ContentfulStatusCode,
+    );
   })
   .post(
     '/',
@@ -39,9 +42,15 @@ export const assistanceRequests = new Hono<AppEnv>()
       const known = new Set(await listEmployerCategories(c.var.db));
       const category = [...new Set(input.category)];
       const unknown = category.find((name) => !known.has(name));
-      if (unknown !== undefined) throw new HTTPException(400, { message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE });
+      if (unknown !== undefined)
+        throw new HTTPException(400, {
+          message: unknown ? `Unknown category: ${unknown}` : CATEGORY_MESSAGE,
+        });
 
-      await c.var.limiter.perAddress(SUBMIT_LIMIT, (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`);
+      await c.var.limiter.perAddress(
+        SUBMIT_LIMIT,
+        (wait) => `Too many requests from this address. Please try again in ${wait} or call us.`,
+      );
 
       const id = crypto.randomUUID();
       await insertAssistanceRequest(c.var.db, { id, ...input, category });
@@ -50,6 +59,13 @@ export const assistanceRequests = new Hono<AppEnv>()
         `Location: ${input.postcode}, ${input.country}.`,
         `Message: ${input.message}`,
       ]);
-      return c.json({ success: true, message: 'Thank you! Your request has been submitted. Our team will contact you shortly.', id }, 201);
+      return c.json(
+        {
+          success: true,
+          message: 'Thank you! Your request has been submitted. Our team will contact you shortly.',
+          id,
+        },
+        201,
+      );
     },
   );

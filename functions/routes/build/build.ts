@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { readBuildSnapshot } from '../../../db/queries/build-snapshot.ts';
-import { insertBuilt, readContentVersion } from '../../../db/queries/publishing.ts';
-import { buildDoneSchema } from '../../../schemas/build.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { readBuildSnapshot } from '#db/queries/build-snapshot.ts';
+import { insertBuilt, readContentVersion } from '#db/queries/publishing.ts';
+import { buildDoneSchema } from '#schemas/build.ts';
 
 const digest = async (text: string) => crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
 
@@ -49,9 +49,14 @@ export const build = new Hono<AppEnv>()
     // A build can only carry a version the database has reached (a typo or a report from another
     // environment's build must not mark newer edits as published).
     if (contentVersion > (await readContentVersion(c.var.db))) {
-      throw new HTTPException(400, { message: 'contentVersion is newer than this database’s content version' });
+      throw new HTTPException(400, {
+        message: 'contentVersion is newer than this database’s content version',
+      });
     }
     const at = new Date();
     await insertBuilt(c.var.db, { contentVersion, commit: commit ?? null, at });
-    return c.json({ success: true as const, publishedAt: at.toISOString(), publishedVersion: contentVersion }, 201);
+    return c.json(
+      { success: true as const, publishedAt: at.toISOString(), publishedVersion: contentVersion },
+      201,
+    );
   });

@@ -1,15 +1,16 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { insertContactMessage } from '../../../db/queries/enquiries.ts';
-import { homeContactSchema, landingContactSchema } from '../../../schemas/contact.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
-import { notifyStaff } from '../../services/notify.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { insertContactMessage } from '#db/queries/enquiries.ts';
+import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
+import { notifyStaff } from '#functions/services/notify.ts';
 
 // Public forms: generous for people, a wall for scripts filling the inbox.
 const contactLimit = { name: 'contact:address', max: 20, windowSeconds: 600 };
 
-const limit = (c: Context<AppEnv>) => c.var.limiter.perAddress(contactLimit, (wait) => `Too many messages. Please try again in ${wait}.`);
+const limit = (c: Context<AppEnv>) =>
+  c.var.limiter.perAddress(contactLimit, (wait) => `Too many messages. Please try again in ${wait}.`);
 
 /** POST /api/sendsmsus (landing 'Get In Touch') and POST /api/contact (home form), mounted at /api. */
 export const contact = new Hono<AppEnv>()
@@ -18,10 +19,17 @@ export const contact = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
     await insertContactMessage(c.var.db, {
-      kind: 'landing', fullName: body.fullName, email, phone: body.nnumber, message: body.details,
+      kind: 'landing',
+      fullName: body.fullName,
+      email,
+      phone: body.nnumber,
+      message: body.details,
     });
     await notifyStaff(c.var.db, c.var.mailer, `New enquiry from ${body.fullName}`, [
-      `Name: ${body.fullName}`, `Email: ${email}`, `Phone: ${body.nnumber}`, `Message: ${body.details}`,
+      `Name: ${body.fullName}`,
+      `Email: ${email}`,
+      `Phone: ${body.nnumber}`,
+      `Message: ${body.details}`,
     ]);
     return c.json({ success: true as const, message: 'Your message has been sent successfully!' }, 201);
   })
@@ -31,11 +39,23 @@ export const contact = new Hono<AppEnv>()
     const email = normalizeEmail(body.email);
     const fullName = `${body.firstName} ${body.lastName}`.trim() || email;
     await insertContactMessage(c.var.db, {
-      kind: 'home', fullName, firstName: body.firstName || null, lastName: body.lastName || null, email,
-      phone: body.phone || null, subject: body.subject || null, country: body.country || null, message: body.message,
+      kind: 'home',
+      fullName,
+      firstName: body.firstName || null,
+      lastName: body.lastName || null,
+      email,
+      phone: body.phone || null,
+      subject: body.subject || null,
+      country: body.country || null,
+      message: body.message,
     });
     await notifyStaff(c.var.db, c.var.mailer, `Contact form: ${body.subject || 'no subject'}`, [
-      `Name: ${fullName}`, `Email: ${email}`, `Phone: ${body.phone || '—'}`, `Country: ${body.country || '—'}`, `Subject: ${body.subject || '—'}`, `Message: ${body.message || '—'}`,
+      `Name: ${fullName}`,
+      `Email: ${email}`,
+      `Phone: ${body.phone || '—'}`,
+      `Country: ${body.country || '—'}`,
+      `Subject: ${body.subject || '—'}`,
+      `Message: ${body.message || '—'}`,
     ]);
     return c.json({ success: true as const, message: 'Message sent successfully!' }, 201);
   });

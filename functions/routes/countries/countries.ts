@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { idParam } from '../../../schemas/catalog.ts';
-import { getCountry, listCountries } from '../../../db/queries/catalog.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { idParam } from '#schemas/catalog.ts';
+import { getCountry, listCountries } from '#db/queries/catalog.ts';
 
 export const countries = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listCountries(c.var.db)))

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { createDb } from '../../../db/client.ts';
-import { OutboxMailer } from '../../services/mailer.ts';
-import { codeEmail } from '../../services/emails.ts';
-import { app } from '../../index.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import { createDb } from '#db/client.ts';
+import { OutboxMailer } from '#functions/services/mailer.ts';
+import { codeEmail } from '#functions/services/emails.ts';
+import { app } from '#functions/index.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 /** Every development-only API route (one today; a new one belongs here). */
 const devApiRoutes = ['/api/dev/outbox', '/api/dev/outbox?to=someone@example.com'];
@@ -22,18 +22,27 @@ describe('GET /api/dev/*', () => {
   ])('answers 404 like an unknown route with ENVIRONMENT=%j on %s', async (environment, origin) => {
     for (const path of devApiRoutes) {
       const res = await call(`${origin}${path}`, environment);
-      const unknown = await call(`${origin}${path.replace('/api/dev/outbox', '/api/dev/no-such-route')}`, environment);
+      const unknown = await call(
+        `${origin}${path.replace('/api/dev/outbox', '/api/dev/no-such-route')}`,
+        environment,
+      );
       expect(res.status, path).toBe(404);
       // Byte for byte what an unknown route says (with its own path): nothing tells the route exists.
-      expect(await res.json()).toMatchObject({ success: false, message: `No API endpoint at GET ${new URL(path, origin).pathname}` });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        message: `No API endpoint at GET ${new URL(path, origin).pathname}`,
+      });
       expect(unknown.status).toBe(404);
     }
   });
 
-  it.each(['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787'])('answers in development on the loopback host %s', async (origin) => {
-    const res = await call(`${origin}/api/dev/outbox?to=nobody@example.com`, 'development');
-    expect(res.status).toBe(200);
-  });
+  it.each(['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787'])(
+    'answers in development on the loopback host %s',
+    async (origin) => {
+      const res = await call(`${origin}/api/dev/outbox?to=nobody@example.com`, 'development');
+      expect(res.status).toBe(200);
+    },
+  );
 
   it('lists messages for an address, newest first, in development', async () => {
     const db = createDb(env.DB);
@@ -44,9 +53,21 @@ describe('GET /api/dev/*', () => {
     await mailer.send(codeEmail(brand, 'dev-outbox@example.com', 'Ada', '222222', 'verify'));
     const res = await call('http://127.0.0.1:8787/api/dev/outbox?to=DEV-OUTBOX@example.com', 'development');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { to: string; subject: string; text: string; html: string; createdAt: string }[];
+    const body = await res.json<
+      {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        createdAt: string;
+      }[]
+    >();
     expect(body).toHaveLength(2);
     expect(body[0]!.text).toContain('222222');
-    expect(body[0]).toMatchObject({ to: 'dev-outbox@example.com', subject: expect.stringContaining('222222'), html: expect.stringContaining('222222') });
+    expect(body[0]).toMatchObject({
+      to: 'dev-outbox@example.com',
+      subject: expect.stringContaining('222222'),
+      html: expect.stringContaining('222222'),
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { devToolsAllowed } from '../../lib/config.ts';
-import { notFound } from '../../middleware/errors.ts';
-import { validate } from '../../lib/validate.ts';
-import { listMailbox } from '../../../db/queries/outbox.ts';
-import { normalizeEmail } from '../../services/accounts.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { devToolsAllowed } from '#functions/lib/config.ts';
+import { notFound } from '#functions/middleware/errors.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { listMailbox } from '#db/queries/outbox.ts';
+import { normalizeEmail } from '#functions/services/accounts.ts';
 
 /**
  * Development-only tools. Unless ENVIRONMENT is development and the host is loopback, every route

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { checkedConfig } from '../../middleware/config-check.ts';
-import { readContentVersion, readPublishedBuild } from '../../../db/queries/publishing.ts';
-import type { HealthResponse } from '../../../schemas/build.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { checkedConfig } from '#functions/middleware/config-check.ts';
+import { readContentVersion, readPublishedBuild } from '#db/queries/publishing.ts';
+import type { HealthResponse } from '#schemas/build.ts';
 
 /**
  * GET /api/health: 200 with the content version and the deployed commit when the configuration is
@@ -21,7 +21,10 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
     };
     return c.json(body, 503);
   }
-  const [contentVersion, published] = await Promise.all([readContentVersion(c.var.db), readPublishedBuild(c.var.db)]);
+  const [contentVersion, published] = await Promise.all([
+    readContentVersion(c.var.db),
+    readPublishedBuild(c.var.db),
+  ]);
   const cfg = config(c.env);
   const body: HealthResponse = {
     success: true,

@@ -3,18 +3,19 @@
 import { env } from 'cloudflare:test';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as t from '../../../db/schema/index.ts';
-import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '../../../schemas/job-alerts.ts';
-import { CRONS, runScheduled } from '../../scheduled/index.ts';
-import { signUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
-import { registerApplicant } from '../../test/fixtures/index.ts';
-import { db, makeStudentWithData } from '../../test/fixtures/index.ts';
-import { request, postJson } from '../../test/fixtures/index.ts';
+import * as t from '#db/schema/index.ts';
+import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '#schemas/job-alerts.ts';
+import { CRONS, runScheduled } from '#functions/scheduled/index.ts';
+import { signUnsubscribeToken } from '#functions/services/unsubscribe-tokens.ts';
+import { registerApplicant } from '#functions/test/fixtures/index.ts';
+import { db, makeStudentWithData } from '#functions/test/fixtures/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 const header = (token: string) => ({ 'X-Applicant-Token': token });
 const create = (token: string, body: unknown) => postJson('/api/job-alerts', body, header(token));
-const list = async (token: string) => (await (await request('/api/job-alerts', { headers: header(token) })).json()) as JobAlertList;
+const list = async (token: string) =>
+  await (await request('/api/job-alerts', { headers: header(token) })).json<JobAlertList>();
 const secret = () => env.TOKEN_SECRET;
 const issuer = () => env.TOKEN_ISSUER || 'bridgeway-global';
 
@@ -24,15 +25,24 @@ describe('POST/GET/DELETE /api/job-alerts', () => {
     const other = await registerApplicant('alerts-other');
     const res = await create(me.token, { keywords: ' nurse ', category: 'Healthcare', location: 'London' });
     expect(res.status).toBe(201);
-    const { alert, message } = (await res.json()) as { alert: { id: string }; message: string };
+    const { alert, message } = await res.json<{ alert: { id: string }; message: string }>();
     expect(message).toBe(JOB_ALERT_MESSAGES.created);
-    expect(await list(me.token)).toMatchObject({ success: true, limit: JOB_ALERT_LIMIT, alerts: [{ id: alert.id, keywords: 'nurse', category: 'Healthcare', location: 'London' }] });
+    expect(await list(me.token)).toMatchObject({
+      success: true,
+      limit: JOB_ALERT_LIMIT,
+      alerts: [{ id: alert.id, keywords: 'nurse', category: 'Healthcare', location: 'London' }],
+    });
     // Another person's token sees none of it and cannot delete it.
     expect((await list(other.token)).alerts).toEqual([]);
-    const foreign = await request(`/api/job-alerts/${alert.id}`, { method: 'DELETE', headers: header(other.token) });
+    const foreign = await request(`/api/job-alerts/${alert.id}`, {
+      method: 'DELETE',
+      headers: header(other.token),
+    });
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ success: false, message: JOB_ALERT_MESSAGES.notFound });
-    expect((await request(`/api/job-alerts/${alert.id}`, { method: 'DELETE', headers: header(me.token) })).status).toBe(200);
+    expect(
+      (await request(`/api/job-alerts/${alert.id}`, { method: 'DELETE', headers: header(me.token) })).status,
+    ).toBe(200);
     expect((await list(me.token)).alerts).toEqual([]);
   });
 
@@ -50,7 +60,9 @@ describe('POST/GET/DELETE /api/job-alerts', () => {
 
   it(`keeps at most ${JOB_ALERT_LIMIT} alerts when 15 are saved at once (one conditional insert)`, async () => {
     const me = await registerApplicant('alerts-parallel');
-    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => create(me.token, { keywords: `search ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => create(me.token, { keywords: `search ${i}` })),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(JOB_ALERT_LIMIT);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15 - JOB_ALERT_LIMIT);
@@ -61,26 +73,54 @@ describe('POST/GET/DELETE /api/job-alerts', () => {
 });
 
 /** An alert owned by a fresh applicant, last digested at `since`. */
-async function alertSince(since: number, search: { keywords?: string; category?: string; location?: string }) {
+async function alertSince(
+  since: number,
+  search: { keywords?: string; category?: string; location?: string },
+) {
   const applicant = await registerApplicant('digest');
   const res = await create(applicant.token, search);
-  const { alert } = (await res.json()) as { alert: { id: string } };
-  await db.update(t.jobAlerts).set({ digestedUntil: new Date(since) }).where(eq(t.jobAlerts.id, alert.id));
+  const { alert } = await res.json<{ alert: { id: string } }>();
+  await db
+    .update(t.jobAlerts)
+    .set({ digestedUntil: new Date(since) })
+    .where(eq(t.jobAlerts.id, alert.id));
   return { ...applicant, alertId: alert.id };
 }
 
 async function addJob(title: string, publishedAt: number, extra: Partial<typeof t.jobs.$inferInsert> = {}) {
   const id = `job-${crypto.randomUUID().slice(0, 8)}`;
   await db.insert(t.jobs).values({
-    id, title, description: `${title} description`, category: 'Healthcare', company: 'Digest Care Ltd', location: 'London, UK', address: '1 Digest Road', startDate: '2026-09-01', endDate: '2027-09-01',
-    recruitmentType: 'Permanent', employment: ['Full-time'], schedule: 'Days', payment: '£30,000', hiring: '1', tags: [], type: 'Full-time', requirements: [],
-    companyInfo: { name: 'Digest Care Ltd', website: 'https://example.com', about: 'x' }, createdAt: new Date(publishedAt), updatedAt: new Date(publishedAt), ...extra,
+    id,
+    title,
+    description: `${title} description`,
+    category: 'Healthcare',
+    company: 'Digest Care Ltd',
+    location: 'London, UK',
+    address: '1 Digest Road',
+    startDate: '2026-09-01',
+    endDate: '2027-09-01',
+    recruitmentType: 'Permanent',
+    employment: ['Full-time'],
+    schedule: 'Days',
+    payment: '£30,000',
+    hiring: '1',
+    tags: [],
+    type: 'Full-time',
+    requirements: [],
+    companyInfo: { name: 'Digest Care Ltd', website: 'https://example.com', about: 'x' },
+    createdAt: new Date(publishedAt),
+    updatedAt: new Date(publishedAt),
+    ...extra,
   });
   return id;
 }
 
 // Digests only (registration also e-mails the applicant a confirmation link).
-const digestsTo = (email: string) => db.select().from(t.outbox).where(and(eq(t.outbox.to, email), like(t.outbox.subject, '%new job%')));
+const digestsTo = (email: string) =>
+  db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.to, email), like(t.outbox.subject, '%new job%')));
 const httpsEnv = () => ({ ...env, SITE_URL: 'https://bridgeway.example' }) as Env;
 
 describe('daily job alert digest (CRONS.daily)', () => {
@@ -103,7 +143,9 @@ describe('daily job alert digest (CRONS.daily)', () => {
     expect(mail.text).toContain(`https://bridgeway.example/job/${newJob}`);
     expect(mail.text).not.toMatch(/Porter|closed|old/);
     expect(mail.html).toContain('Zyxdigest Nurse</a>');
-    expect(mail.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/bridgeway\.example\/api\/job-alerts\/unsubscribe\?token=[\w.-]+>$/);
+    expect(mail.headers!['List-Unsubscribe']).toMatch(
+      /^<https:\/\/bridgeway\.example\/api\/job-alerts\/unsubscribe\?token=[\w.-]+>$/,
+    );
     expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain(mail.headers!['List-Unsubscribe']!.slice(1, -1));
     expect(await digestsTo(idle.email)).toEqual([]);
@@ -123,8 +165,22 @@ describe('daily job alert digest (CRONS.daily)', () => {
     const alerts = await Promise.all([0, 1, 2].map(() => alertSince(base, { keywords: 'qwparallel' })));
     await addJob('Qwparallel Chef', base + HOUR);
     const now = new Date(base + 21 * HOUR);
-    await Promise.all([runScheduled(CRONS.daily, httpsEnv(), now), runScheduled(CRONS.daily, httpsEnv(), now)]);
-    const sent = await db.select({ to: t.outbox.to }).from(t.outbox).where(and(inArray(t.outbox.to, alerts.map((a) => a.email)), like(t.outbox.subject, '%new job%')));
+    await Promise.all([
+      runScheduled(CRONS.daily, httpsEnv(), now),
+      runScheduled(CRONS.daily, httpsEnv(), now),
+    ]);
+    const sent = await db
+      .select({ to: t.outbox.to })
+      .from(t.outbox)
+      .where(
+        and(
+          inArray(
+            t.outbox.to,
+            alerts.map((a) => a.email),
+          ),
+          like(t.outbox.subject, '%new job%'),
+        ),
+      );
     expect(sent.map((s) => s.to).sort()).toEqual(alerts.map((a) => a.email).sort());
   });
 });
@@ -147,7 +203,11 @@ describe('unsubscribe link', () => {
     // GET alone changes nothing (link scanners open links).
     expect(await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alertId))).toHaveLength(1);
 
-    const oneClick = await request(at(token), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await request(at(token), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You are unsubscribed');
     expect(await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alertId))).toEqual([]);

@@ -1,18 +1,32 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
-import { createAlert, deleteAlert, deleteOwnAlert, findAlert, listAlerts, toAlertDto } from '../../../db/queries/job-alerts.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
-  JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert, jobAlertIdParam, jobAlertSchema, unsubscribeQuery, type JobAlertCreated, type JobAlertList,
-} from '../../../schemas/job-alerts.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
-import { verifyUnsubscribeToken } from '../../services/unsubscribe-tokens.ts';
+  createAlert,
+  deleteAlert,
+  deleteOwnAlert,
+  findAlert,
+  listAlerts,
+  toAlertDto,
+} from '#db/queries/job-alerts.ts';
+import {
+  JOB_ALERT_LIMIT,
+  JOB_ALERT_MESSAGES,
+  describeAlert,
+  jobAlertIdParam,
+  jobAlertSchema,
+  unsubscribeQuery,
+  type JobAlertCreated,
+  type JobAlertList,
+} from '#schemas/job-alerts.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
+import { verifyUnsubscribeToken } from '#functions/services/unsubscribe-tokens.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
-import { getSite } from '../../../db/queries/site-content.ts';
+import { getSite } from '#db/queries/site-content.ts';
 
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 const tooMany = (wait: string) => `Too many changes to your alerts. Please try again in ${wait}.`;
@@ -37,7 +51,9 @@ const INVALID_LINK = {
 };
 const ALREADY_GONE = {
   title: 'You are already unsubscribed',
-  paragraphs: ['This job alert was already deleted, so we send no more e-mails for it. Your other alerts, if any, carry on.'],
+  paragraphs: [
+    'This job alert was already deleted, so we send no more e-mails for it. Your other alerts, if any, carry on.',
+  ],
 };
 
 /** The alert a token names, after checking its signature: 'invalid' for a forged one, null once deleted. */
@@ -61,7 +77,10 @@ export const jobAlerts = new Hono<AppEnv>()
     return page(c, {
       title: 'Stop this job alert?',
       paragraphs: [`You will no longer get e-mails about new jobs for ${describeAlert(found.alert)}.`],
-      form: { action: `/api/job-alerts/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token!)}`, button: 'Unsubscribe' },
+      form: {
+        action: `/api/job-alerts/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token!)}`,
+        button: 'Unsubscribe',
+      },
     });
   })
   // One-click (RFC 8058): mail clients POST `List-Unsubscribe=One-Click`; the confirm page's form posts the same.
@@ -71,24 +90,38 @@ export const jobAlerts = new Hono<AppEnv>()
     if (!found.alert || !(await deleteAlert(c.var.db, found.id))) return page(c, ALREADY_GONE);
     return page(c, {
       title: 'You are unsubscribed',
-      paragraphs: [`We will send no more e-mails for your job alert ${describeAlert(found.alert)}. Your other alerts, if any, carry on.`],
+      paragraphs: [
+        `We will send no more e-mails for your job alert ${describeAlert(found.alert)}. Your other alerts, if any, carry on.`,
+      ],
     });
   })
   .use(applicantAuth)
   .get('/', async (c) => {
     const alerts = await listAlerts(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, alerts: alerts.map(toAlertDto), limit: JOB_ALERT_LIMIT } satisfies JobAlertList);
+    return c.json({
+      success: true,
+      alerts: alerts.map(toAlertDto),
+      limit: JOB_ALERT_LIMIT,
+    } satisfies JobAlertList);
   })
   .post('/', validate('json', jobAlertSchema), async (c) => {
     await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     const alert = await createAlert(c.var.db, c.var.auth.sub, c.req.valid('json'));
     if (!alert) throw new HTTPException(409, { message: JOB_ALERT_MESSAGES.limit });
-    return c.json({ success: true, message: JOB_ALERT_MESSAGES.created, alert: toAlertDto(alert) } satisfies JobAlertCreated, 201);
+    return c.json(
+      {
+        success: true,
+        message: JOB_ALERT_MESSAGES.created,
+        alert: toAlertDto(alert),
+      } satisfies JobAlertCreated,
+      201,
+    );
   })
   .delete('/:id', validate('param', jobAlertIdParam), async (c) => {
     await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     // Another person's alert answers exactly like a missing one.
-    if (!(await deleteOwnAlert(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: JOB_ALERT_MESSAGES.notFound });
+    if (!(await deleteOwnAlert(c.var.db, c.var.auth.sub, c.req.valid('param').id)))
+      throw new HTTPException(404, { message: JOB_ALERT_MESSAGES.notFound });
     return c.json({ success: true, message: JOB_ALERT_MESSAGES.deleted } satisfies MessageOnly);
   });

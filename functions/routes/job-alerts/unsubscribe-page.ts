@@ -1,10 +1,13 @@
-import { escapeHtml } from '../../services/emails.ts';
+import { escapeHtml } from '#functions/services/emails.ts';
 
 /**
  * The unsubscribe pages: plain server-rendered HTML (the link opens from an e-mail, signed out, on
  * any device), readable without script, with one form for the confirm step.
  */
-export function unsubscribePage(companyName: string, page: { title: string; paragraphs: string[]; form?: { action: string; button: string } }) {
+export function unsubscribePage(
+  companyName: string,
+  page: { title: string; paragraphs: string[]; form?: { action: string; button: string } },
+) {
   const body = page.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   // The form posts RFC 8058's body, so the confirm button and a mail client's one-click are one path.
   const form = page.form

@@ -1,13 +1,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '../../test/fixtures/index.ts';
-import { confirmationToken, pdfBytes, registerApplicant } from '../../test/fixtures/index.ts';
-import { auth, makeStaff } from '../../test/fixtures/index.ts';
-import { confirmationLink } from '../../services/applicant-confirmation.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
-import type { ApplicantProfile, MyApplication } from '../../../schemas/recruitment.ts';
-import { testBrand } from '../../test/fixtures/index.ts';
+import { request, postJson } from '#functions/test/fixtures/index.ts';
+import { confirmationToken, pdfBytes, registerApplicant } from '#functions/test/fixtures/index.ts';
+import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
+import { confirmationLink } from '#functions/services/applicant-confirmation.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
+import type { ApplicantProfile, MyApplication } from '#schemas/recruitment.ts';
+import { testBrand } from '#functions/test/fixtures/index.ts';
 
 const secret = env.TOKEN_SECRET;
 const issuer = env.TOKEN_ISSUER || 'bridgeway-global';
@@ -18,18 +18,32 @@ function apply(jobId: string, token: string) {
   const form = new FormData();
   form.append('resume', new File([pdfBytes()], 'cv.pdf'));
   form.append('coverLetter', 'I would love to join your team.');
-  return request(`/api/jobs/${jobId}/apply`, { method: 'POST', body: form, headers: { 'X-Applicant-Token': token } });
+  return request(`/api/jobs/${jobId}/apply`, {
+    method: 'POST',
+    body: form,
+    headers: { 'X-Applicant-Token': token },
+  });
 }
 
 /** The new-application notices that passed this applicant's applications on. */
 async function noticesFor(email: string) {
-  const { results } = await env.DB.prepare("select subject from outbox where subject like 'New application:%' and text like ?").bind(`%(${email})%`).all<{ subject: string }>();
+  const { results } = await env.DB.prepare(
+    "select subject from outbox where subject like 'New application:%' and text like ?",
+  )
+    .bind(`%(${email})%`)
+    .all<{ subject: string }>();
   return results.map((r) => r.subject);
 }
 
 const confirm = (token: string) => postJson('/api/job-applicants/confirm-email', { token });
-const me = async (token: string) => (await (await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } })).json()) as ApplicantProfile;
-const mine = async (token: string) => (await (await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } })).json()) as MyApplication[];
+const me = async (token: string) =>
+  await (
+    await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } })
+  ).json<ApplicantProfile>();
+const mine = async (token: string) =>
+  await (
+    await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } })
+  ).json<MyApplication[]>();
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -40,7 +54,11 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
   it('registers without a code, e-mails a signed link, and holds applications until it is clicked', async () => {
     const applicant = await registerApplicant('held');
     expect(await me(applicant.token)).toMatchObject({ email: applicant.email, emailConfirmed: false });
-    const mail = await env.DB.prepare("select subject, text, html from outbox where \"to\" = ? and subject like 'Confirm%'").bind(applicant.email).first<{ subject: string; text: string; html: string }>();
+    const mail = await env.DB.prepare(
+      'select subject, text, html from outbox where "to" = ? and subject like \'Confirm%\'',
+    )
+      .bind(applicant.email)
+      .first<{ subject: string; text: string; html: string }>();
     expect(mail!.subject).toBe(`Confirm your e-mail address for ${testBrand.companyName}`);
     expect(mail!.text).toMatch(/^Hello Test Applicant, please confirm/);
     expect(mail!.text).toContain('http://127.0.0.1:8787/my-applications/confirm-email?token=');
@@ -50,35 +68,71 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     // Applying works, but nothing goes to the employer yet.
     const res = await apply(JOB.id, applicant.token);
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ success: true, message: 'Application submitted successfully', held: true });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      message: 'Application submitted successfully',
+      held: true,
+    });
     expect(await noticesFor(applicant.email)).toEqual([]);
     expect((await mine(applicant.token))[0]).toMatchObject({ jobId: JOB.id, held: true });
 
     // Staff see it marked, and cannot pass it on (shortlist, interview, offer) until confirmed.
-    const list = (await (await request(`/api/admin/job-applications?q=${encodeURIComponent(applicant.email)}`, { headers: auth(admin.token) })).json()) as { items: { id: string; emailConfirmed: boolean }[] };
+    const list = await (
+      await request(`/api/admin/job-applications?q=${encodeURIComponent(applicant.email)}`, {
+        headers: auth(admin.token),
+      })
+    ).json<{ items: { id: string; emailConfirmed: boolean }[] }>();
     expect(list.items).toEqual([expect.objectContaining({ emailConfirmed: false })]);
     const id = list.items[0]!.id;
-    const detail = (await (await request(`/api/admin/job-applications/${id}`, { headers: auth(admin.token) })).json()) as { item: { emailConfirmed: boolean } };
+    const detail = await (
+      await request(`/api/admin/job-applications/${id}`, { headers: auth(admin.token) })
+    ).json<{ item: { emailConfirmed: boolean } }>();
     expect(detail.item.emailConfirmed).toBe(false);
-    const shortlist = await postJson(`/api/admin/job-applications/${id}/status`, { status: 'shortlisted' }, auth(admin.token));
+    const shortlist = await postJson(
+      `/api/admin/job-applications/${id}/status`,
+      { status: 'shortlisted' },
+      auth(admin.token),
+    );
     expect(shortlist.status).toBe(409);
-    expect(await shortlist.json()).toMatchObject({ message: expect.stringContaining('has not confirmed their e-mail address yet') });
-    const csv = await (await request(`/api/admin/job-applications?format=csv&q=${encodeURIComponent(applicant.email)}`, { headers: auth(admin.token) })).text();
+    expect(await shortlist.json()).toMatchObject({
+      message: expect.stringContaining('has not confirmed their e-mail address yet'),
+    });
+    const csv = await (
+      await request(`/api/admin/job-applications?format=csv&q=${encodeURIComponent(applicant.email)}`, {
+        headers: auth(admin.token),
+      })
+    ).text();
     expect(csv.split('\r\n')[0]).toContain('Email confirmed');
 
     // The click: confirmed, and the held application is forwarded (once).
     const clicked = await confirm(await confirmationToken(applicant.email));
     expect(clicked.status).toBe(200);
-    expect(await clicked.json()).toEqual({ success: true, status: 'confirmed', message: 'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers.' });
+    expect(await clicked.json()).toEqual({
+      success: true,
+      status: 'confirmed',
+      message:
+        'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers.',
+    });
     expect(await noticesFor(applicant.email)).toEqual([`New application: ${JOB.title}`]);
     expect(await me(applicant.token)).toMatchObject({ emailConfirmed: true });
     expect((await mine(applicant.token))[0]).toMatchObject({ held: false });
-    expect((await postJson(`/api/admin/job-applications/${id}/status`, { status: 'shortlisted' }, auth(admin.token))).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          `/api/admin/job-applications/${id}/status`,
+          { status: 'shortlisted' },
+          auth(admin.token),
+        )
+      ).status,
+    ).toBe(200);
 
     // The same link again: a clear answer, nothing sent twice.
     const again = await confirm(await confirmationToken(applicant.email));
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ status: 'already-confirmed', message: 'Your e-mail address is already confirmed. There is nothing more to do.' });
+    expect(await again.json()).toMatchObject({
+      status: 'already-confirmed',
+      message: 'Your e-mail address is already confirmed. There is nothing more to do.',
+    });
     expect(await noticesFor(applicant.email)).toHaveLength(1);
 
     // After confirming, a new application goes on at once.
@@ -93,22 +147,55 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     expect((await apply(OTHER_JOB, applicant.token)).status).toBe(201);
     const token = await confirmationToken(applicant.email);
     const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(token)));
-    const statuses = await Promise.all(answers.map(async (r) => ((await r.json()) as { status: string }).status));
+    const statuses = await Promise.all(answers.map(async (r) => (await r.json<{ status: string }>()).status));
     expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(1);
     expect(statuses.filter((s) => s === 'already-confirmed')).toHaveLength(4);
-    expect((await noticesFor(applicant.email)).sort()).toEqual(['New application: Care Assistant (Domiciliary)', 'New application: Warehouse Operative']);
+    expect((await noticesFor(applicant.email)).sort()).toEqual([
+      'New application: Care Assistant (Domiciliary)',
+      'New application: Warehouse Operative',
+    ]);
   });
 
   it('answers a forged, altered, expired or foreign link with 400 and a message a person understands, never a 500', async () => {
     const applicant = await registerApplicant('forged');
     const real = await confirmationToken(applicant.email);
-    const applicantId = JSON.parse(atob(real.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string;
-    const invalid = { success: false, message: 'This confirmation link is not valid. Log in to My applications to get a new one.' };
-    const expired = { success: false, message: 'This confirmation link has expired. Log in to My applications to get a new one.' };
-    const otherKey = new URL(await confirmationLink('another-secret-0123456789abcdef0123456789', issuer, 'http://x', { id: applicantId, email: applicant.email })).searchParams.get('token')!;
-    const old = new URL(await confirmationLink(secret, issuer, 'http://x', { id: applicantId, email: applicant.email }, Date.now() - 49 * 3600_000)).searchParams.get('token')!;
-    const otherAddress = new URL(await confirmationLink(secret, issuer, 'http://x', { id: applicantId, email: 'someone.else@example.com' })).searchParams.get('token')!;
-    const session = await signToken(secret, issuer, { sub: applicantId, aud: 'applicant', role: 'applicant', sid: NO_SESSION });
+    const applicantId = JSON.parse(atob(real.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')))
+      .sub as string;
+    const invalid = {
+      success: false,
+      message: 'This confirmation link is not valid. Log in to My applications to get a new one.',
+    };
+    const expired = {
+      success: false,
+      message: 'This confirmation link has expired. Log in to My applications to get a new one.',
+    };
+    const otherKey = new URL(
+      await confirmationLink('another-secret-0123456789abcdef0123456789', issuer, 'http://x', {
+        id: applicantId,
+        email: applicant.email,
+      }),
+    ).searchParams.get('token')!;
+    const old = new URL(
+      await confirmationLink(
+        secret,
+        issuer,
+        'http://x',
+        { id: applicantId, email: applicant.email },
+        Date.now() - 49 * 3600_000,
+      ),
+    ).searchParams.get('token')!;
+    const otherAddress = new URL(
+      await confirmationLink(secret, issuer, 'http://x', {
+        id: applicantId,
+        email: 'someone.else@example.com',
+      }),
+    ).searchParams.get('token')!;
+    const session = await signToken(secret, issuer, {
+      sub: applicantId,
+      aud: 'applicant',
+      role: 'applicant',
+      sid: NO_SESSION,
+    });
     const cases: [unknown, object][] = [
       [{ token: 'not-a-token' }, invalid],
       [{ token: `${real.slice(0, -4)}AAAA` }, invalid],
@@ -129,19 +216,36 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
 
   it('sends the link again on request, at most 3 times an hour even when asked 10 times at once', async () => {
     const applicant = await registerApplicant('resend');
-    const resend = () => request('/api/job-applicants/resend-confirmation', { method: 'POST', headers: { 'X-Applicant-Token': applicant.token, 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 250)}` } });
+    const resend = () =>
+      request('/api/job-applicants/resend-confirmation', {
+        method: 'POST',
+        headers: {
+          'X-Applicant-Token': applicant.token,
+          'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 250)}`,
+        },
+      });
     const answers = await Promise.all(Array.from({ length: 10 }, resend));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     const refused = answers.find((r) => r.status === 429)!;
     expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(await refused.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many confirmation e-mails\. Please try again in \d+ minutes?\.$/) });
-    const { results } = await env.DB.prepare("select id from outbox where \"to\" = ? and subject like 'Confirm%'").bind(applicant.email).all();
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Too many confirmation e-mails\. Please try again in \d+ minutes?\.$/),
+    });
+    const { results } = await env.DB.prepare(
+      'select id from outbox where "to" = ? and subject like \'Confirm%\'',
+    )
+      .bind(applicant.email)
+      .all();
     expect(results).toHaveLength(4); // registration + 3
     // Any of the links works; then there is nothing to resend.
     expect((await confirm(await confirmationToken(applicant.email))).status).toBe(200);
-    const done = await request('/api/job-applicants/resend-confirmation', { method: 'POST', headers: { 'X-Applicant-Token': applicant.token } });
+    const done = await request('/api/job-applicants/resend-confirmation', {
+      method: 'POST',
+      headers: { 'X-Applicant-Token': applicant.token },
+    });
     expect(done.status).toBe(409);
     expect(await done.json()).toMatchObject({ message: 'Your e-mail address is already confirmed.' });
     expect((await request('/api/job-applicants/resend-confirmation', { method: 'POST' })).status).toBe(401);

@@ -1,28 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { postJson, request } from '../../test/fixtures/index.ts';
-import { registerApplicant } from '../../test/fixtures/index.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
+import { registerApplicant } from '#functions/test/fixtures/index.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
 
-const valid = { fullName: 'Amina Okafor', email: 'Amina.Okafor@Example.com', phone: '020 7946 0111', password: 'Secret-pass-123' };
+const valid = {
+  fullName: 'Amina Okafor',
+  email: 'Amina.Okafor@Example.com',
+  phone: '020 7946 0111',
+  password: 'Secret-pass-123',
+};
 
 describe('POST /api/job-applicants/register', () => {
   it('creates a verified applicant with a hashed password and answers with a token', async () => {
     const res = await postJson('/api/job-applicants/register', valid, { 'CF-Connecting-IP': '203.0.113.1' });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { success: boolean; token: string; message: string };
-    expect(body).toMatchObject({ success: true, message: 'Registration successful! Please login to continue.' });
+    const body = await res.json<{ success: boolean; token: string; message: string }>();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Registration successful! Please login to continue.',
+    });
     expect(body.token.split('.')).toHaveLength(3);
-    const row = await env.DB.prepare('select * from job_applicants where email = ?').bind('amina.okafor@example.com').first<Record<string, unknown>>();
+    const row = await env.DB.prepare('select * from job_applicants where email = ?')
+      .bind('amina.okafor@example.com')
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ full_name: 'Amina Okafor', phone: '020 7946 0111', is_verified: 1 });
     expect(String(row!.password_hash)).toMatch(/^scrypt\$/);
   });
 
   it('refuses a second account for the same e-mail (any case) with 409', async () => {
-    const res = await postJson('/api/job-applicants/register', { ...valid, email: 'AMINA.okafor@example.com' }, { 'CF-Connecting-IP': '203.0.113.2' });
+    const res = await postJson(
+      '/api/job-applicants/register',
+      { ...valid, email: 'AMINA.okafor@example.com' },
+      { 'CF-Connecting-IP': '203.0.113.2' },
+    );
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/already exists/);
+    expect((await res.json<{ message: string }>()).message).toMatch(/already exists/);
   });
 
   it.each([
@@ -33,7 +47,11 @@ describe('POST /api/job-applicants/register', () => {
     ['missing full name', { fullName: ' ' }, 'Full name is required'],
     ['missing phone', { phone: undefined }, 'Phone is required'],
   ])('refuses %s', async (_name, patch, message) => {
-    const res = await postJson('/api/job-applicants/register', { ...valid, email: 'other@example.com', ...patch }, { 'CF-Connecting-IP': '203.0.113.3' });
+    const res = await postJson(
+      '/api/job-applicants/register',
+      { ...valid, email: 'other@example.com', ...patch },
+      { 'CF-Connecting-IP': '203.0.113.3' },
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message });
   });
@@ -42,9 +60,12 @@ describe('POST /api/job-applicants/register', () => {
 describe('POST /api/job-applicants/login', () => {
   it('answers with an applicant token for the right password, the e-mail in any case', async () => {
     const { email } = await registerApplicant('login');
-    const res = await postJson('/api/job-applicants/login', { email: email.toUpperCase(), password: 'Secret-pass-123' });
+    const res = await postJson('/api/job-applicants/login', {
+      email: email.toUpperCase(),
+      password: 'Secret-pass-123',
+    });
     expect(res.status).toBe(200);
-    const { token } = (await res.json()) as { token: string };
+    const { token } = await res.json<{ token: string }>();
     const me = await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email, fullName: 'Test Applicant' });
@@ -53,7 +74,10 @@ describe('POST /api/job-applicants/login', () => {
   it('refuses a wrong password and an unknown e-mail with the same 401', async () => {
     const { email } = await registerApplicant('wrong');
     const a = await postJson('/api/job-applicants/login', { email, password: 'wrong-password' });
-    const b = await postJson('/api/job-applicants/login', { email: 'nobody@example.com', password: 'wrong-password' });
+    const b = await postJson('/api/job-applicants/login', {
+      email: 'nobody@example.com',
+      password: 'wrong-password',
+    });
     expect(a.status).toBe(401);
     expect(b.status).toBe(401);
     expect(await a.json()).toEqual(await b.json());
@@ -67,15 +91,25 @@ describe('POST /api/job-applicants/login', () => {
 
   it('is rate limited per account', async () => {
     const { email } = await registerApplicant('limited');
-    for (let i = 0; i < 5; i++) expect((await postJson('/api/job-applicants/login', { email, password: 'bad-password' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await postJson('/api/job-applicants/login', { email, password: 'bad-password' })).status).toBe(
+        401,
+      );
     const res = await postJson('/api/job-applicants/login', { email, password: 'Secret-pass-123' });
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { message: string }).message).toMatch(/Too many login attempts/);
+    expect((await res.json<{ message: string }>()).message).toMatch(/Too many login attempts/);
   });
 
   it('is separate from student logins: a student token cannot read applicant data', async () => {
-    const token = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', { sub: 'x', aud: 'student', role: 'student', sid: NO_SESSION });
-    const res = await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } });
+    const token = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', {
+      sub: 'x',
+      aud: 'student',
+      role: 'student',
+      sid: NO_SESSION,
+    });
+    const res = await request('/api/job-applicants/applications', {
+      headers: { 'X-Applicant-Token': token },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -83,12 +117,20 @@ describe('POST /api/job-applicants/login', () => {
 describe('GET /api/job-applicants/applications', () => {
   it('needs the applicant token', async () => {
     expect((await request('/api/job-applicants/applications')).status).toBe(401);
-    expect((await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': 'forged.token.value' } })).status).toBe(401);
+    expect(
+      (
+        await request('/api/job-applicants/applications', {
+          headers: { 'X-Applicant-Token': 'forged.token.value' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('lists nothing for a new applicant', async () => {
     const { token } = await registerApplicant('empty');
-    const res = await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } });
+    const res = await request('/api/job-applicants/applications', {
+      headers: { 'X-Applicant-Token': token },
+    });
     expect(await res.json()).toEqual([]);
   });
 });

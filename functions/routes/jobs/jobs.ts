@@ -2,18 +2,18 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { publicCache } from '../../middleware/cache.ts';
-import { findApplicant, hasApplied, insertJobApplication } from '../../../db/queries/applicants.ts';
-import { getJob } from '../../../db/queries/jobs.ts';
-import { coverLetterSchema, type ApplyResponse } from '../../../schemas/recruitment.ts';
-import { checkUpload, storeFile } from '../../services/files.ts';
-import { uploadBodyLimit } from '../../middleware/body-limit.ts';
-import { notifyStaff } from '../../services/notify.ts';
-import { applicationNotice, forwardHeldApplications } from '../../services/applicant-confirmation.ts';
-import { isUniqueViolation } from '../../services/db-errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { publicCache } from '#functions/middleware/cache.ts';
+import { findApplicant, hasApplied, insertJobApplication } from '#db/queries/applicants.ts';
+import { getJob } from '#db/queries/jobs.ts';
+import { coverLetterSchema, type ApplyResponse } from '#schemas/recruitment.ts';
+import { checkUpload, storeFile } from '#functions/services/files.ts';
+import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
+import { notifyStaff } from '#functions/services/notify.ts';
+import { applicationNotice, forwardHeldApplications } from '#functions/services/applicant-confirmation.ts';
+import { isUniqueViolation } from '#functions/services/db-errors.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
 
@@ -52,11 +52,13 @@ export const jobs = new Hono<AppEnv>()
       const { resume, coverLetter } = c.req.valid('form');
       const applicantId = c.var.auth.sub;
       const db = c.var.db;
-      if (await hasApplied(db, jobId, applicantId)) throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
+      if (await hasApplied(db, jobId, applicantId))
+        throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
 
       const file = await checkUpload(resume, ['pdf', 'doc', 'docx'], RESUME_TYPE_MESSAGE);
       const applicant = await findApplicant(db, applicantId);
-      if (!applicant) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+      if (!applicant)
+        throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
       // An applicant who has not confirmed their e-mail yet: the application is kept but held,
       // not passed on to the employer until they confirm (issue 13 item 12).
       const confirmed = applicant.emailConfirmedAt !== null;
@@ -64,7 +66,14 @@ export const jobs = new Hono<AppEnv>()
       const id = crypto.randomUUID();
       try {
         await insertJobApplication(db, {
-          id, jobId, applicantId, coverLetter, resumeKey: key, resumeName: file.name, resumeType: file.contentType, resumeSize: file.size,
+          id,
+          jobId,
+          applicantId,
+          coverLetter,
+          resumeKey: key,
+          resumeName: file.name,
+          resumeType: file.contentType,
+          resumeSize: file.size,
           forwardedAt: confirmed ? new Date() : null,
         });
       } catch (error) {

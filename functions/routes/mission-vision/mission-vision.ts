@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { getMissionVision } from '../../../db/queries/site-content.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { getMissionVision } from '#db/queries/site-content.ts';
 
 /** Served at both /api/missionvission and /api/about-mission-vision (the spec's two clients). */
 export const missionVision = new Hono<AppEnv>().get('/', async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { devToolsAllowed } from '../../lib/config.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { devToolsAllowed } from '#functions/lib/config.ts';
 
 /**
  * Content pages are pre-rendered at build time. A country, subject or job created after the last
@@ -16,7 +16,10 @@ export const shells: { prefix: string; shell: string; table: 'countries' | 'subj
 /** Whether the item behind a shell URL exists, so an unknown id is a real 404 (the shell still explains it). */
 async function exists(env: Env, table: (typeof shells)[number]['table'], id: string) {
   // Raw D1: page requests run outside /api, where no Drizzle session is set up; `table` comes from `shells`, never the URL.
-  const row = await env.DB.prepare(`select 1 from ${table} where id = ?`).bind(id).first().catch(() => null);
+  const row = await env.DB.prepare(`select 1 from ${table} where id = ?`)
+    .bind(id)
+    .first()
+    .catch(() => null);
   return row !== null;
 }
 
@@ -29,7 +32,11 @@ export const RECEIPT_PREFIX = '/payment/receipt/';
  */
 async function unknownPage(env: Env, url: string) {
   const page = await env.ASSETS.fetch(new URL('/404', url)).catch(() => undefined);
-  if (!page?.ok) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!page?.ok)
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   return new Response(page.body, { status: 404, headers: page.headers });
 }
 
@@ -37,7 +44,8 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) return next();
   // Development tools (/dev/mailbox) are built into dist but served only in development on a
   // loopback host; elsewhere they are an unknown page like any other (whatever the method).
-  if ((c.req.path === '/dev' || c.req.path.startsWith('/dev/')) && !devToolsAllowed(c.env, c.req.url)) return unknownPage(c.env, c.req.url);
+  if ((c.req.path === '/dev' || c.req.path.startsWith('/dev/')) && !devToolsAllowed(c.env, c.req.url))
+    return unknownPage(c.env, c.req.url);
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
   if (c.req.path.startsWith(RECEIPT_PREFIX)) {
     // The link carries a bearer token: never cached, never indexed (and the site-wide
@@ -46,7 +54,11 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
     const shell = await c.env.ASSETS.fetch(new URL('/payment/receipt', c.req.url));
     return new Response(shell.body, {
       status: shell.ok ? 200 : shell.status,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' },
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex, nofollow',
+      },
     });
   }
   const res = await c.env.ASSETS.fetch(c.req.raw);
@@ -58,5 +70,8 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   // Hono's path is already decoded where it could be; the id is what follows the prefix.
   const id = c.req.path.slice(match.prefix.length).replace(/\/$/, '');
   const status = id && !id.includes('/') && (await exists(c.env, match.table, id)) ? 200 : 404;
-  return new Response(shell.body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' } });
+  return new Response(shell.body, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+  });
 });

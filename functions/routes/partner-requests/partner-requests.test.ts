@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { postJson, request } from '../../test/fixtures/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
 import { bearer, verifiedPartner } from '../partner/partner.test-helpers.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const future = new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 const admission = (o: Record<string, unknown> = {}) => ({
@@ -58,14 +58,35 @@ describe('POST /api/hiringrequest/submit', () => {
   it('stores an admission request against the authenticated partner, ignoring a partner id in the body', async () => {
     const { token, id } = await verifiedPartner();
     const other = await verifiedPartner();
-    const res = await submit(token, admission({ partnerId: other.id, partner: other.id, entranceExamRequired: false }));
+    const res = await submit(
+      token,
+      admission({ partnerId: other.id, partner: other.id, entranceExamRequired: false }),
+    );
     expect(res.status).toBe(201);
     const body = await json(res);
-    expect(body).toMatchObject({ success: true, message: 'Student admission request submitted successfully' });
-    const row = await env.DB.prepare('select partner_id, type, title, status, data from partner_requests where id = ?').bind(body.request._id).first<Record<string, string>>();
-    expect(row).toMatchObject({ partner_id: id, type: 'student', title: 'BSc Computer Science', status: 'submitted' });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Student admission request submitted successfully',
+    });
+    const row = await env.DB.prepare(
+      'select partner_id, type, title, status, data from partner_requests where id = ?',
+    )
+      .bind(body.request._id)
+      .first<Record<string, string>>();
+    expect(row).toMatchObject({
+      partner_id: id,
+      type: 'student',
+      title: 'BSc Computer Science',
+      status: 'submitted',
+    });
     const data = JSON.parse(row!.data!);
-    expect(data).toMatchObject({ totalSeats: 30, numberOfPositions: 30, minimumGPA: 3.5, degree: 'bachelor', requiredDocuments: ['Passport', 'Academic Transcript'] });
+    expect(data).toMatchObject({
+      totalSeats: 30,
+      numberOfPositions: 30,
+      minimumGPA: 3.5,
+      degree: 'bachelor',
+      requiredDocuments: ['Passport', 'Academic Transcript'],
+    });
     // Exam date and details only when an entrance exam is required.
     expect(data.examDate).toBe('');
     expect(data.examDetails).toBe('');
@@ -74,10 +95,19 @@ describe('POST /api/hiringrequest/submit', () => {
 
   it('keeps exam date and details when an entrance exam is required', async () => {
     const { token } = await verifiedPartner();
-    const res = await submit(token, admission({ entranceExamRequired: true, examDate: '2030-02-03', examDetails: 'Maths paper' }));
+    const res = await submit(
+      token,
+      admission({ entranceExamRequired: true, examDate: '2030-02-03', examDetails: 'Maths paper' }),
+    );
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare('select data from partner_requests where id = ?').bind((await json(res)).request._id).first<{ data: string }>();
-    expect(JSON.parse(row!.data)).toMatchObject({ entranceExamRequired: true, examDate: '2030-02-03', examDetails: 'Maths paper' });
+    const row = await env.DB.prepare('select data from partner_requests where id = ?')
+      .bind((await json(res)).request._id)
+      .first<{ data: string }>();
+    expect(JSON.parse(row!.data)).toMatchObject({
+      entranceExamRequired: true,
+      examDate: '2030-02-03',
+      examDetails: 'Maths paper',
+    });
   });
 
   it('stores a hiring request with skills as a trimmed list', async () => {
@@ -86,12 +116,16 @@ describe('POST /api/hiringrequest/submit', () => {
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body).toMatchObject({ success: true, message: 'Employee hiring request submitted successfully' });
-    const row = await env.DB.prepare('select title, type, data from partner_requests where id = ?').bind(body.request._id).first<{ title: string; type: string; data: string }>();
+    const row = await env.DB.prepare('select title, type, data from partner_requests where id = ?')
+      .bind(body.request._id)
+      .first<{ title: string; type: string; data: string }>();
     expect(row).toMatchObject({ title: 'Care Assistant', type: 'employee' });
     expect(JSON.parse(row!.data).skillsRequired).toEqual(['empathy', 'first aid', 'manual handling']);
     // A list is accepted as well, trimmed the same way.
     const list = await submit(token, hiring({ skillsRequired: [' a ', 'b'] }));
-    const listRow = await env.DB.prepare('select data from partner_requests where id = ?').bind((await json(list)).request._id).first<{ data: string }>();
+    const listRow = await env.DB.prepare('select data from partner_requests where id = ?')
+      .bind((await json(list)).request._id)
+      .first<{ data: string }>();
     expect(JSON.parse(listRow!.data).skillsRequired).toEqual(['a', 'b']);
   });
 
@@ -115,7 +149,9 @@ describe('POST /api/hiringrequest/submit', () => {
       expect(res.status, field).toBe(400);
       expect((await json(res)).message, field).toBe(message);
     }
-    const count = await env.DB.prepare('select count(*) as n from partner_requests where partner_id = ?').bind(id).first<{ n: number }>();
+    const count = await env.DB.prepare('select count(*) as n from partner_requests where partner_id = ?')
+      .bind(id)
+      .first<{ n: number }>();
     expect(count!.n).toBe(0);
   });
 
@@ -153,7 +189,10 @@ describe('POST /api/hiringrequest/submit', () => {
       [hiring({ numberOfPositions: 0 }), 'Number of positions must be at least 1'],
       [hiring({ numberOfPositions: 2.5 }), 'Number of positions must be a whole number'],
       [admission({ degree: 'phd' }), 'Please choose a degree (bachelor, master, diploma or certificate)'],
-      [hiring({ employmentType: 'gig' }), 'Please choose an employment type (full-time, part-time, contract or internship)'],
+      [
+        hiring({ employmentType: 'gig' }),
+        'Please choose an employment type (full-time, part-time, contract or internship)',
+      ],
       [hiring({ contactEmail: 'nope' }), 'Invalid email format'],
       [hiring({ applicationDeadline: '2001-01-01' }), 'Application deadline cannot be in the past'],
       [{ ...hiring(), type: 'intern' }, "type must be 'student' or 'employee'"],

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { postJson } from '../../test/fixtures/index.ts';
+import { postJson } from '#functions/test/fixtures/index.ts';
 
 /** A complete, valid registration; every test gets its own e-mail. */
 export function registration(overrides: Record<string, unknown> = {}) {
@@ -25,7 +25,11 @@ export function registration(overrides: Record<string, unknown> = {}) {
 
 /** The newest code e-mailed to an address (the test outbox). */
 export async function lastCode(to: string) {
-  const row = await env.DB.prepare('select text from outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(to.toLowerCase()).first<{ text: string }>();
+  const row = await env.DB.prepare(
+    'select text from outbox where "to" = ? order by created_at desc, rowid desc limit 1',
+  )
+    .bind(to.toLowerCase())
+    .first<{ text: string }>();
   const code = row?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code for ${to}`);
   return code;
@@ -34,8 +38,13 @@ export async function lastCode(to: string) {
 /** The password reset code e-mailed to an address; the e-mail goes out after the response, so poll briefly. */
 export async function lastResetCode(to: string) {
   for (let i = 0; i < 100; i++) {
-    const row = await env.DB.prepare('select subject, text from outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(to.toLowerCase()).first<{ subject: string; text: string }>();
-    const code = row && /password reset code/.test(row.subject) ? row.text.match(/\b(\d{6})\b/)?.[1] : undefined;
+    const row = await env.DB.prepare(
+      'select subject, text from outbox where "to" = ? order by created_at desc, rowid desc limit 1',
+    )
+      .bind(to.toLowerCase())
+      .first<{ subject: string; text: string }>();
+    const code =
+      row && /password reset code/.test(row.subject) ? row.text.match(/\b(\d{6})\b/)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -47,10 +56,17 @@ export async function verifiedPartner(overrides: Record<string, unknown> = {}) {
   const reg = registration(overrides);
   const res = await postJson('/api/partner/register', reg, randomAddress());
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const verify = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: await lastCode(reg.ownerEmail) });
+  const verify = await postJson('/api/partner/verify-otp', {
+    email: reg.ownerEmail,
+    otp: await lastCode(reg.ownerEmail),
+  });
   if (verify.status !== 200) throw new Error(`verify failed: ${await verify.text()}`);
-  const login = await postJson('/api/partner/login', { email: reg.ownerEmail, password: reg.password }, randomAddress());
-  const body = (await login.json()) as { token: string; partner: { _id: string } };
+  const login = await postJson(
+    '/api/partner/login',
+    { email: reg.ownerEmail, password: reg.password },
+    randomAddress(),
+  );
+  const body = await login.json<{ token: string; partner: { _id: string } }>();
   return { reg, token: body.token, id: body.partner._id };
 }
 

@@ -1,16 +1,23 @@
 import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { database } from '../../middleware/db.ts';
-import { onError } from '../../middleware/errors.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { signToken } from '../../services/tokens.ts';
-import { NO_SESSION } from '../../test/fixtures/index.ts';
-import { postJson, request } from '../../test/fixtures/index.ts';
-import { bearer, lastCode, lastResetCode, randomAddress, registration, verifiedPartner } from './partner.test-helpers.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { database } from '#functions/middleware/db.ts';
+import { onError } from '#functions/middleware/errors.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { NO_SESSION } from '#functions/test/fixtures/index.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
+import {
+  bearer,
+  lastCode,
+  lastResetCode,
+  randomAddress,
+  registration,
+  verifiedPartner,
+} from './partner.test-helpers.ts';
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async (res: Response) => await res.json<Record<string, any>>();
 const register = (body: unknown) => postJson('/api/partner/register', body, randomAddress());
 
 describe('POST /api/partner/register', () => {
@@ -20,9 +27,20 @@ describe('POST /api/partner/register', () => {
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body.success).toBe(true);
-    expect(body.data).toMatchObject({ ownerEmail: 'mixed.case@example.com', ownerPhoneNumber: reg.ownerPhoneNumber });
-    const row = await env.DB.prepare('select email, is_verified, approval_status, password_hash from partners where id = ?').bind(body.data._id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ email: 'mixed.case@example.com', is_verified: 0, approval_status: 'pending' });
+    expect(body.data).toMatchObject({
+      ownerEmail: 'mixed.case@example.com',
+      ownerPhoneNumber: reg.ownerPhoneNumber,
+    });
+    const row = await env.DB.prepare(
+      'select email, is_verified, approval_status, password_hash from partners where id = ?',
+    )
+      .bind(body.data._id)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      email: 'mixed.case@example.com',
+      is_verified: 0,
+      approval_status: 'pending',
+    });
     expect(String(row!.password_hash)).toMatch(/^scrypt\$/);
     expect(await lastCode('mixed.case@example.com')).toMatch(/^\d{6}$/);
   });
@@ -47,7 +65,10 @@ describe('POST /api/partner/register', () => {
     it(`refuses an empty or missing ${field}: '${message}'`, async () => {
       const blank = await register(registration({ [field]: '   ' }));
       expect(blank.status).toBe(400);
-      expect(await json(blank)).toMatchObject({ success: false, message: field === 'password' ? 'Password must be at least 6 characters' : message });
+      expect(await json(blank)).toMatchObject({
+        success: false,
+        message: field === 'password' ? 'Password must be at least 6 characters' : message,
+      });
       const { [field]: _gone, ...rest } = registration() as Record<string, unknown>;
       const missing = await register(rest);
       expect(missing.status).toBe(400);
@@ -74,13 +95,21 @@ describe('POST /api/partner/register', () => {
     const { reg } = await verifiedPartner();
     const again = await register(registration({ ownerEmail: reg.ownerEmail.toUpperCase() }));
     expect(again.status).toBe(409);
-    expect((await json(again)).message).toBe('A partner account with this email already exists. Please log in, or use a different email.');
-    const count = await env.DB.prepare('select count(*) as n from partners where email = ?').bind(reg.ownerEmail).first<{ n: number }>();
+    expect((await json(again)).message).toBe(
+      'A partner account with this email already exists. Please log in, or use a different email.',
+    );
+    const count = await env.DB.prepare('select count(*) as n from partners where email = ?')
+      .bind(reg.ownerEmail)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
   it('refuses a body that is not JSON with a 400', async () => {
-    const res = await request('/api/partner/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{oops' });
+    const res = await request('/api/partner/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{oops',
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).success).toBe(false);
   });
@@ -99,7 +128,9 @@ describe('POST /api/partner/verify-otp and resend-otp', () => {
     const res = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: code });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ success: true });
-    const row = await env.DB.prepare('select is_verified from partners where id = ?').bind(id).first<{ is_verified: number }>();
+    const row = await env.DB.prepare('select is_verified from partners where id = ?')
+      .bind(id)
+      .first<{ is_verified: number }>();
     expect(row!.is_verified).toBe(1);
     // Already verified: says so, and resending is refused.
     const resend = await postJson('/api/partner/resend-otp', { email: reg.ownerEmail });
@@ -114,7 +145,8 @@ describe('POST /api/partner/verify-otp and resend-otp', () => {
     const first = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: wrong });
     expect(first.status).toBe(400);
     expect((await json(first)).message).toBe('Invalid or expired OTP. Please try again.');
-    for (let i = 0; i < 4; i++) await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: wrong });
+    for (let i = 0; i < 4; i++)
+      await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: wrong });
     const locked = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: code });
     expect(locked.status).toBe(400);
     // The partner flow names accounts by e-mail: "too many tries" would say that this one exists.
@@ -124,7 +156,11 @@ describe('POST /api/partner/verify-otp and resend-otp', () => {
   it('refuses an expired code', async () => {
     const { reg, id } = await fresh();
     const code = await lastCode(reg.ownerEmail);
-    await env.DB.prepare("update one_time_codes set expires_at = ? where account_type = 'partner' and account_id = ?").bind(Date.now() - 1000, id).run();
+    await env.DB.prepare(
+      "update one_time_codes set expires_at = ? where account_type = 'partner' and account_id = ?",
+    )
+      .bind(Date.now() - 1000, id)
+      .run();
     const res = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: code });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toBe('Invalid or expired OTP. Please try again.');
@@ -139,13 +175,21 @@ describe('POST /api/partner/verify-otp and resend-otp', () => {
     expect((await json(short)).message).toBe('Please enter the complete 6-digit OTP.');
     const resendUnknown = await postJson('/api/partner/resend-otp', { email: 'nobody@example.com' });
     expect(resendUnknown.status).toBe(200);
-    expect(await json(resendUnknown)).toEqual({ success: true, message: 'OTP has been resent to your email' });
+    expect(await json(resendUnknown)).toEqual({
+      success: true,
+      message: 'OTP has been resent to your email',
+    });
   });
 
   it('resends within the limits (60 s between codes, three per 15 minutes), silently; a new code voids the old', async () => {
     const { reg, id } = await fresh();
     const first = await lastCode(reg.ownerEmail);
-    const codes = async () => (await env.DB.prepare("select count(*) as n from one_time_codes where account_type = 'partner' and account_id = ?").bind(id).first<{ n: number }>())!.n;
+    const codes = async () =>
+      (await env.DB.prepare(
+        "select count(*) as n from one_time_codes where account_type = 'partner' and account_id = ?",
+      )
+        .bind(id)
+        .first<{ n: number }>())!.n;
     // The code is sent after the answer (its limits are silent: they would tell that the account exists).
     const settle = () => new Promise((r) => setTimeout(r, 300));
     const tooSoon = await postJson('/api/partner/resend-otp', { email: reg.ownerEmail });
@@ -153,7 +197,12 @@ describe('POST /api/partner/verify-otp and resend-otp', () => {
     await settle();
     expect(await codes()).toBe(1);
 
-    const age = async () => env.DB.prepare("update one_time_codes set created_at = created_at - 61000 where account_type = 'partner' and account_id = ?").bind(id).run();
+    const age = async () =>
+      env.DB.prepare(
+        "update one_time_codes set created_at = created_at - 61000 where account_type = 'partner' and account_id = ?",
+      )
+        .bind(id)
+        .run();
     await age();
     const ok = await postJson('/api/partner/resend-otp', { email: reg.ownerEmail });
     expect(ok.status).toBe(200);
@@ -180,10 +229,18 @@ describe('POST /api/partner/login', () => {
   it('returns success, message, token and partner for a verified partner', async () => {
     const { reg, token } = await verifiedPartner();
     expect(token).toBeTruthy();
-    const res = await postJson('/api/partner/login', { email: reg.ownerEmail.toUpperCase(), password: reg.password }, randomAddress());
+    const res = await postJson(
+      '/api/partner/login',
+      { email: reg.ownerEmail.toUpperCase(), password: reg.password },
+      randomAddress(),
+    );
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ success: true, message: 'Login successful', partner: { ownerEmail: reg.ownerEmail, companyName: reg.companyName } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Login successful',
+      partner: { ownerEmail: reg.ownerEmail, companyName: reg.companyName },
+    });
     expect(body.partner.password).toBeUndefined();
     expect(body.partner.passwordHash).toBeUndefined();
     expect(String(body.token).split('.')).toHaveLength(3);
@@ -192,33 +249,63 @@ describe('POST /api/partner/login', () => {
   it('tells an unverified partner to verify (403), only after the right password', async () => {
     const reg = registration();
     await register(reg);
-    const wrong = await postJson('/api/partner/login', { email: reg.ownerEmail, password: 'wrong-password' }, randomAddress());
+    const wrong = await postJson(
+      '/api/partner/login',
+      { email: reg.ownerEmail, password: 'wrong-password' },
+      randomAddress(),
+    );
     expect(wrong.status).toBe(401);
-    const res = await postJson('/api/partner/login', { email: reg.ownerEmail, password: reg.password }, randomAddress());
+    const res = await postJson(
+      '/api/partner/login',
+      { email: reg.ownerEmail, password: reg.password },
+      randomAddress(),
+    );
     expect(res.status).toBe(403);
     expect((await json(res)).message).toMatch(/not verified/);
   });
 
   it('refuses a wrong password and an unknown e-mail alike', async () => {
     const { reg } = await verifiedPartner();
-    const wrong = await postJson('/api/partner/login', { email: reg.ownerEmail, password: 'nope-nope' }, randomAddress());
+    const wrong = await postJson(
+      '/api/partner/login',
+      { email: reg.ownerEmail, password: 'nope-nope' },
+      randomAddress(),
+    );
     expect(wrong.status).toBe(401);
     expect(await json(wrong)).toMatchObject({ success: false, message: 'Invalid email or password' });
-    const unknown = await postJson('/api/partner/login', { email: 'ghost@example.com', password: 'nope-nope' }, randomAddress());
+    const unknown = await postJson(
+      '/api/partner/login',
+      { email: 'ghost@example.com', password: 'nope-nope' },
+      randomAddress(),
+    );
     expect(await json(unknown)).toMatchObject({ success: false, message: 'Invalid email or password' });
   });
 
   it('validates e-mail and password with the spec messages', async () => {
-    expect((await json(await postJson('/api/partner/login', { email: '', password: 'x' }))).message).toBe('Email is required');
-    expect((await json(await postJson('/api/partner/login', { email: 'bad', password: 'x' }))).message).toBe('Email is invalid');
-    expect((await json(await postJson('/api/partner/login', { email: 'a@example.com', password: '' }))).message).toBe('Password is required');
+    expect((await json(await postJson('/api/partner/login', { email: '', password: 'x' }))).message).toBe(
+      'Email is required',
+    );
+    expect((await json(await postJson('/api/partner/login', { email: 'bad', password: 'x' }))).message).toBe(
+      'Email is invalid',
+    );
+    expect(
+      (await json(await postJson('/api/partner/login', { email: 'a@example.com', password: '' }))).message,
+    ).toBe('Password is required');
   });
 
   it('rate-limits repeated failures on one account', async () => {
     const { reg } = await verifiedPartner();
     const addr = randomAddress();
-    for (let i = 0; i < 5; i++) expect((await postJson('/api/partner/login', { email: reg.ownerEmail, password: 'wrong-' + i }, addr)).status).toBe(401);
-    const limited = await postJson('/api/partner/login', { email: reg.ownerEmail, password: reg.password }, addr);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await postJson('/api/partner/login', { email: reg.ownerEmail, password: 'wrong-' + i }, addr))
+          .status,
+      ).toBe(401);
+    const limited = await postJson(
+      '/api/partner/login',
+      { email: reg.ownerEmail, password: reg.password },
+      addr,
+    );
     expect(limited.status).toBe(429);
     expect((await json(limited)).message).toMatch(/^Too many login attempts/);
   });
@@ -229,18 +316,42 @@ describe('partner password reset', () => {
     const { reg, token } = await verifiedPartner();
     const res = await postJson('/api/partner/forgot-password', { email: reg.ownerEmail }, randomAddress());
     expect(res.status).toBe(200);
-    const unknown = await postJson('/api/partner/forgot-password', { email: 'nobody-here@example.com' }, randomAddress());
+    const unknown = await postJson(
+      '/api/partner/forgot-password',
+      { email: 'nobody-here@example.com' },
+      randomAddress(),
+    );
     expect(await json(unknown)).toEqual(await json(res));
     const code = await lastResetCode(reg.ownerEmail);
-    const bad = await postJson('/api/partner/reset-password', { email: reg.ownerEmail, code: code === '000000' ? '111111' : '000000', password: 'new-pass-4321' });
+    const bad = await postJson('/api/partner/reset-password', {
+      email: reg.ownerEmail,
+      code: code === '000000' ? '111111' : '000000',
+      password: 'new-pass-4321',
+    });
     expect(bad.status).toBe(400);
-    const short = await postJson('/api/partner/reset-password', { email: reg.ownerEmail, code, password: '123' });
+    const short = await postJson('/api/partner/reset-password', {
+      email: reg.ownerEmail,
+      code,
+      password: '123',
+    });
     expect((await json(short)).message).toBe('Password must be at least 6 characters');
     // Wait into the next second so the revocation instant is after the old token's iat.
     await new Promise((r) => setTimeout(r, 1100));
-    const ok = await postJson('/api/partner/reset-password', { email: reg.ownerEmail, code, password: 'new-pass-4321' });
+    const ok = await postJson('/api/partner/reset-password', {
+      email: reg.ownerEmail,
+      code,
+      password: 'new-pass-4321',
+    });
     expect(ok.status).toBe(200);
-    expect((await postJson('/api/partner/login', { email: reg.ownerEmail, password: 'new-pass-4321' }, randomAddress())).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          '/api/partner/login',
+          { email: reg.ownerEmail, password: 'new-pass-4321' },
+          randomAddress(),
+        )
+      ).status,
+    ).toBe(200);
     expect((await request('/api/partner/profile', { headers: bearer(token) })).status).toBe(401);
   });
 });
@@ -252,7 +363,14 @@ describe('/api/partner/profile', () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.success).toBe(true);
-    expect(body.partner).toMatchObject({ _id: id, companyName: reg.companyName, ownerEmail: reg.ownerEmail, email: reg.ownerEmail, contactNumber: reg.ownerPhoneNumber, isVerified: true });
+    expect(body.partner).toMatchObject({
+      _id: id,
+      companyName: reg.companyName,
+      ownerEmail: reg.ownerEmail,
+      email: reg.ownerEmail,
+      contactNumber: reg.ownerPhoneNumber,
+      isVerified: true,
+    });
   });
 
   it('updates the profile but never the owner e-mail, password, verification or approval', async () => {
@@ -261,24 +379,60 @@ describe('/api/partner/profile', () => {
       method: 'PUT',
       headers: { ...bearer(token), 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        companyName: 'Acme Renamed', companyHQ: 'York', contactFirstName: 'Jo',
-        ownerEmail: 'hijack@example.com', email: 'hijack@example.com', password: 'hijacked', passwordHash: 'x', isVerified: false, approvalStatus: 'approved',
+        companyName: 'Acme Renamed',
+        companyHQ: 'York',
+        contactFirstName: 'Jo',
+        ownerEmail: 'hijack@example.com',
+        email: 'hijack@example.com',
+        password: 'hijacked',
+        passwordHash: 'x',
+        isVerified: false,
+        approvalStatus: 'approved',
       }),
     });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ success: true, message: 'Profile updated successfully', partner: { companyName: 'Acme Renamed', companyHQ: 'York', contactFirstName: 'Jo', ownerEmail: reg.ownerEmail, isVerified: true, approvalStatus: 'pending' } });
-    const row = await env.DB.prepare('select email, is_verified, approval_status from partners where id = ?').bind(id).first();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully',
+      partner: {
+        companyName: 'Acme Renamed',
+        companyHQ: 'York',
+        contactFirstName: 'Jo',
+        ownerEmail: reg.ownerEmail,
+        isVerified: true,
+        approvalStatus: 'pending',
+      },
+    });
+    const row = await env.DB.prepare('select email, is_verified, approval_status from partners where id = ?')
+      .bind(id)
+      .first();
     expect(row).toEqual({ email: reg.ownerEmail, is_verified: 1, approval_status: 'pending' });
-    expect((await postJson('/api/partner/login', { email: reg.ownerEmail, password: reg.password }, randomAddress())).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          '/api/partner/login',
+          { email: reg.ownerEmail, password: reg.password },
+          randomAddress(),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("requires a company name: 'Company name is required'", async () => {
     const { token } = await verifiedPartner();
-    const res = await request('/api/partner/profile', { method: 'PUT', headers: { ...bearer(token), 'Content-Type': 'application/json' }, body: JSON.stringify({ companyName: ' ' }) });
+    const res = await request('/api/partner/profile', {
+      method: 'PUT',
+      headers: { ...bearer(token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ companyName: ' ' }),
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toBe('Company name is required');
-    const badEmail = await request('/api/partner/profile', { method: 'PUT', headers: { ...bearer(token), 'Content-Type': 'application/json' }, body: JSON.stringify({ companyName: 'A', contactEmail: 'nope' }) });
+    const badEmail = await request('/api/partner/profile', {
+      method: 'PUT',
+      headers: { ...bearer(token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ companyName: 'A', contactEmail: 'nope' }),
+    });
     expect((await json(badEmail)).message).toBe('Invalid email format');
   });
 
@@ -286,14 +440,23 @@ describe('/api/partner/profile', () => {
     expect((await request('/api/partner/profile')).status).toBe(401);
     expect((await request('/api/partner/profile', { headers: bearer('abc.def.ghi') })).status).toBe(401);
     expect((await request('/api/partner/requests')).status).toBe(401);
-    const put = await request('/api/partner/profile', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ companyName: 'X' }) });
+    const put = await request('/api/partner/profile', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ companyName: 'X' }),
+    });
     expect(put.status).toBe(401);
   });
 });
 
 describe('account types are kept apart', () => {
   it('refuses a student token on partner endpoints (403)', async () => {
-    const studentToken = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER, { sub: crypto.randomUUID(), aud: 'student', role: 'student', sid: NO_SESSION });
+    const studentToken = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER, {
+      sub: crypto.randomUUID(),
+      aud: 'student',
+      role: 'student',
+      sid: NO_SESSION,
+    });
     for (const path of ['/api/partner/profile', '/api/partner/requests']) {
       const res = await request(path, { headers: bearer(studentToken) });
       expect(res.status).toBe(403);
@@ -305,7 +468,9 @@ describe('account types are kept apart', () => {
 
   it('refuses a partner token on a student endpoint (403)', async () => {
     const { token } = await verifiedPartner();
-    const studentOnly = new Hono<AppEnv>().use('*', database).get('/student-only', requireAuth('student'), (c) => c.json({ success: true }));
+    const studentOnly = new Hono<AppEnv>()
+      .use('*', database)
+      .get('/student-only', requireAuth('student'), (c) => c.json({ success: true }));
     studentOnly.onError(onError);
     const res = await studentOnly.request('/student-only', { headers: bearer(token) }, env);
     expect(res.status).toBe(403);

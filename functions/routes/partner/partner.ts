@@ -1,32 +1,47 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../middleware/auth.ts';
-import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '../../../db/queries/partners.ts';
-import type { Db } from '../../../db/client.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
+import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '#db/queries/partners.ts';
+import type { Db } from '#db/client.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
 import type {
-  PartnerLoginResponse, PartnerProfileResponse, PartnerProfileSavedResponse, PartnerRegisterResponse, PartnerRequestsResponse,
-} from '../../../schemas/partner.ts';
+  PartnerLoginResponse,
+  PartnerProfileResponse,
+  PartnerProfileSavedResponse,
+  PartnerRegisterResponse,
+  PartnerRequestsResponse,
+} from '#schemas/partner.ts';
 import {
-  partnerEmailSchema, partnerLoginSchema, partnerProfileUpdateSchema, partnerRegisterSchema, partnerResetSchema, partnerVerifySchema,
+  partnerEmailSchema,
+  partnerLoginSchema,
+  partnerProfileUpdateSchema,
+  partnerRegisterSchema,
+  partnerResetSchema,
+  partnerVerifySchema,
   type PartnerDto,
-} from '../../../schemas/partner.ts';
-import { findCredentials } from '../../services/accounts.ts';
+} from '#schemas/partner.ts';
+import { findCredentials } from '#functions/services/accounts.ts';
 import {
-  RESET_REQUESTED_MESSAGE, requestPasswordReset, resendVerificationQuietly, resetPassword, sendRegistrationCode, verifyAccount, verifyNobody,
-} from '../../services/account-codes.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { checkLogin } from '../../services/login.ts';
-import { afterResponse } from '../../lib/after-response.ts';
-import { sessionRoutes } from '../../lib/session-routes.ts';
-import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import { isExpiredUnverified, register } from '../../services/registration.ts';
-import { startSession } from '../../services/sessions.ts';
-import { currentPartner } from '../../services/partners.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+  resendVerificationQuietly,
+  resetPassword,
+  sendRegistrationCode,
+  verifyAccount,
+  verifyNobody,
+} from '#functions/services/account-codes.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
+import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
+import { isExpiredUnverified, register } from '#functions/services/registration.ts';
+import { startSession } from '#functions/services/sessions.ts';
+import { currentPartner } from '#functions/services/partners.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 
 /** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */
 export function partnerDto(p: PartnerRow): PartnerDto {
@@ -65,7 +80,10 @@ export const partner = new Hono<AppEnv>()
   .post('/register', validate('json', partnerRegisterSchema), async (c) => {
     const input = c.req.valid('json');
     const db = c.var.db;
-    await c.var.limiter.perAddress(REGISTER_LIMIT, (wait) => `Too many registrations from this network. Please try again in ${wait}.`);
+    await c.var.limiter.perAddress(
+      REGISTER_LIMIT,
+      (wait) => `Too many registrations from this network. Please try again in ${wait}.`,
+    );
     const { ownerEmail, password, ...details } = input;
     await assertNotCommon(password);
     // An unverified account for this e-mail is replaced: whoever verifies sets the password (registration.ts).
@@ -91,13 +109,23 @@ export const partner = new Hono<AppEnv>()
     if (!found || isExpiredUnverified(found)) return verifyNobody(c.var.db, 'partner', email, otp);
     if (found.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageOnly);
     await verifyAccount(c.var.db, 'partner', found.id, otp, { sameAnswer: true });
-    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' } satisfies MessageOnly);
+    return c.json({
+      success: true,
+      message: 'Account verified successfully! Redirecting to login...',
+    } satisfies MessageOnly);
   })
   .post('/resend-otp', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
     await c.var.limiter.rule('partner', REQUEST_RULES.resend, email, tooMany);
-    const outcome = await resendVerificationQuietly(db, c.var.mailer, 'partner', email, partnerName(db), (work) => afterResponse(c, work));
+    const outcome = await resendVerificationQuietly(
+      db,
+      c.var.mailer,
+      'partner',
+      email,
+      partnerName(db),
+      (work) => afterResponse(c, work),
+    );
     if (outcome === 'verified') throw new HTTPException(400, { message: ALREADY_VERIFIED });
     return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageOnly);
   })
@@ -105,15 +133,27 @@ export const partner = new Hono<AppEnv>()
     const { email, password, remember } = c.req.valid('json');
     const db = c.var.db;
     const account = await checkLogin(db, 'partner', email, password, c.var.limiter.address);
-    const token = await startSession(db, config(c.env), { sub: account.id, aud: 'partner', role: 'partner', remember });
+    const token = await startSession(db, config(c.env), {
+      sub: account.id,
+      aud: 'partner',
+      role: 'partner',
+      remember,
+    });
     const row = await currentPartner(db, account.id);
-    return c.json({ success: true, message: 'Login successful', token, partner: partnerDto(row) } satisfies PartnerLoginResponse);
+    return c.json({
+      success: true,
+      message: 'Login successful',
+      token,
+      partner: partnerDto(row),
+    } satisfies PartnerLoginResponse);
   })
   .post('/forgot-password', validate('json', partnerEmailSchema), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.var.db;
     await c.var.limiter.rule('partner', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(db, c.var.mailer, 'partner', email, partnerName(db), (work) => afterResponse(c, work));
+    await requestPasswordReset(db, c.var.mailer, 'partner', email, partnerName(db), (work) =>
+      afterResponse(c, work),
+    );
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageOnly);
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
@@ -121,7 +161,10 @@ export const partner = new Hono<AppEnv>()
     await c.var.limiter.rule('partner', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'partner', email, code, password);
-    return c.json({ success: true, message: 'Your password has been reset. You can now log in.' } satisfies MessageOnly);
+    return c.json({
+      success: true,
+      message: 'Your password has been reset. You can now log in.',
+    } satisfies MessageOnly);
   })
   .route('/', sessionRoutes('partner', requireAuth('partner')))
   .route('/', privacyRoutes('partner', requireAuth('partner')))
@@ -137,7 +180,11 @@ export const partner = new Hono<AppEnv>()
     // Only the listed profile fields: the schema drops the e-mail, password and verification or approval state.
     await updatePartnerProfile(db, id, update);
     const row = await currentPartner(db, id);
-    return c.json({ success: true, message: 'Profile updated successfully', partner: partnerDto(row) } satisfies PartnerProfileSavedResponse);
+    return c.json({
+      success: true,
+      message: 'Profile updated successfully',
+      partner: partnerDto(row),
+    } satisfies PartnerProfileSavedResponse);
   })
   .get('/requests', requireAuth('partner'), async (c) => {
     const requests = await listOwnPartnerRequests(c.var.db, c.var.auth.sub);

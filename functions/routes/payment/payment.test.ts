@@ -2,12 +2,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { app } from '../../index.ts';
-import { createDb } from '../../../db/client.ts';
-import { outbox, payments, stripeEvents } from '../../../db/schema/index.ts';
-import { paymentMessages } from '../../../schemas/payment.ts';
-import { config } from '../../lib/config.ts';
-import { postJson, request } from '../../test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
+import { createDb } from '#db/client.ts';
+import { outbox, payments, stripeEvents } from '#db/schema/index.ts';
+import { paymentMessages } from '#schemas/payment.ts';
+import { config } from '#functions/lib/config.ts';
+import { postJson, request } from '#functions/test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const stripeConfig = config(env).stripe;
@@ -18,7 +18,13 @@ const stripe = new Stripe('sk_test_only', { httpClient: Stripe.createFetchHttpCl
 let addressCounter = 0;
 const newAddress = () => `203.0.113.${++addressCounter}`;
 
-const validBody = (over: Record<string, unknown> = {}) => ({ amount: 1000, name: 'Ada Lovelace', email: `ada-${crypto.randomUUID()}@example.com`, attemptId: crypto.randomUUID(), ...over });
+const validBody = (over: Record<string, unknown> = {}) => ({
+  amount: 1000,
+  name: 'Ada Lovelace',
+  email: `ada-${crypto.randomUUID()}@example.com`,
+  attemptId: crypto.randomUUID(),
+  ...over,
+});
 
 function createIntent(body: unknown, address = newAddress()) {
   return postJson('/api/payment/create-payment-intent', body, { 'CF-Connecting-IP': address });
@@ -26,8 +32,10 @@ function createIntent(body: unknown, address = newAddress()) {
 
 /** What the fake Stripe API holds (read straight from it, as Stripe's dashboard would show). */
 async function fakeIntents(email: string) {
-  const res = await fetch(`${fakeUrl}/v1/payment_intents?limit=100`, { headers: { Authorization: `Bearer ${stripeConfig.secretKey}` } });
-  const list = (await res.json()) as { data: Stripe.PaymentIntent[] };
+  const res = await fetch(`${fakeUrl}/v1/payment_intents?limit=100`, {
+    headers: { Authorization: `Bearer ${stripeConfig.secretKey}` },
+  });
+  const list = await res.json<{ data: Stripe.PaymentIntent[] }>();
   return list.data.filter((intent) => intent.metadata.email === email);
 }
 
@@ -47,39 +55,64 @@ describe('GET /api/payment/config', () => {
   });
 
   it('says payments are not configured without keys', async () => {
-    const res = await app.request('/api/payment/config', {}, { ...env, STRIPE_SECRET_KEY: '', PUBLIC_STRIPE_PUBLISHABLE_KEY: '' });
+    const res = await app.request(
+      '/api/payment/config',
+      {},
+      { ...env, STRIPE_SECRET_KEY: '', PUBLIC_STRIPE_PUBLISHABLE_KEY: '' },
+    );
     expect(await res.json()).toEqual({ configured: false, publishableKey: null });
   });
 });
 
 describe('POST /api/payment/create-payment-intent', () => {
   it('creates a PaymentIntent for 1000 USD cents with automatic payment methods, no Stripe receipt, and stores the payment row', async () => {
-    const body = validBody({ name: '  Ada Lovelace ', email: `  Ada.${crypto.randomUUID()}@Example.COM `, reference: '  INV-2026-0042 ' });
+    const body = validBody({
+      name: '  Ada Lovelace ',
+      email: `  Ada.${crypto.randomUUID()}@Example.COM `,
+      reference: '  INV-2026-0042 ',
+    });
     const res = await createIntent(body);
     expect(res.status).toBe(200);
-    const created = (await res.json()) as { clientSecret: string; paymentId: string; receiptToken: string };
+    const created = await res.json<{ clientSecret: string; paymentId: string; receiptToken: string }>();
     expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     expect(created.paymentId).toBe(body.attemptId);
     expect(created.receiptToken.split('.')).toHaveLength(3);
 
-    const email = (body.email as string).trim().toLowerCase();
+    const email = body.email.trim().toLowerCase();
     const [intent] = await fakeIntents(email);
     expect(intent).toMatchObject({
-      amount: 1000, currency: 'usd', automatic_payment_methods: { enabled: true }, receipt_email: null,
-      metadata: { paymentId: created.paymentId, name: 'Ada Lovelace', email, attemptId: body.attemptId, reference: 'INV-2026-0042' },
+      amount: 1000,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      receipt_email: null,
+      metadata: {
+        paymentId: created.paymentId,
+        name: 'Ada Lovelace',
+        email,
+        attemptId: body.attemptId,
+        reference: 'INV-2026-0042',
+      },
     });
     expect(intent!.client_secret).toBe(created.clientSecret);
 
     expect(await rowFor(intent!.id)).toMatchObject({
-      id: created.paymentId, amount: 1000, currency: 'usd', payerName: 'Ada Lovelace', payerEmail: email, reference: 'INV-2026-0042', status: 'requires_payment_method', lastEventAt: null,
-      amountRefunded: 0, refundReserved: 0,
+      id: created.paymentId,
+      amount: 1000,
+      currency: 'usd',
+      payerName: 'Ada Lovelace',
+      payerEmail: email,
+      reference: 'INV-2026-0042',
+      status: 'requires_payment_method',
+      lastEventAt: null,
+      amountRefunded: 0,
+      refundReserved: 0,
     });
   });
 
   it('stores no reference when none (or only spaces) is given, and nothing in Stripe metadata', async () => {
     const body = validBody({ reference: '   ' });
-    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
-    const [intent] = await fakeIntents(body.email as string);
+    const { clientSecret } = await (await createIntent(body)).json<{ clientSecret: string }>();
+    const [intent] = await fakeIntents(body.email);
     expect(intent!.metadata.reference).toBeUndefined();
     expect((await rowFor(intentIdOf(clientSecret)))!.reference).toBeNull();
   });
@@ -93,23 +126,26 @@ describe('POST /api/payment/create-payment-intent', () => {
     const res = await createIntent(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message });
-    expect(await fakeIntents(body.email as string)).toHaveLength(0);
+    expect(await fakeIntents(body.email)).toHaveLength(0);
   });
 
   it('accepts a reference of exactly 64 characters', async () => {
     const body = validBody({ reference: 'R'.repeat(64) });
-    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
+    const { clientSecret } = await (await createIntent(body)).json<{ clientSecret: string }>();
     expect((await rowFor(intentIdOf(clientSecret)))!.reference).toBe('R'.repeat(64));
   });
 
-  it.each([1, 999999, -5, '1', 0, null])('charges 1000 whatever amount the client sends (%s)', async (amount) => {
-    const body = validBody({ amount });
-    const res = await createIntent(body);
-    expect(res.status).toBe(200);
-    const [intent] = await fakeIntents(body.email as string);
-    expect(intent!.amount).toBe(1000);
-    expect((await rowFor(intent!.id))!.amount).toBe(1000);
-  });
+  it.each([1, 999999, -5, '1', 0, null])(
+    'charges 1000 whatever amount the client sends (%s)',
+    async (amount) => {
+      const body = validBody({ amount });
+      const res = await createIntent(body);
+      expect(res.status).toBe(200);
+      const [intent] = await fakeIntents(body.email);
+      expect(intent!.amount).toBe(1000);
+      expect((await rowFor(intent!.id))!.amount).toBe(1000);
+    },
+  );
 
   it('also works when the client sends no amount at all', async () => {
     const { amount: _amount, ...body } = validBody();
@@ -133,30 +169,37 @@ describe('POST /api/payment/create-payment-intent', () => {
     const res = await createIntent(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message });
-    if (typeof body.email === 'string' && body.email.includes('@example.com')) expect(await fakeIntents(body.email)).toHaveLength(0);
+    if (typeof body.email === 'string' && body.email.includes('@example.com'))
+      expect(await fakeIntents(body.email)).toHaveLength(0);
   });
 
   it('rejects a body that is not JSON with a readable 400', async () => {
-    const res = await request('/api/payment/create-payment-intent', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' });
+    const res = await request('/api/payment/create-payment-intent', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":',
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { success: boolean }).success).toBe(false);
+    expect((await res.json<{ success: boolean }>()).success).toBe(false);
   });
 
   it('replays a retried attempt: the same intent, one intent at Stripe, one row', async () => {
     const body = validBody();
     const address = newAddress();
-    const first = (await (await createIntent(body, address)).json()) as { clientSecret: string };
+    const first = await (await createIntent(body, address)).json<{ clientSecret: string }>();
     const second = await createIntent(body, address);
     expect(second.status).toBe(200);
-    expect(((await second.json()) as { clientSecret: string }).clientSecret).toBe(first.clientSecret);
-    expect(await fakeIntents(body.email as string)).toHaveLength(1);
-    const rows = await db.select().from(payments).where(eq(payments.payerEmail, body.email as string));
+    expect((await second.json<{ clientSecret: string }>()).clientSecret).toBe(first.clientSecret);
+    expect(await fakeIntents(body.email)).toHaveLength(1);
+    const rows = await db.select().from(payments).where(eq(payments.payerEmail, body.email));
     expect(rows).toHaveLength(1);
 
     // A new attempt (new id) is a new intent.
-    const third = (await (await createIntent({ ...body, attemptId: crypto.randomUUID() }, address)).json()) as { clientSecret: string };
+    const third = await (
+      await createIntent({ ...body, attemptId: crypto.randomUUID() }, address)
+    ).json<{ clientSecret: string }>();
     expect(third.clientSecret).not.toBe(first.clientSecret);
-    expect(await fakeIntents(body.email as string)).toHaveLength(2);
+    expect(await fakeIntents(body.email)).toHaveLength(2);
   });
 
   it('answers 409 when an attempt id is reused with other details', async () => {
@@ -164,27 +207,40 @@ describe('POST /api/payment/create-payment-intent', () => {
     expect((await createIntent(body)).status).toBe(200);
     const res = await createIntent({ ...body, name: 'Someone Else' });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ success: false, message: 'This payment attempt was already started with other details. Please try again.' });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      message: 'This payment attempt was already started with other details. Please try again.',
+    });
   });
 
   it('answers 502 and stores nothing when Stripe errors', async () => {
     const body = validBody({ email: `stripe-api-error@${crypto.randomUUID()}.example.com` });
     const res = await createIntent(body);
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ success: false, message: 'The card payment provider could not start the payment. Please try again in a moment.' });
-    expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email as string))).toHaveLength(0);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      message: 'The card payment provider could not start the payment. Please try again in a moment.',
+    });
+    expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email))).toHaveLength(0);
   });
 
   it('answers 502 and stores nothing when Stripe cannot be reached', async () => {
     const body = validBody();
     const res = await app.request(
       '/api/payment/create-payment-intent',
-      { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': newAddress() }, body: JSON.stringify(body) },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': newAddress() },
+        body: JSON.stringify(body),
+      },
       { ...env, STRIPE_API_PORT: '9' },
     );
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ success: false, message: 'The card payment provider could not be reached. Please try again in a moment.' });
-    expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email as string))).toHaveLength(0);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      message: 'The card payment provider could not be reached. Please try again in a moment.',
+    });
+    expect(await db.select().from(payments).where(eq(payments.payerEmail, body.email))).toHaveLength(0);
   });
 
   it.each([
@@ -206,24 +262,38 @@ describe('POST /api/payment/create-payment-intent', () => {
     const limited = await createIntent(validBody(), address);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ success: false, message: 'Too many payment attempts. Please wait a few minutes and try again.' });
+    expect(await limited.json()).toMatchObject({
+      success: false,
+      message: 'Too many payment attempts. Please wait a few minutes and try again.',
+    });
     // Another address is not affected.
     expect((await createIntent(validBody())).status).toBe(200);
   });
 
   it('the created intent confirms at the (fake) provider with a test card, and declines another', async () => {
     const paid = validBody();
-    const { clientSecret } = (await (await createIntent(paid)).json()) as { clientSecret: string };
-    const client = new Stripe(stripeConfig.secretKey!, { httpClient: Stripe.createFetchHttpClient(), host: '127.0.0.1', port: stripeConfig.port!, protocol: 'http' });
-    const confirmed = await client.paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_visa' });
+    const { clientSecret } = await (await createIntent(paid)).json<{ clientSecret: string }>();
+    const client = new Stripe(stripeConfig.secretKey!, {
+      httpClient: Stripe.createFetchHttpClient(),
+      host: '127.0.0.1',
+      port: stripeConfig.port!,
+      protocol: 'http',
+    });
+    const confirmed = await client.paymentIntents.confirm(intentIdOf(clientSecret), {
+      payment_method: 'pm_card_visa',
+    });
     expect(confirmed.status).toBe('succeeded');
 
     const declined = validBody();
-    const second = (await (await createIntent(declined)).json()) as { clientSecret: string };
-    const error = await client.paymentIntents.confirm(intentIdOf(second.clientSecret), { payment_method: 'pm_card_chargeDeclined' }).catch((e: unknown) => e);
+    const second = await (await createIntent(declined)).json<{ clientSecret: string }>();
+    const error = await client.paymentIntents
+      .confirm(intentIdOf(second.clientSecret), { payment_method: 'pm_card_chargeDeclined' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect((error as Stripe.errors.StripeCardError).message).toBe('Your card was declined.');
-    expect((await client.paymentIntents.retrieve(intentIdOf(second.clientSecret))).status).toBe('requires_payment_method');
+    expect((await client.paymentIntents.retrieve(intentIdOf(second.clientSecret))).status).toBe(
+      'requires_payment_method',
+    );
   });
 });
 
@@ -231,21 +301,43 @@ describe('POST /api/payment/webhook', () => {
   const secret = stripeConfig.webhookSecret!;
   let eventCounter = 0;
 
-  function event(type: string, intentId: string, created: number, id = `evt_test_${++eventCounter}_${crypto.randomUUID().slice(0, 8)}`) {
-    return { id, object: 'event', type, created, api_version: '2025-01-01', livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: { id: intentId, object: 'payment_intent', amount: 1000, currency: 'usd', status: 'x' } } };
+  function event(
+    type: string,
+    intentId: string,
+    created: number,
+    id = `evt_test_${++eventCounter}_${crypto.randomUUID().slice(0, 8)}`,
+  ) {
+    return {
+      id,
+      object: 'event',
+      type,
+      created,
+      api_version: '2025-01-01',
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: { id: intentId, object: 'payment_intent', amount: 1000, currency: 'usd', status: 'x' },
+      },
+    };
   }
 
   /** Signed as Stripe signs: generateTestHeaderString's async form (workerd has no synchronous HMAC). */
   async function deliver(payload: object, signature?: string) {
     const body = JSON.stringify(payload);
-    const header = signature ?? (await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret }));
-    return request('/api/payment/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body });
+    const header =
+      signature ?? (await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret }));
+    return request('/api/payment/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+      body,
+    });
   }
 
   async function newPayment() {
     const body = validBody();
-    const { clientSecret } = (await (await createIntent(body)).json()) as { clientSecret: string };
-    return { intentId: intentIdOf(clientSecret), email: body.email as string };
+    const { clientSecret } = await (await createIntent(body)).json<{ clientSecret: string }>();
+    return { intentId: intentIdOf(clientSecret), email: body.email };
   }
 
   const receiptsTo = (email: string) => db.select().from(outbox).where(eq(outbox.to, email));
@@ -267,8 +359,12 @@ describe('POST /api/payment/webhook', () => {
     expect(receipts[0]!.subject).toBe('Your payment receipt: $10.00');
     expect(receipts[0]!.text).toContain('Amount paid: $10.00 (USD)');
     expect(receipts[0]!.text).toContain(`Payment ID: ${intentId}`);
-    expect(receipts[0]!.text).toMatch(new RegExp(`/payment/receipt/${(await rowFor(intentId))!.id}\\?t=[\\w-]+\\.[\\w-]+\\.[\\w-]+`));
-    expect(receipts[0]!.text).toContain(`Date: ${new Date(created * 1000).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`);
+    expect(receipts[0]!.text).toMatch(
+      new RegExp(`/payment/receipt/${(await rowFor(intentId))!.id}\\?t=[\\w-]+\\.[\\w-]+\\.[\\w-]+`),
+    );
+    expect(receipts[0]!.text).toContain(
+      `Date: ${new Date(created * 1000).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`,
+    );
   });
 
   it.each([
@@ -285,7 +381,10 @@ describe('POST /api/payment/webhook', () => {
   it('rejects a bad signature with 400 and changes nothing', async () => {
     const { intentId, email } = await newPayment();
     const evt = event('payment_intent.succeeded', intentId, now());
-    const forged = await stripe.webhooks.generateTestHeaderStringAsync({ payload: JSON.stringify(evt), secret: 'whsec_someone_else' });
+    const forged = await stripe.webhooks.generateTestHeaderStringAsync({
+      payload: JSON.stringify(evt),
+      secret: 'whsec_someone_else',
+    });
     const res = await deliver(evt, forged);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message: 'Invalid webhook signature.' });
@@ -297,7 +396,10 @@ describe('POST /api/payment/webhook', () => {
   it('rejects a body changed after signing', async () => {
     const { intentId } = await newPayment();
     const evt = event('payment_intent.processing', intentId, now());
-    const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload: JSON.stringify(evt), secret });
+    const header = await stripe.webhooks.generateTestHeaderStringAsync({
+      payload: JSON.stringify(evt),
+      secret,
+    });
     const res = await deliver({ ...evt, type: 'payment_intent.succeeded' }, header);
     expect(res.status).toBe(400);
     expect((await rowFor(intentId))!.status).toBe('requires_payment_method');
@@ -316,7 +418,11 @@ describe('POST /api/payment/webhook', () => {
     const { intentId } = await newPayment();
     const evt = event('payment_intent.succeeded', intentId, now());
     const body = JSON.stringify(evt);
-    const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret, timestamp: now() - 3600 });
+    const header = await stripe.webhooks.generateTestHeaderStringAsync({
+      payload: body,
+      secret,
+      timestamp: now() - 3600,
+    });
     const res = await deliver(evt, header);
     expect(res.status).toBe(400);
     expect((await rowFor(intentId))!.status).toBe('requires_payment_method');
@@ -374,7 +480,11 @@ describe('POST /api/payment/webhook', () => {
   });
 
   it('answers 503 when payments are not configured at all', async () => {
-    const res = await app.request('/api/payment/webhook', { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=x' }, body: '{}' }, { ...env, STRIPE_SECRET_KEY: '' });
+    const res = await app.request(
+      '/api/payment/webhook',
+      { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=x' }, body: '{}' },
+      { ...env, STRIPE_SECRET_KEY: '' },
+    );
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ success: false, message: paymentMessages.notConfigured });
   });
@@ -383,8 +493,15 @@ describe('POST /api/payment/webhook', () => {
     const evt = event('payment_intent.succeeded', 'pi_x', now());
     const body = JSON.stringify(evt);
     const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret });
-    const res = await app.request('/api/payment/webhook', { method: 'POST', headers: { 'Stripe-Signature': header }, body }, { ...env, STRIPE_WEBHOOK_SECRET: '' });
+    const res = await app.request(
+      '/api/payment/webhook',
+      { method: 'POST', headers: { 'Stripe-Signature': header }, body },
+      { ...env, STRIPE_WEBHOOK_SECRET: '' },
+    );
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ success: false, message: 'The payment webhook is not configured on this server.' });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      message: 'The payment webhook is not configured on this server.',
+    });
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import type { SQL } from 'drizzle-orm';
-import { feeBounds, finderStatements } from '../../../db/queries/programs.ts';
-import { programsQuery } from '../../../schemas/programs.ts';
+import { feeBounds, finderStatements } from '#db/queries/programs.ts';
+import { programsQuery } from '#schemas/programs.ts';
 
 // The finder's query plans (db/queries/programs.ts), pinned rather than timed: every read of
 // `subjects` for counting and paging goes through the covering subjects_finder_idx (never the
@@ -12,11 +12,22 @@ import { programsQuery } from '../../../schemas/programs.ts';
 
 async function plan(statement: SQL) {
   const { sql, params } = new SQLiteSyncDialect().sqlToQuery(statement);
-  const { results } = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`explain query plan ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((r) => r.detail);
 }
 
-const rates = { GBP: 744_000n, USD: 1_000_000n, EUR: 852_000n, CAD: 1_392_000n, AUD: 1_515_000n, NZD: 1_720_000n, SEK: 9_380_000n, MYR: 4_210_000n };
+const rates = {
+  GBP: 744_000n,
+  USD: 1_000_000n,
+  EUR: 852_000n,
+  CAD: 1_392_000n,
+  AUD: 1_515_000n,
+  NZD: 1_720_000n,
+  SEK: 9_380_000n,
+  MYR: 4_210_000n,
+};
 
 describe('finder query plans', () => {
   it.each([
@@ -27,7 +38,10 @@ describe('finder query plans', () => {
     ['text (trigram index)', 'q=data%20science'],
     ['short text', 'q=ms&duration=up-to-1-year'],
     ['fee bounds, sorted by fee', 'minFee=10000&maxFee=30000&currency=GBP&sort=fee'],
-    ['everything', 'q=engineering&country=germany&level=Master&department=engineering&intake=10&duration=1-to-2-years&maxFee=50000&currency=EUR&sort=fee&page=2'],
+    [
+      'everything',
+      'q=engineering&country=germany&level=Master&department=engineering&intake=10&duration=1-to-2-years&maxFee=50000&currency=EUR&sort=fee&page=2',
+    ],
   ])('reads the covering index only, with and without table statistics: %s', async (_, qs) => {
     const query = programsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
     const statements = finderStatements(query, feeBounds(query, rates));
@@ -41,7 +55,9 @@ describe('finder query plans', () => {
         expect(subjectSteps.length, where).toBeGreaterThan(0);
         for (const step of subjectSteps) {
           // The page's outer query reads its 12 rows by rowid; everything else, the covering index.
-          expect(step, where).toMatch(/^(SEARCH|SCAN) s USING COVERING INDEX subjects_finder(_order)?_idx\b|^SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+          expect(step, where).toMatch(
+            /^(SEARCH|SCAN) s USING COVERING INDEX subjects_finder(_order)?_idx\b|^SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)$/,
+          );
         }
         // A page in catalogue order walks the order index and sorts nothing; in another order it seeks
         // the chosen country. The cube reads every program once (its filters apply after).
@@ -49,13 +65,31 @@ describe('finder query plans', () => {
         if (name === 'page' && inOrder) {
           // (The outer query sorts the page's 12 rows again; the walk choosing them sorts nothing.)
           const walk = steps.slice(0, steps.indexOf('SCAN page'));
-          expect(walk.some((d) => /subjects_finder_order_idx/.test(d)) && !walk.some((d) => /TEMP B-TREE/.test(d)), where).toBe(true);
+          expect(
+            walk.some((d) => /subjects_finder_order_idx/.test(d)) && !walk.some((d) => /TEMP B-TREE/.test(d)),
+            where,
+          ).toBe(true);
         }
-        if (name === 'page' && !inOrder && query.country) expect(subjectSteps.some((d) => d.includes('(is_active=? AND country_id=?')), where).toBe(true);
+        if (name === 'page' && !inOrder && query.country)
+          expect(
+            subjectSteps.some((d) => d.includes('(is_active=? AND country_id=?')),
+            where,
+          ).toBe(true);
         // The cube groups in the index's own order: no sort.
-        if (name === 'cube') expect(steps.some((d) => /TEMP B-TREE/.test(d)), where).toBe(false);
-        if (query.q && query.q.length >= 3) expect(steps.some((d) => /SCAN subjects_fts VIRTUAL TABLE/.test(d)), where).toBe(true);
-        expect(steps.filter((d) => /^SCAN (subjects|universities)\b/.test(d)), where).toEqual([]);
+        if (name === 'cube')
+          expect(
+            steps.some((d) => /TEMP B-TREE/.test(d)),
+            where,
+          ).toBe(false);
+        if (query.q && query.q.length >= 3)
+          expect(
+            steps.some((d) => /SCAN subjects_fts VIRTUAL TABLE/.test(d)),
+            where,
+          ).toBe(true);
+        expect(
+          steps.filter((d) => /^SCAN (subjects|universities)\b/.test(d)),
+          where,
+        ).toEqual([]);
       }
     }
   });

@@ -1,29 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import { compareResponse, programCostsResponse, programsResponse, type ProgramsResponse } from '../../../schemas/programs.ts';
-import { PROGRAMS_PAGE_SIZE } from '../../../schemas/finder-terms.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import {
+  compareResponse,
+  programCostsResponse,
+  programsResponse,
+  type ProgramsResponse,
+} from '#schemas/programs.ts';
+import { PROGRAMS_PAGE_SIZE } from '#schemas/finder-terms.ts';
 
 // GET /api/programs (issue 17 item 1): every parameter against an oracle computed here, in
 // JavaScript, from the rows in the database, and every parameter's 400.
 
-interface Row { id: string; name: string; description: string; country_id: string; degree_type: string; department_id: string; study_plan: string; duration: string; base_price: number | null; currency: string; sort_order: number; is_active: number }
+interface Row {
+  id: string;
+  name: string;
+  description: string;
+  country_id: string;
+  degree_type: string;
+  department_id: string;
+  study_plan: string;
+  duration: string;
+  base_price: number | null;
+  currency: string;
+  sort_order: number;
+  is_active: number;
+}
 const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 async function rows() {
-  const { results } = await env.DB.prepare('select id, name, description, country_id, degree_type, department_id, study_plan, duration, base_price, currency, sort_order, is_active from subjects').all<Row>();
-  return results.filter((r) => r.is_active === 1).map((r) => {
-    const plan = JSON.parse(r.study_plan) as { intake: string; futureIntakes: string[] };
-    const n = Number.parseFloat(r.duration);
-    return {
-      ...r,
-      intakeMonths: new Set([plan.intake, ...plan.futureIntakes].map((s) => months.indexOf(s.trim().slice(0, 3).toLowerCase()) + 1).filter((m) => m > 0)),
-      durationMonths: /month/i.test(r.duration) ? Math.round(n) : /year/i.test(r.duration) ? Math.round(n * 12) : null,
-    };
-  });
+  const { results } = await env.DB.prepare(
+    'select id, name, description, country_id, degree_type, department_id, study_plan, duration, base_price, currency, sort_order, is_active from subjects',
+  ).all<Row>();
+  return results
+    .filter((r) => r.is_active === 1)
+    .map((r) => {
+      const plan = JSON.parse(r.study_plan) as { intake: string; futureIntakes: string[] };
+      const n = Number.parseFloat(r.duration);
+      return {
+        ...r,
+        intakeMonths: new Set(
+          [plan.intake, ...plan.futureIntakes]
+            .map((s) => months.indexOf(s.trim().slice(0, 3).toLowerCase()) + 1)
+            .filter((m) => m > 0),
+        ),
+        durationMonths: /month/i.test(r.duration)
+          ? Math.round(n)
+          : /year/i.test(r.duration)
+            ? Math.round(n * 12)
+            : null,
+      };
+    });
 }
 type Oracle = Awaited<ReturnType<typeof rows>>[number];
-const byCatalogue = (a: Oracle, b: Oracle) => a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byCatalogue = (a: Oracle, b: Oracle) =>
+  a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 async function get(qs: string) {
   const res = await request(`/api/programs${qs ? `?${qs}` : ''}`);
@@ -36,12 +67,26 @@ async function allIds(params: Record<string, string>) {
   const first = (await get(new URLSearchParams(params).toString())).body;
   const ids = first.items.map((i) => i._id);
   for (let page = 2; (page - 1) * PROGRAMS_PAGE_SIZE < first.total; page++) {
-    ids.push(...(await get(new URLSearchParams({ ...params, page: String(page) }).toString())).body.items.map((i) => i._id));
+    ids.push(
+      ...(await get(new URLSearchParams({ ...params, page: String(page) }).toString())).body.items.map(
+        (i) => i._id,
+      ),
+    );
   }
   return { total: first.total, ids, first };
 }
 
-const rates = { GBP: 0.744, USD: 1, EUR: 0.852, CAD: 1.392, AUD: 1.515, NZD: 1.72, SEK: 9.38, MYR: 4.21, JPY: 148 } as Record<string, number>;
+const rates = {
+  GBP: 0.744,
+  USD: 1,
+  EUR: 0.852,
+  CAD: 1.392,
+  AUD: 1.515,
+  NZD: 1.72,
+  SEK: 9.38,
+  MYR: 4.21,
+  JPY: 148,
+} as Record<string, number>;
 
 describe('GET /api/programs', () => {
   it('answers the first page of every active program, with facets, in the shape of the shared schema', async () => {
@@ -52,17 +97,35 @@ describe('GET /api/programs', () => {
     expect(body.total).toBe(all.length);
     expect(body).toMatchObject({ page: 1, pageSize: PROGRAMS_PAGE_SIZE });
     expect(body.items.map((i) => i._id)).toEqual(all.slice(0, PROGRAMS_PAGE_SIZE).map((r) => r.id));
-    expect(body.items[0]).toMatchObject({ university: expect.any(String), country: expect.any(String), intake: expect.any(String), feesVerifiedOn: '2026-10-01' });
+    expect(body.items[0]).toMatchObject({
+      university: expect.any(String),
+      country: expect.any(String),
+      intake: expect.any(String),
+      feesVerifiedOn: '2026-10-01',
+    });
     for (const facet of ['country', 'level', 'department'] as const) {
-      expect(body.facets[facet].reduce((s, f) => s + f.count, 0), facet).toBe(all.length);
+      expect(
+        body.facets[facet].reduce((s, f) => s + f.count, 0),
+        facet,
+      ).toBe(all.length);
     }
-    expect(body.facets.country.find((f) => f.value === 'united-kingdom')).toEqual({ value: 'united-kingdom', label: 'United Kingdom', count: all.filter((r) => r.country_id === 'united-kingdom').length });
-    expect(body.facets.intake.map((f) => f.count)).toEqual(months.map((_, i) => all.filter((r) => r.intakeMonths.has(i + 1)).length));
+    expect(body.facets.country.find((f) => f.value === 'united-kingdom')).toEqual({
+      value: 'united-kingdom',
+      label: 'United Kingdom',
+      count: all.filter((r) => r.country_id === 'united-kingdom').length,
+    });
+    expect(body.facets.intake.map((f) => f.count)).toEqual(
+      months.map((_, i) => all.filter((r) => r.intakeMonths.has(i + 1)).length),
+    );
     expect(body.facets.intake[8]).toMatchObject({ value: '9', label: 'September' });
   });
 
   it.each([
-    ['q', 'data science', (r: Oracle) => ['data', 'science'].every((w) => `${r.name} ${r.description}`.toLowerCase().includes(w))],
+    [
+      'q',
+      'data science',
+      (r: Oracle) => ['data', 'science'].every((w) => `${r.name} ${r.description}`.toLowerCase().includes(w)),
+    ],
     ['q', 'NURSING', (r: Oracle) => `${r.name} ${r.description}`.toLowerCase().includes('nursing')],
     ['q', 'ms', (r: Oracle) => /(^| )ms/i.test(r.name)],
     ['q', 'ph', (r: Oracle) => /(^| )ph/i.test(r.name)],
@@ -72,10 +135,17 @@ describe('GET /api/programs', () => {
     ['intake', '1', (r: Oracle) => r.intakeMonths.has(1)],
     ['intake', '9', (r: Oracle) => r.intakeMonths.has(9)],
     ['duration', 'up-to-1-year', (r: Oracle) => r.durationMonths !== null && r.durationMonths <= 12],
-    ['duration', '1-to-2-years', (r: Oracle) => r.durationMonths !== null && r.durationMonths > 12 && r.durationMonths <= 24],
+    [
+      'duration',
+      '1-to-2-years',
+      (r: Oracle) => r.durationMonths !== null && r.durationMonths > 12 && r.durationMonths <= 24,
+    ],
     ['duration', 'over-2-years', (r: Oracle) => r.durationMonths !== null && r.durationMonths > 24],
   ] as const)('filters by %s=%s exactly as the rule says', async (param, value, rule) => {
-    const want = (await rows()).filter(rule).sort(byCatalogue).map((r) => r.id);
+    const want = (await rows())
+      .filter(rule)
+      .sort(byCatalogue)
+      .map((r) => r.id);
     expect(want.length, 'the seed has matches').toBeGreaterThan(0);
     const got = await allIds({ [param]: value });
     expect(got.total).toBe(want.length);
@@ -91,14 +161,24 @@ describe('GET /api/programs', () => {
     expect(inName.slice(inName.indexOf(false)).includes(true)).toBe(false);
   });
 
-  it('converts fee bounds into each program\'s own currency (minFee, maxFee, currency)', async () => {
+  it("converts fee bounds into each program's own currency (minFee, maxFee, currency)", async () => {
     const all = await rows();
-    for (const [min, max, currency] of [[undefined, 20_000, 'GBP'], [15_000, 30_000, 'USD'], [2_000_000, undefined, 'INR'], [10_000, 25_000, 'EUR']] as const) {
+    for (const [min, max, currency] of [
+      [undefined, 20_000, 'GBP'],
+      [15_000, 30_000, 'USD'],
+      [2_000_000, undefined, 'INR'],
+      [10_000, 25_000, 'EUR'],
+    ] as const) {
       const rate = ({ ...rates, INR: 88.7 } as Record<string, number>)[currency]!;
       // In the bound's currency; programs within a penny of a bound are left out of the comparison.
-      const inBound = all.filter((r) => r.base_price !== null).map((r) => ({ r, fee: (r.base_price! / rates[r.currency]!) * rate }));
+      const inBound = all
+        .filter((r) => r.base_price !== null)
+        .map((r) => ({ r, fee: (r.base_price! / rates[r.currency]!) * rate }));
       const near = (fee: number) => [min, max].some((b) => b !== undefined && Math.abs(fee - b) < 0.01);
-      const want = inBound.filter(({ fee }) => (min === undefined || fee >= min) && (max === undefined || fee <= max)).map(({ r }) => r.id).sort();
+      const want = inBound
+        .filter(({ fee }) => (min === undefined || fee >= min) && (max === undefined || fee <= max))
+        .map(({ r }) => r.id)
+        .sort();
       const params: Record<string, string> = { currency };
       if (min !== undefined) params.minFee = String(min);
       if (max !== undefined) params.maxFee = String(max);
@@ -112,7 +192,10 @@ describe('GET /api/programs', () => {
   it('sorts by fee (compared in one currency), name and next intake', async () => {
     const fee = await allIds({ sort: 'fee', country: 'germany' });
     const all = await rows();
-    const usd = (id: string) => { const r = all.find((x) => x.id === id)!; return r.base_price! / rates[r.currency]!; };
+    const usd = (id: string) => {
+      const r = all.find((x) => x.id === id)!;
+      return r.base_price! / rates[r.currency]!;
+    };
     expect(fee.ids.map(usd)).toEqual([...fee.ids.map(usd)].sort((a, b) => a - b));
     const cheapest = await allIds({ sort: 'fee' });
     const priced = cheapest.ids.filter((id) => all.find((r) => r.id === id)!.base_price !== null);
@@ -142,20 +225,34 @@ describe('GET /api/programs', () => {
     const filters = { country: 'united-kingdom', level: 'Master', intake: '9', duration: 'up-to-1-year' };
     const { body } = await get(new URLSearchParams(filters).toString());
     const match = (r: Oracle, except: string) =>
-      (except === 'country' || r.country_id === filters.country) && (except === 'level' || r.degree_type === filters.level)
-      && (except === 'intake' || r.intakeMonths.has(9)) && (except === 'duration' || (r.durationMonths !== null && r.durationMonths <= 12));
+      (except === 'country' || r.country_id === filters.country) &&
+      (except === 'level' || r.degree_type === filters.level) &&
+      (except === 'intake' || r.intakeMonths.has(9)) &&
+      (except === 'duration' || (r.durationMonths !== null && r.durationMonths <= 12));
     expect(body.total).toBe(all.filter((r) => match(r, '')).length);
-    for (const f of body.facets.country) expect(f.count, f.value).toBe(all.filter((r) => match(r, 'country') && r.country_id === f.value).length);
-    for (const f of body.facets.level) expect(f.count, f.value).toBe(all.filter((r) => match(r, 'level') && r.degree_type === f.value).length);
-    for (const f of body.facets.department) expect(f.count, f.value).toBe(all.filter((r) => match(r, '') && r.department_id === f.value).length);
-    for (const f of body.facets.intake) expect(f.count, f.label).toBe(all.filter((r) => match(r, 'intake') && r.intakeMonths.has(Number(f.value))).length);
+    for (const f of body.facets.country)
+      expect(f.count, f.value).toBe(
+        all.filter((r) => match(r, 'country') && r.country_id === f.value).length,
+      );
+    for (const f of body.facets.level)
+      expect(f.count, f.value).toBe(all.filter((r) => match(r, 'level') && r.degree_type === f.value).length);
+    for (const f of body.facets.department)
+      expect(f.count, f.value).toBe(all.filter((r) => match(r, '') && r.department_id === f.value).length);
+    for (const f of body.facets.intake)
+      expect(f.count, f.label).toBe(
+        all.filter((r) => match(r, 'intake') && r.intakeMonths.has(Number(f.value))).length,
+      );
     // Choosing a facet value gives exactly the count it showed.
     const ireland = body.facets.country.find((f) => f.value === 'ireland')!;
-    expect((await get(new URLSearchParams({ ...filters, country: 'ireland' }).toString())).body.total).toBe(ireland.count);
+    expect((await get(new URLSearchParams({ ...filters, country: 'ireland' }).toString())).body.total).toBe(
+      ireland.count,
+    );
   });
 
   it('treats the empty parameters a GET form sends as not set', async () => {
-    const { status, body } = await get('q=&country=&level=&department=&intake=&minFee=&maxFee=&currency=GBP&duration=&sort=&page=');
+    const { status, body } = await get(
+      'q=&country=&level=&department=&intake=&minFee=&maxFee=&currency=GBP&duration=&sort=&page=',
+    );
     expect(status).toBe(200);
     expect(body.total).toBe((await rows()).length);
   });
@@ -169,12 +266,32 @@ describe('GET /api/programs', () => {
     ['department', 'department=Data_Science', 'department must be an id such as data-science-ai'],
     ['intake (13)', 'intake=13', 'intake must be a month number from 1 (January) to 12 (December)'],
     ['intake (text)', 'intake=september', 'intake must be a month number from 1 (January) to 12 (December)'],
-    ['minFee (negative)', 'minFee=-1&currency=GBP', 'minFee must be a whole amount of 0 or more, in the currency given'],
-    ['minFee (decimal)', 'minFee=10.5&currency=GBP', 'minFee must be a whole amount of 0 or more, in the currency given'],
-    ['maxFee (text)', 'maxFee=cheap&currency=GBP', 'maxFee must be a whole amount of 0 or more, in the currency given'],
+    [
+      'minFee (negative)',
+      'minFee=-1&currency=GBP',
+      'minFee must be a whole amount of 0 or more, in the currency given',
+    ],
+    [
+      'minFee (decimal)',
+      'minFee=10.5&currency=GBP',
+      'minFee must be a whole amount of 0 or more, in the currency given',
+    ],
+    [
+      'maxFee (text)',
+      'maxFee=cheap&currency=GBP',
+      'maxFee must be a whole amount of 0 or more, in the currency given',
+    ],
     ['minFee above maxFee', 'minFee=30000&maxFee=20000&currency=GBP', 'minFee must not be more than maxFee'],
-    ['currency (missing)', 'maxFee=20000', 'currency is required with minFee or maxFee (for example currency=GBP)'],
-    ['currency (unknown)', 'maxFee=20000&currency=XYZ', 'currency must be one of GBP, USD, EUR, CAD, AUD, NGN, BDT, INR, PKR, NZD, SEK, MYR, JPY'],
+    [
+      'currency (missing)',
+      'maxFee=20000',
+      'currency is required with minFee or maxFee (for example currency=GBP)',
+    ],
+    [
+      'currency (unknown)',
+      'maxFee=20000&currency=XYZ',
+      'currency must be one of GBP, USD, EUR, CAD, AUD, NGN, BDT, INR, PKR, NZD, SEK, MYR, JPY',
+    ],
     ['duration', 'duration=forever', 'duration must be one of up-to-1-year, 1-to-2-years, over-2-years'],
     ['sort', 'sort=price', 'sort must be one of relevance, fee, name, intake'],
     ['page (0)', 'page=0', 'page must be a whole number from 1 to 500'],
@@ -197,7 +314,7 @@ describe('GET /api/programs', () => {
 
   it('leaves retired programs out of the results and the counts', async () => {
     const before = (await get('country=sweden')).body;
-    await env.DB.prepare("update subjects set is_active = 0 where id = ?").bind(before.items[0]!._id).run();
+    await env.DB.prepare('update subjects set is_active = 0 where id = ?').bind(before.items[0]!._id).run();
     const after = (await get('country=sweden')).body;
     expect(after.total).toBe(before.total - 1);
     expect(after.facets.country.find((f) => f.value === 'sweden')!.count).toBe(before.total - 1);
@@ -209,7 +326,11 @@ describe('the finder columns follow edits (triggers)', () => {
     const id = 'msc-nursing-adult-university-of-leeds';
     const before = (await get('intake=3&duration=over-2-years')).body.items.map((i) => i._id);
     expect(before).not.toContain(id);
-    await env.DB.prepare(`update subjects set duration = '3 Years', study_plan = json_set(study_plan, '$.intake', 'March 2026', '$.futureIntakes', json('[]')) where id = ?`).bind(id).run();
+    await env.DB.prepare(
+      `update subjects set duration = '3 Years', study_plan = json_set(study_plan, '$.intake', 'March 2026', '$.futureIntakes', json('[]')) where id = ?`,
+    )
+      .bind(id)
+      .run();
     const after = await allIds({ intake: '3', duration: 'over-2-years', sort: 'intake' });
     expect(after.ids).toContain(id);
     expect(after.ids[0]).toBe(id); // March 2026 is the earliest intake in the catalogue
@@ -218,7 +339,11 @@ describe('the finder columns follow edits (triggers)', () => {
 });
 
 describe('GET /api/programs/compare', () => {
-  const ids = ['msc-data-science-university-of-leeds', 'ms-computer-science-arizona-state-university', 'msc-data-science-rwth-aachen-university'];
+  const ids = [
+    'msc-data-science-university-of-leeds',
+    'ms-computer-science-arizona-state-university',
+    'msc-data-science-rwth-aachen-university',
+  ];
 
   it('answers the programs in the order asked, each with its cost inputs, and the rates', async () => {
     const res = await request(`/api/programs/compare?ids=${ids.join(',')}`);
@@ -231,7 +356,12 @@ describe('GET /api/programs/compare', () => {
       tuition: { annualMinor: 2_875_000, currency: 'GBP', verifiedOn: '2026-10-01' },
       living: { monthlyMinor: 113_600, currency: 'GBP', place: 'United Kingdom', verifiedOn: '2025-01-02' },
       visa: { feeMinor: 52_400, currency: 'GBP' },
-      health: { name: 'Immigration Health Surcharge', annualMinor: 77_600, extraMonthsLong: 4, extraMonthsShort: 2 },
+      health: {
+        name: 'Immigration Health Surcharge',
+        annualMinor: 77_600,
+        extraMonthsLong: 4,
+        extraMonthsShort: 2,
+      },
     });
     expect(asu!.costs.living).toMatchObject({ place: 'Tempe', currency: 'USD', monthlyMinor: 150_000 }); // the city's figure
     expect(asu!.costs.health).toBeNull();
@@ -242,10 +372,25 @@ describe('GET /api/programs/compare', () => {
 
   it.each([
     ['one program', 'ids=msc-data-science-university-of-leeds', 400, 'Choose at least 2 programs to compare'],
-    ['the same program twice', 'ids=msc-data-science-university-of-leeds,msc-data-science-university-of-leeds', 400, 'Choose at least 2 programs to compare'],
-    ['five programs', `ids=${['a', 'b', 'c', 'd', 'e'].join(',')}`, 400, 'You can compare up to 4 programs at a time'],
+    [
+      'the same program twice',
+      'ids=msc-data-science-university-of-leeds,msc-data-science-university-of-leeds',
+      400,
+      'Choose at least 2 programs to compare',
+    ],
+    [
+      'five programs',
+      `ids=${['a', 'b', 'c', 'd', 'e'].join(',')}`,
+      400,
+      'You can compare up to 4 programs at a time',
+    ],
     ['no ids', '', 400, 'ids must list 2 to 4 program ids, separated by commas'],
-    ['an unknown id', 'ids=msc-data-science-university-of-leeds,no-such-program', 404, 'We could not find the program "no-such-program". It may have been removed: choose programs again from the course finder.'],
+    [
+      'an unknown id',
+      'ids=msc-data-science-university-of-leeds,no-such-program',
+      404,
+      'We could not find the program "no-such-program". It may have been removed: choose programs again from the course finder.',
+    ],
   ])('answers a clear message for %s', async (_, qs, status, message) => {
     const res = await request(`/api/programs/compare?${qs}`);
     expect(res.status).toBe(status);
@@ -254,7 +399,7 @@ describe('GET /api/programs/compare', () => {
 });
 
 describe('GET /api/programs/{id}/costs', () => {
-  it('answers one program\'s cost inputs and the rates, 404 for an unknown one', async () => {
+  it("answers one program's cost inputs and the rates, 404 for an unknown one", async () => {
     const res = await request('/api/programs/msc-data-science-university-of-leeds/costs');
     const body = programCostsResponse.parse(await res.json());
     expect(body.costs.health?.annualMinor).toBe(77_600);

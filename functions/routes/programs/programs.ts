@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { idParam } from '../../../schemas/catalog.ts';
-import { compareQuery, programsQuery, type CompareResponse, type ProgramCostsResponse, type ProgramsResponse } from '../../../schemas/programs.ts';
-import { findPrograms } from '../../../db/queries/programs.ts';
-import { comparePrograms, programCosts } from '../../../db/queries/costs.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { idParam } from '#schemas/catalog.ts';
+import {
+  compareQuery,
+  programsQuery,
+  type CompareResponse,
+  type ProgramCostsResponse,
+  type ProgramsResponse,
+} from '#schemas/programs.ts';
+import { findPrograms } from '#db/queries/programs.ts';
+import { comparePrograms, programCosts } from '#db/queries/costs.ts';
 
 /**
  * The program finder (issue 17): filtered, faceted, paged programs; programs side by side with
@@ -20,7 +26,9 @@ export const programs = new Hono<AppEnv>()
     const { items, unknown, rates } = await comparePrograms(c.var.db, c.req.valid('query').ids);
     if (unknown.length) {
       const list = unknown.map((id) => `"${id}"`).join(', ');
-      throw new HTTPException(404, { message: `We could not find ${unknown.length === 1 ? 'the program' : 'the programs'} ${list}. ${unknown.length === 1 ? 'It may have been removed' : 'They may have been removed'}: choose programs again from the course finder.` });
+      throw new HTTPException(404, {
+        message: `We could not find ${unknown.length === 1 ? 'the program' : 'the programs'} ${list}. ${unknown.length === 1 ? 'It may have been removed' : 'They may have been removed'}: choose programs again from the course finder.`,
+      });
     }
     return c.json({ items, rates } satisfies CompareResponse);
   })

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 
 describe('GET /api/recruitment-services', () => {
   it('answers an array whose first element is the services record', async () => {
     const res = await request('/api/recruitment-services');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as RecruitmentServicesRecord[];
+    const body = await res.json<RecruitmentServicesRecord[]>();
     expect(body).toHaveLength(1);
-    expect(body[0]).toMatchObject({ title: 'Recruitment and Staffing Services', mainImage: '/images/recruitment/main.svg' });
+    expect(body[0]).toMatchObject({
+      title: 'Recruitment and Staffing Services',
+      mainImage: '/images/recruitment/main.svg',
+    });
     expect(body[0]!.services).toHaveLength(6);
     expect(Object.keys(body[0]!.services[0]!).sort()).toEqual(['_id', 'description', 'icon', 'title']);
   });

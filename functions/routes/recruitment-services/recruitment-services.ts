@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { publicCache } from '../../middleware/cache.ts';
-import { getBlock } from '../../../db/queries/site-content.ts';
-import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { publicCache } from '#functions/middleware/cache.ts';
+import { getBlock } from '#db/queries/site-content.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 
 /** The recruitment services record, as a one-element array (the spec's client uses the first). */
 export const recruitmentServices = new Hono<AppEnv>().get('/', publicCache, async (c) => {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '../../test/fixtures/index.ts';
-import { makeStudent, tokenFor } from '../../test/fixtures/index.ts';
-import { savedProgramsResponse, SAVED_FULL_MESSAGE, type SavedProgramsResponse } from '../../../schemas/saved-programs.ts';
-import { SAVED_PROGRAMS_MAX } from '../../../schemas/finder-terms.ts';
+import { request } from '#functions/test/fixtures/index.ts';
+import { makeStudent, tokenFor } from '#functions/test/fixtures/index.ts';
+import {
+  savedProgramsResponse,
+  SAVED_FULL_MESSAGE,
+  type SavedProgramsResponse,
+} from '#schemas/saved-programs.ts';
+import { SAVED_PROGRAMS_MAX } from '#schemas/finder-terms.ts';
 
 /** Students carry their token as a bearer header; the cookie is the back office's. */
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -13,12 +17,22 @@ async function student() {
   return { ...s, headers: auth(await tokenFor('student', s.id, 'student')) };
 }
 const subjectIds = async (n: number) =>
-  (await env.DB.prepare('select id from subjects where is_active = 1 order by sort_order limit ?').bind(n).all<{ id: string }>()).results.map((r) => r.id);
+  (
+    await env.DB.prepare('select id from subjects where is_active = 1 order by sort_order limit ?')
+      .bind(n)
+      .all<{ id: string }>()
+  ).results.map((r) => r.id);
 
-const put = (id: string, headers: Record<string, string>) => request(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: 'PUT', headers });
-const list = async (headers: Record<string, string>) => savedProgramsResponse.parse(await (await request('/api/users/saved-programs', { headers })).json()) as SavedProgramsResponse;
+const put = (id: string, headers: Record<string, string>) =>
+  request(`/api/users/saved-programs/${encodeURIComponent(id)}`, { method: 'PUT', headers });
+const list = async (headers: Record<string, string>) =>
+  savedProgramsResponse.parse(await (await request('/api/users/saved-programs', { headers })).json());
 const merge = (subjectIds: unknown, headers: Record<string, string>) =>
-  request('/api/users/saved-programs/merge', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ subjectIds }) });
+  request('/api/users/saved-programs/merge', {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ subjectIds }),
+  });
 
 describe('/api/users/saved-programs', () => {
   it('saves (201, then 200: idempotent), lists newest first with the program card, and removes', async () => {
@@ -31,7 +45,11 @@ describe('/api/users/saved-programs', () => {
     const body = await list(headers);
     expect(body.max).toBe(SAVED_PROGRAMS_MAX);
     expect(body.items.map((i) => i.subjectId)).toEqual([b, a]);
-    expect(body.items[0]!.program).toMatchObject({ _id: b, university: expect.any(String), currency: expect.any(String) });
+    expect(body.items[0]!.program).toMatchObject({
+      _id: b,
+      university: expect.any(String),
+      currency: expect.any(String),
+    });
 
     const removed = await request(`/api/users/saved-programs/${a}`, { method: 'DELETE', headers });
     expect(await removed.json()).toEqual({ success: true, saved: false, count: 1 });
@@ -39,7 +57,7 @@ describe('/api/users/saved-programs', () => {
     expect((await list(headers)).items.map((i) => i.subjectId)).toEqual([b]);
   });
 
-  it('keeps each student\'s list to themselves, and asks visitors to sign in', async () => {
+  it("keeps each student's list to themselves, and asks visitors to sign in", async () => {
     const one = await student();
     const two = await student();
     const [a] = await subjectIds(1);
@@ -48,7 +66,9 @@ describe('/api/users/saved-programs', () => {
     const anonymous = await request('/api/users/saved-programs');
     expect(anonymous.status).toBe(401);
     expect((await put(a!, {})).status).toBe(401);
-    const partner = await request('/api/users/saved-programs', { headers: auth(await tokenFor('partner', one.id, 'partner')) });
+    const partner = await request('/api/users/saved-programs', {
+      headers: auth(await tokenFor('partner', one.id, 'partner')),
+    });
     expect(partner.status).toBe(403);
   });
 
@@ -77,13 +97,13 @@ describe('/api/users/saved-programs', () => {
     expect((await put(already, headers)).status).toBe(200);
   });
 
-  it('merges a visitor\'s list at sign-in: new ones added in order, known ones kept, unknown and retired skipped, the cap kept', async () => {
+  it("merges a visitor's list at sign-in: new ones added in order, known ones kept, unknown and retired skipped, the cap kept", async () => {
     const { headers } = await student();
     const ids = await subjectIds(6);
     await put(ids[0]!, headers);
     const res = await merge([ids[0], ids[1], 'no-such-program', ids[2], ids[1]], headers);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as SavedProgramsResponse & { added: number; skipped: number };
+    const body = await res.json<SavedProgramsResponse & { added: number; skipped: number }>();
     expect(body).toMatchObject({ added: 2, skipped: 2 });
     expect(new Set(body.items.map((i) => i.subjectId))).toEqual(new Set([ids[0], ids[1], ids[2]]));
 
@@ -91,7 +111,10 @@ describe('/api/users/saved-programs', () => {
     const full = await student();
     const many = await subjectIds(SAVED_PROGRAMS_MAX + 6);
     await Promise.all(many.slice(0, SAVED_PROGRAMS_MAX - 3).map((id) => put(id, full.headers)));
-    const both = await Promise.all([merge(many.slice(-6), full.headers), merge(many.slice(-6).reverse(), full.headers)]);
+    const both = await Promise.all([
+      merge(many.slice(-6), full.headers),
+      merge(many.slice(-6).reverse(), full.headers),
+    ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect((await list(full.headers)).items).toHaveLength(SAVED_PROGRAMS_MAX);
   });
@@ -101,11 +124,14 @@ describe('/api/users/saved-programs', () => {
     for (const [body, message] of [
       ['not a list', 'subjectIds must be a list of program ids'],
       [[1, 2], 'subjectIds must be program ids'],
-      [Array.from({ length: SAVED_PROGRAMS_MAX + 1 }, (_, i) => `p-${i}`), `subjectIds: at most ${SAVED_PROGRAMS_MAX} programs`],
+      [
+        Array.from({ length: SAVED_PROGRAMS_MAX + 1 }, (_, i) => `p-${i}`),
+        `subjectIds: at most ${SAVED_PROGRAMS_MAX} programs`,
+      ],
     ] as const) {
       const res = await merge(body, headers);
       expect(res.status, message).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toContain(message);
+      expect((await res.json<{ message: string }>()).message).toContain(message);
     }
   });
 

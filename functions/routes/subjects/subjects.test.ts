@@ -1,18 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
 
 /** The words of a text as the unicode61 tokenizer sees them: letters and digits, case and accents folded. */
-const words = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u);
 
 describe('GET /api/subjects', () => {
   it('lists the 80 seeded subjects with _id, countryId and the spec fields', async () => {
     const res = await request('/api/subjects');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toMatch(/max-age=\d+.*stale-while-revalidate/);
-    const body = (await res.json()) as Record<string, unknown>[];
+    const body = await res.json<Record<string, unknown>[]>();
     expect(body).toHaveLength(80);
     const first = body[0]!;
-    for (const key of ['_id', 'name', 'image', 'logo', 'university', 'universityId', 'departmentId', 'countryId', 'location', 'code', 'description', 'degreeType', 'duration', 'students', 'year', 'basePrice', 'currency', 'updatedAt', 'universityimage', 'studyPlan', 'entryRequirements', 'careerProspects']) {
+    for (const key of [
+      '_id',
+      'name',
+      'image',
+      'logo',
+      'university',
+      'universityId',
+      'departmentId',
+      'countryId',
+      'location',
+      'code',
+      'description',
+      'degreeType',
+      'duration',
+      'students',
+      'year',
+      'basePrice',
+      'currency',
+      'updatedAt',
+      'universityimage',
+      'studyPlan',
+      'entryRequirements',
+      'careerProspects',
+    ]) {
       expect(first, key).toHaveProperty(key);
     }
     expect(first.university).not.toBe('Unknown University');
@@ -20,7 +48,7 @@ describe('GET /api/subjects', () => {
 
   it('filters by country', async () => {
     const res = await request('/api/subjects?countryId=united-kingdom');
-    const body = (await res.json()) as { countryId: string; currency: string }[];
+    const body = await res.json<{ countryId: string; currency: string }[]>();
     expect(body.length).toBeGreaterThan(0);
     expect(body.every((s) => s.countryId === 'united-kingdom' && s.currency === 'GBP')).toBe(true);
   });
@@ -28,10 +56,10 @@ describe('GET /api/subjects', () => {
 
 describe('GET /api/subjects/:id', () => {
   it('returns one subject', async () => {
-    const list = (await (await request('/api/subjects')).json()) as { _id: string; name: string }[];
+    const list = await (await request('/api/subjects')).json<{ _id: string; name: string }[]>();
     const res = await request(`/api/subjects/${list[3]!._id}`);
     expect(res.status).toBe(200);
-    const subject = (await res.json()) as { _id: string; name: string; studyPlan: { intake: string } };
+    const subject = await res.json<{ _id: string; name: string; studyPlan: { intake: string } }>();
     expect(subject._id).toBe(list[3]!._id);
     expect(subject.name).toBe(list[3]!.name);
     expect(subject.studyPlan.intake).toBeTruthy();
@@ -46,15 +74,19 @@ describe('GET /api/subjects/:id', () => {
 
 describe('GET /api/subjects/search', () => {
   type Search = { results: { _id: string; name: string; description: string }[]; total: number };
-  const all = async () => (await (await request('/api/subjects')).json()) as { _id: string; name: string; description: string[] }[];
+  const all = async () =>
+    await (await request('/api/subjects')).json<{ _id: string; name: string; description: string[] }[]>();
 
   it('matches name or description as a case-insensitive substring, like the full list would', async () => {
     const subjects = await all();
     for (const q of ['DATA sci', 'nursing', 'ürk', 'ing']) {
-      const expected = subjects.filter((s) => `${s.name} ${JSON.stringify(s.description)}`.toLowerCase().includes(q.toLowerCase())).map((s) => s._id).sort();
+      const expected = subjects
+        .filter((s) => `${s.name} ${JSON.stringify(s.description)}`.toLowerCase().includes(q.toLowerCase()))
+        .map((s) => s._id)
+        .sort();
       const res = await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as Search;
+      const body = await res.json<Search>();
       expect(body.total, q).toBe(expected.length);
       if (expected.length <= 50) expect(body.results.map((r) => r._id).sort(), q).toEqual(expected);
     }
@@ -74,9 +106,11 @@ describe('GET /api/subjects/search', () => {
       const res = await request(`/api/subjects/search?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }
-    expect(((await (await request('/api/subjects/search?q=%25')).json()) as Search).total).toBe(0);
-    const two = (await (await request('/api/subjects/search?q=ms')).json()) as Search;
-    expect(two.results.every((r) => r.name.toLowerCase().includes('ms') || words(r.description).includes('ms'))).toBe(true);
+    expect((await (await request('/api/subjects/search?q=%25')).json<Search>()).total).toBe(0);
+    const two = await (await request('/api/subjects/search?q=ms')).json<Search>();
+    expect(
+      two.results.every((r) => r.name.toLowerCase().includes('ms') || words(r.description).includes('ms')),
+    ).toBe(true);
   });
 
   it('short queries ("AI", "IT", "UX") match a whole word of the description too, not only names', async () => {
@@ -84,40 +118,60 @@ describe('GET /api/subjects/search', () => {
     for (const q of ['AI', 'ai', 'IT', 'UX', 'R', 'a']) {
       // One character is someone starting to type: names only (as a word it is "a" or "I", everywhere).
       const expected = subjects
-        .filter((s) => s.name.toLowerCase().includes(q.toLowerCase()) || (q.length === 2 && words(JSON.stringify(s.description)).includes(q.toLowerCase())))
+        .filter(
+          (s) =>
+            s.name.toLowerCase().includes(q.toLowerCase()) ||
+            (q.length === 2 && words(JSON.stringify(s.description)).includes(q.toLowerCase())),
+        )
         .map((s) => s._id)
         .sort();
-      const body = (await (await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`)).json()) as Search;
+      const body = await (
+        await request(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=50`)
+      ).json<Search>();
       expect(body.total, q).toBe(expected.length);
       if (expected.length <= 50) expect(body.results.map((r) => r._id).sort(), q).toEqual(expected);
     }
     // A program about AI whose name does not say so is found by its description.
-    const ai = (await (await request('/api/subjects/search?q=AI&limit=50')).json()) as Search;
+    const ai = await (await request('/api/subjects/search?q=AI&limit=50')).json<Search>();
     expect(ai.results.some((r) => !/ai/i.test(r.name) && /\bAI\b/.test(r.description))).toBe(true);
     // A word, not a substring: "ai" inside "training" or "said" is not a match on its own.
-    const inside = subjects.filter((s) => !s.name.toLowerCase().includes('ai') && !words(JSON.stringify(s.description)).includes('ai') && JSON.stringify(s.description).toLowerCase().includes('ai'));
+    const inside = subjects.filter(
+      (s) =>
+        !s.name.toLowerCase().includes('ai') &&
+        !words(JSON.stringify(s.description)).includes('ai') &&
+        JSON.stringify(s.description).toLowerCase().includes('ai'),
+    );
     expect(inside.length).toBeGreaterThan(0);
-    const ids = new Set((await (await request('/api/subjects/search?q=ai&limit=50')).json() as Search).results.map((r) => r._id));
+    const ids = new Set(
+      (await (await request('/api/subjects/search?q=ai&limit=50')).json<Search>()).results.map((r) => r._id),
+    );
     expect(inside.filter((s) => ids.has(s._id))).toEqual([]);
     // Punctuation only has no word to look up: names only, never an FTS syntax error.
-    for (const q of ['+', '--', '""', '*']) expect((await request(`/api/subjects/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
+    for (const q of ['+', '--', '""', '*'])
+      expect((await request(`/api/subjects/search?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
   });
 
   it('a short query finds a description word as soon as a subject is edited (word index triggers)', async () => {
     const { env } = await import('cloudflare:test');
-    const before = (await (await request('/api/subjects/search?q=qx')).json()) as Search;
+    const before = await (await request('/api/subjects/search?q=qx')).json<Search>();
     expect(before.total).toBe(0);
-    await env.DB.prepare(`update subjects set description = '["A QX course on quantum experience."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`).run();
-    const after = (await (await request('/api/subjects/search?q=qx')).json()) as Search;
+    await env.DB.prepare(
+      `update subjects set description = '["A QX course on quantum experience."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`,
+    ).run();
+    const after = await (await request('/api/subjects/search?q=qx')).json<Search>();
     expect(after.total).toBe(1);
-    await env.DB.prepare(`update subjects set description = '["Nothing of the kind."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`).run();
-    expect(((await (await request('/api/subjects/search?q=QX')).json()) as Search).total).toBe(0);
+    await env.DB.prepare(
+      `update subjects set description = '["Nothing of the kind."]' where id = (select id from subjects order by sort_order limit 1 offset 7)`,
+    ).run();
+    expect((await (await request('/api/subjects/search?q=QX')).json<Search>()).total).toBe(0);
   });
 
   it('stays in step with edits through the triggers', async () => {
     const { env } = await import('cloudflare:test');
-    await env.DB.prepare("update subjects set name = 'Zyxwv Studies' where id = (select id from subjects order by sort_order limit 1 offset 5)").run();
-    const body = (await (await request('/api/subjects/search?q=zyxwv')).json()) as Search;
+    await env.DB.prepare(
+      "update subjects set name = 'Zyxwv Studies' where id = (select id from subjects order by sort_order limit 1 offset 5)",
+    ).run();
+    const body = await (await request('/api/subjects/search?q=zyxwv')).json<Search>();
     expect(body.results.map((r) => r.name)).toEqual(['Zyxwv Studies']);
   });
 
@@ -125,34 +179,55 @@ describe('GET /api/subjects/search', () => {
     const { env } = await import('cloudflare:test');
     type Row = { id: string; name: string; description: string; sort_order: number; is_active: number };
     // Retire one matching subject: it must leave both the page and the total.
-    await env.DB.prepare("update subjects set is_active = 0 where id = (select id from subjects where name like '%science%' order by sort_order limit 1 offset 1)").run();
-    const { results } = await env.DB.prepare('select id, name, description, sort_order, is_active from subjects').all<Row>();
-    for (const [q, limit] of [['science', 5], ['ing', 3], ['ms', 4], ['an', 20]] as const) {
+    await env.DB.prepare(
+      "update subjects set is_active = 0 where id = (select id from subjects where name like '%science%' order by sort_order limit 1 offset 1)",
+    ).run();
+    const { results } = await env.DB.prepare(
+      'select id, name, description, sort_order, is_active from subjects',
+    ).all<Row>();
+    for (const [q, limit] of [
+      ['science', 5],
+      ['ing', 3],
+      ['ms', 4],
+      ['an', 20],
+    ] as const) {
       const matches = results
         .filter((r) => r.is_active === 1)
-        .filter((r) => (q.length >= 3 ? `${r.name} ${r.description}`.toLowerCase().includes(q) : r.name.toLowerCase().includes(q) || (q.length === 2 && words(r.description).includes(q))))
+        .filter((r) =>
+          q.length >= 3
+            ? `${r.name} ${r.description}`.toLowerCase().includes(q)
+            : r.name.toLowerCase().includes(q) || (q.length === 2 && words(r.description).includes(q)),
+        )
         .sort((a, b) => a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      const body = (await (await request(`/api/subjects/search?q=${q}&limit=${limit}`)).json()) as Search;
+      const body = await (await request(`/api/subjects/search?q=${q}&limit=${limit}`)).json<Search>();
       expect(body.total, q).toBe(matches.length);
-      expect(body.results.map((r) => r._id), q).toEqual(matches.slice(0, limit).map((r) => r.id));
+      expect(
+        body.results.map((r) => r._id),
+        q,
+      ).toEqual(matches.slice(0, limit).map((r) => r.id));
     }
   });
 
   it('walks the search index in result order instead of reading and sorting every match (query plan)', async () => {
     const { env } = await import('cloudflare:test');
-    const { subjectSearchSql } = await import('../../../db/queries/catalog.ts');
+    const { subjectSearchSql } = await import('#db/queries/catalog.ts');
     const { SQLiteSyncDialect } = await import('drizzle-orm/sqlite-core');
     // With table statistics (D1 may gather them: PRAGMA optimize) the planner would rather drive the
     // search by rowid; the plan must hold with and without them.
     await env.DB.exec('ANALYZE');
     for (const q of ['science', 'ms']) {
       const { sql, params } = new SQLiteSyncDialect().sqlToQuery(subjectSearchSql(q, 20));
-      const { results } = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+      const { results } = await env.DB.prepare(`explain query plan ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const steps = results.map((r) => r.detail);
       // The page (p) and the count (c) both read the covering index only; the rows (s) are fetched by rowid.
       expect(steps, q).toContain('SEARCH p USING COVERING INDEX subjects_search_idx (is_active=?)');
       expect(steps, q).toContain('SEARCH c USING COVERING INDEX subjects_search_idx (is_active=?)');
-      expect(steps.filter((d) => /^SCAN (p|c|s)\b/.test(d)), q).toEqual([]);
+      expect(
+        steps.filter((d) => /^SCAN (p|c|s)\b/.test(d)),
+        q,
+      ).toEqual([]);
     }
   });
 

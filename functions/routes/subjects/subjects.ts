@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { idParam, subjectSearchQuery, subjectsQuery, type SubjectSearchResponse } from '../../../schemas/catalog.ts';
-import { getSubject, listSubjects, searchSubjects } from '../../../db/queries/catalog.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { idParam, subjectSearchQuery, subjectsQuery, type SubjectSearchResponse } from '#schemas/catalog.ts';
+import { getSubject, listSubjects, searchSubjects } from '#db/queries/catalog.ts';
 
 export const subjects = new Hono<AppEnv>()
   .get('/', validate('query', subjectsQuery), async (c) => {

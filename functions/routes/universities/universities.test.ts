@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { request } from '../../test/fixtures/index.ts';
+import { request } from '#functions/test/fixtures/index.ts';
 
 describe('/api/universities', () => {
   it('is an array of universities with scholarships', async () => {
-    const body = (await (await request('/api/universities')).json()) as { _id: string; name: string; scholarshipList: unknown[]; country: string }[];
+    const body = await (
+      await request('/api/universities')
+    ).json<
+      {
+        _id: string;
+        name: string;
+        scholarshipList: unknown[];
+        country: string;
+      }[]
+    >();
     expect(Array.isArray(body)).toBe(true);
     expect(body.length).toBeGreaterThanOrEqual(15);
     expect(body.some((u) => u.scholarshipList.length > 0)).toBe(true);

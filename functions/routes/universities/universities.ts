@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { validate } from '../../lib/validate.ts';
-import { idParam } from '../../../schemas/catalog.ts';
-import { getUniversity, listUniversities } from '../../../db/queries/catalog.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { validate } from '#functions/lib/validate.ts';
+import { idParam } from '#schemas/catalog.ts';
+import { getUniversity, listUniversities } from '#db/queries/catalog.ts';
 
 export const universities = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listUniversities(c.var.db)))

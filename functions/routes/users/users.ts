@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { Forbidden } from '../../services/errors.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { config } from '../../lib/config.ts';
-import { validate } from '../../lib/validate.ts';
+import { Forbidden } from '#functions/services/errors.ts';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
+import { validate } from '#functions/lib/validate.ts';
 import { createFactory } from 'hono/factory';
-import { requireAuth } from '../../middleware/auth.ts';
+import { requireAuth } from '#functions/middleware/auth.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -28,24 +28,43 @@ import {
   type MessageResponse,
   type ProfileResponse,
   type RegisterResponse,
-} from '../../../schemas/users.ts';
-import { findCredentials } from '../../services/accounts.ts';
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword, sendRegistrationCode, sendVerificationCode, verifyAccount } from '../../services/account-codes.ts';
-import { assertNotCommon } from '../../services/common-passwords.ts';
-import { checkUpload, downloadResponse, storeFile } from '../../services/files.ts';
-import { uploadBodyLimit } from '../../middleware/body-limit.ts';
-import { checkLogin } from '../../services/login.ts';
-import { afterResponse } from '../../lib/after-response.ts';
-import { sessionRoutes } from '../../lib/session-routes.ts';
-import { privacyRoutes } from '../../lib/privacy-routes.ts';
-import type { Limit } from '../../services/rate-limit.ts';
-import { isExpiredUnverified, register } from '../../services/registration.ts';
-import { startSession } from '../../services/sessions.ts';
-import { REQUEST_RULES } from '../../middleware/rate-limit.ts';
+} from '#schemas/users.ts';
+import { findCredentials } from '#functions/services/accounts.ts';
 import {
-  deleteDocument, deleteEducation, deleteLanguage, findDocument, findStudent, insertDocument, insertEducation, insertLanguage, loadProfile,
-  toDocument, toEducation, toLanguage, updateEducation, updateLanguage,
-} from '../../../db/queries/students.ts';
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+  sendRegistrationCode,
+  sendVerificationCode,
+  verifyAccount,
+} from '#functions/services/account-codes.ts';
+import { assertNotCommon } from '#functions/services/common-passwords.ts';
+import { checkUpload, downloadResponse, storeFile } from '#functions/services/files.ts';
+import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
+import { checkLogin } from '#functions/services/login.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
+import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
+import type { Limit } from '#functions/services/rate-limit.ts';
+import { isExpiredUnverified, register } from '#functions/services/registration.ts';
+import { startSession } from '#functions/services/sessions.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
+import {
+  deleteDocument,
+  deleteEducation,
+  deleteLanguage,
+  findDocument,
+  findStudent,
+  insertDocument,
+  insertEducation,
+  insertLanguage,
+  loadProfile,
+  toDocument,
+  toEducation,
+  toLanguage,
+  updateEducation,
+  updateLanguage,
+} from '#db/queries/students.ts';
 
 /**
  * Per-address limits on the endpoints that name no account yet (slows enumeration and spam); the
@@ -56,7 +75,8 @@ export const USER_LIMITS = {
   register: { name: 'student-register', max: 10, windowSeconds: 15 * 60 } satisfies Limit,
 };
 
-export const DUPLICATE_MESSAGE = 'This email or phone number is already registered. Please use a different one.';
+export const DUPLICATE_MESSAGE =
+  'This email or phone number is already registered. Please use a different one.';
 export const ACCOUNT_NOT_FOUND = 'Account not found. Please register again.';
 
 const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
@@ -90,8 +110,6 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
   return c.json({ success: true, userId: result.id, message } satisfies RegisterResponse, 201);
 });
 
-
-
 /**
  * Student accounts (spec 2, student area): registration with e-mailed codes, login, password
  * reset, and the profile with its education, documents and language qualifications. Every record
@@ -108,12 +126,20 @@ export const usersRouter = new Hono<AppEnv>()
       // send a new code and take the person to the verification step.
       if (error instanceof Forbidden) {
         const pending = await findCredentials(c.var.db, 'student', { email });
-        return c.json({ success: false, message: error.message, needsVerification: true, userId: pending?.id ?? null }, 403);
+        return c.json(
+          { success: false, message: error.message, needsVerification: true, userId: pending?.id ?? null },
+          403,
+        );
       }
       throw error;
     }
     const user = (await findStudent(c.var.db, account.id))!;
-    const token = await startSession(c.var.db, config(c.env), { sub: user.id, aud: 'student', role: 'student', remember: remember === true });
+    const token = await startSession(c.var.db, config(c.env), {
+      sub: user.id,
+      aud: 'student',
+      role: 'student',
+      remember: remember === true,
+    });
     return c.json({
       success: true,
       message: 'Login successful',
@@ -128,7 +154,12 @@ export const usersRouter = new Hono<AppEnv>()
     const account = found && !isExpiredUnverified(found) ? found : undefined;
     // A registration is complete once its e-mail is verified (every field is required up front).
     const body: CheckEmailResponse = account
-      ? { exists: true, userId: account.isVerified ? null : account.id, isComplete: account.isVerified, isVerified: account.isVerified }
+      ? {
+          exists: true,
+          userId: account.isVerified ? null : account.id,
+          isComplete: account.isVerified,
+          isVerified: account.isVerified,
+        }
       : { exists: false, userId: null, isComplete: false, isVerified: false };
     return c.json(body);
   })
@@ -139,22 +170,41 @@ export const usersRouter = new Hono<AppEnv>()
     const { userId, otp } = c.req.valid('json');
     await c.var.limiter.rule('student', REQUEST_RULES.verify, userId, tooMany);
     const user = await findPending(c, userId);
-    if (user.isVerified) return c.json({ success: true, message: 'Your account is already verified. Please log in.' } satisfies MessageResponse);
+    if (user.isVerified)
+      return c.json({
+        success: true,
+        message: 'Your account is already verified. Please log in.',
+      } satisfies MessageResponse);
     await verifyAccount(c.var.db, 'student', userId, otp);
-    return c.json({ success: true, message: 'Account verified successfully! Redirecting to login...' } satisfies MessageResponse);
+    return c.json({
+      success: true,
+      message: 'Account verified successfully! Redirecting to login...',
+    } satisfies MessageResponse);
   })
   .post('/resend-otp', validate('json', resendOtpSchema), async (c) => {
     const { userId } = c.req.valid('json');
     await c.var.limiter.rule('student', REQUEST_RULES.resend, userId, tooMany);
     const user = await findPending(c, userId);
-    if (user.isVerified) throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
-    await sendVerificationCode(c.var.db, c.var.mailer, 'student', { id: user.id, email: user.email, name: user.fullName });
+    if (user.isVerified)
+      throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
+    await sendVerificationCode(c.var.db, c.var.mailer, 'student', {
+      id: user.id,
+      email: user.email,
+      name: user.fullName,
+    });
     return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageResponse);
   })
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
     await c.var.limiter.rule('student', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(c.var.db, c.var.mailer, 'student', email, async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there', (work) => afterResponse(c, work));
+    await requestPasswordReset(
+      c.var.db,
+      c.var.mailer,
+      'student',
+      email,
+      async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there',
+      (work) => afterResponse(c, work),
+    );
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
@@ -162,7 +212,10 @@ export const usersRouter = new Hono<AppEnv>()
     await c.var.limiter.rule('student', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
     await resetPassword(c.var.db, 'student', email, otp, password);
-    return c.json({ success: true, message: 'Your password has been reset. Please log in with your new password.' } satisfies MessageResponse);
+    return c.json({
+      success: true,
+      message: 'Your password has been reset. Please log in with your new password.',
+    } satisfies MessageResponse);
   })
   .route('/', sessionRoutes('student', auth))
   .route('/', privacyRoutes('student', auth))
@@ -178,14 +231,29 @@ export const usersRouter = new Hono<AppEnv>()
     if (_id) {
       const row = await updateEducation(c.var.db, userId, _id, fields);
       if (!row) throw new HTTPException(404, { message: 'Education record not found' });
-      return c.json({ success: true, message: 'Education information updated successfully', education: toEducation(row) } satisfies MessageResponse & { education: EducationDto });
+      return c.json({
+        success: true,
+        message: 'Education information updated successfully',
+        education: toEducation(row),
+      } satisfies MessageResponse & { education: EducationDto });
     }
     const row = await insertEducation(c.var.db, userId, fields);
-    return c.json({ success: true, message: 'Education information added successfully', education: toEducation(row) } satisfies MessageResponse & { education: EducationDto }, 201);
+    return c.json(
+      {
+        success: true,
+        message: 'Education information added successfully',
+        education: toEducation(row),
+      } satisfies MessageResponse & { education: EducationDto },
+      201,
+    );
   })
   .delete('/education/:id', auth, validate('param', recordIdParam), async (c) => {
-    if (!(await deleteEducation(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: 'Education record not found' });
-    return c.json({ success: true, message: 'Education information deleted successfully' } satisfies MessageResponse);
+    if (!(await deleteEducation(c.var.db, c.var.auth.sub, c.req.valid('param').id)))
+      throw new HTTPException(404, { message: 'Education record not found' });
+    return c.json({
+      success: true,
+      message: 'Education information deleted successfully',
+    } satisfies MessageResponse);
   })
   .post('/language', auth, validate('json', languageSchema), async (c) => {
     const { _id, qualification } = c.req.valid('json');
@@ -193,36 +261,59 @@ export const usersRouter = new Hono<AppEnv>()
     if (_id) {
       const row = await updateLanguage(c.var.db, userId, _id, qualification);
       if (!row) throw new HTTPException(404, { message: 'Language qualification not found' });
-      return c.json({ success: true, message: 'Language qualification updated successfully', language: toLanguage(row) } satisfies MessageResponse & { language: LanguageDto });
+      return c.json({
+        success: true,
+        message: 'Language qualification updated successfully',
+        language: toLanguage(row),
+      } satisfies MessageResponse & { language: LanguageDto });
     }
     const row = await insertLanguage(c.var.db, userId, qualification);
-    return c.json({ success: true, message: 'Language qualification added successfully', language: toLanguage(row) } satisfies MessageResponse & { language: LanguageDto }, 201);
+    return c.json(
+      {
+        success: true,
+        message: 'Language qualification added successfully',
+        language: toLanguage(row),
+      } satisfies MessageResponse & { language: LanguageDto },
+      201,
+    );
   })
   .delete('/language/:id', auth, validate('param', recordIdParam), async (c) => {
-    if (!(await deleteLanguage(c.var.db, c.var.auth.sub, c.req.valid('param').id))) throw new HTTPException(404, { message: 'Language qualification not found' });
-    return c.json({ success: true, message: 'Language qualification deleted successfully' } satisfies MessageResponse);
+    if (!(await deleteLanguage(c.var.db, c.var.auth.sub, c.req.valid('param').id)))
+      throw new HTTPException(404, { message: 'Language qualification not found' });
+    return c.json({
+      success: true,
+      message: 'Language qualification deleted successfully',
+    } satisfies MessageResponse);
   })
-  .post(
-    '/document',
-    auth,
-    uploadBodyLimit,
-    validate('form', documentUploadSchema),
-    async (c) => {
-      const { document, documentType } = c.req.valid('form');
-      const userId = c.var.auth.sub;
-      const file = await checkUpload(document, ['pdf', 'doc', 'docx', 'jpg', 'png'], DOCUMENT_TYPE_MESSAGE);
-      const key = await storeFile(c.env.FILES, `documents/${userId}`, file);
-      let row;
-      try {
-        row = await insertDocument(c.var.db, { userId, documentType, objectKey: key, originalName: file.name, contentType: file.contentType, size: file.size });
-      } catch (error) {
-        // The row failed (D1 down): remove the stored object so no file is left without its row.
-        await c.env.FILES.delete(key).catch(() => undefined);
-        throw error;
-      }
-      return c.json({ success: true, message: 'Document uploaded successfully', document: toDocument(row) } satisfies MessageResponse & { document: DocumentDto }, 201);
-    },
-  )
+  .post('/document', auth, uploadBodyLimit, validate('form', documentUploadSchema), async (c) => {
+    const { document, documentType } = c.req.valid('form');
+    const userId = c.var.auth.sub;
+    const file = await checkUpload(document, ['pdf', 'doc', 'docx', 'jpg', 'png'], DOCUMENT_TYPE_MESSAGE);
+    const key = await storeFile(c.env.FILES, `documents/${userId}`, file);
+    let row;
+    try {
+      row = await insertDocument(c.var.db, {
+        userId,
+        documentType,
+        objectKey: key,
+        originalName: file.name,
+        contentType: file.contentType,
+        size: file.size,
+      });
+    } catch (error) {
+      // The row failed (D1 down): remove the stored object so no file is left without its row.
+      await c.env.FILES.delete(key).catch(() => undefined);
+      throw error;
+    }
+    return c.json(
+      {
+        success: true,
+        message: 'Document uploaded successfully',
+        document: toDocument(row),
+      } satisfies MessageResponse & { document: DocumentDto },
+      201,
+    );
+  })
   .get('/document/:id', auth, validate('param', recordIdParam), async (c) => {
     const row = await findDocument(c.var.db, c.var.auth.sub, c.req.valid('param').id);
     if (!row) throw new HTTPException(404, { message: 'Document not found' });

@@ -31,7 +31,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
   for await (const chunk of req) chunks.push(chunk as Buffer);
   try {
     const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -43,7 +45,9 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** Starts the fake on `port` (0: any free port). */
-export async function startFakeMail(port = 0): Promise<{ port: number; url: string; close: () => Promise<void> }> {
+export async function startFakeMail(
+  port = 0,
+): Promise<{ port: number; url: string; close: () => Promise<void> }> {
   const requests: ReceivedRequest[] = [];
   const programs = new Map<string, { failures: number; status: number; delayMs: number }>();
   const delivered = new Map<string, string>();
@@ -54,7 +58,11 @@ export async function startFakeMail(port = 0): Promise<{ port: number; url: stri
     if (req.method === 'POST' && url.pathname === '/__program') {
       const body = await readJson(req);
       if (!body || typeof body.to !== 'string') return send(res, 400, { message: 'to is required' });
-      programs.set(body.to, { failures: Number(body.failures ?? 0), status: Number(body.status ?? 503), delayMs: Number(body.delayMs ?? 0) });
+      programs.set(body.to, {
+        failures: Number(body.failures ?? 0),
+        status: Number(body.status ?? 503),
+        delayMs: Number(body.delayMs ?? 0),
+      });
       return send(res, 200, { ok: true });
     }
     if (req.method === 'GET' && url.pathname === '/__requests') {
@@ -64,12 +72,19 @@ export async function startFakeMail(port = 0): Promise<{ port: number; url: stri
     if (req.method === 'POST' && url.pathname === '/emails') {
       const body = await readJson(req);
       const idempotencyKey = req.headers['idempotency-key']?.toString() ?? null;
-      const record = (answered: number, outcome: ReceivedRequest['outcome'], id: string | null) => requests.push({ idempotencyKey, body: body ?? {}, answered, outcome, id });
+      const record = (answered: number, outcome: ReceivedRequest['outcome'], id: string | null) =>
+        requests.push({ idempotencyKey, body: body ?? {}, answered, outcome, id });
       if (req.headers.authorization !== `Bearer ${FAKE_MAIL_KEY}`) {
         record(401, 'failed', null);
         return send(res, 401, { name: 'validation_error', message: 'API key is invalid' });
       }
-      if (!body || typeof body.from !== 'string' || typeof body.to !== 'string' || typeof body.subject !== 'string' || typeof body.text !== 'string') {
+      if (
+        !body ||
+        typeof body.from !== 'string' ||
+        typeof body.to !== 'string' ||
+        typeof body.subject !== 'string' ||
+        typeof body.text !== 'string'
+      ) {
         record(422, 'failed', null);
         return send(res, 422, { name: 'validation_error', message: 'Missing required field' });
       }

@@ -46,7 +46,13 @@ interface Intent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'succeeded'
+    | 'canceled';
   client_secret: string;
   created: number;
   description: string | null;
@@ -77,7 +83,10 @@ interface Charge {
   paid: true;
   payment_intent: string;
   payment_method: string;
-  payment_method_details: { type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit' } };
+  payment_method_details: {
+    type: 'card';
+    card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit' };
+  };
   refunded: boolean;
   status: 'succeeded';
 }
@@ -126,7 +135,15 @@ interface StripeEvent {
 }
 
 interface StripeErrorBody {
-  error: { type: string; message: string; code?: string; decline_code?: string; param?: string; payment_intent?: Intent; charge?: string };
+  error: {
+    type: string;
+    message: string;
+    code?: string;
+    decline_code?: string;
+    param?: string;
+    payment_intent?: Intent;
+    charge?: string;
+  };
 }
 
 const cards: Record<string, { brand: string; last4: string; refundFails?: true }> = {
@@ -158,7 +175,7 @@ export function parseForm(body: string): Params {
     if (rawKey.endsWith('[]')) {
       // expand[]=a&expand[]=b: a list.
       const list = ((root[parts[0]!] as string[] | undefined) ??= []);
-      if (Array.isArray(list)) (list as string[]).push(value);
+      if (Array.isArray(list)) list.push(value);
       continue;
     }
     let node: Record<string, unknown> = root;
@@ -172,8 +189,10 @@ export function parseForm(body: string): Params {
 
 const id = (prefix: string) => `${prefix}_fake${randomBytes(8).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
-const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {});
-const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : []);
+const record = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+const list = (value: unknown) =>
+  Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
 
 export interface FakeStripeOptions {
   /** Deliver every event, signed with `webhookSecret`, to this URL (as `stripe listen --forward-to`). */
@@ -189,7 +208,11 @@ export interface FakeStripe {
 }
 
 /** Starts the fake on `port` (0: any free port) and resolves once it listens. */
-export async function startFakeStripe(port = 0, host = '127.0.0.1', options: FakeStripeOptions = {}): Promise<FakeStripe> {
+export async function startFakeStripe(
+  port = 0,
+  host = '127.0.0.1',
+  options: FakeStripeOptions = {},
+): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Charge>();
   const transactions = new Map<string, BalanceTransaction>();
@@ -201,11 +224,25 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     // Stripe's API answers browsers too (Stripe.js calls it straight from the page).
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Access-Control-Allow-Origin': '*', ...headers });
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Request-Id': id('req'),
+      'Access-Control-Allow-Origin': '*',
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   };
-  const fail = (status: number, error: StripeErrorBody['error']) => ({ status, body: { error } satisfies StripeErrorBody });
-  const missing = (kind: string, objectId: string) => fail(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${objectId}'` });
+  const fail = (status: number, error: StripeErrorBody['error']) => ({
+    status,
+    body: { error } satisfies StripeErrorBody,
+  });
+  const missing = (kind: string, objectId: string) =>
+    fail(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'id',
+      message: `No such ${kind}: '${objectId}'`,
+    });
   const ok = (body: unknown) => ({ status: 200, body });
 
   /** Records an event and, when forwarding, delivers it after the ones before it. */
@@ -235,7 +272,11 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
     // Stripe retries failed deliveries (for days); a few quick tries are enough here.
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
-        const res = await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signPayload(payload, secret) }, body: payload });
+        const res = await fetch(target, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signPayload(payload, secret) },
+          body: payload,
+        });
         if (res.ok) return;
       } catch {
         // The Worker may still be starting; try again shortly.
@@ -252,9 +293,10 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
       for (const key of path.split('.')) {
         const value = node[key];
         if (typeof value !== 'string') break;
-        const found = charges.get(value) ?? transactions.get(value) ?? intents.get(value) ?? refunds.get(value);
+        const found =
+          charges.get(value) ?? transactions.get(value) ?? intents.get(value) ?? refunds.get(value);
         if (!found) break;
-        node[key] = structuredClone(found) as unknown as Json;
+        node[key] = structuredClone(found);
         node = node[key] as Json;
       }
     }
@@ -263,16 +305,40 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
 
   function createIntent(params: Params) {
     const amount = Number(params.amount);
-    if (!params.amount || !Number.isInteger(amount)) return fail(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'amount', message: 'Missing required param: amount.' });
-    if (amount < 50) return fail(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' });
-    if (typeof params.currency !== 'string') return fail(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' });
+    if (!params.amount || !Number.isInteger(amount))
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'amount',
+        message: 'Missing required param: amount.',
+      });
+    if (amount < 50)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_small',
+        param: 'amount',
+        message: 'Amount must be at least $0.50 usd',
+      });
+    if (typeof params.currency !== 'string')
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'currency',
+        message: 'Missing required param: currency.',
+      });
     const metadata = record(params.metadata);
     const receiptEmail = typeof params.receipt_email === 'string' ? params.receipt_email : null;
-    if ((metadata.email ?? receiptEmail ?? '').startsWith('stripe-api-error@')) return fail(500, { type: 'api_error', message: 'An unknown error occurred' });
+    if ((metadata.email ?? receiptEmail ?? '').startsWith('stripe-api-error@'))
+      return fail(500, { type: 'api_error', message: 'An unknown error occurred' });
     const automatic = record(params.automatic_payment_methods).enabled === 'true';
     const requested = params.allowed_payment_method_types ?? params.payment_method_types;
     if (automatic && requested) {
-      return fail(400, { type: 'invalid_request_error', param: 'automatic_payment_methods', message: 'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.' });
+      return fail(400, {
+        type: 'invalid_request_error',
+        param: 'automatic_payment_methods',
+        message:
+          'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+      });
     }
     // Without a list Stripe picks the account's dynamic payment methods (more than cards).
     const methodTypes = Array.isArray(requested) ? (requested as string[]) : ['card', 'link'];
@@ -304,37 +370,88 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
 
   function confirm(intent: Intent, params: Params) {
     if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
-      return fail(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`, payment_intent: intent });
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
+        payment_intent: intent,
+      });
     }
     const method = typeof params.payment_method === 'string' ? params.payment_method : null;
-    if (!method) return fail(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'payment_method', message: 'You must provide a payment_method to confirm this PaymentIntent.' });
+    if (!method)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'payment_method',
+        message: 'You must provide a payment_method to confirm this PaymentIntent.',
+      });
     if (typeof params.return_url === 'string') intent.return_url = params.return_url;
     const billing = record(record(params.payment_method_data).billing_details);
     intent.payment_method = method;
     const decline = declines[method];
     if (decline) {
-      const error = { type: 'card_error', code: 'card_declined', decline_code: decline, message: decline === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.' };
+      const error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: decline,
+        message:
+          decline === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
+      };
       intent.status = 'requires_payment_method';
       intent.last_payment_error = error;
       emit('payment_intent.payment_failed', intent as unknown as Json);
       return fail(402, { ...error, payment_intent: intent });
     }
     const card = cards[method];
-    if (!card) return fail(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${method}'` });
+    if (!card)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_method',
+        message: `No such PaymentMethod: '${method}'`,
+      });
 
     const created = now();
     const fee = cardFee(intent.amount);
     const txn: BalanceTransaction = {
-      id: id('txn'), object: 'balance_transaction', amount: intent.amount, available_on: created + 2 * 86400, created, currency: intent.currency,
-      fee, fee_details: [{ amount: fee, currency: intent.currency, description: 'Stripe processing fees', type: 'stripe_fee' }],
-      net: intent.amount - fee, reporting_category: 'charge', source: '', status: 'pending', type: 'charge',
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount: intent.amount,
+      available_on: created + 2 * 86400,
+      created,
+      currency: intent.currency,
+      fee,
+      fee_details: [
+        { amount: fee, currency: intent.currency, description: 'Stripe processing fees', type: 'stripe_fee' },
+      ],
+      net: intent.amount - fee,
+      reporting_category: 'charge',
+      source: '',
+      status: 'pending',
+      type: 'charge',
     };
     const charge: Charge = {
-      id: id('ch'), object: 'charge', amount: intent.amount, amount_captured: intent.amount, amount_refunded: 0, balance_transaction: txn.id,
-      billing_details: { name: billing.name ?? null, email: billing.email ?? null }, captured: true, created, currency: intent.currency, livemode: false,
-      metadata: {}, paid: true, payment_intent: intent.id, payment_method: method,
-      payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, funding: 'credit' } },
-      refunded: false, status: 'succeeded',
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      balance_transaction: txn.id,
+      billing_details: { name: billing.name ?? null, email: billing.email ?? null },
+      captured: true,
+      created,
+      currency: intent.currency,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: method,
+      payment_method_details: {
+        type: 'card',
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, funding: 'credit' },
+      },
+      refunded: false,
+      status: 'succeeded',
     };
     txn.source = charge.id;
     transactions.set(txn.id, txn);
@@ -349,33 +466,93 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
   }
 
   /** Stripe counts pending and succeeded refunds against the charge; failed ones give the amount back. */
-  const refundedOn = (charge: Charge) => [...refunds.values()].filter((r) => r.charge === charge.id && (r.status === 'pending' || r.status === 'succeeded' || r.status === 'requires_action')).reduce((n, r) => n + r.amount, 0);
+  const refundedOn = (charge: Charge) =>
+    [...refunds.values()]
+      .filter(
+        (r) =>
+          r.charge === charge.id &&
+          (r.status === 'pending' || r.status === 'succeeded' || r.status === 'requires_action'),
+      )
+      .reduce((n, r) => n + r.amount, 0);
 
   function createRefund(params: Params) {
     const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : null;
-    const chargeId = typeof params.charge === 'string' ? params.charge : intentId ? intents.get(intentId)?.latest_charge ?? null : null;
-    if (!intentId && !chargeId) return fail(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+    const chargeId =
+      typeof params.charge === 'string'
+        ? params.charge
+        : intentId
+          ? (intents.get(intentId)?.latest_charge ?? null)
+          : null;
+    if (!intentId && !chargeId)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'One of the following params should be provided for this request: payment_intent or charge.',
+      });
     if (intentId && !intents.has(intentId)) return missing('payment_intent', intentId);
     const charge = chargeId ? charges.get(chargeId) : undefined;
-    if (!charge) return fail(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.` });
+    if (!charge)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+      });
     const metadata = record(params.metadata);
-    if ((metadata.note ?? '').startsWith('stripe-api-error')) return fail(500, { type: 'api_error', message: 'An unknown error occurred' });
+    if ((metadata.note ?? '').startsWith('stripe-api-error'))
+      return fail(500, { type: 'api_error', message: 'An unknown error occurred' });
     const left = charge.amount - refundedOn(charge);
-    if (left <= 0) return fail(400, { type: 'invalid_request_error', code: 'charge_already_refunded', charge: charge.id, message: `Charge ${charge.id} has already been refunded.` });
+    if (left <= 0)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        charge: charge.id,
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
     const amount = params.amount === undefined ? left : Number(params.amount);
-    if (!Number.isInteger(amount) || amount < 1) return fail(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid positive integer' });
+    if (!Number.isInteger(amount) || amount < 1)
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        message: 'Invalid positive integer',
+      });
     if (amount > left) {
       const dollars = (n: number) => `$${(n / 100).toFixed(2)}`;
-      return fail(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})` });
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+      });
     }
     const created = now();
     const txn: BalanceTransaction = {
-      id: id('txn'), object: 'balance_transaction', amount: -amount, available_on: created, created, currency: charge.currency, fee: 0, fee_details: [],
-      net: -amount, reporting_category: 'refund', source: '', status: 'available', type: 'refund',
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount: -amount,
+      available_on: created,
+      created,
+      currency: charge.currency,
+      fee: 0,
+      fee_details: [],
+      net: -amount,
+      reporting_category: 'refund',
+      source: '',
+      status: 'available',
+      type: 'refund',
     };
     const refund: Refund = {
-      id: id('re'), object: 'refund', amount, balance_transaction: txn.id, charge: charge.id, created, currency: charge.currency, metadata,
-      payment_intent: charge.payment_intent, reason: typeof params.reason === 'string' ? params.reason : null, status: 'pending',
+      id: id('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: txn.id,
+      charge: charge.id,
+      created,
+      currency: charge.currency,
+      metadata,
+      payment_intent: charge.payment_intent,
+      reason: typeof params.reason === 'string' ? params.reason : null,
+      status: 'pending',
     };
     txn.source = refund.id;
     transactions.set(txn.id, txn);
@@ -408,7 +585,11 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, Stripe-Version' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, POST',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Stripe-Version',
+      });
       return res.end();
     }
     if (req.method === 'POST' && path === '/_fake/settings') {
@@ -421,14 +602,29 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
     const auth = req.headers.authorization ?? '';
     const secretKey = /^Bearer sk_test_\S+$/.test(auth);
     // Stripe.js sends the publishable key as `key` (a simple CORS request) with the client secret.
-    const publishable = /^pk_test_\S+$/.test(typeof params.key === 'string' ? params.key : '') || /^Bearer pk_test_\S+$/.test(auth);
+    const publishable =
+      /^pk_test_\S+$/.test(typeof params.key === 'string' ? params.key : '') ||
+      /^Bearer pk_test_\S+$/.test(auth);
     const intentMatch = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/);
-    const clientSecretOk = (intent: Intent | undefined) => intent !== undefined && params.client_secret === intent.client_secret;
+    const clientSecretOk = (intent: Intent | undefined) =>
+      intent !== undefined && params.client_secret === intent.client_secret;
     if (!secretKey && !(publishable && intentMatch && clientSecretOk(intents.get(intentMatch[1]!)))) {
-      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided. Test keys start with sk_test_.' } });
+      return send(res, 401, {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided. Test keys start with sk_test_.',
+        },
+      });
     }
     const expandPaths = list(params.expand);
-    const reply = (result: { status: number; body: unknown }) => send(res, result.status, result.status === 200 && result.body && typeof result.body === 'object' ? expand(result.body as Json, expandPaths) : result.body);
+    const reply = (result: { status: number; body: unknown }) =>
+      send(
+        res,
+        result.status,
+        result.status === 200 && result.body && typeof result.body === 'object'
+          ? expand(result.body as Json, expandPaths)
+          : result.body,
+      );
 
     /** An idempotent POST: the same key and body replay the first answer; another body is an error. */
     const once = (scope: string, run: () => { status: number; body: unknown }) => {
@@ -437,7 +633,12 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
       const previous = slot ? idempotent.get(slot) : undefined;
       if (previous) {
         if (previous.request !== raw) {
-          return send(res, 400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.` } });
+          return send(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+            },
+          });
         }
         return send(res, previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
       }
@@ -447,11 +648,17 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
       return reply(result);
     };
 
-    if (req.method === 'POST' && path === '/v1/payment_intents') return once('payment_intents', () => createIntent(params));
+    if (req.method === 'POST' && path === '/v1/payment_intents')
+      return once('payment_intents', () => createIntent(params));
     if (req.method === 'GET' && path === '/v1/payment_intents') {
       const limit = Math.min(100, Number(params.limit ?? 10) || 10);
       const all = [...intents.values()].reverse();
-      return send(res, 200, { object: 'list', url: '/v1/payment_intents', has_more: all.length > limit, data: all.slice(0, limit) });
+      return send(res, 200, {
+        object: 'list',
+        url: '/v1/payment_intents',
+        has_more: all.length > limit,
+        data: all.slice(0, limit),
+      });
     }
     if (intentMatch) {
       const intent = intents.get(intentMatch[1]!);
@@ -472,8 +679,19 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
     if (req.method === 'POST' && path === '/v1/refunds') return once('refunds', () => createRefund(params));
     if (req.method === 'GET' && path === '/v1/refunds') {
       const limit = Math.min(100, Number(params.limit ?? 10) || 10);
-      const all = [...refunds.values()].reverse().filter((r) => (!params.payment_intent || r.payment_intent === params.payment_intent) && (!params.charge || r.charge === params.charge));
-      return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: all.length > limit, data: all.slice(0, limit).map((r) => expand(r as unknown as Json, expandPaths)) });
+      const all = [...refunds.values()]
+        .reverse()
+        .filter(
+          (r) =>
+            (!params.payment_intent || r.payment_intent === params.payment_intent) &&
+            (!params.charge || r.charge === params.charge),
+        );
+      return send(res, 200, {
+        object: 'list',
+        url: '/v1/refunds',
+        has_more: all.length > limit,
+        data: all.slice(0, limit).map((r) => expand(r as unknown as Json, expandPaths)),
+      });
     }
     const refundMatch = path.match(/^\/v1\/refunds\/([^/]+)$/);
     if (req.method === 'GET' && refundMatch) {
@@ -489,13 +707,22 @@ export async function startFakeStripe(port = 0, host = '127.0.0.1', options: Fak
         return o.id === related || o.payment_intent === related || o.charge === related;
       };
       const all = [...events].reverse().filter((e) => matches(e) && (!params.type || e.type === params.type));
-      return send(res, 200, { object: 'list', url: '/v1/events', has_more: all.length > limit, data: all.slice(0, limit) });
+      return send(res, 200, {
+        object: 'list',
+        url: '/v1/events',
+        has_more: all.length > limit,
+        data: all.slice(0, limit),
+      });
     }
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` },
+    });
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: { type: 'api_error', message: String(error) } }),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

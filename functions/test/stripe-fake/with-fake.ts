@@ -19,7 +19,9 @@ const webhookSecret = 'whsec_test_e2e_fake';
 const workerPort = args[args.indexOf('--port') + 1];
 const fake = await startFakeStripe(0, '127.0.0.1', {
   webhookSecret,
-  ...(args.includes('--port') && workerPort ? { forwardTo: `http://127.0.0.1:${workerPort}/api/payment/webhook` } : {}),
+  ...(args.includes('--port') && workerPort
+    ? { forwardTo: `http://127.0.0.1:${workerPort}/api/payment/webhook` }
+    : {}),
 });
 if (process.env.STRIPE_FAKE_INFO) {
   mkdirSync(dirname(process.env.STRIPE_FAKE_INFO), { recursive: true });

@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { jobApplicants } from '../../../db/schema/index.ts';
-import { hashPassword } from '../../../functions/services/passwords.ts';
+import type { Db } from '#db/client.ts';
+import { jobApplicants } from '#db/schema/index.ts';
+import { hashPassword } from '#functions/services/passwords.ts';
 
-const DEMO = { email: 'applicant@example.com', password: 'applicant123', fullName: 'Demo Applicant', phone: '020 7946 0300' };
+const DEMO = {
+  email: 'applicant@example.com',
+  password: 'applicant123',
+  fullName: 'Demo Applicant',
+  phone: '020 7946 0300',
+};
 
 /** Development-only demo job applicant (spec/0-decisions.md): created once, printed on every start. */
-export async function seedDemoApplicant(db: Db): Promise<{ label: string; email: string; password: string } | undefined> {
-  const [existing] = await db.select({ id: jobApplicants.id }).from(jobApplicants).where(eq(jobApplicants.email, DEMO.email));
+export async function seedDemoApplicant(
+  db: Db,
+): Promise<{ label: string; email: string; password: string } | undefined> {
+  const [existing] = await db
+    .select({ id: jobApplicants.id })
+    .from(jobApplicants)
+    .where(eq(jobApplicants.email, DEMO.email));
   if (!existing) {
     await db.insert(jobApplicants).values({
       id: crypto.randomUUID(),

@@ -2,7 +2,7 @@
 // script so that Node 22 and node_modules/.bin come first on PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { localDevArgs } from '../../lib/local-dev.ts';
+import { localDevArgs } from '#scripts/lib/local-dev.ts';
 
 export interface RunningServer {
   url: string;
@@ -24,38 +24,79 @@ export async function isUp(url: string) {
  * Serves dist/ and the Worker with `wrangler dev` on 127.0.0.1:port. `persistTo` picks another
  * local database (the scale runs use .wrangler/scale). Resolves once /api/features answers.
  */
-export async function startServer({ port, persistTo, quiet = true, stripeFake = false }: { port: number; persistTo?: string; quiet?: boolean; stripeFake?: boolean }): Promise<RunningServer> {
+export async function startServer({
+  port,
+  persistTo,
+  quiet = true,
+  stripeFake = false,
+}: {
+  port: number;
+  persistTo?: string;
+  quiet?: boolean;
+  stripeFake?: boolean;
+}): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  if (await isUp(url)) throw new Error(`Port ${port} is already in use: stop that server or pass --url ${url} to use it.`);
+  if (await isUp(url))
+    throw new Error(`Port ${port} is already in use: stop that server or pass --url ${url} to use it.`);
   // wrangler refuses to start when the assets directory is missing (API-only runs need no build).
   if (!existsSync('dist')) mkdirSync('dist');
   // A local tool: the Worker runs as development (the fuzz reads codes from the dev outbox) on a
   // loopback request URL, whatever .dev.vars says (wrangler.toml's top level is production).
-  const args = ['dev', ...localDevArgs(port), '--var', `SITE_URL:${url}`, '--var', 'ENVIRONMENT:development', '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  const args = [
+    'dev',
+    ...localDevArgs(port),
+    '--var',
+    `SITE_URL:${url}`,
+    '--var',
+    'ENVIRONMENT:development',
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
+  ];
   if (persistTo) args.push('--persist-to', persistTo);
   // EDGE_CACHE_SECONDS=0 in the caller's environment measures without the Worker's edge cache.
-  if (process.env.EDGE_CACHE_SECONDS !== undefined) args.push('--var', `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`);
+  if (process.env.EDGE_CACHE_SECONDS !== undefined)
+    args.push('--var', `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`);
   // With `stripeFake`, the Worker talks to the local Stripe-compatible fake (as in the browser
   // tests), so the payment endpoints are exercised instead of answering 503 'not configured'.
-  const [command, commandArgs] = stripeFake ? ['node', ['functions/test/stripe-fake/with-fake.ts', 'wrangler', ...args]] : ['wrangler', args];
+  const [command, commandArgs] = stripeFake
+    ? ['node', ['functions/test/stripe-fake/with-fake.ts', 'wrangler', ...args]]
+    : ['wrangler', args];
   const child: ChildProcess = spawn(command, commandArgs, {
     stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
     detached: true,
     env: { ...process.env, CI: 'true' },
   });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   const stop = async () => {
     if (exited || child.pid === undefined) return;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     await new Promise((r) => setTimeout(r, 500));
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   };
-  const cleanup = () => { void stop(); };
+  const cleanup = () => {
+    void stop();
+  };
   process.once('exit', cleanup);
-  process.once('SIGINT', () => { cleanup(); process.exit(130); });
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`wrangler dev exited early:\n${stderr}`);
@@ -67,7 +108,12 @@ export async function startServer({ port, persistTo, quiet = true, stripeFake = 
 }
 
 /** Uses --url when given (a server someone else runs), else starts one on the port. */
-export async function serverFor(argv: string[], port: number, persistTo?: string, options: { stripeFake?: boolean } = {}): Promise<RunningServer> {
+export async function serverFor(
+  argv: string[],
+  port: number,
+  persistTo?: string,
+  options: { stripeFake?: boolean } = {},
+): Promise<RunningServer> {
   const i = argv.indexOf('--url');
   if (i >= 0 && argv[i + 1]) {
     const url = argv[i + 1]!.replace(/\/$/, '');

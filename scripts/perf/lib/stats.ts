@@ -25,12 +25,17 @@ export async function machine() {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     memoryGiB: (os.totalmem() / 2 ** 30).toFixed(1),
     freeGiB: (os.freemem() / 2 ** 30).toFixed(1),
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
     node: process.version,
   };
 }
 
 export async function printMachine() {
   const m = await machine();
-  console.log(`Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB RAM (${m.freeGiB} free), load ${m.load}, Node ${m.node}, ${m.date}`);
+  console.log(
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB RAM (${m.freeGiB} free), load ${m.load}, Node ${m.node}, ${m.date}`,
+  );
 }

@@ -1,6 +1,6 @@
-import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
-import { cleanList, formatTuition } from '../../lib/format.ts';
-import type { TabPanel } from '../../islands/common/Tabs.tsx';
+import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
+import { cleanList, formatTuition } from '#site/lib/format.ts';
+import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 
 const sceneSets: [string, string[]][] = [
   ['australia', ['australia', 'aus']],
@@ -13,7 +13,9 @@ const sceneSets: [string, string[]][] = [
 
 /** The six 'Country scene' images, chosen by code, route id or name; anything else gets Australia's. */
 export function sceneImages(country: Pick<CountryDto, 'code' | 'name'>, routeId: string): string[] {
-  const keys = [country.code, routeId, routeId.replace(/-/g, ' '), country.name].map((k) => (k ?? '').trim().toLowerCase());
+  const keys = [country.code, routeId, routeId.replace(/-/g, ' '), country.name].map((k) =>
+    (k ?? '').trim().toLowerCase(),
+  );
   const set = sceneSets.find(([, names]) => names.some((n) => keys.includes(n)))?.[0] ?? 'australia';
   return Array.from({ length: 6 }, (_, i) => `/images/scenes/${set}-${i + 1}.svg`);
 }
@@ -21,26 +23,73 @@ export function sceneImages(country: Pick<CountryDto, 'code' | 'name'>, routeId:
 export function countryPanels(country: CountryDto): TabPanel[] {
   const fb = 'Information coming soon.';
   return [
-    { id: 'overview', label: 'Country Overview', blocks: [{ paragraphs: cleanList(country.about.countryOverview), fallback: fb }] },
-    { id: 'education', label: 'Education System', blocks: [{ items: cleanList(country.about.educationSystem), fallback: fb }] },
-    { id: 'life', label: 'Student Life', blocks: [{ items: cleanList(country.about.studentLife), fallback: fb }] },
-    { id: 'visa', label: 'Visa Information', blocks: [{ items: cleanList(country.about.visaInfo), fallback: fb }] },
+    {
+      id: 'overview',
+      label: 'Country Overview',
+      blocks: [{ paragraphs: cleanList(country.about.countryOverview), fallback: fb }],
+    },
+    {
+      id: 'education',
+      label: 'Education System',
+      blocks: [{ items: cleanList(country.about.educationSystem), fallback: fb }],
+    },
+    {
+      id: 'life',
+      label: 'Student Life',
+      blocks: [{ items: cleanList(country.about.studentLife), fallback: fb }],
+    },
+    {
+      id: 'visa',
+      label: 'Visa Information',
+      blocks: [{ items: cleanList(country.about.visaInfo), fallback: fb }],
+    },
   ];
 }
 
 /** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
-export function CountryHero({ country, imageSrc = country.image, flagSrc = country.flag }: { country: CountryDto; imageSrc?: string | undefined; flagSrc?: string | undefined }) {
+export function CountryHero({
+  country,
+  imageSrc = country.image,
+  flagSrc = country.flag,
+}: {
+  country: CountryDto;
+  imageSrc?: string | undefined;
+  flagSrc?: string | undefined;
+}) {
   return (
     <section className="hero hero--compact country-hero">
       <div className="container hero__grid">
         <div>
-          <nav className="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/destinations">Study Abroad</a></li><li aria-current="page">{country.name}</li></ol></nav>
-          <p className="country-flag"><img src={flagSrc} alt={`Flag of ${country.name}`} width="48" height="32" /></p>
+          <nav className="breadcrumbs" aria-label="Breadcrumb">
+            <ol>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/destinations">Study Abroad</a>
+              </li>
+              <li aria-current="page">{country.name}</li>
+            </ol>
+          </nav>
+          <p className="country-flag">
+            <img src={flagSrc} alt={`Flag of ${country.name}`} width="48" height="32" />
+          </p>
           <h1>Study in {country.name}</h1>
           <p className="lead">{country.details}</p>
-          <dl className="quick-facts"><div><dt>Capital</dt><dd>{country.capital}</dd></div><div><dt>Country code</dt><dd>{country.code}</dd></div></dl>
+          <dl className="quick-facts">
+            <div>
+              <dt>Capital</dt>
+              <dd>{country.capital}</dd>
+            </div>
+            <div>
+              <dt>Country code</dt>
+              <dd>{country.code}</dd>
+            </div>
+          </dl>
         </div>
-        <div className="hero__media"><img src={imageSrc} alt="" width="560" height="315" /></div>
+        <div className="hero__media">
+          <img src={imageSrc} alt="" width="560" height="315" />
+        </div>
       </div>
     </section>
   );
@@ -53,7 +102,9 @@ export function CountryGallery({ country, routeId }: { country: CountryDto; rout
         <h2 id="scene-title">Country scene</h2>
         <ul className="gallery" role="list">
           {sceneImages(country, routeId).map((src, i) => (
-            <li key={src}><img src={src} alt={`${country.name} scene ${i + 1}`} width="400" height="260" loading="lazy" /></li>
+            <li key={src}>
+              <img src={src} alt={`${country.name} scene ${i + 1}`} width="400" height="260" loading="lazy" />
+            </li>
           ))}
         </ul>
       </div>
@@ -61,7 +112,10 @@ export function CountryGallery({ country, routeId }: { country: CountryDto; rout
   );
 }
 
-export type ProgramItem = Pick<SubjectDto, '_id' | 'name' | 'university' | 'degreeType' | 'duration' | 'basePrice' | 'currency' | 'image'>;
+export type ProgramItem = Pick<
+  SubjectDto,
+  '_id' | 'name' | 'university' | 'degreeType' | 'duration' | 'basePrice' | 'currency' | 'image'
+>;
 
 export function CountryPrograms({ country, programs }: { country: CountryDto; programs: ProgramItem[] }) {
   return (
@@ -73,7 +127,9 @@ export function CountryPrograms({ country, programs }: { country: CountryDto; pr
             <h3>No Programs Available</h3>
             <p className="muted">We have no programs listed in {country.name} yet.</p>
             {/* Back in history (site/client-scripts/history-back.ts), /destinations when there is none. */}
-            <a className="btn btn--primary" href="/destinations" data-history-back="">Explore Other Countries</a>
+            <a className="btn btn--primary" href="/destinations" data-history-back="">
+              Explore Other Countries
+            </a>
           </div>
         ) : (
           <ul className="grid grid--3" role="list" data-testid="country-programs">
@@ -83,8 +139,15 @@ export function CountryPrograms({ country, programs }: { country: CountryDto; pr
                 <div className="card__body">
                   <p className="program-card__uni">{p.university}</p>
                   <h3>{p.name}</h3>
-                  <p className="program-card__meta"><span>{p.degreeType} · {p.duration}</span><span>{formatTuition(p.basePrice, p.currency)}</span></p>
-                  <a className="btn btn--accent btn--small" href={`/subject/${p._id}`}>Apply Now<span className="visually-hidden"> to {p.name}</span></a>
+                  <p className="program-card__meta">
+                    <span>
+                      {p.degreeType} · {p.duration}
+                    </span>
+                    <span>{formatTuition(p.basePrice, p.currency)}</span>
+                  </p>
+                  <a className="btn btn--accent btn--small" href={`/subject/${p._id}`}>
+                    Apply Now<span className="visually-hidden"> to {p.name}</span>
+                  </a>
                 </div>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { JobDetail } from '../../../schemas/recruitment.ts';
+import type { JobDetail } from '#schemas/recruitment.ts';
 
 /**
  * One job's page body (spec 2: /job/{id}). Rendered to static HTML at build time, and by the
@@ -8,7 +8,11 @@ import type { JobDetail } from '../../../schemas/recruitment.ts';
 export function JobDetailView({ job, children }: { job: JobDetail; children?: ReactNode }) {
   return (
     <article className="rc-job-detail" aria-labelledby="job-title">
-      <p><a className="rc-back" href="/job">← Back to jobs</a></p>
+      <p>
+        <a className="rc-back" href="/job">
+          ← Back to jobs
+        </a>
+      </p>
       <header className="rc-card rc-job-detail__head">
         <div className="rc-job-detail__badges">
           {job.urgent && <span className="rc-badge rc-badge--urgent">URGENT</span>}
@@ -18,15 +22,38 @@ export function JobDetailView({ job, children }: { job: JobDetail; children?: Re
         <h1 id="job-title">{job.position}</h1>
         <p className="rc-job-detail__company">{job.company}</p>
         <dl className="rc-facts">
-          <div><dt>Location</dt><dd>{job.location}<br /><span className="rc-muted">{job.address}</span></dd></div>
-          <div><dt>Employment</dt><dd>{job.employment.join(', ')}</dd></div>
-          <div><dt>Schedule</dt><dd>{job.schedule}</dd></div>
-          <div><dt>Payment</dt><dd>{job.payment}</dd></div>
-          <div><dt>Hiring</dt><dd>{job.hiring}</dd></div>
+          <div>
+            <dt>Location</dt>
+            <dd>
+              {job.location}
+              <br />
+              <span className="rc-muted">{job.address}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Employment</dt>
+            <dd>{job.employment.join(', ')}</dd>
+          </div>
+          <div>
+            <dt>Schedule</dt>
+            <dd>{job.schedule}</dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>{job.payment}</dd>
+          </div>
+          <div>
+            <dt>Hiring</dt>
+            <dd>{job.hiring}</dd>
+          </div>
         </dl>
         {job.tags.length > 0 && (
           <ul className="rc-tags" aria-label="Tags">
-            {job.tags.map((t) => <li key={t} className="rc-chip rc-chip--soft">{t}</li>)}
+            {job.tags.map((t) => (
+              <li key={t} className="rc-chip rc-chip--soft">
+                {t}
+              </li>
+            ))}
           </ul>
         )}
         {children}
@@ -38,15 +65,33 @@ export function JobDetailView({ job, children }: { job: JobDetail; children?: Re
           {job.requirements.length > 0 && (
             <>
               <h2>Requirements</h2>
-              <ul className="rc-bullets">{job.requirements.map((r) => <li key={r}>{r}</li>)}</ul>
+              <ul className="rc-bullets">
+                {job.requirements.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
             </>
           )}
         </section>
         <aside className="rc-card" aria-labelledby="company-title">
           <h2 id="company-title">About {job.companyInfo.name}</h2>
-          {job.companyInfo.logo && <img src={job.companyInfo.logo} alt={`${job.companyInfo.name} logo`} width={160} height={60} loading="lazy" />}
+          {job.companyInfo.logo && (
+            <img
+              src={job.companyInfo.logo}
+              alt={`${job.companyInfo.name} logo`}
+              width={160}
+              height={60}
+              loading="lazy"
+            />
+          )}
           <p>{job.companyInfo.about}</p>
-          {job.companyInfo.website && <p><a href={job.companyInfo.website} rel="noopener noreferrer" target="_blank">Visit the company website<span className="rc-sr"> (opens in a new tab)</span></a></p>}
+          {job.companyInfo.website && (
+            <p>
+              <a href={job.companyInfo.website} rel="noopener noreferrer" target="_blank">
+                Visit the company website<span className="rc-sr"> (opens in a new tab)</span>
+              </a>
+            </p>
+          )}
         </aside>
       </div>
     </article>

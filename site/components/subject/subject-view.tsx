@@ -1,27 +1,70 @@
 import type { ReactNode } from 'react';
-import type { SubjectDto } from '../../../schemas/catalog.ts';
-import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '../../lib/format.ts';
-import type { TabPanel } from '../../islands/common/Tabs.tsx';
+import type { SubjectDto } from '#schemas/catalog.ts';
+import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '#site/lib/format.ts';
+import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 
 export const subjectDefaults = { degree: 'Bachelor', duration: '4 Years', code: '257555' };
 
 export function subjectPanels(s: SubjectDto): TabPanel[] {
-  const er = s.entryRequirements ?? { description: '', academicRequirements: [], englishLanguageRequirements: [], additionalRequirements: [] };
-  const cp = s.careerProspects ?? { description: '', additionalDescription: '', careerPaths: [], employmentStatistics: '' };
+  const er = s.entryRequirements ?? {
+    description: '',
+    academicRequirements: [],
+    englishLanguageRequirements: [],
+    additionalRequirements: [],
+  };
+  const cp = s.careerProspects ?? {
+    description: '',
+    additionalDescription: '',
+    careerPaths: [],
+    employmentStatistics: '',
+  };
   return [
-    { id: 'about', label: 'About', blocks: [{ heading: 'Program overview', paragraphs: paragraphs(s.description), fallback: 'A full program description will be available soon. Contact us for details.' }] },
     {
-      id: 'requirements', label: 'Requirements', blocks: [
-        { paragraphs: cleanList([er.description]) },
-        { heading: 'Academic requirements', items: cleanList(er.academicRequirements), fallback: 'No specific academic requirements listed.' },
-        { heading: 'English language requirements', items: cleanList(er.englishLanguageRequirements), fallback: 'No specific English language requirements listed.' },
-        { heading: 'Additional requirements', items: cleanList(er.additionalRequirements), fallback: 'No additional requirements listed.' },
+      id: 'about',
+      label: 'About',
+      blocks: [
+        {
+          heading: 'Program overview',
+          paragraphs: paragraphs(s.description),
+          fallback: 'A full program description will be available soon. Contact us for details.',
+        },
       ],
     },
     {
-      id: 'careers', label: 'Careers', blocks: [
-        { paragraphs: cleanList([cp.description, cp.additionalDescription]), fallback: 'Career information will be available soon.' },
-        { heading: 'Career paths', items: cleanList(cp.careerPaths), fallback: 'No career paths listed yet.' },
+      id: 'requirements',
+      label: 'Requirements',
+      blocks: [
+        { paragraphs: cleanList([er.description]) },
+        {
+          heading: 'Academic requirements',
+          items: cleanList(er.academicRequirements),
+          fallback: 'No specific academic requirements listed.',
+        },
+        {
+          heading: 'English language requirements',
+          items: cleanList(er.englishLanguageRequirements),
+          fallback: 'No specific English language requirements listed.',
+        },
+        {
+          heading: 'Additional requirements',
+          items: cleanList(er.additionalRequirements),
+          fallback: 'No additional requirements listed.',
+        },
+      ],
+    },
+    {
+      id: 'careers',
+      label: 'Careers',
+      blocks: [
+        {
+          paragraphs: cleanList([cp.description, cp.additionalDescription]),
+          fallback: 'Career information will be available soon.',
+        },
+        {
+          heading: 'Career paths',
+          items: cleanList(cp.careerPaths),
+          fallback: 'No career paths listed yet.',
+        },
         { heading: 'Employment', paragraphs: cleanList([cp.employmentStatistics]) },
       ],
     },
@@ -29,13 +72,35 @@ export function subjectPanels(s: SubjectDto): TabPanel[] {
 }
 
 /** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
-export function SubjectHero({ subject, universityName, imageSrc, children }: { subject: SubjectDto; universityName: string; imageSrc?: string | undefined; children?: ReactNode }) {
+export function SubjectHero({
+  subject,
+  universityName,
+  imageSrc,
+  children,
+}: {
+  subject: SubjectDto;
+  universityName: string;
+  imageSrc?: string | undefined;
+  children?: ReactNode;
+}) {
   return (
     <section className="hero hero--compact subject-hero">
       <div className="container hero__grid">
         <div>
-          <nav className="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/courses">Courses</a></li><li aria-current="page">{subject.name}</li></ol></nav>
-          <p className="subject-uni"><img src={subject.logo} alt="" width="40" height="40" /> <span>{universityName}</span></p>
+          <nav className="breadcrumbs" aria-label="Breadcrumb">
+            <ol>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/courses">Courses</a>
+              </li>
+              <li aria-current="page">{subject.name}</li>
+            </ol>
+          </nav>
+          <p className="subject-uni">
+            <img src={subject.logo} alt="" width="40" height="40" /> <span>{universityName}</span>
+          </p>
           <h1>{subject.name}</h1>
           <p className="lead">{subject.location}</p>
           <ul className="pill-list">
@@ -45,7 +110,9 @@ export function SubjectHero({ subject, universityName, imageSrc, children }: { s
           </ul>
           {children}
         </div>
-        <div className="hero__media"><img src={imageSrc ?? subject.image} alt="" width="560" height="315" fetchPriority="high" /></div>
+        <div className="hero__media">
+          <img src={imageSrc ?? subject.image} alt="" width="560" height="315" fetchPriority="high" />
+        </div>
       </div>
     </section>
   );
@@ -58,13 +125,25 @@ export function CampusGallery({ subject }: { subject: SubjectDto }) {
     <section className="campus" aria-labelledby="campus-title">
       <h2 id="campus-title">Campus gallery</h2>
       <ul className="gallery" role="list" data-testid="campus-gallery">
-        {images.map((src, i) => <li key={src + i}><img src={src} alt={`Campus view ${i + 1}`} width="400" height="260" loading="lazy" /></li>)}
+        {images.map((src, i) => (
+          <li key={src + i}>
+            <img src={src} alt={`Campus view ${i + 1}`} width="400" height="260" loading="lazy" />
+          </li>
+        ))}
       </ul>
     </section>
   );
 }
 
-export function SideCards({ subject, universityName, children }: { subject: SubjectDto; universityName: string; children?: ReactNode }) {
+export function SideCards({
+  subject,
+  universityName,
+  children,
+}: {
+  subject: SubjectDto;
+  universityName: string;
+  children?: ReactNode;
+}) {
   const plan = subject.studyPlan ?? { degree: '', duration: '', intake: '', futureIntakes: [] };
   const future = cleanList(plan.futureIntakes);
   return (
@@ -72,20 +151,50 @@ export function SideCards({ subject, universityName, children }: { subject: Subj
       <div className="card card__body">
         <h2 className="side-title">Program Overview</h2>
         <dl className="facts">
-          <div><dt>Degree</dt><dd>{plan.degree || subject.degreeType || subjectDefaults.degree}</dd></div>
-          <div><dt>Duration</dt><dd>{plan.duration || subject.duration || subjectDefaults.duration}</dd></div>
-          <div><dt>Tuition</dt><dd>{formatTuition(subject.basePrice, subject.currency)}</dd></div>
-          <div><dt>University</dt><dd>{universityName}</dd></div>
-          <div><dt>Location</dt><dd>{subject.location}</dd></div>
-          <div><dt>Program code</dt><dd>{subject.code || subjectDefaults.code}</dd></div>
+          <div>
+            <dt>Degree</dt>
+            <dd>{plan.degree || subject.degreeType || subjectDefaults.degree}</dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd>{plan.duration || subject.duration || subjectDefaults.duration}</dd>
+          </div>
+          <div>
+            <dt>Tuition</dt>
+            <dd>{formatTuition(subject.basePrice, subject.currency)}</dd>
+          </div>
+          <div>
+            <dt>University</dt>
+            <dd>{universityName}</dd>
+          </div>
+          <div>
+            <dt>Location</dt>
+            <dd>{subject.location}</dd>
+          </div>
+          <div>
+            <dt>Program code</dt>
+            <dd>{subject.code || subjectDefaults.code}</dd>
+          </div>
         </dl>
       </div>
       <div className="card card__body">
         <h2 className="side-title">Program Intakes</h2>
         <ul className="intakes" data-testid="intakes">
-          {plan.intake && <li><span>{plan.intake}</span><span className="badge badge--open">Open</span></li>}
-          {future.map((f) => <li key={f}><span>{f}</span><span className="badge">Upcoming</span></li>)}
-          {!plan.intake && future.length === 0 && <li className="muted">Intake dates will be announced soon.</li>}
+          {plan.intake && (
+            <li>
+              <span>{plan.intake}</span>
+              <span className="badge badge--open">Open</span>
+            </li>
+          )}
+          {future.map((f) => (
+            <li key={f}>
+              <span>{f}</span>
+              <span className="badge">Upcoming</span>
+            </li>
+          ))}
+          {!plan.intake && future.length === 0 && (
+            <li className="muted">Intake dates will be announced soon.</li>
+          )}
         </ul>
       </div>
       <div className="card card__body enroll-card">

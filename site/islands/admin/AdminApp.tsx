@@ -1,11 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
-import { api, ApiError } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
-import { staffProfileSchema, staffSignInSchema } from '../../../schemas/admin.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
 import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut } from './session.ts';
-import { Applications, Audit, Dashboard, Inbox, JobApplications, PartnerRequests, Partners, Staff } from './Sections.tsx';
+import {
+  Applications,
+  Audit,
+  Dashboard,
+  Inbox,
+  JobApplications,
+  PartnerRequests,
+  Partners,
+  Staff,
+} from './Sections.tsx';
 import { Payments } from './Payments.tsx';
 import { Content } from './Content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
@@ -13,15 +22,39 @@ import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
 
-export type Section = 'login' | 'dashboard' | 'inbox' | 'applications' | 'partners' | 'partner-requests' | 'job-applications' | 'payments' | 'content' | 'staff' | 'audit' | 'mail' | 'security' | 'privacy';
+export type Section =
+  | 'login'
+  | 'dashboard'
+  | 'inbox'
+  | 'applications'
+  | 'partners'
+  | 'partner-requests'
+  | 'job-applications'
+  | 'payments'
+  | 'content'
+  | 'staff'
+  | 'audit'
+  | 'mail'
+  | 'security'
+  | 'privacy';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
   { section: 'inbox', href: '/admin/inbox', label: 'Inbox', adminOnly: true },
   { section: 'applications', href: '/admin/applications', label: 'Program applications', adminOnly: true },
   { section: 'partners', href: '/admin/partners', label: 'Partners', adminOnly: true },
-  { section: 'partner-requests', href: '/admin/partner-requests', label: 'Partner requests', adminOnly: true },
-  { section: 'job-applications', href: '/admin/job-applications', label: 'Job applications', adminOnly: true },
+  {
+    section: 'partner-requests',
+    href: '/admin/partner-requests',
+    label: 'Partner requests',
+    adminOnly: true,
+  },
+  {
+    section: 'job-applications',
+    href: '/admin/job-applications',
+    label: 'Job applications',
+    adminOnly: true,
+  },
   { section: 'payments', href: '/admin/payments', label: 'Payments', adminOnly: true },
   { section: 'content', href: '/admin/content', label: 'Content', adminOnly: false },
   { section: 'staff', href: '/admin/staff', label: 'Staff', adminOnly: true },
@@ -49,34 +82,77 @@ function Login() {
     location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
   };
   const login = useMutation({
-    mutationFn: () => api('/api/admin/auth/login', { method: 'POST', body: { email, password }, credentials: 'same-origin', schema: staffSignInSchema }),
+    mutationFn: () =>
+      api('/api/admin/auth/login', {
+        method: 'POST',
+        body: { email, password },
+        credentials: 'same-origin',
+        schema: staffSignInSchema,
+      }),
     onSuccess: (answer) => {
       setPassword('');
       if (answer.step === 'signed-in') enter();
       else setStep(answer.step);
     },
   });
-  const restart = () => { login.reset(); setStep('password'); };
+  const restart = () => {
+    login.reset();
+    setStep('password');
+  };
   const describedBy = login.isError ? 'login-error' : undefined;
   return (
     <main id="main" className="admin-login">
       <h1>Staff sign-in</h1>
       <p className="admin-muted">{companyName()} back office. Staff accounts only.</p>
-      {params.get('reason') === 'expired' && step === 'password' && <p role="status">Your session has ended. Please sign in again.</p>}
+      {params.get('reason') === 'expired' && step === 'password' && (
+        <p role="status">Your session has ended. Please sign in again.</p>
+      )}
       {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
       {step === 'enrol' && <Enrol signingIn onDone={enter} />}
       {step === 'password' && (
-        <form className="admin-form" onSubmit={(e) => { e.preventDefault(); login.mutate(); }}>
+        <form
+          className="admin-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            login.mutate();
+          }}
+        >
           <div className="admin-field">
             <label htmlFor="staff-email">E-mail</label>
-            <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+            <input
+              id="staff-email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={login.isError || undefined}
+            />
           </div>
           <div className="admin-field">
             <label htmlFor="staff-password">Password</label>
-            <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={describedBy} aria-invalid={login.isError || undefined} />
+            <input
+              id="staff-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={login.isError || undefined}
+            />
           </div>
-          <button type="submit" className="admin-button" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
-          <div aria-live="assertive">{login.isError && <p id="login-error" role="alert" className="admin-error">{errorText(login.error)}</p>}</div>
+          <button type="submit" className="admin-button" disabled={login.isPending}>
+            {login.isPending ? 'Signing in…' : 'Sign in'}
+          </button>
+          <div aria-live="assertive">
+            {login.isError && (
+              <p id="login-error" role="alert" className="admin-error">
+                {errorText(login.error)}
+              </p>
+            )}
+          </div>
         </form>
       )}
     </main>
@@ -96,11 +172,22 @@ function SignOutButtons() {
   };
   return (
     <>
-      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOut()}>Sign out</button>
-      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOutEverywhere()} disabled={busy}>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOut()}>
+        Sign out
+      </button>
+      <button
+        type="button"
+        className="admin-button admin-button--quiet"
+        onClick={() => void signOutEverywhere()}
+        disabled={busy}
+      >
         {busy ? 'Signing out…' : 'Sign out of all devices'}
       </button>
-      {error && <p role="alert" className="admin-error">{error}</p>}
+      {error && (
+        <p role="alert" className="admin-error">
+          {error}
+        </p>
+      )}
     </>
   );
 }
@@ -108,12 +195,21 @@ function SignOutButtons() {
 function Shell({ section }: { section: Section }) {
   // The session cookie is HttpOnly: whether there is a session is the server's answer to /auth/me
   // (401 sends the person to the sign-in page, see adminApi).
-  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminApi('/auth/me', { schema: staffProfileSchema }), staleTime: 5 * 60_000, retry: false });
+  const me = useQuery({
+    queryKey: ['admin', 'me'],
+    queryFn: () => adminApi('/auth/me', { schema: staffProfileSchema }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   if (me.isPending) return <p className="admin-loading">Loading…</p>;
   if (me.isError) {
     // An admin whose second factor was reset: back to sign-in, where they set up a new one.
     if (me.error instanceof ApiError && me.error.status === 403) goToLogin();
-    return <p role="alert" className="admin-error">{errorText(me.error)}</p>;
+    return (
+      <p role="alert" className="admin-error">
+        {errorText(me.error)}
+      </p>
+    );
   }
   const profile = me.data;
   const item = nav.find((n) => n.section === section);
@@ -135,22 +231,36 @@ function Shell({ section }: { section: Section }) {
   else body = <Audit />;
   return (
     <div className="admin-shell">
-      <a className="admin-skip" href="#main">Skip to content</a>
+      <a className="admin-skip" href="#main">
+        Skip to content
+      </a>
       <header className="admin-header">
-        <a href="/admin" className="admin-brand">{companyName()} <span>Back office</span></a>
+        <a href="/admin" className="admin-brand">
+          {companyName()} <span>Back office</span>
+        </a>
         <div className="admin-user">
-          <span>{profile.name} ({profile.role})</span>
+          <span>
+            {profile.name} ({profile.role})
+          </span>
           <SignOutButtons />
         </div>
       </header>
       <nav className="admin-nav" aria-label="Back office">
         <ul>
-          {nav.filter((n) => !n.adminOnly || profile.role === 'admin').map((n) => (
-            <li key={n.section}><a href={n.href} aria-current={n.section === section ? 'page' : undefined}>{n.label}</a></li>
-          ))}
+          {nav
+            .filter((n) => !n.adminOnly || profile.role === 'admin')
+            .map((n) => (
+              <li key={n.section}>
+                <a href={n.href} aria-current={n.section === section ? 'page' : undefined}>
+                  {n.label}
+                </a>
+              </li>
+            ))}
         </ul>
       </nav>
-      <main id="main" className="admin-main" tabIndex={-1}>{body}</main>
+      <main id="main" className="admin-main" tabIndex={-1}>
+        {body}
+      </main>
     </div>
   );
 }

@@ -2,12 +2,23 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  contentActiveResponse, contentItemResponse, contentKindNames, contentKinds, contentRowSchema, contentSavedResponse, imageFields, siteSettingsResponse,
-  siteSettingsSavedResponse, uploadResponse, type ContentKind, type ContentRow,
-} from '../../../schemas/admin.ts';
-import { ApiError } from '../../lib/api.ts';
-import { siteSchema } from '../../../schemas/content.ts';
+  contentActiveResponse,
+  contentItemResponse,
+  contentKindNames,
+  contentKinds,
+  contentRowSchema,
+  contentSavedResponse,
+  imageFields,
+  siteSettingsResponse,
+  siteSettingsSavedResponse,
+  uploadResponse,
+  type ContentKind,
+  type ContentRow,
+} from '#schemas/admin.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { siteSchema } from '#schemas/content.ts';
 import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import { scalarText } from '#site/lib/format.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
@@ -35,12 +46,14 @@ const jsonSchemas = new Map<z.ZodType, Node>();
 /** The JSON Schema of a zod schema, converted once. */
 function jsonSchemaOf(schema: z.ZodType) {
   let node = jsonSchemas.get(schema);
-  if (!node) jsonSchemas.set(schema, (node = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as Node));
+  if (!node)
+    jsonSchemas.set(schema, (node = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as Node));
   return node;
 }
 
 /** A property may be left out when its object does not require it and it has no default. */
-const isOptional = (parent: Node, key: string, node: Node) => !parent.required?.includes(key) && !('default' in node);
+const isOptional = (parent: Node, key: string, node: Node) =>
+  !parent.required?.includes(key) && !('default' in node);
 
 /** Unwraps `anyOf: [T, null]`; says whether the value may be null. */
 function unwrap(node: Node): { schema: Node; nullable: boolean } {
@@ -63,12 +76,20 @@ function blank(node: Node, optional = false): Json {
   if (optional) return undefined;
   if (nullable) return null;
   switch (kindOf(schema)) {
-    case 'object': return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, blank(v, isOptional(schema, k, v))]));
-    case 'array': return [];
-    case 'number': return 0;
-    case 'boolean': return false;
-    case 'enum': return (schema.enum?.[0] as Json) ?? '';
-    default: return '';
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, blank(v, isOptional(schema, k, v))]),
+      );
+    case 'array':
+      return [];
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return (schema.enum?.[0] as Json) ?? '';
+    default:
+      return '';
   }
 }
 
@@ -79,56 +100,118 @@ const fieldId = (path: Path) => `cf-${path.join('-')}`;
 function setIn(obj: Json, path: Path, value: Json): Json {
   if (!path.length) return value;
   const [head, ...rest] = path;
-  if (Array.isArray(obj)) { const copy = [...obj]; copy[head as number] = setIn(copy[head as number], rest, value); return copy; }
+  if (Array.isArray(obj)) {
+    const copy = [...obj];
+    copy[head as number] = setIn(copy[head as number], rest, value);
+    return copy;
+  }
   const o = (obj ?? {}) as Obj;
   return { ...o, [head as string]: setIn(o[head as string], rest, value) };
 }
 
 /** `errors`: a message per field path ('name', 'videos.coursesHero'), shown beside that field. `images`: the top-level keys that are images. */
-interface FieldProps { schema: Node; optional: boolean; value: Json; path: Path; onChange: (path: Path, value: Json) => void; errors: Record<string, string>; readOnlyId: boolean; images: readonly string[] }
+interface FieldProps {
+  schema: Node;
+  optional: boolean;
+  value: Json;
+  path: Path;
+  onChange: (path: Path, value: Json) => void;
+  errors: Record<string, string>;
+  readOnlyId: boolean;
+  images: readonly string[];
+}
 
 function Field({ schema, optional, value, path, onChange, errors, readOnlyId, images }: FieldProps) {
   const { schema: inner, nullable } = unwrap(schema);
   const kind = kindOf(inner);
   const key = String(path[path.length - 1]);
   const id = fieldId(path);
-  const name = typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
+  const name =
+    typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
   const err = errors[path.join('.')];
   const described = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-err` } : {};
-  const errorNote = err && <p id={`${id}-err`} className="admin-error">{err}</p>;
+  const errorNote = err && (
+    <p id={`${id}-err`} className="admin-error">
+      {err}
+    </p>
+  );
 
   if (kind === 'object') {
     return (
       <fieldset className="admin-fieldset">
         <legend>{name}</legend>
         {Object.entries(inner.properties ?? {}).map(([k, s]) => (
-          <Field key={k} schema={s} optional={isOptional(inner, k, s)} value={(value as Obj | undefined)?.[k]} path={[...path, k]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
+          <Field
+            key={k}
+            schema={s}
+            optional={isOptional(inner, k, s)}
+            value={(value as Obj | undefined)?.[k]}
+            path={[...path, k]}
+            onChange={onChange}
+            errors={errors}
+            readOnlyId={readOnlyId}
+            images={images}
+          />
         ))}
       </fieldset>
     );
   }
   if (kind === 'array') {
     const element = unwrap(inner.items ?? {}).schema;
-    const list = (Array.isArray(value) ? value : []) as Json[];
+    const list = Array.isArray(value) ? value : [];
     if (kindOf(element) === 'object') {
       return (
         <fieldset className="admin-fieldset">
           <legend>{name}</legend>
           {list.map((item, i) => (
             <div key={i} className="admin-array-item">
-              <Field schema={element} optional={false} value={item} path={[...path, i]} onChange={onChange} errors={errors} readOnlyId={readOnlyId} images={images} />
-              <button type="button" className="admin-button admin-button--quiet" onClick={() => onChange(path, list.filter((_, j) => j !== i))}>Remove item {i + 1}</button>
+              <Field
+                schema={element}
+                optional={false}
+                value={item}
+                path={[...path, i]}
+                onChange={onChange}
+                errors={errors}
+                readOnlyId={readOnlyId}
+                images={images}
+              />
+              <button
+                type="button"
+                className="admin-button admin-button--quiet"
+                onClick={() =>
+                  onChange(
+                    path,
+                    list.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove item {i + 1}
+              </button>
             </div>
           ))}
-          <button type="button" className="admin-button admin-button--quiet" onClick={() => onChange(path, [...list, blank(element)])}>Add {name.toLowerCase()} item</button>
+          <button
+            type="button"
+            className="admin-button admin-button--quiet"
+            onClick={() => onChange(path, [...list, blank(element)])}
+          >
+            Add {name.toLowerCase()} item
+          </button>
           {errorNote}
         </fieldset>
       );
     }
     return (
       <div className="admin-field">
-        <label htmlFor={id}>{name} <span className="admin-muted">(one per line)</span></label>
-        <textarea id={id} rows={Math.min(8, Math.max(3, list.length + 1))} value={list.map(String).join('\n')} onChange={(e) => onChange(path, e.target.value.split('\n'))} {...described} />
+        <label htmlFor={id}>
+          {name} <span className="admin-muted">(one per line)</span>
+        </label>
+        <textarea
+          id={id}
+          rows={Math.min(8, Math.max(3, list.length + 1))}
+          value={list.map(String).join('\n')}
+          onChange={(e) => onChange(path, e.target.value.split('\n'))}
+          {...described}
+        />
         {errorNote}
       </div>
     );
@@ -136,7 +219,13 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   if (kind === 'boolean') {
     return (
       <div className="admin-field admin-field--check">
-        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(path, e.target.checked)} {...described} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(path, e.target.checked)}
+          {...described}
+        />
         <label htmlFor={id}>{name}</label>
         {errorNote}
       </div>
@@ -146,8 +235,17 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
     return (
       <div className="admin-field">
         <label htmlFor={id}>{name}</label>
-        <select id={id} value={String(value ?? '')} onChange={(e) => onChange(path, e.target.value)} {...described}>
-          {(inner.enum ?? []).map(String).map((o) => <option key={o} value={o}>{o}</option>)}
+        <select
+          id={id}
+          value={scalarText(value)}
+          onChange={(e) => onChange(path, e.target.value)}
+          {...described}
+        >
+          {(inner.enum ?? []).map(String).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </select>
         {errorNote}
       </div>
@@ -156,23 +254,54 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   if (kind === 'number') {
     return (
       <div className="admin-field">
-        <label htmlFor={id}>{name}{nullable && <span className="admin-muted"> (optional)</span>}{key.endsWith('Minor') && <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>}</label>
-        <input id={id} type="number" inputMode="decimal" value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))} {...described} />
+        <label htmlFor={id}>
+          {name}
+          {nullable && <span className="admin-muted"> (optional)</span>}
+          {key.endsWith('Minor') && (
+            <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>
+          )}
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          value={scalarText(value)}
+          onChange={(e) =>
+            onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))
+          }
+          {...described}
+        />
         {errorNote}
       </div>
     );
   }
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = scalarText(value);
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
   return (
     <div className="admin-field">
-      <label htmlFor={id}>{name}{(optional || nullable) && <span className="admin-muted"> (optional)</span>}{isId && <span className="admin-muted"> (the page address; cannot change later)</span>}</label>
+      <label htmlFor={id}>
+        {name}
+        {(optional || nullable) && <span className="admin-muted"> (optional)</span>}
+        {isId && <span className="admin-muted"> (the page address; cannot change later)</span>}
+      </label>
       {LONG.test(key) && !isImage ? (
-        <textarea id={id} rows={5} value={text} onChange={(e) => onChange(path, e.target.value || emptyValue)} {...described} />
+        <textarea
+          id={id}
+          rows={5}
+          value={text}
+          onChange={(e) => onChange(path, e.target.value || emptyValue)}
+          {...described}
+        />
       ) : (
-        <input id={id} value={text} readOnly={isId && readOnlyId} onChange={(e) => onChange(path, e.target.value || emptyValue)} {...described} />
+        <input
+          id={id}
+          value={text}
+          readOnly={isId && readOnlyId}
+          onChange={(e) => onChange(path, e.target.value || emptyValue)}
+          {...described}
+        />
       )}
       {errorNote}
       {isImage && <ImageUpload label={name} value={text} onUploaded={(url) => onChange(path, url)} />}
@@ -180,7 +309,15 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   );
 }
 
-function ImageUpload({ label, value, onUploaded }: { label: string; value: string; onUploaded: (url: string) => void }) {
+function ImageUpload({
+  label,
+  value,
+  onUploaded,
+}: {
+  label: string;
+  value: string;
+  onUploaded: (url: string) => void;
+}) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const sending = useUpload();
@@ -188,25 +325,57 @@ function ImageUpload({ label, value, onUploaded }: { label: string; value: strin
   const send = async (chosen: File) => {
     const form = new FormData();
     form.append('file', chosen);
-    const result = await sending.run(({ onProgress, signal }) => adminUpload('/uploads', { body: form, onProgress, signal, schema: uploadResponse }), 'The image could not be uploaded.');
+    const result = await sending.run(
+      ({ onProgress, signal }) =>
+        adminUpload('/uploads', { body: form, onProgress, signal, schema: uploadResponse }),
+      'The image could not be uploaded.',
+    );
     if (result) onUploaded(result.url);
   };
   return (
     <div className="admin-upload">
       {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
       <label htmlFor={id}>Upload a new {label.toLowerCase()} (JPG or PNG, up to 10 MB)</label>
-      <input id={id} type="file" accept="image/jpeg,image/png" disabled={sending.busy} onChange={(e) => { const f = e.target.files?.[0] ?? null; setFile(f); if (f) void send(f); }} />
-      {file && <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void send(file)} onCancel={sending.cancel} />}
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png"
+        disabled={sending.busy}
+        onChange={(e) => {
+          const f = e.target.files?.[0] ?? null;
+          setFile(f);
+          if (f) void send(f);
+        }}
+      />
+      {file && (
+        <UploadStatus
+          state={sending.state}
+          fileName={file.name}
+          onRetry={() => void send(file)}
+          onCancel={sending.cancel}
+        />
+      )}
       <span aria-live="polite">{sending.state.phase === 'done' && 'Uploaded.'}</span>
     </div>
   );
 }
 
-
-function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; onDone: (id: string | null) => void }) {
+function Editor({
+  kind,
+  id,
+  onDone,
+}: {
+  kind: ContentKind;
+  id: string | null;
+  onDone: (id: string | null) => void;
+}) {
   const queryClient = useQueryClient();
   const schema = jsonSchemaOf(contentKinds[kind].schema);
-  const q = useQuery({ queryKey: ['admin', 'content', kind, id], queryFn: () => adminApi(`/content/${kind}/${encodeURIComponent(id!)}`, { schema: contentItemResponse }), enabled: id !== null });
+  const q = useQuery({
+    queryKey: ['admin', 'content', kind, id],
+    queryFn: () => adminApi(`/content/${kind}/${encodeURIComponent(id!)}`, { schema: contentItemResponse }),
+    enabled: id !== null,
+  });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
   useEffect(() => {
@@ -219,50 +388,124 @@ function Editor({ kind, id, onDone }: { kind: ContentKind; id: string | null; on
       const body = cleanLists(draft ?? {}) as Obj;
       return id === null
         ? adminApi(`/content/${kind}`, { method: 'POST', body, schema: contentSavedResponse })
-        : adminApi(`/content/${kind}/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: contentSavedResponse });
+        : adminApi(`/content/${kind}/${encodeURIComponent(id)}`, {
+            method: 'PUT',
+            body,
+            schema: contentSavedResponse,
+          });
     },
     onMutate: () => setError(null),
-    onSuccess: (r) => { refresh(); onDone(r.id); },
+    onSuccess: (r) => {
+      refresh();
+      onDone(r.id);
+    },
     onError: (e) => {
       const message = e instanceof ApiError ? e.message : errorText(e);
       const path = message.split(' ')[0] ?? '';
       setError({ path, message });
-      requestAnimationFrame(() => (document.getElementById(fieldId(path.split('.'))) ?? document.getElementById('content-error'))?.focus());
+      requestAnimationFrame(() =>
+        (
+          document.getElementById(fieldId(path.split('.'))) ?? document.getElementById('content-error')
+        )?.focus(),
+      );
     },
   });
   const toggle = useMutation({
-    mutationFn: (action: 'retire' | 'restore') => adminApi(`/content/${kind}/${encodeURIComponent(id!)}/${action}`, { method: 'POST', schema: contentActiveResponse }),
+    mutationFn: (action: 'retire' | 'restore') =>
+      adminApi(`/content/${kind}/${encodeURIComponent(id!)}/${action}`, {
+        method: 'POST',
+        schema: contentActiveResponse,
+      }),
     onSuccess: refresh,
   });
   if (id !== null && q.isPending) return <p>Loading…</p>;
-  if (q.isError) return <p role="alert" className="admin-error">{errorText(q.error)}</p>;
+  if (q.isError)
+    return (
+      <p role="alert" className="admin-error">
+        {errorText(q.error)}
+      </p>
+    );
   if (!draft) return null;
   const preview = q.data?.preview;
   return (
-    <section id="admin-detail" className="admin-detail admin-detail--wide" tabIndex={-1} aria-labelledby="editor-title">
+    <section
+      id="admin-detail"
+      className="admin-detail admin-detail--wide"
+      tabIndex={-1}
+      aria-labelledby="editor-title"
+    >
       <div className="admin-detail__head">
-        <h2 id="editor-title">{id === null ? `New item: ${contentKinds[kind].label}` : `Edit ${String(draft[contentKinds[kind].title] ?? id)}`}</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={() => onDone(null)}>Close</button>
+        <h2 id="editor-title">
+          {id === null
+            ? `New item: ${contentKinds[kind].label}`
+            : `Edit ${scalarText(draft[contentKinds[kind].title] ?? id)}`}
+        </h2>
+        <button type="button" className="admin-button admin-button--quiet" onClick={() => onDone(null)}>
+          Close
+        </button>
       </div>
       {q.data && (
         <p>
-          <StatusBadge status={q.data.active ? 'approved' : 'declined'} label={q.data.active ? 'On the site' : 'Retired'} /> Last changed {formatDate(q.data.updatedAt)}.
-          {preview && <> <a href={preview} target="_blank" rel="noopener">Preview the public page</a> (shows the saved version).</>}
+          <StatusBadge
+            status={q.data.active ? 'approved' : 'declined'}
+            label={q.data.active ? 'On the site' : 'Retired'}
+          />{' '}
+          Last changed {formatDate(q.data.updatedAt)}.
+          {preview && (
+            <>
+              {' '}
+              <a href={preview} target="_blank" rel="noopener">
+                Preview the public page
+              </a>{' '}
+              (shows the saved version).
+            </>
+          )}
         </p>
       )}
-      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-        {error && <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">Not saved: {error.message}</p>}
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        {error && (
+          <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
+            Not saved: {error.message}
+          </p>
+        )}
         {Object.entries(schema.properties ?? {}).map(([k, s]) => (
-          <Field key={k} schema={s} optional={isOptional(schema, k, s)} value={draft[k]} path={[k]} errors={error ? { [error.path]: error.message } : {}} readOnlyId={id !== null} images={imageFields[kind]} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+          <Field
+            key={k}
+            schema={s}
+            optional={isOptional(schema, k, s)}
+            value={draft[k]}
+            path={[k]}
+            errors={error ? { [error.path]: error.message } : {}}
+            readOnlyId={id !== null}
+            images={imageFields[kind]}
+            onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
+          />
         ))}
         <div className="admin-actions admin-actions--sticky">
-          <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
+          <button type="submit" className="admin-button" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
           {id !== null && q.data && (
-            <button type="button" className="admin-button admin-button--quiet" onClick={() => toggle.mutate(q.data.active ? 'retire' : 'restore')}>
+            <button
+              type="button"
+              className="admin-button admin-button--quiet"
+              onClick={() => toggle.mutate(q.data.active ? 'retire' : 'restore')}
+            >
               {q.data.active ? 'Retire (hide from the site)' : 'Restore to the site'}
             </button>
           )}
-          <span aria-live="polite">{save.isSuccess && <span className="admin-success">Saved. Publish to update the static pages.</span>}</span>
+          <span aria-live="polite">
+            {save.isSuccess && (
+              <span className="admin-success">Saved. Publish to update the static pages.</span>
+            )}
+          </span>
         </div>
       </form>
     </section>
@@ -276,7 +519,8 @@ function cleanLists(value: Json): Json {
     while (out.length && out[out.length - 1] === '') out.pop();
     return out;
   }
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanLists(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanLists(v)]));
   return value;
 }
 
@@ -288,47 +532,91 @@ function cleanLists(value: Json): Json {
 function SiteSettings() {
   const queryClient = useQueryClient();
   const schema = jsonSchemaOf(siteSchema);
-  const q = useQuery({ queryKey: ['admin', 'site-settings'], queryFn: () => adminApi('/site-settings', { schema: siteSettingsResponse }) });
+  const q = useQuery({
+    queryKey: ['admin', 'site-settings'],
+    queryFn: () => adminApi('/site-settings', { schema: siteSettingsResponse }),
+  });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (q.data) setDraft(q.data.item);
   }, [q.data]);
   const save = useMutation({
-    mutationFn: () => adminApi('/site-settings', { method: 'PUT', body: cleanLists(draft ?? {}) as Obj, schema: siteSettingsSavedResponse }),
+    mutationFn: () =>
+      adminApi('/site-settings', {
+        method: 'PUT',
+        body: cleanLists(draft ?? {}) as Obj,
+        schema: siteSettingsSavedResponse,
+      }),
     onMutate: () => setErrors({}),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
     onError: (e) => {
       const fields = e instanceof ApiError ? e.fields : {};
       setErrors(Object.keys(fields).length ? fields : { '': errorText(e) });
       const first = Object.keys(fields)[0];
-      requestAnimationFrame(() => (first ? document.getElementById(fieldId(first.split('.'))) : document.getElementById('site-settings-error'))?.focus());
+      requestAnimationFrame(() =>
+        (first
+          ? document.getElementById(fieldId(first.split('.')))
+          : document.getElementById('site-settings-error')
+        )?.focus(),
+      );
     },
   });
   if (q.isPending) return <p>Loading…</p>;
-  if (q.isError) return <p role="alert" className="admin-error">{errorText(q.error)}</p>;
+  if (q.isError)
+    return (
+      <p role="alert" className="admin-error">
+        {errorText(q.error)}
+      </p>
+    );
   if (!draft) return null;
   const problems = Object.keys(errors).filter(Boolean).length;
   return (
     <section className="admin-detail admin-detail--wide" aria-labelledby="site-settings-title">
       <h2 id="site-settings-title">Site settings</h2>
       <p className="admin-muted">
-        The company's name, contacts and registered details appear in every page, e-mail and receipt. Video links play
-        in place from the posters: a YouTube or Vimeo link (shown through their privacy-enhanced players) or an https
-        link to an .mp4 or .webm file; leave one empty to show the poster only. Changes reach the pages at the next publish.
+        The company's name, contacts and registered details appear in every page, e-mail and receipt. Video
+        links play in place from the posters: a YouTube or Vimeo link (shown through their privacy-enhanced
+        players) or an https link to an .mp4 or .webm file; leave one empty to show the poster only. Changes
+        reach the pages at the next publish.
       </p>
-      <form className="admin-form" noValidate onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
         {(problems > 0 || errors['']) && (
           <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
-            Not saved: {errors[''] ?? `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
+            Not saved:{' '}
+            {errors[''] ??
+              `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
           </p>
         )}
         {Object.entries(schema.properties ?? {}).map(([k, s]) => (
-          <Field key={k} schema={s} optional={isOptional(schema, k, s)} value={draft[k]} path={[k]} errors={errors} readOnlyId={false} images={['logo']} onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)} />
+          <Field
+            key={k}
+            schema={s}
+            optional={isOptional(schema, k, s)}
+            value={draft[k]}
+            path={[k]}
+            errors={errors}
+            readOnlyId={false}
+            images={['logo']}
+            onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
+          />
         ))}
         <div className="admin-actions admin-actions--sticky">
-          <button type="submit" className="admin-button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
-          <span aria-live="polite">{save.isSuccess && <span className="admin-success">Saved. Publish to update the static pages.</span>}</span>
+          <button type="submit" className="admin-button" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+          <span aria-live="polite">
+            {save.isSuccess && (
+              <span className="admin-success">Saved. Publish to update the static pages.</span>
+            )}
+          </span>
         </div>
       </form>
     </section>
@@ -336,7 +624,12 @@ function SiteSettings() {
 }
 export function Content() {
   const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
-  const initialKind = params.get('kind') === 'site' ? 'site' : (contentKindNames as string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ContentKind) : 'subjects';
+  const initialKind =
+    params.get('kind') === 'site'
+      ? 'site'
+      : (contentKindNames as string[]).includes(params.get('kind') ?? '')
+        ? (params.get('kind') as ContentKind)
+        : 'subjects';
   const [kind, setKind] = useState<ContentKind | 'site'>(initialKind);
   const [editing, setEditing] = useState<string | null | undefined>(params.get('id') ?? undefined);
   useEffect(() => {
@@ -353,24 +646,58 @@ export function Content() {
         <ul>
           {contentKindNames.map((k) => (
             <li key={k}>
-              <button type="button" aria-current={k === kind ? 'page' : undefined} onClick={() => { setKind(k); setEditing(undefined); }}>{contentKinds[k].label}</button>
+              <button
+                type="button"
+                aria-current={k === kind ? 'page' : undefined}
+                onClick={() => {
+                  setKind(k);
+                  setEditing(undefined);
+                }}
+              >
+                {contentKinds[k].label}
+              </button>
             </li>
           ))}
           <li>
-            <button type="button" aria-current={kind === 'site' ? 'page' : undefined} onClick={() => { setKind('site'); setEditing(undefined); }}>Site settings</button>
+            <button
+              type="button"
+              aria-current={kind === 'site' ? 'page' : undefined}
+              onClick={() => {
+                setKind('site');
+                setEditing(undefined);
+              }}
+            >
+              Site settings
+            </button>
           </li>
         </ul>
       </nav>
-      {kind === 'site' ? <SiteSettings /> : <ContentKindList kind={kind} editing={editing} setEditing={setEditing} />}
+      {kind === 'site' ? (
+        <SiteSettings />
+      ) : (
+        <ContentKindList kind={kind} editing={editing} setEditing={setEditing} />
+      )}
     </>
   );
 }
 
 /** One content kind: its list and, when an item is open, its editor. */
-function ContentKindList({ kind, editing, setEditing }: { kind: ContentKind; editing: string | null | undefined; setEditing: (id: string | null | undefined) => void }) {
+function ContentKindList({
+  kind,
+  editing,
+  setEditing,
+}: {
+  kind: ContentKind;
+  editing: string | null | undefined;
+  setEditing: (id: string | null | undefined) => void;
+}) {
   return (
     <>
-      <p><button type="button" className="admin-button" onClick={() => setEditing(null)}>New {contentKinds[kind].label.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y')}</button></p>
+      <p>
+        <button type="button" className="admin-button" onClick={() => setEditing(null)}>
+          New {contentKinds[kind].label.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y')}
+        </button>
+      </p>
       <div className="admin-split">
         <DataTable<ContentRow>
           key={kind}
@@ -381,16 +708,42 @@ function ContentKindList({ kind, editing, setEditing }: { kind: ContentKind; edi
           rowKey={(r) => r.id}
           selected={editing ?? null}
           onOpen={(r) => setEditing(r.id)}
-          filters={[{ name: 'status', label: 'Show', options: [{ value: 'active', label: 'On the site' }, { value: 'retired', label: 'Retired' }] }]}
+          filters={[
+            {
+              name: 'status',
+              label: 'Show',
+              options: [
+                { value: 'active', label: 'On the site' },
+                { value: 'retired', label: 'Retired' },
+              ],
+            },
+          ]}
           columns={[
             { header: 'Name', cell: (r) => r.title },
             { header: 'Id', cell: (r) => <code>{r.id}</code> },
             { header: 'State', cell: (r) => (r.active ? 'On the site' : 'Retired') },
             { header: 'Updated', cell: (r) => formatDate(r.updatedAt) },
-            { header: 'Preview', cell: (r) => (r.preview ? <a href={r.preview} target="_blank" rel="noopener">Open<span className="visually-hidden"> {r.title}</span></a> : '—') },
+            {
+              header: 'Preview',
+              cell: (r) =>
+                r.preview ? (
+                  <a href={r.preview} target="_blank" rel="noopener">
+                    Open<span className="visually-hidden"> {r.title}</span>
+                  </a>
+                ) : (
+                  '—'
+                ),
+            },
           ]}
         />
-        {editing !== undefined && <Editor key={`${kind}/${editing ?? 'new'}`} kind={kind} id={editing} onDone={(id) => setEditing(id ?? undefined)} />}
+        {editing !== undefined && (
+          <Editor
+            key={`${kind}/${editing ?? 'new'}`}
+            kind={kind}
+            id={editing}
+            onDone={(id) => setEditing(id ?? undefined)}
+          />
+        )}
       </div>
     </>
   );

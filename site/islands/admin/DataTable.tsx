@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
-import { pageOf } from '../../../schemas/responses.ts';
+import { pageOf } from '#schemas/responses.ts';
 import { adminApi, downloadCsv, errorText } from './session.ts';
 
 export interface Column<T> {
@@ -35,7 +35,19 @@ interface Props<T> {
 }
 
 /** A list that pages, filters and searches on the server, with CSV export of the whole filtered list. */
-export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey, onOpen, selected, searchLabel = 'Search', initialFilters = {}, pageSize = 20 }: Props<T>) {
+export function DataTable<T>({
+  caption,
+  path,
+  row,
+  columns,
+  filters = [],
+  rowKey,
+  onOpen,
+  selected,
+  searchLabel = 'Search',
+  initialFilters = {},
+  pageSize = 20,
+}: Props<T>) {
   const id = useId();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
@@ -85,12 +97,16 @@ export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey
             >
               <option value="">All</option>
               {f.options.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </div>
         ))}
-        <button type="submit" className="admin-button">Search</button>
+        <button type="submit" className="admin-button">
+          Search
+        </button>
         <button
           type="button"
           className="admin-button admin-button--quiet"
@@ -102,7 +118,11 @@ export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey
           Export CSV
         </button>
       </form>
-      {exportError && <p role="alert" className="admin-error">{exportError}</p>}
+      {exportError && (
+        <p role="alert" className="admin-error">
+          {exportError}
+        </p>
+      )}
       <div className="admin-table-wrap">
         <table className="admin-table" aria-busy={query.isFetching}>
           <caption id={`${id}-caption`}>
@@ -112,7 +132,9 @@ export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey
           <thead>
             <tr>
               {columns.map((c) => (
-                <th scope="col" key={c.header}>{c.header}</th>
+                <th scope="col" key={c.header}>
+                  {c.header}
+                </th>
               ))}
             </tr>
           </thead>
@@ -120,12 +142,18 @@ export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey
             {query.data?.items.map((row) => {
               const key = rowKey(row);
               return (
-                <tr key={key} aria-selected={selected === key || undefined} className={selected === key ? 'is-selected' : undefined}>
+                <tr
+                  key={key}
+                  aria-selected={selected === key || undefined}
+                  className={selected === key ? 'is-selected' : undefined}
+                >
                   {columns.map((c, i) =>
                     i === 0 ? (
                       <th scope="row" key={c.header}>
                         {onOpen ? (
-                          <button type="button" className="admin-link" onClick={() => onOpen(row)}>{c.cell(row)}</button>
+                          <button type="button" className="admin-link" onClick={() => onOpen(row)}>
+                            {c.cell(row)}
+                          </button>
                         ) : (
                           c.cell(row)
                         )}
@@ -142,13 +170,38 @@ export function DataTable<T>({ caption, path, row, columns, filters = [], rowKey
       </div>
       <div aria-live="polite" className="admin-state">
         {query.isPending && <p>Loading…</p>}
-        {query.isError && <p role="alert" className="admin-error">{errorText(query.error)} <button type="button" className="admin-link" onClick={() => void query.refetch()}>Try again</button></p>}
-        {query.data && query.data.items.length === 0 && <p>Nothing here{q || Object.values(values).some(Boolean) ? ' for this search' : ' yet'}.</p>}
+        {query.isError && (
+          <p role="alert" className="admin-error">
+            {errorText(query.error)}{' '}
+            <button type="button" className="admin-link" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
+        {query.data && query.data.items.length === 0 && (
+          <p>Nothing here{q || Object.values(values).some(Boolean) ? ' for this search' : ' yet'}.</p>
+        )}
       </div>
       <nav className="admin-pager" aria-label={`${caption} pages`}>
-        <button type="button" className="admin-button admin-button--quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-        <span>Page {page} of {pages}</span>
-        <button type="button" className="admin-button admin-button--quiet" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        <button
+          type="button"
+          className="admin-button admin-button--quiet"
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+        >
+          Previous
+        </button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <button
+          type="button"
+          className="admin-button admin-button--quiet"
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        >
+          Next
+        </button>
       </nav>
     </section>
   );

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxStatusLabels, retryResultSchema, undeliveredMessageSchema, undeliveredStatuses, type UndeliveredMessage } from '../../../schemas/mail.ts';
+import {
+  outboxStatusLabels,
+  retryResultSchema,
+  undeliveredMessageSchema,
+  undeliveredStatuses,
+  type UndeliveredMessage,
+} from '#schemas/mail.ts';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 
@@ -12,7 +18,8 @@ export function FailedMail({ me }: { me: StaffProfile }) {
   const queryClient = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const retry = useMutation({
-    mutationFn: (id: string) => adminApi(`/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', schema: retryResultSchema }),
+    mutationFn: (id: string) =>
+      adminApi(`/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', schema: retryResultSchema }),
     onMutate: () => setResult(null),
     onSuccess: (data) => setResult({ ok: data.status === 'sent', text: data.message }),
     onError: (error) => setResult({ ok: false, text: errorText(error) }),
@@ -23,11 +30,16 @@ export function FailedMail({ me }: { me: StaffProfile }) {
     <>
       <h1>Failed mail</h1>
       <p className="admin-muted">
-        Messages the mail provider did not take. Failed ones are retried automatically 5 minutes, 30 minutes and 2 hours after the first try, then given up.
+        Messages the mail provider did not take. Failed ones are retried automatically 5 minutes, 30 minutes
+        and 2 hours after the first try, then given up.
         {admin ? '' : ' Recipients and subjects are shown to admins only.'}
       </p>
       <div aria-live="polite">
-        {result && <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'admin-success' : 'admin-error'}>{result.text}</p>}
+        {result && (
+          <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'admin-success' : 'admin-error'}>
+            {result.text}
+          </p>
+        )}
       </div>
       <DataTable<UndeliveredMessage>
         caption="Failed and given-up messages, newest first"
@@ -35,12 +47,29 @@ export function FailedMail({ me }: { me: StaffProfile }) {
         row={undeliveredMessageSchema}
         searchLabel={admin ? 'Search recipient or subject' : 'Search (admins only)'}
         rowKey={(r) => r.id}
-        filters={[{ name: 'status', label: 'Status', options: undeliveredStatuses.map((s) => ({ value: s, label: outboxStatusLabels[s] })) }]}
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: undeliveredStatuses.map((s) => ({ value: s, label: outboxStatusLabels[s] })),
+          },
+        ]}
         columns={[
           { header: 'Written', cell: (r) => formatDate(r.createdAt) },
           { header: 'To', cell: (r) => r.to ?? <span className="admin-muted">Hidden</span> },
-          { header: 'Subject', cell: (r) => (r.subject === null ? <span className="admin-muted">Hidden</span> : <span className="admin-clip">{r.subject}</span>) },
-          { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={outboxStatusLabels[r.status]} /> },
+          {
+            header: 'Subject',
+            cell: (r) =>
+              r.subject === null ? (
+                <span className="admin-muted">Hidden</span>
+              ) : (
+                <span className="admin-clip">{r.subject}</span>
+              ),
+          },
+          {
+            header: 'Status',
+            cell: (r) => <StatusBadge status={r.status} label={outboxStatusLabels[r.status]} />,
+          },
           { header: 'Tries', cell: (r) => r.attempts },
           { header: 'Last error', cell: (r) => r.lastError ?? '—' },
           { header: 'Next try', cell: (r) => (r.nextAttemptAt ? formatDate(r.nextAttemptAt) : '—') },
@@ -50,8 +79,16 @@ export function FailedMail({ me }: { me: StaffProfile }) {
               r.retryBlocked ? (
                 <span className="admin-muted">{r.retryBlocked}</span>
               ) : (
-                <button type="button" className="admin-button admin-button--quiet" disabled={retry.isPending} onClick={() => retry.mutate(r.id)}>
-                  Retry <span className="visually-hidden">{r.subject ? `"${r.subject}"` : `the message of ${formatDate(r.createdAt)}`}</span>
+                <button
+                  type="button"
+                  className="admin-button admin-button--quiet"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(r.id)}
+                >
+                  Retry{' '}
+                  <span className="visually-hidden">
+                    {r.subject ? `"${r.subject}"` : `the message of ${formatDate(r.createdAt)}`}
+                  </span>
                 </button>
               ),
           },

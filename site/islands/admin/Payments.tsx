@@ -5,19 +5,39 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '#site/lib/api.ts';
 import {
-  cardDescription, decimalToMinor, formatMoney, minorToDecimal, paymentStaffLabels, paymentStatuses, refundReasonLabels, refundReasons, refundStatusLabels,
+  cardDescription,
+  decimalToMinor,
+  formatMoney,
+  minorToDecimal,
+  paymentStaffLabels,
+  paymentStatuses,
+  refundReasonLabels,
+  refundReasons,
+  refundStatusLabels,
   type RefundReason,
-} from '../../../schemas/payment-text.ts';
-import { adminPaymentDetailResponse, paymentListRowSchema, refundResponse, type AdminPaymentDetail, type PaymentListRow } from '../../../schemas/payment.ts';
+} from '#schemas/payment-text.ts';
+import {
+  adminPaymentDetailResponse,
+  paymentListRowSchema,
+  refundResponse,
+  type AdminPaymentDetail,
+  type PaymentListRow,
+} from '#schemas/payment.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 
-const statusFilter = { name: 'status' as const, label: 'Status', options: paymentStatuses.map((s) => ({ value: s, label: paymentStaffLabels[s] })) };
+const statusFilter = {
+  name: 'status' as const,
+  label: 'Status',
+  options: paymentStatuses.map((s) => ({ value: s, label: paymentStaffLabels[s] })),
+};
 
 export function Payments() {
-  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(location.search).get('id'));
+  const [selected, setSelected] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('id'),
+  );
   const open = (id: string) => {
     setSelected(id);
     history.replaceState(null, '', `?id=${encodeURIComponent(id)}`);
@@ -26,7 +46,10 @@ export function Payments() {
   return (
     <>
       <h1>Payments</h1>
-      <p className="admin-muted">Export CSV gives finance one row per payment (payment id, created, amount, Stripe fee, refunded, net, reference) to match Stripe's payout report.</p>
+      <p className="admin-muted">
+        Export CSV gives finance one row per payment (payment id, created, amount, Stripe fee, refunded, net,
+        reference) to match Stripe's payout report.
+      </p>
       <div className="admin-split">
         <DataTable<PaymentListRow>
           caption="Payments, newest first"
@@ -40,9 +63,18 @@ export function Payments() {
           columns={[
             { header: 'Payer', cell: (r) => r.payerName },
             { header: 'Reference', cell: (r) => r.reference ?? '—' },
-            { header: 'Amount', cell: (r) => (r.refundedFormatted ? `${r.amountFormatted} (${r.refundedFormatted} refunded)` : r.amountFormatted) },
+            {
+              header: 'Amount',
+              cell: (r) =>
+                r.refundedFormatted
+                  ? `${r.amountFormatted} (${r.refundedFormatted} refunded)`
+                  : r.amountFormatted,
+            },
             { header: 'Date', cell: (r) => formatDate(r.createdAt) },
-            { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={paymentStaffLabels[r.status]} /> },
+            {
+              header: 'Status',
+              cell: (r) => <StatusBadge status={r.status} label={paymentStaffLabels[r.status]} />,
+            },
           ]}
         />
         {selected && (
@@ -65,36 +97,82 @@ function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
     queryKey: ['admin', '/payments', 'detail', id],
     queryFn: () => adminApi(`/payments/${encodeURIComponent(id)}`, { schema: adminPaymentDetailResponse }),
     // A refund Stripe has not confirmed yet: look again shortly (its webhook moves it).
-    refetchInterval: (query) => (query.state.data?.refunds.some((r) => r.status === 'pending' || r.status === 'requested') ? 3_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.refunds.some((r) => r.status === 'pending' || r.status === 'requested')
+        ? 3_000
+        : false,
   });
   const p = detail.data;
   const queryClient = useQueryClient();
   // When a webhook has moved the payment (seen by the polling above), the list shows it too.
   const state = p ? `${p.status}:${p.amountRefunded}` : null;
   useEffect(() => {
-    if (state) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && q.queryKey[1] === '/payments' && q.queryKey[2] !== 'detail' });
+    if (state)
+      void queryClient.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === 'admin' && q.queryKey[1] === '/payments' && q.queryKey[2] !== 'detail',
+      });
   }, [state, queryClient]);
   return (
     <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={titleId}>
       <div className="admin-detail__head">
         <h2 id={titleId}>Payment</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>Close</button>
+        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
+          Close
+        </button>
       </div>
       {detail.isPending && <p>Loading…</p>}
-      {detail.isError && <p role="alert" className="admin-error">{errorText(detail.error)}</p>}
+      {detail.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(detail.error)}
+        </p>
+      )}
       {p && (
         <>
-          <p>Status: <StatusBadge status={p.status} label={paymentStaffLabels[p.status]} /></p>
+          <p>
+            Status: <StatusBadge status={p.status} label={paymentStaffLabels[p.status]} />
+          </p>
           <dl className="admin-dl">
-            <div><dt>Amount</dt><dd>{formatMoney(p.amount, p.currency)} {p.currency.toUpperCase()}</dd></div>
-            <div><dt>Refunded</dt><dd>{formatMoney(p.amountRefunded, p.currency)}</dd></div>
-            <div><dt>Reference</dt><dd>{p.reference ?? '—'}</dd></div>
-            <div><dt>Payer</dt><dd>{p.payerName} ({p.payerEmail})</dd></div>
-            <div><dt>Card</dt><dd>{cardDescription(p.cardBrand, p.cardLast4) ?? '—'}</dd></div>
-            <div><dt>Stripe fee</dt><dd>{p.fee === null ? 'Not known yet' : formatMoney(p.fee, p.feeCurrency ?? p.currency)}</dd></div>
-            <div><dt>Created</dt><dd>{formatDate(p.createdAt)}</dd></div>
-            <div><dt>Paid</dt><dd>{formatDate(p.paidAt)}</dd></div>
-            <div><dt>Stripe payment</dt><dd className="admin-mono">{p.intentId ?? '—'}</dd></div>
+            <div>
+              <dt>Amount</dt>
+              <dd>
+                {formatMoney(p.amount, p.currency)} {p.currency.toUpperCase()}
+              </dd>
+            </div>
+            <div>
+              <dt>Refunded</dt>
+              <dd>{formatMoney(p.amountRefunded, p.currency)}</dd>
+            </div>
+            <div>
+              <dt>Reference</dt>
+              <dd>{p.reference ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Payer</dt>
+              <dd>
+                {p.payerName} ({p.payerEmail})
+              </dd>
+            </div>
+            <div>
+              <dt>Card</dt>
+              <dd>{cardDescription(p.cardBrand, p.cardLast4) ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Stripe fee</dt>
+              <dd>{p.fee === null ? 'Not known yet' : formatMoney(p.fee, p.feeCurrency ?? p.currency)}</dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>{formatDate(p.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Paid</dt>
+              <dd>{formatDate(p.paidAt)}</dd>
+            </div>
+            <div>
+              <dt>Stripe payment</dt>
+              <dd className="admin-mono">{p.intentId ?? '—'}</dd>
+            </div>
           </dl>
           <RefundForm payment={p} />
           <h3>Refunds</h3>
@@ -104,8 +182,14 @@ function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <ul className="admin-history">
               {p.refunds.map((r) => (
                 <li key={r.id}>
-                  <strong>{formatMoney(r.amount, r.currency)}</strong> — {refundStatusLabels[r.status]}, {formatDate(r.createdAt)} by {r.staffName ?? 'Stripe Dashboard'}
-                  {r.reason && <div className="admin-muted">{refundReasonLabels[r.reason as RefundReason] ?? r.reason}{r.note ? `: “${r.note}”` : ''}</div>}
+                  <strong>{formatMoney(r.amount, r.currency)}</strong> — {refundStatusLabels[r.status]},{' '}
+                  {formatDate(r.createdAt)} by {r.staffName ?? 'Stripe Dashboard'}
+                  {r.reason && (
+                    <div className="admin-muted">
+                      {refundReasonLabels[r.reason as RefundReason] ?? r.reason}
+                      {r.note ? `: “${r.note}”` : ''}
+                    </div>
+                  )}
                   {r.failureReason && <div className="admin-error">{r.failureReason}</div>}
                   {r.status === 'requested' && <RetryRefund paymentId={p.id} refund={r} />}
                 </li>
@@ -119,21 +203,44 @@ function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 /** A refund Stripe did not answer: the same request again (same id, so Stripe never refunds twice). */
-function RetryRefund({ paymentId, refund }: { paymentId: string; refund: AdminPaymentDetail['refunds'][number] }) {
+function RetryRefund({
+  paymentId,
+  refund,
+}: {
+  paymentId: string;
+  refund: AdminPaymentDetail['refunds'][number];
+}) {
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () =>
       adminApi(`/payments/${encodeURIComponent(paymentId)}/refunds`, {
         method: 'POST',
-        body: { amount: refund.amount, reason: (refund.reason ?? 'requested_by_customer') as RefundReason, ...(refund.note ? { note: refund.note } : {}), requestId: refund.id },
+        body: {
+          amount: refund.amount,
+          reason: refund.reason ?? 'requested_by_customer',
+          ...(refund.note ? { note: refund.note } : {}),
+          requestId: refund.id,
+        },
         schema: refundResponse,
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
   return (
     <div>
-      <button type="button" className="admin-button admin-button--quiet" disabled={retry.isPending} onClick={() => retry.mutate()}>Try again</button>
-      {retry.isError && <span role="alert" className="admin-error"> {errorText(retry.error)}</span>}
+      <button
+        type="button"
+        className="admin-button admin-button--quiet"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate()}
+      >
+        Try again
+      </button>
+      {retry.isError && (
+        <span role="alert" className="admin-error">
+          {' '}
+          {errorText(retry.error)}
+        </span>
+      )}
     </div>
   );
 }
@@ -162,7 +269,8 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
     },
     onError: (error) => {
       // A definite answer (400 too much, 409, Stripe refused): the next try is a new attempt.
-      if (!(error instanceof ApiError && error.status === 502 && /Try again/.test(error.message))) setRequestId(crypto.randomUUID());
+      if (!(error instanceof ApiError && error.status === 502 && /Try again/.test(error.message)))
+        setRequestId(crypto.randomUUID());
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
@@ -171,7 +279,9 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
     return (
       <div aria-live="polite">
         {refund.isSuccess && <p className="admin-success">{refund.data.message}</p>}
-        <p className="admin-muted">{payment.status === 'refunded' ? 'Fully refunded.' : 'Nothing can be refunded on this payment.'}</p>
+        <p className="admin-muted">
+          {payment.status === 'refunded' ? 'Fully refunded.' : 'Nothing can be refunded on this payment.'}
+        </p>
       </div>
     );
   }
@@ -203,24 +313,48 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
           aria-describedby={problem || refund.isError ? errorId : undefined}
           onChange={(e) => setAmount(e.target.value)}
         />
-        <button type="button" className="admin-link" onClick={() => setAmount(all)}>Refund all that is left ({left})</button>
+        <button type="button" className="admin-link" onClick={() => setAmount(all)}>
+          Refund all that is left ({left})
+        </button>
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-reason`}>Reason</label>
-        <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as RefundReason)}>
+        <select
+          id={`${id}-reason`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as RefundReason)}
+        >
           {refundReasons.map((r) => (
-            <option key={r} value={r}>{refundReasonLabels[r]}</option>
+            <option key={r} value={r}>
+              {refundReasonLabels[r]}
+            </option>
           ))}
         </select>
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-note`}>Note for the record (optional)</label>
-        <textarea id={`${id}-note`} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
-      <button type="submit" className="admin-button" disabled={refund.isPending}>{refund.isPending ? 'Refunding…' : 'Refund'}</button>
+      <button type="submit" className="admin-button" disabled={refund.isPending}>
+        {refund.isPending ? 'Refunding…' : 'Refund'}
+      </button>
       <div aria-live="polite">
-        {problem && <p id={errorId} role="alert" className="admin-error">{problem}</p>}
-        {!problem && refund.isError && <p id={errorId} role="alert" className="admin-error">{errorText(refund.error)}</p>}
+        {problem && (
+          <p id={errorId} role="alert" className="admin-error">
+            {problem}
+          </p>
+        )}
+        {!problem && refund.isError && (
+          <p id={errorId} role="alert" className="admin-error">
+            {errorText(refund.error)}
+          </p>
+        )}
         {!problem && refund.isSuccess && <p className="admin-success">{refund.data.message}</p>}
       </div>
     </form>

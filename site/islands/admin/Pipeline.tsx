@@ -1,12 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pipelines, staffLabel, type Pipeline as PipelineKey } from '../../../schemas/pipelines.ts';
+import { pipelines, staffLabel, type Pipeline as PipelineKey } from '#schemas/pipelines.ts';
 import type { ZodType } from 'zod';
-import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '../../../schemas/admin.ts';
+import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '#schemas/admin.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 
-export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({ name: 'status', label: 'Status', options: statuses.map((s) => ({ value: s, label: toLabel(s) })) });
+export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({
+  name: 'status',
+  label: 'Status',
+  options: statuses.map((s) => ({ value: s, label: toLabel(s) })),
+});
 
 export interface PipelineConfig<T> {
   title: string;
@@ -26,7 +30,9 @@ export interface PipelineConfig<T> {
 
 /** One pipeline: the list with filters, and the selected item's detail with its status change form. */
 export function Pipeline<T extends { id: string }>({ config }: { config: PipelineConfig<T> }) {
-  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(location.search).get('id'));
+  const [selected, setSelected] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('id'),
+  );
   const open = (id: string) => {
     setSelected(id);
     history.replaceState(null, '', `?id=${encodeURIComponent(id)}`);
@@ -41,28 +47,56 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
           path={config.path}
           row={config.row}
           columns={config.columns}
-          filters={[statusFilter(pipelines[config.pipeline].statuses, (s) => staffLabel(config.pipeline, s)), ...(config.extraFilters ?? [])]}
+          filters={[
+            statusFilter(pipelines[config.pipeline].statuses, (s) => staffLabel(config.pipeline, s)),
+            ...(config.extraFilters ?? []),
+          ]}
           rowKey={(r) => r.id}
           onOpen={(r) => open(r.id)}
           selected={selected}
           initialFilters={config.initialFilters}
         />
-        {selected && <PipelineDetail config={config} id={selected} onClose={() => { setSelected(null); history.replaceState(null, '', location.pathname); }} />}
+        {selected && (
+          <PipelineDetail
+            config={config}
+            id={selected}
+            onClose={() => {
+              setSelected(null);
+              history.replaceState(null, '', location.pathname);
+            }}
+          />
+        )}
       </div>
     </>
   );
 }
 
-function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>; id: string; onClose: () => void }) {
+function PipelineDetail<T>({
+  config,
+  id,
+  onClose,
+}: {
+  config: PipelineConfig<T>;
+  id: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const show = (status: string) => staffLabel(config.pipeline, status);
   const formId = useId();
-  const detail = useQuery({ queryKey: ['admin', config.path, 'detail', id], queryFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}`, { schema: pipelineDetailResponse }) });
+  const detail = useQuery({
+    queryKey: ['admin', config.path, 'detail', id],
+    queryFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}`, { schema: pipelineDetailResponse }),
+  });
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const change = useMutation({
-    mutationFn: () => adminApi(`${config.path}/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) }, schema: statusChangeResponse }),
+    mutationFn: () =>
+      adminApi(`${config.path}/${encodeURIComponent(id)}/status`, {
+        method: 'POST',
+        body: { status: to, ...(note.trim() ? { note: note.trim() } : {}) },
+        schema: statusChangeResponse,
+      }),
     onSuccess: () => {
       setTo('');
       setNote('');
@@ -73,16 +107,27 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
     <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${formId}-title`}>
       <div className="admin-detail__head">
         <h2 id={`${formId}-title`}>Details</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>Close</button>
+        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
+          Close
+        </button>
       </div>
       {detail.isPending && <p>Loading…</p>}
-      {detail.isError && <p role="alert" className="admin-error">{errorText(detail.error)}</p>}
+      {detail.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(detail.error)}
+        </p>
+      )}
       {detail.data && (
         <>
-          <p>Status: <StatusBadge status={detail.data.item.status} label={show(detail.data.item.status)} /></p>
+          <p>
+            Status: <StatusBadge status={detail.data.item.status} label={show(detail.data.item.status)} />
+          </p>
           <dl className="admin-dl">
             {config.fields(detail.data.item).map(([k, v]) => (
-              <div key={k}><dt>{k}</dt><dd>{v ?? '—'}</dd></div>
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v ?? '—'}</dd>
+              </div>
             ))}
           </dl>
           {config.extra?.(detail.data, refresh)}
@@ -97,20 +142,40 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
               <h3>Change status</h3>
               <div className="admin-field">
                 <label htmlFor={`${formId}-to`}>New status</label>
-                <select id={`${formId}-to`} required value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={change.isError ? `${formId}-err` : undefined}>
+                <select
+                  id={`${formId}-to`}
+                  required
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                  aria-describedby={change.isError ? `${formId}-err` : undefined}
+                >
                   <option value="">Choose…</option>
                   {detail.data.next.map((s) => (
-                    <option key={s} value={s}>{show(s)}</option>
+                    <option key={s} value={s}>
+                      {show(s)}
+                    </option>
                   ))}
                 </select>
               </div>
               <div className="admin-field">
                 <label htmlFor={`${formId}-note`}>Note for the e-mail (optional)</label>
-                <textarea id={`${formId}-note`} rows={3} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+                <textarea
+                  id={`${formId}-note`}
+                  rows={3}
+                  maxLength={2000}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                />
               </div>
-              <button type="submit" className="admin-button" disabled={!to || change.isPending}>{change.isPending ? 'Saving…' : 'Change status and e-mail'}</button>
+              <button type="submit" className="admin-button" disabled={!to || change.isPending}>
+                {change.isPending ? 'Saving…' : 'Change status and e-mail'}
+              </button>
               <div aria-live="polite">
-                {change.isError && <p id={`${formId}-err`} role="alert" className="admin-error">{errorText(change.error)}</p>}
+                {change.isError && (
+                  <p id={`${formId}-err`} role="alert" className="admin-error">
+                    {errorText(change.error)}
+                  </p>
+                )}
                 {change.isSuccess && <p className="admin-success">{change.data.message}</p>}
               </div>
             </form>
@@ -124,7 +189,8 @@ function PipelineDetail<T>({ config, id, onClose }: { config: PipelineConfig<T>;
             <ol className="admin-history">
               {detail.data.history.map((h, i) => (
                 <li key={i}>
-                  {formatDate(h.createdAt)}: {show(h.fromStatus)} → <strong>{show(h.toStatus)}</strong> by {h.staffName ?? 'system'}
+                  {formatDate(h.createdAt)}: {show(h.fromStatus)} → <strong>{show(h.toStatus)}</strong> by{' '}
+                  {h.staffName ?? 'system'}
                   {h.note && <div className="admin-muted">“{h.note}”</div>}
                 </li>
               ))}
@@ -140,8 +206,22 @@ export function DownloadButton({ path, children }: { path: string; children: Rea
   const [error, setError] = useState<string | null>(null);
   return (
     <p>
-      <button type="button" className="admin-button admin-button--quiet" onClick={() => { setError(null); downloadCsv(path).catch((e: unknown) => setError(errorText(e))); }}>{children}</button>
-      {error && <span role="alert" className="admin-error"> {error}</span>}
+      <button
+        type="button"
+        className="admin-button admin-button--quiet"
+        onClick={() => {
+          setError(null);
+          downloadCsv(path).catch((e: unknown) => setError(errorText(e)));
+        }}
+      >
+        {children}
+      </button>
+      {error && (
+        <span role="alert" className="admin-error">
+          {' '}
+          {error}
+        </span>
+      )}
     </p>
   );
 }

@@ -1,19 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '../../../schemas/build.ts';
+import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '#schemas/build.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 
 const plural = (n: number) => `${n} edit${n === 1 ? '' : 's'}`;
 
 /** The sentence about what is live and what is on its way. */
 function describe(s: PublishStatusResponse) {
-  const published = s.publishedAt ? <>Published at <strong>{formatDate(s.publishedAt)}</strong>.</> : <>Site last built: <strong>not recorded yet</strong>.</>;
+  const published = s.publishedAt ? (
+    <>
+      Published at <strong>{formatDate(s.publishedAt)}</strong>.
+    </>
+  ) : (
+    <>
+      Site last built: <strong>not recorded yet</strong>.
+    </>
+  );
   let next: string;
-  if (s.state === 'publishing') next = `Publishing since ${formatDate(s.stateSince!)}.`;
+  if (s.state === 'publishing') next = `Publishing since ${formatDate(s.stateSince)}.`;
   else if (s.state === 'failed') next = '';
   else if (!s.hook && s.requestPending) next = 'A rebuild is on its way.';
   else if (s.nextBuildInSeconds !== null) next = `The next build starts in ${s.nextBuildInSeconds} seconds.`;
-  else next = s.editsWaiting ? `${plural(s.waitingEdits)} waiting to be published.` : 'Everything is published.';
-  return <>{published} {next}</>;
+  else
+    next = s.editsWaiting ? `${plural(s.waitingEdits)} waiting to be published.` : 'Everything is published.';
+  return (
+    <>
+      {published} {next}
+    </>
+  );
 }
 
 /** When the site was last published, whether a build is running or failed, and the Publish button. */
@@ -23,7 +36,8 @@ export function PublishBar() {
     queryKey: ['admin', 'publish'],
     queryFn: () => adminApi('/publish/status', { schema: publishStatusResponse }),
     // While a build runs or waits, poll so the page shows when it is done.
-    refetchInterval: (q) => (q.state.data && (q.state.data.state === 'publishing' || q.state.data.requestPending) ? 5_000 : 60_000),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.state === 'publishing' || q.state.data.requestPending) ? 5_000 : 60_000,
   });
   const publish = useMutation({
     mutationFn: () => adminApi('/publish', { method: 'POST', schema: publishResponse }),
@@ -36,17 +50,33 @@ export function PublishBar() {
       <h2 id="publish-title">Publishing</h2>
       <div aria-live="polite" className="admin-publish__state">
         {status.isPending && <p>Loading…</p>}
-        {status.isError && <p role="alert" className="admin-error">{errorText(status.error)}</p>}
+        {status.isError && (
+          <p role="alert" className="admin-error">
+            {errorText(status.error)}
+          </p>
+        )}
         {s && <p data-testid="publish-status">{describe(s)}</p>}
         {failed && (
           <p role="alert" className="admin-error" data-testid="publish-failed">
-            Publishing failed at {formatDate(s.stateSince!)}: {s.failure}. Nothing was changed on the live site; you can try again now.
+            Publishing failed at {formatDate(s.stateSince)}: {s.failure}. Nothing was changed on the live
+            site; you can try again now.
           </p>
         )}
-        {publish.isSuccess && publish.data.message && !failed && <p className="admin-success">{publish.data.message}</p>}
-        {publish.isError && <p role="alert" className="admin-error">{errorText(publish.error)}</p>}
+        {publish.isSuccess && publish.data.message && !failed && (
+          <p className="admin-success">{publish.data.message}</p>
+        )}
+        {publish.isError && (
+          <p role="alert" className="admin-error">
+            {errorText(publish.error)}
+          </p>
+        )}
       </div>
-      <button type="button" className="admin-button" disabled={publish.isPending} onClick={() => publish.mutate()}>
+      <button
+        type="button"
+        className="admin-button"
+        disabled={publish.isPending}
+        onClick={() => publish.mutate()}
+      >
         {publish.isPending ? 'Publishing…' : failed ? 'Retry publishing' : 'Publish'}
       </button>
     </section>

@@ -1,41 +1,68 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
+import { scalarText } from '#site/lib/format.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
 import {
-  inboxStatusLabels, inboxStatuses, applicationRowSchema, auditRowSchema, createJobResponse, dashboardResponse, inboxDetailResponse, inboxRowSchema, jobApplicationRowSchema, partnerRequestRowSchema,
-  partnerRowSchema, staffCreatedResponse, staffPageResponse, staffRowSchema, type ApplicationRow, type AuditRow, type InboxRow, type JobApplicationRow,
-  type PartnerRequestRow, type PartnerRow, type StaffRow,
-} from '../../../schemas/admin.ts';
-import { messageResponse } from '../../../schemas/responses.ts';
-import { staffLabel } from '../../../schemas/pipelines.ts';
+  inboxStatusLabels,
+  inboxStatuses,
+  applicationRowSchema,
+  auditRowSchema,
+  createJobResponse,
+  dashboardResponse,
+  inboxDetailResponse,
+  inboxRowSchema,
+  jobApplicationRowSchema,
+  partnerRequestRowSchema,
+  partnerRowSchema,
+  staffCreatedResponse,
+  staffPageResponse,
+  staffRowSchema,
+  type ApplicationRow,
+  type AuditRow,
+  type InboxRow,
+  type JobApplicationRow,
+  type PartnerRequestRow,
+  type PartnerRow,
+  type StaffRow,
+} from '#schemas/admin.ts';
+import { messageResponse } from '#schemas/responses.ts';
+import { staffLabel } from '#schemas/pipelines.ts';
 
 /** An inbox item's status as staff read it. */
 const inboxLabel = (s: string) => (inboxStatusLabels as Record<string, string>)[s] ?? s;
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : scalarText(v));
 
 export function Dashboard({ me }: { me: StaffProfile }) {
-  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminApi('/dashboard', { schema: dashboardResponse }) });
+  const q = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => adminApi('/dashboard', { schema: dashboardResponse }),
+  });
   const d = q.data;
-  const cards: [string, number | undefined, string][] = d && me.role === 'admin'
-    ? [
-        ['Unread messages', d.inboxUnread, '/admin/inbox'],
-        ['New program applications', d.subscriptions?.submitted ?? 0, '/admin/applications'],
-        ['Applications in review', d.subscriptions?.in_review ?? 0, '/admin/applications'],
-        ['Partners awaiting approval', d.partnersAwaiting, '/admin/partners'],
-        ['New partner requests', d.partnerRequests?.submitted ?? 0, '/admin/partner-requests'],
-        ['New job applications', d.jobApplications?.received ?? 0, '/admin/job-applications'],
-        ['Successful payments', d.payments?.succeeded ?? 0, '/admin/payments'],
-      ]
-    : [];
+  const cards: [string, number | undefined, string][] =
+    d && me.role === 'admin'
+      ? [
+          ['Unread messages', d.inboxUnread, '/admin/inbox'],
+          ['New program applications', d.subscriptions?.submitted ?? 0, '/admin/applications'],
+          ['Applications in review', d.subscriptions?.in_review ?? 0, '/admin/applications'],
+          ['Partners awaiting approval', d.partnersAwaiting, '/admin/partners'],
+          ['New partner requests', d.partnerRequests?.submitted ?? 0, '/admin/partner-requests'],
+          ['New job applications', d.jobApplications?.received ?? 0, '/admin/job-applications'],
+          ['Successful payments', d.payments?.succeeded ?? 0, '/admin/payments'],
+        ]
+      : [];
   return (
     <>
       <h1>Welcome, {me.name}</h1>
       <PublishBar />
       {q.isPending && <p>Loading…</p>}
-      {q.isError && <p role="alert" className="admin-error">{errorText(q.error)}</p>}
+      {q.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(q.error)}
+        </p>
+      )}
       {cards.length > 0 && (
         <ul className="admin-cards">
           {cards.map(([title, n, href]) => (
@@ -48,15 +75,25 @@ export function Dashboard({ me }: { me: StaffProfile }) {
           ))}
         </ul>
       )}
-      {me.role === 'editor' && <p>You can edit the site's content and publish it. <a href="/admin/content">Go to content</a>.</p>}
+      {me.role === 'editor' && (
+        <p>
+          You can edit the site's content and publish it. <a href="/admin/content">Go to content</a>.
+        </p>
+      )}
     </>
   );
 }
 
-const kindLabels: Record<string, string> = { home: 'Contact form (home)', landing: 'Contact form (landing)', assistance: 'Employer assistance' };
+const kindLabels: Record<string, string> = {
+  home: 'Contact form (home)',
+  landing: 'Contact form (landing)',
+  assistance: 'Employer assistance',
+};
 
 export function Inbox() {
-  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(location.search).get('id'));
+  const [selected, setSelected] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('id'),
+  );
   return (
     <>
       <h1>Inbox</h1>
@@ -76,17 +113,41 @@ export function Inbox() {
           }}
           filters={[
             statusFilter(inboxStatuses, inboxLabel),
-            { name: 'type', label: 'Source', options: [{ value: 'contact', label: 'Contact forms' }, { value: 'assistance', label: 'Employer assistance' }] },
+            {
+              name: 'type',
+              label: 'Source',
+              options: [
+                { value: 'contact', label: 'Contact forms' },
+                { value: 'assistance', label: 'Employer assistance' },
+              ],
+            },
           ]}
           columns={[
             { header: 'From', cell: (r) => (r.status === 'unread' ? <strong>{r.name}</strong> : r.name) },
-            { header: 'Message', cell: (r) => <span className="admin-clip">{r.subject ? `${r.subject}: ` : ''}{r.message}</span> },
+            {
+              header: 'Message',
+              cell: (r) => (
+                <span className="admin-clip">
+                  {r.subject ? `${r.subject}: ` : ''}
+                  {r.message}
+                </span>
+              ),
+            },
             { header: 'Form', cell: (r) => kindLabels[r.kind] ?? r.kind },
             { header: 'Received', cell: (r) => formatDate(r.createdAt) },
             { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={inboxLabel(r.status)} /> },
           ]}
         />
-        {selected && <InboxItem key={selected} id={selected} onClose={() => { setSelected(null); history.replaceState(null, '', location.pathname); }} />}
+        {selected && (
+          <InboxItem
+            key={selected}
+            id={selected}
+            onClose={() => {
+              setSelected(null);
+              history.replaceState(null, '', location.pathname);
+            }}
+          />
+        )}
       </div>
     </>
   );
@@ -95,59 +156,136 @@ export function Inbox() {
 function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   const fid = useId();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'inbox', 'detail', id], queryFn: () => adminApi(`/inbox/${id}`, { schema: inboxDetailResponse }) });
+  const q = useQuery({
+    queryKey: ['admin', 'inbox', 'detail', id],
+    queryFn: () => adminApi(`/inbox/${id}`, { schema: inboxDetailResponse }),
+  });
   const [subject, setSubject] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const defaultSubject = `Re: ${String(q.data?.item.subject ?? 'your message')}`;
+  const defaultSubject = `Re: ${scalarText(q.data?.item.subject ?? 'your message')}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
-  const setStatus = useMutation({ mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }), onSuccess: refresh });
+  const setStatus = useMutation({
+    mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }),
+    onSuccess: refresh,
+  });
   const reply = useMutation({
-    mutationFn: () => adminApi(`/inbox/${id}/reply`, { method: 'POST', body: { subject: subject ?? defaultSubject, message }, schema: messageResponse }),
-    onSuccess: () => { setMessage(''); refresh(); },
+    mutationFn: () =>
+      adminApi(`/inbox/${id}/reply`, {
+        method: 'POST',
+        body: { subject: subject ?? defaultSubject, message },
+        schema: messageResponse,
+      }),
+    onSuccess: () => {
+      setMessage('');
+      refresh();
+    },
   });
   const item = q.data?.item;
   const fields: [string, unknown][] = item
-    ? [
-        ['Name', item.fullName ?? item.contactName], ['Company', item.companyName], ['E-mail', item.email], ['Phone', item.phone ?? item.phoneNumber],
-        ['Subject', item.subject], ['Country', item.country], ['Postcode', item.postcode], ['Categories', Array.isArray(item.category) ? item.category.join(', ') : undefined],
+    ? ([
+        ['Name', item.fullName ?? item.contactName],
+        ['Company', item.companyName],
+        ['E-mail', item.email],
+        ['Phone', item.phone ?? item.phoneNumber],
+        ['Subject', item.subject],
+        ['Country', item.country],
+        ['Postcode', item.postcode],
+        ['Categories', Array.isArray(item.category) ? item.category.join(', ') : undefined],
         ['Received', formatDate(item.createdAt as string)],
-      ].filter(([, v]) => v !== undefined && v !== null && v !== '') as [string, unknown][]
+      ].filter(([, v]) => v !== undefined && v !== null && v !== '') as [string, unknown][])
     : [];
   return (
     <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${fid}-t`}>
       <div className="admin-detail__head">
         <h2 id={`${fid}-t`}>Message</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>Close</button>
+        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
+          Close
+        </button>
       </div>
       {q.isPending && <p>Loading…</p>}
-      {q.isError && <p role="alert" className="admin-error">{errorText(q.error)}</p>}
+      {q.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(q.error)}
+        </p>
+      )}
       {item && (
         <>
-          <p>Status: <StatusBadge status={item.status} label={inboxLabel(item.status)} /></p>
+          <p>
+            Status: <StatusBadge status={item.status} label={inboxLabel(item.status)} />
+          </p>
           <dl className="admin-dl">
-            {fields.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{text(v)}</dd></div>)}
+            {fields.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{text(v)}</dd>
+              </div>
+            ))}
           </dl>
           <blockquote className="admin-message">{String(item.message)}</blockquote>
           <div className="admin-actions">
-            {item.status !== 'handled' && <button type="button" className="admin-button admin-button--quiet" onClick={() => setStatus.mutate('handled')}>Mark handled</button>}
-            {item.status !== 'unread' && <button type="button" className="admin-button admin-button--quiet" onClick={() => setStatus.mutate('unread')}>Mark unread</button>}
+            {item.status !== 'handled' && (
+              <button
+                type="button"
+                className="admin-button admin-button--quiet"
+                onClick={() => setStatus.mutate('handled')}
+              >
+                Mark handled
+              </button>
+            )}
+            {item.status !== 'unread' && (
+              <button
+                type="button"
+                className="admin-button admin-button--quiet"
+                onClick={() => setStatus.mutate('unread')}
+              >
+                Mark unread
+              </button>
+            )}
           </div>
-          {setStatus.isError && <p role="alert" className="admin-error">{errorText(setStatus.error)}</p>}
-          <form className="admin-form" onSubmit={(e) => { e.preventDefault(); reply.mutate(); }}>
+          {setStatus.isError && (
+            <p role="alert" className="admin-error">
+              {errorText(setStatus.error)}
+            </p>
+          )}
+          <form
+            className="admin-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              reply.mutate();
+            }}
+          >
             <h3>Reply by e-mail to {item.email}</h3>
             <div className="admin-field">
               <label htmlFor={`${fid}-s`}>Subject</label>
-              <input id={`${fid}-s`} required maxLength={200} value={subject ?? defaultSubject} onChange={(e) => setSubject(e.target.value)} />
+              <input
+                id={`${fid}-s`}
+                required
+                maxLength={200}
+                value={subject ?? defaultSubject}
+                onChange={(e) => setSubject(e.target.value)}
+              />
             </div>
             <div className="admin-field">
               <label htmlFor={`${fid}-m`}>Message</label>
-              <textarea id={`${fid}-m`} required rows={6} maxLength={10000} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={reply.isError ? `${fid}-e` : undefined} />
+              <textarea
+                id={`${fid}-m`}
+                required
+                rows={6}
+                maxLength={10000}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                aria-describedby={reply.isError ? `${fid}-e` : undefined}
+              />
             </div>
             <button type="submit" className="admin-button" disabled={reply.isPending || !message.trim()}>
               {reply.isPending ? 'Sending…' : 'Send reply'}
             </button>
             <div aria-live="polite">
-              {reply.isError && <p id={`${fid}-e`} role="alert" className="admin-error">{errorText(reply.error)}</p>}
+              {reply.isError && (
+                <p id={`${fid}-e`} role="alert" className="admin-error">
+                  {errorText(reply.error)}
+                </p>
+              )}
               {reply.isSuccess && <p className="admin-success">{reply.data.message}</p>}
             </div>
           </form>
@@ -156,7 +294,10 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
               <h3>Replies sent</h3>
               <ol className="admin-history">
                 {(q.data?.replies ?? []).map((r, i) => (
-                  <li key={i}><strong>{r.subject}</strong> — {formatDate(r.createdAt)} by {r.staffName ?? 'staff'}<div className="admin-pre">{r.message}</div></li>
+                  <li key={i}>
+                    <strong>{r.subject}</strong> — {formatDate(r.createdAt)} by {r.staffName ?? 'staff'}
+                    <div className="admin-pre">{r.message}</div>
+                  </li>
                 ))}
               </ol>
             </>
@@ -178,9 +319,21 @@ const applications: PipelineConfig<ApplicationRow> = {
     { header: 'Program', cell: (r) => text(r.subjectName) },
     { header: 'University', cell: (r) => text(r.universityName) },
     { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('subscription', r.status)} /> },
+    {
+      header: 'Status',
+      cell: (r) => <StatusBadge status={r.status} label={staffLabel('subscription', r.status)} />,
+    },
   ],
-  fields: (i) => [['Student', text(i.studentName)], ['E-mail', text(i.studentEmail)], ['Program', i.subjectId ? <a href={`/subject/${String(i.subjectId)}`}>{text(i.subjectName)}</a> : '—'], ['University', text(i.universityName)], ['Applied', formatDate(i.createdAt as string)]],
+  fields: (i) => [
+    ['Student', text(i.studentName)],
+    ['E-mail', text(i.studentEmail)],
+    [
+      'Program',
+      i.subjectId ? <a href={`/subject/${scalarText(i.subjectId)}`}>{text(i.subjectName)}</a> : '—',
+    ],
+    ['University', text(i.universityName)],
+    ['Applied', formatDate(i.createdAt as string)],
+  ],
 };
 export const Applications = () => <Pipeline config={applications} />;
 
@@ -190,18 +343,29 @@ const partnersConfig: PipelineConfig<PartnerRow> = {
   row: partnerRowSchema,
   caption: 'Partner companies',
   pipeline: 'partner',
-  extraFilters: [{ name: 'type', label: 'Show', options: [{ value: 'awaiting', label: 'Verified, awaiting approval' }] }],
+  extraFilters: [
+    { name: 'type', label: 'Show', options: [{ value: 'awaiting', label: 'Verified, awaiting approval' }] },
+  ],
   columns: [
     { header: 'Company', cell: (r) => r.companyName },
     { header: 'Contact', cell: (r) => r.contactName },
     { header: 'E-mail', cell: (r) => r.email },
     { header: 'Verified', cell: (r) => (r.isVerified ? 'Yes' : 'No') },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('partner', r.status)} /> },
+    {
+      header: 'Status',
+      cell: (r) => <StatusBadge status={r.status} label={staffLabel('partner', r.status)} />,
+    },
   ],
   fields: (i) => [
-    ['Company', text(i.companyName)], ['Headquarters', text(i.companyHQ)], ['Login e-mail', text(i.email)], ['Verified', i.isVerified ? 'Yes' : 'No'],
-    ['Owner', `${text(i.ownerFirstName)} ${text(i.ownerLastName)} (${text(i.ownerDesignation)})`], ['Contact', `${text(i.contactFirstName)} ${text(i.contactLastName)}, ${text(i.contactDesignation)}`],
-    ['Contact e-mail', text(i.contactEmail)], ['Contact phone', text(i.contactPhoneNumber)], ['Registered', formatDate(i.createdAt as string)],
+    ['Company', text(i.companyName)],
+    ['Headquarters', text(i.companyHQ)],
+    ['Login e-mail', text(i.email)],
+    ['Verified', i.isVerified ? 'Yes' : 'No'],
+    ['Owner', `${text(i.ownerFirstName)} ${text(i.ownerLastName)} (${text(i.ownerDesignation)})`],
+    ['Contact', `${text(i.contactFirstName)} ${text(i.contactLastName)}, ${text(i.contactDesignation)}`],
+    ['Contact e-mail', text(i.contactEmail)],
+    ['Contact phone', text(i.contactPhoneNumber)],
+    ['Registered', formatDate(i.createdAt as string)],
   ],
 };
 export const Partners = () => <Pipeline config={partnersConfig} />;
@@ -212,29 +376,75 @@ const requestsConfig: PipelineConfig<PartnerRequestRow> = {
   row: partnerRequestRowSchema,
   caption: 'Admission and hiring requests',
   pipeline: 'partner_request',
-  extraFilters: [{ name: 'type', label: 'Type', options: [{ value: 'student', label: 'Student admission' }, { value: 'employee', label: 'Employee hiring' }] }],
+  extraFilters: [
+    {
+      name: 'type',
+      label: 'Type',
+      options: [
+        { value: 'student', label: 'Student admission' },
+        { value: 'employee', label: 'Employee hiring' },
+      ],
+    },
+  ],
   columns: [
     { header: 'Title', cell: (r) => r.title },
     { header: 'Type', cell: (r) => (r.type === 'student' ? 'Student admission' : 'Employee hiring') },
     { header: 'Partner', cell: (r) => r.companyName },
     { header: 'Submitted', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('partner_request', r.status)} /> },
+    {
+      header: 'Status',
+      cell: (r) => <StatusBadge status={r.status} label={staffLabel('partner_request', r.status)} />,
+    },
   ],
   fields: (i) => [
-    ['Title', text(i.title)], ['Partner', text(i.companyName)], ['Type', i.type === 'student' ? 'Student admission' : 'Employee hiring'],
-    ...Object.entries((i.data as Record<string, unknown>) ?? {}).map(([k, v]) => [k.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()), Array.isArray(v) ? v.join(', ') : text(v)] as [string, string]),
+    ['Title', text(i.title)],
+    ['Partner', text(i.companyName)],
+    ['Type', i.type === 'student' ? 'Student admission' : 'Employee hiring'],
+    ...Object.entries((i.data as Record<string, unknown>) ?? {}).map(
+      ([k, v]) =>
+        [
+          k.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
+          Array.isArray(v) ? v.join(', ') : text(v),
+        ] as [string, string],
+    ),
   ],
   extra: (d, refresh) => <CreateJob detail={d.item} refresh={refresh} />,
 };
 function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refresh: () => void }) {
-  const create = useMutation({ mutationFn: () => adminApi(`/partner-requests/${String(detail.id)}/create-job`, { method: 'POST', body: {}, schema: createJobResponse }), onSuccess: refresh });
+  const create = useMutation({
+    mutationFn: () =>
+      adminApi(`/partner-requests/${String(detail.id)}/create-job`, {
+        method: 'POST',
+        body: {},
+        schema: createJobResponse,
+      }),
+    onSuccess: refresh,
+  });
   if (detail.type !== 'employee') return null;
-  if (detail.jobId) return <p>Job created: <a href={`/job/${String(detail.jobId)}`}>view the job page</a> · <a href={`/admin/content?kind=jobs&id=${String(detail.jobId)}`}>edit it</a></p>;
-  if (detail.status !== 'approved') return <p className="admin-muted">Approve this hiring request to turn it into a job.</p>;
+  if (detail.jobId)
+    return (
+      <p>
+        Job created: <a href={`/job/${scalarText(detail.jobId)}`}>view the job page</a> ·{' '}
+        <a href={`/admin/content?kind=jobs&id=${scalarText(detail.jobId)}`}>edit it</a>
+      </p>
+    );
+  if (detail.status !== 'approved')
+    return <p className="admin-muted">Approve this hiring request to turn it into a job.</p>;
   return (
     <div aria-live="polite">
-      <button type="button" className="admin-button" disabled={create.isPending} onClick={() => create.mutate()}>Create job</button>
-      {create.isError && <p role="alert" className="admin-error">{errorText(create.error)}</p>}
+      <button
+        type="button"
+        className="admin-button"
+        disabled={create.isPending}
+        onClick={() => create.mutate()}
+      >
+        Create job
+      </button>
+      {create.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(create.error)}
+        </p>
+      )}
     </div>
   );
 }
@@ -249,19 +459,54 @@ const jobAppsConfig: PipelineConfig<JobApplicationRow> = {
   caption: 'Job applications, newest first',
   pipeline: 'job_application',
   columns: [
-    { header: 'Applicant', cell: (r) => <>{r.applicantName}{!r.emailConfirmed && <> <NotConfirmed /></>}</> },
+    {
+      header: 'Applicant',
+      cell: (r) => (
+        <>
+          {r.applicantName}
+          {!r.emailConfirmed && (
+            <>
+              {' '}
+              <NotConfirmed />
+            </>
+          )}
+        </>
+      ),
+    },
     { header: 'Job', cell: (r) => text(r.jobTitle) },
     { header: 'Company', cell: (r) => text(r.company) },
     { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={staffLabel('job_application', r.status)} /> },
+    {
+      header: 'Status',
+      cell: (r) => <StatusBadge status={r.status} label={staffLabel('job_application', r.status)} />,
+    },
   ],
   fields: (i) => [
     ['Applicant', text(i.applicantName)],
-    ['E-mail', i.emailConfirmed ? text(i.applicantEmail) : <>{text(i.applicantEmail)} <NotConfirmed /> <span className="admin-muted">Held: not forwarded to the employer until the applicant confirms.</span></>],
-    ['Phone', text(i.applicantPhone)], ['Job', text(i.jobTitle)], ['Company', text(i.company)],
-    ['Applied', formatDate(i.createdAt as string)], ['Cover letter', <span className="admin-pre">{text(i.coverLetter)}</span>],
+    [
+      'E-mail',
+      i.emailConfirmed ? (
+        text(i.applicantEmail)
+      ) : (
+        <>
+          {text(i.applicantEmail)} <NotConfirmed />{' '}
+          <span className="admin-muted">
+            Held: not forwarded to the employer until the applicant confirms.
+          </span>
+        </>
+      ),
+    ],
+    ['Phone', text(i.applicantPhone)],
+    ['Job', text(i.jobTitle)],
+    ['Company', text(i.company)],
+    ['Applied', formatDate(i.createdAt as string)],
+    ['Cover letter', <span className="admin-pre">{text(i.coverLetter)}</span>],
   ],
-  extra: (d) => <DownloadButton path={`/job-applications/${d.item.id}/cv`}>Download CV ({text(d.item.resumeName)})</DownloadButton>,
+  extra: (d) => (
+    <DownloadButton path={`/job-applications/${d.item.id}/cv`}>
+      Download CV ({text(d.item.resumeName)})
+    </DownloadButton>
+  ),
 };
 export const JobApplications = () => <Pipeline config={jobAppsConfig} />;
 
@@ -272,14 +517,32 @@ export function Staff({ me }: { me: StaffProfile }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', '/staff'] });
   const create = useMutation({
     mutationFn: () => adminApi('/staff', { method: 'POST', body: form, schema: staffCreatedResponse }),
-    onSuccess: () => { setForm({ name: '', email: '', role: 'editor', password: '' }); refresh(); },
+    onSuccess: () => {
+      setForm({ name: '', email: '', role: 'editor', password: '' });
+      refresh();
+    },
   });
-  const update = useMutation({ mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => adminApi(`/staff/${id}`, { method: 'PATCH', body }), onSuccess: refresh });
-  const resetMfa = useMutation({ mutationFn: (id: string) => adminApi(`/staff/${id}/mfa/reset`, { method: 'POST', body: {} }), onSuccess: refresh });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
+      adminApi(`/staff/${id}`, { method: 'PATCH', body }),
+    onSuccess: refresh,
+  });
+  const resetMfa = useMutation({
+    mutationFn: (id: string) => adminApi(`/staff/${id}/mfa/reset`, { method: 'POST', body: {} }),
+    onSuccess: refresh,
+  });
   const field = (name: keyof typeof form, labelText: string, type = 'text') => (
     <div className="admin-field">
       <label htmlFor={`${fid}-${name}`}>{labelText}</label>
-      <input id={`${fid}-${name}`} type={type} required autoComplete={type === 'password' ? 'new-password' : 'off'} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} aria-describedby={create.isError ? `${fid}-err` : undefined} />
+      <input
+        id={`${fid}-${name}`}
+        type={type}
+        required
+        autoComplete={type === 'password' ? 'new-password' : 'off'}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        aria-describedby={create.isError ? `${fid}-err` : undefined}
+      />
     </div>
   );
   return (
@@ -293,46 +556,106 @@ export function Staff({ me }: { me: StaffProfile }) {
         columns={[
           { header: 'Name', cell: (r) => r.name },
           { header: 'E-mail', cell: (r) => r.email },
-          { header: 'Role', cell: (r) => (r.id === me.id ? r.role : (
-            <select aria-label={`Role of ${r.name}`} value={r.role} onChange={(e) => update.mutate({ id: r.id, body: { role: e.target.value } })}>
-              <option value="admin">admin</option>
-              <option value="editor">editor</option>
-            </select>
-          )) },
+          {
+            header: 'Role',
+            cell: (r) =>
+              r.id === me.id ? (
+                r.role
+              ) : (
+                <select
+                  aria-label={`Role of ${r.name}`}
+                  value={r.role}
+                  onChange={(e) => update.mutate({ id: r.id, body: { role: e.target.value } })}
+                >
+                  <option value="admin">admin</option>
+                  <option value="editor">editor</option>
+                </select>
+              ),
+          },
           { header: 'Active', cell: (r) => (r.isActive ? 'Active' : 'Deactivated') },
           { header: 'Two-step sign-in', cell: (r) => (r.mfaEnabled ? 'On' : 'Off') },
-          { header: 'Actions', cell: (r) => (r.id === me.id ? <span className="admin-muted">You</span> : (
-            <>
-              <button type="button" className="admin-button admin-button--quiet" onClick={() => update.mutate({ id: r.id, body: { isActive: !r.isActive } })}>
-                {r.isActive ? 'Deactivate' : 'Reactivate'} <span className="visually-hidden">{r.name}</span>
-              </button>
-              {r.mfaEnabled && (
-                <button type="button" className="admin-button admin-button--quiet" onClick={() => { if (confirm(`Reset two-step sign-in for ${r.name}? They set up a new authenticator at their next sign-in.`)) resetMfa.mutate(r.id); }}>
-                  Reset two-step sign-in <span className="visually-hidden">for {r.name}</span>
-                </button>
-              )}
-            </>
-          )) },
+          {
+            header: 'Actions',
+            cell: (r) =>
+              r.id === me.id ? (
+                <span className="admin-muted">You</span>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--quiet"
+                    onClick={() => update.mutate({ id: r.id, body: { isActive: !r.isActive } })}
+                  >
+                    {r.isActive ? 'Deactivate' : 'Reactivate'}{' '}
+                    <span className="visually-hidden">{r.name}</span>
+                  </button>
+                  {r.mfaEnabled && (
+                    <button
+                      type="button"
+                      className="admin-button admin-button--quiet"
+                      onClick={() => {
+                        if (
+                          confirm(
+                            `Reset two-step sign-in for ${r.name}? They set up a new authenticator at their next sign-in.`,
+                          )
+                        )
+                          resetMfa.mutate(r.id);
+                      }}
+                    >
+                      Reset two-step sign-in <span className="visually-hidden">for {r.name}</span>
+                    </button>
+                  )}
+                </>
+              ),
+          },
         ]}
       />
-      {update.isError && <p role="alert" className="admin-error">{errorText(update.error)}</p>}
-      {resetMfa.isError && <p role="alert" className="admin-error">{errorText(resetMfa.error)}</p>}
-      {resetMfa.isSuccess && <p role="status" className="admin-success">Two-step sign-in was reset. Their sessions have ended.</p>}
-      <form className="admin-form admin-form--narrow" onSubmit={(e) => { e.preventDefault(); create.mutate(); }}>
+      {update.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(update.error)}
+        </p>
+      )}
+      {resetMfa.isError && (
+        <p role="alert" className="admin-error">
+          {errorText(resetMfa.error)}
+        </p>
+      )}
+      {resetMfa.isSuccess && (
+        <p role="status" className="admin-success">
+          Two-step sign-in was reset. Their sessions have ended.
+        </p>
+      )}
+      <form
+        className="admin-form admin-form--narrow"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
         <h2>Add a staff member</h2>
         {field('name', 'Name')}
         {field('email', 'E-mail', 'email')}
         <div className="admin-field">
           <label htmlFor={`${fid}-role`}>Role</label>
-          <select id={`${fid}-role`} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+          <select
+            id={`${fid}-role`}
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value })}
+          >
             <option value="editor">Editor (content and publishing)</option>
             <option value="admin">Admin (everything)</option>
           </select>
         </div>
         {field('password', 'Password (at least 12 characters)', 'password')}
-        <button type="submit" className="admin-button" disabled={create.isPending}>Add staff member</button>
+        <button type="submit" className="admin-button" disabled={create.isPending}>
+          Add staff member
+        </button>
         <div aria-live="polite">
-          {create.isError && <p id={`${fid}-err`} role="alert" className="admin-error">{errorText(create.error)}</p>}
+          {create.isError && (
+            <p id={`${fid}-err`} role="alert" className="admin-error">
+              {errorText(create.error)}
+            </p>
+          )}
           {create.isSuccess && <p className="admin-success">Added {create.data.staff.email}.</p>}
         </div>
       </form>
@@ -344,30 +667,58 @@ export function Staff({ me }: { me: StaffProfile }) {
 /** An admin sets a new password for a staff member (their sessions end). */
 function SetPassword() {
   const fid = useId();
-  const people = useQuery({ queryKey: ['admin', '/staff', 'all'], queryFn: () => adminApi('/staff?pageSize=100', { schema: staffPageResponse }) });
+  const people = useQuery({
+    queryKey: ['admin', '/staff', 'all'],
+    queryFn: () => adminApi('/staff?pageSize=100', { schema: staffPageResponse }),
+  });
   const [who, setWho] = useState('');
   const [password, setPassword] = useState('');
   const save = useMutation({
-    mutationFn: () => adminApi(`/staff/${encodeURIComponent(who)}/password`, { method: 'POST', body: { password } }),
+    mutationFn: () =>
+      adminApi(`/staff/${encodeURIComponent(who)}/password`, { method: 'POST', body: { password } }),
     onSuccess: () => setPassword(''),
   });
   return (
-    <form className="admin-form admin-form--narrow" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+    <form
+      className="admin-form admin-form--narrow"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
       <h2>Set a new password</h2>
       <div className="admin-field">
         <label htmlFor={`${fid}-who`}>Staff member</label>
         <select id={`${fid}-who`} required value={who} onChange={(e) => setWho(e.target.value)}>
           <option value="">Choose…</option>
-          {people.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.email})</option>)}
+          {people.data?.items.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.email})
+            </option>
+          ))}
         </select>
       </div>
       <div className="admin-field">
         <label htmlFor={`${fid}-pw`}>New password (at least 12 characters)</label>
-        <input id={`${fid}-pw`} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={save.isError ? `${fid}-err` : undefined} />
+        <input
+          id={`${fid}-pw`}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={save.isError ? `${fid}-err` : undefined}
+        />
       </div>
-      <button type="submit" className="admin-button" disabled={save.isPending || !who}>Set password</button>
+      <button type="submit" className="admin-button" disabled={save.isPending || !who}>
+        Set password
+      </button>
       <div aria-live="polite">
-        {save.isError && <p id={`${fid}-err`} role="alert" className="admin-error">{errorText(save.error)}</p>}
+        {save.isError && (
+          <p id={`${fid}-err`} role="alert" className="admin-error">
+            {errorText(save.error)}
+          </p>
+        )}
         {save.isSuccess && <p className="admin-success">Password changed. Their open sessions have ended.</p>}
       </div>
     </form>
@@ -399,12 +750,22 @@ export function Audit() {
           <section className="admin-detail" aria-label="Audit entry">
             <div className="admin-detail__head">
               <h2>{open.action}</h2>
-              <button type="button" className="admin-button admin-button--quiet" onClick={() => setOpen(null)}>Close</button>
+              <button
+                type="button"
+                className="admin-button admin-button--quiet"
+                onClick={() => setOpen(null)}
+              >
+                Close
+              </button>
             </div>
             <h3>Before</h3>
-            <pre className="admin-json">{open.before === null ? '—' : JSON.stringify(open.before, null, 2)}</pre>
+            <pre className="admin-json">
+              {open.before === null ? '—' : JSON.stringify(open.before, null, 2)}
+            </pre>
             <h3>After</h3>
-            <pre className="admin-json">{open.after === null ? '—' : JSON.stringify(open.after, null, 2)}</pre>
+            <pre className="admin-json">
+              {open.after === null ? '—' : JSON.stringify(open.after, null, 2)}
+            </pre>
           </section>
         )}
       </div>

@@ -1,8 +1,8 @@
 import type { ZodType, output } from 'zod';
-import { ApiError, type ApiOptions, type Typed } from '../../lib/api.ts';
-import { upload, type UploadOptions } from '../../lib/upload.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { createSession } from '../../lib/session.ts';
+import { ApiError, type ApiOptions, type Typed } from '#site/lib/api.ts';
+import { upload, type UploadOptions } from '#site/lib/upload.ts';
+import { queryClient } from '#site/lib/query-client.ts';
+import { createSession } from '#site/lib/session.ts';
 
 /**
  * The staff session lives in an HttpOnly cookie the browser sends with every same-origin request:
@@ -40,9 +40,15 @@ export async function signOut({ everywhere = false } = {}) {
 type AdminOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
 
 /** api() for /api/admin with the session cookie; an ended session sends the person to the sign-in page. */
-export async function adminApi<S extends ZodType>(path: string, options: AdminOptions & Typed<S>): Promise<output<S>>;
+export async function adminApi<S extends ZodType>(
+  path: string,
+  options: AdminOptions & Typed<S>,
+): Promise<output<S>>;
 export async function adminApi<T = unknown>(path: string, options?: AdminOptions): Promise<T>;
-export async function adminApi(path: string, options: AdminOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
+export async function adminApi(
+  path: string,
+  options: AdminOptions & Partial<Typed<ZodType>> = {},
+): Promise<unknown> {
   try {
     return await staffSession.call<unknown>(`/api/admin${path}`, options);
   } catch (error) {
@@ -59,9 +65,18 @@ export async function adminApi(path: string, options: AdminOptions & Partial<Typ
  * same-origin XMLHttpRequest sends it, with the Origin the CSRF check wants) and the same
  * ended-session handling. Keep the two in step when the staff session changes.
  */
-export async function adminUpload<S extends ZodType>(path: string, options: Omit<UploadOptions, 'token'> & Typed<S>): Promise<output<S>>;
-export async function adminUpload<T = unknown>(path: string, options: Omit<UploadOptions, 'token'>): Promise<T>;
-export async function adminUpload(path: string, options: Omit<UploadOptions, 'token'> & Partial<Typed<ZodType>>): Promise<unknown> {
+export async function adminUpload<S extends ZodType>(
+  path: string,
+  options: Omit<UploadOptions, 'token'> & Typed<S>,
+): Promise<output<S>>;
+export async function adminUpload<T = unknown>(
+  path: string,
+  options: Omit<UploadOptions, 'token'>,
+): Promise<T>;
+export async function adminUpload(
+  path: string,
+  options: Omit<UploadOptions, 'token'> & Partial<Typed<ZodType>>,
+): Promise<unknown> {
   try {
     return await upload<unknown>(`/api/admin${path}`, options);
   } catch (error) {
@@ -89,9 +104,10 @@ export async function downloadCsv(path: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export type { StaffProfile } from '../../../schemas/admin.ts';
+export type { StaffProfile } from '#schemas/admin.ts';
 
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
 export const formatDate = (value: string | number | Date | null | undefined) =>
   value ? new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';

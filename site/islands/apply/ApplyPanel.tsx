@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, NetworkError, schemaFrom } from '../../lib/api.ts';
+import { ApiError, NetworkError, schemaFrom } from '#site/lib/api.ts';
 import { usersContract } from '../student/contract.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { queryClient } from '#site/lib/query-client.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { Modal } from '../common/Modal.tsx';
-import { rememberReturnPath, studentSession } from '../../lib/session.ts';
+import { rememberReturnPath, studentSession } from '#site/lib/session.ts';
 import '../../styles/student-base.css';
-import { apiPaths, pagePaths } from '../../../schemas/paths.ts';
+import { apiPaths, pagePaths } from '#schemas/paths.ts';
 
 /**
  * The apply flow on /subject/{id} (spec 1 section 4): 'Log In to Continue' (remembers the page) or
@@ -58,13 +58,18 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
     if (!subjectId) return setError('Subject ID not found.');
     setView('submitting');
     try {
-      const res = await studentSession.call(apiPaths.applications, { method: 'POST', body: { subjectId }, schema: schemaFrom(usersContract, 'messageResponse') });
+      const res = await studentSession.call(apiPaths.applications, {
+        method: 'POST',
+        body: { subjectId },
+        schema: schemaFrom(usersContract, 'messageResponse'),
+      });
       setMessage(res.message);
       setView('success');
       void queryClient.invalidateQueries({ queryKey: ['student', 'profile'] });
     } catch (e) {
       setView('confirm');
-      if (e instanceof ApiError && e.status === 400) setError(e.message || 'You are already subscribed to this course.');
+      if (e instanceof ApiError && e.status === 400)
+        setError(e.message || 'You are already subscribed to this course.');
       else if (e instanceof ApiError && e.status === 401) {
         studentSession.clear();
         setSignedIn(false);
@@ -96,32 +101,56 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
           Start Your Journey
         </button>
       )}
-      <Modal look="st-dialog" open={open} onClose={close} labelledBy="apply-title" dismissible={view !== 'submitting'}>
-          {view === 'success' ? (
-            <div role="status">
-              <h2 id="apply-title">Success!</h2>
-              <p>{message}</p>
-              <button type="button" className="st-button" onClick={close}>Close</button>
-            </div>
-          ) : (
-            <>
-              <h2 id="apply-title">Confirm Application</h2>
-              <p>Are you sure you want to Apply to {subjectName}?</p>
-              {error && <p className="st-notice st-notice--error" role="alert">{error}</p>}
-              <div className="st-row st-row--end">
-                <button type="button" className="st-button st-button--secondary" onClick={close} disabled={view === 'submitting'}>
-                  Cancel
+      <Modal
+        look="st-dialog"
+        open={open}
+        onClose={close}
+        labelledBy="apply-title"
+        dismissible={view !== 'submitting'}
+      >
+        {view === 'success' ? (
+          <div role="status">
+            <h2 id="apply-title">Success!</h2>
+            <p>{message}</p>
+            <button type="button" className="st-button" onClick={close}>
+              Close
+            </button>
+          </div>
+        ) : (
+          <>
+            <h2 id="apply-title">Confirm Application</h2>
+            <p>Are you sure you want to Apply to {subjectName}?</p>
+            {error && (
+              <p className="st-notice st-notice--error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="st-row st-row--end">
+              <button
+                type="button"
+                className="st-button st-button--secondary"
+                onClick={close}
+                disabled={view === 'submitting'}
+              >
+                Cancel
+              </button>
+              {error.startsWith('Authentication token') ? (
+                <button type="button" className="st-button" onClick={logIn}>
+                  Log In
                 </button>
-                {error.startsWith('Authentication token') ? (
-                  <button type="button" className="st-button" onClick={logIn}>Log In</button>
-                ) : (
-                  <button type="button" className="st-button" onClick={confirm} disabled={view === 'submitting'}>
-                    {view === 'submitting' ? 'Subscribing...' : 'Confirm'}
-                  </button>
-                )}
-              </div>
-            </>
-          )}
+              ) : (
+                <button
+                  type="button"
+                  className="st-button"
+                  onClick={confirm}
+                  disabled={view === 'submitting'}
+                >
+                  {view === 'submitting' ? 'Subscribing...' : 'Confirm'}
+                </button>
+              )}
+            </div>
+          </>
+        )}
       </Modal>
     </div>
   );

@@ -1,4 +1,4 @@
-import { goBackOr } from '../../client-scripts/history-back.ts';
+import { goBackOr } from '#site/client-scripts/history-back.ts';
 
 /**
  * The detail pages' error state (spec 1: 'Error Loading Data' with 'Go Back'). Going back is the
@@ -10,7 +10,9 @@ export function LoadError({ message, fallbackHref }: { message: string; fallback
       <div className="empty-state" role="alert">
         <h1>Error Loading Data</h1>
         <p>{message}</p>
-        <button type="button" className="btn btn--primary" onClick={() => goBackOr(fallbackHref)}>Go Back</button>
+        <button type="button" className="btn btn--primary" onClick={() => goBackOr(fallbackHref)}>
+          Go Back
+        </button>
       </div>
     </div>
   );

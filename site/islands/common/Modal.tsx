@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   open: boolean;
@@ -27,7 +28,16 @@ export interface ModalProps {
  * would otherwise move on to its own toolbar) and focus returns to the opener. The content mounts
  * only while open.
  */
-export function Modal({ open, onClose, children, labelledBy, title, look = 'modal', className, dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  children,
+  labelledBy,
+  title,
+  look = 'modal',
+  className,
+  dismissible = true,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -64,16 +74,25 @@ export function Modal({ open, onClose, children, labelledBy, title, look = 'moda
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
         if (!first || !last) return;
-        if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-        else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
       }}
     >
       {open && (
         <div className={`${look}__body`}>
           {title && (
             <div className={`${look}__head`}>
-              <h2 id={titleId} className={`${look}__title`}>{title}</h2>
-              <button type="button" className={`${look}__close`} aria-label="Close" onClick={onClose}>×</button>
+              <h2 id={titleId} className={`${look}__title`}>
+                {title}
+              </h2>
+              <button type="button" className={`${look}__close`} aria-label="Close" onClick={onClose}>
+                ×
+              </button>
             </div>
           )}
           {children}

@@ -1,15 +1,20 @@
 import { useId, useState } from 'react';
-import { api, ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { exportFileName, privacyPaths, type PersonType } from '../../../schemas/privacy.ts';
+import { api, ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
+import { exportFileName, privacyPaths, type PersonType } from '#schemas/privacy.ts';
 
 // Loaded only where answers are checked (development), and never bundled for production.
-const eraseAnswer = schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/privacy.ts') : notInProduction()), 'eraseResponseSchema');
+const eraseAnswer = schemaFrom(
+  () => (import.meta.env.DEV ? import('#schemas/privacy.ts') : notInProduction()),
+  'eraseResponseSchema',
+);
 import { Modal } from './Modal.tsx';
 import '../../styles/timeline.css';
 
 /** Saves a response body as a file (the token travels in a header, so a plain link cannot download it). */
 async function saveDownload(res: Response) {
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? exportFileName(new Date());
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ??
+    exportFileName(new Date());
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
@@ -30,7 +35,17 @@ async function failureMessage(res: Response) {
  * their files) and Delete my account (confirmed with the password). `headers` carries the account's
  * token the way its API expects it; `onErased` clears the browser's session and leaves the page.
  */
-export function PrivacyPanel({ type, headers, onErased, headingLevel = 2 }: { type: PersonType; headers: () => Record<string, string>; onErased: () => void; headingLevel?: 2 | 3 }) {
+export function PrivacyPanel({
+  type,
+  headers,
+  onErased,
+  headingLevel = 2,
+}: {
+  type: PersonType;
+  headers: () => Record<string, string>;
+  onErased: () => void;
+  headingLevel?: 2 | 3;
+}) {
   const id = useId();
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState('');
@@ -59,12 +74,21 @@ export function PrivacyPanel({ type, headers, onErased, headingLevel = 2 }: { ty
     setDeleting(true);
     setDeleteError('');
     try {
-      const done = await api(privacyPaths[type].erase, { method: 'DELETE', headers: headers(), body: { password }, schema: eraseAnswer });
+      const done = await api(privacyPaths[type].erase, {
+        method: 'DELETE',
+        headers: headers(),
+        body: { password },
+        schema: eraseAnswer,
+      });
       // The session is over on the server; the browser's copy goes too.
       onErased();
       setErased(done.message);
     } catch (error) {
-      setDeleteError(error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+      setDeleteError(
+        error instanceof ApiError || error instanceof Error
+          ? error.message
+          : 'Something went wrong. Please try again.',
+      );
       setDeleting(false);
     }
   };
@@ -72,48 +96,99 @@ export function PrivacyPanel({ type, headers, onErased, headingLevel = 2 }: { ty
   return (
     <section className="privacy-panel" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`}>Your data</Heading>
-      <p>Download everything we hold about you, with the files you uploaded, as one zip file. Or delete your account and your data for good.</p>
+      <p>
+        Download everything we hold about you, with the files you uploaded, as one zip file. Or delete your
+        account and your data for good.
+      </p>
       <div className="privacy-actions">
-        <button type="button" className="privacy-button" onClick={() => void download()} disabled={downloading}>
+        <button
+          type="button"
+          className="privacy-button"
+          onClick={() => void download()}
+          disabled={downloading}
+        >
           {downloading ? 'Preparing your download…' : 'Download my data'}
         </button>
-        <button type="button" className="privacy-button privacy-button--danger" onClick={() => { setOpen(true); setDeleteError(''); setPassword(''); }}>
+        <button
+          type="button"
+          className="privacy-button privacy-button--danger"
+          onClick={() => {
+            setOpen(true);
+            setDeleteError('');
+            setPassword('');
+          }}
+        >
           Delete my account
         </button>
       </div>
-      <div aria-live="polite">{downloadError && <p className="privacy-error" role="alert">{downloadError}</p>}</div>
-      <Modal open={open} onClose={() => (erased ? location.assign('/') : setOpen(false))} labelledBy={`${id}-confirm`}>
+      <div aria-live="polite">
+        {downloadError && (
+          <p className="privacy-error" role="alert">
+            {downloadError}
+          </p>
+        )}
+      </div>
+      <Modal
+        open={open}
+        onClose={() => (erased ? location.assign('/') : setOpen(false))}
+        labelledBy={`${id}-confirm`}
+      >
         {erased ? (
           <div role="status">
             <h2 id={`${id}-confirm`}>Your account has been deleted</h2>
             <p>{erased}</p>
-            <p><a className="privacy-button privacy-button--primary" href="/">Go to the home page</a></p>
+            <p>
+              <a className="privacy-button privacy-button--primary" href="/">
+                Go to the home page
+              </a>
+            </p>
           </div>
         ) : (
-        <form onSubmit={(e) => { e.preventDefault(); void erase(); }}>
-          <h2 id={`${id}-confirm`}>Delete your account?</h2>
-          <p>This deletes your account, your profile, your records and uploaded files, and signs you out everywhere. It cannot be undone. Payment records the law requires us to keep stay, without your name or e-mail.</p>
-          <div className="privacy-field">
-            <label htmlFor={`${id}-password`}>Enter your password to confirm</label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={deleteError ? true : undefined}
-              aria-describedby={deleteError ? `${id}-error` : undefined}
-            />
-          </div>
-          <div aria-live="assertive">{deleteError && <p id={`${id}-error`} className="privacy-error" role="alert">{deleteError}</p>}</div>
-          <div className="privacy-actions">
-            <button type="submit" className="privacy-button privacy-button--danger privacy-button--primary" disabled={deleting || password.length === 0}>
-              {deleting ? 'Deleting…' : 'Delete my account for good'}
-            </button>
-            <button type="button" className="privacy-button" onClick={() => setOpen(false)}>Cancel</button>
-          </div>
-        </form>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void erase();
+            }}
+          >
+            <h2 id={`${id}-confirm`}>Delete your account?</h2>
+            <p>
+              This deletes your account, your profile, your records and uploaded files, and signs you out
+              everywhere. It cannot be undone. Payment records the law requires us to keep stay, without your
+              name or e-mail.
+            </p>
+            <div className="privacy-field">
+              <label htmlFor={`${id}-password`}>Enter your password to confirm</label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={deleteError ? true : undefined}
+                aria-describedby={deleteError ? `${id}-error` : undefined}
+              />
+            </div>
+            <div aria-live="assertive">
+              {deleteError && (
+                <p id={`${id}-error`} className="privacy-error" role="alert">
+                  {deleteError}
+                </p>
+              )}
+            </div>
+            <div className="privacy-actions">
+              <button
+                type="submit"
+                className="privacy-button privacy-button--danger privacy-button--primary"
+                disabled={deleting || password.length === 0}
+              >
+                {deleting ? 'Deleting…' : 'Delete my account for good'}
+              </button>
+              <button type="button" className="privacy-button" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
         )}
       </Modal>
     </section>

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ZodType, output } from 'zod';
-import { changedSince, type TimelineItem } from '../../../schemas/timeline.ts';
-import { notInProduction, schemaFrom, type SchemaRef } from '../../lib/api.ts';
+import { changedSince, type TimelineItem } from '#schemas/timeline.ts';
+import { notInProduction, schemaFrom, type SchemaRef } from '#site/lib/api.ts';
 import '../../styles/timeline.css';
 
-type Call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) => Promise<output<S>>;
+type Call = <S extends ZodType>(
+  path: string,
+  init: { method?: string; schema: SchemaRef<S> },
+) => Promise<output<S>>;
 
 // Loaded only where answers are checked (development): schemas/timeline.ts is zod.
-const timelineContract = () => (import.meta.env.DEV ? import('../../../schemas/timeline.ts') : notInProduction());
+const timelineContract = () => (import.meta.env.DEV ? import('#schemas/timeline.ts') : notInProduction());
 const timelineAnswer = schemaFrom(timelineContract, 'timelineResponseSchema');
 const seenAnswer = schemaFrom(timelineContract, 'timelineSeenResponseSchema');
 
@@ -21,7 +24,13 @@ const when = (iso: string) => day.format(new Date(iso));
  * after the first answer arrived.
  */
 export function useTimeline(path: string, call: Call, enabled = true) {
-  const query = useQuery({ queryKey: ['timeline', path], queryFn: () => call(path, { schema: timelineAnswer }), enabled, retry: 0, refetchOnWindowFocus: false });
+  const query = useQuery({
+    queryKey: ['timeline', path],
+    queryFn: () => call(path, { schema: timelineAnswer }),
+    enabled,
+    retry: 0,
+    refetchOnWindowFocus: false,
+  });
   const [since, setSince] = useState<string | null | undefined>(undefined);
   const marked = useRef(false);
   useEffect(() => {
@@ -34,7 +43,14 @@ export function useTimeline(path: string, call: Call, enabled = true) {
 }
 
 /** Items, latest change first (the server's order); the one named in the address (#timeline-<id>) is scrolled to. */
-export function TimelineList({ items, since, empty, label, itemClassName = '', headingLevel = 3 }: {
+export function TimelineList({
+  items,
+  since,
+  empty,
+  label,
+  itemClassName = '',
+  headingLevel = 3,
+}: {
   items: TimelineItem[];
   since: string | null;
   empty: ReactNode;
@@ -44,7 +60,9 @@ export function TimelineList({ items, since, empty, label, itemClassName = '', h
   headingLevel?: 2 | 3;
 }) {
   useEffect(() => {
-    const target = location.hash.startsWith('#timeline-') ? document.getElementById(location.hash.slice(1)) : null;
+    const target = location.hash.startsWith('#timeline-')
+      ? document.getElementById(location.hash.slice(1))
+      : null;
     target?.scrollIntoView({ block: 'start' });
     target?.focus();
   }, [items.length]);
@@ -53,16 +71,27 @@ export function TimelineList({ items, since, empty, label, itemClassName = '', h
   const Heading = `h${headingLevel}` as 'h3';
   return (
     <>
-      {changed > 0 && <p className="tl-summary" role="status">{changed === 1 ? '1 update since your last visit.' : `${changed} updates since your last visit.`}</p>}
+      {changed > 0 && (
+        <p className="tl-summary" role="status">
+          {changed === 1 ? '1 update since your last visit.' : `${changed} updates since your last visit.`}
+        </p>
+      )}
       <ul className="tl-list" aria-label={label}>
         {items.map((item) => {
           const isNew = changedSince(item, since);
           return (
             <li key={item.id}>
-              <article id={`timeline-${item.id}`} className={`tl-item${isNew ? ' tl-item--new' : ''} ${itemClassName}`.trim()} tabIndex={-1} aria-labelledby={`timeline-${item.id}-title`}>
+              <article
+                id={`timeline-${item.id}`}
+                className={`tl-item${isNew ? ' tl-item--new' : ''} ${itemClassName}`.trim()}
+                tabIndex={-1}
+                aria-labelledby={`timeline-${item.id}-title`}
+              >
                 <div className="tl-head">
                   <div>
-                    <Heading id={`timeline-${item.id}-title`} className="tl-title">{item.href ? <a href={item.href}>{item.title}</a> : item.title}</Heading>
+                    <Heading id={`timeline-${item.id}-title`} className="tl-title">
+                      {item.href ? <a href={item.href}>{item.title}</a> : item.title}
+                    </Heading>
                     {item.subtitle && <p className="tl-sub">{item.subtitle}</p>}
                   </div>
                   <div className="tl-state">
@@ -72,12 +101,19 @@ export function TimelineList({ items, since, empty, label, itemClassName = '', h
                 </div>
                 {item.notice && <p className="tl-notice">{item.notice}</p>}
                 {item.next && (
-                  <p className="tl-next"><strong>{item.final ? 'Where it ends: ' : 'What happens next: '}</strong>{item.next}</p>
+                  <p className="tl-next">
+                    <strong>{item.final ? 'Where it ends: ' : 'What happens next: '}</strong>
+                    {item.next}
+                  </p>
                 )}
                 <ol className="tl-events" aria-label={`Timeline of ${item.title}`}>
                   {item.events.map((e, i) => (
-                    <li key={i} className={i === item.events.length - 1 ? 'tl-event tl-event--current' : 'tl-event'}>
-                      <span className="tl-event__label">{e.label}</span> <time dateTime={e.at}>{when(e.at)}</time>
+                    <li
+                      key={i}
+                      className={i === item.events.length - 1 ? 'tl-event tl-event--current' : 'tl-event'}
+                    >
+                      <span className="tl-event__label">{e.label}</span>{' '}
+                      <time dateTime={e.at}>{when(e.at)}</time>
                       {e.note && <p className="tl-event__note">{e.note}</p>}
                     </li>
                   ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldMessages } from '../../../schemas/errors.ts';
+import type { FieldMessages } from '#schemas/errors.ts';
 
 /**
  * Messages beside form fields, whichever side found the problem: the form's own check before
@@ -33,8 +33,11 @@ export function useFieldErrors(idOf: (field: string) => string) {
     },
     /** The message element for `field` (nothing when it has none). */
     message(field: string) {
-      return errors[field] ? <p id={messageId(field)} className="field__error">{errors[field]}</p> : null;
+      return errors[field] ? (
+        <p id={messageId(field)} className="field__error">
+          {errors[field]}
+        </p>
+      ) : null;
     },
   };
 }
-

@@ -50,8 +50,20 @@ export type ToastDurations = Record<ToastKind, number | null>;
 
 /** The class names of each area's look (site/styles/recruitment.css and partner.css). */
 const looks = {
-  rc: { root: 'rc-toaster', lane: 'rc-toaster__lane', item: (k: ToastKind) => `rc-toast rc-toast--${k}`, close: 'rc-toast__close', icon: 'rc-toast__icon' },
-  pt: { root: 'pt-toasts', lane: undefined, item: (k: ToastKind) => `pt-toast pt-toast-${k}`, close: 'pt-toast-close', icon: null },
+  rc: {
+    root: 'rc-toaster',
+    lane: 'rc-toaster__lane',
+    item: (k: ToastKind) => `rc-toast rc-toast--${k}`,
+    close: 'rc-toast__close',
+    icon: 'rc-toast__icon',
+  },
+  pt: {
+    root: 'pt-toasts',
+    lane: undefined,
+    item: (k: ToastKind) => `pt-toast pt-toast-${k}`,
+    close: 'pt-toast-close',
+    icon: null,
+  },
 } as const;
 
 /**
@@ -59,7 +71,15 @@ const looks = {
  * added; errors are announced assertively, the rest politely. At most `max` are queued (the oldest
  * leaves first).
  */
-export function Toaster({ durations, max, look }: { durations: ToastDurations; max: number; look: keyof typeof looks }) {
+export function Toaster({
+  durations,
+  max,
+  look,
+}: {
+  durations: ToastDurations;
+  max: number;
+  look: keyof typeof looks;
+}) {
   limit = max;
   const [list, setList] = useState<Toast[]>(toasts);
   useEffect(() => {
@@ -81,7 +101,15 @@ export function Toaster({ durations, max, look }: { durations: ToastDurations; m
   );
 }
 
-function ToastItem({ toast: t, ms, look }: { toast: Toast; ms: number | null; look: (typeof looks)[keyof typeof looks] }) {
+function ToastItem({
+  toast: t,
+  ms,
+  look,
+}: {
+  toast: Toast;
+  ms: number | null;
+  look: (typeof looks)[keyof typeof looks];
+}) {
   useEffect(() => {
     if (ms === null) return;
     const timer = setTimeout(() => dismiss(t.id), ms);
@@ -89,9 +117,20 @@ function ToastItem({ toast: t, ms, look }: { toast: Toast; ms: number | null; lo
   }, [t.id, ms]);
   return (
     <div className={look.item(t.kind)} data-kind={t.kind}>
-      {look.icon && <span aria-hidden="true" className={look.icon}>{t.kind === 'success' ? '✓' : t.kind === 'error' ? '!' : '…'}</span>}
+      {look.icon && (
+        <span aria-hidden="true" className={look.icon}>
+          {t.kind === 'success' ? '✓' : t.kind === 'error' ? '!' : '…'}
+        </span>
+      )}
       <span>{t.message}</span>
-      <button type="button" className={look.close} aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>×</button>
+      <button
+        type="button"
+        className={look.close}
+        aria-label="Dismiss notification"
+        onClick={() => dismiss(t.id)}
+      >
+        ×
+      </button>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { ApiError, NetworkError } from '../../lib/api.ts';
-import type { UploadProgress } from '../../lib/upload.ts';
+import { ApiError, NetworkError } from '#site/lib/api.ts';
+import type { UploadProgress } from '#site/lib/upload.ts';
 
 /** A file size as people read it: '640 KB', '9.6 MB'. */
-export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+export const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 export type UploadState =
   | { phase: 'idle' }
@@ -15,14 +16,28 @@ export type UploadState =
 /** What a failed upload means for the person: the reason and what to do next. */
 export function uploadFailure(error: unknown, fallback: string): { message: string; retryable: boolean } {
   if (error instanceof NetworkError) {
-    return { message: 'The upload stopped before it reached us. Check your connection, then press Retry: your file is still selected.', retryable: true };
+    return {
+      message:
+        'The upload stopped before it reached us. Check your connection, then press Retry: your file is still selected.',
+      retryable: true,
+    };
   }
   if (error instanceof ApiError) {
-    if (error.status === 413) return { message: `${error.message || 'The file is too large.'} Choose a smaller file.`, retryable: false };
+    if (error.status === 413)
+      return {
+        message: `${error.message || 'The file is too large.'} Choose a smaller file.`,
+        retryable: false,
+      };
     if (error.status === 429 || error.status >= 500) {
-      return { message: `${error.message || fallback} Press Retry in a moment: your file is still selected.`, retryable: true };
+      return {
+        message: `${error.message || fallback} Press Retry in a moment: your file is still selected.`,
+        retryable: true,
+      };
     }
-    return { message: error.message && error.message !== 'Bad Request' ? error.message : fallback, retryable: false };
+    return {
+      message: error.message && error.message !== 'Bad Request' ? error.message : fallback,
+      retryable: false,
+    };
   }
   return { message: fallback, retryable: true };
 }
@@ -38,12 +53,19 @@ export function useUpload() {
   return {
     state,
     busy: state.phase === 'uploading',
-    async run<T>(send: (options: { onProgress: (p: UploadProgress) => void; signal: AbortSignal }) => Promise<T>, fallback: string, onError?: (error: unknown) => boolean): Promise<T | undefined> {
+    async run<T>(
+      send: (options: { onProgress: (p: UploadProgress) => void; signal: AbortSignal }) => Promise<T>,
+      fallback: string,
+      onError?: (error: unknown) => boolean,
+    ): Promise<T | undefined> {
       const abort = new AbortController();
       controller.current = abort;
       setState({ phase: 'uploading', progress: null });
       try {
-        const value = await send({ onProgress: (progress) => setState({ phase: 'uploading', progress }), signal: abort.signal });
+        const value = await send({
+          onProgress: (progress) => setState({ phase: 'uploading', progress }),
+          signal: abort.signal,
+        });
         setState({ phase: 'done' });
         return value;
       } catch (error) {
@@ -65,17 +87,33 @@ export function useUpload() {
  * Progress of an upload (a native progressbar named after the file, with the percentage and
  * bytes in words), then what to do if it failed: Retry sends the same file again.
  */
-export function UploadStatus({ state, fileName, onRetry, onCancel }: { state: UploadState; fileName: string; onRetry: () => void; onCancel: () => void }) {
+export function UploadStatus({
+  state,
+  fileName,
+  onRetry,
+  onCancel,
+}: {
+  state: UploadState;
+  fileName: string;
+  onRetry: () => void;
+  onCancel: () => void;
+}) {
   if (state.phase === 'uploading') {
     const p = state.progress;
     const percent = p?.percent ?? 0;
     return (
       <div className="upload-status" data-testid="upload-status">
-        <progress max={100} value={percent} aria-label={`Uploading ${fileName}`} aria-valuetext={`${percent}%`} />
+        <progress
+          max={100}
+          value={percent}
+          aria-label={`Uploading ${fileName}`}
+          aria-valuetext={`${percent}%`}
+        />
         <p className="upload-status__text">
-          {p ? `${percent}% · ${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : 'Starting the upload…'}
-          {' '}
-          <button type="button" className="upload-status__action" onClick={onCancel}>Cancel upload</button>
+          {p ? `${percent}% · ${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : 'Starting the upload…'}{' '}
+          <button type="button" className="upload-status__action" onClick={onCancel}>
+            Cancel upload
+          </button>
         </p>
       </div>
     );
@@ -84,14 +122,23 @@ export function UploadStatus({ state, fileName, onRetry, onCancel }: { state: Up
     return (
       <div className="upload-status upload-status--failed" role="alert" data-testid="upload-status">
         <p className="upload-status__text">{state.message}</p>
-        {state.retryable && <button type="button" className="upload-status__action" onClick={onRetry}>Retry upload</button>}
+        {state.retryable && (
+          <button type="button" className="upload-status__action" onClick={onRetry}>
+            Retry upload
+          </button>
+        )}
       </div>
     );
   }
   if (state.phase === 'cancelled') {
     return (
       <div className="upload-status" role="status" data-testid="upload-status">
-        <p className="upload-status__text">Upload cancelled. Your file is still selected: <button type="button" className="upload-status__action" onClick={onRetry}>Upload it again</button></p>
+        <p className="upload-status__text">
+          Upload cancelled. Your file is still selected:{' '}
+          <button type="button" className="upload-status__action" onClick={onRetry}>
+            Upload it again
+          </button>
+        </p>
       </div>
     );
   }

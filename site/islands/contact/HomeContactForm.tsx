@@ -1,6 +1,6 @@
-import { api } from '../../lib/api.ts';
-import { contactMessages } from '../../../schemas/contact-messages.ts';
-import type { HomeContactInput } from '../../../schemas/contact.ts';
+import { api } from '#site/lib/api.ts';
+import { contactMessages } from '#schemas/contact-messages.ts';
+import type { HomeContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
 
 const names = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 'message'] as const;
@@ -12,16 +12,26 @@ const names = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 
 export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
   const id = (f: string) => `${idPrefix}-${f}`;
   const { status, sending, fields, formProps } = useSendForm<HomeContactInput>({
-    read: (data) => Object.fromEntries(names.map((f) => [f, String(data.get(f) ?? '')])) as HomeContactInput,
+    read: (data) =>
+      Object.fromEntries(
+        names.map((f) => [f, data.get(f)]).map(([f, v]) => [f, typeof v === 'string' ? v : '']),
+      ) as HomeContactInput,
     rules: (m) => m.homeContactRules,
     send: (body) => api('/api/contact', { method: 'POST', body }),
     success: contactMessages.homeSuccess,
     failure: () => contactMessages.homeFailure,
     idOf: id,
   });
-  const input = (f: (typeof names)[number], label: string, attrs: Record<string, string | number | boolean> = {}) => (
+  const input = (
+    f: (typeof names)[number],
+    label: string,
+    attrs: Record<string, string | number | boolean> = {},
+  ) => (
     <div className="field">
-      <label htmlFor={id(f)}>{label}{attrs.required && <span aria-hidden="true"> *</span>}</label>
+      <label htmlFor={id(f)}>
+        {label}
+        {attrs.required && <span aria-hidden="true"> *</span>}
+      </label>
       <input id={id(f)} name={f} {...attrs} {...fields.control(f)} />
       {fields.message(f)}
     </div>
@@ -40,7 +50,11 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
         {input('subject', 'Subject', { maxLength: 200 })}
         {input('country', 'Country', { autoComplete: 'country-name', maxLength: 120 })}
       </div>
-      <div className="field"><label htmlFor={id('message')}>Message</label><textarea id={id('message')} name="message" maxLength={5000} {...fields.control('message')} />{fields.message('message')}</div>
+      <div className="field">
+        <label htmlFor={id('message')}>Message</label>
+        <textarea id={id('message')} name="message" maxLength={5000} {...fields.control('message')} />
+        {fields.message('message')}
+      </div>
       <SendFormFooter status={status} sending={sending} />
     </form>
   );

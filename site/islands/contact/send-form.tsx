@@ -1,14 +1,14 @@
 import { useState, type InputEvent, type SubmitEvent } from 'react';
-import type { FieldMessages } from '../../../schemas/errors.ts';
-import type { TextRule } from '../../../schemas/contact-rules.ts';
-import { ApiError } from '../../lib/api.ts';
+import type { FieldMessages } from '#schemas/errors.ts';
+import type { TextRule } from '#schemas/contact-rules.ts';
+import { ApiError } from '#site/lib/api.ts';
 import { useFieldErrors } from '../common/field-errors.tsx';
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
 // The rules (and their messages) load on the form's first focus, not with the page: the home page
 // is at its JavaScript budget, and nobody needs them before they start typing.
-const loadRules = () => import('../../../schemas/contact-rules.ts');
+const loadRules = () => import('#schemas/contact-rules.ts');
 type RulesModule = Awaited<ReturnType<typeof loadRules>>;
 
 interface SendFormOptions<Body> {
@@ -34,7 +34,14 @@ const some = (fields: FieldMessages) => Object.keys(fields).length > 0;
  * outcome announced, the fields cleared only after the server accepted them (a failure loses
  * nothing typed).
  */
-export function useSendForm<Body extends Record<string, unknown>>({ read, rules, send, success, failure, idOf }: SendFormOptions<Body>) {
+export function useSendForm<Body extends Record<string, unknown>>({
+  read,
+  rules,
+  send,
+  success,
+  failure,
+  idOf,
+}: SendFormOptions<Body>) {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const fields = useFieldErrors(idOf);
@@ -92,8 +99,16 @@ export function useSendForm<Body extends Record<string, unknown>>({ read, rules,
 export function SendFormFooter({ status, sending }: { status: Status; sending: boolean }) {
   return (
     <>
-      <div aria-live="polite">{status && <p className={`alert alert--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>{status.text}</p>}</div>
-      <button type="submit" className="btn btn--primary" disabled={sending}>{sending ? 'Sending...' : 'Send Message'}</button>
+      <div aria-live="polite">
+        {status && (
+          <p className={`alert alert--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+            {status.text}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn--primary" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
     </>
   );
 }

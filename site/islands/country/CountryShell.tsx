@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CountryDto, SubjectDto } from '../../../schemas/catalog.ts';
-import { ApiError, api, getWithMessages } from '../../lib/api.ts';
-import { idFromPath } from '../../lib/shell-path.ts';
+import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
+import { ApiError, api, getWithMessages } from '#site/lib/api.ts';
+import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
-import { CountryGallery, CountryHero, CountryPrograms, countryPanels } from '../../components/country/country-view.tsx';
+import {
+  CountryGallery,
+  CountryHero,
+  CountryPrograms,
+  countryPanels,
+} from '#site/components/country/country-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
 /** The id in /country-details/{id}, or '' when the path has none. */
@@ -19,7 +24,11 @@ function CountryShell() {
     queryKey: ['country', id],
     enabled: id !== '',
     retry: false,
-    queryFn: () => getWithMessages<CountryDto>(`/api/countries/${encodeURIComponent(id)}`, { notFound: 'Country not found', failure: 'Failed to fetch country details.' }),
+    queryFn: () =>
+      getWithMessages<CountryDto>(`/api/countries/${encodeURIComponent(id)}`, {
+        notFound: 'Country not found',
+        failure: 'Failed to fetch country details.',
+      }),
   });
   const subjects = useQuery({
     queryKey: ['subjects', 'country', id],
@@ -28,12 +37,23 @@ function CountryShell() {
       try {
         return await api<SubjectDto[]>(`/api/subjects?countryId=${encodeURIComponent(id)}`);
       } catch (e) {
-        throw new Error(e instanceof ApiError ? `Failed to fetch subjects. Status: ${e.status}` : 'Failed to fetch subjects.', { cause: e });
+        throw new Error(
+          e instanceof ApiError
+            ? `Failed to fetch subjects. Status: ${e.status}`
+            : 'Failed to fetch subjects.',
+          { cause: e },
+        );
       }
     },
   });
-  if (typeof window !== 'undefined' && id === '') return <LoadError fallbackHref="/destinations" message="No country ID provided" />;
-  if (country.isPending) return <div className="container section"><div className="spinner" role="status" aria-label="Loading country" /></div>;
+  if (typeof window !== 'undefined' && id === '')
+    return <LoadError fallbackHref="/destinations" message="No country ID provided" />;
+  if (country.isPending)
+    return (
+      <div className="container section">
+        <div className="spinner" role="status" aria-label="Loading country" />
+      </div>
+    );
   if (country.isError) return <LoadError fallbackHref="/destinations" message={country.error.message} />;
   const c = country.data;
   document.title = document.title.replace(/^[^|]*/, `Study in ${c.name} `);
@@ -43,7 +63,11 @@ function CountryShell() {
       <CountryTabs panels={countryPanels(c)} name={c.name} />
       <CountryGallery country={c} routeId={id} />
       {subjects.isError ? (
-        <div className="container section"><p className="alert alert--error" role="alert">Failed to load data: {subjects.error.message}</p></div>
+        <div className="container section">
+          <p className="alert alert--error" role="alert">
+            Failed to load data: {subjects.error.message}
+          </p>
+        </div>
       ) : subjects.isPending ? (
         <div className="spinner" role="status" aria-label="Loading programs" />
       ) : (

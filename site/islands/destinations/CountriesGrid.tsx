@@ -1,8 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
+import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
 import { HeartIcon } from '../common/icons.tsx';
 
-export interface CountryCard { _id: string; name: string; image: string; flag: string; capital: string; details: string }
+export interface CountryCard {
+  _id: string;
+  name: string;
+  image: string;
+  flag: string;
+  capital: string;
+  details: string;
+}
 export const PAGE_SIZE = 6;
 
 /** Page numbers to show: first, last and a window around the current page, with ellipses between. */
@@ -41,15 +48,32 @@ export default function CountriesGrid({ countries }: { countries: CountryCard[] 
   const current = Math.min(page, total);
   const start = (current - 1) * PAGE_SIZE;
   const shown = filtered.slice(start, start + PAGE_SIZE);
-  const go = (p: number) => { setPage(p); document.getElementById('countries-title')?.scrollIntoView({ block: 'start' }); };
+  const go = (p: number) => {
+    setPage(p);
+    document.getElementById('countries-title')?.scrollIntoView({ block: 'start' });
+  };
   return (
     <div>
       <div className="field countries-search">
-        <label htmlFor="country-search" className="visually-hidden">Search countries</label>
-        <input id="country-search" className="input" type="search" placeholder="Search countries..." value={query} onChange={(e) => { setQuery(e.target.value); setPage(1); }} />
+        <label htmlFor="country-search" className="visually-hidden">
+          Search countries
+        </label>
+        <input
+          id="country-search"
+          className="input"
+          type="search"
+          placeholder="Search countries..."
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }}
+        />
       </div>
       {shown.length === 0 ? (
-        <p className="empty-state" role="status">No countries match “{query.trim()}”. Try another name.</p>
+        <p className="empty-state" role="status">
+          No countries match “{query.trim()}”. Try another name.
+        </p>
       ) : (
         <ul className="grid grid--3" role="list" data-testid="countries">
           {shown.map((c) => {
@@ -57,14 +81,29 @@ export default function CountriesGrid({ countries }: { countries: CountryCard[] 
             return (
               <li key={c._id} className="card card--link country-card">
                 <img className="card__media" src={c.image} alt="" width="400" height="225" loading="lazy" />
-                <button type="button" className="icon-btn country-card__fav" aria-pressed={fav} aria-label={`${fav ? 'Remove' : 'Add'} ${c.name} ${fav ? 'from' : 'to'} favourites`} onClick={() => toggle(c._id)}>
+                <button
+                  type="button"
+                  className="icon-btn country-card__fav"
+                  aria-pressed={fav}
+                  aria-label={`${fav ? 'Remove' : 'Add'} ${c.name} ${fav ? 'from' : 'to'} favourites`}
+                  onClick={() => toggle(c._id)}
+                >
                   <HeartIcon filled={fav} />
                 </button>
                 <div className="card__body">
-                  <p className="country-card__tag"><img src={c.flag} alt="" width="24" height="16" /> Top destination</p>
-                  <h3><a className="stretched-link" href={`/country-details/${c._id}`}>{c.name}</a></h3>
+                  <p className="country-card__tag">
+                    <img src={c.flag} alt="" width="24" height="16" /> Top destination
+                  </p>
+                  <h3>
+                    <a className="stretched-link" href={`/country-details/${c._id}`}>
+                      {c.name}
+                    </a>
+                  </h3>
                   <p className="muted">{c.details.split(/(?<=\.)\s/)[0]}</p>
-                  <p className="country-card__meta"><span>Capital: {c.capital}</span><span className="badge">100+ Programs</span></p>
+                  <p className="country-card__meta">
+                    <span>Capital: {c.capital}</span>
+                    <span className="badge">100+ Programs</span>
+                  </p>
                 </div>
               </li>
             );
@@ -73,15 +112,48 @@ export default function CountriesGrid({ countries }: { countries: CountryCard[] 
       )}
       {filtered.length > PAGE_SIZE && (
         <nav className="pagination" aria-label="Countries pages">
-          <p aria-live="polite">Showing {start + 1}-{Math.min(start + PAGE_SIZE, filtered.length)} of {filtered.length} countries</p>
+          <p aria-live="polite">
+            Showing {start + 1}-{Math.min(start + PAGE_SIZE, filtered.length)} of {filtered.length} countries
+          </p>
           <ul>
-            <li><button type="button" disabled={current === 1} onClick={() => go(current - 1)} aria-label="Previous page">‹</button></li>
+            <li>
+              <button
+                type="button"
+                disabled={current === 1}
+                onClick={() => go(current - 1)}
+                aria-label="Previous page"
+              >
+                ‹
+              </button>
+            </li>
             {pageWindow(current, total).map((p, i) => (
-              <li key={i}>{p === 'gap' ? <span className="ellipsis" aria-hidden="true">…</span> : (
-                <button type="button" aria-current={p === current ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => go(p)}>{p}</button>
-              )}</li>
+              <li key={i}>
+                {p === 'gap' ? (
+                  <span className="ellipsis" aria-hidden="true">
+                    …
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    aria-current={p === current ? 'page' : undefined}
+                    aria-label={`Page ${p}`}
+                    onClick={() => go(p)}
+                  >
+                    {p}
+                  </button>
+                )}
+              </li>
             ))}
-            <li><button type="button" disabled={current === total} onClick={() => go(current + 1)} aria-label="Next page">›</button></li>
+            <li>
+              <button
+                type="button"
+                disabled={current === total}
+                onClick={() => go(current + 1)}
+                aria-label="Next page"
+              >
+                ›
+              </button>
+            </li>
           </ul>
         </nav>
       )}

@@ -1,16 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CompareProgram, CompareResponse } from '../../../schemas/programs.ts';
-import { COMPARE_MAX, COMPARE_MIN } from '../../../schemas/finder-limits.ts';
-import { estimateTotalCost, formatDay } from '../../../schemas/total-cost.ts';
-import { formatWhole } from '../../../schemas/money.ts';
-import { api } from '../../lib/api.ts';
-import { cleanList, formatTuition } from '../../lib/format.ts';
+import type { CompareProgram, CompareResponse } from '#schemas/programs.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
+import { estimateTotalCost, formatDay } from '#schemas/total-cost.ts';
+import { formatWhole } from '#schemas/money.ts';
+import { api } from '#site/lib/api.ts';
+import { cleanList, formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
 
 /** The ids in /compare?ids=a,b,c: distinct, in order. */
-const idsFromUrl = () => [...new Set((new URLSearchParams(location.search).get('ids') ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+const idsFromUrl = () => [
+  ...new Set(
+    (new URLSearchParams(location.search).get('ids') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 interface Row {
   key: string;
@@ -22,8 +29,20 @@ interface Row {
   compare?: false;
 }
 
-const list = (items: string[]) => (items.length ? <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul> : <span className="muted">None listed</span>);
-const intakes = (p: CompareProgram) => [...(p.intake ? [`${p.intake} (Open)`] : []), ...p.futureIntakes.map((f) => `${f} (Upcoming)`)];
+const list = (items: string[]) =>
+  items.length ? (
+    <ul>
+      {items.map((i) => (
+        <li key={i}>{i}</li>
+      ))}
+    </ul>
+  ) : (
+    <span className="muted">None listed</span>
+  );
+const intakes = (p: CompareProgram) => [
+  ...(p.intake ? [`${p.intake} (Open)`] : []),
+  ...p.futureIntakes.map((f) => `${f} (Upcoming)`),
+];
 
 /**
  * /compare?ids=a,b,c (issue 17 item 4): 2 to 4 programs side by side, rows whose values differ marked
@@ -42,7 +61,8 @@ function CompareTable() {
   const countOk = ids !== null && ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
   const query = useQuery({
     queryKey: ['compare', ids?.join(',')],
-    queryFn: () => api<CompareResponse>(`/api/programs/compare?ids=${ids!.map(encodeURIComponent).join(',')}`),
+    queryFn: () =>
+      api<CompareResponse>(`/api/programs/compare?ids=${ids!.map(encodeURIComponent).join(',')}`),
     enabled: countOk,
     retry: false,
   });
@@ -57,7 +77,13 @@ function CompareTable() {
   if (ids === null) return <div className="spinner" role="status" aria-label="Loading the comparison" />;
   if (!countOk) {
     return (
-      <Message title={ids.length > COMPARE_MAX ? `You can compare up to ${COMPARE_MAX} programs at a time` : 'Choose programs to compare'}>
+      <Message
+        title={
+          ids.length > COMPARE_MAX
+            ? `You can compare up to ${COMPARE_MAX} programs at a time`
+            : 'Choose programs to compare'
+        }
+      >
         {ids.length > COMPARE_MAX
           ? `This link names ${ids.length} programs. Remove some, or choose again in the course finder.`
           : `Pick ${COMPARE_MIN} to ${COMPARE_MAX} programs with “Compare” in the course finder${ids.length === 1 ? ' (this link names only one)' : ''}.`}
@@ -71,16 +97,38 @@ function CompareTable() {
   const estimates = items.map((p) => estimateTotalCost(p.costs, currency, rates));
   const money = (n: bigint) => formatWhole(n, currency);
   const rows: Row[] = [
-    { key: 'university', label: 'University and location', value: (p) => `${p.university}, ${p.universityLocation}` },
-    { key: 'degree', label: 'Degree and duration', value: (p) => `${p.degree} · ${p.duration}` },
-    { key: 'intakes', label: 'Intakes', value: (p) => intakes(p).join('; '), render: (p) => list(intakes(p)) },
     {
-      key: 'tuition', label: 'Tuition', value: (p) => formatTuition(p.basePrice, p.currency),
-      render: (p) => <>{formatTuition(p.basePrice, p.currency)}<span className="total-cost__basis">{p.feesVerifiedOn ? `Fees verified on ${formatDay(p.feesVerifiedOn)}` : 'Fees not yet verified'}</span></>,
+      key: 'university',
+      label: 'University and location',
+      value: (p) => `${p.university}, ${p.universityLocation}`,
+    },
+    { key: 'degree', label: 'Degree and duration', value: (p) => `${p.degree} · ${p.duration}` },
+    {
+      key: 'intakes',
+      label: 'Intakes',
+      value: (p) => intakes(p).join('; '),
+      render: (p) => list(intakes(p)),
     },
     {
-      key: 'total', label: 'Estimated total cost',
-      value: (p) => { const e = estimates[items.indexOf(p)]!; return e.ok ? money(e.wholeProgram) : e.reason; },
+      key: 'tuition',
+      label: 'Tuition',
+      value: (p) => formatTuition(p.basePrice, p.currency),
+      render: (p) => (
+        <>
+          {formatTuition(p.basePrice, p.currency)}
+          <span className="total-cost__basis">
+            {p.feesVerifiedOn ? `Fees verified on ${formatDay(p.feesVerifiedOn)}` : 'Fees not yet verified'}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'total',
+      label: 'Estimated total cost',
+      value: (p) => {
+        const e = estimates[items.indexOf(p)]!;
+        return e.ok ? money(e.wholeProgram) : e.reason;
+      },
       render: (p) => {
         const e = estimates[items.indexOf(p)]!;
         if (!e.ok) return e.reason;
@@ -88,14 +136,40 @@ function CompareTable() {
           <div className="compare__cost" data-testid="compare-cost">
             <strong>{money(e.wholeProgram)}</strong> for the whole program ({e.months} months)
             <span className="total-cost__basis">{money(e.perYear)} per year</span>
-            <ul className="compare__parts">{e.lines.map((l) => <li key={l.key}>{l.label}: {money(l.wholeProgram)}</li>)}</ul>
+            <ul className="compare__parts">
+              {e.lines.map((l) => (
+                <li key={l.key}>
+                  {l.label}: {money(l.wholeProgram)}
+                </li>
+              ))}
+            </ul>
           </div>
         );
       },
     },
-    { key: 'entry', label: 'Entry requirements', value: (p) => cleanList(p.entryRequirements.academicRequirements).join('; '), render: (p) => list(cleanList(p.entryRequirements.academicRequirements)) },
-    { key: 'english', label: 'English requirements', value: (p) => cleanList(p.entryRequirements.englishLanguageRequirements).join('; '), render: (p) => list(cleanList(p.entryRequirements.englishLanguageRequirements)) },
-    { key: 'apply', label: 'Apply', compare: false, value: () => '', render: (p) => <a className="btn btn--primary btn--small" href={`/subject/${p._id}`}>Apply<span className="visually-hidden"> to {p.name}</span></a> },
+    {
+      key: 'entry',
+      label: 'Entry requirements',
+      value: (p) => cleanList(p.entryRequirements.academicRequirements).join('; '),
+      render: (p) => list(cleanList(p.entryRequirements.academicRequirements)),
+    },
+    {
+      key: 'english',
+      label: 'English requirements',
+      value: (p) => cleanList(p.entryRequirements.englishLanguageRequirements).join('; '),
+      render: (p) => list(cleanList(p.entryRequirements.englishLanguageRequirements)),
+    },
+    {
+      key: 'apply',
+      label: 'Apply',
+      compare: false,
+      value: () => '',
+      render: (p) => (
+        <a className="btn btn--primary btn--small" href={`/subject/${p._id}`}>
+          Apply<span className="visually-hidden"> to {p.name}</span>
+        </a>
+      ),
+    },
   ];
   const differs = (r: Row) => r.compare !== false && new Set(items.map(r.value)).size > 1;
   const shown = rows.filter((r) => !onlyDiffering || r.compare === false || differs(r));
@@ -104,11 +178,24 @@ function CompareTable() {
     <div className="compare">
       <div className="compare__tools no-print">
         <CurrencyPicker id="compare-currency" value={currency} onChange={setCurrency} />
-        <label className="finder__compare"><input type="checkbox" checked={onlyDiffering} onChange={(e) => setOnlyDiffering(e.target.checked)} /> Show only rows that differ</label>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => print()}>Print</button>
-        <a className="btn btn--ghost btn--small" href="/courses">Back to the course finder</a>
+        <label className="finder__compare">
+          <input
+            type="checkbox"
+            checked={onlyDiffering}
+            onChange={(e) => setOnlyDiffering(e.target.checked)}
+          />{' '}
+          Show only rows that differ
+        </label>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => print()}>
+          Print
+        </button>
+        <a className="btn btn--ghost btn--small" href="/courses">
+          Back to the course finder
+        </a>
       </div>
-      <p className="compare__legend"><span className="compare__mark">Differs</span> marks the rows where the programs are not the same.</p>
+      <p className="compare__legend">
+        <span className="compare__mark">Differs</span> marks the rows where the programs are not the same.
+      </p>
       <div className="compare__scroll">
         <table className="compare__table" data-testid="compare-table">
           <caption className="visually-hidden">{items.length} programs compared</caption>
@@ -118,7 +205,9 @@ function CompareTable() {
               {items.map((p) => (
                 <th key={p._id} scope="col">
                   <a href={`/subject/${p._id}`}>{p.name}</a>
-                  <button type="button" className="compare__remove no-print" onClick={() => remove(p._id)}>Remove<span className="visually-hidden"> {p.name}</span></button>
+                  <button type="button" className="compare__remove no-print" onClick={() => remove(p._id)}>
+                    Remove<span className="visually-hidden"> {p.name}</span>
+                  </button>
                 </th>
               ))}
             </tr>
@@ -127,16 +216,33 @@ function CompareTable() {
             {shown.map((r) => {
               const d = differs(r);
               return (
-                <tr key={r.key} data-row={r.key} data-differs={d || undefined} className={d ? 'compare__differs' : undefined}>
-                  <th scope="row">{r.label}{d && <> <span className="compare__mark">Differs</span></>}</th>
-                  {items.map((p) => <td key={p._id}>{r.render ? r.render(p) : r.value(p)}</td>)}
+                <tr
+                  key={r.key}
+                  data-row={r.key}
+                  data-differs={d || undefined}
+                  className={d ? 'compare__differs' : undefined}
+                >
+                  <th scope="row">
+                    {r.label}
+                    {d && (
+                      <>
+                        {' '}
+                        <span className="compare__mark">Differs</span>
+                      </>
+                    )}
+                  </th>
+                  {items.map((p) => (
+                    <td key={p._id}>{r.render ? r.render(p) : r.value(p)}</td>
+                  ))}
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
-      {estimates[0] && <CostNote many estimate={estimates.find((e) => e.ok && e.conversion) ?? estimates[0]} />}
+      {estimates[0] && (
+        <CostNote many estimate={estimates.find((e) => e.ok && e.conversion) ?? estimates[0]} />
+      )}
     </div>
   );
 }
@@ -146,7 +252,9 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
     <div className="empty-state" role="alert">
       <h2>{title}</h2>
       <p>{children}</p>
-      <a className="btn btn--primary" href="/courses">Go to the course finder</a>
+      <a className="btn btn--primary" href="/courses">
+        Go to the course finder
+      </a>
     </div>
   );
 }

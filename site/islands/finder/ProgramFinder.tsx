@@ -1,12 +1,20 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FacetValue, ProgramsResponse } from '../../../schemas/programs.ts';
+import type { FacetValue, ProgramsResponse } from '#schemas/programs.ts';
 import {
-  COMPARE_MAX, COMPARE_MIN, defaultFilters, filtersFromSearch, filtersToSearch, hasActiveFilters, programSorts, sortLabels, type ProgramFilters,
-} from '../../../schemas/finder-terms.ts';
-import { currencyCodes, isCurrency } from '../../../schemas/money.ts';
-import { api } from '../../lib/api.ts';
-import { formatTuition } from '../../lib/format.ts';
+  COMPARE_MAX,
+  COMPARE_MIN,
+  defaultFilters,
+  filtersFromSearch,
+  filtersToSearch,
+  hasActiveFilters,
+  programSorts,
+  sortLabels,
+  type ProgramFilters,
+} from '#schemas/finder-terms.ts';
+import { currencyCodes, isCurrency } from '#schemas/money.ts';
+import { api } from '#site/lib/api.ts';
+import { formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 
@@ -63,7 +71,12 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
     latest.current = next;
     setFilters(next);
     // A currency without a fee bound changes no result: it is kept, but makes no history entry.
-    if (changed) history[replace ? 'replaceState' : 'pushState'](null, '', `${location.pathname}${filtersToSearch(next)}`);
+    if (changed)
+      history[replace ? 'replaceState' : 'pushState'](
+        null,
+        '',
+        `${location.pathname}${filtersToSearch(next)}`,
+      );
   };
 
   // Typing settles before it searches; the URL follows without a history entry per keystroke.
@@ -81,7 +94,9 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   }, [draft]);
 
   const toggleCompare = (id: string) => {
-    const next = compare.includes(id) ? compare.filter((x) => x !== id) : [...compare, id].slice(-COMPARE_MAX);
+    const next = compare.includes(id)
+      ? compare.filter((x) => x !== id)
+      : [...compare, id].slice(-COMPARE_MAX);
     setCompare(next);
     sessionStorage.setItem(COMPARE_KEY, JSON.stringify(next));
   };
@@ -89,15 +104,45 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   const active = hasActiveFilters(filters);
   const reset = () => {
     setDraft({ q: '', minFee: '', maxFee: '' });
-    apply({ ...defaultFilters, sort: filters.sort, q: undefined, country: undefined, level: undefined, department: undefined, intake: undefined, minFee: undefined, maxFee: undefined, currency: undefined, duration: undefined });
+    apply({
+      ...defaultFilters,
+      sort: filters.sort,
+      q: undefined,
+      country: undefined,
+      level: undefined,
+      department: undefined,
+      intake: undefined,
+      minFee: undefined,
+      maxFee: undefined,
+      currency: undefined,
+      duration: undefined,
+    });
   };
   const facetOptions = (list: FacetValue[], selected: string | undefined) =>
-    list.map((f) => <option key={f.value} value={f.value} disabled={f.count === 0 && f.value !== selected}>{f.label} ({f.count})</option>);
-  const select = (name: 'country' | 'level' | 'intake' | 'duration', label: string, any: string, list: FacetValue[]) => (
+    list.map((f) => (
+      <option key={f.value} value={f.value} disabled={f.count === 0 && f.value !== selected}>
+        {f.label} ({f.count})
+      </option>
+    ));
+  const select = (
+    name: 'country' | 'level' | 'intake' | 'duration',
+    label: string,
+    any: string,
+    list: FacetValue[],
+  ) => (
     <div className="field">
       <label htmlFor={`finder-${name}`}>{label}</label>
-      <select id={`finder-${name}`} name={name} value={filters[name]?.toString() ?? ''}
-        onChange={(e) => apply({ [name]: e.target.value === '' ? undefined : name === 'intake' ? Number(e.target.value) : e.target.value })}>
+      <select
+        id={`finder-${name}`}
+        name={name}
+        value={filters[name]?.toString() ?? ''}
+        onChange={(e) =>
+          apply({
+            [name]:
+              e.target.value === '' ? undefined : name === 'intake' ? Number(e.target.value) : e.target.value,
+          })
+        }
+      >
         <option value="">{any}</option>
         {facetOptions(list, filters[name]?.toString())}
       </select>
@@ -107,78 +152,202 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
 
   return (
     <div className="browser finder">
-      <button type="button" className="btn btn--ghost finder__open" aria-haspopup="dialog" onClick={() => sheet.current?.showModal()}>
+      <button
+        type="button"
+        className="btn btn--ghost finder__open"
+        aria-haspopup="dialog"
+        onClick={() => sheet.current?.showModal()}
+      >
         Filters{active ? ' (on)' : ''}
       </button>
       <dialog ref={sheet} className="finder__sheet" aria-labelledby="finder-filters-title">
-        <form id="finder-form" className="browser__filters card card__body" action="/courses" method="get" role="search"
-          onSubmit={(e) => { e.preventDefault(); sheet.current?.close(); }}>
+        <form
+          id="finder-form"
+          className="browser__filters card card__body"
+          action="/courses"
+          method="get"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            sheet.current?.close();
+          }}
+        >
           <div className="finder__sheet-head">
             <h3 id="finder-filters-title">Filters</h3>
-            <button type="button" className="btn btn--small btn--ghost finder__close" onClick={() => sheet.current?.close()}>Close</button>
+            <button
+              type="button"
+              className="btn btn--small btn--ghost finder__close"
+              onClick={() => sheet.current?.close()}
+            >
+              Close
+            </button>
           </div>
           <div className="field">
             <label htmlFor="program-search">Search by subject</label>
-            <input id="program-search" type="search" name="q" placeholder="e.g. Data Science" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+            <input
+              id="program-search"
+              type="search"
+              name="q"
+              placeholder="e.g. Data Science"
+              value={draft.q}
+              onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            />
           </div>
           {select('country', 'Country', 'All countries', data.facets.country)}
           {select('level', 'Level', 'All levels', data.facets.level)}
           <fieldset className="radio-group">
             <legend>Department</legend>
-            {programs.isError && <p className="alert alert--error" role="alert">Failed to fetch departments.</p>}
-            <label><input type="radio" name="department" value="" checked={!filters.department} onChange={() => apply({ department: undefined })} /> All departments</label>
+            {programs.isError && (
+              <p className="alert alert--error" role="alert">
+                Failed to fetch departments.
+              </p>
+            )}
+            <label>
+              <input
+                type="radio"
+                name="department"
+                value=""
+                checked={!filters.department}
+                onChange={() => apply({ department: undefined })}
+              />{' '}
+              All departments
+            </label>
             {data.facets.department.map((d) => (
               <label key={d.value}>
-                <input type="radio" name="department" value={d.value} checked={filters.department === d.value} disabled={d.count === 0 && filters.department !== d.value} onChange={() => apply({ department: d.value })} />
-                {' '}<span>{d.label} <span className="finder__count">({d.count})</span></span>
+                <input
+                  type="radio"
+                  name="department"
+                  value={d.value}
+                  checked={filters.department === d.value}
+                  disabled={d.count === 0 && filters.department !== d.value}
+                  onChange={() => apply({ department: d.value })}
+                />{' '}
+                <span>
+                  {d.label} <span className="finder__count">({d.count})</span>
+                </span>
               </label>
             ))}
           </fieldset>
           {select('intake', 'Intake month', 'Any month', data.facets.intake)}
           <fieldset className="finder__fees">
             <legend>Tuition per year</legend>
-            <div className="field"><label htmlFor="finder-min">Tuition from</label><input id="finder-min" name="minFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.minFee} onChange={(e) => setDraft({ ...draft, minFee: e.target.value })} /></div>
-            <div className="field"><label htmlFor="finder-max">Tuition to</label><input id="finder-max" name="maxFee" inputMode="numeric" pattern="[0-9]*" autoComplete="off" value={draft.maxFee} onChange={(e) => setDraft({ ...draft, maxFee: e.target.value })} /></div>
-            <div className="field"><label htmlFor="finder-currency">Currency</label>
-              <select id="finder-currency" name="currency" value={filters.currency ?? 'GBP'} onChange={(e) => isCurrency(e.target.value) && apply({ currency: e.target.value })}>
-                {currencyCodes.map((c) => <option key={c}>{c}</option>)}
+            <div className="field">
+              <label htmlFor="finder-min">Tuition from</label>
+              <input
+                id="finder-min"
+                name="minFee"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete="off"
+                value={draft.minFee}
+                onChange={(e) => setDraft({ ...draft, minFee: e.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="finder-max">Tuition to</label>
+              <input
+                id="finder-max"
+                name="maxFee"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete="off"
+                value={draft.maxFee}
+                onChange={(e) => setDraft({ ...draft, maxFee: e.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="finder-currency">Currency</label>
+              <select
+                id="finder-currency"
+                name="currency"
+                value={filters.currency ?? 'GBP'}
+                onChange={(e) => isCurrency(e.target.value) && apply({ currency: e.target.value })}
+              >
+                {currencyCodes.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
               </select>
             </div>
           </fieldset>
           {select('duration', 'Length', 'Any length', data.facets.duration)}
-          {active && <button type="button" className="btn btn--ghost" onClick={reset}>Reset Filters</button>}
-          <button type="submit" className="btn btn--primary finder__show">{resultsLabel}</button>
+          {active && (
+            <button type="button" className="btn btn--ghost" onClick={reset}>
+              Reset Filters
+            </button>
+          )}
+          <button type="submit" className="btn btn--primary finder__show">
+            {resultsLabel}
+          </button>
         </form>
       </dialog>
 
       <div className="finder__results">
         <div className="finder__head">
-          <p className="browser__count" role="status" aria-live="polite">{data.total} {data.total === 1 ? 'program' : 'programs'} found</p>
+          <p className="browser__count" role="status" aria-live="polite">
+            {data.total} {data.total === 1 ? 'program' : 'programs'} found
+          </p>
           <div className="field finder__sort">
             <label htmlFor="finder-sort">Sort by</label>
-            <select id="finder-sort" name="sort" form="finder-form" value={filters.sort} onChange={(e) => apply({ sort: e.target.value as ProgramFilters['sort'] })}>
-              {programSorts.map((s) => <option key={s} value={s}>{sortLabels[s]}</option>)}
+            <select
+              id="finder-sort"
+              name="sort"
+              form="finder-form"
+              value={filters.sort}
+              onChange={(e) => apply({ sort: e.target.value as ProgramFilters['sort'] })}
+            >
+              {programSorts.map((s) => (
+                <option key={s} value={s}>
+                  {sortLabels[s]}
+                </option>
+              ))}
             </select>
           </div>
         </div>
-        {programs.isError && <p className="alert alert--error" role="alert">Failed to fetch data. Please try again later.</p>}
-        {saved.error && <p className="alert alert--error" role="alert">{saved.error}</p>}
+        {programs.isError && (
+          <p className="alert alert--error" role="alert">
+            Failed to fetch data. Please try again later.
+          </p>
+        )}
+        {saved.error && (
+          <p className="alert alert--error" role="alert">
+            {saved.error}
+          </p>
+        )}
         {data.items.length === 0 ? (
           <p className="empty-state">No programs found matching your criteria.</p>
         ) : (
-          <ul className="browser__list" role="list" data-testid="program-results" aria-busy={programs.isFetching && programs.isPlaceholderData}>
+          <ul
+            className="browser__list"
+            role="list"
+            data-testid="program-results"
+            aria-busy={programs.isFetching && programs.isPlaceholderData}
+          >
             {data.items.map((p) => (
               <li key={p._id} className="card card--link browser__item">
                 <div className="card__body">
                   <p className="program-card__uni">{p.university}</p>
-                  <h3><a className="stretched-link" href={`/subject/${p._id}`}>{p.name}</a></h3>
-                  <p className="program-card__meta"><span>{p.degreeType} · {p.duration} · {p.location}</span><span>{formatTuition(p.basePrice, p.currency)}</span></p>
+                  <h3>
+                    <a className="stretched-link" href={`/subject/${p._id}`}>
+                      {p.name}
+                    </a>
+                  </h3>
+                  <p className="program-card__meta">
+                    <span>
+                      {p.degreeType} · {p.duration} · {p.location}
+                    </span>
+                    <span>{formatTuition(p.basePrice, p.currency)}</span>
+                  </p>
                   <p className="finder__intake">Next intake: {p.intake || 'to be announced'}</p>
                   <div className="finder__actions">
                     <SaveButton id={p._id} name={p.name} />
                     <label className="finder__compare">
-                      <input type="checkbox" checked={compare.includes(p._id)} disabled={!ready || (!compare.includes(p._id) && compare.length >= COMPARE_MAX)} onChange={() => toggleCompare(p._id)} />
-                      {' '}Compare<span className="visually-hidden"> {p.name}</span>
+                      <input
+                        type="checkbox"
+                        checked={compare.includes(p._id)}
+                        disabled={!ready || (!compare.includes(p._id) && compare.length >= COMPARE_MAX)}
+                        onChange={() => toggleCompare(p._id)}
+                      />{' '}
+                      Compare<span className="visually-hidden"> {p.name}</span>
                     </label>
                   </div>
                 </div>
@@ -186,27 +355,95 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
             ))}
           </ul>
         )}
-        <nav className="finder__pages" aria-label="Result pages" data-ready={ready || undefined} hidden={pages === 1}>
-          <PageLink to={filters.page - 1} pages={pages} onGo={(page) => apply({ page })} search={(page) => filtersToSearch({ ...filters, page })}>Previous</PageLink>
-          <span>Page {filters.page} of {pages}</span>
-          <PageLink to={filters.page + 1} pages={pages} onGo={(page) => apply({ page })} search={(page) => filtersToSearch({ ...filters, page })}>Next</PageLink>
+        <nav
+          className="finder__pages"
+          aria-label="Result pages"
+          data-ready={ready || undefined}
+          hidden={pages === 1}
+        >
+          <PageLink
+            to={filters.page - 1}
+            pages={pages}
+            onGo={(page) => apply({ page })}
+            search={(page) => filtersToSearch({ ...filters, page })}
+          >
+            Previous
+          </PageLink>
+          <span>
+            Page {filters.page} of {pages}
+          </span>
+          <PageLink
+            to={filters.page + 1}
+            pages={pages}
+            onGo={(page) => apply({ page })}
+            search={(page) => filtersToSearch({ ...filters, page })}
+          >
+            Next
+          </PageLink>
         </nav>
       </div>
       {compare.length > 0 && (
         <div className="compare-tray" role="region" aria-label="Compare programs">
-          <span>{compare.length} of {COMPARE_MAX} chosen to compare</span>
-          {compare.length >= COMPARE_MIN ? <a className="btn btn--primary btn--small" href={`/compare?ids=${compare.map(encodeURIComponent).join(',')}`}>Compare {compare.length} programs</a> : <span className="small">Choose one more</span>}
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => { setCompare([]); sessionStorage.removeItem(COMPARE_KEY); }}>Clear</button>
+          <span>
+            {compare.length} of {COMPARE_MAX} chosen to compare
+          </span>
+          {compare.length >= COMPARE_MIN ? (
+            <a
+              className="btn btn--primary btn--small"
+              href={`/compare?ids=${compare.map(encodeURIComponent).join(',')}`}
+            >
+              Compare {compare.length} programs
+            </a>
+          ) : (
+            <span className="small">Choose one more</span>
+          )}
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => {
+              setCompare([]);
+              sessionStorage.removeItem(COMPARE_KEY);
+            }}
+          >
+            Clear
+          </button>
         </div>
       )}
     </div>
   );
 }
 
-function PageLink({ to, pages, onGo, search, children }: { to: number; pages: number; onGo: (page: number) => void; search: (page: number) => string; children: ReactNode }) {
-  if (to < 1 || to > pages) return <span className="btn btn--ghost btn--small" aria-disabled="true">{children}</span>;
+function PageLink({
+  to,
+  pages,
+  onGo,
+  search,
+  children,
+}: {
+  to: number;
+  pages: number;
+  onGo: (page: number) => void;
+  search: (page: number) => string;
+  children: ReactNode;
+}) {
+  if (to < 1 || to > pages)
+    return (
+      <span className="btn btn--ghost btn--small" aria-disabled="true">
+        {children}
+      </span>
+    );
   return (
-    <a className="btn btn--ghost btn--small" href={`/courses${search(to)}`} onClick={(e) => { e.preventDefault(); onGo(to); document.getElementById('browser-title')?.scrollIntoView(); }}>{children}</a>
+    <a
+      className="btn btn--ghost btn--small"
+      href={`/courses${search(to)}`}
+      onClick={(e) => {
+        e.preventDefault();
+        onGo(to);
+        document.getElementById('browser-title')?.scrollIntoView();
+      }}
+    >
+      {children}
+    </a>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { CostInputs, RatesTable } from '../../../schemas/programs.ts';
-import { estimateTotalCost } from '../../../schemas/total-cost.ts';
+import type { CostInputs, RatesTable } from '#schemas/programs.ts';
+import { estimateTotalCost } from '#schemas/total-cost.ts';
 import { CostNote, CostTable, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
 
 export interface TotalCostProps {

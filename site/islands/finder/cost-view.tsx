@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { LEAVES_OUT, formatDay, type Estimate } from '../../../schemas/total-cost.ts';
-import { CURRENCIES, currencyCodes, formatWhole, isCurrency, type CurrencyCode } from '../../../schemas/money.ts';
+import { LEAVES_OUT, formatDay, type Estimate } from '#schemas/total-cost.ts';
+import { CURRENCIES, currencyCodes, formatWhole, isCurrency, type CurrencyCode } from '#schemas/money.ts';
 
 /** Where the currency a student picked is remembered, so every page shows costs in it. */
 const CURRENCY_KEY = 'costCurrency';
@@ -13,21 +13,43 @@ export function usePreferredCurrency(own: string): [CurrencyCode, (c: CurrencyCo
     const stored = localStorage.getItem(CURRENCY_KEY);
     if (stored && isCurrency(stored)) setCurrency(stored);
   }, []);
-  return [currency, (c) => { setCurrency(c); localStorage.setItem(CURRENCY_KEY, c); }];
+  return [
+    currency,
+    (c) => {
+      setCurrency(c);
+      localStorage.setItem(CURRENCY_KEY, c);
+    },
+  ];
 }
 
-export function CurrencyPicker({ id, value, onChange }: { id: string; value: CurrencyCode; onChange: (c: CurrencyCode) => void }) {
+export function CurrencyPicker({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: CurrencyCode;
+  onChange: (c: CurrencyCode) => void;
+}) {
   return (
     <div className="total-cost__pick">
       <label htmlFor={id}>Show costs in</label>
       <select id={id} value={value} onChange={(e) => isCurrency(e.target.value) && onChange(e.target.value)}>
-        {currencyCodes.map((c) => <option key={c} value={c}>{c} — {CURRENCIES[c].name}</option>)}
+        {currencyCodes.map((c) => (
+          <option key={c} value={c}>
+            {c} — {CURRENCIES[c].name}
+          </option>
+        ))}
       </select>
     </div>
   );
 }
 
-const missingText: Record<string, string> = { tuition: 'tuition (no fee published yet)', living: 'living costs', visa: 'the visa fee' };
+const missingText: Record<string, string> = {
+  tuition: 'tuition (no fee published yet)',
+  living: 'living costs',
+  visa: 'the visa fee',
+};
 
 /** The breakdown: each part per year and for the whole program, with its basis, source and date; totals below. */
 export function CostTable({ estimate, caption }: { estimate: Estimate; caption: string }) {
@@ -37,19 +59,44 @@ export function CostTable({ estimate, caption }: { estimate: Estimate; caption: 
     <table data-testid="cost-breakdown" data-currency={estimate.currency}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
-        <tr><th scope="col">Cost</th><th scope="col" className="num">Per year</th><th scope="col" className="num">Whole program ({estimate.months} months)</th></tr>
+        <tr>
+          <th scope="col">Cost</th>
+          <th scope="col" className="num">
+            Per year
+          </th>
+          <th scope="col" className="num">
+            Whole program ({estimate.months} months)
+          </th>
+        </tr>
       </thead>
       <tbody>
         {estimate.lines.map((l) => (
           <tr key={l.key} data-cost={l.key}>
-            <th scope="row">{l.label}<span className="total-cost__basis">{l.basis}. {l.source}, {l.dated}.</span></th>
-            <td className="num" data-amount={l.perYear?.toString() ?? ''}>{l.perYear === null ? 'One-off' : money(l.perYear)}</td>
-            <td className="num" data-amount={l.wholeProgram.toString()}>{money(l.wholeProgram)}</td>
+            <th scope="row">
+              {l.label}
+              <span className="total-cost__basis">
+                {l.basis}. {l.source}, {l.dated}.
+              </span>
+            </th>
+            <td className="num" data-amount={l.perYear?.toString() ?? ''}>
+              {l.perYear === null ? 'One-off' : money(l.perYear)}
+            </td>
+            <td className="num" data-amount={l.wholeProgram.toString()}>
+              {money(l.wholeProgram)}
+            </td>
           </tr>
         ))}
       </tbody>
       <tfoot>
-        <tr data-cost="total"><th scope="row">Estimated total</th><td className="num" data-amount={estimate.perYear.toString()}>{money(estimate.perYear)}</td><td className="num" data-amount={estimate.wholeProgram.toString()}>{money(estimate.wholeProgram)}</td></tr>
+        <tr data-cost="total">
+          <th scope="row">Estimated total</th>
+          <td className="num" data-amount={estimate.perYear.toString()}>
+            {money(estimate.perYear)}
+          </td>
+          <td className="num" data-amount={estimate.wholeProgram.toString()}>
+            {money(estimate.wholeProgram)}
+          </td>
+        </tr>
       </tfoot>
     </table>
   );
@@ -60,11 +107,18 @@ export function CostTable({ estimate, caption }: { estimate: Estimate; caption: 
  * programs' estimates (compare), which says nothing that holds for one of them only.
  */
 export function CostNote({ estimate, many = false }: { estimate: Estimate; many?: boolean }) {
-  if (!estimate.ok) return <div className="total-cost__note"><p>{LEAVES_OUT}</p></div>;
+  if (!estimate.ok)
+    return (
+      <div className="total-cost__note">
+        <p>{LEAVES_OUT}</p>
+      </div>
+    );
   if (many) {
     return (
       <div className="total-cost__note">
-        {estimate.conversion && <p>{`Costs converted into ${estimate.currency} at exchange rates as of ${formatDay(estimate.conversion.asOf)} (${estimate.conversion.sources.join('; ')}), rounded once to whole units. Each program's page shows its breakdown with every figure's source and date.`}</p>}
+        {estimate.conversion && (
+          <p>{`Costs converted into ${estimate.currency} at exchange rates as of ${formatDay(estimate.conversion.asOf)} (${estimate.conversion.sources.join('; ')}), rounded once to whole units. Each program's page shows its breakdown with every figure's source and date.`}</p>
+        )}
         <p>{LEAVES_OUT}</p>
       </div>
     );
@@ -77,8 +131,10 @@ export function CostNote({ estimate, many = false }: { estimate: Estimate; many?
           ? `Converted into ${estimate.currency} at exchange rates as of ${formatDay(estimate.conversion.asOf)} (${estimate.conversion.sources.join('; ')}), rounded once to whole units.`
           : `In ${estimate.currency}, the currency the costs are published in, rounded to whole units.`}
         {estimate.monthsAssumed && ' The program length is not published: one year is assumed.'}
-        {missing.length > 0 && ` We have no figure yet for ${missing.join(' or ')}, so the total leaves it out.`}
-        {!estimate.lines.some((l) => l.key === 'health') && ' No government health surcharge is listed for this country; health insurance you must buy is not included.'}
+        {missing.length > 0 &&
+          ` We have no figure yet for ${missing.join(' or ')}, so the total leaves it out.`}
+        {!estimate.lines.some((l) => l.key === 'health') &&
+          ' No government health surcharge is listed for this country; health insurance you must buy is not included.'}
       </p>
       <p>{LEAVES_OUT}</p>
     </div>

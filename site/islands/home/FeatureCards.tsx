@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import type { FeatureItem } from '../../lib/fallbacks.ts';
-import { truncateWords } from '../../lib/format.ts';
+import { api } from '#site/lib/api.ts';
+import type { FeatureItem } from '#site/lib/fallbacks.ts';
+import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 
@@ -27,9 +27,22 @@ function FeatureCards({ initial, fallback }: { initial: FeatureItem[]; fallback:
       <ul className="grid grid--3 feature-grid" role="list" data-testid="why-features">
         {features.map((f, i) => (
           <li key={f.title} className="card feature-card">
-            <span className="feature-card__bar" aria-hidden="true" style={{ background: `linear-gradient(90deg, ${f.gradientFrom || '#00C9FF'}, ${f.gradientTo || '#92FE9D'})` }} />
+            <span
+              className="feature-card__bar"
+              aria-hidden="true"
+              style={{
+                background: `linear-gradient(90deg, ${f.gradientFrom || '#00C9FF'}, ${f.gradientTo || '#92FE9D'})`,
+              }}
+            />
             <div className="card__body">
-              <img src={f.image} alt="" width="64" height="64" loading="lazy" className="feature-card__icon" />
+              <img
+                src={f.image}
+                alt=""
+                width="64"
+                height="64"
+                loading="lazy"
+                className="feature-card__icon"
+              />
               <h3>{f.title}</h3>
               <p className="muted">{truncateWords(f.description, 25)}</p>
               <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpenIndex(i)}>
@@ -45,7 +58,9 @@ function FeatureCards({ initial, fallback }: { initial: FeatureItem[]; fallback:
             <h3 id="feature-modal-title">{current.title}</h3>
             <img src={current.image} alt="" width="480" height="270" />
             <p>{current.description}</p>
-            <button type="button" className="btn btn--primary" onClick={() => setOpenIndex(null)}>Close</button>
+            <button type="button" className="btn btn--primary" onClick={() => setOpenIndex(null)}>
+              Close
+            </button>
           </>
         )}
       </Modal>

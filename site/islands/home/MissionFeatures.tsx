@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, NetworkError } from '../../lib/api.ts';
-import type { FeatureItem, MissionVisionContent } from '../../lib/fallbacks.ts';
-import { truncateWords } from '../../lib/format.ts';
+import { api, NetworkError } from '#site/lib/api.ts';
+import type { FeatureItem, MissionVisionContent } from '#site/lib/fallbacks.ts';
+import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 
 /** `fallback`: the built-in content, passed by the page (HTML, not bundled JavaScript). */
-interface Props { features: FeatureItem[]; initial: MissionVisionContent | null; fallback: MissionVisionContent }
+interface Props {
+  features: FeatureItem[];
+  initial: MissionVisionContent | null;
+  fallback: MissionVisionContent;
+}
 
 /** Mission and vision with feature cards (spec 1 section 2.4 item 4): spinner, error, popup, 20-word cards. */
 function MissionFeatures({ features, initial, fallback }: Props) {
@@ -33,7 +37,9 @@ function MissionFeatures({ features, initial, fallback }: Props) {
       {isPending && <div className="spinner" role="status" aria-label="Loading mission and vision" />}
       {error && (
         <p className="alert alert--error" role="alert">
-          {error instanceof NetworkError ? 'Failed to connect to the server' : 'Failed to load mission and vision data'}
+          {error instanceof NetworkError
+            ? 'Failed to connect to the server'
+            : 'Failed to load mission and vision data'}
         </p>
       )}
       <ul className="grid grid--3" role="list" data-testid="mission-features">
@@ -43,8 +49,14 @@ function MissionFeatures({ features, initial, fallback }: Props) {
               <h3>{f.title}</h3>
               <p className="muted">{truncateWords(f.description, 20)}</p>
               <div className="btn-row">
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(f)}>Read more<span className="visually-hidden"> about {f.title}</span></button>
-                {f.learnMoreLink && <a className="btn btn--small btn--light" href={f.learnMoreLink}>Explore<span className="visually-hidden"> {f.title}</span></a>}
+                <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(f)}>
+                  Read more<span className="visually-hidden"> about {f.title}</span>
+                </button>
+                {f.learnMoreLink && (
+                  <a className="btn btn--small btn--light" href={f.learnMoreLink}>
+                    Explore<span className="visually-hidden"> {f.title}</span>
+                  </a>
+                )}
               </div>
             </div>
           </li>
@@ -55,7 +67,9 @@ function MissionFeatures({ features, initial, fallback }: Props) {
           <>
             <h3 id="mission-feature-title">{open.title}</h3>
             <p>{open.description}</p>
-            <button type="button" className="btn btn--primary" onClick={() => setOpen(null)}>Close</button>
+            <button type="button" className="btn btn--primary" onClick={() => setOpen(null)}>
+              Close
+            </button>
           </>
         )}
       </Modal>

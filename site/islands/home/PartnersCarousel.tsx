@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { UniversityDto } from '../../../schemas/catalog.ts';
-import { api } from '../../lib/api.ts';
-import type { PartnerSchool } from '../../lib/fallbacks.ts';
+import type { UniversityDto } from '#schemas/catalog.ts';
+import { api } from '#site/lib/api.ts';
+import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';
@@ -19,7 +19,13 @@ export const CAROUSEL_STEP = 280;
 function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fallback: PartnerSchool[] }) {
   const { data, isError } = useQuery({
     queryKey: ['universities'],
-    queryFn: async (): Promise<PartnerSchool[]> => (await api<UniversityDto[]>('/api/universities')).map((u) => ({ id: u._id, name: u.name, logo: u.logo, location: u.location })),
+    queryFn: async (): Promise<PartnerSchool[]> =>
+      (await api<UniversityDto[]>('/api/universities')).map((u) => ({
+        id: u._id,
+        name: u.name,
+        logo: u.logo,
+        location: u.location,
+      })),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
@@ -55,22 +61,52 @@ function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fal
 
   const shown = single ? [partners[index % partners.length]!] : partners;
   return (
-    <div className="partners" onMouseEnter={() => setHover(true)} onMouseLeave={() => setHover(false)}
-      onFocus={() => setFocused(true)} onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node)) setFocused(false); }}
-      data-paused={paused ? 'true' : 'false'} data-mode={single ? 'single' : 'scroll'}>
-      <ul ref={track} className={`partners__track${single ? ' partners__track--single' : ''}`} role="list" aria-label="Partner universities" aria-live={paused ? 'polite' : 'off'} data-testid="partners-track"
-        tabIndex={single ? undefined : 0}>
+    <div
+      className="partners"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
+      data-paused={paused ? 'true' : 'false'}
+      data-mode={single ? 'single' : 'scroll'}
+    >
+      <ul
+        ref={track}
+        className={`partners__track${single ? ' partners__track--single' : ''}`}
+        role="list"
+        aria-label="Partner universities"
+        aria-live={paused ? 'polite' : 'off'}
+        data-testid="partners-track"
+        tabIndex={single ? undefined : 0}
+      >
         {shown.map((p) => (
           <li key={p.id} className="partner-card">
             <img src={p.logo} alt="" width="64" height="64" loading="lazy" />
-            <div><strong>{p.name}</strong><span className="muted">{p.location}</span></div>
+            <div>
+              <strong>{p.name}</strong>
+              <span className="muted">{p.location}</span>
+            </div>
           </li>
         ))}
       </ul>
       <div className="carousel-controls">
-        <button type="button" className="icon-btn" aria-label="Previous partners" onClick={() => advance(-1)}><ChevronLeft /></button>
-        <button type="button" className="btn btn--ghost btn--small" aria-pressed={stopped} onClick={() => setStopped((s) => !s)}>{stopped ? 'Play' : 'Pause'}<span className="visually-hidden"> carousel</span></button>
-        <button type="button" className="icon-btn" aria-label="Next partners" onClick={() => advance(1)}><ChevronRight /></button>
+        <button type="button" className="icon-btn" aria-label="Previous partners" onClick={() => advance(-1)}>
+          <ChevronLeft />
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          aria-pressed={stopped}
+          onClick={() => setStopped((s) => !s)}
+        >
+          {stopped ? 'Play' : 'Pause'}
+          <span className="visually-hidden"> carousel</span>
+        </button>
+        <button type="button" className="icon-btn" aria-label="Next partners" onClick={() => advance(1)}>
+          <ChevronRight />
+        </button>
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import type { ServiceItem } from '../../lib/fallbacks.ts';
-import { truncateWords } from '../../lib/format.ts';
+import { api } from '#site/lib/api.ts';
+import type { ServiceItem } from '#site/lib/fallbacks.ts';
+import { truncateWords } from '#site/lib/format.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 
@@ -28,23 +28,51 @@ function ServicesList({ initial, fallback }: { initial: ServiceItem[]; fallback:
   const shown = services.slice(current * PAGE, current * PAGE + PAGE);
   return (
     <div>
-      {isError && <p className="alert alert--info" role="status">Failed to load services. Using fallback data instead.</p>}
+      {isError && (
+        <p className="alert alert--info" role="status">
+          Failed to load services. Using fallback data instead.
+        </p>
+      )}
       <ul className="grid grid--3" role="list" aria-live="polite" data-testid="services">
         {shown.map((s) => (
           <li key={s._id} className="card">
             <div className="card__body">
-              <span className="service-icon" style={{ background: s.iconBg }}><img src={s.icon} alt="" width="40" height="40" loading="lazy" /></span>
-              <h3>{s.title} {s.isNew && <span className="badge badge--new">New</span>}</h3>
+              <span className="service-icon" style={{ background: s.iconBg }}>
+                <img src={s.icon} alt="" width="40" height="40" loading="lazy" />
+              </span>
+              <h3>
+                {s.title} {s.isNew && <span className="badge badge--new">New</span>}
+              </h3>
               <p className="muted">{truncateWords(s.description, 20)}</p>
-              <a href={s.link}>Learn more<span className="visually-hidden"> about {s.title}</span></a>
+              <a href={s.link}>
+                Learn more<span className="visually-hidden"> about {s.title}</span>
+              </a>
             </div>
           </li>
         ))}
       </ul>
       <div className="carousel-controls">
-        <button type="button" className="icon-btn" aria-label="Previous services" disabled={current === 0} onClick={() => setPage(current - 1)}><ChevronLeft /></button>
-        <span aria-live="polite">Page {current + 1} of {pages}</span>
-        <button type="button" className="icon-btn" aria-label="Next services" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}><ChevronRight /></button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Previous services"
+          disabled={current === 0}
+          onClick={() => setPage(current - 1)}
+        >
+          <ChevronLeft />
+        </button>
+        <span aria-live="polite">
+          Page {current + 1} of {pages}
+        </span>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Next services"
+          disabled={current >= pages - 1}
+          onClick={() => setPage(current + 1)}
+        >
+          <ChevronRight />
+        </button>
       </div>
     </div>
   );

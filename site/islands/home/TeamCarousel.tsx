@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { useViewportWidth } from './use-media.ts';
 
-export interface TeamMember { id: string; name: string; position: string; image: string }
+export interface TeamMember {
+  id: string;
+  name: string;
+  position: string;
+  image: string;
+}
 
 /** Cards shown for a viewport width: 1 under 640 px, 2 under 1024 px, otherwise 4 (spec 1 section 2.4). */
 export const perView = (width: number) => (width < 640 ? 1 : width < 1024 ? 2 : 4);
@@ -17,17 +22,46 @@ export default function TeamCarousel({ members }: { members: TeamMember[] }) {
   const shown = Array.from({ length: count }, (_, k) => members[(start + k) % n]!);
   return (
     <div className="team">
-      <ul className={`team__grid team__grid--${count}`} role="list" aria-live="polite" data-testid="team-cards">
+      <ul
+        className={`team__grid team__grid--${count}`}
+        role="list"
+        aria-live="polite"
+        data-testid="team-cards"
+      >
         {shown.map((m) => (
           <li key={m.id} className="card team-card">
-            <img src={m.image} alt={`Portrait of ${m.name}`} width="320" height="320" loading="lazy" className="team-card__img" />
-            <div className="card__body"><h3>{m.name}</h3><p className="muted">{m.position}</p></div>
+            <img
+              src={m.image}
+              alt={`Portrait of ${m.name}`}
+              width="320"
+              height="320"
+              loading="lazy"
+              className="team-card__img"
+            />
+            <div className="card__body">
+              <h3>{m.name}</h3>
+              <p className="muted">{m.position}</p>
+            </div>
           </li>
         ))}
       </ul>
       <div className="carousel-controls">
-        <button type="button" className="icon-btn" aria-label="Previous team member" onClick={() => setStart((s) => (s - 1 + n) % n)}><ChevronLeft /></button>
-        <button type="button" className="icon-btn" aria-label="Next team member" onClick={() => setStart((s) => (s + 1) % n)}><ChevronRight /></button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Previous team member"
+          onClick={() => setStart((s) => (s - 1 + n) % n)}
+        >
+          <ChevronLeft />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Next team member"
+          onClick={() => setStart((s) => (s + 1) % n)}
+        >
+          <ChevronRight />
+        </button>
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
-import { REQUEST_MESSAGES } from '../../../schemas/partner-text.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
 import { RequestsList } from './RequestsList.tsx';
@@ -91,19 +91,32 @@ function Dashboard({ token }: { token: string }) {
     }
   }, [server, localOnly, sendProfile]);
 
-  const shown: CachedPartner | null = localOnly ? { ...(server ?? {}), ...localOnly } : (server ?? (profile.isError ? cached : null));
+  const shown: CachedPartner | null = localOnly
+    ? { ...(server ?? {}), ...localOnly }
+    : (server ?? (profile.isError ? cached : null));
   const usingCache = profile.isError && !server && !!shown;
 
   if (profile.isPending) return <Loading text="Loading your dashboard..." />;
-  if (profile.error instanceof ApiError && profile.error.status === 401) return <Loading text="Your session has ended. Redirecting to login..." />;
+  if (profile.error instanceof ApiError && profile.error.status === 401)
+    return <Loading text="Your session has ended. Redirecting to login..." />;
   if (profile.isError && !shown) {
     return (
       <div className="pt-center pt-card pt-narrow">
         <h1 className="pt-title">Failed to Load Partner Data</h1>
-        <p className="pt-muted">We could not load your partner profile. Check your connection and try again, or log in again.</p>
+        <p className="pt-muted">
+          We could not load your partner profile. Check your connection and try again, or log in again.
+        </p>
         <div className="pt-actions">
-          <button type="button" className="pt-button pt-button-secondary" onClick={() => void profile.refetch()}>Try again</button>
-          <button type="button" className="pt-button" onClick={expire}>Return to Login</button>
+          <button
+            type="button"
+            className="pt-button pt-button-secondary"
+            onClick={() => void profile.refetch()}
+          >
+            Try again
+          </button>
+          <button type="button" className="pt-button" onClick={expire}>
+            Return to Login
+          </button>
         </div>
       </div>
     );
@@ -113,10 +126,16 @@ function Dashboard({ token }: { token: string }) {
   const incomplete = !partner.companyName;
 
   const onTabKey = (e: KeyboardEvent, index: number) => {
-    const dir = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    const dir =
+      e.key === 'ArrowDown' || e.key === 'ArrowRight'
+        ? 1
+        : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
+          ? -1
+          : 0;
     if (!dir && e.key !== 'Home' && e.key !== 'End') return;
     e.preventDefault();
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (index + dir + tabs.length) % tabs.length;
+    const next =
+      e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (index + dir + tabs.length) % tabs.length;
     setTab(tabs[next]!.id);
     tabRefs.current[tabs[next]!.id]?.focus();
   };
@@ -130,24 +149,42 @@ function Dashboard({ token }: { token: string }) {
           <p className="pt-company">{partner.companyName || 'Your company'}</p>
         </div>
         <nav className="pt-dash-nav" aria-label="Account">
-          <a href="/" className="pt-button pt-button-ghost">Home</a>
+          <a href="/" className="pt-button pt-button-ghost">
+            Home
+          </a>
           <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOut()}>
             Logout
           </button>
-          <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOutEverywhere()} disabled={signingOut}>
+          <button
+            type="button"
+            className="pt-button pt-button-ghost"
+            onClick={() => void signOutEverywhere()}
+            disabled={signingOut}
+          >
             {signingOut ? 'Signing out...' : 'Sign out of all devices'}
           </button>
         </nav>
-        {everywhereError && <p className="pt-error pt-dash-error" role="alert">{everywhereError}</p>}
+        {everywhereError && (
+          <p className="pt-error pt-dash-error" role="alert">
+            {everywhereError}
+          </p>
+        )}
       </header>
 
       <div className="pt-dash-body">
         <aside className="pt-sidebar">
-          <div role="tablist" aria-label="Partner dashboard" aria-orientation="vertical" className="pt-tablist">
+          <div
+            role="tablist"
+            aria-label="Partner dashboard"
+            aria-orientation="vertical"
+            className="pt-tablist"
+          >
             {tabs.map((t, i) => (
               <button
                 key={t.id}
-                ref={(el) => { tabRefs.current[t.id] = el; }}
+                ref={(el) => {
+                  tabRefs.current[t.id] = el;
+                }}
                 type="button"
                 role="tab"
                 id={`tab-${t.id}`}
@@ -167,17 +204,47 @@ function Dashboard({ token }: { token: string }) {
         <div className="pt-panel">
           <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
             {usingCache && (
-              <p className="pt-banner pt-banner-info">We could not reach the server, so this shows the details saved on this device. They may be out of date.</p>
+              <p className="pt-banner pt-banner-info">
+                We could not reach the server, so this shows the details saved on this device. They may be out
+                of date.
+              </p>
             )}
             {incomplete && <p className="pt-banner pt-banner-info">{REQUEST_MESSAGES.incompleteProfile}</p>}
             {tab === 'profile' && (
-              <ProfilePanel key={partner._id ?? 'new'} token={token} partner={partner} startEditing={incomplete} onSessionExpired={expire} onStored={bump} />
+              <ProfilePanel
+                key={partner._id ?? 'new'}
+                token={token}
+                partner={partner}
+                startEditing={incomplete}
+                onSessionExpired={expire}
+                onStored={bump}
+              />
             )}
-            {tab === 'student' && <RequestForm key="student" kind="student" token={token} partner={shown} onSessionExpired={expire} />}
-            {tab === 'employee' && <RequestForm key="employee" kind="employee" token={token} partner={shown} onSessionExpired={expire} />}
+            {tab === 'student' && (
+              <RequestForm
+                key="student"
+                kind="student"
+                token={token}
+                partner={shown}
+                onSessionExpired={expire}
+              />
+            )}
+            {tab === 'employee' && (
+              <RequestForm
+                key="employee"
+                kind="employee"
+                token={token}
+                partner={shown}
+                onSessionExpired={expire}
+              />
+            )}
             {tab === 'requests' && <RequestsList token={token} />}
             {tab === 'data' && (
-              <LazyPrivacyPanel type="partner" headers={() => ({ Authorization: `Bearer ${token}` })} onErased={() => partnerSession.clear()} />
+              <LazyPrivacyPanel
+                type="partner"
+                headers={() => ({ Authorization: `Bearer ${token}` })}
+                onErased={() => partnerSession.clear()}
+              />
             )}
           </div>
         </div>
@@ -193,7 +260,8 @@ function Gate() {
     setToken(stored);
     if (!stored) toLogin();
   }, []);
-  if (!token) return <Loading text={token === null ? 'Redirecting to login...' : 'Loading your dashboard...'} />;
+  if (!token)
+    return <Loading text={token === null ? 'Redirecting to login...' : 'Loading your dashboard...'} />;
   return <Dashboard token={token} />;
 }
 

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { useLazy } from '../../lib/lazy.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { TextField } from './fields.tsx';
 
-const failed = (error: unknown) => (error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.');
+const failed = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
 
 function ForgotPassword() {
   const [stage, setStage] = useState<'email' | 'reset' | 'done'>('email');
@@ -23,16 +24,34 @@ function ForgotPassword() {
     emailCheck: partnerEmailSchema.safeParse({ email }),
     resetCheck: partnerResetSchema.safeParse({ email, code, password }),
   });
-  const { emailCheck, resetCheck } = contract ? checks(contract) : { emailCheck: undefined, resetCheck: undefined };
-  const errors: Record<string, string> = submitted && contract
-    ? {
-        ...(stage === 'email' ? (emailCheck?.success !== false ? {} : contract.fieldErrors(emailCheck.error)) : resetCheck?.success !== false ? {} : contract.fieldErrors(resetCheck.error)),
-        ...(stage === 'reset' && !confirm ? { confirm: 'Confirm password is required' } : stage === 'reset' && confirm !== password ? { confirm: 'Passwords must match' } : {}),
-      }
-    : {};
+  const { emailCheck, resetCheck } = contract
+    ? checks(contract)
+    : { emailCheck: undefined, resetCheck: undefined };
+  const errors: Record<string, string> =
+    submitted && contract
+      ? {
+          ...(stage === 'email'
+            ? emailCheck?.success !== false
+              ? {}
+              : contract.fieldErrors(emailCheck.error)
+            : resetCheck?.success !== false
+              ? {}
+              : contract.fieldErrors(resetCheck.error)),
+          ...(stage === 'reset' && !confirm
+            ? { confirm: 'Confirm password is required' }
+            : stage === 'reset' && confirm !== password
+              ? { confirm: 'Passwords must match' }
+              : {}),
+        }
+      : {};
 
   const request = useMutation({
-    mutationFn: () => api('/api/partner/forgot-password', { method: 'POST', body: { email }, schema: schemaFrom(partnerContract, 'messageResponse') }),
+    mutationFn: () =>
+      api('/api/partner/forgot-password', {
+        method: 'POST',
+        body: { email },
+        schema: schemaFrom(partnerContract, 'messageResponse'),
+      }),
     onSuccess: (res) => {
       setInfo(res.message);
       setSubmitted(false);
@@ -42,7 +61,12 @@ function ForgotPassword() {
   });
 
   const reset = useMutation({
-    mutationFn: () => api('/api/partner/reset-password', { method: 'POST', body: { email, code, password }, schema: schemaFrom(partnerContract, 'messageResponse') }),
+    mutationFn: () =>
+      api('/api/partner/reset-password', {
+        method: 'POST',
+        body: { email, code, password },
+        schema: schemaFrom(partnerContract, 'messageResponse'),
+      }),
     onSuccess: (res) => {
       setInfo(res.message);
       setStage('done');
@@ -68,30 +92,100 @@ function ForgotPassword() {
   };
 
   return (
-    <form className="pt-card pt-narrow" onFocus={warmContract} onSubmit={onSubmit} noValidate aria-labelledby="pt-forgot-title">
+    <form
+      className="pt-card pt-narrow"
+      onFocus={warmContract}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="pt-forgot-title"
+    >
       <p className="pt-eyebrow">Partner area</p>
-      <h1 id="pt-forgot-title" className="pt-title">Reset your password</h1>
-      <div role="status" aria-live="polite" className="pt-live">{info && <p className="pt-banner pt-banner-info">{info}</p>}</div>
+      <h1 id="pt-forgot-title" className="pt-title">
+        Reset your password
+      </h1>
+      <div role="status" aria-live="polite" className="pt-live">
+        {info && <p className="pt-banner pt-banner-info">{info}</p>}
+      </div>
 
       {stage === 'email' && (
         <>
-          <p className="pt-muted">Enter the owner email of your partner account. We will e-mail you a 6-digit code.</p>
-          <TextField id="email" label="Email" type="email" autoComplete="email" required value={email} onChange={setEmail} error={errors.email} />
-          <button type="submit" className="pt-button pt-button-block" disabled={request.isPending}>{request.isPending ? 'Sending...' : 'Send reset code'}</button>
+          <p className="pt-muted">
+            Enter the owner email of your partner account. We will e-mail you a 6-digit code.
+          </p>
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+          />
+          <button type="submit" className="pt-button pt-button-block" disabled={request.isPending}>
+            {request.isPending ? 'Sending...' : 'Send reset code'}
+          </button>
         </>
       )}
       {stage === 'reset' && (
         <>
-          <TextField id="code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))} error={errors.code} />
-          <TextField id="new-password" label="New password" type="password" autoComplete="new-password" required value={password} onChange={setPassword} error={errors.password} hint="At least 6 characters." />
-          <TextField id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={setConfirm} error={errors.confirm} />
-          <button type="submit" className="pt-button pt-button-block" disabled={reset.isPending}>{reset.isPending ? 'Saving...' : 'Set new password'}</button>
-          <button type="button" className="pt-link-button" onClick={() => { setStage('email'); setInfo(''); }}>Use a different email or get a new code</button>
+          <TextField
+            id="code"
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            error={errors.code}
+          />
+          <TextField
+            id="new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            hint="At least 6 characters."
+          />
+          <TextField
+            id="confirm-password"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.confirm}
+          />
+          <button type="submit" className="pt-button pt-button-block" disabled={reset.isPending}>
+            {reset.isPending ? 'Saving...' : 'Set new password'}
+          </button>
+          <button
+            type="button"
+            className="pt-link-button"
+            onClick={() => {
+              setStage('email');
+              setInfo('');
+            }}
+          >
+            Use a different email or get a new code
+          </button>
         </>
       )}
-      {stage === 'done' && <a className="pt-button pt-button-block" href="/login-partner-account">Go to partner login</a>}
+      {stage === 'done' && (
+        <a className="pt-button pt-button-block" href="/login-partner-account">
+          Go to partner login
+        </a>
+      )}
 
-      {failure && <p className="pt-banner pt-banner-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="pt-banner pt-banner-error" role="alert">
+          {failure}
+        </p>
+      )}
       <nav className="pt-links" aria-label="Other pages">
         <a href="/login-partner-account">Back to partner login</a>
         <a href="/become-our-partner-registerhere">Become a partner</a>

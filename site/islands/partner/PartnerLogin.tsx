@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { storageKeys } from '../../lib/storage.ts';
-import { useLazy } from '../../lib/lazy.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField } from './fields.tsx';
 import { partnerSession } from './session.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 function LoginForm() {
   const [email, setEmail] = useState('');
@@ -27,7 +27,12 @@ function LoginForm() {
   const errorOf = (f: 'email' | 'password') => (touched[f] ? errors[f] : undefined);
 
   const login = useMutation({
-    mutationFn: () => api('/api/partner/login', { method: 'POST', body: { email, password, remember }, schema: schemaFrom(partnerContract, 'partnerLoginResponse') }),
+    mutationFn: () =>
+      api('/api/partner/login', {
+        method: 'POST',
+        body: { email, password, remember },
+        schema: schemaFrom(partnerContract, 'partnerLoginResponse'),
+      }),
     onSuccess: (res) => {
       if (!res.token) {
         setFailure(res.message || 'Login failed');
@@ -49,7 +54,11 @@ function LoginForm() {
     onSettled: (_data, error) => {
       // A 429 means a recent code is still on its way: the verification page can use it.
       if (error && !(error instanceof ApiError && error.status === 429)) {
-        setFailure(error instanceof ApiError && error.message ? error.message : 'Failed to resend OTP. Please try again.');
+        setFailure(
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Failed to resend OTP. Please try again.',
+        );
         return;
       }
       localStorage.setItem(storageKeys.partnerEmail, email.trim().toLowerCase());
@@ -78,12 +87,30 @@ function LoginForm() {
   };
 
   return (
-    <form className="pt-card pt-narrow" onFocus={warmContract} onSubmit={onSubmit} noValidate aria-labelledby="pt-login-title">
+    <form
+      className="pt-card pt-narrow"
+      onFocus={warmContract}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="pt-login-title"
+    >
       <p className="pt-eyebrow">Partner area</p>
-      <h1 id="pt-login-title" className="pt-title">Log in to your partner account</h1>
+      <h1 id="pt-login-title" className="pt-title">
+        Log in to your partner account
+      </h1>
 
-      <TextField id="email" label="Email" type="email" autoComplete="email" required placeholder="owner@company.com" value={email} error={errorOf('email')}
-        onChange={setEmail} onBlur={() => setTouched((t) => ({ ...t, email: true }))} />
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        placeholder="owner@company.com"
+        value={email}
+        error={errorOf('email')}
+        onChange={setEmail}
+        onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+      />
       <TextField
         id="password"
         label="Password"
@@ -96,7 +123,14 @@ function LoginForm() {
         onChange={setPassword}
         onBlur={() => setTouched((t) => ({ ...t, password: true }))}
         trailing={
-          <button type="button" className="pt-toggle" onClick={() => setShow((s) => !s)} aria-pressed={show} aria-controls="password" aria-label={show ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            className="pt-toggle"
+            onClick={() => setShow((s) => !s)}
+            aria-pressed={show}
+            aria-controls="password"
+            aria-label={show ? 'Hide password' : 'Show password'}
+          >
             {show ? 'HIDE' : 'SHOW'}
           </button>
         }
@@ -111,14 +145,23 @@ function LoginForm() {
         <div className="pt-banner pt-banner-error" role="alert">
           <p>{failure}</p>
           {unverified && (
-            <button type="button" className="pt-button pt-button-small" onClick={() => newCode.mutate()} disabled={newCode.isPending}>
+            <button
+              type="button"
+              className="pt-button pt-button-small"
+              onClick={() => newCode.mutate()}
+              disabled={newCode.isPending}
+            >
               {newCode.isPending ? 'Sending...' : 'Send me a new code'}
             </button>
           )}
         </div>
       )}
 
-      <button type="submit" className="pt-button pt-button-block" disabled={login.isPending || login.isSuccess}>
+      <button
+        type="submit"
+        className="pt-button pt-button-block"
+        disabled={login.isPending || login.isSuccess}
+      >
         {login.isPending ? 'Logging in...' : 'Log In'}
       </button>
 

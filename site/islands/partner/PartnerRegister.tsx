@@ -1,41 +1,95 @@
 import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { storageKeys } from '../../lib/storage.ts';
-import { registrationSteps } from '../../../schemas/partner-text.ts';
-import type { PartnerRegisterForm, PartnerRegisterInput } from '../../../schemas/partner.ts';
-import { useLazy } from '../../lib/lazy.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+import { registrationSteps } from '#schemas/partner-text.ts';
+import type { PartnerRegisterForm, PartnerRegisterInput } from '#schemas/partner.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField, messageOf } from './fields.tsx';
 import { LegalDialog, loadLegal, type LegalDocument } from '../common/LegalDialog.tsx';
-import { prefetch } from '../../lib/lazy.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 
 type Field = keyof PartnerRegisterForm;
 type TextKey = Exclude<Field, 'agreeToTerms'>;
 
 const empty: PartnerRegisterForm = {
-  companyName: '', companyHQ: '', ownerFirstName: '', ownerLastName: '', ownerEmail: '', ownerPhoneNumber: '', ownerDesignation: '',
-  ownerNationality: '', contactFirstName: '', contactLastName: '', contactDesignation: '', contactPhoneNumber: '', contactEmail: '',
-  password: '', confirmPassword: '', agreeToTerms: false,
+  companyName: '',
+  companyHQ: '',
+  ownerFirstName: '',
+  ownerLastName: '',
+  ownerEmail: '',
+  ownerPhoneNumber: '',
+  ownerDesignation: '',
+  ownerNationality: '',
+  contactFirstName: '',
+  contactLastName: '',
+  contactDesignation: '',
+  contactPhoneNumber: '',
+  contactEmail: '',
+  password: '',
+  confirmPassword: '',
+  agreeToTerms: false,
 };
 
-const fieldText: Record<TextKey, { label: string; placeholder: string; type?: 'email' | 'tel' | 'password'; autoComplete?: string }> = {
-  companyName: { label: 'Company Name', placeholder: 'Enter your company name', autoComplete: 'organization' },
+const fieldText: Record<
+  TextKey,
+  { label: string; placeholder: string; type?: 'email' | 'tel' | 'password'; autoComplete?: string }
+> = {
+  companyName: {
+    label: 'Company Name',
+    placeholder: 'Enter your company name',
+    autoComplete: 'organization',
+  },
   companyHQ: { label: 'Company Headquarters', placeholder: 'City, country', autoComplete: 'address-level2' },
   ownerFirstName: { label: 'Owner First Name', placeholder: 'First name', autoComplete: 'given-name' },
   ownerLastName: { label: 'Owner Last Name', placeholder: 'Last name', autoComplete: 'family-name' },
-  ownerEmail: { label: 'Owner Email', placeholder: 'owner@company.com', type: 'email', autoComplete: 'email' },
-  ownerPhoneNumber: { label: 'Owner Phone Number', placeholder: '+44 20 7946 0000', type: 'tel', autoComplete: 'tel' },
-  ownerDesignation: { label: 'Owner Designation', placeholder: 'e.g. Managing Director', autoComplete: 'organization-title' },
+  ownerEmail: {
+    label: 'Owner Email',
+    placeholder: 'owner@company.com',
+    type: 'email',
+    autoComplete: 'email',
+  },
+  ownerPhoneNumber: {
+    label: 'Owner Phone Number',
+    placeholder: '+44 20 7946 0000',
+    type: 'tel',
+    autoComplete: 'tel',
+  },
+  ownerDesignation: {
+    label: 'Owner Designation',
+    placeholder: 'e.g. Managing Director',
+    autoComplete: 'organization-title',
+  },
   ownerNationality: { label: 'Owner Nationality', placeholder: 'e.g. British' },
   contactFirstName: { label: 'Contact First Name', placeholder: 'First name', autoComplete: 'off' },
   contactLastName: { label: 'Contact Last Name', placeholder: 'Last name', autoComplete: 'off' },
   contactDesignation: { label: 'Contact Designation', placeholder: 'e.g. HR Manager', autoComplete: 'off' },
-  contactPhoneNumber: { label: 'Contact Phone Number', placeholder: '+44 20 7946 0000', type: 'tel', autoComplete: 'off' },
-  contactEmail: { label: 'Contact Email', placeholder: 'contact@company.com', type: 'email', autoComplete: 'off' },
-  password: { label: 'Password', placeholder: 'At least 6 characters', type: 'password', autoComplete: 'new-password' },
-  confirmPassword: { label: 'Confirm Password', placeholder: 'Repeat the password', type: 'password', autoComplete: 'new-password' },
+  contactPhoneNumber: {
+    label: 'Contact Phone Number',
+    placeholder: '+44 20 7946 0000',
+    type: 'tel',
+    autoComplete: 'off',
+  },
+  contactEmail: {
+    label: 'Contact Email',
+    placeholder: 'contact@company.com',
+    type: 'email',
+    autoComplete: 'off',
+  },
+  password: {
+    label: 'Password',
+    placeholder: 'At least 6 characters',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+  confirmPassword: {
+    label: 'Confirm Password',
+    placeholder: 'Repeat the password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 };
 
 /**
@@ -47,7 +101,10 @@ const fieldText: Record<TextKey, { label: string; placeholder: string; type?: 'e
  * not either: agreeing is done at the moment of registering.
  */
 const DRAFT_KEY = 'partnerRegistrationDraft';
-type Draft = { step: number; values: Omit<PartnerRegisterForm, 'password' | 'confirmPassword' | 'agreeToTerms'> };
+type Draft = {
+  step: number;
+  values: Omit<PartnerRegisterForm, 'password' | 'confirmPassword' | 'agreeToTerms'>;
+};
 
 function readDraft(): Draft | null {
   try {
@@ -55,7 +112,11 @@ function readDraft(): Draft | null {
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<Draft>;
     if (typeof draft.step !== 'number' || !draft.values || typeof draft.values !== 'object') return null;
-    const values = Object.fromEntries(Object.entries(draft.values).filter(([k, v]) => k in empty && typeof v === 'string' && !/password/i.test(k))) as Draft['values'];
+    const values = Object.fromEntries(
+      Object.entries(draft.values).filter(
+        ([k, v]) => k in empty && typeof v === 'string' && !/password/i.test(k),
+      ),
+    ) as Draft['values'];
     return { step: Math.min(Math.max(0, Math.trunc(draft.step)), registrationSteps.length - 1), values };
   } catch {
     return null;
@@ -110,11 +171,14 @@ function RegisterForm() {
   const [contract, loadContract, warmContract] = useLazy(partnerContract);
   type Contract = NonNullable<typeof contract>;
   const errorOf = (f: Field) => (touched[f] ? contract?.registrationFieldError(f, values) : undefined);
-  const set = <K extends Field>(f: K, v: PartnerRegisterForm[K]) => setValues((prev) => ({ ...prev, [f]: v }));
-  const touch = (fields: readonly Field[]) => setTouched((prev) => ({ ...prev, ...Object.fromEntries(fields.map((f) => [f, true])) }));
+  const set = <K extends Field>(f: K, v: PartnerRegisterForm[K]) =>
+    setValues((prev) => ({ ...prev, [f]: v }));
+  const touch = (fields: readonly Field[]) =>
+    setTouched((prev) => ({ ...prev, ...Object.fromEntries(fields.map((f) => [f, true])) }));
 
   const current = registrationSteps[step]!;
-  const stepValid = (c: Contract, i: number) => registrationSteps[i]!.fields.every((f) => !c.registrationFieldError(f, values));
+  const stepValid = (c: Contract, i: number) =>
+    registrationSteps[i]!.fields.every((f) => !c.registrationFieldError(f, values));
 
   const focusFirstError = (c: Contract, fields: readonly Field[]) => {
     const bad = fields.find((f) => c.registrationFieldError(f, values));
@@ -127,7 +191,12 @@ function RegisterForm() {
   };
 
   const register = useMutation({
-    mutationFn: (body: PartnerRegisterInput) => api('/api/partner/register', { method: 'POST', body: { ...body }, schema: schemaFrom(partnerContract, 'partnerRegisterResponse') }),
+    mutationFn: (body: PartnerRegisterInput) =>
+      api('/api/partner/register', {
+        method: 'POST',
+        body: { ...body },
+        schema: schemaFrom(partnerContract, 'partnerRegisterResponse'),
+      }),
     onSuccess: (res, body) => {
       if (!res?.data) {
         setFailure(res?.message || 'Registration failed');
@@ -139,7 +208,12 @@ function RegisterForm() {
       localStorage.setItem(storageKeys.partnerPhone, res.data.ownerPhoneNumber ?? body.ownerPhoneNumber);
       setTimeout(() => window.location.replace('/verify-your-partner-account'), 100);
     },
-    onError: (error) => setFailure(error instanceof ApiError ? messageOf(error, 'Registration failed. Please try again.') : 'Registration failed. Please try again.'),
+    onError: (error) =>
+      setFailure(
+        error instanceof ApiError
+          ? messageOf(error, 'Registration failed. Please try again.')
+          : 'Registration failed. Please try again.',
+      ),
   });
 
   const onSubmit = async (e: SubmitEvent<HTMLFormElement>) => {
@@ -174,19 +248,41 @@ function RegisterForm() {
   const busy = register.isPending || register.isSuccess;
 
   return (
-    <form className="pt-card pt-register" onFocus={warmContract} onSubmit={onSubmit} noValidate aria-labelledby="pt-register-title">
+    <form
+      className="pt-card pt-register"
+      onFocus={warmContract}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="pt-register-title"
+    >
       <p className="pt-eyebrow">Become our partner</p>
-      <h1 id="pt-register-title" className="pt-title">Partner registration</h1>
+      <h1 id="pt-register-title" className="pt-title">
+        Partner registration
+      </h1>
 
       <ol className="pt-steps" aria-label="Registration steps">
         {registrationSteps.map((s, i) => (
-          <li key={s.title} className={i === step ? 'is-current' : i < step ? 'is-done' : undefined} aria-current={i === step ? 'step' : undefined}>
-            <span className="pt-step-number" aria-hidden="true">{i < step ? '✓' : i + 1}</span>
+          <li
+            key={s.title}
+            className={i === step ? 'is-current' : i < step ? 'is-done' : undefined}
+            aria-current={i === step ? 'step' : undefined}
+          >
+            <span className="pt-step-number" aria-hidden="true">
+              {i < step ? '✓' : i + 1}
+            </span>
             <span className="pt-step-name">{s.title}</span>
           </li>
         ))}
       </ol>
-      <div className="pt-progress" role="progressbar" aria-label="Registration progress" aria-valuemin={1} aria-valuemax={4} aria-valuenow={step + 1} aria-valuetext={`Step ${step + 1} of 4: ${current.title}`}>
+      <div
+        className="pt-progress"
+        role="progressbar"
+        aria-label="Registration progress"
+        aria-valuemin={1}
+        aria-valuemax={4}
+        aria-valuenow={step + 1}
+        aria-valuetext={`Step ${step + 1} of 4: ${current.title}`}
+      >
         <div className="pt-progress-bar" data-step={step + 1} />
       </div>
 
@@ -198,10 +294,40 @@ function RegisterForm() {
       <div className="pt-grid">
         {current.fields.map((f) =>
           f === 'agreeToTerms' ? (
-            <CheckboxField key={f} id={f} label="Terms" required checked={values.agreeToTerms} error={errorOf(f)} onChange={(v) => { set(f, v); touch([f]); }} onBlur={() => touch([f])}>
+            <CheckboxField
+              key={f}
+              id={f}
+              label="Terms"
+              required
+              checked={values.agreeToTerms}
+              error={errorOf(f)}
+              onChange={(v) => {
+                set(f, v);
+                touch([f]);
+              }}
+              onBlur={() => touch([f])}
+            >
               I agree to the{' '}
-              <a href="/terms" aria-haspopup="dialog" onClick={openLegal('terms')} onPointerEnter={prefetch(loadLegal)} onFocus={prefetch(loadLegal)}>Terms and Conditions</a> and the{' '}
-              <a href="/privacy" aria-haspopup="dialog" onClick={openLegal('privacy')} onPointerEnter={prefetch(loadLegal)} onFocus={prefetch(loadLegal)}>Privacy Policy</a>.
+              <a
+                href="/terms"
+                aria-haspopup="dialog"
+                onClick={openLegal('terms')}
+                onPointerEnter={prefetch(loadLegal)}
+                onFocus={prefetch(loadLegal)}
+              >
+                Terms and Conditions
+              </a>{' '}
+              and the{' '}
+              <a
+                href="/privacy"
+                aria-haspopup="dialog"
+                onClick={openLegal('privacy')}
+                onPointerEnter={prefetch(loadLegal)}
+                onFocus={prefetch(loadLegal)}
+              >
+                Privacy Policy
+              </a>
+              .
             </CheckboxField>
           ) : (
             <TextField
@@ -221,11 +347,20 @@ function RegisterForm() {
         )}
       </div>
 
-      {failure && <p className="pt-banner pt-banner-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="pt-banner pt-banner-error" role="alert">
+          {failure}
+        </p>
+      )}
 
       <div className="pt-actions">
         {step > 0 && (
-          <button type="button" className="pt-button pt-button-secondary" onClick={() => goTo(step - 1)} disabled={busy}>
+          <button
+            type="button"
+            className="pt-button pt-button-secondary"
+            onClick={() => goTo(step - 1)}
+            disabled={busy}
+          >
             Back
           </button>
         )}

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
-import type { PartnerProfileUpdate } from '../../../schemas/partner.ts';
+import type { PartnerProfileUpdate } from '#schemas/partner.ts';
 import { TextField } from './fields.tsx';
 import { partnerSession, type CachedPartner } from './session.ts';
 import { useToast } from '../common/toast.tsx';
@@ -10,7 +10,13 @@ import { useToast } from '../common/toast.tsx';
 type Editable = keyof PartnerProfileUpdate;
 
 const groups: { title: string; fields: { key: Editable; label: string; type?: 'email' | 'tel' }[] }[] = [
-  { title: 'Company', fields: [{ key: 'companyName', label: 'Company Name' }, { key: 'companyHQ', label: 'Company Headquarters' }] },
+  {
+    title: 'Company',
+    fields: [
+      { key: 'companyName', label: 'Company Name' },
+      { key: 'companyHQ', label: 'Company Headquarters' },
+    ],
+  },
   {
     title: 'Owner',
     fields: [
@@ -39,9 +45,13 @@ const approvalLabels = {
 } as const;
 
 const editableKeys = groups.flatMap((g) => g.fields.map((f) => f.key));
-const labelOf = Object.fromEntries(groups.flatMap((g) => g.fields.map((f) => [f.key, f.label]))) as Record<Editable, string>;
+const labelOf = Object.fromEntries(groups.flatMap((g) => g.fields.map((f) => [f.key, f.label]))) as Record<
+  Editable,
+  string
+>;
 
-const formFrom = (p: CachedPartner) => Object.fromEntries(editableKeys.map((k) => [k, String(p[k] ?? '')])) as Record<Editable, string>;
+const formFrom = (p: CachedPartner) =>
+  Object.fromEntries(editableKeys.map((k) => [k, String(p[k] ?? '')])) as Record<Editable, string>;
 
 interface Props {
   token: string;
@@ -56,7 +66,13 @@ export function useSaveProfile(token: string, onSessionExpired: () => void, onSt
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (update: Record<Editable, string>) => api('/api/partner/profile', { method: 'PUT', token, body: update, schema: schemaFrom(partnerContract, 'partnerProfileSavedResponse') }),
+    mutationFn: (update: Record<Editable, string>) =>
+      api('/api/partner/profile', {
+        method: 'PUT',
+        token,
+        body: update,
+        schema: schemaFrom(partnerContract, 'partnerProfileSavedResponse'),
+      }),
     onSuccess: (res) => {
       if (!res?.success || !res.partner) {
         toast('error', res?.message || 'Failed to update profile');
@@ -95,7 +111,10 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
   }, [partner, editing]);
 
   const companyError = touched && !form.companyName.trim() ? 'Company name is required' : undefined;
-  const contactEmailError = touched && form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? 'Invalid email format' : undefined;
+  const contactEmailError =
+    touched && form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim())
+      ? 'Invalid email format'
+      : undefined;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -104,11 +123,18 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
       document.getElementById('profile-companyName')?.focus();
       return;
     }
-    if (contactEmailError || (form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()))) {
+    if (
+      contactEmailError ||
+      (form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()))
+    ) {
       document.getElementById('profile-contactEmail')?.focus();
       return;
     }
-    save.mutate(form, { onSettled: (_d, error) => { if (!error || !(error instanceof ApiError && error.status < 500)) setEditing(false); } });
+    save.mutate(form, {
+      onSettled: (_d, error) => {
+        if (!error || !(error instanceof ApiError && error.status < 500)) setEditing(false);
+      },
+    });
   };
 
   const cancel = () => {
@@ -133,8 +159,9 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
       {localOnly.length > 0 && (
         <div className="pt-banner pt-banner-info">
           <p>
-            <strong>Saved only on this device:</strong> {localOnly.map((k) => labelOf[k] ?? k).join(', ')}. We could not reach the server, so these
-            changes are not yet on your account. We will send them the next time the dashboard loads, or when you save again.
+            <strong>Saved only on this device:</strong> {localOnly.map((k) => labelOf[k] ?? k).join(', ')}. We
+            could not reach the server, so these changes are not yet on your account. We will send them the
+            next time the dashboard loads, or when you save again.
           </p>
         </div>
       )}
@@ -159,7 +186,12 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
               <dl className="pt-dl">
                 {g.fields.map((f) => (
                   <div key={f.key}>
-                    <dt>{f.label}{localOnly.includes(f.key) && <span className="pt-badge pt-badge-local"> Only on this device</span>}</dt>
+                    <dt>
+                      {f.label}
+                      {localOnly.includes(f.key) && (
+                        <span className="pt-badge pt-badge-local"> Only on this device</span>
+                      )}
+                    </dt>
                     <dd>{String(partner[f.key] ?? '') || 'Not provided'}</dd>
                   </div>
                 ))}
@@ -169,7 +201,15 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Edit company profile">
-          <TextField id="profile-ownerEmail" label="Owner Email" type="email" value={partner.ownerEmail || partner.email || ''} onChange={() => {}} readOnly hint="The owner email is your sign-in and cannot be changed here." />
+          <TextField
+            id="profile-ownerEmail"
+            label="Owner Email"
+            type="email"
+            value={partner.ownerEmail || partner.email || ''}
+            onChange={() => {}}
+            readOnly
+            hint="The owner email is your sign-in and cannot be changed here."
+          />
           {groups.map((g) => (
             <fieldset key={g.title} className="pt-fieldset">
               <legend>{g.title}</legend>
@@ -182,7 +222,13 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
                     type={f.type ?? 'text'}
                     required={f.key === 'companyName'}
                     value={form[f.key]}
-                    error={f.key === 'companyName' ? companyError : f.key === 'contactEmail' ? contactEmailError : undefined}
+                    error={
+                      f.key === 'companyName'
+                        ? companyError
+                        : f.key === 'contactEmail'
+                          ? contactEmailError
+                          : undefined
+                    }
                     onChange={(v) => setForm((prev) => ({ ...prev, [f.key]: v }))}
                     onBlur={() => f.key === 'companyName' && setTouched(true)}
                   />
@@ -191,8 +237,17 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
             </fieldset>
           ))}
           <div className="pt-actions">
-            <button type="button" className="pt-button pt-button-secondary" onClick={cancel} disabled={save.isPending}>Cancel</button>
-            <button type="submit" className="pt-button" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Changes'}</button>
+            <button
+              type="button"
+              className="pt-button pt-button-secondary"
+              onClick={cancel}
+              disabled={save.isPending}
+            >
+              Cancel
+            </button>
+            <button type="submit" className="pt-button" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </button>
           </div>
         </form>
       )}

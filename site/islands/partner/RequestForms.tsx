@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
-import { REQUEST_MESSAGES, degreeOptions, documentTypes, employmentTypes } from '../../../schemas/partner-text.ts';
-import { useLazy } from '../../lib/lazy.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { REQUEST_MESSAGES, degreeOptions, documentTypes, employmentTypes } from '#schemas/partner-text.ts';
+import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from './fields.tsx';
 import type { CachedPartner } from './session.ts';
-import { apiPaths } from '../../../schemas/paths.ts';
+import { apiPaths } from '#schemas/paths.ts';
 import { useToast } from '../common/toast.tsx';
 
 type Values = Record<string, string | boolean | string[]>;
@@ -19,11 +19,42 @@ const today = () => new Date().toISOString().slice(0, 10);
 const numberOrUndefined = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined);
 
 function blank(kind: Kind, partner: CachedPartner): Values {
-  const contact = { companyName: partner.companyName ?? '', contactEmail: partner.ownerEmail ?? partner.email ?? '', contactPhone: partner.ownerPhoneNumber ?? partner.contactNumber ?? '' };
+  const contact = {
+    companyName: partner.companyName ?? '',
+    contactEmail: partner.ownerEmail ?? partner.email ?? '',
+    contactPhone: partner.ownerPhoneNumber ?? partner.contactNumber ?? '',
+  };
   const shared = { department: '', location: '', applicationDeadline: '', ...contact };
   return kind === 'student'
-    ? { ...shared, courseName: '', degree: '', duration: '', courseDescription: '', eligibilityCriteria: '', admissionFee: '', semesterFee: '', totalSeats: '', minimumGPA: '', entranceExamRequired: false, examDate: '', examDetails: '', requiredDocuments: [] }
-    : { ...shared, jobTitle: '', jobDescription: '', employmentType: '', salaryRange: '', requiredQualifications: '', requiredExperience: '', skillsRequired: '', jobResponsibilities: '', benefits: '', numberOfPositions: '' };
+    ? {
+        ...shared,
+        courseName: '',
+        degree: '',
+        duration: '',
+        courseDescription: '',
+        eligibilityCriteria: '',
+        admissionFee: '',
+        semesterFee: '',
+        totalSeats: '',
+        minimumGPA: '',
+        entranceExamRequired: false,
+        examDate: '',
+        examDetails: '',
+        requiredDocuments: [],
+      }
+    : {
+        ...shared,
+        jobTitle: '',
+        jobDescription: '',
+        employmentType: '',
+        salaryRange: '',
+        requiredQualifications: '',
+        requiredExperience: '',
+        skillsRequired: '',
+        jobResponsibilities: '',
+        benefits: '',
+        numberOfPositions: '',
+      };
 }
 
 /** What the API receives: numbers as numbers, skills still comma separated (the contract splits and trims). */
@@ -31,16 +62,33 @@ function payload(kind: Kind, v: Values) {
   if (kind === 'student') {
     const seats = numberOrUndefined(v.totalSeats);
     const gpa = numberOrUndefined(v.minimumGPA);
-    return { ...v, type: 'student' as const, totalSeats: seats, numberOfPositions: seats, minimumGPA: gpa ?? null, examDate: v.entranceExamRequired ? v.examDate : '', examDetails: v.entranceExamRequired ? v.examDetails : '' };
+    return {
+      ...v,
+      type: 'student' as const,
+      totalSeats: seats,
+      numberOfPositions: seats,
+      minimumGPA: gpa ?? null,
+      examDate: v.entranceExamRequired ? v.examDate : '',
+      examDetails: v.entranceExamRequired ? v.examDetails : '',
+    };
   }
   return { ...v, type: 'employee' as const, numberOfPositions: numberOrUndefined(v.numberOfPositions) };
 }
 
-type Contract = typeof import('../../../schemas/partner.ts');
+type Contract = typeof import('#schemas/partner.ts');
 
-function validateValues({ admissionRequestSchema, hiringRequestSchema, fieldErrors }: Contract, kind: Kind, v: Values) {
-  const parsed = kind === 'student' ? admissionRequestSchema.safeParse(payload(kind, v)) : hiringRequestSchema.safeParse(payload(kind, v));
-  return parsed.success ? { ok: true as const, data: parsed.data, errors: {} as Record<string, string> } : { ok: false as const, errors: fieldErrors(parsed.error) };
+function validateValues(
+  { admissionRequestSchema, hiringRequestSchema, fieldErrors }: Contract,
+  kind: Kind,
+  v: Values,
+) {
+  const parsed =
+    kind === 'student'
+      ? admissionRequestSchema.safeParse(payload(kind, v))
+      : hiringRequestSchema.safeParse(payload(kind, v));
+  return parsed.success
+    ? { ok: true as const, data: parsed.data, errors: {} as Record<string, string> }
+    : { ok: false as const, errors: fieldErrors(parsed.error) };
 }
 
 interface FormProps {
@@ -60,14 +108,22 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
   const messages = REQUEST_MESSAGES[kind];
 
   const [contract, loadContract, warmContract] = useLazy(partnerContract);
-  const { errors } = contract ? validateValues(contract, kind, values) : { errors: {} as Record<string, string> };
+  const { errors } = contract
+    ? validateValues(contract, kind, values)
+    : { errors: {} as Record<string, string> };
   const err = (f: string) => (submitted || touched[f] ? errors[f] : undefined);
   const set = (f: string, v: string | boolean | string[]) => setValues((prev) => ({ ...prev, [f]: v }));
   const text = (f: string) => String(values[f] ?? '');
   const touch = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
 
   const submit = useMutation({
-    mutationFn: (body: object) => api(`${apiPaths.partnerRequests}/submit`, { method: 'POST', token, body: { ...body }, schema: schemaFrom(partnerContract, 'requestSubmittedResponse') }),
+    mutationFn: (body: object) =>
+      api(`${apiPaths.partnerRequests}/submit`, {
+        method: 'POST',
+        token,
+        body: { ...body },
+        schema: schemaFrom(partnerContract, 'requestSubmittedResponse'),
+      }),
     onSuccess: (res) => {
       if (!res?.success) {
         toast('error', res?.message || messages.failure);
@@ -113,11 +169,41 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
   };
 
   const id = (f: string) => `${kind}-${f}`;
-  const field = (f: string, label: string, opts: { required?: boolean; type?: 'text' | 'email' | 'tel' | 'number' | 'date'; placeholder?: string; min?: number | string; max?: number | string; step?: number | string; hint?: ReactNode; inputMode?: 'numeric' | 'decimal' } = {}) => (
-    <TextField id={id(f)} label={label} value={text(f)} error={err(f)} onChange={(v) => set(f, v)} onBlur={touch(f)} {...opts} />
+  const field = (
+    f: string,
+    label: string,
+    opts: {
+      required?: boolean;
+      type?: 'text' | 'email' | 'tel' | 'number' | 'date';
+      placeholder?: string;
+      min?: number | string;
+      max?: number | string;
+      step?: number | string;
+      hint?: ReactNode;
+      inputMode?: 'numeric' | 'decimal';
+    } = {},
+  ) => (
+    <TextField
+      id={id(f)}
+      label={label}
+      value={text(f)}
+      error={err(f)}
+      onChange={(v) => set(f, v)}
+      onBlur={touch(f)}
+      {...opts}
+    />
   );
   const area = (f: string, label: string, required = false, placeholder?: string) => (
-    <TextArea id={id(f)} label={label} value={text(f)} error={err(f)} onChange={(v) => set(f, v)} onBlur={touch(f)} required={required} {...(placeholder ? { placeholder } : {})} />
+    <TextArea
+      id={id(f)}
+      label={label}
+      value={text(f)}
+      error={err(f)}
+      onChange={(v) => set(f, v)}
+      onBlur={touch(f)}
+      required={required}
+      {...(placeholder ? { placeholder } : {})}
+    />
   );
 
   const title = kind === 'student' ? 'Student Admission Request' : 'Hire Employees';
@@ -136,19 +222,56 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
           {field('companyName', 'Company Name', { placeholder: 'Your company' })}
           {kind === 'student' ? (
             <>
-              {field('courseName', 'Course Name', { required: true, placeholder: 'e.g. BSc Computer Science' })}
-              <SelectField id={id('degree')} label="Degree" required value={text('degree')} error={err('degree')} onChange={(v) => set('degree', v)} onBlur={touch('degree')} options={degreeChoices} placeholder="Select a degree" />
+              {field('courseName', 'Course Name', {
+                required: true,
+                placeholder: 'e.g. BSc Computer Science',
+              })}
+              <SelectField
+                id={id('degree')}
+                label="Degree"
+                required
+                value={text('degree')}
+                error={err('degree')}
+                onChange={(v) => set('degree', v)}
+                onBlur={touch('degree')}
+                options={degreeChoices}
+                placeholder="Select a degree"
+              />
               {field('department', 'Department', { required: true, placeholder: 'e.g. Computer Science' })}
               {field('duration', 'Duration', { placeholder: 'e.g. 4 years' })}
-              {field('totalSeats', 'Total Seats', { required: true, type: 'number', min: 1, step: 1, inputMode: 'numeric', placeholder: 'e.g. 50' })}
+              {field('totalSeats', 'Total Seats', {
+                required: true,
+                type: 'number',
+                min: 1,
+                step: 1,
+                inputMode: 'numeric',
+                placeholder: 'e.g. 50',
+              })}
               {field('admissionFee', 'Admission Fee', { placeholder: 'e.g. 50,000 BDT' })}
               {field('semesterFee', 'Semester Fee', { placeholder: 'e.g. 30,000 BDT' })}
-              {field('minimumGPA', 'Minimum GPA', { type: 'number', min: 0, max: 5, step: 0.1, inputMode: 'decimal', placeholder: 'e.g. 3.5', hint: 'From 0 to 5, in steps of 0.1.' })}
+              {field('minimumGPA', 'Minimum GPA', {
+                type: 'number',
+                min: 0,
+                max: 5,
+                step: 0.1,
+                inputMode: 'decimal',
+                placeholder: 'e.g. 3.5',
+                hint: 'From 0 to 5, in steps of 0.1.',
+              })}
               {field('location', 'Location', { required: true, placeholder: 'e.g. Dhaka, Bangladesh' })}
-              {field('applicationDeadline', 'Application Deadline', { required: true, type: 'date', min: today() })}
+              {field('applicationDeadline', 'Application Deadline', {
+                required: true,
+                type: 'date',
+                min: today(),
+              })}
               {area('courseDescription', 'Course Description', true, 'What the course covers')}
               {area('eligibilityCriteria', 'Eligibility Criteria', true, 'Who can apply')}
-              <CheckboxField id={id('entranceExamRequired')} label="Entrance exam required" checked={values.entranceExamRequired === true} onChange={(v) => set('entranceExamRequired', v)} />
+              <CheckboxField
+                id={id('entranceExamRequired')}
+                label="Entrance exam required"
+                checked={values.entranceExamRequired === true}
+                onChange={(v) => set('entranceExamRequired', v)}
+              />
               {values.entranceExamRequired === true && (
                 <>
                   {field('examDate', 'Exam Date', { type: 'date', min: today() })}
@@ -163,8 +286,15 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
                     const checked = list.includes(d);
                     return (
                       <div className="pt-check" key={d}>
-                        <input id={id(`doc-${d.replace(/\W+/g, "-")}`)} type="checkbox" checked={checked} onChange={() => set('requiredDocuments', checked ? list.filter((x) => x !== d) : [...list, d])} />
-                        <label htmlFor={id(`doc-${d.replace(/\W+/g, "-")}`)}>{d}</label>
+                        <input
+                          id={id(`doc-${d.replace(/\W+/g, '-')}`)}
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() =>
+                            set('requiredDocuments', checked ? list.filter((x) => x !== d) : [...list, d])
+                          }
+                        />
+                        <label htmlFor={id(`doc-${d.replace(/\W+/g, '-')}`)}>{d}</label>
                       </div>
                     );
                   })}
@@ -175,25 +305,72 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
             <>
               {field('jobTitle', 'Job Title', { required: true, placeholder: 'e.g. Care Assistant' })}
               {field('department', 'Department', { required: true, placeholder: 'e.g. Operations' })}
-              <SelectField id={id('employmentType')} label="Employment Type" required value={text('employmentType')} error={err('employmentType')} onChange={(v) => set('employmentType', v)} onBlur={touch('employmentType')} options={employmentChoices} placeholder="Select an employment type" />
-              {field('salaryRange', 'Salary Range', { required: true, placeholder: 'e.g. 40,000 - 60,000 BDT' })}
-              {field('numberOfPositions', 'Number of Positions', { required: true, type: 'number', min: 1, step: 1, inputMode: 'numeric', placeholder: 'e.g. 3' })}
+              <SelectField
+                id={id('employmentType')}
+                label="Employment Type"
+                required
+                value={text('employmentType')}
+                error={err('employmentType')}
+                onChange={(v) => set('employmentType', v)}
+                onBlur={touch('employmentType')}
+                options={employmentChoices}
+                placeholder="Select an employment type"
+              />
+              {field('salaryRange', 'Salary Range', {
+                required: true,
+                placeholder: 'e.g. 40,000 - 60,000 BDT',
+              })}
+              {field('numberOfPositions', 'Number of Positions', {
+                required: true,
+                type: 'number',
+                min: 1,
+                step: 1,
+                inputMode: 'numeric',
+                placeholder: 'e.g. 3',
+              })}
               {field('location', 'Location', { required: true, placeholder: 'e.g. London, United Kingdom' })}
-              {field('applicationDeadline', 'Application Deadline', { required: true, type: 'date', min: today() })}
-              {field('requiredExperience', 'Required Experience', { required: true, placeholder: 'e.g. 2 years' })}
+              {field('applicationDeadline', 'Application Deadline', {
+                required: true,
+                type: 'date',
+                min: today(),
+              })}
+              {field('requiredExperience', 'Required Experience', {
+                required: true,
+                placeholder: 'e.g. 2 years',
+              })}
               {area('jobDescription', 'Job Description', true, 'What the job involves')}
-              {area('requiredQualifications', 'Required Qualifications', true, 'Degrees, certificates, licences')}
-              {field('skillsRequired', 'Skills Required', { placeholder: 'e.g. Communication, Teamwork, Excel', hint: 'Separate skills with commas.' })}
+              {area(
+                'requiredQualifications',
+                'Required Qualifications',
+                true,
+                'Degrees, certificates, licences',
+              )}
+              {field('skillsRequired', 'Skills Required', {
+                placeholder: 'e.g. Communication, Teamwork, Excel',
+                hint: 'Separate skills with commas.',
+              })}
               {area('jobResponsibilities', 'Job Responsibilities')}
               {area('benefits', 'Benefits')}
             </>
           )}
-          {field('contactEmail', 'Contact Email', { required: true, type: 'email', placeholder: 'contact@company.com' })}
-          {field('contactPhone', 'Contact Phone', { required: true, type: 'tel', placeholder: '+44 20 7946 0000' })}
+          {field('contactEmail', 'Contact Email', {
+            required: true,
+            type: 'email',
+            placeholder: 'contact@company.com',
+          })}
+          {field('contactPhone', 'Contact Phone', {
+            required: true,
+            type: 'tel',
+            placeholder: '+44 20 7946 0000',
+          })}
         </div>
         <div className="pt-actions">
           <button type="submit" className="pt-button" disabled={submit.isPending}>
-            {submit.isPending ? 'Submitting...' : kind === 'student' ? 'Submit Admission Request' : 'Submit Hiring Request'}
+            {submit.isPending
+              ? 'Submitting...'
+              : kind === 'student'
+                ? 'Submit Admission Request'
+                : 'Submit Hiring Request'}
           </button>
         </div>
       </form>

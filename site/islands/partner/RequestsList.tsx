@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { api, type SchemaRef } from '../../lib/api.ts';
-import { timelinePaths } from '../../../schemas/timeline.ts';
+import { api, type SchemaRef } from '#site/lib/api.ts';
+import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 
 /**
@@ -8,23 +8,35 @@ import { TimelineList, useTimeline } from '../common/Timeline.tsx';
  * change first and the changes since the last visit marked (schemas/timeline.ts).
  */
 export function RequestsList({ token }: { token: string }) {
-  const call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) => api(path, { ...init, token });
+  const call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) =>
+    api(path, { ...init, token });
   const { query, since } = useTimeline(timelinePaths.partner, call);
   return (
     <section aria-labelledby="pt-requests-title">
       <div className="pt-panel-head">
         <h2 id="pt-requests-title">My Requests</h2>
-        <button type="button" className="pt-button pt-button-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <button
+          type="button"
+          className="pt-button pt-button-secondary"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
           {query.isFetching ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
-      <p className="pt-muted">Our team reviews each request; every change of status appears here with its date.</p>
+      <p className="pt-muted">
+        Our team reviews each request; every change of status appears here with its date.
+      </p>
       {query.isPending ? (
-        <p className="pt-muted" role="status">Loading your requests…</p>
+        <p className="pt-muted" role="status">
+          Loading your requests…
+        </p>
       ) : query.isError ? (
         <div className="pt-banner pt-banner-error" role="alert">
           <p>We could not load your requests.</p>
-          <button type="button" className="pt-button pt-button-small" onClick={() => void query.refetch()}>Try again</button>
+          <button type="button" className="pt-button pt-button-small" onClick={() => void query.refetch()}>
+            Try again
+          </button>
         </div>
       ) : (
         <TimelineList
@@ -32,7 +44,11 @@ export function RequestsList({ token }: { token: string }) {
           since={since}
           label="My Requests"
           itemClassName="pt-request"
-          empty={<p className="pt-empty">You have not submitted any requests yet. Use Student Admission or Hire Employees to send one.</p>}
+          empty={
+            <p className="pt-empty">
+              You have not submitted any requests yet. Use Student Admission or Hire Employees to send one.
+            </p>
+          }
         />
       )}
     </section>

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { storageKeys } from '../../lib/storage.ts';
-import { OTP_INCOMPLETE } from '../../../schemas/partner-text.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+import { OTP_INCOMPLETE } from '#schemas/partner-text.ts';
 
 const RESEND_SECONDS = 60;
 const LENGTH = 6;
@@ -22,7 +22,7 @@ function verifyFailure(error: unknown) {
 
 function VerifyForm() {
   const [email, setEmail] = useState<string | null>(null);
-  const [digits, setDigits] = useState<string[]>(() => Array(LENGTH).fill(''));
+  const [digits, setDigits] = useState<string[]>(() => Array<string>(LENGTH).fill(''));
   const [seconds, setSeconds] = useState(RESEND_SECONDS);
   const [notice, setNotice] = useState<Notice>(null);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -47,7 +47,10 @@ function VerifyForm() {
   const complete = /^\d{6}$/.test(code);
 
   const fill = (from: number, text: string) => {
-    const incoming = text.replace(/\D/g, '').slice(0, LENGTH - from).split('');
+    const incoming = text
+      .replace(/\D/g, '')
+      .slice(0, LENGTH - from)
+      .split('');
     if (!incoming.length) return;
     setDigits((prev) => {
       const next = [...prev];
@@ -76,7 +79,12 @@ function VerifyForm() {
   };
 
   const verify = useMutation({
-    mutationFn: () => api('/api/partner/verify-otp', { method: 'POST', body: { email: email ?? '', otp: code }, schema: schemaFrom(partnerContract, 'messageResponse') }),
+    mutationFn: () =>
+      api('/api/partner/verify-otp', {
+        method: 'POST',
+        body: { email: email ?? '', otp: code },
+        schema: schemaFrom(partnerContract, 'messageResponse'),
+      }),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'Account verified successfully! Redirecting to login...' });
       localStorage.removeItem(storageKeys.partnerEmail);
@@ -87,17 +95,31 @@ function VerifyForm() {
   });
 
   const resend = useMutation({
-    mutationFn: () => api('/api/partner/resend-otp', { method: 'POST', body: { email: email ?? '' }, schema: schemaFrom(partnerContract, 'messageResponse') }),
+    mutationFn: () =>
+      api('/api/partner/resend-otp', {
+        method: 'POST',
+        body: { email: email ?? '' },
+        schema: schemaFrom(partnerContract, 'messageResponse'),
+      }),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'OTP has been resent to your email' });
-      setDigits(Array(LENGTH).fill(''));
+      setDigits(Array<string>(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);
       boxes.current[0]?.focus();
     },
     onError: (error) => {
-      const wait = error instanceof ApiError && error.status === 429 ? /wait (\d+) seconds/.exec(error.message)?.[1] : undefined;
+      const wait =
+        error instanceof ApiError && error.status === 429
+          ? /wait (\d+) seconds/.exec(error.message)?.[1]
+          : undefined;
       if (wait) setSeconds(Number(wait));
-      setNotice({ kind: 'error', text: error instanceof ApiError && error.message ? error.message : 'Failed to resend OTP. Please try again.' });
+      setNotice({
+        kind: 'error',
+        text:
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Failed to resend OTP. Please try again.',
+      });
     },
   });
 
@@ -111,13 +133,20 @@ function VerifyForm() {
     verify.mutate();
   };
 
-  if (!email) return <div className="pt-card pt-narrow" aria-busy="true"><p className="pt-muted">Loading…</p></div>;
+  if (!email)
+    return (
+      <div className="pt-card pt-narrow" aria-busy="true">
+        <p className="pt-muted">Loading…</p>
+      </div>
+    );
 
   const done = verify.isSuccess;
   return (
     <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-verify-title">
       <p className="pt-eyebrow">Partner account</p>
-      <h1 id="pt-verify-title" className="pt-title">Verify your account</h1>
+      <h1 id="pt-verify-title" className="pt-title">
+        Verify your account
+      </h1>
       <p className="pt-muted" id="pt-otp-help">
         Enter the 6-digit code we sent to <strong>{email}</strong>. The code is valid for 10 minutes.
       </p>
@@ -128,7 +157,9 @@ function VerifyForm() {
           {digits.map((d, i) => (
             <input
               key={i}
-              ref={(el) => { boxes.current[i] = el; }}
+              ref={(el) => {
+                boxes.current[i] = el;
+              }}
               className="pt-otp-box"
               type="text"
               inputMode="numeric"
@@ -149,11 +180,21 @@ function VerifyForm() {
       </fieldset>
 
       <div aria-live="polite" role="status" className="pt-live">
-        {notice && notice.kind !== 'error' && <p className={`pt-banner pt-banner-${notice.kind}`}>{notice.text}</p>}
+        {notice && notice.kind !== 'error' && (
+          <p className={`pt-banner pt-banner-${notice.kind}`}>{notice.text}</p>
+        )}
       </div>
-      {notice?.kind === 'error' && <p className="pt-banner pt-banner-error" role="alert">{notice.text}</p>}
+      {notice?.kind === 'error' && (
+        <p className="pt-banner pt-banner-error" role="alert">
+          {notice.text}
+        </p>
+      )}
 
-      <button type="submit" className="pt-button pt-button-block" disabled={!complete || verify.isPending || done}>
+      <button
+        type="submit"
+        className="pt-button pt-button-block"
+        disabled={!complete || verify.isPending || done}
+      >
         {verify.isPending ? 'Verifying...' : 'Verify OTP'}
       </button>
 
@@ -163,7 +204,12 @@ function VerifyForm() {
             Didn't get the code? You can resend it in <span className="pt-timer">{seconds}s</span>
           </p>
         ) : (
-          <button type="button" className="pt-link-button" onClick={() => resend.mutate()} disabled={resend.isPending || done}>
+          <button
+            type="button"
+            className="pt-link-button"
+            onClick={() => resend.mutate()}
+            disabled={resend.isPending || done}
+          >
             {resend.isPending ? 'Resending...' : 'Resend OTP'}
           </button>
         )}

@@ -31,8 +31,16 @@ function controlProps({ id, error, hint, required, onBlur }: BaseProps) {
 function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
   return (
     <>
-      {hint && <p className="pt-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="pt-error" id={`${id}-error`}>{error}</p>}
+      {hint && (
+        <p className="pt-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="pt-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </>
   );
 }
@@ -41,7 +49,12 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   return (
     <label className="pt-label" htmlFor={id}>
       {label}
-      {required && <span className="pt-required" aria-hidden="true"> *</span>}
+      {required && (
+        <span className="pt-required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </label>
   );
 }
@@ -60,7 +73,19 @@ interface InputProps extends BaseProps {
   trailing?: ReactNode;
 }
 
-export function TextField({ id, label, error, hint, required, onBlur, value, onChange, type = 'text', trailing, ...rest }: InputProps) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  onBlur,
+  value,
+  onChange,
+  type = 'text',
+  trailing,
+  ...rest
+}: InputProps) {
   return (
     <div className="pt-field">
       <Label id={id} label={label} required={required} />
@@ -87,7 +112,18 @@ interface TextAreaProps extends BaseProps {
   rows?: number;
 }
 
-export function TextArea({ id, label, error, hint, required, onBlur, value, onChange, rows = 4, placeholder }: TextAreaProps) {
+export function TextArea({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  onBlur,
+  value,
+  onChange,
+  rows = 4,
+  placeholder,
+}: TextAreaProps) {
   return (
     <div className="pt-field pt-field-wide">
       <Label id={id} label={label} required={required} />
@@ -111,7 +147,18 @@ interface SelectProps extends BaseProps {
   placeholder: string;
 }
 
-export function SelectField({ id, label, error, hint, required, onBlur, value, onChange, options, placeholder }: SelectProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  onBlur,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: SelectProps) {
   return (
     <div className="pt-field">
       <Label id={id} label={label} required={required} />
@@ -123,7 +170,9 @@ export function SelectField({ id, label, error, hint, required, onBlur, value, o
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
       <Messages id={id} error={error} hint={hint} />
@@ -137,7 +186,17 @@ interface CheckboxProps extends BaseProps {
   children?: ReactNode;
 }
 
-export function CheckboxField({ id, label, error, hint, required, onBlur, checked, onChange, children }: CheckboxProps) {
+export function CheckboxField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  onBlur,
+  checked,
+  onChange,
+  children,
+}: CheckboxProps) {
   return (
     <div className="pt-field pt-field-wide">
       <div className="pt-check">
@@ -156,7 +215,14 @@ export function CheckboxField({ id, label, error, hint, required, onBlur, checke
 
 /** The message of a failed call: the server's own wording when it gave one, else the fallback. */
 export function messageOf(error: unknown, fallback: string) {
-  if (error && typeof error === 'object' && 'status' in error && 'message' in error && typeof error.message === 'string' && error.message) {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'status' in error &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    error.message
+  ) {
     return error.message;
   }
   return fallback;

@@ -1,19 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, schemaFrom } from '../../lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
 
 /** The partner dashboard's reads, shared by its panels. */
 export const partnerProfileQuery = (token: string) =>
   queryOptions({
     queryKey: ['partner', 'profile'],
-    queryFn: () => api(`/api/partner/profile?t=${Date.now()}`, { token, schema: schemaFrom(partnerContract, 'partnerProfileResponse') }),
+    queryFn: () =>
+      api(`/api/partner/profile?t=${Date.now()}`, {
+        token,
+        schema: schemaFrom(partnerContract, 'partnerProfileResponse'),
+      }),
     retry: false,
-    staleTime: 0,
-  });
-
-export const partnerRequestsQuery = (token: string) =>
-  queryOptions({
-    queryKey: ['partner', 'requests'],
-    queryFn: () => api('/api/partner/requests', { token, schema: schemaFrom(partnerContract, 'partnerRequestsResponse') }),
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
-import type { PartnerDto } from '../../../schemas/partner.ts';
-import { createSession } from '../../lib/session.ts';
-import { storageKeys } from '../../lib/storage.ts';
+import type { PartnerDto } from '#schemas/partner.ts';
+import { createSession } from '#site/lib/session.ts';
+import { storageKeys } from '#site/lib/storage.ts';
 
 /** The partner's browser storage (spec 2 section 3 keys). */
 export type CachedPartner = Partial<PartnerDto> & {
@@ -9,4 +9,7 @@ export type CachedPartner = Partial<PartnerDto> & {
 };
 
 /** The partner session: token under `partnerToken`, the partner under `partner`. */
-export const partnerSession = createSession<CachedPartner>('partner', { tokens: [storageKeys.partnerToken], user: storageKeys.partner });
+export const partnerSession = createSession<CachedPartner>('partner', {
+  tokens: [storageKeys.partnerToken],
+  user: storageKeys.partner,
+});

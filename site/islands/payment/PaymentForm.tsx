@@ -13,14 +13,18 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { api, NetworkError } from '../../lib/api.ts';
+import { api, NetworkError } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import {
-  PAYMENT_AMOUNT, PAYMENT_DISPLAY, paymentMessages, receiptPath, REFERENCE_MAX,
-} from '../../../schemas/payment-text.ts';
+  PAYMENT_AMOUNT,
+  PAYMENT_DISPLAY,
+  paymentMessages,
+  receiptPath,
+  REFERENCE_MAX,
+} from '#schemas/payment-text.ts';
 // Types only: the payment page ships no zod (docs/decisions/018-typed-responses.md), so it names
 // the types inferred from the response schemas the routes satisfy instead of passing the schemas.
-import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '../../../schemas/payment.ts';
+import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '#schemas/payment.ts';
 import type { Checkout } from './StripeCheckout.tsx';
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
@@ -35,7 +39,11 @@ interface Payer {
 
 /** Creates the PaymentIntent; a lost connection is retried once with the same attempt id, so it never makes a second intent. */
 async function createIntent(body: { name: string; email: string; reference?: string; attemptId: string }) {
-  const send = () => api<CreatePaymentIntentResponse>('/api/payment/create-payment-intent', { method: 'POST', body: { amount: PAYMENT_AMOUNT, ...body } });
+  const send = () =>
+    api<CreatePaymentIntentResponse>('/api/payment/create-payment-intent', {
+      method: 'POST',
+      body: { amount: PAYMENT_AMOUNT, ...body },
+    });
   try {
     return await send();
   } catch (error) {
@@ -72,7 +80,10 @@ function SecureNote() {
   return (
     <p className="pay-secure">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
-        <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
+        <path
+          fill="currentColor"
+          d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
+        />
       </svg>
       Your payment information is secure and encrypted.
     </p>
@@ -92,21 +103,53 @@ interface FieldsProps {
 }
 
 /** The form itself, shared by the working page and the "not configured" page. */
-function Fields({ disabled, unavailable = false, card, processing, message, receipt = null, onSubmit }: FieldsProps) {
+function Fields({
+  disabled,
+  unavailable = false,
+  card,
+  processing,
+  message,
+  receipt = null,
+  onSubmit,
+}: FieldsProps) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [reference, setReference] = useState('');
   const messageId = `${id}-message`;
   return (
-    <form className="pay-form" aria-describedby={message ? messageId : undefined} onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email, reference }) : e.preventDefault())}>
+    <form
+      className="pay-form"
+      aria-describedby={message ? messageId : undefined}
+      onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email, reference }) : e.preventDefault())}
+    >
       <div className="pay-field">
         <label htmlFor={`${id}-name`}>Full Name</label>
-        <input id={`${id}-name`} name="name" type="text" autoComplete="name" required disabled={unavailable} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id={`${id}-name`}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          disabled={unavailable}
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <div className="pay-field">
         <label htmlFor={`${id}-email`}>Email Address</label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={unavailable} maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={unavailable}
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className="pay-field">
         <label htmlFor={`${id}-reference`}>
@@ -137,7 +180,11 @@ function Fields({ disabled, unavailable = false, card, processing, message, rece
       </div>
       <SecureNote />
       {message && (
-        <p id={messageId} className={`pay-message pay-message--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          id={messageId}
+          className={`pay-message pay-message--${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
           {message.text}
         </p>
       )}
@@ -186,12 +233,20 @@ function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe
       const name = payer.name.trim();
       const email = payer.email.trim();
       const reference = payer.reference.trim();
-      const created = await createIntent({ name, email, ...(reference ? { reference } : {}), attemptId: crypto.randomUUID() });
+      const created = await createIntent({
+        name,
+        email,
+        ...(reference ? { reference } : {}),
+        attemptId: crypto.randomUUID(),
+      });
       const returnTo = receiptPath(created.paymentId, created.receiptToken);
       const result = await provider.confirmPayment({
         elements,
         clientSecret: created.clientSecret,
-        confirmParams: { return_url: new URL(returnTo, location.origin).href, payment_method_data: { billing_details: { name, email } } },
+        confirmParams: {
+          return_url: new URL(returnTo, location.origin).href,
+          payment_method_data: { billing_details: { name, email } },
+        },
         // Cards and wallets finish here; only redirect-based methods leave for the return page.
         redirect: 'if_required',
       });
@@ -220,7 +275,12 @@ function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe
       card={
         // The form stays mounted while the element's code arrives: what the payer typed stays put.
         <Suspense fallback={loadingCard}>
-          <StripeCheckout stripe={stripe ?? null} readOnly={processing || paid} onCheckout={setCheckout} onReady={onReady} />
+          <StripeCheckout
+            stripe={stripe ?? null}
+            readOnly={processing || paid}
+            onCheckout={setCheckout}
+            onReady={onReady}
+          />
         </Suspense>
       }
     />
@@ -267,7 +327,9 @@ function PaymentPage() {
             message={null}
             card={
               <p className="pay-card__off" role="status">
-                {config.isError ? 'The payment form could not be loaded. Please refresh the page to try again.' : `${paymentMessages.notConfigured} No payment can be taken here.`}
+                {config.isError
+                  ? 'The payment form could not be loaded. Please refresh the page to try again.'
+                  : `${paymentMessages.notConfigured} No payment can be taken here.`}
               </p>
             }
           />

@@ -6,10 +6,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
-import { cardDescription, formatMoney, receiptMessages } from '../../../schemas/payment-text.ts';
-import type { MessageOnly } from '../../../schemas/responses.ts';
-import type { PaymentConfigResponse, ReceiptResponse } from '../../../schemas/payment.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { cardDescription, formatMoney, receiptMessages } from '#schemas/payment-text.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
+import type { PaymentConfigResponse, ReceiptResponse } from '#schemas/payment.ts';
 import { withQuery } from '../common/with-query.tsx';
 // Types only: the payment pages ship no zod (docs/decisions/018-typed-responses.md).
 
@@ -18,7 +18,8 @@ const POLL_FOR_MS = 10 * 60_000;
 /** 2 s, then a little longer each time, never more often than every 30 s at the end. */
 const pollDelay = (attempt: number) => Math.min(30_000, Math.round(2_000 * 1.5 ** attempt));
 
-const dateText = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const dateText = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 /** What the link says: the payment id from the path, the token, and Stripe's return parameters if any. */
 function readLink() {
@@ -43,12 +44,23 @@ async function stripeReason(clientSecret: string) {
 }
 
 function ExpiredLink({ id, token }: { id: string; token: string }) {
-  const resend = useMutation({ mutationFn: () => api<MessageOnly>(`/api/payment/receipt/${encodeURIComponent(id)}/link`, { method: 'POST', body: { t: token } }) });
+  const resend = useMutation({
+    mutationFn: () =>
+      api<MessageOnly>(`/api/payment/receipt/${encodeURIComponent(id)}/link`, {
+        method: 'POST',
+        body: { t: token },
+      }),
+  });
   return (
     <div className="receipt__problem">
       <p role="alert">{receiptMessages.expired}</p>
       <p>We can e-mail a new link to the address used for this payment.</p>
-      <button type="button" className="receipt-button" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate()}>
+      <button
+        type="button"
+        className="receipt-button"
+        disabled={resend.isPending || resend.isSuccess}
+        onClick={() => resend.mutate()}
+      >
         {resend.isPending ? 'Sending…' : 'E-mail me a new link'}
       </button>
       <div aria-live="polite">
@@ -67,12 +79,19 @@ function Receipt() {
 
   const receipt = useQuery({
     queryKey: ['payment', 'receipt', link.id, link.token],
-    queryFn: () => api<ReceiptResponse>(`/api/payment/receipt/${encodeURIComponent(link.id)}?t=${encodeURIComponent(link.token)}`),
+    queryFn: () =>
+      api<ReceiptResponse>(
+        `/api/payment/receipt/${encodeURIComponent(link.id)}?t=${encodeURIComponent(link.token)}`,
+      ),
     enabled: valid,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     // Processing: ask again, less often each time; TanStack pauses while the tab is hidden.
     refetchInterval: (query) =>
-      query.state.data?.status === 'processing' && link.redirectStatus !== 'failed' && Date.now() - startedAt < POLL_FOR_MS ? pollDelay(query.state.dataUpdateCount) : false,
+      query.state.data?.status === 'processing' &&
+      link.redirectStatus !== 'failed' &&
+      Date.now() - startedAt < POLL_FOR_MS
+        ? pollDelay(query.state.dataUpdateCount)
+        : false,
   });
 
   useEffect(() => {
@@ -89,26 +108,38 @@ function Receipt() {
     return (
       <div className="receipt__problem">
         <p role="alert">{receiptMessages.invalid}</p>
-        <p><a href="/payment">Go to the payment page</a></p>
+        <p>
+          <a href="/payment">Go to the payment page</a>
+        </p>
       </div>
     );
   }
-  if (receipt.isPending) return <p className="receipt__loading" role="status">Loading your receipt…</p>;
+  if (receipt.isPending)
+    return (
+      <p className="receipt__loading" role="status">
+        Loading your receipt…
+      </p>
+    );
   if (receipt.isError) {
     const error = receipt.error;
-    if (error instanceof ApiError && error.status === 410) return <ExpiredLink id={link.id} token={link.token} />;
+    if (error instanceof ApiError && error.status === 410)
+      return <ExpiredLink id={link.id} token={link.token} />;
     if (error instanceof ApiError && error.status === 404) {
       return (
         <div className="receipt__problem">
           <p role="alert">{receiptMessages.invalid}</p>
-          <p><a href="/payment">Go to the payment page</a></p>
+          <p>
+            <a href="/payment">Go to the payment page</a>
+          </p>
         </div>
       );
     }
     return (
       <div className="receipt__problem">
         <p role="alert">Your receipt could not be loaded just now.</p>
-        <button type="button" className="receipt-button" onClick={() => void receipt.refetch()}>Try again</button>
+        <button type="button" className="receipt-button" onClick={() => void receipt.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -120,21 +151,40 @@ function Receipt() {
   const card = cardDescription(r.cardBrand, r.cardLast4);
   return (
     <>
-      <p className={`receipt__status receipt__status--${failed ? 'failed' : r.status}`} role="status" aria-live="polite">
+      <p
+        className={`receipt__status receipt__status--${failed ? 'failed' : r.status}`}
+        role="status"
+        aria-live="polite"
+      >
         {failed ? 'Not completed' : r.statusLabel}
       </p>
-      {stillProcessing && !gaveUp && <p className="receipt__note">We are waiting for the payment provider to confirm your payment. This page updates by itself.</p>}
-      {gaveUp && <p className="receipt__note">This is taking longer than usual. We will e-mail your receipt as soon as the payment is confirmed.</p>}
+      {stillProcessing && !gaveUp && (
+        <p className="receipt__note">
+          We are waiting for the payment provider to confirm your payment. This page updates by itself.
+        </p>
+      )}
+      {gaveUp && (
+        <p className="receipt__note">
+          This is taking longer than usual. We will e-mail your receipt as soon as the payment is confirmed.
+        </p>
+      )}
       {failed && (
         <div className="receipt__problem">
-          <p>Your payment did not go through{failureReason ? `: ${failureReason}` : '.'} Nothing was charged.</p>
-          <p><a href="/payment">Try again</a></p>
+          <p>
+            Your payment did not go through{failureReason ? `: ${failureReason}` : '.'} Nothing was charged.
+          </p>
+          <p>
+            <a href="/payment">Try again</a>
+          </p>
         </div>
       )}
       <dl className="receipt__facts">
         <div>
           <dt>Amount</dt>
-          <dd className="receipt__amount">{formatMoney(r.amount, r.currency)} <span className="receipt__currency">{r.currency.toUpperCase()}</span></dd>
+          <dd className="receipt__amount">
+            {formatMoney(r.amount, r.currency)}{' '}
+            <span className="receipt__currency">{r.currency.toUpperCase()}</span>
+          </dd>
         </div>
         {r.amountRefunded > 0 && (
           <div>
@@ -143,7 +193,9 @@ function Receipt() {
               {formatMoney(r.amountRefunded, r.currency)}
               <ul className="receipt__refunds">
                 {r.refunds.map((refund, i) => (
-                  <li key={i}>{formatMoney(refund.amount, r.currency)} on {dateText(refund.date)}</li>
+                  <li key={i}>
+                    {formatMoney(refund.amount, r.currency)} on {dateText(refund.date)}
+                  </li>
                 ))}
               </ul>
             </dd>
@@ -171,7 +223,9 @@ function Receipt() {
         </div>
       </dl>
       <div className="receipt__actions">
-        <button type="button" className="receipt-button" onClick={() => print()}>Print receipt</button>
+        <button type="button" className="receipt-button" onClick={() => print()}>
+          Print receipt
+        </button>
         <a href="/">Back to the home page</a>
       </div>
     </>

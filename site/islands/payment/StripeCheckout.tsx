@@ -10,9 +10,14 @@
  * dialog when the page confirms.
  */
 import { useEffect } from 'react';
-import type { Stripe, StripeElements, StripeElementsOptions, StripePaymentElementOptions } from '@stripe/stripe-js';
+import type {
+  Stripe,
+  StripeElements,
+  StripeElementsOptions,
+  StripePaymentElementOptions,
+} from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { PAYMENT_AMOUNT, PAYMENT_CURRENCY } from '../../../schemas/payment-text.ts';
+import { PAYMENT_AMOUNT, PAYMENT_CURRENCY } from '#schemas/payment-text.ts';
 
 /** Elements before an intent exists: the fixed amount decides which methods (and wallet sheets) Stripe shows. */
 const elementsOptions: StripeElementsOptions = {
@@ -21,7 +26,13 @@ const elementsOptions: StripeElementsOptions = {
   currency: PAYMENT_CURRENCY,
   appearance: {
     theme: 'stripe',
-    variables: { colorPrimary: '#0b1f3a', colorText: '#0b1f3a', colorDanger: '#b42318', fontFamily: 'Inter, system-ui, sans-serif', borderRadius: '8px' },
+    variables: {
+      colorPrimary: '#0b1f3a',
+      colorText: '#0b1f3a',
+      colorDanger: '#b42318',
+      fontFamily: 'Inter, system-ui, sans-serif',
+      borderRadius: '8px',
+    },
   },
 };
 

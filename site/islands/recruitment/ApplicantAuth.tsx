@@ -1,13 +1,13 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
-import { lazy, prefetch } from '../../lib/lazy.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { lazy, prefetch } from '#site/lib/lazy.ts';
 import { applicantSession } from './applicant-session.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
 let lastEmail = '';
 
 // The contract (and zod) loads on the form's first focus, not with the page.
-const contract = lazy(() => import('../../../schemas/recruitment.ts'));
+const contract = lazy(() => import('#schemas/recruitment.ts'));
 
 export const REGISTERED_MESSAGE = 'Registration successful! Please login to continue.';
 
@@ -22,7 +22,8 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -36,7 +37,8 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
       return;
     }
     const { applicantLoginSchema, applicantRegisterSchema } = schemas;
-    const parsed = mode === 'login' ? applicantLoginSchema.safeParse(form) : applicantRegisterSchema.safeParse(form);
+    const parsed =
+      mode === 'login' ? applicantLoginSchema.safeParse(form) : applicantRegisterSchema.safeParse(form);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Authentication failed');
       return;
@@ -44,7 +46,11 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
     setBusy(true);
     lastEmail = form.email;
     try {
-      const res = await api(`/api/job-applicants/${mode}`, { method: 'POST', body: parsed.data, schema: schemaFrom(contract, 'applicantSignedInResponse') });
+      const res = await api(`/api/job-applicants/${mode}`, {
+        method: 'POST',
+        body: parsed.data,
+        schema: schemaFrom(contract, 'applicantSignedInResponse'),
+      });
       if (res.token) applicantSession.setToken(res.token);
       if (mode === 'register') {
         setNotice(REGISTERED_MESSAGE);
@@ -63,38 +69,98 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
   return (
-    <form className="rc-auth" onFocus={prefetch(contract)} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="rc-modal__subtitle">{mode === 'login' ? 'Log in to apply' : 'Create your applicant account'}</h3>
+    <form
+      className="rc-auth"
+      onFocus={prefetch(contract)}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="rc-modal__subtitle">
+        {mode === 'login' ? 'Log in to apply' : 'Create your applicant account'}
+      </h3>
       {intro && <p className="rc-muted">{intro}</p>}
-      {notice && <p className="rc-notice" role="status">{notice}</p>}
+      {notice && (
+        <p className="rc-notice" role="status">
+          {notice}
+        </p>
+      )}
       {mode === 'register' && (
         <>
           <div className="rc-field">
             <label htmlFor={`${id}-name`}>Full name</label>
-            <input id={`${id}-name`} name="fullName" autoComplete="name" required value={form.fullName} onChange={set('fullName')} aria-describedby={described} />
+            <input
+              id={`${id}-name`}
+              name="fullName"
+              autoComplete="name"
+              required
+              value={form.fullName}
+              onChange={set('fullName')}
+              aria-describedby={described}
+            />
           </div>
           <div className="rc-field">
             <label htmlFor={`${id}-phone`}>Phone</label>
-            <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required value={form.phone} onChange={set('phone')} aria-describedby={described} />
+            <input
+              id={`${id}-phone`}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              value={form.phone}
+              onChange={set('phone')}
+              aria-describedby={described}
+            />
           </div>
         </>
       )}
       <div className="rc-field">
         <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} aria-describedby={described} />
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+          aria-describedby={described}
+        />
       </div>
       <div className="rc-field">
         <label htmlFor={`${id}-password`}>Password</label>
-        <input id={`${id}-password`} name="password" type="password" minLength={6} required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={form.password} onChange={set('password')} aria-describedby={described} />
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          minLength={6}
+          required
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          value={form.password}
+          onChange={set('password')}
+          aria-describedby={described}
+        />
         {mode === 'register' && <p className="rc-hint">At least 6 characters.</p>}
       </div>
-      {error && <p id={errorId} className="rc-error" role="alert">{error}</p>}
+      {error && (
+        <p id={errorId} className="rc-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" className="rc-btn rc-btn--primary rc-btn--block" disabled={busy}>
         {busy ? 'Please wait...' : mode === 'login' ? 'Login' : 'Register'}
       </button>
       <p className="rc-switch">
         {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
-        <button type="button" className="rc-link" onClick={() => { setMode(mode === 'login' ? 'register' : 'login'); setError(''); setNotice(''); }}>
+        <button
+          type="button"
+          className="rc-link"
+          onClick={() => {
+            setMode(mode === 'login' ? 'register' : 'login');
+            setError('');
+            setNotice('');
+          }}
+        >
           {mode === 'login' ? 'Register' : 'Login'}
         </button>
       </p>

@@ -1,12 +1,17 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, schemaFrom } from '../../lib/api.ts';
-import { upload } from '../../lib/upload.ts';
+import { ApiError, schemaFrom } from '#site/lib/api.ts';
+import { upload } from '#site/lib/upload.ts';
 import { recruitmentContract } from './contract.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { Modal } from '../common/Modal.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
-import { applicantHeaders, checkApplicantSession, usableApplicantToken, applicantSession } from './applicant-session.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import {
+  applicantHeaders,
+  checkApplicantSession,
+  usableApplicantToken,
+  applicantSession,
+} from './applicant-session.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
@@ -23,7 +28,13 @@ interface Draft {
  * cover letter. A stored token skips step 1 only once it is known to work: not expired, and
  * accepted by the server (one small call). Success: the spec's alert, then close and reload.
  */
-export function ApplicationModal({ job, onClose }: { job: { _id: string; title: string; company?: string }; onClose: () => void }) {
+export function ApplicationModal({
+  job,
+  onClose,
+}: {
+  job: { _id: string; title: string; company?: string };
+  onClose: () => void;
+}) {
   // A token was stored but has expired (usableApplicantToken removes it): say why step 1 is back.
   const [initial] = useState(() => {
     const stored = applicantSession.getToken() !== null;
@@ -42,7 +53,9 @@ export function ApplicationModal({ job, onClose }: { job: { _id: string; title: 
       setEnded(result === 'invalid');
       setStep(result === 'invalid' ? 1 : 2);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [step]);
 
   return (
@@ -53,17 +66,40 @@ export function ApplicationModal({ job, onClose }: { job: { _id: string; title: 
         <li aria-current={step === 2 ? 'step' : undefined}>2. Application</li>
       </ol>
       {step === 'checking' ? (
-        <p className="rc-muted" role="status">Checking your sign-in…</p>
+        <p className="rc-muted" role="status">
+          Checking your sign-in…
+        </p>
       ) : step === 1 ? (
-        <ApplicantAuth intro={ended ? 'Your session has ended. Please log in again.' : undefined} onAuthenticated={() => setStep(2)} />
+        <ApplicantAuth
+          intro={ended ? 'Your session has ended. Please log in again.' : undefined}
+          onAuthenticated={() => setStep(2)}
+        />
       ) : (
-        <ApplicationStep jobId={job._id} draft={draft} setDraft={setDraft} onBack={() => setStep(1)} onClose={onClose} />
+        <ApplicationStep
+          jobId={job._id}
+          draft={draft}
+          setDraft={setDraft}
+          onBack={() => setStep(1)}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );
 }
 
-function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: string; draft: Draft; setDraft: (update: (d: Draft) => Draft) => void; onBack: () => void; onClose: () => void }) {
+function ApplicationStep({
+  jobId,
+  draft,
+  setDraft,
+  onBack,
+  onClose,
+}: {
+  jobId: string;
+  draft: Draft;
+  setDraft: (update: (d: Draft) => Draft) => void;
+  onBack: () => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const [error, setError] = useState('');
   // Set when the session ended while the person was filling step 2: they sign in again here.
@@ -85,13 +121,16 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
   const askToSignIn = (message: string) => {
     setError(message);
     setReauth(true);
-    requestAnimationFrame(() => reauthRef.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus());
+    requestAnimationFrame(() =>
+      reauthRef.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus(),
+    );
   };
 
   async function send() {
     setError('');
     if (!file) return setError('Please choose your resume (PDF, DOC or DOCX).');
-    if (!/\.(pdf|docx?)$/i.test(file.name)) return setError('Please upload your resume as a PDF, DOC or DOCX file');
+    if (!/\.(pdf|docx?)$/i.test(file.name))
+      return setError('Please upload your resume as a PDF, DOC or DOCX file');
     if (file.size > MAX_BYTES) return setError('File size must be less than 10MB');
     if (!coverLetter.trim()) return setError('Cover letter is required');
     if (!applicantSession.getToken()) return askToSignIn(NO_TOKEN_MESSAGE);
@@ -102,7 +141,14 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
     body.append('resume', file);
     body.append('coverLetter', coverLetter);
     const res = await sending.run(
-      ({ onProgress, signal }) => upload(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { body, headers: applicantHeaders(), onProgress, signal, schema: schemaFrom(recruitmentContract, 'applyResponse') }),
+      ({ onProgress, signal }) =>
+        upload(`/api/jobs/${encodeURIComponent(jobId)}/apply`, {
+          body,
+          headers: applicantHeaders(),
+          onProgress,
+          signal,
+          schema: schemaFrom(recruitmentContract, 'applyResponse'),
+        }),
       'Application failed. Please try again.',
       (err) => {
         if (!(err instanceof ApiError && err.status === 401)) return false;
@@ -137,27 +183,64 @@ function ApplicationStep({ jobId, draft, setDraft, onBack, onClose }: { jobId: s
             required
             disabled={sending.busy}
             aria-describedby={`${id}-resume-hint${error ? ` ${errorId}` : ''}`}
-            onChange={(e) => { const chosen = e.target.files?.[0] ?? null; setDraft((d) => ({ ...d, file: chosen })); sending.reset(); }}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              setDraft((d) => ({ ...d, file: chosen }));
+              sending.reset();
+            }}
           />
-          <p id={`${id}-resume-hint`} className="rc-hint">PDF, DOC or DOCX, up to 10 MB.</p>
-          {file && <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void send()} onCancel={sending.cancel} />}
+          <p id={`${id}-resume-hint`} className="rc-hint">
+            PDF, DOC or DOCX, up to 10 MB.
+          </p>
+          {file && (
+            <UploadStatus
+              state={sending.state}
+              fileName={file.name}
+              onRetry={() => void send()}
+              onCancel={sending.cancel}
+            />
+          )}
         </div>
         <div className="rc-field">
           <label htmlFor={`${id}-cover`}>Cover letter</label>
-          <textarea id={`${id}-cover`} name="coverLetter" rows={6} required value={coverLetter} onChange={(e) => { const text = e.target.value; setDraft((d) => ({ ...d, coverLetter: text })); }} aria-describedby={error ? errorId : undefined} />
+          <textarea
+            id={`${id}-cover`}
+            name="coverLetter"
+            rows={6}
+            required
+            value={coverLetter}
+            onChange={(e) => {
+              const text = e.target.value;
+              setDraft((d) => ({ ...d, coverLetter: text }));
+            }}
+            aria-describedby={error ? errorId : undefined}
+          />
         </div>
-        {error && <p id={errorId} className="rc-error" role="alert">{error}</p>}
+        {error && (
+          <p id={errorId} className="rc-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="rc-actions">
-          <button type="button" className="rc-btn rc-btn--ghost" onClick={onBack} disabled={sending.busy}>Back</button>
-          <button type="submit" className="rc-btn rc-btn--primary" disabled={sending.busy}>{sending.busy ? 'Submitting...' : 'Submit application'}</button>
+          <button type="button" className="rc-btn rc-btn--ghost" onClick={onBack} disabled={sending.busy}>
+            Back
+          </button>
+          <button type="submit" className="rc-btn rc-btn--primary" disabled={sending.busy}>
+            {sending.busy ? 'Submitting...' : 'Submit application'}
+          </button>
         </div>
-        <p className="rc-hint"><a href={pagePaths.applicantDashboard}>My applications</a></p>
+        <p className="rc-hint">
+          <a href={pagePaths.applicantDashboard}>My applications</a>
+        </p>
       </form>
       {reauth && (
         <div ref={reauthRef} className="rc-reauth">
           <ApplicantAuth
             intro={`Log in again to send your application. Your resume${file ? ` (${file.name})` : ''} and cover letter are kept.`}
-            onAuthenticated={() => { setReauth(false); void send(); }}
+            onAuthenticated={() => {
+              setReauth(false);
+              void send();
+            }}
           />
         </div>
       )}

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
-import { lazy, prefetch, useLazy } from '../../lib/lazy.ts';
-import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '../../../schemas/recruitment-text.ts';
+import { api, ApiError } from '#site/lib/api.ts';
+import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
+import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
 
@@ -22,24 +22,35 @@ const empty = {
 
 // The terms text (~2.5 KB brotli) is only read in the modal: it loads on the first open (or on
 // hovering/focusing the button), not with the page (issue 9's JavaScript budget).
-const loadLegal = lazy(() => import('../../lib/legal.ts'));
+const loadLegal = lazy(() => import('#site/lib/legal.ts'));
 
 /**
  * The employer assistance (call-back) form, spec 2 sections 3, 4 and 5. The page passes the
  * country names (schemas/countries.ts) so the 200-name list is in the HTML, not the bundle.
  */
-export default function AssistanceForm({ categories, countries }: { categories: string[]; countries: readonly string[] }) {
+export default function AssistanceForm({
+  categories,
+  countries,
+}: {
+  categories: string[];
+  countries: readonly string[];
+}) {
   const id = useId();
   const [legal, startLegal] = useLazy(loadLegal);
   const [form, setForm] = useState(empty);
   const [submitting, setSubmitting] = useState(false);
   const [blocked, setBlocked] = useState<'terms' | 'category' | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
-  const set = (key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode' | 'country' | 'message') =>
-    (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set =
+    (key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode' | 'country' | 'message') =>
+    (e: { target: { value: string } }) =>
+      setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const toggle = (name: string) => {
-    setForm((f) => ({ ...f, category: f.category.includes(name) ? f.category.filter((c) => c !== name) : [...f.category, name] }));
+    setForm((f) => ({
+      ...f,
+      category: f.category.includes(name) ? f.category.filter((c) => c !== name) : [...f.category, name],
+    }));
     if (blocked === 'category') setBlocked(null);
   };
 
@@ -59,7 +70,10 @@ export default function AssistanceForm({ categories, countries }: { categories: 
     setSubmitting(true);
     const loading = toast.loading('Submitting...');
     try {
-      const res = await api<{ success: boolean; message?: string }>('/api/assistance-requests', { method: 'POST', body: form });
+      const res = await api<{ success: boolean; message?: string }>('/api/assistance-requests', {
+        method: 'POST',
+        body: form,
+      });
       toast.dismiss(loading);
       toast.success(res.message || 'Submitted successfully!');
       setForm(empty);
@@ -72,10 +86,28 @@ export default function AssistanceForm({ categories, countries }: { categories: 
     }
   }
 
-  const field = (key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode', label: string, type = 'text', autoComplete?: string) => (
+  const field = (
+    key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode',
+    label: string,
+    type = 'text',
+    autoComplete?: string,
+  ) => (
     <div className="rc-field">
-      <label htmlFor={`${id}-${key}`}>{label} <span aria-hidden="true" className="rc-req">*</span></label>
-      <input id={`${id}-${key}`} name={key} type={type} required autoComplete={autoComplete} value={form[key]} onChange={set(key)} />
+      <label htmlFor={`${id}-${key}`}>
+        {label}{' '}
+        <span aria-hidden="true" className="rc-req">
+          *
+        </span>
+      </label>
+      <input
+        id={`${id}-${key}`}
+        name={key}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        value={form[key]}
+        onChange={set(key)}
+      />
     </div>
   );
 
@@ -84,7 +116,9 @@ export default function AssistanceForm({ categories, countries }: { categories: 
       <Toaster look="rc" durations={TOAST_DURATIONS} max={20} />
       <form className="rc-card rc-assist" onSubmit={submit} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Request staffing assistance</h2>
-        <p className="rc-muted">Tell us who you need and we will call you back within one working day. Fields marked * are required.</p>
+        <p className="rc-muted">
+          Tell us who you need and we will call you back within one working day. Fields marked * are required.
+        </p>
         <div className="rc-grid-2">
           {field('companyName', 'Company name', 'text', 'organization')}
           {field('phoneNumber', 'Phone number', 'tel', 'tel')}
@@ -93,27 +127,67 @@ export default function AssistanceForm({ categories, countries }: { categories: 
           {field('postcode', 'Postcode', 'text', 'postal-code')}
           <div className="rc-field">
             <label htmlFor={`${id}-country`}>Country</label>
-            <select id={`${id}-country`} name="country" autoComplete="country-name" value={form.country} onChange={set('country')}>
-              {countries.map((c) => <option key={c} value={c}>{c}</option>)}
+            <select
+              id={`${id}-country`}
+              name="country"
+              autoComplete="country-name"
+              value={form.country}
+              onChange={set('country')}
+            >
+              {countries.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           </div>
         </div>
 
-        <fieldset className="rc-categories" aria-describedby={blocked === 'category' ? `${id}-category-error` : undefined}>
-          <legend>Which staff do you need? <span aria-hidden="true" className="rc-req">*</span></legend>
+        <fieldset
+          className="rc-categories"
+          aria-describedby={blocked === 'category' ? `${id}-category-error` : undefined}
+        >
+          <legend>
+            Which staff do you need?{' '}
+            <span aria-hidden="true" className="rc-req">
+              *
+            </span>
+          </legend>
           <div className="rc-categories__list">
             {categories.map((name) => (
-              <button key={name} type="button" className="rc-toggle" aria-pressed={form.category.includes(name)} onClick={() => toggle(name)}>
+              <button
+                key={name}
+                type="button"
+                className="rc-toggle"
+                aria-pressed={form.category.includes(name)}
+                onClick={() => toggle(name)}
+              >
                 {name}
               </button>
             ))}
           </div>
-          {blocked === 'category' && <p id={`${id}-category-error`} className="rc-error">{CATEGORY_MESSAGE}</p>}
+          {blocked === 'category' && (
+            <p id={`${id}-category-error`} className="rc-error">
+              {CATEGORY_MESSAGE}
+            </p>
+          )}
         </fieldset>
 
         <div className="rc-field">
-          <label htmlFor={`${id}-message`}>Message <span aria-hidden="true" className="rc-req">*</span></label>
-          <textarea id={`${id}-message`} name="message" rows={5} required value={form.message} onChange={set('message')} />
+          <label htmlFor={`${id}-message`}>
+            Message{' '}
+            <span aria-hidden="true" className="rc-req">
+              *
+            </span>
+          </label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={5}
+            required
+            value={form.message}
+            onChange={set('message')}
+          />
         </div>
 
         <div className="rc-check">
@@ -121,30 +195,61 @@ export default function AssistanceForm({ categories, countries }: { categories: 
             id={`${id}-terms`}
             type="checkbox"
             checked={form.termsAccepted}
-            onChange={(e) => { setForm((f) => ({ ...f, termsAccepted: e.target.checked })); if (blocked === 'terms') setBlocked(null); }}
+            onChange={(e) => {
+              setForm((f) => ({ ...f, termsAccepted: e.target.checked }));
+              if (blocked === 'terms') setBlocked(null);
+            }}
             aria-describedby={blocked === 'terms' ? `${id}-terms-error` : undefined}
           />
           <label htmlFor={`${id}-terms`}>I accept the Terms &amp; Conditions</label>
-          <button type="button" className="rc-link" onPointerEnter={prefetch(loadLegal)} onFocus={prefetch(loadLegal)}
-            onClick={() => { setTermsOpen(true); startLegal().catch((e: unknown) => console.error('Failed to load the Terms and Conditions', e)); }}>Read the Terms &amp; Conditions</button>
+          <button
+            type="button"
+            className="rc-link"
+            onPointerEnter={prefetch(loadLegal)}
+            onFocus={prefetch(loadLegal)}
+            onClick={() => {
+              setTermsOpen(true);
+              startLegal().catch((e: unknown) => console.error('Failed to load the Terms and Conditions', e));
+            }}
+          >
+            Read the Terms &amp; Conditions
+          </button>
         </div>
-        {blocked === 'terms' && <p id={`${id}-terms-error`} className="rc-error">{TERMS_MESSAGE}</p>}
+        {blocked === 'terms' && (
+          <p id={`${id}-terms-error`} className="rc-error">
+            {TERMS_MESSAGE}
+          </p>
+        )}
 
-        <button type="submit" className="rc-btn rc-btn--primary rc-btn--block" disabled={submitting}>{submitting ? 'Submitting...' : 'Submit request'}</button>
+        <button type="submit" className="rc-btn rc-btn--primary rc-btn--block" disabled={submitting}>
+          {submitting ? 'Submitting...' : 'Submit request'}
+        </button>
       </form>
-      <Modal look="rc-modal" className="rc-modal--wide" open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms and Conditions">
+      <Modal
+        look="rc-modal"
+        className="rc-modal--wide"
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        title="Terms and Conditions"
+      >
         <div className="rc-legal">
           {!legal && <p role="status">Loading...</p>}
           {legal?.termsSections.map((section) => (
             <section key={section.title}>
               <h3>{section.title}</h3>
-              {section.body.map((p, i) => <p key={i}>{p}</p>)}
+              {section.body.map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
             </section>
           ))}
-          <p>The full Terms and Conditions are also on our <a href="/terms">Terms &amp; Conditions page</a>.</p>
+          <p>
+            The full Terms and Conditions are also on our <a href="/terms">Terms &amp; Conditions page</a>.
+          </p>
         </div>
         <div className="rc-actions">
-          <button type="button" className="rc-btn rc-btn--primary" onClick={() => setTermsOpen(false)}>Close</button>
+          <button type="button" className="rc-btn rc-btn--primary" onClick={() => setTermsOpen(false)}>
+            Close
+          </button>
         </div>
       </Modal>
     </>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError, schemaFrom } from '../../lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { recruitmentContract } from './contract.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 type Result =
   | { state: 'working' }
@@ -19,13 +19,27 @@ export default function ConfirmEmail() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const send = async () => {
-    if (!token.current) return setResult({ state: 'refused', message: 'This confirmation link is not complete. Open the link from the e-mail again, or log in to My applications to get a new one.' });
+    if (!token.current)
+      return setResult({
+        state: 'refused',
+        message:
+          'This confirmation link is not complete. Open the link from the e-mail again, or log in to My applications to get a new one.',
+      });
     setResult({ state: 'working' });
     try {
-      const answer = await api('/api/job-applicants/confirm-email', { method: 'POST', body: { token: token.current }, schema: schemaFrom(recruitmentContract, 'applicantConfirmResponse') });
-      setResult({ state: 'done', title: answer.status === 'confirmed' ? 'E-mail address confirmed' : 'Already confirmed', message: answer.message });
+      const answer = await api('/api/job-applicants/confirm-email', {
+        method: 'POST',
+        body: { token: token.current },
+        schema: schemaFrom(recruitmentContract, 'applicantConfirmResponse'),
+      });
+      setResult({
+        state: 'done',
+        title: answer.status === 'confirmed' ? 'E-mail address confirmed' : 'Already confirmed',
+        message: answer.message,
+      });
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setResult({ state: 'refused', message: error.message });
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        setResult({ state: 'refused', message: error.message });
       else setResult({ state: 'offline' });
     }
   };
@@ -42,29 +56,46 @@ export default function ConfirmEmail() {
     if (result.state !== 'working') heading.current?.focus();
   }, [result.state]);
 
-  if (result.state === 'working') return <p className="rc-loading" role="status">Confirming your e-mail address…</p>;
+  if (result.state === 'working')
+    return (
+      <p className="rc-loading" role="status">
+        Confirming your e-mail address…
+      </p>
+    );
   return (
     <div className="rc-result" aria-live="polite">
       {result.state === 'done' && (
         <>
-          <h2 ref={heading} tabIndex={-1}>{result.title}</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            {result.title}
+          </h2>
           <p>{result.message}</p>
         </>
       )}
       {result.state === 'refused' && (
         <>
-          <h2 ref={heading} tabIndex={-1}>We could not confirm your e-mail address</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            We could not confirm your e-mail address
+          </h2>
           <p role="alert">{result.message}</p>
         </>
       )}
       {result.state === 'offline' && (
         <>
-          <h2 ref={heading} tabIndex={-1}>We could not reach our server</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            We could not reach our server
+          </h2>
           <p role="alert">Check your connection and try again. Your link still works.</p>
-          <button type="button" className="rc-btn rc-btn--primary" onClick={() => void send()}>Try again</button>
+          <button type="button" className="rc-btn rc-btn--primary" onClick={() => void send()}>
+            Try again
+          </button>
         </>
       )}
-      <p><a className="rc-btn rc-btn--ghost" href={pagePaths.applicantDashboard}>Go to My applications</a></p>
+      <p>
+        <a className="rc-btn rc-btn--ghost" href={pagePaths.applicantDashboard}>
+          Go to My applications
+        </a>
+      </p>
     </div>
   );
 }

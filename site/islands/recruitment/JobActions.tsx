@@ -1,9 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
-const ApplicationModal = lazy(() => import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })));
+const ApplicationModal = lazy(() =>
+  import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })),
+);
 
 /** 'Apply to job' (opens the application modal) and Share (Web Share API, else copy the link). */
-export default function JobActions({ job }: { job: { _id: string; title: string; company: string; status: 'open' | 'closed' } }) {
+export default function JobActions({
+  job,
+}: {
+  job: { _id: string; title: string; company: string; status: 'open' | 'closed' };
+}) {
   const [applying, setApplying] = useState(false);
   const [shareNote, setShareNote] = useState('');
 
@@ -29,13 +35,23 @@ export default function JobActions({ job }: { job: { _id: string; title: string;
   return (
     <div className="rc-actions rc-job-actions">
       {job.status === 'open' ? (
-        <button type="button" className="rc-btn rc-btn--primary" onClick={() => setApplying(true)}>Apply to job</button>
+        <button type="button" className="rc-btn rc-btn--primary" onClick={() => setApplying(true)}>
+          Apply to job
+        </button>
       ) : (
         <p className="rc-muted">This job is closed and no longer accepts applications.</p>
       )}
-      <button type="button" className="rc-btn rc-btn--ghost" onClick={share}>Share</button>
-      <span role="status" className="rc-share-note">{shareNote}</span>
-      {applying && <Suspense fallback={null}><ApplicationModal job={job} onClose={() => setApplying(false)} /></Suspense>}
+      <button type="button" className="rc-btn rc-btn--ghost" onClick={share}>
+        Share
+      </button>
+      <span role="status" className="rc-share-note">
+        {shareNote}
+      </span>
+      {applying && (
+        <Suspense fallback={null}>
+          <ApplicationModal job={job} onClose={() => setApplying(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

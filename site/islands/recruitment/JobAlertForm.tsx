@@ -2,7 +2,9 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { withQuery } from '../common/with-query.tsx';
 
 // The sign-in and save step loads on submit, not with the page.
-const SaveAlertModal = lazy(() => import('./SaveAlertModal.tsx').then((m) => ({ default: m.SaveAlertModal })));
+const SaveAlertModal = lazy(() =>
+  import('./SaveAlertModal.tsx').then((m) => ({ default: m.SaveAlertModal })),
+);
 
 /**
  * /job: "Save this search as an alert". The person describes the jobs they want (keywords, a
@@ -13,16 +15,24 @@ function JobAlertForm({ categories }: { categories: string[] }) {
   const [form, setForm] = useState({ keywords: '', category: '', location: '' });
   const [saving, setSaving] = useState<typeof form | null>(null);
   const [error, setError] = useState('');
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   return (
     <section className="rc-alert-form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Get new jobs by e-mail</h2>
-      <p className="rc-muted">Describe the jobs you want and save this search as an alert: we e-mail you new matching jobs once a day.</p>
+      <p className="rc-muted">
+        Describe the jobs you want and save this search as an alert: we e-mail you new matching jobs once a
+        day.
+      </p>
       <form
         className="rc-jobs__filters"
         onSubmit={(e) => {
           e.preventDefault();
-          const search = { keywords: form.keywords.trim(), category: form.category, location: form.location.trim() };
+          const search = {
+            keywords: form.keywords.trim(),
+            category: form.category,
+            location: form.location.trim(),
+          };
           if (!search.keywords && !search.category && !search.location) {
             setError('Add keywords, a category or a location first.');
             return;
@@ -33,23 +43,53 @@ function JobAlertForm({ categories }: { categories: string[] }) {
       >
         <div className="rc-field">
           <label htmlFor={`${id}-k`}>Keywords</label>
-          <input id={`${id}-k`} type="text" maxLength={100} placeholder="e.g. care assistant" value={form.keywords} onChange={set('keywords')} />
+          <input
+            id={`${id}-k`}
+            type="text"
+            maxLength={100}
+            placeholder="e.g. care assistant"
+            value={form.keywords}
+            onChange={set('keywords')}
+          />
         </div>
         <div className="rc-field">
           <label htmlFor={`${id}-c`}>Category</label>
           <select id={`${id}-c`} value={form.category} onChange={set('category')}>
             <option value="">All categories</option>
-            {categories.map((c) => <option key={c} value={c}>{c}</option>)}
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </div>
         <div className="rc-field">
           <label htmlFor={`${id}-l`}>Location</label>
-          <input id={`${id}-l`} type="text" maxLength={100} placeholder="e.g. Leeds" value={form.location} onChange={set('location')} />
+          <input
+            id={`${id}-l`}
+            type="text"
+            maxLength={100}
+            placeholder="e.g. Leeds"
+            value={form.location}
+            onChange={set('location')}
+          />
         </div>
-        <button type="submit" className="rc-btn rc-btn--primary">Save this search as an alert</button>
+        <button type="submit" className="rc-btn rc-btn--primary">
+          Save this search as an alert
+        </button>
       </form>
-      <div aria-live="polite">{error && <p className="rc-error-box" role="alert">{error}</p>}</div>
-      {saving && <Suspense fallback={null}><SaveAlertModal search={saving} onClose={() => setSaving(null)} /></Suspense>}
+      <div aria-live="polite">
+        {error && (
+          <p className="rc-error-box" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {saving && (
+        <Suspense fallback={null}>
+          <SaveAlertModal search={saving} onClose={() => setSaving(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

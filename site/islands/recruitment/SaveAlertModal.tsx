@@ -1,25 +1,44 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, notInProduction, schemaFrom } from '../../lib/api.ts';
-import { describeAlert } from '../../../schemas/job-alerts-text.ts';
+import { ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
+import { describeAlert } from '#schemas/job-alerts-text.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 import { Modal } from '../common/Modal.tsx';
 
 /**
  * "Save this search as an alert" (loaded on the first click, not with the job list): signs the
  * applicant in if needed, then saves the list's current search and says what happens next.
  */
-export function SaveAlertModal({ search, onClose }: { search: { keywords: string; category: string; location?: string }; onClose: () => void }) {
+export function SaveAlertModal({
+  search,
+  onClose,
+}: {
+  search: { keywords: string; category: string; location?: string };
+  onClose: () => void;
+}) {
   const [signedIn, setSignedIn] = useState(() => applicantSession.getToken() !== null);
-  const [state, setState] = useState<{ kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'error'; message: string }>({ kind: 'saving' });
+  const [state, setState] = useState<
+    { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'error'; message: string }
+  >({ kind: 'saving' });
   const started = useRef(false);
-  const label = describeAlert({ keywords: search.keywords || null, category: search.category || null, location: search.location || null });
+  const label = describeAlert({
+    keywords: search.keywords || null,
+    category: search.category || null,
+    location: search.location || null,
+  });
 
   useEffect(() => {
     if (!signedIn || started.current) return;
     started.current = true;
-    applicantApi('/api/job-alerts', { method: 'POST', body: { keywords: search.keywords, category: search.category, location: search.location ?? '' }, schema: schemaFrom(() => (import.meta.env.DEV ? import('../../../schemas/job-alerts.ts') : notInProduction()), 'jobAlertCreatedSchema') })
+    applicantApi('/api/job-alerts', {
+      method: 'POST',
+      body: { keywords: search.keywords, category: search.category, location: search.location ?? '' },
+      schema: schemaFrom(
+        () => (import.meta.env.DEV ? import('#schemas/job-alerts.ts') : notInProduction()),
+        'jobAlertCreatedSchema',
+      ),
+    })
       .then((res) => setState({ kind: 'saved', message: res.message }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -29,26 +48,43 @@ export function SaveAlertModal({ search, onClose }: { search: { keywords: string
           setSignedIn(false);
           return;
         }
-        setState({ kind: 'error', message: error instanceof Error ? error.message : 'We could not save the alert. Please try again.' });
+        setState({
+          kind: 'error',
+          message: error instanceof Error ? error.message : 'We could not save the alert. Please try again.',
+        });
       });
   }, [signedIn, search.keywords, search.category, search.location]);
 
   return (
     <Modal look="rc-modal" open onClose={onClose} title="Save this search as an alert">
-      <p>Search: <strong>{label}</strong></p>
+      <p>
+        Search: <strong>{label}</strong>
+      </p>
       {!signedIn ? (
-        <ApplicantAuth intro="Log in with your job-applicant account (or register) to get new jobs for this search by e-mail." onAuthenticated={() => setSignedIn(true)} />
+        <ApplicantAuth
+          intro="Log in with your job-applicant account (or register) to get new jobs for this search by e-mail."
+          onAuthenticated={() => setSignedIn(true)}
+        />
       ) : (
         <div aria-live="polite">
           {state.kind === 'saving' && <p className="rc-loading">Saving your alert...</p>}
           {state.kind === 'saved' && (
             <div role="status">
               <p className="rc-success">{state.message}</p>
-              <p>Each e-mail has an unsubscribe link. See and delete your alerts on <a href={pagePaths.applicantDashboard}>My applications</a>.</p>
+              <p>
+                Each e-mail has an unsubscribe link. See and delete your alerts on{' '}
+                <a href={pagePaths.applicantDashboard}>My applications</a>.
+              </p>
             </div>
           )}
-          {state.kind === 'error' && <p className="rc-error-box" role="alert">{state.message}</p>}
-          <button type="button" className="rc-btn rc-btn--primary" onClick={onClose}>Done</button>
+          {state.kind === 'error' && (
+            <p className="rc-error-box" role="alert">
+              {state.message}
+            </p>
+          )}
+          <button type="button" className="rc-btn rc-btn--primary" onClick={onClose}>
+            Done
+          </button>
         </div>
       )}
     </Modal>

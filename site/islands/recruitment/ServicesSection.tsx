@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import type { RecruitmentServicesRecord } from '../../../schemas/recruitment.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';
 import { Icon } from './Icon.tsx';
 
@@ -36,7 +36,9 @@ function Services({ initial = builtInServices }: { initial?: RecruitmentServices
       <ul className="rc-services__list">
         {record.services.map((s) => (
           <li key={s._id} className="rc-card rc-service">
-            <span className="rc-icon-badge" aria-hidden="true"><Icon name={s.icon} /></span>
+            <span className="rc-icon-badge" aria-hidden="true">
+              <Icon name={s.icon} />
+            </span>
             <h3>{s.title}</h3>
             <p>{s.description}</p>
           </li>

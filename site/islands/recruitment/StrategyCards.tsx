@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StrategyCard } from '../../../schemas/recruitment.ts';
+import type { StrategyCard } from '#schemas/recruitment.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -11,17 +11,30 @@ export default function StrategyCards({ strategies }: { strategies: StrategyCard
       <ul className="rc-strategies">
         {strategies.map((s) => (
           <li key={s.id} className="rc-card rc-strategy">
-            <span className="rc-icon-badge" aria-hidden="true"><Icon name={s.icon} /></span>
+            <span className="rc-icon-badge" aria-hidden="true">
+              <Icon name={s.icon} />
+            </span>
             <h3>{s.title}</h3>
             <p>{s.description}</p>
-            <button type="button" className="rc-btn rc-btn--ghost" onClick={() => setOpen(s)} aria-label={`Learn more: ${s.title}`}>Learn more</button>
+            <button
+              type="button"
+              className="rc-btn rc-btn--ghost"
+              onClick={() => setOpen(s)}
+              aria-label={`Learn more: ${s.title}`}
+            >
+              Learn more
+            </button>
           </li>
         ))}
       </ul>
       <Modal look="rc-modal" open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
-        {open?.extendedDescription.map((p, i) => <p key={i}>{p}</p>)}
+        {open?.extendedDescription.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
         <div className="rc-actions">
-          <button type="button" className="rc-btn rc-btn--primary" onClick={() => setOpen(null)}>Close</button>
+          <button type="button" className="rc-btn rc-btn--primary" onClick={() => setOpen(null)}>
+            Close
+          </button>
         </div>
       </Modal>
     </>

@@ -1,6 +1,6 @@
-import { ApiError } from '../../lib/api.ts';
-import { createSession } from '../../lib/session.ts';
-import { storageKeys } from '../../lib/storage.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { createSession } from '#site/lib/session.ts';
+import { storageKeys } from '#site/lib/storage.ts';
 
 /** The job applicant's session (spec 2: the token kept in local storage, sent in the X-Applicant-Token header). */
 export const applicantSession = createSession('applicant', { tokens: [storageKeys.applicantToken] });
@@ -12,7 +12,12 @@ export const applicantSession = createSession('applicant', { tokens: [storageKey
 export function secondsLeft(token: string, now = Date.now()): number {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : 0;
   } catch {

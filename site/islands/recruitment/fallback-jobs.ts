@@ -1,4 +1,4 @@
-import type { JobSummary } from '../../../schemas/recruitment.ts';
+import type { JobSummary } from '#schemas/recruitment.ts';
 
 // Its own module: JobList loads it only when the list call fails, so the jobs are not in the
 // JavaScript every recruitment page loads (issue 9's budget).
@@ -8,7 +8,8 @@ export const builtInJobs: JobSummary[] = [
   {
     _id: 'warehouse-operative-rotterdam',
     title: 'Warehouse Operative',
-    description: 'Pick, pack and load customer orders in a modern distribution centre. Full training and safety equipment are provided.',
+    description:
+      'Pick, pack and load customer orders in a modern distribution centre. Full training and safety equipment are provided.',
     category: 'Transportation',
     company: 'Nordhaven Logistics B.V.',
     location: 'Rotterdam, Netherlands',
@@ -19,7 +20,8 @@ export const builtInJobs: JobSummary[] = [
   {
     _id: 'construction-labourer-tallinn',
     title: 'Construction Labourer',
-    description: 'Support skilled trades on residential building sites: site preparation, materials handling and general labouring.',
+    description:
+      'Support skilled trades on residential building sites: site preparation, materials handling and general labouring.',
     category: 'Construction',
     company: 'Baltic Build OÜ',
     location: 'Tallinn, Estonia',

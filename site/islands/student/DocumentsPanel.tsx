@@ -1,14 +1,20 @@
 import { useRef, useState } from 'react';
-import { studentSession } from '../../lib/session.ts';
-import { schemaFrom } from '../../lib/api.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { schemaFrom } from '#site/lib/api.ts';
 import { usersContract } from './contract.ts';
-import { DOCUMENT_REQUIRED, DOCUMENT_SIZE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentAccept, documentTypes } from '../../../schemas/users-text.ts';
-import type { DocumentDto, StudentProfile } from '../../../schemas/users.ts';
+import {
+  DOCUMENT_REQUIRED,
+  DOCUMENT_SIZE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  documentAccept,
+  documentTypes,
+} from '#schemas/users-text.ts';
+import type { DocumentDto, StudentProfile } from '#schemas/users.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
-import { upload as uploadFile } from '../../lib/upload.ts';
+import { upload as uploadFile } from '#site/lib/upload.ts';
 
 const message = schemaFrom(usersContract, 'messageResponse');
 
@@ -29,7 +35,8 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
     setNotice(null);
     if (!file || !documentType) return setError(DOCUMENT_REQUIRED);
     if (file.size >= MAX_BYTES) return setError(DOCUMENT_SIZE_MESSAGE);
-    if (!allowedExtensions.includes(file.name.split('.').pop()?.toLowerCase() ?? '')) return setError(DOCUMENT_TYPE_MESSAGE);
+    if (!allowedExtensions.includes(file.name.split('.').pop()?.toLowerCase() ?? ''))
+      return setError(DOCUMENT_TYPE_MESSAGE);
     setError('');
     if (!studentSession.getToken()) return setNotice({ kind: 'error', text: 'Please login again' });
     const body = new FormData();
@@ -38,7 +45,14 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
     // Real progress (XMLHttpRequest behind the API helper's conventions: site/lib/upload.ts); a
     // failure keeps the chosen file and type, so Retry sends the same again.
     const result = await sending.run(
-      ({ onProgress, signal }) => uploadFile('/api/users/document', { body, token: studentSession.getToken(), onProgress, signal, schema: message }),
+      ({ onProgress, signal }) =>
+        uploadFile('/api/users/document', {
+          body,
+          token: studentSession.getToken(),
+          onProgress,
+          signal,
+          schema: message,
+        }),
       'Failed to upload document',
     );
     if (!result) return;
@@ -51,7 +65,10 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
   }
 
   async function download(doc: DocumentDto) {
-    const result = await runAction(() => studentSession.download(doc.documentUrl), 'Failed to download document');
+    const result = await runAction(
+      () => studentSession.download(doc.documentUrl),
+      'Failed to download document',
+    );
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     const url = URL.createObjectURL(result.value);
     const a = document.createElement('a');
@@ -63,7 +80,10 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
 
   async function remove(id: string) {
     if (!window.confirm('Are you sure you want to delete this document?')) return;
-    const result = await runAction(() => studentSession.call(`/api/users/document/${id}`, { method: 'DELETE', schema: message }), 'Failed to delete document');
+    const result = await runAction(
+      () => studentSession.call(`/api/users/document/${id}`, { method: 'DELETE', schema: message }),
+      'Failed to delete document',
+    );
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setNotice({ kind: 'success', text: result.value.message });
     await refresh();
@@ -81,13 +101,25 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
             <li key={d._id} className="st-list__item">
               <div>
                 <p className="st-list__title">{d.documentType}</p>
-                <p className="st-muted">{d.fileName} · {formatBytes(d.size)} · Uploaded {formatDate(d.uploadDate)}</p>
+                <p className="st-muted">
+                  {d.fileName} · {formatBytes(d.size)} · Uploaded {formatDate(d.uploadDate)}
+                </p>
               </div>
               <div className="st-row">
-                <button type="button" className="st-button st-button--small st-button--secondary" onClick={() => download(d)} aria-label={`Download ${d.documentType} (${d.fileName})`}>
+                <button
+                  type="button"
+                  className="st-button st-button--small st-button--secondary"
+                  onClick={() => download(d)}
+                  aria-label={`Download ${d.documentType} (${d.fileName})`}
+                >
                   Download
                 </button>
-                <button type="button" className="st-button st-button--small st-button--danger" onClick={() => remove(d._id)} aria-label={`Delete ${d.documentType} (${d.fileName})`}>
+                <button
+                  type="button"
+                  className="st-button st-button--small st-button--danger"
+                  onClick={() => remove(d._id)}
+                  aria-label={`Delete ${d.documentType} (${d.fileName})`}
+                >
                   Delete
                 </button>
               </div>
@@ -96,21 +128,36 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
         </ul>
       )}
       <form className="st-card st-grid" onSubmit={upload} noValidate aria-label="Upload a document">
-        <SelectField label="Document Type" name="documentType" value={documentType} onChange={(e) => setDocumentType(e.target.value)} options={documentTypes} placeholder="Select document type" />
+        <SelectField
+          label="Document Type"
+          name="documentType"
+          value={documentType}
+          onChange={(e) => setDocumentType(e.target.value)}
+          options={documentTypes}
+          placeholder="Select document type"
+        />
         <Field
           label="File"
           name="document"
           type="file"
           accept={documentAccept}
           ref={input}
-          onChange={(e) => { setFile(e.target.files?.[0] ?? null); sending.reset(); }}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            sending.reset();
+          }}
           disabled={sending.busy}
           hint="PDF, DOC, DOCX, JPG, JPEG or PNG, less than 10MB."
           error={error || undefined}
         />
         {file && (
           <div className="st-span">
-            <UploadStatus state={sending.state} fileName={file.name} onRetry={() => void upload()} onCancel={sending.cancel} />
+            <UploadStatus
+              state={sending.state}
+              fileName={file.name}
+              onRetry={() => void upload()}
+              onCancel={sending.cancel}
+            />
           </div>
         )}
         <div className="st-span">

@@ -1,19 +1,43 @@
 import { useState } from 'react';
-import { studentSession } from '../../lib/session.ts';
-import { schemaFrom } from '../../lib/api.ts';
-import { educationLevels } from '../../../schemas/users-text.ts';
-import type { EducationDto, StudentProfile } from '../../../schemas/users.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { schemaFrom } from '#site/lib/api.ts';
+import { educationLevels } from '#schemas/users-text.ts';
+import type { EducationDto, StudentProfile } from '#schemas/users.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';
 
 const message = schemaFrom(usersContract, 'messageResponse');
 
-type Form = Record<'educationLevel' | 'instituteName' | 'program' | 'degree' | 'passingYear' | 'startDate' | 'expectedEndDate' | 'country' | 'studyLanguage' | 'gpa', string>;
-const blank: Form = { educationLevel: '', instituteName: '', program: '', degree: '', passingYear: '', startDate: '', expectedEndDate: '', country: '', studyLanguage: '', gpa: '' };
+type Form = Record<
+  | 'educationLevel'
+  | 'instituteName'
+  | 'program'
+  | 'degree'
+  | 'passingYear'
+  | 'startDate'
+  | 'expectedEndDate'
+  | 'country'
+  | 'studyLanguage'
+  | 'gpa',
+  string
+>;
+const blank: Form = {
+  educationLevel: '',
+  instituteName: '',
+  program: '',
+  degree: '',
+  passingYear: '',
+  startDate: '',
+  expectedEndDate: '',
+  country: '',
+  studyLanguage: '',
+  gpa: '',
+};
 const formKeys = Object.keys(blank) as (keyof Form)[];
-const fromRecord = (r: EducationDto): Form => Object.fromEntries(formKeys.map((k) => [k, r[k] ?? ''])) as Form;
+const fromRecord = (r: EducationDto): Form =>
+  Object.fromEntries(formKeys.map((k) => [k, r[k] ?? ''])) as Form;
 
 /** Education Information tab: add, edit (with _id) and delete records (spec 2 sections 4 and 5). */
 export function EducationPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
@@ -23,13 +47,18 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function save(event: { preventDefault(): void }) {
     event.preventDefault();
     setNotice(null);
     const contract = await usersContract().catch(() => null);
-    if (!contract) return setNotice({ kind: 'error', text: editing ? 'Failed to update education information' : 'Failed to add education information' });
+    if (!contract)
+      return setNotice({
+        kind: 'error',
+        text: editing ? 'Failed to update education information' : 'Failed to add education information',
+      });
     const { educationSchema, fieldErrors } = contract;
     const parsed = educationSchema.safeParse({ ...form, ...(editing ? { _id: editing } : {}) });
     if (!parsed.success) {
@@ -39,7 +68,12 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
     setErrors({});
     setBusy(true);
     const result = await runAction(
-      () => studentSession.call('/api/users/education', { method: 'POST', body: { ...form, ...(editing ? { _id: editing } : {}) }, schema: message }),
+      () =>
+        studentSession.call('/api/users/education', {
+          method: 'POST',
+          body: { ...form, ...(editing ? { _id: editing } : {}) },
+          schema: message,
+        }),
       editing ? 'Failed to update education information' : 'Failed to add education information',
     );
     setBusy(false);
@@ -52,7 +86,10 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
 
   async function remove(id: string) {
     if (!window.confirm('Are you sure you want to delete this education record?')) return;
-    const result = await runAction(() => studentSession.call(`/api/users/education/${id}`, { method: 'DELETE', schema: message }), 'Failed to delete education information');
+    const result = await runAction(
+      () => studentSession.call(`/api/users/education/${id}`, { method: 'DELETE', schema: message }),
+      'Failed to delete education information',
+    );
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setNotice({ kind: 'success', text: result.value.message });
     if (editing === id) {
@@ -73,7 +110,9 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
           {user.education.map((r) => (
             <li key={r._id} className="st-list__item">
               <div>
-                <p className="st-list__title">{r.degree} in {r.program}</p>
+                <p className="st-list__title">
+                  {r.degree} in {r.program}
+                </p>
                 <p className="st-muted">
                   {r.educationLevel} · {r.instituteName}
                   {r.passingYear ? ` · ${r.passingYear}` : ''}
@@ -81,10 +120,24 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
                 </p>
               </div>
               <div className="st-row">
-                <button type="button" className="st-button st-button--small st-button--secondary" onClick={() => { setEditing(r._id); setForm(fromRecord(r)); setErrors({}); }} aria-label={`Edit ${r.degree} at ${r.instituteName}`}>
+                <button
+                  type="button"
+                  className="st-button st-button--small st-button--secondary"
+                  onClick={() => {
+                    setEditing(r._id);
+                    setForm(fromRecord(r));
+                    setErrors({});
+                  }}
+                  aria-label={`Edit ${r.degree} at ${r.instituteName}`}
+                >
                   Edit
                 </button>
-                <button type="button" className="st-button st-button--small st-button--danger" onClick={() => remove(r._id)} aria-label={`Delete ${r.degree} at ${r.instituteName}`}>
+                <button
+                  type="button"
+                  className="st-button st-button--small st-button--danger"
+                  onClick={() => remove(r._id)}
+                  aria-label={`Delete ${r.degree} at ${r.instituteName}`}
+                >
                   Delete
                 </button>
               </div>
@@ -92,24 +145,99 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
           ))}
         </ul>
       )}
-      <form className="st-card st-grid" onFocus={prefetch(usersContract)} onSubmit={save} noValidate aria-label={editing ? 'Edit education record' : 'Add education record'}>
+      <form
+        className="st-card st-grid"
+        onFocus={prefetch(usersContract)}
+        onSubmit={save}
+        noValidate
+        aria-label={editing ? 'Edit education record' : 'Add education record'}
+      >
         <h3 className="st-span">{editing ? 'Edit education record' : 'Add education record'}</h3>
-        <SelectField label="Education Level" name="educationLevel" value={form.educationLevel} onChange={set('educationLevel')} error={errors.educationLevel} options={educationLevels} placeholder="Select level" />
-        <Field label="Institute Name" name="instituteName" value={form.instituteName} onChange={set('instituteName')} error={errors.instituteName} />
-        <Field label="Program" name="program" value={form.program} onChange={set('program')} error={errors.program} placeholder="e.g. Computer Science" />
-        <Field label="Degree" name="degree" value={form.degree} onChange={set('degree')} error={errors.degree} placeholder="e.g. BSc" />
-        <Field label="Passing Year (optional)" name="passingYear" inputMode="numeric" value={form.passingYear} onChange={set('passingYear')} error={errors.passingYear} />
+        <SelectField
+          label="Education Level"
+          name="educationLevel"
+          value={form.educationLevel}
+          onChange={set('educationLevel')}
+          error={errors.educationLevel}
+          options={educationLevels}
+          placeholder="Select level"
+        />
+        <Field
+          label="Institute Name"
+          name="instituteName"
+          value={form.instituteName}
+          onChange={set('instituteName')}
+          error={errors.instituteName}
+        />
+        <Field
+          label="Program"
+          name="program"
+          value={form.program}
+          onChange={set('program')}
+          error={errors.program}
+          placeholder="e.g. Computer Science"
+        />
+        <Field
+          label="Degree"
+          name="degree"
+          value={form.degree}
+          onChange={set('degree')}
+          error={errors.degree}
+          placeholder="e.g. BSc"
+        />
+        <Field
+          label="Passing Year (optional)"
+          name="passingYear"
+          inputMode="numeric"
+          value={form.passingYear}
+          onChange={set('passingYear')}
+          error={errors.passingYear}
+        />
         <Field label="GPA (optional)" name="gpa" value={form.gpa} onChange={set('gpa')} error={errors.gpa} />
-        <Field label="Start Date (optional)" name="startDate" type="date" value={form.startDate} onChange={set('startDate')} error={errors.startDate} />
-        <Field label="Expected End Date (optional)" name="expectedEndDate" type="date" value={form.expectedEndDate} onChange={set('expectedEndDate')} error={errors.expectedEndDate} />
-        <Field label="Country (optional)" name="country" value={form.country} onChange={set('country')} error={errors.country} />
-        <Field label="Study Language (optional)" name="studyLanguage" value={form.studyLanguage} onChange={set('studyLanguage')} error={errors.studyLanguage} />
+        <Field
+          label="Start Date (optional)"
+          name="startDate"
+          type="date"
+          value={form.startDate}
+          onChange={set('startDate')}
+          error={errors.startDate}
+        />
+        <Field
+          label="Expected End Date (optional)"
+          name="expectedEndDate"
+          type="date"
+          value={form.expectedEndDate}
+          onChange={set('expectedEndDate')}
+          error={errors.expectedEndDate}
+        />
+        <Field
+          label="Country (optional)"
+          name="country"
+          value={form.country}
+          onChange={set('country')}
+          error={errors.country}
+        />
+        <Field
+          label="Study Language (optional)"
+          name="studyLanguage"
+          value={form.studyLanguage}
+          onChange={set('studyLanguage')}
+          error={errors.studyLanguage}
+        />
         <div className="st-row st-span">
           <button type="submit" className="st-button" disabled={busy}>
             {busy ? 'Saving...' : editing ? 'Update Education' : 'Add Education'}
           </button>
           {editing && (
-            <button type="button" className="st-button st-button--secondary" onClick={() => { setEditing(null); setForm(blank); setErrors({}); }}>
+            <button
+              type="button"
+              className="st-button st-button--secondary"
+              onClick={() => {
+                setEditing(null);
+                setForm(blank);
+                setErrors({});
+              }}
+            >
               Cancel
             </button>
           )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { api, schemaFrom } from '../../lib/api.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 import { failureMessage } from './messages.ts';
@@ -25,7 +25,11 @@ export default function ForgotPassword() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api('/api/users/forgot-password', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'messageResponse') });
+      const res = await api('/api/users/forgot-password', {
+        method: 'POST',
+        body: parsed.data,
+        schema: schemaFrom(usersContract, 'messageResponse'),
+      });
       setNotice({ kind: 'info', text: res.message });
       setStep('reset');
     } catch (error) {
@@ -45,7 +49,11 @@ export default function ForgotPassword() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api('/api/users/reset-password', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'messageResponse') });
+      const res = await api('/api/users/reset-password', {
+        method: 'POST',
+        body: parsed.data,
+        schema: schemaFrom(usersContract, 'messageResponse'),
+      });
       setNotice({ kind: 'success', text: res.message });
       setStep('done');
     } catch (error) {
@@ -61,22 +69,64 @@ export default function ForgotPassword() {
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {step === 'request' && (
         <form onFocus={prefetch(usersContract)} onSubmit={request} noValidate>
-          <p className="st-lead">Enter the e-mail address of your student account. We will e-mail you a 6-digit code.</p>
-          <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-          <button type="submit" className="st-button" disabled={busy}>{busy ? 'Sending...' : 'Send Code'}</button>
+          <p className="st-lead">
+            Enter the e-mail address of your student account. We will e-mail you a 6-digit code.
+          </p>
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
+          <button type="submit" className="st-button" disabled={busy}>
+            {busy ? 'Sending...' : 'Send Code'}
+          </button>
         </form>
       )}
       {step === 'reset' && (
         <form onFocus={prefetch(usersContract)} onSubmit={reset} noValidate>
-          <Field label="6-digit code" name="otp" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(e) => setOtp(e.target.value)} error={errors.otp} />
-          <Field label="New Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 6 characters." />
-          <button type="submit" className="st-button" disabled={busy}>{busy ? 'Saving...' : 'Set New Password'}</button>
-          <button type="button" className="st-link" onClick={() => { setStep('request'); setNotice(null); }}>Send a new code</button>
+          <Field
+            label="6-digit code"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+            error={errors.otp}
+          />
+          <Field
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            hint="At least 6 characters."
+          />
+          <button type="submit" className="st-button" disabled={busy}>
+            {busy ? 'Saving...' : 'Set New Password'}
+          </button>
+          <button
+            type="button"
+            className="st-link"
+            onClick={() => {
+              setStep('request');
+              setNotice(null);
+            }}
+          >
+            Send a new code
+          </button>
         </form>
       )}
       {step === 'done' && (
         <p>
-          <a className="st-button" href="/login">Go to login</a>
+          <a className="st-button" href="/login">
+            Go to login
+          </a>
         </p>
       )}
       <p className="st-alt">

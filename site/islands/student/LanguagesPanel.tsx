@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { studentSession } from '../../lib/session.ts';
-import { schemaFrom } from '../../lib/api.ts';
-import type { StudentProfile } from '../../../schemas/users.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { studentSession } from '#site/lib/session.ts';
+import { schemaFrom } from '#site/lib/api.ts';
+import type { StudentProfile } from '#schemas/users.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
 import { runAction } from './panel-helpers.ts';
@@ -22,10 +22,15 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
     setNotice(null);
     const body = { qualification, ...(editing ? { _id: editing } : {}) };
     const contract = await usersContract().catch(() => null);
-    if (!contract) return setNotice({ kind: 'error', text: editing ? 'Failed to update language qualification' : 'Failed to add language qualification' });
+    if (!contract)
+      return setNotice({
+        kind: 'error',
+        text: editing ? 'Failed to update language qualification' : 'Failed to add language qualification',
+      });
     const { languageSchema, fieldErrors } = contract;
     const parsed = languageSchema.safeParse(body);
-    if (!parsed.success) return setError(fieldErrors(parsed.error).qualification ?? 'Qualification is required');
+    if (!parsed.success)
+      return setError(fieldErrors(parsed.error).qualification ?? 'Qualification is required');
     setError('');
     setBusy(true);
     const result = await runAction(
@@ -42,7 +47,10 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
 
   async function remove(id: string) {
     if (!window.confirm('Are you sure you want to delete this language qualification?')) return;
-    const result = await runAction(() => studentSession.call(`/api/users/language/${id}`, { method: 'DELETE', schema: message }), 'Failed to delete language qualification');
+    const result = await runAction(
+      () => studentSession.call(`/api/users/language/${id}`, { method: 'DELETE', schema: message }),
+      'Failed to delete language qualification',
+    );
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
     setNotice({ kind: 'success', text: result.value.message });
     await refresh();
@@ -60,10 +68,23 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
             <li key={l._id} className="st-list__item">
               <p className="st-list__title">{l.qualification}</p>
               <div className="st-row">
-                <button type="button" className="st-button st-button--small st-button--secondary" onClick={() => { setEditing(l._id); setQualification(l.qualification); }} aria-label={`Edit ${l.qualification}`}>
+                <button
+                  type="button"
+                  className="st-button st-button--small st-button--secondary"
+                  onClick={() => {
+                    setEditing(l._id);
+                    setQualification(l.qualification);
+                  }}
+                  aria-label={`Edit ${l.qualification}`}
+                >
                   Edit
                 </button>
-                <button type="button" className="st-button st-button--small st-button--danger" onClick={() => remove(l._id)} aria-label={`Delete ${l.qualification}`}>
+                <button
+                  type="button"
+                  className="st-button st-button--small st-button--danger"
+                  onClick={() => remove(l._id)}
+                  aria-label={`Delete ${l.qualification}`}
+                >
                   Delete
                 </button>
               </div>
@@ -71,14 +92,34 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
           ))}
         </ul>
       )}
-      <form className="st-card" onFocus={prefetch(usersContract)} onSubmit={save} noValidate aria-label={editing ? 'Edit language qualification' : 'Add language qualification'}>
-        <Field label="Language Qualification" name="qualification" value={qualification} onChange={(e) => setQualification(e.target.value)} error={error} placeholder="e.g. IELTS Academic 7.5" />
+      <form
+        className="st-card"
+        onFocus={prefetch(usersContract)}
+        onSubmit={save}
+        noValidate
+        aria-label={editing ? 'Edit language qualification' : 'Add language qualification'}
+      >
+        <Field
+          label="Language Qualification"
+          name="qualification"
+          value={qualification}
+          onChange={(e) => setQualification(e.target.value)}
+          error={error}
+          placeholder="e.g. IELTS Academic 7.5"
+        />
         <div className="st-row">
           <button type="submit" className="st-button" disabled={busy}>
             {busy ? 'Saving...' : editing ? 'Update Language' : 'Add Language'}
           </button>
           {editing && (
-            <button type="button" className="st-button st-button--secondary" onClick={() => { setEditing(null); setQualification(''); }}>
+            <button
+              type="button"
+              className="st-button st-button--secondary"
+              onClick={() => {
+                setEditing(null);
+                setQualification('');
+              }}
+            >
               Cancel
             </button>
           )}

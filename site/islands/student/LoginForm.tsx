@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ApiError, NetworkError, api, schemaFrom } from '../../lib/api.ts';
-import { studentSession, takeReturnPath } from '../../lib/session.ts';
-import { storageKeys, writeJson } from '../../lib/storage.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { ApiError, NetworkError, api, schemaFrom } from '#site/lib/api.ts';
+import { studentSession, takeReturnPath } from '#site/lib/session.ts';
+import { storageKeys, writeJson } from '#site/lib/storage.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 interface Unverified {
   userId: string | null;
@@ -18,7 +18,7 @@ interface Unverified {
  */
 async function mergeSavedAtSignIn() {
   if (!localStorage.getItem(storageKeys.savedPrograms)) return;
-  const merge = import('../../lib/saved-programs.ts').then((m) => m.syncSavedPrograms());
+  const merge = import('#site/lib/saved-programs.ts').then((m) => m.syncSavedPrograms());
   await Promise.race([merge, new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => {});
 }
 
@@ -48,7 +48,11 @@ export default function LoginForm() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await api('/api/users/login', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'loginResponse') });
+      const res = await api('/api/users/login', {
+        method: 'POST',
+        body: parsed.data,
+        schema: schemaFrom(usersContract, 'loginResponse'),
+      });
       if (!res.token || !res.user?.id || !res.user.email) {
         setMessage('Login successful but user data is incomplete. Please contact support.');
         return;
@@ -57,8 +61,15 @@ export default function LoginForm() {
       await mergeSavedAtSignIn();
       location.assign(takeReturnPath(pagePaths.studentDashboard));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && (error.body as { needsVerification?: boolean } | null)?.needsVerification) {
-        setUnverified({ userId: (error.body as { userId?: string | null }).userId ?? null, message: error.message });
+      if (
+        error instanceof ApiError &&
+        error.status === 403 &&
+        (error.body as { needsVerification?: boolean } | null)?.needsVerification
+      ) {
+        setUnverified({
+          userId: (error.body as { userId?: string | null }).userId ?? null,
+          message: error.message,
+        });
       } else if (error instanceof ApiError) {
         setMessage(error.message || 'Login failed. Please check your credentials.');
       } else if (error instanceof NetworkError) {
@@ -75,7 +86,9 @@ export default function LoginForm() {
     if (!unverified?.userId) return;
     // Take the person to the code step of registration with a fresh code (a send limit is fine:
     // the last code may still be valid, and the page offers Resend).
-    await api('/api/users/resend-otp', { method: 'POST', body: { userId: unverified.userId } }).catch(() => undefined);
+    await api('/api/users/resend-otp', { method: 'POST', body: { userId: unverified.userId } }).catch(
+      () => undefined,
+    );
     writeJson(storageKeys.registrationSession, { step: 2, userId: unverified.userId, formData: { email } });
     location.assign('/registration-step-to-step');
   }
@@ -95,7 +108,16 @@ export default function LoginForm() {
           )}
         </div>
       )}
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} placeholder="you@example.com" />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        placeholder="you@example.com"
+      />
       <Field
         label="Password"
         name="password"
@@ -113,7 +135,8 @@ export default function LoginForm() {
       />
       <div className="st-row st-row--between">
         <label className="st-check">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />{' '}
+          Remember me
         </label>
         <a href="/forgot-password">Forgot Password?</a>
       </div>

@@ -1,19 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { queryClient } from '#site/lib/query-client.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { studentSession } from '../../lib/session.ts';
-import type { StudentProfile } from '../../../schemas/users.ts';
-import { timelinePaths } from '../../../schemas/timeline.ts';
+import { studentSession } from '#site/lib/session.ts';
+import type { StudentProfile } from '#schemas/users.ts';
+import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '../../lib/sign-out.ts';
+import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { LanguagesPanel } from './LanguagesPanel.tsx';
-import { pagePaths } from '../../../schemas/paths.ts';
+import { pagePaths } from '#schemas/paths.ts';
 
 // Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
 const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
@@ -26,17 +26,26 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
-const studentHeaders = (): Record<string, string> => ({ Authorization: `Bearer ${studentSession.getToken() ?? ''}` });
+const studentHeaders = (): Record<string, string> => ({
+  Authorization: `Bearer ${studentSession.getToken() ?? ''}`,
+});
 
 /** The student's program applications as timelines, the latest change first (schemas/timeline.ts). */
 function ApplicationTimelines() {
   const { query, since } = useTimeline(timelinePaths.student, studentSession.call);
-  if (query.isPending) return <p className="st-muted" role="status">Loading your applications…</p>;
+  if (query.isPending)
+    return (
+      <p className="st-muted" role="status">
+        Loading your applications…
+      </p>
+    );
   if (query.isError) {
     return (
       <div role="alert">
         <p>We could not load your applications.</p>
-        <button type="button" className="st-button" onClick={() => void query.refetch()}>Try again</button>
+        <button type="button" className="st-button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -45,7 +54,11 @@ function ApplicationTimelines() {
       items={query.data.items}
       since={since}
       label="My Applications"
-      empty={<p className="st-muted">You have not applied to any program yet. <a href="/destinations">Browse programs</a></p>}
+      empty={
+        <p className="st-muted">
+          You have not applied to any program yet. <a href="/destinations">Browse programs</a>
+        </p>
+      }
     />
   );
 }
@@ -83,8 +96,12 @@ function Dashboard({ companyName }: { companyName: string }) {
           <h1>Error Loading Profile</h1>
           <p>Failed to load user profile. Please try again.</p>
           <div className="st-row">
-            <button type="button" className="st-button" onClick={() => query.refetch()}>Retry</button>
-            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>Log Out</button>
+            <button type="button" className="st-button" onClick={() => query.refetch()}>
+              Retry
+            </button>
+            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
+              Log Out
+            </button>
           </div>
         </div>
       </div>
@@ -96,19 +113,45 @@ function Dashboard({ companyName }: { companyName: string }) {
       <div className="st-center">
         <div className="st-card st-state">
           <h1>Profile Data Unavailable</h1>
-          <p>Your profile could not be loaded. This may be due to an incomplete registration or a system issue.</p>
+          <p>
+            Your profile could not be loaded. This may be due to an incomplete registration or a system issue.
+          </p>
           <div className="st-row">
-            <button type="button" className="st-button" onClick={() => location.reload()}>Reload Page</button>
-            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>Log Out</button>
+            <button type="button" className="st-button" onClick={() => location.reload()}>
+              Reload Page
+            </button>
+            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
+              Log Out
+            </button>
           </div>
         </div>
       </div>
     );
   }
-  return <Loaded companyName={companyName} user={user} debug={query.data.debug} refreshing={query.isFetching} refresh={() => query.refetch()} />;
+  return (
+    <Loaded
+      companyName={companyName}
+      user={user}
+      debug={query.data.debug}
+      refreshing={query.isFetching}
+      refresh={() => query.refetch()}
+    />
+  );
 }
 
-function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName: string; user: StudentProfile; debug: boolean; refreshing: boolean; refresh: () => Promise<unknown> }) {
+function Loaded({
+  companyName,
+  user,
+  debug,
+  refreshing,
+  refresh,
+}: {
+  companyName: string;
+  user: StudentProfile;
+  debug: boolean;
+  refreshing: boolean;
+  refresh: () => Promise<unknown>;
+}) {
   const [tab, setTab] = useState<TabId>('overview');
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -128,7 +171,9 @@ function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName
   return (
     <div className="st-dashboard">
       <header className="st-topbar">
-        <a className="st-brand" href="/">{companyName}</a>
+        <a className="st-brand" href="/">
+          {companyName}
+        </a>
         <button
           type="button"
           className="st-menu-button"
@@ -141,24 +186,43 @@ function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName
       </header>
       <nav id="student-sidebar" className={`st-sidebar${menuOpen ? ' is-open' : ''}`} aria-label="Student">
         <div className="st-sidebar__who">
-          <span className="st-avatar" aria-hidden="true">{initials(user.fullName)}</span>
+          <span className="st-avatar" aria-hidden="true">
+            {initials(user.fullName)}
+          </span>
           <div>
             <p className="st-sidebar__name">{user.fullName || 'Student'}</p>
             <p className="st-sidebar__email">{user.email}</p>
           </div>
         </div>
         <ul>
-          <li><a href="/">Home</a></li>
-          <li><a href="/profile">Profile</a></li>
-          <li><a href="/destinations">Department</a></li>
           <li>
-            <button type="button" className="st-sidebar__logout" onClick={() => void logout()}>Logout</button>
+            <a href="/">Home</a>
           </li>
           <li>
-            <button type="button" className="st-sidebar__logout" onClick={signOutEverywhere} disabled={signingOut}>
+            <a href="/profile">Profile</a>
+          </li>
+          <li>
+            <a href="/destinations">Department</a>
+          </li>
+          <li>
+            <button type="button" className="st-sidebar__logout" onClick={() => void logout()}>
+              Logout
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="st-sidebar__logout"
+              onClick={signOutEverywhere}
+              disabled={signingOut}
+            >
               {signingOut ? 'Signing out...' : 'Sign out of all devices'}
             </button>
-            {everywhereError && <p className="st-sidebar__error" role="alert">{everywhereError}</p>}
+            {everywhereError && (
+              <p className="st-sidebar__error" role="alert">
+                {everywhereError}
+              </p>
+            )}
           </li>
         </ul>
       </nav>
@@ -168,7 +232,12 @@ function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName
             <h1>Welcome, {user.fullName || 'Student'}</h1>
             <p className="st-muted">Manage your profile, documents and applications.</p>
           </div>
-          <button type="button" className="st-button st-button--secondary" onClick={refreshAction} disabled={refreshing}>
+          <button
+            type="button"
+            className="st-button st-button--secondary"
+            onClick={refreshAction}
+            disabled={refreshing}
+          >
             {refreshing ? 'Refreshing...' : 'Refresh Data'}
           </button>
         </div>
@@ -188,7 +257,12 @@ function Loaded({ companyName, user, debug, refreshing, refresh }: { companyName
               onClick={() => setTab(t.id)}
               onKeyDown={(e) => {
                 const i = tabs.findIndex((x) => x.id === tab);
-                const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : undefined;
+                const next =
+                  e.key === 'ArrowRight'
+                    ? tabs[(i + 1) % tabs.length]
+                    : e.key === 'ArrowLeft'
+                      ? tabs[(i + tabs.length - 1) % tabs.length]
+                      : undefined;
                 if (next) {
                   setTab(next.id);
                   document.getElementById(`tab-${next.id}`)?.focus();
@@ -247,21 +321,38 @@ function Overview({ user }: { user: StudentProfile }) {
       <article className="st-card">
         <h2>Profile Statistics</h2>
         <ul className="st-stats">
-          <li><strong>{user.education.length}</strong> Education Records</li>
-          <li><strong>{user.documents.length}</strong> Documents</li>
-          <li><strong>{user.language.length}</strong> Languages</li>
+          <li>
+            <strong>{user.education.length}</strong> Education Records
+          </li>
+          <li>
+            <strong>{user.documents.length}</strong> Documents
+          </li>
+          <li>
+            <strong>{user.language.length}</strong> Languages
+          </li>
         </ul>
       </article>
       <article className="st-card">
         <h2>Account Information</h2>
-        <p className={user.isVerified ? 'st-badge st-badge--ok' : 'st-badge st-badge--warn'}>{user.isVerified ? 'Account Verified' : 'Verification Pending'}</p>
+        <p className={user.isVerified ? 'st-badge st-badge--ok' : 'st-badge st-badge--warn'}>
+          {user.isVerified ? 'Account Verified' : 'Verification Pending'}
+        </p>
         <p>Member since {user.createdAt ? formatDate(user.createdAt) : 'Not provided'}</p>
       </article>
       <article className="st-card st-span-all">
         <h2>My Applications</h2>
         <ApplicationTimelines />
       </article>
-      <Suspense fallback={<article className="st-card st-span-all"><h2>Saved programs</h2><p className="st-muted" role="status">Loading your saved programs...</p></article>}>
+      <Suspense
+        fallback={
+          <article className="st-card st-span-all">
+            <h2>Saved programs</h2>
+            <p className="st-muted" role="status">
+              Loading your saved programs...
+            </p>
+          </article>
+        }
+      >
         <SavedPrograms />
       </Suspense>
       <div className="st-span-all">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, schemaFrom } from '../../lib/api.ts';
-import { readJson, storageKeys, writeJson } from '../../lib/storage.ts';
-import { prefetch } from '../../lib/lazy.ts';
+import { ApiError, api, schemaFrom } from '#site/lib/api.ts';
+import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
+import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { OtpBoxes } from './OtpBoxes.tsx';
@@ -24,8 +24,22 @@ interface SavedSession {
   formData: Partial<Omit<FormData, 'password'>>;
 }
 
-const empty: FormData = { fullname: '', academicstatus: '', contactnumber: '', email: '', address: '', password: '' };
-const academicStatuses = ['High School Student', 'Undergraduate Student', 'Graduate', 'Postgraduate Student', 'Working Professional', 'Other'];
+const empty: FormData = {
+  fullname: '',
+  academicstatus: '',
+  contactnumber: '',
+  email: '',
+  address: '',
+  password: '',
+};
+const academicStatuses = [
+  'High School Student',
+  'Undergraduate Student',
+  'Graduate',
+  'Postgraduate Student',
+  'Working Professional',
+  'Other',
+];
 const apiToForm: Record<string, keyof FormData> = {
   fullName: 'fullname',
   academicStatus: 'academicstatus',
@@ -115,16 +129,29 @@ export default function RegistrationWizard() {
     setErrors({});
     setBusy(true);
     try {
-      const check = await api('/api/users/check-email', { method: 'POST', body: { email: parsed.data.email }, schema: schemaFrom(usersContract, 'checkEmailResponse') });
-      if (check.exists && check.isComplete) return goToLogin('This email is already registered. Please log in.');
-      if (check.exists && check.isVerified) return goToLogin('Your account is already verified. Please log in.');
+      const check = await api('/api/users/check-email', {
+        method: 'POST',
+        body: { email: parsed.data.email },
+        schema: schemaFrom(usersContract, 'checkEmailResponse'),
+      });
+      if (check.exists && check.isComplete)
+        return goToLogin('This email is already registered. Please log in.');
+      if (check.exists && check.isVerified)
+        return goToLogin('Your account is already verified. Please log in.');
       // An unfinished (unverified) registration is registered again: the server replaces its details
       // and password with these, and the code it e-mails carries them (whoever verifies sets them).
-      const res = await api('/api/users/register/', { method: 'POST', body: parsed.data, schema: schemaFrom(usersContract, 'registerResponse') });
+      const res = await api('/api/users/register/', {
+        method: 'POST',
+        body: parsed.data,
+        schema: schemaFrom(usersContract, 'registerResponse'),
+      });
       toVerification(res.userId, res.message);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setMessage({ kind: 'error', text: 'This email or phone number is already registered. Please use a different one.' });
+        setMessage({
+          kind: 'error',
+          text: 'This email or phone number is already registered. Please use a different one.',
+        });
       } else {
         setMessage({ kind: 'error', text: failureMessage(error, 'Registration failed') });
       }
@@ -151,7 +178,11 @@ export default function RegistrationWizard() {
     }
     setBusy(true);
     try {
-      const res = await api('/api/users/verify-otp', { method: 'POST', body: { userId, otp }, schema: schemaFrom(usersContract, 'messageResponse') });
+      const res = await api('/api/users/verify-otp', {
+        method: 'POST',
+        body: { userId, otp },
+        schema: schemaFrom(usersContract, 'messageResponse'),
+      });
       goToLogin(res.message || 'Account verified successfully! Redirecting to login...');
     } catch (error) {
       setMessage({ kind: 'error', text: failureMessage(error, 'OTP verification failed') });
@@ -168,7 +199,11 @@ export default function RegistrationWizard() {
     }
     setBusy(true);
     try {
-      const res = await api('/api/users/resend-otp', { method: 'POST', body: { userId }, schema: schemaFrom(usersContract, 'messageResponse') });
+      const res = await api('/api/users/resend-otp', {
+        method: 'POST',
+        body: { userId },
+        schema: schemaFrom(usersContract, 'messageResponse'),
+      });
       setDigits(['', '', '', '', '', '']);
       setCountdown(RESEND_SECONDS);
       setMessage({ kind: 'success', text: res.message || 'OTP has been resent to your email' });
@@ -199,11 +234,54 @@ export default function RegistrationWizard() {
 
       {step === 1 ? (
         <form onFocus={prefetch(usersContract)} onSubmit={submitInfo} noValidate className="st-grid">
-          <Field label="Full Name" name="fullname" autoComplete="name" value={form.fullname} onChange={update('fullname')} error={errors.fullname} placeholder="Enter your full name" />
-          <SelectField label="Academic Status" name="academicstatus" value={form.academicstatus} onChange={update('academicstatus')} error={errors.academicstatus} options={academicStatuses} placeholder="Select your academic status" />
-          <Field label="Contact Number" name="contactnumber" type="tel" autoComplete="tel" value={form.contactnumber} onChange={update('contactnumber')} error={errors.contactnumber} placeholder="+44 20 7946 0000" />
-          <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={update('email')} error={errors.email} placeholder="you@example.com" />
-          <Field className="st-span" label="Address" name="address" autoComplete="street-address" value={form.address} onChange={update('address')} error={errors.address} placeholder="Your current address" />
+          <Field
+            label="Full Name"
+            name="fullname"
+            autoComplete="name"
+            value={form.fullname}
+            onChange={update('fullname')}
+            error={errors.fullname}
+            placeholder="Enter your full name"
+          />
+          <SelectField
+            label="Academic Status"
+            name="academicstatus"
+            value={form.academicstatus}
+            onChange={update('academicstatus')}
+            error={errors.academicstatus}
+            options={academicStatuses}
+            placeholder="Select your academic status"
+          />
+          <Field
+            label="Contact Number"
+            name="contactnumber"
+            type="tel"
+            autoComplete="tel"
+            value={form.contactnumber}
+            onChange={update('contactnumber')}
+            error={errors.contactnumber}
+            placeholder="+44 20 7946 0000"
+          />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={update('email')}
+            error={errors.email}
+            placeholder="you@example.com"
+          />
+          <Field
+            className="st-span"
+            label="Address"
+            name="address"
+            autoComplete="street-address"
+            value={form.address}
+            onChange={update('address')}
+            error={errors.address}
+            placeholder="Your current address"
+          />
           <Field
             className="st-span"
             label="Password"
@@ -215,7 +293,12 @@ export default function RegistrationWizard() {
             error={errors.password}
             hint="At least 6 characters."
             addon={
-              <button type="button" className="st-toggle" aria-pressed={showPassword} onClick={() => setShowPassword(!showPassword)}>
+              <button
+                type="button"
+                className="st-toggle"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword(!showPassword)}
+              >
                 {showPassword ? 'Hide' : 'Show'}
                 <span className="st-visually-hidden"> password</span>
               </button>
@@ -228,10 +311,23 @@ export default function RegistrationWizard() {
       ) : (
         <form onFocus={prefetch(usersContract)} onSubmit={verify} noValidate>
           <p className="st-lead">
-            Enter the 6-digit code we e-mailed to <strong>{form.email || 'your e-mail address'}</strong>. It is valid for 10 minutes.
+            Enter the 6-digit code we e-mailed to <strong>{form.email || 'your e-mail address'}</strong>. It
+            is valid for 10 minutes.
           </p>
-          <OtpBoxes value={digits} onChange={(d) => { setDigits(d); setOtpError(''); }} describedBy={otpError ? 'otp-error' : undefined} invalid={!!otpError} />
-          {otpError && <p id="otp-error" className="st-error">{otpError}</p>}
+          <OtpBoxes
+            value={digits}
+            onChange={(d) => {
+              setDigits(d);
+              setOtpError('');
+            }}
+            describedBy={otpError ? 'otp-error' : undefined}
+            invalid={!!otpError}
+          />
+          {otpError && (
+            <p id="otp-error" className="st-error">
+              {otpError}
+            </p>
+          )}
           <button type="submit" className="st-button" disabled={busy}>
             {busy ? 'Verifying...' : 'Verify OTP'}
           </button>

@@ -22,8 +22,16 @@ export function Field({ label, error, hint, addon, className, ...input }: FieldP
         <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
         {addon}
       </div>
-      {hint && <p id={hintId} className="st-hint">{hint}</p>}
-      {error && <p id={errorId} className="st-error">{error}</p>}
+      {hint && (
+        <p id={hintId} className="st-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="st-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -41,13 +49,24 @@ export function SelectField({ label, error, options, placeholder, ...select }: S
   return (
     <div className="st-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...select}
+      >
         <option value="">{placeholder}</option>
         {options.map((o) => (
-          <option key={o} value={o}>{o}</option>
+          <option key={o} value={o}>
+            {o}
+          </option>
         ))}
       </select>
-      {error && <p id={errorId} className="st-error">{error}</p>}
+      {error && (
+        <p id={errorId} className="st-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

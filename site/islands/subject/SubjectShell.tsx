@@ -1,19 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SubjectDto, UniversityDto } from '../../../schemas/catalog.ts';
-import type { ProgramCostsResponse } from '../../../schemas/programs.ts';
-import { api, getWithMessages } from '../../lib/api.ts';
-import { idFromPath } from '../../lib/shell-path.ts';
+import type { SubjectDto, UniversityDto } from '#schemas/catalog.ts';
+import type { ProgramCostsResponse } from '#schemas/programs.ts';
+import { api, getWithMessages } from '#site/lib/api.ts';
+import { idFromPath } from '#site/lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
-import { CampusGallery, SideCards, SubjectHero, subjectPanels } from '../../components/subject/subject-view.tsx';
+import {
+  CampusGallery,
+  SideCards,
+  SubjectHero,
+  subjectPanels,
+} from '#site/components/subject/subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
 // Below the first screen, and only on programs newer than the build: loaded when needed.
 const SaveProgram = lazy(() => import('../finder/SaveProgram.tsx'));
 const TotalCost = lazy(() => import('../finder/TotalCost.tsx'));
-
 
 /** University name: by id; if that fails, search the full list; otherwise 'Unknown University' (spec 1 section 4). */
 export async function lookupUniversityName(id: string): Promise<string> {
@@ -36,7 +40,11 @@ function SubjectShell() {
     queryKey: ['subject', id],
     enabled: id !== '',
     retry: false,
-    queryFn: () => getWithMessages<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`, { notFound: 'Subject not found', failure: 'Failed to fetch subject details.' }),
+    queryFn: () =>
+      getWithMessages<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`, {
+        notFound: 'Subject not found',
+        failure: 'Failed to fetch subject details.',
+      }),
   });
   const costs = useQuery({
     queryKey: ['program-costs', id],
@@ -48,23 +56,46 @@ function SubjectShell() {
     enabled: !!subject.data,
     queryFn: () => lookupUniversityName(subject.data!.universityId),
   });
-  if (typeof window !== 'undefined' && id === '') return <LoadError fallbackHref="/courses" message="No subject ID provided" />;
-  if (subject.isPending) return <div className="container section"><div className="spinner" role="status" aria-label="Loading program" /></div>;
+  if (typeof window !== 'undefined' && id === '')
+    return <LoadError fallbackHref="/courses" message="No subject ID provided" />;
+  if (subject.isPending)
+    return (
+      <div className="container section">
+        <div className="spinner" role="status" aria-label="Loading program" />
+      </div>
+    );
   if (subject.isError) return <LoadError fallbackHref="/courses" message={subject.error.message} />;
   const s = subject.data;
   const universityName = uni.data ?? s.university ?? 'Unknown University';
   document.title = document.title.replace(/^[^|]*/, `${s.name} `);
   return (
     <>
-      <SubjectHero subject={s} universityName={universityName}><Suspense fallback={null}><SaveProgram id={s._id} name={s.name} /></Suspense></SubjectHero>
+      <SubjectHero subject={s} universityName={universityName}>
+        <Suspense fallback={null}>
+          <SaveProgram id={s._id} name={s.name} />
+        </Suspense>
+      </SubjectHero>
       <div className="container section subject-layout">
         <div className="subject-main">
           <CampusGallery subject={s} />
           <SubjectTabs panels={subjectPanels(s)} name={s.name} />
         </div>
-        <SideCards subject={s} universityName={universityName}><ApplyPanel subjectId={s._id} subjectName={s.name} /></SideCards>
+        <SideCards subject={s} universityName={universityName}>
+          <ApplyPanel subjectId={s._id} subjectName={s.name} />
+        </SideCards>
       </div>
-      {costs.data && <div className="container section total-cost-section"><Suspense fallback={null}><TotalCost programName={s.name} currency={s.currency} costs={costs.data.costs} rates={costs.data.rates} /></Suspense></div>}
+      {costs.data && (
+        <div className="container section total-cost-section">
+          <Suspense fallback={null}>
+            <TotalCost
+              programName={s.name}
+              currency={s.currency}
+              costs={costs.data.costs}
+              rates={costs.data.rates}
+            />
+          </Suspense>
+        </div>
+      )}
     </>
   );
 }

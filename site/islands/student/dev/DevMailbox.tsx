@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { withQuery } from '../../common/with-query.tsx';
+import { api } from '#site/lib/api.ts';
+import { withQuery } from '#site/islands/common/with-query.tsx';
 
 interface Message {
   to: string;
@@ -26,7 +26,9 @@ function Mailbox() {
   return (
     <div className="st-mailbox">
       <h1>Dev mailbox</h1>
-      <p className="st-muted">Every e-mail the app sends in development lands here (newest first). Refreshes every 5 seconds.</p>
+      <p className="st-muted">
+        Every e-mail the app sends in development lands here (newest first). Refreshes every 5 seconds.
+      </p>
       <form
         className="st-row"
         onSubmit={(e) => {
@@ -36,11 +38,26 @@ function Mailbox() {
       >
         <div className="st-field">
           <label htmlFor="mailbox-filter">Filter by address</label>
-          <input id="mailbox-filter" type="email" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="someone@example.com" />
+          <input
+            id="mailbox-filter"
+            type="email"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="someone@example.com"
+          />
         </div>
-        <button type="submit" className="st-button">Filter</button>
+        <button type="submit" className="st-button">
+          Filter
+        </button>
         {to && (
-          <button type="button" className="st-button st-button--secondary" onClick={() => { setFilter(''); setTo(''); }}>
+          <button
+            type="button"
+            className="st-button st-button--secondary"
+            onClick={() => {
+              setFilter('');
+              setTo('');
+            }}
+          >
             Show all
           </button>
         )}
@@ -52,7 +69,9 @@ function Mailbox() {
         {query.data?.map((m, i) => (
           <li key={`${m.createdAt}-${i}`} className="st-card st-mail">
             <h2>{m.subject}</h2>
-            <p className="st-muted">To {m.to} · {new Date(m.createdAt).toLocaleString('en-GB')}</p>
+            <p className="st-muted">
+              To {m.to} · {new Date(m.createdAt).toLocaleString('en-GB')}
+            </p>
             <pre>{m.text}</pre>
           </li>
         ))}
