@@ -75,7 +75,7 @@ for (const path of [
 }
 
 // One router per resource. The islands' answers are typed by zod response schemas in schemas/, not
-// by Hono's client (docs/decisions/018-typed-responses.md), so the chain's type is not exported.
+// by Hono's client (docs/decisions/015-typed-responses.md), so the chain's type is not exported.
 app
   .route('/api/subjects', subjects)
   .route('/api/programs', programs)

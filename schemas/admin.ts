@@ -295,7 +295,7 @@ export const imageFields: Record<ContentKind, string[]> = {
 
 export const IMAGE_TYPE_MESSAGE = 'Only JPG and PNG images are allowed';
 
-/* The back office's answers (docs/decisions/018-typed-responses.md): lists, pipeline details, staff. */
+/* The back office's answers (docs/decisions/015-typed-responses.md): lists, pipeline details, staff. */
 
 /** One status change in a pipeline item's history. */
 export const historyEntrySchema = z.object({

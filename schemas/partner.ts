@@ -278,7 +278,7 @@ export const partnerRequestDtoSchema = z.object({
 });
 export type PartnerRequestDto = z.infer<typeof partnerRequestDtoSchema>;
 
-// ---- Responses (docs/decisions/018-typed-responses.md): the partner routes satisfy these. ------
+// ---- Responses (docs/decisions/015-typed-responses.md): the partner routes satisfy these. ------
 
 export { messageResponse } from './responses.ts';
 

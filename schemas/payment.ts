@@ -64,7 +64,7 @@ export const refundRequestBody = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Responses (docs/decisions/018-typed-responses.md): the routes' bodies satisfy these.
+// Responses (docs/decisions/015-typed-responses.md): the routes' bodies satisfy these.
 // ---------------------------------------------------------------------------------------------
 
 /** POST /api/payment/create-payment-intent. */

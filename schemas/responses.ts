@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Helpers for the response schemas (docs/decisions/018-typed-responses.md): each endpoint's success
+ * Helpers for the response schemas (docs/decisions/015-typed-responses.md): each endpoint's success
  * body is a zod schema in schemas/<resource>.ts; the route builds its body `satisfies Wire<…>` of
  * it and the islands call with `{ schema }` (site/lib/api.ts), so a changed shape fails the
  * typecheck on both sides. Response schemas describe, never transform: the client returns the body

@@ -116,7 +116,7 @@ export const programApplicationSchema = z.object({
 
 // ---- Response shapes -------------------------------------------------------------------------
 
-// Each is the body a route `satisfies` and the islands pass as `schema` (docs/decisions/018-typed-responses.md).
+// Each is the body a route `satisfies` and the islands pass as `schema` (docs/decisions/015-typed-responses.md).
 
 export const loginResponse = z.object({
   success: z.literal(true),

@@ -22,7 +22,7 @@ import {
   receiptPath,
   REFERENCE_MAX,
 } from '#schemas/payment-text.ts';
-// Types only: the payment page ships no zod (docs/decisions/018-typed-responses.md), so it names
+// Types only: the payment page ships no zod (docs/decisions/015-typed-responses.md), so it names
 // the types inferred from the response schemas the routes satisfy instead of passing the schemas.
 import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '#schemas/payment.ts';
 import type { Checkout } from './StripeCheckout.tsx';

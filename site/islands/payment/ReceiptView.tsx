@@ -11,7 +11,7 @@ import { cardDescription, formatMoney, receiptMessages } from '#schemas/payment-
 import type { MessageOnly } from '#schemas/responses.ts';
 import type { PaymentConfigResponse, ReceiptResponse } from '#schemas/payment.ts';
 import { withQuery } from '../common/with-query.tsx';
-// Types only: the payment pages ship no zod (docs/decisions/018-typed-responses.md).
+// Types only: the payment pages ship no zod (docs/decisions/015-typed-responses.md).
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */
 const POLL_FOR_MS = 10 * 60_000;
