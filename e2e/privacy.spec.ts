@@ -147,6 +147,11 @@ test('Delete my account asks for the password, then ends the account at once', a
   await page.waitForURL((url) => url.pathname === '/');
 });
 
+const cleanups: (() => void)[] = [];
+test.afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
 test('a search saved as an alert from the job list e-mails new jobs; its unsubscribe link works signed out, once', async ({
   page,
   browser,
@@ -176,6 +181,8 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
 
   // A matching job is published, and the daily cron runs the next morning.
   const now = Date.now();
+  // The browser tests share one database: the job goes again, so later specs see the jobs the site was built with.
+  cleanups.push(() => sql(`DELETE FROM jobs WHERE id = 'job-${stamp}';`));
   sql(`INSERT INTO jobs (id, title, description, category, company, location, address, start_date, end_date, recruitment_type, employment, schedule, payment, hiring, urgent, tags, type, requirements, company_info, status, sort_order, created_at, updated_at)
     VALUES ('job-${stamp}', '${keyword} Care Worker', 'Caring role', 'Healthcare', 'Alert Care Ltd', 'Leeds, UK', '1 Alert Road', '2026-09-01', '2027-09-01', 'Permanent', '["Full-time"]', 'Days', '£25,000', '1', 0, '[]', 'Full-time', '[]', '{"name":"Alert Care Ltd","website":"https://example.com","about":"x"}', 'open', 0, ${now + 1_000}, ${now + 1_000})`);
   const cron = await request.get(
