@@ -2,15 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 
-async function byStatus(
-  db: Db,
-  table:
-    typeof t.programApplications | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments,
-) {
-  const rows = await db
-    .select({ status: table.status, n: count() })
-    .from(table as typeof t.programApplications)
-    .groupBy(table.status);
+type PipelineTable =
+  typeof t.programApplications | typeof t.partnerRequests | typeof t.jobApplications | typeof t.payments;
+
+/** One pipeline's rows counted by status. Generic, so `from` takes the one table it is given. */
+async function byStatus<T extends PipelineTable>(db: Db, table: T) {
+  const rows = await db.select({ status: table.status, n: count() }).from(table).groupBy(table.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 

@@ -44,7 +44,7 @@ export const adminApplications = new Hono<AppEnv>()
     const status = checkStatusFilter('subscription', query.status);
     const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
-      status ? eq(programApplications.status, status as never) : undefined,
+      status ? eq(programApplications.status, status) : undefined,
       p ? or(contains(users.fullName, p), contains(users.email, p), contains(subjects.name, p)) : undefined,
     );
     const { limit, offset } = window(query);

@@ -29,9 +29,6 @@ const withConfirmation = <T extends { emailConfirmedAt: Date | null }>(row: T) =
   emailConfirmed: row.emailConfirmedAt !== null,
 });
 
-/** Moves that put the application in front of the employer: only once the e-mail is confirmed. */
-const FORWARDING_STATUSES: readonly string[] = jobApplicationForwardingStatuses;
-
 /** Job applications: received → shortlisted → interview → offer, or rejected; CVs for staff only. */
 export const adminJobApplications = new Hono<AppEnv>()
   .use(adminOnly)
@@ -41,7 +38,7 @@ export const adminJobApplications = new Hono<AppEnv>()
     const needle = query.q ? searchNeedle(query.q) : undefined;
     const { items: rows, total } = await listJobApplicationsForStaff(
       c.var.db,
-      { status: status as never, needle },
+      { status, needle },
       window(query),
     );
     const items = rows.map(withConfirmation);
@@ -91,7 +88,9 @@ export const adminJobApplications = new Hono<AppEnv>()
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    if (FORWARDING_STATUSES.includes(body.status) && (await applicationIsConfirmed(c.var.db, id)) === false) {
+    // Moves that put the application in front of the employer: only once the e-mail is confirmed.
+    const forwards = jobApplicationForwardingStatuses.some((s) => s === body.status);
+    if (forwards && (await applicationIsConfirmed(c.var.db, id)) === false) {
       throw new HTTPException(409, {
         message:
           'The applicant has not confirmed their e-mail address yet, so the application cannot go to the employer. It can still be rejected.',

@@ -108,7 +108,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
       throw new HTTPException(400, { message: 'type must be student or employee' });
     const p = query.q ? searchNeedle(query.q) : undefined;
     const where = and(
-      status ? eq(partnerRequests.status, status as never) : undefined,
+      status ? eq(partnerRequests.status, status) : undefined,
       query.type ? eq(partnerRequests.type, query.type as 'student' | 'employee') : undefined,
       p
         ? or(

@@ -24,7 +24,7 @@ export const adminPartners = new Hono<AppEnv>()
     const needle = query.q ? searchNeedle(query.q) : undefined;
     const { items, total } = await listPartnersForStaff(
       c.var.db,
-      { status: status as never, awaiting: query.type === 'awaiting', needle },
+      { status, awaiting: query.type === 'awaiting', needle },
       window(query),
     );
     const rows = items.map(({ contactLastName, ...r }) => ({

@@ -4,15 +4,21 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { changeStatus, transitions, type Pipeline } from '#functions/services/status.ts';
 import type { StatusChangeResponse } from '#schemas/admin.ts';
+import { pipelines } from '#schemas/pipelines.ts';
 
-/** Refuses a ?status filter the pipeline does not know (400, readable). */
-export function checkStatusFilter(pipeline: Pipeline, status: string | undefined) {
-  if (status && !(status in transitions[pipeline])) {
+type StatusOf<P extends Pipeline> = (typeof pipelines)[P]['statuses'][number];
+
+/** A ?status filter as the pipeline's status type; one the pipeline does not know is refused (400, readable). */
+export function checkStatusFilter<P extends Pipeline>(pipeline: P, status: string | undefined) {
+  if (!status) return undefined;
+  const statuses: readonly StatusOf<P>[] = pipelines[pipeline].statuses;
+  const known = statuses.find((s) => s === status);
+  if (known === undefined) {
     throw new HTTPException(400, {
       message: `Status must be one of: ${Object.keys(transitions[pipeline]).join(', ')}`,
     });
   }
-  return status;
+  return known;
 }
 
 /** The status-change handler body shared by every pipeline router. */
