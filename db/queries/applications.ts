@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { subjects, programApplications, universities } from '../schema/index.ts';
+import { subjects, programApplications, universities, users } from '../schema/index.ts';
+import { contains } from './text-search.ts';
 import type { ApplicationDto } from '#schemas/users.ts';
 
 /** A student's applications to programs, newest first, with the program's and university's names. */
@@ -43,4 +44,71 @@ export async function createApplication(db: Db, userId: string, subjectId: strin
     .onConflictDoNothing({ target: [programApplications.userId, programApplications.subjectId] })
     .returning();
   return created;
+}
+
+const staffColumns = {
+  id: programApplications.id,
+  status: programApplications.status,
+  createdAt: programApplications.createdAt,
+  updatedAt: programApplications.updatedAt,
+  userId: users.id,
+  studentName: users.fullName,
+  studentEmail: users.email,
+  subjectId: programApplications.subjectId,
+  subjectName: subjects.name,
+  universityName: universities.name,
+};
+const staffSelect = (db: Db) =>
+  db
+    .select(staffColumns)
+    .from(programApplications)
+    .innerJoin(users, eq(users.id, programApplications.userId))
+    .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+    .leftJoin(universities, eq(universities.id, subjects.universityId));
+
+/** The back office's page of program applications, newest first, with student and program: by status or a search needle. */
+export async function listApplicationsForStaff(
+  db: Db,
+  filter: {
+    status?: (typeof programApplications.$inferSelect)['status'] | undefined;
+    needle?: string | undefined;
+  },
+  page: { limit: number; offset: number },
+) {
+  const p = filter.needle;
+  const where = and(
+    filter.status ? eq(programApplications.status, filter.status) : undefined,
+    p ? or(contains(users.fullName, p), contains(users.email, p), contains(subjects.name, p)) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    staffSelect(db)
+      .where(where)
+      .orderBy(desc(programApplications.createdAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(programApplications)
+      .innerJoin(users, eq(users.id, programApplications.userId))
+      .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+      .where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** One program application as staff see it, with the student's contact and study details; undefined when unknown. */
+export async function findApplicationForStaff(db: Db, id: string) {
+  const [item] = await staffSelect(db).where(eq(programApplications.id, id));
+  if (!item) return undefined;
+  const [student] = await db
+    .select({
+      fullName: users.fullName,
+      email: users.email,
+      contactNumber: users.contactNumber,
+      academicStatus: users.academicStatus,
+      currentAddress: users.currentAddress,
+    })
+    .from(users)
+    .where(eq(users.id, item.userId));
+  return { item, student };
 }

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { asc, count, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
-import { staff } from '#db/schema/index.ts';
 import {
   idParam,
   listQuery,
@@ -20,17 +18,15 @@ import { assertNotCommon } from '#functions/services/common-passwords.ts';
 import { endAllSessionsStatement } from '#functions/services/sessions.ts';
 import { auditInsert } from '#functions/services/audit.ts';
 import { resetStaffMfa, staffWithMfa } from '#db/queries/staff-mfa.ts';
-import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
-
-const columns = {
-  id: staff.id,
-  name: staff.name,
-  email: staff.email,
-  role: staff.role,
-  isActive: staff.isActive,
-  createdAt: staff.createdAt,
-  updatedAt: staff.updatedAt,
-};
+import {
+  findStaffForAdmin,
+  insertStaffStatement,
+  listStaff,
+  staffEmailTaken,
+  staffExists,
+  updateStaffStatement,
+} from '#db/queries/staff.ts';
+import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
 // Whole seconds: token `iat` has second precision (see resetPassword).
 const revokeNow = () => new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -40,14 +36,8 @@ export const adminStaff = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
-    const where = query.q
-      ? or(contains(staff.name, searchNeedle(query.q)), contains(staff.email, searchNeedle(query.q)))
-      : undefined;
-    const { limit, offset } = window(query);
-    const [rows, [total]] = await Promise.all([
-      c.var.db.select(columns).from(staff).where(where).orderBy(asc(staff.name)).limit(limit).offset(offset),
-      c.var.db.select({ n: count() }).from(staff).where(where),
-    ]);
+    const needle = query.q ? searchNeedle(query.q) : undefined;
+    const { items: rows, total } = await listStaff(c.var.db, { needle }, window(query));
     const withMfa = await staffWithMfa(
       c.var.db,
       rows.map((r) => r.id),
@@ -56,7 +46,7 @@ export const adminStaff = new Hono<AppEnv>()
     return listResponse(
       c,
       query,
-      { items: items satisfies Wire<StaffRow>[], total: total?.n ?? 0 },
+      { items: items satisfies Wire<StaffRow>[], total },
       {
         filename: 'staff',
         columns: [
@@ -74,8 +64,7 @@ export const adminStaff = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
     await assertNotCommon(body.password);
-    const [existing] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
-    if (existing)
+    if (await staffEmailTaken(c.var.db, email))
       throw new HTTPException(409, { message: 'A staff account with this email already exists.' });
     const row = {
       id: crypto.randomUUID(),
@@ -88,7 +77,7 @@ export const adminStaff = new Hono<AppEnv>()
     };
     const { passwordHash: _p, isVerified: _v, ...visible } = row;
     await c.var.db.batch([
-      c.var.db.insert(staff).values(row),
+      insertStaffStatement(c.var.db, row),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'staff.create',
@@ -102,7 +91,7 @@ export const adminStaff = new Hono<AppEnv>()
   .patch('/:id', validate('param', idParam), validate('json', staffUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const [before] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
+    const before = await findStaffForAdmin(c.var.db, id);
     if (!before) throw new HTTPException(404, { message: 'Staff member not found' });
     if (id === c.var.auth.sub && ((body.role && body.role !== before.role) || body.isActive === false)) {
       throw new HTTPException(409, { message: 'You cannot change your own role or deactivate yourself.' });
@@ -115,10 +104,7 @@ export const adminStaff = new Hono<AppEnv>()
     // A role change or deactivation ends the person's sessions: their tokens carry the old role.
     const revoke = (body.role !== undefined && body.role !== before.role) || body.isActive === false;
     await c.var.db.batch([
-      c.var.db
-        .update(staff)
-        .set({ ...changes, ...(revoke && { tokensValidAfter: revokeNow() }), updatedAt: new Date() })
-        .where(eq(staff.id, id)),
+      updateStaffStatement(c.var.db, id, { ...changes, ...(revoke && { tokensValidAfter: revokeNow() }) }),
       ...(revoke ? [endAllSessionsStatement(c.var.db, 'staff', id)] : []),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
@@ -129,24 +115,20 @@ export const adminStaff = new Hono<AppEnv>()
         after: { ...before, ...changes },
       }),
     ]);
-    const [after] = await c.var.db.select(columns).from(staff).where(eq(staff.id, id));
+    const after = await findStaffForAdmin(c.var.db, id);
     return c.json({ success: true, staff: after });
   })
   .post('/:id/password', validate('param', idParam), validate('json', staffPasswordSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
-    if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
+    if (!(await staffExists(c.var.db, id)))
+      throw new HTTPException(404, { message: 'Staff member not found' });
     const { password } = c.req.valid('json');
     await assertNotCommon(password);
     await c.var.db.batch([
-      c.var.db
-        .update(staff)
-        .set({
-          passwordHash: await hashPassword(password),
-          tokensValidAfter: revokeNow(),
-          updatedAt: new Date(),
-        })
-        .where(eq(staff.id, id)),
+      updateStaffStatement(c.var.db, id, {
+        passwordHash: await hashPassword(password),
+        tokensValidAfter: revokeNow(),
+      }),
       // A new password ends the person's sessions on every device.
       endAllSessionsStatement(c.var.db, 'staff', id),
       auditInsert(c.var.db, {
@@ -166,14 +148,11 @@ export const adminStaff = new Hono<AppEnv>()
       throw new HTTPException(409, {
         message: 'Ask another administrator to reset your own two-step sign-in.',
       });
-    const [row] = await c.var.db.select({ id: staff.id }).from(staff).where(eq(staff.id, id));
-    if (!row) throw new HTTPException(404, { message: 'Staff member not found' });
+    if (!(await staffExists(c.var.db, id)))
+      throw new HTTPException(404, { message: 'Staff member not found' });
     await c.var.db.batch([
       ...resetStaffMfa(c.var.db, id),
-      c.var.db
-        .update(staff)
-        .set({ tokensValidAfter: revokeNow(), updatedAt: new Date() })
-        .where(eq(staff.id, id)),
+      updateStaffStatement(c.var.db, id, { tokensValidAfter: revokeNow() }),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'staff.mfa_reset',
