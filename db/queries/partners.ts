@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { partnerRequests, partners } from '../schema/index.ts';
+import { jobs, partnerRequests, partners } from '../schema/index.ts';
 import type { z } from 'zod';
 import { contains } from './text-search.ts';
 import type { PartnerRequestDto, partnerProfileUpdateSchema } from '#schemas/partner.ts';
@@ -115,4 +115,96 @@ export async function findPartnerForStaff(db: Db, id: string) {
     .where(eq(partnerRequests.partnerId, id))
     .orderBy(desc(partnerRequests.createdAt));
   return { item, requests };
+}
+
+const requestColumns = {
+  id: partnerRequests.id,
+  type: partnerRequests.type,
+  title: partnerRequests.title,
+  status: partnerRequests.status,
+  jobId: partnerRequests.jobId,
+  createdAt: partnerRequests.createdAt,
+  partnerId: partners.id,
+  companyName: partners.companyName,
+  partnerEmail: partners.email,
+};
+type PartnerRequestRow = typeof partnerRequests.$inferSelect;
+
+/** The back office's page of partner requests, newest first, with the partner: by status, type or a search needle. */
+export async function listPartnerRequestsForStaff(
+  db: Db,
+  filter: {
+    status?: PartnerRequestRow['status'] | undefined;
+    type?: PartnerRequestRow['type'] | undefined;
+    needle?: string | undefined;
+  },
+  page: { limit: number; offset: number },
+) {
+  const p = filter.needle;
+  const where = and(
+    filter.status ? eq(partnerRequests.status, filter.status) : undefined,
+    filter.type ? eq(partnerRequests.type, filter.type) : undefined,
+    p
+      ? or(contains(partnerRequests.title, p), contains(partners.companyName, p), contains(partners.email, p))
+      : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select(requestColumns)
+      .from(partnerRequests)
+      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+      .where(where)
+      .orderBy(desc(partnerRequests.createdAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(partnerRequests)
+      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+      .where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** One partner request as staff see it (with its form data and the partner), or undefined. */
+export async function findPartnerRequestForStaff(db: Db, id: string) {
+  const [item] = await db
+    .select({ ...requestColumns, data: partnerRequests.data })
+    .from(partnerRequests)
+    .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+    .where(eq(partnerRequests.id, id));
+  return item;
+}
+
+/** A partner request with its partner's company name and contact e-mail (what a job made from it needs), or undefined. */
+export async function findPartnerRequestWithCompany(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      request: partnerRequests,
+      companyName: partners.companyName,
+      contactEmail: partners.contactEmail,
+    })
+    .from(partnerRequests)
+    .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+    .where(eq(partnerRequests.id, id));
+  return row;
+}
+
+/**
+ * The statements, not yet run, that add a job made from a hiring request (last in the jobs' order)
+ * and link the request to it; the caller batches them with the audit entry.
+ */
+export async function jobFromRequestStatements(
+  db: Db,
+  requestId: string,
+  job: Omit<typeof jobs.$inferInsert, 'sortOrder'>,
+) {
+  const [{ n: order } = { n: 0 }] = await db.select({ n: count() }).from(jobs);
+  return [
+    db.insert(jobs).values({ ...job, sortOrder: order }),
+    db
+      .update(partnerRequests)
+      .set({ jobId: job.id, updatedAt: new Date() })
+      .where(eq(partnerRequests.id, requestId)),
+  ] as const;
 }

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
-import { jobs, partnerRequests, partners } from '#db/schema/index.ts';
+import {
+  findPartnerRequestForStaff,
+  findPartnerRequestWithCompany,
+  jobFromRequestStatements,
+  listPartnerRequestsForStaff,
+} from '#db/queries/partners.ts';
 import {
   createJobSchema,
   idParam,
@@ -19,21 +23,9 @@ import { jobSchema } from '#schemas/content.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { auditInsert } from '#functions/services/audit.ts';
 import { statusHistory, transitions } from '#functions/services/status.ts';
-import { adminOnly, contains, searchNeedle, listResponse, window } from './shared.ts';
+import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 import { jobPath } from '#schemas/paths.ts';
-
-const columns = {
-  id: partnerRequests.id,
-  type: partnerRequests.type,
-  title: partnerRequests.title,
-  status: partnerRequests.status,
-  jobId: partnerRequests.jobId,
-  createdAt: partnerRequests.createdAt,
-  partnerId: partners.id,
-  companyName: partners.companyName,
-  partnerEmail: partners.email,
-};
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 const slugify = (s: string) =>
@@ -104,40 +96,18 @@ export const adminPartnerRequests = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const status = checkStatusFilter('partner_request', query.status);
-    if (query.type && query.type !== 'student' && query.type !== 'employee')
-      throw new HTTPException(400, { message: 'type must be student or employee' });
-    const p = query.q ? searchNeedle(query.q) : undefined;
-    const where = and(
-      status ? eq(partnerRequests.status, status) : undefined,
-      query.type ? eq(partnerRequests.type, query.type as 'student' | 'employee') : undefined,
-      p
-        ? or(
-            contains(partnerRequests.title, p),
-            contains(partners.companyName, p),
-            contains(partners.email, p),
-          )
-        : undefined,
+    const type = query.type === 'student' || query.type === 'employee' ? query.type : undefined;
+    if (query.type && !type) throw new HTTPException(400, { message: 'type must be student or employee' });
+    const needle = query.q ? searchNeedle(query.q) : undefined;
+    const { items, total } = await listPartnerRequestsForStaff(
+      c.var.db,
+      { status, type, needle },
+      window(query),
     );
-    const { limit, offset } = window(query);
-    const [items, [total]] = await Promise.all([
-      c.var.db
-        .select(columns)
-        .from(partnerRequests)
-        .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
-        .where(where)
-        .orderBy(desc(partnerRequests.createdAt))
-        .limit(limit)
-        .offset(offset),
-      c.var.db
-        .select({ n: count() })
-        .from(partnerRequests)
-        .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
-        .where(where),
-    ]);
     return listResponse(
       c,
       query,
-      { items: items satisfies Wire<PartnerRequestRow>[], total: total?.n ?? 0 },
+      { items: items satisfies Wire<PartnerRequestRow>[], total },
       {
         filename: 'partner-requests',
         columns: [
@@ -154,11 +124,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const [item] = await c.var.db
-      .select({ ...columns, data: partnerRequests.data })
-      .from(partnerRequests)
-      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
-      .where(eq(partnerRequests.id, id));
+    const item = await findPartnerRequestForStaff(c.var.db, id);
     if (!item) throw new HTTPException(404, { message: 'Request not found' });
     c.header('Cache-Control', 'private, no-store');
     return c.json({
@@ -172,15 +138,7 @@ export const adminPartnerRequests = new Hono<AppEnv>()
   )
   .post('/:id/create-job', validate('param', idParam), validate('json', createJobSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await c.var.db
-      .select({
-        request: partnerRequests,
-        companyName: partners.companyName,
-        contactEmail: partners.contactEmail,
-      })
-      .from(partnerRequests)
-      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
-      .where(eq(partnerRequests.id, id));
+    const row = await findPartnerRequestWithCompany(c.var.db, id);
     if (!row) throw new HTTPException(404, { message: 'Request not found' });
     const { request } = row;
     if (request.type !== 'employee')
@@ -201,13 +159,8 @@ export const adminPartnerRequests = new Hono<AppEnv>()
       });
     }
     const job = parsed.data;
-    const [{ n: order } = { n: 0 }] = await c.var.db.select({ n: count() }).from(jobs);
     await c.var.db.batch([
-      c.var.db.insert(jobs).values({ ...job, sortOrder: order }),
-      c.var.db
-        .update(partnerRequests)
-        .set({ jobId: job.id, updatedAt: new Date() })
-        .where(eq(partnerRequests.id, id)),
+      ...(await jobFromRequestStatements(c.var.db, id, job)),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'content.create',
