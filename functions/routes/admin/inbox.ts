@@ -1,9 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
-import { auditLog, assistanceRequests, contactMessages, staff } from '#db/schema/index.ts';
+import {
+  enquiryStatusStatement,
+  findEnquiry,
+  listEnquiryReplies,
+  listInbox,
+  markEnquiryRead,
+} from '#db/queries/enquiries.ts';
 import {
   inboxParam,
   inboxStatusSchema,
@@ -12,7 +17,7 @@ import {
   replySchema,
   type InboxDetailResponse,
   type InboxStatusResponse,
-  type InboxRow as InboxRowSent,
+  type InboxRow,
   type InboxSource,
 } from '#schemas/admin.ts';
 import type { MessageOnly, Wire } from '#schemas/responses.ts';
@@ -21,36 +26,9 @@ import { notificationEmail } from '#functions/services/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
-interface InboxRow extends Record<string, unknown> {
-  source: InboxSource;
-  id: string;
-  kind: string;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  status: string;
-  createdAt: number;
-}
-
-const tables = { contact: contactMessages, assistance: assistanceRequests } as const;
-
-/** Filters shared by both halves of the union (the column names are the same in both tables). */
-function filters(query: { q?: string | undefined; status?: string | undefined }, nameColumn: SQL) {
-  const parts: SQL[] = [sql`1 = 1`];
-  if (query.status) parts.push(sql`status = ${query.status}`);
-  if (query.q) {
-    const p = searchNeedle(query.q);
-    parts.push(
-      sql`(instr(lower(${nameColumn}), ${p}) > 0 or instr(lower(email), ${p}) > 0 or instr(lower(message), ${p}) > 0)`,
-    );
-  }
-  return sql.join(parts, sql` and `);
-}
-
+/** A contact message or assistance request, or 404. */
 async function findItem(c: { var: { db: AppEnv['Variables']['db'] } }, source: InboxSource, id: string) {
-  const table = tables[source];
-  const [row] = await c.var.db.select().from(table).where(eq(table.id, id));
+  const row = await findEnquiry(c.var.db, source, id);
   if (!row) throw new HTTPException(404, { message: 'Message not found' });
   return row;
 }
@@ -63,33 +41,26 @@ export const adminInbox = new Hono<AppEnv>()
   .use(adminOnly)
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
-    if (query.status && !(inboxStatuses as readonly string[]).includes(query.status)) {
+    if (query.status && !inboxStatuses.some((s) => s === query.status)) {
       throw new HTTPException(400, { message: 'Status must be unread, read or handled' });
     }
     const sources: InboxSource[] =
       query.type === 'contact' || query.type === 'assistance' ? [query.type] : ['contact', 'assistance'];
-    const halves = sources.map((s) =>
-      s === 'contact'
-        ? sql`select 'contact' as source, id, kind, full_name as name, email, subject, message, status, created_at as createdAt from contact_messages where ${filters(query, sql`full_name`)}`
-        : sql`select 'assistance' as source, id, 'assistance' as kind, contact_name || ' (' || company_name || ')' as name, email, null as subject, message, status, created_at as createdAt from assistance_requests where ${filters(query, sql`(contact_name || ' ' || company_name)`)}`,
+    const needle = query.q ? searchNeedle(query.q) : undefined;
+    const { items, total } = await listInbox(
+      c.var.db,
+      sources,
+      { status: query.status, needle },
+      window(query),
     );
-    // Raw SQL: one ordered page and one count over the union of two tables of different shapes (computed name).
-    const union = sql.join(halves, sql` union all `);
-    const { limit, offset } = window(query);
-    const [items, totals] = await Promise.all([
-      c.var.db.all<InboxRow>(
-        sql`select * from (${union}) order by createdAt desc, id limit ${limit} offset ${offset}`,
-      ),
-      c.var.db.all<{ n: number }>(sql`select count(*) as n from (${union})`),
-    ]);
     const rows = items.map((r) => ({
       ...r,
       createdAt: new Date(r.createdAt).toISOString(),
-    })) satisfies InboxRowSent[];
+    })) satisfies InboxRow[];
     return listResponse(
       c,
       query,
-      { items: rows, total: totals[0]?.n ?? 0 },
+      { items: rows, total },
       {
         filename: 'inbox',
         columns: [
@@ -109,37 +80,19 @@ export const adminInbox = new Hono<AppEnv>()
     let item = await findItem(c, source, id);
     // Opening an unread message marks it read, as any mail client does.
     if (item.status === 'unread') {
-      const table = tables[source];
-      await c.var.db
-        .update(table)
-        .set({ status: 'read', updatedAt: new Date() })
-        .where(and(eq(table.id, id), eq(table.status, 'unread')));
+      await markEnquiryRead(c.var.db, source, id);
       item = { ...item, status: 'read' };
     }
-    const replies = await c.var.db
-      .select({ after: auditLog.after, createdAt: auditLog.createdAt, staffName: staff.name })
-      .from(auditLog)
-      .leftJoin(staff, eq(staff.id, auditLog.staffId))
-      .where(and(eq(auditLog.action, 'inbox.reply'), eq(auditLog.entity, source), eq(auditLog.entityId, id)))
-      .orderBy(desc(auditLog.createdAt));
+    const replies = await listEnquiryReplies(c.var.db, source, id);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({
-      source,
-      item,
-      replies: replies.map((r) => ({
-        ...(r.after as { subject: string; message: string }),
-        createdAt: r.createdAt,
-        staffName: r.staffName,
-      })),
-    } satisfies Wire<InboxDetailResponse>);
+    return c.json({ source, item, replies } satisfies Wire<InboxDetailResponse>);
   })
   .patch('/:source/:id', validate('param', inboxParam), validate('json', inboxStatusSchema), async (c) => {
     const { source, id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const before = await findItem(c, source, id);
-    const table = tables[source];
     await c.var.db.batch([
-      c.var.db.update(table).set({ status, updatedAt: new Date() }).where(eq(table.id, id)),
+      enquiryStatusStatement(c.var.db, source, id, status),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'inbox.status',
@@ -163,9 +116,8 @@ export const adminInbox = new Hono<AppEnv>()
     await c.var.mailer.send(
       notificationEmail(await getSite(c.var.db), item.email, subject, [`Hello ${name},`, ...paragraphs]),
     );
-    const table = tables[source];
     await c.var.db.batch([
-      c.var.db.update(table).set({ status: 'handled', updatedAt: new Date() }).where(eq(table.id, id)),
+      enquiryStatusStatement(c.var.db, source, id, 'handled'),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'inbox.reply',
