@@ -1,13 +1,23 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { and, asc, count, eq, getTableColumns, max, or, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
-import * as t from '#db/schema/index.ts';
+import {
+  contentActiveStatement,
+  contentIdTaken,
+  contentWriteStatements,
+  countryExists,
+  departmentExists,
+  exchangeRateExists,
+  findContentRow,
+  findUniversityCountry,
+  listContent,
+  listScholarships,
+  nextSortOrder,
+  type ContentRowData as Row,
+} from '#db/queries/content.ts';
 import {
   contentKindParam,
   contentKinds,
@@ -20,31 +30,9 @@ import {
 import type { Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#functions/services/audit.ts';
 import { purgePublicReads } from '#functions/middleware/edge-cache.ts';
-import { contains, searchNeedle, listResponse, staffOnly, window } from './shared.ts';
+import { searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
-type Row = Record<string, unknown>;
-
-const tables: Record<ContentKind, SQLiteTable> = {
-  countries: t.countries,
-  universities: t.universities,
-  departments: t.departments,
-  subjects: t.subjects,
-  jobs: t.jobs,
-  services: t.services,
-  features: t.features,
-  offices: t.offices,
-  team: t.teamMembers,
-  countryCosts: t.countryCosts,
-  cityCosts: t.cityCosts,
-  exchangeRates: t.exchangeRates,
-};
-
-const col = (kind: ContentKind, name: string) =>
-  (getTableColumns(tables[kind]) as Record<string, SQLiteColumn>)[name]!;
-const hasIsActive = (kind: ContentKind) => kind !== 'jobs';
-const hasSortOrder = (kind: ContentKind) => 'sortOrder' in getTableColumns(tables[kind]);
-
 /** Is the row on the public site? (jobs: open; everything else: is_active). */
 const activeOf = (kind: ContentKind, row: Row) =>
   kind === 'jobs' ? row.status === 'open' : row.isActive === true;
@@ -58,11 +46,7 @@ async function toForm(db: Db, kind: ContentKind, row: Row) {
   for (const [key, field] of Object.entries(schema.shape))
     if (key in row) form[key] = row[key] ?? ((field as z.ZodType).safeParse(null).success ? null : undefined);
   if (kind === 'universities') {
-    const list = await db
-      .select()
-      .from(t.scholarships)
-      .where(eq(t.scholarships.universityId, String(row.id)))
-      .orderBy(asc(t.scholarships.id));
+    const list = await listScholarships(db, String(row.id));
     form.scholarshipList = list.map(({ name, amount, eligibility, deadline }) => ({
       name,
       amount,
@@ -88,29 +72,18 @@ function parseContent(kind: ContentKind, body: unknown): Row {
 async function checkReferences(db: Db, kind: ContentKind, data: Row) {
   if (kind === 'universities') {
     const countryId = String(data.countryId);
-    const [country] = await db
-      .select({ id: t.countries.id })
-      .from(t.countries)
-      .where(eq(t.countries.id, countryId));
-    if (!country) throw new HTTPException(400, { message: `countryId "${countryId}" is not a country` });
+    if (!(await countryExists(db, countryId)))
+      throw new HTTPException(400, { message: `countryId "${countryId}" is not a country` });
   }
   // The finder's costs: the seed's rules (db/seed.ts checkReferences).
   if (kind === 'countryCosts' || kind === 'cityCosts') {
     const countryId = String(kind === 'countryCosts' ? data.id : data.countryId);
     const currency = String(data.currency);
-    const [country] = await db
-      .select({ id: t.countries.id })
-      .from(t.countries)
-      .where(eq(t.countries.id, countryId));
-    if (!country)
+    if (!(await countryExists(db, countryId)))
       throw new HTTPException(400, {
         message: `${kind === 'countryCosts' ? 'id' : 'countryId'} "${countryId}" is not a country`,
       });
-    const [rate] = await db
-      .select({ id: t.exchangeRates.id })
-      .from(t.exchangeRates)
-      .where(eq(t.exchangeRates.id, currency));
-    if (!rate)
+    if (!(await exchangeRateExists(db, currency)))
       throw new HTTPException(400, {
         message: `currency "${currency}" has no exchange rate: add one first`,
       });
@@ -124,16 +97,10 @@ async function checkReferences(db: Db, kind: ContentKind, data: Row) {
     const universityId = String(data.universityId);
     const departmentId = String(data.departmentId);
     const countryId = String(data.countryId);
-    const [uni] = await db
-      .select({ countryId: t.universities.countryId, name: t.universities.name })
-      .from(t.universities)
-      .where(eq(t.universities.id, universityId));
+    const uni = await findUniversityCountry(db, universityId);
     if (!uni) throw new HTTPException(400, { message: `universityId "${universityId}" is not a university` });
-    const [dep] = await db
-      .select({ id: t.departments.id })
-      .from(t.departments)
-      .where(eq(t.departments.id, departmentId));
-    if (!dep) throw new HTTPException(400, { message: `departmentId "${departmentId}" is not a department` });
+    if (!(await departmentExists(db, departmentId)))
+      throw new HTTPException(400, { message: `departmentId "${departmentId}" is not a department` });
     if (uni.countryId !== data.countryId)
       throw new HTTPException(400, {
         message: `countryId "${countryId}" is not the country of ${uni.name}`,
@@ -141,48 +108,8 @@ async function checkReferences(db: Db, kind: ContentKind, data: Row) {
   }
 }
 
-/** Statements writing a validated item (row plus, for universities, its scholarships). */
-function writeStatements(
-  db: Db,
-  kind: ContentKind,
-  data: Row,
-  mode: 'insert' | 'update',
-  sortOrder?: number,
-): BatchItem<'sqlite'>[] {
-  const table = tables[kind];
-  const { scholarshipList, ...row } = data as Row & { scholarshipList?: Row[] };
-  const out: BatchItem<'sqlite'>[] = [];
-  if (mode === 'insert')
-    out.push(db.insert(table).values({ ...row, ...(sortOrder !== undefined && { sortOrder }) } as never));
-  else
-    out.push(
-      db
-        .update(table)
-        .set({ ...row, updatedAt: new Date() })
-        .where(eq(col(kind, 'id'), String(row.id))),
-    );
-  if (kind === 'universities' && scholarshipList) {
-    out.push(db.delete(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))));
-    if (scholarshipList.length) {
-      out.push(
-        db.insert(t.scholarships).values(
-          scholarshipList.map((s, i) => ({
-            ...(s as { name: string; amount: string; eligibility: string; deadline: string }),
-            id: `${String(row.id)}-${i + 1}`,
-            universityId: String(row.id),
-          })),
-        ),
-      );
-    }
-  }
-  return out;
-}
-
 async function findRow(db: Db, kind: ContentKind, id: string) {
-  const [row] = (await db
-    .select()
-    .from(tables[kind])
-    .where(eq(col(kind, 'id'), id))) as Row[];
+  const row = await findContentRow(db, kind, id);
   if (!row)
     throw new HTTPException(404, { message: `No ${contentKinds[kind].label.toLowerCase()} item "${id}"` });
   return row;
@@ -208,29 +135,15 @@ export const adminContent = new Hono<AppEnv>()
     const query = c.req.valid('query');
     const titleKey = contentKinds[kind].title;
     const p = query.q ? searchNeedle(query.q) : undefined;
-    let state: SQL | undefined;
-    if (query.status === 'active' || query.status === 'retired') {
-      const on = query.status === 'active';
-      state = hasIsActive(kind)
-        ? eq(col(kind, 'isActive'), on)
-        : eq(col(kind, 'status'), on ? 'open' : 'closed');
-    } else if (query.status) throw new HTTPException(400, { message: 'Status must be active or retired' });
-    const where = and(
-      state,
-      p ? or(contains(col(kind, titleKey), p), contains(col(kind, 'id'), p)) : undefined,
+    let active: boolean | undefined;
+    if (query.status === 'active' || query.status === 'retired') active = query.status === 'active';
+    else if (query.status) throw new HTTPException(400, { message: 'Status must be active or retired' });
+    const { items: rows, total } = await listContent(
+      c.var.db,
+      kind,
+      { titleKey, active, needle: p },
+      window(query),
     );
-    const { limit, offset } = window(query);
-    const table = tables[kind];
-    const [rows, [total]] = await Promise.all([
-      c.var.db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(...(hasSortOrder(kind) ? [asc(col(kind, 'sortOrder'))] : []), asc(col(kind, titleKey)))
-        .limit(limit)
-        .offset(offset) as Promise<Row[]>,
-      c.var.db.select({ n: count() }).from(table).where(where),
-    ]);
     const siteUrl = config(c.env).siteUrl;
     const items = rows.map((r) => {
       // Every kind's title column is text (a name or a title); a missing one lists as ''.
@@ -246,7 +159,7 @@ export const adminContent = new Hono<AppEnv>()
     return listResponse(
       c,
       query,
-      { items: items satisfies Wire<ContentRow>[], total: total?.n ?? 0 },
+      { items: items satisfies Wire<ContentRow>[], total },
       {
         filename: `content-${kind}`,
         columns: [
@@ -274,17 +187,10 @@ export const adminContent = new Hono<AppEnv>()
     const { kind } = c.req.valid('param');
     const data = parseContent(kind, c.req.valid('json'));
     const id = String(data.id);
-    const [existing] = await c.var.db
-      .select({ id: col(kind, 'id') })
-      .from(tables[kind])
-      .where(eq(col(kind, 'id'), id));
-    if (existing) throw new HTTPException(409, { message: `id "${id}" is already used` });
+    if (await contentIdTaken(c.var.db, kind, id))
+      throw new HTTPException(409, { message: `id "${id}" is already used` });
     await checkReferences(c.var.db, kind, data);
-    let sortOrder: number | undefined;
-    if (hasSortOrder(kind)) {
-      const [last] = await c.var.db.select({ n: max(col(kind, 'sortOrder')) }).from(tables[kind]);
-      sortOrder = Number(last?.n ?? -1) + 1;
-    }
+    const sortOrder = await nextSortOrder(c.var.db, kind);
     // One batch, one transaction: the audit entry and the change land together.
     await c.var.db.batch([
       auditInsert(c.var.db, {
@@ -294,7 +200,7 @@ export const adminContent = new Hono<AppEnv>()
         entityId: id,
         after: data,
       }),
-      ...writeStatements(c.var.db, kind, data, 'insert', sortOrder),
+      ...contentWriteStatements(c.var.db, kind, data, 'insert', sortOrder),
     ]);
     await purgePublicReads(c, kind, id);
     return c.json(
@@ -324,7 +230,7 @@ export const adminContent = new Hono<AppEnv>()
         before,
         after: data,
       }),
-      ...writeStatements(c.var.db, kind, data, 'update'),
+      ...contentWriteStatements(c.var.db, kind, data, 'update'),
     ]);
     await purgePublicReads(c, kind, id);
     return c.json({
@@ -340,12 +246,8 @@ export const adminContent = new Hono<AppEnv>()
       const { kind, id, action } = c.req.valid('param');
       const row = await findRow(c.var.db, kind, id);
       const on = action === 'restore';
-      const set = hasIsActive(kind) ? { isActive: on } : { status: on ? 'open' : 'closed' };
       await c.var.db.batch([
-        c.var.db
-          .update(tables[kind])
-          .set({ ...set, updatedAt: new Date() })
-          .where(eq(col(kind, 'id'), id)),
+        contentActiveStatement(c.var.db, kind, id, on),
         auditInsert(c.var.db, {
           staffId: c.var.auth.sub,
           action: `content.${action}`,
