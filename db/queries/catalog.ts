@@ -217,3 +217,12 @@ export async function searchSubjects(db: Db, query: string, limit: number) {
   });
   return { results: hits, total: Number(rows[0]?.total ?? 0) };
 }
+
+const pageTables = { countries: t.countries, subjects: t.subjects, jobs: t.jobs } as const;
+
+/** Whether the country, subject or job behind a page exists (one added since the last build has no page yet). */
+export async function pageItemExists(db: Db, table: keyof typeof pageTables, id: string) {
+  const items = pageTables[table];
+  const [row] = await db.select({ id: items.id }).from(items).where(eq(items.id, id)).limit(1);
+  return row !== undefined;
+}

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { devToolsAllowed } from '#functions/lib/config.ts';
+import { createDb } from '#db/client.ts';
+import { pageItemExists } from '#db/queries/catalog.ts';
 
 /**
  * Content pages are pre-rendered at build time. A country, subject or job created after the last
@@ -15,12 +17,9 @@ export const shells: { prefix: string; shell: string; table: 'countries' | 'subj
 
 /** Whether the item behind a shell URL exists, so an unknown id is a real 404 (the shell still explains it). */
 async function exists(env: Env, table: (typeof shells)[number]['table'], id: string) {
-  // Raw D1: page requests run outside /api, where no Drizzle session is set up; `table` comes from `shells`, never the URL.
-  const row = await env.DB.prepare(`select 1 from ${table} where id = ?`)
-    .bind(id)
-    .first()
-    .catch(() => null);
-  return row !== null;
+  // Page requests run outside /api, where the db middleware sets up no session: a plain Drizzle
+  // over the binding. A database error counts as not found (the shell page still explains it).
+  return pageItemExists(createDb(env.DB), table, id).catch(() => false);
 }
 
 /** The payer's receipt (and return) page: one pre-rendered page for every payment, read from the API by its island. */
