@@ -193,6 +193,7 @@ from page join subjects s on s.rowid = page.r left join universities u on u.id =
 order by s.sort_order, s.name`;
 }
 
+/** The subject search (raw SQL, docs/decisions/013: FTS5 `match` and a materialized CTE, see subjectSearchSql). */
 export async function searchSubjects(db: Db, query: string, limit: number) {
   const rows = await db.all<{
     id: string;

@@ -26,6 +26,7 @@ export async function createAlert(
 ) {
   const id = crypto.randomUUID();
   const at = now.getTime();
+  // Raw SQL (docs/decisions/013): the cap is the `where` of one `insert … select`, race-safe; Drizzle cannot say it.
   const [row] = await db.all<{ id: string }>(sql`
     insert into job_alerts (id, applicant_id, keywords, category, location, digested_until, created_at, updated_at)
     select ${id}, ${applicantId}, ${input.keywords || null}, ${input.category || null}, ${input.location || null}, ${at}, ${at}, ${at}

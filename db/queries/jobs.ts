@@ -76,7 +76,8 @@ export async function listOpenJobs(db: Db): Promise<JobSummary[]> {
  * The distinct categories of open jobs, sorted. A `select distinct` reads every open job's index
  * entry (10,000 at scale) on every request; this walks `jobs_category_idx (status, category)` one
  * category at a time instead (a loose index scan: one index seek per category, ~15 in all), so it
- * costs the same whatever the size of the board and needs no cache to invalidate.
+ * costs the same whatever the size of the board and needs no cache to invalidate. Raw SQL
+ * (docs/decisions/013): a recursive CTE, which Drizzle's builder cannot say.
  */
 export const openCategoriesSql = `with recursive c(category) as (
   select min(category) from jobs where status = 'open'
@@ -98,6 +99,7 @@ export function jobSearchQueries(db: Db, filter: { q?: string; category?: string
   const conditions: SQL[] = [open];
   const q = filter.q?.trim();
   const phrase = q && trigramSearchable(q) ? ftsPhrase(q) : undefined;
+  // Raw SQL (docs/decisions/013): FTS5's `match` on jobs_fts, a table Drizzle has no schema for.
   const hits = sql`select rowid from jobs_fts where jobs_fts match ${phrase ?? ''}`;
   if (q) {
     const like = likeContains(q);

@@ -6,9 +6,10 @@
  * D1 batch (one transaction): Drizzle cannot express an INSERT … SELECT … WHERE changes() > 0 (a
  * row written only if the statement before it changed one) nor the status ranks below.
  */
-import { and, count, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { payments, paymentRefunds, staff, stripeEvents } from '../schema/index.ts';
+import { contains } from './text-search.ts';
 import {
   activeRefundStatuses,
   refundableStatuses,
@@ -388,8 +389,6 @@ export async function releaseRefund(
 
 /** The list's filter: a status and a search over payer, e-mail, reference and Stripe ids. */
 export function paymentFilter(query: { status?: PaymentStatus | undefined; needle?: string | undefined }) {
-  // instr(), not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr() needs no escaping.
-  const contains = (column: SQLWrapper, needle: string) => sql`instr(lower(${column}), ${needle}) > 0`;
   const n = query.needle;
   return and(
     query.status ? eq(payments.status, query.status) : undefined,

@@ -442,6 +442,7 @@ export function erasureStatements(
       .delete(oneTimeCodes)
       .where(and(eq(oneTimeCodes.accountType, type), eq(oneTimeCodes.accountId, person.id))),
   );
+  // Raw SQL: the buckets are found by the end of their key (`name:subject`), a `substr` Drizzle has no operator for.
   add(null, sql`delete from rate_limits where ${rateLimitKeys([person.id, person.email.toLowerCase()])}`);
   for (const owned of spec.owned) add(owned.name, db.delete(owned.table).where(eq(owned.owner, person.id)));
   add('account', db.delete(spec.account).where(eq(spec.account.id, person.id)));
@@ -469,6 +470,7 @@ export const ERASED_EMAIL = 'erased';
 
 /** Every ordinary table's name (for the generic checks and the operator's tools). */
 export async function allTableNames(db: Db) {
+  // Raw SQL: sqlite_master is SQLite's own catalogue, not a table Drizzle knows.
   const rows = await db.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%'`,
   );

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import * as t from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { batch } from '../batch.ts';
@@ -243,13 +243,14 @@ export function foldFacets(
 
 /** Active exchange rates (units per US dollar) as exact millionths. */
 export async function rateTable(db: Db): Promise<RateTable> {
-  const rows = await db.all<{ id: string; units_per_usd: string }>(
-    sql`select id, units_per_usd from exchange_rates where is_active = 1`,
-  );
+  const rows = await db
+    .select({ id: t.exchangeRates.id, unitsPerUsd: t.exchangeRates.unitsPerUsd })
+    .from(t.exchangeRates)
+    .where(eq(t.exchangeRates.isActive, true));
   const out: RateTable = {};
   for (const r of rows) {
     try {
-      out[r.id] = rateMicros(r.units_per_usd);
+      out[r.id] = rateMicros(r.unitsPerUsd);
     } catch {
       // A malformed rate (only possible by hand in SQL) counts as none.
     }
@@ -280,6 +281,7 @@ export async function findPrograms(db: Db, q: ProgramsQuery): Promise<ProgramsRe
       ? feeBounds(q, await rateTable(db))
       : undefined;
   const { cube, page, names } = finderStatements(q, fees);
+  // Raw SQL (docs/decisions/013): the three reads name their index and share a materialized FTS CTE.
   const [cells, pageRows, nameRows] = (await batch(db, [cube, page, names])).map((r) => r.results) as [
     CubeCell[],
     PageRow[],

@@ -56,6 +56,7 @@ export const insertBuilt = (
 export async function claimHookCall(db: Db, now = new Date()): Promise<string | null> {
   const id = crypto.randomUUID();
   const at = now.getTime();
+  // Raw SQL (docs/decisions/013): a conditional `insert … select … where`, which Drizzle cannot say.
   const rows = await db.all<{ id: string }>(sql`
     insert into publish_events (id, kind, outcome, created_at, updated_at)
     select ${id}, 'hook', 'calling', ${at}, ${at}

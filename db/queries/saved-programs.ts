@@ -43,6 +43,7 @@ export async function saveProgram(
   userId: string,
   subjectId: string,
 ): Promise<'saved' | 'already' | 'unknown' | 'full'> {
+  // Raw SQL (docs/decisions/013): a conditional `insert … select … where`, which Drizzle cannot say.
   const inserted = await db.all<{
     subject_id: string;
   }>(sql`insert into saved_programs (user_id, subject_id, created_at)
@@ -51,6 +52,7 @@ export async function saveProgram(
     on conflict do nothing returning subject_id`);
   if (inserted.length) return 'saved';
   // Nothing was written; only now read why (the write above already decided).
+  // Raw SQL: two `exists` read in one row without a table, which Drizzle's select cannot say.
   const [why] = await db.all<{ saved: number; known: number }>(sql`select
     exists (select 1 from saved_programs where user_id = ${userId} and subject_id = ${subjectId}) as saved,
     exists (select 1 from subjects where id = ${subjectId} and is_active = 1) as known`);
@@ -72,6 +74,7 @@ export async function mergeSavedPrograms(db: Db, userId: string, subjectIds: str
   const ids = [...new Set(subjectIds)];
   if (!ids.length) return { added: 0, skipped: 0 };
   const now = Date.now();
+  // Raw SQL (docs/decisions/013): `insert … select` from json_each with a computed limit, one statement.
   const added = await db.all<{
     subject_id: string;
   }>(sql`insert into saved_programs (user_id, subject_id, created_at)

@@ -70,6 +70,8 @@ export function issueStatements(
   code: { id: string; hash: string },
   { now = Date.now(), payload = null, keepOthers = false }: IssueOptions = {},
 ) {
+  // Raw SQL (docs/decisions/013): Drizzle has no `insert … select … where`; both statements are
+  // conditional on what the table holds when they run, inside the caller's batch.
   const insert = sql`
     insert into one_time_codes (id, account_type, account_id, purpose, code_hash, expires_at, attempts, payload, created_at, updated_at)
     select ${code.id}, ${owner.accountType}, ${owner.accountId}, ${owner.purpose}, ${code.hash}, ${now + CODE_RULES.ttlMs}, 0, ${payload}, ${now}, ${now}
@@ -146,6 +148,8 @@ export async function verifyCode(
   now = Date.now(),
 ): Promise<CodeVerdict> {
   const hash = await codeHash(owner, code);
+  // Raw SQL (docs/decisions/013): one conditional statement counts the try and returns the open
+  // codes; the consume below is conditional on the matched row still being open (`exists`).
   const counted = await db.all<{
     id: string;
     code_hash: string;

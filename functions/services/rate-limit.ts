@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { TooMany } from './errors.ts';
 import type { Db } from '#db/client.ts';
+import { rateLimits } from '#db/schema/index.ts';
 
 export interface Limit {
   /** What is limited, e.g. 'login:address'. */
@@ -27,6 +28,9 @@ export interface HitResult {
 export async function hit(db: Db, limit: Limit, subject: string, now = Date.now()): Promise<HitResult> {
   const key = `${limit.name}:${subject}`;
   const windowMs = limit.windowSeconds * 1000;
+  // Raw SQL (docs/decisions/013): one conditional upsert decides; every `set` is a `case` over the
+  // stored row and the `where` of `do update` is the limit, so Drizzle's builder would only wrap
+  // the same text in sql fragments.
   const [row] = await db.all<{ window_start: number }>(sql`
     insert into rate_limits (key, window_start, count, expires_at, created_at, updated_at)
     values (${key}, ${now}, 1, ${now + windowMs}, ${now}, ${now})
@@ -38,10 +42,11 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
     where rate_limits.window_start <= ${now - windowMs} or rate_limits.count < ${limit.max}
     returning window_start`);
   if (row) return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now) };
-  const [current] = await db.all<{ window_start: number }>(
-    sql`select window_start from rate_limits where key = ${key}`,
-  );
-  return { allowed: false, retryAfter: secondsLeft(current?.window_start ?? now, windowMs, now) };
+  const [current] = await db
+    .select({ windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return { allowed: false, retryAfter: secondsLeft(current?.windowStart ?? now, windowMs, now) };
 }
 
 const secondsLeft = (windowStart: number, windowMs: number, now: number) =>
@@ -49,15 +54,20 @@ const secondsLeft = (windowStart: number, windowMs: number, now: number) =>
 
 /** Forgets the counter (after a successful login, the per-account failures start again). */
 export async function clear(db: Db, limit: Limit, subject: string) {
-  await db.run(sql`delete from rate_limits where key = ${`${limit.name}:${subject}`}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, `${limit.name}:${subject}`));
 }
 
 /** Deletes counters whose window has ended (the scheduled prune); returns how many. */
 export async function pruneEnded(db: Db, now = Date.now()) {
   // Rows written before `expires_at` existed have none: the longest window in use is a day.
-  const result = await db.run(
-    sql`delete from rate_limits where expires_at <= ${now} or (expires_at is null and window_start <= ${now - 24 * 60 * 60 * 1000})`,
-  );
+  const result = await db
+    .delete(rateLimits)
+    .where(
+      or(
+        lte(rateLimits.expiresAt, now),
+        and(isNull(rateLimits.expiresAt), lte(rateLimits.windowStart, now - 24 * 60 * 60 * 1000)),
+      ),
+    );
   return result.meta.changes ?? 0;
 }
 

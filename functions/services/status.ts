@@ -202,6 +202,8 @@ export async function recordChange(
 ) {
   const now = Date.now();
   const [table, column] = columns[pipeline];
+  // Raw SQL (docs/decisions/013): the history and audit rows are `insert … select … where changes() > 0`,
+  // written only if the conditional update before them moved the status (Drizzle has neither form).
   const d1 = db.$client;
   const [updated] = await d1.batch([
     d1
