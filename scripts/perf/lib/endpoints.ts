@@ -27,6 +27,27 @@ const contact = {
   message: 'I would like advice on master’s programs.',
 };
 
+/** A sign-in that fails (an unknown address): the load test never signs anyone in by accident. */
+const wrongSignIn = { email: 'nobody@example.com', password: 'wrong-password-1' };
+
+/**
+ * The e-mail code and password endpoints students and partners both have under their base path:
+ * confirm and resend the registration code (`owner` names the account as that API does), sign
+ * in, forgotten and reset password.
+ */
+const accountEndpoints = (base: string, owner: Record<string, string>): Endpoint[] => [
+  { method: 'POST', path: `${base}/verify-otp`, body: 'json', sample: { ...owner, otp: '000000' } },
+  { method: 'POST', path: `${base}/resend-otp`, body: 'json', sample: owner },
+  { method: 'POST', path: `${base}/login`, body: 'json', sample: wrongSignIn },
+  { method: 'POST', path: `${base}/forgot-password`, body: 'json', sample: { email: 'nobody@example.com' } },
+  {
+    method: 'POST',
+    path: `${base}/reset-password`,
+    body: 'json',
+    sample: { email: 'nobody@example.com', code: '000000', password: 'Str0ng!Passw0rd' },
+  },
+];
+
 export const endpoints: Endpoint[] = [
   // Public reads (foundation).
   { method: 'GET', path: '/api/subjects', body: 'none' },
@@ -107,31 +128,7 @@ export const endpoints: Endpoint[] = [
       password: 'Str0ng!Passw0rd',
     },
   },
-  {
-    method: 'POST',
-    path: '/api/users/verify-otp',
-    body: 'json',
-    sample: { userId: 'nobody', otp: '000000' },
-  },
-  { method: 'POST', path: '/api/users/resend-otp', body: 'json', sample: { userId: 'nobody' } },
-  {
-    method: 'POST',
-    path: '/api/users/login',
-    body: 'json',
-    sample: { email: 'nobody@example.com', password: 'wrong-password-1' },
-  },
-  {
-    method: 'POST',
-    path: '/api/users/forgot-password',
-    body: 'json',
-    sample: { email: 'nobody@example.com' },
-  },
-  {
-    method: 'POST',
-    path: '/api/users/reset-password',
-    body: 'json',
-    sample: { email: 'nobody@example.com', code: '000000', password: 'Str0ng!Passw0rd' },
-  },
+  ...accountEndpoints('/api/users', { userId: 'nobody' }),
   { method: 'GET', path: '/api/users/profile', body: 'none', auth: 'student' },
   {
     method: 'POST',
@@ -194,31 +191,7 @@ export const endpoints: Endpoint[] = [
       password: 'Str0ng!Passw0rd',
     },
   },
-  {
-    method: 'POST',
-    path: '/api/partner/verify-otp',
-    body: 'json',
-    sample: { email: 'partner@example.com', otp: '000000' },
-  },
-  { method: 'POST', path: '/api/partner/resend-otp', body: 'json', sample: { email: 'partner@example.com' } },
-  {
-    method: 'POST',
-    path: '/api/partner/login',
-    body: 'json',
-    sample: { email: 'nobody@example.com', password: 'wrong-password-1' },
-  },
-  {
-    method: 'POST',
-    path: '/api/partner/forgot-password',
-    body: 'json',
-    sample: { email: 'nobody@example.com' },
-  },
-  {
-    method: 'POST',
-    path: '/api/partner/reset-password',
-    body: 'json',
-    sample: { email: 'nobody@example.com', code: '000000', password: 'Str0ng!Passw0rd' },
-  },
+  ...accountEndpoints('/api/partner', { email: 'partner@example.com' }),
   { method: 'GET', path: '/api/partner/profile', body: 'none', auth: 'partner' },
   {
     method: 'PUT',
@@ -251,7 +224,7 @@ export const endpoints: Endpoint[] = [
     method: 'POST',
     path: '/api/job-applicants/login',
     body: 'json',
-    sample: { email: 'nobody@example.com', password: 'wrong-password-1' },
+    sample: wrongSignIn,
   },
   { method: 'GET', path: '/api/job-applicants/me', body: 'none', auth: 'applicant' },
   { method: 'GET', path: '/api/job-applicants/applications', body: 'none', auth: 'applicant' },
@@ -324,7 +297,7 @@ export const endpoints: Endpoint[] = [
     method: 'POST',
     path: '/api/admin/auth/login',
     body: 'json',
-    sample: { email: 'nobody@example.com', password: 'wrong-password-1' },
+    sample: wrongSignIn,
   },
   { method: 'GET', path: '/api/admin/auth/me', body: 'none', auth: 'staff' },
   { method: 'POST', path: '/api/admin/auth/mfa', body: 'json', sample: { code: '123456' } },
