@@ -4,6 +4,7 @@
 // folder the stand-in deploy hook swaps builds into. Cron Triggers are fired through wrangler dev's
 // /cdn-cgi/local/scheduled?cron=…&time=… endpoint.
 import { spawn } from 'node:child_process';
+import { endProcessGroup } from '../perf/lib/server.ts';
 
 export async function startProductionWorker(options: {
   port: number;
@@ -44,18 +45,7 @@ export async function startProductionWorker(options: {
     exited = code;
   });
   const stop = async () => {
-    if (exited !== undefined || child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
+    if (exited === undefined && child.pid !== undefined) await endProcessGroup(child.pid);
   };
   process.once('exit', () => void stop());
   const deadline = Date.now() + 90_000;

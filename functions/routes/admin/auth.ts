@@ -76,6 +76,12 @@ async function profile(db: AppEnv['Variables']['db'], row: StaffRow): Promise<St
   };
 }
 
+/** The answer that shows new recovery codes (once, never stored in caches). */
+function recoveryCodesReply(c: Ctx, recoveryCodes: string[], staff: StaffProfile) {
+  c.header('Cache-Control', 'no-store');
+  return c.json({ success: true, recoveryCodes, staff } satisfies StaffMfaEnabled);
+}
+
 /**
  * Signs the person in: a server-side session like every account's, whose token goes into the
  * HttpOnly session cookie, never the body.
@@ -249,12 +255,7 @@ export const adminAuth = new Hono<AppEnv>()
     await c.var.limiter.clear(MFA_LIMIT, row.id);
     await writeAudit(db, { staffId: row.id, action: 'staff.mfa_enabled', entity: 'staff', entityId: row.id });
     if (signingIn) await signIn(c, row, { method: 'totp', enrolled: true });
-    c.header('Cache-Control', 'no-store');
-    return c.json({
-      success: true,
-      recoveryCodes: codes,
-      staff: await profile(db, row),
-    } satisfies StaffMfaEnabled);
+    return recoveryCodesReply(c, codes, await profile(db, row));
   })
   .post('/mfa/recovery-codes', staffOnly, validate('json', staffMfaEnableSchema), async (c) => {
     // New recovery codes need a current code from the authenticator, not just the session.
@@ -276,12 +277,7 @@ export const adminAuth = new Hono<AppEnv>()
       entity: 'staff',
       entityId: row.id,
     });
-    c.header('Cache-Control', 'no-store');
-    return c.json({
-      success: true,
-      recoveryCodes: codes,
-      staff: await profile(db, row),
-    } satisfies StaffMfaEnabled);
+    return recoveryCodesReply(c, codes, await profile(db, row));
   })
   // Sign-out ends the session on the server like every account's. Not behind staffOnly: the
   // cookies are cleared even when the session has already ended, and requireAuth's renewal must

@@ -4,6 +4,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { localDevArgs } from '#scripts/lib/local-dev.ts';
 
+/**
+ * Ends a detached child and everything it started (wrangler runs workerd under it): SIGTERM to the
+ * process group, and SIGKILL half a second later for what did not stop.
+ */
+export async function endProcessGroup(pid: number) {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
 export interface RunningServer {
   url: string;
   stop: () => Promise<void>;
@@ -76,18 +94,7 @@ export async function startServer({
     exited = true;
   });
   const stop = async () => {
-    if (exited || child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
+    if (!exited && child.pid !== undefined) await endProcessGroup(child.pid);
   };
   const cleanup = () => {
     void stop();
