@@ -6,7 +6,7 @@
  * D1 batch (one transaction): Drizzle cannot express an INSERT … SELECT … WHERE changes() > 0 (a
  * row written only if the statement before it changed one) nor the status ranks below.
  */
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { payments, paymentRefunds, staff, stripeEvents } from '../schema/index.ts';
 import { contains } from './text-search.ts';

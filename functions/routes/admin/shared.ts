@@ -90,4 +90,3 @@ export function listResponse<T extends Record<string, unknown>>(
   return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
 }
 
-export { contains } from '#db/queries/text-search.ts';
