@@ -89,4 +89,3 @@ export function listResponse<T extends Record<string, unknown>>(
   }
   return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
 }
-
