@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { latestLink, uniqueEmail } from './helpers/mailbox.ts';
+import { insertJob } from './helpers/rows.ts';
 
 // Issue 13 item 12: a job applicant registers without a code, gets a confirmation e-mail, and
 // until the link is clicked their applications are held. The page the link opens says plainly
@@ -13,6 +14,11 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+const cleanups: (() => unknown)[] = [];
+test.afterEach(() => {
+  for (const clean of cleanups.splice(0)) clean();
+});
+
 const pdf = {
   name: 'held-cv.pdf',
   mimeType: 'application/pdf',
@@ -24,12 +30,15 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   request,
 }) => {
   const email = uniqueEmail('confirm');
+  // A job of the test's own (the seeded ones are the board's), removed again afterwards.
+  const job = { id: `confirmation-care-${Date.now()}`, title: 'Care Assistant (Domiciliary)' };
+  cleanups.push(insertJob(job));
   const registered = await request.post('/api/job-applicants/register', {
     data: { fullName: 'Chidi Held', email, phone: '020 7946 0555', password: 'held until confirmed 7' },
   });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
-  const applied = await request.post('/api/jobs/care-assistant-leeds/apply', {
+  const applied = await request.post(`/api/jobs/${job.id}/apply`, {
     headers: { 'X-Applicant-Token': token },
     multipart: { resume: pdf, coverLetter: 'Held until I confirm.' },
   });
@@ -59,7 +68,7 @@ test('an applicant confirms their e-mail from the link; held applications go on;
     await request.get(`/api/dev/outbox?to=${encodeURIComponent('staff-alerts@example.com')}`)
   ).json()) as { subject: string; text: string }[];
   expect(notices.filter((m) => m.text.includes(`(${email})`)).map((m) => m.subject)).toEqual([
-    'New application: Care Assistant (Domiciliary)',
+    `New application: ${job.title}`,
   ]);
 
   // The same link again: nothing breaks, the page says it is done.
