@@ -14,9 +14,17 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const cleanups: (() => unknown)[] = [];
-test.afterEach(() => {
-  for (const clean of cleanups.splice(0)) clean();
+// A job of the spec's own (the seeded ones are the board's), removed again with its applications.
+// Made before the test: wrangler starts a platform proxy for each command, slow on a busy machine.
+const job = { id: `confirmation-care-${Date.now()}`, title: 'Care Assistant (Domiciliary)' };
+let removeJob: (() => unknown) | undefined;
+test.beforeAll(() => {
+  test.setTimeout(120_000);
+  removeJob = insertJob(job);
+});
+test.afterAll(() => {
+  test.setTimeout(120_000);
+  removeJob?.();
 });
 
 const pdf = {
@@ -30,9 +38,6 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   request,
 }) => {
   const email = uniqueEmail('confirm');
-  // A job of the test's own (the seeded ones are the board's), removed again afterwards.
-  const job = { id: `confirmation-care-${Date.now()}`, title: 'Care Assistant (Domiciliary)' };
-  cleanups.push(insertJob(job));
   const registered = await request.post('/api/job-applicants/register', {
     data: { fullName: 'Chidi Held', email, phone: '020 7946 0555', password: 'held until confirmed 7' },
   });
