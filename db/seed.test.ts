@@ -31,6 +31,8 @@ async function counts() {
   return out;
 }
 
+// Reads the seed on purpose: the seed (content/*.json and db/seed.ts) is what this file tests, so its
+// counts and rows are the expected values here and nowhere else.
 describe('seed', () => {
   it('loads the required amounts of content', async () => {
     const c = await counts();

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as t from '#db/schema/index.ts';
-import { request } from './test/fixtures/index.ts';
+import { aJob, request } from './test/fixtures/index.ts';
 import { auth, db, makeStaff, makeStudent, tokenFor } from './test/fixtures/index.ts';
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -52,8 +52,7 @@ describe('body limits on every route (hono/body-limit)', () => {
     });
     tokens.applicant = { 'X-Applicant-Token': await tokenFor('applicant', applicantId, 'applicant') };
     tokens.staff = auth((await makeStaff('editor')).token);
-    const [job] = await db.select({ id: t.jobs.id }).from(t.jobs).limit(1);
-    jobId = job!.id;
+    jobId = (await aJob()).id;
   });
 
   it.each([

@@ -5,7 +5,7 @@
 // on uploads and downloads, and the mailer failing during registration (below); Stripe failing is
 // in functions/routes/payment/payment.test.ts.
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from './index.ts';
 import { HttpMailer, MailNotSentError } from './services/mailer.ts';
 import { codeEmail } from './services/emails.ts';
@@ -13,7 +13,7 @@ import { createDb } from '#db/client.ts';
 import { sql } from 'drizzle-orm';
 import { sessionToken } from './test/fixtures/index.ts';
 import { users } from '#db/schema/index.ts';
-import { registerApplicant } from './test/fixtures/index.ts';
+import { aCountry, aJob, registerApplicant } from './test/fixtures/index.ts';
 import { testBrand } from './test/fixtures/index.ts';
 
 /** A D1 binding whose every query fails the way D1 does when it cannot be reached. */
@@ -42,8 +42,14 @@ const brokenD1 = new Proxy(env.DB, {
 
 const call = (path: string, bindings: Env) => app.request(`http://127.0.0.1:8787${path}`, {}, bindings);
 
+// A country of this file's own, for the one-row read (its id is no seed country's).
+const COUNTRY = 'faults-country';
+beforeAll(async () => {
+  await aCountry({ id: COUNTRY });
+});
+
 describe('D1 failing', () => {
-  it.each(['/api/features', '/api/subjects', '/api/subjects/search?q=data', '/api/countries/united-kingdom'])(
+  it.each(['/api/features', '/api/subjects', '/api/subjects/search?q=data', `/api/countries/${COUNTRY}`])(
     '%s answers 503 JSON with Retry-After, then recovers',
     async (path) => {
       const down = await call(path, { ...env, DB: brokenD1 });
@@ -203,12 +209,13 @@ describe('R2 failing', () => {
 
   it('a job application answers 503 JSON, leaves no row, and can be sent again once R2 is back', async () => {
     const { token } = await registerApplicant('fault-r2');
+    const job = await aJob();
     const apply = (bindings: Env) => {
       const form = new FormData();
       form.set('coverLetter', 'I would love to join.');
       form.set('resume', pdf());
       return app.request(
-        'http://127.0.0.1:8787/api/jobs/warehouse-operative-rotterdam/apply',
+        `http://127.0.0.1:8787/api/jobs/${job.id}/apply`,
         { method: 'POST', headers: { 'X-Applicant-Token': token }, body: form },
         bindings,
       );

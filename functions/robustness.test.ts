@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { users } from '#db/schema/index.ts';
 import { sessionToken } from './test/fixtures/index.ts';
-import { request } from './test/fixtures/index.ts';
+import { aProgram, request } from './test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const count = async (table: string, where = '1=1') =>
@@ -97,7 +97,7 @@ describe('nothing lost under concurrency', () => {
 
   it('200 concurrent applications to the same subject: one row per student, none twice', async (ctx) => {
     if (!(await present('POST', '/api/subscriptions'))) return ctx.skip();
-    const subject = (await db.all<{ id: string }>(sql`select id from subjects limit 1`))[0]!.id;
+    const subject = (await aProgram()).id;
     const students = Array.from({ length: 20 }, (_, i) => `conc-student-${i}`);
     for (const [i, id] of students.entries()) {
       await db

@@ -12,7 +12,7 @@ import {
   makePartnerWithData,
   makeStudentWithData,
 } from '../test/fixtures/index.ts';
-import { postJson, request } from '../test/fixtures/index.ts';
+import { aProgram, postJson, request } from '../test/fixtures/index.ts';
 import { auth as staffAuth, makeStaff } from '../test/fixtures/index.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -79,12 +79,12 @@ describe('GET …/me/timeline and POST …/me/timeline/seen', () => {
 
   it('lists the latest change first', async () => {
     const student = await makeStudentWithData('ordering', { documents: [] });
-    const [, second] = await db.select({ id: t.subjects.id }).from(t.subjects).limit(2);
+    const second = await aProgram();
     const later = crypto.randomUUID();
     await db.insert(t.programApplications).values({
       id: later,
       userId: student.id,
-      subjectId: second!.id,
+      subjectId: second.id,
       createdAt: new Date(Date.now() - 120_000),
     });
     // The older application changed most recently.

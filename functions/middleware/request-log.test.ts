@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../index.ts';
 import { redact } from '../lib/log.ts';
+import { aProgram } from '../test/fixtures/index.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,10 +26,12 @@ const call = (path: string, init: RequestInit = {}, bindings: Env = env) =>
 
 describe('request logs', () => {
   it('one line per request: method, route pattern (not the path), status, duration, and the X-Request-Id it answered with', async () => {
+    const program = await aProgram({ id: 'program-in-leeds' });
     let res!: Response;
     const lines = await linesDuring(async () => {
-      res = await call('/api/subjects/msc-data-science-university-of-leeds?utm=ada@example.com');
+      res = await call(`/api/subjects/${program.id}?utm=ada@example.com`);
     });
+    expect(res.status).toBe(200);
     const requests = lines.filter((l) => l.type === 'request');
     expect(requests).toHaveLength(1);
     const id = res.headers.get('X-Request-Id');

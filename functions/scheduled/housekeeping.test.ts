@@ -14,6 +14,7 @@ import {
   teamMembers,
   users,
 } from '#db/schema/index.ts';
+import { aJob } from '../test/fixtures/index.ts';
 import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
 import { CRONS, runScheduled } from './index.ts';
 
@@ -144,15 +145,13 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       phone: '+447700900000',
       passwordHash: 'x',
     });
-    const [job] = await env.DB.prepare('select id from jobs limit 1')
-      .all<{ id: string }>()
-      .then((r) => r.results);
-    const keptCv = `resumes/${job!.id}/${uuid()}.pdf`;
-    const orphanCv = `resumes/${job!.id}/${uuid()}.pdf`;
+    const job = await aJob();
+    const keptCv = `resumes/${job.id}/${uuid()}.pdf`;
+    const orphanCv = `resumes/${job.id}/${uuid()}.pdf`;
     await Promise.all([put(keptCv), put(orphanCv)]);
     await db.insert(jobApplications).values({
       id: uuid(),
-      jobId: job!.id,
+      jobId: job.id,
       applicantId,
       coverLetter: 'x',
       resumeKey: keptCv,

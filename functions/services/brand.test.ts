@@ -10,6 +10,7 @@ import site from '#content/site.json';
 
 // Issue 16 item 9: the brand is the site block (content/site.json as edited by staff): e-mails,
 // their trading disclosure and the Stripe description follow it; nothing in the code names it.
+// Reads the seed on purpose: the shipped brand (the seeded site block, content/site.json) is the subject.
 
 const db = createDb(env.DB);
 const renamed = {

@@ -1,12 +1,31 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { request } from '#functions/test/fixtures/index.ts';
+import { aCountry, aCountryCost, aProgram, request } from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 
 // Staff edit the finder's costs (issue 17 item 5) in the content editor, with the seed's validation.
+// The countries, their costs and the program are made here, with ids no seed row has. The exchange
+// rates are the seed's: a rate's id is its ISO currency code, one row per code the schema allows, so
+// there is no rate of a test's own to make (the edits below set the values they then read).
 
+// A country with a health charge (like the UK's) and one without, and a program in the first.
+const WITH_HEALTH = 'costs-healthland';
+const WITHOUT_HEALTH = 'costs-plainland';
+const PROGRAM = 'costs-msc-data-science';
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
   editor = await makeStaff('editor');
+  await aCountry({ id: WITH_HEALTH });
+  await aCountryCost(WITH_HEALTH, {
+    healthName: 'Immigration Health Surcharge',
+    healthAnnualMinor: 77_600,
+    healthExtraMonthsLong: 4,
+    healthExtraMonthsShort: 2,
+    healthSource: 'A test source',
+    healthVerifiedOn: '2024-02-06',
+  });
+  await aCountry({ id: WITHOUT_HEALTH });
+  await aCountryCost(WITHOUT_HEALTH, { currency: 'EUR' });
+  await aProgram({ id: PROGRAM, countryId: WITH_HEALTH });
 });
 const send = (method: string, path: string, body: unknown) =>
   request(`/api/admin/content/${path}`, {
@@ -22,9 +41,9 @@ const read = async (path: string) =>
       item: Record<string, unknown>;
     }>()
   ).item;
-const leedsCosts = async () =>
+const programCosts = async () =>
   await (
-    await request('/api/programs/msc-data-science-university-of-leeds/costs')
+    await request(`/api/programs/${PROGRAM}/costs`)
   ).json<{
     costs: { living: { monthlyMinor: number; verifiedOn: string } };
     rates: Record<string, { unitsPerUsd: string }>;
@@ -37,26 +56,29 @@ describe('content editor: country costs, city costs, exchange rates', () => {
       expect(res.status, kind).toBe(200);
       expect((await res.json<{ total: number }>()).total, kind).toBeGreaterThan(0);
     }
-    const uk = await read('countryCosts/united-kingdom');
-    expect(uk).toMatchObject({ healthName: 'Immigration Health Surcharge', healthAnnualMinor: 77_600 });
-    expect((await send('PUT', 'countryCosts/united-kingdom', uk)).status).toBe(200);
-    const germany = await read('countryCosts/germany');
-    expect(germany.healthName).toBeNull();
-    expect((await send('PUT', 'countryCosts/germany', germany)).status).toBe(200);
+    const withHealth = await read(`countryCosts/${WITH_HEALTH}`);
+    expect(withHealth).toMatchObject({
+      healthName: 'Immigration Health Surcharge',
+      healthAnnualMinor: 77_600,
+    });
+    expect((await send('PUT', `countryCosts/${WITH_HEALTH}`, withHealth)).status).toBe(200);
+    const withoutHealth = await read(`countryCosts/${WITHOUT_HEALTH}`);
+    expect(withoutHealth.healthName).toBeNull();
+    expect((await send('PUT', `countryCosts/${WITHOUT_HEALTH}`, withoutHealth)).status).toBe(200);
   });
 
   it('feeds an edit straight into the estimate inputs', async () => {
-    const uk = await read('countryCosts/united-kingdom');
+    const costs = await read(`countryCosts/${WITH_HEALTH}`);
     expect(
       (
-        await send('PUT', 'countryCosts/united-kingdom', {
-          ...uk,
+        await send('PUT', `countryCosts/${WITH_HEALTH}`, {
+          ...costs,
           livingMonthlyMinor: 120_000,
           livingVerifiedOn: '2026-11-20',
         })
       ).status,
     ).toBe(200);
-    expect((await leedsCosts()).costs.living).toMatchObject({
+    expect((await programCosts()).costs.living).toMatchObject({
       monthlyMinor: 120_000,
       verifiedOn: '2026-11-20',
     });
@@ -64,37 +86,37 @@ describe('content editor: country costs, city costs, exchange rates', () => {
     expect(
       (await send('PUT', 'exchangeRates/GBP', { ...gbp, unitsPerUsd: '0.8', asOf: '2026-11-20' })).status,
     ).toBe(200);
-    expect((await leedsCosts()).rates.GBP!.unitsPerUsd).toBe('0.8');
+    expect((await programCosts()).rates.GBP!.unitsPerUsd).toBe('0.8');
   });
 
   it.each([
     [
-      'countryCosts/united-kingdom',
+      `countryCosts/${WITH_HEALTH}`,
       { livingMonthlyMinor: 1483.5 },
       'livingMonthlyMinor must be whole minor units (1483.00 is 148300)',
     ],
-    ['countryCosts/united-kingdom', { livingMonthlyMinor: -1 }, 'livingMonthlyMinor cannot be negative'],
+    [`countryCosts/${WITH_HEALTH}`, { livingMonthlyMinor: -1 }, 'livingMonthlyMinor cannot be negative'],
     [
-      'countryCosts/united-kingdom',
+      `countryCosts/${WITH_HEALTH}`,
       { visaVerifiedOn: '2099-01-01' },
       'visaVerifiedOn must be a real date, not in the future',
     ],
     [
-      'countryCosts/united-kingdom',
+      `countryCosts/${WITH_HEALTH}`,
       { visaVerifiedOn: '1 April 2025' },
       'visaVerifiedOn must be a date like 2026-10-01',
     ],
     [
-      'countryCosts/united-kingdom',
+      `countryCosts/${WITH_HEALTH}`,
       { healthSource: null },
       'healthSource is required when a health charge is given (or clear every health field)',
     ],
     [
-      'countryCosts/united-kingdom',
+      `countryCosts/${WITH_HEALTH}`,
       { currency: 'XYZ' },
       'currency must be one of GBP, USD, EUR, CAD, AUD, NGN, BDT, INR, PKR, NZD, SEK, MYR, JPY',
     ],
-    ['countryCosts/germany', { livingSource: '' }, 'livingSource is required'],
+    [`countryCosts/${WITHOUT_HEALTH}`, { livingSource: '' }, 'livingSource is required'],
     [
       'exchangeRates/GBP',
       { unitsPerUsd: '0.74x' },
@@ -115,7 +137,7 @@ describe('content editor: country costs, city costs, exchange rates', () => {
 
   it('refuses a city in an unknown country and a cost in a currency without a rate', async () => {
     const city = {
-      id: 'lisbon',
+      id: 'costs-lisbon',
       countryId: 'portugal-nowhere',
       name: 'Lisbon',
       currency: 'EUR',
@@ -130,8 +152,8 @@ describe('content editor: country costs, city costs, exchange rates', () => {
     });
     const ok = await send('POST', 'cityCosts', {
       ...city,
-      countryId: 'germany',
-      id: 'berlin',
+      countryId: WITHOUT_HEALTH,
+      id: 'costs-berlin',
       name: 'Berlin',
     });
     expect(ok.status).toBe(201);

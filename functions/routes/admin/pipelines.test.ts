@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '#functions/test/fixtures/index.ts';
+import { aCountry, request, postJson } from '#functions/test/fixtures/index.ts';
 import * as t from '#db/schema/index.ts';
 import {
   auth,
@@ -434,8 +434,9 @@ describe('CSV export', () => {
       const text = await res.text();
       expect(text.split('\r\n')[0], path).toBe(header);
     }
+    const country = await aCountry();
     const countries = await (await get('/api/admin/content/countries?format=csv')).text();
-    expect(countries).toContain('united-kingdom,United Kingdom,true,');
+    expect(countries).toContain(`${country.id},${country.name},true,`);
   });
 });
 

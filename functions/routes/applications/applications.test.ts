@@ -1,14 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { createDb } from '#db/client.ts';
 import { programApplications, users } from '#db/schema/index.ts';
-import { request } from '#functions/test/fixtures/index.ts';
+import { aProgram, aUniversity, request } from '#functions/test/fixtures/index.ts';
 import { signToken } from '#functions/services/tokens.ts';
 import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 const db = createDb(env.DB);
-const SUBJECT = 'msc-data-science-university-of-leeds';
+// Programs of this file's own (made before the tests, with ids no seed program has).
+const SUBJECT = 'applications-msc-data-science';
+const OTHER_SUBJECT = 'applications-mba-global';
+const UNIVERSITY = 'University of Applications Testing';
+beforeAll(async () => {
+  const university = await aUniversity({ name: UNIVERSITY });
+  await aProgram({
+    id: SUBJECT,
+    name: 'MSc Data Science',
+    universityId: university.id,
+    countryId: university.countryId,
+  });
+  await aProgram({ id: OTHER_SUBJECT, name: 'MBA Global' });
+});
 
 /** A verified student straight in the database, and a token for it. */
 async function student() {
@@ -76,7 +89,7 @@ describe('POST /api/subscriptions', () => {
       expect.objectContaining({
         subjectId: SUBJECT,
         subjectName: expect.stringContaining('Data Science'),
-        university: 'University of Leeds',
+        university: UNIVERSITY,
         status: 'submitted',
         createdAt: expect.any(String),
       }),
@@ -90,8 +103,8 @@ describe('POST /api/subscriptions', () => {
   it('two simultaneous applications: exactly one succeeds', async () => {
     const { token } = await student();
     const results = await Promise.all([
-      subscribe({ subjectId: 'mba-global-coventry-university' }, token),
-      subscribe({ subjectId: 'mba-global-coventry-university' }, token),
+      subscribe({ subjectId: OTHER_SUBJECT }, token),
+      subscribe({ subjectId: OTHER_SUBJECT }, token),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
   });

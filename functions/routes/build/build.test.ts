@@ -8,6 +8,8 @@ import { snapshotLists, type BuildSnapshot } from '#schemas/build.ts';
 import * as t from '#db/schema/index.ts';
 import { db } from '#functions/test/fixtures/index.ts';
 
+// Reads the seeded content on purpose: the build snapshot is the whole stored content the pages are
+// built from, and the test compares it with what the database holds, whatever that is.
 const TOKEN = 'build-token-for-tests-0123456789abcdef0123';
 const withToken = { ...env, BUILD_TOKEN: TOKEN } as Env;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

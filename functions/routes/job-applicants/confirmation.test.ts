@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request, postJson } from '#functions/test/fixtures/index.ts';
+import { aJob, request, postJson } from '#functions/test/fixtures/index.ts';
 import { confirmationToken, pdfBytes, registerApplicant } from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 import { confirmationLink } from '#functions/services/applicant-confirmation.ts';
@@ -11,8 +11,13 @@ import { testBrand } from '#functions/test/fixtures/index.ts';
 
 const secret = env.TOKEN_SECRET;
 const issuer = env.TOKEN_ISSUER || 'bridgeway-global';
-const JOB = { id: 'care-assistant-leeds', title: 'Care Assistant (Domiciliary)' };
-const OTHER_JOB = 'warehouse-operative-rotterdam';
+// Two open jobs of this file's own (made before the tests, with ids no seed job has).
+const JOB = { id: 'confirmation-care-assistant', title: 'Care Assistant (Domiciliary)' };
+const OTHER_JOB = 'confirmation-warehouse-operative';
+beforeAll(async () => {
+  await aJob(JOB);
+  await aJob({ id: OTHER_JOB, title: 'Warehouse Operative' });
+});
 
 function apply(jobId: string, token: string) {
   const form = new FormData();

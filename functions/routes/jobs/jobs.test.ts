@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '#functions/test/fixtures/index.ts';
+import { aJob, request } from '#functions/test/fixtures/index.ts';
 import { pdfBytes, registerApplicant } from '#functions/test/fixtures/index.ts';
 import { signToken } from '#functions/services/tokens.ts';
 import { NO_SESSION } from '#functions/test/fixtures/index.ts';
@@ -26,8 +26,14 @@ function apply(
 }
 
 describe('GET /api/jobs/:id', () => {
-  it('answers every field of the static sample job', async () => {
-    const res = await request('/api/jobs/warehouse-operative-rotterdam');
+  it('answers every field of a job', async () => {
+    const { id } = await aJob({
+      title: 'Warehouse Operative',
+      urgent: true,
+      employment: ['Full-time', 'Permanent'],
+      companyInfo: { name: 'Nordhaven', website: 'https://nordhaven.example.com', about: 'Logistics.' },
+    });
+    const res = await request(`/api/jobs/${id}`);
     expect(res.status).toBe(200);
     const job = await res.json<JobDetail>();
     for (const key of [
@@ -49,7 +55,7 @@ describe('GET /api/jobs/:id', () => {
       expect(job, key).toHaveProperty(key);
     }
     expect(job).toMatchObject({
-      _id: 'warehouse-operative-rotterdam',
+      _id: id,
       position: 'Warehouse Operative',
       title: 'Warehouse Operative',
       urgent: true,
@@ -60,7 +66,8 @@ describe('GET /api/jobs/:id', () => {
   });
 
   it('answers a closed job with its status', async () => {
-    const job = await (await request('/api/jobs/domestic-cleaner-london')).json<JobDetail>();
+    const { id } = await aJob({ status: 'closed' });
+    const job = await (await request(`/api/jobs/${id}`)).json<JobDetail>();
     expect(job.status).toBe('closed');
   });
 
@@ -74,7 +81,8 @@ describe('GET /api/jobs/:id', () => {
 describe('POST /api/jobs/:id/apply', () => {
   it('stores the resume in R2 and the application, and answers fileDetails.originalname', async () => {
     const { token } = await registerApplicant('apply', { confirmed: true });
-    const res = await apply('care-assistant-leeds', token, { name: 'Amina CV.pdf' });
+    const job = await aJob({ title: 'Care Assistant (Domiciliary)' });
+    const res = await apply(job.id, token, { name: 'Amina CV.pdf' });
     expect(res.status).toBe(201);
     const body = await res.json<{
       success: boolean;
@@ -87,12 +95,12 @@ describe('POST /api/jobs/:id/apply', () => {
       .bind(body.applicationId)
       .first<Record<string, string>>();
     expect(row).toMatchObject({
-      job_id: 'care-assistant-leeds',
+      job_id: job.id,
       status: 'received',
       cover_letter: 'I would love to join your team.',
       resume_name: 'Amina CV.pdf',
     });
-    expect(row!.resume_key).toMatch(/^resumes\/care-assistant-leeds\/[0-9a-f-]+\.pdf$/);
+    expect(row!.resume_key).toMatch(new RegExp(`^resumes/${job.id}/[0-9a-f-]+\\.pdf$`));
     const object = await env.FILES.get(row!.resume_key!);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(pdfBytes());
     const mail = await env.DB.prepare(
@@ -105,7 +113,7 @@ describe('POST /api/jobs/:id/apply', () => {
     ).json<MyApplication[]>();
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
-      jobId: 'care-assistant-leeds',
+      jobId: job.id,
       jobTitle: 'Care Assistant (Domiciliary)',
       status: 'received',
       resumeName: 'Amina CV.pdf',
@@ -115,7 +123,7 @@ describe('POST /api/jobs/:id/apply', () => {
   it('accepts a .docx judged by its bytes', async () => {
     const { token } = await registerApplicant('docx');
     const zip = new TextEncoder().encode('PK\u0003\u0004....[Content_Types].xml....word/document.xml....');
-    const res = await apply('construction-labourer-tallinn', token, {
+    const res = await apply((await aJob()).id, token, {
       file: new Blob([zip]),
       name: 'cv.docx',
     });
@@ -124,8 +132,9 @@ describe('POST /api/jobs/:id/apply', () => {
 
   it('refuses a second application to the same job with 409', async () => {
     const { token } = await registerApplicant('twice');
-    expect((await apply('nursery-assistant-manchester', token)).status).toBe(201);
-    const res = await apply('nursery-assistant-manchester', token);
+    const { id } = await aJob();
+    expect((await apply(id, token)).status).toBe(201);
+    const res = await apply(id, token);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
       success: false,
@@ -135,7 +144,7 @@ describe('POST /api/jobs/:id/apply', () => {
 
   it('refuses a closed job (410) and an unknown job (404)', async () => {
     const { token } = await registerApplicant('closed');
-    const closed = await apply('domestic-cleaner-london', token);
+    const closed = await apply((await aJob({ status: 'closed' })).id, token);
     expect(closed.status).toBe(410);
     expect((await closed.json<{ message: string }>()).message).toBe(
       'This job is closed and no longer accepts applications.',
@@ -147,7 +156,8 @@ describe('POST /api/jobs/:id/apply', () => {
 
   it('refuses a file that is not a PDF, DOC or DOCX by its content, whatever its name', async () => {
     const { token } = await registerApplicant('type');
-    const res = await apply('hotel-housekeeping-attendant-sofia', token, {
+    const { id } = await aJob();
+    const res = await apply(id, token, {
       file: new Blob(['just text, not a pdf']),
       name: 'cv.pdf',
     });
@@ -157,12 +167,9 @@ describe('POST /api/jobs/:id/apply', () => {
       message: 'Please upload your resume as a PDF, DOC or DOCX file',
     });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    expect(
-      (await apply('hotel-housekeeping-attendant-sofia', token, { file: new Blob([png]), name: 'photo.png' }))
-        .status,
-    ).toBe(415);
+    expect((await apply(id, token, { file: new Blob([png]), name: 'photo.png' })).status).toBe(415);
     const count = await env.DB.prepare('select count(*) as n from job_applications where job_id = ?')
-      .bind('hotel-housekeeping-attendant-sofia')
+      .bind(id)
       .first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
@@ -171,23 +178,25 @@ describe('POST /api/jobs/:id/apply', () => {
     const { token } = await registerApplicant('big');
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(pdfBytes());
-    const res = await apply('airport-cleaner-warsaw', token, { file: new Blob([big]), name: 'big.pdf' });
+    const res = await apply((await aJob()).id, token, { file: new Blob([big]), name: 'big.pdf' });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, message: 'File size must be less than 10MB' });
   });
 
   it('refuses a missing resume or cover letter', async () => {
     const { token } = await registerApplicant('missing');
-    const noFile = await apply('airport-cleaner-warsaw', token, { file: null });
+    const { id } = await aJob();
+    const noFile = await apply(id, token, { file: null });
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toMatchObject({ success: false, message: 'Resume is required' });
-    const noLetter = await apply('airport-cleaner-warsaw', token, { coverLetter: '   ' });
+    const noLetter = await apply(id, token, { coverLetter: '   ' });
     expect(noLetter.status).toBe(400);
     expect(await noLetter.json()).toMatchObject({ success: false, message: 'Cover letter is required' });
   });
 
   it('needs a valid applicant token: missing, forged, another account type', async () => {
-    const missing = await apply('care-assistant-dublin', undefined);
+    const { id } = await aJob();
+    const missing = await apply(id, undefined);
     expect(missing.status).toBe(401);
     const forgedToken = await signToken('not-the-real-secret-0123456789abcdef', 'bridgeway-global', {
       sub: 'x',
@@ -195,7 +204,7 @@ describe('POST /api/jobs/:id/apply', () => {
       role: 'applicant',
       sid: NO_SESSION,
     });
-    const forged = await apply('care-assistant-dublin', forgedToken);
+    const forged = await apply(id, forgedToken);
     expect(forged.status).toBe(401);
     const student = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', {
       sub: 'x',
@@ -203,13 +212,13 @@ describe('POST /api/jobs/:id/apply', () => {
       role: 'student',
       sid: NO_SESSION,
     });
-    expect((await apply('care-assistant-dublin', student)).status).toBe(403);
+    expect((await apply(id, student)).status).toBe(403);
     const gone = await signToken(env.TOKEN_SECRET, env.TOKEN_ISSUER || 'bridgeway-global', {
       sub: 'deleted-applicant',
       aud: 'applicant',
       role: 'applicant',
       sid: NO_SESSION,
     });
-    expect((await apply('care-assistant-dublin', gone)).status).toBe(401);
+    expect((await apply(id, gone)).status).toBe(401);
   });
 });

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { request } from '#functions/test/fixtures/index.ts';
+import {
+  aCityCost,
+  aCountry,
+  aCountryCost,
+  aDepartment,
+  aProgram,
+  aUniversity,
+  request,
+} from '#functions/test/fixtures/index.ts';
 import {
   compareResponse,
   programCostsResponse,
@@ -11,6 +19,138 @@ import { PROGRAMS_PAGE_SIZE } from '#schemas/finder-terms.ts';
 
 // GET /api/programs (issue 17 item 1): every parameter against an oracle computed here, in
 // JavaScript, from the rows in the database, and every parameter's 400.
+//
+// The oracle reads every row (the seed's too), but every value a test filters by, and every row a
+// test needs to match, is made below with ids no seed row has: a change to content/ cannot leave a
+// filter without matches or move a figure the compare test checks. They lead the catalogue
+// (negative sort orders), so the first page starts with them.
+
+const HOME = { id: 'finder-home', name: 'Finderland' }; // with a health charge, like the UK
+const AWAY = { id: 'finder-away', name: 'Awayland' }; // in US dollars, with a city's own living cost
+const EURO = { id: 'finder-euro', name: 'Euroland' }; // in euros
+const RETIRING = { id: 'finder-retiring', name: 'Retiringland' }; // its first program is retired below
+const DATA_DEPARTMENT = 'finder-data-science';
+const P = {
+  data: 'finder-msc-data-science',
+  nursing: 'finder-msc-nursing-adult',
+  computing: 'finder-ms-computer-science',
+  dataEuro: 'finder-msc-data-science-and-ai',
+  phd: 'finder-phd-physics',
+  economics: 'finder-ma-economics',
+  finance: 'finder-msc-finance',
+};
+
+beforeAll(async () => {
+  for (const country of [HOME, AWAY, EURO, RETIRING]) await aCountry(country);
+  await aCountryCost(HOME.id, {
+    livingMonthlyMinor: 113_600,
+    livingVerifiedOn: '2025-01-02',
+    visaFeeMinor: 52_400,
+    healthName: 'Immigration Health Surcharge',
+    healthAnnualMinor: 77_600,
+    healthExtraMonthsLong: 4,
+    healthExtraMonthsShort: 2,
+    healthSource: 'A test source',
+    healthVerifiedOn: '2024-02-06',
+  });
+  await aCountryCost(AWAY.id, { currency: 'USD', livingMonthlyMinor: 120_000, visaFeeMinor: 18_500 });
+  await aCityCost(AWAY.id, { name: 'Tempeville', currency: 'USD', livingMonthlyMinor: 150_000 });
+  await aCountryCost(EURO.id, { currency: 'EUR', livingMonthlyMinor: 99_200, visaFeeMinor: 7_500 });
+  await aDepartment({ id: DATA_DEPARTMENT });
+  const other = await aDepartment();
+  const universities = {
+    [HOME.id]: await aUniversity({ countryId: HOME.id }),
+    [AWAY.id]: await aUniversity({ countryId: AWAY.id }),
+    [EURO.id]: await aUniversity({ countryId: EURO.id }),
+    [RETIRING.id]: await aUniversity({ countryId: RETIRING.id }),
+  };
+  const plan = (intake: string, futureIntakes: string[] = []) => ({
+    degree: 'Master of Science',
+    duration: 'Full-time',
+    intake,
+    futureIntakes,
+  });
+  let sortOrder = -100;
+  const program = (
+    id: string,
+    country: { id: string; name: string },
+    fields: Partial<Parameters<typeof aProgram>[0]> & { basePrice: number; currency: string },
+  ) =>
+    aProgram({
+      id,
+      universityId: universities[country.id]!.id,
+      countryId: country.id,
+      departmentId: other.id,
+      location: `Campus Town, ${country.name}`,
+      degreeType: 'Master',
+      duration: '1 Year',
+      studyPlan: plan('September 2027'),
+      feesVerifiedOn: '2026-10-01',
+      sortOrder: sortOrder++,
+      ...fields,
+    });
+  // Fees are clear of every bound the fee test uses (none within a penny of one).
+  await program(P.data, HOME, {
+    name: 'MSc Data Science',
+    description: ['Statistics and machine learning for data science.'],
+    departmentId: DATA_DEPARTMENT,
+    location: `Leeds, ${HOME.name}`,
+    studyPlan: plan('September 2027', ['January 2028']),
+    basePrice: 28_750,
+    currency: 'GBP',
+  });
+  await program(P.nursing, HOME, {
+    name: 'MSc Nursing (Adult)',
+    description: ['Adult nursing practice, with data from hospital wards.'],
+    basePrice: 12_000,
+    currency: 'GBP',
+  });
+  await program(P.computing, AWAY, {
+    name: 'MS Computer Science',
+    location: `Tempeville, ${AWAY.name}`,
+    duration: '2 Years',
+    studyPlan: plan('January 2027'),
+    basePrice: 20_000,
+    currency: 'USD',
+  });
+  await program(P.dataEuro, EURO, {
+    name: 'MSc Data Science and AI',
+    description: ['The data and science of learning machines.'],
+    departmentId: DATA_DEPARTMENT,
+    duration: '1.5 Years',
+    studyPlan: plan('October 2027'),
+    basePrice: 15_000,
+    currency: 'EUR',
+  });
+  await program(P.phd, HOME, {
+    name: 'PhD Physics',
+    degreeType: 'Doctorate',
+    duration: '3 Years',
+    basePrice: 9_500,
+    currency: 'GBP',
+  });
+  await program(P.economics, EURO, { name: 'MA Economics', basePrice: 9_000, currency: 'EUR' });
+  await program(P.finance, AWAY, { name: 'MSc Finance', basePrice: 31_000, currency: 'USD' });
+  await program('finder-retiring-first', RETIRING, {
+    name: 'MSc Retiring',
+    basePrice: 11_000,
+    currency: 'GBP',
+  });
+  await program('finder-retiring-second', RETIRING, {
+    name: 'MSc Staying',
+    basePrice: 11_500,
+    currency: 'GBP',
+  });
+});
+
+/** Units of each currency per US dollar, as the database holds them (the oracle converts with these). */
+async function dbRates() {
+  const { results } = await env.DB.prepare('select id, units_per_usd from exchange_rates').all<{
+    id: string;
+    units_per_usd: string;
+  }>();
+  return Object.fromEntries(results.map((r) => [r.id, Number(r.units_per_usd)])) as Record<string, number>;
+}
 
 interface Row {
   id: string;
@@ -76,18 +216,6 @@ async function allIds(params: Record<string, string>) {
   return { total: first.total, ids, first };
 }
 
-const rates = {
-  GBP: 0.744,
-  USD: 1,
-  EUR: 0.852,
-  CAD: 1.392,
-  AUD: 1.515,
-  NZD: 1.72,
-  SEK: 9.38,
-  MYR: 4.21,
-  JPY: 148,
-} as Record<string, number>;
-
 describe('GET /api/programs', () => {
   it('answers the first page of every active program, with facets, in the shape of the shared schema', async () => {
     const { status, body } = await get('');
@@ -109,10 +237,10 @@ describe('GET /api/programs', () => {
         facet,
       ).toBe(all.length);
     }
-    expect(body.facets.country.find((f) => f.value === 'united-kingdom')).toEqual({
-      value: 'united-kingdom',
-      label: 'United Kingdom',
-      count: all.filter((r) => r.country_id === 'united-kingdom').length,
+    expect(body.facets.country.find((f) => f.value === HOME.id)).toEqual({
+      value: HOME.id,
+      label: HOME.name,
+      count: all.filter((r) => r.country_id === HOME.id).length,
     });
     expect(body.facets.intake.map((f) => f.count)).toEqual(
       months.map((_, i) => all.filter((r) => r.intakeMonths.has(i + 1)).length),
@@ -129,9 +257,9 @@ describe('GET /api/programs', () => {
     ['q', 'NURSING', (r: Oracle) => `${r.name} ${r.description}`.toLowerCase().includes('nursing')],
     ['q', 'ms', (r: Oracle) => /(^| )ms/i.test(r.name)],
     ['q', 'ph', (r: Oracle) => /(^| )ph/i.test(r.name)],
-    ['country', 'united-kingdom', (r: Oracle) => r.country_id === 'united-kingdom'],
+    ['country', HOME.id, (r: Oracle) => r.country_id === HOME.id],
     ['level', 'Master', (r: Oracle) => r.degree_type === 'Master'],
-    ['department', 'data-science-ai', (r: Oracle) => r.department_id === 'data-science-ai'],
+    ['department', DATA_DEPARTMENT, (r: Oracle) => r.department_id === DATA_DEPARTMENT],
     ['intake', '1', (r: Oracle) => r.intakeMonths.has(1)],
     ['intake', '9', (r: Oracle) => r.intakeMonths.has(9)],
     ['duration', 'up-to-1-year', (r: Oracle) => r.durationMonths !== null && r.durationMonths <= 12],
@@ -146,7 +274,10 @@ describe('GET /api/programs', () => {
       .filter(rule)
       .sort(byCatalogue)
       .map((r) => r.id);
-    expect(want.length, 'the seed has matches').toBeGreaterThan(0);
+    expect(
+      want.filter((id) => id.startsWith('finder-')).length,
+      'the programs made above have matches',
+    ).toBeGreaterThan(0);
     const got = await allIds({ [param]: value });
     expect(got.total).toBe(want.length);
     // Relevance puts programs whose name holds the words first: compare as sets for q.
@@ -156,20 +287,22 @@ describe('GET /api/programs', () => {
 
   it('ranks programs whose name holds the words first, then in catalogue order', async () => {
     const got = await allIds({ q: 'data' });
-    const inName = got.ids.map((id) => id.includes('data'));
+    const names = new Map((await rows()).map((r) => [r.id, r.name.toLowerCase()]));
+    const inName = got.ids.map((id) => names.get(id)!.includes('data'));
     expect(inName.indexOf(false)).toBeGreaterThan(0);
     expect(inName.slice(inName.indexOf(false)).includes(true)).toBe(false);
   });
 
   it("converts fee bounds into each program's own currency (minFee, maxFee, currency)", async () => {
     const all = await rows();
+    const rates = await dbRates();
     for (const [min, max, currency] of [
       [undefined, 20_000, 'GBP'],
       [15_000, 30_000, 'USD'],
       [2_000_000, undefined, 'INR'],
       [10_000, 25_000, 'EUR'],
     ] as const) {
-      const rate = ({ ...rates, INR: 88.7 } as Record<string, number>)[currency]!;
+      const rate = rates[currency]!;
       // In the bound's currency; programs within a penny of a bound are left out of the comparison.
       const inBound = all
         .filter((r) => r.base_price !== null)
@@ -186,12 +319,18 @@ describe('GET /api/programs', () => {
       expect(inBound.some(({ fee }) => near(fee))).toBe(false);
       expect([...got.ids].sort(), `${min}-${max} ${currency}`).toEqual(want);
       expect(want.length).toBeGreaterThan(0);
+      expect(
+        want.some((id) => id.startsWith('finder-')),
+        'a program made above is in bounds',
+      ).toBe(true);
     }
   });
 
   it('sorts by fee (compared in one currency), name and next intake', async () => {
-    const fee = await allIds({ sort: 'fee', country: 'germany' });
+    const fee = await allIds({ sort: 'fee', country: EURO.id });
+    expect(fee.ids.length).toBeGreaterThan(1);
     const all = await rows();
+    const rates = await dbRates();
     const usd = (id: string) => {
       const r = all.find((x) => x.id === id)!;
       return r.base_price! / rates[r.currency]!;
@@ -222,7 +361,7 @@ describe('GET /api/programs', () => {
 
   it('counts each facet under every other active filter, never its own', async () => {
     const all = await rows();
-    const filters = { country: 'united-kingdom', level: 'Master', intake: '9', duration: 'up-to-1-year' };
+    const filters = { country: HOME.id, level: 'Master', intake: '9', duration: 'up-to-1-year' };
     const { body } = await get(new URLSearchParams(filters).toString());
     const match = (r: Oracle, except: string) =>
       (except === 'country' || r.country_id === filters.country) &&
@@ -243,9 +382,10 @@ describe('GET /api/programs', () => {
         all.filter((r) => match(r, 'intake') && r.intakeMonths.has(Number(f.value))).length,
       );
     // Choosing a facet value gives exactly the count it showed.
-    const ireland = body.facets.country.find((f) => f.value === 'ireland')!;
-    expect((await get(new URLSearchParams({ ...filters, country: 'ireland' }).toString())).body.total).toBe(
-      ireland.count,
+    const away = body.facets.country.find((f) => f.value === AWAY.id)!;
+    expect(away.count).toBeGreaterThan(0);
+    expect((await get(new URLSearchParams({ ...filters, country: AWAY.id }).toString())).body.total).toBe(
+      away.count,
     );
   });
 
@@ -313,48 +453,45 @@ describe('GET /api/programs', () => {
   });
 
   it('leaves retired programs out of the results and the counts', async () => {
-    const before = (await get('country=sweden')).body;
+    const before = (await get(`country=${RETIRING.id}`)).body;
+    expect(before.total).toBe(2);
     await env.DB.prepare('update subjects set is_active = 0 where id = ?').bind(before.items[0]!._id).run();
-    const after = (await get('country=sweden')).body;
+    const after = (await get(`country=${RETIRING.id}`)).body;
     expect(after.total).toBe(before.total - 1);
-    expect(after.facets.country.find((f) => f.value === 'sweden')!.count).toBe(before.total - 1);
+    expect(after.facets.country.find((f) => f.value === RETIRING.id)!.count).toBe(before.total - 1);
   });
 });
 
 describe('the finder columns follow edits (triggers)', () => {
   it('re-derives intake months, next intake and duration when a subject changes', async () => {
-    const id = 'msc-nursing-adult-university-of-leeds';
+    const id = P.nursing;
     const before = (await get('intake=3&duration=over-2-years')).body.items.map((i) => i._id);
     expect(before).not.toContain(id);
     await env.DB.prepare(
-      `update subjects set duration = '3 Years', study_plan = json_set(study_plan, '$.intake', 'March 2026', '$.futureIntakes', json('[]')) where id = ?`,
+      `update subjects set duration = '3 Years', study_plan = json_set(study_plan, '$.intake', 'March 2000', '$.futureIntakes', json('[]')) where id = ?`,
     )
       .bind(id)
       .run();
     const after = await allIds({ intake: '3', duration: 'over-2-years', sort: 'intake' });
     expect(after.ids).toContain(id);
-    expect(after.ids[0]).toBe(id); // March 2026 is the earliest intake in the catalogue
+    expect(after.ids[0]).toBe(id); // March 2000 is the earliest intake the finder reads
     expect((await allIds({ intake: '9' })).ids).not.toContain(id);
   });
 });
 
 describe('GET /api/programs/compare', () => {
-  const ids = [
-    'msc-data-science-university-of-leeds',
-    'ms-computer-science-arizona-state-university',
-    'msc-data-science-rwth-aachen-university',
-  ];
+  const ids = [P.data, P.computing, P.dataEuro];
 
   it('answers the programs in the order asked, each with its cost inputs, and the rates', async () => {
     const res = await request(`/api/programs/compare?ids=${ids.join(',')}`);
     expect(res.status).toBe(200);
     const body = compareResponse.parse(await res.json());
     expect(body.items.map((i) => i._id)).toEqual(ids);
-    const [leeds, asu, aachen] = body.items;
-    expect(leeds!.costs).toMatchObject({
+    const [inHome, inAway, inEuro] = body.items;
+    expect(inHome!.costs).toMatchObject({
       months: 12,
       tuition: { annualMinor: 2_875_000, currency: 'GBP', verifiedOn: '2026-10-01' },
-      living: { monthlyMinor: 113_600, currency: 'GBP', place: 'United Kingdom', verifiedOn: '2025-01-02' },
+      living: { monthlyMinor: 113_600, currency: 'GBP', place: HOME.name, verifiedOn: '2025-01-02' },
       visa: { feeMinor: 52_400, currency: 'GBP' },
       health: {
         name: 'Immigration Health Surcharge',
@@ -363,21 +500,31 @@ describe('GET /api/programs/compare', () => {
         extraMonthsShort: 2,
       },
     });
-    expect(asu!.costs.living).toMatchObject({ place: 'Tempe', currency: 'USD', monthlyMinor: 150_000 }); // the city's figure
-    expect(asu!.costs.health).toBeNull();
-    expect(aachen!.costs.visa).toMatchObject({ feeMinor: 7_500, currency: 'EUR' });
-    expect(leeds!.entryRequirements.englishLanguageRequirements.length).toBeGreaterThan(0);
-    expect(body.rates.NGN).toEqual({ unitsPerUsd: '1470', asOf: '2025-10-01', source: expect.any(String) });
+    expect(inAway!.costs.living).toMatchObject({
+      place: 'Tempeville',
+      currency: 'USD',
+      monthlyMinor: 150_000,
+    }); // the city's figure
+    expect(inAway!.costs.health).toBeNull();
+    expect(inEuro!.costs.visa).toMatchObject({ feeMinor: 7_500, currency: 'EUR' });
+    expect(inHome!.entryRequirements.englishLanguageRequirements.length).toBeGreaterThan(0);
+    // The rates are the database's (keyed by ISO code, so the seed's: there is no rate of a test's own).
+    const ngn = await env.DB.prepare(
+      "select units_per_usd, as_of from exchange_rates where id = 'NGN'",
+    ).first<{
+      units_per_usd: string;
+      as_of: string;
+    }>();
+    expect(body.rates.NGN).toEqual({
+      unitsPerUsd: ngn!.units_per_usd,
+      asOf: ngn!.as_of,
+      source: expect.any(String),
+    });
   });
 
   it.each([
-    ['one program', 'ids=msc-data-science-university-of-leeds', 400, 'Choose at least 2 programs to compare'],
-    [
-      'the same program twice',
-      'ids=msc-data-science-university-of-leeds,msc-data-science-university-of-leeds',
-      400,
-      'Choose at least 2 programs to compare',
-    ],
+    ['one program', `ids=${P.data}`, 400, 'Choose at least 2 programs to compare'],
+    ['the same program twice', `ids=${P.data},${P.data}`, 400, 'Choose at least 2 programs to compare'],
     [
       'five programs',
       `ids=${['a', 'b', 'c', 'd', 'e'].join(',')}`,
@@ -387,7 +534,7 @@ describe('GET /api/programs/compare', () => {
     ['no ids', '', 400, 'ids must list 2 to 4 program ids, separated by commas'],
     [
       'an unknown id',
-      'ids=msc-data-science-university-of-leeds,no-such-program',
+      `ids=${P.data},no-such-program`,
       404,
       'We could not find the program "no-such-program". It may have been removed: choose programs again from the course finder.',
     ],
@@ -400,7 +547,7 @@ describe('GET /api/programs/compare', () => {
 
 describe('GET /api/programs/{id}/costs', () => {
   it("answers one program's cost inputs and the rates, 404 for an unknown one", async () => {
-    const res = await request('/api/programs/msc-data-science-university-of-leeds/costs');
+    const res = await request(`/api/programs/${P.data}/costs`);
     const body = programCostsResponse.parse(await res.json());
     expect(body.costs.health?.annualMinor).toBe(77_600);
     expect(Object.keys(body.rates)).toContain('GBP');

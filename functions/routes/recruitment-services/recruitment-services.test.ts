@@ -3,6 +3,8 @@ import { env } from 'cloudflare:test';
 import { request } from '#functions/test/fixtures/index.ts';
 import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 
+// Reads the seed on purpose: the record is the single-record document of the brand's shipped copy
+// (content/recruitment-services.json), the page's default; there is no row a test could make instead.
 describe('GET /api/recruitment-services', () => {
   it('answers an array whose first element is the services record', async () => {
     const res = await request('/api/recruitment-services');
