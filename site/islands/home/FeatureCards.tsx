@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
-import type { FeatureItem } from '#site/lib/fallbacks.ts';
+import type { FeatureItem } from '#schemas/site-content.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { siteContentContract } from '#site/lib/contracts.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
@@ -14,7 +15,7 @@ import { withQuery } from '../common/with-query.tsx';
 function FeatureCards({ initial, fallback }: { initial: FeatureItem[]; fallback: FeatureItem[] }) {
   const { data, isError, isPending } = useQuery({
     queryKey: ['features'],
-    queryFn: () => api<FeatureItem[]>('/api/features'),
+    queryFn: () => api('/api/features', { schema: schemaFrom(siteContentContract, 'featuresResponse') }),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });

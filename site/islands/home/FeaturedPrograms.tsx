@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectDto } from '#schemas/catalog.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { catalogContract } from '#site/lib/contracts.ts';
 import { paragraphs, studentsLabel, truncateProgram } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 
@@ -15,7 +16,10 @@ function FeaturedPrograms({ initial }: { initial: ProgramCard[] }) {
     // Its own key: the header search caches the full list under ['subjects', 'all'].
     queryKey: ['subjects', 'featured'],
     queryFn: async (): Promise<ProgramCard[]> =>
-      (await api<SubjectDto[]>('/api/subjects?limit=4')).slice(0, 4),
+      (await api('/api/subjects?limit=4', { schema: schemaFrom(catalogContract, 'subjectsResponse') })).slice(
+        0,
+        4,
+      ),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });

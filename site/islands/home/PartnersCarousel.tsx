@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { UniversityDto } from '#schemas/catalog.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { catalogContract } from '#site/lib/contracts.ts';
 import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
@@ -20,12 +20,14 @@ function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fal
   const { data, isError } = useQuery({
     queryKey: ['universities'],
     queryFn: async (): Promise<PartnerSchool[]> =>
-      (await api<UniversityDto[]>('/api/universities')).map((u) => ({
-        id: u._id,
-        name: u.name,
-        logo: u.logo,
-        location: u.location,
-      })),
+      (await api('/api/universities', { schema: schemaFrom(catalogContract, 'universitiesResponse') })).map(
+        (u) => ({
+          id: u._id,
+          name: u.name,
+          logo: u.logo,
+          location: u.location,
+        }),
+      ),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
