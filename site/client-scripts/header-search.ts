@@ -2,6 +2,8 @@
 // is first pointed at or focused: its code is not in the JavaScript every page loads up front
 // (issue 9's budget), and a visitor who never searches never downloads it.
 import type { SubjectSearchResponse } from '#schemas/catalog.ts';
+import { checkAnswer, schemaFrom } from '#site/lib/api.ts';
+import { catalogContract } from '#site/lib/contracts.ts';
 
 type Hit = SubjectSearchResponse['results'][number];
 
@@ -20,12 +22,19 @@ async function fetchHits(query: string, signal: AbortSignal): Promise<Hit[]> {
   const key = q.toLowerCase();
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.results;
-  const res = await fetch(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`, {
+  // A plain fetch, not api(): this anonymous, cacheable read needs none of api()'s session or
+  // bookmark headers. Its answer is still typed (and checked in development) by the route's schema.
+  const path = `/api/subjects/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`;
+  const res = await fetch(path, {
     signal,
     headers: { Accept: 'application/json' },
   });
   if (!res.ok) throw new Error(`GET /api/subjects/search answered ${res.status}`);
-  const body = (await res.json()) as SubjectSearchResponse;
+  const body = await checkAnswer(
+    schemaFrom(catalogContract, 'subjectSearchResponse'),
+    path,
+    await res.json(),
+  );
   const results = Array.isArray(body?.results) ? body.results : [];
   cache.set(key, { at: Date.now(), results });
   return results;

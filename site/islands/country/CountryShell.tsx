@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
-import { ApiError, api, getWithMessages } from '#site/lib/api.ts';
+import { ApiError, api, getWithMessages, schemaFrom } from '#site/lib/api.ts';
+import { catalogContract } from '#site/lib/contracts.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
@@ -25,17 +25,20 @@ function CountryShell() {
     enabled: id !== '',
     retry: false,
     queryFn: () =>
-      getWithMessages<CountryDto>(`/api/countries/${encodeURIComponent(id)}`, {
-        notFound: 'Country not found',
-        failure: 'Failed to fetch country details.',
-      }),
+      getWithMessages(
+        `/api/countries/${encodeURIComponent(id)}`,
+        { notFound: 'Country not found', failure: 'Failed to fetch country details.' },
+        schemaFrom(catalogContract, 'countryDto'),
+      ),
   });
   const subjects = useQuery({
     queryKey: ['subjects', 'country', id],
     enabled: id !== '',
     queryFn: async () => {
       try {
-        return await api<SubjectDto[]>(`/api/subjects?countryId=${encodeURIComponent(id)}`);
+        return await api(`/api/subjects?countryId=${encodeURIComponent(id)}`, {
+          schema: schemaFrom(catalogContract, 'subjectsResponse'),
+        });
       } catch (e) {
         throw new Error(
           e instanceof ApiError

@@ -13,7 +13,8 @@ import {
   type ProgramFilters,
 } from '#schemas/finder-terms.ts';
 import { currencyCodes, isCurrency } from '#schemas/money.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { programsContract } from '#site/lib/contracts.ts';
 import { formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
@@ -56,7 +57,8 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   const search = filtersToSearch(filters);
   const programs = useQuery({
     queryKey: ['programs', search],
-    queryFn: () => api<ProgramsResponse>(`/api/programs${search}`),
+    queryFn: () =>
+      api(`/api/programs${search}`, { schema: schemaFrom(programsContract, 'programsResponse') }),
     placeholderData: keepPreviousData,
     initialData: search === '' ? initial : undefined,
     initialDataUpdatedAt: 0,
