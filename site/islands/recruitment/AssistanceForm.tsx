@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '#site/lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { jobsContract } from '#site/lib/contracts.ts';
 import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';
@@ -70,9 +71,10 @@ export default function AssistanceForm({
     setSubmitting(true);
     const loading = toast.loading('Submitting...');
     try {
-      const res = await api<{ success: boolean; message?: string }>('/api/assistance-requests', {
+      const res = await api('/api/assistance-requests', {
         method: 'POST',
         body: form,
+        schema: schemaFrom(jobsContract, 'assistanceRequestResponse'),
       });
       toast.dismiss(loading);
       toast.success(res.message || 'Submitted successfully!');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { jobsContract } from '#site/lib/contracts.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { JOBS_PAGE_SIZE } from '#schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
@@ -32,7 +33,7 @@ export const jobsPageQuery = ({ q, category, page }: Filters) =>
       const params = new URLSearchParams({ page: String(page) });
       if (q) params.set('q', q);
       if (category) params.set('category', category);
-      return api<JobsPage>(`/api/applyjobs?${params}`);
+      return api(`/api/applyjobs?${params}`, { schema: schemaFrom(jobsContract, 'jobsPageResponse') });
     },
     retry: 0,
   });

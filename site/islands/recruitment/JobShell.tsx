@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '#site/lib/api.ts';
+import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { jobsContract } from '#site/lib/contracts.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
-import type { JobDetail } from '#schemas/recruitment.ts';
 import { JobDetailView } from '#site/components/recruitment/JobDetailView.tsx';
 import JobActions from './JobActions.tsx';
 
@@ -13,7 +13,8 @@ function Shell() {
   const id = idFromPath('/job/');
   const query = useQuery({
     queryKey: ['job', id],
-    queryFn: () => api<JobDetail>(`/api/jobs/${encodeURIComponent(id)}`),
+    queryFn: () =>
+      api(`/api/jobs/${encodeURIComponent(id)}`, { schema: schemaFrom(jobsContract, 'jobDetailResponse') }),
     enabled: id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });

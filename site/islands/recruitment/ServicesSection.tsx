@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { jobsContract } from '#site/lib/contracts.ts';
 import { withQuery } from '../common/with-query.tsx';
 import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';
@@ -16,7 +17,9 @@ function Services({ initial = builtInServices }: { initial?: RecruitmentServices
     queryKey: ['recruitment-services'],
     queryFn: async () => {
       try {
-        return await api<RecruitmentServicesRecord[]>('/api/recruitment-services');
+        return await api('/api/recruitment-services', {
+          schema: schemaFrom(jobsContract, 'recruitmentServicesResponse'),
+        });
       } catch (error) {
         console.warn('Recruitment services could not be loaded; keeping the default.', error);
         return [];

@@ -1,4 +1,5 @@
-import { ApiError } from '#site/lib/api.ts';
+import { ApiError, schemaFrom } from '#site/lib/api.ts';
+import { jobsContract } from '#site/lib/contracts.ts';
 import { createSession } from '#site/lib/session.ts';
 import { storageKeys } from '#site/lib/storage.ts';
 
@@ -45,7 +46,9 @@ export function usableApplicantToken(): string | null {
 export async function checkApplicantSession(): Promise<'valid' | 'invalid' | 'unknown'> {
   if (!usableApplicantToken()) return 'invalid';
   try {
-    await applicantApi('/api/job-applicants/me');
+    await applicantApi('/api/job-applicants/me', {
+      schema: schemaFrom(jobsContract, 'applicantProfileSchema'),
+    });
     return 'valid';
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
