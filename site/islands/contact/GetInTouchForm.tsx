@@ -1,4 +1,5 @@
-import { ApiError, api } from '#site/lib/api.ts';
+import { ApiError, api, schemaFrom } from '#site/lib/api.ts';
+import { responsesContract } from '#site/lib/contracts.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { LandingContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
@@ -19,7 +20,13 @@ export default function GetInTouchForm() {
       details: text(data, 'details'),
     }),
     rules: (m) => m.landingContactRules,
-    send: (body) => api('/api/sendsmsus', { method: 'POST', body }),
+    // The answer's sentence is not shown: the form says the spec's own (contactMessages).
+    send: (body) =>
+      api('/api/sendsmsus', {
+        method: 'POST',
+        body,
+        schema: schemaFrom(responsesContract, 'messageResponse'),
+      }),
     success: contactMessages.landingSuccess,
     failure: (error) =>
       error instanceof ApiError ? contactMessages.landingFailure : contactMessages.landingNetwork,

@@ -1,4 +1,5 @@
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom } from '#site/lib/api.ts';
+import { responsesContract } from '#site/lib/contracts.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { HomeContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
@@ -17,7 +18,9 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
         names.map((f) => [f, data.get(f)]).map(([f, v]) => [f, typeof v === 'string' ? v : '']),
       ) as HomeContactInput,
     rules: (m) => m.homeContactRules,
-    send: (body) => api('/api/contact', { method: 'POST', body }),
+    // The answer's sentence is not shown: the form says the spec's own (contactMessages).
+    send: (body) =>
+      api('/api/contact', { method: 'POST', body, schema: schemaFrom(responsesContract, 'messageResponse') }),
     success: contactMessages.homeSuccess,
     failure: () => contactMessages.homeFailure,
     idOf: id,

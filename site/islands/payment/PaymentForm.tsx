@@ -13,7 +13,8 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { api, NetworkError } from '#site/lib/api.ts';
+import { api, NetworkError, schemaFrom } from '#site/lib/api.ts';
+import { paymentContract } from '#site/lib/contracts.ts';
 import { withQuery } from '../common/with-query.tsx';
 import {
   PAYMENT_AMOUNT,
@@ -24,7 +25,6 @@ import {
 } from '#schemas/payment-text.ts';
 // Types only: the payment page ships no zod (docs/decisions/015-typed-responses.md), so it names
 // the types inferred from the response schemas the routes satisfy instead of passing the schemas.
-import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '#schemas/payment.ts';
 import type { Checkout } from './StripeCheckout.tsx';
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
@@ -40,8 +40,9 @@ interface Payer {
 /** Creates the PaymentIntent; a lost connection is retried once with the same attempt id, so it never makes a second intent. */
 async function createIntent(body: { name: string; email: string; reference?: string; attemptId: string }) {
   const send = () =>
-    api<CreatePaymentIntentResponse>('/api/payment/create-payment-intent', {
+    api('/api/payment/create-payment-intent', {
       method: 'POST',
+      schema: schemaFrom(paymentContract, 'createPaymentIntentResponse'),
       body: { amount: PAYMENT_AMOUNT, ...body },
     });
   try {
@@ -290,7 +291,8 @@ function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe
 function PaymentPage() {
   const config = useQuery({
     queryKey: ['payment', 'config'],
-    queryFn: () => api<PaymentConfigResponse>('/api/payment/config'),
+    queryFn: () =>
+      api('/api/payment/config', { schema: schemaFrom(paymentContract, 'paymentConfigResponse') }),
     staleTime: Infinity,
   });
   const key = config.data?.configured ? config.data.publishableKey : null;
