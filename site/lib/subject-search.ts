@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, schemaFrom } from './api.ts';
-import { catalogContract } from './contracts.ts';
+import { api, schemaFrom, catalogContract } from './api.ts';
 
 /**
  * The one subject search, shared by the header and /search: a case-insensitive substring match on

@@ -1,5 +1,4 @@
-import { ApiError, api, schemaFrom } from '#site/lib/api.ts';
-import { responsesContract } from '#site/lib/contracts.ts';
+import { ApiError, api, schemaFrom, responsesContract } from '#site/lib/api.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { LandingContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';

@@ -1,5 +1,4 @@
-import { api, schemaFrom } from '#site/lib/api.ts';
-import { responsesContract } from '#site/lib/contracts.ts';
+import { api, schemaFrom, responsesContract } from '#site/lib/api.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { HomeContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, getWithMessages, schemaFrom } from '#site/lib/api.ts';
-import { catalogContract } from '#site/lib/contracts.ts';
+import { ApiError, api, getWithMessages, schemaFrom, catalogContract } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';

@@ -13,8 +13,7 @@ import {
   type ProgramFilters,
 } from '#schemas/finder-terms.ts';
 import { currencyCodes, isCurrency } from '#schemas/money.ts';
-import { api, schemaFrom } from '#site/lib/api.ts';
-import { programsContract } from '#site/lib/contracts.ts';
+import { api, schemaFrom, programsContract } from '#site/lib/api.ts';
 import { formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectDto } from '#schemas/catalog.ts';
-import { api, schemaFrom } from '#site/lib/api.ts';
-import { catalogContract } from '#site/lib/contracts.ts';
+import { api, schemaFrom, catalogContract } from '#site/lib/api.ts';
 import { paragraphs, studentsLabel, truncateProgram } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FeatureItem, MissionVisionContent } from '#schemas/site-content.ts';
-import { api, NetworkError, schemaFrom } from '#site/lib/api.ts';
-import { siteContentContract } from '#site/lib/contracts.ts';
+import { api, NetworkError, schemaFrom, siteContentContract } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';

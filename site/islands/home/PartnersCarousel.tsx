@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, schemaFrom } from '#site/lib/api.ts';
-import { catalogContract } from '#site/lib/contracts.ts';
+import { api, schemaFrom, catalogContract } from '#site/lib/api.ts';
 import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';

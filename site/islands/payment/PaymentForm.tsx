@@ -13,8 +13,7 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { api, NetworkError, schemaFrom } from '#site/lib/api.ts';
-import { paymentContract } from '#site/lib/contracts.ts';
+import { api, NetworkError, schemaFrom, paymentContract } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import {
   PAYMENT_AMOUNT,

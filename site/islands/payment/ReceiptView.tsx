@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
-import { paymentContract, responsesContract } from '#site/lib/contracts.ts';
+import { api, ApiError, schemaFrom, paymentContract, responsesContract } from '#site/lib/api.ts';
 import { cardDescription, formatMoney, receiptMessages } from '#schemas/payment-text.ts';
 import { withQuery } from '../common/with-query.tsx';
 // Types only: the payment pages ship no zod (docs/decisions/015-typed-responses.md).

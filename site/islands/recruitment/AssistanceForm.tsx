@@ -1,6 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
-import { jobsContract } from '#site/lib/contracts.ts';
+import { api, ApiError, schemaFrom, jobsContract } from '#site/lib/api.ts';
 import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';

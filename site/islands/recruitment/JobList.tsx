@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, schemaFrom } from '#site/lib/api.ts';
-import { jobsContract } from '#site/lib/contracts.ts';
+import { api, schemaFrom, jobsContract } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { JOBS_PAGE_SIZE } from '#schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
-import { jobsContract } from '#site/lib/contracts.ts';
+import { api, ApiError, schemaFrom, jobsContract } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { JobDetailView } from '#site/components/recruitment/JobDetailView.tsx';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, schemaFrom } from '#site/lib/api.ts';
-import { jobsContract } from '#site/lib/contracts.ts';
+import { api, schemaFrom, jobsContract } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';

@@ -1,5 +1,4 @@
-import { ApiError, schemaFrom } from '#site/lib/api.ts';
-import { jobsContract } from '#site/lib/contracts.ts';
+import { ApiError, schemaFrom, jobsContract } from '#site/lib/api.ts';
 import { createSession } from '#site/lib/session.ts';
 import { storageKeys } from '#site/lib/storage.ts';
 

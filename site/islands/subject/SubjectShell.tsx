@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, getWithMessages, schemaFrom } from '#site/lib/api.ts';
-import { catalogContract, programsContract } from '#site/lib/contracts.ts';
+import { api, getWithMessages, schemaFrom, catalogContract, programsContract } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
