@@ -86,25 +86,6 @@ export type SchemaRef<S extends ZodType> = S | (() => Promise<S>);
 export const notInProduction = (): Promise<never> =>
   Promise.reject(new Error('Response schemas are checked in development only'));
 
-/**
- * The response schemas of the public pages, which ship no zod (issue 9's budget): loaders for
- * `schemaFrom(catalogContract, 'subjectDto')`, called only in development. They live here, in the
- * chunk every island already loads, rather than in a module of their own (a chunk more per page).
- * (The student, partner and recruitment forms load their contracts anyway: site/islands/<x>/contract.ts.)
- */
-export const siteContentContract = () =>
-  import.meta.env.DEV ? import('#schemas/site-content.ts') : notInProduction();
-export const catalogContract = () =>
-  import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction();
-export const programsContract = () =>
-  import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction();
-export const jobsContract = () =>
-  import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction();
-export const paymentContract = () =>
-  import.meta.env.DEV ? import('#schemas/payment.ts') : notInProduction();
-export const responsesContract = () =>
-  import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction();
-
 /** The names of a module's zod schemas. */
 type SchemaKeys<M> = { [K in keyof M]: M[K] extends ZodType ? K : never }[keyof M];
 

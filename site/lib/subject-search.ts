@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, schemaFrom, catalogContract } from './api.ts';
+import { api, schemaFrom, notInProduction } from './api.ts';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 /**
  * The one subject search, shared by the header and /search: a case-insensitive substring match on

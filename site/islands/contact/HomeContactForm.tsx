@@ -1,7 +1,10 @@
-import { api, schemaFrom, responsesContract } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { HomeContactInput } from '#schemas/contact.ts';
 import { SendFormFooter, useSendForm } from './send-form.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const responsesContract = () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction());
 
 const names = ['firstName', 'lastName', 'email', 'phone', 'subject', 'country', 'message'] as const;
 

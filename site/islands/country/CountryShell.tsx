@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, getWithMessages, schemaFrom, catalogContract } from '#site/lib/api.ts';
+import { ApiError, api, getWithMessages, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
@@ -10,6 +10,9 @@ import {
   countryPanels,
 } from '#site/components/country/country-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 /** The id in /country-details/{id}, or '' when the path has none. */
 

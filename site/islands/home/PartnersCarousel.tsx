@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, schemaFrom, catalogContract } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 export const CAROUSEL_INTERVAL = 3000;
 export const CAROUSEL_STEP = 280;

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceItem } from '#schemas/site-content.ts';
-import { api, schemaFrom, siteContentContract } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const siteContentContract = () =>
+  import.meta.env.DEV ? import('#schemas/site-content.ts') : notInProduction();
 
 const PAGE = 3;
 

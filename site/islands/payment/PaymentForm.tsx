@@ -13,7 +13,7 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { api, NetworkError, schemaFrom, paymentContract } from '#site/lib/api.ts';
+import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import {
   PAYMENT_AMOUNT,
@@ -25,6 +25,9 @@ import {
 // Types only: the payment page ships no zod (docs/decisions/015-typed-responses.md), so it names
 // the types inferred from the response schemas the routes satisfy instead of passing the schemas.
 import type { Checkout } from './StripeCheckout.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const paymentContract = () => (import.meta.env.DEV ? import('#schemas/payment.ts') : notInProduction());
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
 

@@ -6,9 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom, paymentContract, responsesContract } from '#site/lib/api.ts';
+import { api, ApiError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { cardDescription, formatMoney, receiptMessages } from '#schemas/payment-text.ts';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const paymentContract = () => (import.meta.env.DEV ? import('#schemas/payment.ts') : notInProduction());
+const responsesContract = () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction());
 // Types only: the payment pages ship no zod (docs/decisions/015-typed-responses.md).
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, getWithMessages, schemaFrom, catalogContract, programsContract } from '#site/lib/api.ts';
+import { api, getWithMessages, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
@@ -12,6 +12,10 @@ import {
   subjectPanels,
 } from '#site/components/subject/subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
+const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
 
 // Below the first screen, and only on programs newer than the build: loaded when needed.
 const SaveProgram = lazy(() => import('../finder/SaveProgram.tsx'));
