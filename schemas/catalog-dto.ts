@@ -101,3 +101,24 @@ export const departmentDto = z.object({
   imageUrl: z.string(),
 });
 export type DepartmentDto = z.infer<typeof departmentDto>;
+
+/** GET /api/subjects (?countryId, ?limit). */
+export const subjectsResponse = z.array(subjectDto);
+/** GET /api/universities. */
+export const universitiesResponse = z.array(universityDto);
+
+/** GET /api/subjects/search: the server-side search behind the header search and /search. */
+export const subjectSearchResponse = z.object({
+  results: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      university: z.string(),
+      countryId: z.string(),
+      degreeType: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type SubjectSearchResponse = z.infer<typeof subjectSearchResponse>;

@@ -20,18 +20,12 @@ export const subjectSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-export interface SubjectSearchResponse {
-  results: {
-    _id: string;
-    name: string;
-    description: string;
-    university: string;
-    countryId: string;
-    degreeType: string;
-  }[];
-  total: number;
-}
-
 // Response shapes of the public read API (spec 1 sections 3 and 7): schemas/catalog-dto.ts. Types
 // only here, so the islands that import this module do not bundle the zod objects.
-export type { CountryDto, DepartmentDto, SubjectDto, UniversityDto } from './catalog-dto.ts';
+export type {
+  CountryDto,
+  DepartmentDto,
+  SubjectDto,
+  SubjectSearchResponse,
+  UniversityDto,
+} from './catalog-dto.ts';

@@ -95,3 +95,15 @@ export const retryMessages = {
   dead: 'The provider refused it again; the message is given up.',
   busy: 'This message is being sent right now, or is no longer failed. Reload the list.',
 } as const;
+
+/** One message in the development mailbox (GET /api/dev/outbox, newest first). */
+export const mailboxMessage = z.object({
+  to: z.string(),
+  subject: z.string(),
+  /** Null once the body is cleared (settled messages keep no body unless configured to). */
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessage>;
+export const mailboxResponse = z.array(mailboxMessage);

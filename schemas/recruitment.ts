@@ -76,47 +76,55 @@ export const jobsQuery = z.object({
 });
 
 /** A job in the list (spec 2 section 3: job from the server). */
-export interface JobSummary {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  company: string;
-  location: string;
-  startDate: string;
-  endDate: string;
-  recruitmentType: string;
-}
+export const jobSummary = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  company: z.string(),
+  location: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  recruitmentType: z.string(),
+});
+export type JobSummary = z.infer<typeof jobSummary>;
 
 /** GET /api/applyjobs with q, category or page. */
-export interface JobsPage {
-  jobs: JobSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
+export const jobsPageResponse = z.object({
+  jobs: z.array(jobSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
   /** Every category of the open jobs, alphabetical (the filter's options after 'All categories'). */
-  categories: string[];
-}
+  categories: z.array(z.string()),
+});
+export type JobsPage = z.infer<typeof jobsPageResponse>;
 
 /** GET /api/jobs/{id}: every field of the static sample job (position = title), plus the list fields. */
-export interface JobDetail extends JobSummary {
-  id: string;
-  position: string;
-  address: string;
-  employment: string[];
-  schedule: string;
-  payment: string;
-  hiring: string;
-  urgent: boolean;
-  tags: string[];
-  type: string;
-  requirements: string[];
-  companyInfo: { name: string; website?: string | undefined; about: string; logo?: string | undefined };
-  status: 'open' | 'closed';
+export const jobDetailResponse = jobSummary.extend({
+  id: z.string(),
+  position: z.string(),
+  address: z.string(),
+  employment: z.array(z.string()),
+  schedule: z.string(),
+  payment: z.string(),
+  hiring: z.string(),
+  urgent: z.boolean(),
+  tags: z.array(z.string()),
+  type: z.string(),
+  requirements: z.array(z.string()),
+  companyInfo: z.object({
+    name: z.string(),
+    website: z.string().optional(),
+    about: z.string(),
+    logo: z.string().optional(),
+  }),
+  status: z.enum(['open', 'closed']),
   /** When the job was added (ISO 8601): the JobPosting's datePosted. */
-  postedAt: string;
-}
+  postedAt: z.string(),
+});
+export type JobDetail = z.infer<typeof jobDetailResponse>;
 
 /** A job application's status: schemas/pipelines.ts (a program application's is ProgramApplicationStatus). */
 import type { JobApplicationStatus } from './pipelines.ts';
@@ -187,13 +195,28 @@ export const applyResponse = z.object({
 });
 export type ApplyResponse = z.infer<typeof applyResponse>;
 
-export interface RecruitmentServicesRecord {
-  _id: string;
-  title: string;
-  description: string;
-  mainImage: string;
-  services: { _id: string; title: string; description: string; icon: string }[];
-}
+/** The recruitment services block. */
+export const recruitmentServicesRecord = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  mainImage: z.string(),
+  services: z.array(
+    z.object({ _id: z.string(), title: z.string(), description: z.string(), icon: z.string() }),
+  ),
+});
+export type RecruitmentServicesRecord = z.infer<typeof recruitmentServicesRecord>;
+
+/** GET /api/recruitment-services: the record as a one-element array (none when there is no record). */
+export const recruitmentServicesResponse = z.array(recruitmentServicesRecord);
+
+/** POST /api/assistance-requests (201): the thank-you sentence and the new request's id. */
+export const assistanceRequestResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string(),
+});
+export type AssistanceRequestResponse = z.infer<typeof assistanceRequestResponse>;
 
 export interface StrategyCard {
   id: number;

@@ -35,3 +35,6 @@ export type MessageOnly = z.infer<typeof messageResponse>;
 
 /** A success that says nothing more. */
 export const okResponse = z.object({ success: z.literal(true) });
+
+/** An answer that is not JSON (a file download): the client reads its body as null. */
+export const noBody = z.null();

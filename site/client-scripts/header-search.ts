@@ -20,15 +20,35 @@ async function fetchHits(query: string, signal: AbortSignal): Promise<Hit[]> {
   const key = q.toLowerCase();
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.results;
-  const res = await fetch(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`, {
+  // A plain fetch, not api(): this anonymous, cacheable read needs none of api()'s session or
+  // bookmark headers. Its answer is still typed (and checked in development) by the route's schema.
+  const path = `/api/subjects/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`;
+  const res = await fetch(path, {
     signal,
     headers: { Accept: 'application/json' },
   });
   if (!res.ok) throw new Error(`GET /api/subjects/search answered ${res.status}`);
-  const body = (await res.json()) as SubjectSearchResponse;
+  const body = await answerOf(path, await res.json());
   const results = Array.isArray(body?.results) ? body.results : [];
   cache.set(key, { at: Date.now(), results });
   return results;
+}
+
+/**
+ * The answer, typed by the route's schema (subjectSearchResponse, schemas/catalog-dto.ts) and, in
+ * development, checked against it as api() checks. Nothing is imported at run time: with api() as a
+ * dependency, the header script that loads this chunk carried a preload list on every page.
+ */
+async function answerOf(path: string, data: unknown): Promise<SubjectSearchResponse> {
+  if (import.meta.env.DEV) {
+    const [{ checkAnswer }, { subjectSearchResponse }] = await Promise.all([
+      import('#site/lib/api.ts'),
+      import('#schemas/catalog-dto.ts'),
+    ]);
+    return checkAnswer(subjectSearchResponse, path, data);
+  }
+  // Production trusts the type, as checkAnswer() does.
+  return data as SubjectSearchResponse;
 }
 
 const subjectHref = (id: string) => `/subject/${encodeURIComponent(id)}`;

@@ -122,17 +122,15 @@ export async function checkAnswer<S extends ZodType>(
   return data as output<S>;
 }
 
-/** Calls the API; with `schema` the answer is typed (and checked in development) by it. */
+/**
+ * Calls the API; the answer is typed (and checked in development) by the endpoint's response
+ * schema. There is no untyped form: a call whose answer is not read still names what the route
+ * answers (e.g. `messageResponse`), so a hand-named type (`api<T>`) does not compile.
+ */
 export async function api<S extends ZodType>(
   path: string,
-  options: ApiOptions & Typed<S>,
-): Promise<output<S>>;
-/** An untyped call: the caller reads the answer as `unknown` or names a type by hand (being replaced by schemas). */
-export async function api<T = unknown>(path: string, options?: ApiOptions): Promise<T>;
-export async function api(
-  path: string,
-  { body, token, headers, onResponse, schema, ...init }: ApiOptions & Partial<Typed<ZodType>> = {},
-): Promise<unknown> {
+  { body, token, headers, onResponse, schema, ...init }: ApiOptions & Typed<S>,
+): Promise<output<S>> {
   const h = new Headers(headers);
   if (token) h.set('Authorization', `Bearer ${token}`);
   const bookmark = storedBookmark();
@@ -180,18 +178,9 @@ export async function getWithMessages<S extends ZodType>(
   path: string,
   messages: { notFound: string; failure: string },
   schema: SchemaRef<S>,
-): Promise<output<S>>;
-export async function getWithMessages<T>(
-  path: string,
-  messages: { notFound: string; failure: string },
-): Promise<T>;
-export async function getWithMessages(
-  path: string,
-  messages: { notFound: string; failure: string },
-  schema?: SchemaRef<ZodType>,
-): Promise<unknown> {
+): Promise<output<S>> {
   try {
-    return schema ? await api(path, { schema }) : await api(path);
+    return await api(path, { schema });
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) throw new Error(messages.notFound, { cause: e });
     if (e instanceof ApiError) throw new Error(`${messages.failure} Status: ${e.status}`, { cause: e });

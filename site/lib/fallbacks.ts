@@ -1,43 +1,14 @@
+import type { FeatureItem, MissionVisionContent, ServiceItem } from '#schemas/site-content.ts';
+
 /**
  * Built-in content used when a call fails (spec 1 sections 3, 4 and 8): six features, three
  * services, the mission/vision block and six partner schools.
  */
-export interface FeatureItem {
-  title: string;
-  description: string;
-  gradientFrom: string;
-  gradientTo: string;
-  image: string;
-  icon?: string;
-  learnMoreLink?: string;
-}
-
-export interface ServiceItem {
-  _id: string;
-  title: string;
-  description: string;
-  icon: string;
-  iconBg: string;
-  link: string;
-  isNew: boolean;
-  isActive: boolean;
-}
-
 export interface PartnerSchool {
   id: string;
   name: string;
   logo: string;
   location: string;
-}
-
-export interface MissionVisionContent {
-  sectionTitle: { subtitle: string; title: string };
-  mission: { title: string; description: string; points: string[] };
-  vision: { title: string; description: string; goals: { number: string; text: string; _id?: string }[] };
-  values: { title: string; items: { icon: string; title: string; desc: string; _id?: string }[] };
-  missionTitle: string;
-  visionTitle: string;
-  missionDescription: string;
 }
 
 const g = { gradientFrom: '#00C9FF', gradientTo: '#92FE9D' };

@@ -1,5 +1,5 @@
 import type { ZodType, output } from 'zod';
-import { api, type ApiOptions, type Typed } from './api.ts';
+import { api, notInProduction, schemaFrom, type ApiOptions, type Typed } from './api.ts';
 import { endSession } from './sign-out.ts';
 import { readJson, storageKeys, writeJson } from './storage.ts';
 
@@ -20,6 +20,11 @@ export interface SessionKeys {
 }
 
 type CallOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
+
+const noBodyAnswer = schemaFrom(
+  () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction()),
+  'noBody',
+);
 
 export function createSession<User = unknown>(type: AccountType, keys: SessionKeys) {
   // Islands render on the server too, where there is no storage (and so no session).
@@ -45,16 +50,14 @@ export function createSession<User = unknown>(type: AccountType, keys: SessionKe
     return type === 'applicant' ? { 'X-Applicant-Token': token } : { Authorization: `Bearer ${token}` };
   };
   /** `api()` with this session's credential (api() keeps a renewed token); `schema` types the answer. */
-  function call<S extends ZodType>(path: string, options: CallOptions & Typed<S>): Promise<output<S>>;
-  function call<T = unknown>(path: string, options?: CallOptions): Promise<T>;
-  function call(path: string, options: CallOptions & Partial<Typed<ZodType>> = {}): Promise<unknown> {
-    if (type === 'staff') return api<unknown>(path, { ...options, credentials: 'same-origin' });
+  function call<S extends ZodType>(path: string, options: CallOptions & Typed<S>): Promise<output<S>> {
+    if (type === 'staff') return api(path, { ...options, credentials: 'same-origin' });
     if (type === 'applicant') {
       const merged = new Headers(options.headers);
       for (const [name, value] of Object.entries(headers())) merged.set(name, value);
-      return api<unknown>(path, { ...options, headers: merged });
+      return api(path, { ...options, headers: merged });
     }
-    return api<unknown>(path, { ...options, token: getToken() });
+    return api(path, { ...options, token: getToken() });
   }
   return {
     type,
@@ -86,8 +89,10 @@ export function createSession<User = unknown>(type: AccountType, keys: SessionKe
     /** Downloads a file the API serves with this session's token (e.g. a student's document). */
     async download(path: string) {
       let blob: Promise<Blob> | undefined;
-      await api<unknown>(path, {
+      await api(path, {
         token: getToken(),
+        // The body is a file, not JSON: api() reads it as null (the blob is taken from the response).
+        schema: noBodyAnswer,
         onResponse: (res) => {
           if (res.ok) blob = res.blob();
         },

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SubjectSearchResponse } from '#schemas/catalog.ts';
-import { api } from './api.ts';
+import { api, schemaFrom, notInProduction } from './api.ts';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 /**
  * The one subject search, shared by the header and /search: a case-insensitive substring match on
@@ -13,8 +15,9 @@ export function subjectSearch(query: string, limit = 20) {
   return queryOptions({
     queryKey: ['subjects', 'search', q.toLowerCase(), limit] as const,
     queryFn: ({ signal }) =>
-      api<SubjectSearchResponse>(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${limit}`, {
+      api(`/api/subjects/search?q=${encodeURIComponent(q)}&limit=${limit}`, {
         signal,
+        schema: schemaFrom(catalogContract, 'subjectSearchResponse'),
       }),
     enabled: q !== '',
     staleTime: 5 * 60_000,

@@ -31,22 +31,9 @@ export interface UploadOptions {
  */
 export function upload<S extends ZodType>(
   path: string,
-  options: UploadOptions & Typed<S>,
-): Promise<output<S>>;
-export function upload<T = unknown>(path: string, options: UploadOptions): Promise<T>;
-export function upload(
-  path: string,
-  {
-    method = 'POST',
-    body,
-    token,
-    headers = {},
-    onProgress,
-    signal,
-    schema,
-  }: UploadOptions & Partial<Typed<ZodType>>,
-): Promise<unknown> {
-  return new Promise<unknown>((resolve, reject) => {
+  { method = 'POST', body, token, headers = {}, onProgress, signal, schema }: UploadOptions & Typed<S>,
+): Promise<output<S>> {
+  return new Promise<output<S>>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);

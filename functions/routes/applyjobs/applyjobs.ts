@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { publicCache } from '#functions/middleware/cache.ts';
-import { jobsQuery } from '#schemas/recruitment.ts';
+import { jobsQuery, type JobSummary, type JobsPage } from '#schemas/recruitment.ts';
 import { listOpenJobs, searchOpenJobs } from '#db/queries/jobs.ts';
 
 /**
@@ -12,7 +12,7 @@ import { listOpenJobs, searchOpenJobs } from '#db/queries/jobs.ts';
 export const applyjobs = new Hono<AppEnv>().get('/', publicCache, validate('query', jobsQuery), async (c) => {
   const query = c.req.valid('query');
   if (query.q === undefined && query.category === undefined && query.page === undefined) {
-    return c.json(await listOpenJobs(c.var.db));
+    return c.json((await listOpenJobs(c.var.db)) satisfies JobSummary[]);
   }
-  return c.json(await searchOpenJobs(c.var.db, query));
+  return c.json((await searchOpenJobs(c.var.db, query)) satisfies JobsPage);
 });

@@ -6,7 +6,11 @@ import { onError } from '#functions/middleware/errors.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
 import { listEmployerCategories } from '#db/queries/jobs.ts';
-import { assistanceRequestSchema, CATEGORY_MESSAGE } from '#schemas/recruitment.ts';
+import {
+  assistanceRequestSchema,
+  CATEGORY_MESSAGE,
+  type AssistanceRequestResponse,
+} from '#schemas/recruitment.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
@@ -64,7 +68,7 @@ export const assistanceRequests = new Hono<AppEnv>()
           success: true,
           message: 'Thank you! Your request has been submitted. Our team will contact you shortly.',
           id,
-        },
+        } satisfies AssistanceRequestResponse,
         201,
       );
     },

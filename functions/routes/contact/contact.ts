@@ -3,6 +3,7 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { insertContactMessage } from '#db/queries/enquiries.ts';
 import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
+import type { MessageOnly } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
 
@@ -31,7 +32,10 @@ export const contact = new Hono<AppEnv>()
       `Phone: ${body.nnumber}`,
       `Message: ${body.details}`,
     ]);
-    return c.json({ success: true as const, message: 'Your message has been sent successfully!' }, 201);
+    return c.json(
+      { success: true, message: 'Your message has been sent successfully!' } satisfies MessageOnly,
+      201,
+    );
   })
   .post('/contact', validate('json', homeContactSchema), async (c) => {
     await limit(c);
@@ -57,5 +61,5 @@ export const contact = new Hono<AppEnv>()
       `Subject: ${body.subject || '—'}`,
       `Message: ${body.message || '—'}`,
     ]);
-    return c.json({ success: true as const, message: 'Message sent successfully!' }, 201);
+    return c.json({ success: true, message: 'Message sent successfully!' } satisfies MessageOnly, 201);
   });

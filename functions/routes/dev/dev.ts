@@ -6,6 +6,8 @@ import { notFound } from '#functions/middleware/errors.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { listMailbox } from '#db/queries/outbox.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
+import type { MailboxMessage } from '#schemas/mail.ts';
+import type { Wire } from '#schemas/responses.ts';
 
 /**
  * Development-only tools. Unless ENVIRONMENT is development and the host is loopback, every route
@@ -20,5 +22,5 @@ export const dev = new Hono<AppEnv>()
     const { to } = c.req.valid('query');
     const rows = await listMailbox(c.var.db, to ? normalizeEmail(to) : undefined);
     c.header('Cache-Control', 'no-store');
-    return c.json(rows);
+    return c.json(rows satisfies Wire<MailboxMessage>[]);
   });

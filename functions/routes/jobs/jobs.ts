@@ -8,7 +8,7 @@ import { requireAuth } from '#functions/middleware/auth.ts';
 import { publicCache } from '#functions/middleware/cache.ts';
 import { findApplicant, hasApplied, insertJobApplication } from '#db/queries/applicants.ts';
 import { getJob } from '#db/queries/jobs.ts';
-import { coverLetterSchema, type ApplyResponse } from '#schemas/recruitment.ts';
+import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/recruitment.ts';
 import { checkUpload, storeFile } from '#functions/services/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
@@ -38,7 +38,7 @@ export const jobs = new Hono<AppEnv>()
   .get('/:id', publicCache, validate('param', idParam), async (c) => {
     const job = await getJob(c.var.db, c.req.valid('param').id);
     if (!job) throw new HTTPException(404, { message: 'Job not found' });
-    return c.json(job);
+    return c.json(job satisfies JobDetail);
   })
   .post(
     '/:id/apply',

@@ -64,10 +64,11 @@ export const payment = new Hono<AppEnv>()
   .get('/config', (c) => {
     const settings = stripeSettings(c.env);
     c.header('Cache-Control', 'no-store');
-    const body: PaymentConfigResponse = settings?.publishableKey
-      ? { configured: true, publishableKey: settings.publishableKey }
-      : { configured: false, publishableKey: null };
-    return c.json(body);
+    return c.json(
+      (settings?.publishableKey
+        ? { configured: true, publishableKey: settings.publishableKey }
+        : { configured: false, publishableKey: null }) satisfies PaymentConfigResponse,
+    );
   })
   .post('/create-payment-intent', stripeConfigured, validate('json', createPaymentIntentBody), async (c) => {
     const settings = requireStripe(c.env);

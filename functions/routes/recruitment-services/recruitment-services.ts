@@ -7,7 +7,7 @@ import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 /** The recruitment services record, as a one-element array (the spec's client uses the first). */
 export const recruitmentServices = new Hono<AppEnv>().get('/', publicCache, async (c) => {
   const block = await getBlock(c.var.db, 'recruitmentServices');
-  if (!block) return c.json([] as RecruitmentServicesRecord[]);
+  if (!block) return c.json([] satisfies RecruitmentServicesRecord[]);
   const record: RecruitmentServicesRecord = {
     _id: 'recruitment-services',
     title: block.title,
@@ -15,5 +15,5 @@ export const recruitmentServices = new Hono<AppEnv>().get('/', publicCache, asyn
     mainImage: block.mainImage,
     services: block.services.map(({ id, ...s }) => ({ _id: id, ...s })),
   };
-  return c.json([record]);
+  return c.json([record] satisfies RecruitmentServicesRecord[]);
 });

@@ -2,12 +2,18 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
-import { idParam, subjectSearchQuery, subjectsQuery, type SubjectSearchResponse } from '#schemas/catalog.ts';
+import {
+  idParam,
+  subjectSearchQuery,
+  subjectsQuery,
+  type SubjectDto,
+  type SubjectSearchResponse,
+} from '#schemas/catalog.ts';
 import { getSubject, listSubjects, searchSubjects } from '#db/queries/catalog.ts';
 
 export const subjects = new Hono<AppEnv>()
   .get('/', validate('query', subjectsQuery), async (c) => {
-    return c.json(await listSubjects(c.var.db, c.req.valid('query')));
+    return c.json((await listSubjects(c.var.db, c.req.valid('query'))) satisfies SubjectDto[]);
   })
   // Before '/:id': "search" is a reserved word, not a subject slug.
   .get('/search', validate('query', subjectSearchQuery), async (c) => {
@@ -18,5 +24,5 @@ export const subjects = new Hono<AppEnv>()
   .get('/:id', validate('param', idParam), async (c) => {
     const subject = await getSubject(c.var.db, c.req.valid('param').id);
     if (!subject) throw new HTTPException(404, { message: 'Subject not found' });
-    return c.json(subject);
+    return c.json(subject satisfies SubjectDto);
   });

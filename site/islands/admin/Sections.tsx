@@ -14,6 +14,7 @@ import {
   dashboardResponse,
   inboxDetailResponse,
   inboxRowSchema,
+  inboxStatusResponse,
   jobApplicationRowSchema,
   partnerRequestRowSchema,
   partnerRowSchema,
@@ -28,7 +29,7 @@ import {
   type PartnerRow,
   type StaffRow,
 } from '#schemas/admin.ts';
-import { messageResponse } from '#schemas/responses.ts';
+import { messageResponse, okResponse } from '#schemas/responses.ts';
 import { staffLabel } from '#schemas/pipelines.ts';
 
 /** An inbox item's status as staff read it. */
@@ -165,7 +166,8 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
   const defaultSubject = `Re: ${scalarText(q.data?.item.subject ?? 'your message')}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const setStatus = useMutation({
-    mutationFn: (status: string) => adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status } }),
+    mutationFn: (status: string) =>
+      adminApi(`/inbox/${id}`, { method: 'PATCH', body: { status }, schema: inboxStatusResponse }),
     onSuccess: refresh,
   });
   const reply = useMutation({
@@ -524,11 +526,13 @@ export function Staff({ me }: { me: StaffProfile }) {
   });
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-      adminApi(`/staff/${id}`, { method: 'PATCH', body }),
+      // The answer (the updated row) is not read: the list is fetched again.
+      adminApi(`/staff/${id}`, { method: 'PATCH', body, schema: okResponse }),
     onSuccess: refresh,
   });
   const resetMfa = useMutation({
-    mutationFn: (id: string) => adminApi(`/staff/${id}/mfa/reset`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) =>
+      adminApi(`/staff/${id}/mfa/reset`, { method: 'POST', body: {}, schema: okResponse }),
     onSuccess: refresh,
   });
   const field = (name: keyof typeof form, labelText: string, type = 'text') => (
@@ -675,7 +679,11 @@ function SetPassword() {
   const [password, setPassword] = useState('');
   const save = useMutation({
     mutationFn: () =>
-      adminApi(`/staff/${encodeURIComponent(who)}/password`, { method: 'POST', body: { password } }),
+      adminApi(`/staff/${encodeURIComponent(who)}/password`, {
+        method: 'POST',
+        body: { password },
+        schema: okResponse,
+      }),
     onSuccess: () => setPassword(''),
   });
   return (

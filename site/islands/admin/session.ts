@@ -43,14 +43,9 @@ type AdminOptions = Omit<ApiOptions, 'token' | 'onResponse'>;
 export async function adminApi<S extends ZodType>(
   path: string,
   options: AdminOptions & Typed<S>,
-): Promise<output<S>>;
-export async function adminApi<T = unknown>(path: string, options?: AdminOptions): Promise<T>;
-export async function adminApi(
-  path: string,
-  options: AdminOptions & Partial<Typed<ZodType>> = {},
-): Promise<unknown> {
+): Promise<output<S>> {
   try {
-    return await staffSession.call<unknown>(`/api/admin${path}`, options);
+    return await staffSession.call(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');
@@ -68,17 +63,9 @@ export async function adminApi(
 export async function adminUpload<S extends ZodType>(
   path: string,
   options: Omit<UploadOptions, 'token'> & Typed<S>,
-): Promise<output<S>>;
-export async function adminUpload<T = unknown>(
-  path: string,
-  options: Omit<UploadOptions, 'token'>,
-): Promise<T>;
-export async function adminUpload(
-  path: string,
-  options: Omit<UploadOptions, 'token'> & Partial<Typed<ZodType>>,
-): Promise<unknown> {
+): Promise<output<S>> {
   try {
-    return await upload<unknown>(`/api/admin${path}`, options);
+    return await upload(`/api/admin${path}`, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       goToLogin('expired');

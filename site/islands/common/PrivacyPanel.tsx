@@ -60,6 +60,7 @@ export function PrivacyPanel({
     setDownloading(true);
     setDownloadError('');
     try {
+      // A zip, not JSON: api() reads JSON answers only, so the file comes from a plain fetch.
       const res = await fetch(privacyPaths[type].export, { headers: headers() });
       if (!res.ok) setDownloadError(await failureMessage(res));
       else await saveDownload(res);

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
-import { ApiError, api, getWithMessages } from '#site/lib/api.ts';
+import { ApiError, api, getWithMessages, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import CountryTabs from './CountryTabs.tsx';
@@ -11,6 +10,9 @@ import {
   countryPanels,
 } from '#site/components/country/country-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 /** The id in /country-details/{id}, or '' when the path has none. */
 
@@ -25,17 +27,20 @@ function CountryShell() {
     enabled: id !== '',
     retry: false,
     queryFn: () =>
-      getWithMessages<CountryDto>(`/api/countries/${encodeURIComponent(id)}`, {
-        notFound: 'Country not found',
-        failure: 'Failed to fetch country details.',
-      }),
+      getWithMessages(
+        `/api/countries/${encodeURIComponent(id)}`,
+        { notFound: 'Country not found', failure: 'Failed to fetch country details.' },
+        schemaFrom(catalogContract, 'countryDto'),
+      ),
   });
   const subjects = useQuery({
     queryKey: ['subjects', 'country', id],
     enabled: id !== '',
     queryFn: async () => {
       try {
-        return await api<SubjectDto[]>(`/api/subjects?countryId=${encodeURIComponent(id)}`);
+        return await api(`/api/subjects?countryId=${encodeURIComponent(id)}`, {
+          schema: schemaFrom(catalogContract, 'subjectsResponse'),
+        });
       } catch (e) {
         throw new Error(
           e instanceof ApiError

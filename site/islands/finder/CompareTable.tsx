@@ -1,13 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CompareProgram, CompareResponse } from '#schemas/programs.ts';
+import type { CompareProgram } from '#schemas/programs.ts';
 import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
 import { estimateTotalCost, formatDay } from '#schemas/total-cost.ts';
 import { formatWhole } from '#schemas/money.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { cleanList, formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
 
 /** The ids in /compare?ids=a,b,c: distinct, in order. */
 const idsFromUrl = () => [
@@ -62,7 +65,9 @@ function CompareTable() {
   const query = useQuery({
     queryKey: ['compare', ids?.join(',')],
     queryFn: () =>
-      api<CompareResponse>(`/api/programs/compare?ids=${ids!.map(encodeURIComponent).join(',')}`),
+      api(`/api/programs/compare?ids=${ids!.map(encodeURIComponent).join(',')}`, {
+        schema: schemaFrom(programsContract, 'compareResponse'),
+      }),
     enabled: countOk,
     retry: false,
   });

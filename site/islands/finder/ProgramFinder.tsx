@@ -13,10 +13,13 @@ import {
   type ProgramFilters,
 } from '#schemas/finder-terms.ts';
 import { currencyCodes, isCurrency } from '#schemas/money.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
 
 const COMPARE_KEY = 'compareIds';
 const TEXT_DELAY_MS = 350;
@@ -56,7 +59,8 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   const search = filtersToSearch(filters);
   const programs = useQuery({
     queryKey: ['programs', search],
-    queryFn: () => api<ProgramsResponse>(`/api/programs${search}`),
+    queryFn: () =>
+      api(`/api/programs${search}`, { schema: schemaFrom(programsContract, 'programsResponse') }),
     placeholderData: keepPreviousData,
     initialData: search === '' ? initial : undefined,
     initialDataUpdatedAt: 0,

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
-import type { FeatureItem } from '#site/lib/fallbacks.ts';
+import type { FeatureItem } from '#schemas/site-content.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const siteContentContract = () =>
+  import.meta.env.DEV ? import('#schemas/site-content.ts') : notInProduction();
 
 /**
  * 'Why Choose Us' (spec 1 section 2.4 item 3): failed, loading or empty shows the six built-in
@@ -14,7 +18,7 @@ import { withQuery } from '../common/with-query.tsx';
 function FeatureCards({ initial, fallback }: { initial: FeatureItem[]; fallback: FeatureItem[] }) {
   const { data, isError, isPending } = useQuery({
     queryKey: ['features'],
-    queryFn: () => api<FeatureItem[]>('/api/features'),
+    queryFn: () => api('/api/features', { schema: schemaFrom(siteContentContract, 'featuresResponse') }),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectDto } from '#schemas/catalog.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { paragraphs, studentsLabel, truncateProgram } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 export type ProgramCard = Pick<
   SubjectDto,
@@ -15,7 +18,10 @@ function FeaturedPrograms({ initial }: { initial: ProgramCard[] }) {
     // Its own key: the header search caches the full list under ['subjects', 'all'].
     queryKey: ['subjects', 'featured'],
     queryFn: async (): Promise<ProgramCard[]> =>
-      (await api<SubjectDto[]>('/api/subjects?limit=4')).slice(0, 4),
+      (await api('/api/subjects?limit=4', { schema: schemaFrom(catalogContract, 'subjectsResponse') })).slice(
+        0,
+        4,
+      ),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });

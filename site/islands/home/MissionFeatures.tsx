@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, NetworkError } from '#site/lib/api.ts';
-import type { FeatureItem, MissionVisionContent } from '#site/lib/fallbacks.ts';
+import type { FeatureItem, MissionVisionContent } from '#schemas/site-content.ts';
+import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const siteContentContract = () =>
+  import.meta.env.DEV ? import('#schemas/site-content.ts') : notInProduction();
 
 /** `fallback`: the built-in content, passed by the page (HTML, not bundled JavaScript). */
 interface Props {
@@ -18,7 +22,9 @@ function MissionFeatures({ features, initial, fallback }: Props) {
   const { data, error, isPending } = useQuery({
     queryKey: ['missionvission'],
     queryFn: async () => {
-      const res = await api<{ success: boolean; data: MissionVisionContent }>('/api/missionvission');
+      const res = await api('/api/missionvission', {
+        schema: schemaFrom(siteContentContract, 'missionVisionResponse'),
+      });
       if (!res?.success || !res.data) throw new Error('malformed');
       return res.data;
     },

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { UniversityDto } from '#schemas/catalog.ts';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 export const CAROUSEL_INTERVAL = 3000;
 export const CAROUSEL_STEP = 280;
@@ -20,12 +22,14 @@ function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fal
   const { data, isError } = useQuery({
     queryKey: ['universities'],
     queryFn: async (): Promise<PartnerSchool[]> =>
-      (await api<UniversityDto[]>('/api/universities')).map((u) => ({
-        id: u._id,
-        name: u.name,
-        logo: u.logo,
-        location: u.location,
-      })),
+      (await api('/api/universities', { schema: schemaFrom(catalogContract, 'universitiesResponse') })).map(
+        (u) => ({
+          id: u._id,
+          name: u.name,
+          logo: u.logo,
+          location: u.location,
+        }),
+      ),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
-import type { ServiceItem } from '#site/lib/fallbacks.ts';
+import type { ServiceItem } from '#schemas/site-content.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const siteContentContract = () =>
+  import.meta.env.DEV ? import('#schemas/site-content.ts') : notInProduction();
 
 const PAGE = 3;
 
@@ -14,7 +18,7 @@ function ServicesList({ initial, fallback }: { initial: ServiceItem[]; fallback:
   const { data, isError } = useQuery({
     queryKey: ['services'],
     queryFn: async () => {
-      const res = await api<{ success: boolean; data: ServiceItem[] }>('/api/services');
+      const res = await api('/api/services', { schema: schemaFrom(siteContentContract, 'servicesResponse') });
       if (!res?.success || !Array.isArray(res.data)) throw new Error('Malformed services response');
       return res.data;
     },

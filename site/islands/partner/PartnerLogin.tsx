@@ -50,7 +50,12 @@ function LoginForm() {
   });
 
   const newCode = useMutation({
-    mutationFn: () => api('/api/partner/resend-otp', { method: 'POST', body: { email } }),
+    mutationFn: () =>
+      api('/api/partner/resend-otp', {
+        method: 'POST',
+        body: { email },
+        schema: schemaFrom(partnerContract, 'messageResponse'),
+      }),
     onSettled: (_data, error) => {
       // A 429 means a recent code is still on its way: the verification page can use it.
       if (error && !(error instanceof ApiError && error.status === 429)) {

@@ -13,7 +13,7 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { api, NetworkError } from '#site/lib/api.ts';
+import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import {
   PAYMENT_AMOUNT,
@@ -24,8 +24,10 @@ import {
 } from '#schemas/payment-text.ts';
 // Types only: the payment page ships no zod (docs/decisions/015-typed-responses.md), so it names
 // the types inferred from the response schemas the routes satisfy instead of passing the schemas.
-import type { CreatePaymentIntentResponse, PaymentConfigResponse } from '#schemas/payment.ts';
 import type { Checkout } from './StripeCheckout.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const paymentContract = () => (import.meta.env.DEV ? import('#schemas/payment.ts') : notInProduction());
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
 
@@ -40,8 +42,9 @@ interface Payer {
 /** Creates the PaymentIntent; a lost connection is retried once with the same attempt id, so it never makes a second intent. */
 async function createIntent(body: { name: string; email: string; reference?: string; attemptId: string }) {
   const send = () =>
-    api<CreatePaymentIntentResponse>('/api/payment/create-payment-intent', {
+    api('/api/payment/create-payment-intent', {
       method: 'POST',
+      schema: schemaFrom(paymentContract, 'createPaymentIntentResponse'),
       body: { amount: PAYMENT_AMOUNT, ...body },
     });
   try {
@@ -290,7 +293,8 @@ function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe
 function PaymentPage() {
   const config = useQuery({
     queryKey: ['payment', 'config'],
-    queryFn: () => api<PaymentConfigResponse>('/api/payment/config'),
+    queryFn: () =>
+      api('/api/payment/config', { schema: schemaFrom(paymentContract, 'paymentConfigResponse') }),
     staleTime: Infinity,
   });
   const key = config.data?.configured ? config.data.publishableKey : null;

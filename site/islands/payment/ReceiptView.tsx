@@ -6,11 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '#site/lib/api.ts';
+import { api, ApiError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { cardDescription, formatMoney, receiptMessages } from '#schemas/payment-text.ts';
-import type { MessageOnly } from '#schemas/responses.ts';
-import type { PaymentConfigResponse, ReceiptResponse } from '#schemas/payment.ts';
 import { withQuery } from '../common/with-query.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const paymentContract = () => (import.meta.env.DEV ? import('#schemas/payment.ts') : notInProduction());
+const responsesContract = () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction());
 // Types only: the payment pages ship no zod (docs/decisions/015-typed-responses.md).
 
 /** How long the page keeps asking while a payment is processing (then it says it will e-mail). */
@@ -35,7 +37,9 @@ function readLink() {
 
 /** Stripe's reason a redirect-based payment did not go through (Stripe.js, loaded only on this path). */
 async function stripeReason(clientSecret: string) {
-  const config = await api<PaymentConfigResponse>('/api/payment/config');
+  const config = await api('/api/payment/config', {
+    schema: schemaFrom(paymentContract, 'paymentConfigResponse'),
+  });
   if (!config.publishableKey) return null;
   const { loadStripe } = await import('@stripe/stripe-js/pure');
   const stripe = await loadStripe(config.publishableKey);
@@ -46,7 +50,8 @@ async function stripeReason(clientSecret: string) {
 function ExpiredLink({ id, token }: { id: string; token: string }) {
   const resend = useMutation({
     mutationFn: () =>
-      api<MessageOnly>(`/api/payment/receipt/${encodeURIComponent(id)}/link`, {
+      api(`/api/payment/receipt/${encodeURIComponent(id)}/link`, {
+        schema: schemaFrom(responsesContract, 'messageResponse'),
         method: 'POST',
         body: { t: token },
       }),
@@ -80,9 +85,9 @@ function Receipt() {
   const receipt = useQuery({
     queryKey: ['payment', 'receipt', link.id, link.token],
     queryFn: () =>
-      api<ReceiptResponse>(
-        `/api/payment/receipt/${encodeURIComponent(link.id)}?t=${encodeURIComponent(link.token)}`,
-      ),
+      api(`/api/payment/receipt/${encodeURIComponent(link.id)}?t=${encodeURIComponent(link.token)}`, {
+        schema: schemaFrom(paymentContract, 'receiptResponse'),
+      }),
     enabled: valid,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     // Processing: ask again, less often each time; TanStack pauses while the tab is hidden.

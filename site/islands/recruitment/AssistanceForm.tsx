@@ -1,9 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '#site/lib/api.ts';
+import { api, ApiError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 
 /** Spec 2 section 9: errors for 4 s, successes for 2 s, loading until dismissed, at most 20 on screen. */
 const TOAST_DURATIONS: ToastDurations = { success: 2000, info: 2000, error: 4000, loading: null };
@@ -70,9 +73,10 @@ export default function AssistanceForm({
     setSubmitting(true);
     const loading = toast.loading('Submitting...');
     try {
-      const res = await api<{ success: boolean; message?: string }>('/api/assistance-requests', {
+      const res = await api('/api/assistance-requests', {
         method: 'POST',
         body: form,
+        schema: schemaFrom(jobsContract, 'assistanceRequestResponse'),
       });
       toast.dismiss(loading);
       toast.success(res.message || 'Submitted successfully!');

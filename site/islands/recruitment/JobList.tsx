@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { JOBS_PAGE_SIZE } from '#schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
 import { lazy as lazyModule, useLazy } from '#site/lib/lazy.ts';
 import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
 import { pagePaths } from '#schemas/paths.ts';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
 const ApplicationModal = lazy(() =>
   import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })),
@@ -32,7 +35,7 @@ export const jobsPageQuery = ({ q, category, page }: Filters) =>
       const params = new URLSearchParams({ page: String(page) });
       if (q) params.set('q', q);
       if (category) params.set('category', category);
-      return api<JobsPage>(`/api/applyjobs?${params}`);
+      return api(`/api/applyjobs?${params}`, { schema: schemaFrom(jobsContract, 'jobsPageResponse') });
     },
     retry: 0,
   });

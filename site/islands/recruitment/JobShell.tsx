@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '#site/lib/api.ts';
+import { api, ApiError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
-import type { JobDetail } from '#schemas/recruitment.ts';
 import { JobDetailView } from '#site/components/recruitment/JobDetailView.tsx';
 import JobActions from './JobActions.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 
 /** /job/{id} for a job newer than the last build: the id comes from the address. */
 export default withQuery(Shell);
@@ -13,7 +15,8 @@ function Shell() {
   const id = idFromPath('/job/');
   const query = useQuery({
     queryKey: ['job', id],
-    queryFn: () => api<JobDetail>(`/api/jobs/${encodeURIComponent(id)}`),
+    queryFn: () =>
+      api(`/api/jobs/${encodeURIComponent(id)}`, { schema: schemaFrom(jobsContract, 'jobDetailResponse') }),
     enabled: id !== '',
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });

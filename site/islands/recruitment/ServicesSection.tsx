@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
+import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';
 import { Icon } from './Icon.tsx';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 
 /**
  * Recruitment services: the record read at build time (or the built-in default) until the server's
@@ -16,7 +19,9 @@ function Services({ initial = builtInServices }: { initial?: RecruitmentServices
     queryKey: ['recruitment-services'],
     queryFn: async () => {
       try {
-        return await api<RecruitmentServicesRecord[]>('/api/recruitment-services');
+        return await api('/api/recruitment-services', {
+          schema: schemaFrom(jobsContract, 'recruitmentServicesResponse'),
+        });
       } catch (error) {
         console.warn('Recruitment services could not be loaded; keeping the default.', error);
         return [];

@@ -1,6 +1,9 @@
-import { ApiError } from '#site/lib/api.ts';
+import { ApiError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { createSession } from '#site/lib/session.ts';
 import { storageKeys } from '#site/lib/storage.ts';
+
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 
 /** The job applicant's session (spec 2: the token kept in local storage, sent in the X-Applicant-Token header). */
 export const applicantSession = createSession('applicant', { tokens: [storageKeys.applicantToken] });
@@ -45,7 +48,9 @@ export function usableApplicantToken(): string | null {
 export async function checkApplicantSession(): Promise<'valid' | 'invalid' | 'unknown'> {
   if (!usableApplicantToken()) return 'invalid';
   try {
-    await applicantApi('/api/job-applicants/me');
+    await applicantApi('/api/job-applicants/me', {
+      schema: schemaFrom(jobsContract, 'applicantProfileSchema'),
+    });
     return 'valid';
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

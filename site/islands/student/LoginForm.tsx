@@ -86,9 +86,11 @@ export default function LoginForm() {
     if (!unverified?.userId) return;
     // Take the person to the code step of registration with a fresh code (a send limit is fine:
     // the last code may still be valid, and the page offers Resend).
-    await api('/api/users/resend-otp', { method: 'POST', body: { userId: unverified.userId } }).catch(
-      () => undefined,
-    );
+    await api('/api/users/resend-otp', {
+      method: 'POST',
+      body: { userId: unverified.userId },
+      schema: schemaFrom(usersContract, 'messageResponse'),
+    }).catch(() => undefined);
     writeJson(storageKeys.registrationSession, { step: 2, userId: unverified.userId, formData: { email } });
     location.assign('/registration-step-to-step');
   }

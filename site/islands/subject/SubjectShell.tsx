@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SubjectDto, UniversityDto } from '#schemas/catalog.ts';
-import type { ProgramCostsResponse } from '#schemas/programs.ts';
-import { api, getWithMessages } from '#site/lib/api.ts';
+import { api, getWithMessages, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
 import { withQuery } from '../common/with-query.tsx';
@@ -15,6 +13,10 @@ import {
 } from '#site/components/subject/subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
 
+// Response schemas load in development only, where answers are checked: this page ships no zod.
+const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
+const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
+
 // Below the first screen, and only on programs newer than the build: loaded when needed.
 const SaveProgram = lazy(() => import('../finder/SaveProgram.tsx'));
 const TotalCost = lazy(() => import('../finder/TotalCost.tsx'));
@@ -22,10 +24,16 @@ const TotalCost = lazy(() => import('../finder/TotalCost.tsx'));
 /** University name: by id; if that fails, search the full list; otherwise 'Unknown University' (spec 1 section 4). */
 export async function lookupUniversityName(id: string): Promise<string> {
   try {
-    return (await api<UniversityDto>(`/api/universities/${encodeURIComponent(id)}`)).name;
+    return (
+      await api(`/api/universities/${encodeURIComponent(id)}`, {
+        schema: schemaFrom(catalogContract, 'universityDto'),
+      })
+    ).name;
   } catch {
     try {
-      const all = await api<UniversityDto[]>('/api/universities');
+      const all = await api('/api/universities', {
+        schema: schemaFrom(catalogContract, 'universitiesResponse'),
+      });
       return all.find((u) => u._id === id || u.id === id)?.name ?? 'Unknown University';
     } catch {
       return 'Unknown University';
@@ -41,15 +49,19 @@ function SubjectShell() {
     enabled: id !== '',
     retry: false,
     queryFn: () =>
-      getWithMessages<SubjectDto>(`/api/subjects/${encodeURIComponent(id)}`, {
-        notFound: 'Subject not found',
-        failure: 'Failed to fetch subject details.',
-      }),
+      getWithMessages(
+        `/api/subjects/${encodeURIComponent(id)}`,
+        { notFound: 'Subject not found', failure: 'Failed to fetch subject details.' },
+        schemaFrom(catalogContract, 'subjectDto'),
+      ),
   });
   const costs = useQuery({
     queryKey: ['program-costs', id],
     enabled: !!subject.data,
-    queryFn: () => api<ProgramCostsResponse>(`/api/programs/${encodeURIComponent(id)}/costs`),
+    queryFn: () =>
+      api(`/api/programs/${encodeURIComponent(id)}/costs`, {
+        schema: schemaFrom(programsContract, 'programCostsResponse'),
+      }),
   });
   const uni = useQuery({
     queryKey: ['university-name', subject.data?.universityId],

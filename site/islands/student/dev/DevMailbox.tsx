@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '#site/lib/api.ts';
+import { api, notInProduction, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '#site/islands/common/with-query.tsx';
 
-interface Message {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+const mailboxAnswer = schemaFrom(
+  () => (import.meta.env.DEV ? import('#schemas/mail.ts') : notInProduction()),
+  'mailboxResponse',
+);
 
 /** /dev/mailbox: the development outbox, newest first, filtered by address. */
 export default withQuery(Mailbox);
@@ -19,7 +16,8 @@ function Mailbox() {
   const [to, setTo] = useState('');
   const query = useQuery({
     queryKey: ['dev', 'outbox', to],
-    queryFn: () => api<Message[]>(`/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`),
+    queryFn: () =>
+      api(`/api/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, { schema: mailboxAnswer }),
     refetchInterval: 5000,
     staleTime: 0,
   });
