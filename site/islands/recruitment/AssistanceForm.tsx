@@ -4,6 +4,21 @@ import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
+import { SelectField, TextArea, TextField, type FieldLook } from '../common/fields.tsx';
+import { rcLook } from './look.ts';
+
+// This form says "Fields marked * are required", so its required labels carry the star.
+const look: FieldLook = {
+  ...rcLook,
+  marker: (
+    <>
+      {' '}
+      <span aria-hidden="true" className="rc-req">
+        *
+      </span>
+    </>
+  ),
+};
 
 /** Spec 2 section 9: errors for 4 s, successes for 2 s, loading until dismissed, at most 20 on screen. */
 const TOAST_DURATIONS: ToastDurations = { success: 2000, info: 2000, error: 4000, loading: null };
@@ -92,23 +107,17 @@ export default function AssistanceForm({
     type = 'text',
     autoComplete?: string,
   ) => (
-    <div className="rc-field">
-      <label htmlFor={`${id}-${key}`}>
-        {label}{' '}
-        <span aria-hidden="true" className="rc-req">
-          *
-        </span>
-      </label>
-      <input
-        id={`${id}-${key}`}
-        name={key}
-        type={type}
-        required
-        autoComplete={autoComplete}
-        value={form[key]}
-        onChange={set(key)}
-      />
-    </div>
+    <TextField
+      look={look}
+      id={`${id}-${key}`}
+      name={key}
+      label={label}
+      type={type}
+      required
+      autoComplete={autoComplete}
+      value={form[key]}
+      onChange={set(key)}
+    />
   );
 
   return (
@@ -125,22 +134,16 @@ export default function AssistanceForm({
           {field('contactName', 'Contact name', 'text', 'name')}
           {field('email', 'Email', 'email', 'email')}
           {field('postcode', 'Postcode', 'text', 'postal-code')}
-          <div className="rc-field">
-            <label htmlFor={`${id}-country`}>Country</label>
-            <select
-              id={`${id}-country`}
-              name="country"
-              autoComplete="country-name"
-              value={form.country}
-              onChange={set('country')}
-            >
-              {countries.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            look={look}
+            id={`${id}-country`}
+            name="country"
+            label="Country"
+            autoComplete="country-name"
+            value={form.country}
+            onChange={set('country')}
+            options={countries}
+          />
         </div>
 
         <fieldset
@@ -173,22 +176,16 @@ export default function AssistanceForm({
           )}
         </fieldset>
 
-        <div className="rc-field">
-          <label htmlFor={`${id}-message`}>
-            Message{' '}
-            <span aria-hidden="true" className="rc-req">
-              *
-            </span>
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={5}
-            required
-            value={form.message}
-            onChange={set('message')}
-          />
-        </div>
+        <TextArea
+          look={look}
+          id={`${id}-message`}
+          name="message"
+          label="Message"
+          rows={5}
+          required
+          value={form.message}
+          onChange={set('message')}
+        />
 
         <div className="rc-check">
           <input
