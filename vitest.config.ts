@@ -2,14 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { freePort } from './functions/test/stripe-fake/free-port.ts';
 
-// API tests run inside workerd against real D1 and R2, with the real migrations applied.
+// Two projects: the API tests run inside workerd against real D1 and R2, with the real
+// migrations applied; the site's pure client logic (site/**/*.test.ts) runs in plain Node.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('db/migrations');
   // The fake Stripe API (functions/test/stripe-fake) listens here; the global setup starts it.
   process.env.STRIPE_FAKE_PORT ??= String(await freePort());
   // The fake mail provider (functions/test/mail-fake) likewise; tests opt in with withFakeMail().
   process.env.MAIL_FAKE_PORT ??= String(await freePort());
-  return {
+  const workerd = {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
@@ -32,6 +33,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
+      name: 'workerd',
       // PERF=1 (npm run perf:export) runs the export measurement instead of the suite.
       include: process.env.PERF
         ? ['functions/perf/*.perf.ts']
@@ -50,4 +52,12 @@ export default defineConfig(async () => {
       onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
     },
   };
+  const site = {
+    test: {
+      name: 'site',
+      environment: 'node',
+      include: ['site/**/*.test.ts'],
+    },
+  };
+  return { test: { projects: process.env.PERF ? [workerd] : [workerd, site] } };
 });

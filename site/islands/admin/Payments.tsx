@@ -27,6 +27,7 @@ import {
 } from '#schemas/payment.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
+import { useSelectedId } from './use-selected-id.ts';
 
 const statusFilter = {
   name: 'status' as const,
@@ -35,14 +36,7 @@ const statusFilter = {
 };
 
 export function Payments() {
-  const [selected, setSelected] = useState<string | null>(() =>
-    new URLSearchParams(location.search).get('id'),
-  );
-  const open = (id: string) => {
-    setSelected(id);
-    history.replaceState(null, '', `?id=${encodeURIComponent(id)}`);
-    requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
-  };
+  const { selected, open, close } = useSelectedId();
   return (
     <>
       <h1>Payments</h1>
@@ -77,15 +71,7 @@ export function Payments() {
             },
           ]}
         />
-        {selected && (
-          <PaymentDetail
-            id={selected}
-            onClose={() => {
-              setSelected(null);
-              history.replaceState(null, '', location.pathname);
-            }}
-          />
-        )}
+        {selected && <PaymentDetail id={selected} onClose={close} />}
       </div>
     </>
   );

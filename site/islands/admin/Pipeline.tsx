@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '#schemas/admin.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
+import { useSelectedId } from './use-selected-id.ts';
 
 export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({
   name: 'status',
@@ -30,14 +31,7 @@ export interface PipelineConfig<T> {
 
 /** One pipeline: the list with filters, and the selected item's detail with its status change form. */
 export function Pipeline<T extends { id: string }>({ config }: { config: PipelineConfig<T> }) {
-  const [selected, setSelected] = useState<string | null>(() =>
-    new URLSearchParams(location.search).get('id'),
-  );
-  const open = (id: string) => {
-    setSelected(id);
-    history.replaceState(null, '', `?id=${encodeURIComponent(id)}`);
-    requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
-  };
+  const { selected, open, close } = useSelectedId();
   return (
     <>
       <h1>{config.title}</h1>
@@ -56,16 +50,7 @@ export function Pipeline<T extends { id: string }>({ config }: { config: Pipelin
           selected={selected}
           initialFilters={config.initialFilters}
         />
-        {selected && (
-          <PipelineDetail
-            config={config}
-            id={selected}
-            onClose={() => {
-              setSelected(null);
-              history.replaceState(null, '', location.pathname);
-            }}
-          />
-        )}
+        {selected && <PipelineDetail config={config} id={selected} onClose={close} />}
       </div>
     </>
   );

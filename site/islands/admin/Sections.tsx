@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
 import { scalarText } from '#site/lib/format.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
+import { useSelectedId } from './use-selected-id.ts';
 import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
 import {
@@ -92,9 +93,7 @@ const kindLabels: Record<string, string> = {
 };
 
 export function Inbox() {
-  const [selected, setSelected] = useState<string | null>(() =>
-    new URLSearchParams(location.search).get('id'),
-  );
+  const { selected, open, close } = useSelectedId();
   return (
     <>
       <h1>Inbox</h1>
@@ -106,12 +105,7 @@ export function Inbox() {
           searchLabel="Search name, e-mail or message"
           rowKey={(r) => `${r.source}/${r.id}`}
           selected={selected}
-          onOpen={(r) => {
-            const key = `${r.source}/${r.id}`;
-            setSelected(key);
-            history.replaceState(null, '', `?id=${encodeURIComponent(key)}`);
-            requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
-          }}
+          onOpen={(r) => open(`${r.source}/${r.id}`)}
           filters={[
             statusFilter(inboxStatuses, inboxLabel),
             {
@@ -139,16 +133,7 @@ export function Inbox() {
             { header: 'Status', cell: (r) => <StatusBadge status={r.status} label={inboxLabel(r.status)} /> },
           ]}
         />
-        {selected && (
-          <InboxItem
-            key={selected}
-            id={selected}
-            onClose={() => {
-              setSelected(null);
-              history.replaceState(null, '', location.pathname);
-            }}
-          />
-        )}
+        {selected && <InboxItem key={selected} id={selected} onClose={close} />}
       </div>
     </>
   );

@@ -1,7 +1,11 @@
 import { ApiError, api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { LandingContactInput } from '#schemas/contact.ts';
-import { SendFormFooter, useSendForm } from './send-form.tsx';
+import { TextArea, TextField } from '../common/fields.tsx';
+import { SendFormFooter, contactLook, useSendForm } from './send-form.tsx';
+
+// Every field here is required, so no label carries the marker (a star on each would say nothing).
+const look = { ...contactLook, marker: undefined };
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const responsesContract = () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction());
@@ -43,61 +47,48 @@ export default function GetInTouchForm() {
     >
       <h3 id="get-in-touch-title">Get In Touch</h3>
       <p className="muted">Our experts reply within 24 hours.</p>
-      <div className="field">
-        <label htmlFor={id('fullName')}>Name</label>
-        <input
-          id={id('fullName')}
-          name="fullName"
-          autoComplete="name"
-          required
-          maxLength={120}
-          {...fields.control('fullName')}
-        />
-        {fields.message('fullName')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('email')}>Email</label>
-        <input
-          id={id('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          {...fields.control('email')}
-        />
-        {fields.message('email')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('nnumber')}>Phone</label>
-        <input
-          id={id('nnumber')}
-          name="nnumber"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={40}
-          {...fields.control('nnumber')}
-          aria-describedby={[fields.errors.nnumber ? `${id('nnumber')}-error` : '', `${id('nnumber')}-hint`]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <p id={`${id('nnumber')}-hint`} className="field__hint">
-          Add the country code if outside the UK; “ext. 2” is fine.
-        </p>
-        {fields.message('nnumber')}
-      </div>
-      <div className="field">
-        <label htmlFor={id('details')}>Message</label>
-        <textarea
-          id={id('details')}
-          name="details"
-          required
-          maxLength={5000}
-          {...fields.control('details')}
-        />
-        {fields.message('details')}
-      </div>
+      <TextField
+        look={look}
+        id={id('fullName')}
+        name="fullName"
+        label="Name"
+        autoComplete="name"
+        required
+        maxLength={120}
+        error={fields.errors.fullName}
+      />
+      <TextField
+        look={look}
+        id={id('email')}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        error={fields.errors.email}
+      />
+      <TextField
+        look={look}
+        id={id('nnumber')}
+        name="nnumber"
+        type="tel"
+        label="Phone"
+        autoComplete="tel"
+        required
+        maxLength={40}
+        hint="Add the country code if outside the UK; “ext. 2” is fine."
+        error={fields.errors.nnumber}
+      />
+      <TextArea
+        look={look}
+        id={id('details')}
+        name="details"
+        label="Message"
+        required
+        maxLength={5000}
+        error={fields.errors.details}
+      />
       <SendFormFooter status={status} sending={sending} />
     </form>
   );

@@ -1,7 +1,9 @@
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { contactMessages } from '#schemas/contact-messages.ts';
 import type { HomeContactInput } from '#schemas/contact.ts';
-import { SendFormFooter, useSendForm } from './send-form.tsx';
+import type { ComponentProps } from 'react';
+import { TextArea, TextField } from '../common/fields.tsx';
+import { SendFormFooter, contactLook, useSendForm } from './send-form.tsx';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const responsesContract = () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction());
@@ -30,17 +32,8 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
   const input = (
     f: (typeof names)[number],
     label: string,
-    attrs: Record<string, string | number | boolean> = {},
-  ) => (
-    <div className="field">
-      <label htmlFor={id(f)}>
-        {label}
-        {attrs.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input id={id(f)} name={f} {...attrs} {...fields.control(f)} />
-      {fields.message(f)}
-    </div>
-  );
+    attrs: Omit<ComponentProps<typeof TextField>, 'look' | 'label'> = {},
+  ) => <TextField look={contactLook} id={id(f)} name={f} label={label} {...attrs} error={fields.errors[f]} />;
   return (
     <form className="form" {...formProps} data-testid="home-contact">
       <div className="form__row">
@@ -55,11 +48,14 @@ export default function HomeContactForm({ idPrefix = 'contact' }: { idPrefix?: s
         {input('subject', 'Subject', { maxLength: 200 })}
         {input('country', 'Country', { autoComplete: 'country-name', maxLength: 120 })}
       </div>
-      <div className="field">
-        <label htmlFor={id('message')}>Message</label>
-        <textarea id={id('message')} name="message" maxLength={5000} {...fields.control('message')} />
-        {fields.message('message')}
-      </div>
+      <TextArea
+        look={contactLook}
+        id={id('message')}
+        name="message"
+        label="Message"
+        maxLength={5000}
+        error={fields.errors.message}
+      />
       <SendFormFooter status={status} sending={sending} />
     </form>
   );

@@ -2,7 +2,16 @@ import { useState, type InputEvent, type SubmitEvent } from 'react';
 import type { FieldMessages } from '#schemas/errors.ts';
 import type { TextRule } from '#schemas/contact-rules.ts';
 import { ApiError } from '#site/lib/api.ts';
-import { useFieldErrors } from '../common/field-errors.tsx';
+import { useFieldErrors } from '../common/field-errors.ts';
+import type { FieldLook } from '../common/fields.tsx';
+
+/** The contact forms' classes (site/styles/global.css's `.field`), a required field's label ending in "*". */
+export const contactLook: FieldLook = {
+  field: 'field',
+  hint: 'field__hint',
+  error: 'field__error',
+  marker: <span aria-hidden="true"> *</span>,
+};
 
 type Status = { kind: 'success' | 'error'; text: string } | null;
 

@@ -8,30 +8,12 @@ import type { PartnerRegisterForm, PartnerRegisterInput } from '#schemas/partner
 import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField, messageOf } from './fields.tsx';
+import { DRAFT_KEY, empty, readDraft, writeDraft } from './register-draft.ts';
 import { LegalDialog, loadLegal, type LegalDocument } from '../common/LegalDialog.tsx';
 import { prefetch } from '#site/lib/lazy.ts';
 
 type Field = keyof PartnerRegisterForm;
 type TextKey = Exclude<Field, 'agreeToTerms'>;
-
-const empty: PartnerRegisterForm = {
-  companyName: '',
-  companyHQ: '',
-  ownerFirstName: '',
-  ownerLastName: '',
-  ownerEmail: '',
-  ownerPhoneNumber: '',
-  ownerDesignation: '',
-  ownerNationality: '',
-  contactFirstName: '',
-  contactLastName: '',
-  contactDesignation: '',
-  contactPhoneNumber: '',
-  contactEmail: '',
-  password: '',
-  confirmPassword: '',
-  agreeToTerms: false,
-};
 
 const fieldText: Record<
   TextKey,
@@ -91,46 +73,6 @@ const fieldText: Record<
     autoComplete: 'new-password',
   },
 };
-
-/**
- * The wizard's progress, kept in session storage so leaving the page (a link, a reload, the back
- * button) and coming back loses nothing. Session storage, not local storage: it lives as long as
- * the tab, so a half-finished registration with the owner's name, e-mail and phone does not stay
- * on a shared computer after the tab is closed, and two registrations in two tabs do not overwrite
- * each other. The password and its confirmation are never written anywhere, and the terms box is
- * not either: agreeing is done at the moment of registering.
- */
-const DRAFT_KEY = 'partnerRegistrationDraft';
-type Draft = {
-  step: number;
-  values: Omit<PartnerRegisterForm, 'password' | 'confirmPassword' | 'agreeToTerms'>;
-};
-
-function readDraft(): Draft | null {
-  try {
-    const raw = sessionStorage.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const draft = JSON.parse(raw) as Partial<Draft>;
-    if (typeof draft.step !== 'number' || !draft.values || typeof draft.values !== 'object') return null;
-    const values = Object.fromEntries(
-      Object.entries(draft.values).filter(
-        ([k, v]) => k in empty && typeof v === 'string' && !/password/i.test(k),
-      ),
-    ) as Draft['values'];
-    return { step: Math.min(Math.max(0, Math.trunc(draft.step)), registrationSteps.length - 1), values };
-  } catch {
-    return null;
-  }
-}
-
-function writeDraft(step: number, values: PartnerRegisterForm) {
-  const { password: _p, confirmPassword: _c, agreeToTerms: _a, ...kept } = values;
-  try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ step, values: kept } satisfies Draft));
-  } catch {
-    // Storage full or blocked (private mode): the wizard still works, only without the safety net.
-  }
-}
 
 const stepIntro = [
   'Tell us about your company.',

@@ -6,91 +6,14 @@ import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from './fields.tsx';
 import type { CachedPartner } from './session.ts';
+import { blank, payload, validateValues, type Contract, type Kind, type Values } from './request-payload.ts';
 import { apiPaths } from '#schemas/paths.ts';
 import { useToast } from '../common/toast.tsx';
-
-type Values = Record<string, string | boolean | string[]>;
-type Kind = 'student' | 'employee';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const degreeChoices = degreeOptions.map((d) => ({ value: d, label: capitalise(d) }));
 const employmentChoices = employmentTypes.map((t) => ({ value: t, label: capitalise(t.replace('-', ' ')) }));
 const today = () => new Date().toISOString().slice(0, 10);
-const numberOrUndefined = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined);
-
-function blank(kind: Kind, partner: CachedPartner): Values {
-  const contact = {
-    companyName: partner.companyName ?? '',
-    contactEmail: partner.ownerEmail ?? partner.email ?? '',
-    contactPhone: partner.ownerPhoneNumber ?? partner.contactNumber ?? '',
-  };
-  const shared = { department: '', location: '', applicationDeadline: '', ...contact };
-  return kind === 'student'
-    ? {
-        ...shared,
-        courseName: '',
-        degree: '',
-        duration: '',
-        courseDescription: '',
-        eligibilityCriteria: '',
-        admissionFee: '',
-        semesterFee: '',
-        totalSeats: '',
-        minimumGPA: '',
-        entranceExamRequired: false,
-        examDate: '',
-        examDetails: '',
-        requiredDocuments: [],
-      }
-    : {
-        ...shared,
-        jobTitle: '',
-        jobDescription: '',
-        employmentType: '',
-        salaryRange: '',
-        requiredQualifications: '',
-        requiredExperience: '',
-        skillsRequired: '',
-        jobResponsibilities: '',
-        benefits: '',
-        numberOfPositions: '',
-      };
-}
-
-/** What the API receives: numbers as numbers, skills still comma separated (the contract splits and trims). */
-function payload(kind: Kind, v: Values) {
-  if (kind === 'student') {
-    const seats = numberOrUndefined(v.totalSeats);
-    const gpa = numberOrUndefined(v.minimumGPA);
-    return {
-      ...v,
-      type: 'student' as const,
-      totalSeats: seats,
-      numberOfPositions: seats,
-      minimumGPA: gpa ?? null,
-      examDate: v.entranceExamRequired ? v.examDate : '',
-      examDetails: v.entranceExamRequired ? v.examDetails : '',
-    };
-  }
-  return { ...v, type: 'employee' as const, numberOfPositions: numberOrUndefined(v.numberOfPositions) };
-}
-
-type Contract = typeof import('#schemas/partner.ts');
-
-function validateValues(
-  { admissionRequestSchema, hiringRequestSchema, fieldErrors }: Contract,
-  kind: Kind,
-  v: Values,
-) {
-  const parsed =
-    kind === 'student'
-      ? admissionRequestSchema.safeParse(payload(kind, v))
-      : hiringRequestSchema.safeParse(payload(kind, v));
-  return parsed.success
-    ? { ok: true as const, data: parsed.data, errors: {} as Record<string, string> }
-    : { ok: false as const, errors: fieldErrors(parsed.error) };
-}
-
 interface FormProps {
   kind: Kind;
   token: string;

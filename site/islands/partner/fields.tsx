@@ -1,215 +1,112 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import * as common from '../common/fields.tsx';
 
-/** Labelled form controls for the partner area: every input has a label, errors are linked with aria-describedby. */
-interface BaseProps {
+/** The partner area's classes (site/styles/partner.css): a required field's label ends in "*". */
+const look: common.FieldLook = {
+  field: 'pt-field',
+  wide: 'pt-field-wide',
+  label: 'pt-label',
+  control: 'pt-input',
+  box: { withAddon: 'pt-input-row' },
+  check: 'pt-check',
+  hint: 'pt-hint',
+  error: 'pt-error',
+  marker: (
+    <span className="pt-required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ),
+};
+
+/**
+ * Partner forms name each control by its id and hand `onChange` the value, not the event: the
+ * forms keep their values in one record keyed by field name.
+ */
+interface Partner<V> {
   id: string;
   label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  required?: boolean;
-  onBlur?: () => void;
+  onChange: (value: V) => void;
+  onBlur?: (() => void) | undefined;
 }
+type Native<P> = Omit<P, 'look' | 'id' | 'name' | 'label' | 'onChange' | 'onBlur'>;
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
-}
-
-/** The attributes every control shares: its name, required state and the links to its hint and error. */
-function controlProps({ id, error, hint, required, onBlur }: BaseProps) {
-  return {
-    id,
-    name: id,
-    required,
-    'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, error, hint),
-    onBlur,
-  } as const;
-}
-
-function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
-  return (
-    <>
-      {hint && (
-        <p className="pt-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="pt-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-function Label({ id, label, required }: { id: string; label: string; required?: boolean | undefined }) {
-  return (
-    <label className="pt-label" htmlFor={id}>
-      {label}
-      {required && (
-        <span className="pt-required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-interface InputProps extends BaseProps {
+interface InputProps extends Partner<string>, Omit<Native<ComponentProps<typeof common.TextField>>, 'addon'> {
   value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'password' | 'number' | 'date';
-  placeholder?: string;
-  autoComplete?: string;
-  readOnly?: boolean;
-  min?: number | string;
-  max?: number | string;
-  step?: number | string;
-  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text';
   trailing?: ReactNode;
 }
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  onBlur,
-  value,
-  onChange,
-  type = 'text',
-  trailing,
-  ...rest
-}: InputProps) {
+export function TextField({ id, onChange, onBlur, trailing, type = 'text', ...rest }: InputProps) {
   return (
-    <div className="pt-field">
-      <Label id={id} label={label} required={required} />
-      <div className={trailing ? 'pt-input-row' : undefined}>
-        <input
-          {...controlProps({ id, label, error, hint, required, onBlur })}
-          className="pt-input"
-          type={type}
-          value={value}
-          onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-          {...rest}
-        />
-        {trailing}
-      </div>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <common.TextField
+      look={look}
+      id={id}
+      name={id}
+      type={type}
+      addon={trailing}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      {...rest}
+    />
   );
-}
-
-interface TextAreaProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  rows?: number;
 }
 
 export function TextArea({
   id,
-  label,
-  error,
-  hint,
-  required,
-  onBlur,
-  value,
   onChange,
+  onBlur,
   rows = 4,
-  placeholder,
-}: TextAreaProps) {
+  ...rest
+}: Partner<string> & Native<ComponentProps<typeof common.TextArea>> & { value: string }) {
   return (
-    <div className="pt-field pt-field-wide">
-      <Label id={id} label={label} required={required} />
-      <textarea
-        {...controlProps({ id, label, error, hint, required, onBlur })}
-        className="pt-input"
-        rows={rows}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <common.TextArea
+      look={look}
+      id={id}
+      name={id}
+      rows={rows}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      {...rest}
+    />
   );
-}
-
-interface SelectProps extends BaseProps {
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-  placeholder: string;
 }
 
 export function SelectField({
   id,
-  label,
-  error,
-  hint,
-  required,
-  onBlur,
-  value,
   onChange,
-  options,
-  placeholder,
-}: SelectProps) {
+  onBlur,
+  ...rest
+}: Partner<string> &
+  Native<ComponentProps<typeof common.SelectField>> & { value: string; placeholder: string }) {
   return (
-    <div className="pt-field">
-      <Label id={id} label={label} required={required} />
-      <select
-        {...controlProps({ id, label, error, hint, required, onBlur })}
-        className="pt-input"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <common.SelectField
+      look={look}
+      id={id}
+      name={id}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      {...rest}
+    />
   );
 }
 
-interface CheckboxProps extends BaseProps {
+interface CheckboxProps extends Partner<boolean>, Native<ComponentProps<typeof common.CheckboxField>> {
   checked: boolean;
-  onChange: (checked: boolean) => void;
+  /** The label's content when it is more than text (a link to the terms). */
   children?: ReactNode;
 }
 
-export function CheckboxField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  onBlur,
-  checked,
-  onChange,
-  children,
-}: CheckboxProps) {
+export function CheckboxField({ id, label, onChange, onBlur, children, ...rest }: CheckboxProps) {
   return (
-    <div className="pt-field pt-field-wide">
-      <div className="pt-check">
-        <input
-          {...controlProps({ id, label, error, hint, required, onBlur })}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id}>{children ?? label}</label>
-      </div>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <common.CheckboxField
+      look={look}
+      id={id}
+      name={id}
+      label={children ?? label}
+      onChange={(e) => onChange(e.target.checked)}
+      onBlur={onBlur}
+      {...rest}
+    />
   );
 }
 

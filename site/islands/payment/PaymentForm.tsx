@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
+import { TextField, type FieldLook } from '../common/fields.tsx';
 import {
   PAYMENT_AMOUNT,
   PAYMENT_DISPLAY,
@@ -28,6 +29,8 @@ import type { Checkout } from './StripeCheckout.tsx';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const paymentContract = () => (import.meta.env.DEV ? import('#schemas/payment.ts') : notInProduction());
+/** The payment page's field classes (it has no per-field errors: the card element reports its own). */
+const look: FieldLook = { field: 'pay-field', hint: 'pay-hint', error: 'pay-error' };
 
 const StripeCheckout = lazy(() => import('./StripeCheckout.tsx'));
 
@@ -126,53 +129,49 @@ function Fields({
       aria-describedby={message ? messageId : undefined}
       onSubmit={(e) => (onSubmit ? onSubmit(e, { name, email, reference }) : e.preventDefault())}
     >
-      <div className="pay-field">
-        <label htmlFor={`${id}-name`}>Full Name</label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          disabled={unavailable}
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="pay-field">
-        <label htmlFor={`${id}-email`}>Email Address</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          disabled={unavailable}
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="pay-field">
-        <label htmlFor={`${id}-reference`}>
-          Reference <span className="pay-optional">(optional)</span>
-        </label>
-        <input
-          id={`${id}-reference`}
-          name="reference"
-          type="text"
-          autoComplete="off"
-          disabled={unavailable}
-          maxLength={REFERENCE_MAX}
-          aria-describedby={`${id}-reference-hint`}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-        />
-        <p id={`${id}-reference-hint`} className="pay-hint">
-          An invoice or student number, if you are paying against one. It appears on your receipt.
-        </p>
-      </div>
+      <TextField
+        look={look}
+        id={`${id}-name`}
+        name="name"
+        label="Full Name"
+        type="text"
+        autoComplete="name"
+        required
+        disabled={unavailable}
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        look={look}
+        id={`${id}-email`}
+        name="email"
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        required
+        disabled={unavailable}
+        maxLength={254}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        look={look}
+        id={`${id}-reference`}
+        name="reference"
+        label={
+          <>
+            Reference <span className="pay-optional">(optional)</span>
+          </>
+        }
+        type="text"
+        autoComplete="off"
+        disabled={unavailable}
+        maxLength={REFERENCE_MAX}
+        hint="An invoice or student number, if you are paying against one. It appears on your receipt."
+        value={reference}
+        onChange={(e) => setReference(e.target.value)}
+      />
       <div className="pay-field">
         <span className="pay-label" id={`${id}-card`}>
           Card details

@@ -2,6 +2,8 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { lazy, prefetch } from '#site/lib/lazy.ts';
 import { applicantSession } from './applicant-session.ts';
+import { TextField } from '../common/fields.tsx';
+import { rcLook } from './look.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
 let lastEmail = '';
@@ -87,61 +89,58 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
       )}
       {mode === 'register' && (
         <>
-          <div className="rc-field">
-            <label htmlFor={`${id}-name`}>Full name</label>
-            <input
-              id={`${id}-name`}
-              name="fullName"
-              autoComplete="name"
-              required
-              value={form.fullName}
-              onChange={set('fullName')}
-              aria-describedby={described}
-            />
-          </div>
-          <div className="rc-field">
-            <label htmlFor={`${id}-phone`}>Phone</label>
-            <input
-              id={`${id}-phone`}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={form.phone}
-              onChange={set('phone')}
-              aria-describedby={described}
-            />
-          </div>
+          <TextField
+            look={rcLook}
+            id={`${id}-name`}
+            name="fullName"
+            label="Full name"
+            autoComplete="name"
+            required
+            value={form.fullName}
+            onChange={set('fullName')}
+            aria-describedby={described}
+          />
+          <TextField
+            look={rcLook}
+            id={`${id}-phone`}
+            name="phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            value={form.phone}
+            onChange={set('phone')}
+            aria-describedby={described}
+          />
         </>
       )}
-      <div className="rc-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={set('email')}
-          aria-describedby={described}
-        />
-      </div>
-      <div className="rc-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          minLength={6}
-          required
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          value={form.password}
-          onChange={set('password')}
-          aria-describedby={described}
-        />
-        {mode === 'register' && <p className="rc-hint">At least 6 characters.</p>}
-      </div>
+      <TextField
+        look={rcLook}
+        id={`${id}-email`}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={set('email')}
+        aria-describedby={described}
+      />
+      <TextField
+        look={rcLook}
+        id={`${id}-password`}
+        name="password"
+        label="Password"
+        type="password"
+        minLength={6}
+        required
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        value={form.password}
+        onChange={set('password')}
+        // One message for the whole form (below it), which every field points at.
+        aria-describedby={described}
+        hint={mode === 'register' ? 'At least 6 characters.' : undefined}
+      />
       {error && (
         <p id={errorId} className="rc-error" role="alert">
           {error}

@@ -4,6 +4,8 @@ import { upload } from '#site/lib/upload.ts';
 import { recruitmentContract } from './contract.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { Modal } from '../common/Modal.tsx';
+import { TextArea } from '../common/fields.tsx';
+import { rcLook } from './look.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
 import {
   applicantHeaders,
@@ -201,21 +203,20 @@ function ApplicationStep({
             />
           )}
         </div>
-        <div className="rc-field">
-          <label htmlFor={`${id}-cover`}>Cover letter</label>
-          <textarea
-            id={`${id}-cover`}
-            name="coverLetter"
-            rows={6}
-            required
-            value={coverLetter}
-            onChange={(e) => {
-              const text = e.target.value;
-              setDraft((d) => ({ ...d, coverLetter: text }));
-            }}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
+        <TextArea
+          look={rcLook}
+          id={`${id}-cover`}
+          name="coverLetter"
+          label="Cover letter"
+          rows={6}
+          required
+          value={coverLetter}
+          onChange={(e) => {
+            const text = e.target.value;
+            setDraft((d) => ({ ...d, coverLetter: text }));
+          }}
+          aria-describedby={error ? errorId : undefined}
+        />
         {error && (
           <p id={errorId} className="rc-error" role="alert">
             {error}

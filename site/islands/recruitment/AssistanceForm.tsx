@@ -4,6 +4,21 @@ import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
 import { Modal } from '../common/Modal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
+import { SelectField, TextArea, TextField, type FieldLook } from '../common/fields.tsx';
+import { rcLook } from './look.ts';
+
+// This form says "Fields marked * are required", so its required labels carry the star.
+const look: FieldLook = {
+  ...rcLook,
+  marker: (
+    <>
+      {' '}
+      <span aria-hidden="true" className="rc-req">
+        *
+      </span>
+    </>
+  ),
+};
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
@@ -96,23 +111,17 @@ export default function AssistanceForm({
     type = 'text',
     autoComplete?: string,
   ) => (
-    <div className="rc-field">
-      <label htmlFor={`${id}-${key}`}>
-        {label}{' '}
-        <span aria-hidden="true" className="rc-req">
-          *
-        </span>
-      </label>
-      <input
-        id={`${id}-${key}`}
-        name={key}
-        type={type}
-        required
-        autoComplete={autoComplete}
-        value={form[key]}
-        onChange={set(key)}
-      />
-    </div>
+    <TextField
+      look={look}
+      id={`${id}-${key}`}
+      name={key}
+      label={label}
+      type={type}
+      required
+      autoComplete={autoComplete}
+      value={form[key]}
+      onChange={set(key)}
+    />
   );
 
   return (
@@ -129,22 +138,16 @@ export default function AssistanceForm({
           {field('contactName', 'Contact name', 'text', 'name')}
           {field('email', 'Email', 'email', 'email')}
           {field('postcode', 'Postcode', 'text', 'postal-code')}
-          <div className="rc-field">
-            <label htmlFor={`${id}-country`}>Country</label>
-            <select
-              id={`${id}-country`}
-              name="country"
-              autoComplete="country-name"
-              value={form.country}
-              onChange={set('country')}
-            >
-              {countries.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            look={look}
+            id={`${id}-country`}
+            name="country"
+            label="Country"
+            autoComplete="country-name"
+            value={form.country}
+            onChange={set('country')}
+            options={countries}
+          />
         </div>
 
         <fieldset
@@ -177,22 +180,16 @@ export default function AssistanceForm({
           )}
         </fieldset>
 
-        <div className="rc-field">
-          <label htmlFor={`${id}-message`}>
-            Message{' '}
-            <span aria-hidden="true" className="rc-req">
-              *
-            </span>
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={5}
-            required
-            value={form.message}
-            onChange={set('message')}
-          />
-        </div>
+        <TextArea
+          look={look}
+          id={`${id}-message`}
+          name="message"
+          label="Message"
+          rows={5}
+          required
+          value={form.message}
+          onChange={set('message')}
+        />
 
         <div className="rc-check">
           <input

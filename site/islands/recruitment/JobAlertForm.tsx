@@ -1,5 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { withQuery } from '../common/with-query.tsx';
+import { SelectField, TextField } from '../common/fields.tsx';
+import { rcLook } from './look.ts';
 
 // The sign-in and save step loads on submit, not with the page.
 const SaveAlertModal = lazy(() =>
@@ -41,39 +43,35 @@ function JobAlertForm({ categories }: { categories: string[] }) {
           setSaving(search);
         }}
       >
-        <div className="rc-field">
-          <label htmlFor={`${id}-k`}>Keywords</label>
-          <input
-            id={`${id}-k`}
-            type="text"
-            maxLength={100}
-            placeholder="e.g. care assistant"
-            value={form.keywords}
-            onChange={set('keywords')}
-          />
-        </div>
-        <div className="rc-field">
-          <label htmlFor={`${id}-c`}>Category</label>
-          <select id={`${id}-c`} value={form.category} onChange={set('category')}>
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="rc-field">
-          <label htmlFor={`${id}-l`}>Location</label>
-          <input
-            id={`${id}-l`}
-            type="text"
-            maxLength={100}
-            placeholder="e.g. Leeds"
-            value={form.location}
-            onChange={set('location')}
-          />
-        </div>
+        <TextField
+          look={rcLook}
+          id={`${id}-k`}
+          label="Keywords"
+          type="text"
+          maxLength={100}
+          placeholder="e.g. care assistant"
+          value={form.keywords}
+          onChange={set('keywords')}
+        />
+        <SelectField
+          look={rcLook}
+          id={`${id}-c`}
+          label="Category"
+          value={form.category}
+          onChange={set('category')}
+          placeholder="All categories"
+          options={categories}
+        />
+        <TextField
+          look={rcLook}
+          id={`${id}-l`}
+          label="Location"
+          type="text"
+          maxLength={100}
+          placeholder="e.g. Leeds"
+          value={form.location}
+          onChange={set('location')}
+        />
         <button type="submit" className="rc-btn rc-btn--primary">
           Save this search as an alert
         </button>

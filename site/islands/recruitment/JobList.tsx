@@ -10,6 +10,8 @@ import { pagePaths } from '#schemas/paths.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
+import { SelectField, TextField } from '../common/fields.tsx';
+import { rcLook } from './look.ts';
 // The modal (and the applicant forms in it) loads on the first Apply, not with the page.
 const ApplicationModal = lazy(() =>
   import('./ApplicationModal.tsx').then((m) => ({ default: m.ApplicationModal })),
@@ -155,32 +157,25 @@ function Board({ heading = 'Find your next job' }: { heading?: string }) {
           setFilters((f) => ({ ...f, q: input.trim(), page: 1 }));
         }}
       >
-        <div className="rc-field">
-          <label htmlFor={`${id}-q`}>Search jobs</label>
-          <input
-            id={`${id}-q`}
-            ref={searchRef}
-            type="search"
-            placeholder="Job title, company, location or keyword"
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
-          />
-        </div>
-        <div className="rc-field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select
-            id={`${id}-category`}
-            value={filters.category}
-            onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value, page: 1 }))}
-          >
-            <option value="">All categories</option>
-            {(data?.categories ?? []).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          look={rcLook}
+          id={`${id}-q`}
+          label="Search jobs"
+          ref={searchRef}
+          type="search"
+          placeholder="Job title, company, location or keyword"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+        />
+        <SelectField
+          look={rcLook}
+          id={`${id}-category`}
+          label="Category"
+          value={filters.category}
+          onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value, page: 1 }))}
+          placeholder="All categories"
+          options={data?.categories ?? []}
+        />
       </form>
 
       <div aria-live="polite" aria-busy={query.isFetching} className="rc-jobs__results">

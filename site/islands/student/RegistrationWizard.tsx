@@ -6,16 +6,12 @@ import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { OtpBoxes } from './OtpBoxes.tsx';
 import { failureMessage } from './messages.ts';
-
-/** The form's own field names (spec 2 section 3); sent under the API's names. */
-interface FormData {
-  fullname: string;
-  academicstatus: string;
-  contactnumber: string;
-  email: string;
-  address: string;
-  password: string;
-}
+import {
+  emptyRegistration as empty,
+  formErrors,
+  registrationBody,
+  type RegistrationForm as FormData,
+} from './registration.ts';
 
 /** What survives a reload (never the password). */
 interface SavedSession {
@@ -24,14 +20,6 @@ interface SavedSession {
   formData: Partial<Omit<FormData, 'password'>>;
 }
 
-const empty: FormData = {
-  fullname: '',
-  academicstatus: '',
-  contactnumber: '',
-  email: '',
-  address: '',
-  password: '',
-};
 const academicStatuses = [
   'High School Student',
   'Undergraduate Student',
@@ -40,14 +28,6 @@ const academicStatuses = [
   'Working Professional',
   'Other',
 ];
-const apiToForm: Record<string, keyof FormData> = {
-  fullName: 'fullname',
-  academicStatus: 'academicstatus',
-  contactNumber: 'contactnumber',
-  email: 'email',
-  currentAddress: 'address',
-  password: 'password',
-};
 const RESEND_SECONDS = 60;
 
 /** /registration-step-to-step: Personal Info, then Verification (spec 2 sections 2, 4, 5, 8). */
@@ -109,21 +89,13 @@ export default function RegistrationWizard() {
   async function submitInfo(event: { preventDefault(): void }) {
     event.preventDefault();
     setMessage(null);
-    const body = {
-      fullName: form.fullname,
-      academicStatus: form.academicstatus,
-      contactNumber: form.contactnumber,
-      email: form.email,
-      currentAddress: form.address,
-      password: form.password,
-    };
+    const body = registrationBody(form);
     const contract = await usersContract().catch(() => null);
     if (!contract) return setMessage({ kind: 'error', text: 'Registration failed' });
     const { registerSchema, fieldErrors } = contract;
     const parsed = registerSchema.safeParse(body);
     if (!parsed.success) {
-      const byApi = fieldErrors(parsed.error);
-      setErrors(Object.fromEntries(Object.entries(byApi).map(([k, v]) => [apiToForm[k] ?? k, v])));
+      setErrors(formErrors(fieldErrors(parsed.error)));
       return;
     }
     setErrors({});

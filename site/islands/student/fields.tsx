@@ -1,74 +1,31 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { SelectField as CommonSelect, TextField, type FieldLook } from '../common/fields.tsx';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** The student area's classes (site/styles/student.css). */
+const look: FieldLook = {
+  field: 'st-field',
+  box: { className: 'st-field__control' },
+  hint: 'st-hint',
+  error: 'st-error',
+};
+
+type FieldProps = Omit<ComponentProps<typeof TextField>, 'look' | 'fieldClassName' | 'label'> & {
   label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  /** Extra control beside the input (e.g. a show/hide button). */
-  addon?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
+};
+
+/** A labelled input in the student area; `className` goes on the field (e.g. `st-span`). */
+export function Field({ className, ...props }: FieldProps) {
+  return <TextField look={look} fieldClassName={className} {...props} />;
 }
 
-/** A labelled input whose error is announced and linked with aria-describedby. */
-export function Field({ label, error, hint, addon, className, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`st-field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="st-field__control">
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-        {addon}
-      </div>
-      {hint && (
-        <p id={hintId} className="st-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="st-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+type SelectProps = Omit<ComponentProps<typeof CommonSelect>, 'look' | 'label' | 'options' | 'placeholder'> & {
   label: string;
-  error?: string | undefined;
   options: readonly string[];
   placeholder: string;
-}
+};
 
-export function SelectField({ label, error, options, placeholder, ...select }: SelectProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="st-field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...select}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="st-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+export function SelectField(props: SelectProps) {
+  return <CommonSelect look={look} {...props} />;
 }
 
 /** A polite status line (success) or an alert (failure). */

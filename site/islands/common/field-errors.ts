@@ -3,13 +3,12 @@ import type { FieldMessages } from '#schemas/errors.ts';
 
 /**
  * Messages beside form fields, whichever side found the problem: the form's own check before
- * sending (schemas/) or the server's 400 (`ApiError.fields`, site/lib/api.ts). Gives each
- * control `aria-invalid` and `aria-describedby` pointing at its message, and moves focus to the
- * first invalid control so keyboard and screen-reader users land on the problem.
+ * sending (schemas/) or the server's 400 (`ApiError.fields`, site/lib/api.ts). The field
+ * components (./fields.tsx) show `errors[field]` and link it to the control; this moves focus to
+ * the first invalid control so keyboard and screen-reader users land on the problem.
  */
 export function useFieldErrors(idOf: (field: string) => string) {
   const [errors, setErrors] = useState<FieldMessages>({});
-  const messageId = (field: string) => `${idOf(field)}-error`;
   return {
     errors,
     /** Shows these messages (replacing any shown) and focuses the first field that has one. */
@@ -26,18 +25,6 @@ export function useFieldErrors(idOf: (field: string) => string) {
         const { [field]: _gone, ...rest } = current;
         return rest;
       });
-    },
-    /** Props for the control of `field`. */
-    control(field: string) {
-      return errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': messageId(field) } : {};
-    },
-    /** The message element for `field` (nothing when it has none). */
-    message(field: string) {
-      return errors[field] ? (
-        <p id={messageId(field)} className="field__error">
-          {errors[field]}
-        </p>
-      ) : null;
     },
   };
 }
