@@ -47,9 +47,6 @@ export default defineConfig(async () => {
         './functions/test/stripe-fake/global-setup.ts',
         './functions/test/mail-fake/global-setup.ts',
       ],
-      // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.
-      // Tests that check them spy on console; the terminal shows everything else.
-      onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
     },
   };
   const site = {
@@ -59,5 +56,13 @@ export default defineConfig(async () => {
       include: ['site/**/*.test.ts'],
     },
   };
-  return { test: { projects: process.env.PERF ? [workerd] : [workerd, site] } };
+  return {
+    test: {
+      projects: process.env.PERF ? [workerd] : [workerd, site],
+      // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.
+      // Tests that check them spy on console; the terminal shows everything else. (A root option:
+      // vitest ignores it inside a project.)
+      onConsoleLog: (log: string) => !log.startsWith('{"type":"request"'),
+    },
+  };
 });
