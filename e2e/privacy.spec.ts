@@ -87,7 +87,8 @@ async function openDashboard(page: Page, student: { token: string; user: unknown
     { userToken: student.token, token: student.token, user: JSON.stringify(student.user) },
   );
   await page.goto('/profile-bashboard-student');
-  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  // The privacy panel is its own chunk, loaded after the profile: seconds on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('Download my data saves a zip with the profile and the uploaded file', async ({ page, request }) => {
