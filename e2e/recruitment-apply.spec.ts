@@ -123,6 +123,9 @@ test('strategy modal locks scrolling, keeps focus and closes on Escape', async (
 
 for (const width of [375, 1280]) {
   test(`screenshots and accessibility at ${width}px`, async ({ page }) => {
+    // Seven pages, each loaded and run through axe, then three full-page screenshots: well over a
+    // minute on a busy machine (it timed out at 60 s with the load average at 15).
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     for (const path of [
       '/recruitments',
