@@ -12,6 +12,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 60_000,
+  // A dashboard renders after its session check and its profile call, and its panels are chunks of
+  // their own: at a load average of 15–20 on two cores that took over the default 5 s (sign-out and
+  // privacy specs). Waiting longer costs nothing when the page is fast.
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
