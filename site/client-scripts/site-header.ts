@@ -6,12 +6,20 @@ import { clearSession, readSession, type SessionView } from '../lib/session-view
 import { endSession } from '../lib/sign-out.ts';
 import { storageKeys } from '../lib/storage.ts';
 
-let searchModule: Promise<typeof import('./header-search.ts')> | undefined;
+type SearchModule = typeof import('./header-search.ts');
+/**
+ * The search module's URL, written here by the build (scripts/lib/inline-header.ts): an import of a
+ * string the bundler does not see keeps this script free of imports, so Astro inlines it in the page.
+ */
+const SEARCH_MODULE_URL = '__HEADER_SEARCH_MODULE_URL__';
+let searchModule: Promise<SearchModule> | undefined;
 const loadSearch = () =>
-  (searchModule ??= import('./header-search.ts').catch((error: unknown) => {
-    searchModule = undefined; // the next focus tries again
-    throw error;
-  }));
+  (searchModule ??= (import(/* @vite-ignore */ SEARCH_MODULE_URL) as Promise<SearchModule>).catch(
+    (error: unknown) => {
+      searchModule = undefined; // the next focus tries again
+      throw error;
+    },
+  ));
 
 /**
  * A search box wired on first use: pointing at it starts the download, focusing it wires it up.
