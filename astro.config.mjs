@@ -103,6 +103,15 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   {
+                    // TanStack Query's core (client, caches, queries, mutations) in one chunk with
+                    // the provider every island uses: left to itself, Rolldown splits it again
+                    // around each lazily loaded island part that uses a mutation (a dashboard's
+                    // second tab), and every island page pays for the extra file. The observers
+                    // stay out: useQuery's and useMutation's code only where they are used.
+                    name: 'with-query',
+                    test: /[\\/](?:@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](?!\w*Observer\.js)|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|site[\\/]islands[\\/]common[\\/]with-query\.tsx)/,
+                  },
+                  {
                     name: 'home',
                     test: /[\\/]site[\\/]islands[\\/]home[\\/]/,
                     includeDependenciesRecursively: false,

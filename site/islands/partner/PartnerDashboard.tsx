@@ -5,7 +5,6 @@ import { ApiError } from '#site/lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
 import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
-import { RequestForm } from './RequestForms.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
@@ -20,12 +19,12 @@ const tabs = [
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
-// The requests list is another tab than the one the dashboard opens on: its code loads once the
-// dashboard has rendered (Dashboard's effect), not before it (the page's JavaScript budget,
-// docs/performance.md §2), and the tab opened sooner waits for it under Suspense. The request forms
-// stay in the page: a lazy chunk of theirs (TanStack's mutations) split TanStack's shared core out of
-// the chunk every island page loads, and cost the other pages more than it saved here.
+// The request forms and the requests list are other tabs than the one the dashboard opens on: their
+// code loads once the dashboard has rendered (Dashboard's effect), not before it (the page's
+// JavaScript budget, docs/performance.md §2), and a tab opened sooner waits for it under Suspense.
+const loadRequestForms = () => import('./RequestForms.tsx');
 const loadRequestsList = () => import('./RequestsList.tsx');
+const RequestForm = lazy(() => loadRequestForms().then((m) => ({ default: m.RequestForm })));
 const RequestsList = lazy(() => loadRequestsList().then((m) => ({ default: m.RequestsList })));
 
 const toLogin = () => window.location.replace('/login-partner-account');
@@ -45,7 +44,8 @@ function Dashboard({ token }: { token: string }) {
   const bump = () => setVersion((v) => v + 1);
   const [tab, setTab] = useState<Tab>('profile');
   useEffect(() => {
-    // The list's code, fetched now so the tab opens at once; a failed fetch shows when it is opened.
+    // The other tabs' code, fetched now so a tab opens at once; a failed fetch shows when it is opened.
+    loadRequestForms().catch(() => {});
     loadRequestsList().catch(() => {});
   }, []);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
