@@ -104,12 +104,15 @@ export default defineConfig({
                 groups: [
                   {
                     // TanStack Query's core (client, caches, queries, mutations) in one chunk with
-                    // the provider every island uses: left to itself, Rolldown splits it again
+                    // the provider and the client the query islands share (with-query.tsx,
+                    // query-client.ts): left to itself, Rolldown splits it again
                     // around each lazily loaded island part that uses a mutation (a dashboard's
                     // second tab), and every island page pays for the extra file. The observers
                     // stay out: useQuery's and useMutation's code only where they are used.
                     name: 'with-query',
-                    test: /[\\/](?:@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](?!\w*Observer\.js)|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|site[\\/]islands[\\/]common[\\/]with-query\.tsx)/,
+                    test: /[\\/](?:@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](?!\w*Observer\.js)|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|site[\\/]islands[\\/]common[\\/]with-query\.tsx|site[\\/]lib[\\/]query-client\.ts)/,
+                    // Not React and the other modules these import: those stay where they were.
+                    includeDependenciesRecursively: false,
                   },
                   {
                     name: 'home',
