@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { inSitemap } from './site/lib/indexing.ts';
 import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts';
 import { pageCss } from './scripts/lib/page-css.ts';
+import { inlineHeader, inlineLimit } from './scripts/lib/inline-header.ts';
 
 // The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
 // when set (npm start, the browser tests and the local rebuild pass the local origin), else the
@@ -69,6 +70,9 @@ export default defineConfig({
     // Islands' entry chunks may export more than the component (the home group below needs it;
     // Astro sets 'exports-only' for the client build, so this runs as the last options hook).
     plugins: [
+      // The header's script inline in every page, with its own copy of what it imports and its
+      // lazy search as a chunk of its own (scripts/lib/inline-header.ts).
+      inlineHeader(),
       {
         name: 'island-entry-signatures',
         enforce: 'post',
@@ -80,7 +84,8 @@ export default defineConfig({
       },
     ],
     build: {
-      assetsInlineLimit: 2048,
+      // 2 KB, except the header's script, inlined whatever its size (scripts/lib/inline-header.ts).
+      assetsInlineLimit: inlineLimit,
       // zod schema builders are pure: an island that imports a contract module only for its
       // messages or constants must not pull the schemas (and zod) into its bundle.
       rolldownOptions: {
@@ -91,14 +96,27 @@ export default defineConfig({
       client: {
         build: {
           rolldownOptions: {
-            // The home page's islands (only / and /about use them) and their built-in content as
-            // one chunk: one brotli stream compresses better than ten small ones (issue 9's budget).
+            // The home page's islands (only / and /about use them) as one chunk: one brotli stream
+            // compresses better than ten small ones (issue 9's budget). Not their built-in content
+            // (site/lib/fallbacks.ts): the islands load it only when a call fails.
             output: {
               codeSplitting: {
                 groups: [
                   {
+                    // TanStack Query's core (client, caches, queries, mutations) in one chunk with
+                    // the provider and the client the query islands share (with-query.tsx,
+                    // query-client.ts): left to itself, Rolldown splits it again
+                    // around each lazily loaded island part that uses a mutation (a dashboard's
+                    // second tab), and every island page pays for the extra file. The observers
+                    // stay out: useQuery's and useMutation's code only where they are used.
+                    name: 'with-query',
+                    test: /[\\/](?:@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](?!\w*Observer\.js)|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|site[\\/]islands[\\/]common[\\/]with-query\.tsx|site[\\/]lib[\\/]query-client\.ts)/,
+                    // Not React and the other modules these import: those stay where they were.
+                    includeDependenciesRecursively: false,
+                  },
+                  {
                     name: 'home',
-                    test: /[\\/]site[\\/](islands[\\/]home[\\/]|lib[\\/]fallbacks\.ts)/,
+                    test: /[\\/]site[\\/]islands[\\/]home[\\/]/,
                     includeDependenciesRecursively: false,
                   },
                 ],

@@ -19,6 +19,9 @@ test('courses: the program list the server rendered is the one the island keeps 
   page,
 }) => {
   const violations = cspViolations(page);
+  // Listening from the start: the island hydrates after the first paint and may refetch before
+  // the marking below is done on a fast run.
+  const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/programs');
   await page.goto('/courses');
   const list = page.getByTestId('program-results');
   await expect(list.locator('li')).toHaveCount(12);
@@ -31,7 +34,6 @@ test('courses: the program list the server rendered is the one the island keeps 
     });
   });
   const before = await list.locator('li').allTextContents();
-  const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/programs');
   await hydrated(page, 'ProgramFinder');
   await refetch;
   await expect(page.locator('.browser__count')).toHaveText('80 programs found');

@@ -6,6 +6,14 @@
  * served. docs/glossary.md maps the specs' words to the code's.
  */
 
+/**
+ * The two dashboards, one export each as well as in `pagePaths`: the site header's script is inline
+ * in every page (scripts/lib/inline-header.ts) and links only these, and the bundler keeps an object
+ * literal whole.
+ */
+export const STUDENT_DASHBOARD_PATH = '/profile-bashboard-student';
+export const PARTNER_DASHBOARD_PATH = '/partnerdashboard';
+
 /** Pages (spec 1 section 2, spec 2 sections 2 and 4, 0-decisions). */
 export const pagePaths = {
   home: '/',
@@ -13,12 +21,12 @@ export const pagePaths = {
   login: '/login',
   studentRegistration: '/registration-step-to-step',
   /** The student dashboard, where program applications are followed. */
-  studentDashboard: '/profile-bashboard-student',
+  studentDashboard: STUDENT_DASHBOARD_PATH,
   partnerLogin: '/login-partner-account',
   partnerRegistration: '/become-our-partner-registerhere',
   partnerVerification: '/verify-your-partner-account',
   /** The partner dashboard, where partner requests are followed. */
-  partnerDashboard: '/partnerdashboard',
+  partnerDashboard: PARTNER_DASHBOARD_PATH,
   /** The job applicant's dashboard, where job applications are followed. */
   applicantDashboard: '/my-applications',
   /** Where the applicant's e-mail confirmation link lands. */

@@ -4,10 +4,18 @@
  * routes and the dashboards' buttons.
  */
 
+/**
+ * A student's and a partner's sign-out on this device, one export each as well as in
+ * `SIGN_OUT_PATHS`: the site header's script is inline in every page (scripts/lib/inline-header.ts)
+ * and posts only these two, and the bundler keeps an object literal whole.
+ */
+export const STUDENT_LOGOUT_PATH = '/api/users/logout';
+export const PARTNER_LOGOUT_PATH = '/api/partner/logout';
+
 /** The sign-out paths per account type (the API prefix of each account area). */
 export const SIGN_OUT_PATHS = {
-  student: { logout: '/api/users/logout', logoutAll: '/api/users/logout-all' },
-  partner: { logout: '/api/partner/logout', logoutAll: '/api/partner/logout-all' },
+  student: { logout: STUDENT_LOGOUT_PATH, logoutAll: '/api/users/logout-all' },
+  partner: { logout: PARTNER_LOGOUT_PATH, logoutAll: '/api/partner/logout-all' },
   applicant: { logout: '/api/job-applicants/logout', logoutAll: '/api/job-applicants/logout-all' },
   staff: { logout: '/api/admin/auth/logout', logoutAll: '/api/admin/auth/logout-all' },
 } as const;

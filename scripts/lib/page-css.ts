@@ -46,8 +46,10 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
       );
     }
   };
+  // Attributes, and any quoted chunk URL in an inline script (the header's lazy search is a string
+  // it imports: scripts/lib/inline-header.ts).
   for (const m of html.matchAll(
-    /(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"|(?:import|from)\s*\(?\s*["'](\/_astro\/[^"']+\.js)["']/g,
+    /(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"|["'`](\/_astro\/[^"'`]+\.js)["'`]/g,
   ))
     visit((m[1] ?? m[2])!);
   return [...seen].sort();

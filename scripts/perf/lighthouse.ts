@@ -110,6 +110,11 @@ async function once(url: string, port: number, opts: { diagnose?: boolean } = {}
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // Every run a first view, as a Lighthouse run in a fresh browser profile is. Lighthouse clears
+    // the HTTP cache between runs but by default not localStorage, and one Chromium measures every
+    // page here: the web font's flag (site/lib/web-font.ts, "Inter is in the cache") set by one run
+    // made every later page request the 48 KB font before its first paint, with the cache empty.
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;

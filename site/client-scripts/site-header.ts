@@ -3,15 +3,24 @@
 // TanStack Query (~70 KB brotli) on pages that have no island (issue 9's JavaScript budget). The
 // subject search's code (header-search.ts) loads on the first use of a search box.
 import { clearSession, readSession, type SessionView } from '../lib/session-view.ts';
-import { endSession } from '../lib/sign-out.ts';
-import { storageKeys } from '../lib/storage.ts';
+import { endBearerSession } from '../lib/sign-out.ts';
+import { PARTNER_LOGOUT_PATH, STUDENT_LOGOUT_PATH } from '#schemas/sessions.ts';
+import { PARTNER_TOKEN_KEY, TOKEN_KEY, USER_TOKEN_KEY } from '../lib/storage.ts';
 
-let searchModule: Promise<typeof import('./header-search.ts')> | undefined;
+type SearchModule = typeof import('./header-search.ts');
+/**
+ * The search module's URL, written here by the build (scripts/lib/inline-header.ts): an import of a
+ * string the bundler does not see keeps this script free of imports, so Astro inlines it in the page.
+ */
+const SEARCH_MODULE_URL = '__HEADER_SEARCH_MODULE_URL__';
+let searchModule: Promise<SearchModule> | undefined;
 const loadSearch = () =>
-  (searchModule ??= import('./header-search.ts').catch((error: unknown) => {
-    searchModule = undefined; // the next focus tries again
-    throw error;
-  }));
+  (searchModule ??= (import(/* @vite-ignore */ SEARCH_MODULE_URL) as Promise<SearchModule>).catch(
+    (error: unknown) => {
+      searchModule = undefined; // the next focus tries again
+      throw error;
+    },
+  ));
 
 /**
  * A search box wired on first use: pointing at it starts the download, focusing it wires it up.
@@ -65,9 +74,12 @@ function modal(
 
 /** Logout: ends the stored sessions on the server, then clears them here whatever the answer. */
 async function logout() {
-  const student = localStorage.getItem(storageKeys.userToken) ?? localStorage.getItem(storageKeys.token);
-  const partner = localStorage.getItem(storageKeys.partnerToken);
-  await Promise.all([endSession('student', student), endSession('partner', partner)]);
+  const student = localStorage.getItem(USER_TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY);
+  const partner = localStorage.getItem(PARTNER_TOKEN_KEY);
+  await Promise.all([
+    endBearerSession(STUDENT_LOGOUT_PATH, student),
+    endBearerSession(PARTNER_LOGOUT_PATH, partner),
+  ]);
   clearSession();
   window.location.assign('/');
 }

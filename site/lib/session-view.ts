@@ -1,5 +1,7 @@
-import { readJson, storageKeys } from './storage.ts';
-import { pagePaths } from '#schemas/paths.ts';
+// The keys and paths one by one, not the `storageKeys` and `pagePaths` objects: this module is in
+// the header's script, inline in every page (scripts/lib/inline-header.ts).
+import { PARTNER_KEY, PARTNER_TOKEN_KEY, TOKEN_KEY, USER_KEY, USER_TOKEN_KEY, readJson } from './storage.ts';
+import { PARTNER_DASHBOARD_PATH, STUDENT_DASHBOARD_PATH } from '#schemas/paths.ts';
 
 /** What the header shows for a stored session (spec 1 sections 2.2 and 4). */
 export interface SessionView {
@@ -31,8 +33,8 @@ interface StoredPartner {
  * record is deleted (readJson). A record only counts with its token beside it.
  */
 export function readSession(): SessionView | null {
-  const student = readJson<StoredStudent>(storageKeys.user);
-  const studentToken = localStorage.getItem(storageKeys.userToken) ?? localStorage.getItem(storageKeys.token);
+  const student = readJson<StoredStudent>(USER_KEY);
+  const studentToken = localStorage.getItem(USER_TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY);
   if (student && typeof student === 'object' && studentToken) {
     if (!(student.id ?? student._id) || !(student.name ?? student.fullName) || !student.email) {
       console.warn('Stored student record is missing id, name or email');
@@ -43,18 +45,18 @@ export function readSession(): SessionView | null {
       email: student.email ?? '',
       label: 'Student Account',
       profileLabel: 'Student Profile',
-      profileHref: pagePaths.studentDashboard,
+      profileHref: STUDENT_DASHBOARD_PATH,
     };
   }
-  const partner = readJson<StoredPartner>(storageKeys.partner);
-  if (partner && typeof partner === 'object' && localStorage.getItem(storageKeys.partnerToken)) {
+  const partner = readJson<StoredPartner>(PARTNER_KEY);
+  if (partner && typeof partner === 'object' && localStorage.getItem(PARTNER_TOKEN_KEY)) {
     return {
       kind: 'partner',
       displayName: partner.companyName ?? partner.fullName ?? partner.name ?? 'Partner',
       email: partner.ownerEmail ?? partner.email ?? '',
       label: 'Partner Account',
       profileLabel: 'Partner Dashboard',
-      profileHref: pagePaths.partnerDashboard,
+      profileHref: PARTNER_DASHBOARD_PATH,
     };
   }
   return null;
@@ -62,12 +64,6 @@ export function readSession(): SessionView | null {
 
 /** Logout: removes every session key (spec 1 section 2.2). */
 export function clearSession() {
-  for (const key of [
-    storageKeys.userToken,
-    storageKeys.token,
-    storageKeys.user,
-    storageKeys.partnerToken,
-    storageKeys.partner,
-  ])
+  for (const key of [USER_TOKEN_KEY, TOKEN_KEY, USER_KEY, PARTNER_TOKEN_KEY, PARTNER_KEY])
     localStorage.removeItem(key);
 }

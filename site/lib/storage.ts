@@ -1,12 +1,23 @@
+/**
+ * The signed-in session's keys, one export each as well as in `storageKeys`: the header's script is
+ * inline in every page (scripts/lib/inline-header.ts) and reads only these five, and the bundler
+ * keeps an object literal whole, so importing `storageKeys` there would put every key in each page.
+ */
+export const USER_TOKEN_KEY = 'userToken';
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+export const PARTNER_TOKEN_KEY = 'partnerToken';
+export const PARTNER_KEY = 'partner';
+
 /** Browser-storage keys the specs fix (existing clients rely on them). */
 export const storageKeys = {
-  userToken: 'userToken',
-  token: 'token',
-  user: 'user',
+  userToken: USER_TOKEN_KEY,
+  token: TOKEN_KEY,
+  user: USER_KEY,
   redirectAfterLogin: 'redirectAfterLogin',
   favorites: 'favorites',
-  partnerToken: 'partnerToken',
-  partner: 'partner',
+  partnerToken: PARTNER_TOKEN_KEY,
+  partner: PARTNER_KEY,
   partnerEmail: 'partnerEmail',
   partnerPhone: 'partnerPhone',
   applicantToken: 'applicantToken',
@@ -37,16 +48,14 @@ export function writeJson(key: string, value: unknown) {
   localStorage.setItem(key, JSON.stringify(value));
 }
 
-/** Every key a token is kept under (students use two; staff sessions are an HttpOnly cookie, never stored here). */
-const tokenKeys = [
-  storageKeys.userToken,
-  storageKeys.token,
-  storageKeys.partnerToken,
-  storageKeys.applicantToken,
-];
-
-/** The API renewed a token near expiry: keep the new one wherever the old one was kept. */
+/**
+ * The API renewed a token near expiry: keep the new one wherever the old one was kept (every key a
+ * token is kept under: students use two; staff sessions are an HttpOnly cookie, never stored here).
+ * The list is built in the call, not at the top of the module: a top-level read of `storageKeys`
+ * would keep the whole object in the header's inline copy of this module.
+ */
 export function replaceStoredToken(previous: string, renewed: string) {
   if (typeof localStorage === 'undefined') return;
+  const tokenKeys = [USER_TOKEN_KEY, TOKEN_KEY, PARTNER_TOKEN_KEY, storageKeys.applicantToken];
   for (const key of tokenKeys) if (localStorage.getItem(key) === previous) localStorage.setItem(key, renewed);
 }

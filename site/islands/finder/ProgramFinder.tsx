@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FacetValue, ProgramsResponse } from '#schemas/programs.ts';
+import type { FacetValue } from '#schemas/programs.ts';
 import {
   COMPARE_MAX,
   COMPARE_MIN,
@@ -17,6 +17,7 @@ import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { formatTuition } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
+import type { FinderPage } from './first-page.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
@@ -31,7 +32,7 @@ const TEXT_DELAY_MS = 350;
  * shared link opens the same results, back and forward restore them. The server renders the first
  * page and a GET form; this island takes over once hydrated. On phones the filters are a sheet.
  */
-function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
+function ProgramFinder({ initial }: { initial: FinderPage }) {
   // Rendered first as the server did (no filters), then from the URL once in the browser.
   const [filters, setFilters] = useState<ProgramFilters>(defaultFilters);
   const [ready, setReady] = useState(false);
@@ -57,7 +58,8 @@ function ProgramFinder({ initial }: { initial: ProgramsResponse }) {
   const latest = useRef(filters);
   latest.current = filters;
   const search = filtersToSearch(filters);
-  const programs = useQuery({
+  // Typed as what the cards show: the server's first page carries only that (first-page.ts).
+  const programs = useQuery<FinderPage>({
     queryKey: ['programs', search],
     queryFn: () =>
       api(`/api/programs${search}`, { schema: schemaFrom(programsContract, 'programsResponse') }),

@@ -5,6 +5,13 @@ import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
+import { useFallback } from './use-fallback.ts';
+
+/** What a card shows (the page passes only this: the first document's bytes). */
+export type FeatureCard = Pick<
+  FeatureItem,
+  'title' | 'description' | 'gradientFrom' | 'gradientTo' | 'image'
+>;
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const siteContentContract = () =>
@@ -12,18 +19,20 @@ const siteContentContract = () =>
 
 /**
  * 'Why Choose Us' (spec 1 section 2.4 item 3): failed, loading or empty shows the six built-in
- * features, which the page passes in `fallback` (props are HTML; a bundled copy would be JavaScript
- * every visitor downloads for the rare failure: issue 9's budget).
+ * features (loaded when needed: use-fallback.ts; the page's `initial` is them when the snapshot
+ * has none).
  */
-function FeatureCards({ initial, fallback }: { initial: FeatureItem[]; fallback: FeatureItem[] }) {
-  const { data, isError, isPending } = useQuery({
+function FeatureCards({ initial }: { initial: FeatureCard[] }) {
+  const { data, isError, isPending } = useQuery<FeatureCard[]>({
     queryKey: ['features'],
     queryFn: () => api('/api/features', { schema: schemaFrom(siteContentContract, 'featuresResponse') }),
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
   if (isError) console.error('Failed to fetch features');
-  const features = !isError && !isPending && Array.isArray(data) && data.length > 0 ? data : fallback;
+  const ok = !isError && !isPending && Array.isArray(data) && data.length > 0;
+  const fallback = useFallback('fallbackFeatures', !ok);
+  const features = ok ? data : (fallback ?? initial);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const current = openIndex === null ? undefined : features[openIndex];
   return (

@@ -5,21 +5,31 @@ import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts
 import { truncateWords } from '#site/lib/format.ts';
 import { Modal } from '../common/Modal.tsx';
 import { withQuery } from '../common/with-query.tsx';
+import { useFallback } from './use-fallback.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const siteContentContract = () =>
   import.meta.env.DEV ? import('#schemas/site-content.ts') : notInProduction();
 
-/** `fallback`: the built-in content, passed by the page (HTML, not bundled JavaScript). */
+/** What the section shows of the mission and vision content and of each feature (the page passes only this). */
+export type MissionHead = Pick<MissionVisionContent, 'visionTitle' | 'missionDescription'> & {
+  sectionTitle: Pick<MissionVisionContent['sectionTitle'], 'subtitle'>;
+};
+export type MissionFeature = Pick<FeatureItem, 'title' | 'description' | 'learnMoreLink'>;
+
+/**
+ * `fallback`: the built-in content, passed by the page only when the snapshot has none (else
+ * loaded when a call fails: use-fallback.ts).
+ */
 interface Props {
-  features: FeatureItem[];
-  initial: MissionVisionContent | null;
-  fallback: MissionVisionContent;
+  features: MissionFeature[];
+  initial: MissionHead | null;
+  fallback?: MissionHead;
 }
 
 /** Mission and vision with feature cards (spec 1 section 2.4 item 4): spinner, error, popup, 20-word cards. */
-function MissionFeatures({ features, initial, fallback }: Props) {
-  const { data, error, isPending } = useQuery({
+function MissionFeatures({ features, initial, fallback: given }: Props) {
+  const { data, error, isPending } = useQuery<MissionHead>({
     queryKey: ['missionvission'],
     queryFn: async () => {
       const res = await api('/api/missionvission', {
@@ -31,15 +41,19 @@ function MissionFeatures({ features, initial, fallback }: Props) {
     initialData: initial ?? undefined,
     initialDataUpdatedAt: 0,
   });
-  const content = error ? fallback : (data ?? fallback);
-  const [open, setOpen] = useState<FeatureItem | null>(null);
+  const fallback = useFallback('fallbackMissionVision', Boolean(error) || !data, given);
+  const content = (error ? fallback : (data ?? fallback)) ?? data;
+  const [open, setOpen] = useState<MissionFeature | null>(null);
   return (
     <div>
-      <div className="section-head section-head--center">
-        <span className="eyebrow">{content.sectionTitle.subtitle}</span>
-        <h2 id="mission-features-title">{content.visionTitle}</h2>
-        <p className="lead">{content.missionDescription}</p>
-      </div>
+      {/* Always there: the page passes `fallback` when it has no `initial`. */}
+      {content && (
+        <div className="section-head section-head--center">
+          <span className="eyebrow">{content.sectionTitle.subtitle}</span>
+          <h2 id="mission-features-title">{content.visionTitle}</h2>
+          <p className="lead">{content.missionDescription}</p>
+        </div>
+      )}
       {isPending && <div className="spinner" role="status" aria-label="Loading mission and vision" />}
       {error && (
         <p className="alert alert--error" role="alert">

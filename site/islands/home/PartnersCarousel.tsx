@@ -5,6 +5,7 @@ import type { PartnerSchool } from '#site/lib/fallbacks.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';
+import { useFallback } from './use-fallback.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
@@ -15,10 +16,16 @@ export const CAROUSEL_STEP = 280;
 /**
  * Partners carousel (spec 1 section 4): advances every 3 s by 280 px; at 768 px or less one card
  * at a time; pauses on hover (and on keyboard focus, and with the pause button). A failed
- * universities call silently shows the built-in six schools (`fallback`, passed by the page: HTML,
- * not bundled JavaScript).
+ * universities call silently shows the built-in six schools (`fallback`, passed by the page only
+ * when the snapshot has no university, else loaded when needed: use-fallback.ts).
  */
-function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fallback: PartnerSchool[] }) {
+function PartnersCarousel({
+  initial,
+  fallback: given,
+}: {
+  initial: PartnerSchool[];
+  fallback?: PartnerSchool[];
+}) {
   const { data, isError } = useQuery({
     queryKey: ['universities'],
     queryFn: async (): Promise<PartnerSchool[]> =>
@@ -33,7 +40,8 @@ function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fal
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
-  const partners = isError || !data?.length ? fallback : data;
+  const fallback = useFallback('fallbackPartners', isError || !data?.length, given);
+  const partners = (isError || !data?.length ? fallback : data) ?? data ?? [];
   const width = useViewportWidth();
   const single = width <= 768;
   const reduced = usePrefersReducedMotion();
@@ -63,7 +71,7 @@ function PartnersCarousel({ initial, fallback }: { initial: PartnerSchool[]; fal
     return () => window.clearInterval(t);
   });
 
-  const shown = single ? [partners[index % partners.length]!] : partners;
+  const shown = single ? partners.slice(index % partners.length).slice(0, 1) : partners;
   return (
     <div
       className="partners"

@@ -5,6 +5,7 @@ import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
+import { useFallback } from './use-fallback.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const siteContentContract = () =>
@@ -13,8 +14,8 @@ const siteContentContract = () =>
 const PAGE = 3;
 
 /** Services, 3 per page (spec 1 section 2.4 item 5); a failed or malformed response shows the built-in three
- * (`fallback`, passed by the page: HTML, not bundled JavaScript). */
-function ServicesList({ initial, fallback }: { initial: ServiceItem[]; fallback: ServiceItem[] }) {
+ * (loaded when needed: use-fallback.ts; the page's `initial` is them when the snapshot has none). */
+function ServicesList({ initial }: { initial: ServiceItem[] }) {
   const { data, isError } = useQuery({
     queryKey: ['services'],
     queryFn: async () => {
@@ -25,7 +26,8 @@ function ServicesList({ initial, fallback }: { initial: ServiceItem[]; fallback:
     initialData: initial.length ? initial : undefined,
     initialDataUpdatedAt: 0,
   });
-  const services = (isError ? fallback : (data ?? [])).filter((s) => s.isActive !== false);
+  const fallback = useFallback('fallbackServices', isError);
+  const services = ((isError ? fallback : undefined) ?? data ?? []).filter((s) => s.isActive !== false);
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(services.length / PAGE));
   const current = Math.min(page, pages - 1);

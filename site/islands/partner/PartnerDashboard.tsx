@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { ApiError } from '#site/lib/api.ts';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
 import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
-import { RequestForm } from './RequestForms.tsx';
-import { RequestsList } from './RequestsList.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
@@ -20,6 +18,14 @@ const tabs = [
   { id: 'data', label: 'Your Data' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
+
+// The request forms and the requests list are other tabs than the one the dashboard opens on: their
+// code loads once the dashboard has rendered (Dashboard's effect), not before it (the page's
+// JavaScript budget, docs/performance.md §2), and a tab opened sooner waits for it under Suspense.
+const loadRequestForms = () => import('./RequestForms.tsx');
+const loadRequestsList = () => import('./RequestsList.tsx');
+const RequestForm = lazy(() => loadRequestForms().then((m) => ({ default: m.RequestForm })));
+const RequestsList = lazy(() => loadRequestsList().then((m) => ({ default: m.RequestsList })));
 
 const toLogin = () => window.location.replace('/login-partner-account');
 
@@ -37,6 +43,11 @@ function Dashboard({ token }: { token: string }) {
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
   const [tab, setTab] = useState<Tab>('profile');
+  useEffect(() => {
+    // The other tabs' code, fetched now so a tab opens at once; a failed fetch shows when it is opened.
+    loadRequestForms().catch(() => {});
+    loadRequestsList().catch(() => {});
+  }, []);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const reconciled = useRef(false);
 
@@ -220,25 +231,27 @@ function Dashboard({ token }: { token: string }) {
                 onStored={bump}
               />
             )}
-            {tab === 'student' && (
-              <RequestForm
-                key="student"
-                kind="student"
-                token={token}
-                partner={shown}
-                onSessionExpired={expire}
-              />
-            )}
-            {tab === 'employee' && (
-              <RequestForm
-                key="employee"
-                kind="employee"
-                token={token}
-                partner={shown}
-                onSessionExpired={expire}
-              />
-            )}
-            {tab === 'requests' && <RequestsList token={token} />}
+            <Suspense fallback={<Loading text="Loading…" />}>
+              {tab === 'student' && (
+                <RequestForm
+                  key="student"
+                  kind="student"
+                  token={token}
+                  partner={shown}
+                  onSessionExpired={expire}
+                />
+              )}
+              {tab === 'employee' && (
+                <RequestForm
+                  key="employee"
+                  kind="employee"
+                  token={token}
+                  partner={shown}
+                  onSessionExpired={expire}
+                />
+              )}
+              {tab === 'requests' && <RequestsList token={token} />}
+            </Suspense>
             {tab === 'data' && (
               <LazyPrivacyPanel
                 type="partner"

@@ -10,13 +10,20 @@ import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
-import { EducationPanel } from './EducationPanel.tsx';
-import { DocumentsPanel } from './DocumentsPanel.tsx';
-import { LanguagesPanel } from './LanguagesPanel.tsx';
 import { pagePaths } from '#schemas/paths.ts';
 
 // Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
 const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
+
+// The Education, Documents and Languages tabs are not the one the dashboard opens on: their code
+// loads once the dashboard has rendered (Dashboard's effect), not before it (the page's JavaScript
+// budget, docs/performance.md §2), and a tab opened sooner waits for it under Suspense.
+const loadEducation = () => import('./EducationPanel.tsx');
+const loadDocuments = () => import('./DocumentsPanel.tsx');
+const loadLanguages = () => import('./LanguagesPanel.tsx');
+const EducationPanel = lazy(() => loadEducation().then((m) => ({ default: m.EducationPanel })));
+const DocumentsPanel = lazy(() => loadDocuments().then((m) => ({ default: m.DocumentsPanel })));
+const LanguagesPanel = lazy(() => loadLanguages().then((m) => ({ default: m.LanguagesPanel })));
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -153,6 +160,10 @@ function Loaded({
   refresh: () => Promise<unknown>;
 }) {
   const [tab, setTab] = useState<TabId>('overview');
+  useEffect(() => {
+    // The other tabs' code, fetched now so a tab opens at once; a failed fetch shows when it is opened.
+    for (const load of [loadEducation, loadDocuments, loadLanguages]) load().catch(() => {});
+  }, []);
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [everywhereError, setEverywhereError] = useState('');
@@ -275,9 +286,11 @@ function Loaded({
         </div>
         <section className="st-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           {tab === 'overview' && <Overview user={user} />}
-          {tab === 'education' && <EducationPanel user={user} refresh={refreshAction} />}
-          {tab === 'documents' && <DocumentsPanel user={user} refresh={refreshAction} />}
-          {tab === 'languages' && <LanguagesPanel user={user} refresh={refreshAction} />}
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            {tab === 'education' && <EducationPanel user={user} refresh={refreshAction} />}
+            {tab === 'documents' && <DocumentsPanel user={user} refresh={refreshAction} />}
+            {tab === 'languages' && <LanguagesPanel user={user} refresh={refreshAction} />}
+          </Suspense>
         </section>
       </div>
     </div>
