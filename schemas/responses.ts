@@ -46,8 +46,9 @@ export const noBody = z.null();
  * the routes that add a field build their body `satisfies FailureBody`.
  */
 export const failureBody = z.object({
-  success: z.literal(false),
-  message: z.string(),
+  // Optional like the rest: a form reads whichever field it needs from whatever body came back.
+  success: z.literal(false).optional(),
+  message: z.string().optional(),
   /** The assistance form's refusal: its spec's client reads `error` (the same text as `message`). */
   error: z.string().optional(),
   /** A student login refused only because the account is not verified yet (403)… */
