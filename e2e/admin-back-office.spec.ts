@@ -3,6 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode } from './helpers/mailbox.ts';
 import { freshTotp } from './helpers/totp.ts';
+import { createStaff, sql } from './helpers/rows.ts';
 
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
@@ -26,19 +27,12 @@ const message = {
   name: `Visitor ${stamp}`,
   text: `Can you help me study in Leeds? (${stamp})`,
 };
-const persist = ['--persist-to', '.wrangler/e2e'];
 let subscriptionId = '';
 const e2eEnv = {
   ...process.env,
   WRANGLER_PERSIST_TO: '.wrangler/e2e',
   SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
 };
-
-const sql = (command: string) =>
-  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], {
-    stdio: 'pipe',
-    env: e2eEnv,
-  });
 
 /** Signs a staff member in with password and a fresh authenticator code, the way a person does. */
 async function signIn(page: Page, email: string, password: string, secret: string | (() => string)) {
@@ -61,11 +55,7 @@ test.beforeAll(async ({ request }) => {
   // admin:create and wrangler d1 execute each start a platform proxy: slow on a busy machine.
   test.setTimeout(180_000);
   // The staff member is created the way an operator would: npm run admin:create.
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'],
-    { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' },
-  );
+  createStaff(staff, 'admin');
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
   const subjectId = subjects[1]!._id;
   const now = Date.now();
@@ -262,12 +252,12 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
 });
 
 test('an editor sees content, publishing and failed mail only', async ({ page }) => {
-  const editor = { email: `editor.${stamp}@example.com`, password: 'another long password 7' };
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', editor.email, '--name', 'Eddie Editor', '--role', 'editor'],
-    { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' },
-  );
+  const editor = {
+    email: `editor.${stamp}@example.com`,
+    name: 'Eddie Editor',
+    password: 'another long password 7',
+  };
+  createStaff(editor, 'editor');
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(editor.email);
   await page.getByLabel('Password').fill(editor.password);

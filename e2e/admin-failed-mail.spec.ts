@@ -1,19 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
 import { freshTotp } from './helpers/totp.ts';
 import { expectAccessible } from './helpers/axe.ts';
+import { createStaff, sql } from './helpers/rows.ts';
 
 // Issue 14 item 9: staff see the mail the provider did not take and send a message again with
 // Retry; editors see that mail fails but not whom it was for. The rows are written as the mailer
 // leaves them after failed attempts (the browser tests run without a mail provider: in development
 // the outbox is the mailbox, so Retry delivers into it).
 const stamp = Date.now();
-const persist = ['--persist-to', '.wrangler/e2e'];
-const e2eEnv = {
-  ...process.env,
-  WRANGLER_PERSIST_TO: '.wrangler/e2e',
-  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
-};
 const admin = {
   email: `mail.admin.${stamp}@example.com`,
   name: 'Mia Admin',
@@ -39,20 +33,6 @@ const code = {
   to: `code-${stamp}@example.com`,
   subject: 'Your verification code: ••••••',
 };
-
-const sql = (command: string) =>
-  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--command', command], {
-    stdio: 'pipe',
-    env: e2eEnv,
-  });
-
-function createStaff(who: typeof admin, role: 'admin' | 'editor') {
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', who.email, '--name', who.name, '--role', role],
-    { env: { ...e2eEnv, STAFF_PASSWORD: who.password }, stdio: 'pipe' },
-  );
-}
 
 // Admins sign in with a second factor (issue 13): set up at the first sign-in, a code after that.
 const secrets = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signToken } from '#functions/services/tokens.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
@@ -16,6 +16,17 @@ const pdf = {
 };
 const password = 'secret-apply-1';
 const secret = /^TOKEN_SECRET=(.+)$/m.exec(readFileSync('.dev.vars', 'utf8'))?.[1]?.trim() ?? '';
+
+/** Signs in again inside the apply modal; answers the browser alert that says the application went. */
+async function logInAgainInPlace(page: Page, modal: Locator, email: string) {
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password').fill(password);
+  const alert = page.waitForEvent('dialog');
+  await modal.getByRole('button', { name: 'Login' }).click();
+  const dialog = await alert;
+  expect(dialog.message()).toBe('Application submitted! File amina-cv.pdf uploaded successfully.');
+  return dialog;
+}
 
 /**
  * One real applicant for the file (registrations are rate-limited per address), and a token for
@@ -137,12 +148,7 @@ test('item 1: the session ends while writing: sign in again in place, the CV and
   const axe = await new AxeBuilder({ page }).include('dialog').analyze();
   expect(axe.violations.filter((v) => v.impact !== 'minor').map((v) => v.id)).toEqual([]);
 
-  await modal.getByLabel('Email').fill(email);
-  await modal.getByLabel('Password').fill(password);
-  const alert = page.waitForEvent('dialog');
-  await modal.getByRole('button', { name: 'Login' }).click();
-  const dialog = await alert;
-  expect(dialog.message()).toBe('Application submitted! File amina-cv.pdf uploaded successfully.');
+  const dialog = await logInAgainInPlace(page, modal, email);
   // The job page reloads after the alert (the applied state comes from the server).
   const reloaded = page.waitForEvent('load');
   await dialog.accept();
@@ -174,11 +180,6 @@ test('item 1: a session revoked on the server mid-application also signs in agai
   await modal.getByRole('button', { name: 'Submit application' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Your session is not valid. Please log in again.');
   await expect(modal.getByLabel('Cover letter')).toHaveValue('Three years of domiciliary care.');
-  await modal.getByLabel('Email').fill(email);
-  await modal.getByLabel('Password').fill(password);
-  const alert = page.waitForEvent('dialog');
-  await modal.getByRole('button', { name: 'Login' }).click();
-  const dialog = await alert;
-  expect(dialog.message()).toBe('Application submitted! File amina-cv.pdf uploaded successfully.');
+  const dialog = await logInAgainInPlace(page, modal, email);
   await dialog.accept();
 });

@@ -1,18 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
+import { sql } from './helpers/rows.ts';
 
 // Issue 16 item 7: a broken image falls back to the placeholder everywhere, with one mechanism
 // (site/lib/image-fallback.ts), in pre-rendered pages and islands alike, without a layout shift.
 
 const PLACEHOLDER = '/images/placeholder.svg';
-const e2eEnv = { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e' };
-const sql = (command: string) =>
-  execFileSync(
-    'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command],
-    { stdio: 'pipe', env: e2eEnv },
-  );
-
 /**
  * Records every layout shift in which an image changed size (not merely moved because text above
  * it reflowed as a web font arrived): what a fallback that did not keep the box would cause.

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { serveNewLand } from './helpers/new-country.ts';
 
 // Issue 16 item 6: "Explore Other Countries" on a country without programs goes back in history
 // (spec 1 section 2.6), and to /destinations only when there is no page of ours to go back to.
@@ -35,27 +36,7 @@ test('item 6: arriving from another site, it stays on this site (/destinations)'
 test('item 6: the same in a country newer than the build (the fallback shell, an island)', async ({
   page,
 }) => {
-  await page.route('**/api/countries/new-land', (r) =>
-    r.fulfill({
-      json: {
-        _id: 'new-land',
-        id: 'new-land',
-        name: 'New Land',
-        code: 'NL',
-        flag: '/images/flags/ca.svg',
-        image: '/images/countries/canada.svg',
-        details: 'Freshly added.',
-        capital: 'Port',
-        about: {
-          countryOverview: ['Overview'],
-          educationSystem: ['Edu'],
-          studentLife: ['Life'],
-          visaInfo: ['Visa'],
-        },
-      },
-    }),
-  );
-  await page.route('**/api/subjects?countryId=new-land', (r) => r.fulfill({ json: [] }));
+  await serveNewLand(page, { name: 'New Land', code: 'NL', capital: 'Port' });
   await page.goto('/about-us');
   await page.evaluate(() => {
     location.href = '/country-details/new-land';

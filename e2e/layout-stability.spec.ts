@@ -1,19 +1,11 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { cspViolations } from './helpers/csp.ts';
 import { hydrated } from './helpers/islands.ts';
 
 // Issue 9 (CLS ≤ 0.02, LCP): what Lighthouse found moving or painting late on the subject, courses
 // and payment pages, checked as layout facts rather than timings. Phone-sized, like Lighthouse's
 // mobile preset.
 test.use({ viewport: { width: 412, height: 823 } });
-
-/** Every CSP complaint the page logs (inline styles and data: images must be allowed by hash/source). */
-function cspViolations(page: Page) {
-  const found: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) found.push(m.text());
-  });
-  return found;
-}
 
 test('courses: the program list the server rendered is the one the island keeps (no replacement, no reorder)', async ({
   page,

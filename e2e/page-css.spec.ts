@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { cspViolations } from './helpers/csp.ts';
 import { headerReady, hydrated } from './helpers/islands.ts';
 
 // Issue 16 item 15: each page inlines only the CSS rules it can use (scripts/lib/page-css.ts prunes
@@ -6,15 +7,6 @@ import { headerReady, hydrated } from './helpers/islands.ts';
 // pages, what appears only after a click (menus, dialogs, the search overlay, an island's modal) is
 // still styled, and the rewritten stylesheet is allowed by the page's CSP.
 test.use({ viewport: { width: 412, height: 823 } });
-
-/** Every CSP complaint the page logs. */
-function cspViolations(page: Page) {
-  const found: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) found.push(m.text());
-  });
-  return found;
-}
 
 /** Every selector of the page's stylesheets (media rules included). */
 const selectors = (page: Page) =>

@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
+import { partnerForm, verifiedPartner } from './helpers/accounts.ts';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `e2e/screenshots/partner-${name}.png`, fullPage: true });
@@ -8,6 +9,12 @@ const shot = (page: Page, name: string) =>
 /** Waits until every island on the page has hydrated (input typed before that would be lost). */
 async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Fills one registration step's fields by their labels, then goes on with Next. */
+async function fillStep(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Next' }).click();
 }
 
 const future = new Date(Date.now() + 90 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -234,32 +241,24 @@ test('registration steps at 375 px, and the verification page without a stored e
   await page.waitForURL(/\/become-our-partner-registerhere\/?$/);
   await hydrated(page);
   await shot(page, 'register-1-375');
-  await page.getByLabel('Company Name').fill('Tiny Co');
-  await page.getByLabel('Company Headquarters').fill('Leeds');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillStep(page, { 'Company Name': 'Tiny Co', 'Company Headquarters': 'Leeds' });
   await shot(page, 'register-2-375');
-  for (const [label, value] of [
-    ['Owner First Name', 'A'],
-    ['Owner Last Name', 'B'],
-    ['Owner Email', 'a@example.com'],
-    ['Owner Phone Number', '1'],
-    ['Owner Designation', 'C'],
-    ['Owner Nationality', 'D'],
-  ]) {
-    await page.getByLabel(label!).fill(value!);
-  }
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillStep(page, {
+    'Owner First Name': 'A',
+    'Owner Last Name': 'B',
+    'Owner Email': 'a@example.com',
+    'Owner Phone Number': '1',
+    'Owner Designation': 'C',
+    'Owner Nationality': 'D',
+  });
   await shot(page, 'register-3-375');
-  for (const [label, value] of [
-    ['Contact First Name', 'A'],
-    ['Contact Last Name', 'B'],
-    ['Contact Designation', 'C'],
-    ['Contact Phone Number', '1'],
-    ['Contact Email', 'c@example.com'],
-  ]) {
-    await page.getByLabel(label!).fill(value!);
-  }
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillStep(page, {
+    'Contact First Name': 'A',
+    'Contact Last Name': 'B',
+    'Contact Designation': 'C',
+    'Contact Phone Number': '1',
+    'Contact Email': 'c@example.com',
+  });
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('abc');
   await page.getByRole('textbox', { name: 'Password', exact: true }).blur();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
@@ -276,22 +275,7 @@ test('registration steps at 375 px, and the verification page without a stored e
 test('an unverified partner is told so at login and can get a new code', async ({ page, request }) => {
   const email = uniqueEmail('unverified');
   const res = await request.post('/api/partner/register', {
-    data: {
-      companyName: 'Slow Co',
-      companyHQ: 'Hull',
-      ownerFirstName: 'Una',
-      ownerLastName: 'V',
-      ownerEmail: email,
-      ownerPhoneNumber: '020 7946 0777',
-      ownerDesignation: 'Owner',
-      ownerNationality: 'Irish',
-      contactFirstName: 'C',
-      contactLastName: 'D',
-      contactDesignation: 'HR',
-      contactPhoneNumber: '020 7946 0778',
-      contactEmail: 'hr-slow@example.com',
-      password: 'slowco-123',
-    },
+    data: partnerForm({ companyName: 'Slow Co', ownerEmail: email, password: 'slowco-123' }),
   });
   expect(res.status()).toBe(201);
   await page.goto('/login-partner-account');
@@ -324,35 +308,10 @@ test('a profile saved while the API is down stays local, is labelled, and is sen
 }) => {
   const email = uniqueEmail('offline');
   const password = 'offline-123';
-  expect(
-    (
-      await request.post('/api/partner/register', {
-        data: {
-          companyName: 'Offline Ltd',
-          companyHQ: 'Derby',
-          ownerFirstName: 'Olu',
-          ownerLastName: 'F',
-          ownerEmail: email,
-          ownerPhoneNumber: '020 7946 0888',
-          ownerDesignation: 'Owner',
-          ownerNationality: 'Nigerian',
-          contactFirstName: 'C',
-          contactLastName: 'D',
-          contactDesignation: 'HR',
-          contactPhoneNumber: '020 7946 0889',
-          contactEmail: 'hr-offline@example.com',
-          password,
-        },
-      })
-    ).status(),
-  ).toBe(201);
-  expect(
-    (
-      await request.post('/api/partner/verify-otp', {
-        data: { email, otp: await latestCode(request, email) },
-      })
-    ).status(),
-  ).toBe(200);
+  await verifiedPartner(
+    request,
+    partnerForm({ companyName: 'Offline Ltd', companyHQ: 'Derby', ownerEmail: email, password }),
+  );
   const login = (await (await request.post('/api/partner/login', { data: { email, password } })).json()) as {
     token: string;
     partner: unknown;
@@ -399,35 +358,15 @@ test('a partner who forgot the password resets it with an e-mailed code and logs
   request,
 }) => {
   const email = uniqueEmail('forgot');
-  expect(
-    (
-      await request.post('/api/partner/register', {
-        data: {
-          companyName: 'Forgetful plc',
-          companyHQ: 'Bath',
-          ownerFirstName: 'Fay',
-          ownerLastName: 'G',
-          ownerEmail: email,
-          ownerPhoneNumber: '020 7946 0999',
-          ownerDesignation: 'Owner',
-          ownerNationality: 'Welsh',
-          contactFirstName: 'C',
-          contactLastName: 'D',
-          contactDesignation: 'HR',
-          contactPhoneNumber: '020 7946 0998',
-          contactEmail: 'hr-forgot@example.com',
-          password: 'first-pass',
-        },
-      })
-    ).status(),
-  ).toBe(201);
-  expect(
-    (
-      await request.post('/api/partner/verify-otp', {
-        data: { email, otp: await latestCode(request, email) },
-      })
-    ).status(),
-  ).toBe(200);
+  await verifiedPartner(
+    request,
+    partnerForm({
+      companyName: 'Forgetful plc',
+      ownerFirstName: 'Fay',
+      ownerEmail: email,
+      password: 'first-pass',
+    }),
+  );
 
   await page.goto('/login-partner-account');
   await hydrated(page);

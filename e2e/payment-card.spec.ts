@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { confirmCalls, fakeStripeJs } from './helpers/fake-stripe-js.ts';
-import { uniqueEmail } from './helpers/mailbox.ts';
+import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
 
 // The page talks to our Worker for real (which talks to the fake Stripe API started beside it);
 // only Stripe.js, which would come from js.stripe.com, is answered by a fake in the browser.
@@ -21,11 +21,7 @@ async function waitForMail(request: APIRequestContext, to: string, subject: stri
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-          subject: string;
-          text: string;
-        }[];
-        found = mails.filter((m) => m.subject === subject);
+        found = (await mailsTo(request, to)).filter((m) => m.subject === subject);
         return found.length;
       },
       { timeout: 15_000 },

@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { delayWebhooks, fakeStripeJs } from './helpers/fake-stripe-js.ts';
-import { uniqueEmail } from './helpers/mailbox.ts';
+import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
 
 // One receipt, ours: the e-mail Stripe's webhook triggers links to /payment/receipt/{id}?t=…, the
 // same page Stripe returns redirected payers to. The whole loop runs: the page, the Worker, the fake
@@ -28,10 +28,7 @@ async function receiptLinkFromMail(request: APIRequestContext, to: string) {
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-          subject: string;
-          text: string;
-        }[];
+        const mails = await mailsTo(request, to);
         link =
           /https?:\/\/\S+\/payment\/receipt\/\S+/.exec(
             mails.find((m) => m.subject === 'Your payment receipt: $10.00')?.text ?? '',

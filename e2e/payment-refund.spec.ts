@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createStaff } from './helpers/rows.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { stripeFake } from './helpers/fake-stripe-js.ts';
-import { uniqueEmail } from './helpers/mailbox.ts';
+import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
 import { freshTotp } from './helpers/totp.ts';
 
 // A staff refund, end to end: an admin refunds part of a paid payment and then the rest from the
@@ -16,11 +16,6 @@ const staff = {
   password: 'a long staff password 43',
 };
 const reference = `INV-R-${stamp}`;
-const e2eEnv = {
-  ...process.env,
-  WRANGLER_PERSIST_TO: '.wrangler/e2e',
-  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
-};
 
 /** An admin's first sign-in: password, then setting up the second factor (issue 13). */
 async function signIn(page: Page) {
@@ -39,12 +34,6 @@ async function signIn(page: Page) {
   }
   await expect(welcome).toBeVisible();
 }
-
-const mails = async (request: APIRequestContext, to: string) =>
-  (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-    subject: string;
-    text: string;
-  }[];
 
 /** A paid payment, made as the page and Stripe.js make it: our API creates the intent, Stripe confirms it, the webhook tells us. */
 async function paidPayment(request: APIRequestContext) {
@@ -70,7 +59,7 @@ async function paidPayment(request: APIRequestContext) {
   expect(confirm.status).toBe(200);
   await expect
     .poll(
-      async () => (await mails(request, email)).some((m) => m.subject === 'Your payment receipt: $10.00'),
+      async () => (await mailsTo(request, email)).some((m) => m.subject === 'Your payment receipt: $10.00'),
       { timeout: 15_000 },
     )
     .toBe(true);
@@ -82,11 +71,7 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
   request,
 }) => {
   test.setTimeout(120_000);
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', staff.email, '--name', staff.name, '--role', 'admin'],
-    { env: { ...e2eEnv, STAFF_PASSWORD: staff.password }, stdio: 'pipe' },
-  );
+  createStaff(staff, 'admin');
   const email = await paidPayment(request);
 
   await signIn(page);
@@ -139,14 +124,14 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
   await expect
     .poll(
       async () =>
-        (await mails(request, email))
+        (await mailsTo(request, email))
           .filter((m) => m.subject.startsWith('Your refund'))
           .map((m) => m.subject)
           .sort(),
       { timeout: 15_000 },
     )
     .toEqual(['Your refund: $4.00', 'Your refund: $6.00']);
-  const receiptMail = (await mails(request, email)).find((m) => m.subject === 'Your refund: $6.00')!;
+  const receiptMail = (await mailsTo(request, email)).find((m) => m.subject === 'Your refund: $6.00')!;
   const link = /https?:\/\/\S+\/payment\/receipt\/\S+/.exec(receiptMail.text)![0];
   await page.goto(link);
   await expect(page.getByRole('status').filter({ hasText: 'Refunded' })).toBeVisible();

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
-import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
+import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/islands.ts';
+import { sql } from './helpers/rows.ts';
+import { storeSession, studentSession, verifiedStudent } from './helpers/accounts.ts';
 
 // Issue 18 in the browser: "Download my data" saves a zip of the person's data and files, "Delete
 // my account" (password-confirmed) ends the account at once, and a job alert saved from the job
@@ -16,18 +17,6 @@ let counter = 0;
 const from = () => ({ 'CF-Connecting-IP': `198.18.${Math.floor(Math.random() * 250)}.${counter++ % 250}` });
 const PASSWORD = 'Privacy-pass-2026';
 const stamp = Date.now();
-const e2eEnv = {
-  ...process.env,
-  WRANGLER_PERSIST_TO: '.wrangler/e2e',
-  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
-};
-const sql = (command: string) =>
-  execFileSync(
-    'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', '.wrangler/e2e', '--command', command],
-    { stdio: 'pipe', env: e2eEnv },
-  );
-
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -37,9 +26,9 @@ async function axe(page: Page) {
 /** A verified student signed in through the API, with one uploaded document. */
 async function studentWithDocument(request: APIRequestContext) {
   const email = uniqueEmail('privacy-student');
-  const res = await request.post('/api/users/register/', {
-    headers: from(),
-    data: {
+  await verifiedStudent(
+    request,
+    {
       fullName: 'Privacy Student',
       academicStatus: 'Graduate',
       contactNumber: `+44 20 7946 ${stamp % 1e5}${counter++}`,
@@ -47,17 +36,8 @@ async function studentWithDocument(request: APIRequestContext) {
       currentAddress: '1 Data Road, Leeds',
       password: PASSWORD,
     },
-  });
-  expect(res.status()).toBe(201);
-  const { userId } = (await res.json()) as { userId: string };
-  expect(
-    (
-      await request.post('/api/users/verify-otp', {
-        headers: from(),
-        data: { userId, otp: await latestCode(request, email) },
-      })
-    ).ok(),
-  ).toBe(true);
+    from,
+  );
   const login = await request.post('/api/users/login', {
     headers: from(),
     data: { email, password: PASSWORD },
@@ -78,14 +58,7 @@ async function studentWithDocument(request: APIRequestContext) {
 }
 
 async function openDashboard(page: Page, student: { token: string; user: unknown }) {
-  await page.addInitScript(
-    (values) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-    },
-    { userToken: student.token, token: student.token, user: JSON.stringify(student.user) },
-  );
+  await storeSession(page, studentSession(student));
   await page.goto('/profile-bashboard-student');
   // The privacy panel is its own chunk, loaded after the profile: seconds on a busy machine.
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect } from '@playwright/test';
+import { serveNewLand } from './helpers/new-country.ts';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { headerReady, hydrated } from './helpers/islands.ts';
 
@@ -121,27 +122,8 @@ test.describe('country details', () => {
   test('a country newer than the build renders from the API; an unknown one says Country not found', async ({
     page,
   }) => {
-    await page.route('**/api/countries/new-land', (r) =>
-      r.fulfill({
-        json: {
-          _id: 'new-land',
-          id: 'new-land',
-          name: 'Canada',
-          code: 'CA',
-          flag: '/images/flags/ca.svg',
-          image: '/images/countries/canada.svg',
-          details: 'Freshly added.',
-          capital: 'Ottawa',
-          about: {
-            countryOverview: ['Overview text'],
-            educationSystem: ['Edu'],
-            studentLife: [' '],
-            visaInfo: ['Visa'],
-          },
-        },
-      }),
-    );
-    await page.route('**/api/subjects?countryId=new-land', (r) => r.fulfill({ json: [] }));
+    // A blank section: the tab says its information is coming.
+    await serveNewLand(page, { name: 'Canada', code: 'CA', capital: 'Ottawa', studentLife: [' '] });
     await page.goto('/country-details/new-land');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Study in Canada');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

@@ -1,8 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
+import { createStaff } from './helpers/rows.ts';
+import { uniqueEmail } from './helpers/mailbox.ts';
+import {
+  partnerForm,
+  storedStudentSession,
+  storeSession,
+  studentSession,
+  verifiedPartner,
+  verifiedStudent,
+} from './helpers/accounts.ts';
 
 // Issue 13 item 5 in the browser: every sign-out button ends the session on the server (the token
 // it held is refused afterwards), "Sign out of all devices" ends the account's other sessions too,
@@ -15,9 +23,9 @@ const PASSWORD = 'Sign-out-pass-2026';
 
 async function newStudent(request: APIRequestContext) {
   const email = uniqueEmail('signout-student');
-  const res = await request.post('/api/users/register/', {
-    headers: from(),
-    data: {
+  await verifiedStudent(
+    request,
+    {
       fullName: 'Sign Out Student',
       academicStatus: 'Graduate',
       contactNumber: `+44 20 7946 ${Date.now() % 1e6}${counter}`,
@@ -25,50 +33,25 @@ async function newStudent(request: APIRequestContext) {
       currentAddress: '1 Exit Road, Leeds',
       password: PASSWORD,
     },
-  });
-  expect(res.status()).toBe(201);
-  const { userId } = (await res.json()) as { userId: string };
-  expect(
-    (
-      await request.post('/api/users/verify-otp', {
-        headers: from(),
-        data: { userId, otp: await latestCode(request, email) },
-      })
-    ).ok(),
-  ).toBe(true);
+    from,
+  );
   return email;
 }
 
 async function newPartner(request: APIRequestContext) {
   const email = uniqueEmail('signout-partner');
-  const res = await request.post('/api/partner/register', {
-    headers: from(),
-    data: {
+  await verifiedPartner(
+    request,
+    partnerForm({
       companyName: 'Sign Out Ltd',
-      companyHQ: 'Leeds',
       ownerFirstName: 'Pat',
       ownerLastName: 'Out',
       ownerEmail: email,
-      ownerPhoneNumber: '020 7946 0100',
-      ownerDesignation: 'CEO',
-      ownerNationality: 'British',
-      contactFirstName: 'Sam',
-      contactLastName: 'Reed',
-      contactDesignation: 'HR',
-      contactPhoneNumber: '020 7946 0101',
       contactEmail: uniqueEmail('signout-contact'),
       password: PASSWORD,
-    },
-  });
-  expect(res.status()).toBe(201);
-  expect(
-    (
-      await request.post('/api/partner/verify-otp', {
-        headers: from(),
-        data: { email, otp: await latestCode(request, email) },
-      })
-    ).ok(),
-  ).toBe(true);
+    }),
+    from,
+  );
   return email;
 }
 
@@ -95,15 +78,32 @@ async function statusOf(request: APIRequestContext, path: string, headers: Recor
 }
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** Stores a session the way the sign-in pages do, before the page's scripts run. */
-async function storeSession(page: Page, entries: Record<string, string>) {
-  await page.addInitScript((values) => {
-    // Only on the first load: a sign-out that clears storage must stay cleared after it navigates.
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-  }, entries);
+/** A new student, signed in on this page's browser (the session stored as the login page stores it). */
+async function studentInBrowser(page: Page, request: APIRequestContext) {
+  const email = await newStudent(request);
+  const browser = await signIn(request, '/api/users/login', email);
+  await storeSession(page, studentSession(browser));
+  return { email, browser };
 }
+
+/** A new student with the dashboard open in this browser, and signed in on a phone too. */
+async function studentOnDashboardAndPhone(page: Page, request: APIRequestContext) {
+  const { email, browser } = await studentInBrowser(page, request);
+  const phone = await signIn(request, '/api/users/login', email);
+  await page.goto('/profile-bashboard-student');
+  return { browser, phone };
+}
+
+/** Whether a student's token still opens the profile (200) or has been ended (401). */
+const profileStatus = (request: APIRequestContext, token: string) =>
+  statusOf(request, '/api/users/profile', bearer(token));
+
+/** The dashboard menu's Logout. */
+const studentLogout = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Student' })
+    .getByRole('button', { name: 'Logout', exact: true })
+    .click();
 
 const posted = (page: Page, path: string) =>
   page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
@@ -112,74 +112,40 @@ test('student dashboard: Logout ends the session on the server; other devices st
   page,
   request,
 }) => {
-  const email = await newStudent(request);
-  const browser = await signIn(request, '/api/users/login', email);
-  const phone = await signIn(request, '/api/users/login', email);
-  await storeSession(page, {
-    userToken: browser.token,
-    token: browser.token,
-    user: JSON.stringify(browser.user),
-  });
-  await page.goto('/profile-bashboard-student');
+  const { browser, phone } = await studentOnDashboardAndPhone(page, request);
   await expect(page.getByRole('heading', { name: /Welcome, Sign Out Student/ })).toBeVisible();
 
   const call = posted(page, '/api/users/logout');
-  await page
-    .getByRole('navigation', { name: 'Student' })
-    .getByRole('button', { name: 'Logout', exact: true })
-    .click();
+  await studentLogout(page);
   expect((await call).headers()['authorization']).toBe(`Bearer ${browser.token}`);
   await page.waitForURL(/\/login\/?$/);
-  expect(
-    await page.evaluate(() => [
-      localStorage.getItem('userToken'),
-      localStorage.getItem('token'),
-      localStorage.getItem('user'),
-    ]),
-  ).toEqual([null, null, null]);
-  expect(await statusOf(request, '/api/users/profile', bearer(browser.token))).toBe(401);
-  expect(await statusOf(request, '/api/users/profile', bearer(phone.token))).toBe(200);
+  expect(await storedStudentSession(page)).toEqual([null, null, null]);
+  expect(await profileStatus(request, browser.token)).toBe(401);
+  expect(await profileStatus(request, phone.token)).toBe(200);
 });
 
 test('student dashboard: Sign out of all devices ends every session of the account', async ({
   page,
   request,
 }) => {
-  const email = await newStudent(request);
-  const browser = await signIn(request, '/api/users/login', email);
-  const phone = await signIn(request, '/api/users/login', email);
-  await storeSession(page, {
-    userToken: browser.token,
-    token: browser.token,
-    user: JSON.stringify(browser.user),
-  });
-  await page.goto('/profile-bashboard-student');
+  const { browser, phone } = await studentOnDashboardAndPhone(page, request);
   const call = posted(page, '/api/users/logout-all');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
   await call;
   await page.waitForURL(/\/login\/?$/);
-  expect(await statusOf(request, '/api/users/profile', bearer(browser.token))).toBe(401);
-  expect(await statusOf(request, '/api/users/profile', bearer(phone.token))).toBe(401);
+  expect(await profileStatus(request, browser.token)).toBe(401);
+  expect(await profileStatus(request, phone.token)).toBe(401);
 });
 
 test('student dashboard: Logout still clears the browser when the server cannot be reached', async ({
   page,
   request,
 }) => {
-  const email = await newStudent(request);
-  const browser = await signIn(request, '/api/users/login', email);
-  await storeSession(page, {
-    userToken: browser.token,
-    token: browser.token,
-    user: JSON.stringify(browser.user),
-  });
+  await studentInBrowser(page, request);
   await page.route('**/api/users/logout', (route) => route.abort('internetdisconnected'));
   await page.goto('/profile-bashboard-student');
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Student' })
-    .getByRole('button', { name: 'Logout', exact: true })
-    .click();
+  await studentLogout(page);
   await page.waitForURL(/\/login\/?$/);
   expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
 });
@@ -188,13 +154,7 @@ test('student dashboard: Sign out of all devices that fails says so and keeps th
   page,
   request,
 }) => {
-  const email = await newStudent(request);
-  const browser = await signIn(request, '/api/users/login', email);
-  await storeSession(page, {
-    userToken: browser.token,
-    token: browser.token,
-    user: JSON.stringify(browser.user),
-  });
+  const { browser } = await studentInBrowser(page, request);
   await page.route('**/api/users/logout-all', (route) => route.abort('internetdisconnected'));
   await page.goto('/profile-bashboard-student');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
@@ -205,13 +165,7 @@ test('student dashboard: Sign out of all devices that fails says so and keeps th
 });
 
 test('site header: Logout ends the stored session on the server', async ({ page, request }) => {
-  const email = await newStudent(request);
-  const browser = await signIn(request, '/api/users/login', email);
-  await storeSession(page, {
-    userToken: browser.token,
-    token: browser.token,
-    user: JSON.stringify(browser.user),
-  });
+  const { browser } = await studentInBrowser(page, request);
   await page.goto('/destinations');
   const header = page.locator('header.site-header[data-hydrated="true"]');
   await expect(header).toHaveAttribute('data-session', 'member');
@@ -220,7 +174,7 @@ test('site header: Logout ends the stored session on the server', async ({ page,
   await header.locator('#account-menu [data-logout]').click();
   await call;
   await page.waitForURL((url) => url.pathname === '/');
-  expect(await statusOf(request, '/api/users/profile', bearer(browser.token))).toBe(401);
+  expect(await profileStatus(request, browser.token)).toBe(401);
 });
 
 test('partner dashboard: Logout and Sign out of all devices end sessions on the server', async ({
@@ -290,14 +244,7 @@ test('back office: Sign out and Sign out of all devices end staff sessions on th
   // An editor: admins must also give a second factor (e2e/admin-back-office.spec.ts covers that).
   const email = uniqueEmail('signout-staff');
   const password = 'a long sign-out password 7';
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', email, '--name', 'Sign Out Staff', '--role', 'editor'],
-    {
-      env: { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', STAFF_PASSWORD: password },
-      stdio: 'pipe',
-    },
-  );
+  createStaff({ email, name: 'Sign Out Staff', password }, 'editor');
   // Staff sessions live in an HttpOnly cookie: each device is its own cookie jar.
   const device = async () => {
     const jar = await playwright.request.newContext({

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { storedStudentSession } from './helpers/accounts.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 
@@ -165,13 +166,7 @@ test('a new student registers, verifies, fills the profile, applies to a program
   // Log out: session cleared, the dashboard now sends to /login.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(/\/login\/?$/);
-  expect(
-    await page.evaluate(() => [
-      localStorage.getItem('userToken'),
-      localStorage.getItem('token'),
-      localStorage.getItem('user'),
-    ]),
-  ).toEqual([null, null, null]);
+  expect(await storedStudentSession(page)).toEqual([null, null, null]);
   await page.goto('/profile-bashboard-student');
   await page.waitForURL(/\/login\/?$/);
 });

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
+import { signInNewEditor } from './helpers/staff.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/hydration.ts';
@@ -163,19 +163,7 @@ test("item 14: staff image uploads in the back office show progress and the serv
     name: 'Uma Editor',
     password: 'a long editor password 43',
   };
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', editor.email, '--name', editor.name, '--role', 'editor'],
-    {
-      env: { ...process.env, WRANGLER_PERSIST_TO: '.wrangler/e2e', STAFF_PASSWORD: editor.password },
-      stdio: 'pipe',
-    },
-  );
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(editor.email);
-  await page.getByLabel('Password').fill(editor.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${editor.name}` })).toBeVisible();
+  await signInNewEditor(page, editor);
   await page.goto('/admin/content?kind=countries&id=germany');
   const picker = page.getByLabel('Upload a new image (JPG or PNG, up to 10 MB)');
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
+import { signInNewEditor } from './helpers/staff.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
 
@@ -41,16 +42,7 @@ test('item 8: staff set the video links in the content editor; a link that canno
   page,
 }) => {
   test.setTimeout(300_000);
-  execFileSync(
-    'npm',
-    ['run', 'admin:create', '--', '--email', editor.email, '--name', editor.name, '--role', 'editor'],
-    { env: { ...e2eEnv, STAFF_PASSWORD: editor.password }, stdio: 'pipe' },
-  );
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(editor.email);
-  await page.getByLabel('Password').fill(editor.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${editor.name}` })).toBeVisible();
+  await signInNewEditor(page, editor);
   await page.goto('/admin/content?kind=site');
   await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
 

@@ -7,7 +7,7 @@ import { CRONS, runScheduled } from './scheduled/index.ts';
 import { CODE_RULES } from './services/codes.ts';
 import { COMMON_PASSWORD_MESSAGE } from './services/common-passwords.ts';
 import { auth as staffAuth, makeStaff } from './test/fixtures/index.ts';
-import { postJson } from './test/fixtures/index.ts';
+import { partnerRegistration, postJson } from './test/fixtures/index.ts';
 
 const json = async (res: Response) => await res.json<Record<string, any>>();
 const uid = () => crypto.randomUUID().slice(0, 8);
@@ -26,23 +26,14 @@ const student = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-const partner = (o: Record<string, unknown> = {}) => ({
-  companyName: 'Owner Learning Ltd',
-  companyHQ: 'Leeds, United Kingdom',
-  ownerFirstName: 'Olivia',
-  ownerLastName: 'Owner',
-  ownerEmail: `partner-${uid()}@example.com`,
-  ownerPhoneNumber: '020 7946 0100',
-  ownerDesignation: 'CEO',
-  ownerNationality: 'British',
-  contactFirstName: 'Sam',
-  contactLastName: 'Reed',
-  contactDesignation: 'HR Lead',
-  contactPhoneNumber: '020 7946 0101',
-  contactEmail: `contact-${uid()}@example.com`,
-  password: 'Owner-pass-2026',
-  ...o,
-});
+const partner = (o: Record<string, unknown> = {}) =>
+  partnerRegistration({
+    companyName: 'Owner Learning Ltd',
+    ownerLastName: 'Owner',
+    ownerEmail: `partner-${uid()}@example.com`,
+    password: 'Owner-pass-2026',
+    ...o,
+  });
 
 /** The codes e-mailed to an address, newest first (the test mailbox). */
 async function codesFor(to: string) {

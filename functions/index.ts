@@ -5,7 +5,7 @@ import { requestServices } from './middleware/request-services.ts';
 import { onError, notFound } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { publicCache } from './middleware/cache.ts';
-import { edgeCache } from './middleware/edge-cache.ts';
+import { EDGE_CACHED_PATHS, edgeCache } from './middleware/edge-cache.ts';
 import { apiCors } from './middleware/cors.ts';
 import { serverTiming } from './middleware/server-timing.ts';
 import { requestBodyLimit } from './middleware/body-limit.ts';
@@ -56,19 +56,7 @@ app.use('/api/admin/*', staffCsrf);
 app.use('/api/*', database, requestServices);
 
 // Public reads: short-lived caching with background revalidation.
-for (const path of [
-  '/api/programs',
-  '/api/programs/*',
-  '/api/subjects/*',
-  '/api/countries/*',
-  '/api/universities/*',
-  '/api/departments',
-  '/api/features',
-  '/api/services',
-  '/api/missionvission',
-  '/api/about-mission-vision',
-  '/api/about',
-]) {
+for (const path of EDGE_CACHED_PATHS) {
   // The edge cache sits inside CORS (headers per request) and outside publicCache (it stores only
   // what publicCache marked public).
   app.use(path, edgeCache, publicCache);

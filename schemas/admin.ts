@@ -407,6 +407,12 @@ export const staffCreatedResponse = z.object({
   staff: staffRowSchema.pick({ id: true, name: true, email: true, role: true, isActive: true }),
 });
 export type StaffCreatedResponse = z.infer<typeof staffCreatedResponse>;
+/** PATCH /api/admin/staff/{id}: the account after the change. */
+export const staffUpdatedResponse = z.object({
+  success: z.literal(true),
+  staff: staffRowSchema.omit({ mfaEnabled: true }).extend({ updatedAt: z.string() }),
+});
+export type StaffUpdatedResponse = z.infer<typeof staffUpdatedResponse>;
 
 export const auditRowSchema = z.object({
   id: z.string(),

@@ -36,18 +36,8 @@ export const OTP_INCOMPLETE = 'Please enter the complete 6-digit OTP.';
 
 export const degreeOptions = ['bachelor', 'master', 'diploma', 'certificate'] as const;
 export const employmentTypes = ['full-time', 'part-time', 'contract', 'internship'] as const;
-/** The document types of spec 2 section 5, offered as the admission request's required documents. */
-export const documentTypes = [
-  'Academic Transcript',
-  'Degree Certificate',
-  'Language Certificate',
-  'Passport',
-  'CV/Resume',
-  'Statement of Purpose',
-  'Recommendation Letter',
-  'Financial Document',
-  'Other',
-] as const;
+/** Offered as the admission request's required documents. */
+export { documentTypes } from './document-types.ts';
 
 export const REQUEST_MESSAGES = {
   student: {

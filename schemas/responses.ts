@@ -35,6 +35,25 @@ export type MessageOnly = z.infer<typeof messageResponse>;
 
 /** A success that says nothing more. */
 export const okResponse = z.object({ success: z.literal(true) });
+export type OkOnly = z.infer<typeof okResponse>;
 
 /** An answer that is not JSON (a file download): the client reads its body as null. */
 export const noBody = z.null();
+
+/**
+ * What a failed call may carry beside `message` and `fields` (functions/middleware/errors.ts and the
+ * routes that add to it). Islands read it through `ApiError.bodyAs(failureBody)` (site/lib/api.ts);
+ * the routes that add a field build their body `satisfies FailureBody`.
+ */
+export const failureBody = z.object({
+  // Optional like the rest: a form reads whichever field it needs from whatever body came back.
+  success: z.literal(false).optional(),
+  message: z.string().optional(),
+  /** The assistance form's refusal: its spec's client reads `error` (the same text as `message`). */
+  error: z.string().optional(),
+  /** A student login refused only because the account is not verified yet (403)… */
+  needsVerification: z.boolean().optional(),
+  /** …with the account to send a new code to (null when it is not known). */
+  userId: z.string().nullable().optional(),
+});
+export type FailureBody = z.infer<typeof failureBody>;

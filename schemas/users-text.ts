@@ -13,17 +13,7 @@ export const educationLevels = [
   'Other',
 ] as const;
 
-export const documentTypes = [
-  'Academic Transcript',
-  'Degree Certificate',
-  'Language Certificate',
-  'Passport',
-  'CV/Resume',
-  'Statement of Purpose',
-  'Recommendation Letter',
-  'Financial Document',
-  'Other',
-] as const;
+export { documentTypes } from './document-types.ts';
 
 export const DOCUMENT_REQUIRED = 'Please select a file and document type';
 export const DOCUMENT_TYPE_MESSAGE = 'Only PDF, DOC, DOCX, JPG, JPEG, PNG files are allowed';

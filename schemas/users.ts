@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_REQUIRED, documentTypes, educationLevels } from './users-text.ts';
+// In the student contract so the login form, which has loaded it before it signs in, can read a refusal.
+export { failureBody } from './responses.ts';
 
 export * from './users-text.ts';
 

@@ -26,43 +26,29 @@ import { listCostTables, resolveCostInputs } from './costs.ts';
  */
 export async function readBuildSnapshot(db: Db): Promise<BuildSnapshot> {
   const contentVersion = await readContentVersion(db);
-  const [
-    countries,
-    subjects,
-    universities,
-    departments,
-    features,
-    services,
-    offices,
-    team,
-    missionVision,
-    about,
-    site,
-    faq,
-    partners,
-  ] = await Promise.all([
-    listCountries(db),
-    listSubjects(db),
-    listUniversities(db),
-    listDepartments(db),
-    listFeatures(db),
-    listServices(db),
-    listOffices(db),
-    listTeam(db),
-    getMissionVision(db),
-    getBlock(db, 'about'),
+  const catalogAndSite = await allResolved({
+    countries: listCountries(db),
+    subjects: listSubjects(db),
+    universities: listUniversities(db),
+    departments: listDepartments(db),
+    features: listFeatures(db),
+    services: listServices(db),
+    offices: listOffices(db),
+    team: listTeam(db),
+    missionVision: getMissionVision(db),
+    about: getBlock(db, 'about'),
     // The brand with every field (a block seeded before a field existed gets it from content/site.json).
-    getSite(db),
-    getBlock(db, 'faq'),
-    getBlock(db, 'partners'),
-  ]);
+    site: getSite(db),
+    faq: getBlock(db, 'faq'),
+    partners: getBlock(db, 'partners'),
+  });
   // Recruitment: the job pages, strategy cards, assistance-form categories and services record.
-  const [jobs, strategies, employerCategories, recruitmentServices] = await Promise.all([
-    listJobDetails(db),
-    listStrategies(db),
-    listEmployerCategories(db),
-    getBlock(db, 'recruitmentServices'),
-  ]);
+  const recruitment = await allResolved({
+    jobs: listJobDetails(db),
+    strategies: listStrategies(db),
+    employerCategories: listEmployerCategories(db),
+    recruitmentServices: getBlock(db, 'recruitmentServices'),
+  });
   // The finder: /courses pre-renders its first page and facets (the API's own answer to no
   // filters); subject pages pre-render their estimated total cost from the cost tables.
   const [finder, tables] = await Promise.all([
@@ -70,29 +56,18 @@ export async function readBuildSnapshot(db: Db): Promise<BuildSnapshot> {
     listCostTables(db),
   ]);
   const costs = {
-    bySubject: Object.fromEntries(subjects.map((s) => [s._id, resolveCostInputs(s, tables)])),
+    bySubject: Object.fromEntries(catalogAndSite.subjects.map((s) => [s._id, resolveCostInputs(s, tables)])),
     rates: tables.rates,
   };
-  return {
-    contentVersion,
-    countries,
-    subjects,
-    universities,
-    departments,
-    features,
-    services,
-    offices,
-    team,
-    missionVision,
-    about,
-    site,
-    faq,
-    partners,
-    jobs,
-    strategies,
-    employerCategories,
-    recruitmentServices,
-    finder,
-    costs,
-  };
+  return { contentVersion, ...catalogAndSite, ...recruitment, finder, costs };
+}
+
+/** `Promise.all` over an object's values: each key gets its own promise's result. */
+async function allResolved<T extends Record<string, Promise<unknown>>>(
+  promises: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const entries = await Promise.all(
+    Object.entries(promises).map(async ([key, p]) => [key, await p] as const),
+  );
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> };
 }

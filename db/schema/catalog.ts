@@ -156,19 +156,9 @@ export const subjects = sqliteTable(
     ...retirable,
     ...timestamps,
   },
-  (t) => [
-    index('subjects_country_idx').on(t.countryId),
-    index('subjects_university_idx').on(t.universityId),
-    index('subjects_department_idx').on(t.departmentId),
-    index('subjects_order_idx').on(t.sortOrder),
-    // The search's ordered walk (db/queries/catalog.ts searchSubjects): active subjects in result
-    // order, read from the index alone, so a page stops after 20 hits and the count never opens the
-    // subject rows (each ~1 KB of JSON; reading them for every match was most of the search's time).
-    index('subjects_search_idx').on(t.isActive, t.sortOrder, t.name),
-    // The finder (db/queries/programs.ts): every filter, facet and sort key of GET /api/programs,
-    // so counting and paging read this index alone. Country leads: the commonest filter.
-    index('subjects_finder_idx').on(
-      t.isActive,
+  (t) => {
+    // The finder's filter columns, in the order both finder indexes list them.
+    const finderFilters = [
       t.countryId,
       t.departmentId,
       t.degreeType,
@@ -176,23 +166,22 @@ export const subjects = sqliteTable(
       t.durationMonths,
       t.currency,
       t.basePrice,
-      t.nextIntake,
-      t.sortOrder,
-      t.name,
-    ),
-    // The same keys in catalogue order: a page in the default order is a walk that stops after it
-    // (page 400 of 10,000 programs skips index entries instead of sorting 4,800 rows).
-    index('subjects_finder_order_idx').on(
-      t.isActive,
-      t.sortOrder,
-      t.name,
-      t.countryId,
-      t.departmentId,
-      t.degreeType,
-      t.intakeMonths,
-      t.durationMonths,
-      t.currency,
-      t.basePrice,
-    ),
-  ],
+    ] as const;
+    return [
+      index('subjects_country_idx').on(t.countryId),
+      index('subjects_university_idx').on(t.universityId),
+      index('subjects_department_idx').on(t.departmentId),
+      index('subjects_order_idx').on(t.sortOrder),
+      // The search's ordered walk (db/queries/catalog.ts searchSubjects): active subjects in result
+      // order, read from the index alone, so a page stops after 20 hits and the count never opens the
+      // subject rows (each ~1 KB of JSON; reading them for every match was most of the search's time).
+      index('subjects_search_idx').on(t.isActive, t.sortOrder, t.name),
+      // The finder (db/queries/programs.ts): every filter, facet and sort key of GET /api/programs,
+      // so counting and paging read this index alone. Country leads: the commonest filter.
+      index('subjects_finder_idx').on(t.isActive, ...finderFilters, t.nextIntake, t.sortOrder, t.name),
+      // The same keys in catalogue order: a page in the default order is a walk that stops after it
+      // (page 400 of 10,000 programs skips index entries instead of sorting 4,800 rows).
+      index('subjects_finder_order_idx').on(t.isActive, t.sortOrder, t.name, ...finderFilters),
+    ];
+  },
 );

@@ -17,6 +17,12 @@ export async function latestCode(
   throw new Error(`No code e-mailed to ${to}`);
 }
 
+/** The e-mails sent to an address, newest first (the dev outbox). */
+export async function mailsTo(request: APIRequestContext, to: string) {
+  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as { subject: string; text: string }[];
+}
+
 /** A unique e-mail address per test run. */
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -31,3 +31,15 @@ export function insertJob(job: { id: string; title: string }) {
       `DELETE FROM job_applications WHERE job_id = ${text(job.id)}; DELETE FROM jobs WHERE id = ${text(job.id)};`,
     );
 }
+
+/** Creates a staff member the way an operator does: `npm run admin:create` on the browser tests' database. */
+export function createStaff(
+  who: { email: string; name: string; password: string },
+  role: 'admin' | 'editor',
+) {
+  execFileSync(
+    'npm',
+    ['run', 'admin:create', '--', '--email', who.email, '--name', who.name, '--role', role],
+    { env: { ...e2eEnv, STAFF_PASSWORD: who.password }, stdio: 'pipe' },
+  );
+}

@@ -61,17 +61,30 @@ function hasCredentials(headers: Headers) {
 /** The key ignores the request's headers: a bare GET of the same URL. */
 const cacheKey = (url: string) => new Request(url, { method: 'GET' });
 
-/** The public list reads (the paths publicCache covers without an id). */
-export const PUBLIC_LISTS = [
-  '/api/subjects',
-  '/api/countries',
-  '/api/universities',
+/** The public lists that have no item read under them. */
+const LIST_ONLY_READS = [
   '/api/departments',
   '/api/features',
   '/api/services',
   '/api/missionvission',
   '/api/about-mission-vision',
   '/api/about',
+];
+
+/** The public list reads (the paths publicCache covers without an id). */
+const PUBLIC_LISTS = ['/api/subjects', '/api/countries', '/api/universities', ...LIST_ONLY_READS];
+
+/**
+ * The paths the edge cache serves (index.ts mounts it there): the finder, the kinds with an item
+ * read (their list and items under one pattern) and the other public lists.
+ */
+export const EDGE_CACHED_PATHS = [
+  '/api/programs',
+  '/api/programs/*',
+  '/api/subjects/*',
+  '/api/countries/*',
+  '/api/universities/*',
+  ...LIST_ONLY_READS,
 ];
 
 /** The public item read of the kinds that have one. */

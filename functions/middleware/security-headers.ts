@@ -1,6 +1,21 @@
 import { secureHeaders } from 'hono/secure-headers';
 import { createMiddleware } from 'hono/factory';
 
+// What every response the Worker makes carries, the API and the pages alike.
+const lockedDownPolicy = {
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+const transportAndFraming = {
+  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
+  crossOriginEmbedderPolicy: false,
+};
+
 /**
  * Headers for responses the Worker makes (the API and the fallback shell). Static pages get the
  * same policy from site/public/_headers, which the assets server applies.
@@ -14,34 +29,15 @@ const apiHeaders = secureHeaders({
     imgSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
     fontSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
+    ...lockedDownPolicy,
   },
-  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  xFrameOptions: 'DENY',
-  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
-  crossOriginEmbedderPolicy: false,
+  ...transportAndFraming,
 });
 
 // Pages the Worker serves (pre-rendered pages under run_worker_first, the fallback shells) carry the
 // policy of site/public/_headers: their scripts are pinned by Astro's per-page CSP, and a header
 // `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
-const pageHeaders = secureHeaders({
-  contentSecurityPolicy: {
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  xFrameOptions: 'DENY',
-  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
-  crossOriginEmbedderPolicy: false,
-});
+const pageHeaders = secureHeaders({ contentSecurityPolicy: lockedDownPolicy, ...transportAndFraming });
 
 export const securityHeaders = createMiddleware((c, next) =>
   c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next),

@@ -6,6 +6,7 @@ import { DomainError } from './errors.ts';
 import { statusOf } from '../middleware/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { checkUpload, MAX_UPLOAD_BYTES, type FileKind } from './files.ts';
+import { zipBombHeader } from '../test/fixtures/index.ts';
 
 const MESSAGE = 'Only PDF, DOC or DOCX files are allowed';
 const documents: FileKind[] = ['pdf', 'doc', 'docx'];
@@ -40,41 +41,8 @@ describe('checkUpload against hostile files', () => {
   });
 
   it('refuses a zip bomb renamed .docx (a zip, but not a Word document) without inflating it', async () => {
-    // Local file header claiming a 4 GB entry, then filler: only the first bytes and names are read.
-    const bomb = new Uint8Array([
-      0x50,
-      0x4b,
-      0x03,
-      0x04,
-      20,
-      0,
-      0,
-      0,
-      8,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0xff,
-      0xff,
-      0xff,
-      0x7f,
-      0xff,
-      0xff,
-      0xff,
-      0xff,
-      8,
-      0,
-      0,
-      0,
-      ...enc('bomb.bin'),
-      ...new Uint8Array(4096),
-    ]);
+    // The header of a 4 GB entry, then filler.
+    const bomb = new Uint8Array([...zipBombHeader, ...new Uint8Array(4096)]);
     expect(await outcome(file(bomb, 'resume.docx'))).toEqual({ status: 415, message: MESSAGE });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { batch } from '#db/batch.ts';
 import type { Db } from '#db/client.ts';
 import { oneTimeCodes, partners, users } from '#db/schema/index.ts';
@@ -154,17 +154,23 @@ async function forgetExpired(db: Db, type: RegistrableType, email: string, now: 
     eq(table.isVerified, false),
     lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)),
   );
-  await db.batch([
+  await db.batch(deleteWithCodes(db, type, expired));
+}
+
+/** The statements deleting the accounts of one type that `where` selects, their codes first. */
+function deleteWithCodes(db: Db, type: RegistrableType, where: SQL | undefined) {
+  const table = registrable[type];
+  return [
     db
       .delete(oneTimeCodes)
       .where(
         and(
           eq(oneTimeCodes.accountType, type),
-          inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(expired)),
+          inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(where)),
         ),
       ),
-    db.delete(table).where(expired),
-  ]);
+    db.delete(table).where(where),
+  ] as const;
 }
 
 /** Deletes every unverified account past its 24 hours, with its codes (the daily job); returns how many. */
@@ -173,17 +179,7 @@ export async function deleteExpiredUnverified(db: Db, now = Date.now()) {
   for (const type of Object.keys(registrable) as RegistrableType[]) {
     const table = registrable[type];
     const expired = and(eq(table.isVerified, false), lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)));
-    const [, gone] = await db.batch([
-      db
-        .delete(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.accountType, type),
-            inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(expired)),
-          ),
-        ),
-      db.delete(table).where(expired),
-    ]);
+    const [, gone] = await db.batch(deleteWithCodes(db, type, expired));
     deleted += gone.meta.changes ?? 0;
   }
   return deleted;

@@ -1,5 +1,6 @@
 // Arbitraries for hostile requests: what a careless or malicious client sends.
 import fc from 'fast-check';
+import { zipBombHeader } from '#functions/test/fixtures/files.ts';
 
 /** encodeURIComponent that also survives lone surrogates (sent as the bytes of a broken UTF-8 sequence). */
 export const enc = (s: string) =>
@@ -190,7 +191,6 @@ export const wrongMethods = (method: string) =>
 
 // Upload cases (multipart endpoints): the file field gets each of these.
 const pdfHeader = new TextEncoder().encode('%PDF-1.7\n');
-const zipLocal = [0x50, 0x4b, 0x03, 0x04];
 export const uploadCases: { label: string; name: string; type: string; bytes: Uint8Array }[] = [
   { label: '0-byte file', name: 'empty.pdf', type: 'application/pdf', bytes: new Uint8Array(0) },
   {
@@ -210,37 +210,7 @@ export const uploadCases: { label: string; name: string; type: string; bytes: Ui
     label: 'zip bomb renamed .docx',
     name: 'resume.docx',
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    bytes: new Uint8Array([
-      ...zipLocal,
-      20,
-      0,
-      0,
-      0,
-      8,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0xff,
-      0xff,
-      0xff,
-      0x7f,
-      0xff,
-      0xff,
-      0xff,
-      0xff,
-      8,
-      0,
-      0,
-      0,
-      ...new TextEncoder().encode('bomb.bin'),
-      ...new Array<number>(1000).fill(0),
-    ]),
+    bytes: new Uint8Array([...zipBombHeader, ...new Array<number>(1000).fill(0)]),
   },
   // PDF header followed by HTML with script: passes as a PDF by its bytes; must be served as a download.
   {

@@ -12,6 +12,7 @@ import { startServer } from './lib/server.ts';
 import { percentile, table } from './lib/stats.ts';
 import { kb } from './budgets.ts';
 import { measureFinder } from './finder.ts';
+import { monthNames } from '#schemas/finder-terms.ts';
 
 export const SCALE_DIR = '.wrangler/scale';
 
@@ -75,20 +76,6 @@ const jobTitles = [
   'Plumber',
   'Barista',
   'Site Engineer',
-];
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
 ];
 const cities = [
   'London',
@@ -157,6 +144,8 @@ const q = (v: unknown) =>
     : typeof v === 'number'
       ? String(v)
       : `'${String(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`;
+/** One row of an `insert … values` list. */
+const sqlRow = (cells: unknown[]) => `(${cells.map(q).join(',')})`;
 
 /** Runs SQL on the scratch database through wrangler (native SQLite: far faster than the proxy). */
 async function d1(args: string[]) {
@@ -213,7 +202,7 @@ export async function growTo(target: number) {
       const flavour = flavours[i % flavours.length]!;
       const name = `${degree} ${field} ${flavour}`.trim() + ` ${i}`;
       values.push(
-        `(${[
+        sqlRow([
           `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`,
           name,
           u.id,
@@ -243,8 +232,8 @@ export async function growTo(target: number) {
           {
             degree,
             duration: '1 year',
-            intake: `${months[i % 12]} 2027`,
-            futureIntakes: [`${months[(i + 4) % 12]} 2028`],
+            intake: `${monthNames[i % 12]} 2027`,
+            futureIntakes: [`${monthNames[(i + 4) % 12]} 2028`],
           },
           {
             description: 'A good first degree.',
@@ -262,9 +251,7 @@ export async function growTo(target: number) {
           1,
           now,
           now,
-        ]
-          .map(q)
-          .join(',')})`,
+        ]),
       );
     }
     lines.push(
@@ -278,7 +265,7 @@ export async function growTo(target: number) {
       const title = `${jobTitles[i % jobTitles.length]} ${i}`;
       const city = cities[i % cities.length]!;
       values.push(
-        `(${[
+        sqlRow([
           `gen-job-${i}`,
           title,
           `${title} needed in ${city}. Visa sponsorship available for the right candidate.`,
@@ -306,9 +293,7 @@ export async function growTo(target: number) {
           1000 + i,
           now,
           now,
-        ]
-          .map(q)
-          .join(',')})`,
+        ]),
       );
     }
     lines.push(

@@ -24,6 +24,15 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.fields = status === 400 ? fieldsOf(body) : {};
   }
+
+  /**
+   * The failure body as a schema reads it (`failureBody` in schemas/responses.ts), or null when it
+   * does not match: a form that needs more than `message` and `fields` reads it typed, not cast.
+   */
+  bodyAs<S extends ZodType>(schema: S): output<S> | null {
+    const parsed = schema.safeParse(this.body);
+    return parsed.success ? parsed.data : null;
+  }
 }
 
 /** Thrown when the request never got an answer (offline, DNS, aborted). */

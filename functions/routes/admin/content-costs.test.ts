@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aCountry, aCountryCost, aProgram, request } from '#functions/test/fixtures/index.ts';
+import {
+  aCountry,
+  aCountryCost,
+  aProgram,
+  request,
+  UK_LIKE_HEALTH_CHARGE,
+} from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 
 // Staff edit the finder's costs (issue 17 item 5) in the content editor, with the seed's validation.
@@ -15,14 +21,7 @@ let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
   editor = await makeStaff('editor');
   await aCountry({ id: WITH_HEALTH });
-  await aCountryCost(WITH_HEALTH, {
-    healthName: 'Immigration Health Surcharge',
-    healthAnnualMinor: 77_600,
-    healthExtraMonthsLong: 4,
-    healthExtraMonthsShort: 2,
-    healthSource: 'A test source',
-    healthVerifiedOn: '2024-02-06',
-  });
+  await aCountryCost(WITH_HEALTH, UK_LIKE_HEALTH_CHARGE);
   await aCountry({ id: WITHOUT_HEALTH });
   await aCountryCost(WITHOUT_HEALTH, { currency: 'EUR' });
   await aProgram({ id: PROGRAM, countryId: WITH_HEALTH });

@@ -10,8 +10,9 @@ import {
   staffUpdateSchema,
   type StaffCreatedResponse,
   type StaffRow,
+  type StaffUpdatedResponse,
 } from '#schemas/admin.ts';
-import type { Wire } from '#schemas/responses.ts';
+import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { hashPassword } from '#functions/services/passwords.ts';
 import { assertNotCommon } from '#functions/services/common-passwords.ts';
@@ -116,7 +117,8 @@ export const adminStaff = new Hono<AppEnv>()
       }),
     ]);
     const after = await findStaffForAdmin(c.var.db, id);
-    return c.json({ success: true, staff: after });
+    if (!after) throw new HTTPException(404, { message: 'Staff member not found' });
+    return c.json({ success: true, staff: after } satisfies Wire<StaffUpdatedResponse>);
   })
   .post('/:id/password', validate('param', idParam), validate('json', staffPasswordSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -138,7 +140,7 @@ export const adminStaff = new Hono<AppEnv>()
         entityId: id,
       }),
     ]);
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies OkOnly);
   })
   .post('/:id/mfa/reset', validate('param', idParam), async (c) => {
     // For a lost phone with no recovery codes left: the person sets up a new authenticator at
@@ -160,5 +162,5 @@ export const adminStaff = new Hono<AppEnv>()
         entityId: id,
       }),
     ]);
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies OkOnly);
   });

@@ -4,6 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { onError } from '#functions/middleware/errors.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
+import type { FailureBody } from '#schemas/responses.ts';
 import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
 import { listEmployerCategories } from '#db/queries/jobs.ts';
 import {
@@ -29,7 +30,7 @@ export const assistanceRequests = new Hono<AppEnv>()
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json(
-      { success: false, error: body.message, message: body.message },
+      { success: false, error: body.message, message: body.message } satisfies FailureBody,
       res.status as ContentfulStatusCode,
     );
   })

@@ -1,27 +1,5 @@
 import { env } from 'cloudflare:test';
-import { postJson } from '#functions/test/fixtures/index.ts';
-
-/** A complete, valid registration; every test gets its own e-mail. */
-export function registration(overrides: Record<string, unknown> = {}) {
-  const n = crypto.randomUUID().slice(0, 8);
-  return {
-    companyName: 'Acme Learning Ltd',
-    companyHQ: 'Leeds, United Kingdom',
-    ownerFirstName: 'Olivia',
-    ownerLastName: 'Stone',
-    ownerEmail: `owner-${n}@example.com`,
-    ownerPhoneNumber: '020 7946 0100',
-    ownerDesignation: 'CEO',
-    ownerNationality: 'British',
-    contactFirstName: 'Sam',
-    contactLastName: 'Reed',
-    contactDesignation: 'HR Lead',
-    contactPhoneNumber: '020 7946 0101',
-    contactEmail: `contact-${n}@example.com`,
-    password: 'Secret-pass-123',
-    ...overrides,
-  };
-}
+import { partnerRegistration, postJson } from '#functions/test/fixtures/index.ts';
 
 /** The newest code e-mailed to an address (the test outbox). */
 export async function lastCode(to: string) {
@@ -53,7 +31,7 @@ export async function lastResetCode(to: string) {
 
 /** Registers, verifies and logs in a new partner; returns its token and registration. */
 export async function verifiedPartner(overrides: Record<string, unknown> = {}) {
-  const reg = registration(overrides);
+  const reg = partnerRegistration(overrides);
   const res = await postJson('/api/partner/register', reg, randomAddress());
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const verify = await postJson('/api/partner/verify-otp', {

@@ -7,15 +7,8 @@ import { onError } from '#functions/middleware/errors.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import { signToken } from '#functions/services/tokens.ts';
 import { NO_SESSION } from '#functions/test/fixtures/index.ts';
-import { postJson, request } from '#functions/test/fixtures/index.ts';
-import {
-  bearer,
-  lastCode,
-  lastResetCode,
-  randomAddress,
-  registration,
-  verifiedPartner,
-} from './partner.test-helpers.ts';
+import { partnerRegistration as registration, postJson, request } from '#functions/test/fixtures/index.ts';
+import { bearer, lastCode, lastResetCode, randomAddress, verifiedPartner } from './partner.test-helpers.ts';
 
 const json = async (res: Response) => await res.json<Record<string, any>>();
 const register = (body: unknown) => postJson('/api/partner/register', body, randomAddress());

@@ -4,6 +4,7 @@ import {
   aCityCost,
   aCountry,
   aCountryCost,
+  UK_LIKE_HEALTH_CHARGE,
   aDepartment,
   aProgram,
   aUniversity,
@@ -46,12 +47,7 @@ beforeAll(async () => {
     livingMonthlyMinor: 113_600,
     livingVerifiedOn: '2025-01-02',
     visaFeeMinor: 52_400,
-    healthName: 'Immigration Health Surcharge',
-    healthAnnualMinor: 77_600,
-    healthExtraMonthsLong: 4,
-    healthExtraMonthsShort: 2,
-    healthSource: 'A test source',
-    healthVerifiedOn: '2024-02-06',
+    ...UK_LIKE_HEALTH_CHARGE,
   });
   await aCountryCost(AWAY.id, { currency: 'USD', livingMonthlyMinor: 120_000, visaFeeMinor: 18_500 });
   await aCityCost(AWAY.id, { name: 'Tempeville', currency: 'USD', livingMonthlyMinor: 150_000 });

@@ -35,25 +35,25 @@ function newStudent(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function latestCode(to: string) {
+/** The newest e-mail sent to an address (the test outbox). */
+async function latestMail(to: string) {
   const [row] = await db
     .select()
     .from(outbox)
     .where(eq(outbox.to, to.toLowerCase()))
     .orderBy(desc(outbox.createdAt))
     .limit(1);
-  return row?.text?.match(/\b(\d{6})\b/)?.[1];
+  return row;
+}
+
+async function latestCode(to: string) {
+  return (await latestMail(to))?.text?.match(/\b(\d{6})\b/)?.[1];
 }
 
 /** The password reset code e-mailed to an address; the e-mail goes out after the response, so poll briefly. */
 async function resetCode(to: string) {
   for (let i = 0; i < 100; i++) {
-    const [row] = await db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.to, to.toLowerCase()))
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
+    const row = await latestMail(to);
     if (row && /password reset code/.test(row.subject)) return row.text?.match(/\b(\d{6})\b/)?.[1];
     await new Promise((r) => setTimeout(r, 20));
   }

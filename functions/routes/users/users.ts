@@ -6,6 +6,7 @@ import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { createFactory } from 'hono/factory';
 import { requireAuth } from '#functions/middleware/auth.ts';
+import type { FailureBody } from '#schemas/responses.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -127,7 +128,12 @@ export const usersRouter = new Hono<AppEnv>()
       if (error instanceof Forbidden) {
         const pending = await findCredentials(c.var.db, 'student', { email });
         return c.json(
-          { success: false, message: error.message, needsVerification: true, userId: pending?.id ?? null },
+          {
+            success: false,
+            message: error.message,
+            needsVerification: true,
+            userId: pending?.id ?? null,
+          } satisfies FailureBody,
           403,
         );
       }

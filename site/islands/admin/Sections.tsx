@@ -20,6 +20,7 @@ import {
   partnerRequestRowSchema,
   partnerRowSchema,
   staffCreatedResponse,
+  staffUpdatedResponse,
   staffPageResponse,
   staffRowSchema,
   type ApplicationRow,
@@ -512,7 +513,7 @@ export function Staff({ me }: { me: StaffProfile }) {
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
       // The answer (the updated row) is not read: the list is fetched again.
-      adminApi(`/staff/${id}`, { method: 'PATCH', body, schema: okResponse }),
+      adminApi(`/staff/${id}`, { method: 'PATCH', body, schema: staffUpdatedResponse }),
     onSuccess: refresh,
   });
   const resetMfa = useMutation({

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { api, ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
+import { api, ApiError, apiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
 import { exportFileName, privacyPaths, type PersonType } from '#schemas/privacy.ts';
 
 // Loaded only where answers are checked (development), and never bundled for production.
@@ -26,8 +26,9 @@ async function saveDownload(res: Response) {
 }
 
 async function failureMessage(res: Response) {
-  const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  return body?.message ?? 'The download failed. Please try again.';
+  // The server's message when it sent one, read as api() reads a failure.
+  const { message } = apiError(res.status, '', await res.json().catch(() => null));
+  return message || 'The download failed. Please try again.';
 }
 
 /**

@@ -98,8 +98,16 @@ export default function AssistanceForm({
       setForm(empty);
     } catch (err) {
       toast.dismiss(loading);
-      const body = err instanceof ApiError ? (err.body as { error?: string } | null) : null;
-      toast.error(body?.error || 'Something went wrong!');
+      // The refusal's words are its `error`, read by the failure schema: loaded only when a request
+      // fails, so this page still ships no zod.
+      const refusal =
+        err instanceof ApiError
+          ? await import('#schemas/responses.ts').then(
+              (m) => err.bodyAs(m.failureBody),
+              () => null,
+            )
+          : null;
+      toast.error(refusal?.error || 'Something went wrong!');
     } finally {
       setSubmitting(false);
     }

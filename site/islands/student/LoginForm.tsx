@@ -61,15 +61,9 @@ export default function LoginForm() {
       await mergeSavedAtSignIn();
       location.assign(takeReturnPath(pagePaths.studentDashboard));
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.status === 403 &&
-        (error.body as { needsVerification?: boolean } | null)?.needsVerification
-      ) {
-        setUnverified({
-          userId: (error.body as { userId?: string | null }).userId ?? null,
-          message: error.message,
-        });
+      const refusal = error instanceof ApiError ? error.bodyAs(contract.failureBody) : null;
+      if (error instanceof ApiError && error.status === 403 && refusal?.needsVerification) {
+        setUnverified({ userId: refusal.userId ?? null, message: error.message });
       } else if (error instanceof ApiError) {
         setMessage(error.message || 'Login failed. Please check your credentials.');
       } else if (error instanceof NetworkError) {
