@@ -21,6 +21,8 @@ import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
+import { TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
 
 export type Section =
   | 'login'
@@ -117,32 +119,30 @@ function Login() {
             login.mutate();
           }}
         >
-          <div className="admin-field">
-            <label htmlFor="staff-email">E-mail</label>
-            <input
-              id="staff-email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={login.isError || undefined}
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="staff-password">Password</label>
-            <input
-              id="staff-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={login.isError || undefined}
-            />
-          </div>
+          <TextField
+            look={adminLook}
+            id="staff-email"
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={login.isError || undefined}
+          />
+          <TextField
+            look={adminLook}
+            id="staff-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={login.isError || undefined}
+          />
           <button type="submit" className="admin-button" disabled={login.isPending}>
             {login.isPending ? 'Signing in…' : 'Sign in'}
           </button>

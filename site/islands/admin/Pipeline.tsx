@@ -6,6 +6,9 @@ import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailRespon
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
+import { SelectField, TextArea } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { DetailPanel } from './DetailPanel.tsx';
 
 export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({
   name: 'status',
@@ -89,19 +92,7 @@ function PipelineDetail<T>({
     },
   });
   return (
-    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${formId}-title`}>
-      <div className="admin-detail__head">
-        <h2 id={`${formId}-title`}>Details</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {detail.isPending && <p>Loading…</p>}
-      {detail.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(detail.error)}
-        </p>
-      )}
+    <DetailPanel title="Details" onClose={onClose} query={detail}>
       {detail.data && (
         <>
           <p>
@@ -125,33 +116,26 @@ function PipelineDetail<T>({
               }}
             >
               <h3>Change status</h3>
-              <div className="admin-field">
-                <label htmlFor={`${formId}-to`}>New status</label>
-                <select
-                  id={`${formId}-to`}
-                  required
-                  value={to}
-                  onChange={(e) => setTo(e.target.value)}
-                  aria-describedby={change.isError ? `${formId}-err` : undefined}
-                >
-                  <option value="">Choose…</option>
-                  {detail.data.next.map((s) => (
-                    <option key={s} value={s}>
-                      {show(s)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${formId}-note`}>Note for the e-mail (optional)</label>
-                <textarea
-                  id={`${formId}-note`}
-                  rows={3}
-                  maxLength={2000}
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                />
-              </div>
+              <SelectField
+                look={adminLook}
+                id={`${formId}-to`}
+                label="New status"
+                required
+                placeholder="Choose…"
+                options={detail.data.next.map((s) => ({ value: s, label: show(s) }))}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                aria-describedby={change.isError ? `${formId}-err` : undefined}
+              />
+              <TextArea
+                look={adminLook}
+                id={`${formId}-note`}
+                label="Note for the e-mail (optional)"
+                rows={3}
+                maxLength={2000}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
               <button type="submit" className="admin-button" disabled={!to || change.isPending}>
                 {change.isPending ? 'Saving…' : 'Change status and e-mail'}
               </button>
@@ -183,7 +167,7 @@ function PipelineDetail<T>({
           )}
         </>
       )}
-    </section>
+    </DetailPanel>
   );
 }
 

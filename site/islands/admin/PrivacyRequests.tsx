@@ -7,6 +7,8 @@ import { notInProduction, schemaFrom } from '#site/lib/api.ts';
 // schemas load only where answers are checked (development), so the shared chunk stays zod-free.
 const privacyContract = () => (import.meta.env.DEV ? import('#schemas/privacy.ts') : notInProduction());
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
+import { TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
 
 /**
  * Privacy requests that arrived by e-mail (UK GDPR access, portability, erasure): find the person
@@ -38,16 +40,15 @@ export function PrivacyRequests() {
           search.mutate(email.trim());
         }}
       >
-        <div className="admin-field">
-          <label htmlFor={`${id}-email`}>E-mail address of the person</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField
+          look={adminLook}
+          id={`${id}-email`}
+          label="E-mail address of the person"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="admin-button" disabled={search.isPending}>
           {search.isPending ? 'Searching…' : 'Find accounts'}
         </button>
@@ -141,17 +142,16 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
               Deletes the account, its records and files at once, keeps payments without the name and e-mail,
               and e-mails the person a confirmation. It cannot be undone.
             </p>
-            <div className="admin-field">
-              <label htmlFor={`${id}-confirm`}>Type the account's e-mail to confirm</label>
-              <input
-                id={`${id}-confirm`}
-                type="email"
-                required
-                value={confirmEmail}
-                onChange={(e) => setConfirmEmail(e.target.value)}
-                aria-describedby={erase.isError ? `${id}-err` : undefined}
-              />
-            </div>
+            <TextField
+              look={adminLook}
+              id={`${id}-confirm`}
+              label="Type the account's e-mail to confirm"
+              type="email"
+              required
+              value={confirmEmail}
+              onChange={(e) => setConfirmEmail(e.target.value)}
+              aria-describedby={erase.isError ? `${id}-err` : undefined}
+            />
             <button
               type="submit"
               className="admin-button admin-button--danger"

@@ -6,6 +6,9 @@ import { DataTable, StatusBadge } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
 import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
+import { SelectField, TextArea, TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { DetailPanel } from './DetailPanel.tsx';
 import {
   inboxStatusLabels,
   inboxStatuses,
@@ -182,19 +185,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
       ].filter(([, v]) => v !== undefined && v !== null && v !== '') as [string, unknown][])
     : [];
   return (
-    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${fid}-t`}>
-      <div className="admin-detail__head">
-        <h2 id={`${fid}-t`}>Message</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {q.isPending && <p>Loading…</p>}
-      {q.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(q.error)}
-        </p>
-      )}
+    <DetailPanel title="Message" onClose={onClose} query={q}>
       {item && (
         <>
           <p>
@@ -242,28 +233,26 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
             }}
           >
             <h3>Reply by e-mail to {item.email}</h3>
-            <div className="admin-field">
-              <label htmlFor={`${fid}-s`}>Subject</label>
-              <input
-                id={`${fid}-s`}
-                required
-                maxLength={200}
-                value={subject ?? defaultSubject}
-                onChange={(e) => setSubject(e.target.value)}
-              />
-            </div>
-            <div className="admin-field">
-              <label htmlFor={`${fid}-m`}>Message</label>
-              <textarea
-                id={`${fid}-m`}
-                required
-                rows={6}
-                maxLength={10000}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-                aria-describedby={reply.isError ? `${fid}-e` : undefined}
-              />
-            </div>
+            <TextField
+              look={adminLook}
+              id={`${fid}-s`}
+              label="Subject"
+              required
+              maxLength={200}
+              value={subject ?? defaultSubject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+            <TextArea
+              look={adminLook}
+              id={`${fid}-m`}
+              label="Message"
+              required
+              rows={6}
+              maxLength={10000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-describedby={reply.isError ? `${fid}-e` : undefined}
+            />
             <button type="submit" className="admin-button" disabled={reply.isPending || !message.trim()}>
               {reply.isPending ? 'Sending…' : 'Send reply'}
             </button>
@@ -291,7 +280,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
           )}
         </>
       )}
-    </section>
+    </DetailPanel>
   );
 }
 
@@ -497,6 +486,12 @@ const jobAppsConfig: PipelineConfig<JobApplicationRow> = {
 };
 export const JobApplications = () => <Pipeline config={jobAppsConfig} />;
 
+/** The roles a new staff member can be given, with what each may do. */
+const staffRoleChoices = [
+  { value: 'editor', label: 'Editor (content and publishing)' },
+  { value: 'admin', label: 'Admin (everything)' },
+];
+
 export function Staff({ me }: { me: StaffProfile }) {
   const fid = useId();
   const queryClient = useQueryClient();
@@ -521,18 +516,17 @@ export function Staff({ me }: { me: StaffProfile }) {
     onSuccess: refresh,
   });
   const field = (name: keyof typeof form, labelText: string, type = 'text') => (
-    <div className="admin-field">
-      <label htmlFor={`${fid}-${name}`}>{labelText}</label>
-      <input
-        id={`${fid}-${name}`}
-        type={type}
-        required
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        value={form[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        aria-describedby={create.isError ? `${fid}-err` : undefined}
-      />
-    </div>
+    <TextField
+      look={adminLook}
+      id={`${fid}-${name}`}
+      label={labelText}
+      type={type}
+      required
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      aria-describedby={create.isError ? `${fid}-err` : undefined}
+    />
   );
   return (
     <>
@@ -624,17 +618,14 @@ export function Staff({ me }: { me: StaffProfile }) {
         <h2>Add a staff member</h2>
         {field('name', 'Name')}
         {field('email', 'E-mail', 'email')}
-        <div className="admin-field">
-          <label htmlFor={`${fid}-role`}>Role</label>
-          <select
-            id={`${fid}-role`}
-            value={form.role}
-            onChange={(e) => setForm({ ...form, role: e.target.value })}
-          >
-            <option value="editor">Editor (content and publishing)</option>
-            <option value="admin">Admin (everything)</option>
-          </select>
-        </div>
+        <SelectField
+          look={adminLook}
+          id={`${fid}-role`}
+          label="Role"
+          options={staffRoleChoices}
+          value={form.role}
+          onChange={(e) => setForm({ ...form, role: e.target.value })}
+        />
         {field('password', 'Password (at least 12 characters)', 'password')}
         <button type="submit" className="admin-button" disabled={create.isPending}>
           Add staff member
@@ -680,29 +671,27 @@ function SetPassword() {
       }}
     >
       <h2>Set a new password</h2>
-      <div className="admin-field">
-        <label htmlFor={`${fid}-who`}>Staff member</label>
-        <select id={`${fid}-who`} required value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">Choose…</option>
-          {people.data?.items.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.email})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${fid}-pw`}>New password (at least 12 characters)</label>
-        <input
-          id={`${fid}-pw`}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={save.isError ? `${fid}-err` : undefined}
-        />
-      </div>
+      <SelectField
+        look={adminLook}
+        id={`${fid}-who`}
+        label="Staff member"
+        required
+        placeholder="Choose…"
+        options={(people.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
+        value={who}
+        onChange={(e) => setWho(e.target.value)}
+      />
+      <TextField
+        look={adminLook}
+        id={`${fid}-pw`}
+        label="New password (at least 12 characters)"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-describedby={save.isError ? `${fid}-err` : undefined}
+      />
       <button type="submit" className="admin-button" disabled={save.isPending || !who}>
         Set password
       </button>

@@ -10,6 +10,9 @@ import {
 } from '#schemas/admin.ts';
 import { adminApi, errorText } from './session.ts';
 import { companyName } from './brand.ts';
+import { saveFile } from '#site/lib/save-file.ts';
+import { TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
 
 const post = <S extends ZodType>(path: string, body: Record<string, unknown>, schema: S) =>
   api(`/api/admin/auth${path}`, { method: 'POST', body, credentials: 'same-origin', schema });
@@ -31,23 +34,22 @@ function CodeField({
   label?: string;
 }) {
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]{6,7}"
-        maxLength={7}
-        required
-        className="admin-code"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-    </div>
+    <TextField
+      look={adminLook}
+      id={id}
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9 ]{6,7}"
+      maxLength={7}
+      required
+      className="admin-code"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    />
   );
 }
 
@@ -82,20 +84,19 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
       </p>
       <div ref={input}>
         {useRecovery ? (
-          <div className="admin-field">
-            <label htmlFor={`${fid}-recovery`}>Recovery code</label>
-            <input
-              id={`${fid}-recovery`}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              aria-invalid={verify.isError || undefined}
-              aria-describedby={err}
-            />
-          </div>
+          <TextField
+            look={adminLook}
+            id={`${fid}-recovery`}
+            label="Recovery code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={verify.isError || undefined}
+            aria-describedby={err}
+          />
         ) : (
           <CodeField
             id={`${fid}-code`}
@@ -153,19 +154,13 @@ function RecoveryCodes({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const download = () => {
-    const url = URL.createObjectURL(
+    saveFile(
       new Blob(
         [`${companyName()} back office: recovery codes\nEach code works once.\n\n${codes.join('\n')}\n`],
         { type: 'text/plain' },
       ),
+      'back-office-recovery-codes.txt',
     );
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'back-office-recovery-codes.txt';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <section className="admin-form" aria-labelledby="recovery-heading">

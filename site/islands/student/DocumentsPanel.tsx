@@ -15,6 +15,7 @@ import { formatDate } from './profile-query.ts';
 import { runAction } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { upload as uploadFile } from '#site/lib/upload.ts';
+import { saveFile } from '#site/lib/save-file.ts';
 
 const message = schemaFrom(usersContract, 'messageResponse');
 
@@ -70,12 +71,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
       'Failed to download document',
     );
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    const url = URL.createObjectURL(result.value);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = doc.fileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(result.value, doc.fileName);
   }
 
   async function remove(id: string) {
