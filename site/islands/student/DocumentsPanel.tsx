@@ -8,8 +8,9 @@ import {
   documentTypes,
 } from '#schemas/users-text.ts';
 import type { DocumentDto, StudentProfile } from '#schemas/users.ts';
-import { Field, Notice, RecordActions, SelectField } from './fields.tsx';
+import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
+import { RecordActions } from './record-actions.tsx';
 import { deleteRecord, messageResponse, runAction, type PanelNotice } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { upload as uploadFile } from '#site/lib/upload.ts';

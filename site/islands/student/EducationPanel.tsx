@@ -4,7 +4,8 @@ import { educationLevels } from '#schemas/users-text.ts';
 import type { EducationDto, StudentProfile } from '#schemas/users.ts';
 import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
-import { Field, Notice, RecordActions, SelectField } from './fields.tsx';
+import { Field, Notice, SelectField } from './fields.tsx';
+import { RecordActions } from './record-actions.tsx';
 import { deleteRecord, messageResponse, noticeOf, runAction, type PanelNotice } from './panel-helpers.ts';
 
 type Form = Record<

@@ -3,7 +3,8 @@ import { studentSession } from '#site/lib/session.ts';
 import type { StudentProfile } from '#schemas/users.ts';
 import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
-import { Field, Notice, RecordActions } from './fields.tsx';
+import { Field, Notice } from './fields.tsx';
+import { RecordActions } from './record-actions.tsx';
 import { deleteRecord, messageResponse, noticeOf, runAction, type PanelNotice } from './panel-helpers.ts';
 
 /** Languages tab: language qualifications (free text such as a test score). */

@@ -18,6 +18,11 @@ export function Field({ className, ...props }: FieldProps) {
   return <TextField look={look} fieldClassName={className} {...props} />;
 }
 
+/** The e-mail field of the student forms (sign in, registration, password reset). */
+export function EmailField(props: Omit<FieldProps, 'label' | 'name' | 'type' | 'autoComplete'>) {
+  return <Field label="Email" name="email" type="email" autoComplete="email" {...props} />;
+}
+
 type SelectProps = Omit<ComponentProps<typeof CommonSelect>, 'look' | 'label' | 'options' | 'placeholder'> & {
   label: string;
   options: readonly string[];
@@ -34,42 +39,5 @@ export function Notice({ kind, children }: { kind: 'success' | 'error' | 'info';
     <p className={`st-notice st-notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
-  );
-}
-
-/**
- * The buttons on a record in a panel's list: `action` (Edit, Download) and Delete, each naming the
- * record for screen readers ("Delete BSc at Leeds").
- */
-export function RecordActions({
-  name,
-  action,
-  onAction,
-  onDelete,
-}: {
-  name: string;
-  action: string;
-  onAction: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <div className="st-row">
-      <button
-        type="button"
-        className="st-button st-button--small st-button--secondary"
-        onClick={onAction}
-        aria-label={`${action} ${name}`}
-      >
-        {action}
-      </button>
-      <button
-        type="button"
-        className="st-button st-button--small st-button--danger"
-        onClick={onDelete}
-        aria-label={`Delete ${name}`}
-      >
-        Delete
-      </button>
-    </div>
   );
 }
