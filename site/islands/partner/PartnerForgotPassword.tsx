@@ -5,6 +5,7 @@ import { withQuery } from '../common/with-query.tsx';
 import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { TextField } from './fields.tsx';
+import { FormCard } from './form-card.tsx';
 
 const failed = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
@@ -92,17 +93,13 @@ function ForgotPassword() {
   };
 
   return (
-    <form
-      className="pt-card pt-narrow"
-      onFocus={warmContract}
+    <FormCard
+      eyebrow="Partner area"
+      titleId="pt-forgot-title"
+      title="Reset your password"
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="pt-forgot-title"
+      onFocus={warmContract}
     >
-      <p className="pt-eyebrow">Partner area</p>
-      <h1 id="pt-forgot-title" className="pt-title">
-        Reset your password
-      </h1>
       <div role="status" aria-live="polite" className="pt-live">
         {info && <p className="pt-banner pt-banner-info">{info}</p>}
       </div>
@@ -190,7 +187,7 @@ function ForgotPassword() {
         <a href="/login-partner-account">Back to partner login</a>
         <a href="/become-our-partner-registerhere">Become a partner</a>
       </nav>
-    </form>
+    </FormCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { storageKeys } from '#site/lib/storage.ts';
 import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract } from './contract.ts';
 import { CheckboxField, TextField } from './fields.tsx';
+import { FormCard } from './form-card.tsx';
 import { partnerSession } from './session.ts';
 import { pagePaths } from '#schemas/paths.ts';
 
@@ -92,18 +93,13 @@ function LoginForm() {
   };
 
   return (
-    <form
-      className="pt-card pt-narrow"
-      onFocus={warmContract}
+    <FormCard
+      eyebrow="Partner area"
+      titleId="pt-login-title"
+      title="Log in to your partner account"
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="pt-login-title"
+      onFocus={warmContract}
     >
-      <p className="pt-eyebrow">Partner area</p>
-      <h1 id="pt-login-title" className="pt-title">
-        Log in to your partner account
-      </h1>
-
       <TextField
         id="email"
         label="Email"
@@ -176,7 +172,7 @@ function LoginForm() {
       <p className="pt-footnote">
         Are you a student? <a href={pagePaths.login}>Student login</a>
       </p>
-    </form>
+    </FormCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type 
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { partnerContract } from './contract.ts';
+import { FormCard } from './form-card.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
 import { OTP_INCOMPLETE } from '#schemas/partner-text.ts';
@@ -142,11 +143,12 @@ function VerifyForm() {
 
   const done = verify.isSuccess;
   return (
-    <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-verify-title">
-      <p className="pt-eyebrow">Partner account</p>
-      <h1 id="pt-verify-title" className="pt-title">
-        Verify your account
-      </h1>
+    <FormCard
+      eyebrow="Partner account"
+      titleId="pt-verify-title"
+      title="Verify your account"
+      onSubmit={onSubmit}
+    >
       <p className="pt-muted" id="pt-otp-help">
         Enter the 6-digit code we sent to <strong>{email}</strong>. The code is valid for 10 minutes.
       </p>
@@ -219,7 +221,7 @@ function VerifyForm() {
         <a href="/become-our-partner-registerhere">Back to registration</a>
         <a href="/login-partner-account">Go to partner login</a>
       </nav>
-    </form>
+    </FormCard>
   );
 }
 
