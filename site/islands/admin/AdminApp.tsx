@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
 import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut } from './session.ts';
 import {
@@ -161,15 +161,7 @@ function Login() {
 
 /** Sign out (this device) and sign out of all devices: both end sessions on the server first. */
 function SignOutButtons() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const signOutEverywhere = async () => {
-    setBusy(true);
-    setError('');
-    if (await signOut({ everywhere: true })) return;
-    setError(SIGN_OUT_EVERYWHERE_FAILED);
-    setBusy(false);
-  };
+  const everywhere = useSignOutEverywhere(() => signOut({ everywhere: true }));
   return (
     <>
       <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOut()}>
@@ -178,14 +170,14 @@ function SignOutButtons() {
       <button
         type="button"
         className="admin-button admin-button--quiet"
-        onClick={() => void signOutEverywhere()}
-        disabled={busy}
+        onClick={() => void everywhere.run()}
+        disabled={everywhere.busy}
       >
-        {busy ? 'Signing out…' : 'Sign out of all devices'}
+        {everywhere.busy ? 'Signing out…' : 'Sign out of all devices'}
       </button>
-      {error && (
+      {everywhere.error && (
         <p role="alert" className="admin-error">
-          {error}
+          {everywhere.error}
         </p>
       )}
     </>

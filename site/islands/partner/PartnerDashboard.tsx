@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { ApiError } from '#site/lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { RequestForm } from './RequestForms.tsx';
@@ -49,18 +49,11 @@ function Dashboard({ token }: { token: string }) {
     await partnerSession.signOut();
     window.location.href = '/login-partner-account';
   };
-  const [signingOut, setSigningOut] = useState(false);
-  const [everywhereError, setEverywhereError] = useState('');
-  const signOutEverywhere = async () => {
-    setSigningOut(true);
-    setEverywhereError('');
-    if (await partnerSession.signOut({ everywhere: true })) {
-      window.location.href = '/login-partner-account';
-      return;
-    }
-    setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
-    setSigningOut(false);
-  };
+  const everywhere = useSignOutEverywhere(async () => {
+    if (!(await partnerSession.signOut({ everywhere: true }))) return false;
+    window.location.href = '/login-partner-account';
+    return true;
+  });
   const save = useSaveProfile(token, expire, bump);
   const { mutate: sendProfile } = save; // stable across renders (TanStack Query), unlike `save`
 
@@ -158,15 +151,15 @@ function Dashboard({ token }: { token: string }) {
           <button
             type="button"
             className="pt-button pt-button-ghost"
-            onClick={() => void signOutEverywhere()}
-            disabled={signingOut}
+            onClick={() => void everywhere.run()}
+            disabled={everywhere.busy}
           >
-            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+            {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
           </button>
         </nav>
-        {everywhereError && (
+        {everywhere.error && (
           <p className="pt-error pt-dash-error" role="alert">
-            {everywhereError}
+            {everywhere.error}
           </p>
         )}
       </header>

@@ -8,7 +8,7 @@ import type { StudentProfile } from '#schemas/users.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
@@ -154,16 +154,7 @@ function Loaded({
 }) {
   const [tab, setTab] = useState<TabId>('overview');
   const [menuOpen, setMenuOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const [everywhereError, setEverywhereError] = useState('');
-  const signOutEverywhere = async () => {
-    setSigningOut(true);
-    setEverywhereError('');
-    if (!(await logoutEverywhere())) {
-      setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
-      setSigningOut(false);
-    }
-  };
+  const everywhere = useSignOutEverywhere(logoutEverywhere);
   const refreshAction = async () => {
     await refresh();
   };
@@ -213,14 +204,14 @@ function Loaded({
             <button
               type="button"
               className="st-sidebar__logout"
-              onClick={signOutEverywhere}
-              disabled={signingOut}
+              onClick={() => void everywhere.run()}
+              disabled={everywhere.busy}
             >
-              {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+              {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
             </button>
-            {everywhereError && (
+            {everywhere.error && (
               <p className="st-sidebar__error" role="alert">
-                {everywhereError}
+                {everywhere.error}
               </p>
             )}
           </li>
