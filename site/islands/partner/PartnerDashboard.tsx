@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { ApiError } from '#site/lib/api.ts';
+import { tabProps } from '../common/tab-props.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
@@ -37,7 +38,6 @@ function Dashboard({ token }: { token: string }) {
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
   const [tab, setTab] = useState<Tab>('profile');
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const reconciled = useRef(false);
 
   const expire = () => {
@@ -118,21 +118,6 @@ function Dashboard({ token }: { token: string }) {
   const partner: CachedPartner = shown ?? {};
   const incomplete = !partner.companyName;
 
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    const dir =
-      e.key === 'ArrowDown' || e.key === 'ArrowRight'
-        ? 1
-        : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
-          ? -1
-          : 0;
-    if (!dir && e.key !== 'Home' && e.key !== 'End') return;
-    e.preventDefault();
-    const next =
-      e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (index + dir + tabs.length) % tabs.length;
-    setTab(tabs[next]!.id);
-    tabRefs.current[tabs[next]!.id]?.focus();
-  };
-
   return (
     <div className="pt-dashboard">
       <header className="pt-dash-header">
@@ -172,22 +157,8 @@ function Dashboard({ token }: { token: string }) {
             aria-orientation="vertical"
             className="pt-tablist"
           >
-            {tabs.map((t, i) => (
-              <button
-                key={t.id}
-                ref={(el) => {
-                  tabRefs.current[t.id] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls={`panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                className="pt-tab"
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
+            {tabs.map((t) => (
+              <button key={t.id} className="pt-tab" {...tabProps(tabs, tab, setTab, t.id)}>
                 {t.label}
               </button>
             ))}

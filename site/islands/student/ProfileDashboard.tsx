@@ -8,6 +8,7 @@ import type { StudentProfile } from '#schemas/users.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
+import { tabProps } from '../common/tab-props.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { EducationPanel } from './EducationPanel.tsx';
@@ -237,29 +238,7 @@ function Loaded({
 
         <div className="st-tabs" role="tablist" aria-label="Profile sections">
           {tabs.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              onKeyDown={(e) => {
-                const i = tabs.findIndex((x) => x.id === tab);
-                const next =
-                  e.key === 'ArrowRight'
-                    ? tabs[(i + 1) % tabs.length]
-                    : e.key === 'ArrowLeft'
-                      ? tabs[(i + tabs.length - 1) % tabs.length]
-                      : undefined;
-                if (next) {
-                  setTab(next.id);
-                  document.getElementById(`tab-${next.id}`)?.focus();
-                }
-              }}
-            >
+            <button key={t.id} {...tabProps(tabs, tab, setTab, t.id)}>
               {t.label}
             </button>
           ))}
