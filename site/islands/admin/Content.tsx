@@ -131,6 +131,8 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   const name =
     typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
   const err = errors[path.join('.')];
+  // What every control of this field shares: the back office's look, its id and its error.
+  const field = { look: adminLook, id, error: err };
   // Fields draw their own error (site/islands/common/fields.tsx); a list of items has it under the list.
   const errorNote = err && (
     <p id={`${id}-error`} className="admin-error">
@@ -204,14 +206,12 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
     }
     return (
       <TextArea
-        look={adminLook}
-        id={id}
+        {...field}
         label={
           <>
             {name} <span className="admin-muted">(one per line)</span>
           </>
         }
-        error={err}
         rows={Math.min(8, Math.max(3, list.length + 1))}
         value={list.map(String).join('\n')}
         onChange={(e) => onChange(path, e.target.value.split('\n'))}
@@ -221,10 +221,8 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   if (kind === 'boolean') {
     return (
       <CheckboxField
-        look={adminLook}
-        id={id}
+        {...field}
         label={name}
-        error={err}
         checked={value === true}
         onChange={(e) => onChange(path, e.target.checked)}
       />
@@ -233,10 +231,8 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   if (kind === 'enum') {
     return (
       <SelectField
-        look={adminLook}
-        id={id}
+        {...field}
         label={name}
-        error={err}
         options={(inner.enum ?? []).map(String)}
         value={scalarText(value)}
         onChange={(e) => onChange(path, e.target.value)}
@@ -246,8 +242,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   if (kind === 'number') {
     return (
       <TextField
-        look={adminLook}
-        id={id}
+        {...field}
         label={
           <>
             {name}
@@ -257,7 +252,6 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
             )}
           </>
         }
-        error={err}
         type="number"
         inputMode="decimal"
         value={scalarText(value)}
@@ -280,15 +274,11 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   );
   const onText = (e: { target: { value: string } }) => onChange(path, e.target.value || emptyValue);
   if (LONG.test(key) && !isImage)
-    return (
-      <TextArea look={adminLook} id={id} label={label} error={err} rows={5} value={text} onChange={onText} />
-    );
+    return <TextArea {...field} label={label} rows={5} value={text} onChange={onText} />;
   return (
     <TextField
-      look={adminLook}
-      id={id}
+      {...field}
       label={label}
-      error={err}
       value={text}
       readOnly={isId && readOnlyId}
       onChange={onText}
