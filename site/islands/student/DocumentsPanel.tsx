@@ -10,7 +10,7 @@ import {
 import type { DocumentDto, StudentProfile } from '#schemas/users.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
-import { RecordActions } from './record-actions.tsx';
+import { RecordActions } from './records.tsx';
 import { deleteRecord, messageResponse, runAction, type PanelNotice } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { upload as uploadFile } from '#site/lib/upload.ts';

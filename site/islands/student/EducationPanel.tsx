@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { studentSession } from '#site/lib/session.ts';
 import { educationLevels } from '#schemas/users-text.ts';
 import type { EducationDto, StudentProfile } from '#schemas/users.ts';
-import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
-import { RecordActions } from './record-actions.tsx';
+import { RecordActions, RecordForm } from './records.tsx';
 import { deleteRecord, messageResponse, noticeOf, runAction, type PanelNotice } from './panel-helpers.ts';
 
 type Form = Record<
@@ -131,12 +130,21 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
           ))}
         </ul>
       )}
-      <form
-        className="st-card st-grid"
-        onFocus={prefetch(usersContract)}
+      <RecordForm
+        label={editing ? 'Edit education record' : 'Add education record'}
+        grid
         onSubmit={save}
-        noValidate
-        aria-label={editing ? 'Edit education record' : 'Add education record'}
+        busy={busy}
+        submitLabel={editing ? 'Update Education' : 'Add Education'}
+        onCancel={
+          editing
+            ? () => {
+                setEditing(null);
+                setForm(blank);
+                setErrors({});
+              }
+            : undefined
+        }
       >
         <h3 className="st-span">{editing ? 'Edit education record' : 'Add education record'}</h3>
         <SelectField
@@ -210,25 +218,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
           onChange={set('studyLanguage')}
           error={errors.studyLanguage}
         />
-        <div className="st-row st-span">
-          <button type="submit" className="st-button" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Education' : 'Add Education'}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="st-button st-button--secondary"
-              onClick={() => {
-                setEditing(null);
-                setForm(blank);
-                setErrors({});
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
-      </form>
+      </RecordForm>
     </div>
   );
 }

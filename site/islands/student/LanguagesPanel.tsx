@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { studentSession } from '#site/lib/session.ts';
 import type { StudentProfile } from '#schemas/users.ts';
-import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
-import { RecordActions } from './record-actions.tsx';
+import { RecordActions, RecordForm } from './records.tsx';
 import { deleteRecord, messageResponse, noticeOf, runAction, type PanelNotice } from './panel-helpers.ts';
 
 /** Languages tab: language qualifications (free text such as a test score). */
@@ -77,12 +76,19 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
           ))}
         </ul>
       )}
-      <form
-        className="st-card"
-        onFocus={prefetch(usersContract)}
+      <RecordForm
+        label={editing ? 'Edit language qualification' : 'Add language qualification'}
         onSubmit={save}
-        noValidate
-        aria-label={editing ? 'Edit language qualification' : 'Add language qualification'}
+        busy={busy}
+        submitLabel={editing ? 'Update Language' : 'Add Language'}
+        onCancel={
+          editing
+            ? () => {
+                setEditing(null);
+                setQualification('');
+              }
+            : undefined
+        }
       >
         <Field
           label="Language Qualification"
@@ -92,24 +98,7 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
           error={error}
           placeholder="e.g. IELTS Academic 7.5"
         />
-        <div className="st-row">
-          <button type="submit" className="st-button" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Language' : 'Add Language'}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="st-button st-button--secondary"
-              onClick={() => {
-                setEditing(null);
-                setQualification('');
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
-      </form>
+      </RecordForm>
     </div>
   );
 }
