@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '#site/lib/api.ts';
 import { queryClient } from '#site/lib/query-client.ts';
@@ -64,6 +64,38 @@ function ApplicationTimelines() {
   );
 }
 
+/** The card shown instead of the dashboard when the profile cannot be shown: one way on, or Log Out. */
+function ProfileProblem({
+  title,
+  alert = false,
+  action,
+  onAction,
+  children,
+}: {
+  title: string;
+  alert?: boolean;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="st-center">
+      <div className="st-card st-state" role={alert ? 'alert' : undefined}>
+        <h1>{title}</h1>
+        <p>{children}</p>
+        <div className="st-row">
+          <button type="button" className="st-button" onClick={onAction}>
+            {action}
+          </button>
+          <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
+            Log Out
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
 export default withQuery(Dashboard);
 
@@ -92,41 +124,26 @@ function Dashboard({ companyName }: { companyName: string }) {
   }
   if (query.isError) {
     return (
-      <div className="st-center">
-        <div className="st-card st-state" role="alert">
-          <h1>Error Loading Profile</h1>
-          <p>Failed to load user profile. Please try again.</p>
-          <div className="st-row">
-            <button type="button" className="st-button" onClick={() => query.refetch()}>
-              Retry
-            </button>
-            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
-              Log Out
-            </button>
-          </div>
-        </div>
-      </div>
+      <ProfileProblem
+        alert
+        title="Error Loading Profile"
+        action="Retry"
+        onAction={() => void query.refetch()}
+      >
+        Failed to load user profile. Please try again.
+      </ProfileProblem>
     );
   }
   const user = query.data.user;
   if (!user) {
     return (
-      <div className="st-center">
-        <div className="st-card st-state">
-          <h1>Profile Data Unavailable</h1>
-          <p>
-            Your profile could not be loaded. This may be due to an incomplete registration or a system issue.
-          </p>
-          <div className="st-row">
-            <button type="button" className="st-button" onClick={() => location.reload()}>
-              Reload Page
-            </button>
-            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
-              Log Out
-            </button>
-          </div>
-        </div>
-      </div>
+      <ProfileProblem
+        title="Profile Data Unavailable"
+        action="Reload Page"
+        onAction={() => location.reload()}
+      >
+        Your profile could not be loaded. This may be due to an incomplete registration or a system issue.
+      </ProfileProblem>
     );
   }
   return (
