@@ -109,16 +109,7 @@ function Receipt() {
     }
   }, [link]);
 
-  if (!valid) {
-    return (
-      <div className="receipt__problem">
-        <p role="alert">{receiptMessages.invalid}</p>
-        <p>
-          <a href="/payment">Go to the payment page</a>
-        </p>
-      </div>
-    );
-  }
+  if (!valid) return <InvalidLink />;
   if (receipt.isPending)
     return (
       <p className="receipt__loading" role="status">
@@ -129,16 +120,7 @@ function Receipt() {
     const error = receipt.error;
     if (error instanceof ApiError && error.status === 410)
       return <ExpiredLink id={link.id} token={link.token} />;
-    if (error instanceof ApiError && error.status === 404) {
-      return (
-        <div className="receipt__problem">
-          <p role="alert">{receiptMessages.invalid}</p>
-          <p>
-            <a href="/payment">Go to the payment page</a>
-          </p>
-        </div>
-      );
-    }
+    if (error instanceof ApiError && error.status === 404) return <InvalidLink />;
     return (
       <div className="receipt__problem">
         <p role="alert">Your receipt could not be loaded just now.</p>
@@ -238,3 +220,15 @@ function Receipt() {
 }
 
 export default withQuery(Receipt);
+
+/** A receipt link that is not one of ours (malformed, or no such payment): the way back to pay. */
+function InvalidLink() {
+  return (
+    <div className="receipt__problem">
+      <p role="alert">{receiptMessages.invalid}</p>
+      <p>
+        <a href="/payment">Go to the payment page</a>
+      </p>
+    </div>
+  );
+}
