@@ -73,7 +73,7 @@ function Summary() {
         </div>
       </dl>
       <p className="pay-brands">
-        <span className="pay-sr-only">We accept </span>
+        <span className="visually-hidden">We accept </span>
         <span className="pay-brand">Visa</span>
         <span className="pay-brand">Mastercard</span>
         <span className="pay-brand">American Express</span>

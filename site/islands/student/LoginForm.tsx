@@ -127,7 +127,7 @@ export default function LoginForm() {
         addon={
           <button type="button" className="st-toggle" aria-pressed={show} onClick={() => setShow(!show)}>
             {show ? 'Hide' : 'Show'}
-            <span className="st-visually-hidden"> password</span>
+            <span className="visually-hidden"> password</span>
           </button>
         }
       />

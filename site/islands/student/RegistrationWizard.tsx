@@ -268,7 +268,7 @@ export default function RegistrationWizard() {
                 onClick={() => setShowPassword(!showPassword)}
               >
                 {showPassword ? 'Hide' : 'Show'}
-                <span className="st-visually-hidden"> password</span>
+                <span className="visually-hidden"> password</span>
               </button>
             }
           />
