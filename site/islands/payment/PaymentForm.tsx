@@ -195,7 +195,7 @@ function Fields({
           <a href={receipt}>View and print your receipt</a>
         </p>
       )}
-      <button type="submit" className="pay-button" disabled={disabled}>
+      <button type="submit" className="ink-button pay-button" disabled={disabled}>
         {processing ? 'Processing...' : `Pay ${PAYMENT_DISPLAY}`}
       </button>
     </form>

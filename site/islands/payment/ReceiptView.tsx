@@ -62,7 +62,7 @@ function ExpiredLink({ id, token }: { id: string; token: string }) {
       <p>We can e-mail a new link to the address used for this payment.</p>
       <button
         type="button"
-        className="receipt-button"
+        className="ink-button receipt-button"
         disabled={resend.isPending || resend.isSuccess}
         onClick={() => resend.mutate()}
       >
@@ -124,7 +124,7 @@ function Receipt() {
     return (
       <div className="receipt__problem">
         <p role="alert">Your receipt could not be loaded just now.</p>
-        <button type="button" className="receipt-button" onClick={() => void receipt.refetch()}>
+        <button type="button" className="ink-button receipt-button" onClick={() => void receipt.refetch()}>
           Try again
         </button>
       </div>
@@ -210,7 +210,7 @@ function Receipt() {
         </div>
       </dl>
       <div className="receipt__actions">
-        <button type="button" className="receipt-button" onClick={() => print()}>
+        <button type="button" className="ink-button receipt-button" onClick={() => print()}>
           Print receipt
         </button>
         <a href="/">Back to the home page</a>
