@@ -441,29 +441,24 @@ function Editor({
           )}
         </p>
       )}
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {error && (
-          <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
-            Not saved: {error.message}
-          </p>
-        )}
-        <SchemaFields
-          schema={schema}
-          draft={draft}
-          setDraft={setDraft}
-          errors={error ? { [error.path]: error.message } : {}}
-          readOnlyId={id !== null}
-          images={imageFields[kind]}
-        />
-        <SaveBar pending={save.isPending} saved={save.isSuccess}>
-          {id !== null && q.data && (
+      <SchemaForm
+        schema={schema}
+        draft={draft}
+        setDraft={setDraft}
+        errors={error ? { [error.path]: error.message } : {}}
+        readOnlyId={id !== null}
+        images={imageFields[kind]}
+        save={save}
+        problem={
+          error && (
+            <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
+              Not saved: {error.message}
+            </p>
+          )
+        }
+        actions={
+          id !== null &&
+          q.data && (
             <button
               type="button"
               className="admin-button admin-button--quiet"
@@ -471,49 +466,67 @@ function Editor({
             >
               {q.data.active ? 'Retire (hide from the site)' : 'Restore to the site'}
             </button>
-          )}
-        </SaveBar>
-      </form>
+          )
+        }
+      />
     </section>
   );
 }
 
-/** A form's fields: one `Field` per top-level property of its schema, each editing its part of the draft. */
-function SchemaFields({
+/**
+ * An editor's form: why the last save failed (`problem`), one `Field` per top-level property of the
+ * schema (each editing its part of the draft), then the sticky bar: Save, any other `actions`, and
+ * the saved note.
+ */
+function SchemaForm({
   schema,
   draft,
   setDraft,
+  save,
+  problem,
+  actions,
   ...shared
 }: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images'> & {
   schema: Node;
   draft: Obj;
   setDraft: (draft: Obj) => void;
+  save: { mutate: () => void; isPending: boolean; isSuccess: boolean };
+  problem: ReactNode;
+  actions?: ReactNode;
 }) {
-  return Object.entries(schema.properties ?? {}).map(([k, s]) => (
-    <Field
-      key={k}
-      schema={s}
-      optional={isOptional(schema, k, s)}
-      value={draft[k]}
-      path={[k]}
-      onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
-      {...shared}
-    />
-  ));
-}
-
-/** The sticky bar under an editor: Save, any other actions (`children`), then the saved note. */
-function SaveBar({ pending, saved, children }: { pending: boolean; saved: boolean; children?: ReactNode }) {
   return (
-    <div className="admin-actions admin-actions--sticky">
-      <button type="submit" className="admin-button" disabled={pending}>
-        {pending ? 'Saving…' : 'Save'}
-      </button>
-      {children}
-      <span aria-live="polite">
-        {saved && <span className="admin-success">Saved. Publish to update the static pages.</span>}
-      </span>
-    </div>
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      {problem}
+      {Object.entries(schema.properties ?? {}).map(([k, s]) => (
+        <Field
+          key={k}
+          schema={s}
+          optional={isOptional(schema, k, s)}
+          value={draft[k]}
+          path={[k]}
+          onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
+          {...shared}
+        />
+      ))}
+      <div className="admin-actions admin-actions--sticky">
+        <button type="submit" className="admin-button" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        {actions}
+        <span aria-live="polite">
+          {save.isSuccess && (
+            <span className="admin-success">Saved. Publish to update the static pages.</span>
+          )}
+        </span>
+      </div>
+    </form>
   );
 }
 
@@ -585,31 +598,24 @@ function SiteSettings() {
         players) or an https link to an .mp4 or .webm file; leave one empty to show the poster only. Changes
         reach the pages at the next publish.
       </p>
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {(problems > 0 || errors['']) && (
-          <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
-            Not saved:{' '}
-            {errors[''] ??
-              `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
-          </p>
-        )}
-        <SchemaFields
-          schema={schema}
-          draft={draft}
-          setDraft={setDraft}
-          errors={errors}
-          readOnlyId={false}
-          images={['logo']}
-        />
-        <SaveBar pending={save.isPending} saved={save.isSuccess} />
-      </form>
+      <SchemaForm
+        schema={schema}
+        draft={draft}
+        setDraft={setDraft}
+        errors={errors}
+        readOnlyId={false}
+        images={['logo']}
+        save={save}
+        problem={
+          (problems > 0 || errors['']) && (
+            <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
+              Not saved:{' '}
+              {errors[''] ??
+                `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
+            </p>
+          )
+        }
+      />
     </section>
   );
 }
