@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { ApiError } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { useLazy } from '#site/lib/lazy.ts';
-import { partnerContract } from './contract.ts';
+import { partnerContract, postPartner } from './contract.ts';
 import { TextField } from './fields.tsx';
 import { FormCard } from './form-card.tsx';
 
@@ -47,12 +47,7 @@ function ForgotPassword() {
       : {};
 
   const request = useMutation({
-    mutationFn: () =>
-      api('/api/partner/forgot-password', {
-        method: 'POST',
-        body: { email },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+    mutationFn: () => postPartner('/api/partner/forgot-password', { email }, 'messageResponse'),
     onSuccess: (res) => {
       setInfo(res.message);
       setSubmitted(false);
@@ -63,11 +58,7 @@ function ForgotPassword() {
 
   const reset = useMutation({
     mutationFn: () =>
-      api('/api/partner/reset-password', {
-        method: 'POST',
-        body: { email, code, password },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+      postPartner('/api/partner/reset-password', { email, code, password }, 'messageResponse'),
     onSuccess: (res) => {
       setInfo(res.message);
       setStage('done');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
-import { partnerContract } from './contract.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { postPartner } from './contract.ts';
 import { FormCard } from './form-card.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
@@ -81,11 +81,7 @@ function VerifyForm() {
 
   const verify = useMutation({
     mutationFn: () =>
-      api('/api/partner/verify-otp', {
-        method: 'POST',
-        body: { email: email ?? '', otp: code },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+      postPartner('/api/partner/verify-otp', { email: email ?? '', otp: code }, 'messageResponse'),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'Account verified successfully! Redirecting to login...' });
       localStorage.removeItem(storageKeys.partnerEmail);
@@ -96,12 +92,7 @@ function VerifyForm() {
   });
 
   const resend = useMutation({
-    mutationFn: () =>
-      api('/api/partner/resend-otp', {
-        method: 'POST',
-        body: { email: email ?? '' },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+    mutationFn: () => postPartner('/api/partner/resend-otp', { email: email ?? '' }, 'messageResponse'),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'OTP has been resent to your email' });
       setDigits(Array<string>(LENGTH).fill(''));
