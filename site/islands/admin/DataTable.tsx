@@ -152,7 +152,11 @@ export function DataTable<T>({
                     i === 0 ? (
                       <th scope="row" key={c.header}>
                         {onOpen ? (
-                          <button type="button" className="admin-link" onClick={() => onOpen(row)}>
+                          <button
+                            type="button"
+                            className="link-button admin-link"
+                            onClick={() => onOpen(row)}
+                          >
                             {c.cell(row)}
                           </button>
                         ) : (
@@ -174,7 +178,7 @@ export function DataTable<T>({
         {query.isError && (
           <p role="alert" className="admin-error">
             {errorText(query.error)}{' '}
-            <button type="button" className="admin-link" onClick={() => void query.refetch()}>
+            <button type="button" className="link-button admin-link" onClick={() => void query.refetch()}>
               Try again
             </button>
           </p>

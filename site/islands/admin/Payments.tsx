@@ -289,7 +289,7 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
         aria-describedby={problem || refund.isError ? errorId : undefined}
         onChange={(e) => setAmount(e.target.value)}
         addon={
-          <button type="button" className="admin-link" onClick={() => setAmount(all)}>
+          <button type="button" className="link-button admin-link" onClick={() => setAmount(all)}>
             Refund all that is left ({left})
           </button>
         }

@@ -120,7 +120,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
       <p>
         <button
           type="button"
-          className="admin-link"
+          className="link-button admin-link"
           onClick={() => {
             setUseRecovery(!useRecovery);
             setCode('');
@@ -133,7 +133,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
         </button>
       </p>
       <p>
-        <button type="button" className="admin-link" onClick={onRestart}>
+        <button type="button" className="link-button admin-link" onClick={onRestart}>
           Start again with e-mail and password
         </button>
       </p>
