@@ -23,6 +23,7 @@ import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
 import { TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 export type Section =
   | 'login'
@@ -112,13 +113,7 @@ function Login() {
       {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
       {step === 'enrol' && <Enrol signingIn onDone={enter} />}
       {step === 'password' && (
-        <form
-          className="admin-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            login.mutate();
-          }}
-        >
+        <AdminForm onSubmit={() => login.mutate()}>
           <TextField
             look={adminLook}
             id="staff-email"
@@ -153,7 +148,7 @@ function Login() {
               </p>
             )}
           </div>
-        </form>
+        </AdminForm>
       )}
     </main>
   );

@@ -24,6 +24,7 @@ import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
 import { CheckboxField, SelectField, TextArea, TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 type Json = string | number | boolean | null | undefined | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -495,14 +496,7 @@ function SchemaForm({
   actions?: ReactNode;
 }) {
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <AdminForm noValidate onSubmit={() => save.mutate()}>
       {problem}
       {Object.entries(schema.properties ?? {}).map(([k, s]) => (
         <Field
@@ -526,7 +520,7 @@ function SchemaForm({
           )}
         </span>
       </div>
-    </form>
+    </AdminForm>
   );
 }
 

@@ -30,6 +30,7 @@ import { DataTable, StatusBadge } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
 import { SelectField, TextArea, TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
 
 const statusFilter = {
@@ -264,11 +265,9 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
   const all = minorToDecimal(payment.refundable, payment.currency);
   const errorId = `${id}-err`;
   return (
-    <form
-      className="admin-form"
+    <AdminForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setProblem(null);
         const minor = decimalToMinor(amount, payment.currency);
         if (minor === null || minor <= 0) return setProblem('Enter an amount such as 4.00.');
@@ -327,6 +326,6 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
         )}
         {!problem && refund.isSuccess && <p className="admin-success">{refund.data.message}</p>}
       </div>
-    </form>
+    </AdminForm>
   );
 }

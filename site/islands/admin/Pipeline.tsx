@@ -8,6 +8,7 @@ import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.ts
 import { useSelectedId } from './use-selected-id.ts';
 import { SelectField, TextArea } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
 
 export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({
@@ -108,13 +109,7 @@ function PipelineDetail<T>({
           </dl>
           {config.extra?.(detail.data, refresh)}
           {detail.data.next.length > 0 ? (
-            <form
-              className="admin-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                change.mutate();
-              }}
-            >
+            <AdminForm onSubmit={() => change.mutate()}>
               <h3>Change status</h3>
               <SelectField
                 look={adminLook}
@@ -147,7 +142,7 @@ function PipelineDetail<T>({
                 )}
                 {change.isSuccess && <p className="admin-success">{change.data.message}</p>}
               </div>
-            </form>
+            </AdminForm>
           ) : (
             <p className="admin-muted">This is a final status.</p>
           )}

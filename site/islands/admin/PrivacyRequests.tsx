@@ -9,6 +9,7 @@ const privacyContract = () => (import.meta.env.DEV ? import('#schemas/privacy.ts
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 /**
  * Privacy requests that arrived by e-mail (UK GDPR access, portability, erasure): find the person
@@ -32,14 +33,7 @@ export function PrivacyRequests() {
         the account), then download their data or delete their account. People can do both themselves from
         their dashboards.
       </p>
-      <form
-        className="admin-form"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search.mutate(email.trim());
-        }}
-      >
+      <AdminForm role="search" onSubmit={() => search.mutate(email.trim())}>
         <TextField
           look={adminLook}
           id={`${id}-email`}
@@ -52,7 +46,7 @@ export function PrivacyRequests() {
         <button type="submit" className="admin-button" disabled={search.isPending}>
           {search.isPending ? 'Searching…' : 'Find accounts'}
         </button>
-      </form>
+      </AdminForm>
       <div aria-live="polite">
         {search.isError && (
           <p role="alert" className="admin-error">
@@ -130,13 +124,7 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
               </span>
             )}
           </p>
-          <form
-            className="admin-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              erase.mutate();
-            }}
-          >
+          <AdminForm onSubmit={() => erase.mutate()}>
             <h3>Delete this account</h3>
             <p className="admin-muted">
               Deletes the account, its records and files at once, keeps payments without the name and e-mail,
@@ -166,7 +154,7 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
                 </p>
               )}
             </div>
-          </form>
+          </AdminForm>
         </>
       )}
     </li>

@@ -8,6 +8,7 @@ import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './P
 import { PublishBar } from './PublishBar.tsx';
 import { SelectField, TextArea, TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
 import {
   inboxStatusLabels,
@@ -225,13 +226,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
               {errorText(setStatus.error)}
             </p>
           )}
-          <form
-            className="admin-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              reply.mutate();
-            }}
-          >
+          <AdminForm onSubmit={() => reply.mutate()}>
             <h3>Reply by e-mail to {item.email}</h3>
             <TextField
               look={adminLook}
@@ -264,7 +259,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
               )}
               {reply.isSuccess && <p className="admin-success">{reply.data.message}</p>}
             </div>
-          </form>
+          </AdminForm>
           {(q.data?.replies ?? []).length > 0 && (
             <>
               <h3>Replies sent</h3>
@@ -608,13 +603,7 @@ export function Staff({ me }: { me: StaffProfile }) {
           Two-step sign-in was reset. Their sessions have ended.
         </p>
       )}
-      <form
-        className="admin-form admin-form--narrow"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
+      <AdminForm narrow onSubmit={() => create.mutate()}>
         <h2>Add a staff member</h2>
         {field('name', 'Name')}
         {field('email', 'E-mail', 'email')}
@@ -638,7 +627,7 @@ export function Staff({ me }: { me: StaffProfile }) {
           )}
           {create.isSuccess && <p className="admin-success">Added {create.data.staff.email}.</p>}
         </div>
-      </form>
+      </AdminForm>
       <SetPassword />
     </>
   );
@@ -663,13 +652,7 @@ function SetPassword() {
     onSuccess: () => setPassword(''),
   });
   return (
-    <form
-      className="admin-form admin-form--narrow"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <AdminForm narrow onSubmit={() => save.mutate()}>
       <h2>Set a new password</h2>
       <SelectField
         look={adminLook}
@@ -703,7 +686,7 @@ function SetPassword() {
         )}
         {save.isSuccess && <p className="admin-success">Password changed. Their open sessions have ended.</p>}
       </div>
-    </form>
+    </AdminForm>
   );
 }
 

@@ -13,6 +13,7 @@ import { companyName } from './brand.ts';
 import { saveFile } from '#site/lib/save-file.ts';
 import { TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 const post = <S extends ZodType>(path: string, body: Record<string, unknown>, schema: S) =>
   api(`/api/admin/auth${path}`, { method: 'POST', body, credentials: 'same-origin', schema });
@@ -69,13 +70,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
   useEffect(() => input.current?.querySelector('input')?.focus(), [useRecovery]);
   const err = verify.isError ? `${fid}-err` : undefined;
   return (
-    <form
-      className="admin-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        verify.mutate();
-      }}
-    >
+    <AdminForm onSubmit={() => verify.mutate()}>
       <h2>Two-step sign-in</h2>
       <p>
         {useRecovery
@@ -137,7 +132,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
           Start again with e-mail and password
         </button>
       </p>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -246,13 +241,7 @@ export function Enrol({
   const { qrSvg, secret, otpauthUrl } = setup.data;
   const err = enable.isError ? `${fid}-err` : undefined;
   return (
-    <form
-      className="admin-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        enable.mutate();
-      }}
-    >
+    <AdminForm onSubmit={() => enable.mutate()}>
       <h2>Set up two-step sign-in</h2>
       {signingIn && (
         <p>
@@ -300,7 +289,7 @@ export function Enrol({
           </p>
         )}
       </div>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -340,13 +329,7 @@ export function Security({ me }: { me: StaffProfile }) {
               continueLabel="Done"
             />
           ) : (
-            <form
-              className="admin-form admin-form--narrow"
-              onSubmit={(e) => {
-                e.preventDefault();
-                fresh.mutate();
-              }}
-            >
+            <AdminForm narrow onSubmit={() => fresh.mutate()}>
               <h2>Make new recovery codes</h2>
               <p>Your old recovery codes stop working. Confirm with a code from your authenticator app.</p>
               <CodeField
@@ -366,7 +349,7 @@ export function Security({ me }: { me: StaffProfile }) {
                   </p>
                 )}
               </div>
-            </form>
+            </AdminForm>
           )}
           <p className="admin-muted">
             Lost your phone and your recovery codes? Ask an administrator to reset your two-step sign-in.
