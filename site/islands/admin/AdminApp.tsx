@@ -4,7 +4,8 @@ import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
-import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut } from './session.ts';
+import { adminApi, forgetLegacyToken, goToLogin, signOut } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import {
   Applications,
   Audit,
@@ -142,11 +143,7 @@ function Login() {
             {login.isPending ? 'Signing in…' : 'Sign in'}
           </button>
           <div aria-live="assertive">
-            {login.isError && (
-              <p id="login-error" role="alert" className="admin-error">
-                {errorText(login.error)}
-              </p>
-            )}
+            {login.isError && <AdminAlert error={login.error} id="login-error" />}
           </div>
         </AdminForm>
       )}
@@ -192,11 +189,7 @@ function Shell({ section }: { section: Section }) {
   if (me.isError) {
     // An admin whose second factor was reset: back to sign-in, where they set up a new one.
     if (me.error instanceof ApiError && me.error.status === 403) goToLogin();
-    return (
-      <p role="alert" className="admin-error">
-        {errorText(me.error)}
-      </p>
-    );
+    return <AdminAlert error={me.error} />;
   }
   const profile = me.data;
   const item = nav.find((n) => n.section === section);

@@ -18,6 +18,7 @@ import {
 import { ApiError } from '#site/lib/api.ts';
 import { siteSchema } from '#schemas/content.ts';
 import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
@@ -399,12 +400,7 @@ function Editor({
     onSuccess: refresh,
   });
   if (id !== null && q.isPending) return <p>Loading…</p>;
-  if (q.isError)
-    return (
-      <p role="alert" className="admin-error">
-        {errorText(q.error)}
-      </p>
-    );
+  if (q.isError) return <AdminAlert error={q.error} />;
   if (!draft) return null;
   const preview = q.data?.preview;
   return (
@@ -575,12 +571,7 @@ function SiteSettings() {
     },
   });
   if (q.isPending) return <p>Loading…</p>;
-  if (q.isError)
-    return (
-      <p role="alert" className="admin-error">
-        {errorText(q.error)}
-      </p>
-    );
+  if (q.isError) return <AdminAlert error={q.error} />;
   if (!draft) return null;
   const problems = Object.keys(errors).filter(Boolean).length;
   return (

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { errorText } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 
 /**
  * The panel beside a list that shows one row (`#admin-detail`, focused when a row opens): its title
@@ -26,11 +26,7 @@ export function DetailPanel({
         </button>
       </div>
       {query.isPending && <p>Loading…</p>}
-      {query.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(query.error)}
-        </p>
-      )}
+      {query.isError && <AdminAlert error={query.error} />}
       {children}
     </section>
   );

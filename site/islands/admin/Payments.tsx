@@ -26,6 +26,7 @@ import {
   type PaymentListRow,
 } from '#schemas/payment.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
 import { SelectField, TextArea, TextField } from '../common/fields.tsx';
@@ -319,11 +320,7 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
             {problem}
           </p>
         )}
-        {!problem && refund.isError && (
-          <p id={errorId} role="alert" className="admin-error">
-            {errorText(refund.error)}
-          </p>
-        )}
+        {!problem && refund.isError && <AdminAlert error={refund.error} id={errorId} />}
         {!problem && refund.isSuccess && <p className="admin-success">{refund.data.message}</p>}
       </div>
     </AdminForm>

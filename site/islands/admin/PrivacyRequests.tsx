@@ -7,6 +7,7 @@ import { notInProduction, schemaFrom } from '#site/lib/api.ts';
 // schemas load only where answers are checked (development), so the shared chunk stays zod-free.
 const privacyContract = () => (import.meta.env.DEV ? import('#schemas/privacy.ts') : notInProduction());
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
 import { AdminForm } from './AdminForm.tsx';
@@ -48,11 +49,7 @@ export function PrivacyRequests() {
         </button>
       </AdminForm>
       <div aria-live="polite">
-        {search.isError && (
-          <p role="alert" className="admin-error">
-            {errorText(search.error)}
-          </p>
-        )}
+        {search.isError && <AdminAlert error={search.error} />}
         {search.data &&
           (search.data.people.length === 0 ? (
             <p>No student, partner or job-applicant account uses this address.</p>

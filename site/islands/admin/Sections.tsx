@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
@@ -64,11 +65,7 @@ export function Dashboard({ me }: { me: StaffProfile }) {
       <h1>Welcome, {me.name}</h1>
       <PublishBar />
       {q.isPending && <p>Loading…</p>}
-      {q.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(q.error)}
-        </p>
-      )}
+      {q.isError && <AdminAlert error={q.error} />}
       {cards.length > 0 && (
         <ul className="admin-cards">
           {cards.map(([title, n, href]) => (
@@ -221,11 +218,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
               </button>
             )}
           </div>
-          {setStatus.isError && (
-            <p role="alert" className="admin-error">
-              {errorText(setStatus.error)}
-            </p>
-          )}
+          {setStatus.isError && <AdminAlert error={setStatus.error} />}
           <AdminForm onSubmit={() => reply.mutate()}>
             <h3>Reply by e-mail to {item.email}</h3>
             <TextField
@@ -411,11 +404,7 @@ function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refre
       >
         Create job
       </button>
-      {create.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(create.error)}
-        </p>
-      )}
+      {create.isError && <AdminAlert error={create.error} />}
     </div>
   );
 }
@@ -588,16 +577,8 @@ export function Staff({ me }: { me: StaffProfile }) {
           },
         ]}
       />
-      {update.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(update.error)}
-        </p>
-      )}
-      {resetMfa.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(resetMfa.error)}
-        </p>
-      )}
+      {update.isError && <AdminAlert error={update.error} />}
+      {resetMfa.isError && <AdminAlert error={resetMfa.error} />}
       {resetMfa.isSuccess && (
         <p role="status" className="admin-success">
           Two-step sign-in was reset. Their sessions have ended.

@@ -9,6 +9,7 @@ import {
   type StaffProfile,
 } from '#schemas/admin.ts';
 import { adminApi, errorText } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { companyName } from './brand.ts';
 import { saveFile } from '#site/lib/save-file.ts';
 import { TextField } from '../common/fields.tsx';
@@ -105,13 +106,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
       <button type="submit" className="admin-button" disabled={verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Verify'}
       </button>
-      <div aria-live="assertive">
-        {verify.isError && (
-          <p id={err} role="alert" className="admin-error">
-            {errorText(verify.error)}
-          </p>
-        )}
-      </div>
+      <div aria-live="assertive">{verify.isError && <AdminAlert error={verify.error} id={err} />}</div>
       <p>
         <button
           type="button"
@@ -282,13 +277,7 @@ export function Enrol({
       <button type="submit" className="admin-button" disabled={enable.isPending}>
         {enable.isPending ? 'Checking…' : 'Turn on two-step sign-in'}
       </button>
-      <div aria-live="assertive">
-        {enable.isError && (
-          <p id={err} role="alert" className="admin-error">
-            {errorText(enable.error)}
-          </p>
-        )}
-      </div>
+      <div aria-live="assertive">{enable.isError && <AdminAlert error={enable.error} id={err} />}</div>
     </AdminForm>
   );
 }

@@ -4,7 +4,7 @@ import { ApiError } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract, postPartner } from './contract.ts';
-import { TextField } from './fields.tsx';
+import { EmailField, TextField } from './fields.tsx';
 import { FormCard } from './form-card.tsx';
 
 const failed = (error: unknown) =>
@@ -100,16 +100,7 @@ function ForgotPassword() {
           <p className="pt-muted">
             Enter the owner email of your partner account. We will e-mail you a 6-digit code.
           </p>
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-          />
+          <EmailField value={email} onChange={setEmail} error={errors.email} />
           <button type="submit" className="pt-button pt-button-block" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send reset code'}
           </button>

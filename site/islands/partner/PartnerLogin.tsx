@@ -5,7 +5,7 @@ import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
 import { useLazy } from '#site/lib/lazy.ts';
 import { partnerContract, postPartner } from './contract.ts';
-import { CheckboxField, TextField } from './fields.tsx';
+import { EmailField, CheckboxField, TextField } from './fields.tsx';
 import { FormCard } from './form-card.tsx';
 import { partnerSession } from './session.ts';
 import { pagePaths } from '#schemas/paths.ts';
@@ -91,12 +91,7 @@ function LoginForm() {
       onSubmit={onSubmit}
       onFocus={warmContract}
     >
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
+      <EmailField
         placeholder="owner@company.com"
         value={email}
         error={errorOf('email')}
