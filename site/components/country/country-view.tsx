@@ -1,6 +1,7 @@
 import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
 import { cleanList, formatTuition } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
+import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
 
 const sceneSets: [string, string[]][] = [
   ['australia', ['australia', 'aus']],
@@ -60,17 +61,7 @@ export function CountryHero({
     <section className="hero hero--compact country-hero">
       <div className="container hero__grid">
         <div>
-          <nav className="breadcrumbs" aria-label="Breadcrumb">
-            <ol>
-              <li>
-                <a href="/">Home</a>
-              </li>
-              <li>
-                <a href="/destinations">Study Abroad</a>
-              </li>
-              <li aria-current="page">{country.name}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs parent={{ href: '/destinations', label: 'Study Abroad' }} current={country.name} />
           <p className="country-flag">
             <img src={flagSrc} alt={`Flag of ${country.name}`} width="48" height="32" />
           </p>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SubjectDto } from '#schemas/catalog.ts';
 import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
+import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
 
 export const subjectDefaults = { degree: 'Bachelor', duration: '4 Years', code: '257555' };
 
@@ -87,17 +88,7 @@ export function SubjectHero({
     <section className="hero hero--compact subject-hero">
       <div className="container hero__grid">
         <div>
-          <nav className="breadcrumbs" aria-label="Breadcrumb">
-            <ol>
-              <li>
-                <a href="/">Home</a>
-              </li>
-              <li>
-                <a href="/courses">Courses</a>
-              </li>
-              <li aria-current="page">{subject.name}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs parent={{ href: '/courses', label: 'Courses' }} current={subject.name} />
           <p className="subject-uni">
             <img src={subject.logo} alt="" width="40" height="40" /> <span>{universityName}</span>
           </p>

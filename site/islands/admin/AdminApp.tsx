@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
-import { adminApi, errorText, forgetLegacyToken, goToLogin, signOut } from './session.ts';
+import { adminApi, forgetLegacyToken, goToLogin, signOut } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import {
   Applications,
   Audit,
@@ -21,6 +22,9 @@ import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
+import { TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 export type Section =
   | 'login'
@@ -110,50 +114,38 @@ function Login() {
       {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
       {step === 'enrol' && <Enrol signingIn onDone={enter} />}
       {step === 'password' && (
-        <form
-          className="admin-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            login.mutate();
-          }}
-        >
-          <div className="admin-field">
-            <label htmlFor="staff-email">E-mail</label>
-            <input
-              id="staff-email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={login.isError || undefined}
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="staff-password">Password</label>
-            <input
-              id="staff-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={login.isError || undefined}
-            />
-          </div>
+        <AdminForm onSubmit={() => login.mutate()}>
+          <TextField
+            look={adminLook}
+            id="staff-email"
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={login.isError || undefined}
+          />
+          <TextField
+            look={adminLook}
+            id="staff-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={login.isError || undefined}
+          />
           <button type="submit" className="admin-button" disabled={login.isPending}>
             {login.isPending ? 'Signing in…' : 'Sign in'}
           </button>
           <div aria-live="assertive">
-            {login.isError && (
-              <p id="login-error" role="alert" className="admin-error">
-                {errorText(login.error)}
-              </p>
-            )}
+            {login.isError && <AdminAlert error={login.error} id="login-error" />}
           </div>
-        </form>
+        </AdminForm>
       )}
     </main>
   );
@@ -161,15 +153,7 @@ function Login() {
 
 /** Sign out (this device) and sign out of all devices: both end sessions on the server first. */
 function SignOutButtons() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const signOutEverywhere = async () => {
-    setBusy(true);
-    setError('');
-    if (await signOut({ everywhere: true })) return;
-    setError(SIGN_OUT_EVERYWHERE_FAILED);
-    setBusy(false);
-  };
+  const everywhere = useSignOutEverywhere(() => signOut({ everywhere: true }));
   return (
     <>
       <button type="button" className="admin-button admin-button--quiet" onClick={() => void signOut()}>
@@ -178,14 +162,14 @@ function SignOutButtons() {
       <button
         type="button"
         className="admin-button admin-button--quiet"
-        onClick={() => void signOutEverywhere()}
-        disabled={busy}
+        onClick={() => void everywhere.run()}
+        disabled={everywhere.busy}
       >
-        {busy ? 'Signing out…' : 'Sign out of all devices'}
+        {everywhere.busy ? 'Signing out…' : 'Sign out of all devices'}
       </button>
-      {error && (
+      {everywhere.error && (
         <p role="alert" className="admin-error">
-          {error}
+          {everywhere.error}
         </p>
       )}
     </>
@@ -205,11 +189,7 @@ function Shell({ section }: { section: Section }) {
   if (me.isError) {
     // An admin whose second factor was reset: back to sign-in, where they set up a new one.
     if (me.error instanceof ApiError && me.error.status === 403) goToLogin();
-    return (
-      <p role="alert" className="admin-error">
-        {errorText(me.error)}
-      </p>
-    );
+    return <AdminAlert error={me.error} />;
   }
   const profile = me.data;
   const item = nav.find((n) => n.section === section);

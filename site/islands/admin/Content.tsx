@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -18,10 +18,14 @@ import {
 import { ApiError } from '#site/lib/api.ts';
 import { siteSchema } from '#schemas/content.ts';
 import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
+import { CheckboxField, SelectField, TextArea, TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 type Json = string | number | boolean | null | undefined | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -129,9 +133,11 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   const name =
     typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
   const err = errors[path.join('.')];
-  const described = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-err` } : {};
+  // What every control of this field shares: the back office's look, its id and its error.
+  const field = { look: adminLook, id, error: err };
+  // Fields draw their own error (site/islands/common/fields.tsx); a list of items has it under the list.
   const errorNote = err && (
-    <p id={`${id}-err`} className="admin-error">
+    <p id={`${id}-error`} className="admin-error">
       {err}
     </p>
   );
@@ -201,111 +207,85 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
       );
     }
     return (
-      <div className="admin-field">
-        <label htmlFor={id}>
-          {name} <span className="admin-muted">(one per line)</span>
-        </label>
-        <textarea
-          id={id}
-          rows={Math.min(8, Math.max(3, list.length + 1))}
-          value={list.map(String).join('\n')}
-          onChange={(e) => onChange(path, e.target.value.split('\n'))}
-          {...described}
-        />
-        {errorNote}
-      </div>
+      <TextArea
+        {...field}
+        label={
+          <>
+            {name} <span className="admin-muted">(one per line)</span>
+          </>
+        }
+        rows={Math.min(8, Math.max(3, list.length + 1))}
+        value={list.map(String).join('\n')}
+        onChange={(e) => onChange(path, e.target.value.split('\n'))}
+      />
     );
   }
   if (kind === 'boolean') {
     return (
-      <div className="admin-field admin-field--check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={value === true}
-          onChange={(e) => onChange(path, e.target.checked)}
-          {...described}
-        />
-        <label htmlFor={id}>{name}</label>
-        {errorNote}
-      </div>
+      <CheckboxField
+        {...field}
+        label={name}
+        checked={value === true}
+        onChange={(e) => onChange(path, e.target.checked)}
+      />
     );
   }
   if (kind === 'enum') {
     return (
-      <div className="admin-field">
-        <label htmlFor={id}>{name}</label>
-        <select
-          id={id}
-          value={scalarText(value)}
-          onChange={(e) => onChange(path, e.target.value)}
-          {...described}
-        >
-          {(inner.enum ?? []).map(String).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-        {errorNote}
-      </div>
+      <SelectField
+        {...field}
+        label={name}
+        options={(inner.enum ?? []).map(String)}
+        value={scalarText(value)}
+        onChange={(e) => onChange(path, e.target.value)}
+      />
     );
   }
   if (kind === 'number') {
     return (
-      <div className="admin-field">
-        <label htmlFor={id}>
-          {name}
-          {nullable && <span className="admin-muted"> (optional)</span>}
-          {key.endsWith('Minor') && (
-            <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>
-          )}
-        </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          value={scalarText(value)}
-          onChange={(e) =>
-            onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))
-          }
-          {...described}
-        />
-        {errorNote}
-      </div>
+      <TextField
+        {...field}
+        label={
+          <>
+            {name}
+            {nullable && <span className="admin-muted"> (optional)</span>}
+            {key.endsWith('Minor') && (
+              <span className="admin-muted"> (in minor units: 1,483.00 is 148300; yen as they are)</span>
+            )}
+          </>
+        }
+        type="number"
+        inputMode="decimal"
+        value={scalarText(value)}
+        onChange={(e) =>
+          onChange(path, e.target.value === '' ? (nullable ? null : 0) : Number(e.target.value))
+        }
+      />
     );
   }
   const text = scalarText(value);
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
+  const label = (
+    <>
+      {name}
+      {(optional || nullable) && <span className="admin-muted"> (optional)</span>}
+      {isId && <span className="admin-muted"> (the page address; cannot change later)</span>}
+    </>
+  );
+  const onText = (e: { target: { value: string } }) => onChange(path, e.target.value || emptyValue);
+  if (LONG.test(key) && !isImage)
+    return <TextArea {...field} label={label} rows={5} value={text} onChange={onText} />;
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>
-        {name}
-        {(optional || nullable) && <span className="admin-muted"> (optional)</span>}
-        {isId && <span className="admin-muted"> (the page address; cannot change later)</span>}
-      </label>
-      {LONG.test(key) && !isImage ? (
-        <textarea
-          id={id}
-          rows={5}
-          value={text}
-          onChange={(e) => onChange(path, e.target.value || emptyValue)}
-          {...described}
-        />
-      ) : (
-        <input
-          id={id}
-          value={text}
-          readOnly={isId && readOnlyId}
-          onChange={(e) => onChange(path, e.target.value || emptyValue)}
-          {...described}
-        />
-      )}
-      {errorNote}
-      {isImage && <ImageUpload label={name} value={text} onUploaded={(url) => onChange(path, url)} />}
-    </div>
+    <TextField
+      {...field}
+      label={label}
+      value={text}
+      readOnly={isId && readOnlyId}
+      onChange={onText}
+      addon={isImage && <ImageUpload label={name} value={text} onUploaded={(url) => onChange(path, url)} />}
+    />
   );
 }
 
@@ -335,9 +315,10 @@ function ImageUpload({
   return (
     <div className="admin-upload">
       {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
-      <label htmlFor={id}>Upload a new {label.toLowerCase()} (JPG or PNG, up to 10 MB)</label>
-      <input
+      <TextField
+        look={adminLook}
         id={id}
+        label={`Upload a new ${label.toLowerCase()} (JPG or PNG, up to 10 MB)`}
         type="file"
         accept="image/jpeg,image/png"
         disabled={sending.busy}
@@ -419,12 +400,7 @@ function Editor({
     onSuccess: refresh,
   });
   if (id !== null && q.isPending) return <p>Loading…</p>;
-  if (q.isError)
-    return (
-      <p role="alert" className="admin-error">
-        {errorText(q.error)}
-      </p>
-    );
+  if (q.isError) return <AdminAlert error={q.error} />;
   if (!draft) return null;
   const preview = q.data?.preview;
   return (
@@ -462,37 +438,24 @@ function Editor({
           )}
         </p>
       )}
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {error && (
-          <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
-            Not saved: {error.message}
-          </p>
-        )}
-        {Object.entries(schema.properties ?? {}).map(([k, s]) => (
-          <Field
-            key={k}
-            schema={s}
-            optional={isOptional(schema, k, s)}
-            value={draft[k]}
-            path={[k]}
-            errors={error ? { [error.path]: error.message } : {}}
-            readOnlyId={id !== null}
-            images={imageFields[kind]}
-            onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
-          />
-        ))}
-        <div className="admin-actions admin-actions--sticky">
-          <button type="submit" className="admin-button" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-          {id !== null && q.data && (
+      <SchemaForm
+        schema={schema}
+        draft={draft}
+        setDraft={setDraft}
+        errors={error ? { [error.path]: error.message } : {}}
+        readOnlyId={id !== null}
+        images={imageFields[kind]}
+        save={save}
+        problem={
+          error && (
+            <p id="content-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
+              Not saved: {error.message}
+            </p>
+          )
+        }
+        actions={
+          id !== null &&
+          q.data && (
             <button
               type="button"
               className="admin-button admin-button--quiet"
@@ -500,15 +463,60 @@ function Editor({
             >
               {q.data.active ? 'Retire (hide from the site)' : 'Restore to the site'}
             </button>
-          )}
-          <span aria-live="polite">
-            {save.isSuccess && (
-              <span className="admin-success">Saved. Publish to update the static pages.</span>
-            )}
-          </span>
-        </div>
-      </form>
+          )
+        }
+      />
     </section>
+  );
+}
+
+/**
+ * An editor's form: why the last save failed (`problem`), one `Field` per top-level property of the
+ * schema (each editing its part of the draft), then the sticky bar: Save, any other `actions`, and
+ * the saved note.
+ */
+function SchemaForm({
+  schema,
+  draft,
+  setDraft,
+  save,
+  problem,
+  actions,
+  ...shared
+}: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images'> & {
+  schema: Node;
+  draft: Obj;
+  setDraft: (draft: Obj) => void;
+  save: { mutate: () => void; isPending: boolean; isSuccess: boolean };
+  problem: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <AdminForm noValidate onSubmit={() => save.mutate()}>
+      {problem}
+      {Object.entries(schema.properties ?? {}).map(([k, s]) => (
+        <Field
+          key={k}
+          schema={s}
+          optional={isOptional(schema, k, s)}
+          value={draft[k]}
+          path={[k]}
+          onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
+          {...shared}
+        />
+      ))}
+      <div className="admin-actions admin-actions--sticky">
+        <button type="submit" className="admin-button" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        {actions}
+        <span aria-live="polite">
+          {save.isSuccess && (
+            <span className="admin-success">Saved. Publish to update the static pages.</span>
+          )}
+        </span>
+      </div>
+    </AdminForm>
   );
 }
 
@@ -563,12 +571,7 @@ function SiteSettings() {
     },
   });
   if (q.isPending) return <p>Loading…</p>;
-  if (q.isError)
-    return (
-      <p role="alert" className="admin-error">
-        {errorText(q.error)}
-      </p>
-    );
+  if (q.isError) return <AdminAlert error={q.error} />;
   if (!draft) return null;
   const problems = Object.keys(errors).filter(Boolean).length;
   return (
@@ -580,45 +583,24 @@ function SiteSettings() {
         players) or an https link to an .mp4 or .webm file; leave one empty to show the poster only. Changes
         reach the pages at the next publish.
       </p>
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {(problems > 0 || errors['']) && (
-          <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
-            Not saved:{' '}
-            {errors[''] ??
-              `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
-          </p>
-        )}
-        {Object.entries(schema.properties ?? {}).map(([k, s]) => (
-          <Field
-            key={k}
-            schema={s}
-            optional={isOptional(schema, k, s)}
-            value={draft[k]}
-            path={[k]}
-            errors={errors}
-            readOnlyId={false}
-            images={['logo']}
-            onChange={(path, value) => setDraft(setIn(draft, path, value) as Obj)}
-          />
-        ))}
-        <div className="admin-actions admin-actions--sticky">
-          <button type="submit" className="admin-button" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-          <span aria-live="polite">
-            {save.isSuccess && (
-              <span className="admin-success">Saved. Publish to update the static pages.</span>
-            )}
-          </span>
-        </div>
-      </form>
+      <SchemaForm
+        schema={schema}
+        draft={draft}
+        setDraft={setDraft}
+        errors={errors}
+        readOnlyId={false}
+        images={['logo']}
+        save={save}
+        problem={
+          (problems > 0 || errors['']) && (
+            <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
+              Not saved:{' '}
+              {errors[''] ??
+                `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
+            </p>
+          )
+        }
+      />
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { pageOf } from '#schemas/responses.ts';
 import { adminApi, downloadCsv, errorText } from './session.ts';
+import { SelectField, TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
 
 export interface Column<T> {
   header: string;
@@ -80,29 +82,28 @@ export function DataTable<T>({
           setPage(1);
         }}
       >
-        <div className="admin-field">
-          <label htmlFor={`${id}-q`}>{searchLabel}</label>
-          <input id={`${id}-q`} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </div>
+        <TextField
+          look={adminLook}
+          id={`${id}-q`}
+          label={searchLabel}
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         {filters.map((f) => (
-          <div className="admin-field" key={f.name}>
-            <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
-            <select
-              id={`${id}-${f.name}`}
-              value={values[f.name] ?? ''}
-              onChange={(e) => {
-                setValues({ ...values, [f.name]: e.target.value });
-                setPage(1);
-              }}
-            >
-              <option value="">All</option>
-              {f.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            key={f.name}
+            look={adminLook}
+            id={`${id}-${f.name}`}
+            label={f.label}
+            placeholder="All"
+            options={f.options}
+            value={values[f.name] ?? ''}
+            onChange={(e) => {
+              setValues({ ...values, [f.name]: e.target.value });
+              setPage(1);
+            }}
+          />
         ))}
         <button type="submit" className="admin-button">
           Search
@@ -151,7 +152,11 @@ export function DataTable<T>({
                     i === 0 ? (
                       <th scope="row" key={c.header}>
                         {onOpen ? (
-                          <button type="button" className="admin-link" onClick={() => onOpen(row)}>
+                          <button
+                            type="button"
+                            className="link-button admin-link"
+                            onClick={() => onOpen(row)}
+                          >
                             {c.cell(row)}
                           </button>
                         ) : (
@@ -173,7 +178,7 @@ export function DataTable<T>({
         {query.isError && (
           <p role="alert" className="admin-error">
             {errorText(query.error)}{' '}
-            <button type="button" className="admin-link" onClick={() => void query.refetch()}>
+            <button type="button" className="link-button admin-link" onClick={() => void query.refetch()}>
               Try again
             </button>
           </p>

@@ -26,8 +26,13 @@ import {
   type PaymentListRow,
 } from '#schemas/payment.ts';
 import { adminApi, errorText, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
+import { SelectField, TextArea, TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
+import { DetailPanel } from './DetailPanel.tsx';
 
 const statusFilter = {
   name: 'status' as const,
@@ -78,7 +83,6 @@ export function Payments() {
 }
 
 function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const titleId = useId();
   const detail = useQuery({
     queryKey: ['admin', '/payments', 'detail', id],
     queryFn: () => adminApi(`/payments/${encodeURIComponent(id)}`, { schema: adminPaymentDetailResponse }),
@@ -100,19 +104,7 @@ function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
       });
   }, [state, queryClient]);
   return (
-    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={titleId}>
-      <div className="admin-detail__head">
-        <h2 id={titleId}>Payment</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {detail.isPending && <p>Loading…</p>}
-      {detail.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(detail.error)}
-        </p>
-      )}
+    <DetailPanel title="Payment" onClose={onClose} query={detail}>
       {p && (
         <>
           <p>
@@ -184,7 +176,7 @@ function PaymentDetail({ id, onClose }: { id: string; onClose: () => void }) {
           )}
         </>
       )}
-    </section>
+    </DetailPanel>
   );
 }
 
@@ -274,11 +266,9 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
   const all = minorToDecimal(payment.refundable, payment.currency);
   const errorId = `${id}-err`;
   return (
-    <form
-      className="admin-form"
+    <AdminForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setProblem(null);
         const minor = decimalToMinor(amount, payment.currency);
         if (minor === null || minor <= 0) return setProblem('Enter an amount such as 4.00.');
@@ -288,45 +278,39 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
     >
       <h3>Refund</h3>
       <p className="admin-muted">Up to {left} can be refunded.</p>
-      <div className="admin-field">
-        <label htmlFor={`${id}-amount`}>Amount to refund ({payment.currency.toUpperCase()})</label>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem || refund.isError ? errorId : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <button type="button" className="admin-link" onClick={() => setAmount(all)}>
-          Refund all that is left ({left})
-        </button>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
-        <select
-          id={`${id}-reason`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as RefundReason)}
-        >
-          {refundReasons.map((r) => (
-            <option key={r} value={r}>
-              {refundReasonLabels[r]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-note`}>Note for the record (optional)</label>
-        <textarea
-          id={`${id}-note`}
-          rows={2}
-          maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
+      <TextField
+        look={adminLook}
+        id={`${id}-amount`}
+        label={`Amount to refund (${payment.currency.toUpperCase()})`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem || refund.isError ? errorId : undefined}
+        onChange={(e) => setAmount(e.target.value)}
+        addon={
+          <button type="button" className="link-button admin-link" onClick={() => setAmount(all)}>
+            Refund all that is left ({left})
+          </button>
+        }
+      />
+      <SelectField
+        look={adminLook}
+        id={`${id}-reason`}
+        label="Reason"
+        options={refundReasons.map((r) => ({ value: r, label: refundReasonLabels[r] }))}
+        value={reason}
+        onChange={(e) => setReason(e.target.value as RefundReason)}
+      />
+      <TextArea
+        look={adminLook}
+        id={`${id}-note`}
+        label="Note for the record (optional)"
+        rows={2}
+        maxLength={500}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
       <button type="submit" className="admin-button" disabled={refund.isPending}>
         {refund.isPending ? 'Refunding…' : 'Refund'}
       </button>
@@ -336,13 +320,9 @@ function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
             {problem}
           </p>
         )}
-        {!problem && refund.isError && (
-          <p id={errorId} role="alert" className="admin-error">
-            {errorText(refund.error)}
-          </p>
-        )}
+        {!problem && refund.isError && <AdminAlert error={refund.error} id={errorId} />}
         {!problem && refund.isSuccess && <p className="admin-success">{refund.data.message}</p>}
       </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -6,6 +6,10 @@ import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailRespon
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
+import { SelectField, TextArea } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
+import { DetailPanel } from './DetailPanel.tsx';
 
 export const statusFilter = (statuses: readonly string[], toLabel: (status: string) => string): Filter => ({
   name: 'status',
@@ -89,19 +93,7 @@ function PipelineDetail<T>({
     },
   });
   return (
-    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${formId}-title`}>
-      <div className="admin-detail__head">
-        <h2 id={`${formId}-title`}>Details</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {detail.isPending && <p>Loading…</p>}
-      {detail.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(detail.error)}
-        </p>
-      )}
+    <DetailPanel title="Details" onClose={onClose} query={detail}>
       {detail.data && (
         <>
           <p>
@@ -117,41 +109,28 @@ function PipelineDetail<T>({
           </dl>
           {config.extra?.(detail.data, refresh)}
           {detail.data.next.length > 0 ? (
-            <form
-              className="admin-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                change.mutate();
-              }}
-            >
+            <AdminForm onSubmit={() => change.mutate()}>
               <h3>Change status</h3>
-              <div className="admin-field">
-                <label htmlFor={`${formId}-to`}>New status</label>
-                <select
-                  id={`${formId}-to`}
-                  required
-                  value={to}
-                  onChange={(e) => setTo(e.target.value)}
-                  aria-describedby={change.isError ? `${formId}-err` : undefined}
-                >
-                  <option value="">Choose…</option>
-                  {detail.data.next.map((s) => (
-                    <option key={s} value={s}>
-                      {show(s)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${formId}-note`}>Note for the e-mail (optional)</label>
-                <textarea
-                  id={`${formId}-note`}
-                  rows={3}
-                  maxLength={2000}
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                />
-              </div>
+              <SelectField
+                look={adminLook}
+                id={`${formId}-to`}
+                label="New status"
+                required
+                placeholder="Choose…"
+                options={detail.data.next.map((s) => ({ value: s, label: show(s) }))}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                aria-describedby={change.isError ? `${formId}-err` : undefined}
+              />
+              <TextArea
+                look={adminLook}
+                id={`${formId}-note`}
+                label="Note for the e-mail (optional)"
+                rows={3}
+                maxLength={2000}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
               <button type="submit" className="admin-button" disabled={!to || change.isPending}>
                 {change.isPending ? 'Saving…' : 'Change status and e-mail'}
               </button>
@@ -163,7 +142,7 @@ function PipelineDetail<T>({
                 )}
                 {change.isSuccess && <p className="admin-success">{change.data.message}</p>}
               </div>
-            </form>
+            </AdminForm>
           ) : (
             <p className="admin-muted">This is a final status.</p>
           )}
@@ -183,7 +162,7 @@ function PipelineDetail<T>({
           )}
         </>
       )}
-    </section>
+    </DetailPanel>
   );
 }
 

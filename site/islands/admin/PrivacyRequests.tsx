@@ -7,6 +7,10 @@ import { notInProduction, schemaFrom } from '#site/lib/api.ts';
 // schemas load only where answers are checked (development), so the shared chunk stays zod-free.
 const privacyContract = () => (import.meta.env.DEV ? import('#schemas/privacy.ts') : notInProduction());
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
+import { TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 /**
  * Privacy requests that arrived by e-mail (UK GDPR access, portability, erasure): find the person
@@ -30,34 +34,22 @@ export function PrivacyRequests() {
         the account), then download their data or delete their account. People can do both themselves from
         their dashboards.
       </p>
-      <form
-        className="admin-form"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search.mutate(email.trim());
-        }}
-      >
-        <div className="admin-field">
-          <label htmlFor={`${id}-email`}>E-mail address of the person</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+      <AdminForm role="search" onSubmit={() => search.mutate(email.trim())}>
+        <TextField
+          look={adminLook}
+          id={`${id}-email`}
+          label="E-mail address of the person"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="admin-button" disabled={search.isPending}>
           {search.isPending ? 'Searching…' : 'Find accounts'}
         </button>
-      </form>
+      </AdminForm>
       <div aria-live="polite">
-        {search.isError && (
-          <p role="alert" className="admin-error">
-            {errorText(search.error)}
-          </p>
-        )}
+        {search.isError && <AdminAlert error={search.error} />}
         {search.data &&
           (search.data.people.length === 0 ? (
             <p>No student, partner or job-applicant account uses this address.</p>
@@ -129,29 +121,22 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
               </span>
             )}
           </p>
-          <form
-            className="admin-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              erase.mutate();
-            }}
-          >
+          <AdminForm onSubmit={() => erase.mutate()}>
             <h3>Delete this account</h3>
             <p className="admin-muted">
               Deletes the account, its records and files at once, keeps payments without the name and e-mail,
               and e-mails the person a confirmation. It cannot be undone.
             </p>
-            <div className="admin-field">
-              <label htmlFor={`${id}-confirm`}>Type the account's e-mail to confirm</label>
-              <input
-                id={`${id}-confirm`}
-                type="email"
-                required
-                value={confirmEmail}
-                onChange={(e) => setConfirmEmail(e.target.value)}
-                aria-describedby={erase.isError ? `${id}-err` : undefined}
-              />
-            </div>
+            <TextField
+              look={adminLook}
+              id={`${id}-confirm`}
+              label="Type the account's e-mail to confirm"
+              type="email"
+              required
+              value={confirmEmail}
+              onChange={(e) => setConfirmEmail(e.target.value)}
+              aria-describedby={erase.isError ? `${id}-err` : undefined}
+            />
             <button
               type="submit"
               className="admin-button admin-button--danger"
@@ -166,7 +151,7 @@ function PersonCard({ person, onErased }: { person: PrivacyPerson; onErased: () 
                 </p>
               )}
             </div>
-          </form>
+          </AdminForm>
         </>
       )}
     </li>

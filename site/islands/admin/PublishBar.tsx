@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '#schemas/build.ts';
-import { adminApi, errorText, formatDate } from './session.ts';
+import { adminApi, formatDate } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 
 const plural = (n: number) => `${n} edit${n === 1 ? '' : 's'}`;
 
@@ -50,11 +51,7 @@ export function PublishBar() {
       <h2 id="publish-title">Publishing</h2>
       <div aria-live="polite" className="admin-publish__state">
         {status.isPending && <p>Loading…</p>}
-        {status.isError && (
-          <p role="alert" className="admin-error">
-            {errorText(status.error)}
-          </p>
-        )}
+        {status.isError && <AdminAlert error={status.error} />}
         {s && <p data-testid="publish-status">{describe(s)}</p>}
         {failed && (
           <p role="alert" className="admin-error" data-testid="publish-failed">
@@ -65,11 +62,7 @@ export function PublishBar() {
         {publish.isSuccess && publish.data.message && !failed && (
           <p className="admin-success">{publish.data.message}</p>
         )}
-        {publish.isError && (
-          <p role="alert" className="admin-error">
-            {errorText(publish.error)}
-          </p>
-        )}
+        {publish.isError && <AdminAlert error={publish.error} />}
       </div>
       <button
         type="button"

@@ -1,11 +1,16 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
 import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
 import { PublishBar } from './PublishBar.tsx';
+import { SelectField, TextArea, TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
+import { DetailPanel } from './DetailPanel.tsx';
 import {
   inboxStatusLabels,
   inboxStatuses,
@@ -61,11 +66,7 @@ export function Dashboard({ me }: { me: StaffProfile }) {
       <h1>Welcome, {me.name}</h1>
       <PublishBar />
       {q.isPending && <p>Loading…</p>}
-      {q.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(q.error)}
-        </p>
-      )}
+      {q.isError && <AdminAlert error={q.error} />}
       {cards.length > 0 && (
         <ul className="admin-cards">
           {cards.map(([title, n, href]) => (
@@ -183,19 +184,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
       ].filter(([, v]) => v !== undefined && v !== null && v !== '') as [string, unknown][])
     : [];
   return (
-    <section id="admin-detail" className="admin-detail" tabIndex={-1} aria-labelledby={`${fid}-t`}>
-      <div className="admin-detail__head">
-        <h2 id={`${fid}-t`}>Message</h2>
-        <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {q.isPending && <p>Loading…</p>}
-      {q.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(q.error)}
-        </p>
-      )}
+    <DetailPanel title="Message" onClose={onClose} query={q}>
       {item && (
         <>
           <p>
@@ -230,41 +219,29 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
               </button>
             )}
           </div>
-          {setStatus.isError && (
-            <p role="alert" className="admin-error">
-              {errorText(setStatus.error)}
-            </p>
-          )}
-          <form
-            className="admin-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              reply.mutate();
-            }}
-          >
+          {setStatus.isError && <AdminAlert error={setStatus.error} />}
+          <AdminForm onSubmit={() => reply.mutate()}>
             <h3>Reply by e-mail to {item.email}</h3>
-            <div className="admin-field">
-              <label htmlFor={`${fid}-s`}>Subject</label>
-              <input
-                id={`${fid}-s`}
-                required
-                maxLength={200}
-                value={subject ?? defaultSubject}
-                onChange={(e) => setSubject(e.target.value)}
-              />
-            </div>
-            <div className="admin-field">
-              <label htmlFor={`${fid}-m`}>Message</label>
-              <textarea
-                id={`${fid}-m`}
-                required
-                rows={6}
-                maxLength={10000}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-                aria-describedby={reply.isError ? `${fid}-e` : undefined}
-              />
-            </div>
+            <TextField
+              look={adminLook}
+              id={`${fid}-s`}
+              label="Subject"
+              required
+              maxLength={200}
+              value={subject ?? defaultSubject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+            <TextArea
+              look={adminLook}
+              id={`${fid}-m`}
+              label="Message"
+              required
+              rows={6}
+              maxLength={10000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-describedby={reply.isError ? `${fid}-e` : undefined}
+            />
             <button type="submit" className="admin-button" disabled={reply.isPending || !message.trim()}>
               {reply.isPending ? 'Sending…' : 'Send reply'}
             </button>
@@ -276,7 +253,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
               )}
               {reply.isSuccess && <p className="admin-success">{reply.data.message}</p>}
             </div>
-          </form>
+          </AdminForm>
           {(q.data?.replies ?? []).length > 0 && (
             <>
               <h3>Replies sent</h3>
@@ -292,7 +269,7 @@ function InboxItem({ id, onClose }: { id: string; onClose: () => void }) {
           )}
         </>
       )}
-    </section>
+    </DetailPanel>
   );
 }
 
@@ -428,11 +405,7 @@ function CreateJob({ detail, refresh }: { detail: Record<string, unknown>; refre
       >
         Create job
       </button>
-      {create.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(create.error)}
-        </p>
-      )}
+      {create.isError && <AdminAlert error={create.error} />}
     </div>
   );
 }
@@ -498,6 +471,12 @@ const jobAppsConfig: PipelineConfig<JobApplicationRow> = {
 };
 export const JobApplications = () => <Pipeline config={jobAppsConfig} />;
 
+/** The roles a new staff member can be given, with what each may do. */
+const staffRoleChoices = [
+  { value: 'editor', label: 'Editor (content and publishing)' },
+  { value: 'admin', label: 'Admin (everything)' },
+];
+
 export function Staff({ me }: { me: StaffProfile }) {
   const fid = useId();
   const queryClient = useQueryClient();
@@ -522,18 +501,17 @@ export function Staff({ me }: { me: StaffProfile }) {
     onSuccess: refresh,
   });
   const field = (name: keyof typeof form, labelText: string, type = 'text') => (
-    <div className="admin-field">
-      <label htmlFor={`${fid}-${name}`}>{labelText}</label>
-      <input
-        id={`${fid}-${name}`}
-        type={type}
-        required
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        value={form[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        aria-describedby={create.isError ? `${fid}-err` : undefined}
-      />
-    </div>
+    <TextField
+      look={adminLook}
+      id={`${fid}-${name}`}
+      label={labelText}
+      type={type}
+      required
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      aria-describedby={create.isError ? `${fid}-err` : undefined}
+    />
   );
   return (
     <>
@@ -600,42 +578,25 @@ export function Staff({ me }: { me: StaffProfile }) {
           },
         ]}
       />
-      {update.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(update.error)}
-        </p>
-      )}
-      {resetMfa.isError && (
-        <p role="alert" className="admin-error">
-          {errorText(resetMfa.error)}
-        </p>
-      )}
+      {update.isError && <AdminAlert error={update.error} />}
+      {resetMfa.isError && <AdminAlert error={resetMfa.error} />}
       {resetMfa.isSuccess && (
         <p role="status" className="admin-success">
           Two-step sign-in was reset. Their sessions have ended.
         </p>
       )}
-      <form
-        className="admin-form admin-form--narrow"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
+      <AdminForm narrow onSubmit={() => create.mutate()}>
         <h2>Add a staff member</h2>
         {field('name', 'Name')}
         {field('email', 'E-mail', 'email')}
-        <div className="admin-field">
-          <label htmlFor={`${fid}-role`}>Role</label>
-          <select
-            id={`${fid}-role`}
-            value={form.role}
-            onChange={(e) => setForm({ ...form, role: e.target.value })}
-          >
-            <option value="editor">Editor (content and publishing)</option>
-            <option value="admin">Admin (everything)</option>
-          </select>
-        </div>
+        <SelectField
+          look={adminLook}
+          id={`${fid}-role`}
+          label="Role"
+          options={staffRoleChoices}
+          value={form.role}
+          onChange={(e) => setForm({ ...form, role: e.target.value })}
+        />
         {field('password', 'Password (at least 12 characters)', 'password')}
         <button type="submit" className="admin-button" disabled={create.isPending}>
           Add staff member
@@ -648,7 +609,7 @@ export function Staff({ me }: { me: StaffProfile }) {
           )}
           {create.isSuccess && <p className="admin-success">Added {create.data.staff.email}.</p>}
         </div>
-      </form>
+      </AdminForm>
       <SetPassword />
     </>
   );
@@ -673,37 +634,29 @@ function SetPassword() {
     onSuccess: () => setPassword(''),
   });
   return (
-    <form
-      className="admin-form admin-form--narrow"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <AdminForm narrow onSubmit={() => save.mutate()}>
       <h2>Set a new password</h2>
-      <div className="admin-field">
-        <label htmlFor={`${fid}-who`}>Staff member</label>
-        <select id={`${fid}-who`} required value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">Choose…</option>
-          {people.data?.items.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.email})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${fid}-pw`}>New password (at least 12 characters)</label>
-        <input
-          id={`${fid}-pw`}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={save.isError ? `${fid}-err` : undefined}
-        />
-      </div>
+      <SelectField
+        look={adminLook}
+        id={`${fid}-who`}
+        label="Staff member"
+        required
+        placeholder="Choose…"
+        options={(people.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
+        value={who}
+        onChange={(e) => setWho(e.target.value)}
+      />
+      <TextField
+        look={adminLook}
+        id={`${fid}-pw`}
+        label="New password (at least 12 characters)"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-describedby={save.isError ? `${fid}-err` : undefined}
+      />
       <button type="submit" className="admin-button" disabled={save.isPending || !who}>
         Set password
       </button>
@@ -715,7 +668,7 @@ function SetPassword() {
         )}
         {save.isSuccess && <p className="admin-success">Password changed. Their open sessions have ended.</p>}
       </div>
-    </form>
+    </AdminForm>
   );
 }
 

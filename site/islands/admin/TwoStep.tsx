@@ -9,7 +9,12 @@ import {
   type StaffProfile,
 } from '#schemas/admin.ts';
 import { adminApi, errorText } from './session.ts';
+import { AdminAlert } from './AdminAlert.tsx';
 import { companyName } from './brand.ts';
+import { saveFile } from '#site/lib/save-file.ts';
+import { TextField } from '../common/fields.tsx';
+import { adminLook } from './look.ts';
+import { AdminForm } from './AdminForm.tsx';
 
 const post = <S extends ZodType>(path: string, body: Record<string, unknown>, schema: S) =>
   api(`/api/admin/auth${path}`, { method: 'POST', body, credentials: 'same-origin', schema });
@@ -31,23 +36,22 @@ function CodeField({
   label?: string;
 }) {
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]{6,7}"
-        maxLength={7}
-        required
-        className="admin-code"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-    </div>
+    <TextField
+      look={adminLook}
+      id={id}
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9 ]{6,7}"
+      maxLength={7}
+      required
+      className="admin-code"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    />
   );
 }
 
@@ -67,13 +71,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
   useEffect(() => input.current?.querySelector('input')?.focus(), [useRecovery]);
   const err = verify.isError ? `${fid}-err` : undefined;
   return (
-    <form
-      className="admin-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        verify.mutate();
-      }}
-    >
+    <AdminForm onSubmit={() => verify.mutate()}>
       <h2>Two-step sign-in</h2>
       <p>
         {useRecovery
@@ -82,20 +80,19 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
       </p>
       <div ref={input}>
         {useRecovery ? (
-          <div className="admin-field">
-            <label htmlFor={`${fid}-recovery`}>Recovery code</label>
-            <input
-              id={`${fid}-recovery`}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              aria-invalid={verify.isError || undefined}
-              aria-describedby={err}
-            />
-          </div>
+          <TextField
+            look={adminLook}
+            id={`${fid}-recovery`}
+            label="Recovery code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={verify.isError || undefined}
+            aria-describedby={err}
+          />
         ) : (
           <CodeField
             id={`${fid}-code`}
@@ -109,17 +106,11 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
       <button type="submit" className="admin-button" disabled={verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Verify'}
       </button>
-      <div aria-live="assertive">
-        {verify.isError && (
-          <p id={err} role="alert" className="admin-error">
-            {errorText(verify.error)}
-          </p>
-        )}
-      </div>
+      <div aria-live="assertive">{verify.isError && <AdminAlert error={verify.error} id={err} />}</div>
       <p>
         <button
           type="button"
-          className="admin-link"
+          className="link-button admin-link"
           onClick={() => {
             setUseRecovery(!useRecovery);
             setCode('');
@@ -132,11 +123,11 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
         </button>
       </p>
       <p>
-        <button type="button" className="admin-link" onClick={onRestart}>
+        <button type="button" className="link-button admin-link" onClick={onRestart}>
           Start again with e-mail and password
         </button>
       </p>
-    </form>
+    </AdminForm>
   );
 }
 
@@ -153,19 +144,13 @@ function RecoveryCodes({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const download = () => {
-    const url = URL.createObjectURL(
+    saveFile(
       new Blob(
         [`${companyName()} back office: recovery codes\nEach code works once.\n\n${codes.join('\n')}\n`],
         { type: 'text/plain' },
       ),
+      'back-office-recovery-codes.txt',
     );
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'back-office-recovery-codes.txt';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <section className="admin-form" aria-labelledby="recovery-heading">
@@ -251,13 +236,7 @@ export function Enrol({
   const { qrSvg, secret, otpauthUrl } = setup.data;
   const err = enable.isError ? `${fid}-err` : undefined;
   return (
-    <form
-      className="admin-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        enable.mutate();
-      }}
-    >
+    <AdminForm onSubmit={() => enable.mutate()}>
       <h2>Set up two-step sign-in</h2>
       {signingIn && (
         <p>
@@ -298,14 +277,8 @@ export function Enrol({
       <button type="submit" className="admin-button" disabled={enable.isPending}>
         {enable.isPending ? 'Checking…' : 'Turn on two-step sign-in'}
       </button>
-      <div aria-live="assertive">
-        {enable.isError && (
-          <p id={err} role="alert" className="admin-error">
-            {errorText(enable.error)}
-          </p>
-        )}
-      </div>
-    </form>
+      <div aria-live="assertive">{enable.isError && <AdminAlert error={enable.error} id={err} />}</div>
+    </AdminForm>
   );
 }
 
@@ -345,13 +318,7 @@ export function Security({ me }: { me: StaffProfile }) {
               continueLabel="Done"
             />
           ) : (
-            <form
-              className="admin-form admin-form--narrow"
-              onSubmit={(e) => {
-                e.preventDefault();
-                fresh.mutate();
-              }}
-            >
+            <AdminForm narrow onSubmit={() => fresh.mutate()}>
               <h2>Make new recovery codes</h2>
               <p>Your old recovery codes stop working. Confirm with a code from your authenticator app.</p>
               <CodeField
@@ -371,7 +338,7 @@ export function Security({ me }: { me: StaffProfile }) {
                   </p>
                 )}
               </div>
-            </form>
+            </AdminForm>
           )}
           <p className="admin-muted">
             Lost your phone and your recovery codes? Ask an administrator to reset your two-step sign-in.

@@ -3,6 +3,7 @@ import { ApiError, type ApiOptions, type Typed } from '#site/lib/api.ts';
 import { upload, type UploadOptions } from '#site/lib/upload.ts';
 import { queryClient } from '#site/lib/query-client.ts';
 import { createSession } from '#site/lib/session.ts';
+import { attachmentName, saveFile } from '#site/lib/save-file.ts';
 
 /**
  * The staff session lives in an HttpOnly cookie the browser sends with every same-origin request:
@@ -80,15 +81,7 @@ export async function downloadCsv(path: string) {
   const res = await fetch(`/api/admin${path}`, { credentials: 'same-origin' });
   if (res.status === 401) return goToLogin('expired');
   if (!res.ok) throw new Error('The download failed. Please try again.');
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'export.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await res.blob(), attachmentName(res, 'export.csv'));
 }
 
 export type { StaffProfile } from '#schemas/admin.ts';

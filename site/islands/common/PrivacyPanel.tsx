@@ -8,21 +8,12 @@ const eraseAnswer = schemaFrom(
   'eraseResponseSchema',
 );
 import { Modal } from './Modal.tsx';
+import { attachmentName, saveFile } from '#site/lib/save-file.ts';
 import '../../styles/timeline.css';
 
 /** Saves a response body as a file (the token travels in a header, so a plain link cannot download it). */
 async function saveDownload(res: Response) {
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ??
-    exportFileName(new Date());
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), attachmentName(res, exportFileName(new Date())));
 }
 
 async function failureMessage(res: Response) {

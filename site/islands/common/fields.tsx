@@ -61,25 +61,6 @@ function aria(id: string, error: string | undefined, hint: ReactNode) {
 
 const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
-function Label({
-  look,
-  id,
-  label,
-  marked,
-}: {
-  look: FieldLook;
-  id: string;
-  label: ReactNode;
-  marked: boolean;
-}) {
-  return (
-    <label className={look.label} htmlFor={id}>
-      {label}
-      {marked && look.marker}
-    </label>
-  );
-}
-
 /** The hint and the error under a control, with the ids the control points at. */
 function Messages({
   look,
@@ -118,6 +99,40 @@ function Box({ look, addon, children }: { look: FieldLook; addon: ReactNode; chi
   );
 }
 
+/** Splits a field's props into the ones every field shares and the ones its control takes. */
+function split<P extends Common>({ look, label, id, hint, error, fieldClassName, mark, ...control }: P) {
+  return [{ look, label, id, hint, error, fieldClassName, mark }, control] as const;
+}
+
+/**
+ * What every labelled field is drawn in: the wrapper, the label (with the look's marker on a
+ * required field), the control `children` draws with the attributes it is given, then hint and error.
+ */
+function Frame({
+  common: { look, label, id: given, hint, error, fieldClassName, mark },
+  required,
+  wide,
+  children,
+}: {
+  common: Common;
+  required: boolean | undefined;
+  wide?: boolean;
+  children: (attributes: ReturnType<typeof aria>) => ReactNode;
+}) {
+  const generated = useId();
+  const id = given ?? generated;
+  return (
+    <div className={join(look.field, wide && look.wide, fieldClassName)}>
+      <label className={look.label} htmlFor={id}>
+        {label}
+        {(mark ?? Boolean(required)) && look.marker}
+      </label>
+      {children(aria(id, error, hint))}
+      <Messages look={look} id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 interface TextFieldProps extends Common, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Beside the input, inside the look's box (e.g. a show/hide button). */
   addon?: ReactNode;
@@ -125,54 +140,32 @@ interface TextFieldProps extends Common, Omit<InputHTMLAttributes<HTMLInputEleme
 }
 
 /** A labelled input with its hint and error; every other input attribute passes through. */
-export function TextField({
-  look,
-  label,
-  id: given,
-  hint,
-  error,
-  fieldClassName,
-  mark,
-  addon,
-  className,
-  ...input
-}: TextFieldProps) {
-  const generated = useId();
-  const id = given ?? generated;
+export function TextField(props: TextFieldProps) {
+  const [common, { addon, className, ...input }] = split(props);
+  const { look } = common;
   return (
-    <div className={join(look.field, fieldClassName)}>
-      <Label look={look} id={id} label={label} marked={mark ?? Boolean(input.required)} />
-      <Box look={look} addon={addon}>
-        <input className={join(look.control, className)} {...aria(id, error, hint)} {...input} />
-        {look.box ? null : addon}
-      </Box>
-      <Messages look={look} id={id} error={error} hint={hint} />
-    </div>
+    <Frame common={common} required={input.required}>
+      {(attributes) => (
+        <Box look={look} addon={addon}>
+          <input className={join(look.control, className)} {...attributes} {...input} />
+          {look.box ? null : addon}
+        </Box>
+      )}
+    </Frame>
   );
 }
 
 interface TextAreaProps extends Common, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {}
 
 /** A labelled text area with its hint and error. */
-export function TextArea({
-  look,
-  label,
-  id: given,
-  hint,
-  error,
-  fieldClassName,
-  mark,
-  className,
-  ...area
-}: TextAreaProps) {
-  const generated = useId();
-  const id = given ?? generated;
+export function TextArea(props: TextAreaProps) {
+  const [common, { className, ...area }] = split(props);
   return (
-    <div className={join(look.field, look.wide, fieldClassName)}>
-      <Label look={look} id={id} label={label} marked={mark ?? Boolean(area.required)} />
-      <textarea className={join(look.control, className)} {...aria(id, error, hint)} {...area} />
-      <Messages look={look} id={id} error={error} hint={hint} />
-    </div>
+    <Frame common={common} required={area.required} wide>
+      {(attributes) => (
+        <textarea className={join(common.look.control, className)} {...attributes} {...area} />
+      )}
+    </Frame>
   );
 }
 
@@ -185,37 +178,24 @@ interface SelectFieldProps extends Common, Omit<SelectHTMLAttributes<HTMLSelectE
 }
 
 /** A labelled select with its hint and error. */
-export function SelectField({
-  look,
-  label,
-  id: given,
-  hint,
-  error,
-  fieldClassName,
-  mark,
-  options,
-  placeholder,
-  className,
-  ...select
-}: SelectFieldProps) {
-  const generated = useId();
-  const id = given ?? generated;
+export function SelectField(props: SelectFieldProps) {
+  const [common, { options, placeholder, className, ...select }] = split(props);
   return (
-    <div className={join(look.field, fieldClassName)}>
-      <Label look={look} id={id} label={label} marked={mark ?? Boolean(select.required)} />
-      <select className={join(look.control, className)} {...aria(id, error, hint)} {...select}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => {
-          const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
-          return (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          );
-        })}
-      </select>
-      <Messages look={look} id={id} error={error} hint={hint} />
-    </div>
+    <Frame common={common} required={select.required}>
+      {(attributes) => (
+        <select className={join(common.look.control, className)} {...attributes} {...select}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => {
+            const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Frame>
   );
 }
 
@@ -225,17 +205,8 @@ interface CheckboxFieldProps extends Common, Omit<InputHTMLAttributes<HTMLInputE
 }
 
 /** A checkbox with its label beside it, then its hint and error. */
-export function CheckboxField({
-  look,
-  label,
-  id: given,
-  hint,
-  error,
-  fieldClassName,
-  mark,
-  addon,
-  ...input
-}: CheckboxFieldProps) {
+export function CheckboxField(props: CheckboxFieldProps) {
+  const [{ look, label, id: given, hint, error, fieldClassName, mark }, { addon, ...input }] = split(props);
   const generated = useId();
   const id = given ?? generated;
   return (

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { ApiError } from '#site/lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { tabProps } from '../common/tab-props.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
@@ -48,7 +49,6 @@ function Dashboard({ token }: { token: string }) {
     loadRequestForms().catch(() => {});
     loadRequestsList().catch(() => {});
   }, []);
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const reconciled = useRef(false);
 
   const expire = () => {
@@ -60,18 +60,11 @@ function Dashboard({ token }: { token: string }) {
     await partnerSession.signOut();
     window.location.href = '/login-partner-account';
   };
-  const [signingOut, setSigningOut] = useState(false);
-  const [everywhereError, setEverywhereError] = useState('');
-  const signOutEverywhere = async () => {
-    setSigningOut(true);
-    setEverywhereError('');
-    if (await partnerSession.signOut({ everywhere: true })) {
-      window.location.href = '/login-partner-account';
-      return;
-    }
-    setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
-    setSigningOut(false);
-  };
+  const everywhere = useSignOutEverywhere(async () => {
+    if (!(await partnerSession.signOut({ everywhere: true }))) return false;
+    window.location.href = '/login-partner-account';
+    return true;
+  });
   const save = useSaveProfile(token, expire, bump);
   const { mutate: sendProfile } = save; // stable across renders (TanStack Query), unlike `save`
 
@@ -136,21 +129,6 @@ function Dashboard({ token }: { token: string }) {
   const partner: CachedPartner = shown ?? {};
   const incomplete = !partner.companyName;
 
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    const dir =
-      e.key === 'ArrowDown' || e.key === 'ArrowRight'
-        ? 1
-        : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
-          ? -1
-          : 0;
-    if (!dir && e.key !== 'Home' && e.key !== 'End') return;
-    e.preventDefault();
-    const next =
-      e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (index + dir + tabs.length) % tabs.length;
-    setTab(tabs[next]!.id);
-    tabRefs.current[tabs[next]!.id]?.focus();
-  };
-
   return (
     <div className="pt-dashboard">
       <header className="pt-dash-header">
@@ -169,15 +147,15 @@ function Dashboard({ token }: { token: string }) {
           <button
             type="button"
             className="pt-button pt-button-ghost"
-            onClick={() => void signOutEverywhere()}
-            disabled={signingOut}
+            onClick={() => void everywhere.run()}
+            disabled={everywhere.busy}
           >
-            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+            {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
           </button>
         </nav>
-        {everywhereError && (
+        {everywhere.error && (
           <p className="pt-error pt-dash-error" role="alert">
-            {everywhereError}
+            {everywhere.error}
           </p>
         )}
       </header>
@@ -190,22 +168,8 @@ function Dashboard({ token }: { token: string }) {
             aria-orientation="vertical"
             className="pt-tablist"
           >
-            {tabs.map((t, i) => (
-              <button
-                key={t.id}
-                ref={(el) => {
-                  tabRefs.current[t.id] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls={`panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                className="pt-tab"
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
+            {tabs.map((t) => (
+              <button key={t.id} className="pt-tab" {...tabProps(tabs, tab, setTab, t.id)}>
                 {t.label}
               </button>
             ))}

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { ApiError } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { useLazy } from '#site/lib/lazy.ts';
-import { partnerContract } from './contract.ts';
-import { TextField } from './fields.tsx';
+import { partnerContract, postPartner } from './contract.ts';
+import { EmailField, TextField } from './fields.tsx';
+import { FormCard } from './form-card.tsx';
 
 const failed = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
@@ -46,12 +47,7 @@ function ForgotPassword() {
       : {};
 
   const request = useMutation({
-    mutationFn: () =>
-      api('/api/partner/forgot-password', {
-        method: 'POST',
-        body: { email },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+    mutationFn: () => postPartner('/api/partner/forgot-password', { email }, 'messageResponse'),
     onSuccess: (res) => {
       setInfo(res.message);
       setSubmitted(false);
@@ -62,11 +58,7 @@ function ForgotPassword() {
 
   const reset = useMutation({
     mutationFn: () =>
-      api('/api/partner/reset-password', {
-        method: 'POST',
-        body: { email, code, password },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+      postPartner('/api/partner/reset-password', { email, code, password }, 'messageResponse'),
     onSuccess: (res) => {
       setInfo(res.message);
       setStage('done');
@@ -92,17 +84,13 @@ function ForgotPassword() {
   };
 
   return (
-    <form
-      className="pt-card pt-narrow"
-      onFocus={warmContract}
+    <FormCard
+      eyebrow="Partner area"
+      titleId="pt-forgot-title"
+      title="Reset your password"
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="pt-forgot-title"
+      onFocus={warmContract}
     >
-      <p className="pt-eyebrow">Partner area</p>
-      <h1 id="pt-forgot-title" className="pt-title">
-        Reset your password
-      </h1>
       <div role="status" aria-live="polite" className="pt-live">
         {info && <p className="pt-banner pt-banner-info">{info}</p>}
       </div>
@@ -112,16 +100,7 @@ function ForgotPassword() {
           <p className="pt-muted">
             Enter the owner email of your partner account. We will e-mail you a 6-digit code.
           </p>
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-          />
+          <EmailField value={email} onChange={setEmail} error={errors.email} />
           <button type="submit" className="pt-button pt-button-block" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send reset code'}
           </button>
@@ -190,7 +169,7 @@ function ForgotPassword() {
         <a href="/login-partner-account">Back to partner login</a>
         <a href="/become-our-partner-registerhere">Become a partner</a>
       </nav>
-    </form>
+    </FormCard>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
+import { ApiError } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
 import { useLazy } from '#site/lib/lazy.ts';
-import { partnerContract } from './contract.ts';
-import { CheckboxField, TextField } from './fields.tsx';
+import { partnerContract, postPartner } from './contract.ts';
+import { EmailField, CheckboxField, TextField } from './fields.tsx';
+import { FormCard } from './form-card.tsx';
 import { partnerSession } from './session.ts';
 import { pagePaths } from '#schemas/paths.ts';
 
@@ -28,11 +29,7 @@ function LoginForm() {
 
   const login = useMutation({
     mutationFn: () =>
-      api('/api/partner/login', {
-        method: 'POST',
-        body: { email, password, remember },
-        schema: schemaFrom(partnerContract, 'partnerLoginResponse'),
-      }),
+      postPartner('/api/partner/login', { email, password, remember }, 'partnerLoginResponse'),
     onSuccess: (res) => {
       if (!res.token) {
         setFailure(res.message || 'Login failed');
@@ -50,12 +47,7 @@ function LoginForm() {
   });
 
   const newCode = useMutation({
-    mutationFn: () =>
-      api('/api/partner/resend-otp', {
-        method: 'POST',
-        body: { email },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+    mutationFn: () => postPartner('/api/partner/resend-otp', { email }, 'messageResponse'),
     onSettled: (_data, error) => {
       // A 429 means a recent code is still on its way: the verification page can use it.
       if (error && !(error instanceof ApiError && error.status === 429)) {
@@ -92,24 +84,14 @@ function LoginForm() {
   };
 
   return (
-    <form
-      className="pt-card pt-narrow"
-      onFocus={warmContract}
+    <FormCard
+      eyebrow="Partner area"
+      titleId="pt-login-title"
+      title="Log in to your partner account"
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="pt-login-title"
+      onFocus={warmContract}
     >
-      <p className="pt-eyebrow">Partner area</p>
-      <h1 id="pt-login-title" className="pt-title">
-        Log in to your partner account
-      </h1>
-
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
+      <EmailField
         placeholder="owner@company.com"
         value={email}
         error={errorOf('email')}
@@ -176,7 +158,7 @@ function LoginForm() {
       <p className="pt-footnote">
         Are you a student? <a href={pagePaths.login}>Student login</a>
       </p>
-    </form>
+    </FormCard>
   );
 }
 

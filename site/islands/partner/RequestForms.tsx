@@ -92,6 +92,14 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
   };
 
   const id = (f: string) => `${kind}-${f}`;
+  /** What ties a control to field `f` of the request: its id, value, error and handlers. */
+  const bind = (f: string) => ({
+    id: id(f),
+    value: text(f),
+    error: err(f),
+    onChange: (v: string) => set(f, v),
+    onBlur: touch(f),
+  });
   const field = (
     f: string,
     label: string,
@@ -105,28 +113,9 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
       hint?: ReactNode;
       inputMode?: 'numeric' | 'decimal';
     } = {},
-  ) => (
-    <TextField
-      id={id(f)}
-      label={label}
-      value={text(f)}
-      error={err(f)}
-      onChange={(v) => set(f, v)}
-      onBlur={touch(f)}
-      {...opts}
-    />
-  );
+  ) => <TextField label={label} {...bind(f)} {...opts} />;
   const area = (f: string, label: string, required = false, placeholder?: string) => (
-    <TextArea
-      id={id(f)}
-      label={label}
-      value={text(f)}
-      error={err(f)}
-      onChange={(v) => set(f, v)}
-      onBlur={touch(f)}
-      required={required}
-      {...(placeholder ? { placeholder } : {})}
-    />
+    <TextArea label={label} {...bind(f)} required={required} {...(placeholder ? { placeholder } : {})} />
   );
 
   const title = kind === 'student' ? 'Student Admission Request' : 'Hire Employees';
@@ -150,13 +139,9 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
                 placeholder: 'e.g. BSc Computer Science',
               })}
               <SelectField
-                id={id('degree')}
                 label="Degree"
                 required
-                value={text('degree')}
-                error={err('degree')}
-                onChange={(v) => set('degree', v)}
-                onBlur={touch('degree')}
+                {...bind('degree')}
                 options={degreeChoices}
                 placeholder="Select a degree"
               />
@@ -229,13 +214,9 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
               {field('jobTitle', 'Job Title', { required: true, placeholder: 'e.g. Care Assistant' })}
               {field('department', 'Department', { required: true, placeholder: 'e.g. Operations' })}
               <SelectField
-                id={id('employmentType')}
                 label="Employment Type"
                 required
-                value={text('employmentType')}
-                error={err('employmentType')}
-                onChange={(v) => set('employmentType', v)}
-                onBlur={touch('employmentType')}
+                {...bind('employmentType')}
                 options={employmentChoices}
                 placeholder="Select an employment type"
               />

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
-import { partnerContract } from './contract.ts';
+import { ApiError } from '#site/lib/api.ts';
+import { postPartner } from './contract.ts';
+import { FormCard } from './form-card.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
 import { OTP_INCOMPLETE } from '#schemas/partner-text.ts';
@@ -80,11 +81,7 @@ function VerifyForm() {
 
   const verify = useMutation({
     mutationFn: () =>
-      api('/api/partner/verify-otp', {
-        method: 'POST',
-        body: { email: email ?? '', otp: code },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+      postPartner('/api/partner/verify-otp', { email: email ?? '', otp: code }, 'messageResponse'),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'Account verified successfully! Redirecting to login...' });
       localStorage.removeItem(storageKeys.partnerEmail);
@@ -95,12 +92,7 @@ function VerifyForm() {
   });
 
   const resend = useMutation({
-    mutationFn: () =>
-      api('/api/partner/resend-otp', {
-        method: 'POST',
-        body: { email: email ?? '' },
-        schema: schemaFrom(partnerContract, 'messageResponse'),
-      }),
+    mutationFn: () => postPartner('/api/partner/resend-otp', { email: email ?? '' }, 'messageResponse'),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'OTP has been resent to your email' });
       setDigits(Array<string>(LENGTH).fill(''));
@@ -142,11 +134,12 @@ function VerifyForm() {
 
   const done = verify.isSuccess;
   return (
-    <form className="pt-card pt-narrow" onSubmit={onSubmit} noValidate aria-labelledby="pt-verify-title">
-      <p className="pt-eyebrow">Partner account</p>
-      <h1 id="pt-verify-title" className="pt-title">
-        Verify your account
-      </h1>
+    <FormCard
+      eyebrow="Partner account"
+      titleId="pt-verify-title"
+      title="Verify your account"
+      onSubmit={onSubmit}
+    >
       <p className="pt-muted" id="pt-otp-help">
         Enter the 6-digit code we sent to <strong>{email}</strong>. The code is valid for 10 minutes.
       </p>
@@ -219,7 +212,7 @@ function VerifyForm() {
         <a href="/become-our-partner-registerhere">Back to registration</a>
         <a href="/login-partner-account">Go to partner login</a>
       </nav>
-    </form>
+    </FormCard>
   );
 }
 

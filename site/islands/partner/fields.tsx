@@ -51,6 +51,11 @@ export function TextField({ id, onChange, onBlur, trailing, type = 'text', ...re
   );
 }
 
+/** The owner e-mail of the signed-out partner pages (sign in, reset): named and filled as `email`. */
+export function EmailField(props: Omit<InputProps, 'id' | 'label' | 'type' | 'autoComplete' | 'required'>) {
+  return <TextField id="email" label="Email" type="email" autoComplete="email" required {...props} />;
+}
+
 export function TextArea({
   id,
   onChange,

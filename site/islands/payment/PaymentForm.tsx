@@ -73,7 +73,7 @@ function Summary() {
         </div>
       </dl>
       <p className="pay-brands">
-        <span className="pay-sr-only">We accept </span>
+        <span className="visually-hidden">We accept </span>
         <span className="pay-brand">Visa</span>
         <span className="pay-brand">Mastercard</span>
         <span className="pay-brand">American Express</span>
@@ -195,7 +195,7 @@ function Fields({
           <a href={receipt}>View and print your receipt</a>
         </p>
       )}
-      <button type="submit" className="pay-button" disabled={disabled}>
+      <button type="submit" className="ink-button pay-button" disabled={disabled}>
         {processing ? 'Processing...' : `Pay ${PAYMENT_DISPLAY}`}
       </button>
     </form>

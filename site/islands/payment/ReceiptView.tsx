@@ -62,7 +62,7 @@ function ExpiredLink({ id, token }: { id: string; token: string }) {
       <p>We can e-mail a new link to the address used for this payment.</p>
       <button
         type="button"
-        className="receipt-button"
+        className="ink-button receipt-button"
         disabled={resend.isPending || resend.isSuccess}
         onClick={() => resend.mutate()}
       >
@@ -109,16 +109,7 @@ function Receipt() {
     }
   }, [link]);
 
-  if (!valid) {
-    return (
-      <div className="receipt__problem">
-        <p role="alert">{receiptMessages.invalid}</p>
-        <p>
-          <a href="/payment">Go to the payment page</a>
-        </p>
-      </div>
-    );
-  }
+  if (!valid) return <InvalidLink />;
   if (receipt.isPending)
     return (
       <p className="receipt__loading" role="status">
@@ -129,20 +120,11 @@ function Receipt() {
     const error = receipt.error;
     if (error instanceof ApiError && error.status === 410)
       return <ExpiredLink id={link.id} token={link.token} />;
-    if (error instanceof ApiError && error.status === 404) {
-      return (
-        <div className="receipt__problem">
-          <p role="alert">{receiptMessages.invalid}</p>
-          <p>
-            <a href="/payment">Go to the payment page</a>
-          </p>
-        </div>
-      );
-    }
+    if (error instanceof ApiError && error.status === 404) return <InvalidLink />;
     return (
       <div className="receipt__problem">
         <p role="alert">Your receipt could not be loaded just now.</p>
-        <button type="button" className="receipt-button" onClick={() => void receipt.refetch()}>
+        <button type="button" className="ink-button receipt-button" onClick={() => void receipt.refetch()}>
           Try again
         </button>
       </div>
@@ -228,7 +210,7 @@ function Receipt() {
         </div>
       </dl>
       <div className="receipt__actions">
-        <button type="button" className="receipt-button" onClick={() => print()}>
+        <button type="button" className="ink-button receipt-button" onClick={() => print()}>
           Print receipt
         </button>
         <a href="/">Back to the home page</a>
@@ -238,3 +220,15 @@ function Receipt() {
 }
 
 export default withQuery(Receipt);
+
+/** A receipt link that is not one of ours (malformed, or no such payment): the way back to pay. */
+function InvalidLink() {
+  return (
+    <div className="receipt__problem">
+      <p role="alert">{receiptMessages.invalid}</p>
+      <p>
+        <a href="/payment">Go to the payment page</a>
+      </p>
+    </div>
+  );
+}

@@ -153,7 +153,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
         {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
         <button
           type="button"
-          className="rc-link"
+          className="link-button"
           onClick={() => {
             setMode(mode === 'login' ? 'register' : 'login');
             setError('');

@@ -174,7 +174,7 @@ function ApplicationStep({
   return (
     <>
       <form className="rc-apply" onSubmit={submit} noValidate>
-        <div className="rc-field">
+        <div className="field-stack rc-field">
           <label htmlFor={`${id}-resume`}>Resume (PDF)</label>
           <input
             ref={fileInput}

@@ -213,7 +213,7 @@ export default function AssistanceForm({
           <label htmlFor={`${id}-terms`}>I accept the Terms &amp; Conditions</label>
           <button
             type="button"
-            className="rc-link"
+            className="link-button"
             onPointerEnter={prefetch(loadLegal)}
             onFocus={prefetch(loadLegal)}
             onClick={() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { queryClient } from '#site/lib/query-client.ts';
 import { describeAlert } from '#schemas/job-alerts-text.ts';
 import { recruitmentContract } from './contract.ts';
@@ -80,8 +80,10 @@ export default withQuery(Applications);
 
 function Applications() {
   const [signedIn, setSignedIn] = useState(() => applicantSession.getToken() !== null);
-  const [signingOut, setSigningOut] = useState(false);
-  const [everywhereError, setEverywhereError] = useState('');
+  const everywhere = useSignOutEverywhere(
+    () => applicantSession.signOut({ everywhere: true }),
+    () => signedOut(),
+  );
   const me = useQuery({
     queryKey: ['applicant', 'me'],
     queryFn: () =>
@@ -124,14 +126,6 @@ function Applications() {
     await applicantSession.signOut();
     signedOut();
   };
-  const logOutEverywhere = async () => {
-    setSigningOut(true);
-    setEverywhereError('');
-    const ok = await applicantSession.signOut({ everywhere: true });
-    setSigningOut(false);
-    if (ok) signedOut();
-    else setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
-  };
 
   return (
     <div className="rc-my-apps">
@@ -152,16 +146,16 @@ function Applications() {
           <button
             type="button"
             className="rc-btn rc-btn--ghost"
-            onClick={() => void logOutEverywhere()}
-            disabled={signingOut}
+            onClick={() => void everywhere.run()}
+            disabled={everywhere.busy}
           >
-            {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+            {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
           </button>
         </div>
       </div>
-      {everywhereError && (
+      {everywhere.error && (
         <p className="rc-error-box" role="alert">
-          {everywhereError}
+          {everywhere.error}
         </p>
       )}
       {me.data && !me.data.emailConfirmed && <ConfirmBanner email={me.data.email} />}

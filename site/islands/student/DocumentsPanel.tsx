@@ -1,7 +1,5 @@
 import { useRef, useState } from 'react';
 import { studentSession } from '#site/lib/session.ts';
-import { schemaFrom } from '#site/lib/api.ts';
-import { usersContract } from './contract.ts';
 import {
   DOCUMENT_REQUIRED,
   DOCUMENT_SIZE_MESSAGE,
@@ -12,11 +10,11 @@ import {
 import type { DocumentDto, StudentProfile } from '#schemas/users.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
 import { formatDate } from './profile-query.ts';
-import { runAction } from './panel-helpers.ts';
+import { RecordActions } from './records.tsx';
+import { deleteRecord, messageResponse, runAction, type PanelNotice } from './panel-helpers.ts';
 import { formatBytes, UploadStatus, useUpload } from '../common/upload-status.tsx';
 import { upload as uploadFile } from '#site/lib/upload.ts';
-
-const message = schemaFrom(usersContract, 'messageResponse');
+import { saveFile } from '#site/lib/save-file.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const allowedExtensions = documentAccept.split(',').map((e) => e.slice(1));
@@ -26,7 +24,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
   const [documentType, setDocumentType] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<PanelNotice | null>(null);
   const sending = useUpload();
   const input = useRef<HTMLInputElement>(null);
 
@@ -51,7 +49,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
           token: studentSession.getToken(),
           onProgress,
           signal,
-          schema: message,
+          schema: messageResponse,
         }),
       'Failed to upload document',
     );
@@ -70,23 +68,17 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
       'Failed to download document',
     );
     if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    const url = URL.createObjectURL(result.value);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = doc.fileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(result.value, doc.fileName);
   }
 
   async function remove(id: string) {
-    if (!window.confirm('Are you sure you want to delete this document?')) return;
-    const result = await runAction(
-      () => studentSession.call(`/api/users/document/${id}`, { method: 'DELETE', schema: message }),
+    const outcome = await deleteRecord(
+      `/api/users/document/${id}`,
+      'Are you sure you want to delete this document?',
       'Failed to delete document',
     );
-    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    setNotice({ kind: 'success', text: result.value.message });
-    await refresh();
+    if (outcome) setNotice(outcome);
+    if (outcome?.kind === 'success') await refresh();
   }
 
   return (
@@ -105,24 +97,12 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
                   {d.fileName} · {formatBytes(d.size)} · Uploaded {formatDate(d.uploadDate)}
                 </p>
               </div>
-              <div className="st-row">
-                <button
-                  type="button"
-                  className="st-button st-button--small st-button--secondary"
-                  onClick={() => download(d)}
-                  aria-label={`Download ${d.documentType} (${d.fileName})`}
-                >
-                  Download
-                </button>
-                <button
-                  type="button"
-                  className="st-button st-button--small st-button--danger"
-                  onClick={() => remove(d._id)}
-                  aria-label={`Delete ${d.documentType} (${d.fileName})`}
-                >
-                  Delete
-                </button>
-              </div>
+              <RecordActions
+                name={`${d.documentType} (${d.fileName})`}
+                action="Download"
+                onAction={() => void download(d)}
+                onDelete={() => void remove(d._id)}
+              />
             </li>
           ))}
         </ul>

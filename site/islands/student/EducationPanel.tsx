@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { studentSession } from '#site/lib/session.ts';
-import { schemaFrom } from '#site/lib/api.ts';
 import { educationLevels } from '#schemas/users-text.ts';
 import type { EducationDto, StudentProfile } from '#schemas/users.ts';
-import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice, SelectField } from './fields.tsx';
-import { runAction } from './panel-helpers.ts';
-
-const message = schemaFrom(usersContract, 'messageResponse');
+import { RecordActions, RecordForm } from './records.tsx';
+import { deleteRecord, messageResponse, noticeOf, runAction, type PanelNotice } from './panel-helpers.ts';
 
 type Form = Record<
   | 'educationLevel'
@@ -44,7 +41,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
   const [form, setForm] = useState<Form>(blank);
   const [editing, setEditing] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<PanelNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) =>
@@ -72,26 +69,26 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
         studentSession.call('/api/users/education', {
           method: 'POST',
           body: { ...form, ...(editing ? { _id: editing } : {}) },
-          schema: message,
+          schema: messageResponse,
         }),
       editing ? 'Failed to update education information' : 'Failed to add education information',
     );
     setBusy(false);
-    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    setNotice({ kind: 'success', text: result.value.message });
+    setNotice(noticeOf(result));
+    if (!result.ok) return;
     setForm(blank);
     setEditing(null);
     await refresh();
   }
 
   async function remove(id: string) {
-    if (!window.confirm('Are you sure you want to delete this education record?')) return;
-    const result = await runAction(
-      () => studentSession.call(`/api/users/education/${id}`, { method: 'DELETE', schema: message }),
+    const outcome = await deleteRecord(
+      `/api/users/education/${id}`,
+      'Are you sure you want to delete this education record?',
       'Failed to delete education information',
     );
-    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    setNotice({ kind: 'success', text: result.value.message });
+    if (outcome) setNotice(outcome);
+    if (outcome?.kind !== 'success') return;
     if (editing === id) {
       setEditing(null);
       setForm(blank);
@@ -119,38 +116,35 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
                   {r.gpa ? ` · GPA ${r.gpa}` : ''}
                 </p>
               </div>
-              <div className="st-row">
-                <button
-                  type="button"
-                  className="st-button st-button--small st-button--secondary"
-                  onClick={() => {
-                    setEditing(r._id);
-                    setForm(fromRecord(r));
-                    setErrors({});
-                  }}
-                  aria-label={`Edit ${r.degree} at ${r.instituteName}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="st-button st-button--small st-button--danger"
-                  onClick={() => remove(r._id)}
-                  aria-label={`Delete ${r.degree} at ${r.instituteName}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <RecordActions
+                name={`${r.degree} at ${r.instituteName}`}
+                action="Edit"
+                onAction={() => {
+                  setEditing(r._id);
+                  setForm(fromRecord(r));
+                  setErrors({});
+                }}
+                onDelete={() => void remove(r._id)}
+              />
             </li>
           ))}
         </ul>
       )}
-      <form
-        className="st-card st-grid"
-        onFocus={prefetch(usersContract)}
+      <RecordForm
+        label={editing ? 'Edit education record' : 'Add education record'}
+        grid
         onSubmit={save}
-        noValidate
-        aria-label={editing ? 'Edit education record' : 'Add education record'}
+        busy={busy}
+        submitLabel={editing ? 'Update Education' : 'Add Education'}
+        onCancel={
+          editing
+            ? () => {
+                setEditing(null);
+                setForm(blank);
+                setErrors({});
+              }
+            : undefined
+        }
       >
         <h3 className="st-span">{editing ? 'Edit education record' : 'Add education record'}</h3>
         <SelectField
@@ -224,25 +218,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
           onChange={set('studyLanguage')}
           error={errors.studyLanguage}
         />
-        <div className="st-row st-span">
-          <button type="submit" className="st-button" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Education' : 'Add Education'}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="st-button st-button--secondary"
-              onClick={() => {
-                setEditing(null);
-                setForm(blank);
-                setErrors({});
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
-      </form>
+      </RecordForm>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, schemaFrom } from '#site/lib/api.ts';
 import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
-import { Field, Notice } from './fields.tsx';
+import { EmailField, Field, Notice } from './fields.tsx';
 import { failureMessage } from './messages.ts';
 
 /** /forgot-password: ask for a code by e-mail, then set a new password with it. */
@@ -72,15 +72,7 @@ export default function ForgotPassword() {
           <p className="st-lead">
             Enter the e-mail address of your student account. We will e-mail you a 6-digit code.
           </p>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
           <button type="submit" className="st-button" disabled={busy}>
             {busy ? 'Sending...' : 'Send Code'}
           </button>

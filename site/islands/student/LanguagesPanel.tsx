@@ -1,20 +1,17 @@
 import { useState } from 'react';
 import { studentSession } from '#site/lib/session.ts';
-import { schemaFrom } from '#site/lib/api.ts';
 import type { StudentProfile } from '#schemas/users.ts';
-import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { Field, Notice } from './fields.tsx';
-import { runAction } from './panel-helpers.ts';
-
-const message = schemaFrom(usersContract, 'messageResponse');
+import { RecordActions, RecordForm } from './records.tsx';
+import { deleteRecord, messageResponse, noticeOf, runAction, type PanelNotice } from './panel-helpers.ts';
 
 /** Languages tab: language qualifications (free text such as a test score). */
 export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refresh: () => Promise<void> }) {
   const [qualification, setQualification] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<PanelNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function save(event: { preventDefault(): void }) {
@@ -34,26 +31,25 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
     setError('');
     setBusy(true);
     const result = await runAction(
-      () => studentSession.call('/api/users/language', { method: 'POST', body, schema: message }),
+      () => studentSession.call('/api/users/language', { method: 'POST', body, schema: messageResponse }),
       editing ? 'Failed to update language qualification' : 'Failed to add language qualification',
     );
     setBusy(false);
-    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    setNotice({ kind: 'success', text: result.value.message });
+    setNotice(noticeOf(result));
+    if (!result.ok) return;
     setQualification('');
     setEditing(null);
     await refresh();
   }
 
   async function remove(id: string) {
-    if (!window.confirm('Are you sure you want to delete this language qualification?')) return;
-    const result = await runAction(
-      () => studentSession.call(`/api/users/language/${id}`, { method: 'DELETE', schema: message }),
+    const outcome = await deleteRecord(
+      `/api/users/language/${id}`,
+      'Are you sure you want to delete this language qualification?',
       'Failed to delete language qualification',
     );
-    if (!result.ok) return setNotice({ kind: 'error', text: result.message });
-    setNotice({ kind: 'success', text: result.value.message });
-    await refresh();
+    if (outcome) setNotice(outcome);
+    if (outcome?.kind === 'success') await refresh();
   }
 
   return (
@@ -67,37 +63,32 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
           {user.language.map((l) => (
             <li key={l._id} className="st-list__item">
               <p className="st-list__title">{l.qualification}</p>
-              <div className="st-row">
-                <button
-                  type="button"
-                  className="st-button st-button--small st-button--secondary"
-                  onClick={() => {
-                    setEditing(l._id);
-                    setQualification(l.qualification);
-                  }}
-                  aria-label={`Edit ${l.qualification}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="st-button st-button--small st-button--danger"
-                  onClick={() => remove(l._id)}
-                  aria-label={`Delete ${l.qualification}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <RecordActions
+                name={l.qualification}
+                action="Edit"
+                onAction={() => {
+                  setEditing(l._id);
+                  setQualification(l.qualification);
+                }}
+                onDelete={() => void remove(l._id)}
+              />
             </li>
           ))}
         </ul>
       )}
-      <form
-        className="st-card"
-        onFocus={prefetch(usersContract)}
+      <RecordForm
+        label={editing ? 'Edit language qualification' : 'Add language qualification'}
         onSubmit={save}
-        noValidate
-        aria-label={editing ? 'Edit language qualification' : 'Add language qualification'}
+        busy={busy}
+        submitLabel={editing ? 'Update Language' : 'Add Language'}
+        onCancel={
+          editing
+            ? () => {
+                setEditing(null);
+                setQualification('');
+              }
+            : undefined
+        }
       >
         <Field
           label="Language Qualification"
@@ -107,24 +98,7 @@ export function LanguagesPanel({ user, refresh }: { user: StudentProfile; refres
           error={error}
           placeholder="e.g. IELTS Academic 7.5"
         />
-        <div className="st-row">
-          <button type="submit" className="st-button" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Language' : 'Add Language'}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="st-button st-button--secondary"
-              onClick={() => {
-                setEditing(null);
-                setQualification('');
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
-      </form>
+      </RecordForm>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { studentSession, takeReturnPath } from '#site/lib/session.ts';
 import { storageKeys, writeJson } from '#site/lib/storage.ts';
 import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
-import { Field, Notice } from './fields.tsx';
+import { EmailField, Field, Notice } from './fields.tsx';
 import { pagePaths } from '#schemas/paths.ts';
 
 interface Unverified {
@@ -104,11 +104,7 @@ export default function LoginForm() {
           )}
         </div>
       )}
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
@@ -125,7 +121,7 @@ export default function LoginForm() {
         addon={
           <button type="button" className="st-toggle" aria-pressed={show} onClick={() => setShow(!show)}>
             {show ? 'Hide' : 'Show'}
-            <span className="st-visually-hidden"> password</span>
+            <span className="visually-hidden"> password</span>
           </button>
         }
       />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '#site/lib/api.ts';
 import { queryClient } from '#site/lib/query-client.ts';
@@ -8,7 +8,8 @@ import type { StudentProfile } from '#schemas/users.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
-import { SIGN_OUT_EVERYWHERE_FAILED } from '#site/lib/sign-out.ts';
+import { tabProps } from '../common/tab-props.ts';
+import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { pagePaths } from '#schemas/paths.ts';
 
@@ -70,6 +71,38 @@ function ApplicationTimelines() {
   );
 }
 
+/** The card shown instead of the dashboard when the profile cannot be shown: one way on, or Log Out. */
+function ProfileProblem({
+  title,
+  alert = false,
+  action,
+  onAction,
+  children,
+}: {
+  title: string;
+  alert?: boolean;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="st-center">
+      <div className="st-card st-state" role={alert ? 'alert' : undefined}>
+        <h1>{title}</h1>
+        <p>{children}</p>
+        <div className="st-row">
+          <button type="button" className="st-button" onClick={onAction}>
+            {action}
+          </button>
+          <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
+            Log Out
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** /profile-bashboard-student and /profile: the student's profile dashboard (spec 2 section 2). */
 export default withQuery(Dashboard);
 
@@ -98,41 +131,26 @@ function Dashboard({ companyName }: { companyName: string }) {
   }
   if (query.isError) {
     return (
-      <div className="st-center">
-        <div className="st-card st-state" role="alert">
-          <h1>Error Loading Profile</h1>
-          <p>Failed to load user profile. Please try again.</p>
-          <div className="st-row">
-            <button type="button" className="st-button" onClick={() => query.refetch()}>
-              Retry
-            </button>
-            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
-              Log Out
-            </button>
-          </div>
-        </div>
-      </div>
+      <ProfileProblem
+        alert
+        title="Error Loading Profile"
+        action="Retry"
+        onAction={() => void query.refetch()}
+      >
+        Failed to load user profile. Please try again.
+      </ProfileProblem>
     );
   }
   const user = query.data.user;
   if (!user) {
     return (
-      <div className="st-center">
-        <div className="st-card st-state">
-          <h1>Profile Data Unavailable</h1>
-          <p>
-            Your profile could not be loaded. This may be due to an incomplete registration or a system issue.
-          </p>
-          <div className="st-row">
-            <button type="button" className="st-button" onClick={() => location.reload()}>
-              Reload Page
-            </button>
-            <button type="button" className="st-button st-button--secondary" onClick={() => void logout()}>
-              Log Out
-            </button>
-          </div>
-        </div>
-      </div>
+      <ProfileProblem
+        title="Profile Data Unavailable"
+        action="Reload Page"
+        onAction={() => location.reload()}
+      >
+        Your profile could not be loaded. This may be due to an incomplete registration or a system issue.
+      </ProfileProblem>
     );
   }
   return (
@@ -165,16 +183,7 @@ function Loaded({
     for (const load of [loadEducation, loadDocuments, loadLanguages]) load().catch(() => {});
   }, []);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const [everywhereError, setEverywhereError] = useState('');
-  const signOutEverywhere = async () => {
-    setSigningOut(true);
-    setEverywhereError('');
-    if (!(await logoutEverywhere())) {
-      setEverywhereError(SIGN_OUT_EVERYWHERE_FAILED);
-      setSigningOut(false);
-    }
-  };
+  const everywhere = useSignOutEverywhere(logoutEverywhere);
   const refreshAction = async () => {
     await refresh();
   };
@@ -224,14 +233,14 @@ function Loaded({
             <button
               type="button"
               className="st-sidebar__logout"
-              onClick={signOutEverywhere}
-              disabled={signingOut}
+              onClick={() => void everywhere.run()}
+              disabled={everywhere.busy}
             >
-              {signingOut ? 'Signing out...' : 'Sign out of all devices'}
+              {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
             </button>
-            {everywhereError && (
+            {everywhere.error && (
               <p className="st-sidebar__error" role="alert">
-                {everywhereError}
+                {everywhere.error}
               </p>
             )}
           </li>
@@ -257,29 +266,7 @@ function Loaded({
 
         <div className="st-tabs" role="tablist" aria-label="Profile sections">
           {tabs.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              onKeyDown={(e) => {
-                const i = tabs.findIndex((x) => x.id === tab);
-                const next =
-                  e.key === 'ArrowRight'
-                    ? tabs[(i + 1) % tabs.length]
-                    : e.key === 'ArrowLeft'
-                      ? tabs[(i + tabs.length - 1) % tabs.length]
-                      : undefined;
-                if (next) {
-                  setTab(next.id);
-                  document.getElementById(`tab-${next.id}`)?.focus();
-                }
-              }}
-            >
+            <button key={t.id} {...tabProps(tabs, tab, setTab, t.id)}>
               {t.label}
             </button>
           ))}

@@ -3,7 +3,7 @@ import { ApiError, api, schemaFrom } from '#site/lib/api.ts';
 import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
 import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
-import { Field, Notice, SelectField } from './fields.tsx';
+import { EmailField, Field, Notice, SelectField } from './fields.tsx';
 import { OtpBoxes } from './OtpBoxes.tsx';
 import { failureMessage } from './messages.ts';
 import {
@@ -234,11 +234,7 @@ export default function RegistrationWizard() {
             error={errors.contactnumber}
             placeholder="+44 20 7946 0000"
           />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
+          <EmailField
             value={form.email}
             onChange={update('email')}
             error={errors.email}
@@ -272,7 +268,7 @@ export default function RegistrationWizard() {
                 onClick={() => setShowPassword(!showPassword)}
               >
                 {showPassword ? 'Hide' : 'Show'}
-                <span className="st-visually-hidden"> password</span>
+                <span className="visually-hidden"> password</span>
               </button>
             }
           />

@@ -73,7 +73,7 @@ export default function SavedPrograms() {
                         checked={chosen.includes(subjectId)}
                         onChange={() => toggle(subjectId)}
                       />{' '}
-                      Compare<span className="st-visually-hidden"> {program.name}</span>
+                      Compare<span className="visually-hidden"> {program.name}</span>
                     </label>
                   )}
                   <button
@@ -81,7 +81,7 @@ export default function SavedPrograms() {
                     className="st-button st-button--secondary"
                     onClick={() => void savedPrograms.toggle(subjectId)}
                   >
-                    Remove<span className="st-visually-hidden"> {program?.name ?? subjectId}</span>
+                    Remove<span className="visually-hidden"> {program?.name ?? subjectId}</span>
                   </button>
                 </div>
               </li>

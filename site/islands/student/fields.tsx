@@ -18,6 +18,11 @@ export function Field({ className, ...props }: FieldProps) {
   return <TextField look={look} fieldClassName={className} {...props} />;
 }
 
+/** The e-mail field of the student forms (sign in, registration, password reset). */
+export function EmailField(props: Omit<FieldProps, 'label' | 'name' | 'type' | 'autoComplete'>) {
+  return <Field label="Email" name="email" type="email" autoComplete="email" {...props} />;
+}
+
 type SelectProps = Omit<ComponentProps<typeof CommonSelect>, 'look' | 'label' | 'options' | 'placeholder'> & {
   label: string;
   options: readonly string[];
