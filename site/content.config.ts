@@ -1,9 +1,11 @@
 import { defineCollection } from 'astro:content';
 import { countryDto, departmentDto, subjectDto, universityDto } from '#schemas/catalog-dto.ts';
+import { jobDetailResponse } from '#schemas/recruitment.ts';
 import { getSnapshot } from './lib/snapshot.ts';
 
 // Content collections loaded from D1 at build time: one page per row for countries and subjects.
-// Each declares the API's response schema (schemas/catalog-dto.ts), so pages read typed entries.
+// Each declares the API's response schema (schemas/catalog-dto.ts, schemas/recruitment.ts), so pages
+// read typed entries. The recruitment pages' blocks are read from the snapshot itself (typed).
 export const collections = {
   countries: defineCollection({ loader: async () => (await getSnapshot()).countries, schema: countryDto }),
   subjects: defineCollection({
@@ -18,16 +20,5 @@ export const collections = {
     loader: async () => (await getSnapshot()).departments,
     schema: departmentDto,
   }),
-  jobs: defineCollection({ loader: async () => (await getSnapshot()).jobs }),
-  // The recruitment pages' build-time blocks: strategy cards, employer categories, services record.
-  recruitment: defineCollection({
-    loader: async () => {
-      const { strategies, employerCategories, recruitmentServices } = await getSnapshot();
-      return [
-        { id: 'strategies', items: strategies },
-        { id: 'employer-categories', items: employerCategories },
-        { id: 'services', record: recruitmentServices ?? null },
-      ];
-    },
-  }),
+  jobs: defineCollection({ loader: async () => (await getSnapshot()).jobs, schema: jobDetailResponse }),
 };

@@ -1,18 +1,9 @@
-import { getEntry } from 'astro:content';
-import type { RecruitmentServicesRecord, StrategyCard } from '#schemas/recruitment.ts';
+import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
+import { getSnapshot } from '#site/lib/snapshot.ts';
 
-type ServicesBlock = Omit<RecruitmentServicesRecord, '_id' | 'services'> & {
-  services: { id: string; title: string; description: string; icon: string }[];
-};
-
-/** The recruitment pages' build-time content (read from D1 by the `recruitment` collection). */
+/** The recruitment pages' build-time content: strategy cards, employer categories, services record. */
 export async function recruitmentContent() {
-  const [strategies, categories, services] = await Promise.all([
-    getEntry('recruitment', 'strategies'),
-    getEntry('recruitment', 'employer-categories'),
-    getEntry('recruitment', 'services'),
-  ]);
-  const block = (services?.data as { record: ServicesBlock | null } | undefined)?.record ?? null;
+  const { strategies, employerCategories, recruitmentServices: block } = await getSnapshot();
   const initialServices: RecruitmentServicesRecord | undefined = block
     ? {
         _id: 'recruitment-services',
@@ -20,9 +11,5 @@ export async function recruitmentContent() {
         services: block.services.map(({ id, ...s }) => ({ _id: id, ...s })),
       }
     : undefined;
-  return {
-    strategies: (strategies?.data as { items?: StrategyCard[] } | undefined)?.items ?? [],
-    employerCategories: (categories?.data as { items?: string[] } | undefined)?.items ?? [],
-    initialServices,
-  };
+  return { strategies, employerCategories, initialServices };
 }

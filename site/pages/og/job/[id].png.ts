@@ -9,7 +9,7 @@ import { SHARE_IMAGE_LIMIT } from '#site/lib/share-image-paths.ts';
 
 export const getStaticPaths = (async () =>
   (await getCollection('jobs')).slice(0, SHARE_IMAGE_LIMIT).map((entry) => {
-    const job = entry.data as JobDetail;
+    const job = entry.data;
     return { params: { id: job.id }, props: { job } };
   })) satisfies GetStaticPaths;
 
