@@ -198,6 +198,8 @@ test("a visitor saves programs, signs in, and finds them merged with the account
 
   // Sign in: the dashboard lists both lists, merged; the browser's copy is gone.
   await page.goto('/login');
+  // Typed before the form hydrates, the e-mail is reset by React's first render (seen on a busy machine).
+  await hydrated(page, 'LoginForm');
   await page.getByLabel('Email').fill(student.email);
   await page.getByLabel('Password', { exact: true }).fill(student.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -58,9 +58,13 @@ test.describe('in the browser, after the islands render', () => {
       const islands = await page.$$('astro-island[ssr]');
       for (const island of islands) {
         if (Date.now() > deadline) break;
-        await island.evaluate((el) => el.scrollIntoView({ block: 'center' })).catch(() => {});
+        // <astro-island> is display: contents and has no box to scroll to: scroll its first child.
+        // An island inside another is replaced when the outer one hydrates: detached counts as done.
+        await island
+          .evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }))
+          .catch(() => {});
         await page
-          .waitForFunction((el) => !el.hasAttribute('ssr'), island, {
+          .waitForFunction((el) => !el.isConnected || !el.hasAttribute('ssr'), island, {
             timeout: Math.max(1000, Math.min(10_000, deadline - Date.now())),
           })
           .catch(() => {});
