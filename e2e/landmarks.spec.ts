@@ -5,10 +5,8 @@
 import { test, expect } from '@playwright/test';
 import { builtPages, markupOnly } from './helpers/built-pages.ts';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
-
-// The back office's shell is rendered by its client-only island: its one <main> exists only in
-// the browser (checked below).
-const clientRendered = (route: string) => route === '/admin' || route.startsWith('/admin/');
+import { SCREENSHOT_PAGES, clientRendered, templateOf } from './helpers/checked-pages.ts';
+import { hydrateIslands } from './helpers/islands.ts';
 
 test('every built page has one <main> and unique ids (build output)', () => {
   const problems: string[] = [];
@@ -17,6 +15,7 @@ test('every built page has one <main> and unique ids (build output)', () => {
   for (const { route, html } of pages) {
     const markup = markupOnly(html);
     const mains = (markup.match(/<main[\s>]/g) ?? []).length + (markup.match(/role="main"/g) ?? []).length;
+    // The back office's one <main> exists only in the browser (checked below).
     if (mains !== (clientRendered(route) ? 0 : 1)) problems.push(`${route}: ${mains} main landmarks`);
     const counts = new Map<string, number>();
     for (const m of markup.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g))
@@ -26,17 +25,17 @@ test('every built page has one <main> and unique ids (build output)', () => {
   expect(problems).toEqual([]);
 });
 
-/** One route per template (the first of each dynamic kind, and of the back office), from the build. */
+/**
+ * One route per template from the build (the first of each dynamic kind, and one of the back
+ * office: signed out, each of its routes shows the same sign-in), leaving out the templates
+ * public-pages.spec.ts checks the same way beside its screenshots.
+ */
 function templates() {
-  const seen = new Set<string>();
+  const seen = new Set(SCREENSHOT_PAGES.map(templateOf));
   return builtPages()
     .map((p) => p.route)
     .filter((route) => {
-      // The back office is one client-rendered shell: signed out, each of its routes shows its sign-in.
-      const kind =
-        /^\/(country-details|subject|job)\/[^/]+$/.test(route) || clientRendered(route)
-          ? route.split('/')[1]!
-          : route;
+      const kind = templateOf(route);
       if (seen.has(kind)) return false;
       seen.add(kind);
       return true;
@@ -44,11 +43,11 @@ function templates() {
 }
 
 test.describe('in the browser, after the islands render', () => {
-  // The home page hydrates nine islands one after another in view: minutes on a busy machine.
+  // A page that hydrates many islands one after another in view takes minutes on a busy machine.
   test.describe.configure({ timeout: 180_000 });
   for (const route of templates()) {
     test(`one main, unique ids, axe at moderate: ${route}`, async ({ page }) => {
-      await page.goto(route === '/404' ? '/no-such-page' : route);
+      await page.goto(route);
       // Signed-out back-office and dashboard pages move on to their sign-in page: check where they land.
       for (let i = 0; i < 5; i++) {
         await page.waitForLoadState('networkidle');
@@ -56,25 +55,7 @@ test.describe('in the browser, after the islands render', () => {
         await page.waitForTimeout(750);
         if (page.url() === url) break;
       }
-      // Bring each client:visible island into view and give it time to hydrate (and fetch): their
-      // markup after hydration is what is checked. Bounded, so a busy machine slows the test only.
-      const deadline = Date.now() + 45_000;
-      const islands = await page.$$('astro-island[ssr]');
-      for (const island of islands) {
-        if (Date.now() > deadline) break;
-        // <astro-island> is display: contents and has no box to scroll to: scroll its first child.
-        // An island inside another is replaced when the outer one hydrates: detached counts as done.
-        await island
-          .evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }))
-          .catch(() => {});
-        await page
-          .waitForFunction((el) => !el.isConnected || !el.hasAttribute('ssr'), island, {
-            timeout: Math.max(1000, Math.min(10_000, deadline - Date.now())),
-          })
-          .catch(() => {});
-      }
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForLoadState('networkidle');
+      await hydrateIslands(page);
       expect(await landmarkProblems(page)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
     });

@@ -13,3 +13,27 @@ export async function hydrated(page: Page, component: string) {
 export async function headerReady(page: Page) {
   await expect(page.locator('header.site-header[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
 }
+
+/**
+ * Brings each island into view and waits for it to hydrate (and fetch), then scrolls back to the
+ * top: the markup after hydration is what an accessibility check should see. Bounded, so a busy
+ * machine slows the caller only.
+ */
+export async function hydrateIslands(page: Page, budgetMs = 45_000) {
+  const deadline = Date.now() + budgetMs;
+  for (const island of await page.$$('astro-island[ssr]')) {
+    if (Date.now() > deadline) break;
+    // <astro-island> is display: contents and has no box to scroll to: scroll its first child.
+    await island
+      .evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }))
+      .catch(() => {});
+    // An island inside another is replaced when the outer one hydrates: detached counts as done.
+    await page
+      .waitForFunction((el) => !el.isConnected || !el.hasAttribute('ssr'), island, {
+        timeout: Math.max(1000, Math.min(10_000, deadline - Date.now())),
+      })
+      .catch(() => {});
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+}
