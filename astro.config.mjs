@@ -103,6 +103,11 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   {
+                    name: 'react',
+                    test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react[\\/]dist)[\\/]|preload-helper/,
+                    includeDependenciesRecursively: false,
+                  },
+                  {
                     // TanStack Query's core (client, caches, queries, mutations) in one chunk with
                     // the provider and the client the query islands share (with-query.tsx,
                     // query-client.ts): left to itself, Rolldown splits it again
