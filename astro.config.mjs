@@ -124,6 +124,13 @@ export default defineConfig({
                     includeDependenciesRecursively: false,
                   },
                   {
+                    // What only the dashboards share (tabs, sign-out everywhere, "Your data"): three
+                    // chunks of 0.2-0.4 KB brotli each as one.
+                    name: 'dashboard',
+                    test: /[\\/]site[\\/]islands[\\/]common[\\/](?:tab-props\.ts|use-sign-out-everywhere\.ts|LazyPrivacyPanel\.tsx)/,
+                    includeDependenciesRecursively: false,
+                  },
+                  {
                     name: 'home',
                     test: /[\\/]site[\\/]islands[\\/]home[\\/]/,
                     includeDependenciesRecursively: false,
