@@ -13,6 +13,8 @@
  */
 export const STUDENT_DASHBOARD_PATH = '/profile-bashboard-student';
 export const PARTNER_DASHBOARD_PATH = '/partnerdashboard';
+/** The job applicant's dashboard, one export too: the job list links it without the whole object. */
+export const APPLICANT_DASHBOARD_PATH = '/my-applications';
 
 /** Pages (spec 1 section 2, spec 2 sections 2 and 4, 0-decisions). */
 export const pagePaths = {
@@ -28,7 +30,7 @@ export const pagePaths = {
   /** The partner dashboard, where partner requests are followed. */
   partnerDashboard: PARTNER_DASHBOARD_PATH,
   /** The job applicant's dashboard, where job applications are followed. */
-  applicantDashboard: '/my-applications',
+  applicantDashboard: APPLICANT_DASHBOARD_PATH,
   /** Where the applicant's e-mail confirmation link lands. */
   applicantConfirmEmail: '/my-applications/confirm-email',
   jobs: '/job',

@@ -49,7 +49,9 @@ function walk(dir: string, out: string[] = []) {
 function local(dist: string, from: string, url: string) {
   if (/^(https?:)?\/\//.test(url) || url.startsWith('data:')) return undefined;
   const clean = url.split(/[?#]/)[0]!;
-  const file = clean.startsWith('/') ? join(dist, clean) : resolve(dirname(from), clean);
+  // Absolute either way: a chunk named in the page and imported by another chunk is one file
+  // (a relative `dist/_astro/x.js` and an absolute path to it were counted twice).
+  const file = clean.startsWith('/') ? resolve(dist, `.${clean}`) : resolve(dirname(from), clean);
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FeatureItem, MissionVisionContent } from '#schemas/site-content.ts';
 import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { truncateWords } from '#site/lib/format.ts';
-import { Modal } from '../common/Modal.tsx';
+import { LazyModal as Modal } from '../common/LazyModal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { useFallback } from './use-fallback.ts';
 

@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { lazy, prefetch, useLazy } from '#site/lib/lazy.ts';
 import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recruitment-text.ts';
-import { Modal } from '../common/Modal.tsx';
+import { LazyModal as Modal } from '../common/LazyModal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
 import { SelectField, TextArea, TextField, type FieldLook } from '../common/fields.tsx';
 import { rcLook } from './look.ts';

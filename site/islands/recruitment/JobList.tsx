@@ -6,7 +6,7 @@ import { JOBS_PAGE_SIZE } from '#schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
 import { lazy as lazyModule, useLazy } from '#site/lib/lazy.ts';
 import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
-import { pagePaths } from '#schemas/paths.ts';
+import { APPLICANT_DASHBOARD_PATH } from '#schemas/paths.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
@@ -146,7 +146,7 @@ function Board({ heading = 'Find your next job' }: { heading?: string }) {
         <h2 id={`${id}-heading`}>{heading}</h2>
         <p className="rc-muted">
           Browse open roles in the UK and across Europe and apply with your CV.{' '}
-          <a href={pagePaths.applicantDashboard}>My applications</a>
+          <a href={APPLICANT_DASHBOARD_PATH}>My applications</a>
         </p>
       </div>
       <form

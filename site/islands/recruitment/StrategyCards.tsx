@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StrategyCard } from '#schemas/recruitment.ts';
-import { Modal } from '../common/Modal.tsx';
+import { LazyModal as Modal } from '../common/LazyModal.tsx';
 import { Icon } from './Icon.tsx';
 
 /** The four strategy cards; 'Learn more' opens the detail modal (scroll locked, focus kept, Escape closes). */
