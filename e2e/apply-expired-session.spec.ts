@@ -3,7 +3,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signToken } from '#functions/services/tokens.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
-import { hydrated } from './helpers/hydration.ts';
+import { hydratedAround } from './helpers/islands.ts';
 
 // Issue 16 item 1: an applicant whose stored token has expired is asked to sign in before writing
 // anything, and one whose session ends while writing signs in again in place, keeping the CV and
@@ -59,7 +59,7 @@ function applicant(page: Page) {
 async function openApply(page: Page, job = 'care-assistant-leeds') {
   await page.goto(`/job/${job}`);
   const button = page.getByRole('button', { name: 'Apply to job' });
-  await hydrated(button);
+  await hydratedAround(button);
   await button.click();
   return page.getByRole('dialog');
 }

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
-import { hydrated } from './helpers/hydration.ts';
+import { hydratedAround } from './helpers/islands.ts';
 
 const pdf = {
   name: 'my-cv.pdf',
@@ -30,7 +30,7 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
   await expect(page.locator('.rc-strategy')).toHaveCount(4);
 
   const jobs = page.locator('.rc-jobs');
-  await hydrated(jobs);
+  await hydratedAround(jobs);
   await jobs.getByLabel('Search jobs').fill('Leeds');
   await expect(page.getByText("1 Job's Found.")).toBeVisible();
   await jobs.getByRole('button', { name: 'Apply now: Care Assistant (Domiciliary)' }).click();
@@ -92,7 +92,7 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
 
   // A second application to the same job is refused with the server's message.
   await page.goto('/job/care-assistant-leeds');
-  await hydrated(page.getByRole('button', { name: 'Apply to job' }));
+  await hydratedAround(page.getByRole('button', { name: 'Apply to job' }));
   await page.getByRole('button', { name: 'Apply to job' }).click();
   const again = page.getByRole('dialog');
   await again.getByLabel('Resume (PDF)').setInputFiles(pdf);
@@ -106,7 +106,7 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
 test('strategy modal locks scrolling, keeps focus and closes on Escape', async ({ page }) => {
   await page.goto('/recruitments');
   const learn = page.getByRole('button', { name: /^Learn more:/ }).first();
-  await hydrated(learn);
+  await hydratedAround(learn);
   await learn.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -144,7 +144,7 @@ for (const width of [375, 1280]) {
     await page.goto('/recruitments');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `e2e/screenshots/recruitments-${width}.png`, fullPage: true });
-    await hydrated(page.locator('.rc-jobs'));
+    await hydratedAround(page.locator('.rc-jobs'));
     await page
       .getByRole('button', { name: /^Apply now:/ })
       .first()

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { hydrated } from './helpers/hydration.ts';
+import { hydratedAround } from './helpers/islands.ts';
 
 test('the assistance form blocks without terms or category, then submits and resets', async ({
   page,
@@ -7,7 +7,7 @@ test('the assistance form blocks without terms or category, then submits and res
 }) => {
   await page.goto('/AssistanceRequestForm');
   const form = page.locator('form.rc-assist');
-  await hydrated(form);
+  await hydratedAround(form);
   await expect(page.getByLabel('Country')).toHaveValue('United Kingdom');
   const countries = await page.getByLabel('Country').locator('option').allTextContents();
   expect(countries.length).toBeGreaterThan(190);
@@ -79,7 +79,7 @@ test('the server error is shown in a toast', async ({ page }) => {
   );
   await page.goto('/recruitments');
   const form = page.locator('form.rc-assist');
-  await hydrated(form);
+  await hydratedAround(form);
   await form.getByLabel('Company name').fill('A');
   await form.getByLabel('Phone number').fill('1');
   await form.getByLabel('Contact name').fill('B');

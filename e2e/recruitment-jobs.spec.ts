@@ -1,12 +1,12 @@
 import { test, expect } from '@playwright/test';
-import { hydrated } from './helpers/hydration.ts';
+import { hydratedAround } from './helpers/islands.ts';
 
 test.describe('job list', () => {
   test('pages three at a time, searches, filters and shows the empty state', async ({ page }) => {
     await page.goto('/send-cv');
     const cards = page.locator('.rc-job-card');
     await expect(cards).toHaveCount(3);
-    await hydrated(page.locator('.rc-jobs'));
+    await hydratedAround(page.locator('.rc-jobs'));
     await expect(cards.first()).toContainText('Warehouse Operative');
     const pager = page.getByRole('navigation', { name: 'Job list pages' });
     await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -59,7 +59,7 @@ test.describe('job list', () => {
   test('shows the error with Retry when a later call fails', async ({ page }) => {
     await page.goto('/send-cv');
     await expect(page.locator('.rc-job-card')).toHaveCount(3);
-    await hydrated(page.locator('.rc-jobs'));
+    await hydratedAround(page.locator('.rc-jobs'));
     await page.route('**/api/applyjobs**', (route) =>
       route.fulfill({
         status: 500,
@@ -89,7 +89,7 @@ test.describe('/job and /job/{id}', () => {
     await expect(page.getByText('Full-time, Permanent')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Requirements' })).toBeVisible();
     await expect(page.getByRole('link', { name: '← Back to jobs' })).toHaveAttribute('href', '/job');
-    await hydrated(page.getByRole('button', { name: 'Share' }));
+    await hydratedAround(page.getByRole('button', { name: 'Share' }));
     await page.evaluate(() =>
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }),
     );

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { signInNewEditor } from './helpers/staff.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { uniqueEmail } from './helpers/mailbox.ts';
-import { hydrated } from './helpers/hydration.ts';
+import { hydratedAround } from './helpers/islands.ts';
 
 // Issue 16 item 14: uploads show real progress (a named progressbar with the percentage) over a
 // slow line, and a failed upload says what to do; Retry sends the same chosen file again.
@@ -135,7 +135,7 @@ test('item 14: a CV sent with a job application shows its progress too', async (
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), token);
   await page.goto('/job/warehouse-operative-rotterdam');
   const apply = page.getByRole('button', { name: 'Apply to job' });
-  await hydrated(apply);
+  await hydratedAround(apply);
   await apply.click();
   const modal = page.getByRole('dialog');
   await modal.getByLabel('Resume (PDF)').setInputFiles(pdf('kofi-cv.pdf', 400));

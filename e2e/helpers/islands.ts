@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Scrolls an island into view and waits until Astro has hydrated it (the `ssr` attribute goes). */
 export async function hydrated(page: Page, component: string) {
@@ -7,6 +7,13 @@ export async function hydrated(page: Page, component: string) {
   await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
   return island;
+}
+
+/** Waits until the island holding this element has hydrated (for islands named by what they show). */
+export async function hydratedAround(locator: Locator) {
+  await locator.first().scrollIntoViewIfNeeded();
+  const island = locator.page().locator('astro-island', { has: locator.first() }).last();
+  await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
 }
 
 /** The header's script (site/client-scripts/site-header.ts) has run: menus wired, stored session shown. */
