@@ -59,6 +59,10 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: process.env.PERF ? [workerd] : [workerd, site],
+      // vitest's default in a run is one worker fewer than the cores: one workerd at a time on a
+      // two-core CI machine, which sits half idle while a test waits on D1, R2 or a hash. Each test
+      // file has its own workerd and storage, so running as many as there are cores is safe.
+      maxWorkers: '100%',
       // The Worker logs one JSON line per request (middleware/request-log.ts): thousands in a run.
       // Tests that check them spy on console; the terminal shows everything else. (A root option:
       // vitest ignores it inside a project.)
