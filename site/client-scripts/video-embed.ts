@@ -16,8 +16,7 @@ function mayStart() {
 function play(figure: HTMLElement) {
   const src = new URL(figure.dataset.videoEmbed ?? '');
   if (mayStart()) src.searchParams.set('autoplay', '1');
-  // An <img>, or the inline <svg> of a small poster of ours (VideoPoster.astro): both carry width and height.
-  const poster = figure.querySelector('img, svg');
+  const poster = figure.querySelector('img');
   const frame = document.createElement('iframe');
   frame.src = src.href;
   frame.title = figure.dataset.videoTitle ?? 'Video';
