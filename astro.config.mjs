@@ -70,8 +70,9 @@ export default defineConfig({
     // Islands' entry chunks may export more than the component (the home group below needs it;
     // Astro sets 'exports-only' for the client build, so this runs as the last options hook).
     plugins: [
-      // The header's script inline in every page, with its own copy of what it imports and its
-      // lazy search as a chunk of its own (scripts/lib/inline-header.ts).
+      // The header's script inline in every page (and the country pages' back-link script inline
+      // in theirs), each with its own copy of what it imports, and the header's lazy search as a
+      // chunk of its own (scripts/lib/inline-header.ts).
       inlineHeader(),
       {
         name: 'island-entry-signatures',

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { cspViolations } from './helpers/csp.ts';
 import { hydrated } from './helpers/islands.ts';
+import { largestPaintElement } from './helpers/paint.ts';
 
 // Issue 9 (CLS ≤ 0.02, LCP): what Lighthouse found moving or painting late on the subject, courses
 // and payment pages, checked as layout facts rather than timings. Phone-sized, like Lighthouse's
@@ -69,7 +70,7 @@ test('payment: the form does not move when the card box gets its final content',
   expect(violations).toEqual([]);
 });
 
-test('subject: the hero image paints from the HTML (small SVG inline, high priority) under the CSP', async ({
+test('subject: the hero image and the university logo are drawn inline with the page (no image request) under the CSP', async ({
   page,
 }) => {
   const violations = cspViolations(page);
@@ -78,11 +79,19 @@ test('subject: the hero image paints from the HTML (small SVG inline, high prior
     if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
   });
   await page.goto('/subject/msc-data-science-university-of-leeds');
-  const hero = page.locator('.subject-hero .hero__media img');
-  await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);
-  await expect(hero).toHaveAttribute('fetchpriority', 'high');
-  expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Inline <svg>, not an image: laid out with the page in its first frame (issue 16 item 15).
+  const hero = page.locator('.subject-hero .hero__media');
+  await expect(hero.locator('svg.inline-svg')).toHaveAttribute('aria-hidden', 'true');
+  await expect(hero.locator('img')).toHaveCount(0);
+  const box = (await hero.locator('svg').boundingBox())!;
+  // Its box is the image's: 560 × 315 scaled to the column, never collapsed.
+  expect(box.width).toBeGreaterThan(200);
+  expect(box.height / box.width).toBeCloseTo(315 / 560, 2);
+  await expect(page.locator('.subject-uni svg.inline-svg')).toHaveCount(1);
   expect(images).not.toContain('/images/departments/data-science-ai.svg');
+  expect(images).not.toContain('/images/universities/university-of-leeds-logo.svg');
+  // The largest paint is the page's text, painted with the first frame, not an image decoded after it.
+  expect(await largestPaintElement(page)).not.toMatch(/^(IMG|VIDEO|svg|image)$/);
   // Stylesheets are inline (no render-blocking request), and allowed by the page's CSP hashes.
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   expect(await page.locator('h1').evaluate((h) => getComputedStyle(h).letterSpacing)).not.toBe('normal');

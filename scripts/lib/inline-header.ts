@@ -1,5 +1,5 @@
 // The header's script inline in every page (issue 16 item 15), instead of a module file and the
-// shared chunks it imports.
+// shared chunks it imports; the same for the country pages' "Explore Other Countries" script.
 //
 // Why: Lighthouse's mobile LCP counts every script that ran before the largest paint together with
 // its download, and the header's script (site/components/SiteHeader.astro) runs right after the
@@ -9,8 +9,12 @@
 //
 // Astro inlines a processed <script> only when its chunk has no imports, static or dynamic, and is
 // under build.assetsInlineLimit (plugin-scripts.js). So this plugin:
-// - gives the header script its own copy of every module it imports (the same files, resolved under
-//   another id), so Rolldown does not split them into chunks shared with the islands;
+// - gives each of these scripts its own copy of every module it imports (the same files, resolved
+//   under another id per script), so Rolldown does not split them into chunks shared with the
+//   islands or with each other. The country page's script was a 0.7 KB module file that finished
+//   before the first paint: a script request has render-blocking priority in Lantern's model, so
+//   it put a second round trip into every country page's first paint (simulated FCP 1.2 s against
+//   0.9 s for pages of the same size, issue 16 item 15);
 // - emits the header's lazy search (site/client-scripts/header-search.ts) as a chunk of its own and
 //   writes that chunk's URL where site-header.ts has the placeholder SEARCH_MODULE_URL: an
 //   `import()` of a string the bundler never sees is not a dynamic import of the chunk;
@@ -18,10 +22,22 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** The header's inline script module, as Astro names it. */
-const HEADER_SCRIPT = /[\\/]site[\\/]components[\\/]SiteHeader\.astro\?astro&type=script/;
-/** Marks the header's own copy of a module. */
-const COPY = '?header-copy';
+/** The page scripts inlined with their own copies of what they import, as Astro names them. */
+const INLINE_SCRIPTS = [
+  /[\\/]site[\\/]components[\\/]SiteHeader\.astro\?astro&type=script/,
+  /[\\/]site[\\/]pages[\\/]country-details[\\/]\[id\]\.astro\?astro&type=script/,
+  /[\\/]site[\\/]pages[\\/]shell[\\/]country\.astro\?astro&type=script/,
+];
+/** Marks script N's own copy of a module. */
+const COPY = /\?inline-copy=(\d+)$/;
+
+/** Which inline script `importer` belongs to (itself, or a copy made for it), if any. */
+function inlineScriptOf(importer: string): number | undefined {
+  const copy = COPY.exec(importer);
+  if (copy) return Number(copy[1]);
+  const index = INLINE_SCRIPTS.findIndex((re) => re.test(importer));
+  return index === -1 ? undefined : index;
+}
 /** What site-header.ts imports lazily, and the placeholder it writes instead of the URL. */
 const SEARCH = fileURLToPath(new URL('../../site/client-scripts/header-search.ts', import.meta.url));
 export const SEARCH_MODULE_URL = '__HEADER_SEARCH_MODULE_URL__';
@@ -41,11 +57,12 @@ export function inlineHeader(): Plugin {
         searchRef = this.emitFile({ type: 'chunk', id: SEARCH, name: 'header-search' });
     },
     async resolveId(source, importer, options) {
-      if (command !== 'build' || !importer || !(HEADER_SCRIPT.test(importer) || importer.endsWith(COPY)))
-        return null;
+      if (command !== 'build' || !importer) return null;
+      const script = inlineScriptOf(importer);
+      if (script === undefined) return null;
       const resolved = await this.resolve(source, importer.replace(COPY, ''), { ...options, skipSelf: true });
       if (!resolved || resolved.external || /node_modules|\?/.test(resolved.id)) return resolved;
-      return { ...resolved, id: resolved.id + COPY };
+      return { ...resolved, id: `${resolved.id}?inline-copy=${script}` };
     },
     // `npm run dev`: the search module straight from the source tree.
     transform(code) {

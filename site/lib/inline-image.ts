@@ -47,10 +47,11 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The SVG itself as markup (for `<Fragment set:html>`), for a small SVG of our own that a page paints
- * in its first screen and that must not be its largest paint: the header's logo on every page, the
- * home and About Us hero illustrations. Undefined when `src` is not such a file (the caller keeps
- * its <img>).
+ * The SVG itself as markup (for `<Fragment set:html>`, or `InlineSvgOrImg` in a React view), for a
+ * small SVG of our own that a page paints in its first screen and that must not be its largest
+ * paint: the header's logo on every page, the home and About Us hero illustrations, a subject's
+ * hero image and university logo, a country's hero image and flag. Undefined when `src` is not such
+ * a file (the caller keeps its <img>).
  *
  * Why not a data: URL: an SVG image is a document of its own, and Chromium builds and lays it out
  * apart from the page (a 80-100 ms task on this machine for the first one, Lighthouse counts it

@@ -2,6 +2,7 @@ import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
 import { cleanList, formatTuition } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
+import { InlineSvgOrImg } from '#site/components/inline-svg.tsx';
 
 const sceneSets: [string, string[]][] = [
   ['australia', ['australia', 'aus']],
@@ -47,15 +48,16 @@ export function countryPanels(country: CountryDto): TabPanel[] {
   ];
 }
 
-/** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
+/**
+ * `inline`: the hero image and the flag as inline SVG markup, when the pre-rendered page has them as
+ * small SVG files of ours (site/lib/inline-image.ts); otherwise they are images.
+ */
 export function CountryHero({
   country,
-  imageSrc = country.image,
-  flagSrc = country.flag,
+  inline = {},
 }: {
   country: CountryDto;
-  imageSrc?: string | undefined;
-  flagSrc?: string | undefined;
+  inline?: { image?: string | undefined; flag?: string | undefined };
 }) {
   return (
     <section className="hero hero--compact country-hero">
@@ -63,7 +65,13 @@ export function CountryHero({
         <div>
           <Breadcrumbs parent={{ href: '/destinations', label: 'Study Abroad' }} current={country.name} />
           <p className="country-flag">
-            <img src={flagSrc} alt={`Flag of ${country.name}`} width="48" height="32" />
+            <InlineSvgOrImg
+              svg={inline.flag}
+              src={country.flag}
+              alt={`Flag of ${country.name}`}
+              width="48"
+              height="32"
+            />
           </p>
           <h1>Study in {country.name}</h1>
           <p className="lead">{country.details}</p>
@@ -79,7 +87,7 @@ export function CountryHero({
           </dl>
         </div>
         <div className="hero__media">
-          <img src={imageSrc} alt="" width="560" height="315" />
+          <InlineSvgOrImg svg={inline.image} src={country.image} alt="" width="560" height="315" />
         </div>
       </div>
     </section>

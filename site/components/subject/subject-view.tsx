@@ -3,6 +3,7 @@ import type { SubjectDto } from '#schemas/catalog.ts';
 import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
+import { InlineSvgOrImg } from '#site/components/inline-svg.tsx';
 
 export const subjectDefaults = { degree: 'Bachelor', duration: '4 Years', code: '257555' };
 
@@ -72,16 +73,19 @@ export function subjectPanels(s: SubjectDto): TabPanel[] {
   ];
 }
 
-/** `imageSrc`: the hero image as the page wants it painted (the pre-rendered page inlines a small SVG; see site/lib/inline-image.ts). */
+/**
+ * `inline`: the hero image and the university's logo as inline SVG markup, when the pre-rendered
+ * page has them as small SVG files of ours (site/lib/inline-image.ts); otherwise they are images.
+ */
 export function SubjectHero({
   subject,
   universityName,
-  imageSrc,
+  inline = {},
   children,
 }: {
   subject: SubjectDto;
   universityName: string;
-  imageSrc?: string | undefined;
+  inline?: { image?: string | undefined; logo?: string | undefined };
   children?: ReactNode;
 }) {
   return (
@@ -90,7 +94,8 @@ export function SubjectHero({
         <div>
           <Breadcrumbs parent={{ href: '/courses', label: 'Courses' }} current={subject.name} />
           <p className="subject-uni">
-            <img src={subject.logo} alt="" width="40" height="40" /> <span>{universityName}</span>
+            <InlineSvgOrImg svg={inline.logo} src={subject.logo} alt="" width="40" height="40" />{' '}
+            <span>{universityName}</span>
           </p>
           <h1>{subject.name}</h1>
           <p className="lead">{subject.location}</p>
@@ -102,7 +107,14 @@ export function SubjectHero({
           {children}
         </div>
         <div className="hero__media">
-          <img src={imageSrc ?? subject.image} alt="" width="560" height="315" fetchPriority="high" />
+          <InlineSvgOrImg
+            svg={inline.image}
+            src={subject.image}
+            alt=""
+            width="560"
+            height="315"
+            fetchPriority="high"
+          />
         </div>
       </div>
     </section>
