@@ -43,16 +43,13 @@ export default afterPaint;
 const wantsVisible = (value: unknown) =>
   typeof value === 'object' && value !== null && (value as { visible?: unknown }).visible === true;
 
-/** Calls `then` once any of the island's elements is in view (or near it). */
+/** Calls `then` once any of the island's elements is in view (as client:visible does). */
 function whenVisible(el: HTMLElement, then: () => void) {
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      then();
-    },
-    { rootMargin: '200px' },
-  );
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    then();
+  });
   // <astro-island> is display: contents and has no box of its own.
   for (const child of el.children) observer.observe(child);
 }
