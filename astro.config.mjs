@@ -5,7 +5,8 @@ import sitemap from '@astrojs/sitemap';
 import { inSitemap } from './site/lib/indexing.ts';
 import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts';
 import { pageCss } from './scripts/lib/page-css.ts';
-import { inlineHeader, inlineLimit } from './scripts/lib/inline-header.ts';
+import { deferredIslands } from './scripts/lib/deferred-islands.ts';
+import { pageScripts, inlineLimit } from './scripts/lib/page-scripts.ts';
 
 // The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
 // when set (npm start, the browser tests and the local rebuild pass the local origin), else the
@@ -36,11 +37,16 @@ export default defineConfig({
   trailingSlash: 'never',
   // The sitemap lists exactly the pages that may be indexed (site/lib/indexing.ts: the layout writes
   // noindex on the others).
-  // pageCss: each page's inline stylesheet keeps only the rules the page can use (scripts/lib/page-css.ts).
+  // deferredIslands: Astro's island runtime after the first paint where no island needs it sooner,
+  // and large afterpaint props in files (scripts/lib/deferred-islands.ts); before pageCss, which
+  // hashes the inline scripts left.
+  // pageCss: each page's inline stylesheet keeps only the rules the page can use, and its CSP names
+  // only the page's own inline styles and scripts (scripts/lib/page-css.ts).
   // afterPaint: `client:afterpaint`, hydration after the first paint (site/directives/after-paint.ts).
   integrations: [
     react(),
     sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }),
+    deferredIslands(),
     pageCss(),
     afterPaint(),
   ],
@@ -70,10 +76,11 @@ export default defineConfig({
     // Islands' entry chunks may export more than the component (the home group below needs it;
     // Astro sets 'exports-only' for the client build, so this runs as the last options hook).
     plugins: [
-      // The header's script inline in every page (and the country pages' back-link script inline
-      // in theirs), each with its own copy of what it imports, and the header's lazy search as a
-      // chunk of its own (scripts/lib/inline-header.ts).
-      inlineHeader(),
+      // Every page's script (the header, the footer's year, the web font, the island runtime where
+      // the page left it out) as one file loaded after the first paint by a loader inline in every
+      // page; the country pages' back-link script inline; the header's lazy search as a chunk of its
+      // own (scripts/lib/page-scripts.ts).
+      pageScripts(),
       {
         name: 'island-entry-signatures',
         enforce: 'post',
@@ -85,7 +92,7 @@ export default defineConfig({
       },
     ],
     build: {
-      // 2 KB, except the header's script, inlined whatever its size (scripts/lib/inline-header.ts).
+      // 2 KB, except the page script's loader, inlined whatever its size (scripts/lib/page-scripts.ts).
       assetsInlineLimit: inlineLimit,
       // zod schema builders are pure: an island that imports a contract module only for its
       // messages or constants must not pull the schemas (and zod) into its bundle.

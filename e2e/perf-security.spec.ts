@@ -55,6 +55,42 @@ test('every public page sends HSTS, nosniff, frame-ancestors, referrer and permi
   }
 });
 
+// The security headers of a page, whichever server answered: the CSP's directives in a fixed order.
+async function securityHeaders(request: import('@playwright/test').APIRequestContext, path: string) {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  const transport =
+    /^(date|etag|last-modified|age|content-(length|type|encoding)|cache-control|cf-cache-status|transfer-encoding|vary|connection|keep-alive|x-cache|server-timing|accept-ranges)$/;
+  return Object.fromEntries(
+    Object.entries(res.headers())
+      .filter(([name]) => !transport.test(name))
+      .map(([name, value]) => [
+        name,
+        name === 'content-security-policy'
+          ? value
+              .split(';')
+              .map((d) => d.trim())
+              .filter(Boolean)
+              .sort()
+              .join('; ')
+          : value,
+      ]),
+  );
+}
+
+test('a page the Worker serves carries exactly the security headers of a static page (site/public/_headers)', async ({
+  request,
+}) => {
+  const staticPage = await securityHeaders(request, '/courses');
+  expect(staticPage['x-frame-options']).toBe('DENY');
+  for (const path of [
+    '/subject/ba-graphic-design-coventry-university',
+    '/country-details/australia',
+    '/job/airport-cleaner-warsaw',
+  ])
+    expect(await securityHeaders(request, path), path).toEqual(staticPage);
+});
+
 test('every public page limits scripts by CSP without unsafe-inline', async ({ request }) => {
   for (const path of await existing(request)) {
     const { all } = await policies(request, path);
@@ -70,8 +106,8 @@ test('every public page limits scripts by CSP without unsafe-inline', async ({ r
   }
 });
 
-// A page without islands runs only the header's small script (site/client-scripts/site-header.ts and the
-// storage helpers it imports, ~6 KB raw, inline in the page: scripts/lib/inline-header.ts): no
+// A page without islands runs only the page script (site/client-scripts/page.ts: the header's script
+// and the storage helpers it imports, ~7 KB raw, after the first paint: scripts/lib/page-scripts.ts): no
 // framework. React DOM alone is ~210 KB raw, so a 12 KB cap tells the two apart without naming build
 // chunks.
 const HEADER_SCRIPT_MAX = 12 * 1024;

@@ -7,9 +7,9 @@
  */
 
 /**
- * The two dashboards, one export each as well as in `pagePaths`: the site header's script is inline
- * in every page (scripts/lib/inline-header.ts) and links only these, and the bundler keeps an object
- * literal whole.
+ * The two dashboards, one export each as well as in `pagePaths`: the site header's script is in
+ * every page's script (scripts/lib/page-scripts.ts) and links only these, and the bundler keeps an
+ * object literal whole.
  */
 export const STUDENT_DASHBOARD_PATH = '/profile-bashboard-student';
 export const PARTNER_DASHBOARD_PATH = '/partnerdashboard';

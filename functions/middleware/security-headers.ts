@@ -35,9 +35,24 @@ const apiHeaders = secureHeaders({
 });
 
 // Pages the Worker serves (pre-rendered pages under run_worker_first, the fallback shells) carry the
-// policy of site/public/_headers: their scripts are pinned by Astro's per-page CSP, and a header
-// `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
-const pageHeaders = secureHeaders({ contentSecurityPolicy: lockedDownPolicy, ...transportAndFraming });
+// policy of site/public/_headers, exactly: a page's headers do not depend on which server answered it
+// (e2e/perf-security.spec.ts compares them). Their scripts are pinned by Astro's per-page CSP, and a
+// header `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
+// Hono's other defaults stay on the API only. Cross-Origin-Opener-Policy on the pages also cost a
+// blank first frame: Chromium switched browsing context groups and painted the page a frame late
+// (first paint before first contentful paint in 5 of 12 local loads, 1 of 12 without it; issue 16
+// item 15, docs/performance.md).
+const pageHeaders = secureHeaders({
+  contentSecurityPolicy: lockedDownPolicy,
+  ...transportAndFraming,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
 
 export const securityHeaders = createMiddleware((c, next) =>
   c.req.path.startsWith('/api/') ? apiHeaders(c, next) : pageHeaders(c, next),

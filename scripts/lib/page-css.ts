@@ -12,7 +12,8 @@
 // search). A selector is dropped only when one of its classes appears in none of them. Classes built
 // at run time from a prefix (`alert--${kind}`) keep every class starting with that prefix. Rules
 // without classes (elements, :root, @font-face, @keyframes) are always kept. The page's CSP names
-// stylesheet by hash, so its style-src is rewritten to name the page's own stylesheets.
+// stylesheets and inline scripts by hash, so its style-src and script-src are rewritten to name the
+// page's own.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
 
 const STYLE = /<style>([\s\S]*?)<\/style>/g;
+/** A <script>: its attributes, then its text (empty with src=). */
+const SCRIPT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g;
 const WORD = /[A-Za-z0-9_-]+/g;
 
 /** Every script a page can load: its module scripts, islands, renderers and what they import. */
@@ -46,8 +49,8 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
       );
     }
   };
-  // Attributes, and any quoted chunk URL in an inline script (the header's lazy search is a string
-  // it imports: scripts/lib/inline-header.ts).
+  // Attributes, and any quoted chunk URL in an inline script (the page script, and the header's lazy
+  // search in it, are strings they import: scripts/lib/page-scripts.ts).
   for (const m of html.matchAll(
     /(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"|["'`](\/_astro\/[^"'`]+\.js)["'`]/g,
   ))
@@ -103,23 +106,31 @@ export function usableClasses(css: string, words: Words) {
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The CSP's style-src names the hash of every stylesheet of the whole site (Astro collects them all):
- * ~15 incompressible hashes in every page's first bytes. A page needs only its own <style> elements'
- * (style-src does not govern style attributes, which style-src-attr allows).
+ * The CSP names the hash of every stylesheet and inline script of the whole site (Astro collects
+ * them all): ~30 incompressible hashes, ~0.9 KB gzip of every page's first bytes. A page needs only
+ * its own: style-src the hashes of its <style> elements (style attributes are style-src-attr's),
+ * script-src those of its inline scripts. JSON-LD blocks are data, which script-src does not govern.
  */
-function onlyOwnStyleHashes(html: string) {
-  const own = new Set([...html.matchAll(STYLE)].map((m) => hashOf(m[1]!)));
-  return html.replace(
-    /(<meta http-equiv="content-security-policy" content="[^"]*?style-src )([^;"]*)/,
-    (_, start: string, sources: string) =>
-      start +
-      [
-        ...sources
-          .trim()
-          .split(/\s+/)
-          .filter((s) => !s.startsWith("'sha256-")),
-        ...own,
-      ].join(' '),
+function onlyOwnHashes(html: string) {
+  const styles = [...html.matchAll(STYLE)].map((m) => hashOf(m[1]!));
+  const scripts = [...html.matchAll(SCRIPT)]
+    .filter((m) => !/\ssrc=|type="application\/ld\+json"/.test(m[1]!))
+    .map((m) => hashOf(m[2]!));
+  const own = (directive: string, hashes: string[]) => (meta: string) =>
+    meta.replace(
+      new RegExp(`(${directive} )([^;"]*)`),
+      (_, start: string, sources: string) =>
+        start +
+        [
+          ...sources
+            .trim()
+            .split(/\s+/)
+            .filter((s) => !s.startsWith("'sha256-")),
+          ...new Set(hashes),
+        ].join(' '),
+    );
+  return html.replace(/<meta http-equiv="content-security-policy" content="[^"]*"/, (meta) =>
+    own('script-src', scripts)(own('style-src', styles)(meta)),
   );
 }
 
@@ -153,12 +164,13 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
     if (after === before) continue;
     out = out.replace(`<style>${before}</style>`, () => `<style>${after}</style>`);
   }
-  out = onlyOwnStyleHashes(out);
+  out = onlyOwnHashes(out);
   if (out !== html) writeFileSync(file, out);
   return html.length - out.length;
 }
 
-function htmlFiles(dir: string): string[] {
+/** Every built page under `dir`. */
+export function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
   );

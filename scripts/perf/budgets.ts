@@ -112,8 +112,6 @@ export function weighPage(dist: string, file: string): PageWeight {
       if (f) jsEntries.add(f);
     }
   }
-  const jsFiles = new Set<string>();
-  for (const e of jsEntries) moduleGraph(dist, e, jsFiles);
   const inlineJs = [
     ...html.matchAll(
       /<script\b(?![^>]*\bsrc=)(?![^>]*type=["']?application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/gi,
@@ -121,6 +119,21 @@ export function weighPage(dist: string, file: string): PageWeight {
   ]
     .map((m) => m[1]!)
     .join('');
+  // And the files loaded by URL without any interaction, after the first paint: the page script
+  // (named in its inline loader), and Astro's island runtime when the page's islands need it and it
+  // is not inline (the page script loads it: scripts/lib/page-scripts.ts, deferred-islands.ts).
+  for (const m of inlineJs.matchAll(/["'`](\/_astro\/[^"'`]+\.js)["'`]/g)) {
+    const f = local(dist, file, m[1]!);
+    if (f) jsEntries.add(f);
+  }
+  const jsFiles = new Set<string>();
+  for (const e of jsEntries) moduleGraph(dist, e, jsFiles);
+  if (islands && !inlineJs.includes('customElements.define("astro-island"'))
+    for (const f of [...jsFiles]) {
+      const runtime = /"(\/_astro\/astro-island\.[\w-]+\.js)"/.exec(readFileSync(f, 'utf8'))?.[1];
+      const found = runtime && local(dist, file, runtime);
+      if (found) jsFiles.add(found);
+    }
 
   const sum = (files: Set<string>, f: (x: string) => number) => [...files].reduce((n, x) => n + f(x), 0);
   const weight: PageWeight = {

@@ -9,8 +9,8 @@ import { PARTNER_TOKEN_KEY, TOKEN_KEY, USER_TOKEN_KEY } from '../lib/storage.ts'
 
 type SearchModule = typeof import('./header-search.ts');
 /**
- * The search module's URL, written here by the build (scripts/lib/inline-header.ts): an import of a
- * string the bundler does not see keeps this script free of imports, so Astro inlines it in the page.
+ * The search module's URL, written here by the build (scripts/lib/page-scripts.ts): an import of a
+ * string the bundler does not see keeps the search out of the page script, loaded on first use.
  */
 const SEARCH_MODULE_URL = '__HEADER_SEARCH_MODULE_URL__';
 let searchModule: Promise<SearchModule> | undefined;

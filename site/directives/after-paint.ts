@@ -2,16 +2,29 @@ import type { ClientDirective } from 'astro';
 
 /**
  * `client:afterpaint`: hydrate once the page has painted (after `load` and one frame), when the
- * browser is idle. For islands at the top of a page whose server-rendered HTML is already what the
- * person first sees (issue 16 item 15).
+ * browser is idle. For islands whose server-rendered HTML is already what the person first sees
+ * (issue 16 item 15). `client:afterpaint={{ visible: true }}` also waits until the island comes into
+ * view, for islands further down the page.
  *
  * Why not client:idle or client:visible: on a fast connection both can fetch the island's code
  * (React itself is ~60 KB) and run it before the first frame is painted, and Lighthouse's mobile
  * LCP then counts that download and its evaluation (4× CPU) in the largest paint, although the
  * island does not change what is painted. Waiting for a frame after `load` moves them after it.
+ *
+ * The build moves an afterpaint island's props, when they are large, out of the page into a file
+ * (`props-url`, scripts/lib/deferred-islands.ts): they are not needed before the island hydrates,
+ * and in the page they are bytes of the first document. They are fetched here, beside the island's
+ * code, and written back where Astro reads them.
  */
-const afterPaint: ClientDirective = (load) => {
+const afterPaint: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
+    const propsUrl = el.getAttribute('props-url');
+    if (propsUrl) {
+      // The component's code downloads meanwhile: load() imports the same module.
+      const component = el.getAttribute('component-url');
+      if (component) import(/* @vite-ignore */ component).catch(() => {});
+      el.setAttribute('props', await fetchText(propsUrl));
+    }
     const run = await load();
     await run();
   };
@@ -19,9 +32,31 @@ const afterPaint: ClientDirective = (load) => {
     'requestIdleCallback' in window
       ? window.requestIdleCallback(() => void hydrate(), { timeout: 1000 })
       : setTimeout(() => void hydrate(), 50);
+  const whenWanted = () => (wantsVisible(options.value) ? whenVisible(el, whenIdle) : whenIdle());
   // A frame callback runs before that frame's paint; the timeout it schedules runs after it.
-  const afterFrame = () => requestAnimationFrame(() => setTimeout(whenIdle, 0));
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(whenWanted, 0));
   if (document.readyState === 'complete') afterFrame();
   else window.addEventListener('load', afterFrame, { once: true });
 };
 export default afterPaint;
+
+const wantsVisible = (value: unknown) =>
+  typeof value === 'object' && value !== null && (value as { visible?: unknown }).visible === true;
+
+/** Calls `then` once any of the island's elements is in view (as client:visible does). */
+function whenVisible(el: HTMLElement, then: () => void) {
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    then();
+  });
+  // <astro-island> is display: contents and has no box of its own.
+  for (const child of el.children) observer.observe(child);
+}
+
+/** The props file's text (the island stays as the server rendered it if this fails). */
+async function fetchText(url: string) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res.text();
+}

@@ -70,7 +70,16 @@ export function inlineSvgMarkup(
     height,
     idPrefix,
     className = 'inline-svg',
-  }: { label: string; width: number; height: number; idPrefix: string; className?: string },
+    cover = false,
+  }: {
+    label: string;
+    width: number;
+    height: number;
+    idPrefix: string;
+    className?: string;
+    /** Fill the box and crop, as `object-fit: cover` does for the <img> it replaces. */
+    cover?: boolean;
+  },
   limit = INLINE_IMAGE_LIMIT,
 ): string | undefined {
   const svg = readSmallSvg(src, limit);
@@ -87,7 +96,11 @@ export function inlineSvgMarkup(
   const naming = label ? `role="img" aria-label="${escapeAttribute(label)}"` : 'aria-hidden="true"';
   // The root's own size and name give way to the page's (the file's are for it as an image).
   return body.replace(/^<svg\b([^>]*)>/, (_, attrs: string) => {
-    const kept = attrs.replace(/\s(?:width|height|role|aria-label|aria-hidden|class)="[^"]*"/g, '');
-    return `<svg${kept} class="${className}" width="${width}" height="${height}" ${naming} focusable="false">`;
+    const kept = attrs.replace(
+      /\s(?:width|height|role|aria-label|aria-hidden|class|preserveAspectRatio)="[^"]*"/g,
+      '',
+    );
+    const fit = cover ? ' preserveAspectRatio="xMidYMid slice"' : '';
+    return `<svg${kept} class="${className}" width="${width}" height="${height}"${fit} ${naming} focusable="false">`;
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The signed-in session's keys, one export each as well as in `storageKeys`: the header's script is
- * inline in every page (scripts/lib/inline-header.ts) and reads only these five, and the bundler
- * keeps an object literal whole, so importing `storageKeys` there would put every key in each page.
+ * in every page's script (scripts/lib/page-scripts.ts) and reads only these five, and the bundler
+ * keeps an object literal whole, so importing `storageKeys` there would put every key in it.
  */
 export const USER_TOKEN_KEY = 'userToken';
 export const TOKEN_KEY = 'token';

@@ -18,10 +18,27 @@ export const WEB_FONT_CLASS = 'font-inter';
 export const webFontHeadScript = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONT_FLAG)})==='1')document.documentElement.classList.add(${JSON.stringify(WEB_FONT_CLASS)})}catch(e){}`;
 
 /**
- * The end-of-<body> script: after load, when idle, fetch Inter into the cache for the next page and
- * set the flag. Inline (no request of its own); the page being read keeps its fallback faces.
+ * After load, when idle, fetch Inter into the cache for the next page and set the flag. Called by
+ * the page's script (site/client-scripts/page.ts), which loads after the first paint; the page being
+ * read keeps its fallback faces.
  */
-export const webFontWarmScript = `(function(){try{if(localStorage.getItem(${JSON.stringify(WEB_FONT_FLAG)})==='1'||!document.fonts)return}catch(e){return}
-function run(){document.fonts.load('1em "Inter Variable"','Aa').then(function(f){if(f.length)localStorage.setItem(${JSON.stringify(WEB_FONT_FLAG)},'1')},function(){})}
-function idle(){'requestIdleCallback' in window?requestIdleCallback(run,{timeout:5000}):setTimeout(run,1000)}
-document.readyState==='complete'?idle():addEventListener('load',idle,{once:true})})()`;
+export function warmWebFont() {
+  try {
+    if (localStorage.getItem(WEB_FONT_FLAG) === '1' || !('fonts' in document)) return;
+  } catch {
+    return;
+  }
+  const run = () =>
+    document.fonts.load('1em "Inter Variable"', 'Aa').then(
+      (faces) => {
+        if (faces.length) localStorage.setItem(WEB_FONT_FLAG, '1');
+      },
+      () => {},
+    );
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void run(), { timeout: 5000 })
+      : setTimeout(run, 1000);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}

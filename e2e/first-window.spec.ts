@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { htmlFiles } from '../scripts/lib/page-css.ts';
+import { headerReady, hydrateIslands } from './helpers/islands.ts';
+import { cspViolations } from './helpers/csp.ts';
+
+// Issue 16 item 15: what does not change the first paint is not in the first document. The
+// page script (the header, the footer's year, the web font: scripts/lib/page-scripts.ts) and, on
+// pages whose islands all wait, Astro's
+// island runtime and the large props of afterpaint islands (scripts/lib/deferred-islands.ts) are
+// files loaded once the first frame is painted; each page's CSP names only its own inline scripts
+// and styles (scripts/lib/page-css.ts).
+
+const RUNTIME_DEFINE = 'customElements.define("astro-island"';
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** When each script file started loading, and when the page first painted text or an image. */
+async function scriptTimings(page: Page) {
+  return page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+  }));
+}
+
+for (const path of [
+  '/destinations',
+  '/job',
+  '/country-details/australia',
+  '/subject/ba-graphic-design-coventry-university',
+  '/',
+]) {
+  test(`item 15: ${path} loads the page script and the island runtime after the first paint, and both work`, async ({
+    page,
+  }) => {
+    const violations = cspViolations(page);
+    await page.goto(path);
+    const html = await page.content();
+    expect(html, 'the island runtime is not in the page').not.toContain(RUNTIME_DEFINE);
+    await headerReady(page);
+    await hydrateIslands(page);
+    await expect(page.locator('astro-island[ssr]'), 'every island hydrated').toHaveCount(0);
+
+    const { fcp, scripts } = await scriptTimings(page);
+    expect(fcp).toBeGreaterThan(0);
+    const pageScript = scripts.find((s) => s.path.startsWith('/_astro/page.'));
+    const runtime = scripts.find((s) => s.path.startsWith('/_astro/astro-island.'));
+    expect(pageScript, 'the page script is a file').toBeDefined();
+    expect(runtime, 'the island runtime is a file').toBeDefined();
+    // Nothing a script file carries is needed before the first paint: none starts loading before it.
+    for (const s of scripts) expect(s.start, `${s.path} starts after the first paint`).toBeGreaterThan(fcp);
+    expect(violations).toEqual([]);
+  });
+}
+
+test('item 15: the courses finder fetches its first page of programs after the paint, and works', async ({
+  page,
+  request,
+}) => {
+  // As served: the island names its props file and carries no props (the directive writes them later).
+  const served = await (await request.get('/courses')).text();
+  const tag = /<astro-island\b[^>]*ProgramFinder[^>]*>/.exec(served)?.[0] ?? '';
+  expect(tag).toMatch(/\sprops-url="\/_astro\/props\/island\.[\w-]+\.json"/);
+  expect(tag, 'no props in the page').not.toMatch(/\sprops="/);
+  await page.goto('/courses');
+  const finder = page.locator('astro-island[component-url*="ProgramFinder"]');
+  await expect(finder).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+  const { fcp } = await scriptTimings(page);
+  const props = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/_astro/props/'))
+        .map((e) => e.startTime)[0],
+  );
+  expect(props, 'the props file starts after the first paint').toBeGreaterThan(fcp);
+  // The hydrated finder has its data: a filter narrows the server-rendered results.
+  const count = page.locator('.browser__count');
+  const before = await count.textContent();
+  await page.getByLabel('Country', { exact: true }).selectOption({ index: 1 });
+  await expect(count).not.toHaveText(before!);
+});
+
+test('item 15: a page with a form that hydrates on load keeps the island runtime inline', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  expect(await page.content()).toContain(RUNTIME_DEFINE);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const { scripts } = await scriptTimings(page);
+  expect(scripts.filter((s) => s.path.startsWith('/_astro/astro-island.'))).toEqual([]);
+});
+
+test('item 15: every built page names in its CSP exactly its own inline scripts and styles', () => {
+  const pages = htmlFiles('dist').filter((f) => !f.startsWith(join('dist', 'peer')));
+  expect(pages.length).toBeGreaterThan(50);
+  let deferred = 0;
+  for (const file of pages) {
+    const html = readFileSync(file, 'utf8');
+    const csp = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1];
+    if (!csp) continue;
+    const listed = (directive: string) =>
+      new Set(
+        (new RegExp(`${directive} ([^;]*)`).exec(csp)?.[1] ?? '')
+          .split(/\s+/)
+          .filter((s) => s.startsWith("'sha256-")),
+      );
+    const scripts = [...html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g)]
+      .filter((m) => !/\ssrc=|type="application\/ld\+json"/.test(m[1]!))
+      .map((m) => hash(m[2]!));
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]!));
+    expect(listed('script-src'), `${file}: script-src`).toEqual(new Set(scripts));
+    expect(listed('style-src'), `${file}: style-src`).toEqual(new Set(styles));
+    // A page with islands has the runtime inline, or the page script's loader: the script loads it.
+    if (!html.includes('<astro-island')) continue;
+    if (html.includes(RUNTIME_DEFINE)) continue;
+    expect(html, `${file}: the page script's loader`).toMatch(/"\/_astro\/page\.[\w-]+\.js"/);
+    deferred++;
+  }
+  expect(deferred, 'pages loading the runtime after the paint').toBeGreaterThan(50);
+});

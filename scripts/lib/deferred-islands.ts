@@ -1,0 +1,108 @@
+// What islands need only after the first paint, out of the first document (issue 16 item 15):
+// Astro's island runtime on pages whose islands all wait anyway, and the large props of
+// `client:afterpaint` islands.
+//
+// Why: Lighthouse's mobile LCP counts every byte of the first document, and a document over the
+// first TCP window (~14.6 KB with headers) costs another 150 ms round trip in Lantern's network
+// model.
+// - Astro writes its island runtime (the <astro-island> element, ~4.4 KB raw, ~1.8 KB gzip) inline
+//   before a page's first island. On a page whose islands all hydrate later anyway (client:visible,
+//   client:idle, client:afterpaint, client:media) it is not needed before the first paint: it
+//   leaves the page, and the page script, which loads once the first frame is painted, loads it
+//   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/lib/page-scripts.ts). The
+//   directive scripts stay inline (they are small and set `Astro[directive]`; the runtime, when it
+//   arrives, upgrades the islands already in the page and reads them). A page with a client:load or
+//   client:only island keeps the runtime inline: a form there hydrates as soon as the page is
+//   parsed. So does a page without the page script's loader.
+// - An island's props are JSON in an attribute, much of it the text the server already rendered
+//   (the courses finder's first page of programs: ~1.3 KB gzip of the page). An afterpaint island's
+//   props over PROPS_INLINE_MAX move to /_astro/props/<hash>.json, named by `props-url`; the
+//   directive fetches them beside the island's code (site/directives/after-paint.ts).
+//
+// Runs after the build, before scripts/lib/page-css.ts, which writes the page's CSP hashes from the
+// inline scripts the page then has.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { htmlFiles } from './page-css.ts';
+
+/** The runtime's inline script: the one that defines <astro-island>. */
+const RUNTIME =
+  /<script>((?:(?!<\/script>)[\s\S])*?customElements\.define\("astro-island"(?:(?!<\/script>)[\s\S])*)<\/script>/;
+/** The islands' directives; those that hydrate only once the page is parsed, at the earliest. */
+const DIRECTIVE = /<astro-island\b[^>]*?\sclient="([a-z]+)"/g;
+const WAITING = new Set(['visible', 'idle', 'afterpaint', 'media']);
+/** An afterpaint island's opening tag and its props attribute. */
+const AFTERPAINT_PROPS = /<astro-island\b[^>]*?\sclient="afterpaint"[^>]*>/g;
+const PROPS = /\sprops="([^"]*)"/;
+/** Props up to this many characters stay in the page: a file is a request of its own. */
+export const PROPS_INLINE_MAX = 1024;
+
+/** The page script's loader (scripts/lib/page-scripts.ts): the script loads the runtime when it is not in the page. */
+const PAGE_SCRIPT = /"\/_astro\/page\.[\w-]+\.js"/;
+
+/** True when the page has islands and every one of them waits past the parse. */
+export function islandsAllWait(html: string) {
+  const directives = [...html.matchAll(DIRECTIVE)].map((m) => m[1]!);
+  return directives.length > 0 && directives.every((d) => WAITING.has(d));
+}
+
+/** The attribute's text as the browser reads it (Astro escapes &, <, >, " and '). */
+const unescapeAttribute = (value: string) =>
+  value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/** Writes an island's props once, under /_astro/props/ by their hash; returns the URL. */
+function writeProps(dist: string, written: Map<string, string>, json: string) {
+  let url = written.get(json);
+  if (!url) {
+    const hash = createHash('sha256').update(json).digest('base64url').slice(0, 10);
+    url = `/_astro/props/island.${hash}.json`;
+    mkdirSync(dirname(join(dist, url)), { recursive: true });
+    writeFileSync(join(dist, url), json);
+    written.set(json, url);
+  }
+  return url;
+}
+
+/** One built page with its runtime and large afterpaint props moved out; what moved. */
+export function deferIslands(dist: string, file: string, written: Map<string, string>) {
+  const html = readFileSync(file, 'utf8');
+  let out = html.replace(AFTERPAINT_PROPS, (tag) => {
+    const props = PROPS.exec(tag);
+    if (!props || props[1]!.length <= PROPS_INLINE_MAX) return tag;
+    const url = writeProps(dist, written, unescapeAttribute(props[1]!));
+    return tag.replace(props[0], () => ` props-url="${url}"`);
+  });
+  const props = out !== html;
+  const runtime = RUNTIME.exec(out);
+  const deferRuntime = runtime !== null && islandsAllWait(out) && PAGE_SCRIPT.test(out);
+  if (deferRuntime) out = out.replace(runtime[0], '');
+  if (out !== html) writeFileSync(file, out);
+  return { runtime: deferRuntime, props };
+}
+
+/** The Astro integration; listed before pageCss() in astro.config.mjs. */
+export function deferredIslands(): AstroIntegration {
+  return {
+    name: 'deferred-islands',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        const written = new Map<string, string>();
+        const files = htmlFiles(dist);
+        const moved = files.map((f) => deferIslands(dist, f, written));
+        logger.info(
+          `${moved.filter((m) => m.runtime).length} of ${files.length} pages load the island runtime after the first paint; ` +
+            `${moved.filter((m) => m.props).length} fetch an afterpaint island's props`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// Every page's script, loaded once the first frame is painted by the small loader BaseLayout.astro
+// puts in every page (scripts/lib/page-scripts.ts). Nothing here changes what is first painted: it
+// wires the header, starts the islands where their runtime left the page, corrects the footer's
+// year and warms the web font for the next page.
+import { initSiteHeader } from './site-header.ts';
+import { warmWebFont } from '../lib/web-font.ts';
+
+const header = document.querySelector<HTMLElement>('header.site-header');
+if (header) initSiteHeader(header);
+
+/**
+ * Astro's island runtime, written here by the build: on pages whose islands all wait past the first
+ * paint, the build takes it out of the page (scripts/lib/deferred-islands.ts), and it loads now.
+ * Elsewhere the page defines <astro-island> itself.
+ */
+const ISLAND_RUNTIME_URL = '__ASTRO_ISLAND_RUNTIME_URL__';
+if (document.querySelector('astro-island') && !customElements.get('astro-island'))
+  import(/* @vite-ignore */ ISLAND_RUNTIME_URL).catch((error: unknown) =>
+    console.error('Failed to load the island runtime', error),
+  );
+
+// The year the visitor is in, not the build's (issue 16 item 9).
+const year = String(new Date().getFullYear());
+for (const el of document.querySelectorAll('[data-current-year]'))
+  if (el.textContent !== year) el.textContent = year;
+
+warmWebFont();
