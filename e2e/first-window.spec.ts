@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { htmlFiles } from '../scripts/lib/page-css.ts';
-import { headerReady, hydrateIslands } from './helpers/islands.ts';
+import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/lib/deferred-islands.ts';
+import { headerReady, hydrateIslands, hydrated } from './helpers/islands.ts';
+import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
 // Issue 16 item 15: what does not change the first paint is not in the first document. The
@@ -14,7 +16,6 @@ import { cspViolations } from './helpers/csp.ts';
 // files loaded once the first frame is painted; each page's CSP names only its own inline scripts
 // and styles (scripts/lib/page-css.ts).
 
-const RUNTIME_DEFINE = 'customElements.define("astro-island"';
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** When each script file started loading, and when the page first painted text or an image. */
@@ -41,7 +42,7 @@ for (const path of [
     const violations = cspViolations(page);
     await page.goto(path);
     const html = await page.content();
-    expect(html, 'the island runtime is not in the page').not.toContain(RUNTIME_DEFINE);
+    expect(html, 'the island runtime is not in the page').not.toContain(ISLAND_RUNTIME_MARK);
     await headerReady(page);
     await hydrateIslands(page);
     await expect(page.locator('astro-island[ssr]'), 'every island hydrated').toHaveCount(0);
@@ -86,11 +87,41 @@ test('item 15: the courses finder fetches its first page of programs after the p
   await expect(count).not.toHaveText(before!);
 });
 
+test('item 15: client:afterpaint={{ visible: true }} waits for the island to come into view, its props a file', async ({
+  page,
+}) => {
+  await page.goto('/subject/ba-graphic-design-coventry-university');
+  // Plain client:afterpaint (the hero's Save button) hydrates without any scrolling.
+  const save = page.locator('astro-island[component-url*="SaveProgram"]');
+  await expect(save).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+  const cost = page.locator('astro-island[component-url*="TotalCost"]');
+  await expect(cost).toHaveAttribute('props-url', /^\/_astro\/props\/island\.[\w-]+\.json$/);
+  await page.waitForLoadState('networkidle');
+  await expect(cost, 'out of view, not hydrated yet').toHaveAttribute('ssr', '');
+  await hydrated(page, 'TotalCost');
+});
+
+test('item 15: institutions draws its first card inline, so its largest paint is not an image', async ({
+  page,
+}) => {
+  await page.goto('/institutions');
+  const first = page.locator('.uni-card').first();
+  const picture = first.locator('svg.card__media');
+  await expect(picture).toHaveAttribute('role', 'img');
+  await expect(picture).toHaveAttribute('aria-label', / campus$/);
+  await expect(first.locator('img'), 'no image request in the first card').toHaveCount(0);
+  // The <img> box it stands for: the card's width at 16:9.
+  const box = (await picture.boundingBox())!;
+  expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+  expect(await largestPaintElement(page)).not.toBe('IMG');
+  await expect(page.locator('.uni-card').nth(1).locator('img.card__media')).toHaveCount(1);
+});
+
 test('item 15: a page with a form that hydrates on load keeps the island runtime inline', async ({
   page,
 }) => {
   await page.goto('/login');
-  expect(await page.content()).toContain(RUNTIME_DEFINE);
+  expect(await page.content()).toContain(ISLAND_RUNTIME_MARK);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const { scripts } = await scriptTimings(page);
   expect(scripts.filter((s) => s.path.startsWith('/_astro/astro-island.'))).toEqual([]);
@@ -118,8 +149,8 @@ test('item 15: every built page names in its CSP exactly its own inline scripts 
     expect(listed('style-src'), `${file}: style-src`).toEqual(new Set(styles));
     // A page with islands has the runtime inline, or the page script's loader: the script loads it.
     if (!html.includes('<astro-island')) continue;
-    if (html.includes(RUNTIME_DEFINE)) continue;
-    expect(html, `${file}: the page script's loader`).toMatch(/"\/_astro\/page\.[\w-]+\.js"/);
+    if (html.includes(ISLAND_RUNTIME_MARK)) continue;
+    expect(html, `${file}: the page script's loader`).toMatch(PAGE_SCRIPT);
     deferred++;
   }
   expect(deferred, 'pages loading the runtime after the paint').toBeGreaterThan(50);

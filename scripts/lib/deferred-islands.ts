@@ -28,9 +28,12 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { htmlFiles } from './page-css.ts';
 
-/** The runtime's inline script: the one that defines <astro-island>. */
-const RUNTIME =
-  /<script>((?:(?!<\/script>)[\s\S])*?customElements\.define\("astro-island"(?:(?!<\/script>)[\s\S])*)<\/script>/;
+/** What the runtime's code says and no other script does: it defines <astro-island>. */
+export const ISLAND_RUNTIME_MARK = 'customElements.define("astro-island"';
+/** The runtime's inline script. */
+const RUNTIME = new RegExp(
+  `<script>((?:(?!</script>)[\\s\\S])*?${ISLAND_RUNTIME_MARK.replace(/[.()"]/g, '\\$&')}(?:(?!</script>)[\\s\\S])*)</script>`,
+);
 /** The islands' directives; those that hydrate only once the page is parsed, at the earliest. */
 const DIRECTIVE = /<astro-island\b[^>]*?\sclient="([a-z]+)"/g;
 const WAITING = new Set(['visible', 'idle', 'afterpaint', 'media']);
@@ -38,13 +41,13 @@ const WAITING = new Set(['visible', 'idle', 'afterpaint', 'media']);
 const AFTERPAINT_PROPS = /<astro-island\b[^>]*?\sclient="afterpaint"[^>]*>/g;
 const PROPS = /\sprops="([^"]*)"/;
 /** Props up to this many characters stay in the page: a file is a request of its own. */
-export const PROPS_INLINE_MAX = 1024;
+const PROPS_INLINE_MAX = 1024;
 
-/** The page script's loader (scripts/lib/page-scripts.ts): the script loads the runtime when it is not in the page. */
-const PAGE_SCRIPT = /"\/_astro\/page\.[\w-]+\.js"/;
+/** The page script's URL in its loader (scripts/lib/page-scripts.ts): the script loads the runtime when it is not in the page. */
+export const PAGE_SCRIPT = /"\/_astro\/page\.[\w-]+\.js"/;
 
 /** True when the page has islands and every one of them waits past the parse. */
-export function islandsAllWait(html: string) {
+function islandsAllWait(html: string) {
   const directives = [...html.matchAll(DIRECTIVE)].map((m) => m[1]!);
   return directives.length > 0 && directives.every((d) => WAITING.has(d));
 }
@@ -72,7 +75,7 @@ function writeProps(dist: string, written: Map<string, string>, json: string) {
 }
 
 /** One built page with its runtime and large afterpaint props moved out; what moved. */
-export function deferIslands(dist: string, file: string, written: Map<string, string>) {
+function deferIslands(dist: string, file: string, written: Map<string, string>) {
   const html = readFileSync(file, 'utf8');
   let out = html.replace(AFTERPAINT_PROPS, (tag) => {
     const props = PROPS.exec(tag);

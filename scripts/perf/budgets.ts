@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { ISLAND_RUNTIME_MARK } from '../lib/deferred-islands.ts';
 
 export const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 80 * 1024, jsWithoutIslands: 5 * 1024 };
 /**
@@ -128,7 +129,7 @@ export function weighPage(dist: string, file: string): PageWeight {
   }
   const jsFiles = new Set<string>();
   for (const e of jsEntries) moduleGraph(dist, e, jsFiles);
-  if (islands && !inlineJs.includes('customElements.define("astro-island"'))
+  if (islands && !inlineJs.includes(ISLAND_RUNTIME_MARK))
     for (const f of [...jsFiles]) {
       const runtime = /"(\/_astro\/astro-island\.[\w-]+\.js)"/.exec(readFileSync(f, 'utf8'))?.[1];
       const found = runtime && local(dist, file, runtime);
