@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { htmlFiles } from '../scripts/lib/page-css.ts';
 import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/lib/deferred-islands.ts';
-import { headerReady, hydrateIslands, hydrated } from './helpers/islands.ts';
+import { headerReady, hydrateIslands, hydrated, hydratedAround } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
@@ -99,6 +99,33 @@ test('item 15: client:afterpaint={{ visible: true }} waits for the island to com
   await page.waitForLoadState('networkidle');
   await expect(cost, 'out of view, not hydrated yet').toHaveAttribute('ssr', '');
   await hydrated(page, 'TotalCost');
+});
+
+test("item 15: recruitments keeps its islands' props and the country list out of the first document", async ({
+  page,
+  request,
+}) => {
+  const served = await (await request.get('/recruitments')).text();
+  for (const component of ['ServicesSection', 'StrategyCards', 'AssistanceForm']) {
+    const tag = new RegExp(`<astro-island\\b[^>]*${component}[^>]*>`).exec(served)?.[0] ?? '';
+    expect(tag, `${component} names its props file`).toMatch(
+      /\sprops-url="\/_astro\/props\/island\.[\w-]+\.json"/,
+    );
+  }
+  // As served, the country select holds the chosen country only.
+  const select = /<select[^>]*name="country"[^>]*>([\s\S]*?)<\/select>/.exec(served)?.[1] ?? '';
+  expect(select.match(/<option\b/g)).toHaveLength(1);
+
+  await page.goto('/recruitments');
+  await page.waitForLoadState('networkidle');
+  const form = page.locator('astro-island[component-url*="AssistanceForm"]');
+  // Its toast lane is fixed to the viewport (always "in view"): the form waits for its own view.
+  await expect(form, 'out of view, not hydrated yet').toHaveAttribute('ssr', '');
+  await hydratedAround(page.locator('form.rc-assist'));
+  const country = page.locator('form.rc-assist select[name="country"]');
+  await expect.poll(() => country.locator('option').count()).toBeGreaterThan(190);
+  await country.selectOption('Canada');
+  await expect(country).toHaveValue('Canada');
 });
 
 test('item 15: institutions draws its first card inline, so its largest paint is not an image', async ({

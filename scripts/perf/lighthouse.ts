@@ -19,7 +19,16 @@ export interface LhResult {
   fcp?: number;
   /** Every run's LCP (the floor's median is taken over the runs before and after the pages). */
   lcpSamples?: number[];
+  /** Bytes the page's HTML document took on the wire (compressed, with its response headers). */
+  documentBytes?: number;
 }
+
+/**
+ * What the first round trip of a new connection can carry in Lighthouse's network model (Lantern's
+ * initial congestion window: 10 segments of 1,460 bytes). A first document larger than this costs
+ * the largest paint one more round trip (about 150 ms on the mobile preset): the table marks it.
+ */
+export const FIRST_WINDOW_BYTES = 10 * 1460;
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -128,6 +137,7 @@ async function once(url: string, port: number, opts: { diagnose?: boolean } = {}
   );
   if (misses.length) console.log(`    below 100 because of: ${[...new Set(misses)].join(', ')}`);
   if (opts.diagnose) diagnose(audits);
+  const document = rows(audits['network-requests']?.details).find((r) => r.resourceType === 'Document');
   const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -138,6 +148,7 @@ async function once(url: string, port: number, opts: { diagnose?: boolean } = {}
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    documentBytes: Number(document?.transferSize ?? NaN),
   };
 }
 
@@ -205,6 +216,7 @@ export async function runLighthouse(
         tbt: m('tbt'),
         cls: m('cls'),
         fcp: m('fcp'),
+        documentBytes: m('documentBytes'),
         lcpSamples: samples.map((x) => x.lcp),
       };
       console.log(
@@ -237,10 +249,22 @@ export function printFloorTable(ours: LhResult[], names: string[], floor: LhResu
       scores,
       o.cls?.toFixed(3) ?? '-',
       o.tbt?.toFixed(0) ?? '-',
+      documentKb(o.documentBytes),
     ];
   });
-  table(['page', 'path', 'LCP ms', 'floor ms', 'LCP ÷ floor', 'P/A/BP/SEO', 'CLS', 'TBT ms'], rows);
+  table(
+    ['page', 'path', 'LCP ms', 'floor ms', 'LCP ÷ floor', 'P/A/BP/SEO', 'CLS', 'TBT ms', 'document kB'],
+    rows,
+  );
+  console.log(
+    `  document kB: the HTML on the wire; "!" when over the first round trip (${(FIRST_WINDOW_BYTES / 1000).toFixed(1)} kB).`,
+  );
 }
+
+const documentKb = (bytes: number | undefined) =>
+  bytes === undefined || Number.isNaN(bytes)
+    ? '-'
+    : `${(bytes / 1000).toFixed(1)}${bytes > FIRST_WINDOW_BYTES ? ' !' : ''}`;
 
 export function printLighthouse(ours: LhResult[], peer: LhResult[], names: string[]) {
   const rows = ours.map((o, i) => {

@@ -50,8 +50,15 @@ function whenVisible(el: HTMLElement, then: () => void) {
     observer.disconnect();
     then();
   });
-  // <astro-island> is display: contents and has no box of its own.
-  for (const child of el.children) observer.observe(child);
+  // <astro-island> is display: contents and has no box of its own. A child fixed to the viewport
+  // (a toast lane) always intersects it, and would hydrate the island at load: it is not watched.
+  const watched = [...el.children].filter((child) => getComputedStyle(child).position !== 'fixed');
+  if (watched.length === 0) {
+    observer.disconnect();
+    then();
+    return;
+  }
+  for (const child of watched) observer.observe(child);
 }
 
 /** The props file's text (the island stays as the server rendered it if this fails). */

@@ -5,6 +5,7 @@ import { CATEGORY_MESSAGE, DEFAULT_COUNTRY, TERMS_MESSAGE } from '#schemas/recru
 import { LazyModal as Modal } from '../common/LazyModal.tsx';
 import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
 import { SelectField, TextArea, TextField, type FieldLook } from '../common/fields.tsx';
+import { useHydrated } from '../common/use-hydrated.ts';
 import { rcLook } from './look.ts';
 
 // This form says "Fields marked * are required", so its required labels carry the star.
@@ -44,7 +45,10 @@ const loadLegal = lazy(() => import('#site/lib/legal.ts'));
 
 /**
  * The employer assistance (call-back) form, spec 2 sections 3, 4 and 5. The page passes the
- * country names (schemas/countries.ts) so the 200-name list is in the HTML, not the bundle.
+ * country names (schemas/countries.ts) so the 200-name list is not in the bundle. They arrive with
+ * the island's props, after the first paint (client:afterpaint), and the server renders only the
+ * chosen country: the other options are ~1.9 KB of the first document that no one reads before the
+ * form runs (issue 16 item 15, the first TCP window).
  */
 export default function AssistanceForm({
   categories,
@@ -54,6 +58,7 @@ export default function AssistanceForm({
   countries: readonly string[];
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [legal, startLegal] = useLazy(loadLegal);
   const [form, setForm] = useState(empty);
   const [submitting, setSubmitting] = useState(false);
@@ -154,7 +159,7 @@ export default function AssistanceForm({
             autoComplete="country-name"
             value={form.country}
             onChange={set('country')}
-            options={countries}
+            options={hydrated ? countries : [form.country]}
           />
         </div>
 
