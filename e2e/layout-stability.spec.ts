@@ -42,6 +42,48 @@ test('courses: the program list the server rendered is the one the island keeps 
   expect(violations).toEqual([]);
 });
 
+test('courses: the sections below the first screen wait for the view, and the compare tray stays on screen', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    (window as Window & { shifts?: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) (window as Window & { shifts?: number }).shifts! += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/courses');
+  const belowFold = page.locator('main section.section--below-fold');
+  await expect(belowFold).toHaveCount(2);
+  // Skipped at load: the finder's heading is not rendered until its section nears the view.
+  const rendered = (selector: string) =>
+    page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await rendered('#browser-title')).toBe(false);
+  expect(await rendered('main h1')).toBe(true);
+
+  await hydrated(page, 'ProgramFinder');
+  await expect(page.locator('.finder__pages[data-ready]')).toHaveCount(1);
+  const results = page.getByTestId('program-results');
+  for (const i of [0, 1])
+    await results
+      .getByRole('checkbox', { name: /^Compare / })
+      .nth(i)
+      .check();
+  // The tray is fixed to the viewport, not to the finder's section (paint containment).
+  const tray = page.getByRole('region', { name: 'Compare programs' });
+  await expect(tray).toContainText('2 of 4 chosen to compare');
+  expect(await tray.evaluate((el) => el.parentElement === document.body)).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(tray).toBeInViewport();
+
+  // Scrolling down through every section and back moves nothing on screen.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await rendered('#browser-title')).toBe(true);
+  expect(await page.evaluate(() => (window as Window & { shifts?: number }).shifts)).toBe(0);
+});
+
 test('payment: the form does not move when the card box gets its final content', async ({ page }) => {
   const violations = cspViolations(page);
   // Hold the configuration answer so the pre-rendered "loading" state can be measured first.

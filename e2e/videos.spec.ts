@@ -100,6 +100,7 @@ test('item 8: a YouTube poster plays in place on click, nothing from YouTube bef
   expect(lcp).toBe('poster');
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
+  await playControlsReady(page);
 
   const box = await hero.boundingBox();
   const play = hero.getByRole('link', { name: 'Play video: Students on a university campus' });
@@ -117,6 +118,14 @@ test('item 8: a YouTube poster plays in place on click, nothing from YouTube bef
   expect(requests.some((u) => u.includes('vimeo'))).toBe(false);
 });
 
+/**
+ * The page script loads the play controls' code after the first paint (site/client-scripts/page.ts);
+ * a click before that opens the player in a new tab, as without JavaScript.
+ */
+async function playControlsReady(page: Page) {
+  await page.waitForFunction(() => (window as { __videoEmbeds?: boolean }).__videoEmbeds === true);
+}
+
 test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, privacy-enhanced)', async ({
   page,
 }) => {
@@ -128,6 +137,7 @@ test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, p
   );
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/courses');
+  await playControlsReady(page);
   const intro = page.locator('.section--alt .video-poster');
   await intro.getByRole('link', { name: /^Play video/ }).click();
   await expect(intro.locator('iframe')).toHaveAttribute(
@@ -140,6 +150,7 @@ test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, p
     Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
   );
   await page.goto('/courses');
+  await playControlsReady(page);
   await page
     .locator('.hero .video-poster')
     .getByRole('link', { name: /^Play video/ })

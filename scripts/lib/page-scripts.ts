@@ -21,11 +21,12 @@
 //   paint: a script request has render-blocking priority in Lantern's model, so it put a second
 //   round trip into every country page's first paint (simulated FCP 1.2 s against 0.9 s for pages
 //   of the same size);
-// - emits the page script, the header's lazy search (site/client-scripts/header-search.ts) and
-//   Astro's island runtime as files of their own, and writes each one's URL where a script has its
-//   placeholder (PAGE_SCRIPT_URL in BaseLayout.astro, SEARCH_MODULE_URL in site-header.ts,
-//   ISLAND_RUNTIME_URL in page.ts): an `import()` of a string the bundler never sees is not a
-//   dynamic import of the chunk;
+// - emits the page script, the header's lazy search (site/client-scripts/header-search.ts), the
+//   video posters' play control (video-embed.ts) and Astro's island runtime as files of their own,
+//   and writes each one's URL where a script has its placeholder (PAGE_SCRIPT_URL in
+//   BaseLayout.astro, SEARCH_MODULE_URL in site-header.ts, VIDEO_EMBED_URL and ISLAND_RUNTIME_URL
+//   in page.ts): an `import()` of a string the bundler never sees is not a dynamic import of the
+//   chunk;
 // and astro.config.mjs lets the loader past the inline size limit (`inlineLimit` below).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -58,6 +59,7 @@ const lazyModule = (file: string, name: string, placeholder: string) => ({
 const LAZY_MODULES = [
   lazyModule('page.ts', 'page', '__PAGE_SCRIPT_URL__'),
   lazyModule('header-search.ts', 'header-search', '__HEADER_SEARCH_MODULE_URL__'),
+  lazyModule('video-embed.ts', 'video-embed', '__VIDEO_EMBED_MODULE_URL__'),
 ];
 
 /**

@@ -1,7 +1,7 @@
 // Every page's script, loaded once the first frame is painted by the small loader BaseLayout.astro
 // puts in every page (scripts/lib/page-scripts.ts). Nothing here changes what is first painted: it
-// wires the header, starts the islands where their runtime left the page, corrects the footer's
-// year and warms the web font for the next page.
+// wires the header, starts the islands where their runtime left the page, wires the video posters'
+// play controls, corrects the footer's year and warms the web font for the next page.
 import { initSiteHeader } from './site-header.ts';
 import { warmWebFont } from '../lib/web-font.ts';
 
@@ -18,6 +18,17 @@ if (document.querySelector('astro-island') && !customElements.get('astro-island'
   import(/* @vite-ignore */ ISLAND_RUNTIME_URL).catch((error: unknown) =>
     console.error('Failed to load the island runtime', error),
   );
+
+/**
+ * The play control of a YouTube or Vimeo poster (site/components/VideoPoster.astro), on the pages
+ * that have one. It was a script inline in each such page, ~0.5 KB of a first document that the
+ * paint does not need (issue 16 item 15); until it runs, the control opens the player in a new tab.
+ */
+const VIDEO_EMBED_URL = '__VIDEO_EMBED_MODULE_URL__';
+if (document.querySelector('[data-video-embed]'))
+  (import(/* @vite-ignore */ VIDEO_EMBED_URL) as Promise<typeof import('./video-embed.ts')>)
+    .then((videos) => videos.initVideoEmbeds())
+    .catch((error: unknown) => console.error('Failed to load the video player', error));
 
 // The year the visitor is in, not the build's (issue 16 item 9).
 const year = String(new Date().getFullYear());

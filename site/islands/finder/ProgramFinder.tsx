@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FacetValue } from '#schemas/programs.ts';
 import {
@@ -388,33 +389,38 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
           </PageLink>
         </nav>
       </div>
-      {compare.length > 0 && (
-        <div className="compare-tray" role="region" aria-label="Compare programs">
-          <span>
-            {compare.length} of {COMPARE_MAX} chosen to compare
-          </span>
-          {compare.length >= COMPARE_MIN ? (
-            <a
-              className="btn btn--primary btn--small"
-              href={`/compare?ids=${compare.map(encodeURIComponent).join(',')}`}
+      {/* On <body>: the finder's section skips its paint while off screen (.section--below-fold),
+          which makes it the containing block of anything fixed inside it. The tray is never in the
+          server's HTML (the choice is in sessionStorage), so the portal changes no hydration. */}
+      {compare.length > 0 &&
+        createPortal(
+          <div className="compare-tray" role="region" aria-label="Compare programs">
+            <span>
+              {compare.length} of {COMPARE_MAX} chosen to compare
+            </span>
+            {compare.length >= COMPARE_MIN ? (
+              <a
+                className="btn btn--primary btn--small"
+                href={`/compare?ids=${compare.map(encodeURIComponent).join(',')}`}
+              >
+                Compare {compare.length} programs
+              </a>
+            ) : (
+              <span className="small">Choose one more</span>
+            )}
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => {
+                setCompare([]);
+                sessionStorage.removeItem(COMPARE_KEY);
+              }}
             >
-              Compare {compare.length} programs
-            </a>
-          ) : (
-            <span className="small">Choose one more</span>
-          )}
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            onClick={() => {
-              setCompare([]);
-              sessionStorage.removeItem(COMPARE_KEY);
-            }}
-          >
-            Clear
-          </button>
-        </div>
-      )}
+              Clear
+            </button>
+          </div>,
+          document.body,
+        )}
     </div>
   );
 }
