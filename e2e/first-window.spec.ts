@@ -101,6 +101,18 @@ test('item 15: client:afterpaint={{ visible: true }} waits for the island to com
   await hydrated(page, 'TotalCost');
 });
 
+test('item 15: no island on the home page carries large props in the first document', async ({ request }) => {
+  const served = await (await request.get('/')).text();
+  const islands = [...served.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
+  expect(islands.length).toBeGreaterThan(5);
+  for (const tag of islands) {
+    expect(tag, 'waits for the paint and its view').toContain('client="afterpaint"');
+    // scripts/lib/deferred-islands.ts moves props over 1 KB to a file.
+    expect(/\sprops="([^"]*)"/.exec(tag)?.[1]?.length ?? 0).toBeLessThanOrEqual(1024);
+  }
+  expect(islands.filter((tag) => tag.includes('props-url=')).length).toBeGreaterThan(3);
+});
+
 test("item 15: recruitments keeps its islands' props and the country list out of the first document", async ({
   page,
   request,
