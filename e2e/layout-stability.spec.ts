@@ -72,7 +72,15 @@ test('courses: the sections below the first screen wait for the view, and the co
   // The tray is fixed to the viewport, not to the finder's section (paint containment).
   const tray = page.getByRole('region', { name: 'Compare programs' });
   await expect(tray).toContainText('2 of 4 chosen to compare');
-  expect(await tray.evaluate((el) => el.parentElement === document.body)).toBe(true);
+  // Outside the finder's section, and next after it in the tab order (before the footer).
+  expect(
+    await tray.evaluate(
+      (el) =>
+        el.closest('section') === null &&
+        el.parentElement?.previousElementSibling?.matches('section[aria-labelledby="browser-title"]') ===
+          true,
+    ),
+  ).toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(tray).toBeInViewport();
 

@@ -24,6 +24,8 @@ import type { FinderPage } from './first-page.ts';
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
 
 const COMPARE_KEY = 'compareIds';
+/** The element the page puts after the finder's section for the compare tray (courses.astro). */
+export const COMPARE_TRAY_SLOT = 'compare-tray-slot';
 const TEXT_DELAY_MS = 350;
 
 /**
@@ -389,9 +391,10 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
           </PageLink>
         </nav>
       </div>
-      {/* On <body>: the finder's section skips its paint while off screen (.section--below-fold),
-          which makes it the containing block of anything fixed inside it. The tray is never in the
-          server's HTML (the choice is in sessionStorage), so the portal changes no hydration. */}
+      {/* Outside the finder's section: it skips its paint while off screen (.section--below-fold),
+          which makes it the containing block of anything fixed inside it. The page's slot right
+          after the section keeps the tray next in the tab order after the results. The tray is never
+          in the server's HTML (the choice is in sessionStorage), so the portal changes no hydration. */}
       {compare.length > 0 &&
         createPortal(
           <div className="compare-tray" role="region" aria-label="Compare programs">
@@ -419,7 +422,7 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
               Clear
             </button>
           </div>,
-          document.body,
+          document.getElementById(COMPARE_TRAY_SLOT) ?? document.body,
         )}
     </div>
   );
