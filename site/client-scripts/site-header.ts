@@ -6,6 +6,7 @@ import { clearSession, readSession, type SessionView } from '../lib/session-view
 import { endBearerSession } from '../lib/sign-out.ts';
 import { PARTNER_LOGOUT_PATH, STUDENT_LOGOUT_PATH } from '#schemas/sessions.ts';
 import { PARTNER_TOKEN_KEY, TOKEN_KEY, USER_TOKEN_KEY } from '../lib/storage.ts';
+import { buildHeaderMenus } from './header-menus.ts';
 
 type SearchModule = typeof import('./header-search.ts');
 /**
@@ -86,6 +87,8 @@ async function logout() {
 
 /** Wires the header SiteHeader.astro rendered; `data-hydrated="true"` marks it ready (the e2e tests wait on it). */
 export function initSiteHeader(header: HTMLElement) {
+  buildHeaderMenus(header);
+
   // Solid after more than 10 px of scroll.
   const onScroll = () => header.classList.toggle('is-solid', window.scrollY > 10);
   onScroll();
