@@ -11,13 +11,17 @@
 //   leaves the page, and the page script, which loads once the first frame is painted, loads it
 //   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/lib/page-scripts.ts). The
 //   directive scripts stay inline (they are small and set `Astro[directive]`; the runtime, when it
-//   arrives, upgrades the islands already in the page and reads them). A page with a client:load or
+//   arrives, upgrades the islands already in the page and reads them). Where the runtime leaves, the
+//   directives' inline scripts (~0.6 KB gzip for client:afterpaint) leave with it: each is written to
+//   /_astro/directives/<name>.<hash>.js and named on its islands by `directive-url`, and the page
+//   script loads them beside the runtime. A page with a client:load or
 //   client:only island keeps the runtime inline: a form there hydrates as soon as the page is
 //   parsed. So does a page without the page script's loader.
 // - An island's props are JSON in an attribute, much of it the text the server already rendered
 //   (the courses finder's first page of programs: ~1.3 KB gzip of the page). An afterpaint island's
 //   props over PROPS_INLINE_MAX move to /_astro/props/<hash>.json, named by `props-url`; the
 //   directive fetches them beside the island's code (site/directives/after-paint.ts).
+// - Every island's tag loses the attributes no script reads (withoutUnreadAttributes below).
 //
 // Runs after the build, before scripts/lib/page-css.ts, which writes the page's CSP hashes from the
 // inline scripts the page then has.
@@ -34,6 +38,12 @@ export const ISLAND_RUNTIME_MARK = 'customElements.define("astro-island"';
 const RUNTIME = new RegExp(
   `<script>((?:(?!</script>)[\\s\\S])*?${ISLAND_RUNTIME_MARK.replace(/[.()"]/g, '\\$&')}(?:(?!</script>)[\\s\\S])*)</script>`,
 );
+/**
+ * A directive's inline script, as Astro writes it: it sets `Astro[name]` and announces it with the
+ * event `astro:<name>`, which the runtime waits for when an island's directive is not there yet.
+ */
+const DIRECTIVE_SCRIPT =
+  /<script>(\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?window\.dispatchEvent\(new Event\("astro:([a-z]+)"\)\);\}\)\(\);)\s*<\/script>/g;
 /** The islands' directives; those that hydrate only once the page is parsed, at the earliest. */
 const DIRECTIVE = /<astro-island\b[^>]*?\sclient="([a-z]+)"/g;
 const WAITING = new Set(['visible', 'idle', 'afterpaint', 'media']);
@@ -74,19 +84,59 @@ function writeProps(dist: string, written: Map<string, string>, json: string) {
   return url;
 }
 
+/** Writes a directive's script once, under /_astro/directives/ by its hash; returns the URL. */
+function writeDirective(dist: string, written: Map<string, string>, name: string, code: string) {
+  let url = written.get(code);
+  if (!url) {
+    const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
+    url = `/_astro/directives/${name}.${hash}.js`;
+    mkdirSync(dirname(join(dist, url)), { recursive: true });
+    writeFileSync(join(dist, url), code);
+    written.set(code, url);
+  }
+  return url;
+}
+
+/** The page without its directives' inline scripts, each island naming its directive's file instead. */
+function deferDirectives(dist: string, written: Map<string, string>, html: string) {
+  const urls = new Map<string, string>();
+  const out = html.replace(DIRECTIVE_SCRIPT, (_, code: string, name: string) => {
+    urls.set(name, writeDirective(dist, written, name, code));
+    return '';
+  });
+  return out.replace(/<astro-island\b[^>]*?\sclient="([a-z]+)"/g, (tag, name: string) => {
+    const url = urls.get(name);
+    return url ? `${tag} directive-url="${url}"` : tag;
+  });
+}
+
+/**
+ * An island's opening tag without what nothing in the browser reads: `uid` (Astro's server-side
+ * name for it), the component's name in `opts` (only `opts.value` reaches the directive) and
+ * `component-export="default"` (the runtime's own default). ~130 bytes gzip of home's first document.
+ */
+const ISLAND_TAG = /<astro-island\b[^>]*>/g;
+const withoutUnreadAttributes = (html: string) =>
+  html.replace(ISLAND_TAG, (tag) =>
+    tag
+      .replace(/\suid="[^"]*"/, '')
+      .replace(/\scomponent-export="default"/, '')
+      .replace(/(\sopts="\{)&quot;name&quot;:&quot;[^&]*&quot;,?/, '$1'),
+  );
+
 /** One built page with its runtime and large afterpaint props moved out; what moved. */
 function deferIslands(dist: string, file: string, written: Map<string, string>) {
   const html = readFileSync(file, 'utf8');
-  let out = html.replace(AFTERPAINT_PROPS, (tag) => {
+  let out = withoutUnreadAttributes(html).replace(AFTERPAINT_PROPS, (tag) => {
     const props = PROPS.exec(tag);
     if (!props || props[1]!.length <= PROPS_INLINE_MAX) return tag;
     const url = writeProps(dist, written, unescapeAttribute(props[1]!));
     return tag.replace(props[0], () => ` props-url="${url}"`);
   });
-  const props = out !== html;
+  const props = out.includes(' props-url="');
   const runtime = RUNTIME.exec(out);
   const deferRuntime = runtime !== null && islandsAllWait(out) && PAGE_SCRIPT.test(out);
-  if (deferRuntime) out = out.replace(runtime[0], '');
+  if (deferRuntime) out = deferDirectives(dist, written, out.replace(runtime[0], ''));
   if (out !== html) writeFileSync(file, out);
   return { runtime: deferRuntime, props };
 }

@@ -5,19 +5,34 @@
 import { initSiteHeader } from './site-header.ts';
 import { warmWebFont } from '../lib/web-font.ts';
 
+// The rest of the page's stylesheet, on a page with a fold (site/components/Fold.astro): the first
+// document carries only the first screen's rules (scripts/lib/page-css.ts).
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-fold]')) link.disabled = false;
+
 const header = document.querySelector<HTMLElement>('header.site-header');
 if (header) initSiteHeader(header);
 
 /**
  * Astro's island runtime, written here by the build: on pages whose islands all wait past the first
- * paint, the build takes it out of the page (scripts/lib/deferred-islands.ts), and it loads now.
- * Elsewhere the page defines <astro-island> itself.
+ * paint, the build takes it out of the page (scripts/lib/deferred-islands.ts), and it loads now,
+ * beside the directives the islands name (`directive-url`: their inline scripts left with it; the
+ * runtime waits for a directive that is not there yet). Elsewhere the page defines <astro-island>
+ * itself.
  */
 const ISLAND_RUNTIME_URL = '__ASTRO_ISLAND_RUNTIME_URL__';
-if (document.querySelector('astro-island') && !customElements.get('astro-island'))
-  import(/* @vite-ignore */ ISLAND_RUNTIME_URL).catch((error: unknown) =>
-    console.error('Failed to load the island runtime', error),
+if (document.querySelector('astro-island') && !customElements.get('astro-island')) {
+  // The runtime reads the global `Astro` (which a directive's script creates) as soon as an island
+  // connects: it must exist whichever file arrives first.
+  (self as { Astro?: object }).Astro ??= {};
+  const directives = new Set(
+    [...document.querySelectorAll('astro-island[directive-url]')].map((el) =>
+      el.getAttribute('directive-url')!,
+    ),
   );
+  Promise.all([...directives, ISLAND_RUNTIME_URL].map((url) => import(/* @vite-ignore */ url))).catch(
+    (error: unknown) => console.error('Failed to load the island runtime', error),
+  );
+}
 
 /**
  * The play control of a YouTube or Vimeo poster (site/components/VideoPoster.astro), on the pages
