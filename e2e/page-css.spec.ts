@@ -31,10 +31,66 @@ test("a page carries its own rules, not the other pages'", async ({ page }) => {
   for (const other of ['.home-hero', '.browser__list', '.pagination', '.upload-status'])
     expect(about).not.toContain(other);
   await page.goto('/');
+  await headerReady(page);
+  await foldStylesheetLoaded(page);
   const home = (await selectors(page)).join('\n');
   expect(home).toContain('.home-hero');
   expect(home.length).toBeGreaterThan(about.length);
   expect(violations).toEqual([]);
+});
+
+/** Resolves once the page's fold stylesheet (site/components/Fold.astro) is enabled and applied. */
+const foldStylesheetLoaded = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() => {
+        const link = document.querySelector<HTMLLinkElement>('link[data-fold]');
+        return link !== null && !link.disabled && link.sheet !== null && link.sheet.cssRules.length > 0;
+      }),
+    )
+    .toBe(true);
+
+test('home: the first document styles only the first screen; the rest of its stylesheet loads after the first paint', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // As served: the inline rules are the first screen's; the whole stylesheet is a file, linked
+  // disabled where the first screen ends, and loaded by a <noscript> copy without JavaScript.
+  const served = await (await request.get('/')).text();
+  const inline = [...served.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  expect(inline).toContain('.home-hero');
+  for (const below of ['.section-head', '.value-card', '.site-footer'])
+    expect(inline, `${below} is not in the first document`).not.toContain(below);
+  const link = /<link rel="stylesheet" href="(\/_astro\/styles\/page\.[\w-]+\.css)" data-fold disabled>/.exec(
+    served,
+  );
+  expect(link, 'the fold stylesheet, disabled').not.toBeNull();
+  expect(served).toContain(`<noscript><link rel="stylesheet" href="${link![1]}"></noscript>`);
+  const whole = await (await request.get(link![1]!)).text();
+  for (const rule of ['.home-hero', '.section-head', '.site-footer']) expect(whole).toContain(rule);
+
+  // In the browser: requested only after the first paint, then what is below the fold is styled.
+  const violations = cspViolations(page);
+  await page.goto('/');
+  await foldStylesheetLoaded(page);
+  const { fcp, start } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    start: performance.getEntriesByType('resource').find((e) => e.name.includes('/_astro/styles/'))
+      ?.startTime,
+  }));
+  expect(start, 'the stylesheet starts after the first paint').toBeGreaterThan(fcp);
+  const head = page.locator('.mission-vision .section-head');
+  await expect(head).toHaveCSS('text-align', 'center');
+  await expect(page.locator('.site-footer')).toHaveCSS('background-color', 'rgb(7, 22, 41)');
+  expect(violations).toEqual([]);
+
+  // Without JavaScript the <noscript> link styles the same sections.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await context.newPage();
+  await noJs.goto('/');
+  await expect(noJs.locator('.mission-vision .section-head')).toHaveCSS('text-align', 'center');
+  await context.close();
 });
 
 test("what appears only after a click is still styled: the mobile menu, the search overlay, an island's modal", async ({

@@ -115,7 +115,8 @@ export function postalAddress(address: string, city?: string, country?: string):
 /**
  * The company. A consultancy (study abroad, work abroad, recruitment) is an Organization: not an
  * EducationalOrganization (it teaches nothing), and not ProfessionalService, which schema.org
- * marks as pending deprecation. Its offices are separate LocalBusiness nodes that point back here.
+ * marks as pending deprecation. Its offices are separate LocalBusiness nodes on /contactform (the
+ * page that lists them) that point back here; subOrganization names them.
  */
 export function organizationJsonLd(site: Site, origin: URL | string, offices: Office[] = []): JsonLd {
   const extra = site as Site & { legalName?: string; companyNumber?: string; registeredOffice?: string };
