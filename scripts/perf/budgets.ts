@@ -108,7 +108,8 @@ export function weighPage(dist: string, file: string): PageWeight {
     if (f) jsEntries.add(f);
   }
   for (const tag of html.match(/<astro-island\b[^>]*>/gi) ?? []) {
-    for (const a of ['component-url', 'renderer-url', 'before-hydration-url']) {
+    // directive-url: the directive's script, a file where the runtime left the page (deferred-islands.ts).
+    for (const a of ['component-url', 'renderer-url', 'before-hydration-url', 'directive-url']) {
       const f = local(dist, file, attr(tag, a) ?? '');
       if (f) jsEntries.add(f);
     }

@@ -65,6 +65,7 @@ for (const file of pages) {
     ...[...text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!),
     ...[...text.matchAll(/component-url="([^"]+)"/g)].map((m) => m[1]!),
     ...[...text.matchAll(/renderer-url="([^"]+)"/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/directive-url="([^"]+)"/g)].map((m) => m[1]!),
   ];
   const inlineJs = [
     ...text.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),

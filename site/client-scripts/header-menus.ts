@@ -6,7 +6,7 @@
 // ~0.3 KB gzip of every page's first document, which Lighthouse's mobile LCP counts (issue 16 item
 // 15). The markup is what SiteHeader.astro rendered before; the page script runs after the first
 // paint, long before anyone can press the buttons that open them.
-import { pagePaths } from '#schemas/paths.ts';
+import { STUDENT_DASHBOARD_PATH } from '#schemas/paths.ts';
 
 type Child = Node | string;
 
@@ -56,7 +56,7 @@ function searchOverlay(barForm: HTMLFormElement, closeIcon: Node) {
 
 // [data-field]: filled in by site-header.ts from the stored session.
 const profileLink = (attributes: Record<string, string>) =>
-  h('a', { ...attributes, href: pagePaths.studentDashboard, 'data-field': 'profile' }, 'Student Profile');
+  h('a', { ...attributes, href: STUDENT_DASHBOARD_PATH, 'data-field': 'profile' }, 'Student Profile');
 
 /** The account's drop-down (wide screens), opened by the account button. */
 const accountMenu = () =>
