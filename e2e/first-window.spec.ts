@@ -59,6 +59,23 @@ for (const path of [
   });
 }
 
+test("item 15: the header's menus are built by the page script, not carried by the first document", async ({
+  page,
+  request,
+}) => {
+  const served = await (await request.get('/')).text();
+  const header = served.slice(served.indexOf('<header'), served.indexOf('</header>'));
+  expect(header).not.toContain('<dialog');
+  expect(header).not.toContain('id="account-menu"');
+  await page.goto('/');
+  await headerReady(page);
+  await expect(page.locator('header dialog.search-overlay-dialog[data-search-dialog]')).toHaveCount(1);
+  await expect(page.locator('header #overlay-search-list')).toHaveCount(1);
+  await expect(page.locator('header dialog[data-menu-dialog]')).toHaveAttribute('aria-label', / menu$/);
+  await expect(page.locator('#account-menu')).toBeHidden();
+  await expect(page.locator('.account__button')).toHaveAttribute('aria-controls', 'account-menu');
+});
+
 test('item 15: the courses finder fetches its first page of programs after the paint, and works', async ({
   page,
   request,

@@ -15,7 +15,9 @@ export const WEB_FONT_FLAG = 'font:inter';
 export const WEB_FONT_CLASS = 'font-inter';
 
 /** The <head> script: runs before the first paint, so it must stay tiny and never throw. */
-export const webFontHeadScript = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONT_FLAG)})==='1')document.documentElement.classList.add(${JSON.stringify(WEB_FONT_CLASS)})}catch(e){}`;
+// (Plain interpolation, no function call: the page script imports this module, and a call at the
+// top level would be kept in its bundle as a possible side effect.)
+export const webFontHeadScript = `try{if(localStorage.getItem("${WEB_FONT_FLAG}")==='1')document.documentElement.classList.add("${WEB_FONT_CLASS}")}catch(e){}`;
 
 /**
  * After load, when idle, fetch Inter into the cache for the next page and set the flag. Called by
