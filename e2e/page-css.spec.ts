@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { cspViolations } from './helpers/csp.ts';
-import { headerReady, hydrated } from './helpers/islands.ts';
+import { belowFoldStyled, headerReady, hydrated } from './helpers/islands.ts';
 
 // Issue 16 item 15: each page inlines only the CSS rules it can use (scripts/lib/page-css.ts prunes
 // the shared stylesheet after the build). What must hold: a page leaves out the rules of other
@@ -32,23 +32,12 @@ test("a page carries its own rules, not the other pages'", async ({ page }) => {
     expect(about).not.toContain(other);
   await page.goto('/');
   await headerReady(page);
-  await foldStylesheetLoaded(page);
+  await belowFoldStyled(page);
   const home = (await selectors(page)).join('\n');
   expect(home).toContain('.home-hero');
   expect(home.length).toBeGreaterThan(about.length);
   expect(violations).toEqual([]);
 });
-
-/** Resolves once the page's fold stylesheet (site/components/Fold.astro) is enabled and applied. */
-const foldStylesheetLoaded = (page: Page) =>
-  expect
-    .poll(() =>
-      page.evaluate(() => {
-        const link = document.querySelector<HTMLLinkElement>('link[data-fold]');
-        return link !== null && !link.disabled && link.sheet !== null && link.sheet.cssRules.length > 0;
-      }),
-    )
-    .toBe(true);
 
 test('home: the first document styles only the first screen; the rest of its stylesheet loads after the first paint', async ({
   page,
@@ -73,7 +62,7 @@ test('home: the first document styles only the first screen; the rest of its sty
   // In the browser: requested only after the first paint, then what is below the fold is styled.
   const violations = cspViolations(page);
   await page.goto('/');
-  await foldStylesheetLoaded(page);
+  await belowFoldStyled(page);
   const { fcp, start } = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     start: performance.getEntriesByType('resource').find((e) => e.name.includes('/_astro/styles/'))

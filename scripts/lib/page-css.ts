@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
+import { FOLD_ATTRIBUTE, FOLD_MARKER } from '#site/lib/fold.ts';
 
 const STYLE = /<style>([\s\S]*?)<\/style>/g;
 /** A <script>: its attributes, then its text (empty with src=). */
@@ -141,8 +142,6 @@ function onlyOwnHashes(html: string) {
   );
 }
 
-/** Where a page's first screen ends: what site/components/Fold.astro renders. */
-export const FOLD = '<template data-fold></template>';
 /** A closed <dialog> is not rendered; neither is an element with `hidden` (its own classes only). */
 const DIALOG = /<dialog\b[\s\S]*?<\/dialog>/g;
 const HIDDEN_CLASS = /<[a-z]+\b(?=[^>]*\shidden[\s>])[^>]*?\sclass="[^"]*"/g;
@@ -214,7 +213,7 @@ function writeStylesheet(dist: string, css: string) {
  * apply (those rules are the same in both).
  */
 function splitAtFold(dist: string, html: string) {
-  const at = html.indexOf(FOLD);
+  const at = html.indexOf(FOLD_MARKER);
   if (at === -1) return html;
   const firstScreen = html.slice(0, at).replace(STYLE, '').replace(DIALOG, '').replace(HIDDEN_CLASS, '');
   const words = wordsOf(
@@ -235,8 +234,8 @@ function splitAtFold(dist: string, html: string) {
   }
   const url = writeStylesheet(dist, sheets.join('\n'));
   return out.replace(
-    FOLD,
-    `<link rel="stylesheet" href="${url}" data-fold disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`,
+    FOLD_MARKER,
+    `<link rel="stylesheet" href="${url}" ${FOLD_ATTRIBUTE} disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`,
   );
 }
 
