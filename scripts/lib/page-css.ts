@@ -199,8 +199,8 @@ function writeStylesheet(dist: string, css: string) {
  * of its elements (closed dialogs and `hidden` elements left out) and of its inline scripts (the
  * head's script sets `font-inter`), without hover states. Its whole stylesheet (every rule it had
  * inline, in the same order, so the cascade is what it was) becomes a file, linked where the fold is
- * and `disabled`: the page script enables it once the first frame is painted
- * (site/client-scripts/page.ts). Without JavaScript, a <noscript> copy of the link loads it.
+ * and `disabled`: the page's loader enables it once the first frame is painted
+ * (site/layouts/BaseLayout.astro). Without JavaScript, a <noscript> copy of the link loads it.
  *
  * Why: Lighthouse's mobile LCP counts every byte of the first document, and a document over the first
  * TCP window (~14.6 KB with headers) costs another round trip (issue 16 item 15); the home page's

@@ -4,12 +4,6 @@
 // play controls, corrects the footer's year and warms the web font for the next page.
 import { initSiteHeader } from './site-header.ts';
 import { warmWebFont } from '../lib/web-font.ts';
-import { FOLD_ATTRIBUTE } from '../lib/fold.ts';
-
-// The rest of the page's stylesheet, on a page with a fold (site/components/Fold.astro): the first
-// document carries only the first screen's rules (scripts/lib/page-css.ts).
-for (const link of document.querySelectorAll<HTMLLinkElement>(`link[${FOLD_ATTRIBUTE}]`))
-  link.disabled = false;
 
 const header = document.querySelector<HTMLElement>('header.site-header');
 if (header) initSiteHeader(header);
