@@ -10,11 +10,10 @@
 //   client:idle, client:afterpaint, client:media) it is not needed before the first paint: it
 //   leaves the page, and the page script, which loads once the first frame is painted, loads it
 //   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/lib/page-scripts.ts). The
-//   directive scripts stay inline (they are small and set `Astro[directive]`; the runtime, when it
-//   arrives, upgrades the islands already in the page and reads them). Where the runtime leaves, the
-//   directives' inline scripts (~0.6 KB gzip for client:afterpaint) leave with it: each is written to
-//   /_astro/directives/<name>.<hash>.js and named on its islands by `directive-url`, and the page
-//   script loads them beside the runtime. A page with a client:load or
+//   directives' inline scripts (which set `Astro[directive]`, ~0.6 KB gzip for client:afterpaint)
+//   leave with it: each is written to /_astro/directives/<name>.<hash>.js and named on its islands
+//   by `directive-url`, and the page script loads them beside the runtime (which upgrades the
+//   islands already in the page, and waits for a directive not there yet). A page with a client:load or
 //   client:only island keeps the runtime inline: a form there hydrates as soon as the page is
 //   parsed. So does a page without the page script's loader.
 // - An island's props are JSON in an attribute, much of it the text the server already rendered
@@ -25,11 +24,10 @@
 //
 // Runs after the build, before scripts/lib/page-css.ts, which writes the page's CSP hashes from the
 // inline scripts the page then has.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { writeHashedFile } from './hashed-file.ts';
 import { htmlFiles } from './page-css.ts';
 
 /** What the runtime's code says and no other script does: it defines <astro-island>. */
@@ -71,37 +69,11 @@ const unescapeAttribute = (value: string) =>
     .replaceAll('&gt;', '>')
     .replaceAll('&amp;', '&');
 
-/** Writes an island's props once, under /_astro/props/ by their hash; returns the URL. */
-function writeProps(dist: string, written: Map<string, string>, json: string) {
-  let url = written.get(json);
-  if (!url) {
-    const hash = createHash('sha256').update(json).digest('base64url').slice(0, 10);
-    url = `/_astro/props/island.${hash}.json`;
-    mkdirSync(dirname(join(dist, url)), { recursive: true });
-    writeFileSync(join(dist, url), json);
-    written.set(json, url);
-  }
-  return url;
-}
-
-/** Writes a directive's script once, under /_astro/directives/ by its hash; returns the URL. */
-function writeDirective(dist: string, written: Map<string, string>, name: string, code: string) {
-  let url = written.get(code);
-  if (!url) {
-    const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
-    url = `/_astro/directives/${name}.${hash}.js`;
-    mkdirSync(dirname(join(dist, url)), { recursive: true });
-    writeFileSync(join(dist, url), code);
-    written.set(code, url);
-  }
-  return url;
-}
-
 /** The page without its directives' inline scripts, each island naming its directive's file instead. */
-function deferDirectives(dist: string, written: Map<string, string>, html: string) {
+function deferDirectives(dist: string, html: string) {
   const urls = new Map<string, string>();
   const out = html.replace(DIRECTIVE_SCRIPT, (_, code: string, name: string) => {
-    urls.set(name, writeDirective(dist, written, name, code));
+    urls.set(name, writeHashedFile(dist, `directives/${name}`, 'js', code));
     return '';
   });
   return out.replace(/<astro-island\b[^>]*?\sclient="([a-z]+)"/g, (tag, name: string) => {
@@ -125,18 +97,18 @@ const withoutUnreadAttributes = (html: string) =>
   );
 
 /** One built page with its runtime and large afterpaint props moved out; what moved. */
-function deferIslands(dist: string, file: string, written: Map<string, string>) {
+function deferIslands(dist: string, file: string) {
   const html = readFileSync(file, 'utf8');
   let out = withoutUnreadAttributes(html).replace(AFTERPAINT_PROPS, (tag) => {
     const props = PROPS.exec(tag);
     if (!props || props[1]!.length <= PROPS_INLINE_MAX) return tag;
-    const url = writeProps(dist, written, unescapeAttribute(props[1]!));
+    const url = writeHashedFile(dist, 'props/island', 'json', unescapeAttribute(props[1]!));
     return tag.replace(props[0], () => ` props-url="${url}"`);
   });
   const props = out.includes(' props-url="');
   const runtime = RUNTIME.exec(out);
   const deferRuntime = runtime !== null && islandsAllWait(out) && PAGE_SCRIPT.test(out);
-  if (deferRuntime) out = deferDirectives(dist, written, out.replace(runtime[0], ''));
+  if (deferRuntime) out = deferDirectives(dist, out.replace(runtime[0], ''));
   if (out !== html) writeFileSync(file, out);
   return { runtime: deferRuntime, props };
 }
@@ -148,9 +120,8 @@ export function deferredIslands(): AstroIntegration {
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
-        const written = new Map<string, string>();
         const files = htmlFiles(dist);
-        const moved = files.map((f) => deferIslands(dist, f, written));
+        const moved = files.map((f) => deferIslands(dist, f));
         logger.info(
           `${moved.filter((m) => m.runtime).length} of ${files.length} pages load the island runtime after the first paint; ` +
             `${moved.filter((m) => m.props).length} fetch an afterpaint island's props`,

@@ -18,12 +18,13 @@
 // A page with a fold (site/components/Fold.astro) then keeps inline only the rules of its first
 // screen, and loads the rest where the fold is: splitAtFold() below.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
 import { FOLD_ATTRIBUTE, FOLD_MARKER } from '#site/lib/fold.ts';
+import { writeHashedFile } from './hashed-file.ts';
 
 const STYLE = /<style>([\s\S]*?)<\/style>/g;
 /** A <script>: its attributes, then its text (empty with src=). */
@@ -186,14 +187,6 @@ function withoutUnreadProperties(css: string) {
   return root.toString();
 }
 
-/** Writes a stylesheet once, under /_astro/styles/ by its hash (cached for a year: public/_headers); returns its URL. */
-function writeStylesheet(dist: string, css: string) {
-  const url = `/_astro/styles/page.${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
-  mkdirSync(dirname(join(dist, url)), { recursive: true });
-  writeFileSync(join(dist, url), css);
-  return url;
-}
-
 /**
  * A page with a fold keeps inline only the rules that what is rendered above it can use: the classes
  * of its elements (closed dialogs and `hidden` elements left out) and of its inline scripts (the
@@ -232,7 +225,7 @@ function splitAtFold(dist: string, html: string) {
     );
     out = out.replace(`<style>${sheet}</style>`, () => `<style>${critical}</style>`);
   }
-  const url = writeStylesheet(dist, sheets.join('\n'));
+  const url = writeHashedFile(dist, 'styles/page', 'css', sheets.join('\n'));
   return out.replace(
     FOLD_MARKER,
     `<link rel="stylesheet" href="${url}" ${FOLD_ATTRIBUTE} disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`,

@@ -1,0 +1,18 @@
+// The files the build writes after Astro's own (island props, directives' scripts, a fold's
+// stylesheet: scripts/lib/deferred-islands.ts, scripts/lib/page-css.ts), named by their content's
+// hash under /_astro/, which is cached for a year (public/_headers): a changed file is a new URL.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Writes `content` to /_astro/<name>.<hash>.<extension> under dist (once per content); returns its URL. */
+export function writeHashedFile(dist: string, name: string, extension: string, content: string) {
+  const hash = createHash('sha256').update(content).digest('base64url').slice(0, 10);
+  const url = `/_astro/${name}.${hash}.${extension}`;
+  const file = join(dist, url);
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  return url;
+}
