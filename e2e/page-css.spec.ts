@@ -1,12 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
+import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
+import { htmlFiles } from '../scripts/lib/page-css.ts';
 import { cspViolations } from './helpers/csp.ts';
-import { belowFoldStyled, headerReady, hydrated } from './helpers/islands.ts';
+import { pageStyled, headerReady, hydrated } from './helpers/islands.ts';
 
-// Issue 16 item 15: each page inlines only the CSS rules it can use (scripts/lib/page-css.ts prunes
-// the shared stylesheet after the build). What must hold: a page leaves out the rules of other
-// pages, what appears only after a click (menus, dialogs, the search overlay, an island's modal) is
-// still styled, and the rewritten stylesheet is allowed by the page's CSP.
+// Issue 16 item 15 and issue 29 item 1: each page's first document inlines only the CSS rules it
+// can use (scripts/lib/page-css.ts prunes after the build), and every rule of the page's stylesheets
+// reaches the page in a cached file linked at the first paint. What must hold: the first document
+// leaves out the rules of other pages, what appears only after a click (menus, dialogs, the search
+// overlay, an island's modal) is styled, and the stylesheets are allowed by the page's CSP.
 test.use({ viewport: { width: 412, height: 823 } });
+
+const STYLE = /<style>([\s\S]*?)<\/style>/g;
+const LINK = new RegExp(
+  `<link rel="stylesheet" href="(/_astro/styles/page\\.[\\w-]+\\.css)" ${PAGE_STYLESHEET_ATTRIBUTE} disabled>`,
+);
 
 /** Every selector of the page's stylesheets (media rules included). */
 const selectors = (page: Page) =>
@@ -22,21 +32,67 @@ const selectors = (page: Page) =>
     return out;
   });
 
-test("a page carries its own rules, not the other pages'", async ({ page }) => {
-  const violations = cspViolations(page);
-  await page.goto('/about-us');
-  const about = (await selectors(page)).join('\n');
-  expect(about).toContain('.site-header');
-  expect(about).toContain('.skip-link');
+test("a page's first document carries its own rules, not the other pages'", async ({ request }) => {
+  const about = await (await request.get('/about-us')).text();
+  const inline = [...about.matchAll(STYLE)].map((m) => m[1]).join('');
+  expect(inline).toContain('.site-header');
+  expect(inline).toContain('.skip-link');
   for (const other of ['.home-hero', '.browser__list', '.pagination', '.upload-status'])
-    expect(about).not.toContain(other);
-  await page.goto('/');
-  await headerReady(page);
-  await belowFoldStyled(page);
-  const home = (await selectors(page)).join('\n');
-  expect(home).toContain('.home-hero');
-  expect(home.length).toBeGreaterThan(about.length);
+    expect(inline).not.toContain(other);
+});
+
+test('every rule a page can render reaches it: a dialog opened after load is styled by the whole stylesheet', async ({
+  page,
+  request,
+}) => {
+  // The job page's first document has none of the application window's rules (its markup comes
+  // from a chunk loaded on the first click, and its classes from a template); its whole stylesheet,
+  // linked disabled and enabled at the first paint, has them all.
+  const served = await (await request.get('/job/care-assistant-leeds')).text();
+  const inline = [...served.matchAll(STYLE)].map((m) => m[1]).join('');
+  const link = LINK.exec(served);
+  expect(link, 'the whole stylesheet, linked disabled').not.toBeNull();
+  expect(served).toContain(`<noscript><link rel="stylesheet" href="${link![1]}"></noscript>`);
+  const whole = await (await request.get(link![1]!)).text();
+  for (const rule of ['.modal__head', '.modal__close', '.rc-steps__number', '.upload-status', '.tl-list']) {
+    expect(inline, `${rule} is not in the first document`).not.toContain(rule);
+    expect(whole, `${rule} is in the whole stylesheet`).toContain(rule);
+  }
+  // Every inline rule is in the file too, in the same order, so the cascade ends as it was.
+  expect(whole).toContain('.site-header');
+
+  const violations = cspViolations(page);
+  await page.goto('/job/care-assistant-leeds');
+  await pageStyled(page);
+  const start = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    css: performance.getEntriesByType('resource').find((e) => e.name.includes('/_astro/styles/'))?.startTime,
+  }));
+  expect(start.css, 'the whole stylesheet starts after the first paint').toBeGreaterThan(start.fcp);
+  await page.getByRole('button', { name: 'Apply to job' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Apply: / });
+  await expect(dialog.locator('.modal__close')).toHaveCSS('min-width', '44px');
+  await expect(dialog.locator('.rc-steps__number').first()).toHaveCSS('border-radius', '50%');
   expect(violations).toEqual([]);
+});
+
+test('every built page that leaves rules out of its first document links its whole stylesheet', () => {
+  // Any page whose inline rules are not all of its stylesheets must link the rest: nothing a
+  // component renders later can miss its rules (issue 29 item 1).
+  for (const file of htmlFiles('dist')) {
+    const html = readFileSync(file, 'utf8');
+    if (!html.includes('<style>')) continue;
+    const link = LINK.exec(html);
+    if (!link) continue;
+    const whole = readFileSync(join('dist', link[1]!), 'utf8');
+    const missing = [...html.matchAll(STYLE)]
+      .flatMap(([, sheet]) => sheet!.match(/[^{};]+(?=\{)/g) ?? [])
+      .flatMap((selectors) => selectors.split(','))
+      .map((selector) => selector.trim())
+      .filter((selector) => selector && !selector.startsWith('@') && !/^(from|to|[\d.]+%)$/.test(selector))
+      .filter((selector) => !whole.includes(selector));
+    expect(missing, `${file}: inline selectors missing from its whole stylesheet`).toEqual([]);
+  }
 });
 
 test('home: the first document styles only the first screen; the rest of its stylesheet loads after the first paint', async ({
@@ -51,10 +107,8 @@ test('home: the first document styles only the first screen; the rest of its sty
   expect(inline).toContain('.home-hero');
   for (const below of ['.section-head', '.value-card', '.site-footer'])
     expect(inline, `${below} is not in the first document`).not.toContain(below);
-  const link = /<link rel="stylesheet" href="(\/_astro\/styles\/page\.[\w-]+\.css)" data-fold disabled>/.exec(
-    served,
-  );
-  expect(link, 'the fold stylesheet, disabled').not.toBeNull();
+  const link = LINK.exec(served);
+  expect(link, 'the whole stylesheet, disabled, at the fold').not.toBeNull();
   expect(served).toContain(`<noscript><link rel="stylesheet" href="${link![1]}"></noscript>`);
   const whole = await (await request.get(link![1]!)).text();
   for (const rule of ['.home-hero', '.section-head', '.site-footer']) expect(whole).toContain(rule);
@@ -62,7 +116,7 @@ test('home: the first document styles only the first screen; the rest of its sty
   // In the browser: requested only after the first paint, then what is below the fold is styled.
   const violations = cspViolations(page);
   await page.goto('/');
-  await belowFoldStyled(page);
+  await pageStyled(page);
   const { fcp, start } = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     start: performance.getEntriesByType('resource').find((e) => e.name.includes('/_astro/styles/'))

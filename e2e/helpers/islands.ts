@@ -1,18 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { FOLD_ATTRIBUTE } from '#site/lib/fold.ts';
+import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 
 /**
- * Resolves once the page's fold stylesheet, if it has one (site/components/Fold.astro), has applied.
- * Until then what is below the first screen has none of its rules, and an island scrolled into view
- * can move out of it when they arrive (after the first paint): scroll after this.
+ * Resolves once the page's whole stylesheet, if it links one (scripts/lib/page-css.ts), has applied.
+ * Until then what is below a fold, and what only an island renders, may lack its rules, and an
+ * island scrolled into view can move out of it when they arrive (after the first paint): scroll and
+ * look after this.
  */
-export async function belowFoldStyled(page: Page) {
+export async function pageStyled(page: Page) {
   await page.waitForFunction(
     (attribute) =>
       [...document.querySelectorAll<HTMLLinkElement>(`link[${attribute}]`)].every(
         (link) => !link.disabled && link.sheet !== null,
       ),
-    FOLD_ATTRIBUTE,
+    PAGE_STYLESHEET_ATTRIBUTE,
     { timeout: 15_000 },
   );
 }
@@ -21,7 +22,7 @@ export async function belowFoldStyled(page: Page) {
 export async function hydrated(page: Page, component: string) {
   const island = page.locator(`astro-island[component-url*="${component}"]`).first();
   await expect(island).toHaveCount(1);
-  await belowFoldStyled(page);
+  await pageStyled(page);
   await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
   return island;
@@ -29,7 +30,7 @@ export async function hydrated(page: Page, component: string) {
 
 /** Waits until the island holding this element has hydrated (for islands named by what they show). */
 export async function hydratedAround(locator: Locator) {
-  await belowFoldStyled(locator.page());
+  await pageStyled(locator.page());
   await locator.first().scrollIntoViewIfNeeded();
   const island = locator.page().locator('astro-island', { has: locator.first() }).last();
   await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
@@ -47,7 +48,7 @@ export async function headerReady(page: Page) {
  */
 export async function hydrateIslands(page: Page, budgetMs = 45_000) {
   const deadline = Date.now() + budgetMs;
-  await belowFoldStyled(page);
+  await pageStyled(page);
   for (const island of await page.$$('astro-island[ssr]')) {
     if (Date.now() > deadline) break;
     // <astro-island> is display: contents and has no box to scroll to: scroll its first child.

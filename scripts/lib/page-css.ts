@@ -1,29 +1,35 @@
-// Per-page CSS: after the build, each page's inline stylesheet keeps only the rules whose classes
-// the page can use (issue 16 item 15).
+// Per-page CSS: after the build, each page's inline stylesheet keeps only the rules its first
+// document can use (issue 16 item 15), and every rule of the page's stylesheets reaches the page in
+// a cached file after the first paint (issue 29 item 1).
 //
-// Why: every page inlines the shared stylesheet (global.css, ~31 KB raw, ~7 KB gzip), and Lighthouse's
-// mobile LCP counts the whole first document's download (a response over the first TCP window,
-// ~14 KB, costs another 150 ms round trip in its network model) and its first style pass over every
-// rule. A page without a form, a modal or a carousel should not carry their rules.
+// Why inline only a part: every page inlines the shared stylesheet (global.css, ~31 KB raw, ~7 KB
+// gzip), and Lighthouse's mobile LCP counts the whole first document's download (a response over the
+// first TCP window, ~14 KB, costs another 150 ms round trip in its network model) and its first
+// style pass over every rule.
 //
-// What a page "can use" is decided conservatively from text, never from a rendering: every word of
-// its HTML (outside <style>) and of every script it can ever load (its module scripts and islands,
-// and everything those import, dynamic imports included: a modal opened later, the header's lazy
-// search). A selector is dropped only when one of its classes appears in none of them. Classes built
-// at run time from a prefix (`alert--${kind}`) keep every class starting with that prefix. Rules
-// without classes (elements, :root, @font-face, @keyframes) are always kept. The page's CSP names
-// stylesheets and inline scripts by hash, so its style-src and script-src are rewritten to name the
-// page's own.
+// Why every rule still reaches the page: which rules a page can use is not knowable from text. A
+// dialog's classes come from a lazily imported chunk or a template (`${look}__body`), and a guess
+// that missed them left the job application window, the delete-account window and
+// /my-applications unstyled (issue 29). So the text decides only what is inline; the page's whole
+// stylesheet (every rule of every CSS file its components import: Astro bundles them per page, DESIGN
+// convention 14) is a content-hashed file, shared by every page with the same stylesheets and cached
+// for a year, linked `disabled` and enabled by the page's loader at the first paint
+// (site/layouts/BaseLayout.astro), with a <noscript> copy. A rule is left off a page only when no
+// component of that page imports it.
 //
-// A page with a fold (site/components/Fold.astro) then keeps inline only the rules of its first
-// screen, and loads the rest where the fold is: splitAtFold() below.
+// What is inline: every rule whose classes all appear in the page's HTML (outside <style>) or in a
+// script it can load (its module scripts and islands, and what those import), so an island that
+// renders at hydration is styled before the file arrives; rules without classes (elements, :root,
+// @font-face, @keyframes) always. A page with a fold (site/components/Fold.astro) keeps inline only
+// the rules of its first screen: firstScreenOnly() below. The page's CSP names stylesheets and inline
+// scripts by hash, so its style-src and script-src are rewritten to name the page's own.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
-import { FOLD_ATTRIBUTE, FOLD_MARKER } from '#site/lib/fold.ts';
+import { FOLD_MARKER, PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { writeHashedFile } from './hashed-file.ts';
 
 const STYLE = /<style>([\s\S]*?)<\/style>/g;
@@ -46,8 +52,9 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
       }
       sources.set(url, source);
     }
-    // Static and dynamic imports of sibling chunks (`from"./x.js"`, `import("./x.js")`).
-    for (const m of source.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
+    // Static and dynamic imports of sibling chunks (`from"./x.js"`, `import("./x.js")`, and the
+    // minifier's template literal, import(`./x.js`)).
+    for (const m of source.matchAll(/(?:import|from)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g)) {
       const spec = m[1]!;
       visit(
         spec.startsWith('/') ? spec : `${url.slice(0, url.lastIndexOf('/') + 1)}${spec.replace(/^\.\//, '')}`,
@@ -190,10 +197,8 @@ function withoutUnreadProperties(css: string) {
 /**
  * A page with a fold keeps inline only the rules that what is rendered above it can use: the classes
  * of its elements (closed dialogs and `hidden` elements left out) and of its inline scripts (the
- * head's script sets `font-inter`), without hover states. Its whole stylesheet (every rule it had
- * inline, in the same order, so the cascade is what it was) becomes a file, linked where the fold is
- * and `disabled`: the page's loader enables it once the first frame is painted
- * (site/layouts/BaseLayout.astro). Without JavaScript, a <noscript> copy of the link loads it.
+ * head's script sets `font-inter`), without hover states. The whole stylesheet's link goes where the
+ * fold is.
  *
  * Why: Lighthouse's mobile LCP counts every byte of the first document, and a document over the first
  * TCP window (~14.6 KB with headers) costs another round trip (issue 16 item 15); the home page's
@@ -205,9 +210,7 @@ function withoutUnreadProperties(css: string) {
  * after the first paint, before anyone scrolls there, and nothing above the fold changes when they
  * apply (those rules are the same in both).
  */
-function splitAtFold(dist: string, html: string) {
-  const at = html.indexOf(FOLD_MARKER);
-  if (at === -1) return html;
+function firstScreenOnly(html: string, at: number) {
   const firstScreen = html.slice(0, at).replace(STYLE, '').replace(DIALOG, '').replace(HIDDEN_CLASS, '');
   const words = wordsOf(
     [...firstScreen.matchAll(CLASS_ATTRIBUTE)].map((m) => m[1]!).join(' '),
@@ -216,20 +219,36 @@ function splitAtFold(dist: string, html: string) {
       .map((m) => m[2]!)
       .join(' '),
   );
-  const sheets = [...html.matchAll(STYLE)].map((m) => m[1]!);
   let out = html;
-  for (const sheet of sheets) {
-    const usable = usableClasses(sheet, words);
+  for (const [, sheet] of html.matchAll(STYLE)) {
+    const usable = usableClasses(sheet!, words);
     const critical = withoutUnreadProperties(
-      withoutUnusedKeyframes(filterSelectors(sheet, (s) => selectorUsable(s, usable) && !HOVER.test(s))),
+      withoutUnusedKeyframes(filterSelectors(sheet!, (s) => selectorUsable(s, usable) && !HOVER.test(s))),
     );
     out = out.replace(`<style>${sheet}</style>`, () => `<style>${critical}</style>`);
   }
+  return out;
+}
+
+/**
+ * Links the page's whole stylesheet (`sheets`: every rule it had inline before pruning, in the same
+ * order, so once it applies the cascade is what it was) from a content-hashed file: at the fold, or
+ * at the end of a page without one, `disabled` until the loader enables it at the first paint; a
+ * <noscript> copy loads it without JavaScript. A page without the loader (the back office's shell,
+ * site/pages/admin/_AdminLayout.astro) links it enabled. Nothing is linked when the inline rules are
+ * all of it.
+ */
+function linkWholeStylesheet(dist: string, html: string, sheets: string[]) {
+  const inline = [...html.matchAll(STYLE)].map((m) => m[1]!);
+  if (inline.join('\n') === sheets.join('\n')) return html.replace(FOLD_MARKER, '');
   const url = writeHashedFile(dist, 'styles/page', 'css', sheets.join('\n'));
-  return out.replace(
-    FOLD_MARKER,
-    `<link rel="stylesheet" href="${url}" ${FOLD_ATTRIBUTE} disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`,
-  );
+  const hasLoader = html.includes(`link[${PAGE_STYLESHEET_ATTRIBUTE}]`);
+  const link = hasLoader
+    ? `<link rel="stylesheet" href="${url}" ${PAGE_STYLESHEET_ATTRIBUTE} disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`
+    : `<link rel="stylesheet" href="${url}" ${PAGE_STYLESHEET_ATTRIBUTE}>`;
+  if (html.includes(FOLD_MARKER)) return html.replace(FOLD_MARKER, () => link);
+  const end = html.lastIndexOf('</body>');
+  return `${html.slice(0, end)}${link}${html.slice(end)}`;
 }
 
 /**
@@ -259,6 +278,7 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
   const original = readFileSync(file, 'utf8');
   if (!original.includes('<style>')) return 0;
   const html = withIslandRuleInHead(original);
+  const sheets = [...html.matchAll(STYLE)].map((m) => m[1]!);
   const withoutStyles = html.replace(STYLE, '');
   const urls = scriptsOf(dist, withoutStyles, cache.sources);
   const scriptsKey = urls.join(' ');
@@ -277,7 +297,9 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
     if (after === before) continue;
     out = out.replace(`<style>${before}</style>`, () => `<style>${after}</style>`);
   }
-  out = onlyOwnHashes(splitAtFold(dist, out));
+  const fold = out.indexOf(FOLD_MARKER);
+  if (fold !== -1) out = firstScreenOnly(out, fold);
+  out = onlyOwnHashes(linkWholeStylesheet(dist, out, sheets));
   if (out !== original) writeFileSync(file, out);
   return original.length - out.length;
 }
