@@ -15,7 +15,15 @@ export default defineConfig({
   // A dashboard renders after its session check and its profile call, and its panels are chunks of
   // their own: at a load average of 15–20 on two cores that took over the default 5 s (sign-out and
   // privacy specs). Waiting longer costs nothing when the page is fast.
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // The screen-state baselines (e2e/helpers/screen-state.ts): still, caret hidden, CSS pixels; a
+    // few pixels of anti-aliasing may differ between runs, a changed layout never stays that small.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.002 },
+  },
+  // Baselines beside their spec, named by the state and the size (no platform suffix: the tests run
+  // in Debian's Chromium only).
+  snapshotPathTemplate: '{testDir}/{testFileDir}/__screenshots__/{testFileName}/{arg}{ext}',
   use: {
     baseURL,
     trace: 'retain-on-failure',

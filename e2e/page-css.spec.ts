@@ -46,15 +46,15 @@ test('every rule a page can render reaches it: a dialog opened after load is sty
   request,
 }) => {
   // The job page's first document has none of the application window's rules (its markup comes
-  // from a chunk loaded on the first click, and its classes from a template); its whole stylesheet,
-  // linked disabled and enabled at the first paint, has them all.
+  // from a chunk loaded on the first click); its whole stylesheet, linked disabled and enabled at
+  // the first paint, has them all.
   const served = await (await request.get('/job/care-assistant-leeds')).text();
   const inline = [...served.matchAll(STYLE)].map((m) => m[1]).join('');
   const link = LINK.exec(served);
   expect(link, 'the whole stylesheet, linked disabled').not.toBeNull();
   expect(served).toContain(`<noscript><link rel="stylesheet" href="${link![1]}"></noscript>`);
   const whole = await (await request.get(link![1]!)).text();
-  for (const rule of ['.modal__head', '.modal__close', '.rc-steps__number', '.upload-status', '.tl-list']) {
+  for (const rule of ['.modal__head', '.modal__close', '.rc-steps__number', '.rc-apply__company']) {
     expect(inline, `${rule} is not in the first document`).not.toContain(rule);
     expect(whole, `${rule} is in the whole stylesheet`).toContain(rule);
   }

@@ -90,3 +90,35 @@ export const storedStudentSession = (page: Page) =>
     localStorage.getItem('token'),
     localStorage.getItem('user'),
   ]);
+
+/** Registers a job applicant through the API; answers their e-mail and token (stored as `applicantToken`). */
+export async function registeredApplicant(
+  request: APIRequestContext,
+  form: { fullName: string; email: string; password: string; phone?: string },
+  headers = none,
+) {
+  const res = await request.post('/api/job-applicants/register', {
+    headers: headers(),
+    data: { phone: '020 7946 0222', ...form },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { token } = (await res.json()) as { token: string };
+  return { email: form.email, token };
+}
+
+/** Sends a job application with a small PDF as the applicant, through the API. */
+export async function appliedToJob(request: APIRequestContext, jobId: string, token: string, headers = none) {
+  const res = await request.post(`/api/jobs/${encodeURIComponent(jobId)}/apply`, {
+    headers: { ...headers(), 'X-Applicant-Token': token },
+    multipart: {
+      coverLetter: 'I have three years of experience in this kind of work.',
+      resume: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: TINY_PDF },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The smallest PDF the server's byte check accepts. */
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);

@@ -6,8 +6,9 @@ import { expect, type Page } from '@playwright/test';
 const failing = new Set(['moderate', 'serious', 'critical']);
 
 /** axe's moderate, serious and critical violations on the page as it is now, one line each. */
-export async function axeViolations(page: Page, options: { exclude?: string[] } = {}) {
+export async function axeViolations(page: Page, options: { exclude?: string[]; include?: string } = {}) {
   let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations

@@ -18,8 +18,8 @@
 // component of that page imports it.
 //
 // What is inline: every rule whose classes all appear in the page's HTML (outside <style>) or in a
-// script it can load (its module scripts and islands, and what those import), so an island that
-// renders at hydration is styled before the file arrives; rules without classes (elements, :root,
+// script it loads to start (its module scripts and islands, and what those import statically), so
+// an island that renders at hydration is styled before the file arrives; rules without classes (elements, :root,
 // @font-face, @keyframes) always. A page with a fold (site/components/Fold.astro) keeps inline only
 // the rules of its first screen: firstScreenOnly() below. The page's CSP names stylesheets and inline
 // scripts by hash, so its style-src and script-src are rewritten to name the page's own.
@@ -52,9 +52,11 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
       }
       sources.set(url, source);
     }
-    // Static and dynamic imports of sibling chunks (`from"./x.js"`, `import("./x.js")`, and the
-    // minifier's template literal, import(`./x.js`)).
-    for (const m of source.matchAll(/(?:import|from)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g)) {
+    // Static imports of sibling chunks (`from"./x.js"`, `import"./x.js"`): what renders at
+    // hydration. A chunk imported on use (the minifier writes import(`./x.js`)) is not followed: a
+    // dialog it renders after a click gets its rules from the page's whole stylesheet, linked at the
+    // first paint (linkWholeStylesheet), and keeping them out keeps the first document small.
+    for (const m of source.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
       const spec = m[1]!;
       visit(
         spec.startsWith('/') ? spec : `${url.slice(0, url.lastIndexOf('/') + 1)}${spec.replace(/^\.\//, '')}`,

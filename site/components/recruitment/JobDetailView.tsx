@@ -7,7 +7,7 @@ import type { JobDetail } from '#schemas/recruitment.ts';
  */
 export function JobDetailView({ job, children }: { job: JobDetail; children?: ReactNode }) {
   return (
-    <article className="rc-job-detail" aria-labelledby="job-title">
+    <article aria-labelledby="job-title">
       <p>
         <a className="rc-back" href="/job">
           ← Back to jobs
@@ -87,7 +87,12 @@ export function JobDetailView({ job, children }: { job: JobDetail; children?: Re
           <p>{job.companyInfo.about}</p>
           {job.companyInfo.website && (
             <p>
-              <a href={job.companyInfo.website} rel="noopener noreferrer" target="_blank">
+              <a
+                className="standalone-link"
+                href={job.companyInfo.website}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
                 Visit the company website<span className="rc-sr"> (opens in a new tab)</span>
               </a>
             </p>

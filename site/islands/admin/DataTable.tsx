@@ -164,7 +164,10 @@ export function DataTable<T>({
                         )}
                       </th>
                     ) : (
-                      <td key={c.header}>{c.cell(row)}</td>
+                      // The column's name beside each value when rows stack on a phone (admin.css).
+                      <td key={c.header} data-label={c.header}>
+                        {c.cell(row)}
+                      </td>
                     ),
                   )}
                 </tr>

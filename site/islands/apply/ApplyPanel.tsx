@@ -101,13 +101,7 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
           Start Your Journey
         </button>
       )}
-      <Modal
-        look="st-dialog"
-        open={open}
-        onClose={close}
-        labelledBy="apply-title"
-        dismissible={view !== 'submitting'}
-      >
+      <Modal open={open} onClose={close} labelledBy="apply-title" dismissible={view !== 'submitting'}>
         {view === 'success' ? (
           <div role="status">
             <h2 id="apply-title">Success!</h2>

@@ -11,19 +11,14 @@ export interface ModalProps {
   labelledBy?: string;
   /** A heading with a Close (×) button, drawn by the modal. */
   title?: string;
-  /**
-   * The block class of each area's look: `modal` (global.css), `rc-modal` (recruitment.css),
-   * `st-dialog` (student-base.css). The body is `<look>__body`; the title bar `<look>__head`.
-   */
-  look?: 'modal' | 'rc-modal' | 'st-dialog';
-  /** Modifier classes (e.g. `modal--legal`, `rc-modal--wide`). */
+  /** Modifier classes (`modal--legal`, `modal--wide`: site/styles/global.css). */
   className?: string;
   /** False while something must not be interrupted (a submit in flight): Escape and the backdrop do nothing. */
   dismissible?: boolean;
 }
 
 /**
- * The site's one modal, on the native <dialog>: showModal() makes the page behind inert, Escape and
+ * The site's one modal, on the native <dialog>, with one look (site/styles/global.css, "Modals"): showModal() makes the page behind inert, Escape and
  * a backdrop click close it, page scrolling is locked while open, Tab stays inside (the browser
  * would otherwise move on to its own toolbar) and focus returns to the opener. The content mounts
  * only while open.
@@ -34,7 +29,6 @@ export function Modal({
   children,
   labelledBy,
   title,
-  look = 'modal',
   className,
   dismissible = true,
 }: ModalProps) {
@@ -58,7 +52,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      className={className ? `${look} ${className}` : look}
+      className={className ? `modal ${className}` : 'modal'}
       aria-labelledby={title ? titleId : labelledBy}
       onCancel={(e) => {
         e.preventDefault();
@@ -84,13 +78,13 @@ export function Modal({
       }}
     >
       {open && (
-        <div className={`${look}__body`}>
+        <div className="modal__body">
           {title && (
-            <div className={`${look}__head`}>
-              <h2 id={titleId} className={`${look}__title`}>
+            <div className="modal__head">
+              <h2 id={titleId} className="modal__title">
                 {title}
               </h2>
-              <button type="button" className={`${look}__close`} aria-label="Close" onClick={onClose}>
+              <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
                 ×
               </button>
             </div>

@@ -96,7 +96,7 @@ export function PrivacyPanel({
       <div className="privacy-actions">
         <button
           type="button"
-          className="privacy-button"
+          className="btn btn--ghost"
           onClick={() => void download()}
           disabled={downloading}
         >
@@ -104,7 +104,7 @@ export function PrivacyPanel({
         </button>
         <button
           type="button"
-          className="privacy-button privacy-button--danger"
+          className="btn btn--danger"
           onClick={() => {
             setOpen(true);
             setDeleteError('');
@@ -124,17 +124,17 @@ export function PrivacyPanel({
       <Modal
         open={open}
         onClose={() => (erased ? location.assign('/') : setOpen(false))}
-        labelledBy={`${id}-confirm`}
+        title={erased ? 'Your account has been deleted' : 'Delete your account?'}
+        dismissible={!deleting}
       >
         {erased ? (
           <div role="status">
-            <h2 id={`${id}-confirm`}>Your account has been deleted</h2>
             <p>{erased}</p>
-            <p>
-              <a className="privacy-button privacy-button--primary" href="/">
+            <div className="modal__actions">
+              <a className="btn btn--primary" href="/">
                 Go to the home page
               </a>
-            </p>
+            </div>
           </div>
         ) : (
           <form
@@ -143,13 +143,12 @@ export function PrivacyPanel({
               void erase();
             }}
           >
-            <h2 id={`${id}-confirm`}>Delete your account?</h2>
             <p>
               This deletes your account, your profile, your records and uploaded files, and signs you out
               everywhere. It cannot be undone. Payment records the law requires us to keep stay, without your
               name or e-mail.
             </p>
-            <div className="privacy-field">
+            <div className="field">
               <label htmlFor={`${id}-password`}>Enter your password to confirm</label>
               <input
                 id={`${id}-password`}
@@ -169,16 +168,21 @@ export function PrivacyPanel({
                 </p>
               )}
             </div>
-            <div className="privacy-actions">
+            <div className="modal__actions">
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => setOpen(false)}
+                disabled={deleting}
+              >
+                Cancel
+              </button>
               <button
                 type="submit"
-                className="privacy-button privacy-button--danger privacy-button--primary"
+                className="btn btn--danger btn--primary"
                 disabled={deleting || password.length === 0}
               >
                 {deleting ? 'Deleting…' : 'Delete my account for good'}
-              </button>
-              <button type="button" className="privacy-button" onClick={() => setOpen(false)}>
-                Cancel
               </button>
             </div>
           </form>

@@ -31,7 +31,7 @@ export default function Tabs({ panels, label }: { panels: TabPanel[]; label: str
     e.preventDefault();
   };
   return (
-    <div className="tabs">
+    <div>
       <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKey}>
         {panels.map((p, i) => (
           <button

@@ -112,8 +112,7 @@ export function TimelineList({
                       key={i}
                       className={i === item.events.length - 1 ? 'tl-event tl-event--current' : 'tl-event'}
                     >
-                      <span className="tl-event__label">{e.label}</span>{' '}
-                      <time dateTime={e.at}>{when(e.at)}</time>
+                      <span>{e.label}</span> <time dateTime={e.at}>{when(e.at)}</time>
                       {e.note && <p className="tl-event__note">{e.note}</p>}
                     </li>
                   ))}

@@ -201,7 +201,18 @@ function CompareTable() {
       <p className="compare__legend">
         <span className="compare__mark">Differs</span> marks the rows where the programs are not the same.
       </p>
-      <div className="compare__scroll">
+      <p className="compare__hint" id="compare-hint">
+        Swipe the table sideways to see every program.
+      </p>
+      {/* On a phone the table is wider than the screen: this box scrolls, not the page (issue 29
+          item 3); focusable, so a keyboard scrolls it too. */}
+      <div
+        className="compare__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Programs side by side"
+        aria-describedby="compare-hint"
+      >
         <table className="compare__table" data-testid="compare-table">
           <caption className="visually-hidden">{items.length} programs compared</caption>
           <thead>

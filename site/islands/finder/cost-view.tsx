@@ -55,6 +55,7 @@ const missingText: Record<string, string> = {
 export function CostTable({ estimate, caption }: { estimate: Estimate; caption: string }) {
   if (!estimate.ok) return <p className="alert alert--info">{estimate.reason}</p>;
   const money = (n: bigint) => formatWhole(n, estimate.currency);
+  const wholeLabel = `Whole program (${estimate.months} months)`;
   return (
     <table data-testid="cost-breakdown" data-currency={estimate.currency}>
       <caption className="visually-hidden">{caption}</caption>
@@ -65,7 +66,7 @@ export function CostTable({ estimate, caption }: { estimate: Estimate; caption: 
             Per year
           </th>
           <th scope="col" className="num">
-            Whole program ({estimate.months} months)
+            {wholeLabel}
           </th>
         </tr>
       </thead>
@@ -78,10 +79,10 @@ export function CostTable({ estimate, caption }: { estimate: Estimate; caption: 
                 {l.basis}. {l.source}, {l.dated}.
               </span>
             </th>
-            <td className="num" data-amount={l.perYear?.toString() ?? ''}>
+            <td className="num" data-amount={l.perYear?.toString() ?? ''} data-label="Per year">
               {l.perYear === null ? 'One-off' : money(l.perYear)}
             </td>
-            <td className="num" data-amount={l.wholeProgram.toString()}>
+            <td className="num" data-amount={l.wholeProgram.toString()} data-label={wholeLabel}>
               {money(l.wholeProgram)}
             </td>
           </tr>
@@ -90,10 +91,10 @@ export function CostTable({ estimate, caption }: { estimate: Estimate; caption: 
       <tfoot>
         <tr data-cost="total">
           <th scope="row">Estimated total</th>
-          <td className="num" data-amount={estimate.perYear.toString()}>
+          <td className="num" data-amount={estimate.perYear.toString()} data-label="Per year">
             {money(estimate.perYear)}
           </td>
-          <td className="num" data-amount={estimate.wholeProgram.toString()}>
+          <td className="num" data-amount={estimate.wholeProgram.toString()} data-label={wholeLabel}>
             {money(estimate.wholeProgram)}
           </td>
         </tr>

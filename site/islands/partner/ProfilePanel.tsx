@@ -167,7 +167,7 @@ export function ProfilePanel({ token, partner, startEditing, onSessionExpired, o
       )}
 
       {!editing ? (
-        <div className="pt-profile-view">
+        <div>
           <dl className="pt-dl">
             <div>
               <dt>Owner Email</dt>

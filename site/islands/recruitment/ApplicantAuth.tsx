@@ -71,14 +71,8 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
   return (
-    <form
-      className="rc-auth"
-      onFocus={prefetch(contract)}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`} className="rc-modal__subtitle">
+    <form onFocus={prefetch(contract)} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="modal__subtitle">
         {mode === 'login' ? 'Log in to apply' : 'Create your applicant account'}
       </h3>
       {intro && <p className="rc-muted">{intro}</p>}

@@ -14,6 +14,7 @@ import {
   applicantSession,
 } from './applicant-session.ts';
 import { pagePaths } from '#schemas/paths.ts';
+import { pipelines } from '#schemas/pipelines.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
@@ -26,9 +27,10 @@ interface Draft {
 }
 
 /**
- * The application modal (spec 2 section 4): step 1 log in or register, step 2 the resume and
- * cover letter. A stored token skips step 1 only once it is known to work: not expired, and
- * accepted by the server (one small call). Success: the spec's alert, then close and reload.
+ * The application modal (spec 2 section 4): step 1 log in or register, step 2 the CV and cover
+ * letter. A stored token skips step 1 only once it is known to work: not expired, and accepted by
+ * the server (one small call). Success: the spec's message, in the window (not the browser's alert:
+ * issue 29 item 5), with what happens next, until the person closes it.
  */
 export function ApplicationModal({
   job,
@@ -46,6 +48,8 @@ export function ApplicationModal({
   const [step, setStep] = useState<'checking' | 1 | 2>(initial.step);
   const [ended, setEnded] = useState(initial.ended);
   const [draft, setDraft] = useState<Draft>({ file: null, coverLetter: '' });
+  // The name of the file the server stored: the application went through.
+  const [sent, setSent] = useState<string | null>(null);
 
   useEffect(() => {
     if (step !== 'checking') return;
@@ -61,31 +65,88 @@ export function ApplicationModal({
   }, [step]);
 
   return (
-    <Modal look="rc-modal" open onClose={onClose} title={`Apply: ${job.title}`}>
-      {job.company && <p className="rc-muted">{job.company}</p>}
-      <ol className="rc-steps" aria-label="Application steps">
-        <li aria-current={step !== 2 ? 'step' : undefined}>1. Account</li>
-        <li aria-current={step === 2 ? 'step' : undefined}>2. Application</li>
-      </ol>
-      {step === 'checking' ? (
-        <p className="rc-muted" role="status">
-          Checking your sign-in…
-        </p>
-      ) : step === 1 ? (
-        <ApplicantAuth
-          intro={ended ? 'Your session has ended. Please log in again.' : undefined}
-          onAuthenticated={() => setStep(2)}
-        />
+    <Modal open onClose={onClose} title={`Apply: ${job.title}`}>
+      {job.company && <p className="rc-muted rc-apply__company">{job.company}</p>}
+      {sent !== null ? (
+        <Submitted fileName={sent} onClose={onClose} />
       ) : (
-        <ApplicationStep
-          jobId={job._id}
-          draft={draft}
-          setDraft={setDraft}
-          onBack={() => setStep(1)}
-          onClose={onClose}
-        />
+        <>
+          <ol className="rc-steps" aria-label="Application steps">
+            <li aria-current={step !== 2 ? 'step' : undefined}>
+              <span className="rc-steps__number">1</span> Account
+            </li>
+            <li aria-current={step === 2 ? 'step' : undefined}>
+              <span className="rc-steps__number">2</span> Application
+            </li>
+          </ol>
+          <Step
+            step={step}
+            ended={ended}
+            jobId={job._id}
+            draft={draft}
+            setDraft={setDraft}
+            onAuthenticated={() => setStep(2)}
+            onBack={() => setStep(1)}
+            onSent={setSent}
+          />
+        </>
       )}
     </Modal>
+  );
+}
+
+/** The window after a successful application: the spec's message, what happens next, where to follow it. */
+function Submitted({ fileName, onClose }: { fileName: string; onClose: () => void }) {
+  return (
+    <div className="rc-submitted" role="status">
+      <h3 className="modal__subtitle">Application submitted</h3>
+      <p className="rc-notice">Application submitted! File {fileName} uploaded successfully.</p>
+      <p>
+        <strong>What happens next:</strong> {pipelines.job_application.stages.received.next} Follow your
+        application on My applications.
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="rc-btn rc-btn--ghost" onClick={onClose}>
+          Close
+        </button>
+        <a className="rc-btn rc-btn--primary" href={pagePaths.applicantDashboard}>
+          My applications
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function Step({
+  step,
+  ended,
+  jobId,
+  draft,
+  setDraft,
+  onAuthenticated,
+  onBack,
+  onSent,
+}: {
+  step: 'checking' | 1 | 2;
+  ended: boolean;
+  jobId: string;
+  draft: Draft;
+  setDraft: (update: (d: Draft) => Draft) => void;
+  onAuthenticated: () => void;
+  onBack: () => void;
+  onSent: (fileName: string) => void;
+}) {
+  return step === 'checking' ? (
+    <p className="rc-muted" role="status">
+      Checking your sign-in…
+    </p>
+  ) : step === 1 ? (
+    <ApplicantAuth
+      intro={ended ? 'Your session has ended. Please log in again.' : undefined}
+      onAuthenticated={onAuthenticated}
+    />
+  ) : (
+    <ApplicationStep jobId={jobId} draft={draft} setDraft={setDraft} onBack={onBack} onSent={onSent} />
   );
 }
 
@@ -94,13 +155,13 @@ function ApplicationStep({
   draft,
   setDraft,
   onBack,
-  onClose,
+  onSent,
 }: {
   jobId: string;
   draft: Draft;
   setDraft: (update: (d: Draft) => Draft) => void;
   onBack: () => void;
-  onClose: () => void;
+  onSent: (fileName: string) => void;
 }) {
   const id = useId();
   const [error, setError] = useState('');
@@ -159,10 +220,7 @@ function ApplicationStep({
         return true;
       },
     );
-    if (!res) return;
-    window.alert(`Application submitted! File ${res.fileDetails.originalname} uploaded successfully.`);
-    onClose();
-    window.location.reload();
+    if (res) onSent(res.fileDetails.originalname);
   }
 
   const submit = (e: SubmitEvent<HTMLFormElement>) => {
@@ -175,7 +233,7 @@ function ApplicationStep({
     <>
       <form className="rc-apply" onSubmit={submit} noValidate>
         <div className="field-stack rc-field">
-          <label htmlFor={`${id}-resume`}>Resume (PDF)</label>
+          <label htmlFor={`${id}-resume`}>CV (PDF, DOC or DOCX)</label>
           <input
             ref={fileInput}
             id={`${id}-resume`}
@@ -192,7 +250,7 @@ function ApplicationStep({
             }}
           />
           <p id={`${id}-resume-hint`} className="rc-hint">
-            PDF, DOC or DOCX, up to 10 MB.
+            Up to 10 MB.
           </p>
           {file && (
             <UploadStatus
@@ -222,7 +280,7 @@ function ApplicationStep({
             {error}
           </p>
         )}
-        <div className="rc-actions">
+        <div className="modal__actions">
           <button type="button" className="rc-btn rc-btn--ghost" onClick={onBack} disabled={sending.busy}>
             Back
           </button>
@@ -230,8 +288,8 @@ function ApplicationStep({
             {sending.busy ? 'Submitting...' : 'Submit application'}
           </button>
         </div>
-        <p className="rc-hint">
-          <a href={pagePaths.applicantDashboard}>My applications</a>
+        <p className="rc-hint rc-apply__mine">
+          Applied before? See them on <a href={pagePaths.applicantDashboard}>My applications</a>.
         </p>
       </form>
       {reauth && (

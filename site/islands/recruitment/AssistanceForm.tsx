@@ -240,8 +240,7 @@ export default function AssistanceForm({
         </button>
       </form>
       <Modal
-        look="rc-modal"
-        className="rc-modal--wide"
+        className="modal--wide"
         open={termsOpen}
         onClose={() => setTermsOpen(false)}
         title="Terms and Conditions"

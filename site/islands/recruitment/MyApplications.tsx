@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useHydrated } from '../common/use-hydrated.ts';
 import { queryClient } from '#site/lib/query-client.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
@@ -14,16 +15,19 @@ const Account = lazy(() => loadAccount().then((m) => ({ default: m.Account })));
 export default withQuery(Applications);
 
 function Applications() {
-  const [signedIn, setSignedIn] = useState(() => {
-    const stored = applicantSession.getToken() !== null;
-    if (stored) loadAccount().catch(() => {});
-    return stored;
-  });
+  // The page is pre-rendered without a session: the stored token is read once hydrated, so the
+  // first render matches the server's HTML (reading it during hydration was React error #418).
+  const hydrated = useHydrated();
+  const [signedIn, setSignedIn] = useState<boolean | null>(null);
   const [expired, setExpired] = useState(false);
   const expire = useCallback(() => setExpired(true), []);
   const signOut = useCallback(() => setSignedIn(false), []);
 
-  if (!signedIn || expired) {
+  if (!hydrated) return <p className="rc-loading">Loading your applications...</p>;
+  const stored = signedIn ?? applicantSession.getToken() !== null;
+  if (stored && signedIn === null) loadAccount().catch(() => {});
+
+  if (!stored || expired) {
     return (
       <div className="rc-card rc-narrow">
         {/* The sign-in form's own heading is an h3 (it sits under a job's h2 in the apply modal). */}

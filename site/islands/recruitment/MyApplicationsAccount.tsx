@@ -144,7 +144,7 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
         </p>
       )}
       {me.data && !me.data.emailConfirmed && <ConfirmBanner email={me.data.email} />}
-      <h2 className="rc-my-apps__heading">My applications</h2>
+      <h2 className="rc-my-apps__heading">Your job applications</h2>
       {list.isPending ? (
         <p className="rc-loading">Loading your applications...</p>
       ) : list.isError ? (

@@ -56,7 +56,7 @@ export function SaveAlertModal({
   }, [signedIn, search.keywords, search.category, search.location]);
 
   return (
-    <Modal look="rc-modal" open onClose={onClose} title="Save this search as an alert">
+    <Modal open onClose={onClose} title="Get alerts for jobs like these">
       <p>
         Search: <strong>{label}</strong>
       </p>

@@ -27,7 +27,7 @@ export default function StrategyCards({ strategies }: { strategies: StrategyCard
           </li>
         ))}
       </ul>
-      <Modal look="rc-modal" open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
+      <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
         {open?.extendedDescription.map((p, i) => (
           <p key={i}>{p}</p>
         ))}

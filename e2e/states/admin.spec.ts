@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { appliedToJob, registeredApplicant, verifiedStudent } from '../helpers/accounts.ts';
+import { uniqueEmail } from '../helpers/mailbox.ts';
+import { createStaff } from '../helpers/rows.ts';
+import { freshTotp } from '../helpers/totp.ts';
+import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+
+// Issue 29: the back office as staff see it after each click (e2e/helpers/screen-state.ts): the
+// two-step setup, the dashboard, each section's list (searched down to this test's own rows, so
+// other tests' rows never change the picture) and the detail panels. Back-office tables become
+// stacked rows below 640 px (issue 29 item 3).
+
+const stamp = Date.now();
+const PASSWORD = 'a long staff password 42';
+
+test.beforeEach(async ({ page }) => addressOfItsOwn(page));
+
+/** Searches a back-office list down to the rows that name `term`. */
+async function search(page: Page, term: string, label = 'Search') {
+  await page.getByLabel(label, { exact: true }).fill(term);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** What changes from run to run: dates and times as staff read them ("27 Nov 2026, 17:02"), the search box. */
+const changing = (page: Page) => [
+  page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/),
+  page.getByRole('searchbox'),
+];
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true }).click();
+
+test('the back office: two-step setup, the dashboard, each section and its detail panel', async ({
+  page,
+  states,
+}) => {
+  test.setTimeout(420_000);
+  const staff = { email: uniqueEmail('states-admin'), name: 'Nadia Okoro', password: PASSWORD };
+  createStaff(staff, 'admin');
+  // This test's own rows: a student's program application and a job seeker's application.
+  const student = { email: uniqueEmail('states-adm-student'), password: 'Student-pass-2026' };
+  await verifiedStudent(page.request, {
+    fullName: `Ruth Mensah ${stamp}`,
+    academicStatus: 'Graduate',
+    contactNumber: `+44 20 7946 ${String(stamp % 1e4).padStart(4, '0')}9`,
+    email: student.email,
+    currentAddress: '3 Park Row, Leeds',
+    password: student.password,
+  });
+  const login = (await (await page.request.post('/api/users/login', { data: student })).json()) as {
+    token: string;
+  };
+  const applied = await page.request.post('/api/subscriptions', {
+    headers: { Authorization: `Bearer ${login.token}` },
+    data: { subjectId: 'msc-data-science-university-of-leeds' },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+  const seeker = await registeredApplicant(page.request, {
+    fullName: `Daniel Osei ${stamp}`,
+    email: uniqueEmail('states-adm-seeker'),
+    password: 'Seeker-pass-2026',
+  });
+  await appliedToJob(page.request, 'care-assistant-leeds', seeker.token);
+
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByLabel('Password').fill('not my password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await states.check('admin-sign-in-error', { mask: [page.getByLabel('E-mail')] });
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // The two-step setup: the key (masked: new each run), a wrong code, the recovery codes.
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+  const secretText = page.getByTestId('totp-secret');
+  const secret = (await secretText.textContent())!.replace(/\s+/g, '');
+  const qr = page.getByRole('img', { name: /^QR code to add / });
+  await page.getByLabel('Code from your authenticator app').fill('000000');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await states.check('admin-two-step-setup-error', { mask: [secretText, qr, page.getByText(staff.email)] });
+  await page.getByLabel('Code from your authenticator app').fill(await freshTotp(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' });
+  await expect(codes).toBeVisible();
+  await states.check('admin-recovery-codes', { mask: [codes] });
+  await page.getByRole('button', { name: 'I have saved my recovery codes: continue' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
+  // The tiles count every row of the shared database: their numbers are masked.
+  await states.check('admin-dashboard', {
+    mask: [...changing(page), page.locator('.admin-card__n')],
+  });
+
+  await nav(page, 'Program applications');
+  await search(page, `Ruth Mensah ${stamp}`);
+  await page.getByRole('button', { name: `Ruth Mensah ${stamp}` }).click();
+  await expect(page.locator('#admin-detail')).toContainText('Submitted');
+  await states.check('admin-program-application', {
+    mask: [...changing(page), page.getByText(String(stamp)), page.getByText(student.email)],
+  });
+
+  await nav(page, 'Job applications');
+  await search(page, `Daniel Osei ${stamp}`);
+  await page.getByRole('button', { name: `Daniel Osei ${stamp}` }).click();
+  await expect(page.locator('#admin-detail')).toContainText('Received');
+  await states.check('admin-job-application', {
+    mask: [...changing(page), page.getByText(String(stamp)), page.getByText(seeker.email)],
+  });
+
+  for (const [section, name] of [
+    ['Inbox', 'admin-inbox'],
+    ['Partners', 'admin-partners'],
+    ['Partner requests', 'admin-partner-requests'],
+    ['Payments', 'admin-payments'],
+  ] as const) {
+    await nav(page, section);
+    // Nothing of this run's matches: each list's "nothing for this search" state.
+    await search(page, `no-such-${stamp}`, section === 'Inbox' ? 'Search name, e-mail or message' : 'Search');
+    await expect(page.getByText('Nothing here for this search.')).toBeVisible();
+    await states.check(name, { mask: changing(page) });
+  }
+
+  // The other sections: what other tests wrote to the shared database (rows, counts) is masked.
+  for (const [section, name] of [
+    ['Content', 'admin-content'],
+    ['Staff', 'admin-staff'],
+    ['Audit log', 'admin-audit'],
+    ['Privacy requests', 'admin-privacy'],
+    ['Failed mail', 'admin-failed-mail'],
+    ['Two-step sign-in', 'admin-security'],
+  ] as const) {
+    await nav(page, section);
+    await expect(page.getByRole('link', { name: section, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    await states.check(name, {
+      mask: [...changing(page), page.locator('.admin-table tbody, .admin-count, .admin-pager span')],
+    });
+  }
+});

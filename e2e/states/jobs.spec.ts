@@ -1,0 +1,148 @@
+import { appliedToJob, registeredApplicant, TINY_PDF } from '../helpers/accounts.ts';
+import { hydratedAround } from '../helpers/islands.ts';
+import { uniqueEmail } from '../helpers/mailbox.ts';
+import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+
+// Issue 29: what a job seeker sees after each click (e2e/helpers/screen-state.ts): the job
+// application window's two steps, their errors and the confirmation inside the window; the job-alert
+// window; /my-applications signed out, signed in, empty, and its delete window.
+
+const PASSWORD = 'Seeker-pass-2026';
+const JOB = { id: 'care-assistant-leeds', title: 'Care Assistant (Domiciliary)' };
+
+test.describe.configure({ timeout: 300_000 });
+test.beforeEach(async ({ page }) => addressOfItsOwn(page));
+
+test('the job application window: sign-in, register and application steps, their errors, the confirmation', async ({
+  page,
+  states,
+}) => {
+  const email = uniqueEmail('states-apply');
+  await registeredApplicant(page.request, { fullName: 'Amina Okafor', email, password: PASSWORD });
+  await page.goto(`/job/${JOB.id}`);
+  const apply = page.getByRole('button', { name: 'Apply to job' });
+  await hydratedAround(apply);
+  await apply.click();
+  const modal = page.getByRole('dialog', { name: `Apply: ${JOB.title}` });
+  await expect(modal.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
+  await states.check('job-apply-sign-in');
+
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password').fill('not-the-password');
+  await modal.getByRole('button', { name: 'Login' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Invalid email or password');
+  await states.check('job-apply-sign-in-error', { mask: [modal.getByLabel('Email')] });
+
+  await modal.getByRole('button', { name: 'Register' }).click();
+  await modal.getByRole('button', { name: 'Register' }).click();
+  await expect(modal.getByRole('alert')).toBeVisible();
+  await states.check('job-apply-register-error', { mask: [modal.getByLabel('Email')] });
+  await modal.getByRole('button', { name: 'Login' }).click();
+
+  await modal.getByLabel('Password').fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Login' }).click();
+  const cv = modal.getByLabel('CV (PDF, DOC or DOCX)');
+  await expect(cv).toBeVisible();
+  await states.check('job-apply-application');
+
+  await modal.getByRole('button', { name: 'Submit application' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Please choose your resume (PDF, DOC or DOCX).');
+  await states.check('job-apply-application-error');
+
+  await cv.setInputFiles({ name: 'amina-cv.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+  await modal.getByLabel('Cover letter').fill('I have three years of care experience in Leeds.');
+  await modal.getByRole('button', { name: 'Submit application' }).click();
+  await expect(modal.getByRole('status').filter({ hasText: 'Application submitted!' })).toContainText(
+    'Application submitted! File amina-cv.pdf uploaded successfully.',
+  );
+  await expect(modal.getByRole('link', { name: 'My applications' })).toHaveAttribute(
+    'href',
+    '/my-applications',
+  );
+  await states.check('job-apply-submitted');
+  await modal.getByRole('button', { name: 'Close' }).last().click();
+  await expect(modal).toBeHidden();
+});
+
+test('the job-alert window: the form without a search, signed out, and saved', async ({ page, states }) => {
+  await page.goto('/job');
+  const save = page.getByRole('button', { name: 'Save this search as an alert' }).last();
+  await hydratedAround(save);
+  await save.click();
+  await expect(page.getByText('Add keywords, a category or a location first.')).toBeVisible();
+  await states.check('job-alert-form-error', {
+    show: page.getByText('Add keywords, a category or a location first.'),
+  });
+
+  const form = page.locator('form', { has: save });
+  await form.getByLabel('Keywords').fill('care assistant');
+  await form.getByLabel('Location').fill('Leeds');
+  await save.click();
+  const modal = page.getByRole('dialog', { name: 'Get alerts for jobs like these' });
+  await expect(modal.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
+  await states.check('job-alert-sign-in');
+
+  const email = uniqueEmail('states-alert');
+  const { token } = await registeredApplicant(page.request, {
+    fullName: 'Kofi Mensah',
+    email,
+    password: PASSWORD,
+  });
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password').fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Login' }).click();
+  await expect(modal.getByRole('status')).toContainText('Job alert saved.');
+  expect(token).toBeTruthy();
+  await states.check('job-alert-saved');
+});
+
+test('my applications: signed out, signed in with an application and an alert, empty, and the delete window', async ({
+  page,
+  states,
+}) => {
+  await page.goto('/my-applications');
+  await expect(page.getByRole('heading', { name: 'Sign in to see your applications' })).toBeVisible();
+  await states.check('my-applications-sign-in');
+
+  const email = uniqueEmail('states-mine');
+  const seeker = await registeredApplicant(page.request, {
+    fullName: 'Grace Adeyemi',
+    email,
+    password: PASSWORD,
+  });
+  await appliedToJob(page.request, JOB.id, seeker.token);
+  const alert = await page.request.post('/api/job-alerts', {
+    headers: { 'X-Applicant-Token': seeker.token },
+    data: { keywords: 'care assistant', category: '', location: 'Leeds' },
+  });
+  expect(alert.status(), await alert.text()).toBe(201);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('list', { name: 'Your job applications' })).toContainText(JOB.title);
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My applications');
+  // Their name and e-mail address, and the e-mail address in the "confirm your e-mail" banner, change every run.
+  const who = [page.getByText('Signed in as'), page.getByText('We sent a link to')];
+  await states.check('my-applications', { mask: who });
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Enter your password to confirm').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await states.check('my-applications-delete-error');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // A new applicant with nothing yet: the empty state (a fresh page load reads the stored session).
+  const fresh = await registeredApplicant(page.request, {
+    fullName: 'Tomasz Nowak',
+    email: uniqueEmail('states-empty'),
+    password: PASSWORD,
+  });
+  await page.evaluate((token) => localStorage.setItem('applicantToken', token), fresh.token);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No applications yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  await states.check('my-applications-empty', { mask: who });
+});

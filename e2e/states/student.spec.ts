@@ -1,0 +1,117 @@
+import { storeSession, studentSession, TINY_PDF, verifiedStudent } from '../helpers/accounts.ts';
+import { uniqueEmail } from '../helpers/mailbox.ts';
+import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+
+// Issue 29: the student's dashboard as the student sees it after each click
+// (e2e/helpers/screen-state.ts): each tab, the forms with their errors, an uploaded document, an
+// application's timeline, and "Your data" with its delete window.
+
+const PASSWORD = 'Student-pass-2026';
+let phone = 0;
+
+test.describe.configure({ timeout: 300_000 });
+test.beforeEach(async ({ page }) => addressOfItsOwn(page));
+
+test('the student dashboard: each tab, its errors, a document, an application, and the delete window', async ({
+  page,
+  states,
+}) => {
+  const email = uniqueEmail('states-student');
+  await verifiedStudent(page.request, {
+    fullName: 'Amina Rahman',
+    academicStatus: 'Graduate',
+    contactNumber: `+44 20 7946 ${String(Date.now() % 1e4).padStart(4, '0')}${phone++}`,
+    email,
+    currentAddress: '1 Park Row, Leeds',
+    password: PASSWORD,
+  });
+  const login = await page.request.post('/api/users/login', { data: { email, password: PASSWORD } });
+  const session = (await login.json()) as { token: string; user: unknown };
+  const auth = { Authorization: `Bearer ${session.token}` };
+  const applied = await page.request.post('/api/subscriptions', {
+    headers: auth,
+    data: { subjectId: 'msc-data-science-university-of-leeds' },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+
+  await storeSession(page, studentSession(session));
+  await page.goto('/profile-bashboard-student');
+  await expect(page.getByRole('heading', { name: 'Welcome, Amina Rahman' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible({ timeout: 30_000 });
+  const who = [page.getByText(email)];
+  await states.check('student-overview', { mask: who });
+
+  await page.getByRole('tab', { name: 'Education Information' }).click();
+  await expect(page.getByRole('heading', { name: 'Add education record' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Education' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await states.check('student-education-errors', {
+    mask: who,
+    show: page.getByRole('button', { name: 'Add Education' }),
+  });
+
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  await expect(page.getByRole('form', { name: 'Upload a document' }).getByText(/./).first()).toBeVisible();
+  await states.check('student-documents-error', { mask: who });
+  await page.getByLabel('Document Type').selectOption('Passport');
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  await expect(page.getByRole('list', { name: 'Documents' })).toContainText('passport.pdf');
+  await states.check('student-documents', {
+    mask: [...who, page.getByRole('list', { name: 'Documents' }).locator('.st-muted')],
+  });
+
+  await page.getByRole('tab', { name: 'Languages' }).click();
+  await expect(page.getByRole('heading', { name: /Languages/ }).first()).toBeVisible();
+  await states.check('student-languages', { mask: who });
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await states.check('student-delete-account', { mask: who });
+  await dialog.getByLabel('Enter your password to confirm').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'That password is not correct, so your account has not been deleted.',
+  );
+  await states.check('student-delete-account-error', { mask: who });
+  await dialog.getByLabel('Enter your password to confirm').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your account has been deleted' })).toBeVisible();
+  await states.check('student-account-deleted', { mask: who });
+});
+
+test('the privacy controls: Download my data secondary, Delete my account danger after it, full-size on a phone', async ({
+  page,
+}) => {
+  const email = uniqueEmail('states-privacy');
+  await verifiedStudent(page.request, {
+    fullName: 'Kwame Boateng',
+    academicStatus: 'Graduate',
+    contactNumber: `+44 20 7946 ${String(Date.now() % 1e4).padStart(4, '0')}${phone++}`,
+    email,
+    currentAddress: '2 Park Row, Leeds',
+    password: PASSWORD,
+  });
+  const login = await page.request.post('/api/users/login', { data: { email, password: PASSWORD } });
+  await storeSession(page, studentSession((await login.json()) as { token: string; user: unknown }));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/profile-bashboard-student');
+  const download = page.getByRole('button', { name: 'Download my data' });
+  const remove = page.getByRole('button', { name: 'Delete my account' });
+  await expect(remove).toBeVisible({ timeout: 30_000 });
+  const [d, r] = [(await download.boundingBox())!, (await remove.boundingBox())!];
+  // One a line, the whole width of the panel, and at least 44 px tall; Delete comes after Download.
+  expect(r.y).toBeGreaterThan(d.y + d.height - 1);
+  expect(Math.round(d.width)).toBe(Math.round(r.width));
+  expect(d.width).toBeGreaterThan(280);
+  expect(Math.min(d.height, r.height)).toBeGreaterThanOrEqual(44);
+  // Secondary: outlined in the primary colour; danger: the danger colour.
+  await expect(download).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(download).toHaveCSS('color', 'rgb(10, 92, 138)');
+  await expect(remove).toHaveCSS('color', 'rgb(180, 35, 24)');
+});
