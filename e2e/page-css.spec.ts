@@ -54,10 +54,11 @@ test('every rule a page can render reaches it: a dialog opened after load is sty
   expect(link, 'the whole stylesheet, linked disabled').not.toBeNull();
   expect(served).toContain(`<noscript><link rel="stylesheet" href="${link![1]}"></noscript>`);
   const whole = await (await request.get(link![1]!)).text();
-  for (const rule of ['.modal__head', '.modal__close', '.rc-steps__number', '.rc-apply__company']) {
+  for (const rule of ['.rc-steps__number', '.rc-apply__company']) {
     expect(inline, `${rule} is not in the first document`).not.toContain(rule);
-    expect(whole, `${rule} is in the whole stylesheet`).toContain(rule);
   }
+  for (const rule of ['.modal__head', '.modal__close', '.rc-steps__number', '.rc-apply__company'])
+    expect(whole, `${rule} is in the whole stylesheet`).toContain(rule);
   // Every inline rule is in the file too, in the same order, so the cascade ends as it was.
   expect(whole).toContain('.site-header');
 

@@ -146,7 +146,7 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   await page.getByLabel('Keywords').fill(keyword);
   await page.getByLabel('Location').fill('Leeds');
   await page.getByRole('button', { name: 'Save this search as an alert' }).click();
-  const modal = page.getByRole('dialog', { name: 'Save this search as an alert' });
+  const modal = page.getByRole('dialog', { name: 'Get alerts for jobs like these' });
   await expect(modal.getByRole('status')).toContainText('Job alert saved.');
   await axe(page);
   await modal.getByRole('button', { name: 'Done' }).click();

@@ -120,10 +120,7 @@ export function smallTapTargets(page: Page) {
   }, MIN_TAP);
 }
 
-/**
- * Resolves once the page's whole stylesheet and its fonts are in: what a person sees. (No wait on
- * animation frames: a test may have paused the page's clock, which holds them.)
- */
+/** Resolves once the page's whole stylesheet and its fonts are in: what a person sees. */
 async function settled(page: Page) {
   await pageStyled(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -160,10 +157,8 @@ export class ScreenStates {
       await settled(page);
       if (options.show) await options.show.scrollIntoViewIfNeeded();
       const where = `${name} at ${viewport.width}×${viewport.height}`;
-      const t0 = Date.now();
       expect.soft(await unstyledElements(page), `${where}: elements without a rule`).toEqual([]);
       expect.soft(await sidewaysScroll(page), `${where}: sideways scroll (px)`).toBe(0);
-      const t1 = Date.now();
       if (viewport.name === 'phone') {
         // axe once a state (its rules do not depend on the width; it is the slowest check), and
         // inside an open modal only: the page behind is inert, and checked in its own state.
@@ -178,15 +173,12 @@ export class ScreenStates {
           )
           .toEqual([]);
       }
-      const t2 = Date.now();
       if (viewport.name === 'phone')
         expect.soft(await smallTapTargets(page), `${where}: tap targets under ${MIN_TAP} px`).toEqual([]);
-      console.log('TIMING', where, t1 - t0, t2 - t1, Date.now() - t2);
       await expect.soft(page, `${where}: screenshot`).toHaveScreenshot(`${name}-${viewport.name}.png`, {
         // Dates change from run to run, whatever the state.
         mask: [page.locator('time'), ...(options.mask ?? [])],
       });
-      console.log('TIMING shot', where, Date.now() - t0);
     }
   }
 }

@@ -34,7 +34,7 @@ test('the partner dashboard: each tab, the request forms with errors and success
     localStorage.setItem('partner', JSON.stringify(partner));
   }, session);
   await page.goto('/partnerdashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome, Priya' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Priya' })).toBeVisible({ timeout: 30_000 });
   const who = [page.getByText(email)];
   await states.check('partner-profile', { mask: who });
 

@@ -36,7 +36,8 @@ test('the student dashboard: each tab, its errors, a document, an application, a
 
   await storeSession(page, studentSession(session));
   await page.goto('/profile-bashboard-student');
-  await expect(page.getByRole('heading', { name: 'Welcome, Amina Rahman' })).toBeVisible();
+  // The dashboard renders after its session check and profile call: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Welcome, Amina Rahman' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible({ timeout: 30_000 });
   const who = [page.getByText(email)];
   await states.check('student-overview', { mask: who });

@@ -12,7 +12,7 @@ export function AdminForm({
 }: Omit<ComponentProps<'form'>, 'onSubmit' | 'className'> & { onSubmit: () => void; narrow?: boolean }) {
   return (
     <form
-      className={narrow ? 'admin-form admin-form--narrow' : 'admin-form'}
+      className={narrow ? 'admin-form--narrow' : undefined}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();

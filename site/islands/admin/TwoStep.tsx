@@ -153,7 +153,7 @@ function RecoveryCodes({
     );
   };
   return (
-    <section className="admin-form" aria-labelledby="recovery-heading">
+    <section aria-labelledby="recovery-heading">
       <h2 id="recovery-heading" ref={heading} tabIndex={-1}>
         Save your recovery codes
       </h2>
