@@ -21,10 +21,14 @@ async function search(page: Page, term: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-/** What changes from run to run: dates and times as staff read them ("27 Nov 2026, 17:02"), the search box. */
+/**
+ * What changes from run to run: dates and times as staff read them ("27 Nov 2026, 17:02"), the
+ * search box, and the publishing state (other tests publish).
+ */
 const changing = (page: Page) => [
   page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/),
   page.getByRole('searchbox'),
+  page.locator('.admin-publish__state'),
 ];
 
 const nav = (page: Page, name: string) =>

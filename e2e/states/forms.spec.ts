@@ -55,7 +55,10 @@ for (const form of forms) {
       await expect(toast).toBeVisible();
       await expect(toast).toHaveCount(0, { timeout: 30_000 });
     }
-    const error = page.locator('[role="alert"], [aria-invalid="true"]').first();
+    // A field marked invalid, a message in an alert, or a field described by its error.
+    const error = page
+      .locator('[aria-invalid="true"], [role="alert"]:not(:empty), [aria-describedby$="-error"]')
+      .first();
     await expect(error).toBeVisible();
     await states.check(`form-${form.name}-errors`, { show: error });
   });

@@ -45,7 +45,7 @@ test('the student dashboard: each tab, its errors, a document, an application, a
   await page.getByRole('tab', { name: 'Education Information' }).click();
   await expect(page.getByRole('heading', { name: 'Add education record' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Education' }).click();
-  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await states.check('student-education-errors', {
     mask: who,
     show: page.getByRole('button', { name: 'Add Education' }),
@@ -53,7 +53,7 @@ test('the student dashboard: each tab, its errors, a document, an application, a
 
   await page.getByRole('tab', { name: 'Documents' }).click();
   await page.getByRole('button', { name: 'Upload Document' }).click();
-  await expect(page.getByRole('form', { name: 'Upload a document' }).getByText(/./).first()).toBeVisible();
+  await expect(page.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
   await states.check('student-documents-error', { mask: who });
   await page.getByLabel('Document Type').selectOption('Passport');
   await page
