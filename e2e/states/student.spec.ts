@@ -53,11 +53,11 @@ test('the student dashboard: each tab, its errors, a document, an application, a
 
   await page.getByRole('tab', { name: 'Documents' }).click();
   await page.getByRole('button', { name: 'Upload Document' }).click();
-  await expect(page.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('File', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await states.check('student-documents-error', { mask: who });
   await page.getByLabel('Document Type').selectOption('Passport');
   await page
-    .getByLabel('File')
+    .getByLabel('File', { exact: true })
     .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
   await page.getByRole('button', { name: 'Upload Document' }).click();
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('passport.pdf');
