@@ -15,6 +15,8 @@ import {
 } from './applicant-session.ts';
 import { pagePaths } from '#schemas/paths.ts';
 import { pipelines } from '#schemas/pipelines.ts';
+// Its own rules (DESIGN convention 14): whichever page opens it has them.
+import '../../styles/recruitment.css';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';

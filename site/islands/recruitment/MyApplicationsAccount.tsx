@@ -9,6 +9,8 @@ import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
+// Its own rules (DESIGN convention 14): whichever page opens it has them.
+import '../../styles/recruitment.css';
 
 // Response schemas load only where answers are checked (development): this page ships no zod.
 const alertListAnswer = schemaFrom(

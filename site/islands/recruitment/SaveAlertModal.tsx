@@ -5,6 +5,8 @@ import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 import { pagePaths } from '#schemas/paths.ts';
 import { Modal } from '../common/Modal.tsx';
+// Its own rules (DESIGN convention 14): whichever page opens it has them.
+import '../../styles/recruitment.css';
 
 /**
  * "Save this search as an alert" (loaded on the first click, not with the job list): signs the
