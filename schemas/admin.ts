@@ -219,6 +219,8 @@ export const replySchema = z.object({
 });
 
 export const idParam = z.object({ id: z.string().min(1).max(200) });
+/** An item's id and one of its documents' ids. */
+export const documentParam = idParam.extend({ documentId: z.string().min(1).max(200) });
 
 /** A pipeline status change: the new status and an optional note for the person. */
 export const statusChangeSchema = z.object({
@@ -317,8 +319,20 @@ export const pipelineDetailResponse = z.object({
 });
 export type PipelineDetailResponse = z.infer<typeof pipelineDetailResponse>;
 /** Program applications add the student's contact details; partners add their requests. */
+/** A document the student uploaded, as staff see it beside an application (issue 29 item 11). */
+export const staffDocumentSchema = z.object({
+  _id: z.string(),
+  documentType: z.string(),
+  originalName: z.string(),
+  size: z.number(),
+  uploadDate: z.string(),
+});
+export type StaffDocument = z.infer<typeof staffDocumentSchema>;
+
 export const applicationDetailResponse = pipelineDetailResponse.extend({
   student: z.looseObject({}).optional(),
+  /** The student's uploaded documents, each opened at …/subscriptions/{id}/documents/{documentId}. */
+  documents: z.array(staffDocumentSchema),
 });
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponse>;
 export const partnerDetailResponse = pipelineDetailResponse.extend({
@@ -345,6 +359,8 @@ export const applicationRowSchema = z.object({
   subjectId: z.string().nullable(),
   subjectName: z.string().nullable(),
   universityName: z.string().nullable(),
+  /** The intake the student chose; null for applications made before the choice existed. */
+  intake: z.string().nullable(),
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
