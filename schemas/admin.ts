@@ -58,6 +58,8 @@ export const staffPasswordSchema = z.object({ password: staffPassword });
 
 /** How many one-time recovery codes an enrolment hands out. */
 export const RECOVERY_CODE_COUNT = 10;
+/** Below this many unused recovery codes the back office warns the person (issue 29 item 9). */
+export const RECOVERY_CODES_LOW = 3;
 
 const totpCode = z
   .string('Enter the 6-digit code from your authenticator app.')
@@ -439,6 +441,8 @@ export const auditRowSchema = z.object({
   entityId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** What happened, as a sentence (schemas/audit-text.ts). */
+  summary: z.string(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

@@ -104,7 +104,9 @@ describe('an application seen by staff', () => {
     const other = await asAdmin(`/api/admin/subscriptions/${app.id}/documents/${theirs}`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ success: false, message: 'Document not found' });
-    expect((await asAdmin(`/api/admin/subscriptions/no-such-application/documents/${mine}`)).status).toBe(404);
+    expect((await asAdmin(`/api/admin/subscriptions/no-such-application/documents/${mine}`)).status).toBe(
+      404,
+    );
   });
 
   it('is for admins only: an editor, a student and nobody get nothing', async () => {

@@ -171,11 +171,15 @@ describe('the intake and the confirmation e-mail (issue 29 item 4)', () => {
     const [mail, ...others] = await mailTo(await emailOf(id));
     expect(others).toEqual([]);
     expect(mail!.subject).toBe('We received your application to MSc Intakes Testing');
-    expect(mail!.text).toContain('Hello Sub Scriber, thank you: we received your application to MSc Intakes Testing');
+    expect(mail!.text).toContain(
+      'Hello Sub Scriber, thank you: we received your application to MSc Intakes Testing',
+    );
     expect(mail!.text).toContain('Intake: September 2027');
     expect(mail!.text).toMatch(/Applied: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
     expect(mail!.text).toContain('What happens next: An adviser checks your application');
-    expect(mail!.text).toContain(`http://127.0.0.1:8787/profile-bashboard-student#timeline-${body.subscription._id}`);
+    expect(mail!.text).toContain(
+      `http://127.0.0.1:8787/profile-bashboard-student#timeline-${body.subscription._id}`,
+    );
     expect(mail!.html).toContain('MSc Intakes Testing');
   });
 
@@ -183,7 +187,9 @@ describe('the intake and the confirmation e-mail (issue 29 item 4)', () => {
     const chooser = await student();
     const chosen = await subscribe({ subjectId: INTAKES, intake: ' January 2028 ' }, chooser.token);
     expect(chosen.status).toBe(201);
-    expect((await chosen.json<{ subscription: { intake: string } }>()).subscription.intake).toBe('January 2028');
+    expect((await chosen.json<{ subscription: { intake: string } }>()).subscription.intake).toBe(
+      'January 2028',
+    );
     expect((await mailTo(await emailOf(chooser.id)))[0]!.text).toContain('Intake: January 2028');
 
     const wrong = await student();

@@ -282,6 +282,8 @@ describe('the e-mail that confirms a saved alert (issue 29 item 5)', () => {
       .from(t.outbox)
       .where(and(eq(t.outbox.to, me.email), like(t.outbox.subject, 'Your job alert is saved%')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toMatch(/^Hello Test Applicant, your job alert for All jobs in Hospitality is saved\./);
+    expect(mails[0]!.text).toMatch(
+      /^Hello Test Applicant, your job alert for All jobs in Hospitality is saved\./,
+    );
   });
 });

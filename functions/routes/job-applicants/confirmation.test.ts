@@ -262,7 +262,7 @@ describe("the job seeker's confirmation of each application (issue 29 item 4)", 
   const receipts = async (email: string) =>
     (
       await env.DB.prepare(
-        "select subject, text from outbox where \"to\" = ? and subject like 'We received your application:%' order by created_at, rowid",
+        'select subject, text from outbox where "to" = ? and subject like \'We received your application:%\' order by created_at, rowid',
       )
         .bind(email)
         .all<{ subject: string; text: string }>()
@@ -276,7 +276,9 @@ describe("the job seeker's confirmation of each application (issue 29 item 4)", 
     const [mail, ...more] = await receipts(applicant.email);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe(`We received your application: ${JOB.title}`);
-    expect(mail!.text).toContain(`Hello Test Applicant, thank you: we received your application to ${JOB.title} at`);
+    expect(mail!.text).toContain(
+      `Hello Test Applicant, thank you: we received your application to ${JOB.title} at`,
+    );
     expect(mail!.text).toMatch(/Applied: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
     expect(mail!.text).toContain('What happens next: A recruiter reads your CV');
     expect(mail!.text).toContain(`http://127.0.0.1:8787/my-applications#timeline-${applicationId}`);
@@ -290,7 +292,10 @@ describe("the job seeker's confirmation of each application (issue 29 item 4)", 
 
     expect((await confirm(await confirmationToken(applicant.email))).status).toBe(200);
     expect((await receipts(applicant.email)).map((m) => m.subject).sort()).toEqual(
-      [`We received your application: ${JOB.title}`, 'We received your application: Warehouse Operative'].sort(),
+      [
+        `We received your application: ${JOB.title}`,
+        'We received your application: Warehouse Operative',
+      ].sort(),
     );
     expect((await confirm(await confirmationToken(applicant.email))).status).toBe(200);
     expect(await receipts(applicant.email)).toHaveLength(2);

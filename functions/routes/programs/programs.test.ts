@@ -388,7 +388,10 @@ describe('GET /api/programs', () => {
   it('takes several countries, comma-separated, with facet counts to match (issue 29 item 7)', async () => {
     const all = await rows();
     const chosen = [HOME.id, AWAY.id];
-    const { total, ids, first } = await allIds({ country: ` ${HOME.id},${AWAY.id}, ${HOME.id},`, level: 'Master' });
+    const { total, ids, first } = await allIds({
+      country: ` ${HOME.id},${AWAY.id}, ${HOME.id},`,
+      level: 'Master',
+    });
     const want = all
       .filter((r) => chosen.includes(r.country_id) && r.degree_type === 'Master')
       .sort(byCatalogue)
@@ -399,7 +402,9 @@ describe('GET /api/programs', () => {
     expect(ids).not.toContain(P.dataEuro);
     // The country facet counts under every other filter, never its own: each country's own figure.
     for (const f of first.facets.country)
-      expect(f.count, f.value).toBe(all.filter((r) => r.country_id === f.value && r.degree_type === 'Master').length);
+      expect(f.count, f.value).toBe(
+        all.filter((r) => r.country_id === f.value && r.degree_type === 'Master').length,
+      );
     const byId = (id: string) => first.facets.country.find((f) => f.value === id)!.count;
     expect(byId(HOME.id) + byId(AWAY.id)).toBe(total);
     // Other facets count over both countries.
