@@ -72,11 +72,11 @@ let page: Page;
 test.beforeAll(async ({ request, browser }) => {
   test.setTimeout(180_000);
   applied = await studentWithDocument(request);
-  page = await browser.newPage();
+  page = await (await browser.newContext()).newPage();
   await signInNewAdmin(page, admin);
 });
 test.afterAll(async () => {
-  await page.close();
+  await page.context().close();
 });
 
 test('dashboard tiles open their list filtered; the student’s document opens from the application', async () => {

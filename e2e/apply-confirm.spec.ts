@@ -59,6 +59,7 @@ test('an intake chosen, a success view that stays, then "Applied"; the e-mail sa
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const program = aProgram(`MSc Applying Testing ${stamp}`, intakes.later);
   const me = await student(request);
   await storeSession(page, studentSession(me));

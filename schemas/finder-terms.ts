@@ -60,6 +60,16 @@ export interface ProgramFilters {
 
 export const defaultFilters: ProgramFilters = { sort: 'relevance', page: 1 };
 
+/** The distinct ids of a comma-separated list ("a, b,,a" → a, b), in order: `country=` and `ids=`. */
+export const commaList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ),
+];
+
 /** The parameters in the order a URL shows them. */
 const order = [
   'q',
@@ -87,14 +97,7 @@ export function filtersFromSearch(search: string | URLSearchParams): ProgramFilt
   const sort = text('sort');
   const currency = text('currency')?.toUpperCase();
   const duration = text('duration');
-  const countries = [
-    ...new Set(
-      (text('country') ?? '')
-        .split(',')
-        .map((c) => c.trim())
-        .filter(Boolean),
-    ),
-  ].slice(0, FINDER_COUNTRIES_MAX);
+  const countries = commaList(text('country') ?? '').slice(0, FINDER_COUNTRIES_MAX);
   return {
     q: text('q'),
     country: countries.length ? countries : undefined,

@@ -26,6 +26,8 @@ export const CURRENCIES = {
 export type CurrencyCode = keyof typeof CURRENCIES;
 export const currencyCodes = Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]];
 export const isCurrency = (code: string): code is CurrencyCode => Object.hasOwn(CURRENCIES, code);
+/** How a currency reads in a list: "NGN — Nigerian naira". */
+export const currencyLabel = (code: CurrencyCode) => `${code} — ${CURRENCIES[code].name}`;
 
 /** 10^exponent of a currency: how many minor units make one major unit. */
 export const minorPerMajor = (code: CurrencyCode) => 10n ** BigInt(CURRENCIES[code].exponent);

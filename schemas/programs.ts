@@ -5,6 +5,7 @@ import {
   COMPARE_MIN,
   FINDER_COUNTRIES_MAX,
   PROGRAMS_MAX_PAGE,
+  commaList,
   durationBandNames,
   programSorts,
 } from './finder-terms.ts';
@@ -43,14 +44,7 @@ export const programsQuery = z
       z
         .string({ error: 'country must be one or more country ids, separated by commas' })
         .max(2000, 'country must be one or more country ids, separated by commas')
-        .transform((s) => [
-          ...new Set(
-            s
-              .split(',')
-              .map((id) => id.trim())
-              .filter(Boolean),
-          ),
-        ])
+        .transform(commaList)
         .pipe(
           z
             .array(slugParam('country', 'united-kingdom'))
@@ -194,14 +188,7 @@ export const compareQuery = z.object({
   ids: z
     .string({ error: `ids must list ${COMPARE_MIN} to ${COMPARE_MAX} program ids, separated by commas` })
     .max(2000, `ids must list ${COMPARE_MIN} to ${COMPARE_MAX} program ids, separated by commas`)
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean),
-      ),
-    ])
+    .transform(commaList)
     .pipe(
       z
         .array(z.string().max(200, 'ids: that is not a program id'))

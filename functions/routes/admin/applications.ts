@@ -17,9 +17,7 @@ import {
 } from '#schemas/admin.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { statusHistory, transitions } from '#functions/services/status.ts';
-import { downloadResponse } from '#functions/services/files.ts';
-import { writeAudit } from '#functions/services/audit.ts';
-import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
+import { adminOnly, auditedDownload, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 /** Program applications: submitted → in review → offer → enrolled, or declined. */
@@ -68,15 +66,16 @@ export const adminApplications = new Hono<AppEnv>()
     const { id, documentId } = c.req.valid('param');
     const row = await findApplicationDocument(c.var.db, id, documentId);
     if (!row) throw new HTTPException(404, { message: 'Document not found' });
-    const res = await downloadResponse(c.env.FILES, row.objectKey, row.originalName);
-    await writeAudit(c.var.db, {
-      staffId: c.var.auth.sub,
-      action: 'subscription.document_download',
-      entity: 'subscription',
-      entityId: id,
-      after: { documentId },
-    });
-    return res;
+    return auditedDownload(
+      c,
+      { key: row.objectKey, name: row.originalName },
+      {
+        action: 'subscription.document_download',
+        entity: 'subscription',
+        entityId: id,
+        after: { documentId },
+      },
+    );
   })
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) =>
     moveStatus(c, 'subscription', c.req.valid('param').id, c.req.valid('json')),

@@ -63,4 +63,28 @@ describe('the audit log in words', () => {
     const [entry] = await entriesAbout(colleague.id);
     expect(entry!.summary).toBe(`Set a new password for ${colleague.name}`);
   });
+
+  it('exports thousands of entries as CSV with their sentences (names read in chunks D1 can bind)', async () => {
+    const marker = crypto.randomUUID().slice(0, 8);
+    const now = Date.now();
+    const rows = Array.from({ length: 150 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      staffId: admin.id,
+      action: 'partner.status',
+      entity: 'partner',
+      entityId: `bulk-${marker}-${i}`,
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+      createdAt: new Date(now + i),
+      updatedAt: new Date(now + i),
+    }));
+    // Ten rows an insert: D1 binds at most 100 parameters a statement.
+    for (let i = 0; i < rows.length; i += 10) await db.insert(t.auditLog).values(rows.slice(i, i + 10));
+    const res = await request(`/api/admin/audit?format=csv&q=bulk-${marker}`, { headers: auth(admin.token) });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(151);
+    // A partner deleted since (no name): the sentence says which id, in words.
+    expect(lines[1]).toContain(`partner bulk-${marker}-149 moved from Awaiting approval to Approved`);
+  });
 });

@@ -191,6 +191,16 @@ describe('the intake and the confirmation e-mail (issue 29 item 4)', () => {
       'January 2028',
     );
     expect((await mailTo(await emailOf(chooser.id)))[0]!.text).toContain('Intake: January 2028');
+    // The student's timeline shows it beside the university.
+    const timeline = await (
+      await request('/api/users/me/timeline', { headers: { Authorization: `Bearer ${chooser.token}` } })
+    ).json<{ items: { title: string; subtitle: string | null }[] }>();
+    expect(timeline.items).toEqual([
+      expect.objectContaining({
+        title: 'MSc Intakes Testing',
+        subtitle: expect.stringMatching(/ · January 2028 intake$/),
+      }),
+    ]);
 
     const wrong = await student();
     for (const intake of ['March 2030', ' ', 'september 2027']) {

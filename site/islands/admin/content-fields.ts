@@ -1,4 +1,4 @@
-import { CURRENCIES, currencyCodes } from '#schemas/money.ts';
+import { currencyCodes, currencyLabel } from '#schemas/money.ts';
 import type { ContentKind } from '#schemas/admin.ts';
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CompareProgram } from '#schemas/programs.ts';
 import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
+import { commaList } from '#schemas/finder-terms.ts';
 import { estimateTotalCost, formatDay } from '#schemas/total-cost.ts';
 import { formatWhole, rateTableFrom } from '#schemas/money.ts';
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
@@ -14,14 +15,7 @@ import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx'
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
 
 /** The ids in /compare?ids=a,b,c: distinct, in order. */
-const idsFromUrl = () => [
-  ...new Set(
-    (new URLSearchParams(location.search).get('ids') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
+const idsFromUrl = () => commaList(new URLSearchParams(location.search).get('ids') ?? '');
 
 interface Row {
   key: string;

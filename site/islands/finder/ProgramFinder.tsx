@@ -14,7 +14,7 @@ import {
   sortLabels,
   type ProgramFilters,
 } from '#schemas/finder-terms.ts';
-import { CURRENCIES, currencyCodes, isCurrency, rateTableFrom } from '#schemas/money.ts';
+import { CURRENCIES, isCurrency, rateTableFrom } from '#schemas/money.ts';
 import type { RatesTable } from '#schemas/programs.ts';
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { tuitionIn } from '#site/lib/format.ts';
@@ -22,6 +22,7 @@ import { readDisplayCurrency, rememberCurrency, withCurrency } from '#site/lib/d
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 import type { FinderPage } from './first-page.ts';
+import { CurrencyOptions } from './currency-options.tsx';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
@@ -338,11 +339,7 @@ function ProgramFinder({
               onChange={(e) => apply({ currency: isCurrency(e.target.value) ? e.target.value : undefined })}
             >
               <option value="">Each program's own currency</option>
-              {currencyCodes.map((c) => (
-                <option key={c} value={c}>
-                  {c} — {CURRENCIES[c].name}
-                </option>
-              ))}
+              <CurrencyOptions />
             </select>
           </div>
           <div className="field finder__sort">

@@ -1,6 +1,7 @@
 import { chooseCurrency, useDisplayCurrency } from '#site/lib/display-currency.ts';
 import { LEAVES_OUT, formatDay, type Estimate } from '#schemas/total-cost.ts';
-import { CURRENCIES, currencyCodes, formatWhole, isCurrency, type CurrencyCode } from '#schemas/money.ts';
+import { formatWhole, isCurrency, type CurrencyCode } from '#schemas/money.ts';
+import { CurrencyOptions } from './currency-options.tsx';
 
 /**
  * The estimate's currency: the one the person chose (the URL's, else the one remembered on this
@@ -25,11 +26,7 @@ export function CurrencyPicker({
     <div className="total-cost__pick">
       <label htmlFor={id}>Show costs in</label>
       <select id={id} value={value} onChange={(e) => isCurrency(e.target.value) && onChange(e.target.value)}>
-        {currencyCodes.map((c) => (
-          <option key={c} value={c}>
-            {c} — {CURRENCIES[c].name}
-          </option>
-        ))}
+        <CurrencyOptions />
       </select>
     </div>
   );
