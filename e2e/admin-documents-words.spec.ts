@@ -22,7 +22,8 @@ const student = {
   password: 'student-pass-29',
 };
 
-test.describe.configure({ mode: 'serial' });
+// Several page loads, sign-ins and axe runs a test: on a shared, busy machine they take minutes.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 /** The student applies (with an intake) and uploads a passport scan, the way the site does it. */
 async function studentWithDocument(request: APIRequestContext) {
@@ -70,7 +71,7 @@ let applied: Awaited<ReturnType<typeof studentWithDocument>>;
 // One signed-in admin for the file's tests (each test's own page would start signed out).
 let page: Page;
 test.beforeAll(async ({ request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   applied = await studentWithDocument(request);
   page = await (await browser.newContext()).newPage();
   await signInNewAdmin(page, admin);
@@ -80,7 +81,6 @@ test.afterAll(async () => {
 });
 
 test('dashboard tiles open their list filtered; the student’s document opens from the application', async () => {
-  test.setTimeout(120_000);
   await page.getByRole('link', { name: /New program applications$/ }).click();
   await expect(page).toHaveURL(/\/admin\/applications\?status=submitted$/);
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('submitted');
@@ -111,7 +111,6 @@ test('dashboard tiles open their list filtered; the student’s document opens f
 });
 
 test('the audit log reads as sentences', async () => {
-  test.setTimeout(120_000);
   await page.goto(`/admin/applications?status=submitted`);
   await page.getByLabel('Search', { exact: true }).fill(student.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -2,6 +2,9 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { hydrated } from './helpers/islands.ts';
 import { expectAccessible } from './helpers/axe.ts';
 
+// Several page loads, sign-ins and axe runs a test: on a shared, busy machine they take minutes.
+test.describe.configure({ timeout: 240_000 });
+
 // Issue 29 items 6 and 7: prices in the currency of the URL on the finder's cards, the subject page
 // and compare (surviving reload and sharing); several countries at once; "Saved" in words; an empty
 // result that offers Reset Filters without pages; one tap to the finder and the jobs from home,
@@ -26,7 +29,6 @@ const inNaira = /^≈ (NGN|₦)\s?[\d,]+ \/ Year/;
 test('?currency=NGN shows every price in naira: the cards, the subject page and compare; reload and links keep it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await page.goto('/courses?currency=NGN');
   await finderReady(page);
   await expect(page.getByLabel('Show prices in')).toHaveValue('NGN');

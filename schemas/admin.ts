@@ -322,14 +322,13 @@ export const pipelineDetailResponse = z.object({
 export type PipelineDetailResponse = z.infer<typeof pipelineDetailResponse>;
 /** Program applications add the student's contact details; partners add their requests. */
 /** A document the student uploaded, as staff see it beside an application (issue 29 item 11). */
-export const staffDocumentSchema = z.object({
+const staffDocumentSchema = z.object({
   _id: z.string(),
   documentType: z.string(),
   originalName: z.string(),
   size: z.number(),
   uploadDate: z.string(),
 });
-export type StaffDocument = z.infer<typeof staffDocumentSchema>;
 
 export const applicationDetailResponse = pipelineDetailResponse.extend({
   student: z.looseObject({}).optional(),
