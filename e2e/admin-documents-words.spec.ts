@@ -2,7 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { verifiedStudent } from './helpers/accounts.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
-import { sql } from './helpers/rows.ts';
+import { createStaff, sql } from './helpers/rows.ts';
 import { signInNewAdmin } from './helpers/staff.ts';
 
 // Issue 29 items 9 and 11 in the back office: dashboard tiles open their list filtered; staff open a
@@ -71,16 +71,18 @@ let applied: Awaited<ReturnType<typeof studentWithDocument>>;
 // One signed-in admin for the file's tests (each test's own page would start signed out).
 let page: Page;
 test.beforeAll(async ({ request, browser }) => {
-  test.setTimeout(360_000);
+  // Accounts made the slow, real way (scrypt, `npm run admin:create`): minutes on a busy machine.
+  test.setTimeout(420_000);
   applied = await studentWithDocument(request);
+  createStaff(admin, 'admin');
   page = await (await browser.newContext()).newPage();
-  await signInNewAdmin(page, admin);
 });
 test.afterAll(async () => {
   await page.context().close();
 });
 
 test('dashboard tiles open their list filtered; the student’s document opens from the application', async () => {
+  await signInNewAdmin(page, admin, { created: true });
   await page.getByRole('link', { name: /New program applications$/ }).click();
   await expect(page).toHaveURL(/\/admin\/applications\?status=submitted$/);
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('submitted');

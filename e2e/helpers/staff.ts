@@ -15,10 +15,15 @@ export async function signInNewEditor(page: Page, editor: { email: string; name:
 /**
  * Creates an admin and signs them in the way a new admin does: password, then setting up two-step
  * sign-in (the key read from the page, the first code from it), then past the recovery codes.
+ * `created`: the account exists already (made by `createStaff` in a hook with more time).
  * Answers the authenticator key, for signing in again.
  */
-export async function signInNewAdmin(page: Page, admin: { email: string; name: string; password: string }) {
-  createStaff(admin, 'admin');
+export async function signInNewAdmin(
+  page: Page,
+  admin: { email: string; name: string; password: string },
+  { created = false } = {},
+) {
+  if (!created) createStaff(admin, 'admin');
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
