@@ -118,7 +118,7 @@ test('payment: the form does not move when the card box gets its final content',
   await expect(page.locator('.pay-card')).toContainText('Loading the secure card form');
   const loading = await box();
   release();
-  await expect(page.locator('.pay-card')).toContainText('Card payments are not configured on this server.');
+  await expect(page.locator('.pay-card')).toContainText('Card payments are unavailable at the moment.');
   expect(await box()).toEqual(loading);
   // Only one main landmark: the page's content sits in the layout's <main>.
   await expect(page.locator('main')).toHaveCount(1);

@@ -241,14 +241,33 @@ test.describe('/payment', () => {
     await expect(page.getByText('Payment successful!')).toHaveCount(0);
   });
 
-  test('says plainly when card payments are not configured, and loads no Stripe.js', async ({ page }) => {
+  test('says plainly when card payments are unavailable and how to pay instead, and loads no Stripe.js', async ({
+    page,
+  }) => {
     const stripe = await fakeStripeJs(page);
     // The server's answer without keys (as under a plain `npm start`; the API test covers the Worker side).
     await page.route('**/api/payment/config', (route) =>
       route.fulfill({ json: { configured: false, publishableKey: null } }),
     );
     await page.goto('/payment');
-    await expect(page.getByText('Card payments are not configured on this server.')).toBeVisible();
+    // In words for people (issue 29 item 9): no "configured", no "server"; how to pay instead.
+    const off = page.getByTestId('payment-unavailable');
+    await expect(off).toContainText(
+      'Card payments are unavailable at the moment. To pay another way, contact our office:',
+    );
+    await expect(off).not.toContainText(/configured|server/);
+    await expect(off.getByRole('link', { name: '+44 20 7946 0321' })).toHaveAttribute(
+      'href',
+      'tel:+442079460321',
+    );
+    await expect(off.getByRole('link', { name: 'info@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:info@example.com',
+    );
+    await expect(off.getByRole('link', { name: 'visit one of our offices' })).toHaveAttribute(
+      'href',
+      '/contactform',
+    );
     await expect(payButton(page)).toBeDisabled();
     await expect(page.getByLabel('Full Name')).toBeDisabled();
     expect(stripe.requests).toHaveLength(0);

@@ -139,17 +139,30 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   const { token } = (await registered.json()) as { token: string };
   const keyword = `Zebralert${stamp}`;
 
-  // The job list: search, then "Save this search as an alert".
+  // The job list: search, then "Create an alert for this search" (issue 29 item 8: the same terms).
   await page.addInitScript((value) => localStorage.setItem('applicantToken', value), token);
   await page.goto('/job');
-  await hydrated(page, 'JobAlertForm');
+  await hydrated(page, 'JobFilters');
   await page.getByLabel('Keywords').fill(keyword);
   await page.getByLabel('Location').fill('Leeds');
-  await page.getByRole('button', { name: 'Save this search as an alert' }).click();
+  await page.getByRole('button', { name: 'Create an alert for this search' }).click();
   const modal = page.getByRole('dialog', { name: 'Get alerts for jobs like these' });
   await expect(modal.getByRole('status')).toContainText('Job alert saved.');
   await axe(page);
   await modal.getByRole('button', { name: 'Done' }).click();
+  // Saving it is confirmed by e-mail, with the one-click unsubscribe link (issue 29 item 5).
+  await expect
+    .poll(async () => {
+      const messages = (await (
+        await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+      ).json()) as { subject: string; text: string }[];
+      return messages.find((m) => m.subject.startsWith('Your job alert is saved'))?.text ?? '';
+    })
+    .toMatch(
+      new RegExp(
+        `"${keyword}" near Leeds[\\s\\S]*Stop this alert with one click: http\\S+/api/job-alerts/unsubscribe\\?token=`,
+      ),
+    );
   await page.goto('/my-applications');
   await expect(page.getByRole('list', { name: 'Your job alerts' })).toContainText(`"${keyword}" near Leeds`);
 

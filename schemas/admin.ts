@@ -58,6 +58,8 @@ export const staffPasswordSchema = z.object({ password: staffPassword });
 
 /** How many one-time recovery codes an enrolment hands out. */
 export const RECOVERY_CODE_COUNT = 10;
+/** Below this many unused recovery codes the back office warns the person (issue 29 item 9). */
+export const RECOVERY_CODES_LOW = 3;
 
 const totpCode = z
   .string('Enter the 6-digit code from your authenticator app.')
@@ -219,6 +221,8 @@ export const replySchema = z.object({
 });
 
 export const idParam = z.object({ id: z.string().min(1).max(200) });
+/** An item's id and one of its documents' ids. */
+export const documentParam = idParam.extend({ documentId: z.string().min(1).max(200) });
 
 /** A pipeline status change: the new status and an optional note for the person. */
 export const statusChangeSchema = z.object({
@@ -317,8 +321,19 @@ export const pipelineDetailResponse = z.object({
 });
 export type PipelineDetailResponse = z.infer<typeof pipelineDetailResponse>;
 /** Program applications add the student's contact details; partners add their requests. */
+/** A document the student uploaded, as staff see it beside an application (issue 29 item 11). */
+const staffDocumentSchema = z.object({
+  _id: z.string(),
+  documentType: z.string(),
+  originalName: z.string(),
+  size: z.number(),
+  uploadDate: z.string(),
+});
+
 export const applicationDetailResponse = pipelineDetailResponse.extend({
   student: z.looseObject({}).optional(),
+  /** The student's uploaded documents, each opened at …/subscriptions/{id}/documents/{documentId}. */
+  documents: z.array(staffDocumentSchema),
 });
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponse>;
 export const partnerDetailResponse = pipelineDetailResponse.extend({
@@ -345,6 +360,8 @@ export const applicationRowSchema = z.object({
   subjectId: z.string().nullable(),
   subjectName: z.string().nullable(),
   universityName: z.string().nullable(),
+  /** The intake the student chose; null for applications made before the choice existed. */
+  intake: z.string().nullable(),
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
@@ -423,6 +440,8 @@ export const auditRowSchema = z.object({
   entityId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** What happened, as a sentence (schemas/audit-text.ts). */
+  summary: z.string(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

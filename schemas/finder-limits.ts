@@ -9,3 +9,5 @@ export const PROGRAMS_MAX_PAGE = 500;
 export const SAVED_PROGRAMS_MAX = 50;
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
+/** Countries one finder search can name (each is a bound parameter; D1 binds at most 100 a statement). */
+export const FINDER_COUNTRIES_MAX = 20;

@@ -4,7 +4,7 @@
 import { isCurrency, type CurrencyCode } from './money.ts';
 
 export * from './finder-limits.ts';
-import { PROGRAMS_MAX_PAGE } from './finder-limits.ts';
+import { FINDER_COUNTRIES_MAX, PROGRAMS_MAX_PAGE } from './finder-limits.ts';
 
 export const programSorts = ['relevance', 'fee', 'name', 'intake'] as const;
 export type ProgramSort = (typeof programSorts)[number];
@@ -42,7 +42,8 @@ export const monthNames = [
 /** The finder's filters as they travel in a URL (every one optional but sort and page). */
 export interface ProgramFilters {
   q?: string | undefined;
-  country?: string | undefined;
+  /** One country id or several (issue 29 item 7). */
+  country?: string[] | undefined;
   level?: string | undefined;
   department?: string | undefined;
   /** Month 1–12 in which an intake starts. */
@@ -50,6 +51,7 @@ export interface ProgramFilters {
   /** Whole units of `currency`. */
   minFee?: number | undefined;
   maxFee?: number | undefined;
+  /** The currency of the fee bounds, and the one every price is shown in (issue 29 item 7). */
   currency?: CurrencyCode | undefined;
   duration?: DurationBand | undefined;
   sort: ProgramSort;
@@ -57,6 +59,16 @@ export interface ProgramFilters {
 }
 
 export const defaultFilters: ProgramFilters = { sort: 'relevance', page: 1 };
+
+/** The distinct ids of a comma-separated list ("a, b,,a" → a, b), in order: `country=` and `ids=`. */
+export const commaList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The parameters in the order a URL shows them. */
 const order = [
@@ -85,9 +97,10 @@ export function filtersFromSearch(search: string | URLSearchParams): ProgramFilt
   const sort = text('sort');
   const currency = text('currency')?.toUpperCase();
   const duration = text('duration');
+  const countries = commaList(text('country') ?? '').slice(0, FINDER_COUNTRIES_MAX);
   return {
     q: text('q'),
-    country: text('country'),
+    country: countries.length ? countries : undefined,
     level: text('level'),
     department: text('department'),
     intake: whole('intake', 1, 12),
@@ -108,16 +121,26 @@ export function filtersToSearch(f: ProgramFilters): string {
     if (v === undefined || v === '') continue;
     if (key === 'sort' && v === 'relevance') continue;
     if (key === 'page' && v === 1) continue;
-    // A currency means something only beside a fee bound.
-    if (key === 'currency' && f.minFee === undefined && f.maxFee === undefined) continue;
+    if (Array.isArray(v)) {
+      if (v.length) p.set(key, v.join(','));
+      continue;
+    }
     p.set(key, String(v));
   }
-  const s = p.toString();
+  // Commas between country ids read better unescaped, and mean the same to every server.
+  const s = p.toString().replaceAll('%2C', ',');
   return s ? `?${s}` : '';
 }
 
+/**
+ * The query string of the API call for these filters: the currency only beside a fee bound (alone,
+ * it changes how prices are shown, not which programs match, so it needs no new request).
+ */
+export const apiSearch = (f: ProgramFilters) =>
+  filtersToSearch(f.minFee === undefined && f.maxFee === undefined ? { ...f, currency: undefined } : f);
+
 /** Whether any filter (not the sort or page) is set: Reset Filters shows only then (spec 1 section 2.8). */
 export const hasActiveFilters = (f: ProgramFilters) =>
-  [f.q, f.country, f.level, f.department, f.intake, f.minFee, f.maxFee, f.duration].some(
+  [f.q, f.country?.join(','), f.level, f.department, f.intake, f.minFee, f.maxFee, f.duration].some(
     (v) => v !== undefined && v !== '',
   );

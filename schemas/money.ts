@@ -26,6 +26,8 @@ export const CURRENCIES = {
 export type CurrencyCode = keyof typeof CURRENCIES;
 export const currencyCodes = Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]];
 export const isCurrency = (code: string): code is CurrencyCode => Object.hasOwn(CURRENCIES, code);
+/** How a currency reads in a list: "NGN — Nigerian naira". */
+export const currencyLabel = (code: CurrencyCode) => `${code} — ${CURRENCIES[code].name}`;
 
 /** 10^exponent of a currency: how many minor units make one major unit. */
 export const minorPerMajor = (code: CurrencyCode) => 10n ** BigInt(CURRENCIES[code].exponent);
@@ -74,6 +76,33 @@ export function convert(
   const rateTo = rates[to];
   if (!rateFrom || !rateTo) return undefined;
   return times(amount, rateTo * minorPerMajor(to), rateFrom * minorPerMajor(from));
+}
+
+/** Rates as they travel (units per US dollar, decimal strings) as exact millionths; an unreadable rate is left out. */
+export function rateTableFrom(rates: Record<string, { unitsPerUsd: string }>): RateTable {
+  const out: RateTable = {};
+  for (const [code, rate] of Object.entries(rates)) {
+    try {
+      out[code] = rateMicros(rate.unitsPerUsd);
+    } catch {
+      // A missing rate: prices stay in their own currency.
+    }
+  }
+  return out;
+}
+
+/** Of a rates table, only what a conversion needs (for props: the source and date stay out of the page). */
+export const conversionRates = (rates: Record<string, { unitsPerUsd: string }>) =>
+  Object.fromEntries(Object.entries(rates).map(([code, r]) => [code, { unitsPerUsd: r.unitsPerUsd }]));
+
+/**
+ * Whole units of one currency in whole units of another, rounded once (half up); undefined for a
+ * currency we do not know or a missing rate. For a price shown in the person's currency (tuition).
+ */
+export function convertWhole(amount: number, from: string, to: CurrencyCode, rates: RateTable) {
+  if (!isCurrency(from) || !Number.isFinite(amount) || amount < 0) return undefined;
+  const exact = convert(fraction(majorToMinor(amount, from)), from, to, rates);
+  return exact && toWholeMajor(exact, to);
 }
 
 /** floor(a) for a non-negative fraction. */

@@ -3,7 +3,9 @@ import { currencyCodes } from './money.ts';
 import {
   COMPARE_MAX,
   COMPARE_MIN,
+  FINDER_COUNTRIES_MAX,
   PROGRAMS_MAX_PAGE,
+  commaList,
   durationBandNames,
   programSorts,
 } from './finder-terms.ts';
@@ -37,7 +39,19 @@ export const programsQuery = z
     q: optional(
       z.string({ error: 'q must be one search text' }).trim().max(200, 'q must be at most 200 characters'),
     ),
-    country: optional(slugParam('country', 'united-kingdom')),
+    // One country or several, comma-separated (issue 29 item 7): united-kingdom,canada.
+    country: optional(
+      z
+        .string({ error: 'country must be one or more country ids, separated by commas' })
+        .max(2000, 'country must be one or more country ids, separated by commas')
+        .transform(commaList)
+        .pipe(
+          z
+            .array(slugParam('country', 'united-kingdom'))
+            .max(FINDER_COUNTRIES_MAX, `country: choose at most ${FINDER_COUNTRIES_MAX} countries`)
+            .transform((list) => (list.length ? list : undefined)),
+        ),
+    ),
     level: optional(
       z
         .string({ error: 'level must be one level, such as Master' })
@@ -174,14 +188,7 @@ export const compareQuery = z.object({
   ids: z
     .string({ error: `ids must list ${COMPARE_MIN} to ${COMPARE_MAX} program ids, separated by commas` })
     .max(2000, `ids must list ${COMPARE_MIN} to ${COMPARE_MAX} program ids, separated by commas`)
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean),
-      ),
-    ])
+    .transform(commaList)
     .pipe(
       z
         .array(z.string().max(200, 'ids: that is not a program id'))

@@ -90,6 +90,9 @@ export const jobSummary = z.object({
 export type JobSummary = z.infer<typeof jobSummary>;
 
 /** GET /api/applyjobs with q, category or page. */
+/** GET /api/applyjobs without parameters: every open job (the spec's plain array). */
+export const jobsListResponse = z.array(jobSummary);
+
 export const jobsPageResponse = z.object({
   jobs: z.array(jobSummary),
   total: z.number().int(),

@@ -7,12 +7,11 @@ import {
   fraction,
   isCurrency,
   minorPerMajor,
-  rateMicros,
+  rateTableFrom,
   roundParts,
   times,
   type CurrencyCode,
   type Fraction,
-  type RateTable,
 } from './money.ts';
 // Types only: the shapes are defined once, as zod schemas, in schemas/programs.ts.
 import type { CostInputs, RatesTable } from './programs.ts';
@@ -83,14 +82,7 @@ export function estimateTotalCost(
   target: CurrencyCode,
   ratesTable: RatesTable,
 ): Estimate {
-  const rates: RateTable = {};
-  for (const [code, rate] of Object.entries(ratesTable)) {
-    try {
-      rates[code] = rateMicros(rate.unitsPerUsd);
-    } catch {
-      // An unreadable rate is a missing rate.
-    }
-  }
+  const rates = rateTableFrom(ratesTable);
   const months = inputs.months ?? 12;
   // The rates a conversion used: the estimate names their date and source.
   const used = new Set<string>();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_REQUIRED, documentTypes, educationLevels } from './users-text.ts';
+import { INTAKE_NOT_OFFERED } from './program-intakes.ts';
 // In the student contract so the login form, which has loaded it before it signs in, can read a refusal.
 export { failureBody } from './responses.ts';
 
@@ -114,6 +115,13 @@ export const programApplicationSchema = z.object({
     .trim()
     .min(1, 'Subject ID not found.')
     .max(200, 'Subject not found'),
+  /** The intake chosen (issue 29 item 4); left out, the program's next intake. */
+  intake: z
+    .string({ error: INTAKE_NOT_OFFERED })
+    .trim()
+    .max(60, INTAKE_NOT_OFFERED)
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 // ---- Response shapes -------------------------------------------------------------------------
@@ -186,9 +194,32 @@ export const applicationDtoSchema = z.object({
   subjectName: z.string(),
   university: z.string(),
   status: z.enum(programApplicationStatuses),
+  intake: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ApplicationDto = z.infer<typeof applicationDtoSchema>;
+
+/** POST /api/subscriptions (201): the spec's message, and the application as recorded. */
+export const applicationCreatedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: z.object({
+    _id: z.string(),
+    subjectId: z.string(),
+    subjectName: z.string(),
+    status: z.enum(programApplicationStatuses),
+    intake: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+});
+export type ApplicationCreatedResponse = z.infer<typeof applicationCreatedResponse>;
+
+/** GET /api/subscriptions/mine. */
+export const myApplicationsResponse = z.object({
+  success: z.literal(true),
+  applications: z.array(applicationDtoSchema),
+});
+export type MyApplicationsResponse = z.infer<typeof myApplicationsResponse>;
 
 export const studentProfileSchema = z.object({
   _id: z.string(),

@@ -46,6 +46,7 @@ export async function takeHeldApplications(db: Db, applicantId: string) {
       id: jobApplications.id,
       resumeName: jobApplications.resumeName,
       resumeSize: jobApplications.resumeSize,
+      createdAt: jobApplications.createdAt,
       title: jobs.title,
       company: jobs.company,
       location: jobs.location,

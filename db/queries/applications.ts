@@ -1,6 +1,6 @@
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { subjects, programApplications, universities, users } from '../schema/index.ts';
+import { documents, subjects, programApplications, universities, users } from '../schema/index.ts';
 import { contains } from './text-search.ts';
 import type { ApplicationDto } from '#schemas/users.ts';
 
@@ -19,15 +19,22 @@ export async function listApplications(db: Db, userId: string): Promise<Applicat
     subjectName,
     university: university ?? 'Unknown University',
     status: s.status,
+    intake: s.intake,
     createdAt: s.createdAt.toISOString(),
   }));
 }
 
-/** An active program (subject) that can be applied to, or undefined. */
+/** An active program (subject) that can be applied to, with its intakes and university, or undefined. */
 export async function findOpenSubject(db: Db, subjectId: string) {
   const [subject] = await db
-    .select({ id: subjects.id, name: subjects.name })
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      studyPlan: subjects.studyPlan,
+      university: universities.name,
+    })
     .from(subjects)
+    .leftJoin(universities, eq(universities.id, subjects.universityId))
     .where(and(eq(subjects.id, subjectId), eq(subjects.isActive, true)))
     .limit(1);
   return subject;
@@ -37,10 +44,15 @@ export async function findOpenSubject(db: Db, subjectId: string) {
  * Records an application, or returns undefined when the student already applied: the unique
  * (user, subject) index decides, so two clicks at once cannot both succeed.
  */
-export async function createApplication(db: Db, userId: string, subjectId: string) {
+export async function createApplication(
+  db: Db,
+  userId: string,
+  subjectId: string,
+  intake: string | null = null,
+) {
   const [created] = await db
     .insert(programApplications)
-    .values({ id: crypto.randomUUID(), userId, subjectId })
+    .values({ id: crypto.randomUUID(), userId, subjectId, intake })
     .onConflictDoNothing({ target: [programApplications.userId, programApplications.subjectId] })
     .returning();
   return created;
@@ -49,6 +61,7 @@ export async function createApplication(db: Db, userId: string, subjectId: strin
 const staffColumns = {
   id: programApplications.id,
   status: programApplications.status,
+  intake: programApplications.intake,
   createdAt: programApplications.createdAt,
   updatedAt: programApplications.updatedAt,
   userId: users.id,
@@ -110,5 +123,34 @@ export async function findApplicationForStaff(db: Db, id: string) {
     })
     .from(users)
     .where(eq(users.id, item.userId));
-  return { item, student };
+  const docs = await db
+    .select()
+    .from(documents)
+    .where(eq(documents.userId, item.userId))
+    .orderBy(asc(documents.createdAt));
+  return {
+    item,
+    student,
+    documents: docs.map((d) => ({
+      _id: d.id,
+      documentType: d.documentType,
+      originalName: d.originalName,
+      size: d.size,
+      uploadDate: d.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A document of the student behind an application, for staff: undefined unless the document
+ * belongs to that application's student (an id from another student's file opens nothing).
+ */
+export async function findApplicationDocument(db: Db, applicationId: string, documentId: string) {
+  const [row] = await db
+    .select({ objectKey: documents.objectKey, originalName: documents.originalName })
+    .from(programApplications)
+    .innerJoin(documents, eq(documents.userId, programApplications.userId))
+    .where(and(eq(programApplications.id, applicationId), eq(documents.id, documentId)))
+    .limit(1);
+  return row;
 }

@@ -1,6 +1,20 @@
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { auditLog, staff } from '../schema/index.ts';
+import {
+  assistanceRequests,
+  auditLog,
+  contactMessages,
+  jobApplicants,
+  jobApplications,
+  jobs,
+  outbox,
+  partnerRequests,
+  partners,
+  programApplications,
+  staff,
+  subjects,
+  users,
+} from '../schema/index.ts';
 import { contains } from './text-search.ts';
 
 const columns = {
@@ -58,4 +72,100 @@ export async function findAuditEntry(db: Db, id: string) {
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
     .where(eq(auditLog.id, id));
   return row;
+}
+
+type Names = Promise<{ id: string; name: string }[]>;
+
+/** For each kind of thing the audit log names, how to read the names of some of them. */
+const nameReaders = (db: Db): Record<string, (ids: string[]) => Names> => {
+  const possessive = (name: string) => `${name}'s`;
+  return {
+    subscription: async (ids) =>
+      (
+        await db
+          .select({ id: programApplications.id, person: users.fullName, program: subjects.name })
+          .from(programApplications)
+          .innerJoin(users, eq(users.id, programApplications.userId))
+          .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+          .where(inArray(programApplications.id, ids))
+      ).map((x) => ({
+        id: x.id,
+        name: `${possessive(x.person)} application${x.program ? ` to ${x.program}` : ''}`,
+      })),
+    job_application: async (ids) =>
+      (
+        await db
+          .select({ id: jobApplications.id, person: jobApplicants.fullName, job: jobs.title })
+          .from(jobApplications)
+          .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
+          .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+          .where(inArray(jobApplications.id, ids))
+      ).map((x) => ({ id: x.id, name: `${possessive(x.person)} application${x.job ? ` to ${x.job}` : ''}` })),
+    partner: async (ids) =>
+      (
+        await db
+          .select({ id: partners.id, name: partners.companyName })
+          .from(partners)
+          .where(inArray(partners.id, ids))
+      ).map((x) => ({ id: x.id, name: `the partner account of ${x.name}` })),
+    partner_request: async (ids) =>
+      (
+        await db
+          .select({ id: partnerRequests.id, name: partnerRequests.title })
+          .from(partnerRequests)
+          .where(inArray(partnerRequests.id, ids))
+      ).map((x) => ({ id: x.id, name: `the partner request “${x.name}”` })),
+    staff: (ids) => db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ids)),
+    contact: (ids) =>
+      db
+        .select({ id: contactMessages.id, name: contactMessages.fullName })
+        .from(contactMessages)
+        .where(inArray(contactMessages.id, ids)),
+    assistance: (ids) =>
+      db
+        .select({ id: assistanceRequests.id, name: assistanceRequests.contactName })
+        .from(assistanceRequests)
+        .where(inArray(assistanceRequests.id, ids)),
+    student: async (ids) =>
+      (await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids))).map(
+        (x) => ({ id: x.id, name: `the student ${x.name}` }),
+      ),
+    applicant: async (ids) =>
+      (
+        await db
+          .select({ id: jobApplicants.id, name: jobApplicants.fullName })
+          .from(jobApplicants)
+          .where(inArray(jobApplicants.id, ids))
+      ).map((x) => ({ id: x.id, name: `the job seeker ${x.name}` })),
+    outbox: async (ids) =>
+      (
+        await db.select({ id: outbox.id, name: outbox.subject }).from(outbox).where(inArray(outbox.id, ids))
+      ).map((x) => ({ id: x.id, name: `the e-mail “${x.name}”` })),
+  };
+};
+
+/**
+ * What each entry of a page is about, in words, for its sentence (schemas/audit-text.ts): the person
+ * and program of an application, a partner's company, a request's title, a staff member's name, a
+ * message's sender. One query per kind of thing on a page (per 90 of them in a CSV export); a thing
+ * deleted since has no name (the sentence falls back to its id).
+ */
+export async function auditSubjects(db: Db, rows: { entity: string; entityId: string | null }[]) {
+  const readers = nameReaders(db);
+  const wanted = new Map<string, Set<string>>();
+  for (const r of rows)
+    if (r.entityId && r.entity in readers)
+      wanted.set(r.entity, (wanted.get(r.entity) ?? new Set()).add(r.entityId));
+  const names = new Map<string, string>();
+  // D1 binds at most 100 parameters a statement: a CSV export of thousands of entries asks in chunks.
+  const CHUNK = 90;
+  await Promise.all(
+    [...wanted].map(async ([entity, set]) => {
+      const ids = [...set];
+      for (let i = 0; i < ids.length; i += CHUNK)
+        for (const { id, name } of await readers[entity]!(ids.slice(i, i + CHUNK)))
+          names.set(`${entity}:${id}`, name);
+    }),
+  );
+  return (entity: string, id: string | null) => (id ? names.get(`${entity}:${id}`) : undefined);
 }

@@ -72,7 +72,15 @@ function conditions(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>, except
     const [atStart, afterSpace] = likeWordStart(w);
     parts.push(sql`(s.name like ${atStart} escape '\\' or s.name like ${afterSpace} escape '\\')`);
   }
-  if (q.country && !except.includes('country')) parts.push(sql`s.country_id = ${q.country}`);
+  if (q.country && !except.includes('country'))
+    parts.push(
+      q.country.length === 1
+        ? sql`s.country_id = ${q.country[0]}`
+        : sql`s.country_id in (${sql.join(
+            q.country.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
   if (q.level && !except.includes('level')) parts.push(sql`s.degree_type = ${q.level}`);
   if (q.department && !except.includes('department')) parts.push(sql`s.department_id = ${q.department}`);
   if (q.intake && !except.includes('intake'))
@@ -184,7 +192,7 @@ export function foldFacets(
       (b) => months !== null && months >= durationBands[b].min && months <= durationBands[b].max,
     );
   const passes = (c: CubeCell, except?: Facet) =>
-    (!q.country || except === 'country' || c.country === q.country) &&
+    (!q.country || except === 'country' || q.country.includes(c.country)) &&
     (!q.level || except === 'level' || c.level === q.level) &&
     (!q.department || except === 'department' || c.department === q.department) &&
     (!q.intake || except === 'intake' || (c.intake & (1 << (q.intake - 1))) !== 0) &&

@@ -127,8 +127,8 @@ export async function readPublishStatus(
     if (hook.outcome === 'failed' || stale) {
       state = 'failed';
       failure = stale
-        ? 'the deploy hook call never finished'
-        : (hook.detail ?? 'the deploy hook call failed');
+        ? 'the build service did not confirm the start of the build'
+        : (hook.detail ?? 'the build could not be started');
     } else state = 'publishing';
   }
   const waitingOnLimit =

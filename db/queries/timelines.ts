@@ -43,6 +43,7 @@ async function itemsOf(
           subjectId: programApplications.subjectId,
           program: subjects.name,
           university: universities.name,
+          intake: programApplications.intake,
         })
         .from(programApplications)
         .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
@@ -56,7 +57,8 @@ async function itemsOf(
           status: r.status,
           createdAt: r.createdAt,
           title: r.program ?? 'A program',
-          subtitle: r.university,
+          // The intake chosen when applying (issue 29 item 4), beside the university.
+          subtitle: [r.university, r.intake && `${r.intake} intake`].filter(Boolean).join(' · ') || null,
           href: subjectPath(r.subjectId),
         })),
       };

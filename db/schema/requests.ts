@@ -76,6 +76,8 @@ export const programApplications = sqliteTable(
     status: text('status', { enum: programApplicationStatuses })
       .notNull()
       .default(pipelines.subscription.initial),
+    /** The intake the student chose ("September 2027"), as the program listed it; null before issue 29. */
+    intake: text('intake'),
     ...timestamps,
   },
   (t) => [

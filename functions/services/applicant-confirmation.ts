@@ -5,6 +5,8 @@ import { APPLICANT_CONFIRM_PATH } from '#schemas/recruitment.ts';
 import { applicantConfirmationEmail, type EmailBrand } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { notifyStaff } from './notify.ts';
+import { jobApplicationEmail, trySend } from './confirmations.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import type { Limit } from './rate-limit.ts';
 
 /** How long a confirmation link works. */
@@ -102,17 +104,51 @@ export function applicationNotice(
   };
 }
 
+/**
+ * Passes one application on (the staff notice) and confirms it to the applicant, whose address is
+ * confirmed by now: what they applied to, when, and where to follow it (issue 29 item 4).
+ */
+export async function forwardApplication(
+  db: Db,
+  mailer: Mailer,
+  siteUrl: string,
+  applicant: { fullName: string; email: string },
+  app: {
+    id: string;
+    title: string;
+    company: string;
+    location: string;
+    createdAt: Date;
+    resumeName: string;
+    resumeSize: number;
+  },
+) {
+  const notice = applicationNotice(applicant, app, { name: app.resumeName, size: app.resumeSize });
+  await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
+  await trySend(
+    mailer,
+    jobApplicationEmail(await getSite(db), siteUrl, {
+      id: app.id,
+      to: applicant.email,
+      name: applicant.fullName,
+      job: app.title,
+      company: app.company,
+      location: app.location,
+      at: app.createdAt,
+    }),
+    'job-application',
+  );
+}
+
 /** Forwards every application of the applicant still held (each once, however often this runs). */
 export async function forwardHeldApplications(
   db: Db,
   mailer: Mailer,
+  siteUrl: string,
   applicant: { id: string; fullName: string; email: string },
 ) {
   const held = await takeHeldApplications(db, applicant.id);
-  for (const app of held) {
-    const notice = applicationNotice(applicant, app, { name: app.resumeName, size: app.resumeSize });
-    await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
-  }
+  for (const app of held) await forwardApplication(db, mailer, siteUrl, applicant, app);
   return held.length;
 }
 
@@ -123,9 +159,10 @@ export async function forwardHeldApplications(
 export async function confirmApplicant(
   db: Db,
   mailer: Mailer,
+  siteUrl: string,
   applicant: { id: string; fullName: string; email: string },
 ) {
   const first = await confirmApplicantEmail(db, applicant.id);
-  const forwarded = first ? await forwardHeldApplications(db, mailer, applicant) : 0;
+  const forwarded = first ? await forwardHeldApplications(db, mailer, siteUrl, applicant) : 0;
   return { first, forwarded };
 }

@@ -28,6 +28,10 @@ export function footerLines(brand: EmailBrand) {
 
 const textFooter = (brand: EmailBrand) => footerLines(brand).join('\n');
 
+/** A moment as e-mails write it: "27 November 2026 at 14:05 UTC" (the reader's zone is unknown). */
+export const emailDateTime = (date: Date) =>
+  `${date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
 /** Wraps paragraphs in a plain, accessible HTML e-mail. */
 function layout(
   brand: EmailBrand,

@@ -1,5 +1,5 @@
 import { cardDescription, formatMoney } from '#schemas/payment.ts';
-import { notificationEmail, type EmailBrand } from './emails.ts';
+import { emailDateTime, notificationEmail, type EmailBrand } from './emails.ts';
 import { RECEIPT_LINK_DAYS } from './receipt-links.ts';
 
 /** What every payment e-mail says about the payment. */
@@ -14,8 +14,6 @@ interface PaymentFacts {
   cardLast4: string | null;
 }
 
-const utc = (date: Date) =>
-  `${date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 const cardLine = (p: { cardBrand: string | null; cardLast4: string | null }) =>
   cardDescription(p.cardBrand, p.cardLast4);
 
@@ -29,7 +27,7 @@ export function receiptEmail(brand: EmailBrand, p: PaymentFacts, paidAt: Date, l
   return notificationEmail(brand, p.payerEmail, `Your payment receipt: ${amount}`, [
     `Hello ${p.payerName}, thank you for your payment.`,
     `Amount paid: ${amount} (${p.currency.toUpperCase()})`,
-    `Date: ${utc(paidAt)}`,
+    `Date: ${emailDateTime(paidAt)}`,
     ...(p.reference ? [`Your reference: ${p.reference}`] : []),
     ...(card ? [`Paid with: ${card}`] : []),
     `Payment ID: ${p.intentId ?? '—'}`,

@@ -1,4 +1,5 @@
 import { isSafeLink } from '#schemas/links.ts';
+import { convertWhole, formatWhole, type CurrencyCode, type RateTable } from '#schemas/money.ts';
 /** Cuts text to `words` words, adding an ellipsis when something was cut. */
 export function truncateWords(text: string, words: number): string {
   const parts = text.trim().split(/\s+/);
@@ -21,6 +22,24 @@ export function formatTuition(basePrice: number | null, currency: string): strin
   } catch {
     return `${basePrice.toLocaleString('en-GB')} ${currency} / Year`;
   }
+}
+
+/**
+ * Tuition per year in the currency the person chose (issue 29 item 7): converted and marked "≈",
+ * with the program's own price as `own`; in the program's own currency when none is chosen, it is
+ * the same, or a rate is missing.
+ */
+export function tuitionIn(
+  basePrice: number | null,
+  currency: string,
+  target: CurrencyCode | undefined,
+  rates: RateTable,
+): { shown: string; own?: string } {
+  const own = formatTuition(basePrice, currency);
+  if (!target || target === currency || basePrice === null) return { shown: own };
+  const converted = convertWhole(basePrice, currency, target, rates);
+  if (converted === undefined) return { shown: own };
+  return { shown: `≈ ${formatWhole(converted, target)} / Year`, own };
 }
 
 /** Drops blank entries of a list (spec 1 section 2.7). */

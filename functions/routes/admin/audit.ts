@@ -2,10 +2,21 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
-import { findAuditEntry, listAudit } from '#db/queries/audit.ts';
+import { auditSubjects, findAuditEntry, listAudit } from '#db/queries/audit.ts';
+import type { Db } from '#db/client.ts';
+import { describeAudit, type AuditFacts } from '#schemas/audit-text.ts';
 import { idParam, listQuery, type AuditRow } from '#schemas/admin.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
+
+/** Each entry with its sentence (issue 29 item 9): what happened, in words, with the names of what it was about. */
+async function withSummaries<T extends AuditFacts>(db: Db, rows: T[]) {
+  const subjectOf = await auditSubjects(db, rows);
+  return rows.map((r) => ({
+    ...r,
+    summary: describeAudit({ ...r, subject: subjectOf(r.entity, r.entityId) }),
+  }));
+}
 
 /** The audit log (who, what, when, before/after), admins only. ?type filters by entity, ?q searches. */
 export const adminAudit = new Hono<AppEnv>()
@@ -18,16 +29,18 @@ export const adminAudit = new Hono<AppEnv>()
       { entity: query.type, action: query.status, needle },
       window(query),
     );
+    const items = await withSummaries(c.var.db, result.items);
     return listResponse(
       c,
       query,
-      { items: result.items satisfies Wire<AuditRow>[], total: result.total },
+      { items: items satisfies Wire<AuditRow>[], total: result.total },
       {
         filename: 'audit-log',
         columns: [
           { key: 'createdAt', header: 'When' },
           { key: 'staffName', header: 'Who' },
           { key: 'staffEmail', header: 'Email' },
+          { key: 'summary', header: 'What happened' },
           { key: 'action', header: 'Action' },
           { key: 'entity', header: 'Entity' },
           { key: 'entityId', header: 'Id' },
@@ -40,5 +53,6 @@ export const adminAudit = new Hono<AppEnv>()
   .get('/:id', validate('param', idParam), async (c) => {
     const row = await findAuditEntry(c.var.db, c.req.valid('param').id);
     if (!row) throw new HTTPException(404, { message: 'Audit entry not found' });
-    return c.json(row);
+    const [item] = await withSummaries(c.var.db, [row]);
+    return c.json(item! satisfies Wire<AuditRow>);
   });

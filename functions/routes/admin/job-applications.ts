@@ -10,8 +10,6 @@ import {
   type PipelineDetailResponse,
 } from '#schemas/admin.ts';
 import type { Wire } from '#schemas/responses.ts';
-import { downloadResponse } from '#functions/services/files.ts';
-import { writeAudit } from '#functions/services/audit.ts';
 import { statusHistory, transitions } from '#functions/services/status.ts';
 import { jobApplicationForwardingStatuses } from '#schemas/pipelines.ts';
 import {
@@ -20,7 +18,7 @@ import {
   findResume,
   listJobApplicationsForStaff,
 } from '#db/queries/applicants.ts';
-import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
+import { adminOnly, auditedDownload, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 
 /** Each row says whether its applicant confirmed their e-mail (staff see "E-mail not confirmed"). */
@@ -76,14 +74,11 @@ export const adminJobApplications = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const row = await findResume(c.var.db, id);
     if (!row) throw new HTTPException(404, { message: 'Application not found' });
-    const res = await downloadResponse(c.env.FILES, row.key, row.name);
-    await writeAudit(c.var.db, {
-      staffId: c.var.auth.sub,
+    return auditedDownload(c, row, {
       action: 'job_application.cv_download',
       entity: 'job_application',
       entityId: id,
     });
-    return res;
   })
   .post('/:id/status', validate('param', idParam), validate('json', statusChangeSchema), async (c) => {
     const { id } = c.req.valid('param');

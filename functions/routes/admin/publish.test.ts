@@ -59,7 +59,8 @@ describe('publishing locally (no deploy hook)', () => {
       requestPending: true,
       editsWaiting: true,
       state: 'idle',
-      message: expect.stringContaining('npm run publish'),
+      message:
+        'Publish requested: the public pages are being rebuilt with your changes. They appear on the site in a few minutes.',
     });
     const [requested] = await db.select().from(t.publishEvents).where(eq(t.publishEvents.kind, 'requested'));
     expect(requested!.staffId).toBe(editor.id);
@@ -150,9 +151,9 @@ describe('publishing through the deploy hook', () => {
       n <= failures.length ? failures[n - 1]!() : Promise.resolve(new Response('ok')),
     );
     const expected = [
-      'the deploy hook answered HTTP 500',
-      'the deploy hook did not answer within 10 s',
-      'the deploy hook could not be reached',
+      'the build service answered with an error (HTTP 500)',
+      'the build service did not answer within 10 seconds',
+      'the build service could not be reached',
     ];
     for (const [i, failure] of expected.entries()) {
       const answer = await publish();
@@ -182,7 +183,10 @@ describe('publishing through the deploy hook', () => {
       outcome: 'calling',
       createdAt: new Date(Date.now() - HOOK_STALE_MS - 1000),
     });
-    expect(await status()).toMatchObject({ state: 'failed', failure: 'the deploy hook call never finished' });
+    expect(await status()).toMatchObject({
+      state: 'failed',
+      failure: 'the build service did not confirm the start of the build',
+    });
     expect(calls).toHaveLength(0);
     expect(await publish()).toMatchObject({ state: 'publishing' });
     expect(calls).toHaveLength(1);

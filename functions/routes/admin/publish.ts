@@ -19,7 +19,8 @@ type DeployHook = NonNullable<ReturnType<typeof config>['deployHook']>;
  * One POST to the deploy hook. Cloudflare's Workers Builds hooks take a bare POST; GitHub's
  * repository_dispatch (the shipped .github/workflows/deploy.yml) needs the event type in the body,
  * a bearer token (DEPLOY_HOOK_TOKEN), an Accept and a User-Agent. Both accept this request.
- * Resolves to null when the hook accepted, else to why it did not (shown to staff; no secrets).
+ * Resolves to null when the hook accepted, else to why it did not, in an editor's words (shown to
+ * staff beside "Publishing failed"; no secrets, no setting names).
  */
 async function callHook(hook: DeployHook): Promise<string | null> {
   try {
@@ -35,12 +36,12 @@ async function callHook(hook: DeployHook): Promise<string | null> {
       signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
     });
     await res.body?.cancel();
-    return res.ok ? null : `the deploy hook answered HTTP ${res.status}`;
+    return res.ok ? null : `the build service answered with an error (HTTP ${res.status})`;
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     return name === 'TimeoutError' || name === 'AbortError'
-      ? `the deploy hook did not answer within ${HOOK_TIMEOUT_MS / 1000} s`
-      : 'the deploy hook could not be reached';
+      ? `the build service did not answer within ${HOOK_TIMEOUT_MS / 1000} seconds`
+      : 'the build service could not be reached';
   }
 }
 
@@ -65,8 +66,9 @@ const publishStatus = (db: Db, env: Env) => readPublishStatus(db, { hook: Boolea
 
 /** The sentence shown after Publish, from the state it led to. */
 function publishMessage(status: PublishStatusResponse, started: boolean) {
+  // In an editor's words (issue 29 item 9): what happens to their changes, not which command runs.
   if (!status.hook)
-    return 'Publish requested: the site is rebuilt by npm run publish (or the watcher npm start runs).';
+    return 'Publish requested: the public pages are being rebuilt with your changes. They appear on the site in a few minutes.';
   if (status.state === 'failed') return `Publishing failed: ${status.failure}. Press Publish to try again.`;
   if (started) return 'Publishing: the site is being rebuilt. This takes a few minutes.';
   if (status.nextBuildInSeconds !== null)

@@ -5,6 +5,8 @@ import { requireAuth } from '#functions/middleware/auth.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import type { ListQuery } from '#schemas/admin.ts';
 import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
+import { downloadResponse } from '#functions/services/files.ts';
+import { writeAudit, type AuditEntry } from '#functions/services/audit.ts';
 
 export const ENROL_FIRST = 'Set up two-step sign-in before using the back office.';
 
@@ -88,4 +90,15 @@ export function listResponse<T extends Record<string, unknown>>(
     });
   }
   return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
+}
+
+/** A stored file opened by staff (a CV, a student's document): sent as a download, and audited. */
+export async function auditedDownload(
+  c: Context<AppEnv>,
+  file: { key: string; name: string },
+  entry: Omit<AuditEntry, 'staffId'>,
+) {
+  const res = await downloadResponse(c.env.FILES, file.key, file.name);
+  await writeAudit(c.var.db, { staffId: c.var.auth.sub, ...entry });
+  return res;
 }

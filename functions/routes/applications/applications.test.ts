@@ -131,3 +131,105 @@ describe('POST /api/subscriptions', () => {
     expect(await missing.json()).toMatchObject({ success: false, message: 'Subject ID not found.' });
   });
 });
+
+/** The e-mails an address was sent, newest first. */
+async function mailTo(email: string) {
+  const { results } = await env.DB.prepare(
+    'select subject, text, html from outbox where "to" = ? order by created_at desc, rowid desc',
+  )
+    .bind(email)
+    .all<{ subject: string; text: string; html: string }>();
+  return results;
+}
+
+describe('the intake and the confirmation e-mail (issue 29 item 4)', () => {
+  const INTAKES = 'applications-intakes-msc';
+  beforeAll(async () => {
+    await aProgram({
+      id: INTAKES,
+      name: 'MSc Intakes Testing',
+      studyPlan: {
+        degree: 'Master of Science',
+        duration: '12 months',
+        intake: 'September 2027',
+        futureIntakes: ['January 2028', ' ', 'September 2028'],
+      },
+    });
+  });
+  const emailOf = async (id: string) =>
+    (await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
+
+  it('records the next intake when none is chosen, and e-mails the student what, when, what next and where', async () => {
+    const { id, token } = await student();
+    const res = await subscribe({ subjectId: INTAKES }, token);
+    expect(res.status).toBe(201);
+    const body = await res.json<{ subscription: { _id: string; intake: string | null } }>();
+    expect(body.subscription.intake).toBe('September 2027');
+    const [row] = await db.select().from(programApplications).where(eq(programApplications.userId, id));
+    expect(row!.intake).toBe('September 2027');
+
+    const [mail, ...others] = await mailTo(await emailOf(id));
+    expect(others).toEqual([]);
+    expect(mail!.subject).toBe('We received your application to MSc Intakes Testing');
+    expect(mail!.text).toContain(
+      'Hello Sub Scriber, thank you: we received your application to MSc Intakes Testing',
+    );
+    expect(mail!.text).toContain('Intake: September 2027');
+    expect(mail!.text).toMatch(/Applied: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(mail!.text).toContain('What happens next: An adviser checks your application');
+    expect(mail!.text).toContain(
+      `http://127.0.0.1:8787/profile-bashboard-student#timeline-${body.subscription._id}`,
+    );
+    expect(mail!.html).toContain('MSc Intakes Testing');
+  });
+
+  it('records the intake the student chose, and refuses one the program does not list (nothing recorded, nothing sent)', async () => {
+    const chooser = await student();
+    const chosen = await subscribe({ subjectId: INTAKES, intake: ' January 2028 ' }, chooser.token);
+    expect(chosen.status).toBe(201);
+    expect((await chosen.json<{ subscription: { intake: string } }>()).subscription.intake).toBe(
+      'January 2028',
+    );
+    expect((await mailTo(await emailOf(chooser.id)))[0]!.text).toContain('Intake: January 2028');
+    // The student's timeline shows it beside the university.
+    const timeline = await (
+      await request('/api/users/me/timeline', { headers: { Authorization: `Bearer ${chooser.token}` } })
+    ).json<{ items: { title: string; subtitle: string | null }[] }>();
+    expect(timeline.items).toEqual([
+      expect.objectContaining({
+        title: 'MSc Intakes Testing',
+        subtitle: expect.stringMatching(/ · January 2028 intake$/),
+      }),
+    ]);
+
+    const wrong = await student();
+    for (const intake of ['March 2030', ' ', 'september 2027']) {
+      const res = await subscribe({ subjectId: INTAKES, intake }, wrong.token);
+      if (intake.trim() === '') {
+        // Blank means "not chosen": the next intake. Only the first such application is recorded.
+        expect(res.status).toBe(201);
+        continue;
+      }
+      expect(res.status, intake).toBe(400);
+      expect(await res.json(), intake).toMatchObject({
+        success: false,
+        message: 'Choose one of the intakes this program lists.',
+      });
+    }
+    const rows = await db.select().from(programApplications).where(eq(programApplications.userId, wrong.id));
+    expect(rows.map((r) => r.intake)).toEqual(['September 2027']);
+    expect(await mailTo(await emailOf(wrong.id))).toHaveLength(1);
+  });
+
+  it('sends one e-mail per application, none for a refused second one', async () => {
+    const { id, token } = await student();
+    expect((await subscribe({ subjectId: INTAKES }, token)).status).toBe(201);
+    expect((await subscribe({ subjectId: INTAKES }, token)).status).toBe(400);
+    expect((await subscribe({ subjectId: OTHER_SUBJECT }, token)).status).toBe(201);
+    const subjects = (await mailTo(await emailOf(id))).map((m) => m.subject).sort();
+    expect(subjects).toEqual([
+      'We received your application to MBA Global',
+      'We received your application to MSc Intakes Testing',
+    ]);
+  });
+});

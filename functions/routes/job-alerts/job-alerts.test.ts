@@ -238,3 +238,52 @@ describe('unsubscribe link', () => {
     expect(await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alertId))).toHaveLength(1);
   });
 });
+
+describe('the e-mail that confirms a saved alert (issue 29 item 5)', () => {
+  it('carries the search and a working one-click unsubscribe link, in the text and the List-Unsubscribe header', async () => {
+    const me = await registerApplicant('alerts-confirm');
+    const res = await create(me.token, { keywords: 'welder', location: 'Rotterdam' });
+    expect(res.status).toBe(201);
+    const { alert } = await res.json<{ alert: { id: string } }>();
+    const [mail, ...more] = await db
+      .select()
+      .from(t.outbox)
+      .where(and(eq(t.outbox.to, me.email), like(t.outbox.subject, 'Your job alert is saved%')));
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Your job alert is saved: "welder" near Rotterdam');
+    // The address is not confirmed yet: the greeting names nobody.
+    expect(mail!.text).toMatch(/^Hello, your job alert for "welder" near Rotterdam is saved\./);
+    expect(mail!.text).toContain('http://127.0.0.1:8787/my-applications');
+    const link = mail!.text!.match(/Stop this alert with one click: (\S+)/)![1]!;
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8787\/api\/job-alerts\/unsubscribe\?token=/);
+    expect(mail!.headers).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+
+    // The link works without signing in: the alert is gone.
+    const path = link.replace('http://127.0.0.1:8787', '');
+    const stop = await request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(stop.status).toBe(200);
+    expect(await stop.text()).toContain('You are unsubscribed');
+    expect((await list(me.token)).alerts.map((a) => a.id)).not.toContain(alert.id);
+  });
+
+  it('greets a confirmed applicant by name, and sends nothing for a refused alert', async () => {
+    const me = await registerApplicant('alerts-confirmed', { confirmed: true });
+    expect((await create(me.token, { category: 'Hospitality' })).status).toBe(201);
+    expect((await create(me.token, { keywords: ' ' })).status).toBe(400);
+    const mails = await db
+      .select({ text: t.outbox.text })
+      .from(t.outbox)
+      .where(and(eq(t.outbox.to, me.email), like(t.outbox.subject, 'Your job alert is saved%')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toMatch(
+      /^Hello Test Applicant, your job alert for All jobs in Hospitality is saved\./,
+    );
+  });
+});

@@ -24,7 +24,13 @@ import {
   type JobAlertList,
 } from '#schemas/job-alerts.ts';
 import type { MessageOnly } from '#schemas/responses.ts';
-import { verifyUnsubscribeToken } from '#functions/services/unsubscribe-tokens.ts';
+import {
+  signUnsubscribeToken,
+  unsubscribeUrl,
+  verifyUnsubscribeToken,
+} from '#functions/services/unsubscribe-tokens.ts';
+import { jobAlertSavedEmail, trySend } from '#functions/services/confirmations.ts';
+import { findApplicant } from '#db/queries/applicants.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
 import { getSite } from '#db/queries/site-content.ts';
 
@@ -109,6 +115,23 @@ export const jobAlerts = new Hono<AppEnv>()
     await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     const alert = await createAlert(c.var.db, c.var.auth.sub, c.req.valid('json'));
     if (!alert) throw new HTTPException(409, { message: JOB_ALERT_MESSAGES.limit });
+    // Confirmed by e-mail, with the one-click unsubscribe link from the first message (issue 29 item 5).
+    const owner = await findApplicant(c.var.db, c.var.auth.sub);
+    if (owner) {
+      const { tokenSecret, tokenIssuer, siteUrl } = config(c.env);
+      const token = await signUnsubscribeToken(tokenSecret, tokenIssuer, alert.id);
+      await trySend(
+        c.var.mailer,
+        jobAlertSavedEmail(await getSite(c.var.db), {
+          to: owner.email,
+          name: owner.emailConfirmedAt ? owner.fullName : null,
+          alert,
+          siteUrl,
+          unsubscribe: unsubscribeUrl(siteUrl, token),
+        }),
+        'job-alert',
+      );
+    }
     return c.json(
       {
         success: true,

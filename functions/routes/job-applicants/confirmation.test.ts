@@ -256,3 +256,48 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     expect((await request('/api/job-applicants/resend-confirmation', { method: 'POST' })).status).toBe(401);
   });
 });
+
+describe("the job seeker's confirmation of each application (issue 29 item 4)", () => {
+  /** The "we received your application" e-mails to an address. */
+  const receipts = async (email: string) =>
+    (
+      await env.DB.prepare(
+        'select subject, text from outbox where "to" = ? and subject like \'We received your application:%\' order by created_at, rowid',
+      )
+        .bind(email)
+        .all<{ subject: string; text: string }>()
+    ).results;
+
+  it('a confirmed applicant is e-mailed at once: what, when, what next and where to follow it', async () => {
+    const applicant = await registerApplicant('receipt-now', { confirmed: true });
+    const res = await apply(JOB.id, applicant.token);
+    expect(res.status).toBe(201);
+    const { applicationId } = await res.json<{ applicationId: string }>();
+    const [mail, ...more] = await receipts(applicant.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`We received your application: ${JOB.title}`);
+    expect(mail!.text).toContain(
+      `Hello Test Applicant, thank you: we received your application to ${JOB.title} at`,
+    );
+    expect(mail!.text).toMatch(/Applied: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(mail!.text).toContain('What happens next: A recruiter reads your CV');
+    expect(mail!.text).toContain(`http://127.0.0.1:8787/my-applications#timeline-${applicationId}`);
+  });
+
+  it('a held application is confirmed when the address is, one e-mail per application, never twice', async () => {
+    const applicant = await registerApplicant('receipt-held');
+    expect((await apply(JOB.id, applicant.token)).status).toBe(201);
+    expect((await apply(OTHER_JOB, applicant.token)).status).toBe(201);
+    expect(await receipts(applicant.email)).toEqual([]);
+
+    expect((await confirm(await confirmationToken(applicant.email))).status).toBe(200);
+    expect((await receipts(applicant.email)).map((m) => m.subject).sort()).toEqual(
+      [
+        `We received your application: ${JOB.title}`,
+        'We received your application: Warehouse Operative',
+      ].sort(),
+    );
+    expect((await confirm(await confirmationToken(applicant.email))).status).toBe(200);
+    expect(await receipts(applicant.email)).toHaveLength(2);
+  });
+});

@@ -142,7 +142,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     const applicant = await findApplicant(c.var.db, check.applicantId);
     if (!applicant || !(await sameEmail(check.emailTag, applicant.email)))
       throw new HTTPException(400, { message: LINK_INVALID });
-    const { first } = await confirmApplicant(c.var.db, c.var.mailer, applicant);
+    const { first } = await confirmApplicant(c.var.db, c.var.mailer, config(c.env).siteUrl, applicant);
     const body: ApplicantConfirmResponse = first
       ? {
           success: true,

@@ -11,8 +11,8 @@ import { getJob } from '#db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/recruitment.ts';
 import { checkUpload, storeFile } from '#functions/services/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
-import { notifyStaff } from '#functions/services/notify.ts';
-import { applicationNotice, forwardHeldApplications } from '#functions/services/applicant-confirmation.ts';
+import { forwardApplication, forwardHeldApplications } from '#functions/services/applicant-confirmation.ts';
+import { config } from '#functions/lib/config.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -64,6 +64,7 @@ export const jobs = new Hono<AppEnv>()
       const confirmed = applicant.emailConfirmedAt !== null;
       const key = await storeFile(c.env.FILES, `resumes/${jobId}`, file);
       const id = crypto.randomUUID();
+      const createdAt = new Date();
       try {
         await insertJobApplication(db, {
           id,
@@ -74,7 +75,8 @@ export const jobs = new Hono<AppEnv>()
           resumeName: file.name,
           resumeType: file.contentType,
           resumeSize: file.size,
-          forwardedAt: confirmed ? new Date() : null,
+          forwardedAt: confirmed ? createdAt : null,
+          createdAt,
         });
       } catch (error) {
         await c.env.FILES.delete(key);
@@ -84,17 +86,24 @@ export const jobs = new Hono<AppEnv>()
       }
 
       const mailer = c.var.mailer;
+      const { siteUrl } = config(c.env);
       let held = !confirmed;
       if (confirmed) {
+        // Passed on at once, and confirmed to the applicant (issue 29 item 4).
         const job = (await getJob(db, jobId))!;
-        const notice = applicationNotice(applicant, job, { name: file.name, size: file.size });
-        await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
+        await forwardApplication(db, mailer, siteUrl, applicant, {
+          ...job,
+          id,
+          createdAt,
+          resumeName: file.name,
+          resumeSize: file.size,
+        });
       } else {
         // The confirmation may have landed while this was stored: forwarding is idempotent, so
         // look again rather than leave the application held for good.
         const now = await findApplicant(db, applicantId);
         if (now?.emailConfirmedAt) {
-          await forwardHeldApplications(db, mailer, now);
+          await forwardHeldApplications(db, mailer, siteUrl, now);
           held = false;
         }
       }

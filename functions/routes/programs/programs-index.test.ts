@@ -38,6 +38,7 @@ describe('finder query plans', () => {
     ['no filter', ''],
     ['a country', 'country=united-kingdom'],
     ['a country and a level', 'country=ireland&level=Master&sort=name'],
+    ['several countries', 'country=ireland,germany,united-kingdom&sort=fee'],
     ['a department and an intake', 'department=data-science-ai&intake=9&sort=intake'],
     ['text (trigram index)', 'q=data%20science'],
     ['short text', 'q=ms&duration=up-to-1-year'],

@@ -385,6 +385,37 @@ describe('GET /api/programs', () => {
     );
   });
 
+  it('takes several countries, comma-separated, with facet counts to match (issue 29 item 7)', async () => {
+    const all = await rows();
+    const chosen = [HOME.id, AWAY.id];
+    const { total, ids, first } = await allIds({
+      country: ` ${HOME.id},${AWAY.id}, ${HOME.id},`,
+      level: 'Master',
+    });
+    const want = all
+      .filter((r) => chosen.includes(r.country_id) && r.degree_type === 'Master')
+      .sort(byCatalogue)
+      .map((r) => r.id);
+    expect(total).toBe(want.length);
+    expect(ids).toEqual(want);
+    expect(ids).toEqual(expect.arrayContaining([P.data, P.nursing, P.computing, P.finance]));
+    expect(ids).not.toContain(P.dataEuro);
+    // The country facet counts under every other filter, never its own: each country's own figure.
+    for (const f of first.facets.country)
+      expect(f.count, f.value).toBe(
+        all.filter((r) => r.country_id === f.value && r.degree_type === 'Master').length,
+      );
+    const byId = (id: string) => first.facets.country.find((f) => f.value === id)!.count;
+    expect(byId(HOME.id) + byId(AWAY.id)).toBe(total);
+    // Other facets count over both countries.
+    for (const f of first.facets.level)
+      expect(f.count, f.value).toBe(
+        all.filter((r) => chosen.includes(r.country_id) && r.degree_type === f.value).length,
+      );
+    // One country in a list is the same as that country alone.
+    expect((await get(`country=${EURO.id}`)).body.total).toBe((await get(`country=${EURO.id},`)).body.total);
+  });
+
   it('treats the empty parameters a GET form sends as not set', async () => {
     const { status, body } = await get(
       'q=&country=&level=&department=&intake=&minFee=&maxFee=&currency=GBP&duration=&sort=&page=',
@@ -397,7 +428,11 @@ describe('GET /api/programs', () => {
     ['q', `q=${'x'.repeat(201)}`, 'q must be at most 200 characters'],
     ['q (twice)', 'q=a&q=b', 'q must be one search text'],
     ['country', 'country=United%20Kingdom', 'country must be an id such as united-kingdom'],
-    ['country (twice)', 'country=ireland&country=germany', 'country must be one country id'],
+    [
+      'country (twice)',
+      'country=ireland&country=germany',
+      'country must be one or more country ids, separated by commas',
+    ],
     ['level', `level=${'x'.repeat(61)}`, 'level must be at most 60 characters'],
     ['department', 'department=Data_Science', 'department must be an id such as data-science-ai'],
     ['intake (13)', 'intake=13', 'intake must be a month number from 1 (January) to 12 (December)'],
@@ -427,6 +462,12 @@ describe('GET /api/programs', () => {
       'currency (unknown)',
       'maxFee=20000&currency=XYZ',
       'currency must be one of GBP, USD, EUR, CAD, AUD, NGN, BDT, INR, PKR, NZD, SEK, MYR, JPY',
+    ],
+    ['country (not an id)', 'country=united-kingdom,Canada!', 'country must be an id such as united-kingdom'],
+    [
+      'country (too many)',
+      `country=${Array.from({ length: 21 }, (_, i) => `c${i}`).join(',')}`,
+      'country: choose at most 20 countries',
     ],
     ['duration', 'duration=forever', 'duration must be one of up-to-1-year, 1-to-2-years, over-2-years'],
     ['sort', 'sort=price', 'sort must be one of relevance, fee, name, intake'],

@@ -141,10 +141,13 @@ export function CampusGallery({ subject }: { subject: SubjectDto }) {
 export function SideCards({
   subject,
   universityName,
+  tuition,
   children,
 }: {
   subject: SubjectDto;
   universityName: string;
+  /** The tuition in the person's currency (an island, site/islands/finder/Tuition.tsx); else the program's own. */
+  tuition?: ReactNode;
   children?: ReactNode;
 }) {
   const plan = subject.studyPlan ?? { degree: '', duration: '', intake: '', futureIntakes: [] };
@@ -164,7 +167,7 @@ export function SideCards({
           </div>
           <div>
             <dt>Tuition</dt>
-            <dd>{formatTuition(subject.basePrice, subject.currency)}</dd>
+            <dd>{tuition ?? formatTuition(subject.basePrice, subject.currency)}</dd>
           </div>
           <div>
             <dt>University</dt>

@@ -3,8 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
-import { staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
-import { adminApi, forgetLegacyToken, goToLogin, signOut } from './session.ts';
+import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
+import { adminApi, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import {
   Applications,
@@ -176,6 +176,28 @@ function SignOutButtons() {
   );
 }
 
+/**
+ * Few recovery codes left (issue 29 item 9): said on every back-office page until new ones are made,
+ * since a lost phone with no code left locks the person out until another admin resets them.
+ */
+function RecoveryCodesWarning({ me, section }: { me: StaffProfile; section: Section }) {
+  const left = me.mfa.recoveryCodesLeft;
+  if (!me.mfa.enabled || left >= RECOVERY_CODES_LOW) return null;
+  return (
+    <p className="admin-error admin-error--box" role="status" data-testid="recovery-codes-low">
+      {left === 0
+        ? 'You have no recovery codes left.'
+        : `You have only ${left} recovery code${left === 1 ? '' : 's'} left.`}{' '}
+      If you lose your phone, a recovery code is the only way in without another admin.{' '}
+      {section === 'security' ? (
+        'Make new ones below.'
+      ) : (
+        <a href="/admin/security">Make new recovery codes</a>
+      )}
+    </p>
+  );
+}
+
 function Shell({ section }: { section: Section }) {
   // The session cookie is HttpOnly: whether there is a session is the server's answer to /auth/me
   // (401 sends the person to the sign-in page, see adminApi).
@@ -239,6 +261,7 @@ function Shell({ section }: { section: Section }) {
         </ul>
       </nav>
       <main id="main" className="admin-main" tabIndex={-1}>
+        <RecoveryCodesWarning me={profile} section={section} />
         {body}
       </main>
     </div>

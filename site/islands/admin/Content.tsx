@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   contentActiveResponse,
@@ -26,6 +26,8 @@ import { PublishBar } from './PublishBar.tsx';
 import { CheckboxField, SelectField, TextArea, TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
 import { AdminForm } from './AdminForm.tsx';
+import { pageOf } from '#schemas/responses.ts';
+import { contentLabels, contentReferences, currencyChoices, currencyFields } from './content-fields.ts';
 
 type Json = string | number | boolean | null | undefined | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -123,15 +125,23 @@ interface FieldProps {
   errors: Record<string, string>;
   readOnlyId: boolean;
   images: readonly string[];
+  /** Labels by field path ('studyPlan.intake'), in an editor's words (content-fields.ts). */
+  labels: Record<string, string>;
+  /** Top-level fields picked from a list (a university, a currency) instead of typed. */
+  choices: Record<string, { value: string; label: string }[]>;
 }
 
-function Field({ schema, optional, value, path, onChange, errors, readOnlyId, images }: FieldProps) {
+function Field(props: FieldProps) {
+  const { schema, optional, value, path, onChange, errors, readOnlyId, images, labels, choices } = props;
   const { schema: inner, nullable } = unwrap(schema);
   const kind = kindOf(inner);
   const key = String(path[path.length - 1]);
   const id = fieldId(path);
+  const labelKey = path.filter((p) => typeof p === 'string').join('.');
   const name =
-    typeof path[path.length - 1] === 'number' ? `Item ${(path[path.length - 1] as number) + 1}` : human(key);
+    typeof path[path.length - 1] === 'number'
+      ? `Item ${(path[path.length - 1] as number) + 1}`
+      : (labels[labelKey] ?? human(key));
   const err = errors[path.join('.')];
   // What every control of this field shares: the back office's look, its id and its error.
   const field = { look: adminLook, id, error: err };
@@ -157,6 +167,8 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
             errors={errors}
             readOnlyId={readOnlyId}
             images={images}
+            labels={labels}
+            choices={choices}
           />
         ))}
       </fieldset>
@@ -180,6 +192,8 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
                 errors={errors}
                 readOnlyId={readOnlyId}
                 images={images}
+                labels={labels}
+                choices={choices}
               />
               <button
                 type="button"
@@ -264,6 +278,22 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
     );
   }
   const text = scalarText(value);
+  const listed = path.length === 1 ? choices[key] : undefined;
+  if (listed) {
+    // A value the list lacks (a retired item) stays choosable, so opening the form changes nothing.
+    const options =
+      listed.some((o) => o.value === text) || !text ? listed : [...listed, { value: text, label: text }];
+    return (
+      <SelectField
+        {...field}
+        label={name}
+        placeholder="Choose…"
+        options={options}
+        value={text}
+        onChange={(e) => onChange(path, e.target.value)}
+      />
+    );
+  }
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
@@ -341,6 +371,38 @@ function ImageUpload({
   );
 }
 
+/** The most items one list of choices reads (100 a page): past it, a value is typed as before. */
+const CHOICE_PAGES = 10;
+
+/** The lists a kind's reference and currency fields are picked from: every item of the kind referred to, by name. */
+function useChoices(kind: ContentKind) {
+  const references = Object.entries(contentReferences[kind] ?? {});
+  const lists = useQueries({
+    queries: references.map(([, target]) => ({
+      queryKey: ['admin', 'content', target, 'choices'],
+      staleTime: 60_000,
+      queryFn: async () => {
+        const rows: ContentRow[] = [];
+        for (let page = 1; page <= CHOICE_PAGES; page++) {
+          const answer = await adminApi(`/content/${target}?pageSize=100&page=${page}`, {
+            schema: pageOf(contentRowSchema),
+          });
+          rows.push(...answer.items);
+          if (rows.length >= answer.total) break;
+        }
+        return rows.map((r) => ({ value: r.id, label: r.active ? r.title : `${r.title} (retired)` }));
+      },
+    })),
+  });
+  const out: Record<string, { value: string; label: string }[]> = {};
+  references.forEach(([key], i) => {
+    const list = lists[i]?.data;
+    if (list) out[key] = list;
+  });
+  for (const key of currencyFields[kind] ?? []) out[key] = currencyChoices;
+  return out;
+}
+
 function Editor({
   kind,
   id,
@@ -352,6 +414,7 @@ function Editor({
 }) {
   const queryClient = useQueryClient();
   const schema = jsonSchemaOf(contentKinds[kind].schema);
+  const choices = useChoices(kind);
   const q = useQuery({
     queryKey: ['admin', 'content', kind, id],
     queryFn: () => adminApi(`/content/${kind}/${encodeURIComponent(id!)}`, { schema: contentItemResponse }),
@@ -445,6 +508,8 @@ function Editor({
         errors={error ? { [error.path]: error.message } : {}}
         readOnlyId={id !== null}
         images={imageFields[kind]}
+        labels={contentLabels[kind] ?? {}}
+        choices={choices}
         save={save}
         problem={
           error && (
@@ -483,7 +548,7 @@ function SchemaForm({
   problem,
   actions,
   ...shared
-}: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images'> & {
+}: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images' | 'labels' | 'choices'> & {
   schema: Node;
   draft: Obj;
   setDraft: (draft: Obj) => void;
@@ -590,6 +655,8 @@ function SiteSettings() {
         errors={errors}
         readOnlyId={false}
         images={['logo']}
+        labels={{}}
+        choices={{}}
         save={save}
         problem={
           (problems > 0 || errors['']) && (

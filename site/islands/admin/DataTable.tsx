@@ -36,6 +36,17 @@ interface Props<T> {
   pageSize?: number;
 }
 
+/** The values the address gives a list's filters (only known options of its own filters). */
+export function filtersIn(search: string, filters: Filter[]) {
+  const params = new URLSearchParams(search);
+  const out: Record<string, string> = {};
+  for (const f of filters) {
+    const v = params.get(f.name);
+    if (v && f.options.some((o) => o.value === v)) out[f.name] = v;
+  }
+  return out;
+}
+
 /** A list that pages, filters and searches on the server, with CSV export of the whole filtered list. */
 export function DataTable<T>({
   caption,
@@ -54,7 +65,22 @@ export function DataTable<T>({
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [draft, setDraft] = useState('');
-  const [values, setValues] = useState<Record<string, string>>(initialFilters);
+  // The filters in the address win (a dashboard tile opens its list filtered, issue 29 item 11); a
+  // change is written back, so a reload or a shared link shows the same list.
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...initialFilters,
+    ...filtersIn(location.search, filters),
+  }));
+  const choose = (next: Record<string, string>) => {
+    setValues(next);
+    const params = new URLSearchParams(location.search);
+    for (const f of filters) {
+      if (next[f.name]) params.set(f.name, next[f.name]!);
+      else params.delete(f.name);
+    }
+    const query = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}`);
+  };
   const [exportError, setExportError] = useState<string | null>(null);
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (q) params.set('q', q);
@@ -100,7 +126,7 @@ export function DataTable<T>({
             options={f.options}
             value={values[f.name] ?? ''}
             onChange={(e) => {
-              setValues({ ...values, [f.name]: e.target.value });
+              choose({ ...values, [f.name]: e.target.value });
               setPage(1);
             }}
           />

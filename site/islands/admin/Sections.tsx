@@ -14,6 +14,7 @@ import { DetailPanel } from './DetailPanel.tsx';
 import {
   inboxStatusLabels,
   inboxStatuses,
+  applicationDetailResponse,
   applicationRowSchema,
   auditRowSchema,
   createJobResponse,
@@ -52,13 +53,26 @@ export function Dashboard({ me }: { me: StaffProfile }) {
   const cards: [string, number | undefined, string][] =
     d && me.role === 'admin'
       ? [
-          ['Unread messages', d.inboxUnread, '/admin/inbox'],
-          ['New program applications', d.subscriptions?.submitted ?? 0, '/admin/applications'],
-          ['Applications in review', d.subscriptions?.in_review ?? 0, '/admin/applications'],
-          ['Partners awaiting approval', d.partnersAwaiting, '/admin/partners'],
-          ['New partner requests', d.partnerRequests?.submitted ?? 0, '/admin/partner-requests'],
-          ['New job applications', d.jobApplications?.received ?? 0, '/admin/job-applications'],
-          ['Successful payments', d.payments?.succeeded ?? 0, '/admin/payments'],
+          // Each tile opens its list filtered to what it counts (issue 29 item 11).
+          ['Unread messages', d.inboxUnread, '/admin/inbox?status=unread'],
+          [
+            'New program applications',
+            d.subscriptions?.submitted ?? 0,
+            '/admin/applications?status=submitted',
+          ],
+          ['Applications in review', d.subscriptions?.in_review ?? 0, '/admin/applications?status=in_review'],
+          ['Partners awaiting approval', d.partnersAwaiting, '/admin/partners?type=awaiting'],
+          [
+            'New partner requests',
+            d.partnerRequests?.submitted ?? 0,
+            '/admin/partner-requests?status=submitted',
+          ],
+          [
+            'New job applications',
+            d.jobApplications?.received ?? 0,
+            '/admin/job-applications?status=received',
+          ],
+          ['Successful payments', d.payments?.succeeded ?? 0, '/admin/payments?status=succeeded'],
         ]
       : [];
   return (
@@ -283,6 +297,7 @@ const applications: PipelineConfig<ApplicationRow> = {
     { header: 'Student', cell: (r) => r.studentName },
     { header: 'Program', cell: (r) => text(r.subjectName) },
     { header: 'University', cell: (r) => text(r.universityName) },
+    { header: 'Intake', cell: (r) => text(r.intake) },
     { header: 'Applied', cell: (r) => formatDate(r.createdAt) },
     {
       header: 'Status',
@@ -297,10 +312,48 @@ const applications: PipelineConfig<ApplicationRow> = {
       i.subjectId ? <a href={`/subject/${scalarText(i.subjectId)}`}>{text(i.subjectName)}</a> : '—',
     ],
     ['University', text(i.universityName)],
+    ['Intake', text(i.intake)],
     ['Applied', formatDate(i.createdAt as string)],
   ],
+  extra: (d) => <StudentDocuments applicationId={d.item.id} />,
 };
 export const Applications = () => <Pipeline config={applications} />;
+
+/**
+ * The documents the student uploaded, opened from the application (issue 29 item 11): each is
+ * fetched through the application (admins only, audited), never by a link anyone else could use.
+ * The detail is the one the panel already loaded (same query key): no second request.
+ */
+function StudentDocuments({ applicationId }: { applicationId: string }) {
+  const path = `/subscriptions/${encodeURIComponent(applicationId)}`;
+  const detail = useQuery({
+    queryKey: ['admin', '/subscriptions', 'detail', applicationId],
+    queryFn: () => adminApi(path, { schema: applicationDetailResponse }),
+  });
+  const documents = detail.data?.documents ?? [];
+  return (
+    <section aria-labelledby={`docs-${applicationId}`} data-testid="student-documents">
+      <h3 id={`docs-${applicationId}`}>Student's documents</h3>
+      {detail.data && documents.length === 0 && (
+        <p className="admin-muted">The student has not uploaded any documents yet.</p>
+      )}
+      {documents.length > 0 && (
+        <ul className="admin-history">
+          {documents.map((doc) => (
+            <li key={doc._id}>
+              <DownloadButton path={`${path}/documents/${encodeURIComponent(doc._id)}`}>
+                Open {doc.documentType}: {doc.originalName}
+              </DownloadButton>
+              <span className="admin-muted">
+                {Math.max(1, Math.round(doc.size / 1024))} KB, uploaded {formatDate(doc.uploadDate)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 const partnersConfig: PipelineConfig<PartnerRow> = {
   title: 'Partners',
@@ -689,14 +742,13 @@ export function Audit() {
           columns={[
             { header: 'When', cell: (r) => formatDate(r.createdAt) },
             { header: 'Who', cell: (r) => r.staffName ?? 'system' },
-            { header: 'Action', cell: (r) => r.action },
-            { header: 'Item', cell: (r) => `${r.entity}${r.entityId ? ` ${r.entityId}` : ''}` },
+            { header: 'What happened', cell: (r) => r.summary },
           ]}
         />
         {open && (
           <section className="admin-detail" aria-label="Audit entry">
             <div className="admin-detail__head">
-              <h2>{open.action}</h2>
+              <h2>{open.summary}</h2>
               <button
                 type="button"
                 className="admin-button admin-button--quiet"
@@ -705,6 +757,9 @@ export function Audit() {
                 Close
               </button>
             </div>
+            <p className="admin-muted">
+              {formatDate(open.createdAt)} by {open.staffName ?? 'the system'}
+            </p>
             <h3>Before</h3>
             <pre className="admin-json">
               {open.before === null ? '—' : JSON.stringify(open.before, null, 2)}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#site/lib/api.ts';
 import type { ZodType } from 'zod';
 import {
+  RECOVERY_CODE_COUNT,
   staffMfaEnabledSchema,
   staffMfaSetupSchema,
   staffSignedInSchema,
@@ -306,7 +307,7 @@ export function Security({ me }: { me: StaffProfile }) {
             Two-step sign-in is on: you sign in with your password and a code from your authenticator app.
           </p>
           <p>
-            Recovery codes left: <strong>{me.mfa.recoveryCodesLeft}</strong> of 10.
+            Recovery codes left: <strong>{me.mfa.recoveryCodesLeft}</strong> of {RECOVERY_CODE_COUNT}.
           </p>
           {fresh.isSuccess ? (
             <RecoveryCodes

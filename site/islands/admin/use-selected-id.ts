@@ -5,9 +5,16 @@ export function selectedIdFrom(search: string): string | null {
   return new URLSearchParams(search).get('id') || null;
 }
 
-/** The address that shows the list with `id` open (null: the list alone). */
-export function addressOf(pathname: string, id: string | null): string {
-  return id === null ? pathname : `?id=${encodeURIComponent(id)}`;
+/**
+ * The address that shows the list with `id` open (null: the list alone), keeping the list's other
+ * parameters (its filters, issue 29 item 11) from `search`.
+ */
+export function addressOf(pathname: string, id: string | null, search = ''): string {
+  const params = new URLSearchParams(search);
+  if (id === null) params.delete('id');
+  else params.set('id', id);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /**
@@ -21,12 +28,12 @@ export function useSelectedId() {
     selected,
     open: (id: string) => {
       setSelected(id);
-      history.replaceState(null, '', addressOf(location.pathname, id));
+      history.replaceState(null, '', addressOf(location.pathname, id, location.search));
       requestAnimationFrame(() => document.getElementById('admin-detail')?.focus());
     },
     close: () => {
       setSelected(null);
-      history.replaceState(null, '', addressOf(location.pathname, null));
+      history.replaceState(null, '', addressOf(location.pathname, null, location.search));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, NetworkError, schemaFrom } from '#site/lib/api.ts';
 import { usersContract } from '../student/contract.ts';
 import { queryClient } from '#site/lib/query-client.ts';
@@ -7,44 +8,63 @@ import { Modal } from '../common/Modal.tsx';
 import { rememberReturnPath, studentSession } from '#site/lib/session.ts';
 import '../../styles/student-base.css';
 import { apiPaths, pagePaths } from '#schemas/paths.ts';
+import { pipelines, stageOf, timelinePath } from '#schemas/pipelines.ts';
 
 /**
  * The apply flow on /subject/{id} (spec 1 section 4): 'Log In to Continue' (remembers the page) or
- * 'Start Your Journey' with the confirmation dialog, 'Subscribing...', and a 'Success!' view that
- * closes itself after 3 seconds.
+ * 'Start Your Journey' with the confirmation dialog and 'Subscribing...'. Issue 29 item 4: where
+ * the program lists more than one intake the student picks one (the next by default); the
+ * 'Success!' view stays until the student closes it, says what happens next and links to the
+ * dashboard; the button then reads 'Applied' and is disabled (also on a later visit).
  */
 export interface ApplyPanelProps {
   subjectId: string;
   subjectName: string;
+  /** The program's intakes, the next first (schemas/program-intakes.ts). */
+  intakes: string[];
 }
-
-const SUCCESS_CLOSE_MS = 3000;
 
 export default withQuery(Panel);
 
 type View = 'confirm' | 'submitting' | 'success';
 
-function Panel({ subjectId, subjectName }: ApplyPanelProps) {
+/** What happens after applying, in the pipeline's own words (the e-mail says the same). */
+const NEXT_STEP = stageOf('subscription', pipelines.subscription.initial)?.next ?? '';
+
+function Panel({ subjectId, subjectName, intakes }: ApplyPanelProps) {
   // Judged in the browser only (the page is pre-rendered): undefined until hydrated.
   const [signedIn, setSignedIn] = useState<boolean | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('confirm');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  const [intake, setIntake] = useState(intakes[0] ?? '');
+  // The application made here: its id for the dashboard link.
+  const [applied, setApplied] = useState<string | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const follow = useRef<HTMLAnchorElement>(null);
+  const intakeId = useId();
 
   useEffect(() => setSignedIn(!!studentSession.getToken()), []);
 
-  useEffect(() => {
-    if (view !== 'success') return;
-    const t = setTimeout(() => close(), SUCCESS_CLOSE_MS);
-    return () => clearTimeout(t);
-  }, [view]);
+  // A student who applied before (another visit, another device) sees 'Applied' too.
+  const mine = useQuery({
+    queryKey: ['student', 'applications'],
+    enabled: signedIn === true,
+    retry: false,
+    queryFn: () =>
+      studentSession.call(`${apiPaths.applications}/mine`, {
+        schema: schemaFrom(usersContract, 'myApplicationsResponse'),
+      }),
+  });
+  const earlier = mine.data?.applications.find((a) => a.subjectId === subjectId);
+  const done = applied !== null || earlier !== undefined;
 
   function close() {
     setOpen(false);
     setView('confirm');
-    trigger.current?.focus();
+    // Back to the opener; once applied it is disabled, so to the dashboard link beside it.
+    setTimeout(() => (follow.current ?? trigger.current)?.focus());
   }
 
   function logIn() {
@@ -60,12 +80,13 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
     try {
       const res = await studentSession.call(apiPaths.applications, {
         method: 'POST',
-        body: { subjectId },
-        schema: schemaFrom(usersContract, 'messageResponse'),
+        body: intakes.length > 1 ? { subjectId, intake } : { subjectId },
+        schema: schemaFrom(usersContract, 'applicationCreatedResponse'),
       });
       setMessage(res.message);
+      setApplied(res.subscription._id);
       setView('success');
-      void queryClient.invalidateQueries({ queryKey: ['student', 'profile'] });
+      void queryClient.invalidateQueries({ queryKey: ['student'] });
     } catch (e) {
       setView('confirm');
       if (e instanceof ApiError && e.status === 400)
@@ -80,12 +101,29 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
     }
   }
 
+  const dashboard = applied
+    ? timelinePath('subscription', applied)
+    : earlier
+      ? timelinePath('subscription', earlier._id)
+      : pagePaths.studentDashboard;
+
   return (
     <div className="st-apply">
       {signedIn === false ? (
         <button type="button" className="st-button st-button--block" onClick={logIn}>
           Log In to Continue
         </button>
+      ) : done ? (
+        <>
+          <button ref={trigger} type="button" className="st-button st-button--block" disabled>
+            Applied
+          </button>
+          <p className="small">
+            <a ref={follow} href={dashboard}>
+              Follow your application on your dashboard
+            </a>
+          </p>
+        </>
       ) : (
         <button
           ref={trigger}
@@ -103,17 +141,44 @@ function Panel({ subjectId, subjectName }: ApplyPanelProps) {
       )}
       <Modal open={open} onClose={close} labelledBy="apply-title" dismissible={view !== 'submitting'}>
         {view === 'success' ? (
-          <div role="status">
+          <div role="status" data-testid="apply-success">
             <h2 id="apply-title">Success!</h2>
             <p>{message}</p>
-            <button type="button" className="st-button" onClick={close}>
-              Close
-            </button>
+            {intakes.length > 1 && intake && <p>Intake: {intake}</p>}
+            <p>
+              <strong>What happens next:</strong> {NEXT_STEP} We have e-mailed you a confirmation.
+            </p>
+            <div className="st-row st-row--end">
+              <a className="st-button st-button--secondary" href={dashboard}>
+                Go to my dashboard
+              </a>
+              <button type="button" className="st-button" onClick={close}>
+                Close
+              </button>
+            </div>
           </div>
         ) : (
           <>
             <h2 id="apply-title">Confirm Application</h2>
             <p>Are you sure you want to Apply to {subjectName}?</p>
+            {intakes.length > 1 && (
+              <div className="field">
+                <label htmlFor={intakeId}>Intake</label>
+                <select
+                  id={intakeId}
+                  value={intake}
+                  disabled={view === 'submitting'}
+                  onChange={(e) => setIntake(e.target.value)}
+                >
+                  {intakes.map((i, n) => (
+                    <option key={i} value={i}>
+                      {i}
+                      {n === 0 ? ' (next intake)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             {error && (
               <p className="st-notice st-notice--error" role="alert">
                 {error}

@@ -1,11 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CompareProgram } from '#schemas/programs.ts';
 import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
+import { commaList } from '#schemas/finder-terms.ts';
 import { estimateTotalCost, formatDay } from '#schemas/total-cost.ts';
-import { formatWhole } from '#schemas/money.ts';
+import { formatWhole, rateTableFrom } from '#schemas/money.ts';
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
-import { cleanList, formatTuition } from '#site/lib/format.ts';
+import { cleanList, tuitionIn } from '#site/lib/format.ts';
+import { useDisplayCurrency, withCurrency } from '#site/lib/display-currency.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
 
@@ -13,14 +15,7 @@ import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx'
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
 
 /** The ids in /compare?ids=a,b,c: distinct, in order. */
-const idsFromUrl = () => [
-  ...new Set(
-    (new URLSearchParams(location.search).get('ids') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
+const idsFromUrl = () => commaList(new URLSearchParams(location.search).get('ids') ?? '');
 
 interface Row {
   key: string;
@@ -72,6 +67,8 @@ function CompareTable() {
     retry: false,
   });
   const [currency, setCurrency] = usePreferredCurrency(query.data?.items[0]?.currency ?? 'GBP');
+  const chosen = useDisplayCurrency();
+  const rateTable = useMemo(() => rateTableFrom(query.data?.rates ?? {}), [query.data?.rates]);
 
   const remove = (id: string) => {
     const next = (ids ?? []).filter((x) => x !== id);
@@ -101,6 +98,11 @@ function CompareTable() {
   const { items, rates } = query.data;
   const estimates = items.map((p) => estimateTotalCost(p.costs, currency, rates));
   const money = (n: bigint) => formatWhole(n, currency);
+  // In the currency the table shows, with the program's own price beside a converted one.
+  const tuition = (p: CompareProgram) => {
+    const { shown, own } = tuitionIn(p.basePrice, p.currency, currency, rateTable);
+    return own ? `${shown} (${own})` : shown;
+  };
   const rows: Row[] = [
     {
       key: 'university',
@@ -117,10 +119,10 @@ function CompareTable() {
     {
       key: 'tuition',
       label: 'Tuition',
-      value: (p) => formatTuition(p.basePrice, p.currency),
+      value: (p) => tuitionIn(p.basePrice, p.currency, currency, rateTable).shown,
       render: (p) => (
         <>
-          {formatTuition(p.basePrice, p.currency)}
+          {tuition(p)}
           <span className="total-cost__basis">
             {p.feesVerifiedOn ? `Fees verified on ${formatDay(p.feesVerifiedOn)}` : 'Fees not yet verified'}
           </span>
@@ -170,7 +172,7 @@ function CompareTable() {
       compare: false,
       value: () => '',
       render: (p) => (
-        <a className="btn btn--primary btn--small" href={`/subject/${p._id}`}>
+        <a className="btn btn--primary btn--small" href={withCurrency(`/subject/${p._id}`, chosen)}>
           Apply<span className="visually-hidden"> to {p.name}</span>
         </a>
       ),
@@ -194,7 +196,7 @@ function CompareTable() {
         <button type="button" className="btn btn--ghost btn--small" onClick={() => print()}>
           Print
         </button>
-        <a className="btn btn--ghost btn--small" href="/courses">
+        <a className="btn btn--ghost btn--small" href={withCurrency('/courses', chosen)}>
           Back to the course finder
         </a>
       </div>
@@ -220,7 +222,7 @@ function CompareTable() {
               <td />
               {items.map((p) => (
                 <th key={p._id} scope="col">
-                  <a href={`/subject/${p._id}`}>{p.name}</a>
+                  <a href={withCurrency(`/subject/${p._id}`, chosen)}>{p.name}</a>
                   <button type="button" className="compare__remove no-print" onClick={() => remove(p._id)}>
                     Remove<span className="visually-hidden"> {p.name}</span>
                   </button>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FacetValue } from '#schemas/programs.ts';
 import {
   COMPARE_MAX,
   COMPARE_MIN,
+  apiSearch,
   defaultFilters,
   filtersFromSearch,
   filtersToSearch,
@@ -13,12 +14,15 @@ import {
   sortLabels,
   type ProgramFilters,
 } from '#schemas/finder-terms.ts';
-import { currencyCodes, isCurrency } from '#schemas/money.ts';
+import { CURRENCIES, isCurrency, rateTableFrom } from '#schemas/money.ts';
+import type { RatesTable } from '#schemas/programs.ts';
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
-import { formatTuition } from '#site/lib/format.ts';
+import { tuitionIn } from '#site/lib/format.ts';
+import { readDisplayCurrency, rememberCurrency, withCurrency } from '#site/lib/display-currency.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 import type { FinderPage } from './first-page.ts';
+import { CurrencyOptions } from './currency-options.tsx';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
@@ -35,7 +39,14 @@ const TEXT_DELAY_MS = 350;
  * shared link opens the same results, back and forward restore them. The server renders the first
  * page and a GET form; this island takes over once hydrated. On phones the filters are a sheet.
  */
-function ProgramFinder({ initial }: { initial: FinderPage }) {
+function ProgramFinder({
+  initial,
+  rates,
+}: {
+  initial: FinderPage;
+  /** Units per US dollar by currency: prices shown in the chosen currency (issue 29 item 7). */
+  rates: Record<string, Pick<RatesTable[string], 'unitsPerUsd'>>;
+}) {
   // Rendered first as the server did (no filters), then from the URL once in the browser.
   const [filters, setFilters] = useState<ProgramFilters>(defaultFilters);
   const [ready, setReady] = useState(false);
@@ -43,10 +54,17 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
   const [compare, setCompare] = useState<string[]>([]);
   const sheet = useRef<HTMLDialogElement>(null);
   const saved = useSaved();
+  const rateTable = useMemo(() => rateTableFrom(rates), [rates]);
 
   useEffect(() => {
     const read = () => {
       const f = filtersFromSearch(location.search);
+      // No currency in the link: the one this person chose before, written into the URL so that a
+      // copy of it shows the same prices (issue 29 item 7).
+      if (!f.currency) {
+        f.currency = readDisplayCurrency();
+        if (f.currency) history.replaceState(history.state, '', `${location.pathname}${filtersToSearch(f)}`);
+      }
       setFilters(f);
       setDraft({ q: f.q ?? '', minFee: f.minFee?.toString() ?? '', maxFee: f.maxFee?.toString() ?? '' });
     };
@@ -60,7 +78,8 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
   // The latest filters, for changes that land after a delay (typing) while a select changed meanwhile.
   const latest = useRef(filters);
   latest.current = filters;
-  const search = filtersToSearch(filters);
+  // The API's query: the currency only beside a fee bound (alone, it changes how prices read, not which match).
+  const search = apiSearch(filters);
   // Typed as what the cards show: the server's first page carries only that (first-page.ts).
   const programs = useQuery<FinderPage>({
     queryKey: ['programs', search],
@@ -77,11 +96,13 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
     const next: ProgramFilters = { ...latest.current, page: 1, ...patch };
     if ((next.minFee !== undefined || next.maxFee !== undefined) && !next.currency) next.currency = 'GBP';
     const changed = filtersToSearch(next) !== filtersToSearch(latest.current);
+    // A currency without a fee bound changes no result, only how prices read: no history entry.
+    const resultsChanged = apiSearch(next) !== apiSearch(latest.current);
+    if (next.currency && next.currency !== latest.current.currency) rememberCurrency(next.currency);
     latest.current = next;
     setFilters(next);
-    // A currency without a fee bound changes no result: it is kept, but makes no history entry.
     if (changed)
-      history[replace ? 'replaceState' : 'pushState'](
+      history[replace || !resultsChanged ? 'replaceState' : 'pushState'](
         null,
         '',
         `${location.pathname}${filtersToSearch(next)}`,
@@ -110,7 +131,9 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
     sessionStorage.setItem(COMPARE_KEY, JSON.stringify(next));
   };
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const empty = data.items.length === 0;
   const active = hasActiveFilters(filters);
+  // Every filter off; the sort and the currency prices are shown in stay (they filter nothing).
   const reset = () => {
     setDraft({ q: '', minFee: '', maxFee: '' });
     apply({
@@ -123,9 +146,14 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
       intake: undefined,
       minFee: undefined,
       maxFee: undefined,
-      currency: undefined,
+      currency: filters.currency,
       duration: undefined,
     });
+  };
+  const toggleCountry = (id: string, on: boolean) => {
+    const now = filters.country ?? [];
+    const next = on ? [...now, id] : now.filter((c) => c !== id);
+    apply({ country: next.length ? next : undefined });
   };
   const facetOptions = (list: FacetValue[], selected: string | undefined) =>
     list.map((f) => (
@@ -133,12 +161,7 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
         {f.label} ({f.count})
       </option>
     ));
-  const select = (
-    name: 'country' | 'level' | 'intake' | 'duration',
-    label: string,
-    any: string,
-    list: FacetValue[],
-  ) => (
+  const select = (name: 'level' | 'intake' | 'duration', label: string, any: string, list: FacetValue[]) => (
     <div className="field">
       <label htmlFor={`finder-${name}`}>{label}</label>
       <select
@@ -202,7 +225,27 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
               onChange={(e) => setDraft({ ...draft, q: e.target.value })}
             />
           </div>
-          {select('country', 'Country', 'All countries', data.facets.country)}
+          <fieldset className="radio-group finder__countries">
+            <legend>Countries</legend>
+            {data.facets.country.map((c) => {
+              const on = filters.country?.includes(c.value) ?? false;
+              return (
+                <label key={c.value}>
+                  <input
+                    type="checkbox"
+                    name="country"
+                    value={c.value}
+                    checked={on}
+                    disabled={c.count === 0 && !on}
+                    onChange={(e) => toggleCountry(c.value, e.target.checked)}
+                  />{' '}
+                  <span>
+                    {c.label} <span className="finder__count">({c.count})</span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
           {select('level', 'Level', 'All levels', data.facets.level)}
           <fieldset className="radio-group">
             <legend>Department</legend>
@@ -264,19 +307,10 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
                 onChange={(e) => setDraft({ ...draft, maxFee: e.target.value })}
               />
             </div>
-            <div className="field">
-              <label htmlFor="finder-currency">Currency</label>
-              <select
-                id="finder-currency"
-                name="currency"
-                value={filters.currency ?? 'GBP'}
-                onChange={(e) => isCurrency(e.target.value) && apply({ currency: e.target.value })}
-              >
-                {currencyCodes.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </div>
+            <p className="small muted finder__fee-currency">
+              In {CURRENCIES[filters.currency ?? 'GBP'].name} ({filters.currency ?? 'GBP'}): change it with
+              “Show prices in”.
+            </p>
           </fieldset>
           {select('duration', 'Length', 'Any length', data.facets.duration)}
           {active && (
@@ -295,6 +329,19 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
           <p className="browser__count" role="status" aria-live="polite">
             {data.total} {data.total === 1 ? 'program' : 'programs'} found
           </p>
+          <div className="field finder__sort">
+            <label htmlFor="finder-currency">Show prices in</label>
+            <select
+              id="finder-currency"
+              name="currency"
+              form="finder-form"
+              value={filters.currency ?? ''}
+              onChange={(e) => apply({ currency: isCurrency(e.target.value) ? e.target.value : undefined })}
+            >
+              <option value="">Each program's own currency</option>
+              <CurrencyOptions />
+            </select>
+          </div>
           <div className="field finder__sort">
             <label htmlFor="finder-sort">Sort by</label>
             <select
@@ -322,8 +369,15 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
             {saved.error}
           </p>
         )}
-        {data.items.length === 0 ? (
-          <p className="empty-state">No programs found matching your criteria.</p>
+        {empty ? (
+          <div className="empty-state" data-testid="finder-empty">
+            <p>No programs found matching your criteria.</p>
+            {active && (
+              <button type="button" className="btn btn--primary" onClick={reset}>
+                Reset Filters
+              </button>
+            )}
+          </div>
         ) : (
           <ul
             className="browser__list"
@@ -336,7 +390,7 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
                 <div className="card__body">
                   <p className="program-card__uni">{p.university}</p>
                   <h3>
-                    <a className="stretched-link" href={`/subject/${p._id}`}>
+                    <a className="stretched-link" href={withCurrency(`/subject/${p._id}`, filters.currency)}>
                       {p.name}
                     </a>
                   </h3>
@@ -344,7 +398,7 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
                     <span>
                       {p.degreeType} · {p.duration} · {p.location}
                     </span>
-                    <span>{formatTuition(p.basePrice, p.currency)}</span>
+                    <Price price={tuitionIn(p.basePrice, p.currency, filters.currency, rateTable)} />
                   </p>
                   <p className="finder__intake">Next intake: {p.intake || 'to be announced'}</p>
                   <div className="finder__actions">
@@ -368,7 +422,7 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
           className="finder__pages"
           aria-label="Result pages"
           data-ready={ready || undefined}
-          hidden={pages === 1}
+          hidden={pages === 1 || empty}
         >
           <PageLink
             to={filters.page - 1}
@@ -404,7 +458,10 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
             {compare.length >= COMPARE_MIN ? (
               <a
                 className="btn btn--primary btn--small"
-                href={`/compare?ids=${compare.map(encodeURIComponent).join(',')}`}
+                href={withCurrency(
+                  `/compare?ids=${compare.map(encodeURIComponent).join(',')}`,
+                  filters.currency,
+                )}
               >
                 Compare {compare.length} programs
               </a>
@@ -425,6 +482,16 @@ function ProgramFinder({ initial }: { initial: FinderPage }) {
           document.getElementById(COMPARE_TRAY_SLOT) ?? document.body,
         )}
     </div>
+  );
+}
+
+/** A card's tuition: in the chosen currency (≈, converted) with the program's own beside it. */
+function Price({ price }: { price: { shown: string; own?: string | undefined } }) {
+  return (
+    <span data-testid="program-price">
+      {price.shown}
+      {price.own && <span className="small muted"> ({price.own})</span>}
+    </span>
   );
 }
 

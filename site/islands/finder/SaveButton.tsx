@@ -6,8 +6,10 @@ export const useSaved = () =>
   useSyncExternalStore(savedPrograms.subscribe, savedPrograms.getSnapshot, savedPrograms.getServerSnapshot);
 
 /**
- * A save toggle for one program: the same name always ("Save MSc …"), its state in aria-pressed and
- * a filled heart. Disabled until the store has loaded in the browser.
+ * A save control for one program: "Save MSc …" until it is saved, then "Saved MSc …" with a filled
+ * heart (issue 29 item 6: the state in words, not only in colour). Its label says the state, so it
+ * carries no aria-pressed (a toggle's label must not change with its state). Pressed again, it
+ * removes the program. Disabled until the store has loaded in the browser.
  */
 export function SaveButton({ id, name }: { id: string; name: string }) {
   const { ids, ready } = useSaved();
@@ -16,14 +18,14 @@ export function SaveButton({ id, name }: { id: string; name: string }) {
     <button
       type="button"
       className="save-btn"
-      aria-pressed={saved}
+      data-saved={saved || undefined}
       disabled={!ready}
       onClick={() => void savedPrograms.toggle(id)}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
         <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3.1 4.5 6.8 4.5c2.1 0 3.6 1.2 5.2 3 1.6-1.8 3.1-3 5.2-3 3.7 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z" />
       </svg>
-      <span>Save</span>
+      <span>{saved ? 'Saved' : 'Save'}</span>
       <span className="visually-hidden"> {name}</span>
     </button>
   );

@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'react';
+import { chooseCurrency, useDisplayCurrency } from '#site/lib/display-currency.ts';
 import { LEAVES_OUT, formatDay, type Estimate } from '#schemas/total-cost.ts';
-import { CURRENCIES, currencyCodes, formatWhole, isCurrency, type CurrencyCode } from '#schemas/money.ts';
+import { formatWhole, isCurrency, type CurrencyCode } from '#schemas/money.ts';
+import { CurrencyOptions } from './currency-options.tsx';
 
-/** Where the currency a student picked is remembered, so every page shows costs in it. */
-const CURRENCY_KEY = 'costCurrency';
-
-/** The estimate's currency: the program's own on the server, the student's choice once in the browser. */
+/**
+ * The estimate's currency: the one the person chose (the URL's, else the one remembered on this
+ * device: site/lib/display-currency.ts), else the program's own. Picking one changes every price on
+ * the page and keeps it in the URL.
+ */
 export function usePreferredCurrency(own: string): [CurrencyCode, (c: CurrencyCode) => void] {
-  const fallback: CurrencyCode = isCurrency(own) ? own : 'GBP';
-  const [currency, setCurrency] = useState<CurrencyCode>(fallback);
-  useEffect(() => {
-    const stored = localStorage.getItem(CURRENCY_KEY);
-    if (stored && isCurrency(stored)) setCurrency(stored);
-  }, []);
-  return [
-    currency,
-    (c) => {
-      setCurrency(c);
-      localStorage.setItem(CURRENCY_KEY, c);
-    },
-  ];
+  const chosen = useDisplayCurrency();
+  return [chosen ?? (isCurrency(own) ? own : 'GBP'), chooseCurrency];
 }
 
 export function CurrencyPicker({
@@ -35,11 +26,7 @@ export function CurrencyPicker({
     <div className="total-cost__pick">
       <label htmlFor={id}>Show costs in</label>
       <select id={id} value={value} onChange={(e) => isCurrency(e.target.value) && onChange(e.target.value)}>
-        {currencyCodes.map((c) => (
-          <option key={c} value={c}>
-            {c} — {CURRENCIES[c].name}
-          </option>
-        ))}
+        <CurrencyOptions />
       </select>
     </div>
   );

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { api, NetworkError, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
+import { telHref } from '#site/lib/format.ts';
 import { TextField, type FieldLook } from '../common/fields.tsx';
 import {
   PAYMENT_AMOUNT,
@@ -289,7 +290,13 @@ function CheckoutForm({ stripe }: { stripe: Awaited<ReturnType<typeof loadStripe
   );
 }
 
-function PaymentPage() {
+/** How to reach the office when cards cannot be taken (the site block's contacts). */
+export interface OfficeContact {
+  phone: string;
+  email: string;
+}
+
+function PaymentPage({ contact }: { contact: OfficeContact }) {
   const config = useQuery({
     queryKey: ['payment', 'config'],
     queryFn: () =>
@@ -329,11 +336,26 @@ function PaymentPage() {
             processing={false}
             message={null}
             card={
-              <p className="pay-card__off" role="status">
-                {config.isError
-                  ? 'The payment form could not be loaded. Please refresh the page to try again.'
-                  : `${paymentMessages.notConfigured} No payment can be taken here.`}
-              </p>
+              <div className="pay-card__off" role="status" data-testid="payment-unavailable">
+                {config.isError ? (
+                  <p>The payment form could not be loaded. Please refresh the page to try again.</p>
+                ) : (
+                  <>
+                    <p>{paymentMessages.unavailable}</p>
+                    <ul>
+                      <li>
+                        Phone: <a href={telHref(contact.phone) ?? undefined}>{contact.phone}</a>
+                      </li>
+                      <li>
+                        E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                      </li>
+                      <li>
+                        Or <a href="/contactform">visit one of our offices</a>
+                      </li>
+                    </ul>
+                  </>
+                )}
+              </div>
             }
           />
         </div>

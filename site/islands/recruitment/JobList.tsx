@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
-import { JOBS_PAGE_SIZE } from '#schemas/recruitment-text.ts';
+import { JOBS_PAGE_SIZE, jobMatches } from '#schemas/recruitment-text.ts';
 import type { JobSummary, JobsPage } from '#schemas/recruitment.ts';
 import { lazy as lazyModule, useLazy } from '#site/lib/lazy.ts';
 import type { builtInJobs as BuiltInJobs } from './fallback-jobs.ts';
@@ -44,13 +44,7 @@ export const jobsPageQuery = ({ q, category, page }: Filters) =>
 
 /** The built-in jobs, filtered like the server would (used only when the list call fails). */
 function fallbackPage({ q, category }: Filters, builtInJobs: typeof BuiltInJobs): JobsPage {
-  const needle = q.toLowerCase();
-  const jobs = builtInJobs.filter(
-    (j) =>
-      (!needle ||
-        [j.title, j.company, j.location, j.description].some((f) => f.toLowerCase().includes(needle))) &&
-      (!category || j.category.toLowerCase() === category.toLowerCase()),
-  );
+  const jobs = builtInJobs.filter((j) => jobMatches(j, { q, category }));
   return {
     jobs,
     total: jobs.length,
@@ -202,7 +196,7 @@ function Board({ heading = 'Find your next job' }: { heading?: string }) {
               <div className="rc-jobs__alert">
                 <p className="rc-count">{data.total} Job's Found.</p>
                 <button type="button" className="rc-btn rc-btn--ghost" onClick={() => setSavingAlert(true)}>
-                  Save this search as an alert
+                  Create an alert for this search
                 </button>
               </div>
             )}

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api, getWithMessages, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { idFromPath } from '#site/lib/shell-path.ts';
 import ApplyPanel from '../apply/ApplyPanel.tsx';
+import Tuition from '../finder/Tuition.tsx';
+import { programIntakes } from '#schemas/program-intakes.ts';
 import { withQuery } from '../common/with-query.tsx';
 import SubjectTabs from './SubjectTabs.tsx';
 import {
@@ -92,8 +94,14 @@ function SubjectShell() {
           <CampusGallery subject={s} />
           <SubjectTabs panels={subjectPanels(s)} name={s.name} />
         </div>
-        <SideCards subject={s} universityName={universityName}>
-          <ApplyPanel subjectId={s._id} subjectName={s.name} />
+        <SideCards
+          subject={s}
+          universityName={universityName}
+          tuition={
+            costs.data && <Tuition basePrice={s.basePrice} currency={s.currency} rates={costs.data.rates} />
+          }
+        >
+          <ApplyPanel subjectId={s._id} subjectName={s.name} intakes={programIntakes(s.studyPlan)} />
         </SideCards>
       </div>
       {costs.data && (

@@ -1,0 +1,112 @@
+// The audit log as sentences (issue 29 item 9): "Amina Rahman's application to MSc Data Science
+// moved from In review to Offer", not `subscription.status`. One definition for the back office's
+// list, its detail panel and the CSV export. No zod: the back office island imports it.
+import { pipelineNames, staffLabel, type Pipeline } from './pipelines.ts';
+
+/** What one content kind is called in a sentence (the entity of `content.*` entries). */
+const contentNouns: Record<string, string> = {
+  countries: 'country',
+  universities: 'university',
+  departments: 'department',
+  subjects: 'program',
+  jobs: 'job',
+  services: 'service',
+  features: 'feature',
+  offices: 'office',
+  team: 'team member',
+  countryCosts: 'country costs',
+  cityCosts: 'city living cost',
+  exchangeRates: 'exchange rate',
+  site: 'site settings',
+};
+
+/** The audit entry as the sentence builder reads it. */
+export interface AuditFacts {
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  /** What the entry is about in words, looked up by the server: "Amina Rahman's application to MSc Data Science". */
+  subject?: string | null | undefined;
+}
+
+const field = (value: unknown, key: string): unknown =>
+  value && typeof value === 'object' && key in value ? (value as Record<string, unknown>)[key] : undefined;
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** A content item's name from its stored form (name, title, position), else its id. */
+function contentName(e: AuditFacts) {
+  for (const source of [e.after, e.before])
+    for (const key of ['name', 'title', 'position', 'companyName']) {
+      const found = text(field(source, key));
+      if (found) return found;
+    }
+  return e.entityId ?? '';
+}
+
+const isPipeline = (entity: string): entity is Pipeline => (pipelineNames as string[]).includes(entity);
+
+/** The sentence for one audit entry. The actor is its own column ("Who"), so the sentence leaves it out. */
+export function describeAudit(e: AuditFacts): string {
+  const about = e.subject ?? (e.entityId ? `${e.entity} ${e.entityId}` : e.entity);
+  const [area, verb] = e.action.split('.', 2) as [string, string | undefined];
+  if (verb === 'status' && isPipeline(e.entity)) {
+    const from = text(field(e.before, 'status'));
+    const to = text(field(e.after, 'status'));
+    if (to)
+      return `${about} moved ${from ? `from ${staffLabel(e.entity, from)} ` : ''}to ${staffLabel(e.entity, to)}`;
+  }
+  if (area === 'content' && verb) {
+    const noun = contentNouns[e.entity] ?? e.entity;
+    const name = e.entity === 'site' ? '' : ` “${contentName(e)}”`;
+    const done = { create: 'Added', update: 'Edited', retire: 'Retired', restore: 'Restored' }[verb];
+    if (done) return `${done} the ${noun}${name}`;
+  }
+  switch (e.action) {
+    case 'job_application.cv_download':
+      return `Downloaded the CV of ${about}`;
+    case 'subscription.document_download':
+      return `Opened a document of ${about}`;
+    case 'inbox.status': {
+      const to = text(field(e.after, 'status'));
+      return `Marked the message from ${about} as ${to ?? 'changed'}`;
+    }
+    case 'inbox.reply':
+      return `Replied by e-mail to ${about}`;
+    case 'publish.request':
+      return 'Asked for the site to be published';
+    case 'staff.create':
+      return `Added the staff member ${about}${text(field(e.after, 'role')) ? ` (${text(field(e.after, 'role'))})` : ''}`;
+    case 'staff.update':
+      return `Changed the staff account of ${about}`;
+    case 'staff.password':
+      return `Set a new password for ${about}`;
+    case 'staff.mfa_reset':
+      return `Reset two-step sign-in for ${about}`;
+    case 'staff.mfa_enabled':
+      return 'Turned on two-step sign-in';
+    case 'staff.recovery_codes':
+      return 'Made new recovery codes';
+    case 'staff.login':
+      return 'Signed in to the back office';
+    case 'staff.login_failed':
+      return 'Failed to sign in (wrong password)';
+    case 'staff.mfa_failed':
+      return 'Failed to sign in (wrong two-step code)';
+    case 'mail.retry':
+      return e.subject ? `Sent ${e.subject} again` : 'Sent a failed e-mail again';
+    case 'upload.image':
+      return 'Uploaded an image';
+    case 'privacy.search':
+      return "Searched for a person's data by e-mail";
+    case 'privacy.export':
+      return `Downloaded the data of ${about}`;
+    case 'privacy.erase':
+      return 'Erased an account';
+    case 'account.erase':
+      return 'A person erased their own account';
+  }
+  // An action this list does not know yet: its words, not its code.
+  return `${e.action.replace(/[._]/g, ' ')}: ${about}`;
+}
