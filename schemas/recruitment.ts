@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInCode } from './sign-in.ts';
 import { pagePaths } from './paths.ts';
 
 /**
@@ -48,6 +49,7 @@ const password = z
 export const applicantLoginSchema = z.object({
   email,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  code: signInCode,
 });
 export const applicantRegisterSchema = z.object({
   fullName: required('Full name', 120),

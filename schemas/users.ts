@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_REQUIRED, documentTypes, educationLevels } from './users-text.ts';
+import { signInCode } from './sign-in.ts';
 // In the student contract so the login form, which has loaded it before it signs in, can read a refusal.
 export { failureBody } from './responses.ts';
 
@@ -42,6 +43,7 @@ export const loginSchema = z.object({
     .min(1, 'Password is required')
     .max(200, 'Password is required'),
   remember: z.boolean().optional(),
+  code: signInCode,
 });
 
 export const checkEmailSchema = z.object({ email });

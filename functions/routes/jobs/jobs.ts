@@ -12,7 +12,13 @@ import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/
 import { checkUpload, storeFile } from '#functions/services/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
-import { applicationNotice, forwardHeldApplications } from '#functions/services/applicant-confirmation.ts';
+import {
+  applicationNotice,
+  confirmationSettings,
+  forwardHeldApplications,
+  remindToConfirm,
+} from '#functions/services/applicant-confirmation.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -96,6 +102,10 @@ export const jobs = new Hono<AppEnv>()
         if (now?.emailConfirmedAt) {
           await forwardHeldApplications(db, mailer, now);
           held = false;
+        } else if (now) {
+          // The confirmation e-mail again, naming this job too (after the answer: issue 30 item 2).
+          const mail = afterResponse(c, remindToConfirm(db, mailer, confirmationSettings(c.env), now));
+          if (mail) await mail;
         }
       }
 
