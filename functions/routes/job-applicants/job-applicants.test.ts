@@ -91,11 +91,12 @@ describe('POST /api/job-applicants/login', () => {
 
   it('is rate limited per account', async () => {
     const { email } = await registerApplicant('limited');
+    const from = { 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250)}` };
     for (let i = 0; i < 5; i++)
-      expect((await postJson('/api/job-applicants/login', { email, password: 'bad-password' })).status).toBe(
-        401,
-      );
-    const res = await postJson('/api/job-applicants/login', { email, password: 'Secret-pass-123' });
+      expect(
+        (await postJson('/api/job-applicants/login', { email, password: 'bad-password' }, from)).status,
+      ).toBe(401);
+    const res = await postJson('/api/job-applicants/login', { email, password: 'Secret-pass-123' }, from);
     expect(res.status).toBe(429);
     expect((await res.json<{ message: string }>()).message).toMatch(/Too many login attempts/);
   });
