@@ -40,6 +40,8 @@ import {
 } from '#functions/services/account-codes.ts';
 import { assertNotCommon } from '#functions/services/common-passwords.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
+import { NotVerified } from '#functions/services/login.ts';
+import type { FailureBody } from '#schemas/responses.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
@@ -141,7 +143,19 @@ export const partner = new Hono<AppEnv>()
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
     const { email, password, remember, code } = c.req.valid('json');
     const db = c.var.db;
-    const signedIn = await passwordSignIn(c, 'partner', { email, password, code }, partnerName(db));
+    let signedIn;
+    try {
+      signedIn = await passwordSignIn(c, 'partner', { email, password, code }, partnerName(db));
+    } catch (error) {
+      // A right password for a registration still waiting for its code: its id, so the page can
+      // send that registration (not another of the address's) a new code.
+      if (error instanceof NotVerified)
+        return c.json(
+          { success: false, message: error.message, needsVerification: true, userId: error.accountId } satisfies FailureBody,
+          403,
+        );
+      throw error;
+    }
     if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
     const account = signedIn.account;
     const token = await startSession(db, config(c.env), {
