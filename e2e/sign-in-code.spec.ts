@@ -151,7 +151,9 @@ test('job seeker: "Forgot password?" in the application window resets the passwo
   await modal.getByRole('button', { name: 'Set new password' }).click();
   await expect(modal.getByRole('alert')).toHaveText('OTP must be 6 digits');
 
-  await expect.poll(async () => (await mailsTo(request, email)).some((m) => /password reset code/.test(m.subject))).toBe(true);
+  await expect
+    .poll(async () => (await mailsTo(request, email)).some((m) => /password reset code/.test(m.subject)))
+    .toBe(true);
   const mail = (await mailsTo(request, email)).find((m) => /password reset code/.test(m.subject))!;
   await modal.getByLabel('6-digit code').fill(mail.text.match(/\b(\d{6})\b/)![1]!);
   await modal.getByRole('button', { name: 'Set new password' }).click();

@@ -27,7 +27,9 @@ const VERIFY = /verification code/;
 const codeFor = (email: string) => waitForCode(email, VERIFY);
 /** Moves codes back past the 60-second wait (the other registrant arrives a minute later). */
 const ageCodes = (id: string) =>
-  env.DB.prepare('update one_time_codes set created_at = created_at - 120000 where account_id = ?').bind(id).run();
+  env.DB.prepare('update one_time_codes set created_at = created_at - 120000 where account_id = ?')
+    .bind(id)
+    .run();
 
 describe('item 1: re-registering an unverified address takes nothing over', () => {
   it('student: owner registers; another registers the same address with their own password and resends; the owner’s own code wins', async () => {
@@ -148,9 +150,9 @@ describe('item 10: unverified registrations reserve no phone number', () => {
     expect(answer.status).toBe(201);
     const secondId = (await json(answer)).userId as string;
 
-    expect((await post('/api/users/verify-otp', { userId: firstId, otp: await codeFor(first.email) })).status).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/users/verify-otp', { userId: firstId, otp: await codeFor(first.email) })).status,
+    ).toBe(200);
     // Now the number belongs to a verified account: the spec's message for anyone registering it.
     const third = await post('/api/users/register/', studentRegistration({ contactNumber: phone }));
     expect(third.status).toBe(409);
@@ -194,7 +196,11 @@ describe('item 8: names reach unconfirmed inboxes only as plain text, or not at 
     const p = partnerRegistration({ ownerFirstName: 'Pay at www.evil.example' });
     expect((await post('/api/partner/register', p)).status).toBe(201);
     const a = { fullName: 'mallory@evil.example', email: `a-${crypto.randomUUID()}@example.com` };
-    const applicant = await post('/api/job-applicants/register', { ...a, phone: '020 7946 0111', password: 'Secret-pass-123' });
+    const applicant = await post('/api/job-applicants/register', {
+      ...a,
+      phone: '020 7946 0111',
+      password: 'Secret-pass-123',
+    });
     expect(applicant.status).toBe(201);
     const mails = [
       await waitForMail(s.email, VERIFY),
@@ -203,7 +209,8 @@ describe('item 8: names reach unconfirmed inboxes only as plain text, or not at 
     ];
     for (const mail of mails) {
       expect(mail.text).toMatch(/^Hello,/);
-      for (const word of ['evil', 'Security team', 'https://evil', '@evil']) expect(mail.text).not.toContain(word);
+      for (const word of ['evil', 'Security team', 'https://evil', '@evil'])
+        expect(mail.text).not.toContain(word);
     }
     // A plain name is kept.
     const fine = studentRegistration({ fullName: "Anne-Marie O'Neill" });
@@ -225,7 +232,8 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
       headers: { 'X-Applicant-Token': token, ...address() },
     });
   };
-  const me = (token: string) => request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } });
+  const me = (token: string) =>
+    request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } });
 
   it('a new registration over an unconfirmed account ends the earlier one: sessions, password, held applications, link', async () => {
     const email = `seeker-${crypto.randomUUID()}@example.com`;
@@ -246,11 +254,15 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
 
     // The squatter's session ended, their password no longer signs in, their link confirms nothing.
     expect((await me(squatToken)).status).toBe(401);
-    expect((await post('/api/job-applicants/login', { email, password: 'Squatter-pass-1' })).status).toBe(401);
+    expect((await post('/api/job-applicants/login', { email, password: 'Squatter-pass-1' })).status).toBe(
+      401,
+    );
     const stale = await post('/api/job-applicants/confirm-email', { token: squattersLink });
     expect(stale.status).toBe(400);
     // Their held application was withdrawn, never forwarded to anyone.
-    const apps = await env.DB.prepare('select id from job_applications where applicant_id = ?').bind(squatterId).all();
+    const apps = await env.DB.prepare('select id from job_applications where applicant_id = ?')
+      .bind(squatterId)
+      .all();
     expect(apps.results).toEqual([]);
     const forwarded = await env.DB.prepare('select count(*) as n from outbox where subject = ?')
       .bind(`New application: ${title}`)
@@ -259,7 +271,9 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
 
     // The owner's own link confirms the owner's registration, and nothing of the squatter's goes anywhere.
     expect((await json(await me(ownToken))).fullName).toBe('Olivia Owner');
-    const confirm = await post('/api/job-applicants/confirm-email', { token: await confirmationToken(email) });
+    const confirm = await post('/api/job-applicants/confirm-email', {
+      token: await confirmationToken(email),
+    });
     expect(confirm.status).toBe(200);
     expect((await json(await me(ownToken))).emailConfirmed).toBe(true);
     // Once confirmed, the address is the owner's: registering it again is refused.
@@ -277,7 +291,9 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
     const before = (await mailTo(email)).length;
     expect((await apply((await json(res)).token, job.id)).status).toBe(201);
     const after = await waitForMail(email, /Confirm your e-mail address/, { newerThan: before });
-    expect(after.text).toContain('Confirming sends these applications to the employers: Care assistant at Kind Homes');
+    expect(after.text).toContain(
+      'Confirming sends these applications to the employers: Care assistant at Kind Homes',
+    );
   });
 });
 
@@ -307,16 +323,28 @@ describe('item 2: job seekers reset a forgotten password', () => {
       success: false,
       message: 'Email is invalid',
     });
-    const bad = await post('/api/job-applicants/reset-password', { email, otp: '12', password: 'Fresh-pass-2026' });
+    const bad = await post('/api/job-applicants/reset-password', {
+      email,
+      otp: '12',
+      password: 'Fresh-pass-2026',
+    });
     expect(await json(bad)).toMatchObject({ success: false, message: 'OTP must be 6 digits' });
-    const short = await post('/api/job-applicants/reset-password', { email, otp: '123456', password: '12345' });
+    const short = await post('/api/job-applicants/reset-password', {
+      email,
+      otp: '123456',
+      password: '12345',
+    });
     expect(await json(short)).toMatchObject({ message: 'Password must be at least 6 characters' });
     const wrongUnknown = await post('/api/job-applicants/reset-password', {
       email: `nobody-${email}`,
       otp: '123456',
       password: 'Fresh-pass-2026',
     });
-    const wrongKnown = await post('/api/job-applicants/reset-password', { email, otp: '123456', password: 'Fresh-pass-2026' });
+    const wrongKnown = await post('/api/job-applicants/reset-password', {
+      email,
+      otp: '123456',
+      password: 'Fresh-pass-2026',
+    });
     expect(await wrongKnown.text()).toBe(await wrongUnknown.text());
   });
 
@@ -336,17 +364,27 @@ describe('item 2: job seekers reset a forgotten password', () => {
     expect(applied.status).toBe(201);
     expect((await post('/api/job-applicants/forgot-password', { email })).status).toBe(200);
     const otp = await waitForCode(email, RESET);
-    const reset = await post('/api/job-applicants/reset-password', { email, otp, password: 'Fresh-pass-2026' });
+    const reset = await post('/api/job-applicants/reset-password', {
+      email,
+      otp,
+      password: 'Fresh-pass-2026',
+    });
     expect(reset.status).toBe(200);
     expect((await json(reset)).message).toBe(
       'Your password has been reset. Please log in with your new password. Your e-mail address is confirmed. 1 application made before it was confirmed was withdrawn: apply again to send it.',
     );
-    expect((await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } })).status).toBe(401);
-    expect((await post('/api/job-applicants/login', { email, password: 'Seeker-pass-2026' })).status).toBe(401);
+    expect(
+      (await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': token } })).status,
+    ).toBe(401);
+    expect((await post('/api/job-applicants/login', { email, password: 'Seeker-pass-2026' })).status).toBe(
+      401,
+    );
     const login = await post('/api/job-applicants/login', { email, password: 'Fresh-pass-2026' });
     expect(login.status).toBe(200);
     const profile = await json(
-      await request('/api/job-applicants/me', { headers: { 'X-Applicant-Token': (await json(login)).token } }),
+      await request('/api/job-applicants/me', {
+        headers: { 'X-Applicant-Token': (await json(login)).token },
+      }),
     );
     expect(profile.emailConfirmed).toBe(true);
     const apps = await env.DB.prepare('select count(*) as n from job_applications where applicant_id = ?')
@@ -354,7 +392,11 @@ describe('item 2: job seekers reset a forgotten password', () => {
       .first<{ n: number }>();
     expect(apps!.n).toBe(0);
     // The code works once.
-    const again = await post('/api/job-applicants/reset-password', { email, otp, password: 'Other-pass-2026' });
+    const again = await post('/api/job-applicants/reset-password', {
+      email,
+      otp,
+      password: 'Other-pass-2026',
+    });
     expect(again.status).toBe(400);
   });
 });

@@ -235,12 +235,24 @@ describe('item 2: per-address and per-account limits on every code endpoint', ()
     return env.DB.prepare(
       'insert or replace into rate_limits (key, window_start, count, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
     )
-      .bind(`${name}-address:${ip}`, now, rule.perAddress.max - left, now + rule.perAddress.windowSeconds * 1000, now, now)
+      .bind(
+        `${name}-address:${ip}`,
+        now,
+        rule.perAddress.max - left,
+        now + rule.perAddress.windowSeconds * 1000,
+        now,
+        now,
+      )
       .run();
   };
   // Endpoints that judge a code are gates (issue 30 item 3): past the account's limit, an address
   // that has tried is refused, and an address's first try is still judged.
-  const gates = new Set(['student verify', 'student reset-password', 'partner verify', 'partner reset-password']);
+  const gates = new Set([
+    'student verify',
+    'student reset-password',
+    'partner verify',
+    'partner reset-password',
+  ]);
 
   it.each(endpoints)(
     '$name: per account (from many addresses) and per address (over many accounts)',
@@ -519,8 +531,16 @@ describe('item 4: partner verify and resend do not tell whether an e-mail has an
     const guesser = address();
     for (let i = 0; i < 5; i++)
       await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: wrong }, guesser);
-    const spentKnown = await postJson('/api/partner/verify-otp', { email: reg.ownerEmail, otp: code }, guesser);
-    const spentUnknown = await postJson('/api/partner/verify-otp', { email: `nobody-${uid()}@example.com`, otp: code }, guesser);
+    const spentKnown = await postJson(
+      '/api/partner/verify-otp',
+      { email: reg.ownerEmail, otp: code },
+      guesser,
+    );
+    const spentUnknown = await postJson(
+      '/api/partner/verify-otp',
+      { email: `nobody-${uid()}@example.com`, otp: code },
+      guesser,
+    );
     expect({ status: spentKnown.status, body: await spentKnown.text() }).toEqual({
       status: spentUnknown.status,
       body: await spentUnknown.text(),

@@ -27,7 +27,10 @@ async function call(bindings: Bindings, path: string, body: unknown, ip: string)
   return res;
 }
 
-const small: Bindings = { RATE_LIMIT_ADDRESS: env.TEST_FLOOD_ADDRESS, RATE_LIMIT_ACCOUNT: env.TEST_FLOOD_ACCOUNT };
+const small: Bindings = {
+  RATE_LIMIT_ADDRESS: env.TEST_FLOOD_ADDRESS,
+  RATE_LIMIT_ACCOUNT: env.TEST_FLOOD_ACCOUNT,
+};
 const absent: Bindings = { RATE_LIMIT_ADDRESS: undefined, RATE_LIMIT_ACCOUNT: undefined };
 let n = 0;
 const ip = () => `192.0.2.${n++}`;
@@ -41,37 +44,57 @@ const endpoints = [
   { path: '/api/users/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
   { path: '/api/users/register/', body: (email: string) => studentRegistration({ email }) },
   { path: '/api/users/verify-otp', body: (email: string) => ({ userId: email, otp: '123456' }) },
-  { path: '/api/users/reset-password', body: (email: string) => ({ email, otp: '123456', password: 'Fresh-pass-2026' }) },
+  {
+    path: '/api/users/reset-password',
+    body: (email: string) => ({ email, otp: '123456', password: 'Fresh-pass-2026' }),
+  },
   { path: '/api/partner/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
   { path: '/api/partner/register', body: (email: string) => partnerRegistration({ ownerEmail: email }) },
   { path: '/api/partner/verify-otp', body: (email: string) => ({ email, otp: '123456' }) },
-  { path: '/api/partner/reset-password', body: (email: string) => ({ email, code: '123456', password: 'Fresh-pass-2026' }) },
+  {
+    path: '/api/partner/reset-password',
+    body: (email: string) => ({ email, code: '123456', password: 'Fresh-pass-2026' }),
+  },
   { path: '/api/job-applicants/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
   {
     path: '/api/job-applicants/register',
-    body: (email: string) => ({ fullName: 'Flood Test', email, phone: '020 7946 0111', password: 'Secret-pass-123' }),
+    body: (email: string) => ({
+      fullName: 'Flood Test',
+      email,
+      phone: '020 7946 0111',
+      password: 'Secret-pass-123',
+    }),
   },
-  { path: '/api/job-applicants/reset-password', body: (email: string) => ({ email, otp: '123456', password: 'Fresh-pass-2026' }) },
+  {
+    path: '/api/job-applicants/reset-password',
+    body: (email: string) => ({ email, otp: '123456', password: 'Fresh-pass-2026' }),
+  },
   { path: '/api/admin/auth/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
 ];
 
 describe('with the binding: a flood is refused before scrypt runs', () => {
-  it.each(endpoints)('$path: per address (3 a minute here), before any D1 counter', async ({ path, body }) => {
-    const address = ip();
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await call(small, path, body(`flood-${crypto.randomUUID()}@example.com`), address));
-    expect(answers.slice(0, 3).map((r) => r.status)).not.toContain(429);
-    const refused = answers[3]!;
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('Retry-After')).toBe('60');
-    expect(await refused.json()).toEqual({ success: false, message: FLOOD_MESSAGE });
-  });
+  it.each(endpoints)(
+    '$path: per address (3 a minute here), before any D1 counter',
+    async ({ path, body }) => {
+      const address = ip();
+      const answers = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(await call(small, path, body(`flood-${crypto.randomUUID()}@example.com`), address));
+      expect(answers.slice(0, 3).map((r) => r.status)).not.toContain(429);
+      const refused = answers[3]!;
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect(await refused.json()).toEqual({ success: false, message: FLOOD_MESSAGE });
+    },
+  );
 
   it('per account (2 a minute here), from any number of addresses; no scrypt and no D1 counter for the refused', async () => {
     const email = `flood-${crypto.randomUUID()}@example.com`;
     const statuses = [];
     for (let i = 0; i < 5; i++)
-      statuses.push((await call(small, '/api/users/login', { email, password: 'Wrong-pass-1' }, ip())).status);
+      statuses.push(
+        (await call(small, '/api/users/login', { email, password: 'Wrong-pass-1' }, ip())).status,
+      );
     expect(statuses).toEqual([401, 401, 429, 429, 429]);
     // Only the two let through reached the D1 counters (and scrypt, which comes after them).
     expect(await counted(`student-login-account:${email}`)).toBe(2);
@@ -89,7 +112,9 @@ describe('without the binding: the D1 counters are the line', () => {
     const address = ip();
     const statuses = [];
     for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++)
-      statuses.push((await call(absent, '/api/users/login', { email, password: 'Wrong-pass-1' }, address)).status);
+      statuses.push(
+        (await call(absent, '/api/users/login', { email, password: 'Wrong-pass-1' }, address)).status,
+      );
     expect(statuses.every((s) => s === 401)).toBe(true);
     const last = await call(absent, '/api/users/login', { email, password: 'Wrong-pass-1' }, address);
     expect(last.status).toBe(429);

@@ -26,7 +26,8 @@ const fresh = () => `203.0.113.${counter++ % 250}`;
 const from = (ip: string) => ({ 'CF-Connecting-IP': ip });
 let v6 = 0;
 /** A client address never used before: an IPv6 /64 of its own. */
-const newAddress = () => `2001:db8:${(0x3000 + v6++).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
+const newAddress = () =>
+  `2001:db8:${(0x3000 + v6++).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
 
 async function verifiedStudent() {
   const form = studentRegistration();
@@ -41,7 +42,9 @@ async function verifiedPartner() {
   const form = partnerRegistration();
   await postJson('/api/partner/register', form, from(newAddress()));
   const otp = await waitForCode(form.ownerEmail, /verification code/);
-  expect((await postJson('/api/partner/verify-otp', { email: form.ownerEmail, otp }, from(newAddress()))).status).toBe(200);
+  expect(
+    (await postJson('/api/partner/verify-otp', { email: form.ownerEmail, otp }, from(newAddress()))).status,
+  ).toBe(200);
   return { email: form.ownerEmail, password: form.password };
 }
 
@@ -96,7 +99,11 @@ describe('sign-in past the failure limit', () => {
     const attacker = newAddress();
     for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++)
       await postJson('/api/users/login', { email, password: `wrong-${i}` }, from(attacker));
-    const guess = await postJson('/api/users/login', { email, password: 'guess', code: '123456' }, from(newAddress()));
+    const guess = await postJson(
+      '/api/users/login',
+      { email, password: 'guess', code: '123456' },
+      from(newAddress()),
+    );
     expect(guess.status).toBe(400);
     expect((await json(guess)).message).toMatch(/That code is not right/);
   });
@@ -127,10 +134,20 @@ describe('sign-in past the failure limit', () => {
     for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++)
       await postJson('/api/admin/auth/login', { email: admin.email, password: `wrong-${i}` }, from(attacker));
     expect(
-      (await postJson('/api/admin/auth/login', { email: admin.email, password: STAFF_PASSWORD }, from(attacker))).status,
+      (
+        await postJson(
+          '/api/admin/auth/login',
+          { email: admin.email, password: STAFF_PASSWORD },
+          from(attacker),
+        )
+      ).status,
     ).toBe(429);
     const owner = newAddress();
-    const step = await postJson('/api/admin/auth/login', { email: admin.email, password: STAFF_PASSWORD }, from(owner));
+    const step = await postJson(
+      '/api/admin/auth/login',
+      { email: admin.email, password: STAFF_PASSWORD },
+      from(owner),
+    );
     expect(step.status).toBe(200);
     expect(await json(step)).toEqual({ success: true, step: 'mfa' });
     const challenge = cookieFrom(step, STAFF_CHALLENGE_COOKIE)!;
@@ -146,8 +163,16 @@ describe('sign-in past the failure limit', () => {
     const editor = await makeStaff('editor');
     const attacker = newAddress();
     for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++)
-      await postJson('/api/admin/auth/login', { email: editor.email, password: `wrong-${i}` }, from(attacker));
-    const step = await postJson('/api/admin/auth/login', { email: editor.email, password: STAFF_PASSWORD }, from(newAddress()));
+      await postJson(
+        '/api/admin/auth/login',
+        { email: editor.email, password: `wrong-${i}` },
+        from(attacker),
+      );
+    const step = await postJson(
+      '/api/admin/auth/login',
+      { email: editor.email, password: STAFF_PASSWORD },
+      from(newAddress()),
+    );
     expect(await json(step)).toEqual({ success: true, step: 'enrol' });
   });
 });
@@ -161,10 +186,21 @@ describe('codes past the failure limit', () => {
     // Others, from two addresses, use up the account's limit and the code's five tries.
     for (const ip of [newAddress(), newAddress()])
       for (let i = 0; i < REQUEST_RULES.reset.perAccount.max; i++)
-        await postJson('/api/users/reset-password', { email, otp: wrong, password: 'Taken-over-77' }, from(ip));
-    const owner = await postJson('/api/users/reset-password', { email, otp: code, password: 'Owners-new-pass-9' }, from(newAddress()));
+        await postJson(
+          '/api/users/reset-password',
+          { email, otp: wrong, password: 'Taken-over-77' },
+          from(ip),
+        );
+    const owner = await postJson(
+      '/api/users/reset-password',
+      { email, otp: code, password: 'Owners-new-pass-9' },
+      from(newAddress()),
+    );
     expect(owner.status).toBe(200);
-    expect((await postJson('/api/users/login', { email, password: 'Owners-new-pass-9' }, from(newAddress()))).status).toBe(200);
+    expect(
+      (await postJson('/api/users/login', { email, password: 'Owners-new-pass-9' }, from(newAddress())))
+        .status,
+    ).toBe(200);
   });
 
   it('a right partner verification code is judged after others burned guesses on the address', async () => {
@@ -175,8 +211,15 @@ describe('codes past the failure limit', () => {
     const attacker = newAddress();
     for (let i = 0; i < REQUEST_RULES.verify.perAccount.max; i++)
       await postJson('/api/partner/verify-otp', { email: form.ownerEmail, otp: wrong }, from(attacker));
-    expect((await postJson('/api/partner/verify-otp', { email: form.ownerEmail, otp: code }, from(attacker))).status).toBe(429);
-    const owner = await postJson('/api/partner/verify-otp', { email: form.ownerEmail, otp: code }, from(newAddress()));
+    expect(
+      (await postJson('/api/partner/verify-otp', { email: form.ownerEmail, otp: code }, from(attacker)))
+        .status,
+    ).toBe(429);
+    const owner = await postJson(
+      '/api/partner/verify-otp',
+      { email: form.ownerEmail, otp: code },
+      from(newAddress()),
+    );
     expect(owner.status).toBe(200);
   });
 
@@ -187,7 +230,11 @@ describe('codes past the failure limit', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await Promise.all(
       Array.from({ length: 40 }, () =>
-        postJson('/api/users/reset-password', { email, otp: wrong, password: 'Taken-over-77' }, from(newAddress())),
+        postJson(
+          '/api/users/reset-password',
+          { email, otp: wrong, password: 'Taken-over-77' },
+          from(newAddress()),
+        ),
       ),
     );
     const row = await env.DB.prepare(
@@ -201,15 +248,23 @@ describe('codes past the failure limit', () => {
   it('staff second factor: tries burned by someone with the password do not keep the owner out', async () => {
     const admin = await makeStaff('admin');
     const stepFrom = async (ip: string) => {
-      const res = await postJson('/api/admin/auth/login', { email: admin.email, password: STAFF_PASSWORD }, from(ip));
+      const res = await postJson(
+        '/api/admin/auth/login',
+        { email: admin.email, password: STAFF_PASSWORD },
+        from(ip),
+      );
       return cookieFrom(res, STAFF_CHALLENGE_COOKIE)!;
     };
     const mfa = (ip: string, challenge: string, code: string) =>
-      postJson('/api/admin/auth/mfa', { code }, {
-        ...from(ip),
-        Cookie: `${STAFF_CHALLENGE_COOKIE}=${challenge}`,
-        Origin: 'http://127.0.0.1:8787',
-      });
+      postJson(
+        '/api/admin/auth/mfa',
+        { code },
+        {
+          ...from(ip),
+          Cookie: `${STAFF_CHALLENGE_COOKIE}=${challenge}`,
+          Origin: 'http://127.0.0.1:8787',
+        },
+      );
     const attacker = newAddress();
     const theirs = await stepFrom(attacker);
     const right = currentTotp(admin.totpSecret!);

@@ -233,4 +233,7 @@ export interface StrategyCard {
  * `POST /api/job-applicants/forgot-password { email }` e-mails a 6-digit code, and
  * `POST /api/job-applicants/reset-password { email, otp, password }` sets the password with it.
  */
-export { forgotPasswordSchema as applicantForgotSchema, resetPasswordSchema as applicantResetSchema } from './users.ts';
+export {
+  forgotPasswordSchema as applicantForgotSchema,
+  resetPasswordSchema as applicantResetSchema,
+} from './users.ts';

@@ -7,7 +7,8 @@ import { z } from 'zod';
  * sends the e-mail, password and `code` again to the same login endpoint (issue 30 item 3).
  */
 export const SIGN_IN_CODE_SENT = "We've e-mailed you a code to finish signing in.";
-export const SIGN_IN_CODE_WRONG = 'That code is not right or has expired. Check the e-mail, or sign in again for a new code.';
+export const SIGN_IN_CODE_WRONG =
+  'That code is not right or has expired. Check the e-mail, or sign in again for a new code.';
 export const SIGN_IN_CODE_FORMAT = 'Enter the 6-digit code we e-mailed you.';
 
 /** The optional `code` of the login endpoints. */

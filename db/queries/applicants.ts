@@ -75,7 +75,10 @@ export function withdrawHeldStatements(db: Db, applicantId: string): Statement[]
       .where(
         and(
           eq(statusChanges.entity, 'job_application'),
-          inArray(statusChanges.entityId, db.select({ id: jobApplications.id }).from(jobApplications).where(held)),
+          inArray(
+            statusChanges.entityId,
+            db.select({ id: jobApplications.id }).from(jobApplications).where(held),
+          ),
         ),
       ),
     db.delete(jobApplications).where(held),

@@ -93,7 +93,7 @@ const CODE_TEXT = {
     lead: (company: string) =>
       `someone signed in to your ${company} account with its password. Because of many failed sign-in attempts on the account, we ask for this code as well.`,
     ignore:
-      "If it wasn't you, someone knows your password: don't share this code, and set a new password with \"Forgot password?\".",
+      'If it wasn\'t you, someone knows your password: don\'t share this code, and set a new password with "Forgot password?".',
   },
 } as const;
 

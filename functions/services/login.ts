@@ -125,7 +125,11 @@ export async function checkLoginWithCode(
   const hits = hitsFor(type, normalized, address);
   await enforce(db, [hits.address], limitMessage);
   const [account] = await findSignInCandidates(db, type, normalized, 1);
-  const owner = { accountType: type, accountId: account?.id ?? `unknown:${normalized}`, purpose: 'signin' } as const;
+  const owner = {
+    accountType: type,
+    accountId: account?.id ?? `unknown:${normalized}`,
+    purpose: 'signin',
+  } as const;
   const verdict = await verifyCode(db, owner, code);
   if (!account || !account.isVerified || verdict.status !== 'ok') throw new Invalid(SIGN_IN_CODE_WRONG);
   if (!(await verifyPassword(password, account.passwordHash))) throw new Unauthenticated(INVALID_CREDENTIALS);

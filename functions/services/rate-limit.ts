@@ -43,7 +43,8 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
       updated_at = ${now}
     where rate_limits.window_start <= ${now - windowMs} or rate_limits.count < ${limit.max}
     returning window_start, count`);
-  if (row) return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now), count: row.count };
+  if (row)
+    return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now), count: row.count };
   const [current] = await db
     .select({ windowStart: rateLimits.windowStart })
     .from(rateLimits)

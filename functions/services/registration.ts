@@ -82,7 +82,9 @@ async function takenBy(db: Db, type: RegistrableType, email: string, details: Re
   const [row] = await db
     .select({ id: table.id })
     .from(table)
-    .where(and(eq(table.isVerified, true), phone ? or(eq(table.email, email), phone) : eq(table.email, email)))
+    .where(
+      and(eq(table.isVerified, true), phone ? or(eq(table.email, email), phone) : eq(table.email, email)),
+    )
     .limit(1);
   return row;
 }
@@ -119,14 +121,26 @@ export async function register<T extends RegistrableType>(
  * indexes refuse the first statement, and so the batch, when a verified account already holds the
  * address or the phone number.
  */
-export function verifyStatements(db: Db, type: RegistrableType, id: string, email: string, payload: string | null) {
+export function verifyStatements(
+  db: Db,
+  type: RegistrableType,
+  id: string,
+  email: string,
+  payload: string | null,
+) {
   const table = registrable[type];
   const others = and(eq(table.email, email), eq(table.isVerified, false), ne(table.id, id));
   const values = { ...detailsFromPayload(type, payload), isVerified: true, updatedAt: new Date() };
   return [
     type === 'student'
-      ? db.update(users).set(values).where(and(eq(users.id, id), eq(users.isVerified, false)))
-      : db.update(partners).set(values).where(and(eq(partners.id, id), eq(partners.isVerified, false))),
+      ? db
+          .update(users)
+          .set(values)
+          .where(and(eq(users.id, id), eq(users.isVerified, false)))
+      : db
+          .update(partners)
+          .set(values)
+          .where(and(eq(partners.id, id), eq(partners.isVerified, false))),
     ...deleteWithCodes(db, type, others),
   ] as const;
 }
@@ -143,7 +157,13 @@ function detailsFromPayload(type: RegistrableType, payload: string | null): Reco
 }
 
 /** The unverified registrations of an address, newest first, none past its 24 hours (at most `max`). */
-export async function pendingRegistrations(db: Db, type: RegistrableType, email: string, max = 5, now = Date.now()) {
+export async function pendingRegistrations(
+  db: Db,
+  type: RegistrableType,
+  email: string,
+  max = 5,
+  now = Date.now(),
+) {
   const table = registrable[type];
   return db
     .select({ id: table.id, email: table.email, createdAt: table.createdAt })

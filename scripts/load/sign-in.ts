@@ -83,13 +83,20 @@ async function post(url: string, path: string, body: unknown) {
 
 await printMachine();
 rmSync(persistTo, { recursive: true, force: true });
-await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { CI: 'true' });
+await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+  CI: 'true',
+});
 // A secret of its own: the sessions it signs live only as long as this run.
-const secret = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const secret = [...crypto.getRandomValues(new Uint8Array(32))]
+  .map((b) => b.toString(16).padStart(2, '0'))
+  .join('');
 const server = await startDirect({ port, persistTo, bindings: { TOKEN_SECRET: secret } });
 try {
   const url = server.url;
-  const accounts = Array.from({ length: runs + 4 }, (_, i) => `cpu-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const accounts = Array.from(
+    { length: runs + 4 },
+    (_, i) => `cpu-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+  );
   console.log(`Registering ${accounts.length} job seekers ...`);
   for (const email of accounts) {
     const r = await post(url, '/api/job-applicants/register', {
@@ -113,7 +120,11 @@ try {
       walls.push(r.ms);
       statuses.add(r.status);
     }
-    return { cpu: (workerdCpuMs(pids) - before) / count, wall: median(walls), statuses: [...statuses].join(',') };
+    return {
+      cpu: (workerdCpuMs(pids) - before) / count,
+      wall: median(walls),
+      statuses: [...statuses].join(','),
+    };
   };
   const right = await measure(runs, (i) =>
     post(url, '/api/job-applicants/login', { email: accounts[i], password: PASSWORD }),
@@ -121,7 +132,9 @@ try {
   const wrong = await measure(runs, (i) =>
     post(url, '/api/job-applicants/login', { email: accounts[i], password: 'Not-the-password-1' }),
   );
-  const floor = await measure(runs, () => post(url, '/api/job-applicants/login', { email: 'not-an-email', password: 'x' }));
+  const floor = await measure(runs, () =>
+    post(url, '/api/job-applicants/login', { email: 'not-an-email', password: 'x' }),
+  );
   table(
     ['request (one at a time)', 'status', 'CPU ms / request', 'wall ms (median)'],
     [

@@ -17,7 +17,11 @@ import {
 } from '#db/queries/applicants.ts';
 import { batch } from '#db/batch.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '#schemas/users.ts';
-import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from '#functions/services/account-codes.ts';
+import {
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+} from '#functions/services/account-codes.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import {

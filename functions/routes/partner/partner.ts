@@ -151,7 +151,12 @@ export const partner = new Hono<AppEnv>()
       // send that registration (not another of the address's) a new code.
       if (error instanceof NotVerified)
         return c.json(
-          { success: false, message: error.message, needsVerification: true, userId: error.accountId } satisfies FailureBody,
+          {
+            success: false,
+            message: error.message,
+            needsVerification: true,
+            userId: error.accountId,
+          } satisfies FailureBody,
           403,
         );
       throw error;

@@ -354,9 +354,9 @@ describe('POST /api/users/login', () => {
     await env.DB.prepare('update rate_limits set window_start = window_start - ? where key like ?')
       .bind(16 * 60 * 1000, `student-login-%`)
       .run();
-    expect((await post('/api/users/login', { email: data.email, password: data.password }, from)).status).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/users/login', { email: data.email, password: data.password }, from)).status,
+    ).toBe(200);
   });
 
   it('rate limits per address too (counted before the password is checked)', async () => {
@@ -366,11 +366,22 @@ describe('POST /api/users/login', () => {
     await env.DB.prepare(
       'insert or replace into rate_limits (key, window_start, count, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
     )
-      .bind('student-login-address:203.0.113.9', now, LOGIN_LIMITS.perAddress.max - 1, now + 900_000, now, now)
+      .bind(
+        'student-login-address:203.0.113.9',
+        now,
+        LOGIN_LIMITS.perAddress.max - 1,
+        now + 900_000,
+        now,
+        now,
+      )
       .run();
     const last = await post('/api/users/login', { email: 'x0@example.com', password: 'whatever' }, headers);
     expect(last.status).toBe(401);
-    const refused = await post('/api/users/login', { email: 'x1@example.com', password: 'whatever' }, headers);
+    const refused = await post(
+      '/api/users/login',
+      { email: 'x1@example.com', password: 'whatever' },
+      headers,
+    );
     expect(refused.status).toBe(429);
   });
 });

@@ -56,7 +56,13 @@ function LoginForm() {
         setUnverified(error.status === 403);
         const body: unknown = error.body;
         // The registration that password belongs to: the verification page resends for it.
-        if (error.status === 403 && typeof body === 'object' && body && 'userId' in body && typeof body.userId === 'string')
+        if (
+          error.status === 403 &&
+          typeof body === 'object' &&
+          body &&
+          'userId' in body &&
+          typeof body.userId === 'string'
+        )
           localStorage.setItem(storageKeys.partnerRegistration, body.userId);
         setFailure(error.message || 'Login failed. Please check your credentials.');
       } else setFailure('Login failed. Please check your credentials.');

@@ -12,7 +12,13 @@ const answer = schemaFrom(contract, 'messageResponse');
  * 6-digit code by e-mail, then a new password with it (the students' flow and messages). A
  * completed reset also confirms the address and signs out every device.
  */
-export function ApplicantReset({ email: initial, onDone }: { email: string; onDone: (email: string) => void }) {
+export function ApplicantReset({
+  email: initial,
+  onDone,
+}: {
+  email: string;
+  onDone: (email: string) => void;
+}) {
   const id = useId();
   const [step, setStep] = useState<'request' | 'reset' | 'done'>('request');
   const [form, setForm] = useState({ email: initial, otp: '', password: '' });
@@ -43,11 +49,17 @@ export function ApplicantReset({ email: initial, onDone }: { email: string; onDo
     setBusy(true);
     try {
       const path = step === 'request' ? 'forgot-password' : 'reset-password';
-      const res = await api(`/api/job-applicants/${path}`, { method: 'POST', body: parsed.data, schema: answer });
+      const res = await api(`/api/job-applicants/${path}`, {
+        method: 'POST',
+        body: parsed.data,
+        schema: answer,
+      });
       setNotice(res.message);
       setStep(step === 'request' ? 'reset' : 'done');
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'An error occurred. Please try again later.');
+      setError(
+        err instanceof ApiError && err.message ? err.message : 'An error occurred. Please try again later.',
+      );
     } finally {
       setBusy(false);
     }
@@ -56,7 +68,13 @@ export function ApplicantReset({ email: initial, onDone }: { email: string; onDo
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
   return (
-    <form className="rc-auth" onFocus={prefetch(contract)} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="rc-auth"
+      onFocus={prefetch(contract)}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="rc-modal__subtitle">
         Reset your password
       </h3>
@@ -67,7 +85,9 @@ export function ApplicantReset({ email: initial, onDone }: { email: string; onDo
       )}
       {step === 'request' && (
         <>
-          <p className="rc-muted">Enter the e-mail address of your applicant account. We will e-mail you a 6-digit code.</p>
+          <p className="rc-muted">
+            Enter the e-mail address of your applicant account. We will e-mail you a 6-digit code.
+          </p>
           <TextField
             look={rcLook}
             id={`${id}-email`}
