@@ -212,7 +212,8 @@ export const oneTimeCodes = sqliteTable(
     consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
     /**
      * A registration's details (JSON, password already hashed), applied when this code verifies the
-     * account: whoever completes verification sets the details and password (spec/0-decisions.md).
+     * account. Written only before migration 0011, when registrations of one address shared a row;
+     * since then each registration is its own row (functions/services/registration.ts).
      */
     payload: text('payload'),
     ...timestamps,
