@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
 import { hydratedAround } from './helpers/islands.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { partnerForm, verifiedPartner, verifiedStudent } from './helpers/accounts.ts';
 
 // Issue 30 items 2 and 3 in the browser: once strangers have used up an account's sign-in tries,
@@ -116,6 +117,7 @@ test('job seeker on a phone: My applications asks for the e-mailed code past the
   await expect(form.getByRole('status')).toHaveText(CODE_SENT);
   await form.getByLabel('Code from the e-mail').fill(await signInCode(request, email));
   await noSidewaysScroll(page);
+  expect(await axeViolations(page)).toEqual([]);
   await form.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Signed in as')).toContainText(email);
 });
