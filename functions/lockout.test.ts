@@ -123,7 +123,7 @@ describe('sign-in past the failure limit', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(19);
     expect(statuses.filter((s) => s !== 429)).toHaveLength(1);
     const pair = await env.DB.prepare('select count from rate_limits where key = ?')
-      .bind(`student-login-pair:${email}|${ip.split(':').slice(0, 4).join(':')}::/64`)
+      .bind(`student-login-pair:${ip.split(':').slice(0, 4).join(':')}::/64:${email}`)
       .first<{ count: number }>();
     expect(pair!.count).toBe(LOGIN_LIMITS.perAccount.max);
   });
@@ -273,6 +273,38 @@ describe('codes past the failure limit', () => {
     expect((await mfa(attacker, theirs, wrong)).status).toBe(429);
     const owner = newAddress();
     expect((await mfa(owner, await stepFrom(owner), currentTotp(admin.totpSecret!))).status).toBe(200);
+  });
+});
+
+describe('a ceiling where no code counts its own tries', () => {
+  it('staff second factor: of 20 parallel wrong codes from 20 new addresses, at most 10 are judged', async () => {
+    const admin = await makeStaff('admin');
+    const challenge = cookieFrom(
+      await postJson(
+        '/api/admin/auth/login',
+        { email: admin.email, password: STAFF_PASSWORD },
+        from(newAddress()),
+      ),
+      STAFF_CHALLENGE_COOKIE,
+    )!;
+    const right = currentTotp(admin.totpSecret!);
+    const wrong = right === '123456' ? '654321' : '123456';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postJson(
+          '/api/admin/auth/mfa',
+          { code: wrong },
+          {
+            ...from(newAddress()),
+            Cookie: `${STAFF_CHALLENGE_COOKIE}=${challenge}`,
+            Origin: 'http://127.0.0.1:8787',
+          },
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 });
 

@@ -213,6 +213,8 @@ export function gateHits(
   return {
     address: { limit: { name: `${name}-address`, ...limits.perAddress }, subject: address },
     account: { limit: { name: `${name}-account`, ...limits.perAccount }, subject: account },
-    pair: { limit: { name: `${name}-pair`, ...limits.perAccount }, subject: `${account}|${address}` },
+    // The account last, as in every counter's key (`name:…:account`): erasing a person finds and
+    // deletes the counters that end with their e-mail or id (db/queries/personal-data.ts).
+    pair: { limit: { name: `${name}-pair`, ...limits.perAccount }, subject: `${address}:${account}` },
   };
 }

@@ -41,6 +41,7 @@ import { verifyToken } from '#functions/services/tokens.ts';
 import { writeAudit } from '#functions/services/audit.ts';
 import { signChallenge, verifyChallenge, type ChallengeStage } from '#functions/services/staff-challenge.ts';
 import {
+  MFA_EXTRA_TRIES,
   MFA_RULE,
   hashRecoveryCode,
   matchTotp,
@@ -133,11 +134,13 @@ async function currentClaims(c: Ctx) {
  * address's first try), after the flood limits.
  */
 async function countTry(c: Ctx, staffId: string) {
-  await c.var.limiter.flood('staff', staffId);
-  await c.var.limiter.gate('staff', MFA_RULE, staffId, (_, seconds) => {
+  const message = (_: string, seconds: number) => {
     const minutes = Math.ceil(seconds / 60);
     return `Too many codes tried. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  });
+  };
+  await c.var.limiter.flood('staff', staffId);
+  const { pastLimit } = await c.var.limiter.gate('staff', MFA_RULE, staffId, message);
+  if (pastLimit) await c.var.limiter.hits([{ limit: MFA_EXTRA_TRIES, subject: staffId }], message);
 }
 
 /** Forgets the second-factor tries after a right code. */
