@@ -14,13 +14,13 @@ type Bindings = Partial<Pick<Env, 'RATE_LIMIT_ADDRESS' | 'RATE_LIMIT_ACCOUNT'>>;
 /** Calls the Worker with these flood bindings in place of wrangler.toml's (undefined: absent). */
 async function call(bindings: Bindings, path: string, body: unknown, ip: string) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch!(
+  const res = await worker.fetch(
     new Request(`http://127.0.0.1:8787${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
       body: JSON.stringify(body),
-    }) as Request<unknown, IncomingRequestCfProperties>,
-    { ...env, ...bindings } as Env,
+    }),
+    { ...env, ...bindings },
     ctx,
   );
   await waitOnExecutionContext(ctx);

@@ -144,11 +144,12 @@ export function createLimiter(db: Db, headers: Headers, bindings: FloodBindings 
   return {
     address,
     flood: async (type, account) => {
-      const checks = [bindings.RATE_LIMIT_ADDRESS?.limit({ key: address })];
-      if (account !== undefined)
-        checks.push(bindings.RATE_LIMIT_ACCOUNT?.limit({ key: `${type}:${account.trim().toLowerCase()}` }));
+      const checks: Promise<RateLimitOutcome>[] = [];
+      if (bindings.RATE_LIMIT_ADDRESS) checks.push(bindings.RATE_LIMIT_ADDRESS.limit({ key: address }));
+      if (bindings.RATE_LIMIT_ACCOUNT && account !== undefined)
+        checks.push(bindings.RATE_LIMIT_ACCOUNT.limit({ key: `${type}:${account.trim().toLowerCase()}` }));
       const outcomes = await Promise.all(checks);
-      if (outcomes.some((o) => o && !o.success)) throw new TooMany(FLOOD_MESSAGE, FLOOD_RETRY_SECONDS);
+      if (outcomes.some((o) => !o.success)) throw new TooMany(FLOOD_MESSAGE, FLOOD_RETRY_SECONDS);
     },
     rule: (type, rule, account, message) => {
       const hits: LimitHit[] = [
