@@ -29,6 +29,16 @@ export default defineConfig(async () => {
             STRIPE_API_PROTOCOL: 'http',
             MAIL_FAKE_PORT: process.env.MAIL_FAKE_PORT,
           },
+          // wrangler.toml's flood limits (functions/middleware/rate-limit.ts `flood`) would refuse the
+          // suite's own bursts from one test address: here they never refuse, so the D1 counters are
+          // the line the tests see (the fallback where the bindings are absent). The flood tests
+          // swap in the TEST_ ones, small enough to refuse (functions/flood-limits.test.ts).
+          ratelimits: {
+            RATE_LIMIT_ADDRESS: { namespace_id: '1801', simple: { limit: 1_000_000, period: 60 } },
+            RATE_LIMIT_ACCOUNT: { namespace_id: '1802', simple: { limit: 1_000_000, period: 60 } },
+            TEST_FLOOD_ADDRESS: { namespace_id: '1901', simple: { limit: 3, period: 60 } },
+            TEST_FLOOD_ACCOUNT: { namespace_id: '1902', simple: { limit: 2, period: 60 } },
+          },
         },
       }),
     ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInCode } from './sign-in.ts';
 import { degreeOptions, employmentTypes, OTP_INCOMPLETE } from './partner-text.ts';
 import { partnerApprovalStatuses, partnerRequestStatuses } from './pipelines.ts';
 
@@ -79,6 +80,14 @@ export const partnerVerifySchema = z.object({
 
 export const partnerEmailSchema = z.object({ email: email('Email is required', 'Email is invalid') });
 
+/**
+ * Resend names the registration it is for when the page knows it (the `_id` registration answered):
+ * an address may have several registrations, and each has its own code (issue 30 item 1).
+ */
+export const partnerResendSchema = partnerEmailSchema.extend({
+  registrationId: z.string().max(100).optional(),
+});
+
 export const partnerLoginSchema = z.object({
   email: email('Email is required', 'Email is invalid'),
   password: z
@@ -86,6 +95,7 @@ export const partnerLoginSchema = z.object({
     .min(1, 'Password is required')
     .max(200, 'Password must be at most 200 characters'),
   remember: z.boolean().optional().default(false),
+  code: signInCode,
 });
 export type PartnerLoginInput = z.input<typeof partnerLoginSchema>;
 

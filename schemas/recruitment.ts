@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInCode } from './sign-in.ts';
 import { pagePaths } from './paths.ts';
 
 /**
@@ -48,6 +49,7 @@ const password = z
 export const applicantLoginSchema = z.object({
   email,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  code: signInCode,
 });
 export const applicantRegisterSchema = z.object({
   fullName: required('Full name', 120),
@@ -228,3 +230,13 @@ export interface StrategyCard {
   description: string;
   extendedDescription: string[];
 }
+
+/**
+ * Job seekers reset a forgotten password with the students' rules and messages (issue 30 item 2):
+ * `POST /api/job-applicants/forgot-password { email }` e-mails a 6-digit code, and
+ * `POST /api/job-applicants/reset-password { email, otp, password }` sets the password with it.
+ */
+export {
+  forgotPasswordSchema as applicantForgotSchema,
+  resetPasswordSchema as applicantResetSchema,
+} from './users.ts';

@@ -55,5 +55,7 @@ export const failureBody = z.object({
   needsVerification: z.boolean().optional(),
   /** …with the account to send a new code to (null when it is not known). */
   userId: z.string().nullable().optional(),
+  /** A right password past the account's failure limit: finish with the e-mailed code (schemas/sign-in.ts). */
+  codeRequired: z.boolean().optional(),
 });
 export type FailureBody = z.infer<typeof failureBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_REQUIRED, documentTypes, educationLevels } from './users-text.ts';
 import { INTAKE_NOT_OFFERED } from './program-intakes.ts';
+import { signInCode } from './sign-in.ts';
 // In the student contract so the login form, which has loaded it before it signs in, can read a refusal.
 export { failureBody } from './responses.ts';
 
@@ -43,6 +44,7 @@ export const loginSchema = z.object({
     .min(1, 'Password is required')
     .max(200, 'Password is required'),
   remember: z.boolean().optional(),
+  code: signInCode,
 });
 
 export const checkEmailSchema = z.object({ email });

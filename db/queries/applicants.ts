@@ -1,6 +1,15 @@
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { jobApplicants, jobApplications, jobs } from '../schema/index.ts';
+import type { Statement } from '../batch.ts';
+import {
+  jobAlerts,
+  jobApplicants,
+  jobApplications,
+  jobs,
+  oneTimeCodes,
+  sessions,
+  statusChanges,
+} from '../schema/index.ts';
 import { contains } from './text-search.ts';
 
 /** The applicant a confirmation link or a signed-in request names. */
@@ -17,6 +26,96 @@ export async function findApplicant(db: Db, id: string) {
     .where(eq(jobApplicants.id, id))
     .limit(1);
   return row;
+}
+
+/** The applicant account of an address (there is at most one), or undefined. */
+export async function findApplicantByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: jobApplicants.id, emailConfirmedAt: jobApplicants.emailConfirmedAt })
+    .from(jobApplicants)
+    .where(eq(jobApplicants.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** The stored CVs of an applicant's applications that were never passed on (to delete from R2). */
+export async function heldResumeKeys(db: Db, applicantId: string) {
+  const rows = await db
+    .select({ key: jobApplications.resumeKey })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.applicantId, applicantId), isNull(jobApplications.forwardedAt)));
+  return rows.map((r) => r.key);
+}
+
+/** The jobs of an applicant's held applications (the confirmation e-mail names them), oldest first. */
+export async function heldJobsOf(db: Db, applicantId: string) {
+  return db
+    .select({ title: jobs.title, company: jobs.company })
+    .from(jobApplications)
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .where(and(eq(jobApplications.applicantId, applicantId), isNull(jobApplications.forwardedAt)))
+    .orderBy(jobApplications.createdAt);
+}
+
+/**
+ * The statements withdrawing an applicant's held applications (never passed on) while the address
+ * is unconfirmed, with their status history: nothing happens once the address is confirmed (the
+ * condition is read inside the batch). The last statement reports how many were withdrawn.
+ */
+export function withdrawHeldStatements(db: Db, applicantId: string): Statement[] {
+  const unconfirmed = sql`(select email_confirmed_at from job_applicants where id = ${applicantId}) is null`;
+  const held = and(
+    eq(jobApplications.applicantId, applicantId),
+    isNull(jobApplications.forwardedAt),
+    unconfirmed,
+  );
+  return [
+    db
+      .delete(statusChanges)
+      .where(
+        and(
+          eq(statusChanges.entity, 'job_application'),
+          inArray(
+            statusChanges.entityId,
+            db.select({ id: jobApplications.id }).from(jobApplications).where(held),
+          ),
+        ),
+      ),
+    db.delete(jobApplications).where(held),
+  ];
+}
+
+/**
+ * Starts a registration over an address whose applicant account is unconfirmed (issue 30 item 2):
+ * the earlier registration goes, with its sessions, codes, alerts and held applications (never
+ * passed on), and the new one is a new account with a new id, so its password alone signs in and
+ * only its own confirmation link works. One batch: if the earlier account was confirmed meanwhile,
+ * its delete matches nothing, the insert breaks the unique index, and nothing changes (409).
+ */
+export function replaceApplicantStatements(
+  db: Db,
+  earlierId: string,
+  applicant: typeof jobApplicants.$inferInsert,
+): Statement[] {
+  const unconfirmed = and(eq(jobApplicants.id, earlierId), isNull(jobApplicants.emailConfirmedAt));
+  return [
+    ...withdrawHeldStatements(db, earlierId),
+    db.delete(sessions).where(and(eq(sessions.accountType, 'applicant'), eq(sessions.accountId, earlierId))),
+    db
+      .delete(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.accountType, 'applicant'), eq(oneTimeCodes.accountId, earlierId))),
+    db.delete(jobAlerts).where(eq(jobAlerts.applicantId, earlierId)),
+    db.delete(jobApplicants).where(unconfirmed),
+    db.insert(jobApplicants).values(applicant),
+  ];
+}
+
+/** The statement confirming the address (a completed password reset proves it too). */
+export function confirmApplicantStatement(db: Db, id: string) {
+  return db
+    .update(jobApplicants)
+    .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(jobApplicants.id, id), isNull(jobApplicants.emailConfirmedAt)));
 }
 
 /** Marks the e-mail confirmed: true for the first click only (one conditional UPDATE). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns.ts';
 import { partnerApprovalStatuses, pipelines } from '#schemas/pipelines.ts';
@@ -8,6 +9,9 @@ import { partnerApprovalStatuses, pipelines } from '#schemas/pipelines.ts';
  * visits, and one write per visit beats one per item seen).
  */
 const timelineSeen = { timelineSeenAt: integer('timeline_seen_at', { mode: 'timestamp_ms' }) };
+
+/** The condition of the unique indexes that only verified accounts take part in (raw: no table prefix in an index). */
+const verifiedOnly = sql`is_verified = 1`;
 
 /** Columns every account type shares: login, verification and token revocation. */
 const credentials = {
@@ -32,8 +36,12 @@ export const users = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    uniqueIndex('users_contact_number_unique').on(t.contactNumber),
+    // Only verified accounts own an address or a phone number: each unverified registration is a
+    // row of its own (an address can have several at once, none cancelling another), and reserves
+    // nothing until its code is entered (functions/services/registration.ts, issue 30 items 1, 10).
+    uniqueIndex('users_verified_email_unique').on(t.email).where(verifiedOnly),
+    uniqueIndex('users_verified_contact_number_unique').on(t.contactNumber).where(verifiedOnly),
+    index('users_email_idx').on(t.email),
   ],
 );
 
@@ -117,7 +125,11 @@ export const partners = sqliteTable(
     ...timelineSeen,
     ...timestamps,
   },
-  (t) => [uniqueIndex('partners_email_unique').on(t.email)],
+  (t) => [
+    // As for students: unverified registrations are rows of their own and own nothing yet.
+    uniqueIndex('partners_verified_email_unique').on(t.email).where(verifiedOnly),
+    index('partners_email_idx').on(t.email),
+  ],
 );
 
 export const jobApplicants = sqliteTable(
@@ -193,14 +205,15 @@ export const oneTimeCodes = sqliteTable(
     id: text('id').primaryKey(),
     accountType: text('account_type', { enum: accountTypes }).notNull(),
     accountId: text('account_id').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'signin'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
     /**
      * A registration's details (JSON, password already hashed), applied when this code verifies the
-     * account: whoever completes verification sets the details and password (spec/0-decisions.md).
+     * account. Written only before migration 0011, when registrations of one address shared a row;
+     * since then each registration is its own row (functions/services/registration.ts).
      */
     payload: text('payload'),
     ...timestamps,

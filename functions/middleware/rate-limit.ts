@@ -1,9 +1,13 @@
 import type { Db } from '#db/client.ts';
 import type { AccountType } from '#db/schema/index.ts';
+import { TooMany } from '../services/errors.ts';
 import {
   clear,
   clientAddress,
   enforce,
+  gate,
+  gateHits,
+  type GateResult,
   type Limit,
   type LimitHit,
   type LimitMessage,
@@ -18,32 +22,45 @@ export interface RequestRule {
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 60 * 60;
 
 /**
- * The limits of the endpoints that send or check e-mailed codes, and of the partner request form
- * (each request e-mails the team). Per address they slow a guesser spreading over accounts; per
- * account (the e-mail or id asked about, known or not) they slow one spread over addresses. The
+ * The limits of the endpoints that register, send or check e-mailed codes, and of the partner
+ * request form (each request e-mails the team). Per address they are generous (issue 30 item 3: a
+ * school or campus behind one address registers and verifies at least 100 people an hour) and stop
+ * floods; per account (the e-mail or id asked about, known or not) they do the protecting, and on
+ * the code checks they are a `gate`, so others' wrong guesses never lock the owner out. The
  * per-code limits (5 tries a code, 3 codes a quarter hour) sit under these in codes.ts.
  */
 export const REQUEST_RULES = {
+  // Per account: the e-mail registered, whose inbox each registration writes to.
+  register: {
+    name: 'register',
+    perAddress: { max: 200, windowSeconds: HOUR },
+    perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
+  },
+  checkEmail: {
+    name: 'check-email',
+    perAddress: { max: 200, windowSeconds: HOUR },
+  },
   verify: {
     name: 'verify',
-    perAddress: { max: 30, windowSeconds: FIFTEEN_MINUTES },
+    perAddress: { max: 200, windowSeconds: HOUR },
     perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES },
   },
   resend: {
     name: 'resend',
-    perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+    perAddress: { max: 100, windowSeconds: HOUR },
     perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
   },
   forgot: {
     name: 'forgot',
-    perAddress: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+    perAddress: { max: 100, windowSeconds: HOUR },
     perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
   },
   reset: {
     name: 'reset',
-    perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES },
+    perAddress: { max: 100, windowSeconds: HOUR },
     perAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES },
   },
   partnerRequest: {
@@ -84,19 +101,56 @@ export interface Limiter {
    * lower-cased, so spellings share one bucket).
    */
   rule(type: AccountType, rule: RequestRule, account?: string, message?: LimitMessage): Promise<void>;
+  /**
+   * A REQUEST_RULES rule with a per-account limit, as a `gate` (services/rate-limit.ts): past the
+   * account's limit only this address's first try is let through, so strangers cannot lock the
+   * owner out. For endpoints that judge a secret (a code).
+   */
+  gate(
+    type: AccountType,
+    rule: Required<RequestRule>,
+    account: string,
+    message?: LimitMessage,
+  ): Promise<GateResult>;
   /** Only a per-address limit (registration, check-email: no account yet). */
   perAddress(limit: Limit, message?: LimitMessage): Promise<void>;
   /** Any counters, each with its own subject (an account id, `address`). */
   hits(hits: LimitHit[], message?: LimitMessage): Promise<void>;
   /** Forgets a counter (after a success, e.g. a correct second factor). */
   clear(limit: Limit, subject: string): Promise<void>;
+  /**
+   * The first line in front of every endpoint that hashes a password or checks a code: Cloudflare's
+   * Rate Limiting binding, per address and per account, refuses a flood before scrypt or D1 run
+   * (docs/decisions/018-workers-paid-and-flood-limits.md). Approximate (counted per Cloudflare
+   * location) and cheap; the D1 counters above stay the exact second line, and the only line where
+   * the bindings are absent.
+   */
+  flood(type: AccountType, account?: string): Promise<void>;
+}
+
+/** The refusal of `flood`: a period of the binding is at most a minute. */
+export const FLOOD_MESSAGE = 'Too many requests right now. Please try again in a minute.';
+const FLOOD_RETRY_SECONDS = 60;
+
+/** The bindings `flood` reads (wrangler.toml `[[ratelimits]]`); either may be absent. */
+export interface FloodBindings {
+  RATE_LIMIT_ADDRESS?: RateLimit;
+  RATE_LIMIT_ACCOUNT?: RateLimit;
 }
 
 /** The limiter of a request from these headers. */
-export function createLimiter(db: Db, headers: Headers): Limiter {
+export function createLimiter(db: Db, headers: Headers, bindings: FloodBindings = {}): Limiter {
   const address = clientAddress(headers);
   return {
     address,
+    flood: async (type, account) => {
+      const checks: Promise<RateLimitOutcome>[] = [];
+      if (bindings.RATE_LIMIT_ADDRESS) checks.push(bindings.RATE_LIMIT_ADDRESS.limit({ key: address }));
+      if (bindings.RATE_LIMIT_ACCOUNT && account !== undefined)
+        checks.push(bindings.RATE_LIMIT_ACCOUNT.limit({ key: `${type}:${account.trim().toLowerCase()}` }));
+      const outcomes = await Promise.all(checks);
+      if (outcomes.some((o) => !o.success)) throw new TooMany(FLOOD_MESSAGE, FLOOD_RETRY_SECONDS);
+    },
     rule: (type, rule, account, message) => {
       const hits: LimitHit[] = [
         { limit: { name: `${type}-${rule.name}-address`, ...rule.perAddress }, subject: address },
@@ -109,6 +163,8 @@ export function createLimiter(db: Db, headers: Headers): Limiter {
       }
       return enforce(db, hits, message);
     },
+    gate: (type, rule, account, message) =>
+      gate(db, gateHits(`${type}-${rule.name}`, rule, account.trim().toLowerCase(), address), message),
     perAddress: (limit, message) => enforce(db, [{ limit, subject: address }], message),
     hits: (hits, message) => enforce(db, hits, message),
     clear: (limit, subject) => clear(db, limit, subject),

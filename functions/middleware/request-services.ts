@@ -9,6 +9,6 @@ import { createLimiter } from './rate-limit.ts';
  */
 export const requestServices = createMiddleware<AppEnv>(async (c, next) => {
   c.set('mailer', createMailer(c.var.db, c.env));
-  c.set('limiter', createLimiter(c.var.db, c.req.raw.headers));
+  c.set('limiter', createLimiter(c.var.db, c.req.raw.headers, c.env));
   await next();
 });

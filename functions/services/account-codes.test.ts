@@ -73,10 +73,10 @@ describe('sendVerificationCode / verifyAccount', () => {
     expect(mail!.text).toContain(mailer.code()!);
     expect(mail!.html).toContain(mailer.code()!);
     await expect(
-      verifyAccount(db, 'student', s.id, mailer.code() === '000000' ? '111111' : '000000'),
+      verifyAccount(db, 'student', s, mailer.code() === '000000' ? '111111' : '000000'),
     ).rejects.toMatchObject({ name: 'Invalid', message: 'Invalid or expired OTP. Please try again.' });
     expect((await row(s.id)).isVerified).toBe(false);
-    await verifyAccount(db, 'student', s.id, mailer.code()!);
+    await verifyAccount(db, 'student', s, mailer.code()!);
     expect((await row(s.id)).isVerified).toBe(true);
   });
 
@@ -139,8 +139,15 @@ describe('password reset', () => {
     expect(mailer.sent[0]!.subject).toMatch(/password reset code/);
   });
 
-  it('sets the new password, revokes earlier tokens, marks verified; the code is single use', async () => {
+  it('sends no reset code to an address with unverified registrations only (issue 30 item 1)', async () => {
     const s = await student(false);
+    const mailer = new MemoryMailer();
+    expect(await reset(mailer, s.email)).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it('sets the new password and revokes earlier tokens; the code is single use', async () => {
+    const s = await student(true);
     const mailer = new MemoryMailer();
     await reset(mailer, s.email.toUpperCase());
     const before = Date.now();

@@ -3,13 +3,14 @@ import { Conflict, Invalid, TooMany } from './errors.ts';
 import type { Db } from '#db/client.ts';
 import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
 import { accountTables, findCredentials } from './accounts.ts';
+import { batch, type Statement } from '#db/batch.ts';
 import { codeMessages, issueCode, verifyCode, withdrawCode } from './codes.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { codeEmail } from './emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
-import { detailsFromPayload, isExpiredUnverified, type RegistrableType } from './registration.ts';
+import { pendingRegistrations, verifyStatements, type RegistrableType } from './registration.ts';
 import { endAllSessionsStatement } from './sessions.ts';
 
 /**
@@ -58,27 +59,34 @@ export async function sendRegistrationCode(
 }
 
 /**
- * Checks a verification code and marks the account verified, with the details and password of the
- * registration that code was sent for (registration.ts). Throws 400 with a clear message, or 409
- * if that registration's phone number has since been taken by another account.
+ * Checks a verification code and makes its registration the account (registration.ts
+ * `verifyStatements`): a code verifies only the registration it was sent for. Throws 400 with a
+ * clear message, or 409 when a verified account has since taken the address or (students) the
+ * phone number. `firstTry`: the request limits' verdict that this is the address's first try.
  */
 export async function verifyAccount(
   db: Db,
   type: RegistrableType,
-  accountId: string,
+  account: { id: string; email: string },
   code: string,
-  { sameAnswer = false } = {},
+  { sameAnswer = false, firstTry = false } = {},
 ) {
-  const verdict = await verifyCode(db, { accountType: type, accountId, purpose: 'verify' }, code);
+  const owner = { accountType: type, accountId: account.id, purpose: 'verify' } as const;
+  const verdict = await verifyCode(db, owner, code, Date.now(), { firstTry });
   // `sameAnswer`: one message for every failure, where a different one would tell a stranger that
   // the e-mail has an account (the partner flow names accounts by e-mail).
   if (verdict.status !== 'ok') throw new Invalid(codeMessages[sameAnswer ? 'invalid' : verdict.status]);
-  const table = accountTables[type];
+  await makeAccount(db, type, account, verdict.payload);
+}
+
+async function makeAccount(
+  db: Db,
+  type: RegistrableType,
+  account: { id: string; email: string },
+  payload: string | null,
+) {
   try {
-    await db
-      .update(table)
-      .set({ ...detailsFromPayload(type, verdict.payload), isVerified: true })
-      .where(eq(table.id, accountId));
+    await db.batch(verifyStatements(db, type, account.id, account.email, payload));
   } catch (error) {
     if (isUniqueViolation(error))
       throw new Conflict('These details are now used by another account. Please register again.');
@@ -87,10 +95,33 @@ export async function verifyAccount(
 }
 
 /**
+ * Verifies whichever unverified registration of an e-mail the code was sent for (the partner flow
+ * names registrations by e-mail, and an address may have several). Each try is counted on every
+ * open code of the address's newest registrations before any is compared; every failure, and an
+ * address with no registration, gets the same answer after the same work (no enumeration).
+ */
+export async function verifyByEmail(
+  db: Db,
+  type: RegistrableType,
+  email: string,
+  code: string,
+  { firstTry = false } = {},
+) {
+  const registrations = await pendingRegistrations(db, type, email);
+  if (registrations.length === 0) return verifyNobody(db, type, email, code);
+  for (const registration of registrations) {
+    const owner = { accountType: type, accountId: registration.id, purpose: 'verify' } as const;
+    const verdict = await verifyCode(db, owner, code, Date.now(), { firstTry });
+    if (verdict.status === 'ok') return makeAccount(db, type, registration, verdict.payload);
+  }
+  throw new Invalid(codeMessages.invalid);
+}
+
+/**
  * The same work as a failed `verifyAccount`, for an e-mail with no unverified account: one counted
  * try against codes that do not exist, so the answer costs the same time (no enumeration by timing).
  */
-export async function verifyNobody(db: Db, type: RegistrableType, email: string, code: string) {
+async function verifyNobody(db: Db, type: RegistrableType, email: string, code: string): Promise<never> {
   await verifyCode(db, { accountType: type, accountId: `unknown:${email}`, purpose: 'verify' }, code);
   throw new Invalid(codeMessages.invalid);
 }
@@ -119,12 +150,23 @@ export async function requestPasswordReset(
   mailer: Mailer,
   type: AccountType,
   email: string,
-  name: (id: string) => Promise<string>,
+  name: (id: string) => Promise<string | null>,
   defer: (work: Promise<unknown>) => void,
 ) {
-  const account = await findCredentials(db, type, { email });
-  if (!account || isExpiredUnverified(account)) return;
+  const account = await resettable(db, type, email);
+  if (!account) return;
   defer(sendCodeLater(db, mailer, type, account, 'reset', name));
+}
+
+/**
+ * The account a password reset is for: a verified one. An address with unverified registrations
+ * only is registered again instead: a reset would have to pick one of them, whose details may be a
+ * stranger's (issue 30 item 1). Job applicants are verified from the start (their address is
+ * confirmed separately), so every applicant account can be reset.
+ */
+async function resettable(db: Db, type: AccountType, email: string) {
+  const account = await findCredentials(db, type, { email });
+  return account?.isVerified ? account : undefined;
 }
 
 /**
@@ -138,13 +180,18 @@ export async function resendVerificationQuietly(
   mailer: Mailer,
   type: RegistrableType,
   email: string,
-  name: (id: string) => Promise<string>,
+  registrationId: string | undefined,
+  name: (id: string) => Promise<string | null>,
   defer: (work: Promise<unknown>) => void,
 ) {
   const account = await findCredentials(db, type, { email });
-  if (!account || isExpiredUnverified(account)) return 'sent';
+  if (!account) return 'sent';
   if (account.isVerified) return 'verified';
-  defer(sendCodeLater(db, mailer, type, account, 'verify', name));
+  // The registration the page holds (the id its registration answered), or else the newest: each
+  // registration's new code is bound to its own details and voids only its own earlier codes.
+  const pending = await pendingRegistrations(db, type, email);
+  const registration = pending.find((r) => r.id === registrationId) ?? pending[0];
+  if (registration) defer(sendCodeLater(db, mailer, type, registration, 'verify', name));
   return 'sent';
 }
 
@@ -155,7 +202,7 @@ async function sendCodeLater(
   type: AccountType,
   account: { id: string; email: string },
   purpose: 'verify' | 'reset',
-  name: (id: string) => Promise<string>,
+  name: (id: string) => Promise<string | null>,
 ) {
   const owner = { accountType: type, accountId: account.id, purpose } as const;
   // Start a moment later, so the answer has left before this work (D1 writes, the provider call)
@@ -185,7 +232,9 @@ async function sendCodeLater(
 /**
  * Sets a new password with a reset code. Every session of the account ends (all devices signed
  * out) and tokens issued before now stop working; the account counts as verified (the code proved
- * the e-mail).
+ * the e-mail). `also`: statements of the account type run in the same batch, before the password
+ * changes (job applicants: the address is confirmed too). `firstTry`: the request limits' verdict
+ * that this is the address's first try (codes.ts `verifyCode`). Returns the batch's results of `also`.
  */
 export async function resetPassword(
   db: Db,
@@ -193,15 +242,19 @@ export async function resetPassword(
   email: string,
   code: string,
   newPassword: string,
+  {
+    firstTry = false,
+    also = () => [],
+  }: { firstTry?: boolean; also?: (accountId: string) => readonly Statement[] } = {},
 ) {
-  const account = await findCredentials(db, type, { email });
+  const account = await resettable(db, type, email);
   const owner = {
     accountType: type,
     accountId: account?.id ?? `unknown:${email}`,
     purpose: 'reset',
   } as const;
   // An unknown e-mail costs the same counted try as a real one (no enumeration by timing).
-  const result = (await verifyCode(db, owner, code)).status;
+  const result = (await verifyCode(db, owner, code, Date.now(), { firstTry })).status;
   // One answer for every failure: 'no active code' or 'too many tries' would tell a stranger that
   // the e-mail has an account, which the request step is careful not to reveal.
   if (!account || result !== 'ok') throw new Invalid(codeMessages.invalid);
@@ -209,11 +262,14 @@ export async function resetPassword(
   // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
   const passwordHash = await hashPassword(newPassword);
-  await db.batch([
+  const extra = also(account.id);
+  const results = await batch(db, [
+    ...extra,
     db
       .update(table)
       .set({ passwordHash, tokensValidAfter: revokeBefore, isVerified: true })
       .where(eq(table.id, account.id)),
     endAllSessionsStatement(db, type, account.id),
   ]);
+  return results.slice(0, extra.length);
 }

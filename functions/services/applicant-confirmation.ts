@@ -1,13 +1,24 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Db } from '#db/client.ts';
-import { confirmApplicantEmail, takeHeldApplications } from '#db/queries/applicants.ts';
+import { confirmApplicantEmail, heldJobsOf, takeHeldApplications } from '#db/queries/applicants.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { APPLICANT_CONFIRM_PATH } from '#schemas/recruitment.ts';
-import { applicantConfirmationEmail, type EmailBrand } from './emails.ts';
+import { applicantConfirmationEmail } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { notifyStaff } from './notify.ts';
 import { jobApplicationEmail, trySend } from './confirmations.ts';
-import { getSite } from '#db/queries/site-content.ts';
-import type { Limit } from './rate-limit.ts';
+import { enforce, type Limit } from './rate-limit.ts';
+import { config } from '../lib/config.ts';
+import { TooMany } from './errors.ts';
+
+/** What the confirmation links are signed and addressed with. */
+export type ConfirmationSettings = { secret: string; issuer: string; siteUrl: string };
+
+/** The confirmation links' settings from the Worker's configuration. */
+export function confirmationSettings(env: Env): ConfirmationSettings {
+  const { tokenSecret, tokenIssuer, siteUrl } = config(env);
+  return { secret: tokenSecret, issuer: tokenIssuer, siteUrl };
+}
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_HOURS = 48;
@@ -76,17 +87,41 @@ export async function readConfirmationToken(
 /** Whether a token's fingerprint matches the applicant's current address. */
 export const sameEmail = async (tag: string, email: string) => tag === (await emailTag(email));
 
-/** Sends (or sends again) the confirmation e-mail. */
+/**
+ * Sends (or sends again) the confirmation e-mail, naming the registration (its name) and the jobs
+ * its held applications are for: what confirming would send (issue 30 item 2).
+ */
 export async function sendConfirmation(
+  db: Db,
   mailer: Mailer,
-  settings: { secret: string; issuer: string; siteUrl: string },
+  settings: ConfirmationSettings,
   applicant: { id: string; email: string; fullName: string },
-  brand: EmailBrand,
 ) {
+  const [brand, jobs] = await Promise.all([getSite(db), heldJobsOf(db, applicant.id)]);
   const link = await confirmationLink(settings.secret, settings.issuer, settings.siteUrl, applicant);
   await mailer.send(
-    applicantConfirmationEmail(brand, applicant.email, applicant.fullName, link, CONFIRM_LINK_HOURS),
+    applicantConfirmationEmail(brand, applicant.email, applicant.fullName, jobs, link, CONFIRM_LINK_HOURS),
   );
+}
+
+/**
+ * After an application is held: the confirmation e-mail again, now naming its job too, so the link
+ * the person clicks says what it sends. At most 3 an hour per account (shared with the resend
+ * button, RESEND_LIMITS); past that, nothing (the earlier e-mails' links still work).
+ */
+export async function remindToConfirm(
+  db: Db,
+  mailer: Mailer,
+  settings: ConfirmationSettings,
+  applicant: { id: string; email: string; fullName: string },
+) {
+  try {
+    await enforce(db, [{ limit: RESEND_LIMITS.perAccount, subject: applicant.id }]);
+  } catch (error) {
+    if (error instanceof TooMany) return;
+    throw error;
+  }
+  await sendConfirmation(db, mailer, settings, applicant);
 }
 
 /** The notice that passes one application on (the staff address forwards it to the employer). */

@@ -5,16 +5,22 @@ import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
 import { waitText } from './rate-limit.ts';
 import { TooMany } from './errors.ts';
 
-/** Rules for e-mailed one-time codes (registration and password reset, every account type). */
+/** Rules for e-mailed one-time codes (registration, password reset, sign-in; every account type). */
 export const CODE_RULES = {
   ttlMs: 10 * 60 * 1000,
   maxAttempts: 5,
+  /**
+   * Past `maxAttempts`, a try that is its address's first on the account is still judged, up to
+   * this many tries in all: others' wrong guesses cannot void the owner's code (issue 30 item 3),
+   * and a guesser still has at most 10 tries at one code of a million.
+   */
+  maxAttemptsFirstTry: 10,
   maxSendsPerWindow: 3,
   sendWindowMs: 15 * 60 * 1000,
   resendWaitMs: 60 * 1000,
 } as const;
 
-type Purpose = 'verify' | 'reset';
+type Purpose = 'verify' | 'reset' | 'signin';
 export interface CodeOwner {
   accountType: AccountType;
   accountId: string;
@@ -139,14 +145,17 @@ export interface CodeVerdict {
  * one conditional statement (`attempts = attempts + 1 … where attempts < 5 … returning`), and only
  * a try that statement counted is compared: however many guesses arrive at once, at most 5 per code
  * are ever judged. A match is consumed by a conditional update, so it works once, and it voids the
- * owner's other open codes.
+ * owner's other open codes. `firstTry` (the address's first try on the account, from the request
+ * limits' `gate`) lets a try through past 5, up to `maxAttemptsFirstTry`.
  */
 export async function verifyCode(
   db: Db,
   owner: CodeOwner,
   code: string,
   now = Date.now(),
+  { firstTry = false } = {},
 ): Promise<CodeVerdict> {
+  const cap = firstTry ? CODE_RULES.maxAttemptsFirstTry : CODE_RULES.maxAttempts;
   const hash = await codeHash(owner, code);
   // Raw SQL (docs/decisions/013): one conditional statement counts the try and returns the open
   // codes; the consume below is conditional on the matched row still being open (`exists`).
@@ -157,12 +166,12 @@ export async function verifyCode(
     payload: string | null;
   }>(sql`
     update one_time_codes set attempts = attempts + 1, updated_at = ${now}
-    where ${ownerSql(owner)} and consumed_at is null and attempts < ${CODE_RULES.maxAttempts} and expires_at > ${now}
+    where ${ownerSql(owner)} and consumed_at is null and attempts < ${cap} and expires_at > ${now}
     returning id, code_hash, attempts, payload`);
   if (counted.length === 0) return { status: await whyNoCode(db, owner, now), judged: false, payload: null };
   const match = counted.find((row) => sameText(row.code_hash, hash));
   if (!match) {
-    const spent = counted.every((row) => row.attempts >= CODE_RULES.maxAttempts);
+    const spent = counted.every((row) => row.attempts >= cap);
     return { status: spent ? 'too_many_attempts' : 'invalid', judged: true, payload: null };
   }
   const consumed = await db.all<{ id: string }>(sql`

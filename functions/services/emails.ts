@@ -52,53 +52,103 @@ function layout(
   return `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0b1f3a;background:#f7fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${code}${body}<p style="color:#4a5a70;font-size:12px;margin-top:32px">${name}</p><p style="color:#4a5a70;font-size:11px;margin:8px 0 0">${disclosure}</p></div></body></html>`;
 }
 
-/** The verification or password-reset code e-mail. */
+/** The longest name an e-mail to an address not yet confirmed carries (issue 30 item 8). */
+export const PLAIN_NAME_MAX = 60;
+
+/**
+ * A name as it may appear in an e-mail that can reach an address not yet confirmed (codes, the
+ * applicant's confirmation): anyone can register anyone's address, so the name is text a stranger
+ * chose. Only letters, spaces and common punctuation (. , ' ’ - ( )), at most 60 characters, nothing
+ * that reads as a web address; anything else and the name is left out (null), never trimmed into
+ * something else. Without this, a "name" could carry a message ("Security team: your card was
+ * charged… https://evil.example") in our e-mail to someone else's inbox.
+ */
+export function plainName(name: string | null | undefined): string | null {
+  const text = (name ?? '').replace(/\s+/g, ' ').trim();
+  if (!text || text.length > PLAIN_NAME_MAX) return null;
+  if (!/^[\p{L}\p{M} .,'’()-]+$/u.test(text) || !/\p{L}/u.test(text)) return null;
+  // A dot between letters followed by two or more letters reads as a domain ("evil.example").
+  if (/\p{L}\.\p{L}{2,}/u.test(text)) return null;
+  return text;
+}
+
+/** "Hello Ana," or, with no name that may be shown, "Hello,". */
+const greeting = (name: string | null) => {
+  const shown = plainName(name);
+  return shown ? `Hello ${shown},` : 'Hello,';
+};
+
+const CODE_TEXT = {
+  verify: {
+    title: 'Verify your account',
+    subject: (company: string) => `Your ${company} verification code`,
+    lead: (company: string) => `use this code to verify your ${company} account.`,
+    ignore: "If you didn't ask for it, you can ignore this e-mail.",
+  },
+  reset: {
+    title: 'Reset your password',
+    subject: (company: string) => `Your ${company} password reset code`,
+    lead: (company: string) => `use this code to set a new password for your ${company} account.`,
+    ignore: "If you didn't ask for it, you can ignore this e-mail.",
+  },
+  signin: {
+    title: 'Finish signing in',
+    subject: (company: string) => `Your ${company} sign-in code`,
+    lead: (company: string) =>
+      `someone signed in to your ${company} account with its password. Because of many failed sign-in attempts on the account, we ask for this code as well.`,
+    ignore:
+      'If it wasn\'t you, someone knows your password: don\'t share this code, and set a new password with "Forgot password?".',
+  },
+} as const;
+
+/**
+ * A one-time code e-mail: verification, password reset, or the code that finishes a sign-in past
+ * the failure limit. The name is shown only as `plainName` allows (these can reach addresses not
+ * yet confirmed).
+ */
 export function codeEmail(
   brand: EmailBrand,
   to: string,
-  name: string,
+  name: string | null,
   code: string,
-  purpose: 'verify' | 'reset',
+  purpose: keyof typeof CODE_TEXT,
 ): EmailMessage {
   const company = brand.companyName;
-  const subject =
-    purpose === 'verify'
-      ? `Your ${company} verification code: ${code}`
-      : `Your ${company} password reset code: ${code}`;
-  const lead =
-    purpose === 'verify'
-      ? `Hello ${name}, use this code to verify your ${company} account.`
-      : `Hello ${name}, use this code to set a new password for your ${company} account.`;
-  const rest = [
-    'The code is valid for 10 minutes and can be used once.',
-    "If you didn't ask for it, you can ignore this e-mail.",
-  ];
+  const words = CODE_TEXT[purpose];
+  const lead = `${greeting(name)} ${words.lead(company)}`;
+  const rest = ['The code is valid for 10 minutes and can be used once.', words.ignore];
   return {
     to,
-    subject,
+    subject: `${words.subject(company)}: ${code}`,
     text: `${lead}\n\n${code}\n\n${rest.join('\n')}\n\n${textFooter(brand)}`,
-    html: layout(
-      brand,
-      purpose === 'verify' ? 'Verify your account' : 'Reset your password',
-      [lead, ...rest],
-      code,
-    ),
+    html: layout(brand, words.title, [lead, ...rest], code),
     oneTimeCode: code,
   };
 }
 
-/** The job applicant's e-mail confirmation link (issue 13 item 12). */
+/**
+ * The job applicant's e-mail confirmation link (issue 13 item 12, issue 30 item 2). It says exactly
+ * what confirming does: which registration (the name given, as `plainName` allows) and which jobs
+ * its applications go to, and that ignoring it sends nothing.
+ */
 export function applicantConfirmationEmail(
   brand: EmailBrand,
   to: string,
-  name: string,
+  name: string | null,
+  jobs: readonly { title: string; company: string }[],
   link: string,
   validHours: number,
 ): EmailMessage {
-  const lead = `Hello ${name}, please confirm that this is your e-mail address so that we can pass your job applications on to employers.`;
+  const shown = plainName(name);
+  const who = shown ? `under the name ${shown}` : 'with this e-mail address';
+  const lead = `${greeting(name)} someone registered a job-seeker account with ${brand.companyName} ${who}. Please confirm that this is your e-mail address so that we can pass the account's job applications on to employers.`;
+  const applied = jobs.length
+    ? `Confirming sends these applications to the employers: ${jobs.map((j) => `${j.title} at ${j.company}`).join('; ')}. Any application made on the account before you click goes too.`
+    : 'The account has not applied to any job yet; once you confirm, its applications go straight to the employers.';
   const rest = [
+    applied,
     `The link is valid for ${validHours} hours. You can ask for a new one on My applications.`,
-    "If you didn't create a job-applicant account with us, you can ignore this e-mail.",
+    "If you didn't create this account, ignore this e-mail: nothing is sent to any employer.",
   ];
   return {
     to,

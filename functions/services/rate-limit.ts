@@ -15,6 +15,8 @@ export interface HitResult {
   allowed: boolean;
   /** Seconds until the window ends (when refused, how long to wait). */
   retryAfter: number;
+  /** The events counted in the window with this one (when refused, the limit). */
+  count: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
   // Raw SQL (docs/decisions/013): one conditional upsert decides; every `set` is a `case` over the
   // stored row and the `where` of `do update` is the limit, so Drizzle's builder would only wrap
   // the same text in sql fragments.
-  const [row] = await db.all<{ window_start: number }>(sql`
+  const [row] = await db.all<{ window_start: number; count: number }>(sql`
     insert into rate_limits (key, window_start, count, expires_at, created_at, updated_at)
     values (${key}, ${now}, 1, ${now + windowMs}, ${now}, ${now})
     on conflict(key) do update set
@@ -40,13 +42,18 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
       expires_at = case when rate_limits.window_start <= ${now - windowMs} then ${now + windowMs} else rate_limits.window_start + ${windowMs} end,
       updated_at = ${now}
     where rate_limits.window_start <= ${now - windowMs} or rate_limits.count < ${limit.max}
-    returning window_start`);
-  if (row) return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now) };
+    returning window_start, count`);
+  if (row)
+    return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now), count: row.count };
   const [current] = await db
     .select({ windowStart: rateLimits.windowStart })
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
-  return { allowed: false, retryAfter: secondsLeft(current?.windowStart ?? now, windowMs, now) };
+  return {
+    allowed: false,
+    retryAfter: secondsLeft(current?.windowStart ?? now, windowMs, now),
+    count: limit.max,
+  };
 }
 
 const secondsLeft = (windowStart: number, windowMs: number, now: number) =>
@@ -148,4 +155,66 @@ export async function enforce(
   if (refused.length === 0) return;
   const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
   throw new TooMany(message(waitText(retryAfter), retryAfter), retryAfter);
+}
+
+/**
+ * The counters of an owner-friendly limit on one account (sign-in, codes, the staff second factor):
+ * the client's address, the account, and the pair of the two (the tries this address made on this
+ * account). Every one is counted before the try is judged, each in one conditional statement.
+ */
+export interface GateHits {
+  address: LimitHit;
+  account: LimitHit;
+  /** `account.limit`'s window, keyed by account and address together. */
+  pair: LimitHit;
+}
+
+/**
+ * Applies an account's limit without letting strangers lock its owner out (issue 30 item 3). The
+ * address limit refuses as `enforce` does. Under the account's limit every try is judged; past it,
+ * a try is judged only when it is this address's first on the account in the window: so however
+ * many wrong guesses others make, the owner's first try from their own network is still judged,
+ * while an address that has already tried is refused. Parallel tries from one address are counted
+ * by the one conditional upsert of the pair, so exactly one of them is the first. Returns
+ * `pastLimit` so the caller can ask for more proof (an e-mailed code after a right password).
+ */
+export async function gate(
+  db: Db,
+  hits: GateHits,
+  message: LimitMessage = (wait) => `Too many attempts. Please try again in ${wait}.`,
+  now = Date.now(),
+): Promise<GateResult> {
+  const [address, account, pair] = await Promise.all(
+    [hits.address, hits.account, hits.pair].map((h) => hit(db, h.limit, h.subject, now)),
+  );
+  const refuse = (result: HitResult) =>
+    new TooMany(message(waitText(result.retryAfter), result.retryAfter), result.retryAfter);
+  if (!address!.allowed) throw refuse(address!);
+  const first = pair!.allowed && pair!.count === 1;
+  if (account!.allowed) return { pastLimit: false, first };
+  if (first) return { pastLimit: true, first };
+  throw refuse(account!);
+}
+
+export interface GateResult {
+  /** The account was past its limit; this try is judged only as its address's first. */
+  pastLimit: boolean;
+  /** This is the address's first try on the account in the window (the per-code limits use it too). */
+  first: boolean;
+}
+
+/** The three counters of `gate` for a limit name, an account and an address. */
+export function gateHits(
+  name: string,
+  limits: { perAddress: Omit<Limit, 'name'>; perAccount: Omit<Limit, 'name'> },
+  account: string,
+  address: string,
+): GateHits {
+  return {
+    address: { limit: { name: `${name}-address`, ...limits.perAddress }, subject: address },
+    account: { limit: { name: `${name}-account`, ...limits.perAccount }, subject: account },
+    // The account last, as in every counter's key (`name:…:account`): erasing a person finds and
+    // deletes the counters that end with their e-mail or id (db/queries/personal-data.ts).
+    pair: { limit: { name: `${name}-pair`, ...limits.perAccount }, subject: `${address}:${account}` },
+  };
 }

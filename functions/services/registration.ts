@@ -1,30 +1,28 @@
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { batch } from '#db/batch.ts';
 import type { Db } from '#db/client.ts';
 import { oneTimeCodes, partners, users } from '#db/schema/index.ts';
-import { findCredentials, normalizeEmail } from './accounts.ts';
-import { issueStatements, newCode, sendLimitError } from './codes.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
+import { normalizeEmail } from './accounts.ts';
+import { issueStatements, newCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
- * Registration with an e-mailed code (students and partners), safe against pre-registration.
+ * Registration with an e-mailed code (students and partners), safe against pre-registration and
+ * takeover (issue 13 item 3, issue 30 items 1 and 10).
  *
- * Anyone can register any address, so an unverified account belongs to nobody yet. Registering an
- * address again while its account is unverified replaces the details and password, and each
- * registration's code carries that registration's details (`one_time_codes.payload`): verifying with
- * a code applies the details that came with it. Whoever completes verification (who can read the
- * mailbox) therefore sets the password that stands (spec/0-decisions.md); a registrant who cannot
- * read the mailbox never can. Earlier registrants' codes stay open, so a later registration cannot
- * void the code the address's owner already holds. Unverified accounts expire after 24 hours: the
- * daily job deletes them, and registration, login and verification treat them as gone already.
+ * Anyone can register any address, so an unverified registration belongs to nobody yet, and owns
+ * nothing: each registration is a row of its own, with its own id, details, password and code, and
+ * the unique indexes on the e-mail and the phone number cover verified accounts only (migration
+ * 0011). A second registration of an address therefore changes nobody else's: it cancels no code,
+ * replaces no password, and reserves no phone number. A code verifies only the registration it was
+ * sent for (codes are bound to their registration's id); the first registration verified becomes
+ * the account, and the others of that address are deleted with it. So the details and password
+ * that stand are those of the person who completes verification with their own code
+ * (spec/0-decisions.md): only someone who can read the mailbox can do that. Unverified
+ * registrations expire after 24 hours: the daily job deletes them, and sign-in and verification
+ * treat them as gone already.
  */
-
-/** How long an unverified registration is kept (schemas/retention.ts, stated on the privacy page). */
-import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
-
-export const isExpiredUnverified = (account: { isVerified: boolean; createdAt: Date }, now = Date.now()) =>
-  !account.isVerified && account.createdAt.getTime() <= now - UNVERIFIED_TTL_MS;
 
 const registrable = { student: users, partner: partners } as const;
 export type RegistrableType = keyof typeof registrable;
@@ -70,73 +68,85 @@ const DETAIL_KEYS: Record<RegistrableType, readonly string[]> = {
 export type RegistrationResult =
   /** The address belongs to a verified account (or, for students, the phone number does). */
   | { kind: 'taken' }
-  /** A new account, or an unverified one whose details were replaced; `code` goes to `email` (normalised). */
-  | { kind: 'created' | 'replaced'; id: string; email: string; code: string; codeId: string };
+  /** A new registration; `code` goes to `email` (normalised). */
+  | { kind: 'created'; id: string; email: string; code: string; codeId: string };
 
 /**
- * Registers an address, or registers it again while its account is unverified. Throws 429 (with
- * `Retry-After`) when the code send limits of the existing account are reached; then nothing changes.
+ * The verified account holding the address (or, for a student, the phone number), if any. A read
+ * before the insert, not a conditional insert: a registration that races a verification only adds
+ * a row that can never be verified (the partial unique indexes refuse it then) and expires.
  */
+async function takenBy(db: Db, type: RegistrableType, email: string, details: Record<string, unknown>) {
+  const table = registrable[type];
+  const phone = type === 'student' ? eq(users.contactNumber, String(details.contactNumber)) : undefined;
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(eq(table.isVerified, true), phone ? or(eq(table.email, email), phone) : eq(table.email, email)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Registers an address: a new unverified registration with its own code, unless a verified account holds it. */
 export async function register<T extends RegistrableType>(
   db: Db,
   type: T,
   input: { email: string; password: string; details: RegistrationDetails[T] },
   now = Date.now(),
 ): Promise<RegistrationResult> {
-  const table = registrable[type];
   const email = normalizeEmail(input.email);
-  await forgetExpired(db, type, email, now);
-  const passwordHash = await hashPassword(input.password);
   const details = input.details as Record<string, unknown>;
-  const payload = JSON.stringify({ ...details, passwordHash });
-
+  if (await takenBy(db, type, email, details)) return { kind: 'taken' };
+  const passwordHash = await hashPassword(input.password);
   const id = crypto.randomUUID();
   const owner = { accountType: type, accountId: id, purpose: 'verify' } as const;
   const code = await newCode(owner);
-  try {
-    const at = new Date(now);
-    const row = { ...details, id, email, passwordHash, createdAt: at, updatedAt: at };
-    await batch(db, [
-      type === 'student'
-        ? db.insert(users).values(row as typeof users.$inferInsert)
-        : db.insert(partners).values(row as typeof partners.$inferInsert),
-      ...issueStatements(owner, code, { now, payload, keepOthers: true }),
-    ]);
-    return { kind: 'created', id, email, code: code.code, codeId: code.id };
-  } catch (error) {
-    // The unique indexes decide (no read-then-write race): the address (or phone) is in use.
-    if (!isUniqueViolation(error)) throw error;
-  }
-
-  const existing = await findCredentials(db, type, { email });
-  if (!existing || existing.isVerified) return { kind: 'taken' };
-  const again = { accountType: type, accountId: existing.id, purpose: 'verify' } as const;
-  const next = await newCode(again);
-  try {
-    // The code is stored only within its send limits, and the details change only if it was.
-    // The 24 hours start again: this is the registration the address's owner may be verifying.
-    const values = { ...details, passwordHash, createdAt: new Date(now), updatedAt: new Date(now) };
-    const stillUnverified = and(
-      eq(table.id, existing.id),
-      eq(table.isVerified, false),
-      sql`exists (select 1 from one_time_codes where id = ${next.id})`,
-    );
-    const [inserted] = await batch(db, [
-      ...issueStatements(again, next, { now, payload, keepOthers: true }),
-      type === 'student'
-        ? db.update(users).set(values).where(stillUnverified)
-        : db.update(partners).set(values).where(stillUnverified),
-    ]);
-    if (!inserted?.meta.changes) throw await sendLimitError(db, again, now);
-  } catch (error) {
-    if (isUniqueViolation(error)) return { kind: 'taken' };
-    throw error;
-  }
-  return { kind: 'replaced', id: existing.id, email, code: next.code, codeId: next.id };
+  const at = new Date(now);
+  const row = { ...details, id, email, passwordHash, createdAt: at, updatedAt: at };
+  await batch(db, [
+    type === 'student'
+      ? db.insert(users).values(row as typeof users.$inferInsert)
+      : db.insert(partners).values(row as typeof partners.$inferInsert),
+    ...issueStatements(owner, code, { now }),
+  ]);
+  return { kind: 'created', id, email, code: code.code, codeId: code.id };
 }
 
-/** The account columns a verified code's payload sets: its details and password hash, nothing else. */
-export function detailsFromPayload(type: RegistrableType, payload: string | null): Record<string, string> {
+/**
+ * The statements that make a registration the account: it is marked verified (with the details of
+ * its code's payload, for codes issued before migration 0011, when registrations shared one row),
+ * and the address's other unverified registrations are deleted with their codes. The partial unique
+ * indexes refuse the first statement, and so the batch, when a verified account already holds the
+ * address or the phone number.
+ */
+export function verifyStatements(
+  db: Db,
+  type: RegistrableType,
+  id: string,
+  email: string,
+  payload: string | null,
+) {
+  const table = registrable[type];
+  const others = and(eq(table.email, email), eq(table.isVerified, false), ne(table.id, id));
+  const values = { ...detailsFromPayload(type, payload), isVerified: true, updatedAt: new Date() };
+  return [
+    type === 'student'
+      ? db
+          .update(users)
+          .set(values)
+          .where(and(eq(users.id, id), eq(users.isVerified, false)))
+      : db
+          .update(partners)
+          .set(values)
+          .where(and(eq(partners.id, id), eq(partners.isVerified, false))),
+    ...deleteWithCodes(db, type, others),
+  ] as const;
+}
+
+/** The account columns a code's payload sets (codes from before migration 0011): details and password hash. */
+function detailsFromPayload(type: RegistrableType, payload: string | null): Record<string, string> {
   if (!payload) return {};
   const parsed = JSON.parse(payload) as Record<string, unknown>;
   const out: Record<string, string> = {};
@@ -146,15 +156,27 @@ export function detailsFromPayload(type: RegistrableType, payload: string | null
   return out;
 }
 
-/** Deletes an address's unverified account once it is past its 24 hours, with its codes. */
-async function forgetExpired(db: Db, type: RegistrableType, email: string, now: number) {
+/** The unverified registrations of an address, newest first, none past its 24 hours (at most `max`). */
+export async function pendingRegistrations(
+  db: Db,
+  type: RegistrableType,
+  email: string,
+  max = 5,
+  now = Date.now(),
+) {
   const table = registrable[type];
-  const expired = and(
-    eq(table.email, email),
-    eq(table.isVerified, false),
-    lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)),
-  );
-  await db.batch(deleteWithCodes(db, type, expired));
+  return db
+    .select({ id: table.id, email: table.email, createdAt: table.createdAt })
+    .from(table)
+    .where(
+      and(
+        eq(table.email, normalizeEmail(email)),
+        eq(table.isVerified, false),
+        sql`${table.createdAt} > ${now - UNVERIFIED_TTL_MS}`,
+      ),
+    )
+    .orderBy(sql`${table.createdAt} desc`)
+    .limit(max);
 }
 
 /** The statements deleting the accounts of one type that `where` selects, their codes first. */

@@ -7,9 +7,22 @@ const PERIOD_SECONDS = 30;
 
 /**
  * Second-factor codes tried per staff member: 5 per 15 minutes, counted before a code is judged
- * (one atomic upsert in rate_limits), so parallel guesses cannot exceed it.
+ * (one atomic upsert in rate_limits), so parallel guesses cannot exceed it. A `gate`
+ * (services/rate-limit.ts): past the 5, an address's first try is still judged, so whoever burns the
+ * tries cannot keep the owner from signing in (issue 30 item 3).
  */
-export const MFA_LIMIT: Limit = { name: 'staff-mfa', max: 5, windowSeconds: 15 * 60 };
+export const MFA_RULE = {
+  name: 'mfa',
+  perAddress: { max: 100, windowSeconds: 15 * 60 },
+  perAccount: { max: 5, windowSeconds: 15 * 60 },
+} satisfies { name: string; perAddress: Omit<Limit, 'name'>; perAccount: Omit<Limit, 'name'> };
+
+/**
+ * Past MFA_RULE's 5, the first tries of new addresses judged in the same window: 5 more at most, so
+ * someone holding the password and many addresses still gets no more than 10 codes judged in 15
+ * minutes (a one-time code has no try counter of its own, unlike the e-mailed ones).
+ */
+export const MFA_EXTRA_TRIES: Limit = { name: 'staff-mfa-extra', max: 5, windowSeconds: 15 * 60 };
 
 /** A fresh 160-bit TOTP secret (RFC 4226's recommended length), base32 as apps expect. */
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;

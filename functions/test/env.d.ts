@@ -6,6 +6,9 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The fake mail provider's port (functions/test/mail-fake). */
       MAIL_FAKE_PORT: string;
+      /** Flood limits small enough to refuse, swapped in by functions/flood-limits.test.ts (vitest.config.ts). */
+      TEST_FLOOD_ADDRESS: RateLimit;
+      TEST_FLOOD_ACCOUNT: RateLimit;
     }
   }
 }

@@ -1,5 +1,5 @@
 // npm run load [-- --smoke] [-- --url http://127.0.0.1:8787] [-- --port 8780] [-- --duration 30] [-- --json FILE]
-//               [-- --direct | --compare] [-- --enumeration: see enumeration.ts]
+//               [-- --direct | --compare] [-- --enumeration: see enumeration.ts] [-- --sign-in: see sign-in.ts]
 //
 // autocannon against a running server (ours on --port, started here, or --url): the public reads,
 // login with a wrong password (401/429 expected: counted as non-2xx, apart from 5xx and errors)
@@ -24,6 +24,11 @@ const argv = process.argv.slice(2);
 if (argv.includes('--enumeration')) {
   await import('./enumeration.ts');
   process.exit(0); // not reached: enumeration.ts exits with its own code
+}
+// What one sign-in costs in CPU, and what it does to the requests beside it (sign-in.ts).
+if (argv.includes('--sign-in')) {
+  await import('./sign-in.ts');
+  process.exit(0);
 }
 const option = (name: string) => {
   const i = argv.indexOf(name);

@@ -20,6 +20,8 @@ export const storageKeys = {
   partner: PARTNER_KEY,
   partnerEmail: 'partnerEmail',
   partnerPhone: 'partnerPhone',
+  /** The registration the verification page resends for (an address may have several: issue 30 item 1). */
+  partnerRegistration: 'partnerRegistration',
   applicantToken: 'applicantToken',
   registrationSession: 'registrationSession',
   /** A visitor's saved program ids (site/lib/saved-programs.ts), merged into the account at sign-in. */

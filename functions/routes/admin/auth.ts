@@ -41,7 +41,8 @@ import { verifyToken } from '#functions/services/tokens.ts';
 import { writeAudit } from '#functions/services/audit.ts';
 import { signChallenge, verifyChallenge, type ChallengeStage } from '#functions/services/staff-challenge.ts';
 import {
-  MFA_LIMIT,
+  MFA_EXTRA_TRIES,
+  MFA_RULE,
   hashRecoveryCode,
   matchTotp,
   newRecoveryCodes,
@@ -128,13 +129,23 @@ async function currentClaims(c: Ctx) {
   return result.ok ? result.claims : undefined;
 }
 
-/** Counts one second-factor try before it is judged (at most 5 per 15 minutes per account). */
+/**
+ * Counts one second-factor try before it is judged (5 per 15 minutes per account; past them, an
+ * address's first try), after the flood limits.
+ */
 async function countTry(c: Ctx, staffId: string) {
-  await c.var.limiter.hits([{ limit: MFA_LIMIT, subject: staffId }], (_, seconds) => {
+  const message = (_: string, seconds: number) => {
     const minutes = Math.ceil(seconds / 60);
     return `Too many codes tried. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  });
+  };
+  await c.var.limiter.flood('staff', staffId);
+  const { pastLimit } = await c.var.limiter.gate('staff', MFA_RULE, staffId, message);
+  if (pastLimit) await c.var.limiter.hits([{ limit: MFA_EXTRA_TRIES, subject: staffId }], message);
 }
+
+/** Forgets the second-factor tries after a right code. */
+const clearTries = (c: Ctx, staffId: string) =>
+  c.var.limiter.clear({ name: `staff-${MFA_RULE.name}-account`, ...MFA_RULE.perAccount }, staffId);
 
 /** A wrong second factor: audited, then 401. */
 async function refuse(c: Ctx, staffId: string, reason: string, message: string): Promise<never> {
@@ -172,8 +183,13 @@ export const adminAuth = new Hono<AppEnv>()
     const db = c.var.db;
     c.header('Cache-Control', 'no-store');
     let accountId: string;
+    let pastLimit: boolean;
     try {
-      accountId = (await checkLogin(db, 'staff', email, password, c.var.limiter.address)).id;
+      await c.var.limiter.flood('staff', email);
+      ({
+        account: { id: accountId },
+        pastLimit,
+      } = await checkLogin(db, 'staff', email, password, c.var.limiter.address));
     } catch (error) {
       // Wrong passwords (and unknown e-mails) are recorded; refusals by the rate limit are not
       // judged, so they are not (an attacker could otherwise fill the log at no cost).
@@ -203,7 +219,13 @@ export const adminAuth = new Hono<AppEnv>()
       });
     }
     const mfa = await findStaffMfa(db, row.id);
-    const stage: ChallengeStage | null = mfa?.confirmedAt ? 'mfa' : row.role === 'admin' ? 'enrol' : null;
+    // Past the account's failure limit (a right password from an address that had not tried it),
+    // staff give their second factor as usual; an editor without one sets one up first.
+    const stage: ChallengeStage | null = mfa?.confirmedAt
+      ? 'mfa'
+      : row.role === 'admin' || pastLimit
+        ? 'enrol'
+        : null;
     if (stage) {
       const { tokenSecret, tokenIssuer } = config(c.env);
       setStaffChallenge(c, await signChallenge(tokenSecret, tokenIssuer, row.id, stage));
@@ -226,7 +248,7 @@ export const adminAuth = new Hono<AppEnv>()
     } else if (!(await consumeRecoveryCode(db, row.id, await hashRecoveryCode(input.recoveryCode)))) {
       return refuse(c, row.id, 'wrong recovery code', WRONG_RECOVERY);
     }
-    await c.var.limiter.clear(MFA_LIMIT, row.id);
+    await clearTries(c, row.id);
     await signIn(c, row, { method: 'code' in input ? 'totp' : 'recovery code' });
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, staff: await profile(db, row) } satisfies StaffSignedIn);
@@ -252,7 +274,7 @@ export const adminAuth = new Hono<AppEnv>()
     const codes = newRecoveryCodes();
     if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode)))))
       throw new HTTPException(409, { message: ALREADY_ON });
-    await c.var.limiter.clear(MFA_LIMIT, row.id);
+    await clearTries(c, row.id);
     await writeAudit(db, { staffId: row.id, action: 'staff.mfa_enabled', entity: 'staff', entityId: row.id });
     if (signingIn) await signIn(c, row, { method: 'totp', enrolled: true });
     return recoveryCodesReply(c, codes, await profile(db, row));
@@ -268,7 +290,7 @@ export const adminAuth = new Hono<AppEnv>()
     const step = matchTotp(mfa.secret, c.req.valid('json').code);
     if (step === null) return refuse(c, row.id, 'wrong code for new recovery codes', WRONG_CODE);
     if (!(await acceptTotpStep(db, row.id, step))) return refuse(c, row.id, 'code reused', USED_CODE);
-    await c.var.limiter.clear(MFA_LIMIT, row.id);
+    await clearTries(c, row.id);
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(db, row.id, await Promise.all(codes.map(hashRecoveryCode)));
     await writeAudit(db, {

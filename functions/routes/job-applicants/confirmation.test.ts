@@ -65,7 +65,8 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
       .bind(applicant.email)
       .first<{ subject: string; text: string; html: string }>();
     expect(mail!.subject).toBe(`Confirm your e-mail address for ${testBrand.companyName}`);
-    expect(mail!.text).toMatch(/^Hello Test Applicant, please confirm/);
+    expect(mail!.text).toMatch(/^Hello Test Applicant, someone registered a job-seeker account/);
+    expect(mail!.text).toContain('Please confirm that this is your e-mail address');
     expect(mail!.text).toContain('http://127.0.0.1:8787/my-applications/confirm-email?token=');
     expect(mail!.text).toContain('valid for 48 hours');
     expect(mail!.html).toContain('Confirm my e-mail address</a>');

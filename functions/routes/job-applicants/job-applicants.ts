@@ -6,7 +6,24 @@ import { config } from '#functions/lib/config.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import { listApplicationsOf } from '#db/queries/jobs.ts';
 import type { Db } from '#db/client.ts';
-import { findApplicant, insertApplicant } from '#db/queries/applicants.ts';
+import {
+  confirmApplicantStatement,
+  findApplicant,
+  findApplicantByEmail,
+  heldResumeKeys,
+  insertApplicant,
+  replaceApplicantStatements,
+  withdrawHeldStatements,
+} from '#db/queries/applicants.ts';
+import { batch } from '#db/batch.ts';
+import { forgotPasswordSchema, resetPasswordSchema } from '#schemas/users.ts';
+import {
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+} from '#functions/services/account-codes.ts';
+import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
+import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import {
   applicantConfirmSchema,
   applicantLoginSchema,
@@ -20,104 +37,124 @@ import { afterResponse } from '#functions/lib/after-response.ts';
 import {
   RESEND_LIMITS,
   confirmApplicant,
+  confirmationSettings,
   readConfirmationToken,
   sameEmail,
   sendConfirmation,
 } from '#functions/services/applicant-confirmation.ts';
-import { findCredentials } from '#functions/services/accounts.ts';
 import { assertNotCommon } from '#functions/services/common-passwords.ts';
 import { hashPassword } from '#functions/services/passwords.ts';
 import { startSession } from '#functions/services/sessions.ts';
-import { checkLogin } from '#functions/services/login.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
-import { getSite } from '#db/queries/site-content.ts';
-
-/** New applicant accounts per address per hour. */
-const REGISTER_LIMIT = { name: 'applicant-register', max: 10, windowSeconds: 60 * 60 };
 
 const LINK_INVALID = 'This confirmation link is not valid. Log in to My applications to get a new one.';
 const LINK_EXPIRED = 'This confirmation link has expired. Log in to My applications to get a new one.';
-
-const confirmationSettings = (env: Env) => {
-  const { tokenSecret, tokenIssuer, siteUrl } = config(env);
-  return { secret: tokenSecret, issuer: tokenIssuer, siteUrl };
-};
+const TAKEN = 'An applicant account with this email already exists. Please log in.';
+const RESET_DONE = 'Your password has been reset. Please log in with your new password.';
+const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
 
 /** A new session for the applicant and its token (sent back in `X-Applicant-Token`). */
 const applicantToken = (db: Db, env: Env, id: string) =>
   startSession(db, config(env), { sub: id, aud: 'applicant', role: 'applicant' });
 
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
+const applicantName = (db: Db) => async (id: string) => (await findApplicant(db, id))?.fullName ?? null;
 
 /**
  * Job-applicant accounts. The spec gives applicants no code step (register answers with a token
  * and the modal goes straight to login), so applicant accounts are created able to sign in; a
  * confirmation e-mail follows, and until its link is clicked their applications are held (not
- * forwarded to employers) and marked so for staff.
+ * forwarded to employers) and marked so for staff. An unconfirmed account is nobody's to keep
+ * (issue 30 item 2): registering its address again starts a new registration in its place.
  */
 export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/register', validate('json', applicantRegisterSchema), async (c) => {
     const input = c.req.valid('json');
-    await c.var.limiter.perAddress(
-      REGISTER_LIMIT,
-      (wait) => `Too many registrations from this address. Please try again in ${wait}.`,
+    const db = c.var.db;
+    await c.var.limiter.flood('applicant', input.email);
+    await c.var.limiter.rule(
+      'applicant',
+      REQUEST_RULES.register,
+      input.email,
+      (wait) => `Too many registrations. Please try again in ${wait}.`,
     );
     await assertNotCommon(input.password);
-    if (await findCredentials(c.var.db, 'applicant', { email: input.email })) {
-      throw new HTTPException(409, {
-        message: 'An applicant account with this email already exists. Please log in.',
-      });
-    }
-    const id = crypto.randomUUID();
+    const earlier = await findApplicantByEmail(db, input.email);
+    if (earlier?.emailConfirmedAt) throw new HTTPException(409, { message: TAKEN });
+    const email = input.email.trim().toLowerCase();
+    const applicant = {
+      id: crypto.randomUUID(),
+      fullName: input.fullName,
+      email,
+      phone: input.phone,
+      passwordHash: await hashPassword(input.password),
+      isVerified: true,
+    };
+    const resumes = earlier ? await heldResumeKeys(db, earlier.id) : [];
     try {
-      await insertApplicant(c.var.db, {
-        id,
-        fullName: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        passwordHash: await hashPassword(input.password),
-        isVerified: true,
-      });
+      if (earlier) await batch(db, replaceApplicantStatements(db, earlier.id, applicant));
+      else await insertApplicant(db, applicant);
     } catch (error) {
-      // Two registrations racing for one e-mail: the unique index decides.
-      if (isUniqueViolation(error))
-        throw new HTTPException(409, {
-          message: 'An applicant account with this email already exists. Please log in.',
-        });
+      // Two registrations racing for one e-mail, or the earlier one confirmed meanwhile: the unique index decides.
+      if (isUniqueViolation(error)) throw new HTTPException(409, { message: TAKEN });
       throw error;
     }
+    // The earlier registration's CVs (its rows are gone; the daily sweep would remove them too).
+    if (resumes.length) await c.env.FILES.delete(resumes).catch(() => undefined);
     // The e-mail goes out after the answer: registration never waits on (or fails with) the mail provider.
-    const mail = afterResponse(
-      c,
-      getSite(c.var.db).then((brand) =>
-        sendConfirmation(
-          c.var.mailer,
-          confirmationSettings(c.env),
-          { id, email: input.email.trim().toLowerCase(), fullName: input.fullName },
-          brand,
-        ),
-      ),
-    );
+    const mail = afterResponse(c, sendConfirmation(db, c.var.mailer, confirmationSettings(c.env), applicant));
     if (mail) await mail;
     return c.json(
       {
         success: true,
         message: 'Registration successful! Please login to continue.',
-        token: await applicantToken(c.var.db, c.env, id),
+        token: await applicantToken(db, c.env, applicant.id),
       } satisfies ApplicantSignedInResponse,
       201,
     );
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
-    const { email, password } = c.req.valid('json');
-    const account = await checkLogin(c.var.db, 'applicant', email, password, c.var.limiter.address);
+    const { email, password, code } = c.req.valid('json');
+    const signedIn = await passwordSignIn(c, 'applicant', { email, password, code }, applicantName(c.var.db));
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
     return c.json({
       success: true,
       message: 'Login successful',
-      token: await applicantToken(c.var.db, c.env, account.id),
+      token: await applicantToken(c.var.db, c.env, signedIn.account.id),
     } satisfies ApplicantSignedInResponse);
+  })
+  // The students' reset (schemas/users.ts: same rules and messages), for job seekers.
+  .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    const db = c.var.db;
+    await c.var.limiter.rule('applicant', REQUEST_RULES.forgot, email, tooMany);
+    await requestPasswordReset(db, c.var.mailer, 'applicant', email, applicantName(db), (work) =>
+      afterResponse(c, work),
+    );
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageOnly);
+  })
+  .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
+    const { email, otp, password } = c.req.valid('json');
+    const db = c.var.db;
+    await c.var.limiter.flood('applicant', email);
+    const { first } = await c.var.limiter.gate('applicant', REQUEST_RULES.reset, email, tooMany);
+    await assertNotCommon(password);
+    // The code proves the mailbox, so the address is confirmed too; applications held until now
+    // were made by whoever knew the old password (perhaps not this person), so they are withdrawn,
+    // never passed on under this address. Every session ends (resetPassword).
+    const [, withdrawn] = await resetPassword(db, 'applicant', email, otp, password, {
+      firstTry: first,
+      also: (id) => [...withdrawHeldStatements(db, id), confirmApplicantStatement(db, id)],
+    });
+    const count = withdrawn?.meta.changes ?? 0;
+    return c.json({
+      success: true,
+      message: count
+        ? `${RESET_DONE} Your e-mail address is confirmed. ${count} application${count === 1 ? '' : 's'} made before it was confirmed ${count === 1 ? 'was' : 'were'} withdrawn: apply again to send ${count === 1 ? 'it' : 'them'}.`
+        : RESET_DONE,
+    } satisfies MessageOnly);
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
   .route('/', privacyRoutes('applicant', applicantAuth))
@@ -171,7 +208,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       ],
       (wait) => `Too many confirmation e-mails. Please try again in ${wait}.`,
     );
-    await sendConfirmation(c.var.mailer, confirmationSettings(c.env), applicant, await getSite(c.var.db));
+    await sendConfirmation(c.var.db, c.var.mailer, confirmationSettings(c.env), applicant);
     return c.json({
       success: true,
       message: `We sent a new confirmation link to ${applicant.email}.`,

@@ -11,7 +11,13 @@ import { getJob } from '#db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/recruitment.ts';
 import { checkUpload, storeFile } from '#functions/services/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
-import { forwardApplication, forwardHeldApplications } from '#functions/services/applicant-confirmation.ts';
+import {
+  confirmationSettings,
+  forwardApplication,
+  forwardHeldApplications,
+  remindToConfirm,
+} from '#functions/services/applicant-confirmation.ts';
+import { afterResponse } from '#functions/lib/after-response.ts';
 import { config } from '#functions/lib/config.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 
@@ -105,6 +111,10 @@ export const jobs = new Hono<AppEnv>()
         if (now?.emailConfirmedAt) {
           await forwardHeldApplications(db, mailer, siteUrl, now);
           held = false;
+        } else if (now) {
+          // The confirmation e-mail again, naming this job too (after the answer: issue 30 item 2).
+          const mail = afterResponse(c, remindToConfirm(db, mailer, confirmationSettings(c.env), now));
+          if (mail) await mail;
         }
       }
 

@@ -4,7 +4,12 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
-import { listOwnPartnerRequests, updatePartnerProfile, type PartnerRow } from '#db/queries/partners.ts';
+import {
+  findPartner,
+  listOwnPartnerRequests,
+  updatePartnerProfile,
+  type PartnerRow,
+} from '#db/queries/partners.ts';
 import type { Db } from '#db/client.ts';
 import type { MessageOnly } from '#schemas/responses.ts';
 import type {
@@ -19,6 +24,7 @@ import {
   partnerLoginSchema,
   partnerProfileUpdateSchema,
   partnerRegisterSchema,
+  partnerResendSchema,
   partnerResetSchema,
   partnerVerifySchema,
   type PartnerDto,
@@ -30,15 +36,16 @@ import {
   resendVerificationQuietly,
   resetPassword,
   sendRegistrationCode,
-  verifyAccount,
-  verifyNobody,
+  verifyByEmail,
 } from '#functions/services/account-codes.ts';
 import { assertNotCommon } from '#functions/services/common-passwords.ts';
-import { checkLogin } from '#functions/services/login.ts';
+import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
+import { NotVerified } from '#functions/services/login.ts';
+import type { FailureBody } from '#schemas/responses.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
-import { isExpiredUnverified, register } from '#functions/services/registration.ts';
+import { register } from '#functions/services/registration.ts';
 import { startSession } from '#functions/services/sessions.ts';
 import { currentPartner } from '#functions/services/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
@@ -69,24 +76,26 @@ export function partnerDto(p: PartnerRow): PartnerDto {
   };
 }
 
-const REGISTER_LIMIT = { name: 'partner-register', max: 20, windowSeconds: 60 * 60 };
 const ALREADY_VERIFIED = 'Your account is already verified. Please log in.';
 const TAKEN = 'A partner account with this email already exists. Please log in, or use a different email.';
 const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
-const partnerName = (db: Db) => async (id: string) => (await currentPartner(db, id)).ownerFirstName;
+const partnerName = (db: Db) => async (id: string) => (await findPartner(db, id))?.ownerFirstName ?? null;
 
 /** The partner area (spec 2 section 7): account, verification, login, password reset, profile, own requests. */
 export const partner = new Hono<AppEnv>()
   .post('/register', validate('json', partnerRegisterSchema), async (c) => {
     const input = c.req.valid('json');
     const db = c.var.db;
-    await c.var.limiter.perAddress(
-      REGISTER_LIMIT,
-      (wait) => `Too many registrations from this network. Please try again in ${wait}.`,
-    );
     const { ownerEmail, password, ...details } = input;
+    await c.var.limiter.flood('partner', ownerEmail);
+    await c.var.limiter.rule(
+      'partner',
+      REQUEST_RULES.register,
+      ownerEmail,
+      (wait) => `Too many registrations. Please try again in ${wait}.`,
+    );
     await assertNotCommon(password);
-    // An unverified account for this e-mail is replaced: whoever verifies sets the password (registration.ts).
+    // A registration of its own, even for an address with unverified ones: it cancels nobody's (registration.ts).
     const result = await register(db, 'partner', { email: ownerEmail, password, details });
     if (result.kind === 'taken') throw new HTTPException(409, { message: TAKEN });
     await sendRegistrationCode(db, c.var.mailer, { ...result, name: input.ownerFirstName });
@@ -104,18 +113,19 @@ export const partner = new Hono<AppEnv>()
   // with an unverified account (same status, body and work before the answer): no enumeration.
   .post('/verify-otp', validate('json', partnerVerifySchema), async (c) => {
     const { email, otp } = c.req.valid('json');
-    await c.var.limiter.rule('partner', REQUEST_RULES.verify, email, tooMany);
+    await c.var.limiter.flood('partner', email);
+    const { first } = await c.var.limiter.gate('partner', REQUEST_RULES.verify, email, tooMany);
     const found = await findCredentials(c.var.db, 'partner', { email });
-    if (!found || isExpiredUnverified(found)) return verifyNobody(c.var.db, 'partner', email, otp);
-    if (found.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageOnly);
-    await verifyAccount(c.var.db, 'partner', found.id, otp, { sameAnswer: true });
+    if (found?.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageOnly);
+    // Whichever of the address's registrations this code was sent for (an unknown e-mail: the same answer).
+    await verifyByEmail(c.var.db, 'partner', email, otp, { firstTry: first });
     return c.json({
       success: true,
       message: 'Account verified successfully! Redirecting to login...',
     } satisfies MessageOnly);
   })
-  .post('/resend-otp', validate('json', partnerEmailSchema), async (c) => {
-    const { email } = c.req.valid('json');
+  .post('/resend-otp', validate('json', partnerResendSchema), async (c) => {
+    const { email, registrationId } = c.req.valid('json');
     const db = c.var.db;
     await c.var.limiter.rule('partner', REQUEST_RULES.resend, email, tooMany);
     const outcome = await resendVerificationQuietly(
@@ -123,6 +133,7 @@ export const partner = new Hono<AppEnv>()
       c.var.mailer,
       'partner',
       email,
+      registrationId,
       partnerName(db),
       (work) => afterResponse(c, work),
     );
@@ -130,9 +141,28 @@ export const partner = new Hono<AppEnv>()
     return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageOnly);
   })
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
-    const { email, password, remember } = c.req.valid('json');
+    const { email, password, remember, code } = c.req.valid('json');
     const db = c.var.db;
-    const account = await checkLogin(db, 'partner', email, password, c.var.limiter.address);
+    let signedIn;
+    try {
+      signedIn = await passwordSignIn(c, 'partner', { email, password, code }, partnerName(db));
+    } catch (error) {
+      // A right password for a registration still waiting for its code: its id, so the page can
+      // send that registration (not another of the address's) a new code.
+      if (error instanceof NotVerified)
+        return c.json(
+          {
+            success: false,
+            message: error.message,
+            needsVerification: true,
+            userId: error.accountId,
+          } satisfies FailureBody,
+          403,
+        );
+      throw error;
+    }
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
+    const account = signedIn.account;
     const token = await startSession(db, config(c.env), {
       sub: account.id,
       aud: 'partner',
@@ -158,9 +188,10 @@ export const partner = new Hono<AppEnv>()
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
     const { email, code, password } = c.req.valid('json');
-    await c.var.limiter.rule('partner', REQUEST_RULES.reset, email, tooMany);
+    await c.var.limiter.flood('partner', email);
+    const { first } = await c.var.limiter.gate('partner', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
-    await resetPassword(c.var.db, 'partner', email, code, password);
+    await resetPassword(c.var.db, 'partner', email, code, password, { firstTry: first });
     return c.json({
       success: true,
       message: 'Your password has been reset. You can now log in.',

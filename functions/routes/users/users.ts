@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { Forbidden } from '#functions/services/errors.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
@@ -30,7 +29,7 @@ import {
   type ProfileResponse,
   type RegisterResponse,
 } from '#schemas/users.ts';
-import { findCredentials } from '#functions/services/accounts.ts';
+import { findCredentials, isExpiredUnverified } from '#functions/services/accounts.ts';
 import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
@@ -42,12 +41,12 @@ import {
 import { assertNotCommon } from '#functions/services/common-passwords.ts';
 import { checkUpload, downloadResponse, storeFile } from '#functions/services/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
-import { checkLogin } from '#functions/services/login.ts';
+import { NotVerified } from '#functions/services/login.ts';
+import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
-import type { Limit } from '#functions/services/rate-limit.ts';
-import { isExpiredUnverified, register } from '#functions/services/registration.ts';
+import { register } from '#functions/services/registration.ts';
 import { startSession } from '#functions/services/sessions.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
@@ -67,22 +66,13 @@ import {
   updateLanguage,
 } from '#db/queries/students.ts';
 
-/**
- * Per-address limits on the endpoints that name no account yet (slows enumeration and spam); the
- * code endpoints use the shared REQUEST_RULES (per address and per account).
- */
-export const USER_LIMITS = {
-  checkEmail: { name: 'student-check-email', max: 30, windowSeconds: 15 * 60 } satisfies Limit,
-  register: { name: 'student-register', max: 10, windowSeconds: 15 * 60 } satisfies Limit,
-};
-
 export const DUPLICATE_MESSAGE =
   'This email or phone number is already registered. Please use a different one.';
 export const ACCOUNT_NOT_FOUND = 'Account not found. Please register again.';
 
 const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
 
-/** A student waiting for verification; one past its 24 hours counts as gone (registration.ts). */
+/** A registration waiting for verification; one past its 24 hours counts as gone (registration.ts). */
 async function findPending(c: Context<AppEnv>, id: string) {
   const user = await findStudent(c.var.db, id);
   if (!user || isExpiredUnverified(user)) throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
@@ -92,11 +82,12 @@ async function findPending(c: Context<AppEnv>, id: string) {
 const auth = requireAuth('student');
 const factory = createFactory<AppEnv>();
 
-// Registering an address whose account is unverified replaces its details and password: whoever
-// verifies with the code e-mailed for a registration gets that registration (registration.ts).
+// Each registration is its own: registering an address whose account is unverified adds a
+// registration with its own id, code and password, and cancels nobody's (registration.ts).
 const registerHandlers = factory.createHandlers(validate('json', registerSchema), async (c) => {
-  await c.var.limiter.perAddress(USER_LIMITS.register, tooMany);
   const { email, password, ...details } = c.req.valid('json');
+  await c.var.limiter.flood('student', email);
+  await c.var.limiter.rule('student', REQUEST_RULES.register, email, tooMany);
   await assertNotCommon(password);
   const result = await register(c.var.db, 'student', { email, password, details });
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
@@ -104,7 +95,7 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
   try {
     await sendRegistrationCode(c.var.db, c.var.mailer, { ...result, name: details.fullName });
   } catch (error) {
-    // The account exists: the person continues on the code step and resends.
+    // The registration exists: the person continues on the code step and resends.
     console.error('verification e-mail failed', error);
     message = 'Registration successful, but we could not send the code. Please use Resend OTP.';
   }
@@ -118,28 +109,30 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
  */
 export const usersRouter = new Hono<AppEnv>()
   .post('/login', validate('json', loginSchema), async (c) => {
-    const { email, password, remember } = c.req.valid('json');
-    let account;
+    const { email, password, remember, code } = c.req.valid('json');
+    let signedIn;
     try {
-      account = await checkLogin(c.var.db, 'student', email, password, c.var.limiter.address);
+      signedIn = await passwordSignIn(c, 'student', { email, password, code }, async (id) => {
+        return (await findStudent(c.var.db, id))?.fullName ?? null;
+      });
     } catch (error) {
-      // Not yet verified (known only after a correct password): hand back the id so the page can
-      // send a new code and take the person to the verification step.
-      if (error instanceof Forbidden) {
-        const pending = await findCredentials(c.var.db, 'student', { email });
+      // Not yet verified (known only after a correct password): hand back that registration's id
+      // so the page can send it a new code and take the person to the verification step.
+      if (error instanceof NotVerified) {
         return c.json(
           {
             success: false,
             message: error.message,
             needsVerification: true,
-            userId: pending?.id ?? null,
+            userId: error.accountId,
           } satisfies FailureBody,
           403,
         );
       }
       throw error;
     }
-    const user = (await findStudent(c.var.db, account.id))!;
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
+    const user = (await findStudent(c.var.db, signedIn.account.id))!;
     const token = await startSession(c.var.db, config(c.env), {
       sub: user.id,
       aud: 'student',
@@ -154,18 +147,14 @@ export const usersRouter = new Hono<AppEnv>()
     } satisfies LoginResponse);
   })
   .post('/check-email', validate('json', checkEmailSchema), async (c) => {
-    await c.var.limiter.perAddress(USER_LIMITS.checkEmail, tooMany);
-    const found = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
-    // An unverified registration past its 24 hours is gone (registration.ts).
-    const account = found && !isExpiredUnverified(found) ? found : undefined;
+    await c.var.limiter.rule('student', REQUEST_RULES.checkEmail, undefined, tooMany);
+    // The verified account, else the newest live registration (accounts.ts findCredentials).
+    const account = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
     // A registration is complete once its e-mail is verified (every field is required up front).
+    // No id, ever (issue 30 item 1): a registration's id is its registrant's alone; an unverified
+    // address is simply registered again, as a registration of its own (decision record 004).
     const body: CheckEmailResponse = account
-      ? {
-          exists: true,
-          userId: account.isVerified ? null : account.id,
-          isComplete: account.isVerified,
-          isVerified: account.isVerified,
-        }
+      ? { exists: true, userId: null, isComplete: account.isVerified, isVerified: account.isVerified }
       : { exists: false, userId: null, isComplete: false, isVerified: false };
     return c.json(body);
   })
@@ -174,14 +163,15 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/register', ...registerHandlers)
   .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
     const { userId, otp } = c.req.valid('json');
-    await c.var.limiter.rule('student', REQUEST_RULES.verify, userId, tooMany);
+    await c.var.limiter.flood('student', userId);
+    const { first } = await c.var.limiter.gate('student', REQUEST_RULES.verify, userId, tooMany);
     const user = await findPending(c, userId);
     if (user.isVerified)
       return c.json({
         success: true,
         message: 'Your account is already verified. Please log in.',
       } satisfies MessageResponse);
-    await verifyAccount(c.var.db, 'student', userId, otp);
+    await verifyAccount(c.var.db, 'student', user, otp, { firstTry: first });
     return c.json({
       success: true,
       message: 'Account verified successfully! Redirecting to login...',
@@ -193,6 +183,7 @@ export const usersRouter = new Hono<AppEnv>()
     const user = await findPending(c, userId);
     if (user.isVerified)
       throw new HTTPException(400, { message: 'This account is already verified. Please log in.' });
+    // A new code for this registration alone, bound to its own details (its earlier codes go).
     await sendVerificationCode(c.var.db, c.var.mailer, 'student', {
       id: user.id,
       email: user.email,
@@ -208,16 +199,17 @@ export const usersRouter = new Hono<AppEnv>()
       c.var.mailer,
       'student',
       email,
-      async (id) => (await findStudent(c.var.db, id))?.fullName ?? 'there',
+      async (id) => (await findStudent(c.var.db, id))?.fullName ?? null,
       (work) => afterResponse(c, work),
     );
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
-    await c.var.limiter.rule('student', REQUEST_RULES.reset, email, tooMany);
+    await c.var.limiter.flood('student', email);
+    const { first } = await c.var.limiter.gate('student', REQUEST_RULES.reset, email, tooMany);
     await assertNotCommon(password);
-    await resetPassword(c.var.db, 'student', email, otp, password);
+    await resetPassword(c.var.db, 'student', email, otp, password, { firstTry: first });
     return c.json({
       success: true,
       message: 'Your password has been reset. Please log in with your new password.',

@@ -226,6 +226,19 @@ export const endpoints: Endpoint[] = [
     body: 'json',
     sample: wrongSignIn,
   },
+  // A forgotten password, with the students' rules (issue 30 item 2).
+  {
+    method: 'POST',
+    path: '/api/job-applicants/forgot-password',
+    body: 'json',
+    sample: { email: 'nobody@example.com' },
+  },
+  {
+    method: 'POST',
+    path: '/api/job-applicants/reset-password',
+    body: 'json',
+    sample: { email: 'nobody@example.com', otp: '000000', password: 'Str0ng!Passw0rd' },
+  },
   { method: 'GET', path: '/api/job-applicants/me', body: 'none', auth: 'applicant' },
   { method: 'GET', path: '/api/job-applicants/applications', body: 'none', auth: 'applicant' },
   {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '#site/lib/api.ts';
+import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
 import { useLazy } from '#site/lib/lazy.ts';
@@ -18,6 +19,9 @@ function LoginForm() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [failure, setFailure] = useState('');
   const [unverified, setUnverified] = useState(false);
+  // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
+  const [codeSent, setCodeSent] = useState('');
+  const [code, setCode] = useState('');
 
   const [contract, loadContract, warmContract] = useLazy(partnerContract);
   const check = (c: NonNullable<typeof contract>) => {
@@ -29,7 +33,11 @@ function LoginForm() {
 
   const login = useMutation({
     mutationFn: () =>
-      postPartner('/api/partner/login', { email, password, remember }, 'partnerLoginResponse'),
+      postPartner(
+        '/api/partner/login',
+        { email, password, remember, ...(codeSent ? { code: code.trim() } : {}) },
+        'partnerLoginResponse',
+      ),
     onSuccess: (res) => {
       if (!res.token) {
         setFailure(res.message || 'Login failed');
@@ -39,15 +47,35 @@ function LoginForm() {
       window.location.href = pagePaths.partnerDashboard;
     },
     onError: (error) => {
+      if (asksForSignInCode(error)) {
+        setCodeSent(error.message);
+        setCode('');
+        return;
+      }
       if (error instanceof ApiError) {
         setUnverified(error.status === 403);
+        const body: unknown = error.body;
+        // The registration that password belongs to: the verification page resends for it.
+        if (
+          error.status === 403 &&
+          typeof body === 'object' &&
+          body &&
+          'userId' in body &&
+          typeof body.userId === 'string'
+        )
+          localStorage.setItem(storageKeys.partnerRegistration, body.userId);
         setFailure(error.message || 'Login failed. Please check your credentials.');
       } else setFailure('Login failed. Please check your credentials.');
     },
   });
 
   const newCode = useMutation({
-    mutationFn: () => postPartner('/api/partner/resend-otp', { email }, 'messageResponse'),
+    mutationFn: () =>
+      postPartner(
+        '/api/partner/resend-otp',
+        { email, registrationId: localStorage.getItem(storageKeys.partnerRegistration) ?? undefined },
+        'messageResponse',
+      ),
     onSettled: (_data, error) => {
       // A 429 means a recent code is still on its way: the verification page can use it.
       if (error && !(error instanceof ApiError && error.status === 429)) {
@@ -122,6 +150,24 @@ function LoginForm() {
           </button>
         }
       />
+
+      {codeSent && (
+        <>
+          <p className="pt-banner pt-banner-info" role="status">
+            {codeSent}
+          </p>
+          <TextField
+            id="sign-in-code"
+            label="Code from the e-mail"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            placeholder="6-digit code"
+            value={code}
+            onChange={setCode}
+          />
+        </>
+      )}
 
       <div className="pt-row-between">
         <CheckboxField id="remember" label="Remember me" checked={remember} onChange={setRemember} />

@@ -148,6 +148,7 @@ function RegisterForm() {
       sessionStorage.removeItem(DRAFT_KEY);
       localStorage.setItem(storageKeys.partnerEmail, res.data.ownerEmail ?? body.ownerEmail);
       localStorage.setItem(storageKeys.partnerPhone, res.data.ownerPhoneNumber ?? body.ownerPhoneNumber);
+      localStorage.setItem(storageKeys.partnerRegistration, res.data._id);
       setTimeout(() => window.location.replace('/verify-your-partner-account'), 100);
     },
     onError: (error) =>

@@ -86,13 +86,23 @@ function VerifyForm() {
       setNotice({ kind: 'success', text: 'Account verified successfully! Redirecting to login...' });
       localStorage.removeItem(storageKeys.partnerEmail);
       localStorage.removeItem(storageKeys.partnerPhone);
+      localStorage.removeItem(storageKeys.partnerRegistration);
       setTimeout(() => (window.location.href = '/login-partner-account'), 2000);
     },
     onError: (error) => setNotice({ kind: 'error', text: verifyFailure(error) }),
   });
 
   const resend = useMutation({
-    mutationFn: () => postPartner('/api/partner/resend-otp', { email: email ?? '' }, 'messageResponse'),
+    // A new code for this page's own registration (the address may have others, with their own codes).
+    mutationFn: () =>
+      postPartner(
+        '/api/partner/resend-otp',
+        {
+          email: email ?? '',
+          registrationId: localStorage.getItem(storageKeys.partnerRegistration) ?? undefined,
+        },
+        'messageResponse',
+      ),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'OTP has been resent to your email' });
       setDigits(Array<string>(LENGTH).fill(''));

@@ -2,7 +2,9 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { lazy, prefetch } from '#site/lib/lazy.ts';
 import { applicantSession } from './applicant-session.ts';
+import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
 import { TextField } from '../common/fields.tsx';
+import { ApplicantReset } from './ApplicantReset.tsx';
 import { rcLook } from './look.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
@@ -19,11 +21,13 @@ export const REGISTERED_MESSAGE = 'Registration successful! Please login to cont
  */
 export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () => void; intro?: string }) {
   const id = useId();
-  const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [form, setForm] = useState({ fullName: '', email: lastEmail, phone: '', password: '' });
+  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>('login');
+  const [form, setForm] = useState({ fullName: '', email: lastEmail, phone: '', password: '', code: '' });
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
+  const [codeSent, setCodeSent] = useState(false);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -39,8 +43,11 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
       return;
     }
     const { applicantLoginSchema, applicantRegisterSchema } = schemas;
+    const { code, ...fields } = form;
     const parsed =
-      mode === 'login' ? applicantLoginSchema.safeParse(form) : applicantRegisterSchema.safeParse(form);
+      mode === 'login'
+        ? applicantLoginSchema.safeParse(codeSent ? { ...fields, code } : fields)
+        : applicantRegisterSchema.safeParse(fields);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Authentication failed');
       return;
@@ -62,7 +69,11 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
         onAuthenticated();
       }
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Authentication failed');
+      if (asksForSignInCode(err)) {
+        setCodeSent(true);
+        setNotice(err.message);
+        setForm((f) => ({ ...f, code: '' }));
+      } else setError(err instanceof ApiError && err.message ? err.message : 'Authentication failed');
     } finally {
       setBusy(false);
     }
@@ -70,6 +81,16 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
 
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
+  if (mode === 'forgot')
+    return (
+      <ApplicantReset
+        email={form.email}
+        onDone={(email) => {
+          setForm((f) => ({ ...f, email, password: '' }));
+          setMode('login');
+        }}
+      />
+    );
   return (
     <form onFocus={prefetch(contract)} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="modal__subtitle">
@@ -135,6 +156,27 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
         aria-describedby={described}
         hint={mode === 'register' ? 'At least 6 characters.' : undefined}
       />
+      {mode === 'login' && codeSent && (
+        <TextField
+          look={rcLook}
+          id={`${id}-code`}
+          name="code"
+          label="Code from the e-mail"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          value={form.code}
+          onChange={set('code')}
+          aria-describedby={described}
+        />
+      )}
+      {mode === 'login' && (
+        <p className="rc-forgot">
+          <button type="button" className="link-button" onClick={() => setMode('forgot')}>
+            Forgot password?
+          </button>
+        </p>
+      )}
       {error && (
         <p id={errorId} className="rc-error" role="alert">
           {error}

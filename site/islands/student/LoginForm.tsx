@@ -32,6 +32,9 @@ export default function LoginForm() {
   const [message, setMessage] = useState('');
   const [unverified, setUnverified] = useState<Unverified | null>(null);
   const [busy, setBusy] = useState(false);
+  // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
+  const [codeSent, setCodeSent] = useState('');
+  const [code, setCode] = useState('');
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -40,7 +43,7 @@ export default function LoginForm() {
     const contract = await usersContract().catch(() => null);
     if (!contract) return setMessage('Login failed. Please check your credentials.');
     const { loginSchema, fieldErrors } = contract;
-    const parsed = loginSchema.safeParse({ email, password, remember });
+    const parsed = loginSchema.safeParse({ email, password, remember, ...(codeSent ? { code } : {}) });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -62,7 +65,10 @@ export default function LoginForm() {
       location.assign(takeReturnPath(pagePaths.studentDashboard));
     } catch (error) {
       const refusal = error instanceof ApiError ? error.bodyAs(contract.failureBody) : null;
-      if (error instanceof ApiError && error.status === 403 && refusal?.needsVerification) {
+      if (error instanceof ApiError && error.status === 401 && refusal?.codeRequired) {
+        setCodeSent(error.message);
+        setCode('');
+      } else if (error instanceof ApiError && error.status === 403 && refusal?.needsVerification) {
         setUnverified({ userId: refusal.userId ?? null, message: error.message });
       } else if (error instanceof ApiError) {
         setMessage(error.message || 'Login failed. Please check your credentials.');
@@ -125,6 +131,20 @@ export default function LoginForm() {
           </button>
         }
       />
+      {codeSent && (
+        <>
+          <Notice kind="info">{codeSent}</Notice>
+          <Field
+            label="Code from the e-mail"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={errors.code}
+          />
+        </>
+      )}
       <div className="st-row st-row--between">
         <label className="st-check">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />{' '}

@@ -110,8 +110,8 @@ export default function RegistrationWizard() {
         return goToLogin('This email is already registered. Please log in.');
       if (check.exists && check.isVerified)
         return goToLogin('Your account is already verified. Please log in.');
-      // An unfinished (unverified) registration is registered again: the server replaces its details
-      // and password with these, and the code it e-mails carries them (whoever verifies sets them).
+      // An unfinished (unverified) address is registered again: a registration of its own, with its
+      // own id and code, that cancels nobody's (issue 30 item 1; the server never hands out another's id).
       const res = await api('/api/users/register/', {
         method: 'POST',
         body: parsed.data,

@@ -1,0 +1,123 @@
+// Issue 32 item 2: Cloudflare's Rate Limiting binding in front of every endpoint that hashes a
+// password or checks a code, per address and per account, refuses a flood before scrypt (or any D1
+// counter) runs; without the bindings the D1 counters do the limiting alone. The Worker is called
+// with its env changed: the bindings swapped for small ones (miniflare simulates them), or removed.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import worker from './index.ts';
+import { FLOOD_MESSAGE } from './middleware/rate-limit.ts';
+import { LOGIN_LIMITS } from './services/login.ts';
+import { partnerRegistration, studentRegistration } from './test/fixtures/index.ts';
+
+type Bindings = Partial<Pick<Env, 'RATE_LIMIT_ADDRESS' | 'RATE_LIMIT_ACCOUNT'>>;
+
+/** Calls the Worker with these flood bindings in place of wrangler.toml's (undefined: absent). */
+async function call(bindings: Bindings, path: string, body: unknown, ip: string) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`http://127.0.0.1:8787${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+      body: JSON.stringify(body),
+    }),
+    { ...env, ...bindings },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const small: Bindings = {
+  RATE_LIMIT_ADDRESS: env.TEST_FLOOD_ADDRESS,
+  RATE_LIMIT_ACCOUNT: env.TEST_FLOOD_ACCOUNT,
+};
+const absent: Bindings = { RATE_LIMIT_ADDRESS: undefined, RATE_LIMIT_ACCOUNT: undefined };
+let n = 0;
+const ip = () => `192.0.2.${n++}`;
+
+/** The D1 counters of a key prefix: what ran after the flood limits let a request through. */
+const counted = async (key: string) =>
+  (await env.DB.prepare('select count from rate_limits where key = ?').bind(key).first<{ count: number }>())
+    ?.count ?? 0;
+
+const endpoints = [
+  { path: '/api/users/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
+  { path: '/api/users/register/', body: (email: string) => studentRegistration({ email }) },
+  { path: '/api/users/verify-otp', body: (email: string) => ({ userId: email, otp: '123456' }) },
+  {
+    path: '/api/users/reset-password',
+    body: (email: string) => ({ email, otp: '123456', password: 'Fresh-pass-2026' }),
+  },
+  { path: '/api/partner/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
+  { path: '/api/partner/register', body: (email: string) => partnerRegistration({ ownerEmail: email }) },
+  { path: '/api/partner/verify-otp', body: (email: string) => ({ email, otp: '123456' }) },
+  {
+    path: '/api/partner/reset-password',
+    body: (email: string) => ({ email, code: '123456', password: 'Fresh-pass-2026' }),
+  },
+  { path: '/api/job-applicants/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
+  {
+    path: '/api/job-applicants/register',
+    body: (email: string) => ({
+      fullName: 'Flood Test',
+      email,
+      phone: '020 7946 0111',
+      password: 'Secret-pass-123',
+    }),
+  },
+  {
+    path: '/api/job-applicants/reset-password',
+    body: (email: string) => ({ email, otp: '123456', password: 'Fresh-pass-2026' }),
+  },
+  { path: '/api/admin/auth/login', body: (email: string) => ({ email, password: 'Wrong-pass-1' }) },
+];
+
+describe('with the binding: a flood is refused before scrypt runs', () => {
+  it.each(endpoints)(
+    '$path: per address (3 a minute here), before any D1 counter',
+    async ({ path, body }) => {
+      const address = ip();
+      const answers = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(await call(small, path, body(`flood-${crypto.randomUUID()}@example.com`), address));
+      expect(answers.slice(0, 3).map((r) => r.status)).not.toContain(429);
+      const refused = answers[3]!;
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect(await refused.json()).toEqual({ success: false, message: FLOOD_MESSAGE });
+    },
+  );
+
+  it('per account (2 a minute here), from any number of addresses; no scrypt and no D1 counter for the refused', async () => {
+    const email = `flood-${crypto.randomUUID()}@example.com`;
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await call(small, '/api/users/login', { email, password: 'Wrong-pass-1' }, ip())).status,
+      );
+    expect(statuses).toEqual([401, 401, 429, 429, 429]);
+    // Only the two let through reached the D1 counters (and scrypt, which comes after them).
+    expect(await counted(`student-login-account:${email}`)).toBe(2);
+  });
+});
+
+describe('without the binding: the D1 counters are the line', () => {
+  it('every endpoint still answers, and a burst from one address is limited by D1 alone', async () => {
+    for (const { path, body } of endpoints) {
+      const res = await call(absent, path, body(`plain-${crypto.randomUUID()}@example.com`), ip());
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.status, path).not.toBe(429);
+    }
+    const email = `plain-${crypto.randomUUID()}@example.com`;
+    const address = ip();
+    const statuses = [];
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i++)
+      statuses.push(
+        (await call(absent, '/api/users/login', { email, password: 'Wrong-pass-1' }, address)).status,
+      );
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const last = await call(absent, '/api/users/login', { email, password: 'Wrong-pass-1' }, address);
+    expect(last.status).toBe(429);
+    expect((await last.json<{ message: string }>()).message).toMatch(/^Too many login attempts/);
+  });
+});
