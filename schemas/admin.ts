@@ -15,7 +15,7 @@ import {
 } from './content.ts';
 import { publishStatusResponse } from './build.ts';
 import { okResponse, pageOf } from './responses.ts';
-import { linkWith } from './common.ts';
+import { linkWith, searchText } from './common.ts';
 import { LINK_RULE } from './links.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
@@ -141,7 +141,7 @@ export const listQuery = z.object({
     .min(1, 'pageSize must be 1 to 100')
     .max(100, 'pageSize must be 1 to 100')
     .default(20),
-  q: z.string().trim().max(200, 'Search text is too long').optional(),
+  q: searchText(200, { tooLong: 'Search text is too long' }).optional(),
   status: z.string().trim().max(40).optional(),
   type: z.string().trim().max(40).optional(),
   format: z.enum(['json', 'csv'], 'format must be json or csv').optional(),
