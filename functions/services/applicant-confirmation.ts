@@ -5,6 +5,7 @@ import { APPLICANT_CONFIRM_PATH } from '#schemas/recruitment.ts';
 import { applicantConfirmationEmail, type EmailBrand } from './emails.ts';
 import type { Mailer } from './mailer.ts';
 import { notifyStaff } from './notify.ts';
+import { noticeAbout } from '#db/queries/outbox.ts';
 import type { Limit } from './rate-limit.ts';
 
 /** How long a confirmation link works. */
@@ -111,7 +112,13 @@ export async function forwardHeldApplications(
   const held = await takeHeldApplications(db, applicant.id);
   for (const app of held) {
     const notice = applicationNotice(applicant, app, { name: app.resumeName, size: app.resumeSize });
-    await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
+    await notifyStaff(
+      db,
+      mailer,
+      notice.subject,
+      notice.paragraphs,
+      noticeAbout.account('applicant', applicant.id),
+    );
   }
   return held.length;
 }

@@ -12,6 +12,7 @@ import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/
 import { checkUpload, storeFile } from '#functions/services/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
+import { noticeAbout } from '#db/queries/outbox.ts';
 import { applicationNotice, forwardHeldApplications } from '#functions/services/applicant-confirmation.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 
@@ -88,7 +89,13 @@ export const jobs = new Hono<AppEnv>()
       if (confirmed) {
         const job = (await getJob(db, jobId))!;
         const notice = applicationNotice(applicant, job, { name: file.name, size: file.size });
-        await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
+        await notifyStaff(
+          db,
+          mailer,
+          notice.subject,
+          notice.paragraphs,
+          noticeAbout.account('applicant', applicantId),
+        );
       } else {
         // The confirmation may have landed while this was stored: forwarding is idempotent, so
         // look again rather than leave the application held for good.
