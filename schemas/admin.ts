@@ -458,6 +458,17 @@ export type ContentActiveResponse = z.infer<typeof contentActiveResponse>;
 /** GET /api/admin/site-settings (PUT answers `{ success, item }`). */
 export const siteSettingsResponse = z.object({ item: formValues, updatedAt: z.string().nullable() });
 export const siteSettingsSavedResponse = z.object({ success: z.literal(true), item: formValues });
+/**
+ * PUT /api/admin/site-settings/contacts: the saved block, and the previous addresses told of the
+ * change (none when nothing changed).
+ */
+export const siteContactsSavedResponse = z.object({
+  success: z.literal(true),
+  item: formValues,
+  message: z.string(),
+  notified: z.array(z.string()),
+});
+export type SiteContactsSaved = z.infer<typeof siteContactsSavedResponse>;
 /** POST /api/admin/uploads (201): where the image now lives. */
 export const uploadResponse = z.object({ success: z.literal(true), key: z.string(), url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponse>;
