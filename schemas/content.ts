@@ -114,12 +114,15 @@ const contactMask = Object.fromEntries(siteContactFields.map((k) => [k, true])) 
 export const siteContactsSchema = siteSchema.pick(contactMask);
 export type SiteContacts = z.output<typeof siteContactsSchema>;
 
+/** The brand and the videos: what editors edit (the back office's first site settings form). */
+export const siteBrandSchema = siteSchema.omit(contactMask);
+
 /**
  * PUT /api/admin/site-settings (editors and admins): the brand and videos. The contact fields may
  * come along unchanged (a client that sends the whole block); a changed one is refused with
  * SITE_CONTACTS_ADMIN_ONLY, never silently dropped.
  */
-export const siteBrandSchema = siteSchema.partial(contactMask);
+export const siteBrandInputSchema = siteSchema.partial(contactMask);
 
 /** What an editor is told when a save would change a contact field. */
 export const SITE_CONTACTS_ADMIN_ONLY =

@@ -4,7 +4,7 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import {
   SITE_CONTACTS_ADMIN_ONLY,
-  siteBrandSchema,
+  siteBrandInputSchema,
   siteContactFields,
   siteContactsSchema,
   type SiteContent,
@@ -29,7 +29,7 @@ export const adminSiteSettings = new Hono<AppEnv>()
     const [item, updatedAt] = await Promise.all([getSite(c.var.db), siteUpdatedAt(c.var.db)]);
     return c.json({ item, updatedAt });
   })
-  .put('/', staffOnly, validate('json', siteBrandSchema), async (c) => {
+  .put('/', staffOnly, validate('json', siteBrandInputSchema), async (c) => {
     const body = c.req.valid('json');
     const before = await getSite(c.var.db);
     // The contact fields may come along unchanged; changing one is an admin's, on its own route.
