@@ -10,6 +10,7 @@ import {
   PASSWORD,
   aJob,
   db,
+  hiringData,
   makeApplicantWithData,
   makePartnerWithData,
   makeStudentWithData,
@@ -105,28 +106,9 @@ describe('erasure removes the person from staff notifications in the outbox (iss
     const label = `noticedpartner${crypto.randomUUID().slice(0, 6)}`;
     const partner = await makePartnerWithData(label);
     const company = `${label} Ltd`;
-    const future = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     const submitted = await postJson(
       '/api/hiringrequest/submit',
-      {
-        type: 'employee',
-        companyName: company,
-        jobTitle: 'Care Assistant',
-        department: 'Care',
-        jobDescription: 'Support residents day to day.',
-        employmentType: 'full-time',
-        salaryRange: '£24,000 - £27,000',
-        requiredQualifications: 'NVQ Level 2',
-        requiredExperience: '1 year',
-        skillsRequired: 'empathy',
-        jobResponsibilities: 'Personal care',
-        benefits: 'Pension',
-        numberOfPositions: 4,
-        location: 'York',
-        applicationDeadline: future,
-        contactEmail: partner.email,
-        contactPhone: '020 7946 0201',
-      },
+      { type: 'employee', ...hiringData, companyName: company, contactEmail: partner.email },
       bearer(partner.token),
     );
     expect(submitted.status).toBe(201);
