@@ -457,7 +457,9 @@ export const contentActiveResponse = z.object({ success: z.literal(true), active
 export type ContentActiveResponse = z.infer<typeof contentActiveResponse>;
 /** GET /api/admin/site-settings (PUT answers `{ success, item }`). */
 export const siteSettingsResponse = z.object({ item: formValues, updatedAt: z.string().nullable() });
+export type SiteSettingsResponse = z.infer<typeof siteSettingsResponse>;
 export const siteSettingsSavedResponse = z.object({ success: z.literal(true), item: formValues });
+export type SiteSettingsSaved = z.infer<typeof siteSettingsSavedResponse>;
 /**
  * PUT /api/admin/site-settings/contacts: the saved block, and the previous addresses told of the
  * change (none when nothing changed).

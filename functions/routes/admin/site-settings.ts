@@ -9,7 +9,7 @@ import {
   siteContactsSchema,
   type SiteContent,
 } from '#schemas/content.ts';
-import type { SiteContactsSaved } from '#schemas/admin.ts';
+import type { SiteContactsSaved, SiteSettingsResponse, SiteSettingsSaved } from '#schemas/admin.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { getSite, saveSiteStatement, siteUpdatedAt } from '#db/queries/site-content.ts';
 import { findStaff } from '#db/queries/staff-mfa.ts';
@@ -27,7 +27,7 @@ import { adminOnly, staffOnly } from './shared.ts';
 export const adminSiteSettings = new Hono<AppEnv>()
   .get('/', staffOnly, async (c) => {
     const [item, updatedAt] = await Promise.all([getSite(c.var.db), siteUpdatedAt(c.var.db)]);
-    return c.json({ item, updatedAt });
+    return c.json({ item, updatedAt } satisfies Wire<SiteSettingsResponse>);
   })
   .put('/', staffOnly, validate('json', siteBrandInputSchema), async (c) => {
     const body = c.req.valid('json');
@@ -51,7 +51,7 @@ export const adminSiteSettings = new Hono<AppEnv>()
       }),
       saveSiteStatement(c.var.db, site),
     ]);
-    return c.json({ success: true, item: site });
+    return c.json({ success: true, item: site } satisfies Wire<SiteSettingsSaved>);
   })
   .put('/contacts', adminOnly, validate('json', siteContactsSchema), async (c) => {
     const staff = await findStaff(c.var.db, c.var.auth.sub);
