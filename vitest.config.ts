@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { freePort } from './functions/test/stripe-fake/free-port.ts';
@@ -17,6 +18,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The staff routes' table, checked against the routes (functions/routes/admin/roles.test.ts).
+            STAFF_ROUTES_DOC: readFileSync('docs/staff-routes.md', 'utf8'),
             ENVIRONMENT: 'test',
             // wrangler.toml's top level is production's origin; tests run on the local one.
             SITE_URL: 'http://127.0.0.1:8787',

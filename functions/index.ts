@@ -11,7 +11,8 @@ import { serverTiming } from './middleware/server-timing.ts';
 import { requestBodyLimit } from './middleware/body-limit.ts';
 import { staffCsrf } from './middleware/csrf.ts';
 import { requestIds, requestLog } from './middleware/request-log.ts';
-import { configCheck } from './middleware/config-check.ts';
+import { configCheck, refusesService } from './middleware/config-check.ts';
+import { logLine } from './lib/log.ts';
 import { subjects } from './routes/subjects/subjects.ts';
 import { programs } from './routes/programs/programs.ts';
 import { savedPrograms } from './routes/saved-programs/saved-programs.ts';
@@ -46,9 +47,10 @@ export const app = new Hono<AppEnv>();
 
 // First, so the request id and the duration cover everything after them.
 app.use('*', requestIds, requestLog);
-// The production configuration check runs on each isolate's first request (GET /api/health reports it).
-app.use('*', configCheck);
 app.use('*', securityHeaders);
+// The production configuration check runs on each isolate's first request (GET /api/health reports
+// it); a missing or weak secret makes every other request 503 from here on.
+app.use('*', configCheck);
 app.use('/api/*', serverTiming);
 app.use('/api/*', apiCors);
 app.use('/api/*', requestBodyLimit);
@@ -104,6 +106,11 @@ export default {
   fetch: app.fetch,
   // Cron Triggers (wrangler.toml [triggers]): housekeeping, mail retries, digests.
   scheduled(controller, env, ctx) {
+    // Fails closed like every request: no mail with links signed by a missing or weak secret.
+    if (refusesService(env)) {
+      logLine('error', { type: 'scheduled-refused', cron: controller.cron, reason: 'configuration' });
+      return;
+    }
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -15,7 +15,7 @@ import {
 } from './content.ts';
 import { publishStatusResponse } from './build.ts';
 import { okResponse, pageOf } from './responses.ts';
-import { linkWith } from './common.ts';
+import { linkWith, searchText } from './common.ts';
 import { LINK_RULE } from './links.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
@@ -143,7 +143,7 @@ export const listQuery = z.object({
     .min(1, 'pageSize must be 1 to 100')
     .max(100, 'pageSize must be 1 to 100')
     .default(20),
-  q: z.string().trim().max(200, 'Search text is too long').optional(),
+  q: searchText(200, { tooLong: 'Search text is too long' }).optional(),
   status: z.string().trim().max(40).optional(),
   type: z.string().trim().max(40).optional(),
   format: z.enum(['json', 'csv'], 'format must be json or csv').optional(),
@@ -476,7 +476,20 @@ export const contentActiveResponse = z.object({ success: z.literal(true), active
 export type ContentActiveResponse = z.infer<typeof contentActiveResponse>;
 /** GET /api/admin/site-settings (PUT answers `{ success, item }`). */
 export const siteSettingsResponse = z.object({ item: formValues, updatedAt: z.string().nullable() });
+export type SiteSettingsResponse = z.infer<typeof siteSettingsResponse>;
 export const siteSettingsSavedResponse = z.object({ success: z.literal(true), item: formValues });
+export type SiteSettingsSaved = z.infer<typeof siteSettingsSavedResponse>;
+/**
+ * PUT /api/admin/site-settings/contacts: the saved block, and the previous addresses told of the
+ * change (none when nothing changed).
+ */
+export const siteContactsSavedResponse = z.object({
+  success: z.literal(true),
+  item: formValues,
+  message: z.string(),
+  notified: z.array(z.string()),
+});
+export type SiteContactsSaved = z.infer<typeof siteContactsSavedResponse>;
 /** POST /api/admin/uploads (201): where the image now lives. */
 export const uploadResponse = z.object({ success: z.literal(true), key: z.string(), url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponse>;

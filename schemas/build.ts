@@ -111,8 +111,14 @@ export type BuildDone = z.output<typeof buildDoneSchema>;
 
 /** A setting the production configuration check found wrong: its name and the rule, never its value. */
 export interface ConfigProblem {
+  /** The setting's name (`TOKEN_SECRET`), or the site settings' field (`site.staffNotificationEmail`). */
   setting: string;
   problem: string;
+  /**
+   * True when the Worker refuses every request but GET /api/health until the setting is fixed (a
+   * missing or weak secret would let links and tokens be forged); otherwise only health reports it.
+   */
+  blocking: boolean;
 }
 
 /** GET /api/health. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './common.ts';
 
 /** `:id` of a public resource. Ids are slugs; anything longer is certainly unknown. */
 export const idParam = z.object({ id: z.string().min(1).max(200) });
@@ -16,7 +17,7 @@ export const subjectsQuery = z.object({
 
 /** GET /api/subjects/search: the server-side search behind the header search and /search. */
 export const subjectSearchQuery = z.object({
-  q: z.string().max(200, 'Search text is too long').default(''),
+  q: searchText(200, { tooLong: 'Search text is too long' }).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 

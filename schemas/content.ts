@@ -85,6 +85,49 @@ export const siteSchema = z.object({
 });
 export type SiteContent = z.output<typeof siteSchema>;
 
+/**
+ * The site settings that route personal data (the staff notification address receives every
+ * enquiry) or tell the public how to reach the company and who it is: admins change them, each
+ * change audited and e-mailed to the previous addresses (issue 30 item 4). Editors edit the rest,
+ * the brand and the videos. Labels as the back office and the change notice name them.
+ */
+export const siteContactLabels = {
+  email: 'Public e-mail address',
+  admissionsEmail: 'Admissions e-mail address',
+  staffNotificationEmail: 'Staff notification address',
+  phone: 'Phone',
+  address: 'Address',
+  social: 'Social media links',
+  legalName: 'Legal name',
+  companyNumber: 'Company number',
+  registeredIn: 'Registered in',
+  registeredOffice: 'Registered office',
+} as const satisfies Partial<Record<keyof SiteContent, string>>;
+export type SiteContactField = keyof typeof siteContactLabels;
+export const siteContactFields = Object.keys(siteContactLabels) as SiteContactField[];
+const contactMask = Object.fromEntries(siteContactFields.map((k) => [k, true])) as Record<
+  SiteContactField,
+  true
+>;
+
+/** PUT /api/admin/site-settings/contacts (admins): the contact and company fields, all of them. */
+export const siteContactsSchema = siteSchema.pick(contactMask);
+export type SiteContacts = z.output<typeof siteContactsSchema>;
+
+/** The brand and the videos: what editors edit (the back office's first site settings form). */
+export const siteBrandSchema = siteSchema.omit(contactMask);
+
+/**
+ * PUT /api/admin/site-settings (editors and admins): the brand and videos. The contact fields may
+ * come along unchanged (a client that sends the whole block); a changed one is refused with
+ * SITE_CONTACTS_ADMIN_ONLY, never silently dropped.
+ */
+export const siteBrandInputSchema = siteSchema.partial(contactMask);
+
+/** What an editor is told when a save would change a contact field. */
+export const SITE_CONTACTS_ADMIN_ONLY =
+  'Only an admin can change the contact details, the staff notification address and the company details.';
+
 export const countrySchema = z.object({
   id: slug,
   name: nonEmpty(120),

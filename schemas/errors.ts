@@ -1,5 +1,11 @@
 // No zod here: islands import this for the shape and the mapping without bundling a validator.
 
+/**
+ * What every request but GET /api/health is answered (503) while a required secret is missing or
+ * weak in a deployed Worker: generic on purpose (health names the setting, never its value).
+ */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not available right now. Please try again later.';
+
 /** The body of every failed API call (functions/middleware/errors.ts). */
 export interface ErrorResponse {
   success: false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './common.ts';
 
 /**
  * Job alerts: a job seeker's saved search (keywords, category, location), e-mailed daily with the
@@ -10,8 +11,12 @@ import { JOB_ALERT_MESSAGES } from './job-alerts-text.ts';
 
 export { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, describeAlert } from './job-alerts-text.ts';
 
+// A saved search: the same rule as the search box (control characters become spaces).
 const field = (name: string) =>
-  z.string(`${name} must be text`).trim().max(100, `${name} must be at most 100 characters`).optional();
+  searchText(100, {
+    notText: `${name} must be text`,
+    tooLong: `${name} must be at most 100 characters`,
+  }).optional();
 
 export const jobAlertSchema = z
   .object({ keywords: field('Keywords'), category: field('Category'), location: field('Location') })

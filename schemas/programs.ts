@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './common.ts';
 import { currencyCodes } from './money.ts';
 import {
   COMPARE_MAX,
@@ -37,7 +38,7 @@ const fee = (name: string) =>
 export const programsQuery = z
   .object({
     q: optional(
-      z.string({ error: 'q must be one search text' }).trim().max(200, 'q must be at most 200 characters'),
+      searchText(200, { notText: 'q must be one search text', tooLong: 'q must be at most 200 characters' }),
     ),
     // One country or several, comma-separated (issue 29 item 7): united-kingdom,canada.
     country: optional(
@@ -53,10 +54,10 @@ export const programsQuery = z
         ),
     ),
     level: optional(
-      z
-        .string({ error: 'level must be one level, such as Master' })
-        .trim()
-        .max(60, 'level must be at most 60 characters'),
+      searchText(60, {
+        notText: 'level must be one level, such as Master',
+        tooLong: 'level must be at most 60 characters',
+      }),
     ),
     department: optional(slugParam('department', 'data-science-ai')),
     intake: optional(whole('intake', 1, 12, 'a month number from 1 (January) to 12 (December)')),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signInCode } from './sign-in.ts';
+import { searchText } from './common.ts';
 import { pagePaths } from './paths.ts';
 
 /**
@@ -67,8 +68,11 @@ export const coverLetterSchema = z
 
 /** Server-side filters of GET /api/applyjobs. Any of them switches the answer to a page object. */
 export const jobsQuery = z.object({
-  q: z.string().max(200).optional(),
-  category: z.string().max(120).optional(),
+  q: searchText(200, { tooLong: 'Search text is too long' }).optional(),
+  category: searchText(120, {
+    notText: 'category must be one category',
+    tooLong: 'category is too long',
+  }).optional(),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')

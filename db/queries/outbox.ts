@@ -3,6 +3,18 @@ import type { Db } from '../client.ts';
 import { outbox } from '../schema/index.ts';
 import { contains } from './text-search.ts';
 import { undeliveredStatuses } from '#schemas/mail.ts';
+import type { PersonType } from '#schemas/privacy.ts';
+
+/**
+ * What `outbox.about` holds for a staff notification: the account it is about (a job application,
+ * a partner request), or the address a form was sent from (contact and staffing forms need no
+ * account). An erasure deletes the notices about the account, and those about the address when
+ * the address is the person's (db/queries/personal-data.ts).
+ */
+export const noticeAbout = {
+  account: (type: PersonType, id: string) => `${type}:${id}`,
+  address: (email: string) => `email:${email.trim().toLowerCase()}`,
+};
 
 /** A message's content as the outbox keeps it while it may still be sent. */
 export interface StoredBody {
@@ -47,6 +59,7 @@ export async function insertClaimed(
     now: Date;
     leaseUntil: Date;
     forgetRecipient?: boolean;
+    about?: string | undefined;
   },
 ) {
   await db.insert(outbox).values({
@@ -61,6 +74,7 @@ export async function insertClaimed(
     nextAttemptAt: row.leaseUntil,
     retryable: row.retryable,
     forgetRecipient: row.forgetRecipient ?? false,
+    about: row.about ?? null,
     createdAt: row.now,
     updatedAt: row.now,
   });

@@ -27,6 +27,7 @@ import {
   users,
 } from '../schema/index.ts';
 import type { Pipeline } from '#schemas/pipelines.ts';
+import { noticeAbout } from './outbox.ts';
 import type { PersonType } from '#schemas/privacy.ts';
 
 /**
@@ -383,7 +384,8 @@ const rateLimitKeys = (values: string[]) =>
 /**
  * The statements of one erasure, for a single D1 batch (one transaction): the status history and
  * audit details of the person's items (before the items, whose ids they are found by), sessions,
- * codes, rate-limit counters, every owned table, the account, and, when the address's rows are
+ * codes, rate-limit counters, every owned table, the account, the staff notifications about them,
+ * and, when the address's rows are
  * the person's, e-mails sent to it, contact messages, and payments (kept, with the name and
  * e-mail replaced: the law requires the records). Returns the statements and the names of the
  * counts they report, in order.
@@ -446,6 +448,11 @@ export function erasureStatements(
   add(null, sql`delete from rate_limits where ${rateLimitKeys([person.id, person.email.toLowerCase()])}`);
   for (const owned of spec.owned) add(owned.name, db.delete(owned.table).where(eq(owned.owner, person.id)));
   add('account', db.delete(spec.account).where(eq(spec.account.id, person.id)));
+  // Staff notifications that name the person ("New enquiry from …", "… applied to …"): those about
+  // the account always, those about the address with the address's other rows (issue 30 item 9).
+  const about = [noticeAbout.account(person.type, person.id)];
+  if (options.addressRows) about.push(noticeAbout.address(person.email));
+  add('staffNotifications', db.delete(outbox).where(inArray(outbox.about, about)));
   if (options.addressRows) {
     add('emails', db.delete(outbox).where(byAddress(outbox.to, person.email)));
     add('contactMessages', db.delete(contactMessages).where(byAddress(contactMessages.email, person.email)));

@@ -125,6 +125,29 @@ export function resetStaffMfa(db: Db, staffId: string) {
 
 export type StaffRow = typeof staff.$inferSelect;
 
+/**
+ * Records a new half-done sign-in and returns its id (the challenge cookie's `jti`). It replaces
+ * any earlier one: only the latest password step of a staff member can still be finished.
+ */
+export async function startSignInChallenge(db: Db, staffId: string) {
+  const id = crypto.randomUUID();
+  await db.update(staff).set({ signInChallengeId: id }).where(eq(staff.id, staffId));
+  return id;
+}
+
+/**
+ * Uses up a half-done sign-in, in one conditional UPDATE: of any number of requests finishing the
+ * same challenge at once, exactly one gets true (the one that signs in).
+ */
+export async function finishSignInChallenge(db: Db, staffId: string, id: string) {
+  const rows = await db
+    .update(staff)
+    .set({ signInChallengeId: null })
+    .where(and(eq(staff.id, staffId), eq(staff.signInChallengeId, id)))
+    .returning({ id: staff.id });
+  return rows.length === 1;
+}
+
 /** The staff row a sign-in continues with (active, role, revocation time). */
 export async function findStaff(db: Db, staffId: string): Promise<StaffRow | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.id, staffId)).limit(1);

@@ -60,13 +60,14 @@ export async function staffEmailTaken(db: Db, email: string) {
 export const insertStaffStatement = (db: Db, row: NewStaff) => db.insert(staff).values(row);
 
 /**
- * The update of a staff account, not yet run: name, role and active state, and with `revokeAt` the
- * time before which its tokens stop counting. `passwordHash` replaces the password.
+ * The update of a staff account, not yet run: name, role and active state, and with
+ * `tokensValidAfter` the time before which its tokens stop counting. `passwordHash` replaces the
+ * password; `signInChallengeId: null` voids a half-done sign-in.
  */
 export const updateStaffStatement = (
   db: Db,
   id: string,
-  changes: StaffChanges & { passwordHash?: string; tokensValidAfter?: Date },
+  changes: StaffChanges & { passwordHash?: string; tokensValidAfter?: Date; signInChallengeId?: null },
 ) =>
   db
     .update(staff)

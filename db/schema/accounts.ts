@@ -158,6 +158,13 @@ export const staff = sqliteTable(
     name: text('name').notNull(),
     role: text('role', { enum: ['admin', 'editor'] }).notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * The one half-done sign-in (password given, second factor to come) that may still finish: the
+     * `jti` of the challenge cookie last issued. Finishing clears it in one conditional UPDATE, so a
+     * challenge signs in once; a new password step, a reset, a role change or deactivation replace
+     * or clear it (a generation, not a time: nothing started in the same second survives).
+     */
+    signInChallengeId: text('sign_in_challenge_id'),
     ...credentials,
     ...timestamps,
   },

@@ -107,10 +107,17 @@ export const outbox = sqliteTable(
     /** The provider's message id, from its answer. */
     providerId: text('provider_id'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /**
+     * Whom a staff notification is about (`applicant:<id>`, `partner:<id>`, `email:<address>`;
+     * db/queries/outbox.ts noticeAbout): an erasure finds the notices that name the person by it,
+     * since production keeps no body to search once a message is delivered (issue 30 item 9).
+     */
+    about: text('about'),
     ...timestamps,
   },
   (t) => [
     index('outbox_to_idx').on(t.to, t.createdAt),
+    index('outbox_about_idx').on(t.about),
     // The retry claim: due rows of a status, oldest due first.
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     // The 30-day retention purge and the back office's newest-first list.

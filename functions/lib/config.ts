@@ -1,3 +1,6 @@
+import type { ConfigProblem } from '#schemas/build.ts';
+import { exampleDomainIn } from './example-values.ts';
+
 /**
  * Optional settings that are not in wrangler.toml, so `wrangler types` does not know them: the
  * Stripe secrets come from `.dev.vars` or `wrangler secret put`, the Stripe API host/port/protocol
@@ -128,22 +131,57 @@ export function devToolsAllowed(env: Env, requestUrl: string) {
   return config(env).isDevelopment && isLoopbackHost(new URL(requestUrl).hostname);
 }
 
+/** The least randomness TOKEN_SECRET must show, in bits (estimated: see tokenSecretProblem). */
+const TOKEN_SECRET_MIN_BITS = 100;
+
+/**
+ * Why a TOKEN_SECRET is unfit to sign production's tokens and links, or null. Besides its length
+ * (32 bytes), the randomness it shows: the characters' entropy times the length (a value from
+ * `openssl rand -hex 32` shows about 240 bits, a repeated placeholder like `changeme…` under 90),
+ * and no whole-string repeat of a shorter unit. An estimate: it catches placeholders, repeats and
+ * short alphabets, not every phrase a person makes up, which is why the README says to generate it.
+ */
+export function tokenSecretProblem(secret: string | undefined): string | null {
+  if (!secret) return 'must be set';
+  if (new TextEncoder().encode(secret).byteLength < TOKEN_SECRET_MIN_BYTES)
+    return `must be at least ${TOKEN_SECRET_MIN_BYTES} bytes`;
+  const chars = [...secret];
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const n of counts.values()) bitsPerChar -= (n / chars.length) * Math.log2(n / chars.length);
+  if (bitsPerChar * chars.length < TOKEN_SECRET_MIN_BITS || /^(.+?)\1+$/su.test(secret))
+    return 'is too predictable: use 32 random bytes (openssl rand -hex 32)';
+  return null;
+}
+
 /**
  * The deployed Worker's configuration check: which settings would make production unsafe or broken.
  * Names and rules only, never values (the answer is public at /api/health). Empty outside deployed
- * environments.
+ * environments. A `blocking` problem (a missing or weak TOKEN_SECRET: tokens, receipt, confirmation
+ * and unsubscribe links could be forged) makes the Worker refuse every request but GET /api/health
+ * (middleware/config-check.ts); the others are reported by health while the site keeps serving.
  */
-export function configProblems(env: Env): { setting: string; problem: string }[] {
+export function configProblems(env: Env): ConfigProblem[] {
   const c = config(env);
   if (!c.isDeployed) return [];
-  const problems: { setting: string; problem: string }[] = [];
-  if (new TextEncoder().encode(env.TOKEN_SECRET ?? '').byteLength < TOKEN_SECRET_MIN_BYTES) {
-    problems.push({ setting: 'TOKEN_SECRET', problem: `must be at least ${TOKEN_SECRET_MIN_BYTES} bytes` });
-  }
+  const problems: ConfigProblem[] = [];
+  const secret = tokenSecretProblem(env.TOKEN_SECRET);
+  if (secret) problems.push({ setting: 'TOKEN_SECRET', problem: secret, blocking: true });
   if (!URL.canParse(env.SITE_URL ?? '') || new URL(env.SITE_URL).protocol !== 'https:') {
-    problems.push({ setting: 'SITE_URL', problem: 'must be an https:// URL' });
+    problems.push({ setting: 'SITE_URL', problem: 'must be an https:// URL', blocking: false });
   }
   for (const setting of c.mail.missing)
-    problems.push({ setting, problem: 'must be set (production e-mail)' });
+    problems.push({ setting, problem: 'must be set (production e-mail)', blocking: false });
+  // Example values (issue 32 item 7): the origin every link names, and the sender of every e-mail.
+  const vars = env as Env & OptionalVars;
+  for (const [setting, value] of [
+    ['SITE_URL', env.SITE_URL],
+    ['MAIL_FROM', vars.MAIL_FROM],
+  ] as const) {
+    const domain = exampleDomainIn(value);
+    if (domain)
+      problems.push({ setting, problem: `uses the example domain ${domain}: set your own`, blocking: false });
+  }
   return problems;
 }

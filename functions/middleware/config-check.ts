@@ -2,6 +2,10 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { configProblems } from '../lib/config.ts';
 import type { ConfigProblem } from '#schemas/build.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorResponse } from '#schemas/errors.ts';
+
+/** The one route a Worker refusing service still answers: it says what is wrong. */
+const HEALTH_PATH = '/api/health';
 
 // One check per isolate: a Worker's env is one object for the isolate's life (tests pass their own
 // env objects, and each is checked on its own).
@@ -30,11 +34,22 @@ export function checkedConfig(env: Env): ConfigProblem[] {
   return problems;
 }
 
+/** Whether a required secret is missing or weak: the Worker then serves nothing but its health check. */
+export const refusesService = (env: Env) => checkedConfig(env).some((p) => p.blocking);
+
 /**
- * Checks the configuration on the first request of each isolate. It never blocks a request: the
- * public pages keep working, and GET /api/health answers 503 with what is wrong.
+ * Checks the configuration on the first request of each isolate. With a required secret missing or
+ * weak in a deployed Worker (a `blocking` problem), every request but GET /api/health is answered
+ * 503 with a generic message: nothing is served that could sign or trust a forged token or link.
+ * Other problems (mail, example values) never block: health answers 503 naming them.
  */
 export const configCheck = createMiddleware<AppEnv>(async (c, next) => {
-  checkedConfig(c.env);
+  if (refusesService(c.env) && c.req.path.replace(/\/$/, '') !== HEALTH_PATH) {
+    c.header('Cache-Control', 'no-store');
+    c.header('Retry-After', '300');
+    if (c.req.path.startsWith('/api/'))
+      return c.json({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ErrorResponse, 503);
+    return c.text(SERVICE_UNAVAILABLE_MESSAGE, 503);
+  }
   await next();
 });

@@ -19,6 +19,7 @@ export function confirmationSettings(env: Env): ConfirmationSettings {
   const { tokenSecret, tokenIssuer, siteUrl } = config(env);
   return { secret: tokenSecret, issuer: tokenIssuer, siteUrl };
 }
+import { noticeAbout } from '#db/queries/outbox.ts';
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_HOURS = 48;
@@ -147,7 +148,7 @@ export async function forwardApplication(
   db: Db,
   mailer: Mailer,
   siteUrl: string,
-  applicant: { fullName: string; email: string },
+  applicant: { id: string; fullName: string; email: string },
   app: {
     id: string;
     title: string;
@@ -159,7 +160,13 @@ export async function forwardApplication(
   },
 ) {
   const notice = applicationNotice(applicant, app, { name: app.resumeName, size: app.resumeSize });
-  await notifyStaff(db, mailer, notice.subject, notice.paragraphs);
+  await notifyStaff(
+    db,
+    mailer,
+    notice.subject,
+    notice.paragraphs,
+    noticeAbout.account('applicant', applicant.id),
+  );
   await trySend(
     mailer,
     jobApplicationEmail(await getSite(db), siteUrl, {

@@ -22,6 +22,8 @@ export interface EmailMessage {
    * confirmation of an account's erasure must leave no copy of the erased address behind.
    */
   forgetRecipient?: boolean;
+  /** Whom a staff notification is about (db/queries/outbox.ts noticeAbout): an erasure removes it by this. */
+  about?: string;
 }
 
 /**
@@ -69,7 +71,7 @@ export class OutboxMailer implements Mailer {
   async send(message: EmailMessage): Promise<SendOutcome> {
     const id = crypto.randomUUID();
     const now = new Date();
-    const { oneTimeCode, forgetRecipient, ...content } = message;
+    const { oneTimeCode, forgetRecipient, about, ...content } = message;
     const retryable = oneTimeCode === undefined;
     const body = { text: content.text, html: content.html, headers: content.headers };
     const subject =
@@ -87,6 +89,7 @@ export class OutboxMailer implements Mailer {
       now,
       leaseUntil: leaseFrom(now),
       forgetRecipient: forgetRecipient === true,
+      about,
     });
     const status = await deliverClaimed(
       this.db,

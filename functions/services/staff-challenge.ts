@@ -10,12 +10,17 @@ export type ChallengeStage = 'mfa' | 'enrol';
 const AUDIENCE = 'staff-mfa-challenge';
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** Signs the proof that a staff member passed the password step (HS256, 10 minutes). */
+/**
+ * Signs the proof that a staff member passed the password step (HS256, 10 minutes). `id` is the
+ * challenge's `jti`, stored on the staff row (db/queries/staff-mfa.ts startSignInChallenge): the
+ * signature proves who and when, the stored id that this challenge has not been used or replaced.
+ */
 export function signChallenge(
   secret: string,
   issuer: string,
   staffId: string,
   stage: ChallengeStage,
+  id: string,
   now = Date.now(),
 ) {
   const iat = Math.floor(now / 1000);
@@ -24,12 +29,13 @@ export function signChallenge(
     .setIssuer(issuer)
     .setAudience(AUDIENCE)
     .setSubject(staffId)
+    .setJti(id)
     .setIssuedAt(iat)
     .setExpirationTime(iat + CHALLENGE_SECONDS)
     .sign(key(secret));
 }
 
-/** The staff id, stage and issue time of a valid challenge, or null (forged, expired, absent). */
+/** The staff id, stage, id and issue time of a valid challenge, or null (forged, expired, absent). */
 export async function verifyChallenge(secret: string, issuer: string, token: string | undefined) {
   if (!token) return null;
   try {
@@ -37,10 +43,10 @@ export async function verifyChallenge(secret: string, issuer: string, token: str
       algorithms: ['HS256'],
       issuer,
       audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     if (payload.stage !== 'mfa' && payload.stage !== 'enrol') return null;
-    return { staffId: payload.sub!, stage: payload.stage, iat: payload.iat! };
+    return { staffId: payload.sub!, stage: payload.stage, id: payload.jti!, iat: payload.iat! };
   } catch {
     return null;
   }

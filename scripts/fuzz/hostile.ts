@@ -37,6 +37,34 @@ export const unicodeEdge = fc.constantFrom(
   '../../../../etc/passwd',
   '%00%ff%E0%A4%A',
   '\r\nSet-Cookie: x=1',
+  // Control characters (issue 30 item 6: a NUL inside search text answered 500).
+  'abc\u0000abc',
+  '\u0001\u001f\u007f',
+  '\u0085\u009b\u009f',
+  '\t\n\r\u000b\u000c',
+  '\u001b[31mred',
+);
+
+/**
+ * Every control character class, before, inside and after search text, in every free-text query
+ * parameter the API reads (q, category, level): sent once to every GET endpoint, not left to chance.
+ */
+export const controlCharacterQueries: HostileRequest[] = [
+  '\u0000',
+  '\u0001',
+  '\t',
+  '\r\n',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+].flatMap((control) =>
+  [`${control}abc`, `ab${control}cd`, `abc${control}`, control].map((text) => ({
+    label: 'control characters in search text',
+    query: ['q', 'category', 'level'].map((name) => `${name}=${enc(text)}`).join('&'),
+  })),
 );
 
 const deepJson = fc.integer({ min: 50, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n));

@@ -15,7 +15,14 @@ import { discoverIds, endpoints, fill, fillDeep, isPresent, type Endpoint } from
 import { printMachine, table } from '../perf/lib/stats.ts';
 import { fuzzTokens } from './accounts.ts';
 import { STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
-import { hostileBody, hostileQuery, uploadCases, wrongMethods, type HostileRequest } from './hostile.ts';
+import {
+  controlCharacterQueries,
+  hostileBody,
+  hostileQuery,
+  uploadCases,
+  wrongMethods,
+  type HostileRequest,
+} from './hostile.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -223,7 +230,12 @@ try {
 
     const sample = ep.sample ? (fillDeep(ep.sample, ids) as Record<string, unknown>) : undefined;
     if (ep.body === 'json') await property(hostileBody(sample), runs);
-    if (ep.method === 'GET') await property(hostileQuery, runs);
+    if (ep.method === 'GET') {
+      await property(hostileQuery, runs);
+      // Deterministic: every control character in every free-text parameter (--smoke: the NULs).
+      for (const req of smoke ? controlCharacterQueries.slice(0, 4) : controlCharacterQueries)
+        await send(req);
+    }
     if (ep.body === 'multipart') {
       for (const u of uploadCases) {
         const form = new FormData();
@@ -317,6 +329,8 @@ try {
     '/..%2f..%2fetc%2fpasswd',
     '/' + 'x'.repeat(3000),
     '/destinations?q=%00',
+    '/search?query=%00abc',
+    '/courses?q=%00abc&level=%1F',
     '/shell/subject/',
   ]) {
     const res = await fetch(server.url + p);

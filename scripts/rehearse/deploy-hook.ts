@@ -19,6 +19,8 @@ export async function startDeployHook(options: {
   outDir: string;
   buildInfoFile: string;
   commit?: string;
+  /** Production's origin, as the operator's wrangler.toml holds it (README step 4). */
+  siteUrl: string;
   log: (text: string) => void;
 }) {
   const builds: HookBuild[] = [];
@@ -31,9 +33,9 @@ export async function startDeployHook(options: {
         SNAPSHOT_URL: options.snapshotUrl,
         BUILD_TOKEN: options.buildToken,
         BUILD_INFO_FILE: options.buildInfoFile,
-        // As on a build machine: no SITE_URL in the shell (the build takes production's from
-        // wrangler.toml) and no wrangler environment chosen (the top level, production).
-        SITE_URL: '',
+        // As on a build machine: production's SITE_URL (here given as the operator's wrangler.toml
+        // would hold it after README step 4) and no wrangler environment chosen (the top level).
+        SITE_URL: options.siteUrl,
         CLOUDFLARE_ENV: '',
       },
       log: options.log,

@@ -12,6 +12,13 @@
 //   - then the checks: the page shows the edit, every dev route is 404, canonical URLs carry the
 //     production origin, a registration's code reaches the fake provider (and not the outbox), and
 //     a failed e-mail is delivered by the next scheduled run.
+//   - before all that, the Worker with a weak TOKEN_SECRET refuses every request but its health
+//     check (issue 30 item 7); after the seed, health refuses the example values content/site.json
+//     ships until an admin sets real ones through the back office (issue 32 item 7).
+//
+// The operator's own values (README steps 4 and 7 and "edit content/site.json"): a real-looking
+// domain, since wrangler.toml's placeholder origin and the seed's example.com addresses are named by
+// the health check as example values.
 //
 // SITE_URL is production's https:// origin (the configuration check requires https, and every page
 // prints it), while the rehearsal talks to the Worker over http://127.0.0.1: in production TLS ends
@@ -30,7 +37,6 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { getPlatformProxy } from 'wrangler';
 import { run } from '../lib/run.ts';
-import { siteUrlFor } from '../lib/wrangler-config.ts';
 import { currentCommit } from '../lib/build-report.ts';
 import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 import { startFakeMail, type FakeMail } from './fake-mail.ts';
@@ -38,6 +44,8 @@ import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
 import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '#schemas/errors.ts';
+import { siteContactFields } from '#schemas/content.ts';
 
 const STATE = resolve('.wrangler/rehearse');
 const DB_DIR = join(STATE, 'db');
@@ -49,10 +57,29 @@ const FREQUENT_CRON = '*/5 * * * *';
 /** The retry job's first backoff is 5 minutes: a run this much later is past it. */
 const PAST_FIRST_BACKOFF_MS = 6 * 60_000;
 
-const origin = siteUrlFor();
+/** The operator's domain (never resolved: everything runs on loopback). */
+const DOMAIN = 'bridgeway-global.co.uk';
+/** SITE_URL as the operator sets it in wrangler.toml (README step 4): not wrangler.toml's placeholder. */
+const origin = `https://www.${DOMAIN}`;
 const commit = currentCommit();
+/** The site settings' contact details as the launch sets them (an admin, through the back office). */
+const launchContacts = {
+  email: `hello@${DOMAIN}`,
+  admissionsEmail: `admissions@${DOMAIN}`,
+  staffNotificationEmail: `staff-alerts@${DOMAIN}`,
+  phone: '+44 20 3870 4100',
+  companyNumber: '15872431',
+};
+/** What content/site.json ships: the seed's example values the health check must name. */
+const shippedExamples = [
+  'site.admissionsEmail',
+  'site.companyNumber',
+  'site.email',
+  'site.phone',
+  'site.staffNotificationEmail',
+];
 const staff = {
-  email: 'launch.admin@bridgeway-global.example',
+  email: `launch.admin@${DOMAIN}`,
   name: 'Launch Admin',
   password: `rehearsal-${randomBytes(9).toString('base64url')}`,
 };
@@ -129,7 +156,7 @@ async function main() {
   let session!: StaffSession;
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
-  total = 14;
+  total = 16;
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
@@ -155,8 +182,69 @@ async function main() {
   });
 
   const workerPort = Number(process.env.REHEARSE_PORT) || (await freePort());
+  const vars = { SITE_URL: origin };
+  await step('weak TOKEN_SECRET refused', async () => {
+    // As if `wrangler secret put TOKEN_SECRET` had been given a placeholder: the Worker must serve
+    // nothing that could sign or trust a forged token or link, and health must say why.
+    const weakFile = join(STATE, 'weak-secret.env');
+    writeFileSync(
+      weakFile,
+      Object.entries({
+        ...secrets,
+        TOKEN_SECRET: 'changeme'.repeat(8),
+        MAIL_API_URL: mail.url,
+        MAIL_FROM: `Bridgeway Global <no-reply@${DOMAIN}>`,
+      })
+        .map(([k, v]) => `${k}="${v}"`)
+        .join('\n'),
+    );
+    const weak = await startProductionWorker({
+      port: workerPort,
+      stateDir: DB_DIR,
+      envFile: weakFile,
+      assetsDir: ASSETS,
+      vars,
+      log,
+    });
+    try {
+      const client = apiClient(weak.url, origin);
+      const health = (await client.call('GET', '/api/health', { expect: [503] })).json<HealthResponse>();
+      assert(!health.success, 'health says ok');
+      const named = health.problems.filter((p) => p.blocking).map((p) => p.setting);
+      assert(named.join() === 'TOKEN_SECRET', `health names ${named.join(', ') || 'nothing'} as blocking`);
+      const refused: string[] = [];
+      for (const [method, path] of [
+        ['GET', '/api/countries'],
+        ['POST', '/api/users/login'],
+        ['POST', '/api/admin/auth/login'],
+        ['GET', '/api/job-alerts/unsubscribe?token=forged'],
+        ['GET', '/payment/receipt/forged?t=forged'],
+      ] as const) {
+        const res = await fetch(`${weak.url}${path}`, {
+          method,
+          headers: { Origin: origin, 'Content-Type': 'application/json' },
+          ...(method === 'POST' ? { body: '{}' } : {}),
+        });
+        const text = await res.text();
+        assert(res.status === 503, `${method} ${path} answered ${res.status}`);
+        assert(
+          text.includes(SERVICE_UNAVAILABLE_MESSAGE),
+          `${method} ${path} is not the generic message: ${text.slice(0, 120)}`,
+        );
+        refused.push(`${method} ${path.split('?')[0]}`);
+      }
+      return [
+        undefined,
+        `health 503 names TOKEN_SECRET (blocking); ${refused.length} routes 503 "${SERVICE_UNAVAILABLE_MESSAGE}"`,
+      ];
+    } finally {
+      await weak.stop();
+    }
+  });
+
   await step('production Worker', async () => {
     hook = await startDeployHook({
+      siteUrl: origin,
       snapshotUrl: `http://127.0.0.1:${workerPort}/api/build/snapshot`,
       buildToken: secrets.BUILD_TOKEN,
       outDir: ASSETS,
@@ -172,7 +260,7 @@ async function main() {
       Object.entries({
         ...secrets,
         MAIL_API_URL: mail.url,
-        MAIL_FROM: 'Rehearsal <no-reply@bridgeway-global.example>',
+        MAIL_FROM: `Bridgeway Global <no-reply@${DOMAIN}>`,
         DEPLOY_HOOK_URL: hook.url,
       })
         .map(([k, v]) => `${k}="${v}"`)
@@ -183,20 +271,22 @@ async function main() {
       stateDir: DB_DIR,
       envFile: ENV_FILE,
       assetsDir: ASSETS,
+      vars,
       ...(commit ? { commit } : {}),
       log,
     });
     cleanups.push(worker.stop);
     api = apiClient(worker.url, origin);
+    // The secrets and settings are right; what health may still name are the example values of
+    // the site settings (the shipped content/site.json until the seed and the back office replace
+    // them: the step after the seed checks that).
     const health = (await api.call('GET', '/api/health', { expect: [200, 503] })).json<HealthResponse>();
-    assert(
-      health.success,
-      `GET /api/health says misconfigured: ${health.success ? '' : health.problems.map((p) => p.setting).join(', ')}`,
-    );
-    assert(health.environment === 'production', `ENVIRONMENT is ${health.environment}, not production`);
+    const other = health.success ? [] : health.problems.filter((p) => !p.setting.startsWith('site.'));
+    assert(!other.length, `GET /api/health says misconfigured: ${other.map((p) => p.setting).join(', ')}`);
+    const countries = await api.call('GET', '/api/countries');
     return [
       undefined,
-      `${worker.url} as ${origin}, ENVIRONMENT=${health.environment}, /api/health 200 (commit ${health.commit?.slice(0, 12) ?? 'none'}, content version ${health.contentVersion})`,
+      `${worker.url} as ${origin}, ENVIRONMENT=production, secrets and settings accepted (GET /api/countries ${countries.status}; health names only the site settings' example values)`,
     ];
   });
 
@@ -253,6 +343,48 @@ async function main() {
       expect: [401],
     });
     return [undefined, `${me.email} (${me.role}); the demo admin is refused (${demo.status})`];
+  });
+
+  await step('example values refused until an admin sets real ones', async () => {
+    const before = (await api.call('GET', '/api/health', { expect: [503] })).json<HealthResponse>();
+    assert(!before.success, 'health accepted the seed');
+    const named = before.problems.map((p) => p.setting).sort();
+    assert(
+      named.join() === shippedExamples.join(),
+      `health names ${named.join(', ')}, not the seed's example values ${shippedExamples.join(', ')}`,
+    );
+    assert(
+      before.problems.every((p) => !p.blocking),
+      'an example value blocks the site',
+    );
+    // An admin sets the real contact details (editors cannot: issue 30 item 4); the addresses that
+    // held them until now are told.
+    const { item } = (await session.call('GET', '/api/admin/site-settings')).json<{
+      item: Record<string, unknown>;
+    }>();
+    const previous = String(item.staffNotificationEmail);
+    const contacts = Object.fromEntries(siteContactFields.map((f) => [f, item[f]]));
+    const saved = (
+      await session.call('PUT', '/api/admin/site-settings/contacts', {
+        body: { ...contacts, ...launchContacts },
+      })
+    ).json<{ notified: string[] }>();
+    assert(
+      saved.notified.includes(previous),
+      `the previous staff address was not told (${saved.notified.join(', ')})`,
+    );
+    await waitFor('the change notice never reached the mail provider', () =>
+      mail.to(previous).find((m) => m.subject.includes('contact details')),
+    );
+    const after = (await api.call('GET', '/api/health', { expect: [200, 503] })).json<HealthResponse>();
+    assert(
+      after.success,
+      `health still names ${after.success ? '' : after.problems.map((p) => p.setting).join(', ')}`,
+    );
+    return [
+      undefined,
+      `health 503 named ${named.join(', ')}; an admin set them (notice to ${previous} delivered); /api/health 200 (commit ${after.commit?.slice(0, 12) ?? 'none'}, content version ${after.contentVersion})`,
+    ];
   });
 
   await step('subject edited through the back office API', async () => {
@@ -425,7 +557,7 @@ async function main() {
       const message = await waitFor('no message reached the fake provider', () => mail.to(email)[0]);
       const code = sixDigitCode(message.text);
       assert(code && message.html.includes(code), 'the message carries no 6-digit code');
-      assert(message.from.includes('no-reply@bridgeway-global.example'), `sent from ${message.from}`);
+      assert(message.from.includes(`no-reply@${DOMAIN}`), `sent from ${message.from}`);
       const rows = await outboxRows(email);
       assert(rows.length === 1, `${rows.length} outbox rows for the address`);
       assert(
@@ -448,7 +580,7 @@ async function main() {
       // A contact form's staff notification: retried until delivered. (One-time codes are not: a
       // failed code e-mail withdraws its code and the person asks for a new one, never a late code.)
       const subject = `Rehearsal enquiry ${randomBytes(3).toString('hex')}`;
-      const staffInbox = 'staff-alerts@example.com'; // content/site.json staffNotificationEmail
+      const staffInbox = launchContacts.staffNotificationEmail; // as the admin set it above
       const delivered = () => mail.to(staffInbox).find((m) => m.subject.includes(subject));
       mail.fail(true);
       const refusedBefore = mail.refused;

@@ -12,6 +12,8 @@ export async function startProductionWorker(options: {
   envFile: string;
   assetsDir: string;
   commit?: string;
+  /** Vars an operator sets in wrangler.toml before the first deploy (README step 4: SITE_URL). */
+  vars?: Record<string, string>;
   log: (text: string) => void;
 }) {
   const url = `http://127.0.0.1:${options.port}`;
@@ -29,6 +31,7 @@ export async function startProductionWorker(options: {
     options.assetsDir,
     // As `npm run deploy` tags the Worker with its commit.
     ...(options.commit ? ['--var', `BUILD_COMMIT:${options.commit}`] : []),
+    ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
     '--show-interactive-dev-session=false',
     '--log-level',
     'warn',

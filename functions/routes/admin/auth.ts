@@ -28,15 +28,17 @@ import {
   consumeRecoveryCode,
   findStaff,
   findStaffMfa,
+  finishSignInChallenge,
   replaceRecoveryCodes,
   staffIdByEmail,
   staffMfaStatus,
+  startSignInChallenge,
   startStaffEnrolment,
   type StaffRow,
 } from '#db/queries/staff-mfa.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { checkLogin } from '#functions/services/login.ts';
-import { endAllSessions, endSession, startSession } from '#functions/services/sessions.ts';
+import { endAllSessions, endSession, liveSession, startSession } from '#functions/services/sessions.ts';
 import { verifyToken } from '#functions/services/tokens.ts';
 import { writeAudit } from '#functions/services/audit.ts';
 import { signChallenge, verifyChallenge, type ChallengeStage } from '#functions/services/staff-challenge.ts';
@@ -102,22 +104,35 @@ async function signIn(c: Ctx, row: StaffRow, how: Record<string, unknown>) {
   });
 }
 
-/** The staff member halfway through signing in (password given), or 401 when that has lapsed. */
+/** The 401 of a half-done sign-in that has lapsed, been used or been replaced. */
+function timedOut(c: Ctx): never {
+  clearStaffChallenge(c);
+  throw new HTTPException(401, { message: TIMED_OUT });
+}
+
+/**
+ * The staff member halfway through signing in (password given), and the challenge's id, or 401
+ * when that has lapsed. The challenge must be the one the staff row still holds: used, replaced by
+ * a later password step, or voided by a reset, role change or deactivation, it opens nothing.
+ */
 async function pendingSignIn(c: Ctx, stage: ChallengeStage) {
   const { tokenSecret, tokenIssuer } = config(c.env);
   const challenge = await verifyChallenge(tokenSecret, tokenIssuer, readStaffChallenge(c));
   const row = challenge?.stage === stage ? await findStaff(c.var.db, challenge.staffId) : undefined;
-  // A password reset or deactivation since the password step voids the half-done sign-in.
   if (
     !challenge ||
     !row ||
     !row.isActive ||
+    row.signInChallengeId !== challenge.id ||
     (row.tokensValidAfter && challenge.iat * 1000 < row.tokensValidAfter.getTime())
-  ) {
-    clearStaffChallenge(c);
-    throw new HTTPException(401, { message: TIMED_OUT });
-  }
-  return row;
+  )
+    return timedOut(c);
+  return { row, challengeId: challenge.id };
+}
+
+/** Uses up the half-done sign-in before a session starts: a challenge signs in once (parallel tries included). */
+async function finishChallenge(c: Ctx, staffId: string, challengeId: string) {
+  if (!(await finishSignInChallenge(c.var.db, staffId, challengeId))) timedOut(c);
 }
 
 /** The signed-in staff member's token claims from the session cookie, without renewing it. */
@@ -130,6 +145,19 @@ async function currentClaims(c: Ctx) {
 }
 
 /**
+ * The claims of a staff session that is still live: a valid signature is not enough, the session
+ * row must exist and the account's tokens must not have been revoked since (as requireAuth checks,
+ * without its renewal).
+ */
+async function liveClaims(c: Ctx) {
+  const claims = await currentClaims(c);
+  if (!claims) return undefined;
+  const account = await liveSession(c.var.db, 'staff', claims.sub, claims.sid);
+  if (!account?.live || (account.tokensValidAfter && claims.iat * 1000 < account.tokensValidAfter.getTime()))
+    return undefined;
+  return claims;
+}
+
  * Counts one second-factor try before it is judged (5 per 15 minutes per account; past them, an
  * address's first try), after the flood limits.
  */
@@ -163,13 +191,13 @@ async function refuse(c: Ctx, staffId: string, reason: string, message: string):
  * Who is setting up an authenticator: an admin in the middle of signing in (stage 'enrol'), or a
  * signed-in staff member turning it on from the back office (editors: offered, not required).
  */
-async function enrolee(c: Ctx): Promise<{ row: StaffRow; signingIn: boolean }> {
-  if (readStaffChallenge(c)) return { row: await pendingSignIn(c, 'enrol'), signingIn: true };
+async function enrolee(c: Ctx): Promise<{ row: StaffRow; challengeId: string | null }> {
+  if (readStaffChallenge(c)) return pendingSignIn(c, 'enrol');
   await requireAuth('staff')(c, async () => {});
   const row = await findStaff(c.var.db, c.var.auth.sub);
   if (!row || !row.isActive)
     throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
-  return { row, signingIn: false };
+  return { row, challengeId: null };
 }
 
 /**
@@ -228,7 +256,8 @@ export const adminAuth = new Hono<AppEnv>()
         : null;
     if (stage) {
       const { tokenSecret, tokenIssuer } = config(c.env);
-      setStaffChallenge(c, await signChallenge(tokenSecret, tokenIssuer, row.id, stage));
+      const challengeId = await startSignInChallenge(db, row.id);
+      setStaffChallenge(c, await signChallenge(tokenSecret, tokenIssuer, row.id, stage, challengeId));
       clearStaffSession(c);
       return c.json({ success: true, step: stage } satisfies StaffSignIn);
     }
@@ -236,7 +265,7 @@ export const adminAuth = new Hono<AppEnv>()
     return c.json({ success: true, step: 'signed-in', staff: await profile(db, row) } satisfies StaffSignIn);
   })
   .post('/mfa', validate('json', staffMfaSchema), async (c) => {
-    const row = await pendingSignIn(c, 'mfa');
+    const { row, challengeId } = await pendingSignIn(c, 'mfa');
     const db = c.var.db;
     await countTry(c, row.id);
     const input = c.req.valid('json');
@@ -249,11 +278,13 @@ export const adminAuth = new Hono<AppEnv>()
       return refuse(c, row.id, 'wrong recovery code', WRONG_RECOVERY);
     }
     await clearTries(c, row.id);
+    await finishChallenge(c, row.id, challengeId);
     await signIn(c, row, { method: 'code' in input ? 'totp' : 'recovery code' });
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, staff: await profile(db, row) } satisfies StaffSignedIn);
   })
   .post('/mfa/setup', async (c) => {
+    // Showing the QR code does not use up a half-done sign-in: the first code (enable) does.
     const { row } = await enrolee(c);
     const secret = newTotpSecret();
     if (!(await startStaffEnrolment(c.var.db, row.id, secret)))
@@ -263,7 +294,7 @@ export const adminAuth = new Hono<AppEnv>()
     return c.json({ success: true, qrSvg: qrSvg(url), otpauthUrl: url, secret } satisfies StaffMfaSetup);
   })
   .post('/mfa/enable', validate('json', staffMfaEnableSchema), async (c) => {
-    const { row, signingIn } = await enrolee(c);
+    const { row, challengeId } = await enrolee(c);
     const db = c.var.db;
     await countTry(c, row.id);
     const mfa = await findStaffMfa(db, row.id);
@@ -271,12 +302,13 @@ export const adminAuth = new Hono<AppEnv>()
     if (!mfa) throw new HTTPException(409, { message: 'Start the set-up again: scan the QR code first.' });
     const step = matchTotp(mfa.secret, c.req.valid('json').code);
     if (step === null) return refuse(c, row.id, 'wrong code at set-up', WRONG_CODE);
+    if (challengeId) await finishChallenge(c, row.id, challengeId);
     const codes = newRecoveryCodes();
     if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode)))))
       throw new HTTPException(409, { message: ALREADY_ON });
     await clearTries(c, row.id);
     await writeAudit(db, { staffId: row.id, action: 'staff.mfa_enabled', entity: 'staff', entityId: row.id });
-    if (signingIn) await signIn(c, row, { method: 'totp', enrolled: true });
+    if (challengeId) await signIn(c, row, { method: 'totp', enrolled: true });
     return recoveryCodesReply(c, codes, await profile(db, row));
   })
   .post('/mfa/recovery-codes', staffOnly, validate('json', staffMfaEnableSchema), async (c) => {
@@ -317,7 +349,8 @@ export const adminAuth = new Hono<AppEnv>()
     } satisfies SignOutResponse);
   })
   .post('/logout-all', async (c) => {
-    const claims = await currentClaims(c);
+    // An ended session (signed out, revoked) cannot end the others: the row is checked, not only the signature.
+    const claims = await liveClaims(c);
     if (!claims) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     const ended = await endAllSessions(c.var.db, 'staff', claims.sub);
     clearStaffSession(c);

@@ -1,61 +1,72 @@
 import { describe, expect, it, beforeAll } from 'vitest';
+import { env } from 'cloudflare:test';
+import { admin as adminRouter } from '#functions/routes/admin/index.ts';
+import { apiPaths } from '#schemas/paths.ts';
 import { request } from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff, tokenFor } from '#functions/test/fixtures/index.ts';
 import { signToken } from '#functions/services/tokens.ts';
 import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
-// Every admin endpoint, and whether editors may use it (content and publishing only).
-const routes: { method: string; path: string; editor: boolean }[] = [
-  { method: 'GET', path: '/api/admin/auth/me', editor: true },
-  { method: 'GET', path: '/api/admin/dashboard', editor: true },
-  { method: 'GET', path: '/api/admin/staff', editor: false },
-  { method: 'POST', path: '/api/admin/staff', editor: false },
-  { method: 'PATCH', path: '/api/admin/staff/some-id', editor: false },
-  { method: 'POST', path: '/api/admin/staff/some-id/password', editor: false },
-  { method: 'POST', path: '/api/admin/staff/some-id/mfa/reset', editor: false },
-  { method: 'POST', path: '/api/admin/auth/mfa/recovery-codes', editor: true },
-  { method: 'GET', path: '/api/admin/inbox', editor: false },
-  { method: 'GET', path: '/api/admin/inbox/contact/some-id', editor: false },
-  { method: 'PATCH', path: '/api/admin/inbox/contact/some-id', editor: false },
-  { method: 'POST', path: '/api/admin/inbox/assistance/some-id/reply', editor: false },
-  { method: 'GET', path: '/api/admin/subscriptions', editor: false },
-  { method: 'GET', path: '/api/admin/subscriptions/some-id', editor: false },
-  { method: 'POST', path: '/api/admin/subscriptions/some-id/status', editor: false },
-  { method: 'GET', path: '/api/admin/partners', editor: false },
-  { method: 'GET', path: '/api/admin/partners/some-id', editor: false },
-  { method: 'POST', path: '/api/admin/partners/some-id/status', editor: false },
-  { method: 'GET', path: '/api/admin/partner-requests', editor: false },
-  { method: 'GET', path: '/api/admin/partner-requests/some-id', editor: false },
-  { method: 'POST', path: '/api/admin/partner-requests/some-id/status', editor: false },
-  { method: 'POST', path: '/api/admin/partner-requests/some-id/create-job', editor: false },
-  { method: 'GET', path: '/api/admin/job-applications', editor: false },
-  { method: 'GET', path: '/api/admin/job-applications/some-id', editor: false },
-  { method: 'GET', path: '/api/admin/job-applications/some-id/cv', editor: false },
-  { method: 'POST', path: '/api/admin/job-applications/some-id/status', editor: false },
-  { method: 'GET', path: '/api/admin/payments', editor: false },
-  { method: 'GET', path: '/api/admin/payments/some-id', editor: false },
-  { method: 'POST', path: '/api/admin/payments/some-id/refunds', editor: false },
-  { method: 'GET', path: '/api/admin/audit', editor: false },
-  { method: 'GET', path: '/api/admin/audit/some-id', editor: false },
-  { method: 'GET', path: '/api/admin/content/subjects', editor: true },
-  { method: 'GET', path: '/api/admin/content/subjects/some-id', editor: true },
-  { method: 'POST', path: '/api/admin/content/subjects', editor: true },
-  { method: 'PUT', path: '/api/admin/content/subjects/some-id', editor: true },
-  { method: 'POST', path: '/api/admin/content/subjects/some-id/retire', editor: true },
-  { method: 'POST', path: '/api/admin/content/subjects/some-id/restore', editor: true },
-  { method: 'POST', path: '/api/admin/uploads', editor: true },
-  { method: 'POST', path: '/api/admin/publish', editor: true },
-  { method: 'GET', path: '/api/admin/publish/status', editor: true },
-];
+// Every staff route and its role, as docs/staff-routes.md states them (issue 30 item 4: the table
+// is the documentation, and this file holds it to the routes the Worker has).
+type Role = 'sign-in' | 'staff' | 'admin';
+interface Row {
+  method: string;
+  path: string;
+  role: Role;
+}
+
+/** The table's rows: `| \`METHOD\` | \`/api/admin/…\` | role | what |` (a `\|` inside a cell is a `|`). */
+function documentedRoutes(markdown: string): Row[] {
+  const rows: Row[] = [];
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    const cells = line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim().replaceAll('\\|', '|'));
+    const [method, path, role] = cells;
+    rows.push({ method: method!.replaceAll('`', ''), path: path!.replaceAll('`', ''), role: role as Role });
+  }
+  return rows;
+}
+
+const documented = documentedRoutes(env.STAFF_ROUTES_DOC);
+
+/** The routes the admin router has (middleware registrations, method ALL, are not routes). */
+const actual = [
+  ...new Set(
+    adminRouter.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${apiPaths.admin}${r.path}`),
+  ),
+].sort();
+
+/** A concrete URL for a route pattern: any value reaches the role check, which runs before validation. */
+const concrete = (path: string) =>
+  path
+    .replace(/:action\{[^}]+\}/, 'retire')
+    .replace(':kind', 'subjects')
+    .replace(':source', 'contact')
+    .replace(':type', 'student')
+    .replace(/:\w+/g, 'some-id');
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>
-  request(path, {
+  request(concrete(path), {
     method,
     headers: { 'Content-Type': 'application/json', ...headers },
     ...(method === 'GET' ? {} : { body: '{}' }),
   });
 
-describe('role checks on every admin endpoint', () => {
+describe('docs/staff-routes.md against the routes (issue 30 item 4)', () => {
+  it('lists every staff route once, and no route the Worker does not have', () => {
+    expect(documented.length).toBeGreaterThan(40);
+    expect(documented.map((r) => r.role).every((r) => ['sign-in', 'staff', 'admin'].includes(r))).toBe(true);
+    const listed = documented.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(listed).size, 'a route listed twice').toBe(listed.length);
+    expect([...listed].sort()).toEqual(actual);
+  });
+});
+
+describe('role checks on every admin endpoint, as the table says', () => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     tokens.student = await tokenFor('student', 'student-1', 'student');
@@ -71,25 +82,39 @@ describe('role checks on every admin endpoint', () => {
     });
   });
 
-  it.each(routes)('$method $path', async ({ method, path, editor }) => {
-    const none = await call(method, path);
-    expect(none.status, 'no token').toBe(401);
-    expect(await none.json()).toMatchObject({ success: false, message: 'Please log in to continue.' });
-    expect((await call(method, path, auth(tokens.forged!))).status, 'forged token').toBe(401);
-    for (const other of ['student', 'partner', 'applicant']) {
-      const res = await call(method, path, auth(tokens[other]!));
-      expect(res.status, `${other} token`).toBe(403);
-    }
-    const asEditor = await call(method, path, auth(tokens.editor!));
-    if (editor) expect([401, 403], 'editor allowed').not.toContain(asEditor.status);
-    else {
-      expect(asEditor.status, 'editor refused').toBe(403);
-      expect(await asEditor.json()).toMatchObject({ message: 'Your role does not allow this.' });
-    }
-    const asAdmin = await call(method, path, auth(tokens.admin!));
-    expect([401, 403], 'admin allowed').not.toContain(asAdmin.status);
-    expect(asAdmin.status, 'never a server error').toBeLessThan(500);
-  });
+  it.each(documented.filter((r) => r.role !== 'sign-in'))(
+    '$method $path: $role',
+    async ({ method, path, role }) => {
+      const none = await call(method, path);
+      expect(none.status, 'no token').toBe(401);
+      expect(await none.json()).toMatchObject({ success: false, message: 'Please log in to continue.' });
+      expect((await call(method, path, auth(tokens.forged!))).status, 'forged token').toBe(401);
+      for (const other of ['student', 'partner', 'applicant']) {
+        const res = await call(method, path, auth(tokens[other]!));
+        expect(res.status, `${other} token`).toBe(403);
+      }
+      const asEditor = await call(method, path, auth(tokens.editor!));
+      if (role === 'staff') expect([401, 403], 'editor allowed').not.toContain(asEditor.status);
+      else {
+        expect(asEditor.status, 'editor refused').toBe(403);
+        expect(await asEditor.json()).toMatchObject({ message: 'Your role does not allow this.' });
+      }
+      const asAdmin = await call(method, path, auth(tokens.admin!));
+      expect([401, 403], 'admin allowed').not.toContain(asAdmin.status);
+      expect(asAdmin.status, 'never a server error').toBeLessThan(500);
+    },
+  );
+
+  it.each(documented.filter((r) => r.role === 'sign-in'))(
+    '$method $path: sign-in (answers without a session, never 5xx)',
+    async ({ method, path }) => {
+      const none = await call(method, path);
+      expect(none.status).toBeLessThan(500);
+      expect(none.status, 'no role check').not.toBe(403);
+      // An editor's session does not make a sign-in step refuse on role either.
+      expect((await call(method, path, auth(tokens.editor!))).status).not.toBe(403);
+    },
+  );
 
   it('refuses an expired staff token with 401', async () => {
     const staff = await makeStaff('admin');

@@ -105,7 +105,10 @@ export const adminStaff = new Hono<AppEnv>()
     // A role change or deactivation ends the person's sessions: their tokens carry the old role.
     const revoke = (body.role !== undefined && body.role !== before.role) || body.isActive === false;
     await c.var.db.batch([
-      updateStaffStatement(c.var.db, id, { ...changes, ...(revoke && { tokensValidAfter: revokeNow() }) }),
+      updateStaffStatement(c.var.db, id, {
+        ...changes,
+        ...(revoke && { tokensValidAfter: revokeNow(), signInChallengeId: null }),
+      }),
       ...(revoke ? [endAllSessionsStatement(c.var.db, 'staff', id)] : []),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
@@ -130,6 +133,7 @@ export const adminStaff = new Hono<AppEnv>()
       updateStaffStatement(c.var.db, id, {
         passwordHash: await hashPassword(password),
         tokensValidAfter: revokeNow(),
+        signInChallengeId: null,
       }),
       // A new password ends the person's sessions on every device.
       endAllSessionsStatement(c.var.db, 'staff', id),
@@ -154,7 +158,10 @@ export const adminStaff = new Hono<AppEnv>()
       throw new HTTPException(404, { message: 'Staff member not found' });
     await c.var.db.batch([
       ...resetStaffMfa(c.var.db, id),
-      updateStaffStatement(c.var.db, id, { tokensValidAfter: revokeNow() }),
+      updateStaffStatement(c.var.db, id, { tokensValidAfter: revokeNow(), signInChallengeId: null }),
+      // Every session ends by its row, as a role change does: the revocation time has whole-second
+      // precision, so a session started in the same second as the reset would otherwise survive it.
+      endAllSessionsStatement(c.var.db, 'staff', id),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'staff.mfa_reset',

@@ -13,6 +13,7 @@ import {
   type AssistanceRequestResponse,
 } from '#schemas/recruitment.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
+import { noticeAbout } from '#db/queries/outbox.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */
 const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 60 };
@@ -59,11 +60,17 @@ export const assistanceRequests = new Hono<AppEnv>()
 
       const id = crypto.randomUUID();
       await insertAssistanceRequest(c.var.db, { id, ...input, category });
-      await notifyStaff(c.var.db, c.var.mailer, `New staffing request from ${input.companyName}`, [
-        `${input.contactName} (${input.email}, ${input.phoneNumber}) at ${input.companyName} asks for help with: ${category.join(', ')}.`,
-        `Location: ${input.postcode}, ${input.country}.`,
-        `Message: ${input.message}`,
-      ]);
+      await notifyStaff(
+        c.var.db,
+        c.var.mailer,
+        `New staffing request from ${input.companyName}`,
+        [
+          `${input.contactName} (${input.email}, ${input.phoneNumber}) at ${input.companyName} asks for help with: ${category.join(', ')}.`,
+          `Location: ${input.postcode}, ${input.country}.`,
+          `Message: ${input.message}`,
+        ],
+        noticeAbout.address(input.email),
+      );
       return c.json(
         {
           success: true,

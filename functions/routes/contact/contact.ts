@@ -6,6 +6,7 @@ import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
 import type { MessageOnly } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
+import { noticeAbout } from '#db/queries/outbox.ts';
 
 // Public forms: generous for people, a wall for scripts filling the inbox.
 const contactLimit = { name: 'contact:address', max: 20, windowSeconds: 600 };
@@ -26,12 +27,13 @@ export const contact = new Hono<AppEnv>()
       phone: body.nnumber,
       message: body.details,
     });
-    await notifyStaff(c.var.db, c.var.mailer, `New enquiry from ${body.fullName}`, [
-      `Name: ${body.fullName}`,
-      `Email: ${email}`,
-      `Phone: ${body.nnumber}`,
-      `Message: ${body.details}`,
-    ]);
+    await notifyStaff(
+      c.var.db,
+      c.var.mailer,
+      `New enquiry from ${body.fullName}`,
+      [`Name: ${body.fullName}`, `Email: ${email}`, `Phone: ${body.nnumber}`, `Message: ${body.details}`],
+      noticeAbout.address(email),
+    );
     return c.json(
       { success: true, message: 'Your message has been sent successfully!' } satisfies MessageOnly,
       201,
@@ -53,13 +55,19 @@ export const contact = new Hono<AppEnv>()
       country: body.country || null,
       message: body.message,
     });
-    await notifyStaff(c.var.db, c.var.mailer, `Contact form: ${body.subject || 'no subject'}`, [
-      `Name: ${fullName}`,
-      `Email: ${email}`,
-      `Phone: ${body.phone || '—'}`,
-      `Country: ${body.country || '—'}`,
-      `Subject: ${body.subject || '—'}`,
-      `Message: ${body.message || '—'}`,
-    ]);
+    await notifyStaff(
+      c.var.db,
+      c.var.mailer,
+      `Contact form: ${body.subject || 'no subject'}`,
+      [
+        `Name: ${fullName}`,
+        `Email: ${email}`,
+        `Phone: ${body.phone || '—'}`,
+        `Country: ${body.country || '—'}`,
+        `Subject: ${body.subject || '—'}`,
+        `Message: ${body.message || '—'}`,
+      ],
+      noticeAbout.address(email),
+    );
     return c.json({ success: true, message: 'Message sent successfully!' } satisfies MessageOnly, 201);
   });

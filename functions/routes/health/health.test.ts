@@ -1,26 +1,57 @@
-import { describe, expect, it, vi, afterEach } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, afterEach } from 'vitest';
 import { env } from 'cloudflare:test';
-import { app } from '#functions/index.ts';
-import { configProblems } from '#functions/lib/config.ts';
+import worker, { app } from '#functions/index.ts';
+import { configProblems, tokenSecretProblem } from '#functions/lib/config.ts';
 import { checkedConfig } from '#functions/middleware/config-check.ts';
+import { exampleDomainIn, isExamplePhone } from '#functions/lib/example-values.ts';
+import { getSite, saveSiteStatement } from '#db/queries/site-content.ts';
+import { signToken } from '#functions/services/tokens.ts';
+import { db } from '#functions/test/fixtures/index.ts';
 import type { HealthResponse } from '#schemas/build.ts';
+import type { SiteContent } from '#schemas/content.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '#schemas/errors.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-const SECRET = 'a-production-secret-of-32-bytes-or-more!';
+/** A secret as the README makes it (`openssl rand -hex 32`). */
+const randomSecret = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const SECRET = randomSecret();
 const production = {
   ENVIRONMENT: 'production',
-  SITE_URL: 'https://www.bridgeway-global.example',
+  SITE_URL: 'https://www.bridgeway-global.co.uk',
   TOKEN_SECRET: SECRET,
   MAIL_API_URL: 'https://api.resend.com/emails',
   MAIL_API_KEY: 're_live_key_value',
-  MAIL_FROM: 'Bridgeway <no-reply@bridgeway-global.example>',
+  MAIL_FROM: 'Bridgeway <no-reply@bridgeway-global.co.uk>',
   BUILD_COMMIT: 'abc1234',
 };
 const health = (vars: Record<string, string | undefined>) =>
   app.request('/api/health', {}, { ...env, ...vars });
+type Misconfigured = Extract<HealthResponse, { status: 'misconfigured' }>;
+
+/** The seed's site settings (example.com addresses, placeholder company number, drama phone). */
+let seeded: SiteContent;
+/** The site settings an operator sets before launch. */
+const launched = (site: SiteContent): SiteContent => ({
+  ...site,
+  phone: '+44 20 3870 1234',
+  email: 'hello@bridgeway-global.co.uk',
+  admissionsEmail: 'admissions@bridgeway-global.co.uk',
+  staffNotificationEmail: 'alerts@bridgeway-global.co.uk',
+  companyNumber: '12345678',
+});
+const setSite = (site: SiteContent) => saveSiteStatement(db, site);
+
+beforeAll(async () => {
+  seeded = await getSite(db);
+});
 
 describe('GET /api/health', () => {
+  beforeAll(() => setSite(launched(seeded)));
+  afterAll(() => setSite(seeded));
+
   it('answers 200 with the content version and the deployed commit when production is configured', async () => {
     const res = await health(production);
     expect(res.status).toBe(200);
@@ -39,14 +70,14 @@ describe('GET /api/health', () => {
     const wrong = {
       ...production,
       TOKEN_SECRET: 'short-secret',
-      SITE_URL: 'http://www.bridgeway-global.example',
+      SITE_URL: 'http://www.bridgeway-global.co.uk',
       MAIL_API_KEY: undefined,
       MAIL_FROM: '  ',
     };
     const res = await health(wrong);
     expect(res.status).toBe(503);
     const text = await res.text();
-    const body = JSON.parse(text) as Extract<HealthResponse, { status: 'misconfigured' }>;
+    const body = JSON.parse(text) as Misconfigured;
     expect(body.problems.map((p) => p.setting)).toEqual([
       'TOKEN_SECRET',
       'SITE_URL',
@@ -56,7 +87,7 @@ describe('GET /api/health', () => {
     expect(body.message).toContain('TOKEN_SECRET, SITE_URL, MAIL_API_KEY, MAIL_FROM');
     for (const value of [
       'short-secret',
-      'http://www.bridgeway-global.example',
+      'http://www.bridgeway-global.co.uk',
       're_live_key_value',
       'api.resend.com',
     ])
@@ -84,17 +115,18 @@ describe('GET /api/health', () => {
     ).toEqual([]);
   });
 
-  it('counts the secret in bytes, and accepts exactly 32', () => {
+  it('counts the secret in bytes, and accepts 32 random ones', () => {
     const problems = (secret: string) =>
       configProblems({ ...env, ...production, TOKEN_SECRET: secret }).map((p) => p.setting);
-    expect(problems('x'.repeat(31))).toEqual(['TOKEN_SECRET']);
-    expect(problems('x'.repeat(32))).toEqual([]);
-    expect(problems('é'.repeat(16))).toEqual([]); // 32 bytes in UTF-8
+    const letters = 'k3Qz9LmX2vB7nP4wR8tY6uI1oA5sD0fG';
+    expect(problems(letters.slice(0, 31))).toEqual(['TOKEN_SECRET']);
+    expect(problems(letters)).toEqual([]);
+    expect(tokenSecretProblem(`${'é'.repeat(15)}a`)).toBe('must be at least 32 bytes'); // 31 bytes in UTF-8
   });
 
-  it('keeps the public pages and API working while misconfigured, and logs the problem once', async () => {
+  it('keeps the public pages and API working while mail is not configured, and logs the problem once', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const broken = { ...env, ...production, TOKEN_SECRET: 'short' } as Env;
+    const broken = { ...env, ...production, MAIL_API_KEY: '' } as Env;
     expect((await app.request('/api/health', {}, broken)).status).toBe(503);
     expect((await app.request('/api/countries', {}, broken)).status).toBe(200);
     expect((await app.request('/api/health', {}, broken)).status).toBe(503);
@@ -102,6 +134,178 @@ describe('GET /api/health', () => {
     expect(checkedConfig(broken)).toBe(checkedConfig(broken));
     const lines = errors.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('"type":"config"'));
     expect(lines.length).toBeLessThanOrEqual(1);
-    for (const line of lines) expect(line).not.toContain('short');
+    for (const line of lines) expect(line).not.toContain('re_live_key_value');
+  });
+});
+
+// Issue 30 item 7: production kept serving with a weak TOKEN_SECRET, so confirmation, receipt and
+// unsubscribe links (and sessions) could be forged.
+describe('a missing or weak TOKEN_SECRET in a deployed Worker (issue 30 item 7)', () => {
+  beforeAll(() => setSite(launched(seeded)));
+  afterAll(() => setSite(seeded));
+
+  const weak: [string, string | undefined][] = [
+    ['missing', undefined],
+    ['empty', ''],
+    ['short', 'change-me'],
+    ['one character repeated', 'x'.repeat(64)],
+    ['a repeated placeholder', 'changeme'.repeat(8)],
+    ['a repeated pattern', '0123456789abcdef'.repeat(4)],
+  ];
+
+  it.each(weak)(
+    'answers every route but /api/health with 503 and a generic message (%s)',
+    async (_, secret) => {
+      const vars = { ...env, ...production, TOKEN_SECRET: secret } as Env;
+      for (const [method, path] of [
+        ['GET', '/api/countries'],
+        ['GET', '/api/subjects/search?q=data'],
+        ['POST', '/api/users/login'],
+        ['GET', '/api/admin/auth/me'],
+        ['POST', '/api/job-applicants/confirm-email'],
+        ['GET', '/api/job-alerts/unsubscribe?token=x'],
+        ['GET', '/api/no-such-route'],
+      ] as const) {
+        const res = await app.request(path, { method }, vars);
+        expect(res.status, `${method} ${path}`).toBe(503);
+        expect(res.headers.get('Cache-Control')).toBe('no-store');
+        expect(await res.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE });
+      }
+      // Pages the Worker renders (the fallback shell, receipts) too, as plain text.
+      const page = await app.request('/payment/receipt/some-id?t=x', {}, vars);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toBe(SERVICE_UNAVAILABLE_MESSAGE);
+
+      const res = await app.request('/api/health', {}, vars);
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      const body = JSON.parse(text) as Misconfigured;
+      expect(body.problems).toEqual([
+        { setting: 'TOKEN_SECRET', problem: expect.any(String), blocking: true },
+      ]);
+      if (secret) expect(text).not.toContain(secret);
+    },
+  );
+
+  it('refuses a token forged with the weak secret instead of trusting it', async () => {
+    const guessable = 'changeme'.repeat(8);
+    const vars = { ...env, ...production, TOKEN_SECRET: guessable } as Env;
+    const forged = await signToken(guessable, 'bridgeway-global', {
+      sub: 'someone',
+      aud: 'student',
+      role: 'student',
+      sid: 'forged',
+    });
+    const res = await app.request(
+      '/api/users/profile',
+      { headers: { Authorization: `Bearer ${forged}` } },
+      vars,
+    );
+    expect(res.status).toBe(503);
+  });
+
+  it('serves as usual with a secret made as the README says, in every deployed environment', async () => {
+    for (const environment of ['production', 'staging']) {
+      const vars = { ...env, ...production, ENVIRONMENT: environment, TOKEN_SECRET: randomSecret() } as Env;
+      expect((await app.request('/api/countries', {}, vars)).status).toBe(200);
+    }
+    // Development and tests never refuse (npm start writes a random secret, but any will do there).
+    expect(
+      (await app.request('/api/countries', {}, { ...env, ENVIRONMENT: 'development', TOKEN_SECRET: 'x' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('judges secrets by their randomness: generated ones pass, placeholders and repeats do not', () => {
+    for (let i = 0; i < 200; i++) expect(tokenSecretProblem(randomSecret())).toBeNull();
+    const base64 = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+    expect(tokenSecretProblem(base64)).toBeNull();
+    for (const [, secret] of weak) expect(tokenSecretProblem(secret)).not.toBeNull();
+    expect(tokenSecretProblem('passwordpasswordpasswordpassword')).toMatch(/too predictable/);
+  });
+
+  it('runs no scheduled work while refusing service', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const waited: Promise<unknown>[] = [];
+    worker.scheduled(
+      { cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry() {} },
+      { ...env, ...production, TOKEN_SECRET: 'short' },
+      {
+        waitUntil: (p: Promise<unknown>) => waited.push(p),
+        passThroughOnException() {},
+      } as unknown as ExecutionContext,
+    );
+    expect(waited).toHaveLength(0);
+    expect(errors.mock.calls.map((c) => String(c[0])).some((l) => l.includes('"scheduled-refused"'))).toBe(
+      true,
+    );
+  });
+});
+
+// Issue 32 item 7: content/site.json seeds info@, admissions@ and the staff notification address at
+// example.com (and the placeholder company number); in production staff alerts would bounce.
+describe('example values in a deployed Worker (issue 32 item 7)', () => {
+  beforeAll(() => setSite(seeded));
+
+  it('health answers 503 naming each example value of the site settings, and the site keeps serving', async () => {
+    const res = await health(production);
+    expect(res.status).toBe(503);
+    const body = await res.json<Misconfigured>();
+    expect(body.problems.map((p) => p.setting).sort()).toEqual([
+      'site.admissionsEmail',
+      'site.companyNumber',
+      'site.email',
+      'site.phone',
+      'site.staffNotificationEmail',
+    ]);
+    expect(body.problems.every((p) => !p.blocking)).toBe(true);
+    expect(body.message).toContain('site.staffNotificationEmail');
+    expect(JSON.stringify(body)).not.toContain('staff-alerts@example.com');
+    expect((await app.request('/api/countries', {}, { ...env, ...production })).status).toBe(200);
+  });
+
+  it('names an example origin or sender among the settings', async () => {
+    await setSite(launched(seeded));
+    try {
+      const res = await health({
+        ...production,
+        SITE_URL: 'https://www.bridgeway-global.example',
+        MAIL_FROM: 'Bridgeway <no-reply@mail.example.com>',
+      });
+      expect(res.status).toBe(503);
+      const body = await res.json<Misconfigured>();
+      expect(body.problems.map((p) => p.setting)).toEqual(['SITE_URL', 'MAIL_FROM']);
+    } finally {
+      await setSite(seeded);
+    }
+  });
+
+  it('answers 200 once the site settings carry real values', async () => {
+    await setSite(launched(seeded));
+    try {
+      expect((await health(production)).status).toBe(200);
+    } finally {
+      await setSite(seeded);
+    }
+  });
+
+  it('never applies in development or tests (npm start and the browser tests keep the seed as it is)', async () => {
+    expect((await health({ ENVIRONMENT: 'development' })).status).toBe(200);
+    expect((await health({})).status).toBe(200);
+  });
+
+  it('recognises the reserved example domains and the drama phone ranges', () => {
+    expect(exampleDomainIn('info@example.com')).toBe('example.com');
+    expect(exampleDomainIn('Bridgeway <no-reply@mail.example.org>')).toBe('example.org');
+    expect(exampleDomainIn('https://www.bridgeway-global.example/')).toBe('.example');
+    expect(exampleDomainIn('alerts@team.test')).toBe('.test');
+    expect(exampleDomainIn('hello@bridgeway-global.co.uk')).toBeNull();
+    expect(exampleDomainIn('https://www.notexample.com')).toBeNull();
+    expect(exampleDomainIn('https://www.facebook.com/bridgewayglobal')).toBeNull();
+    expect(isExamplePhone('+44 20 7946 0321')).toBe(true);
+    expect(isExamplePhone('020 7946 0999')).toBe(true);
+    expect(isExamplePhone('07700 900123')).toBe(true);
+    expect(isExamplePhone('+880 2 XXXX XXXX (example)')).toBe(true);
+    expect(isExamplePhone('+44 20 3870 1234')).toBe(false);
   });
 });

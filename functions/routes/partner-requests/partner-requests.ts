@@ -6,6 +6,7 @@ import { requireAuth } from '#functions/middleware/auth.ts';
 import { insertPartnerRequest } from '#db/queries/partners.ts';
 import { REQUEST_MESSAGES, partnerRequestSchema } from '#schemas/partner.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
+import { noticeAbout } from '#db/queries/outbox.ts';
 import { currentPartner } from '#functions/services/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import type { RequestSubmittedResponse } from '#schemas/partner.ts';
@@ -51,11 +52,17 @@ export const partnerRequestsRouter = new Hono<AppEnv>().post(
     // The team hears about it; a mail outage must not lose the stored request.
     const kind = type === 'student' ? 'student admission' : 'employee hiring';
     try {
-      await notifyStaff(db, c.var.mailer, `New ${kind} request from ${partner.companyName}`, [
-        `${partner.companyName} submitted a ${kind} request: ${title}.`,
-        `Contact: ${data.contactEmail}, ${data.contactPhone}.`,
-        'Review it in the back office.',
-      ]);
+      await notifyStaff(
+        db,
+        c.var.mailer,
+        `New ${kind} request from ${partner.companyName}`,
+        [
+          `${partner.companyName} submitted a ${kind} request: ${title}.`,
+          `Contact: ${data.contactEmail}, ${data.contactPhone}.`,
+          'Review it in the back office.',
+        ],
+        noticeAbout.account('partner', partner.id),
+      );
     } catch (error) {
       console.error('Staff notification failed', error);
     }

@@ -225,7 +225,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'partner-requests') body = <PartnerRequests />;
   else if (section === 'job-applications') body = <JobApplications />;
   else if (section === 'payments') body = <Payments />;
-  else if (section === 'content') body = <Content />;
+  else if (section === 'content') body = <Content me={profile} />;
   else if (section === 'staff') body = <Staff me={profile} />;
   else if (section === 'mail') body = <FailedMail me={profile} />;
   else if (section === 'security') body = <Security me={profile} />;

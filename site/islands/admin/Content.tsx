@@ -9,6 +9,7 @@ import {
   contentRowSchema,
   contentSavedResponse,
   imageFields,
+  siteContactsSavedResponse,
   siteSettingsResponse,
   siteSettingsSavedResponse,
   uploadResponse,
@@ -16,8 +17,14 @@ import {
   type ContentRow,
 } from '#schemas/admin.ts';
 import { ApiError } from '#site/lib/api.ts';
-import { siteSchema } from '#schemas/content.ts';
-import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import {
+  SITE_CONTACTS_ADMIN_ONLY,
+  siteBrandSchema,
+  siteContactFields,
+  siteContactLabels,
+  siteContactsSchema,
+} from '#schemas/content.ts';
+import { adminApi, adminUpload, errorText, formatDate, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
 import { UploadStatus, useUpload } from '../common/upload-status.tsx';
@@ -547,6 +554,8 @@ function SchemaForm({
   save,
   problem,
   actions,
+  saveLabel = 'Save',
+  saved = 'Saved. Publish to update the static pages.',
   ...shared
 }: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images' | 'labels' | 'choices'> & {
   schema: Node;
@@ -555,6 +564,10 @@ function SchemaForm({
   save: { mutate: () => void; isPending: boolean; isSuccess: boolean };
   problem: ReactNode;
   actions?: ReactNode;
+  /** The submit button's name (a page with two forms names each). */
+  saveLabel?: string;
+  /** What shows once saved. */
+  saved?: ReactNode;
 }) {
   return (
     <AdminForm noValidate onSubmit={() => save.mutate()}>
@@ -572,14 +585,10 @@ function SchemaForm({
       ))}
       <div className="admin-actions admin-actions--sticky">
         <button type="submit" className="admin-button" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? 'Saving…' : saveLabel}
         </button>
         {actions}
-        <span aria-live="polite">
-          {save.isSuccess && (
-            <span className="admin-success">Saved. Publish to update the static pages.</span>
-          )}
-        </span>
+        <span aria-live="polite">{save.isSuccess && <span className="admin-success">{saved}</span>}</span>
       </div>
     </AdminForm>
   );
@@ -597,81 +606,156 @@ function cleanLists(value: Json): Json {
   return value;
 }
 
+/** The fields of `item` a form edits (the keys of its schema's properties). */
+const pickFields = (item: Obj, schema: Node): Obj =>
+  Object.fromEntries(Object.keys(schema.properties ?? {}).map((k) => [k, item[k]]));
+
+/** Server messages per field from a failed save, and focus on the first (or on the form's alert). */
+function useFieldErrors(alertId: string) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onError = (e: unknown) => {
+    const fields = e instanceof ApiError ? e.fields : {};
+    setErrors(Object.keys(fields).length ? fields : { '': errorText(e) });
+    const first = Object.keys(fields)[0];
+    requestAnimationFrame(() =>
+      (first
+        ? document.getElementById(fieldId(first.split('.')))
+        : document.getElementById(alertId)
+      )?.focus(),
+    );
+  };
+  return { errors, clear: () => setErrors({}), onError };
+}
+
+/** "Not saved: …" above a form: the server's message, or how many fields need attention. */
+function NotSaved({ id, errors }: { id: string; errors: Record<string, string> }) {
+  const problems = Object.keys(errors).filter(Boolean).length;
+  if (!problems && !errors['']) return null;
+  return (
+    <p id={id} role="alert" tabIndex={-1} className="admin-error admin-error--box">
+      Not saved:{' '}
+      {errors[''] ??
+        `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
+    </p>
+  );
+}
+
 /**
- * The site settings (content/site.json as staff edit it): brand, contacts, registered company
- * details and the video links of the posters. The server names every field it refuses
- * (`ApiError.fields`, from its 400); each message shows beside its field.
+ * The site settings (content/site.json as staff edit it), in two parts. The brand and the video
+ * links of the posters: editors and admins. The contact details, the staff notification address
+ * and the company details: admins only (they decide where enquiries go and how the public reaches
+ * the company), each change e-mailed to the previous addresses; editors see them read-only. The
+ * server names every field it refuses (`ApiError.fields`); each message shows beside its field.
  */
-function SiteSettings() {
+function SiteSettings({ me }: { me: StaffProfile }) {
   const queryClient = useQueryClient();
-  const schema = jsonSchemaOf(siteSchema);
+  const brandSchema = jsonSchemaOf(siteBrandSchema);
+  const contactsSchema = jsonSchemaOf(siteContactsSchema);
+  const admin = me.role === 'admin';
   const q = useQuery({
     queryKey: ['admin', 'site-settings'],
     queryFn: () => adminApi('/site-settings', { schema: siteSettingsResponse }),
   });
-  const [draft, setDraft] = useState<Obj | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [brand, setBrand] = useState<Obj | null>(null);
+  const [contacts, setContacts] = useState<Obj | null>(null);
   useEffect(() => {
-    if (q.data) setDraft(q.data.item);
-  }, [q.data]);
-  const save = useMutation({
+    if (q.data) {
+      setBrand(pickFields(q.data.item, brandSchema));
+      setContacts(pickFields(q.data.item, contactsSchema));
+    }
+  }, [q.data, brandSchema, contactsSchema]);
+  const brandErrors = useFieldErrors('site-settings-error');
+  const contactErrors = useFieldErrors('site-contacts-error');
+  const saveBrand = useMutation({
     mutationFn: () =>
       adminApi('/site-settings', {
         method: 'PUT',
-        body: cleanLists(draft ?? {}) as Obj,
+        body: cleanLists(brand ?? {}) as Obj,
         schema: siteSettingsSavedResponse,
       }),
-    onMutate: () => setErrors({}),
+    onMutate: brandErrors.clear,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
-    onError: (e) => {
-      const fields = e instanceof ApiError ? e.fields : {};
-      setErrors(Object.keys(fields).length ? fields : { '': errorText(e) });
-      const first = Object.keys(fields)[0];
-      requestAnimationFrame(() =>
-        (first
-          ? document.getElementById(fieldId(first.split('.')))
-          : document.getElementById('site-settings-error')
-        )?.focus(),
-      );
-    },
+    onError: brandErrors.onError,
+  });
+  const saveContacts = useMutation({
+    mutationFn: () =>
+      adminApi('/site-settings/contacts', {
+        method: 'PUT',
+        body: cleanLists(contacts ?? {}) as Obj,
+        schema: siteContactsSavedResponse,
+      }),
+    onMutate: contactErrors.clear,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onError: contactErrors.onError,
   });
   if (q.isPending) return <p>Loading…</p>;
   if (q.isError) return <AdminAlert error={q.error} />;
-  if (!draft) return null;
-  const problems = Object.keys(errors).filter(Boolean).length;
+  if (!brand || !contacts) return null;
   return (
     <section className="admin-detail admin-detail--wide" aria-labelledby="site-settings-title">
       <h2 id="site-settings-title">Site settings</h2>
       <p className="admin-muted">
-        The company's name, contacts and registered details appear in every page, e-mail and receipt. Video
-        links play in place from the posters: a YouTube or Vimeo link (shown through their privacy-enhanced
-        players) or an https link to an .mp4 or .webm file; leave one empty to show the poster only. Changes
-        reach the pages at the next publish.
+        The company's name and brand appear in every page, e-mail and receipt. Video links play in place from
+        the posters: a YouTube or Vimeo link (shown through their privacy-enhanced players) or an https link
+        to an .mp4 or .webm file; leave one empty to show the poster only. Changes reach the pages at the next
+        publish.
       </p>
       <SchemaForm
-        schema={schema}
-        draft={draft}
-        setDraft={setDraft}
-        errors={errors}
+        schema={brandSchema}
+        draft={brand}
+        setDraft={setBrand}
+        errors={brandErrors.errors}
         readOnlyId={false}
         images={['logo']}
         labels={{}}
         choices={{}}
-        save={save}
-        problem={
-          (problems > 0 || errors['']) && (
-            <p id="site-settings-error" role="alert" tabIndex={-1} className="admin-error admin-error--box">
-              Not saved:{' '}
-              {errors[''] ??
-                `${problems === 1 ? 'one field needs' : `${problems} fields need`} attention (marked below).`}
-            </p>
-          )
-        }
+        save={saveBrand}
+        problem={<NotSaved id="site-settings-error" errors={brandErrors.errors} />}
       />
+      <h3 id="site-contacts-title">Contact details and company</h3>
+      <p className="admin-muted">
+        Where enquiries and staff alerts go, how the public reaches the company, and its registered details.
+        {admin
+          ? ' Each change is recorded in the audit log and e-mailed to the addresses that held it until now.'
+          : ` ${SITE_CONTACTS_ADMIN_ONLY}`}
+      </p>
+      {admin ? (
+        <SchemaForm
+          schema={contactsSchema}
+          draft={contacts}
+          setDraft={setContacts}
+          errors={contactErrors.errors}
+          readOnlyId={false}
+          images={[]}
+          labels={{}}
+          choices={{}}
+          save={saveContacts}
+          saveLabel="Save contact details"
+          saved={saveContacts.data?.message}
+          problem={<NotSaved id="site-contacts-error" errors={contactErrors.errors} />}
+        />
+      ) : (
+        <dl className="admin-dl">
+          {siteContactFields.map((field) => (
+            <div key={field}>
+              <dt>{siteContactLabels[field]}</dt>
+              <dd>
+                {Object.values(
+                  contacts[field] !== null && typeof contacts[field] === 'object'
+                    ? (contacts[field] as Obj)
+                    : { value: contacts[field] },
+                )
+                  .map(scalarText)
+                  .join(', ')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </section>
   );
 }
-export function Content() {
+export function Content({ me }: { me: StaffProfile }) {
   const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
   const initialKind =
     params.get('kind') === 'site'
@@ -722,7 +806,7 @@ export function Content() {
         </ul>
       </nav>
       {kind === 'site' ? (
-        <SiteSettings />
+        <SiteSettings me={me} />
       ) : (
         <ContentKindList kind={kind} editing={editing} setEditing={setEditing} />
       )}
