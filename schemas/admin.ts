@@ -277,12 +277,15 @@ export const contentKindParam = z.object({
   kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]], 'Unknown content kind'),
 });
 
-/** Lets the seed's relative ids/flags be described in forms: which fields are images. */
+/**
+ * Which fields are images, by kind (a list field holds one image per entry): the forms show an
+ * upload, alt text and focal point beside them, and a save fetches the ones given as links.
+ */
 export const imageFields: Record<ContentKind, string[]> = {
   countries: ['flag', 'image'],
   universities: ['logo', 'image'],
   departments: ['imageUrl'],
-  subjects: ['image', 'logo'],
+  subjects: ['image', 'logo', 'universityimage'],
   jobs: [],
   services: ['icon'],
   features: ['image'],
@@ -448,6 +451,11 @@ export const contentSavedResponse = z.object({
   success: z.literal(true),
   id: z.string(),
   preview: z.string().nullable(),
+  /**
+   * Linked images that could not be fetched at this save (issue 31), by field path ('image',
+   * 'universityimage.2'): saved as links, shown on the site as the placeholder until a save fetches them.
+   */
+  imageWarnings: z.array(z.object({ field: z.string(), message: z.string() })).default([]),
 });
 export type ContentSavedResponse = z.infer<typeof contentSavedResponse>;
 /** POST /api/admin/content/:kind/:id/retire|restore. */
