@@ -161,7 +161,10 @@ export const subjectSchema = z.object({
   // The subject page also keeps only usable URLs (spec 1 section 2.7), for rows stored before this rule.
   universityimage: z.array(contentLink),
   /** Alt text of each campus image, in the same order. */
-  universityimageAlt: z.array(z.string().trim().max(300, 'must be at most 300 characters')).nullable().optional(),
+  universityimageAlt: z
+    .array(z.string().trim().max(300, 'must be at most 300 characters'))
+    .nullable()
+    .optional(),
   studyPlan: z.object({
     degree: nonEmpty(120),
     duration: nonEmpty(120),

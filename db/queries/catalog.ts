@@ -29,7 +29,12 @@ export function toSubject(row: SubjectRow, universityName: string | null): Subje
 
 export function toCountry(row: CountryRow): CountryDto {
   const { isActive: _a, sortOrder: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
-  return { _id: row.id, ...rest, imageAlt: row.imageAlt || row.name, flagAlt: row.flagAlt || `Flag of ${row.name}` };
+  return {
+    _id: row.id,
+    ...rest,
+    imageAlt: row.imageAlt || row.name,
+    flagAlt: row.flagAlt || `Flag of ${row.name}`,
+  };
 }
 
 export function toUniversity(row: UniversityRow, scholarshipList: ScholarshipRow[] = []): UniversityDto {

@@ -34,8 +34,16 @@ function ipv4(host: string) {
  * that resolves to a private address reaches nothing there either.
  */
 export function isPrivateHost(hostname: string) {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal'))
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal')
+  )
     return true;
   const v4 = ipv4(host);
   if (v4) {
@@ -56,7 +64,14 @@ export function isPrivateHost(hostname: string) {
     // IPv4-mapped addresses (judged as the IPv4 address they carry).
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
     if (mapped) return isPrivateHost(mapped[1]!);
-    return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || /^ff/.test(host) || host.startsWith('::ffff:');
+    return (
+      host === '::1' ||
+      host === '::' ||
+      /^f[cd]/.test(host) ||
+      /^fe[89ab]/.test(host) ||
+      /^ff/.test(host) ||
+      host.startsWith('::ffff:')
+    );
   }
   // Decimal or hex forms of an address ("2130706433", "0x7f000001") are refused outright.
   return /^(0x[0-9a-f]+|\d+)$/.test(host);
@@ -66,7 +81,8 @@ export function isPrivateHost(hostname: string) {
 function checkLink(url: URL, allowPrivate: boolean) {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new RemoteImageError('The link must start with https:// or http://.');
-  if (url.username || url.password) throw new RemoteImageError('The link must not carry a user name or password.');
+  if (url.username || url.password)
+    throw new RemoteImageError('The link must not carry a user name or password.');
   if (!allowPrivate && isPrivateHost(url.hostname))
     throw new RemoteImageError('The link points at a private or local address; use a public web address.');
 }
@@ -92,7 +108,10 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number) {
 }
 
 /** The bytes at a link, following up to three redirects, each hop checked. */
-export async function fetchRemoteImage(link: string, options: { allowPrivate: boolean }): Promise<Uint8Array> {
+export async function fetchRemoteImage(
+  link: string,
+  options: { allowPrivate: boolean },
+): Promise<Uint8Array> {
   const signal = AbortSignal.timeout(REMOTE_IMAGE_TIMEOUT_MS);
   let url: URL;
   try {
@@ -112,18 +131,21 @@ export async function fetchRemoteImage(link: string, options: { allowPrivate: bo
       }
       if (!res.ok || !res.body) {
         await res.body?.cancel();
-        throw new RemoteImageError(`The site answered ${res.status} for the link: check that it still shows the image.`);
+        throw new RemoteImageError(
+          `The site answered ${res.status} for the link: check that it still shows the image.`,
+        );
       }
       const declared = Number(res.headers.get('Content-Length') ?? 0);
       if (declared > MAX_IMAGE_BYTES) {
         await res.body.cancel();
         throw new RemoteImageError('The image at the link is larger than 15 MB.');
       }
-      return await readCapped(res.body, MAX_IMAGE_BYTES);
+      return await readCapped(res.body as ReadableStream<Uint8Array>, MAX_IMAGE_BYTES);
     }
   } catch (error) {
     if (error instanceof RemoteImageError) throw error;
-    if (signal.aborted) throw new RemoteImageError('The site took too long to send the image (over 10 seconds).');
+    if (signal.aborted)
+      throw new RemoteImageError('The site took too long to send the image (over 10 seconds).');
     throw new RemoteImageError('The site could not be reached.');
   }
 }

@@ -1,5 +1,11 @@
 import type { CSSProperties } from 'react';
-import { IMAGE_FORMATS, IMAGE_CONTENT_TYPES, parseImageUrl, variantUrl, variantWidths } from '#schemas/images.ts';
+import {
+  IMAGE_FORMATS,
+  IMAGE_CONTENT_TYPES,
+  parseImageUrl,
+  variantUrl,
+  variantWidths,
+} from '#schemas/images.ts';
 import { PLACEHOLDER_IMAGE } from '#site/lib/image-fallback.ts';
 import '../styles/content-image.css';
 

@@ -133,7 +133,7 @@ type ImageWarning = ContentSavedResponse['imageWarnings'][number];
  */
 async function importLinkedImages(c: Context<AppEnv>, kind: ContentKind, data: Row) {
   const warnings: ImageWarning[] = [];
-  const siteOrigin = config(c.env).siteUrl ? new URL(config(c.env).siteUrl!).origin : null;
+  const siteOrigin = config(c.env).siteUrl ? new URL(config(c.env).siteUrl).origin : null;
   const importOne = async (value: unknown, field: string) => {
     if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return value;
     if (siteOrigin && new URL(value).origin === siteOrigin) return value;

@@ -64,17 +64,20 @@ describe('linked images (issue 31 item 4)', () => {
     ['a decompression bomb', '/bomb.png', /60 megapixels\); the limit is 50 megapixels/],
     ['text that is not an image', '/not-an-image.jpg', /Only JPEG, PNG, WebP and HEIC images are allowed/],
     ['an endless body', '/endless.jpg', /larger than 15 MB/],
-  ])('saves %s as the link, shows the placeholder and warns beside the field', async (_what, path, message) => {
-    const item = country(remote(path));
-    const res = await save(item);
-    expect(res.status).toBe(201);
-    const body = await res.json<ContentSavedResponse>();
-    expect(body.imageWarnings).toHaveLength(1);
-    expect(body.imageWarnings[0]!.field).toBe('image');
-    expect(body.imageWarnings[0]!.message).toMatch(message);
-    expect(body.imageWarnings[0]!.message).toMatch(/^The image could not be fetched: /);
-    expect((await publicCountry(item.id)).image).toBe(remote(path));
-  });
+  ])(
+    'saves %s as the link, shows the placeholder and warns beside the field',
+    async (_what, path, message) => {
+      const item = country(remote(path));
+      const res = await save(item);
+      expect(res.status).toBe(201);
+      const body = await res.json<ContentSavedResponse>();
+      expect(body.imageWarnings).toHaveLength(1);
+      expect(body.imageWarnings[0]!.field).toBe('image');
+      expect(body.imageWarnings[0]!.message).toMatch(message);
+      expect(body.imageWarnings[0]!.message).toMatch(/^The image could not be fetched: /);
+      expect((await publicCountry(item.id)).image).toBe(remote(path));
+    },
+  );
 
   it('gives up on a site that takes longer than the time cap', async () => {
     const started = Date.now();
@@ -113,20 +116,25 @@ describe('the fetch refuses private addresses (SSRF) where the Worker is deploye
     expect(isPrivateHost(host)).toBe(true);
   });
 
-  it.each(['example.com', 'www.leeds.ac.uk', '8.8.8.8', '172.32.0.1', '[2606:4700::1111]'])('%s is public', (host) => {
-    expect(isPrivateHost(host)).toBe(false);
-  });
+  it.each(['example.com', 'www.leeds.ac.uk', '8.8.8.8', '172.32.0.1', '[2606:4700::1111]'])(
+    '%s is public',
+    (host) => {
+      expect(isPrivateHost(host)).toBe(false);
+    },
+  );
 
   it('refuses a private address, credentials in the link, and other schemes before fetching', async () => {
     await expect(fetchRemoteImage(remote('/photo.jpg'), { allowPrivate: false })).rejects.toThrow(
       /private or local address/,
     );
-    await expect(fetchRemoteImage('http://169.254.169.254/latest/meta-data/', { allowPrivate: false })).rejects.toThrow(
-      /private or local address/,
+    await expect(
+      fetchRemoteImage('http://169.254.169.254/latest/meta-data/', { allowPrivate: false }),
+    ).rejects.toThrow(/private or local address/);
+    await expect(
+      fetchRemoteImage('https://user:secret@example.com/a.jpg', { allowPrivate: false }),
+    ).rejects.toThrow(/user name or password/);
+    await expect(fetchRemoteImage('ftp://example.com/a.jpg', { allowPrivate: false })).rejects.toThrow(
+      /https:\/\//,
     );
-    await expect(fetchRemoteImage('https://user:secret@example.com/a.jpg', { allowPrivate: false })).rejects.toThrow(
-      /user name or password/,
-    );
-    await expect(fetchRemoteImage('ftp://example.com/a.jpg', { allowPrivate: false })).rejects.toThrow(/https:\/\//);
   });
 });

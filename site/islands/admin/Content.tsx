@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -11,16 +11,16 @@ import {
   imageFields,
   siteSettingsResponse,
   siteSettingsSavedResponse,
-  uploadResponse,
   type ContentKind,
   type ContentRow,
 } from '#schemas/admin.ts';
 import { ApiError } from '#site/lib/api.ts';
 import { siteSchema } from '#schemas/content.ts';
-import { adminApi, adminUpload, errorText, formatDate } from './session.ts';
+import { adminApi, errorText, formatDate } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
-import { UploadStatus, useUpload } from '../common/upload-status.tsx';
+import { ImageFieldTools } from './ImageField.tsx';
+import { ALT_GUIDANCE } from '#schemas/images.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
 import { CheckboxField, SelectField, TextArea, TextField } from '../common/fields.tsx';
@@ -121,11 +121,28 @@ interface FieldProps {
   path: Path;
   onChange: (path: Path, value: Json) => void;
   errors: Record<string, string>;
+  /** Linked images the last save could not fetch, by field path (shown beside the field, not an error). */
+  warnings: Record<string, string>;
   readOnlyId: boolean;
   images: readonly string[];
+  /** The content kind (or 'site'): where its images are used decides the size they need. */
+  kind: string;
 }
 
-function Field({ schema, optional, value, path, onChange, errors, readOnlyId, images }: FieldProps) {
+function Field(props: FieldProps) {
+  const {
+    schema,
+    optional,
+    value,
+    path,
+    onChange,
+    errors,
+    warnings,
+    readOnlyId,
+    images,
+    kind: contentKind,
+  } = props;
+  const nested = { onChange, errors, warnings, readOnlyId, images, kind: contentKind };
   const { schema: inner, nullable } = unwrap(schema);
   const kind = kindOf(inner);
   const key = String(path[path.length - 1]);
@@ -153,10 +170,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
             optional={isOptional(inner, k, s)}
             value={(value as Obj | undefined)?.[k]}
             path={[...path, k]}
-            onChange={onChange}
-            errors={errors}
-            readOnlyId={readOnlyId}
-            images={images}
+            {...nested}
           />
         ))}
       </fieldset>
@@ -171,16 +185,7 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
           <legend>{name}</legend>
           {list.map((item, i) => (
             <div key={i} className="admin-array-item">
-              <Field
-                schema={element}
-                optional={false}
-                value={item}
-                path={[...path, i]}
-                onChange={onChange}
-                errors={errors}
-                readOnlyId={readOnlyId}
-                images={images}
-              />
+              <Field schema={element} optional={false} value={item} path={[...path, i]} {...nested} />
               <button
                 type="button"
                 className="admin-button admin-button--quiet"
@@ -206,18 +211,44 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
         </fieldset>
       );
     }
+    const gallery = path.length === 1 && images.includes(key);
     return (
-      <TextArea
-        {...field}
-        label={
+      <>
+        <TextArea
+          {...field}
+          label={
+            <>
+              {name}{' '}
+              <span className="admin-muted">
+                (one per line{key.endsWith('Alt') && ', in the order of the images'})
+              </span>
+            </>
+          }
+          hint={key.endsWith('Alt') ? ALT_GUIDANCE : undefined}
+          rows={Math.min(8, Math.max(3, list.length + 1))}
+          value={list.map(String).join('\n')}
+          onChange={(e) => onChange(path, e.target.value.split('\n'))}
+        />
+        {gallery && (
           <>
-            {name} <span className="admin-muted">(one per line)</span>
+            {list.map(
+              (_, i) =>
+                warnings[`${key}.${i}`] && (
+                  <p key={i} className="admin-warning" role="status">
+                    Image {i + 1}: {warnings[`${key}.${i}`]}
+                  </p>
+                ),
+            )}
+            <ImageFieldTools
+              kind={contentKind}
+              field={key}
+              label={`${name} image`}
+              value=""
+              onChange={(url) => onChange(path, [...list.filter((v) => scalarText(v).trim() !== ''), url])}
+            />
           </>
-        }
-        rows={Math.min(8, Math.max(3, list.length + 1))}
-        value={list.map(String).join('\n')}
-        onChange={(e) => onChange(path, e.target.value.split('\n'))}
-      />
+        )}
+      </>
     );
   }
   if (kind === 'boolean') {
@@ -267,10 +298,13 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
+  // Alt text is optional for API clients (the item's name stands in) but required here (issue 31).
+  const isAlt = path.length === 1 && key.endsWith('Alt');
   const label = (
     <>
-      {name}
-      {(optional || nullable) && <span className="admin-muted"> (optional)</span>}
+      {isAlt ? `${human(key.slice(0, -3))}: alt text` : name}
+      {isAlt && <span className="admin-muted"> (required: what the picture shows)</span>}
+      {!isAlt && (optional || nullable) && <span className="admin-muted"> (optional)</span>}
       {isId && <span className="admin-muted"> (the page address; cannot change later)</span>}
     </>
   );
@@ -284,62 +318,47 @@ function Field({ schema, optional, value, path, onChange, errors, readOnlyId, im
       value={text}
       readOnly={isId && readOnlyId}
       onChange={onText}
-      addon={isImage && <ImageUpload label={name} value={text} onUploaded={(url) => onChange(path, url)} />}
+      {...(isAlt && { hint: ALT_GUIDANCE, mark: true })}
+      addon={
+        isImage && (
+          <>
+            {warnings[key] && (
+              <p className="admin-warning" role="status">
+                {warnings[key]}
+              </p>
+            )}
+            <ImageFieldTools
+              kind={contentKind}
+              field={key}
+              label={name}
+              value={text}
+              onChange={(url) => onChange(path, url)}
+            />
+          </>
+        )
+      }
     />
   );
 }
 
-function ImageUpload({
-  label,
-  value,
-  onUploaded,
-}: {
-  label: string;
-  value: string;
-  onUploaded: (url: string) => void;
-}) {
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const sending = useUpload();
-  // Real progress and a Retry that sends the same file again (site/islands/common/upload-status.tsx).
-  const send = async (chosen: File) => {
-    const form = new FormData();
-    form.append('file', chosen);
-    const result = await sending.run(
-      ({ onProgress, signal }) =>
-        adminUpload('/uploads', { body: form, onProgress, signal, schema: uploadResponse }),
-      'The image could not be uploaded.',
-    );
-    if (result) onUploaded(result.url);
-  };
-  return (
-    <div className="admin-upload">
-      {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
-      <TextField
-        look={adminLook}
-        id={id}
-        label={`Upload a new ${label.toLowerCase()} (JPG or PNG, up to 10 MB)`}
-        type="file"
-        accept="image/jpeg,image/png"
-        disabled={sending.busy}
-        onChange={(e) => {
-          const f = e.target.files?.[0] ?? null;
-          setFile(f);
-          if (f) void send(f);
-        }}
-      />
-      {file && (
-        <UploadStatus
-          state={sending.state}
-          fileName={file.name}
-          onRetry={() => void send(file)}
-          onCancel={sending.cancel}
-        />
-      )}
-      <span aria-live="polite">{sending.state.phase === 'done' && 'Uploaded.'}</span>
-    </div>
-  );
+/**
+ * The fields of a form whose image has no alt text yet: every `<field>Alt` beside a field holding
+ * an image (a list of alt texts: one per image). The first is where the save stops.
+ */
+function missingAlt(draft: Obj): string | undefined {
+  for (const [key, value] of Object.entries(draft)) {
+    if (!key.endsWith('Alt')) continue;
+    const image = draft[key.slice(0, -3)];
+    if (Array.isArray(image)) {
+      const alts = Array.isArray(value) ? value : [];
+      if (image.some((src, i) => scalarText(src).trim() && !scalarText(alts[i]).trim())) return key;
+    } else if (typeof image === 'string' && image.trim() && !scalarText(value).trim()) return key;
+  }
+  return undefined;
 }
+
+/** Warnings of the last save, kept across the editor's remount when a new item gets its id. */
+const savedWarnings = new Map<string, Record<string, string>>();
 
 function Editor({
   kind,
@@ -359,6 +378,9 @@ function Editor({
   });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
+  const [warnings, setWarnings] = useState<Record<string, string>>(
+    () => savedWarnings.get(`${kind}/${id}`) ?? {},
+  );
   useEffect(() => {
     if (id === null) setDraft(blank(schema) as Obj);
     else if (q.data) setDraft(q.data.item);
@@ -367,6 +389,11 @@ function Editor({
   const save = useMutation({
     mutationFn: () => {
       const body = cleanLists(draft ?? {}) as Obj;
+      const noAlt = missingAlt(body);
+      if (noAlt)
+        throw new Error(
+          `${noAlt} is required: say what the picture shows, for people who cannot see it (and for search engines).`,
+        );
       return id === null
         ? adminApi(`/content/${kind}`, { method: 'POST', body, schema: contentSavedResponse })
         : adminApi(`/content/${kind}/${encodeURIComponent(id)}`, {
@@ -377,6 +404,9 @@ function Editor({
     },
     onMutate: () => setError(null),
     onSuccess: (r) => {
+      const byField = Object.fromEntries(r.imageWarnings.map((w) => [w.field, w.message]));
+      savedWarnings.set(`${kind}/${r.id}`, byField);
+      setWarnings(byField);
       refresh();
       onDone(r.id);
     },
@@ -443,6 +473,8 @@ function Editor({
         draft={draft}
         setDraft={setDraft}
         errors={error ? { [error.path]: error.message } : {}}
+        warnings={warnings}
+        kind={kind}
         readOnlyId={id !== null}
         images={imageFields[kind]}
         save={save}
@@ -483,7 +515,7 @@ function SchemaForm({
   problem,
   actions,
   ...shared
-}: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images'> & {
+}: Pick<FieldProps, 'errors' | 'warnings' | 'readOnlyId' | 'images' | 'kind'> & {
   schema: Node;
   draft: Obj;
   setDraft: (draft: Obj) => void;
@@ -590,6 +622,8 @@ function SiteSettings() {
         errors={errors}
         readOnlyId={false}
         images={['logo']}
+        warnings={{}}
+        kind="site"
         save={save}
         problem={
           (problems > 0 || errors['']) && (

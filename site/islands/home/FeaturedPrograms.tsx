@@ -11,7 +11,15 @@ const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dt
 
 export type ProgramCard = Pick<
   SubjectDto,
-  '_id' | 'name' | 'image' | 'imageAlt' | 'university' | 'degreeType' | 'description' | 'duration' | 'students'
+  | '_id'
+  | 'name'
+  | 'image'
+  | 'imageAlt'
+  | 'university'
+  | 'degreeType'
+  | 'description'
+  | 'duration'
+  | 'students'
 >;
 
 /** Featured Programs (spec 1 section 2.4 item 12): the first 4 subjects. */
