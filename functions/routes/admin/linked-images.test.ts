@@ -38,7 +38,7 @@ const save = (body: unknown) =>
   });
 const publicCountry = async (id: string) => (await request(`/api/countries/${id}`)).json<CountryDto>();
 
-describe('linked images (issue 31 item 4)', () => {
+describe('linked images (issue 31 item 4)', { timeout: 180_000 }, () => {
   it('fetches a linked photo at save time and stores our copy in its place, once', async () => {
     const link = remote('/photo.jpg');
     const item = country(link);

@@ -16,6 +16,8 @@ import { probeImage } from '#functions/services/image-probe.ts';
 
 // The upload rules of issue 31, each against the real pipeline: the Images binding (sharp in the
 // local simulation), R2 and D1. The bytes come from the test images' server (functions/test/image-fixtures).
+// The simulation encodes AVIF in wrangler's Node process: seconds per image on a busy two-core
+// machine, so these tests get minutes, not the suite's 30 s.
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -63,7 +65,7 @@ async function meanColour(bytes: Uint8Array, gravity: 'top' | 'bottom') {
   return { r: row[1]!, g: row[2]!, b: row[3]! };
 }
 
-describe('image uploads (issue 31)', () => {
+describe('image uploads (issue 31)', { timeout: 180_000 }, () => {
   it('turns a phone photo stored sideways into upright variants: EXIF orientation applied', async () => {
     const res = await upload(await fixture('sideways.jpg'), 'IMG_0001.JPG');
     expect(res.status).toBe(201);
