@@ -57,7 +57,7 @@ async function upload(s: Staff, seed: number) {
   const started = Date.now();
   const res = await staffFetch(s, '/uploads', { method: 'POST', body: form });
   if (res.status !== 201) throw new Error(`Upload failed: ${res.status} ${await res.text()}`);
-  const { url } = (await res.json()) as { url: string };
+  const { url } = await res.json<{ url: string }>();
   console.log(
     `  photo ${seed}: ${(bytes.length / 1e6).toFixed(1)} MB, processed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -67,7 +67,7 @@ async function upload(s: Staff, seed: number) {
 /** Sets one content item's image (and its alt text) through the back office, as an editor's save does. */
 async function setImage(s: Staff, kind: string, id: string, url: string, alt: string) {
   const got = await staffFetch(s, `/content/${kind}/${id}`);
-  const { item } = (await got.json()) as { item: Record<string, unknown> };
+  const { item } = await got.json<{ item: Record<string, unknown> }>();
   const res = await staffFetch(s, `/content/${kind}/${id}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
@@ -124,7 +124,7 @@ export async function photosRun(port: number, runs: number) {
   try {
     const staff = await signIn(server.url);
     const countries = (
-      (await (await fetch(`${server.url}/api/countries`)).json()) as { _id: string; name: string }[]
+      await (await fetch(`${server.url}/api/countries`)).json<{ _id: string; name: string }[]>()
     ).slice(0, 6);
     console.log('Uploading (each through the pipeline: AVIF, WebP and JPEG at five widths) ...');
     await setImage(
