@@ -11,6 +11,8 @@ export default defineConfig(async () => {
   process.env.STRIPE_FAKE_PORT ??= String(await freePort());
   // The fake mail provider (functions/test/mail-fake) likewise; tests opt in with withFakeMail().
   process.env.MAIL_FAKE_PORT ??= String(await freePort());
+  // The test images' server (functions/test/image-fixtures): uploads' bytes and linked images.
+  process.env.IMAGE_FIXTURES_PORT ??= String(await freePort());
   const workerd = {
     plugins: [
       cloudflareTest({
@@ -31,6 +33,7 @@ export default defineConfig(async () => {
             STRIPE_API_PORT: process.env.STRIPE_FAKE_PORT,
             STRIPE_API_PROTOCOL: 'http',
             MAIL_FAKE_PORT: process.env.MAIL_FAKE_PORT,
+            IMAGE_FIXTURES_PORT: process.env.IMAGE_FIXTURES_PORT,
           },
           // wrangler.toml's flood limits (functions/middleware/rate-limit.ts `flood`) would refuse the
           // suite's own bursts from one test address: here they never refuse, so the D1 counters are
@@ -59,6 +62,7 @@ export default defineConfig(async () => {
       globalSetup: [
         './functions/test/stripe-fake/global-setup.ts',
         './functions/test/mail-fake/global-setup.ts',
+        './functions/test/image-fixtures/global-setup.ts',
       ],
     },
   };

@@ -94,7 +94,7 @@ FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
   const hero = page.locator('.hero__media img');
   await expect(hero).toHaveAttribute('src', PLACEHOLDER);
   await expect(page.locator('.subject-uni img')).toHaveAttribute('src', PLACEHOLDER);
-  const campus = page.getByRole('img', { name: 'Campus view 1' });
+  const campus = page.getByRole('img', { name: /campus, photo 1$/ });
   await campus.scrollIntoViewIfNeeded();
   await expect(campus).toHaveAttribute('src', PLACEHOLDER);
   const box = await hero.boundingBox();

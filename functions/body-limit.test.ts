@@ -4,10 +4,12 @@ import { aJob, request } from './test/fixtures/index.ts';
 import { auth, db, makeStaff, makeStudent, tokenFor } from './test/fixtures/index.ts';
 import {
   FILE_TOO_LARGE_MESSAGE,
+  MAX_IMAGE_UPLOAD_BODY_BYTES,
   MAX_UPLOAD_BODY_BYTES,
   MAX_WEBHOOK_BYTES,
   TOO_LARGE_MESSAGE,
 } from './middleware/body-limit.ts';
+import { IMAGE_SIZE_MESSAGE } from '#schemas/images.ts';
 
 const MB = 1024 * 1024;
 
@@ -126,7 +128,6 @@ describe('body limits on every route (hono/body-limit)', () => {
   });
 
   it.each([
-    ['POST /api/admin/uploads', () => '/api/admin/uploads', 'staff'],
     ['POST /api/jobs/{id}/apply', () => `/api/jobs/${jobId}/apply`, 'applicant'],
     ['POST /api/users/document', () => '/api/users/document', 'student'],
   ])(
@@ -146,13 +147,26 @@ describe('body limits on every route (hono/body-limit)', () => {
     },
   );
 
-  it('refuses a declared Content-Length over 10 MB on an upload before reading it', async () => {
+  it("cuts a streamed 17 MB image upload off at the content images' 15 MB, without buffering the rest", async () => {
+    const { body, pulled } = streamed(17 * MB);
+    const res = await request('/api/admin/uploads', {
+      method: 'POST',
+      headers: { ...tokens.staff, 'Content-Type': 'multipart/form-data; boundary=----limit' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, message: IMAGE_SIZE_MESSAGE });
+    expect(pulled()).toBeGreaterThan(MAX_IMAGE_UPLOAD_BODY_BYTES);
+    expect(pulled()).toBeLessThan(MAX_IMAGE_UPLOAD_BODY_BYTES + 1 * MB);
+  });
+
+  it('refuses a declared Content-Length over the limit on an upload before reading it', async () => {
     const res = await request('/api/admin/uploads', {
       method: 'POST',
       headers: {
         ...tokens.staff,
         'Content-Type': 'multipart/form-data; boundary=x',
-        'Content-Length': String(11 * MB),
+        'Content-Length': String(16 * MB),
       },
       body: 'x',
     });

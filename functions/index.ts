@@ -37,6 +37,7 @@ import { applicationsRouter } from './routes/applications/applications.ts';
 import { partner } from './routes/partner/partner.ts';
 import { partnerRequestsRouter } from './routes/partner-requests/partner-requests.ts';
 import { admin, publicFiles } from './routes/admin/index.ts';
+import { images } from './routes/images/images.ts';
 import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
@@ -93,6 +94,7 @@ app
   .route(apiPaths.partnerRequests, partnerRequestsRouter)
   .route(apiPaths.admin, admin)
   .route('/api/files', publicFiles)
+  .route('/api/images', images)
   .route('/api/health', health)
   .route('/api/build', build);
 

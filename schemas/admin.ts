@@ -281,12 +281,15 @@ export const contentKindParam = z.object({
   kind: z.enum(contentKindNames as [ContentKind, ...ContentKind[]], 'Unknown content kind'),
 });
 
-/** Lets the seed's relative ids/flags be described in forms: which fields are images. */
+/**
+ * Which fields are images, by kind (a list field holds one image per entry): the forms show an
+ * upload, alt text and focal point beside them, and a save fetches the ones given as links.
+ */
 export const imageFields: Record<ContentKind, string[]> = {
   countries: ['flag', 'image'],
   universities: ['logo', 'image'],
   departments: ['imageUrl'],
-  subjects: ['image', 'logo'],
+  subjects: ['image', 'logo', 'universityimage'],
   jobs: [],
   services: ['icon'],
   features: ['image'],
@@ -296,8 +299,6 @@ export const imageFields: Record<ContentKind, string[]> = {
   cityCosts: [],
   exchangeRates: [],
 };
-
-export const IMAGE_TYPE_MESSAGE = 'Only JPG and PNG images are allowed';
 
 /* The back office's answers (docs/decisions/015-typed-responses.md): lists, pipeline details, staff. */
 
@@ -469,6 +470,11 @@ export const contentSavedResponse = z.object({
   success: z.literal(true),
   id: z.string(),
   preview: z.string().nullable(),
+  /**
+   * Linked images that could not be fetched at this save (issue 31), by field path ('image',
+   * 'universityimage.2'): saved as links, shown on the site as the placeholder until a save fetches them.
+   */
+  imageWarnings: z.array(z.object({ field: z.string(), message: z.string() })).default([]),
 });
 export type ContentSavedResponse = z.infer<typeof contentSavedResponse>;
 /** POST /api/admin/content/:kind/:id/retire|restore. */
@@ -490,6 +496,32 @@ export const siteContactsSavedResponse = z.object({
   notified: z.array(z.string()),
 });
 export type SiteContactsSaved = z.infer<typeof siteContactsSavedResponse>;
-/** POST /api/admin/uploads (201): where the image now lives. */
-export const uploadResponse = z.object({ success: z.literal(true), key: z.string(), url: z.string() });
+/** A processed content image as the back office shows it (size and dimensions beside the field). */
+export const imageDetails = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  color: z.string().nullable(),
+  /** What was received: jpeg, png, webp or heic. */
+  format: z.string(),
+  /** Bytes received. */
+  bytes: z.number().int(),
+  /** Bytes served to a phone (the 960 px AVIF) and in all (every variant). */
+  phoneBytes: z.number().int(),
+  storedBytes: z.number().int(),
+});
+export type ImageDetails = z.infer<typeof imageDetails>;
+/**
+ * POST /api/admin/uploads (201): where the image now lives. `url` is the address content stores
+ * (schemas/images.ts), `key` the image's id; `image` what the pipeline made of it.
+ */
+export const uploadResponse = z.object({
+  success: z.literal(true),
+  key: z.string(),
+  url: z.string(),
+  image: imageDetails,
+});
+/** GET /api/admin/images/:id: one processed image's details. */
+export const imageDetailsResponse = z.object({ image: imageDetails });
+export type ImageDetailsResponse = z.infer<typeof imageDetailsResponse>;
 export type UploadResponse = z.infer<typeof uploadResponse>;

@@ -11,7 +11,10 @@ export const countryDto = z.object({
   name: z.string(),
   code: z.string(),
   flag: z.string(),
+  /** Alt text of each image: the editor's, else the item's name (issue 31). */
+  flagAlt: z.string(),
   image: z.string(),
+  imageAlt: z.string(),
   details: z.string(),
   capital: z.string(),
   about: z.object({
@@ -28,7 +31,9 @@ export const subjectDto = z.object({
   id: z.string(),
   name: z.string(),
   image: z.string(),
+  imageAlt: z.string(),
   logo: z.string(),
+  logoAlt: z.string(),
   university: z.string(),
   universityId: z.string(),
   departmentId: z.string(),
@@ -44,6 +49,8 @@ export const subjectDto = z.object({
   currency: z.string(),
   updatedAt: z.union([z.string(), z.date()]),
   universityimage: z.array(z.string()),
+  /** One alt text per campus image, in the same order. */
+  universityimageAlt: z.array(z.string()),
   studyPlan: z.object({
     degree: z.string(),
     duration: z.string(),
@@ -81,7 +88,9 @@ export const universityDto = z.object({
   id: z.string(),
   name: z.string(),
   logo: z.string(),
+  logoAlt: z.string(),
   image: z.string(),
+  imageAlt: z.string(),
   location: z.string(),
   universitydetails: z.string(),
   scholarships: z.string(),
@@ -99,6 +108,7 @@ export const departmentDto = z.object({
   name: z.string(),
   description: z.string(),
   imageUrl: z.string(),
+  imageUrlAlt: z.string(),
 });
 export type DepartmentDto = z.infer<typeof departmentDto>;
 

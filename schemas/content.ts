@@ -8,6 +8,11 @@ import { RATE_PATTERN, currencyCodes } from './money.ts';
  * Every file is validated with these before anything is written to the database.
  */
 const paragraphs = z.array(nonEmpty()).min(1);
+/**
+ * An image's alt text (issue 31): required in the back-office form (schemas/images.ts
+ * ALT_GUIDANCE), optional for API clients and the seed, whose images then read as the item's name.
+ */
+const altText = z.string().trim().max(300, 'must be at most 300 characters').nullable().optional();
 const list = z.array(z.string()); // lists may carry blank entries: the pages drop them
 
 // Costs of studying in a country (issue 17): every figure has a source and the day it was checked.
@@ -133,7 +138,9 @@ export const countrySchema = z.object({
   name: nonEmpty(120),
   code: z.string().regex(/^[A-Z]{2,3}$/, 'must be a country code like GB'),
   flag: contentLink,
+  flagAlt: altText,
   image: contentLink,
+  imageAlt: altText,
   details: nonEmpty(2000),
   capital: nonEmpty(120),
   about: z.object({
@@ -157,7 +164,9 @@ export const universitySchema = z.object({
   countryId: slug,
   location: nonEmpty(200),
   logo: contentLink,
+  logoAlt: altText,
   image: contentLink,
+  imageAlt: altText,
   universitydetails: nonEmpty(3000),
   scholarships: nonEmpty(500),
   scholarshipList: z.array(scholarshipSchema).default([]),
@@ -170,6 +179,7 @@ export const departmentSchema = z.object({
   name: nonEmpty(120),
   description: nonEmpty(1000),
   imageUrl: contentLink,
+  imageUrlAlt: altText,
 });
 
 export const subjectSchema = z.object({
@@ -188,9 +198,16 @@ export const subjectSchema = z.object({
   basePrice: z.number().int().positive().nullable(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO currency code like GBP'),
   image: contentLink,
+  imageAlt: altText,
   logo: contentLink,
+  logoAlt: altText,
   // The subject page also keeps only usable URLs (spec 1 section 2.7), for rows stored before this rule.
   universityimage: z.array(contentLink),
+  /** Alt text of each campus image, in the same order. */
+  universityimageAlt: z
+    .array(z.string().trim().max(300, 'must be at most 300 characters'))
+    .nullable()
+    .optional(),
   studyPlan: z.object({
     degree: nonEmpty(120),
     duration: nonEmpty(120),
@@ -285,6 +302,7 @@ export const featureSchema = z.object({
   gradientFrom: color.default('#00C9FF'),
   gradientTo: color.default('#92FE9D'),
   image: contentLink,
+  imageAlt: altText,
   icon: nonEmpty(40),
   learnMoreLink: contentLink,
 });
@@ -348,6 +366,7 @@ export const teamMemberSchema = z.object({
   name: nonEmpty(120),
   position: nonEmpty(120),
   image: contentLink,
+  imageAlt: altText,
   bio: nonEmpty(1000),
 });
 
@@ -357,6 +376,7 @@ export const recruitmentServicesSchema = z.object({
   title: nonEmpty(200),
   description: nonEmpty(2000),
   mainImage: contentLink,
+  mainImageAlt: altText,
   services: z.array(
     z.object({ id: slug, title: nonEmpty(120), description: nonEmpty(1000), icon: nonEmpty(40) }),
   ),

@@ -210,11 +210,32 @@ export const recruitmentServicesRecord = z.object({
   title: z.string(),
   description: z.string(),
   mainImage: z.string(),
+  /** Its alt text: the editor's, else the block's title (issue 31). */
+  mainImageAlt: z.string(),
   services: z.array(
     z.object({ _id: z.string(), title: z.string(), description: z.string(), icon: z.string() }),
   ),
 });
 export type RecruitmentServicesRecord = z.infer<typeof recruitmentServicesRecord>;
+
+/** The stored block (content/recruitment-services.json) as the API and the build serve it. */
+export function toRecruitmentServicesRecord(block: {
+  title: string;
+  description: string;
+  mainImage: string;
+  mainImageAlt?: string | null | undefined;
+  services: { id: string; title: string; description: string; icon: string }[];
+}): RecruitmentServicesRecord {
+  return {
+    _id: 'recruitment-services',
+    title: block.title,
+    description: block.description,
+    mainImage: block.mainImage,
+    // Left out by an API client or the seed: the block's title (issue 31).
+    mainImageAlt: block.mainImageAlt || block.title,
+    services: block.services.map(({ id, ...s }) => ({ _id: id, ...s })),
+  };
+}
 
 /** GET /api/recruitment-services: the record as a one-element array (none when there is no record). */
 export const recruitmentServicesResponse = z.array(recruitmentServicesRecord);

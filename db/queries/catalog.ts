@@ -13,12 +13,28 @@ type ScholarshipRow = typeof t.scholarships.$inferSelect;
 export function toSubject(row: SubjectRow, universityName: string | null): SubjectDto {
   // intakeMonths and nextIntake are the finder's index keys, not part of a subject.
   const { isActive: _a, sortOrder: _s, createdAt: _c, intakeMonths: _m, nextIntake: _n, ...rest } = row;
-  return { _id: row.id, ...rest, university: universityName ?? 'Unknown University' };
+  const university = universityName ?? 'Unknown University';
+  return {
+    _id: row.id,
+    ...rest,
+    university,
+    // Alt text left out by an API client or the seed reads as the item's name (issue 31).
+    imageAlt: row.imageAlt || row.name,
+    logoAlt: row.logoAlt || `${university} logo`,
+    universityimageAlt: row.universityimage.map(
+      (_, i) => row.universityimageAlt?.[i]?.trim() || `${university} campus, photo ${i + 1}`,
+    ),
+  };
 }
 
 export function toCountry(row: CountryRow): CountryDto {
   const { isActive: _a, sortOrder: _s, createdAt: _c, updatedAt: _u, ...rest } = row;
-  return { _id: row.id, ...rest };
+  return {
+    _id: row.id,
+    ...rest,
+    imageAlt: row.imageAlt || row.name,
+    flagAlt: row.flagAlt || `Flag of ${row.name}`,
+  };
 }
 
 export function toUniversity(row: UniversityRow, scholarshipList: ScholarshipRow[] = []): UniversityDto {
@@ -26,6 +42,8 @@ export function toUniversity(row: UniversityRow, scholarshipList: ScholarshipRow
   return {
     _id: row.id,
     ...rest,
+    imageAlt: row.imageAlt || row.name,
+    logoAlt: row.logoAlt || `${row.name} logo`,
     country: row.countryId,
     scholarshipList: scholarshipList.map(({ name, amount, eligibility, deadline }) => ({
       name,
@@ -117,6 +135,7 @@ export async function listDepartments(db: Db): Promise<DepartmentDto[]> {
   return rows.map(({ isActive: _a, sortOrder: _s, createdAt: _c, updatedAt: _u, ...d }) => ({
     _id: d.id,
     ...d,
+    imageUrlAlt: d.imageUrlAlt || d.name,
   }));
 }
 

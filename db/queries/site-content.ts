@@ -75,7 +75,7 @@ export async function listFeatures(db: Db) {
     .from(t.features)
     .where(eq(t.features.isActive, true))
     .orderBy(asc(t.features.sortOrder));
-  return rows.map(strip);
+  return rows.map((r) => ({ ...strip(r), imageAlt: r.imageAlt || r.title }));
 }
 
 export async function listServices(db: Db) {
@@ -102,7 +102,7 @@ export async function listTeam(db: Db) {
     .from(t.teamMembers)
     .where(eq(t.teamMembers.isActive, true))
     .orderBy(asc(t.teamMembers.sortOrder));
-  return rows.map(strip);
+  return rows.map((r) => ({ ...strip(r), imageAlt: r.imageAlt || r.name }));
 }
 
 /** Mission/vision with the `_id`s the spec's shape carries on goals and values. */

@@ -29,6 +29,12 @@ export interface CareerProspects {
   employmentStatistics: string;
 }
 
+/**
+ * Alt text of a content image (issue 31): what editors wrote, or null where an API client or the
+ * seed left it out: the read API and the pages then use the item's name (db/queries/catalog.ts).
+ */
+const alt = (name: string) => text(name);
+
 /** Content rows can be retired (hidden from the public) without losing history. */
 const retirable = {
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
@@ -41,7 +47,9 @@ export const countries = sqliteTable(
     name: text('name').notNull(),
     code: text('code').notNull(),
     flag: text('flag').notNull(),
+    flagAlt: alt('flag_alt'),
     image: text('image').notNull(),
+    imageAlt: alt('image_alt'),
     details: text('details').notNull(),
     capital: text('capital').notNull(),
     about: text('about', { mode: 'json' }).$type<CountryAbout>().notNull(),
@@ -62,7 +70,9 @@ export const universities = sqliteTable(
       .references(() => countries.id),
     location: text('location').notNull(),
     logo: text('logo').notNull(),
+    logoAlt: alt('logo_alt'),
     image: text('image').notNull(),
+    imageAlt: alt('image_alt'),
     universitydetails: text('universitydetails').notNull(),
     scholarships: text('scholarships').notNull(),
     website: text('website'),
@@ -94,6 +104,7 @@ export const departments = sqliteTable('departments', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   imageUrl: text('image_url').notNull(),
+  imageUrlAlt: alt('image_url_alt'),
   sortOrder: integer('sort_order').notNull().default(0),
   ...retirable,
   ...timestamps,
@@ -135,8 +146,12 @@ export const subjects = sqliteTable(
     basePrice: integer('base_price'),
     currency: text('currency').notNull().default('GBP'),
     image: text('image').notNull(),
+    imageAlt: alt('image_alt'),
     logo: text('logo').notNull(),
+    logoAlt: alt('logo_alt'),
     universityimage: text('universityimage', { mode: 'json' }).$type<string[]>().notNull(),
+    /** Alt text of each campus image, in the same order (a missing or blank entry: the default). */
+    universityimageAlt: text('universityimage_alt', { mode: 'json' }).$type<string[]>(),
     studyPlan: text('study_plan', { mode: 'json' }).$type<StudyPlan>().notNull(),
     entryRequirements: text('entry_requirements', { mode: 'json' }).$type<EntryRequirements>().notNull(),
     careerProspects: text('career_prospects', { mode: 'json' }).$type<CareerProspects>().notNull(),

@@ -5,3 +5,4 @@ export * from './requests.ts';
 export * from './operations.ts';
 export * from './alerts.ts';
 export * from './finder.ts';
+export * from './images.ts';

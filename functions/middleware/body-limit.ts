@@ -2,6 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { MAX_UPLOAD_BYTES } from '../services/files.ts';
+import { IMAGE_SIZE_MESSAGE, MAX_IMAGE_BYTES } from '#schemas/images.ts';
 
 /** The largest request body any endpoint but an upload takes: JSON forms are a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -13,7 +14,7 @@ export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 
 /**
  * The endpoints that take a file. Everywhere else the 64 KB limit applies; these get the 10 MB
- * limit from `uploadBodyLimit`, placed after their sign-in check so no one unauthenticated can make
+ * limit from `uploadBodyLimit` (staff images 15 MB from `imageUploadBodyLimit`), placed after their sign-in check so no one unauthenticated can make
  * the Worker read 10 MB. (functions/body-limit.test.ts streams 12 MB at each of them.)
  */
 const uploadRoutes = [
@@ -49,3 +50,8 @@ export const requestBodyLimit = createMiddleware<AppEnv>((c, next) => {
 
 /** An upload route's limit (10 MB and the envelope), after its sign-in check. */
 export const uploadBodyLimit = limit(MAX_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE);
+
+/** A content image's body: the 15 MB a phone's photo may take (schemas/images.ts) and the envelope. */
+export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+/** The staff image upload's limit, after its sign-in check. */
+export const imageUploadBodyLimit = limit(MAX_IMAGE_UPLOAD_BODY_BYTES, IMAGE_SIZE_MESSAGE);

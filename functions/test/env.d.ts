@@ -11,6 +11,8 @@ declare global {
       /** Flood limits small enough to refuse, swapped in by functions/flood-limits.test.ts (vitest.config.ts). */
       TEST_FLOOD_ADDRESS: RateLimit;
       TEST_FLOOD_ACCOUNT: RateLimit;
+      /** The test images' server (functions/test/image-fixtures). */
+      IMAGE_FIXTURES_PORT: string;
     }
   }
 }

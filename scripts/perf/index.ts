@@ -1,8 +1,9 @@
-// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose] [--no-peer]] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
+// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose] [--no-peer]] [-- --photos [--runs N]] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
 //
 // Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: each page's LCP beside
 // the floor's (a bare one-heading page, same server, same run) and ours vs the SPA peer
-// (bench/spa-peer, built into dist/peer) under one wrangler dev. --scale N: search latency and
+// (bench/spa-peer, built into dist/peer) under one wrangler dev. --photos: the same with phone-size
+// photographs uploaded as heroes and cards (scripts/perf/photos.ts; issue 31). --scale N: search latency and
 // build time/memory with N generated subjects and jobs in a scratch database (.wrangler/scale).
 // Figures are printed, never asserted (other than the byte budgets, which are deterministic).
 import { existsSync, writeFileSync } from 'node:fs';
@@ -109,6 +110,11 @@ if (flag('--lighthouse')) {
     await server.stop();
     rmSync(`dist${FLOOR_PATH}`, { recursive: true, force: true });
   }
+}
+
+if (flag('--photos')) {
+  const { photosRun } = await import('./photos.ts');
+  report.photos = await photosRun(port, Number(option('--runs') ?? 3));
 }
 
 const scale = option('--scale');

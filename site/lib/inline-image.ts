@@ -47,7 +47,7 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The SVG itself as markup (for `<Fragment set:html>`, or `InlineSvgOrImg` in a React view), for a
+ * The SVG itself as markup (for `<Fragment set:html>`, or the `svg` of `ContentImage` in a React view), for a
  * small SVG of our own that a page paints in its first screen and that must not be its largest
  * paint: the header's logo on every page, the home and About Us hero illustrations, a subject's
  * hero image and university logo, a country's hero image and flag. Undefined when `src` is not such

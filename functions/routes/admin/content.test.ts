@@ -287,42 +287,17 @@ describe('content editing', () => {
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
-describe('image upload', () => {
-  it('stores a PNG in R2 and serves it publicly with a long cache', async () => {
-    const form = new FormData();
-    form.append('file', new File([png], 'campus.png', { type: 'image/png' }));
-    const res = await request('/api/admin/uploads', {
-      method: 'POST',
-      headers: auth(editor.token),
-      body: form,
-    });
-    expect(res.status).toBe(201);
-    const { url, key } = await res.json<{ url: string; key: string }>();
-    expect(url).toMatch(/^\/api\/files\/images\/[0-9a-f-]+\.png$/);
-    expect(await env.FILES.head(key)).not.toBeNull();
-    const served = await request(url);
+describe('images uploaded before the pipeline', () => {
+  // New uploads go through the image pipeline (uploads.test.ts); content saved before it still
+  // names /api/files/images/<uuid>.<ext>, which keeps being served as it was.
+  it('still serves an earlier upload with a long cache, and never other stored files', async () => {
+    const key = `images/${crypto.randomUUID()}.png`;
+    await env.FILES.put(key, png, { httpMetadata: { contentType: 'image/png' } });
+    const served = await request(`/api/files/${key}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('Content-Type')).toBe('image/png');
     expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
-  });
-
-  it('refuses what is not a JPG or PNG by its bytes, and never serves other stored files', async () => {
-    const form = new FormData();
-    form.append('file', new File(['%PDF-1.4'], 'photo.png', { type: 'image/png' }));
-    const res = await request('/api/admin/uploads', {
-      method: 'POST',
-      headers: auth(editor.token),
-      body: form,
-    });
-    expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ message: 'Only JPG and PNG images are allowed' });
-    const none = await request('/api/admin/uploads', {
-      method: 'POST',
-      headers: auth(editor.token),
-      body: new FormData(),
-    });
-    expect(none.status).toBe(400);
     await env.FILES.put('cvs/secret.pdf', '%PDF');
     expect((await request('/api/files/cvs/secret.pdf')).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { AppEnv } from '#functions/lib/app-env.ts';
@@ -21,6 +21,7 @@ import {
 import {
   contentKindParam,
   contentKinds,
+  imageFields,
   listQuery,
   type ContentActiveResponse,
   type ContentKind,
@@ -29,6 +30,8 @@ import {
 } from '#schemas/admin.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#functions/services/audit.ts';
+import { importRemoteImage } from '#functions/services/remote-images.ts';
+import { DomainError } from '#functions/services/errors.ts';
 import { purgePublicReads } from '#functions/middleware/edge-cache.ts';
 import { searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
@@ -120,6 +123,41 @@ const previewOf = (siteUrl: string | undefined, kind: ContentKind, id: string) =
   return prefix ? `${siteUrl ?? ''}${prefix}${id}` : null;
 };
 
+type ImageWarning = ContentSavedResponse['imageWarnings'][number];
+
+/**
+ * Linked images (absolute http(s) links in an item's image fields) fetched and processed now, once
+ * (docs/decisions/023-image-pipeline.md): each is replaced by our copy's address. A link that cannot
+ * be fetched stays as it is (the pages show the placeholder, never the link) and comes back as a
+ * warning for its field; the save itself goes ahead.
+ */
+async function importLinkedImages(c: Context<AppEnv>, kind: ContentKind, data: Row) {
+  const warnings: ImageWarning[] = [];
+  const siteOrigin = config(c.env).siteUrl ? new URL(config(c.env).siteUrl).origin : null;
+  const importOne = async (value: unknown, field: string) => {
+    if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return value;
+    if (siteOrigin && new URL(value).origin === siteOrigin) return value;
+    try {
+      return await importRemoteImage(c.env, c.var.db, value, {
+        allowPrivate: !config(c.env).isDeployed,
+        staffId: c.var.auth.sub,
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      warnings.push({ field, message: `The image could not be fetched: ${error.message}` });
+      return value;
+    }
+  };
+  const out: Row = { ...data };
+  for (const field of imageFields[kind]) {
+    const value = out[field];
+    out[field] = Array.isArray(value)
+      ? await Promise.all(value.map((v, i) => importOne(v, `${field}.${i}`)))
+      : await importOne(value, field);
+  }
+  return { data: out, imageWarnings: warnings };
+}
+
 const idOnly = z.object({ kind: contentKindParam.shape.kind, id: z.string().min(1).max(200) });
 const anyObject = z.record(z.string(), z.unknown(), 'The body must be a JSON object');
 
@@ -185,11 +223,12 @@ export const adminContent = new Hono<AppEnv>()
   })
   .post('/:kind', validate('param', contentKindParam), validate('json', anyObject), async (c) => {
     const { kind } = c.req.valid('param');
-    const data = parseContent(kind, c.req.valid('json'));
-    const id = String(data.id);
+    const parsed = parseContent(kind, c.req.valid('json'));
+    const id = String(parsed.id);
     if (await contentIdTaken(c.var.db, kind, id))
       throw new HTTPException(409, { message: `id "${id}" is already used` });
-    await checkReferences(c.var.db, kind, data);
+    await checkReferences(c.var.db, kind, parsed);
+    const { data, imageWarnings } = await importLinkedImages(c, kind, parsed);
     const sortOrder = await nextSortOrder(c.var.db, kind);
     // One batch, one transaction: the audit entry and the change land together.
     await c.var.db.batch([
@@ -208,6 +247,7 @@ export const adminContent = new Hono<AppEnv>()
         success: true,
         id,
         preview: previewOf(config(c.env).siteUrl, kind, id),
+        imageWarnings,
       } satisfies ContentSavedResponse,
       201,
     );
@@ -217,9 +257,10 @@ export const adminContent = new Hono<AppEnv>()
     const body = c.req.valid('json');
     if (body.id !== undefined && body.id !== id)
       throw new HTTPException(400, { message: 'id cannot be changed (it is the page address)' });
-    const data = parseContent(kind, { ...body, id });
+    const parsed = parseContent(kind, { ...body, id });
     const row = await findRow(c.var.db, kind, id);
-    await checkReferences(c.var.db, kind, data);
+    await checkReferences(c.var.db, kind, parsed);
+    const { data, imageWarnings } = await importLinkedImages(c, kind, parsed);
     const before = await toForm(c.var.db, kind, row);
     await c.var.db.batch([
       auditInsert(c.var.db, {
@@ -237,6 +278,7 @@ export const adminContent = new Hono<AppEnv>()
       success: true,
       id,
       preview: previewOf(config(c.env).siteUrl, kind, id),
+      imageWarnings,
     } satisfies ContentSavedResponse);
   })
   .post(

@@ -10,7 +10,7 @@ import { adminJobApplications } from './job-applications.ts';
 import { adminPayments } from './payments.ts';
 import { adminContent } from './content.ts';
 import { adminSiteSettings } from './site-settings.ts';
-import { adminUploads } from './uploads.ts';
+import { adminImages, adminUploads } from './uploads.ts';
 import { adminPublish } from './publish.ts';
 import { adminAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
@@ -36,6 +36,7 @@ export const admin = new Hono<AppEnv>()
   .route('/content', adminContent)
   .route('/site-settings', adminSiteSettings)
   .route('/uploads', adminUploads)
+  .route('/images', adminImages)
   .route('/publish', adminPublish)
   .route('/audit', adminAudit)
   .route('/mail', adminMail)

@@ -113,6 +113,9 @@ export const endpoints: Endpoint[] = [
     },
   },
   { method: 'GET', path: '/api/files/images/00000000-0000-0000-0000-000000000000.png', body: 'none' },
+  // Content images (issue 31): a variant, and the address content stores.
+  { method: 'GET', path: '/api/images/00000000000000000000/640.avif', body: 'none' },
+  { method: 'GET', path: '/api/images/00000000000000000000-800x600-123456.jpg', body: 'none' },
   // Students.
   { method: 'POST', path: '/api/users/check-email', body: 'json', sample: { email: 'ada@example.com' } },
   {
@@ -455,6 +458,7 @@ export const endpoints: Endpoint[] = [
     fileField: 'file',
     sample: {},
   },
+  { method: 'GET', path: '/api/admin/images/00000000000000000000', body: 'none', auth: 'staff' },
   { method: 'GET', path: '/api/admin/publish/status', body: 'none', auth: 'staff' },
   { method: 'GET', path: '/api/admin/audit', body: 'none', auth: 'staff' },
   { method: 'GET', path: '/api/admin/audit/x', body: 'none', auth: 'staff' },

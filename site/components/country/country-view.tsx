@@ -2,7 +2,8 @@ import type { CountryDto, SubjectDto } from '#schemas/catalog.ts';
 import { cleanList, formatTuition } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
-import { InlineSvgOrImg } from '#site/components/inline-svg.tsx';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { CARD_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
 
 const sceneSets: [string, string[]][] = [
   ['australia', ['australia', 'aus']],
@@ -65,12 +66,14 @@ export function CountryHero({
         <div>
           <Breadcrumbs parent={{ href: '/destinations', label: 'Study Abroad' }} current={country.name} />
           <p className="country-flag">
-            <InlineSvgOrImg
+            <ContentImage
               svg={inline.flag}
               src={country.flag}
-              alt={`Flag of ${country.name}`}
-              width="48"
-              height="32"
+              alt={country.flagAlt}
+              width={48}
+              height={32}
+              sizes="48px"
+              eager
             />
           </p>
           <h1>Study in {country.name}</h1>
@@ -87,7 +90,16 @@ export function CountryHero({
           </dl>
         </div>
         <div className="hero__media">
-          <InlineSvgOrImg svg={inline.image} src={country.image} alt="" width="560" height="315" />
+          <ContentImage
+            svg={inline.image}
+            src={country.image}
+            alt={country.imageAlt}
+            width={560}
+            height={315}
+            sizes={HERO_SIZES}
+            priority
+            className="content-image--hero"
+          />
         </div>
       </div>
     </section>
@@ -113,7 +125,7 @@ export function CountryGallery({ country, routeId }: { country: CountryDto; rout
 
 export type ProgramItem = Pick<
   SubjectDto,
-  '_id' | 'name' | 'university' | 'degreeType' | 'duration' | 'basePrice' | 'currency' | 'image'
+  '_id' | 'name' | 'university' | 'degreeType' | 'duration' | 'basePrice' | 'currency' | 'image' | 'imageAlt'
 >;
 
 export function CountryPrograms({ country, programs }: { country: CountryDto; programs: ProgramItem[] }) {
@@ -134,7 +146,14 @@ export function CountryPrograms({ country, programs }: { country: CountryDto; pr
           <ul className="grid grid--3" role="list" data-testid="country-programs">
             {programs.map((p) => (
               <li key={p._id} className="card program-card">
-                <img className="card__media" src={p.image} alt="" width="400" height="225" loading="lazy" />
+                <ContentImage
+                  className="card__media"
+                  src={p.image}
+                  alt={p.imageAlt}
+                  width={400}
+                  height={225}
+                  sizes={CARD_SIZES}
+                />
                 <div className="card__body">
                   <p className="program-card__uni">{p.university}</p>
                   <h3>{p.name}</h3>

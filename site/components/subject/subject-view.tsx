@@ -3,7 +3,8 @@ import type { SubjectDto } from '#schemas/catalog.ts';
 import { cleanList, formatTuition, paragraphs, studentsLabel, usableImages } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
-import { InlineSvgOrImg } from '#site/components/inline-svg.tsx';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { GALLERY_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
 
 export const subjectDefaults = { degree: 'Bachelor', duration: '4 Years', code: '257555' };
 
@@ -94,7 +95,16 @@ export function SubjectHero({
         <div>
           <Breadcrumbs parent={{ href: '/courses', label: 'Courses' }} current={subject.name} />
           <p className="subject-uni">
-            <InlineSvgOrImg svg={inline.logo} src={subject.logo} alt="" width="40" height="40" />{' '}
+            <ContentImage
+              svg={inline.logo}
+              src={subject.logo}
+              alt={subject.logoAlt}
+              width={40}
+              height={40}
+              sizes="40px"
+              eager
+              className="subject-uni__logo"
+            />{' '}
             <span>{universityName}</span>
           </p>
           <h1>{subject.name}</h1>
@@ -107,13 +117,15 @@ export function SubjectHero({
           {children}
         </div>
         <div className="hero__media">
-          <InlineSvgOrImg
+          <ContentImage
             svg={inline.image}
             src={subject.image}
-            alt=""
-            width="560"
-            height="315"
-            fetchPriority="high"
+            alt={subject.imageAlt}
+            width={560}
+            height={315}
+            sizes={HERO_SIZES}
+            priority
+            className="content-image--hero"
           />
         </div>
       </div>
@@ -122,15 +134,18 @@ export function SubjectHero({
 }
 
 export function CampusGallery({ subject }: { subject: SubjectDto }) {
-  const images = usableImages(subject.universityimage);
+  // Each usable image with its alt text (the lists are in the same order; unusable entries are dropped).
+  const images = subject.universityimage
+    .map((src, i) => ({ src, alt: subject.universityimageAlt?.[i] ?? `Campus view ${i + 1}` }))
+    .filter(({ src }) => usableImages([src]).length > 0);
   if (images.length === 0) return null;
   return (
     <section className="campus" aria-labelledby="campus-title">
       <h2 id="campus-title">Campus gallery</h2>
       <ul className="gallery" role="list" data-testid="campus-gallery">
-        {images.map((src, i) => (
+        {images.map(({ src, alt }, i) => (
           <li key={src + i}>
-            <img src={src} alt={`Campus view ${i + 1}`} width="400" height="260" loading="lazy" />
+            <ContentImage src={src} alt={alt} width={400} height={260} sizes={GALLERY_SIZES} />
           </li>
         ))}
       </ul>

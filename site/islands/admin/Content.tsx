@@ -12,7 +12,6 @@ import {
   siteContactsSavedResponse,
   siteSettingsResponse,
   siteSettingsSavedResponse,
-  uploadResponse,
   type ContentKind,
   type ContentRow,
 } from '#schemas/admin.ts';
@@ -27,7 +26,8 @@ import {
 import { adminApi, adminUpload, errorText, formatDate, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
-import { UploadStatus, useUpload } from '../common/upload-status.tsx';
+import { ImageFieldTools } from './ImageField.tsx';
+import { ALT_GUIDANCE } from '#schemas/images.ts';
 import { DataTable, StatusBadge } from './DataTable.tsx';
 import { PublishBar } from './PublishBar.tsx';
 import { CheckboxField, SelectField, TextArea, TextField } from '../common/fields.tsx';
@@ -130,16 +130,34 @@ interface FieldProps {
   path: Path;
   onChange: (path: Path, value: Json) => void;
   errors: Record<string, string>;
+  /** Linked images the last save could not fetch, by field path (shown beside the field, not an error). */
+  warnings: Record<string, string>;
   readOnlyId: boolean;
   images: readonly string[];
   /** Labels by field path ('studyPlan.intake'), in an editor's words (content-fields.ts). */
   labels: Record<string, string>;
   /** Top-level fields picked from a list (a university, a currency) instead of typed. */
   choices: Record<string, { value: string; label: string }[]>;
+  /** The content kind (or 'site'): where its images are used decides the size they need. */
+  kind: string;
 }
 
 function Field(props: FieldProps) {
-  const { schema, optional, value, path, onChange, errors, readOnlyId, images, labels, choices } = props;
+  const {
+    schema,
+    optional,
+    value,
+    path,
+    onChange,
+    errors,
+    warnings,
+    readOnlyId,
+    images,
+    kind: contentKind,
+    labels,
+    choices,
+  } = props;
+  const nested = { onChange, errors, warnings, readOnlyId, images, kind: contentKind, labels, choices };
   const { schema: inner, nullable } = unwrap(schema);
   const kind = kindOf(inner);
   const key = String(path[path.length - 1]);
@@ -170,12 +188,7 @@ function Field(props: FieldProps) {
             optional={isOptional(inner, k, s)}
             value={(value as Obj | undefined)?.[k]}
             path={[...path, k]}
-            onChange={onChange}
-            errors={errors}
-            readOnlyId={readOnlyId}
-            images={images}
-            labels={labels}
-            choices={choices}
+            {...nested}
           />
         ))}
       </fieldset>
@@ -190,18 +203,7 @@ function Field(props: FieldProps) {
           <legend>{name}</legend>
           {list.map((item, i) => (
             <div key={i} className="admin-array-item">
-              <Field
-                schema={element}
-                optional={false}
-                value={item}
-                path={[...path, i]}
-                onChange={onChange}
-                errors={errors}
-                readOnlyId={readOnlyId}
-                images={images}
-                labels={labels}
-                choices={choices}
-              />
+              <Field schema={element} optional={false} value={item} path={[...path, i]} {...nested} />
               <button
                 type="button"
                 className="admin-button admin-button--quiet"
@@ -227,18 +229,44 @@ function Field(props: FieldProps) {
         </fieldset>
       );
     }
+    const gallery = path.length === 1 && images.includes(key);
     return (
-      <TextArea
-        {...field}
-        label={
+      <>
+        <TextArea
+          {...field}
+          label={
+            <>
+              {name}{' '}
+              <span className="admin-muted">
+                (one per line{key.endsWith('Alt') && ', in the order of the images'})
+              </span>
+            </>
+          }
+          hint={key.endsWith('Alt') ? ALT_GUIDANCE : undefined}
+          rows={Math.min(8, Math.max(3, list.length + 1))}
+          value={list.map(String).join('\n')}
+          onChange={(e) => onChange(path, e.target.value.split('\n'))}
+        />
+        {gallery && (
           <>
-            {name} <span className="admin-muted">(one per line)</span>
+            {list.map(
+              (_, i) =>
+                warnings[`${key}.${i}`] && (
+                  <p key={i} className="admin-warning" role="status">
+                    Image {i + 1}: {warnings[`${key}.${i}`]}
+                  </p>
+                ),
+            )}
+            <ImageFieldTools
+              kind={contentKind}
+              field={key}
+              label={`${name} image`}
+              value=""
+              onChange={(url) => onChange(path, [...list.filter((v) => scalarText(v).trim() !== ''), url])}
+            />
           </>
-        }
-        rows={Math.min(8, Math.max(3, list.length + 1))}
-        value={list.map(String).join('\n')}
-        onChange={(e) => onChange(path, e.target.value.split('\n'))}
-      />
+        )}
+      </>
     );
   }
   if (kind === 'boolean') {
@@ -304,10 +332,13 @@ function Field(props: FieldProps) {
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
+  // Alt text is optional for API clients (the item's name stands in) but required here (issue 31).
+  const isAlt = path.length === 1 && key.endsWith('Alt');
   const label = (
     <>
-      {name}
-      {(optional || nullable) && <span className="admin-muted"> (optional)</span>}
+      {isAlt ? `${human(key.slice(0, -3))}: alt text` : name}
+      {isAlt && <span className="admin-muted"> (required: what the picture shows)</span>}
+      {!isAlt && (optional || nullable) && <span className="admin-muted"> (optional)</span>}
       {isId && <span className="admin-muted"> (the page address; cannot change later)</span>}
     </>
   );
@@ -321,61 +352,43 @@ function Field(props: FieldProps) {
       value={text}
       readOnly={isId && readOnlyId}
       onChange={onText}
-      addon={isImage && <ImageUpload label={name} value={text} onUploaded={(url) => onChange(path, url)} />}
+      {...(isAlt && { hint: ALT_GUIDANCE, mark: true })}
+      addon={
+        isImage && (
+          <>
+            {warnings[key] && (
+              <p className="admin-warning" role="status">
+                {warnings[key]}
+              </p>
+            )}
+            <ImageFieldTools
+              kind={contentKind}
+              field={key}
+              label={name}
+              value={text}
+              onChange={(url) => onChange(path, url)}
+            />
+          </>
+        )
+      }
     />
   );
 }
 
-function ImageUpload({
-  label,
-  value,
-  onUploaded,
-}: {
-  label: string;
-  value: string;
-  onUploaded: (url: string) => void;
-}) {
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const sending = useUpload();
-  // Real progress and a Retry that sends the same file again (site/islands/common/upload-status.tsx).
-  const send = async (chosen: File) => {
-    const form = new FormData();
-    form.append('file', chosen);
-    const result = await sending.run(
-      ({ onProgress, signal }) =>
-        adminUpload('/uploads', { body: form, onProgress, signal, schema: uploadResponse }),
-      'The image could not be uploaded.',
-    );
-    if (result) onUploaded(result.url);
-  };
-  return (
-    <div className="admin-upload">
-      {value.startsWith('/') && <img src={value} alt="" width={96} height={64} loading="lazy" />}
-      <TextField
-        look={adminLook}
-        id={id}
-        label={`Upload a new ${label.toLowerCase()} (JPG or PNG, up to 10 MB)`}
-        type="file"
-        accept="image/jpeg,image/png"
-        disabled={sending.busy}
-        onChange={(e) => {
-          const f = e.target.files?.[0] ?? null;
-          setFile(f);
-          if (f) void send(f);
-        }}
-      />
-      {file && (
-        <UploadStatus
-          state={sending.state}
-          fileName={file.name}
-          onRetry={() => void send(file)}
-          onCancel={sending.cancel}
-        />
-      )}
-      <span aria-live="polite">{sending.state.phase === 'done' && 'Uploaded.'}</span>
-    </div>
-  );
+/**
+ * The fields of a form whose image has no alt text yet: every `<field>Alt` beside a field holding
+ * an image (a list of alt texts: one per image). The first is where the save stops.
+ */
+function missingAlt(draft: Obj): string | undefined {
+  for (const [key, value] of Object.entries(draft)) {
+    if (!key.endsWith('Alt')) continue;
+    const image = draft[key.slice(0, -3)];
+    if (Array.isArray(image)) {
+      const alts = Array.isArray(value) ? value : [];
+      if (image.some((src, i) => scalarText(src).trim() && !scalarText(alts[i]).trim())) return key;
+    } else if (typeof image === 'string' && image.trim() && !scalarText(value).trim()) return key;
+  }
+  return undefined;
 }
 
 /** The most items one list of choices reads (100 a page): past it, a value is typed as before. */
@@ -410,6 +423,9 @@ function useChoices(kind: ContentKind) {
   return out;
 }
 
+/** Warnings of the last save, kept across the editor's remount when a new item gets its id. */
+const savedWarnings = new Map<string, Record<string, string>>();
+
 function Editor({
   kind,
   id,
@@ -429,6 +445,9 @@ function Editor({
   });
   const [draft, setDraft] = useState<Obj | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
+  const [warnings, setWarnings] = useState<Record<string, string>>(
+    () => savedWarnings.get(`${kind}/${id}`) ?? {},
+  );
   useEffect(() => {
     if (id === null) setDraft(blank(schema) as Obj);
     else if (q.data) setDraft(q.data.item);
@@ -437,6 +456,11 @@ function Editor({
   const save = useMutation({
     mutationFn: () => {
       const body = cleanLists(draft ?? {}) as Obj;
+      const noAlt = missingAlt(body);
+      if (noAlt)
+        throw new Error(
+          `${noAlt} is required: say what the picture shows, for people who cannot see it (and for search engines).`,
+        );
       return id === null
         ? adminApi(`/content/${kind}`, { method: 'POST', body, schema: contentSavedResponse })
         : adminApi(`/content/${kind}/${encodeURIComponent(id)}`, {
@@ -447,6 +471,9 @@ function Editor({
     },
     onMutate: () => setError(null),
     onSuccess: (r) => {
+      const byField = Object.fromEntries(r.imageWarnings.map((w) => [w.field, w.message]));
+      savedWarnings.set(`${kind}/${r.id}`, byField);
+      setWarnings(byField);
       refresh();
       onDone(r.id);
     },
@@ -513,6 +540,8 @@ function Editor({
         draft={draft}
         setDraft={setDraft}
         errors={error ? { [error.path]: error.message } : {}}
+        warnings={warnings}
+        kind={kind}
         readOnlyId={id !== null}
         images={imageFields[kind]}
         labels={contentLabels[kind] ?? {}}
@@ -557,7 +586,7 @@ function SchemaForm({
   saveLabel = 'Save',
   saved = 'Saved. Publish to update the static pages.',
   ...shared
-}: Pick<FieldProps, 'errors' | 'readOnlyId' | 'images' | 'labels' | 'choices'> & {
+}: Pick<FieldProps, 'errors' | 'warnings' | 'readOnlyId' | 'images' | 'kind' | 'labels' | 'choices'> & {
   schema: Node;
   draft: Obj;
   setDraft: (draft: Obj) => void;
@@ -707,6 +736,8 @@ function SiteSettings({ me }: { me: StaffProfile }) {
         errors={brandErrors.errors}
         readOnlyId={false}
         images={['logo']}
+        warnings={{}}
+        kind="site"
         labels={{}}
         choices={{}}
         save={saveBrand}
@@ -727,6 +758,8 @@ function SiteSettings({ me }: { me: StaffProfile }) {
           errors={contactErrors.errors}
           readOnlyId={false}
           images={[]}
+          warnings={{}}
+          kind="site"
           labels={{}}
           choices={{}}
           save={saveContacts}

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
 import { HeartIcon } from '../common/icons.tsx';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { CARD_SIZES } from '#site/lib/image-sizes.ts';
 
 export interface CountryCard {
   _id: string;
   name: string;
   image: string;
+  imageAlt: string;
   flag: string;
   capital: string;
   details: string;
@@ -80,7 +83,14 @@ export default function CountriesGrid({ countries }: { countries: CountryCard[] 
             const fav = favorites.includes(c._id);
             return (
               <li key={c._id} className="card card--link country-card">
-                <img className="card__media" src={c.image} alt="" width="400" height="225" loading="lazy" />
+                <ContentImage
+                  className="card__media"
+                  src={c.image}
+                  alt={c.imageAlt}
+                  width={400}
+                  height={225}
+                  sizes={CARD_SIZES}
+                />
                 <button
                   type="button"
                   className="icon-btn country-card__fav"
@@ -92,7 +102,8 @@ export default function CountriesGrid({ countries }: { countries: CountryCard[] 
                 </button>
                 <div className="card__body">
                   <p className="country-card__tag">
-                    <img src={c.flag} alt="" width="24" height="16" /> Top destination
+                    {/* Beside the country's name: decorative here (the country page names it). */}
+                    <ContentImage src={c.flag} alt="" width={24} height={16} sizes="24px" /> Top destination
                   </p>
                   <h3>
                     <a className="stretched-link" href={`/country-details/${c._id}`}>

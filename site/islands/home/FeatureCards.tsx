@@ -6,11 +6,13 @@ import { truncateWords } from '#site/lib/format.ts';
 import { LazyModal as Modal } from '../common/LazyModal.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { useFallback } from './use-fallback.ts';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { PANEL_SIZES } from '#site/lib/image-sizes.ts';
 
 /** What a card shows (the page passes only this: the first document's bytes). */
 export type FeatureCard = Pick<
   FeatureItem,
-  'title' | 'description' | 'gradientFrom' | 'gradientTo' | 'image'
+  'title' | 'description' | 'gradientFrom' | 'gradientTo' | 'image' | 'imageAlt'
 >;
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
@@ -48,12 +50,13 @@ function FeatureCards({ initial }: { initial: FeatureCard[] }) {
               }}
             />
             <div className="card__body">
-              <img
+              {/* An icon beside the card's own title: decorative here; the dialog shows it with its text. */}
+              <ContentImage
                 src={f.image}
                 alt=""
-                width="64"
-                height="64"
-                loading="lazy"
+                width={64}
+                height={64}
+                sizes="64px"
                 className="feature-card__icon"
               />
               <h3>{f.title}</h3>
@@ -69,7 +72,14 @@ function FeatureCards({ initial }: { initial: FeatureCard[] }) {
         {current && (
           <>
             <h3 id="feature-modal-title">{current.title}</h3>
-            <img src={current.image} alt="" width="480" height="270" />
+            <ContentImage
+              src={current.image}
+              alt={current.imageAlt ?? ''}
+              width={480}
+              height={270}
+              sizes={PANEL_SIZES}
+              eager
+            />
             <p>{current.description}</p>
             <button type="button" className="btn btn--primary" onClick={() => setOpenIndex(null)}>
               Close

@@ -3,13 +3,23 @@ import type { SubjectDto } from '#schemas/catalog.ts';
 import { api, schemaFrom, notInProduction } from '#site/lib/api.ts';
 import { paragraphs, studentsLabel, truncateProgram } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { CARD_SIZES } from '#site/lib/image-sizes.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
 
 export type ProgramCard = Pick<
   SubjectDto,
-  '_id' | 'name' | 'image' | 'university' | 'degreeType' | 'description' | 'duration' | 'students'
+  | '_id'
+  | 'name'
+  | 'image'
+  | 'imageAlt'
+  | 'university'
+  | 'degreeType'
+  | 'description'
+  | 'duration'
+  | 'students'
 >;
 
 /** Featured Programs (spec 1 section 2.4 item 12): the first 4 subjects. */
@@ -60,7 +70,14 @@ function FeaturedPrograms({ initial }: { initial: ProgramCard[] }) {
         <ul className="grid grid--4" role="list" data-testid="featured-programs">
           {(data ?? []).map((s) => (
             <li key={s._id} className="card program-card">
-              <img className="card__media" src={s.image} alt="" width="400" height="225" loading="lazy" />
+              <ContentImage
+                className="card__media"
+                src={s.image}
+                alt={s.imageAlt}
+                width={400}
+                height={225}
+                sizes={CARD_SIZES}
+              />
               <div className="card__body">
                 <p className="program-card__uni">{s.university}</p>
                 <h3>{s.name}</h3>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { useViewportWidth } from './use-media.ts';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { TEAM_SIZES } from '#site/lib/image-sizes.ts';
 
 export interface TeamMember {
   id: string;
   name: string;
   position: string;
   image: string;
+  imageAlt: string;
 }
 
 /** Cards shown for a viewport width: 1 under 640 px, 2 under 1024 px, otherwise 4 (spec 1 section 2.4). */
@@ -30,12 +33,12 @@ export default function TeamCarousel({ members }: { members: TeamMember[] }) {
       >
         {shown.map((m) => (
           <li key={m.id} className="card team-card">
-            <img
+            <ContentImage
               src={m.image}
-              alt={`Portrait of ${m.name}`}
-              width="320"
-              height="320"
-              loading="lazy"
+              alt={m.imageAlt}
+              width={320}
+              height={320}
+              sizes={TEAM_SIZES}
               className="team-card__img"
             />
             <div className="card__body">

@@ -4,6 +4,8 @@ import { withQuery } from '../common/with-query.tsx';
 import type { RecruitmentServicesRecord } from '#schemas/recruitment.ts';
 import { builtInServices } from './fallback.ts';
 import { Icon } from './Icon.tsx';
+import { ContentImage } from '#site/components/content-image.tsx';
+import { PANEL_SIZES } from '#site/lib/image-sizes.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
@@ -36,7 +38,13 @@ function Services({ initial = builtInServices }: { initial?: RecruitmentServices
           <h2 id="rc-services-title">{record.title}</h2>
           <p>{record.description}</p>
         </div>
-        <img src={record.mainImage} alt="" width={480} height={320} loading="lazy" decoding="async" />
+        <ContentImage
+          src={record.mainImage}
+          alt={record.mainImageAlt}
+          width={480}
+          height={320}
+          sizes={PANEL_SIZES}
+        />
       </div>
       <ul className="rc-services__list">
         {record.services.map((s) => (

@@ -7,6 +7,7 @@ export const builtInServices: RecruitmentServicesRecord = {
   description:
     'We help employers find reliable people and help job seekers find the right role, in the UK and across Europe.',
   mainImage: '/images/recruitment/main.svg',
+  mainImageAlt: 'Recruiters and candidates meeting at an interview table',
   services: [
     {
       _id: 'permanent-recruitment',
