@@ -39,7 +39,7 @@ import { admin, publicFiles } from './routes/admin/index.ts';
 import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
-import { runScheduled } from './scheduled/index.ts';
+import { anyFailed, runScheduled, ScheduledRunFailed } from './scheduled/index.ts';
 import { apiPaths } from '#schemas/paths.ts';
 
 export const app = new Hono<AppEnv>();
@@ -102,8 +102,10 @@ app.notFound(notFound);
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml [triggers]): housekeeping, mail retries, digests.
-  scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+  // Cron Triggers (wrangler.toml [triggers]), one job each: awaited, not handed to waitUntil, so a
+  // failed job fails the invocation and Cron Events and Workers Logs record it as a failure.
+  async scheduled(controller, env) {
+    const results = await runScheduled(controller.cron, env, new Date(controller.scheduledTime));
+    if (anyFailed(results)) throw new ScheduledRunFailed(controller.cron, results);
   },
 } satisfies ExportedHandler<Env>;

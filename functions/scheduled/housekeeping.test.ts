@@ -1,6 +1,6 @@
 // Issue 14 item 10 and issue 13 item 11: the daily housekeeping in the scheduled handler — outbox
 // retention (30 days; production bodies cleared) and R2 objects whose rows are gone — and the one
-// log line of counts each run writes. Driven through runScheduled(CRONS.daily, env, now) in workerd.
+// log line of counts each run writes. Driven through runScheduled(CRONS[job], env, now) in workerd.
 import { env } from 'cloudflare:test';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,7 @@ const HOUR = 60 * 60 * 1000;
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('outbox retention (CRONS.daily)', () => {
+describe('outbox retention', () => {
   it('deletes rows older than 30 days and keeps younger ones', async () => {
     const now = Date.now() + 400 * DAY; // well after every row other tests wrote
     const at = (age: number) => new Date(now - age);
@@ -43,7 +43,7 @@ describe('outbox retention (CRONS.daily)', () => {
         updatedAt: r.createdAt,
       });
     }
-    const results = await runScheduled(CRONS.daily, env, new Date(now));
+    const results = await runScheduled(CRONS['outbox-retention'], env, new Date(now));
     expect((results['outbox-retention'] as { purged: number }).purged).toBeGreaterThanOrEqual(2);
     const left = await db
       .select({ to: outbox.to })
@@ -82,10 +82,10 @@ describe('outbox retention (CRONS.daily)', () => {
       ...base,
     });
     // Tests, like development, keep bodies: the sweep does nothing there.
-    expect((await runScheduled(CRONS.daily, env, now))['outbox-retention']).toMatchObject({
+    expect((await runScheduled(CRONS['outbox-retention'], env, now))['outbox-retention']).toMatchObject({
       bodiesCleared: 0,
     });
-    const results = await runScheduled(CRONS.daily, { ...env, ENVIRONMENT: 'production' }, now);
+    const results = await runScheduled(CRONS['outbox-retention'], { ...env, ENVIRONMENT: 'production' }, now);
     expect((results['outbox-retention'] as { bodiesCleared: number }).bodiesCleared).toBeGreaterThanOrEqual(
       2,
     );
@@ -102,7 +102,7 @@ describe('outbox retention (CRONS.daily)', () => {
   });
 });
 
-describe('orphaned R2 objects (CRONS.daily)', () => {
+describe('orphaned R2 objects', () => {
   const uuid = () => crypto.randomUUID();
   const put = (key: string) => env.FILES.put(key, new Uint8Array([1, 2, 3]));
   const exists = async (key: string) => (await env.FILES.head(key)) !== null;
@@ -180,12 +180,12 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
     await put(foreign);
 
     // An hour later nothing is old enough: an upload in flight is never deleted.
-    const early = await runScheduled(CRONS.daily, env, new Date(Date.now() + HOUR));
+    const early = await runScheduled(CRONS['orphaned-files'], env, new Date(Date.now() + HOUR));
     expect(early['orphaned-files']).toMatchObject({ deleted: 0 });
     expect(await exists(orphanDoc)).toBe(true);
 
     const log = vi.spyOn(console, 'log');
-    const results = await runScheduled(CRONS.daily, env, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR));
+    const results = await runScheduled(CRONS['orphaned-files'], env, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR));
     expect(results['orphaned-files']).toMatchObject({ deleted: 3, deferred: 0 });
     expect(await Promise.all([orphanDoc, orphanCv, orphanImage].map(exists))).toEqual([false, false, false]);
     expect(await Promise.all([keptDoc, keptCv, keptImage, foreign].map(exists))).toEqual([
@@ -195,13 +195,14 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       true,
     ]);
 
-    // One log line for the run, with each job's counts.
+    // One log line for the run, with the job's counts and the calls it made.
     const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('{"type":"scheduled"'));
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       type: 'scheduled',
-      cron: CRONS.daily,
-      results: { 'outbox-retention': { purged: expect.any(Number) }, 'orphaned-files': { deleted: 3 } },
+      cron: CRONS['orphaned-files'],
+      results: { 'orphaned-files': { deleted: 3 } },
+      calls: { queries: expect.any(Number), subrequests: expect.any(Number) },
     });
   });
 
@@ -217,7 +218,7 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       updatedAt: new Date(Date.now() + 2 * DAY),
     });
     const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
-    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({
+    expect((await runScheduled(CRONS['orphaned-files'], env, later))['orphaned-files']).toMatchObject({
       deferred: 1,
       deleted: 0,
     });
@@ -229,7 +230,7 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       createdAt: new Date(Date.now() + 3 * DAY),
       updatedAt: new Date(),
     });
-    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({
+    expect((await runScheduled(CRONS['orphaned-files'], env, later))['orphaned-files']).toMatchObject({
       deferred: 0,
       deleted: 1,
     });

@@ -1,6 +1,6 @@
 // Issue 14 item 9: failed sends are retried by the scheduled handler (every 5 minutes) with backoff
 // 5 min → 30 min → 2 h, then dead; each claim is one conditional UPDATE, so overlapping runs never
-// send a message twice. Driven through runScheduled(CRONS.frequent, env, now) in workerd, against
+// send a message twice. Driven through runScheduled(CRONS['mail-retry'], env, now) in workerd, against
 // the fake provider (functions/test/mail-fake).
 import { env } from 'cloudflare:test';
 import { and, eq, inArray, lte } from 'drizzle-orm';
@@ -20,9 +20,9 @@ const production = withFakeMail({ ENVIRONMENT: 'production' });
 const row = async (to: string) => (await db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
 /** Runs the every-5-minutes cron at `at`; returns the mail-retry job's counts. */
 const frequentAt = async (at: number, bindings: Env = production) =>
-  (await runScheduled(CRONS.frequent, bindings, new Date(at)))['mail-retry'];
+  (await runScheduled(CRONS['mail-retry'], bindings, new Date(at)))['mail-retry'];
 
-describe('mail retry job (CRONS.frequent)', () => {
+describe('mail retry job', () => {
   it('retries a failed send 5 minutes, 30 minutes and 2 hours later, then marks it dead and drops its body', async () => {
     const to = 'retry-backoff@example.com';
     await program(to, 4);

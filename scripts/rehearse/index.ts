@@ -44,7 +44,7 @@ const DB_DIR = join(STATE, 'db');
 const ASSETS = join(STATE, 'dist');
 const ENV_FILE = join(STATE, 'production.env');
 const LOG = join(STATE, 'rehearse.log');
-/** The every-five-minutes cron (CRONS.frequent in functions/scheduled/index.ts): the mail retry. */
+/** The mail retry's own cron (CRONS['mail-retry'] in functions/scheduled/cron.ts), every five minutes. */
 const FREQUENT_CRON = '*/5 * * * *';
 /** The retry job's first backoff is 5 minutes: a run this much later is past it. */
 const PAST_FIRST_BACKOFF_MS = 6 * 60_000;

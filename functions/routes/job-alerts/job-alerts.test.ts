@@ -123,7 +123,7 @@ const digestsTo = (email: string) =>
     .where(and(eq(t.outbox.to, email), like(t.outbox.subject, '%new job%')));
 const httpsEnv = () => ({ ...env, SITE_URL: 'https://bridgeway.example' }) as Env;
 
-describe('daily job alert digest (CRONS.daily)', () => {
+describe('daily job alert digest', () => {
   it('e-mails new matching jobs once, HTML and text with RFC 8058 headers; a second run sends nothing; no new job sends nothing', async () => {
     const base = Date.now() + 10 * 24 * HOUR; // clear of every job other tests publish
     const matching = await alertSince(base, { keywords: 'zyxdigest nurse', location: 'london' });
@@ -134,7 +134,7 @@ describe('daily job alert digest (CRONS.daily)', () => {
     await addJob('Zyxdigest Nurse, old', base - HOUR); // before the last digest
 
     const now = new Date(base + 21 * HOUR);
-    const first = await runScheduled(CRONS.daily, httpsEnv(), now);
+    const first = await runScheduled(CRONS['job-alert-digest'], httpsEnv(), now);
     expect(first['job-alert-digest']).toMatchObject({ sent: expect.any(Number) });
     const mails = await digestsTo(matching.email);
     expect(mails).toHaveLength(1);
@@ -151,11 +151,11 @@ describe('daily job alert digest (CRONS.daily)', () => {
     expect(await digestsTo(idle.email)).toEqual([]);
 
     // The cron fires again (the same day): nothing is due, nothing is sent twice.
-    const again = await runScheduled(CRONS.daily, httpsEnv(), new Date(now.getTime() + 5 * 60_000));
+    const again = await runScheduled(CRONS['job-alert-digest'], httpsEnv(), new Date(now.getTime() + 5 * 60_000));
     expect(again['job-alert-digest']).toMatchObject({ claimed: 0, sent: 0 });
     expect(await digestsTo(matching.email)).toHaveLength(1);
     // The next day, with no newer job: claimed, but no e-mail.
-    const nextDay = await runScheduled(CRONS.daily, httpsEnv(), new Date(now.getTime() + 24 * HOUR));
+    const nextDay = await runScheduled(CRONS['job-alert-digest'], httpsEnv(), new Date(now.getTime() + 24 * HOUR));
     expect((nextDay['job-alert-digest'] as { empty: number }).empty).toBeGreaterThanOrEqual(2);
     expect(await digestsTo(matching.email)).toHaveLength(1);
   });
@@ -166,8 +166,8 @@ describe('daily job alert digest (CRONS.daily)', () => {
     await addJob('Qwparallel Chef', base + HOUR);
     const now = new Date(base + 21 * HOUR);
     await Promise.all([
-      runScheduled(CRONS.daily, httpsEnv(), now),
-      runScheduled(CRONS.daily, httpsEnv(), now),
+      runScheduled(CRONS['job-alert-digest'], httpsEnv(), now),
+      runScheduled(CRONS['job-alert-digest'], httpsEnv(), now),
     ]);
     const sent = await db
       .select({ to: t.outbox.to })
