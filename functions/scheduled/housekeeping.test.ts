@@ -11,12 +11,14 @@ import {
   jobApplications,
   outbox,
   publishEvents,
+  scheduledState,
   teamMembers,
   users,
 } from '#db/schema/index.ts';
 import { aJob } from '../test/fixtures/index.ts';
+import { countedBucket, countedD1 } from '../lib/call-budget.ts';
 import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
-import { CRONS, runScheduled } from './index.ts';
+import { CRONS, RunBudget, runScheduled } from './index.ts';
 
 const db = createDb(env.DB);
 const DAY = 24 * 60 * 60 * 1000;
@@ -246,5 +248,48 @@ describe('orphaned R2 objects', () => {
     });
     expect(counts.deleted).toBeGreaterThanOrEqual(7);
     expect(await Promise.all(keys.map(exists))).toEqual(keys.map(() => false));
+  });
+  it('a bucket larger than one run affords: the run sweeps what its budget allows, records where it stopped, and the next run resumes there', async () => {
+    const userId = await student();
+    const job = await aJob();
+    const orphanDoc = `documents/${userId}/${uuid()}.pdf`;
+    const orphanCv = `resumes/${job.id}/${uuid()}.pdf`;
+    await Promise.all([put(orphanDoc), put(orphanCv)]);
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
+    // Reading the position (1) and one page of 1,000 keys (12 statements, 1 kept back): documents/ only.
+    const budget = new RunBudget({ queries: 14, subrequests: 10 });
+    const first = await runScheduled(CRONS['orphaned-files'], env, later, budget);
+    expect(budget.used.queries).toBeLessThanOrEqual(14);
+    expect(first['orphaned-files']).toMatchObject({ unfinished: 1, resumed: 0 });
+    expect([await exists(orphanDoc), await exists(orphanCv)]).toEqual([false, true]);
+    expect(await db.select().from(scheduledState)).toEqual([
+      expect.objectContaining({ job: 'orphaned-files', state: { prefix: 'resumes/', startAfter: null } }),
+    ]);
+    const second = await runScheduled(CRONS['orphaned-files'], env, later);
+    expect(second['orphaned-files']).toMatchObject({ unfinished: 0, resumed: 1 });
+    expect(await exists(orphanCv)).toBe(false);
+    expect(await db.select().from(scheduledState)).toEqual([]);
+  });
+
+  it('resumes after the last key a stopped sweep listed, skipping nothing', async () => {
+    // Objects of no row, under a folder that sorts after every other test's (uuids are hex).
+    const folder = `documents/zz-${uuid()}/`;
+    const keys = Array.from({ length: 5 }, () => `${folder}${uuid()}.pdf`).sort();
+    await Promise.all(keys.map(put));
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
+    // Two pages of two keys (a list and a delete each, and one statement each) and no more.
+    const budget = new RunBudget({ queries: 3, subrequests: 4 });
+    // The bindings count what the run spends, as runScheduled hands them to a job.
+    const counted = createDb(countedD1(env.DB, budget));
+    const stopped = await deleteOrphanedFiles(counted, countedBucket(env.FILES, budget), later, {
+      pageSize: 2,
+      budget,
+      from: { prefix: 'documents/', startAfter: folder },
+    });
+    expect(stopped.position).toEqual({ prefix: 'documents/', startAfter: keys[3] });
+    expect(await Promise.all(keys.map(exists))).toEqual([false, false, false, false, true]);
+    const rest = await deleteOrphanedFiles(db, env.FILES, later, { pageSize: 2, from: stopped.position });
+    expect(rest.position).toBeNull();
+    expect(await exists(keys[4]!)).toBe(false);
   });
 });

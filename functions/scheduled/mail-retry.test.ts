@@ -11,7 +11,7 @@ import { createMailer } from '../services/mailer.ts';
 import { codeEmail, notificationEmail } from '../services/emails.ts';
 import { HttpTransport } from '../services/mail-transport.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
-import { CRONS, runScheduled } from './index.ts';
+import { CRONS, RunBudget, runScheduled } from './index.ts';
 import { testBrand } from '../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
@@ -224,5 +224,22 @@ describe('overlapping retry runs', () => {
       0,
     );
     expect(deliveries).toBeGreaterThan(recipients.length);
+  });
+  it('more due messages than one run affords: it claims only what its budget allows, the rest stay due (not held by a claim) and the next run sends them, each once', async () => {
+    const due = Date.now() + 600 * MIN;
+    const recipients = await failedBatch('budget', 8, due);
+    const budget = new RunBudget({ queries: 6, subrequests: 100 });
+    const first = await runScheduled(CRONS['mail-retry'], production, new Date(due + 60 * MIN), budget);
+    expect(budget.used.queries).toBeLessThanOrEqual(6);
+    expect(first['mail-retry']).toMatchObject({ claimed: 3, sent: 3 });
+    expect((first['mail-retry'] as { deferred: number }).deferred).toBeGreaterThanOrEqual(5);
+    const waiting = await db.select().from(outbox).where(inArray(outbox.to, recipients));
+    expect(waiting.filter((r) => r.status === 'sending')).toEqual([]);
+    // The next run, a minute later (no lease to wait out), takes the rest.
+    await runScheduled(CRONS['mail-retry'], production, new Date(due + 61 * MIN));
+    const after = await db.select().from(outbox).where(inArray(outbox.to, recipients));
+    expect(after.map((r) => r.status)).toEqual(recipients.map(() => 'sent'));
+    for (const to of recipients)
+      expect((await received(to)).filter((r) => r.outcome === 'delivered')).toHaveLength(1);
   });
 });

@@ -97,8 +97,9 @@ export async function retryDueMail(
   const transport = createTransport(settings, options.fetch);
   const counts = { claimed: 0, sent: 0, failed: 0, dead: 0, interrupted: 0, deferred: 0 };
   counts.interrupted = await buryLapsedUnretryable(db, now, settings.keepBodies);
+  // Kept back: the claim itself, and counting what is left when the budget bounds the claim.
   const limit = options.budget
-    ? options.budget.howMany(RETRY_COST, MAIL_RETRY.batchSize, { queries: 1 })
+    ? options.budget.howMany(RETRY_COST, MAIL_RETRY.batchSize, { queries: 2 })
     : MAIL_RETRY.batchSize;
   const claimed = limit > 0 ? await claimDue(db, now, limit, leaseFrom(now)) : [];
   counts.claimed = claimed.length;
