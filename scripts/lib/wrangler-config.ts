@@ -1,10 +1,11 @@
 // wrangler.toml read by wrangler's own config reader (environments, inheritance and validation as
 // `wrangler deploy` applies them), so Node-side tools never parse the file their own way.
 import { unstable_readConfig } from 'wrangler';
+import { deployTargets, type DeployTarget } from '#schemas/build.ts';
 
 /** The deployed environments: the top level is production, `[env.staging]` is staging. */
-export const remoteTargets = ['staging', 'production'] as const;
-export type RemoteTarget = (typeof remoteTargets)[number];
+export const remoteTargets = deployTargets;
+export type RemoteTarget = DeployTarget;
 
 /** wrangler's `--env` name for a target (production is the top level, which has none). */
 export const wranglerEnvOf = (target: RemoteTarget) => (target === 'production' ? undefined : target);
