@@ -11,7 +11,11 @@
 //     separate folder, swaps it in and reports the build back;
 //   - then the checks: the page shows the edit, every dev route is 404, canonical URLs carry the
 //     production origin, a registration's code reaches the fake provider (and not the outbox), and
-//     a failed e-mail is delivered by the next scheduled run.
+//     a failed e-mail is delivered by the next scheduled run;
+//   - and launch day's (issue 32, ./launch-steps.ts): the environments' routes, the deploy gate,
+//     scheduled runs inside their budget, a staging Publish, an open tab across a deploy, and a
+//     rollback. Deploys go through scripts/lib/deploy-steps.ts against a stand-in for Cloudflare
+//     (./cloud.ts): each a version with its own files, a Time Travel bookmark before migrating.
 //
 // SITE_URL is production's https:// origin (the configuration check requires https, and every page
 // prints it), while the rehearsal talks to the Worker over http://127.0.0.1: in production TLS ends
@@ -36,12 +40,23 @@ import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
+import { standInCloud, type StandInCloud } from './cloud.ts';
+import {
+  boundedCron,
+  openTabAcrossDeploy,
+  rollback,
+  sharedRouteRefused,
+  stagingPublish,
+  testGate,
+} from './launch-steps.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
 import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
 
 const STATE = resolve('.wrangler/rehearse');
 const DB_DIR = join(STATE, 'db');
 const ASSETS = join(STATE, 'dist');
+/** What a deploy uploads: the build the deploy hook writes (wrangler.toml's `dist/` on a build machine). */
+const UPLOAD = join(STATE, 'build');
 const ENV_FILE = join(STATE, 'production.env');
 const LOG = join(STATE, 'rehearse.log');
 /** The mail retry's own cron (CRONS['mail-retry'] in functions/scheduled/cron.ts), every five minutes. */
@@ -129,24 +144,25 @@ async function main() {
   let session!: StaffSession;
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
-  total = 14;
+  let cloud!: StandInCloud;
+  total = 20;
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
 
+  const migrate = () =>
+    run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR], { CI: 'true' }, log);
   await step('state folder', async () => {
-    await run(
-      'wrangler',
-      ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR],
-      { CI: 'true' },
-      log,
-    );
+    await migrate();
     const migrations = readdirSync('db/migrations').filter((f) => f.endsWith('.sql')).length;
     return [
       undefined,
       `${STATE.replace(`${process.cwd()}/`, '')}, ${migrations} migrations applied, empty site folder`,
     ];
   });
+
+  await step('shared route refused', sharedRouteRefused, { fatal: false });
+  await step('test gate', testGate, { fatal: false });
 
   await step('fake mail provider', async () => {
     mail = await startFakeMail(secrets.MAIL_API_KEY);
@@ -155,12 +171,35 @@ async function main() {
   });
 
   const workerPort = Number(process.env.REHEARSE_PORT) || (await freePort());
+  const workerOptions = {
+    port: workerPort,
+    stateDir: DB_DIR,
+    envFile: ENV_FILE,
+    assetsDir: ASSETS,
+    ...(commit ? { commit } : {}),
+    log,
+  };
+  let worker: Awaited<ReturnType<typeof startProductionWorker>> | undefined;
+  cleanups.push(async () => worker?.stop());
   await step('production Worker', async () => {
+    cloud = standInCloud({
+      assetsDir: ASSETS,
+      uploadDir: () => UPLOAD,
+      stateDir: join(STATE, 'cloud'),
+      d1Dir: join(DB_DIR, 'v3', 'd1'),
+      migrate,
+      restartWorker: async (meanwhile) => {
+        await worker?.stop();
+        await meanwhile();
+        worker = await startProductionWorker(workerOptions);
+      },
+    });
     hook = await startDeployHook({
       snapshotUrl: `http://127.0.0.1:${workerPort}/api/build/snapshot`,
       buildToken: secrets.BUILD_TOKEN,
-      outDir: ASSETS,
+      buildDir: UPLOAD,
       buildInfoFile: join(STATE, 'build-info.json'),
+      wrangler: cloud.wrangler,
       ...(commit ? { commit } : {}),
       log,
     });
@@ -178,15 +217,7 @@ async function main() {
         .map(([k, v]) => `${k}="${v}"`)
         .join('\n'),
     );
-    const worker = await startProductionWorker({
-      port: workerPort,
-      stateDir: DB_DIR,
-      envFile: ENV_FILE,
-      assetsDir: ASSETS,
-      ...(commit ? { commit } : {}),
-      log,
-    });
-    cleanups.push(worker.stop);
+    worker = await startProductionWorker(workerOptions);
     api = apiClient(worker.url, origin);
     const health = (await api.call('GET', '/api/health', { expect: [200, 503] })).json<HealthResponse>();
     assert(
@@ -274,7 +305,7 @@ async function main() {
     return [undefined, `${id}: the API serves the new description at once`];
   });
 
-  await step('Publish → deploy hook → build from SNAPSHOT_URL → swap', async () => {
+  await step('Publish → deploy hook → build from SNAPSHOT_URL → deploy', async () => {
     const answer = (await session.call('POST', '/api/admin/publish')).json<PublishStatusResponse>();
     assert(answer.hook && answer.state === 'publishing', `Publish did not start a build: ${answer.message}`);
     assert(hook.builds.length === 1, `the deploy hook was called ${hook.builds.length} times`);
@@ -286,7 +317,7 @@ async function main() {
     assert(!status.editsWaiting, `${status.waitingEdits} edits still waiting after the build`);
     return [
       undefined,
-      `hook called once, built content version ${built.contentVersion} in ${built.seconds.toFixed(0)} s, swapped in and reported; back office: published at ${status.publishedAt}`,
+      `hook called once (for ${await hook.builds[0]!.target}), built content version ${built.contentVersion} in ${built.seconds.toFixed(0)} s, deployed as ${cloud.live()} after bookmark ${built.undo.bookmark}, reported; back office: published at ${status.publishedAt}`,
     ];
   });
 
@@ -511,6 +542,25 @@ async function main() {
         undefined,
         `one build for one Publish; back office: ${status.state}, ${status.waitingEdits} edits waiting`,
       ];
+    },
+    { fatal: false },
+  );
+
+  // Launch day (issue 32): each step in ./launch-steps.ts, the test behind it in its line.
+  await step('bounded cron', () => boundedCron({ api, mail, db: db.env.DB }), { fatal: false });
+  await step('staging publish', () => stagingPublish({ hookUrl: hook.url, builds: hook.builds }), {
+    fatal: false,
+  });
+  const deployed = await step(
+    'open tab across a deploy',
+    () => openTabAcrossDeploy({ api, cloud, assetsDir: ASSETS, uploadDir: UPLOAD, commit, log }),
+    { fatal: false },
+  );
+  await step(
+    'rollback',
+    async () => {
+      assert(deployed, 'no deploy to roll back (the step before failed)');
+      return rollback({ api, cloud, deploy: deployed, register });
     },
     { fatal: false },
   );

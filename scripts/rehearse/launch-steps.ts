@@ -214,11 +214,8 @@ export async function openTabAcrossDeploy(ctx: {
     await reloaded;
     await page.locator('header.site-header[data-hydrated="true"]').waitFor({ timeout: 30_000 });
     await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      () => !document.querySelector('astro-island[component-url*="HomeContactForm"]')?.hasAttribute('ssr'),
-      undefined,
-      { timeout: 30_000 },
-    );
+    // Hydrated: Astro takes the `ssr` attribute off the island.
+    await page.locator('astro-island[component-url*="HomeContactForm"]:not([ssr])').waitFor({ timeout: 30_000 });
     const after = await island.getAttribute('component-url');
     assert(after?.startsWith('/_astro/v3/'), `the reloaded page runs ${after}`);
     const form = page.getByTestId('home-contact');

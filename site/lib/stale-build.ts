@@ -40,7 +40,7 @@ function reloadOnce(reload: () => void) {
 
 /** The URL a failed module or stylesheet load names in its message, when the browser gives one. */
 export function failedUrl(error: unknown): string | undefined {
-  const text = error instanceof Error ? error.message : String(error ?? '');
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (!/dynamically imported module|preload CSS|module script failed/i.test(text)) return undefined;
   return /(https?:\/\/[^\s'"]+|\/_astro\/[^\s'"]+)/.exec(text)?.[1];
 }
