@@ -22,9 +22,11 @@ export const RUN_BUDGET: Readonly<Record<CallKind, number>> = { queries: 500, su
 
 /** A call the budget did not allow: the job stops here; the next run carries on. */
 export class BudgetExhausted extends Error {
-  constructor(readonly kind: CallKind) {
+  readonly kind: CallKind;
+  constructor(kind: CallKind) {
     super(`The run's ${kind} budget is spent`);
     this.name = 'BudgetExhausted';
+    this.kind = kind;
   }
 }
 
@@ -35,8 +37,12 @@ export const isBudgetExhausted = (error: unknown): boolean =>
 /** Counts one run's calls against its limits. */
 export class RunBudget {
   readonly used: Record<CallKind, number> = { queries: 0, subrequests: 0 };
+  readonly limits: Readonly<Record<CallKind, number>>;
 
-  constructor(readonly limits: Readonly<Record<CallKind, number>> = RUN_BUDGET) {}
+  // (No parameter property: the rehearsal imports this module in Node, which strips types only.)
+  constructor(limits: Readonly<Record<CallKind, number>> = RUN_BUDGET) {
+    this.limits = limits;
+  }
 
   /** Calls of this kind still allowed. */
   left(kind: CallKind) {

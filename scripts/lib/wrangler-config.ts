@@ -122,7 +122,7 @@ export function addressProblems(addresses: DeployedAddress[]): string[] {
       const shared = hosts.filter((h) => other.some((o) => hostCovers(h, o) || hostCovers(o, h)));
       if (shared.length > 0)
         problems.push(
-          `${a.target} and ${b.target} share the route ${shared.join(', ')}: deploying ${b.target} would move it to ${b.worker}`,
+          `${a.target} and ${b.target} share the route ${shared.join(', ')}: each deploy would move it to its own Worker (${a.worker}, ${b.worker})`,
         );
     }
   }
