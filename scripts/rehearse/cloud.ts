@@ -40,7 +40,8 @@ export function standInCloud(options: {
   mkdirSync(versions, { recursive: true });
   mkdirSync(bookmarks, { recursive: true });
   let live: string | null = null;
-  let n = 0;
+  let versionCount = 0;
+  let bookmarkCount = 0;
   const commands: string[][] = [];
 
   /** Serves a version's files: copied beside the served folder, then two renames. */
@@ -65,7 +66,7 @@ export function standInCloud(options: {
       return JSON.stringify({ versions: [{ version_id: live, percentage: 100 }] });
     }
     if (line.startsWith('d1 time-travel info DB --json')) {
-      const bookmark = `${String(++n).padStart(8, '0')}-rehearsal-${Date.now().toString(16)}`;
+      const bookmark = `${String(++bookmarkCount).padStart(8, '0')}-rehearsal-${Date.now().toString(16)}`;
       cpSync(options.d1Dir, join(bookmarks, bookmark), { recursive: true });
       return JSON.stringify({ bookmark });
     }
@@ -84,7 +85,7 @@ export function standInCloud(options: {
       return '';
     }
     if (args[0] === 'deploy') {
-      const version = `v${++n}-${Math.random().toString(16).slice(2, 10)}`;
+      const version = `v${++versionCount}-${Math.random().toString(16).slice(2, 10)}`;
       cpSync(options.uploadDir(), join(versions, version), { recursive: true });
       serve(version);
       return `Current Version ID: ${version}`;

@@ -126,7 +126,8 @@ export async function boundedCron(ctx: {
       )
       .bind(`al-${tag}-${i}`, `ap-${tag}-${i}`, now - 21 * 3_600_000, now, now),
   ]);
-  await ctx.db.batch(statements);
+  // In batches: the platform proxy carries each one to the local D1 as one request.
+  for (let i = 0; i < statements.length; i += 40) await ctx.db.batch(statements.slice(i, i + 40));
   // One open job matching them, published an hour ago: a seeded job's row with a new id and title.
   const seeded = await ctx.db.prepare('select * from jobs limit 1').first<Record<string, unknown>>();
   assert(seeded, 'the seed loaded no job to copy');
