@@ -547,7 +547,19 @@ async function main() {
   );
 
   // Launch day (issue 32): each step in ./launch-steps.ts, the test behind it in its line.
-  await step('bounded cron', () => boundedCron({ api, mail, db: db.env.DB }), { fatal: false });
+  await step(
+    'bounded cron',
+    () =>
+      boundedCron({
+        api,
+        mail,
+        db: db.env.DB,
+        stateDir: STATE,
+        execute: (file) =>
+          run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file], { CI: 'true' }, log),
+      }),
+    { fatal: false },
+  );
   await step('staging publish', () => stagingPublish({ hookUrl: hook.url, builds: hook.builds }), {
     fatal: false,
   });
