@@ -128,8 +128,9 @@ export async function boundedCron(ctx: {
     created_at: now - 3_600_000,
     updated_at: now - 3_600_000,
   };
+  // D1 hands back numbers, strings and nulls (JSON columns are text).
   const literal = (v: unknown) =>
-    v === null || v === undefined ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+    typeof v === 'number' ? String(v) : typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : 'null';
   const sql = [
     `insert into jobs (${Object.keys(job).map((c) => `"${c}"`).join(', ')}) values (${Object.values(job).map(literal).join(', ')});`,
     ...emails.flatMap((email, i) => [
