@@ -4,7 +4,10 @@ import { scheduledState } from '../schema/index.ts';
 
 /** Where a scheduled job stopped last run (unknown: the job starts from the beginning). */
 export async function readJobState(db: Db, job: string): Promise<unknown> {
-  const [row] = await db.select({ state: scheduledState.state }).from(scheduledState).where(eq(scheduledState.job, job));
+  const [row] = await db
+    .select({ state: scheduledState.state })
+    .from(scheduledState)
+    .where(eq(scheduledState.job, job));
   return row?.state;
 }
 

@@ -47,8 +47,15 @@ export async function previousBuild(page: Page, path: string, { staleHtml = fals
     (url) => url.pathname === path,
     async (route) => {
       if (route.request().resourceType() !== 'document' || (deployed && !staleHtml)) return route.continue();
-      const html = readFileSync(join('dist', path === '/' ? 'index.html' : `${path.slice(1)}/index.html`), 'utf8');
-      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: movedPage(html, tag) });
+      const html = readFileSync(
+        join('dist', path === '/' ? 'index.html' : `${path.slice(1)}/index.html`),
+        'utf8',
+      );
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: movedPage(html, tag),
+      });
     },
   );
   return {

@@ -97,8 +97,7 @@ function countedStatement(statement: D1PreparedStatement, budget: RunBudget): D1
 export function countedD1(db: D1Database, budget: RunBudget): D1Database {
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === 'prepare')
-        return (query: string) => countedStatement(target.prepare(query), budget);
+      if (prop === 'prepare') return (query: string) => countedStatement(target.prepare(query), budget);
       if (prop === 'batch')
         return (statements: D1PreparedStatement[]) => {
           budget.spend('queries', statements.length);

@@ -78,7 +78,9 @@ describe('exchange-rates job', () => {
     answer();
     const before = await stored();
     expect(
-      (await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z')))['exchange-rates'],
+      (await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z')))[
+        'exchange-rates'
+      ],
     ).toEqual({ updated: 0, rejected: 1 });
     expect(await stored()).toEqual(before);
   });
@@ -110,7 +112,9 @@ describe('exchange-rates job', () => {
     );
     feed({ amount: 1, base: 'EUR', date: '2026-11-23', rates: perEur });
     expect(
-      (await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z')))['exchange-rates'],
+      (await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z')))[
+        'exchange-rates'
+      ],
     ).toEqual({ updated: 13, rejected: 0 });
     const rows = await stored();
     expect(rows.find((r) => r.id === 'EUR')!.units_per_usd).toBe('0.86');

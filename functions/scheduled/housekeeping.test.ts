@@ -187,7 +187,11 @@ describe('orphaned R2 objects', () => {
     expect(await exists(orphanDoc)).toBe(true);
 
     const log = vi.spyOn(console, 'log');
-    const results = await runScheduled(CRONS['orphaned-files'], env, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR));
+    const results = await runScheduled(
+      CRONS['orphaned-files'],
+      env,
+      new Date(Date.now() + ORPHAN_GRACE_MS + HOUR),
+    );
     expect(results['orphaned-files']).toMatchObject({ deleted: 3, deferred: 0 });
     expect(await Promise.all([orphanDoc, orphanCv, orphanImage].map(exists))).toEqual([false, false, false]);
     expect(await Promise.all([keptDoc, keptCv, keptImage, foreign].map(exists))).toEqual([

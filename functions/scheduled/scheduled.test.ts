@@ -98,9 +98,7 @@ describe('scheduled handler', () => {
     expect(JSON.stringify(lines)).not.toContain('ada@example.com');
     // A job that succeeds: the invocation succeeds.
     add({ name: 'test-fine', cron: '10 10 10 10 *', run: async () => ({ fine: 1 }) });
-    await linesDuring(() =>
-      worker.scheduled(createScheduledController({ cron: '10 10 10 10 *' }), env),
-    );
+    await linesDuring(() => worker.scheduled(createScheduledController({ cron: '10 10 10 10 *' }), env));
   });
 
   it('a job that spends past its budget is stopped by its bindings, before the call', async () => {

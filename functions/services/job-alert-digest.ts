@@ -1,5 +1,11 @@
 import type { Db } from '#db/client.ts';
-import { alertOwners, claimDueAlerts, markDigested, newJobsFor, releaseAlerts } from '#db/queries/job-alerts.ts';
+import {
+  alertOwners,
+  claimDueAlerts,
+  markDigested,
+  newJobsFor,
+  releaseAlerts,
+} from '#db/queries/job-alerts.ts';
 import { describeAlert } from '#schemas/job-alerts.ts';
 import { RETENTION } from '#schemas/retention.ts';
 import { jobPath, pagePaths } from '#schemas/paths.ts';

@@ -46,7 +46,9 @@ describe('deployWithUndo', () => {
     expect(lines[0]).toContain(
       'npx wrangler d1 time-travel restore DB --bookmark=00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683 --env staging',
     );
-    expect(text).toContain('npx wrangler rollback v-old --message "Rolled back by the runbook" --env staging');
+    expect(text).toContain(
+      'npx wrangler rollback v-old --message "Rolled back by the runbook" --env staging',
+    );
 
     // The rollback runs what was printed.
     const undo = fakeWrangler();

@@ -72,7 +72,8 @@ export function undoCommands({ previousVersion, bookmark, envArgs }: UndoRecord)
 }
 
 /** A command as the log prints it, to be pasted into a terminal. */
-export const commandLine = (args: string[]) => `npx wrangler ${args.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')}`;
+export const commandLine = (args: string[]) =>
+  `npx wrangler ${args.map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')}`;
 
 /**
  * Bookmark, migrate, deploy. Prints the undo commands twice: the data one before migrating (a
@@ -92,9 +93,15 @@ export async function deployWithUndo(options: {
   );
   const record: UndoRecord = { previousVersion, bookmark, envArgs };
   const undo = undoCommands(record);
-  log(`D1 bookmark before this deploy: ${bookmark}. To restore the data as it was:\n  ${commandLine(undo.data)}`);
+  log(
+    `D1 bookmark before this deploy: ${bookmark}. To restore the data as it was:\n  ${commandLine(undo.data)}`,
+  );
   if (!options.skipMigrations) await wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
-  await wrangler(['deploy', ...envArgs, ...(options.commit ? ['--var', `BUILD_COMMIT:${options.commit}`] : [])]);
+  await wrangler([
+    'deploy',
+    ...envArgs,
+    ...(options.commit ? ['--var', `BUILD_COMMIT:${options.commit}`] : []),
+  ]);
   log(
     [
       'To undo this deploy (README, "Rolling back"):',

@@ -25,7 +25,9 @@ export function deployTarget(eventName: string, event: unknown): DeployTarget {
   if (eventName === 'workflow_dispatch') {
     const chosen = (event as { inputs?: { environment?: unknown } } | null)?.inputs?.environment;
     if (isTarget(chosen)) return chosen;
-    throw new DeployTargetError(`Run by hand with environment "${String(chosen)}": choose production or staging`);
+    throw new DeployTargetError(
+      `Run by hand with environment "${String(chosen)}": choose production or staging`,
+    );
   }
   if (eventName === 'repository_dispatch') {
     const payload = deployHookPayload.safeParse(event);

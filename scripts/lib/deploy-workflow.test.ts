@@ -25,7 +25,9 @@ const needs = (job: Job) => [job.needs ?? []].flat();
 
 /** Every deploying step (wrangler, npm run deploy) of the workflow, by job. */
 const deployingJobs = () =>
-  Object.entries(workflow.jobs).filter(([, job]) => job.steps.some((s) => /npm run deploy|wrangler/.test(s.run ?? '')));
+  Object.entries(workflow.jobs).filter(([, job]) =>
+    job.steps.some((s) => /npm run deploy|wrangler/.test(s.run ?? '')),
+  );
 
 describe('.github/workflows/deploy.yml', () => {
   it('deploys only after `npm test` passed on the commit, in the job the deploy needs', () => {
@@ -56,14 +58,16 @@ describe('.github/workflows/deploy.yml', () => {
   });
 
   it('asks for the same API token permissions as the README', () => {
-    const fromWorkflow = [...workflowText.matchAll(/^# {3}- ((?:Account|Zone|User) \/ .+ \/ (?:Read|Edit))$/gm)].map(
-      (m) => m[1],
-    );
+    const fromWorkflow = [
+      ...workflowText.matchAll(/^# {3}- ((?:Account|Zone|User) \/ .+ \/ (?:Read|Edit))$/gm),
+    ].map((m) => m[1]);
     const readme = readFileSync('README.md', 'utf8');
-    const block = /<!-- api-token-permissions[^>]*-->([\s\S]*?)<!-- \/api-token-permissions -->/.exec(readme)?.[1];
-    const fromReadme = [...(block ?? '').matchAll(/^\s*- ((?:Account|Zone|User) \/ .+ \/ (?:Read|Edit))$/gm)].map(
-      (m) => m[1],
-    );
+    const block = /<!-- api-token-permissions[^>]*-->([\s\S]*?)<!-- \/api-token-permissions -->/.exec(
+      readme,
+    )?.[1];
+    const fromReadme = [
+      ...(block ?? '').matchAll(/^\s*- ((?:Account|Zone|User) \/ .+ \/ (?:Read|Edit))$/gm),
+    ].map((m) => m[1]);
     expect(fromWorkflow.length).toBeGreaterThan(3);
     expect(fromReadme).toEqual(fromWorkflow);
   });

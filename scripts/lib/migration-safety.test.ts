@@ -22,8 +22,16 @@ describe('expand, then contract (db/migrations)', () => {
   });
 
   it.each([
-    ['drops a column', 'ALTER TABLE `job_alerts` DROP COLUMN `previous_digested_until`;', 'job_alerts.previous_digested_until'],
-    ['renames a column', 'ALTER TABLE `job_alerts` RENAME COLUMN `keywords` TO `words`;', 'job_alerts.keywords'],
+    [
+      'drops a column',
+      'ALTER TABLE `job_alerts` DROP COLUMN `previous_digested_until`;',
+      'job_alerts.previous_digested_until',
+    ],
+    [
+      'renames a column',
+      'ALTER TABLE `job_alerts` RENAME COLUMN `keywords` TO `words`;',
+      'job_alerts.keywords',
+    ],
     ['drops a table', 'DROP TABLE `scheduled_state`;', 'scheduled_state'],
     ['renames a table', 'ALTER TABLE `scheduled_state` RENAME TO `job_state`;', 'scheduled_state'],
     [
@@ -33,7 +41,11 @@ describe('expand, then contract (db/migrations)', () => {
     ],
   ])('refuses a migration that %s the previous release reads, without a plan', (_, sql, item) => {
     expect(migrationProblems([...shipped, next('0012_contract', sql)])).toEqual([
-      expect.objectContaining({ tag: '0012_contract', removes: item, problem: expect.stringMatching(/previous release still reads it/) }),
+      expect.objectContaining({
+        tag: '0012_contract',
+        removes: item,
+        problem: expect.stringMatching(/previous release still reads it/),
+      }),
     ]);
   });
 

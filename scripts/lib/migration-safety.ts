@@ -44,7 +44,9 @@ function schemaOf(db: DatabaseSync) {
   const virtual = tables.filter((t) => /^create virtual table/i.test(t.sql ?? '')).map((t) => t.name);
   // FTS5 keeps its index in shadow tables named after it; they come and go with it.
   const shadow = (name: string) =>
-    virtual.some((v) => ['_data', '_idx', '_content', '_docsize', '_config'].some((s) => name === `${v}${s}`));
+    virtual.some((v) =>
+      ['_data', '_idx', '_content', '_docsize', '_config'].some((s) => name === `${v}${s}`),
+    );
   const schema = new Map<string, Set<string>>();
   for (const { name } of tables) {
     if (shadow(name)) continue;
@@ -116,7 +118,10 @@ export function readMigrations(dir = 'db/migrations'): Migration[] {
       readFileSync(join(dir, 'meta', `${String(idx).padStart(4, '0')}_snapshot.json`), 'utf8'),
     ) as { tables: Record<string, { name: string; columns: Record<string, { name: string }> }> };
     const declared = new Map(
-      Object.values(snapshot.tables).map((t) => [t.name, new Set(Object.values(t.columns).map((c) => c.name))]),
+      Object.values(snapshot.tables).map((t) => [
+        t.name,
+        new Set(Object.values(t.columns).map((c) => c.name)),
+      ]),
     );
     return { tag, sql: readFileSync(join(dir, `${tag}.sql`), 'utf8'), declared };
   });

@@ -39,16 +39,19 @@ describe("the environments' addresses (wrangler's own resolution)", () => {
 
   it('refuses a wildcard route that covers the other environment’s host', () => {
     const path = variant((t) =>
-      t.replace('pattern = "www.bridgeway-global.example", custom_domain = true', 'pattern = "*bridgeway-global.example/*", zone_name = "bridgeway-global.example"'),
+      t.replace(
+        'pattern = "www.bridgeway-global.example", custom_domain = true',
+        'pattern = "*bridgeway-global.example/*", zone_name = "bridgeway-global.example"',
+      ),
     );
-    expect(addressProblems(deployedAddresses(path))).toContainEqual(
-      expect.stringMatching(/share the route/),
-    );
+    expect(addressProblems(deployedAddresses(path))).toContainEqual(expect.stringMatching(/share the route/));
   });
 
   it('accepts a staging on workers.dev only', () => {
     const path = variant((t) =>
-      t.replace(STAGING_ROUTES, '$1routes = []\n').replace(/(\[env\.staging\]\nroutes = \[\]\n)workers_dev = false/, '$1workers_dev = true'),
+      t
+        .replace(STAGING_ROUTES, '$1routes = []\n')
+        .replace(/(\[env\.staging\]\nroutes = \[\]\n)workers_dev = false/, '$1workers_dev = true'),
     );
     const [staging] = deployedAddresses(path);
     expect(staging).toMatchObject({ routes: [], workersDev: true });

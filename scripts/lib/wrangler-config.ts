@@ -93,7 +93,11 @@ export function deployedAddresses(configPath = 'wrangler.toml'): DeployedAddress
 }
 
 /** A route pattern's host, lower-case (`*.example.com/*` → `*.example.com`). */
-const routeHost = (pattern: string) => pattern.replace(/^https?:\/\//, '').split('/')[0]!.toLowerCase();
+const routeHost = (pattern: string) =>
+  pattern
+    .replace(/^https?:\/\//, '')
+    .split('/')[0]!
+    .toLowerCase();
 
 /** Whether a route host covers a host name: exactly, or as `*.example.com` / `*example.com` (apex too). */
 function hostCovers(pattern: string, host: string) {
@@ -116,7 +120,9 @@ export function addressProblems(addresses: DeployedAddress[]): string[] {
       problems.push(`${a.target} has no route and workers_dev is off: nothing would reach ${a.worker}`);
     const hosts = a.routes.map(routeHost);
     if (a.siteHost && hosts.length > 0 && !hosts.some((h) => hostCovers(h, a.siteHost!)))
-      problems.push(`${a.target}'s routes (${hosts.join(', ')}) do not serve its SITE_URL host ${a.siteHost}`);
+      problems.push(
+        `${a.target}'s routes (${hosts.join(', ')}) do not serve its SITE_URL host ${a.siteHost}`,
+      );
     for (const b of addresses.slice(i + 1)) {
       const other = b.routes.map(routeHost);
       const shared = hosts.filter((h) => other.some((o) => hostCovers(h, o) || hostCovers(o, h)));

@@ -59,7 +59,8 @@ export function standInCloud(options: {
 
   const wrangler: Wrangler = async (args) => {
     commands.push(args);
-    if (args.includes('--env')) throw new Error(`the stand-in is production's account only: ${args.join(' ')}`);
+    if (args.includes('--env'))
+      throw new Error(`the stand-in is production's account only: ${args.join(' ')}`);
     const line = args.join(' ');
     if (line.startsWith('deployments status --json')) {
       if (!live) throw new Error('The Worker bridgeway-global has no deployments.');

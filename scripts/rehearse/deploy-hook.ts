@@ -54,7 +54,9 @@ export async function startDeployHook(options: {
       },
       options.log,
     );
-    const { contentVersion } = JSON.parse(readFileSync(options.buildInfoFile, 'utf8')) as { contentVersion: number };
+    const { contentVersion } = JSON.parse(readFileSync(options.buildInfoFile, 'utf8')) as {
+      contentVersion: number;
+    };
     let printed = '';
     const undo = await deployWithUndo({
       wrangler: options.wrangler,

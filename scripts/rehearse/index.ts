@@ -41,6 +41,7 @@ import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
 import { standInCloud, type StandInCloud } from './cloud.ts';
+import { assert, waitFor } from './checks.ts';
 import {
   boundedCron,
   openTabAcrossDeploy,
@@ -108,25 +109,6 @@ async function step<T>(
 }
 class Stop extends Error {}
 
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
-  everyMs = 500,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`${what} (waited ${timeoutMs / 1000} s)`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 const sixDigitCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
 /** Every text file of the built site (HTML, XML, TXT, JS, CSS, JSON), for the origin scan. */
@@ -151,7 +133,12 @@ async function main() {
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
 
   const migrate = () =>
-    run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR], { CI: 'true' }, log);
+    run(
+      'wrangler',
+      ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR],
+      { CI: 'true' },
+      log,
+    );
   await step('state folder', async () => {
     await migrate();
     const migrations = readdirSync('db/migrations').filter((f) => f.endsWith('.sql')).length;
@@ -556,7 +543,12 @@ async function main() {
         db: db.env.DB,
         stateDir: STATE,
         execute: (file) =>
-          run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file], { CI: 'true' }, log),
+          run(
+            'wrangler',
+            ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file],
+            { CI: 'true' },
+            log,
+          ),
       }),
     { fatal: false },
   );

@@ -17,22 +17,9 @@ import type { DeployHookPayload } from '#schemas/build.ts';
 import type { ApiClient } from './api.ts';
 import type { FakeMail } from './fake-mail.ts';
 import type { StandInCloud } from './cloud.ts';
+import { assert, waitFor } from './checks.ts';
 
 type StepResult<T = undefined> = Promise<[T, string]>;
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`${what} (waited ${timeoutMs / 1000} s)`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 /** Staging and production answer on hosts of their own, as wrangler itself resolves the file. */
 export async function sharedRouteRefused(): StepResult {
@@ -48,7 +35,10 @@ export async function sharedRouteRefused(): StepResult {
   const refused = addressProblems(deployedAddresses(variant)).find((p) => /share the route/.test(p));
   assert(refused, 'a staging that inherits production’s route was not refused');
   const hosts = addresses.map((a) => `${a.target} ${a.routes.join(', ') || 'workers.dev'}`).join(', ');
-  return [undefined, `${hosts}; without its own routes staging is refused: "${refused}" (scripts/lib/wrangler-config.test.ts)`];
+  return [
+    undefined,
+    `${hosts}; without its own routes staging is refused: "${refused}" (scripts/lib/wrangler-config.test.ts)`,
+  ];
 }
 
 /** Deploys wait for `npm test` and production for an approval; migrations only expand. */
@@ -58,17 +48,27 @@ export async function testGate(): StepResult {
   };
   const deploy = workflow.jobs.deploy;
   assert(deploy && [deploy.needs ?? []].flat().includes('test'), 'the deploy job does not need the test job');
-  assert(workflow.jobs.test?.steps.some((s) => s.run === 'npm test'), 'the test job does not run npm test');
+  assert(
+    workflow.jobs.test?.steps.some((s) => s.run === 'npm test'),
+    'the test job does not run npm test',
+  );
   assert(
     deploy.environment === '${{ needs.target.outputs.environment }}',
     'the deploy job is not held in its GitHub environment',
   );
   const migrations = readMigrations();
   const problems = migrationProblems(migrations);
-  assert(problems.length === 0, problems.map((p) => `${p.tag} removes ${p.removes}: ${p.problem}`).join('; '));
+  assert(
+    problems.length === 0,
+    problems.map((p) => `${p.tag} removes ${p.removes}: ${p.problem}`).join('; '),
+  );
   const contract = migrationProblems([
     ...migrations,
-    { tag: '9999_contract', sql: 'ALTER TABLE `job_alerts` DROP COLUMN `keywords`;', declared: migrations.at(-1)!.declared },
+    {
+      tag: '9999_contract',
+      sql: 'ALTER TABLE `job_alerts` DROP COLUMN `keywords`;',
+      declared: migrations.at(-1)!.declared,
+    },
   ]);
   assert(contract.length === 1, 'a migration dropping a column the previous release reads was not refused');
   return [
@@ -78,7 +78,10 @@ export async function testGate(): StepResult {
 }
 
 /** A Publish on staging deploys staging only; production's deploy path refuses it. */
-export async function stagingPublish(ctx: { hookUrl: string; builds: { target: Promise<string>; done: Promise<unknown> }[] }): StepResult {
+export async function stagingPublish(ctx: {
+  hookUrl: string;
+  builds: { target: Promise<string>; done: Promise<unknown> }[];
+}): StepResult {
   const published = await ctx.builds[0]!.target;
   assert(published === 'production', `the production Worker's Publish named ${published}`);
   const body: DeployHookPayload = { event_type: 'publish', client_payload: { environment: 'staging' } };
@@ -86,7 +89,10 @@ export async function stagingPublish(ctx: { hookUrl: string; builds: { target: P
   assert(target === 'staging', `a staging Publish resolves to ${target}`);
   const [staging, production] = [readWranglerConfig('staging'), readWranglerConfig()];
   const db = (c: typeof staging) => c.d1_databases.find((d) => d.binding === 'DB')?.database_name;
-  assert(staging.name !== production.name && db(staging) !== db(production), 'staging shares a Worker or a database with production');
+  assert(
+    staging.name !== production.name && db(staging) !== db(production),
+    'staging shares a Worker or a database with production',
+  );
   assert(staging.vars.SITE_URL !== production.vars.SITE_URL, 'staging builds with production’s SITE_URL');
   const { build, deploy } = deployCommands(target);
   // Sent to the production stand-in's hook: its deploy path builds nothing for staging.
@@ -132,7 +138,9 @@ export async function boundedCron(ctx: {
   const literal = (v: unknown) =>
     typeof v === 'number' ? String(v) : typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : 'null';
   const sql = [
-    `insert into jobs (${Object.keys(job).map((c) => `"${c}"`).join(', ')}) values (${Object.values(job).map(literal).join(', ')});`,
+    `insert into jobs (${Object.keys(job)
+      .map((c) => `"${c}"`)
+      .join(', ')}) values (${Object.values(job).map(literal).join(', ')});`,
     ...emails.flatMap((email, i) => [
       `insert into job_applicants (id, full_name, email, phone, password_hash, created_at, updated_at) values ('ap-${tag}-${i}', 'Alert Reader', '${email}', '020 7946 0199', 'x', ${now}, ${now});`,
       // Due: last digested 21 hours ago (an alert is due 20 hours after its last digest).
@@ -155,7 +163,11 @@ export async function boundedCron(ctx: {
   const most = Math.floor(RUN_BUDGET.queries / 4);
   assert(first > 0 && first <= most, `the first run sent ${first} digests (at most ${most} fit its budget)`);
   await fire(CRONS['job-alert-digest']);
-  await waitFor(`the next run did not send the rest (${delivered()} of ${n})`, () => delivered() === n, 20_000);
+  await waitFor(
+    `the next run did not send the rest (${delivered()} of ${n})`,
+    () => delivered() === n,
+    20_000,
+  );
   const twice = emails.filter((e) => ctx.mail.to(e).length > 1);
   assert(twice.length === 0, `${twice.length} alerts got two digests`);
   // Every other job on its own trigger, once: each run ends well.
@@ -178,7 +190,13 @@ export async function openTabAcrossDeploy(ctx: {
 }): StepResult<{ undo: UndoRecord; printed: string }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -190,7 +208,10 @@ export async function openTabAcrossDeploy(ctx: {
     await page.locator('header.site-header[data-hydrated="true"]').waitFor({ timeout: 30_000 });
     const island = page.locator('astro-island[component-url*="HomeContactForm"]');
     const before = await island.getAttribute('component-url');
-    assert(before && (await island.getAttribute('ssr')) !== null, 'the contact form hydrated before the deploy');
+    assert(
+      before && (await island.getAttribute('ssr')) !== null,
+      'the contact form hydrated before the deploy',
+    );
     const version = ctx.cloud.live();
 
     // The next version: the same site as another build would name it (every /_astro/ file moved).
@@ -214,7 +235,9 @@ export async function openTabAcrossDeploy(ctx: {
     await page.locator('header.site-header[data-hydrated="true"]').waitFor({ timeout: 30_000 });
     await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
     // Hydrated: Astro takes the `ssr` attribute off the island.
-    await page.locator('astro-island[component-url*="HomeContactForm"]:not([ssr])').waitFor({ timeout: 30_000 });
+    await page
+      .locator('astro-island[component-url*="HomeContactForm"]:not([ssr])')
+      .waitFor({ timeout: 30_000 });
     const after = await island.getAttribute('component-url');
     assert(after?.startsWith('/_astro/v3/'), `the reloaded page runs ${after}`);
     const form = page.getByTestId('home-contact');
@@ -239,7 +262,8 @@ export async function rollback(ctx: {
   register: (email: string) => Promise<unknown>;
 }): StepResult {
   const exists = async (email: string) =>
-    (await ctx.api.call('POST', '/api/users/check-email', { body: { email } })).json<{ exists: boolean }>().exists;
+    (await ctx.api.call('POST', '/api/users/check-email', { body: { email } })).json<{ exists: boolean }>()
+      .exists;
   // A write after the deploy's bookmark.
   const email = `after.deploy.${randomBytes(3).toString('hex')}@example.com`;
   await ctx.register(email);
@@ -247,13 +271,22 @@ export async function rollback(ctx: {
   const from = ctx.cloud.live();
   const ran = await rollBack(ctx.cloud.wrangler, ctx.deploy.undo, { data: true });
   for (const args of ran)
-    assert(ctx.deploy.printed.includes(commandLine(args)), `ran a command the deploy never printed: ${commandLine(args)}`);
-  assert(ctx.cloud.live() === ctx.deploy.undo.previousVersion, `${ctx.cloud.live()} serves after the rollback`);
+    assert(
+      ctx.deploy.printed.includes(commandLine(args)),
+      `ran a command the deploy never printed: ${commandLine(args)}`,
+    );
+  assert(
+    ctx.cloud.live() === ctx.deploy.undo.previousVersion,
+    `${ctx.cloud.live()} serves after the rollback`,
+  );
   const html = await waitFor('the Worker did not serve the home page again', async () => {
     const res = await fetch(`${ctx.api.url}/`).catch(() => undefined);
     return res?.ok ? res.text() : undefined;
   });
-  assert(html.includes('/_astro/') && !html.includes('/_astro/v3/'), 'the page is not the previous version’s');
+  assert(
+    html.includes('/_astro/') && !html.includes('/_astro/v3/'),
+    'the page is not the previous version’s',
+  );
   assert(!(await exists(email)), 'the registration made after the bookmark is still there');
   const health = await ctx.api.call('GET', '/api/health');
   return [

@@ -154,11 +154,19 @@ describe('daily job alert digest', () => {
     expect(await digestsTo(idle.email)).toEqual([]);
 
     // The cron fires again (the same day): nothing is due, nothing is sent twice.
-    const again = await runScheduled(CRONS['job-alert-digest'], httpsEnv(), new Date(now.getTime() + 5 * 60_000));
+    const again = await runScheduled(
+      CRONS['job-alert-digest'],
+      httpsEnv(),
+      new Date(now.getTime() + 5 * 60_000),
+    );
     expect(again['job-alert-digest']).toMatchObject({ claimed: 0, sent: 0 });
     expect(await digestsTo(matching.email)).toHaveLength(1);
     // The next day, with no newer job: claimed, but no e-mail.
-    const nextDay = await runScheduled(CRONS['job-alert-digest'], httpsEnv(), new Date(now.getTime() + 24 * HOUR));
+    const nextDay = await runScheduled(
+      CRONS['job-alert-digest'],
+      httpsEnv(),
+      new Date(now.getTime() + 24 * HOUR),
+    );
     expect((nextDay['job-alert-digest'] as { empty: number }).empty).toBeGreaterThanOrEqual(2);
     expect(await digestsTo(matching.email)).toHaveLength(1);
   });
@@ -204,7 +212,7 @@ async function quickAlert(since: number, keywords: string) {
   return { email, alertId };
 }
 
-describe('the digest within one run\'s budget (issue 32 item 6)', () => {
+describe("the digest within one run's budget (issue 32 item 6)", () => {
   const bindings = () => withFakeMail({ SITE_URL: 'https://bridgeway.example' });
 
   it('more due alerts than one run affords: each run stays inside its budget, the next runs carry on, and every alert gets exactly one digest', async () => {
@@ -247,7 +255,11 @@ describe('the digest within one run\'s budget (issue 32 item 6)', () => {
     const [row] = await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alert.alertId));
     expect(row!.digestedUntil.getTime()).toBe(base);
     // Within the claim another run leaves it alone.
-    const during = await runScheduled(CRONS['job-alert-digest'], bindings(), new Date(now.getTime() + 60_000));
+    const during = await runScheduled(
+      CRONS['job-alert-digest'],
+      bindings(),
+      new Date(now.getTime() + 60_000),
+    );
     expect(await digestsTo(alert.email)).toEqual([]);
     expect(during['job-alert-digest']).toMatchObject({ sent: 0 });
     // Once it lapses the alert goes, with the jobs since its last digest (not since the claim).
