@@ -32,7 +32,7 @@ export type JobOutcome = Record<string, number> | { error: string };
 /** A Cron Trigger that names no job: wrangler.toml and CRONS are out of step. */
 export class UnknownCronError extends Error {
   constructor(cron: string) {
-    super(`No scheduled job runs on the cron "${cron}" (functions/scheduled/cron.ts CRONS)`);
+    super(`No scheduled job runs on the cron "${cron}" (schemas/schedule.ts CRONS)`);
     this.name = 'UnknownCronError';
   }
 }

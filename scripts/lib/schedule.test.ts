@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRONS } from '#functions/scheduled/cron.ts';
+import { CRONS } from '#schemas/schedule.ts';
 import { readWranglerConfig, remoteTargets, wranglerEnvOf } from './wrangler-config.ts';
 
 describe('Cron Triggers (issue 32 item 6)', () => {

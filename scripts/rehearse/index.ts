@@ -41,6 +41,7 @@ import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
 import { standInCloud, type StandInCloud } from './cloud.ts';
+import { CRONS } from '#schemas/schedule.ts';
 import { assert, waitFor } from './checks.ts';
 import {
   boundedCron,
@@ -60,8 +61,8 @@ const ASSETS = join(STATE, 'dist');
 const UPLOAD = join(STATE, 'build');
 const ENV_FILE = join(STATE, 'production.env');
 const LOG = join(STATE, 'rehearse.log');
-/** The mail retry's own cron (CRONS['mail-retry'] in functions/scheduled/cron.ts), every five minutes. */
-const FREQUENT_CRON = '*/5 * * * *';
+/** The mail retry's own cron, every five minutes. */
+const FREQUENT_CRON = CRONS['mail-retry'];
 /** The retry job's first backoff is 5 minutes: a run this much later is past it. */
 const PAST_FIRST_BACKOFF_MS = 6 * 60_000;
 

@@ -12,7 +12,7 @@ import { deployCommands, deployTarget } from '../lib/deploy-target.ts';
 import { commandLine, deployWithUndo, rollBack, type UndoRecord } from '../lib/deploy-steps.ts';
 import { copyAsAnotherBuild } from '../lib/another-build.ts';
 import { RUN_BUDGET } from '#functions/lib/call-budget.ts';
-import { CRONS } from '#functions/scheduled/cron.ts';
+import { CRONS } from '#schemas/schedule.ts';
 import type { DeployHookPayload } from '#schemas/build.ts';
 import type { ApiClient } from './api.ts';
 import type { FakeMail } from './fake-mail.ts';
