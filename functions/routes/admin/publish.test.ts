@@ -231,7 +231,7 @@ describe('publishing through the deploy hook', () => {
     const calls = fakeHook();
     for (const ENVIRONMENT of ['staging', 'production']) {
       await db.delete(t.publishEvents);
-      await publish({ ...hookEnv, ENVIRONMENT } as Env);
+      await publish({ ...hookEnv, ENVIRONMENT });
     }
     const sent = calls.map((c) => deployHookPayload.parse(JSON.parse(c.init?.body as string)));
     expect(sent.map((b) => b.client_payload.environment)).toEqual(['staging', 'production']);
