@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { freePort } from './functions/test/stripe-fake/free-port.ts';
 
-// Two projects: the API tests run inside workerd against real D1 and R2, with the real
-// migrations applied; the site's pure client logic (site/**/*.test.ts) runs in plain Node.
+// Three projects: the API tests run inside workerd against real D1 and R2, with the real
+// migrations applied; the site's pure client logic (site/**/*.test.ts) and the deploy tools' checks
+// (scripts/**/*.test.ts) run in plain Node.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('db/migrations');
   // The fake Stripe API (functions/test/stripe-fake) listens here; the global setup starts it.
@@ -73,9 +74,19 @@ export default defineConfig(async () => {
       include: ['site/**/*.test.ts'],
     },
   };
+  // The Node-side tools' checks (the deploy path: wrangler.toml's environments, migrations, the
+  // workflow), in plain Node beside the files they read.
+  const scripts = {
+    test: {
+      name: 'scripts',
+      environment: 'node',
+      include: ['scripts/**/*.test.ts'],
+      testTimeout: 30_000,
+    },
+  };
   return {
     test: {
-      projects: process.env.PERF ? [workerd] : [workerd, site],
+      projects: process.env.PERF ? [workerd] : [workerd, site, scripts],
       // vitest's default in a run is one worker fewer than the cores: one workerd at a time on a
       // two-core CI machine, which sits half idle while a test waits on D1, R2 or a hash. Each test
       // file has its own workerd and storage, so running as many as there are cores is safe.

@@ -6,6 +6,7 @@ import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/islands.ts';
 import { sql } from './helpers/rows.ts';
 import { storeSession, studentSession, verifiedStudent } from './helpers/accounts.ts';
+import { CRONS } from '#schemas/schedule.ts';
 
 // Issue 18 in the browser: "Download my data" saves a zip of the person's data and files, "Delete
 // my account" (password-confirmed) ends the account at once, and a job alert saved from the job
@@ -166,14 +167,14 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   await page.goto('/my-applications');
   await expect(page.getByRole('list', { name: 'Your job alerts' })).toContainText(`"${keyword}" near Leeds`);
 
-  // A matching job is published, and the daily cron runs the next morning.
+  // A matching job is published, and the digest's cron runs the next morning.
   const now = Date.now();
   // The browser tests share one database: the job goes again, so later specs see the jobs the site was built with.
   cleanups.push(() => sql(`DELETE FROM jobs WHERE id = 'job-${stamp}';`));
   sql(`INSERT INTO jobs (id, title, description, category, company, location, address, start_date, end_date, recruitment_type, employment, schedule, payment, hiring, urgent, tags, type, requirements, company_info, status, sort_order, created_at, updated_at)
     VALUES ('job-${stamp}', '${keyword} Care Worker', 'Caring role', 'Healthcare', 'Alert Care Ltd', 'Leeds, UK', '1 Alert Road', '2026-09-01', '2027-09-01', 'Permanent', '["Full-time"]', 'Days', '£25,000', '1', 0, '[]', 'Full-time', '[]', '{"name":"Alert Care Ltd","website":"https://example.com","about":"x"}', 'open', 0, ${now + 1_000}, ${now + 1_000})`);
   const cron = await request.get(
-    `/cdn-cgi/local/scheduled?cron=${encodeURIComponent('0 6 * * *')}&time=${now + 21 * 60 * 60 * 1000}`,
+    `/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRONS['job-alert-digest'])}&time=${now + 21 * 60 * 60 * 1000}`,
   );
   expect(cron.ok()).toBe(true);
   let text = '';

@@ -491,7 +491,7 @@ describe('item 3: pre-registration cannot take an account over', () => {
     await env.DB.prepare('update partners set created_at = ? where id = ?')
       .bind(dayAgo, expiredPartner.data._id)
       .run();
-    const results = await runScheduled(CRONS.daily, env);
+    const results = await runScheduled(CRONS['expire-unverified-accounts'], env);
     expect(results['expire-unverified-accounts']).toMatchObject({ deleted: expect.any(Number) });
     expect((results['expire-unverified-accounts'] as { deleted: number }).deleted).toBeGreaterThanOrEqual(2);
     expect(await env.DB.prepare('select id from users where id = ?').bind(expired.userId).first()).toBeNull();

@@ -41,7 +41,7 @@ import { images } from './routes/images/images.ts';
 import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { build } from './routes/build/build.ts';
-import { runScheduled } from './scheduled/index.ts';
+import { anyFailed, runScheduled, ScheduledRunFailed } from './scheduled/index.ts';
 import { apiPaths } from '#schemas/paths.ts';
 
 export const app = new Hono<AppEnv>();
@@ -106,13 +106,15 @@ app.notFound(notFound);
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml [triggers]): housekeeping, mail retries, digests.
-  scheduled(controller, env, ctx) {
+  // Cron Triggers (wrangler.toml [triggers]), one job each: awaited, not handed to waitUntil, so a
+  // failed job fails the invocation and Cron Events and Workers Logs record it as a failure.
+  async scheduled(controller, env) {
     // Fails closed like every request: no mail with links signed by a missing or weak secret.
     if (refusesService(env)) {
       logLine('error', { type: 'scheduled-refused', cron: controller.cron, reason: 'configuration' });
       return;
     }
-    ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+    const results = await runScheduled(controller.cron, env, new Date(controller.scheduledTime));
+    if (anyFailed(results)) throw new ScheduledRunFailed(controller.cron, results);
   },
 } satisfies ExportedHandler<Env>;

@@ -279,7 +279,7 @@ describe('item 5: signing out ends the session on the server', () => {
     await env.DB.prepare('update sessions set expires_at = ? where account_id = ?')
       .bind(Date.now() - 1000, id)
       .run();
-    const results = await runScheduled(CRONS.daily, env);
+    const results = await runScheduled(CRONS['prune-sessions'], env);
     expect((results['prune-sessions'] as { deleted: number }).deleted).toBeGreaterThanOrEqual(1);
     const left = await env.DB.prepare('select count(*) as n from sessions where account_id = ?')
       .bind(id)

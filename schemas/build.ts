@@ -169,3 +169,20 @@ export const publishResponse = publishStatusResponse.extend({
   message: z.string(),
 });
 export type PublishResponse = z.infer<typeof publishResponse>;
+
+/** The deployed environments, by the names wrangler.toml (`[env.staging]`, the top level) and GitHub use. */
+export const deployTargets = ['staging', 'production'] as const;
+export type DeployTarget = (typeof deployTargets)[number];
+
+/**
+ * The body the back office's Publish sends to the deploy hook (GitHub's repository_dispatch shape;
+ * Workers Builds hooks ignore it): the environment travels with it, so a Publish on staging builds
+ * and deploys staging only. The workflow refuses a body without one of the two
+ * (scripts/lib/deploy-target.ts): an unknown ENVIRONMENT deploys nothing.
+ */
+const NO_ENVIRONMENT = 'The deploy hook named no environment (production or staging)';
+export const deployHookPayload = z.object({
+  event_type: z.literal('publish'),
+  client_payload: z.object({ environment: z.enum(deployTargets, NO_ENVIRONMENT) }, NO_ENVIRONMENT),
+});
+export type DeployHookPayload = z.input<typeof deployHookPayload>;

@@ -1,15 +1,18 @@
 // npm run deploy [-- --env staging]: what a build machine runs after `npm run build`.
-//   1. applies the D1 migrations to the environment's database (remote),
-//   2. deploys the Worker and the built dist/ with `wrangler deploy`, tagged with the commit
-//      (BUILD_COMMIT, which GET /api/health reports),
-//   3. reports the content version the build carries to the live Worker (POST /api/build/done with
+//   1. notes how to undo itself: the version the Worker serves now, and a D1 Time Travel bookmark
+//      taken before any migration, and prints the restore command;
+//   2. applies the D1 migrations to the environment's database (remote);
+//   3. deploys the Worker and the built dist/ with `wrangler deploy`, tagged with the commit
+//      (BUILD_COMMIT, which GET /api/health reports), and prints the rollback commands
+//      (scripts/lib/deploy-steps.ts; README "Rolling back");
+//   4. reports the content version the build carries to the live Worker (POST /api/build/done with
 //      BUILD_TOKEN), so the back office shows "published at …".
 // Needs wrangler's credentials (CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID on CI). The report
 // needs SNAPSHOT_URL and BUILD_TOKEN, the same two the build read its content with.
 import { parseArgs } from 'node:util';
-import { run } from './lib/run.ts';
 import { chosenEnvironment } from './lib/wrangler-config.ts';
 import { currentCommit, readBuildInfo, reportBuildDone } from './lib/build-report.ts';
+import { deployWithUndo, wranglerCli } from './lib/deploy-steps.ts';
 
 const { values } = parseArgs({
   options: { env: { type: 'string' }, 'skip-migrations': { type: 'boolean', default: false } },
@@ -19,9 +22,7 @@ const envArgs = environment ? ['--env', environment] : [];
 try {
   const info = readBuildInfo();
   const commit = currentCommit();
-  if (!values['skip-migrations'])
-    await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs], { CI: 'true' });
-  await run('wrangler', ['deploy', ...envArgs, ...(commit ? ['--var', `BUILD_COMMIT:${commit}`] : [])]);
+  await deployWithUndo({ wrangler: wranglerCli, envArgs, commit, skipMigrations: values['skip-migrations'] });
   const { SNAPSHOT_URL: snapshotUrl, BUILD_TOKEN: token } = process.env;
   if (info.source !== 'snapshot-url' || !snapshotUrl || !token) {
     console.log(

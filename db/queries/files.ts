@@ -53,7 +53,8 @@ export const imageReferencingTables: SQLiteTable[] = [
 ];
 
 /** D1 allows 100 bound parameters a query. */
-const KEYS_PER_QUERY = 90;
+/** Keys checked per statement (D1 binds at most 100 parameters). */
+export const KEYS_PER_QUERY = 90;
 
 /** Which of `keys` (all under a column-referenced prefix) still have a row. */
 export async function keysWithRows(db: Db, prefix: Exclude<FilePrefix, 'images/'>, keys: string[]) {
@@ -77,6 +78,9 @@ function textColumns(table: SQLiteTable) {
     (c) => c.columnType === 'SQLiteText' || c.columnType === 'SQLiteTextJson',
   );
 }
+
+/** The statements imageReferences makes (two a table that can show an image). */
+export const imageReferenceQueries = () => imageReferencingTables.length * 2;
 
 /**
  * The uploaded images the content references (`images/<uuid>.<ext>` found in any text column of a

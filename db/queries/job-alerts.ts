@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { jobAlerts, jobApplicants, jobs } from '../schema/index.ts';
 import { JOB_ALERT_LIMIT, type JobAlertDto } from '#schemas/job-alerts.ts';
@@ -67,13 +67,20 @@ export async function findAlert(db: Db, id: string) {
 }
 
 /**
- * Claims up to `limit` alerts whose last digest is at least `minGapMs` old, in one conditional
- * UPDATE … RETURNING: each claimed alert moves its `digested_until` to `now` and keeps the old
- * value in `previous_digested_until` (SET reads the row's old values), which is the window of new
- * jobs for this digest. A second run (the cron firing twice, or overlapping) finds them claimed.
+ * Claims up to `limit` alerts whose last digest is at least `minGapMs` old and that no run holds, in
+ * one conditional UPDATE … RETURNING: each claimed alert is held until `leaseUntil` (the claim
+ * re-checks the condition on each row as it writes it, so a cron firing twice, or two overlapping
+ * runs, never both get one). Nothing else changes: `digested_until` moves only once the digest is
+ * out (markDigested), so a run that stops first leaves the alert due again when the claim lapses.
  */
-export async function claimDueAlerts(db: Db, now: Date, minGapMs: number, limit: number) {
-  const due = lte(jobAlerts.digestedUntil, new Date(now.getTime() - minGapMs));
+export async function claimDueAlerts(
+  db: Db,
+  { now, minGapMs, leaseUntil, limit }: { now: Date; minGapMs: number; leaseUntil: Date; limit: number },
+) {
+  const due = and(
+    lte(jobAlerts.digestedUntil, new Date(now.getTime() - minGapMs)),
+    or(isNull(jobAlerts.digestClaimedUntil), lte(jobAlerts.digestClaimedUntil, now)),
+  );
   const oldest = db
     .select({ id: jobAlerts.id })
     .from(jobAlerts)
@@ -82,9 +89,37 @@ export async function claimDueAlerts(db: Db, now: Date, minGapMs: number, limit:
     .limit(limit);
   return db
     .update(jobAlerts)
-    .set({ previousDigestedUntil: sql`${jobAlerts.digestedUntil}`, digestedUntil: now })
+    .set({ digestClaimedUntil: leaseUntil })
     .where(and(inArray(jobAlerts.id, oldest), due))
     .returning();
+}
+
+/**
+ * Records alerts as digested up to `now` (their digest went to the provider, waits in the outbox
+ * for a retry, or had nothing to say), in one statement, and only while this run's claim
+ * (`leaseUntil`) still holds them. Returns how many it moved.
+ */
+export async function markDigested(db: Db, ids: string[], now: Date, leaseUntil: Date) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(jobAlerts)
+    .set({
+      previousDigestedUntil: sql`${jobAlerts.digestedUntil}`,
+      digestedUntil: now,
+      digestClaimedUntil: null,
+    })
+    .where(and(inArray(jobAlerts.id, ids), eq(jobAlerts.digestClaimedUntil, leaseUntil)))
+    .returning({ id: jobAlerts.id });
+  return rows.length;
+}
+
+/** Gives back claims a run could not afford to work through: the next run takes them at once. */
+export async function releaseAlerts(db: Db, ids: string[], leaseUntil: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(jobAlerts)
+    .set({ digestClaimedUntil: null })
+    .where(and(inArray(jobAlerts.id, ids), eq(jobAlerts.digestClaimedUntil, leaseUntil)));
 }
 
 /** The owners' e-mail and name of alerts. */

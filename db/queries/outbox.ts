@@ -88,6 +88,12 @@ const due = (now: Date) =>
     eq(outbox.retryable, true),
   );
 
+/** How many messages are due for a retry now (a run that could not claim them all logs the rest). */
+export async function countDue(db: Db, now: Date) {
+  const [row] = await db.select({ n: count() }).from(outbox).where(due(now));
+  return row?.n ?? 0;
+}
+
 /**
  * Claims up to `limit` due messages for this sender, in one conditional UPDATE … RETURNING: the
  * claim re-checks the due condition on each row as it writes it, so two overlapping runs can never

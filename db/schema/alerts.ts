@@ -18,12 +18,18 @@ export const jobAlerts = sqliteTable(
     category: text('category'),
     location: text('location'),
     /**
-     * Jobs published up to this instant have been considered for this alert. A digest claims the
-     * alert by moving it to the run's time in one conditional UPDATE (so a cron firing twice sends
-     * once), remembering the old value in `previous_digested_until`: the window of new jobs.
+     * Jobs published up to this instant have been considered for this alert: it moves to the run's
+     * time only once the digest has gone to the provider (or waits in the outbox for a retry), the
+     * old value kept in `previous_digested_until`.
      */
     digestedUntil: integer('digested_until', { mode: 'timestamp_ms' }).notNull(),
     previousDigestedUntil: integer('previous_digested_until', { mode: 'timestamp_ms' }),
+    /**
+     * A digest run's claim, until this instant: taken in one conditional UPDATE (so a cron firing
+     * twice, or two overlapping runs, send once) and cleared when the alert is digested. A run that
+     * stopped before sending leaves it to lapse, and the alert is due again, its window unchanged.
+     */
+    digestClaimedUntil: integer('digest_claimed_until', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [

@@ -189,3 +189,14 @@ export const contentVersion = sqliteTable('content_version', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull().default(0),
 });
+
+/**
+ * Where a scheduled job that works through more than one run's budget stopped (docs/decisions/020):
+ * one row a job, its position as JSON (the orphaned-files sweep: the prefix and the last key it
+ * looked at), read at the start of the next run.
+ */
+export const scheduledState = sqliteTable('scheduled_state', {
+  job: text('job').primaryKey(),
+  state: text('state', { mode: 'json' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -2,7 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../lib/app-env.ts';
 import { describeError, logLine } from '../lib/log.ts';
-import { routePattern } from './request-log.ts';
+import { cfRay, routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorResponse } from '#schemas/errors.ts';
 import { ValidationError } from '../lib/validate.ts';
@@ -65,6 +65,7 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   logLine('error', {
     type: 'error',
     requestId: c.var.requestId,
+    cfRay: cfRay(c),
     method: c.req.method,
     route: routePattern(c),
     ...describeError(error),

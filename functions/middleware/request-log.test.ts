@@ -39,6 +39,7 @@ describe('request logs', () => {
     expect(requests[0]).toEqual({
       type: 'request',
       requestId: id,
+      cfRay: null,
       method: 'GET',
       route: '/api/subjects/:id',
       status: res.status,
@@ -100,6 +101,27 @@ describe('request logs', () => {
       status: 503,
       requestId: res.headers.get('X-Request-Id'),
     });
+  });
+
+  it("carries Cloudflare's cf-ray on the request line and the error line, and never a malformed one", async () => {
+    const ray = '8f1a2b3c4d5e6f70-LHR';
+    const broken = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === 'withSession' || prop === 'prepare')
+          return () => {
+            throw new Error('D1 down');
+          };
+        return Reflect.get(target, prop);
+      },
+    });
+    const lines = await linesDuring(async () => {
+      await call('/api/features', { headers: { 'cf-ray': ray } });
+      await call('/api/features', { headers: { 'cf-ray': ray } }, { ...env, DB: broken });
+      await call('/api/features', { headers: { 'cf-ray': 'ada@example.com' } });
+    });
+    expect(lines.filter((l) => l.type === 'request').map((l) => l.cfRay)).toEqual([ray, ray, null]);
+    expect(lines.filter((l) => l.type === 'error').map((l) => l.cfRay)).toEqual([ray]);
+    expect(JSON.stringify(lines)).not.toMatch(/ada@example\.com/);
   });
 
   it('keeps a caller-supplied request id that is a plain token, and replaces one that is not', async () => {

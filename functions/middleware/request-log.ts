@@ -26,13 +26,27 @@ export function routePattern(c: Context<AppEnv>) {
   return '(unmatched)';
 }
 
-/** One JSON line per request: method, route pattern, status, duration and request id. */
+/** Cloudflare's ray id as the edge sets it (`8f1a2b3c4d5e6f70-LHR`); null off Cloudflare or when malformed. */
+const CF_RAY = /^[0-9a-f]{16}-[A-Z]{3}$/i;
+
+/**
+ * The request's `cf-ray`: the id Cloudflare's own logs, its error pages and its support know the
+ * request by, so a line here can be matched with theirs. Only the edge's format is logged: anywhere
+ * else the header is whatever a caller sent.
+ */
+export function cfRay(c: Context<AppEnv>) {
+  const ray = c.req.header('cf-ray');
+  return ray && CF_RAY.test(ray) ? ray : null;
+}
+
+/** One JSON line per request: method, route pattern, status, duration, request id and cf-ray. */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   await next();
   logLine(c.res.status >= 500 ? 'error' : 'info', {
     type: 'request',
     requestId: c.var.requestId,
+    cfRay: cfRay(c),
     method: c.req.method,
     route: routePattern(c),
     status: c.res.status,

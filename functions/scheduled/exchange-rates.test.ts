@@ -49,7 +49,7 @@ describe('exchange-rates job', () => {
     quiet();
     const fetch = feed({});
     const before = await stored();
-    expect((await runScheduled(CRONS.daily, env))['exchange-rates']).toEqual({ skipped: 1 });
+    expect((await runScheduled(CRONS['exchange-rates'], env))['exchange-rates']).toEqual({ skipped: 1 });
     expect(fetch).not.toHaveBeenCalled();
     expect(await stored()).toEqual(before);
   });
@@ -78,7 +78,9 @@ describe('exchange-rates job', () => {
     answer();
     const before = await stored();
     expect(
-      (await runScheduled(CRONS.daily, withFeed, new Date('2026-11-23T06:00:00Z')))['exchange-rates'],
+      (await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z')))[
+        'exchange-rates'
+      ],
     ).toEqual({ updated: 0, rejected: 1 });
     expect(await stored()).toEqual(before);
   });
@@ -86,7 +88,7 @@ describe('exchange-rates job', () => {
   it("replaces every rate, with the feed's date and source, from a dollar-based feed", async () => {
     quiet();
     const fetch = feed({ base: 'USD', date: '2026-11-22', rates: usdRates });
-    const result = await runScheduled(CRONS.daily, withFeed, new Date('2026-11-23T06:00:00Z'));
+    const result = await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z'));
     expect(fetch).toHaveBeenCalledOnce();
     const [input] = fetch.mock.calls[0]!;
     expect(input instanceof Request ? input.url : input.toString()).toBe(FEED);
@@ -110,7 +112,9 @@ describe('exchange-rates job', () => {
     );
     feed({ amount: 1, base: 'EUR', date: '2026-11-23', rates: perEur });
     expect(
-      (await runScheduled(CRONS.daily, withFeed, new Date('2026-11-23T06:00:00Z')))['exchange-rates'],
+      (await runScheduled(CRONS['exchange-rates'], withFeed, new Date('2026-11-23T06:00:00Z')))[
+        'exchange-rates'
+      ],
     ).toEqual({ updated: 13, rejected: 0 });
     const rows = await stored();
     expect(rows.find((r) => r.id === 'EUR')!.units_per_usd).toBe('0.86');

@@ -5,11 +5,11 @@ import { CRONS, type ScheduledJob } from './cron.ts';
 /** Daily: refresh the exchange rates from RATES_URL when one is configured (otherwise staff keep them). */
 export const exchangeRatesJob: ScheduledJob = {
   name: 'exchange-rates',
-  cron: CRONS.daily,
-  async run({ env, db, now }): Promise<Record<string, number>> {
+  cron: CRONS['exchange-rates'],
+  async run({ env, db, now, fetch }): Promise<Record<string, number>> {
     const { url, source } = config(env).exchangeRates;
     if (!url) return { skipped: 1 };
-    const outcome = await refreshExchangeRates(db, url, { source, now });
+    const outcome = await refreshExchangeRates(db, url, { source, now, fetcher: fetch });
     if (!outcome.ok) {
       // The table keeps its rates; the reason goes to the log for staff to look at.
       console.warn(JSON.stringify({ type: 'exchange-rates', kept: true, reason: outcome.reason }));

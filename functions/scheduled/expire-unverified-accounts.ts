@@ -7,6 +7,6 @@ import { CRONS, type ScheduledJob } from './cron.ts';
  */
 export const expireUnverifiedAccounts: ScheduledJob = {
   name: 'expire-unverified-accounts',
-  cron: CRONS.daily,
+  cron: CRONS['expire-unverified-accounts'],
   run: async ({ db, now }) => ({ deleted: await deleteExpiredUnverified(db, now.getTime()) }),
 };

@@ -1,6 +1,6 @@
 // Issue 14 item 10 and issue 13 item 11: the daily housekeeping in the scheduled handler — outbox
 // retention (30 days; production bodies cleared) and R2 objects whose rows are gone — and the one
-// log line of counts each run writes. Driven through runScheduled(CRONS.daily, env, now) in workerd.
+// log line of counts each run writes. Driven through runScheduled(CRONS[job], env, now) in workerd.
 import { env } from 'cloudflare:test';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,12 +11,14 @@ import {
   jobApplications,
   outbox,
   publishEvents,
+  scheduledState,
   teamMembers,
   users,
 } from '#db/schema/index.ts';
 import { aJob } from '../test/fixtures/index.ts';
+import { countedBucket, countedD1 } from '../lib/call-budget.ts';
 import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
-import { CRONS, runScheduled } from './index.ts';
+import { CRONS, RunBudget, runScheduled } from './index.ts';
 
 const db = createDb(env.DB);
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,7 +26,7 @@ const HOUR = 60 * 60 * 1000;
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('outbox retention (CRONS.daily)', () => {
+describe('outbox retention', () => {
   it('deletes rows older than 30 days and keeps younger ones', async () => {
     const now = Date.now() + 400 * DAY; // well after every row other tests wrote
     const at = (age: number) => new Date(now - age);
@@ -43,7 +45,7 @@ describe('outbox retention (CRONS.daily)', () => {
         updatedAt: r.createdAt,
       });
     }
-    const results = await runScheduled(CRONS.daily, env, new Date(now));
+    const results = await runScheduled(CRONS['outbox-retention'], env, new Date(now));
     expect((results['outbox-retention'] as { purged: number }).purged).toBeGreaterThanOrEqual(2);
     const left = await db
       .select({ to: outbox.to })
@@ -82,10 +84,10 @@ describe('outbox retention (CRONS.daily)', () => {
       ...base,
     });
     // Tests, like development, keep bodies: the sweep does nothing there.
-    expect((await runScheduled(CRONS.daily, env, now))['outbox-retention']).toMatchObject({
+    expect((await runScheduled(CRONS['outbox-retention'], env, now))['outbox-retention']).toMatchObject({
       bodiesCleared: 0,
     });
-    const results = await runScheduled(CRONS.daily, { ...env, ENVIRONMENT: 'production' }, now);
+    const results = await runScheduled(CRONS['outbox-retention'], { ...env, ENVIRONMENT: 'production' }, now);
     expect((results['outbox-retention'] as { bodiesCleared: number }).bodiesCleared).toBeGreaterThanOrEqual(
       2,
     );
@@ -102,7 +104,7 @@ describe('outbox retention (CRONS.daily)', () => {
   });
 });
 
-describe('orphaned R2 objects (CRONS.daily)', () => {
+describe('orphaned R2 objects', () => {
   const uuid = () => crypto.randomUUID();
   const put = (key: string) => env.FILES.put(key, new Uint8Array([1, 2, 3]));
   const exists = async (key: string) => (await env.FILES.head(key)) !== null;
@@ -180,12 +182,16 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
     await put(foreign);
 
     // An hour later nothing is old enough: an upload in flight is never deleted.
-    const early = await runScheduled(CRONS.daily, env, new Date(Date.now() + HOUR));
+    const early = await runScheduled(CRONS['orphaned-files'], env, new Date(Date.now() + HOUR));
     expect(early['orphaned-files']).toMatchObject({ deleted: 0 });
     expect(await exists(orphanDoc)).toBe(true);
 
     const log = vi.spyOn(console, 'log');
-    const results = await runScheduled(CRONS.daily, env, new Date(Date.now() + ORPHAN_GRACE_MS + HOUR));
+    const results = await runScheduled(
+      CRONS['orphaned-files'],
+      env,
+      new Date(Date.now() + ORPHAN_GRACE_MS + HOUR),
+    );
     expect(results['orphaned-files']).toMatchObject({ deleted: 3, deferred: 0 });
     expect(await Promise.all([orphanDoc, orphanCv, orphanImage].map(exists))).toEqual([false, false, false]);
     expect(await Promise.all([keptDoc, keptCv, keptImage, foreign].map(exists))).toEqual([
@@ -195,13 +201,14 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       true,
     ]);
 
-    // One log line for the run, with each job's counts.
+    // One log line for the run, with the job's counts and the calls it made.
     const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('{"type":"scheduled"'));
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       type: 'scheduled',
-      cron: CRONS.daily,
-      results: { 'outbox-retention': { purged: expect.any(Number) }, 'orphaned-files': { deleted: 3 } },
+      cron: CRONS['orphaned-files'],
+      results: { 'orphaned-files': { deleted: 3 } },
+      calls: { queries: expect.any(Number), subrequests: expect.any(Number) },
     });
   });
 
@@ -217,7 +224,7 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       updatedAt: new Date(Date.now() + 2 * DAY),
     });
     const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
-    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({
+    expect((await runScheduled(CRONS['orphaned-files'], env, later))['orphaned-files']).toMatchObject({
       deferred: 1,
       deleted: 0,
     });
@@ -229,7 +236,7 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
       createdAt: new Date(Date.now() + 3 * DAY),
       updatedAt: new Date(),
     });
-    expect((await runScheduled(CRONS.daily, env, later))['orphaned-files']).toMatchObject({
+    expect((await runScheduled(CRONS['orphaned-files'], env, later))['orphaned-files']).toMatchObject({
       deferred: 0,
       deleted: 1,
     });
@@ -245,5 +252,48 @@ describe('orphaned R2 objects (CRONS.daily)', () => {
     });
     expect(counts.deleted).toBeGreaterThanOrEqual(7);
     expect(await Promise.all(keys.map(exists))).toEqual(keys.map(() => false));
+  });
+  it('a bucket larger than one run affords: the run sweeps what its budget allows, records where it stopped, and the next run resumes there', async () => {
+    const userId = await student();
+    const job = await aJob();
+    const orphanDoc = `documents/${userId}/${uuid()}.pdf`;
+    const orphanCv = `resumes/${job.id}/${uuid()}.pdf`;
+    await Promise.all([put(orphanDoc), put(orphanCv)]);
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
+    // Reading the position (1) and one page of 1,000 keys (12 statements, 1 kept back): documents/ only.
+    const budget = new RunBudget({ queries: 14, subrequests: 10 });
+    const first = await runScheduled(CRONS['orphaned-files'], env, later, budget);
+    expect(budget.used.queries).toBeLessThanOrEqual(14);
+    expect(first['orphaned-files']).toMatchObject({ unfinished: 1, resumed: 0 });
+    expect([await exists(orphanDoc), await exists(orphanCv)]).toEqual([false, true]);
+    expect(await db.select().from(scheduledState)).toEqual([
+      expect.objectContaining({ job: 'orphaned-files', state: { prefix: 'resumes/', startAfter: null } }),
+    ]);
+    const second = await runScheduled(CRONS['orphaned-files'], env, later);
+    expect(second['orphaned-files']).toMatchObject({ unfinished: 0, resumed: 1 });
+    expect(await exists(orphanCv)).toBe(false);
+    expect(await db.select().from(scheduledState)).toEqual([]);
+  });
+
+  it('resumes after the last key a stopped sweep listed, skipping nothing', async () => {
+    // Objects of no row, under a folder that sorts after every other test's (uuids are hex).
+    const folder = `documents/zz-${uuid()}/`;
+    const keys = Array.from({ length: 5 }, () => `${folder}${uuid()}.pdf`).sort();
+    await Promise.all(keys.map(put));
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + HOUR);
+    // Two pages of two keys (a list and a delete each, and one statement each) and no more.
+    const budget = new RunBudget({ queries: 3, subrequests: 4 });
+    // The bindings count what the run spends, as runScheduled hands them to a job.
+    const counted = createDb(countedD1(env.DB, budget));
+    const stopped = await deleteOrphanedFiles(counted, countedBucket(env.FILES, budget), later, {
+      pageSize: 2,
+      budget,
+      from: { prefix: 'documents/', startAfter: folder },
+    });
+    expect(stopped.position).toEqual({ prefix: 'documents/', startAfter: keys[3] });
+    expect(await Promise.all(keys.map(exists))).toEqual([false, false, false, false, true]);
+    const rest = await deleteOrphanedFiles(db, env.FILES, later, { pageSize: 2, from: stopped.position });
+    expect(rest.position).toBeNull();
+    expect(await exists(keys[4]!)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Issue 14 item 9: failed sends are retried by the scheduled handler (every 5 minutes) with backoff
 // 5 min → 30 min → 2 h, then dead; each claim is one conditional UPDATE, so overlapping runs never
-// send a message twice. Driven through runScheduled(CRONS.frequent, env, now) in workerd, against
+// send a message twice. Driven through runScheduled(CRONS['mail-retry'], env, now) in workerd, against
 // the fake provider (functions/test/mail-fake).
 import { env } from 'cloudflare:test';
 import { and, eq, inArray, lte } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { createMailer } from '../services/mailer.ts';
 import { codeEmail, notificationEmail } from '../services/emails.ts';
 import { HttpTransport } from '../services/mail-transport.ts';
 import { program, received, withFakeMail } from '../test/mail-fake/client.ts';
-import { CRONS, runScheduled } from './index.ts';
+import { CRONS, RunBudget, runScheduled } from './index.ts';
 import { testBrand } from '../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
@@ -20,9 +20,9 @@ const production = withFakeMail({ ENVIRONMENT: 'production' });
 const row = async (to: string) => (await db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
 /** Runs the every-5-minutes cron at `at`; returns the mail-retry job's counts. */
 const frequentAt = async (at: number, bindings: Env = production) =>
-  (await runScheduled(CRONS.frequent, bindings, new Date(at)))['mail-retry'];
+  (await runScheduled(CRONS['mail-retry'], bindings, new Date(at)))['mail-retry'];
 
-describe('mail retry job (CRONS.frequent)', () => {
+describe('mail retry job', () => {
   it('retries a failed send 5 minutes, 30 minutes and 2 hours later, then marks it dead and drops its body', async () => {
     const to = 'retry-backoff@example.com';
     await program(to, 4);
@@ -224,5 +224,22 @@ describe('overlapping retry runs', () => {
       0,
     );
     expect(deliveries).toBeGreaterThan(recipients.length);
+  });
+  it('more due messages than one run affords: it claims only what its budget allows, the rest stay due (not held by a claim) and the next run sends them, each once', async () => {
+    const due = Date.now() + 600 * MIN;
+    const recipients = await failedBatch('budget', 8, due);
+    const budget = new RunBudget({ queries: 6, subrequests: 100 });
+    const first = await runScheduled(CRONS['mail-retry'], production, new Date(due + 60 * MIN), budget);
+    expect(budget.used.queries).toBeLessThanOrEqual(6);
+    expect(first['mail-retry']).toMatchObject({ claimed: 3, sent: 3 });
+    expect((first['mail-retry'] as { deferred: number }).deferred).toBeGreaterThanOrEqual(5);
+    const waiting = await db.select().from(outbox).where(inArray(outbox.to, recipients));
+    expect(waiting.filter((r) => r.status === 'sending')).toEqual([]);
+    // The next run, a minute later (no lease to wait out), takes the rest.
+    await runScheduled(CRONS['mail-retry'], production, new Date(due + 61 * MIN));
+    const after = await db.select().from(outbox).where(inArray(outbox.to, recipients));
+    expect(after.map((r) => r.status)).toEqual(recipients.map(() => 'sent'));
+    for (const to of recipients)
+      expect((await received(to)).filter((r) => r.outcome === 'delivered')).toHaveLength(1);
   });
 });

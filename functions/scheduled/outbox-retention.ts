@@ -9,7 +9,7 @@ import { CRONS, type ScheduledJob } from './cron.ts';
  */
 export const outboxRetention: ScheduledJob = {
   name: 'outbox-retention',
-  cron: CRONS.daily,
+  cron: CRONS['outbox-retention'],
   async run({ db, env, now }) {
     const purged = await purgeOutboxBefore(
       db,

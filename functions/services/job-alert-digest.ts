@@ -1,21 +1,38 @@
 import type { Db } from '#db/client.ts';
-import { alertOwners, claimDueAlerts, newJobsFor } from '#db/queries/job-alerts.ts';
+import {
+  alertOwners,
+  claimDueAlerts,
+  markDigested,
+  newJobsFor,
+  releaseAlerts,
+} from '#db/queries/job-alerts.ts';
 import { describeAlert } from '#schemas/job-alerts.ts';
 import { RETENTION } from '#schemas/retention.ts';
 import { jobPath, pagePaths } from '#schemas/paths.ts';
 import { config } from '../lib/config.ts';
 import { escapeHtml, footerLines, type EmailBrand } from './emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
-import { createMailer, type EmailMessage } from './mailer.ts';
+import { createMailer, MailNotSentError, type EmailMessage } from './mailer.ts';
+import { RunBudget } from '../lib/call-budget.ts';
 import { signUnsubscribeToken, unsubscribeUrl } from './unsubscribe-tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** An alert is due once its last digest is this old: a cron that fires twice a day sends once. */
 export const DIGEST_MIN_GAP_MS = 20 * HOUR;
-/** Alerts claimed per statement (the job loops until none are due). */
+/** Alerts claimed per statement (the job loops while any are due and its budget allows). */
 const CLAIM_BATCH = 50;
-/** The most batches a run handles (the next day's run carries on). */
-const MAX_BATCHES = 40;
+/** How long a run holds the alerts it claimed; one that stopped first leaves them due again after it. */
+export const DIGEST_LEASE_MS = 15 * 60 * 1000;
+/**
+ * What one alert costs a run at most: its new jobs (1 query), the outbox row, the provider call and
+ * the outcome (1 + 1 subrequest + 1), and marking it digested (1).
+ */
+const ALERT_COST = { queries: 4, subrequests: 1 } as const;
+/**
+ * Each batch's own statements: the claim, the owners, the site block (read once a run), the empty
+ * alerts marked, the claims given back.
+ */
+const BATCH_COST = { queries: 5 } as const;
 
 interface DigestJob {
   id: string;
@@ -66,47 +83,74 @@ export function digestEmail(
 }
 
 /**
- * The daily digest: claims due alerts (one conditional UPDATE, so a second run sends nothing), and
- * e-mails each alert's new open jobs published since its last digest (at most
- * RETENTION.jobAlertLookbackDays back). An alert with no new job sends nothing. A claimed alert
- * whose e-mail fails is not retried by this job: the outbox retries the message itself.
+ * The daily digest: claims due alerts (one conditional UPDATE, so a second run sends nothing twice),
+ * and e-mails each alert's new open jobs published since its last digest (at most
+ * RETENTION.jobAlertLookbackDays back). An alert with no new job sends nothing.
+ *
+ * An alert is marked digested only after its e-mail went to the provider, or waits in the outbox
+ * for the retry job; never before (a run that stops mid-way leaves the rest due, and their claim
+ * lapses after DIGEST_LEASE_MS). With a budget (the Cron run's) it claims and sends only what the
+ * budget affords, gives back claims it could not reach, and the next run carries on.
  */
-export async function sendJobAlertDigests(db: Db, env: Env, now: Date) {
+export async function sendJobAlertDigests(
+  db: Db,
+  env: Env,
+  now: Date,
+  options: { fetch?: typeof fetch; budget?: RunBudget } = {},
+) {
+  const budget = options.budget ?? new RunBudget({ queries: Infinity, subrequests: Infinity });
   const settings = config(env);
-  const mailer = createMailer(db, env);
-  const brand = await getSite(db);
-  const counts = { claimed: 0, sent: 0, empty: 0, failed: 0 };
+  const mailer = createMailer(db, env, { fetch: options.fetch });
+  const counts = { claimed: 0, sent: 0, queued: 0, empty: 0, failed: 0, released: 0 };
   const lookback = now.getTime() - RETENTION.jobAlertLookbackDays * 24 * HOUR;
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const claimed = await claimDueAlerts(db, now, DIGEST_MIN_GAP_MS, CLAIM_BATCH);
+  const leaseUntil = new Date(now.getTime() + DIGEST_LEASE_MS);
+  let brand: EmailBrand | undefined;
+  for (;;) {
+    const limit = budget.howMany(ALERT_COST, CLAIM_BATCH, BATCH_COST);
+    if (limit === 0) break;
+    const claimed = await claimDueAlerts(db, { now, minGapMs: DIGEST_MIN_GAP_MS, leaseUntil, limit });
     if (claimed.length === 0) break;
     counts.claimed += claimed.length;
     const owners = await alertOwners(
       db,
       claimed.map((a) => a.applicantId),
     );
-    for (const alert of claimed) {
+    const empty: string[] = [];
+    let unreached: string[] = [];
+    for (const [i, alert] of claimed.entries()) {
+      // Kept back: marking the empty alerts, giving back claims, and the site block if not read yet.
+      if (!budget.affords(ALERT_COST, { queries: brand ? 2 : 3 })) {
+        unreached = claimed.slice(i).map((a) => a.id);
+        break;
+      }
       const owner = owners.get(alert.applicantId);
-      const from = new Date(Math.max(alert.previousDigestedUntil?.getTime() ?? 0, lookback));
+      const from = new Date(Math.max(alert.digestedUntil.getTime(), lookback));
       const jobs = owner ? await newJobsFor(db, alert, from, now) : [];
       if (!owner || jobs.length === 0) {
-        counts.empty += 1;
+        empty.push(alert.id);
         continue;
       }
+      brand ??= await getSite(db);
       const token = await signUnsubscribeToken(settings.tokenSecret, settings.tokenIssuer, alert.id);
       try {
-        await mailer.send(
+        const outcome = await mailer.send(
           digestEmail(brand, owner.email, owner.fullName, alert, jobs, {
             site: settings.siteUrl,
             unsubscribe: unsubscribeUrl(settings.siteUrl, token),
           }),
         );
-        counts.sent += 1;
-      } catch {
+        counts[outcome === 'sent' ? 'sent' : 'queued'] += 1;
+      } catch (error) {
+        // Refused outright (a malformed address): resending tomorrow would be refused too.
+        if (!(error instanceof MailNotSentError)) throw error;
         counts.failed += 1;
       }
+      await markDigested(db, [alert.id], now, leaseUntil);
     }
-    if (claimed.length < CLAIM_BATCH) break;
+    counts.empty += await markDigested(db, empty, now, leaseUntil);
+    await releaseAlerts(db, unreached, leaseUntil);
+    counts.released += unreached.length;
+    if (unreached.length > 0 || claimed.length < limit) break;
   }
   return counts;
 }

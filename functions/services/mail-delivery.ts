@@ -3,6 +3,7 @@ import {
   buryLapsedUnretryable,
   claimDue,
   claimForRetry,
+  countDue,
   findOutboxMessage,
   recordAttempt,
   type ClaimedMessage,
@@ -12,6 +13,7 @@ import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, retryBlockedMessages, retryMessages } fr
 import { config } from '../lib/config.ts';
 import { logLine } from '../lib/log.ts';
 import { createTransport, type MailTransport } from './mail-transport.ts';
+import type { RunBudget } from '../lib/call-budget.ts';
 
 /** How one attempt ended. */
 export type AttemptStatus = 'sent' | 'failed' | 'dead';
@@ -76,17 +78,33 @@ function bodyOf(row: ClaimedMessage): StoredBody | undefined {
   return { text: row.text, html: row.html, headers: row.headers ?? undefined };
 }
 
+/** What one retried message costs a run: the provider call, and the statement recording its outcome. */
+const RETRY_COST = { subrequests: 1, queries: 1 } as const;
+
 /**
  * The retry job (every 5 minutes): claims the due failed messages (one conditional UPDATE, so an
- * overlapping run never gets the same ones) and tries each once more. Returns counts for the log.
+ * overlapping run never gets the same ones) and tries each once more. With a budget (the Cron run's,
+ * functions/scheduled/budget.ts) it claims only as many as the budget affords: the rest stay due for
+ * the next run, never claimed and left to wait out a lease. Returns counts for the log.
  */
-export async function retryDueMail(db: Db, env: Env, now: Date) {
+export async function retryDueMail(
+  db: Db,
+  env: Env,
+  now: Date,
+  options: { fetch?: typeof fetch; budget?: RunBudget } = {},
+) {
   const settings = config(env).mail;
-  const transport = createTransport(settings);
-  const counts = { claimed: 0, sent: 0, failed: 0, dead: 0, interrupted: 0 };
+  const transport = createTransport(settings, options.fetch);
+  const counts = { claimed: 0, sent: 0, failed: 0, dead: 0, interrupted: 0, deferred: 0 };
   counts.interrupted = await buryLapsedUnretryable(db, now, settings.keepBodies);
-  const claimed = await claimDue(db, now, MAIL_RETRY.batchSize, leaseFrom(now));
+  // Kept back: the claim itself, and counting what is left when the budget bounds the claim.
+  const limit = options.budget
+    ? options.budget.howMany(RETRY_COST, MAIL_RETRY.batchSize, { queries: 2 })
+    : MAIL_RETRY.batchSize;
+  const claimed = limit > 0 ? await claimDue(db, now, limit, leaseFrom(now)) : [];
   counts.claimed = claimed.length;
+  // Whether more were due than this run claimed: one more statement, only when the budget bound it.
+  if (limit < MAIL_RETRY.batchSize && claimed.length === limit) counts.deferred = await countDue(db, now);
   for (const row of claimed) {
     const body = bodyOf(row);
     if (!body) {

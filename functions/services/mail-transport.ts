@@ -91,9 +91,14 @@ export function unconfiguredTransport(missing: string[]): MailTransport {
 }
 
 /** The transport the settings choose (lib/config.ts `mail`). */
-export function createTransport(settings: MailSettings): MailTransport {
+export function createTransport(settings: MailSettings, fetcher?: typeof fetch): MailTransport {
   if (settings.transport === 'http')
-    return new HttpTransport({ url: settings.url, apiKey: settings.apiKey, from: settings.from });
+    return new HttpTransport({
+      url: settings.url,
+      apiKey: settings.apiKey,
+      from: settings.from,
+      ...(fetcher && { fetch: fetcher }),
+    });
   if (settings.transport === 'mailbox') return mailboxTransport;
   return unconfiguredTransport(settings.missing);
 }

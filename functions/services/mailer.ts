@@ -125,7 +125,7 @@ export class HttpMailer extends OutboxMailer {
  * and tests; otherwise a transport that fails every attempt, so messages wait as failed until the
  * settings exist and a retry sends them.
  */
-export function createMailer(db: Db, env: Env): Mailer {
+export function createMailer(db: Db, env: Env, options: { fetch?: typeof fetch } = {}): Mailer {
   const settings = config(env).mail;
-  return new OutboxMailer(db, createTransport(settings), { keepBodies: settings.keepBodies });
+  return new OutboxMailer(db, createTransport(settings, options.fetch), { keepBodies: settings.keepBodies });
 }

@@ -1,10 +1,11 @@
 // wrangler.toml read by wrangler's own config reader (environments, inheritance and validation as
 // `wrangler deploy` applies them), so Node-side tools never parse the file their own way.
 import { unstable_readConfig } from 'wrangler';
+import { deployTargets, type DeployTarget } from '#schemas/build.ts';
 
 /** The deployed environments: the top level is production, `[env.staging]` is staging. */
-export const remoteTargets = ['staging', 'production'] as const;
-export type RemoteTarget = (typeof remoteTargets)[number];
+export const remoteTargets = deployTargets;
+export type RemoteTarget = DeployTarget;
 
 /** wrangler's `--env` name for a target (production is the top level, which has none). */
 export const wranglerEnvOf = (target: RemoteTarget) => (target === 'production' ? undefined : target);
@@ -32,6 +33,11 @@ export interface WranglerConfig {
   d1_databases: { binding: string; database_name?: string; database_id?: string; migrations_dir?: string }[];
   r2_buckets: { binding: string; bucket_name?: string }[];
   assets?: { directory?: string };
+  /** Custom domains and zone routes (inherited by an environment that sets none of its own). */
+  routes?: (string | { pattern: string; custom_domain?: boolean; zone_name?: string; zone_id?: string })[];
+  route?: string | { pattern: string };
+  workers_dev?: boolean;
+  triggers?: { crons?: string[] };
 }
 
 /** The resolved configuration of one environment (undefined: the top level, production). */
@@ -55,4 +61,76 @@ export function siteUrlFor(environment?: string): string {
   if (!value || !URL.canParse(value))
     throw new Error(`wrangler.toml${environment ? ` [env.${environment}]` : ''} has no valid SITE_URL var`);
   return new URL(value).origin;
+}
+
+/** Where one deployed environment answers: its Worker, its routes' hosts and SITE_URL's host. */
+export interface DeployedAddress {
+  target: RemoteTarget;
+  worker: string;
+  /** Route patterns as written (`www.example.com`, `example.com/*`). */
+  routes: string[];
+  workersDev: boolean;
+  siteHost: string | undefined;
+}
+
+/** The addresses of production and staging, as wrangler resolves each (inheritance included). */
+export function deployedAddresses(configPath = 'wrangler.toml'): DeployedAddress[] {
+  return remoteTargets.map((target) => {
+    const c = readWranglerConfig(wranglerEnvOf(target), configPath);
+    const routes = [...(c.routes ?? []), ...(c.route ? [c.route] : [])].map((r) =>
+      typeof r === 'string' ? r : r.pattern,
+    );
+    const site = c.vars.SITE_URL;
+    return {
+      target,
+      worker: c.name ?? '(no name)',
+      routes,
+      // wrangler's own default: a Worker without routes is published on workers.dev.
+      workersDev: c.workers_dev ?? routes.length === 0,
+      siteHost: typeof site === 'string' && URL.canParse(site) ? new URL(site).hostname : undefined,
+    };
+  });
+}
+
+/** A route pattern's host, lower-case (`*.example.com/*` → `*.example.com`). */
+const routeHost = (pattern: string) =>
+  pattern
+    .replace(/^https?:\/\//, '')
+    .split('/')[0]!
+    .toLowerCase();
+
+/** Whether a route host covers a host name: exactly, or as `*.example.com` / `*example.com` (apex too). */
+function hostCovers(pattern: string, host: string) {
+  if (pattern === host) return true;
+  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
+  if (pattern.startsWith('*')) return host === pattern.slice(1) || host.endsWith(`.${pattern.slice(1)}`);
+  return false;
+}
+
+/**
+ * What is wrong with the environments' addresses: a route host that two environments share (a
+ * deploy of one would take the other's domain: wrangler moves a custom domain to the Worker
+ * deploying it), an environment whose routes do not serve its own SITE_URL, an environment with no
+ * address at all. Empty when each environment answers on hosts of its own.
+ */
+export function addressProblems(addresses: DeployedAddress[]): string[] {
+  const problems: string[] = [];
+  for (const [i, a] of addresses.entries()) {
+    if (a.routes.length === 0 && !a.workersDev)
+      problems.push(`${a.target} has no route and workers_dev is off: nothing would reach ${a.worker}`);
+    const hosts = a.routes.map(routeHost);
+    if (a.siteHost && hosts.length > 0 && !hosts.some((h) => hostCovers(h, a.siteHost!)))
+      problems.push(
+        `${a.target}'s routes (${hosts.join(', ')}) do not serve its SITE_URL host ${a.siteHost}`,
+      );
+    for (const b of addresses.slice(i + 1)) {
+      const other = b.routes.map(routeHost);
+      const shared = hosts.filter((h) => other.some((o) => hostCovers(h, o) || hostCovers(o, h)));
+      if (shared.length > 0)
+        problems.push(
+          `${a.target} and ${b.target} share the route ${shared.join(', ')}: each deploy would move it to its own Worker (${a.worker}, ${b.worker})`,
+        );
+    }
+  }
+  return problems;
 }

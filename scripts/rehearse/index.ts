@@ -11,10 +11,14 @@
 //     separate folder, swaps it in and reports the build back;
 //   - then the checks: the page shows the edit, every dev route is 404, canonical URLs carry the
 //     production origin, a registration's code reaches the fake provider (and not the outbox), and
-//     a failed e-mail is delivered by the next scheduled run.
+//     a failed e-mail is delivered by the next scheduled run;
 //   - before all that, the Worker with a weak TOKEN_SECRET refuses every request but its health
 //     check (issue 30 item 7); after the seed, health refuses the example values content/site.json
-//     ships until an admin sets real ones through the back office (issue 32 item 7).
+//     ships until an admin sets real ones through the back office (issue 32 item 7);
+//   - and launch day's (issue 32, ./launch-steps.ts): the environments' routes, the deploy gate,
+//     scheduled runs inside their budget, a staging Publish, an open tab across a deploy, and a
+//     rollback. Deploys go through scripts/lib/deploy-steps.ts against a stand-in for Cloudflare
+//     (./cloud.ts): each a version with its own files, a Time Travel bookmark before migrating.
 //
 // The operator's own values (README steps 4 and 7 and "edit content/site.json"): a real-looking
 // domain, since wrangler.toml's placeholder origin and the seed's example.com addresses are named by
@@ -42,6 +46,17 @@ import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
+import { standInCloud, type StandInCloud } from './cloud.ts';
+import { CRONS } from '#schemas/schedule.ts';
+import { assert, waitFor } from './checks.ts';
+import {
+  boundedCron,
+  openTabAcrossDeploy,
+  rollback,
+  sharedRouteRefused,
+  stagingPublish,
+  testGate,
+} from './launch-steps.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
 import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '#schemas/errors.ts';
@@ -50,10 +65,12 @@ import { siteContactFields } from '#schemas/content.ts';
 const STATE = resolve('.wrangler/rehearse');
 const DB_DIR = join(STATE, 'db');
 const ASSETS = join(STATE, 'dist');
+/** What a deploy uploads: the build the deploy hook writes (wrangler.toml's `dist/` on a build machine). */
+const UPLOAD = join(STATE, 'build');
 const ENV_FILE = join(STATE, 'production.env');
 const LOG = join(STATE, 'rehearse.log');
-/** The every-five-minutes cron (CRONS.frequent in functions/scheduled/index.ts): the mail retry. */
-const FREQUENT_CRON = '*/5 * * * *';
+/** The mail retry's own cron, every five minutes. */
+const FREQUENT_CRON = CRONS['mail-retry'];
 /** The retry job's first backoff is 5 minutes: a run this much later is past it. */
 const PAST_FIRST_BACKOFF_MS = 6 * 60_000;
 
@@ -120,25 +137,6 @@ async function step<T>(
 }
 class Stop extends Error {}
 
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
-  everyMs = 500,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`${what} (waited ${timeoutMs / 1000} s)`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 const sixDigitCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
 /** Every text file of the built site (HTML, XML, TXT, JS, CSS, JSON), for the origin scan. */
@@ -156,24 +154,30 @@ async function main() {
   let session!: StaffSession;
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
-  total = 16;
+  let cloud!: StandInCloud;
+  total = 22;
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
 
-  await step('state folder', async () => {
-    await run(
+  const migrate = () =>
+    run(
       'wrangler',
       ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', DB_DIR],
       { CI: 'true' },
       log,
     );
+  await step('state folder', async () => {
+    await migrate();
     const migrations = readdirSync('db/migrations').filter((f) => f.endsWith('.sql')).length;
     return [
       undefined,
       `${STATE.replace(`${process.cwd()}/`, '')}, ${migrations} migrations applied, empty site folder`,
     ];
   });
+
+  await step('shared route refused', sharedRouteRefused, { fatal: false });
+  await step('test gate', testGate, { fatal: false });
 
   await step('fake mail provider', async () => {
     mail = await startFakeMail(secrets.MAIL_API_KEY);
@@ -242,13 +246,37 @@ async function main() {
     }
   });
 
+  const workerOptions = {
+    port: workerPort,
+    stateDir: DB_DIR,
+    envFile: ENV_FILE,
+    assetsDir: ASSETS,
+    vars,
+    ...(commit ? { commit } : {}),
+    log,
+  };
+  let worker: Awaited<ReturnType<typeof startProductionWorker>> | undefined;
+  cleanups.push(async () => worker?.stop());
   await step('production Worker', async () => {
+    cloud = standInCloud({
+      assetsDir: ASSETS,
+      uploadDir: () => UPLOAD,
+      stateDir: join(STATE, 'cloud'),
+      d1Dir: join(DB_DIR, 'v3', 'd1'),
+      migrate,
+      restartWorker: async (meanwhile) => {
+        await worker?.stop();
+        await meanwhile();
+        worker = await startProductionWorker(workerOptions);
+      },
+    });
     hook = await startDeployHook({
       siteUrl: origin,
       snapshotUrl: `http://127.0.0.1:${workerPort}/api/build/snapshot`,
       buildToken: secrets.BUILD_TOKEN,
-      outDir: ASSETS,
+      buildDir: UPLOAD,
       buildInfoFile: join(STATE, 'build-info.json'),
+      wrangler: cloud.wrangler,
       ...(commit ? { commit } : {}),
       log,
     });
@@ -266,16 +294,7 @@ async function main() {
         .map(([k, v]) => `${k}="${v}"`)
         .join('\n'),
     );
-    const worker = await startProductionWorker({
-      port: workerPort,
-      stateDir: DB_DIR,
-      envFile: ENV_FILE,
-      assetsDir: ASSETS,
-      vars,
-      ...(commit ? { commit } : {}),
-      log,
-    });
-    cleanups.push(worker.stop);
+    worker = await startProductionWorker(workerOptions);
     api = apiClient(worker.url, origin);
     // The secrets and settings are right; what health may still name are the example values of
     // the site settings (the shipped content/site.json until the seed and the back office replace
@@ -406,7 +425,7 @@ async function main() {
     return [undefined, `${id}: the API serves the new description at once`];
   });
 
-  await step('Publish → deploy hook → build from SNAPSHOT_URL → swap', async () => {
+  await step('Publish → deploy hook → build from SNAPSHOT_URL → deploy', async () => {
     const answer = (await session.call('POST', '/api/admin/publish')).json<PublishStatusResponse>();
     assert(answer.hook && answer.state === 'publishing', `Publish did not start a build: ${answer.message}`);
     assert(hook.builds.length === 1, `the deploy hook was called ${hook.builds.length} times`);
@@ -418,7 +437,7 @@ async function main() {
     assert(!status.editsWaiting, `${status.waitingEdits} edits still waiting after the build`);
     return [
       undefined,
-      `hook called once, built content version ${built.contentVersion} in ${built.seconds.toFixed(0)} s, swapped in and reported; back office: published at ${status.publishedAt}`,
+      `hook called once (for ${await hook.builds[0]!.target}), built content version ${built.contentVersion} in ${built.seconds.toFixed(0)} s, deployed as ${cloud.live()} after bookmark ${built.undo.bookmark}, reported; back office: published at ${status.publishedAt}`,
     ];
   });
 
@@ -643,6 +662,42 @@ async function main() {
         undefined,
         `one build for one Publish; back office: ${status.state}, ${status.waitingEdits} edits waiting`,
       ];
+    },
+    { fatal: false },
+  );
+
+  // Launch day (issue 32): each step in ./launch-steps.ts, the test behind it in its line.
+  await step(
+    'bounded cron',
+    () =>
+      boundedCron({
+        api,
+        mail,
+        db: db.env.DB,
+        stateDir: STATE,
+        execute: (file) =>
+          run(
+            'wrangler',
+            ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file],
+            { CI: 'true' },
+            log,
+          ),
+      }),
+    { fatal: false },
+  );
+  await step('staging publish', () => stagingPublish({ hookUrl: hook.url, builds: hook.builds }), {
+    fatal: false,
+  });
+  const deployed = await step(
+    'open tab across a deploy',
+    () => openTabAcrossDeploy({ api, cloud, assetsDir: ASSETS, uploadDir: UPLOAD, commit, log }),
+    { fatal: false },
+  );
+  await step(
+    'rollback',
+    async () => {
+      assert(deployed, 'no deploy to roll back (the step before failed)');
+      return rollback({ api, cloud, deploy: deployed, register });
     },
     { fatal: false },
   );

@@ -5,6 +5,7 @@
 // /cdn-cgi/local/scheduled?cron=…&time=… endpoint.
 import { spawn } from 'node:child_process';
 import { endProcessGroup } from '../perf/lib/server.ts';
+import { localDevArgs } from '../lib/local-dev.ts';
 
 export async function startProductionWorker(options: {
   port: number;
@@ -19,10 +20,9 @@ export async function startProductionWorker(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const args = [
     'dev',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(options.port),
+    // The request URL stays the loopback one (wrangler.toml's routes would make it production's
+    // host): the dev routes must be closed even where a loopback host would open them.
+    ...localDevArgs(options.port),
     '--persist-to',
     options.stateDir,
     '--env-file',

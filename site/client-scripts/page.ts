@@ -4,6 +4,10 @@
 // play controls, corrects the footer's year and warms the web font for the next page.
 import { initSiteHeader } from './site-header.ts';
 import { warmWebFont } from '../lib/web-font.ts';
+import { buildFileFailed, watchForNewBuild } from '../lib/stale-build.ts';
+
+// First: a tab opened before a deploy reloads once when its build's files are gone (issue 32 item 4).
+watchForNewBuild();
 
 const header = document.querySelector<HTMLElement>('header.site-header');
 if (header) initSiteHeader(header);
@@ -25,9 +29,11 @@ if (document.querySelector('astro-island') && !customElements.get('astro-island'
       el.getAttribute('directive-url')!,
     ),
   );
-  Promise.all([...directives, ISLAND_RUNTIME_URL].map((url) => import(/* @vite-ignore */ url))).catch(
-    (error: unknown) => console.error('Failed to load the island runtime', error),
-  );
+  const urls = [...directives, ISLAND_RUNTIME_URL];
+  Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).catch((error: unknown) => {
+    console.error('Failed to load the island runtime', error);
+    void buildFileFailed(urls);
+  });
 }
 
 /**
@@ -39,7 +45,10 @@ const VIDEO_EMBED_URL = '__VIDEO_EMBED_MODULE_URL__';
 if (document.querySelector('[data-video-embed]'))
   (import(/* @vite-ignore */ VIDEO_EMBED_URL) as Promise<typeof import('./video-embed.ts')>)
     .then((videos) => videos.initVideoEmbeds())
-    .catch((error: unknown) => console.error('Failed to load the video player', error));
+    .catch((error: unknown) => {
+      console.error('Failed to load the video player', error);
+      void buildFileFailed([VIDEO_EMBED_URL]);
+    });
 
 // The year the visitor is in, not the build's (issue 16 item 9).
 const year = String(new Date().getFullYear());

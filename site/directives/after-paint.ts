@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { BUILD_FILE_FAILED } from '../lib/stale-build.ts';
 
 /**
  * `client:afterpaint`: hydrate once the page has painted (after `load` and one frame), when the
@@ -61,9 +62,16 @@ function whenVisible(el: HTMLElement, then: () => void) {
   for (const child of watched) observer.observe(child);
 }
 
-/** The props file's text (the island stays as the server rendered it if this fails). */
+/**
+ * The props file's text (the island stays as the server rendered it if this fails). A props file
+ * the server no longer has means a deploy since the page loaded: the page script's watcher
+ * (site/lib/stale-build.ts) reloads the page once for the new build.
+ */
 async function fetchText(url: string) {
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  if (!res.ok) {
+    dispatchEvent(new CustomEvent(BUILD_FILE_FAILED, { detail: { url, status: res.status } }));
+    throw new Error(`${url}: HTTP ${res.status}`);
+  }
   return res.text();
 }

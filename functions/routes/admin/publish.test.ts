@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { app } from '#functions/index.ts';
 import * as t from '#db/schema/index.ts';
 import { HOOK_INTERVAL_MS, HOOK_STALE_MS, readContentVersion } from '#db/queries/publishing.ts';
-import type { PublishStatusResponse } from '#schemas/build.ts';
+import { deployHookPayload, type PublishStatusResponse } from '#schemas/build.ts';
 import { auth, db, makeStaff } from '#functions/test/fixtures/index.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
@@ -220,12 +220,25 @@ describe('publishing through the deploy hook', () => {
     const headers = new Headers(calls[0]!.init?.headers);
     expect(calls[0]!.url).toBe('https://api.github.com/repos/acme/site/dispatches');
     expect(calls[0]!.init?.method).toBe('POST');
-    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ event_type: 'publish' });
+    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({
+      event_type: 'publish',
+      client_payload: { environment: 'test' },
+    });
     expect(headers.get('Authorization')).toBe('Bearer github_pat_secret');
     expect(headers.get('User-Agent')).toBeTruthy();
     await age(HOOK_INTERVAL_MS + 1000);
     await publish();
     expect(new Headers(calls[1]!.init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('carries the environment it was pressed in (issue 32 item 5): staging publishes staging, production production', async () => {
+    const calls = fakeHook();
+    for (const ENVIRONMENT of ['staging', 'production']) {
+      await db.delete(t.publishEvents);
+      await publish({ ...hookEnv, ENVIRONMENT });
+    }
+    const sent = calls.map((c) => deployHookPayload.parse(JSON.parse(c.init?.body as string)));
+    expect(sent.map((b) => b.client_payload.environment)).toEqual(['staging', 'production']);
   });
 
   it('is staff only', async () => {

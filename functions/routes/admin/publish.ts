@@ -9,20 +9,27 @@ import {
   insertPublishRequest,
   readPublishStatus,
 } from '#db/queries/publishing.ts';
-import type { PublishResponse, PublishStatusResponse } from '#schemas/build.ts';
+import type {
+  DeployHookPayload,
+  DeployTarget,
+  PublishResponse,
+  PublishStatusResponse,
+} from '#schemas/build.ts';
 import { staffOnly } from './shared.ts';
 
 type Db = AppEnv['Variables']['db'];
 type DeployHook = NonNullable<ReturnType<typeof config>['deployHook']>;
 
 /**
- * One POST to the deploy hook. Cloudflare's Workers Builds hooks take a bare POST; GitHub's
- * repository_dispatch (the shipped .github/workflows/deploy.yml) needs the event type in the body,
- * a bearer token (DEPLOY_HOOK_TOKEN), an Accept and a User-Agent. Both accept this request.
- * Resolves to null when the hook accepted, else to why it did not, in an editor's words (shown to
- * staff beside "Publishing failed"; no secrets, no setting names).
+ * One POST to the deploy hook. Cloudflare's Workers Builds hooks take a bare POST (each Worker has
+ * its own hook, building its own environment); GitHub's repository_dispatch (the shipped
+ * .github/workflows/deploy.yml) needs the event type in the body, a bearer token
+ * (DEPLOY_HOOK_TOKEN), an Accept and a User-Agent, and reads which environment to build and deploy
+ * from the body: this Worker's own ENVIRONMENT, so a Publish on staging never starts production's.
+ * Both accept this request. Resolves to null when the hook accepted, else to why it did not (shown
+ * to staff; no secrets).
  */
-async function callHook(hook: DeployHook): Promise<string | null> {
+async function callHook(hook: DeployHook, environment: string): Promise<string | null> {
   try {
     const res = await fetch(hook.url, {
       method: 'POST',
@@ -32,7 +39,11 @@ async function callHook(hook: DeployHook): Promise<string | null> {
         'User-Agent': 'bridgeway-global-publish',
         ...(hook.token ? { Authorization: `Bearer ${hook.token}` } : {}),
       },
-      body: JSON.stringify({ event_type: 'publish' }),
+      // As this Worker names itself: the workflow refuses anything but production or staging.
+      body: JSON.stringify({
+        event_type: 'publish',
+        client_payload: { environment: environment as DeployTarget },
+      } satisfies DeployHookPayload),
       signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
     });
     await res.body?.cancel();
@@ -56,7 +67,7 @@ async function maybeCallHook(db: Db, env: Env) {
   if (!hook) return false;
   const claimed = await claimHookCall(db);
   if (!claimed) return false;
-  const failure = await callHook(hook);
+  const failure = await callHook(hook, config(env).environment);
   await finishHookCall(db, claimed, failure ? 'failed' : 'started', failure);
   return !failure;
 }

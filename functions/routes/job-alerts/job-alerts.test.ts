@@ -5,7 +5,10 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as t from '#db/schema/index.ts';
 import { JOB_ALERT_LIMIT, JOB_ALERT_MESSAGES, type JobAlertList } from '#schemas/job-alerts.ts';
-import { CRONS, runScheduled } from '#functions/scheduled/index.ts';
+import { CRONS, RunBudget, runScheduled } from '#functions/scheduled/index.ts';
+import { claimDueAlerts } from '#db/queries/job-alerts.ts';
+import { DIGEST_LEASE_MS, DIGEST_MIN_GAP_MS } from '#functions/services/job-alert-digest.ts';
+import { program, received, withFakeMail } from '#functions/test/mail-fake/client.ts';
 import { signUnsubscribeToken } from '#functions/services/unsubscribe-tokens.ts';
 import { registerApplicant } from '#functions/test/fixtures/index.ts';
 import { db, makeStudentWithData } from '#functions/test/fixtures/index.ts';
@@ -123,7 +126,7 @@ const digestsTo = (email: string) =>
     .where(and(eq(t.outbox.to, email), like(t.outbox.subject, '%new job%')));
 const httpsEnv = () => ({ ...env, SITE_URL: 'https://bridgeway.example' }) as Env;
 
-describe('daily job alert digest (CRONS.daily)', () => {
+describe('daily job alert digest', () => {
   it('e-mails new matching jobs once, HTML and text with RFC 8058 headers; a second run sends nothing; no new job sends nothing', async () => {
     const base = Date.now() + 10 * 24 * HOUR; // clear of every job other tests publish
     const matching = await alertSince(base, { keywords: 'zyxdigest nurse', location: 'london' });
@@ -134,7 +137,7 @@ describe('daily job alert digest (CRONS.daily)', () => {
     await addJob('Zyxdigest Nurse, old', base - HOUR); // before the last digest
 
     const now = new Date(base + 21 * HOUR);
-    const first = await runScheduled(CRONS.daily, httpsEnv(), now);
+    const first = await runScheduled(CRONS['job-alert-digest'], httpsEnv(), now);
     expect(first['job-alert-digest']).toMatchObject({ sent: expect.any(Number) });
     const mails = await digestsTo(matching.email);
     expect(mails).toHaveLength(1);
@@ -151,11 +154,19 @@ describe('daily job alert digest (CRONS.daily)', () => {
     expect(await digestsTo(idle.email)).toEqual([]);
 
     // The cron fires again (the same day): nothing is due, nothing is sent twice.
-    const again = await runScheduled(CRONS.daily, httpsEnv(), new Date(now.getTime() + 5 * 60_000));
+    const again = await runScheduled(
+      CRONS['job-alert-digest'],
+      httpsEnv(),
+      new Date(now.getTime() + 5 * 60_000),
+    );
     expect(again['job-alert-digest']).toMatchObject({ claimed: 0, sent: 0 });
     expect(await digestsTo(matching.email)).toHaveLength(1);
     // The next day, with no newer job: claimed, but no e-mail.
-    const nextDay = await runScheduled(CRONS.daily, httpsEnv(), new Date(now.getTime() + 24 * HOUR));
+    const nextDay = await runScheduled(
+      CRONS['job-alert-digest'],
+      httpsEnv(),
+      new Date(now.getTime() + 24 * HOUR),
+    );
     expect((nextDay['job-alert-digest'] as { empty: number }).empty).toBeGreaterThanOrEqual(2);
     expect(await digestsTo(matching.email)).toHaveLength(1);
   });
@@ -166,8 +177,8 @@ describe('daily job alert digest (CRONS.daily)', () => {
     await addJob('Qwparallel Chef', base + HOUR);
     const now = new Date(base + 21 * HOUR);
     await Promise.all([
-      runScheduled(CRONS.daily, httpsEnv(), now),
-      runScheduled(CRONS.daily, httpsEnv(), now),
+      runScheduled(CRONS['job-alert-digest'], httpsEnv(), now),
+      runScheduled(CRONS['job-alert-digest'], httpsEnv(), now),
     ]);
     const sent = await db
       .select({ to: t.outbox.to })
@@ -182,6 +193,98 @@ describe('daily job alert digest (CRONS.daily)', () => {
         ),
       );
     expect(sent.map((s) => s.to).sort()).toEqual(alerts.map((a) => a.email).sort());
+  });
+});
+
+/** An alert and its owner written straight to the database (no password hash: many of them, quickly). */
+async function quickAlert(since: number, keywords: string) {
+  const applicantId = crypto.randomUUID();
+  const email = `digest-${applicantId.slice(0, 8)}@example.com`;
+  await db.insert(t.jobApplicants).values({
+    id: applicantId,
+    fullName: 'Digest Reader',
+    email,
+    phone: '020 7946 0102',
+    passwordHash: 'x',
+  });
+  const alertId = crypto.randomUUID();
+  await db.insert(t.jobAlerts).values({ id: alertId, applicantId, keywords, digestedUntil: new Date(since) });
+  return { email, alertId };
+}
+
+describe("the digest within one run's budget (issue 32 item 6)", () => {
+  const bindings = () => withFakeMail({ SITE_URL: 'https://bridgeway.example' });
+
+  it('more due alerts than one run affords: each run stays inside its budget, the next runs carry on, and every alert gets exactly one digest', async () => {
+    const base = Date.now() + 70 * 24 * HOUR;
+    const alerts = await Promise.all(Array.from({ length: 12 }, () => quickAlert(base, 'kvbudget')));
+    await addJob('Kvbudget Welder', base + HOUR);
+    const now = new Date(base + 21 * HOUR);
+    const runs: { counts: Record<string, number>; used: { queries: number; subrequests: number } }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const budget = new RunBudget({ queries: 30, subrequests: 100 });
+      const results = await runScheduled(CRONS['job-alert-digest'], bindings(), now, budget);
+      const counts = results['job-alert-digest'] as Record<string, number>;
+      runs.push({ counts, used: { ...budget.used } });
+      if (counts.claimed === 0) break;
+    }
+    // A digest costs 4 queries: twelve do not fit in one run of 30.
+    expect(runs.filter((r) => r.counts.sent! > 0).length).toBeGreaterThanOrEqual(2);
+    for (const run of runs) expect(run.used.queries).toBeLessThanOrEqual(30);
+    expect(runs.reduce((n, r) => n + r.counts.sent!, 0)).toBe(12);
+    expect(runs.at(-1)!.counts).toMatchObject({ claimed: 0, sent: 0 });
+    for (const a of alerts) {
+      expect(await digestsTo(a.email)).toHaveLength(1);
+      expect(await received(a.email)).toHaveLength(1);
+    }
+  });
+
+  it('an alert claimed by a run that stopped before sending is not digested: due again once the claim lapses, its window unchanged', async () => {
+    const base = Date.now() + 100 * 24 * HOUR;
+    const alert = await quickAlert(base, 'kvlapsed');
+    const job = await addJob('Kvlapsed Baker', base + HOUR);
+    const now = new Date(base + 21 * HOUR);
+    // A run claims it, then stops (the invocation ended) before its e-mail went.
+    const claimed = await claimDueAlerts(db, {
+      now,
+      minGapMs: DIGEST_MIN_GAP_MS,
+      leaseUntil: new Date(now.getTime() + DIGEST_LEASE_MS),
+      limit: 500,
+    });
+    expect(claimed.map((a) => a.id)).toContain(alert.alertId);
+    const [row] = await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alert.alertId));
+    expect(row!.digestedUntil.getTime()).toBe(base);
+    // Within the claim another run leaves it alone.
+    const during = await runScheduled(
+      CRONS['job-alert-digest'],
+      bindings(),
+      new Date(now.getTime() + 60_000),
+    );
+    expect(await digestsTo(alert.email)).toEqual([]);
+    expect(during['job-alert-digest']).toMatchObject({ sent: 0 });
+    // Once it lapses the alert goes, with the jobs since its last digest (not since the claim).
+    const after = new Date(now.getTime() + DIGEST_LEASE_MS + 60_000);
+    await runScheduled(CRONS['job-alert-digest'], bindings(), after);
+    const [mail] = await digestsTo(alert.email);
+    expect(mail?.text).toContain(`/job/${job}`);
+    const [digested] = await db.select().from(t.jobAlerts).where(eq(t.jobAlerts.id, alert.alertId));
+    expect(digested).toMatchObject({ digestedUntil: after, digestClaimedUntil: null });
+  });
+
+  it('the provider down: the digest waits in the outbox for the retry job, which owns it now; the alert is digested once', async () => {
+    const base = Date.now() + 130 * 24 * HOUR;
+    const alert = await quickAlert(base, 'kvdown');
+    await addJob('Kvdown Driver', base + HOUR);
+    await program(alert.email, 1, { status: 503 });
+    const now = new Date(base + 21 * HOUR);
+    const first = await runScheduled(CRONS['job-alert-digest'], bindings(), now);
+    expect(first['job-alert-digest']).toMatchObject({ queued: 1, sent: 0 });
+    const [waiting] = await digestsTo(alert.email);
+    expect(waiting).toMatchObject({ status: 'failed', attempts: 1 });
+    // The next digest run does not send it again; the retry job delivers it.
+    await runScheduled(CRONS['job-alert-digest'], bindings(), new Date(now.getTime() + 5 * 60_000));
+    await runScheduled(CRONS['mail-retry'], bindings(), new Date(now.getTime() + 6 * 60_000));
+    expect(await digestsTo(alert.email)).toEqual([expect.objectContaining({ status: 'sent', attempts: 2 })]);
   });
 });
 
