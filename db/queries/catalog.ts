@@ -9,6 +9,12 @@ type CountryRow = typeof t.countries.$inferSelect;
 type UniversityRow = typeof t.universities.$inferSelect;
 type ScholarshipRow = typeof t.scholarships.$inferSelect;
 
+/**
+ * A university's scholarships in the order staff listed them. Their ids are `<university>-<n>`:
+ * the shorter id first (…-9 before …-10), then the id.
+ */
+export const scholarshipOrder = [asc(sql`length(${t.scholarships.id})`), asc(t.scholarships.id)];
+
 /** The API shape of a subject (spec 1 section 3): `_id` plus the university's name. */
 export function toSubject(row: SubjectRow, universityName: string | null): SubjectDto {
   // intakeMonths and nextIntake are the finder's index keys, not part of a subject.
@@ -88,7 +94,10 @@ export async function listUniversities(db: Db) {
       .from(t.universities)
       .where(eq(t.universities.isActive, true))
       .orderBy(asc(t.universities.name)),
-    db.select().from(t.scholarships).orderBy(asc(t.scholarships.id)),
+    db
+      .select()
+      .from(t.scholarships)
+      .orderBy(...scholarshipOrder),
   ]);
   return rows.map((u) =>
     toUniversity(
@@ -104,7 +113,11 @@ export async function getUniversity(db: Db, id: string) {
     .from(t.universities)
     .where(and(eq(t.universities.id, id), eq(t.universities.isActive, true)));
   if (!row) return undefined;
-  const scholarships = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, id));
+  const scholarships = await db
+    .select()
+    .from(t.scholarships)
+    .where(eq(t.scholarships.universityId, id))
+    .orderBy(...scholarshipOrder);
   return toUniversity(row, scholarships);
 }
 
