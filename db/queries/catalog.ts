@@ -1,4 +1,4 @@
-import { asc, eq, and, sql } from 'drizzle-orm';
+import { asc, eq, and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
@@ -48,6 +48,9 @@ const subjectWithUniversity = (db: Db) =>
     .from(t.subjects)
     .leftJoin(t.universities, eq(t.subjects.universityId, t.universities.id));
 
+/** Catalogue order: sort order, then name; the id settles ties, so every page of it is stable. */
+export const subjectOrder = [asc(t.subjects.sortOrder), asc(t.subjects.name), asc(t.subjects.id)];
+
 /** Active subjects in catalogue order, optionally for one country. */
 export async function listSubjects(
   db: Db,
@@ -58,8 +61,16 @@ export async function listSubjects(
     : eq(t.subjects.isActive, true);
   const query = subjectWithUniversity(db)
     .where(where)
-    .orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name));
+    .orderBy(...subjectOrder);
   const rows = filter.limit ? await query.limit(filter.limit) : await query;
+  return rows.map((r) => toSubject(r.subject, r.universityName));
+}
+
+/** Active subjects matching `where`, in catalogue order (a page of the build snapshot). */
+export async function listSubjectsWhere(db: Db, where: SQL) {
+  const rows = await subjectWithUniversity(db)
+    .where(and(eq(t.subjects.isActive, true), where))
+    .orderBy(...subjectOrder);
   return rows.map((r) => toSubject(r.subject, r.universityName));
 }
 
