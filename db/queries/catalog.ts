@@ -251,3 +251,22 @@ export async function pageItemExists(db: Db, table: keyof typeof pageTables, id:
   const [row] = await db.select({ id: items.id }).from(items).where(eq(items.id, id)).limit(1);
   return row !== undefined;
 }
+
+/**
+ * What a program's or job's page is made of changed when this changes: the row's last edit (and, for
+ * a program, its university's, whose name the page shows). Undefined when there is no such active
+ * program or job. The key of the Worker's cached render (functions/routes/pages/render.ts).
+ */
+export async function pageItemVersion(db: Db, table: 'subjects' | 'jobs', id: string) {
+  if (table === 'jobs') {
+    const [row] = await db.select({ at: t.jobs.updatedAt }).from(t.jobs).where(eq(t.jobs.id, id)).limit(1);
+    return row ? String(row.at.getTime()) : undefined;
+  }
+  const [row] = await db
+    .select({ at: t.subjects.updatedAt, uni: t.universities.updatedAt })
+    .from(t.subjects)
+    .leftJoin(t.universities, eq(t.universities.id, t.subjects.universityId))
+    .where(and(eq(t.subjects.id, id), eq(t.subjects.isActive, true)))
+    .limit(1);
+  return row ? `${row.at.getTime()}.${row.uni?.getTime() ?? 0}` : undefined;
+}
