@@ -10,7 +10,7 @@ export interface SubjectPageData {
 }
 
 /** A program's page: the built shell page `/shell/subject` filled with the program (complete HTML). */
-export function renderSubjectPage(frame: string, origin: string, data: SubjectPageData): string;
+export function renderSubjectPage(frame: string, origin: string, data: SubjectPageData): Promise<string>;
 
 /** A job's page: the built shell page `/shell/job` filled with the job (complete HTML). */
-export function renderJobPage(frame: string, origin: string, job: JobDetail): string;
+export function renderJobPage(frame: string, origin: string, job: JobDetail): Promise<string>;

@@ -8,7 +8,7 @@
 //
 // Bundled into the Worker through functions/render/site-pages.js (its types in site-pages.d.ts), so
 // the Worker's type program never takes in the DOM-typed site code.
-import { renderToString } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { serializeProps } from 'astro/runtime/server/serialize.js';
@@ -30,9 +30,23 @@ const escape = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-/** The island's markup as React renders it, each render with a client of its own (nothing shared between requests). */
-function markup(node: ReactNode) {
-  return renderToString(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+/**
+ * The island's markup as React renders it, each render with a client of its own (nothing shared
+ * between requests). Streamed and awaited whole: the view's lazily loaded parts (Save, the cost
+ * estimate) are in the Worker's bundle, so their Suspense boundaries resolve on the server and the
+ * page carries them; the browser hydrates each once its chunk arrives.
+ */
+async function markup(node: ReactNode) {
+  let failed: unknown;
+  const stream = await renderToReadableStream(
+    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>,
+    { onError: (error) => void (failed ??= error) },
+  );
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  // A boundary that failed on the server would be left for the browser to render: not complete HTML.
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return html;
 }
 
 /** A thrown error when the frame is not the shell page this code expects (a build of other code). */
@@ -109,10 +123,16 @@ function fill(
     `<meta name="twitter:image" content="${escape(image)}">`,
     'twitter:image',
   );
+  // React writes resource hints (an image to preload) before the markup: they go in the head.
+  const hints: string[] = [];
+  const content = body.replace(/<link rel="preload"[^>]*>/g, (hint) => {
+    hints.push(hint);
+    return '';
+  });
   const structured = jsonLd
     .map((item) => `<script type="application/ld+json">${serializeJsonLd(item)}</script>`)
     .join('');
-  html = replaceOnce(html, /<\/head>/, `${structured}</head>`, '</head>');
+  html = replaceOnce(html, /<\/head>/, `${hints.join('')}${structured}</head>`, '</head>');
   // The island: its props (Astro's serialization, which the island runtime reads) and its markup.
   const tag = new RegExp(
     `(<astro-island\\b[^>]*?component-url="[^"]*\\/${island}\\.[^"]*"[^>]*>)([\\s\\S]*?)(</astro-island>)`,
@@ -122,20 +142,24 @@ function fill(
   const open = match[1]!.replace(/\sprops="[^"]*"/, ` props="${escape(serializeProps(props, {}))}"`);
   // Kept: the runtime hydrates an island that awaits its children once it sees this marker.
   const end = match[2]!.endsWith('<!--astro:end-->') ? '<!--astro:end-->' : '';
-  return html.replace(match[0], () => `${open}${body}${end}${match[3]}`);
+  return html.replace(match[0], () => `${open}${content}${end}${match[3]}`);
 }
 
 /** A program's page from the shell page `/shell/subject` and the program's data. */
-export function renderSubjectPage(frame: string, origin: string, data: SubjectShellData): string {
+export async function renderSubjectPage(
+  frame: string,
+  origin: string,
+  data: SubjectShellData,
+): Promise<string> {
   const meta = subjectPageMeta(data.subject, data.universityName, origin);
-  const body = markup(<SubjectShellView {...data} />);
+  const body = await markup(<SubjectShellView {...data} />);
   return fill(frame, `/subject/${data.subject._id}`, origin, meta, 'SubjectShell', { initial: data }, body);
 }
 
 /** A job's page from the shell page `/shell/job` and the job (the default share image: no job image of its own). */
-export function renderJobPage(frame: string, origin: string, job: JobDetail): string {
+export async function renderJobPage(frame: string, origin: string, job: JobDetail): Promise<string> {
   const meta = jobPageMeta(job, origin, DEFAULT_SHARE_IMAGE);
-  const body = markup(<JobShellView job={job} />);
+  const body = await markup(<JobShellView job={job} />);
   return fill(frame, `/job/${job._id}`, origin, meta, 'JobShell', { initial: job }, body);
 }
 

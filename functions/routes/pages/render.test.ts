@@ -76,6 +76,11 @@ describe('the Worker’s render of programs and jobs no build pre-rendered', () 
     expect(html).toContain('A program made by a test.');
     expect(html).not.toContain('class="spinner"');
     expect(html).toContain('<!--astro:end--></astro-island>');
+    // React's resource hints belong in the head, not as the island's first element.
+    expect(html).toMatch(/await-children><section /);
+    expect(html.slice(0, html.indexOf('</head>'))).toContain(
+      '<link rel="preload" as="image" href="/images/placeholder.svg"/>',
+    );
     expect(html).toMatch(/props="\{&quot;initial&quot;:\[0,\{&quot;subject&quot;/);
     // Nothing in the item's text ends an element early: no live markup came from the data.
     expect(html).not.toContain('<b>x</b>');
