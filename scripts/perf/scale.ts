@@ -135,6 +135,13 @@ export const searchQueries = [
   'zzzz-no-match',
 ];
 
+/**
+ * The id of the i-th generated program (counted from the first row of the table, seeded ones
+ * included, as growTo counts).
+ */
+export const generatedSubjectId = (i: number) =>
+  `gen-${i}-${fields[i % fields.length]!.toLowerCase().replace(/\W+/g, '-')}`;
+
 /** Creates the scratch database from the real migrations and seed. */
 export async function freshScaleDb() {
   rmSync(SCALE_DIR, { recursive: true, force: true });
@@ -153,10 +160,10 @@ const q = (v: unknown) =>
 /** One row of an `insert … values` list. */
 const sqlRow = (cells: unknown[]) => `(${cells.map(q).join(',')})`;
 
-/** Runs SQL on the scratch database through wrangler (native SQLite: far faster than the proxy). */
-async function d1(args: string[]) {
+/** Runs SQL on the scratch database (or `persistTo`) through wrangler (native SQLite: far faster than the proxy). */
+async function d1(args: string[], persistTo = SCALE_DIR) {
   return new Promise<string>((resolve, reject) => {
-    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', SCALE_DIR, ...args], {
+    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, CI: 'true' },
     });
@@ -173,13 +180,17 @@ async function d1(args: string[]) {
     );
   });
 }
-async function select<T>(query: string): Promise<T[]> {
-  const out = await d1(['--json', '--command', query]);
+async function selectIn<T>(query: string, persistTo = SCALE_DIR): Promise<T[]> {
+  const out = await d1(['--json', '--command', query], persistTo);
   return (JSON.parse(out.slice(out.indexOf('['))) as { results: T[] }[])[0]!.results;
 }
 
-/** Adds generated subjects until there are `target`, and jobs until `jobTarget`. Returns the counts. */
-export async function growTo(target: number, jobTarget = target) {
+/**
+ * Adds generated subjects until there are `target`, and jobs until `jobTarget`, in the scratch
+ * database or another local one (`persistTo`: the rehearsal's). Returns the counts.
+ */
+export async function growTo(target: number, jobTarget = target, persistTo = SCALE_DIR) {
+  const select = <T>(query: string) => selectIn<T>(query, persistTo);
   const started = Date.now();
   const universities = await select<{ id: string; country_id: string; name: string; location: string }>(
     'select id, country_id, name, location from universities',
@@ -209,7 +220,7 @@ export async function growTo(target: number, jobTarget = target) {
       const name = `${degree} ${field} ${flavour}`.trim() + ` ${i}`;
       values.push(
         sqlRow([
-          `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`,
+          generatedSubjectId(i),
           name,
           u.id,
           departments[i % departments.length]!.id,
@@ -311,7 +322,7 @@ export async function growTo(target: number, jobTarget = target) {
     const { tmpdir } = await import('node:os');
     const file = `${mkdtempSync(`${tmpdir()}/scale-`)}/rows.sql`;
     writeFileSync(file, lines.join('\n'));
-    await d1(['--file', file]);
+    await d1(['--file', file], persistTo);
   }
   const counts = (
     await select<{ s: number; j: number }>(
@@ -688,7 +699,7 @@ async function measureAtScale(base: string, withBuild: boolean) {
   );
   if (!withBuild) return { snapshot };
   // Programs past the pre-rendered ones: generated, far down the catalogue.
-  const longTail = await select<{ id: string }>(
+  const longTail = await selectIn<{ id: string }>(
     "select id from subjects where id like 'gen-%' and is_active = 1 order by sort_order desc limit 31",
   );
   console.log('\nProgram pages the Worker renders (no built page): first request, then its cached copy:');

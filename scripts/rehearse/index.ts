@@ -37,6 +37,7 @@ import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
+import { growCatalogue, longTailProgram, scaleOption } from './scale-step.ts';
 import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
 
 const STATE = resolve('.wrangler/rehearse');
@@ -65,6 +66,8 @@ const secrets = {
 const log = (text: string) => appendFileSync(LOG, text);
 const t0 = performance.now();
 const results: { name: string; ok: boolean }[] = [];
+// Opt in: the catalogue grown to N programs and one edit published at that size (scale-step.ts).
+const scale = scaleOption();
 const cleanups: (() => Promise<unknown>)[] = [];
 let total = 0;
 
@@ -129,7 +132,7 @@ async function main() {
   let session!: StaffSession;
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
-  total = 14;
+  total = 14 + (scale ? 2 : 0);
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
@@ -242,6 +245,12 @@ async function main() {
       `content loaded (${subjects.length} subjects served), demo accounts refused (${/Demo accounts: not created \((.*)\)/.exec(out)?.[1]})`,
     ];
   });
+
+  if (scale)
+    await step(`catalogue grown to ${scale.programs} programs and ${scale.jobs} jobs`, async () => [
+      undefined,
+      await growCatalogue(DB_DIR, scale),
+    ]);
 
   await step('staff sign-in', async () => {
     session = await signInStaff(api, { email: staff.email, password: staff.password });
@@ -514,6 +523,46 @@ async function main() {
     },
     { fatal: false },
   );
+
+  if (scale)
+    await step(`one edit at ${scale.programs} programs: Publish → live`, async () => {
+      const id = longTailProgram(scale);
+      const { item } = (await session.call('GET', `/api/admin/content/subjects/${id}`)).json<{
+        item: Record<string, unknown>;
+      }>();
+      const text = `Edited at scale ${randomBytes(4).toString('hex')}.`;
+      // A generated program has no fee check date: staff fill it in as they edit.
+      await session.call('PUT', `/api/admin/content/subjects/${id}`, {
+        body: { feesVerifiedOn: '2026-10-01', ...item, description: [text] },
+      });
+      const published = performance.now();
+      await session.call('POST', '/api/admin/publish');
+      await waitFor(
+        'the edited program never showed the edit',
+        async () => {
+          const res = await fetch(`${api.url}/subject/${id}`);
+          return res.status === 200 && (await res.text()).includes(text) ? true : undefined;
+        },
+        120_000,
+      );
+      const live = (performance.now() - published) / 1000;
+      assert(live <= 120, `the edit took ${live.toFixed(0)} s to show (goal: 2 minutes)`);
+      // The static pages: the build this Publish started (at most one a minute: the status poll calls
+      // the hook when the minute is up), built from the paged snapshot at this size.
+      const status = await waitFor(
+        'the build never reported the edit as published',
+        async () => {
+          const s = (await session.call('GET', '/api/admin/publish/status')).json<PublishStatusResponse>();
+          return !s.editsWaiting && s.state === 'idle' ? s : undefined;
+        },
+        600_000,
+      );
+      const built = await hook.builds.at(-1)!.done;
+      return [
+        undefined,
+        `${id}: its page showed the edit ${live.toFixed(1)} s after Publish (rendered by the Worker, no build needed); the static pages' build from the snapshot took ${built.seconds.toFixed(0)} s, published ${((performance.now() - published) / 1000).toFixed(0)} s after Publish (version ${status.publishedVersion})`,
+      ];
+    });
 }
 
 let stopped = false;

@@ -45,7 +45,7 @@ async function markup(node: ReactNode) {
   await stream.allReady;
   const html = await new Response(stream).text();
   // A boundary that failed on the server would be left for the browser to render: not complete HTML.
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed) throw failed instanceof Error ? failed : new Error('the view failed to render on the server');
   return html;
 }
 
