@@ -139,7 +139,10 @@ function fill(
   );
   const match = tag.exec(html);
   if (!match) throw new FrameError(`the shell page has no ${island} island`);
-  const open = match[1]!.replace(/\sprops="[^"]*"/, ` props="${escape(serializeProps(props, {}))}"`);
+  const open = match[1]!.replace(
+    /\sprops="[^"]*"/,
+    ` props="${escape(serializeProps(props, { displayName: island, astroStaticSlot: false }))}"`,
+  );
   // Kept: the runtime hydrates an island that awaits its children once it sees this marker.
   const end = match[2]!.endsWith('<!--astro:end-->') ? '<!--astro:end-->' : '';
   return html.replace(match[0], () => `${open}${content}${end}${match[3]}`);

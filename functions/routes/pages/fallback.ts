@@ -3,12 +3,14 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { devToolsAllowed } from '#functions/lib/config.ts';
 import { createDb } from '#db/client.ts';
 import { pageItemExists } from '#db/queries/catalog.ts';
-import { renderedKinds, renderedPage, type RenderedKind } from './render.ts';
+import { renderedPage } from './render.ts';
 
 /**
- * Content pages are pre-rendered at build time. A country, subject or job created after the last
- * build has no page yet: instead of a 404 the Worker serves that kind's shell page (built at
- * /shell/<kind>), which renders the item from the API in the browser until the next build.
+ * Content pages are pre-rendered at build time. A program or job the build did not pre-render (past
+ * the first ones, or newer than the build) is complete HTML from the Worker, made from that kind's
+ * built shell page (render.ts, docs/decisions/024). A country created after the last build, or a
+ * program or job whose render failed, gets the shell page itself (built at /shell/<kind>), which
+ * renders the item from the API in the browser until the next build.
  */
 export const shells: { prefix: string; shell: string; table: 'countries' | 'subjects' | 'jobs' }[] = [
   { prefix: '/country-details/', shell: '/shell/country', table: 'countries' },
@@ -78,10 +80,9 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   const id = c.req.path.slice(match.prefix.length).replace(/\/$/, '');
   const valid = id !== '' && !id.includes('/');
   // Programs and jobs the build did not pre-render: complete HTML from the Worker (issue 33).
-  const kind = (Object.keys(renderedKinds) as RenderedKind[]).find(
-    (k) => renderedKinds[k].prefix === match.prefix,
-  );
-  if (kind && valid) {
+  const { table } = match;
+  if (valid && table !== 'countries') {
+    const kind = { ...match, table };
     const rendered = await renderedPage(c.env, executionContext(c), new URL(c.req.url), kind, id).catch(
       (error: unknown) => {
         // The shell below still shows the item (rendered in the browser): logged, never a 500.

@@ -46,7 +46,8 @@ function withShells(etag = '"build-1"') {
 const page = (bindings: Env, path: string) => {
   const url = new URL(path, ORIGIN);
   const [, kind, id] = url.pathname.split('/') as [string, 'subject' | 'job', string];
-  return renderedPage(bindings, undefined, url, kind, id);
+  const table = kind === 'subject' ? 'subjects' : 'jobs';
+  return renderedPage(bindings, undefined, url, { prefix: `/${kind}/`, shell: `/shell/${kind}`, table }, id);
 };
 
 /** The JSON-LD nodes of a page. */

@@ -4,12 +4,12 @@ import { getJob } from '#db/queries/jobs.ts';
 import { programCosts } from '#db/queries/costs.ts';
 import { renderJobPage, renderSubjectPage } from '#functions/render/site-pages.js';
 
-/** The kinds of page the Worker renders itself when the build did not: their shell page and table. */
-export const renderedKinds = {
-  subject: { prefix: '/subject/', shell: '/shell/subject', table: 'subjects' },
-  job: { prefix: '/job/', shell: '/shell/job', table: 'jobs' },
-} as const;
-export type RenderedKind = keyof typeof renderedKinds;
+/** A kind of page the Worker renders itself: its address prefix, its built shell page and its table. */
+export interface RenderedKind {
+  prefix: string;
+  shell: string;
+  table: 'subjects' | 'jobs';
+}
 
 /** How long a rendered page stays in the Worker's cache when nothing it shows changes. */
 const CACHED_SECONDS = 24 * 60 * 60;
@@ -35,7 +35,7 @@ export async function renderedPage(
   id: string,
 ): Promise<Response | undefined> {
   const db = createDb(env.DB);
-  const { shell, table } = renderedKinds[kind];
+  const { prefix, shell, table } = kind;
   const [version, frame] = await Promise.all([
     pageItemVersion(db, table, id),
     env.ASSETS.fetch(new URL(shell, url)),
@@ -43,7 +43,7 @@ export async function renderedPage(
   if (!version || !frame.ok) return undefined;
   const build = frame.headers.get('ETag') ?? frame.headers.get('Content-Length') ?? '';
   const key = new Request(
-    `${url.origin}${renderedKinds[kind].prefix}${encodeURIComponent(id)}?render=${encodeURIComponent(`${version}-${build}`)}`,
+    `${url.origin}${prefix}${encodeURIComponent(id)}?render=${encodeURIComponent(`${version}-${build}`)}`,
   );
   const cache = await caches.open('rendered-pages');
   const hit = await cache.match(key);
@@ -53,7 +53,7 @@ export async function renderedPage(
   }
   const origin = env.SITE_URL || url.origin;
   const html =
-    kind === 'subject'
+    table === 'subjects'
       ? await subjectHtml(db, await frame.text(), origin, id)
       : await jobHtml(db, await frame.text(), origin, id);
   if (html === undefined) return undefined;
