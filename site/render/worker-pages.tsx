@@ -141,7 +141,7 @@ function fill(
   if (!match) throw new FrameError(`the shell page has no ${island} island`);
   const open = match[1]!.replace(
     /\sprops="[^"]*"/,
-    ` props="${escape(serializeProps(props, { displayName: island, astroStaticSlot: false }))}"`,
+    ` props="${escape(serializeProps(props, { displayName: island, astroStaticSlot: true }))}"`,
   );
   // Kept: the runtime hydrates an island that awaits its children once it sees this marker.
   const end = match[2]!.endsWith('<!--astro:end-->') ? '<!--astro:end-->' : '';
