@@ -366,9 +366,15 @@ async function main() {
         'robots.txt does not name the production sitemap',
       );
       const index = await (await fetch(`${api.url}/sitemap-index.xml`)).text();
-      const sitemap = /<loc>([^<]+)<\/loc>/.exec(index)?.[1];
-      assert(sitemap?.startsWith(`${origin}/`), `the sitemap index points at ${sitemap}`);
-      const pages = await (await fetch(`${api.url}${new URL(sitemap!).pathname}`)).text();
+      // Every sitemap the index lists (the built pages', and the Worker-rendered catalogue's).
+      const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      const elsewhere = sitemaps.find((url) => !url.startsWith(`${origin}/`));
+      assert(sitemaps.length > 0 && !elsewhere, `the sitemap index points at ${elsewhere ?? 'nothing'}`);
+      const pages = (
+        await Promise.all(
+          sitemaps.map(async (url) => (await fetch(`${api.url}${new URL(url).pathname}`)).text()),
+        )
+      ).join('');
       assert(
         pages.includes(`<loc>${expected}</loc>`),
         'the sitemap lacks the subject at the production origin',
