@@ -45,7 +45,11 @@ export default defineConfig({
   // afterPaint: `client:afterpaint`, hydration after the first paint (site/directives/after-paint.ts).
   integrations: [
     react(),
-    sitemap({ filter: (page) => inSitemap(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) => inSitemap(new URL(page).pathname),
+      // The programs and jobs the Worker renders, which no built page stands for (site/pages/sitemap-catalogue.xml.ts).
+      customSitemaps: [new URL('/sitemap-catalogue.xml', site).href],
+    }),
     deferredIslands(),
     pageCss(),
     afterPaint(),

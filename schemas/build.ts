@@ -65,6 +65,65 @@ export const snapshotLists = [
   'employerCategories',
 ] as const satisfies readonly (keyof BuildSnapshot)[];
 
+/**
+ * The collections that grow with the catalogue (25,000 programs, 10,000 jobs: issue 33): the
+ * snapshot serves them in pages, each at most SNAPSHOT_PAGE_BYTES of JSON, so neither the Worker
+ * nor a response holds the whole catalogue. Everything else is small and comes in the head.
+ */
+export const pagedCollections = ['subjects', 'jobs'] as const;
+export type PagedCollection = (typeof pagedCollections)[number];
+
+/** Rows a snapshot page holds at most (the byte budget may end it sooner). */
+export const SNAPSHOT_PAGE_ROWS = 500;
+/** A snapshot page's JSON stays under this many bytes. */
+export const SNAPSHOT_PAGE_BYTES = 5_000_000;
+
+/**
+ * A position in a paged collection, in the site's order: a program's (sort order, name, id), a
+ * job's (sort order, id). Opaque to the build, which passes back what the head or a page gave it.
+ */
+export type SnapshotCursor = string;
+
+/** One page request: the rows after `after` (none: from the start) up to and including `until` (none: to the end). */
+export interface SnapshotRange {
+  after: SnapshotCursor | null;
+  until: SnapshotCursor | null;
+}
+
+/**
+ * `GET /api/build/snapshot`: the snapshot without its paged collections, and the ranges that cover
+ * them (one per SNAPSHOT_PAGE_ROWS rows), which the build fetches side by side.
+ */
+export type SnapshotHead = Omit<BuildSnapshot, PagedCollection | 'costs'> & {
+  costs: { rates: RatesTable };
+  pages: Record<PagedCollection, SnapshotRange[]>;
+};
+
+/**
+ * `GET /api/build/snapshot?collection=…&after=…&until=…`: the range's rows in the site's order; when
+ * the byte budget ended the page early, `next` is the cursor to continue from (same `until`).
+ * A programs page carries each program's cost inputs beside it.
+ */
+export type SnapshotPage =
+  | {
+      collection: 'subjects';
+      items: SubjectDto[];
+      costs: Record<string, CostInputs>;
+      next: SnapshotCursor | null;
+    }
+  | { collection: 'jobs'; items: JobDetail[]; next: SnapshotCursor | null };
+
+const cursor = z
+  .string()
+  .max(1000, 'after and until must be cursors from the snapshot')
+  .optional()
+  .transform((v) => v || null);
+export const snapshotPageQuery = z.object({
+  collection: z.enum(pagedCollections, `collection must be one of ${pagedCollections.join(', ')}`).optional(),
+  after: cursor,
+  until: cursor,
+});
+
 /** A snapshot with no rows: what type-checking uses before any database exists. */
 export const emptySnapshot: BuildSnapshot = {
   contentVersion: 0,

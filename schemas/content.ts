@@ -7,13 +7,33 @@ import { RATE_PATTERN, currencyCodes } from './money.ts';
  * The shape of the seed content in content/*.json, also the shape staff edit in the back office.
  * Every file is validated with these before anything is written to the database.
  */
-const paragraphs = z.array(nonEmpty()).min(1);
+/**
+ * The most entries each list staff edit may hold: generous for real content, and bounded because a
+ * list becomes rows, bound parameters and page length (issue 33). The content-kind test saves every
+ * kind with each list at its maximum (functions/routes/admin/content-limits.test.ts).
+ */
+export const listLimits = {
+  paragraphs: 50,
+  entries: 50,
+  scholarships: 30,
+  intakes: 20,
+  images: 20,
+  employment: 10,
+  tags: 30,
+} as const;
+
+/** A list of at most `max`, refused with a message naming what it holds ("at most 30 scholarships"). */
+const listOf = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z.array(item).max(max, `must have at most ${max} ${what}`);
+
+const paragraphs = listOf(nonEmpty(), listLimits.paragraphs, 'paragraphs').min(1);
+// Lists may carry blank entries: the pages drop them.
+const list = listOf(z.string().max(500), listLimits.entries, 'entries');
 /**
  * An image's alt text (issue 31): required in the back-office form (schemas/images.ts
  * ALT_GUIDANCE), optional for API clients and the seed, whose images then read as the item's name.
  */
 const altText = z.string().trim().max(300, 'must be at most 300 characters').nullable().optional();
-const list = z.array(z.string()); // lists may carry blank entries: the pages drop them
 
 // Costs of studying in a country (issue 17): every figure has a source and the day it was checked.
 /** A day a figure was checked against its source: a real date, not in the future. */
@@ -169,7 +189,7 @@ export const universitySchema = z.object({
   imageAlt: altText,
   universitydetails: nonEmpty(3000),
   scholarships: nonEmpty(500),
-  scholarshipList: z.array(scholarshipSchema).default([]),
+  scholarshipList: listOf(scholarshipSchema, listLimits.scholarships, 'scholarships').default([]),
   website: contentLink.optional(),
   ranking: z.string().max(120).optional(),
 });
@@ -202,17 +222,20 @@ export const subjectSchema = z.object({
   logo: contentLink,
   logoAlt: altText,
   // The subject page also keeps only usable URLs (spec 1 section 2.7), for rows stored before this rule.
-  universityimage: z.array(contentLink),
+  universityimage: listOf(contentLink, listLimits.images, 'images'),
   /** Alt text of each campus image, in the same order. */
-  universityimageAlt: z
-    .array(z.string().trim().max(300, 'must be at most 300 characters'))
+  universityimageAlt: listOf(
+    z.string().trim().max(300, 'must be at most 300 characters'),
+    listLimits.images,
+    'alt texts',
+  )
     .nullable()
     .optional(),
   studyPlan: z.object({
     degree: nonEmpty(120),
     duration: nonEmpty(120),
     intake: nonEmpty(60),
-    futureIntakes: z.array(nonEmpty(60)),
+    futureIntakes: listOf(nonEmpty(60), listLimits.intakes, 'intakes'),
   }),
   entryRequirements: z.object({
     description: z.string().max(3000),
@@ -320,15 +343,23 @@ export const serviceSchema = z.object({
 
 export const missionVisionSchema = z.object({
   sectionTitle: z.object({ subtitle: nonEmpty(200), title: nonEmpty(200) }),
-  mission: z.object({ title: nonEmpty(120), description: nonEmpty(2000), points: z.array(nonEmpty(500)) }),
+  mission: z.object({
+    title: nonEmpty(120),
+    description: nonEmpty(2000),
+    points: listOf(nonEmpty(500), listLimits.entries, 'points'),
+  }),
   vision: z.object({
     title: nonEmpty(120),
     description: nonEmpty(2000),
-    goals: z.array(z.object({ number: nonEmpty(20), text: nonEmpty(500) })),
+    goals: listOf(z.object({ number: nonEmpty(20), text: nonEmpty(500) }), listLimits.entries, 'goals'),
   }),
   values: z.object({
     title: nonEmpty(120),
-    items: z.array(z.object({ icon: nonEmpty(40), title: nonEmpty(120), desc: nonEmpty(1000) })),
+    items: listOf(
+      z.object({ icon: nonEmpty(40), title: nonEmpty(120), desc: nonEmpty(1000) }),
+      listLimits.entries,
+      'values',
+    ),
   }),
   missionTitle: nonEmpty(200),
   visionTitle: nonEmpty(200),
@@ -344,8 +375,10 @@ export const aboutSchema = z.object({
   }),
   companyInfo: z.object({ title: nonEmpty(200), subtitle: nonEmpty(300), description: nonEmpty(3000) }),
   story: paragraphs,
-  milestones: z.array(
+  milestones: listOf(
     z.object({ year: z.union([z.string(), z.number()]).transform(String), text: nonEmpty(500) }),
+    listLimits.entries,
+    'milestones',
   ),
 });
 
@@ -377,8 +410,10 @@ export const recruitmentServicesSchema = z.object({
   description: nonEmpty(2000),
   mainImage: contentLink,
   mainImageAlt: altText,
-  services: z.array(
+  services: listOf(
     z.object({ id: slug, title: nonEmpty(120), description: nonEmpty(1000), icon: nonEmpty(40) }),
+    listLimits.entries,
+    'services',
   ),
 });
 
@@ -402,14 +437,14 @@ export const jobSchema = z.object({
   startDate: isoDate,
   endDate: isoDate,
   recruitmentType: nonEmpty(60),
-  employment: z.array(nonEmpty(60)).min(1),
+  employment: listOf(nonEmpty(60), listLimits.employment, 'kinds of employment').min(1),
   schedule: nonEmpty(200),
   payment: nonEmpty(120),
   hiring: nonEmpty(200),
   urgent: z.boolean(),
-  tags: z.array(nonEmpty(60)),
+  tags: listOf(nonEmpty(60), listLimits.tags, 'tags'),
   type: nonEmpty(60),
-  requirements: z.array(nonEmpty(500)),
+  requirements: listOf(nonEmpty(500), listLimits.entries, 'requirements'),
   companyInfo: z.object({
     name: nonEmpty(200),
     // None for a job made from a partner's request without one (the page then shows no link).

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
+import { readInChunks } from '../d1-limits.ts';
 import {
   jobAlerts,
   jobApplicants,
@@ -140,24 +141,24 @@ export async function takeHeldApplications(db: Db, applicantId: string) {
     .where(and(eq(jobApplications.applicantId, applicantId), isNull(jobApplications.forwardedAt)))
     .returning({ id: jobApplications.id });
   if (!taken.length) return [];
-  return db
-    .select({
-      id: jobApplications.id,
-      resumeName: jobApplications.resumeName,
-      resumeSize: jobApplications.resumeSize,
-      createdAt: jobApplications.createdAt,
-      title: jobs.title,
-      company: jobs.company,
-      location: jobs.location,
-    })
-    .from(jobApplications)
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .where(
-      inArray(
-        jobApplications.id,
-        taken.map((r) => r.id),
-      ),
-    );
+  // A person may have applied to more jobs than one IN list can name.
+  return readInChunks(
+    taken.map((r) => r.id),
+    (ids) =>
+      db
+        .select({
+          id: jobApplications.id,
+          resumeName: jobApplications.resumeName,
+          resumeSize: jobApplications.resumeSize,
+          createdAt: jobApplications.createdAt,
+          title: jobs.title,
+          company: jobs.company,
+          location: jobs.location,
+        })
+        .from(jobApplications)
+        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(inArray(jobApplications.id, ids)),
+  );
 }
 
 /** Whether a job application's applicant has confirmed their e-mail (undefined: no such application). */

@@ -1,4 +1,4 @@
-import { asc, eq, and, sql } from 'drizzle-orm';
+import { asc, eq, and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ftsPhrase, likeContains, trigramSearchable } from './text-search.ts';
 import * as t from '../schema/index.ts';
@@ -8,6 +8,12 @@ type SubjectRow = typeof t.subjects.$inferSelect;
 type CountryRow = typeof t.countries.$inferSelect;
 type UniversityRow = typeof t.universities.$inferSelect;
 type ScholarshipRow = typeof t.scholarships.$inferSelect;
+
+/**
+ * A university's scholarships in the order staff listed them. Their ids are `<university>-<n>`:
+ * the shorter id first (…-9 before …-10), then the id.
+ */
+export const scholarshipOrder = [asc(sql`length(${t.scholarships.id})`), asc(t.scholarships.id)];
 
 /** The API shape of a subject (spec 1 section 3): `_id` plus the university's name. */
 export function toSubject(row: SubjectRow, universityName: string | null): SubjectDto {
@@ -60,6 +66,9 @@ const subjectWithUniversity = (db: Db) =>
     .from(t.subjects)
     .leftJoin(t.universities, eq(t.subjects.universityId, t.universities.id));
 
+/** Catalogue order: sort order, then name; the id settles ties, so every page of it is stable. */
+export const subjectOrder = [asc(t.subjects.sortOrder), asc(t.subjects.name), asc(t.subjects.id)];
+
 /** Active subjects in catalogue order, optionally for one country. */
 export async function listSubjects(
   db: Db,
@@ -70,8 +79,16 @@ export async function listSubjects(
     : eq(t.subjects.isActive, true);
   const query = subjectWithUniversity(db)
     .where(where)
-    .orderBy(asc(t.subjects.sortOrder), asc(t.subjects.name));
+    .orderBy(...subjectOrder);
   const rows = filter.limit ? await query.limit(filter.limit) : await query;
+  return rows.map((r) => toSubject(r.subject, r.universityName));
+}
+
+/** Active subjects matching `where`, in catalogue order (a page of the build snapshot). */
+export async function listSubjectsWhere(db: Db, where: SQL) {
+  const rows = await subjectWithUniversity(db)
+    .where(and(eq(t.subjects.isActive, true), where))
+    .orderBy(...subjectOrder);
   return rows.map((r) => toSubject(r.subject, r.universityName));
 }
 
@@ -106,7 +123,10 @@ export async function listUniversities(db: Db) {
       .from(t.universities)
       .where(eq(t.universities.isActive, true))
       .orderBy(asc(t.universities.name)),
-    db.select().from(t.scholarships).orderBy(asc(t.scholarships.id)),
+    db
+      .select()
+      .from(t.scholarships)
+      .orderBy(...scholarshipOrder),
   ]);
   return rows.map((u) =>
     toUniversity(
@@ -122,7 +142,11 @@ export async function getUniversity(db: Db, id: string) {
     .from(t.universities)
     .where(and(eq(t.universities.id, id), eq(t.universities.isActive, true)));
   if (!row) return undefined;
-  const scholarships = await db.select().from(t.scholarships).where(eq(t.scholarships.universityId, id));
+  const scholarships = await db
+    .select()
+    .from(t.scholarships)
+    .where(eq(t.scholarships.universityId, id))
+    .orderBy(...scholarshipOrder);
   return toUniversity(row, scholarships);
 }
 
@@ -245,4 +269,23 @@ export async function pageItemExists(db: Db, table: keyof typeof pageTables, id:
   const items = pageTables[table];
   const [row] = await db.select({ id: items.id }).from(items).where(eq(items.id, id)).limit(1);
   return row !== undefined;
+}
+
+/**
+ * What a program's or job's page is made of changed when this changes: the row's last edit (and, for
+ * a program, its university's, whose name the page shows). Undefined when there is no such active
+ * program or job. The key of the Worker's cached render (functions/routes/pages/render.ts).
+ */
+export async function pageItemVersion(db: Db, table: 'subjects' | 'jobs', id: string) {
+  if (table === 'jobs') {
+    const [row] = await db.select({ at: t.jobs.updatedAt }).from(t.jobs).where(eq(t.jobs.id, id)).limit(1);
+    return row ? String(row.at.getTime()) : undefined;
+  }
+  const [row] = await db
+    .select({ at: t.subjects.updatedAt, uni: t.universities.updatedAt })
+    .from(t.subjects)
+    .leftJoin(t.universities, eq(t.universities.id, t.subjects.universityId))
+    .where(and(eq(t.subjects.id, id), eq(t.subjects.isActive, true)))
+    .limit(1);
+  return row ? `${row.at.getTime()}.${row.uni?.getTime() ?? 0}` : undefined;
 }

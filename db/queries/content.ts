@@ -5,6 +5,8 @@ import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
 import type { ContentKind } from '#schemas/admin.ts';
 import { contains } from './text-search.ts';
+import { insertInChunks } from '../d1-limits.ts';
+import { scholarshipOrder } from './catalog.ts';
 
 /** A content row as the editor handles it: any kind, its fields by name. */
 export type ContentRowData = Record<string, unknown>;
@@ -98,7 +100,7 @@ export async function listScholarships(db: Db, universityId: string) {
     .select()
     .from(t.scholarships)
     .where(eq(t.scholarships.universityId, universityId))
-    .orderBy(asc(t.scholarships.id));
+    .orderBy(...scholarshipOrder);
 }
 
 /** Whether a country with this id exists. */
@@ -157,17 +159,18 @@ export function contentWriteStatements(
     );
   if (kind === 'universities' && scholarshipList) {
     out.push(db.delete(t.scholarships).where(eq(t.scholarships.universityId, String(row.id))));
-    if (scholarshipList.length) {
-      out.push(
-        db.insert(t.scholarships).values(
-          scholarshipList.map((s, i) => ({
-            ...(s as { name: string; amount: string; eligibility: string; deadline: string }),
-            id: `${String(row.id)}-${i + 1}`,
-            universityId: String(row.id),
-          })),
-        ),
-      );
-    }
+    // 8 parameters a row: a university with 13 or more scholarships needs more than one insert.
+    out.push(
+      ...insertInChunks(
+        db,
+        t.scholarships,
+        scholarshipList.map((s, i) => ({
+          ...(s as { name: string; amount: string; eligibility: string; deadline: string }),
+          id: `${String(row.id)}-${i + 1}`,
+          universityId: String(row.id),
+        })),
+      ),
+    );
   }
   return out;
 }

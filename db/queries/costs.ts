@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { readInChunks } from '../d1-limits.ts';
 import * as t from '../schema/index.ts';
 import { minorPerMajor, isCurrency } from '#schemas/money.ts';
 import type { CompareProgram, CostInputs, RatesTable } from '#schemas/programs.ts';
@@ -121,7 +122,10 @@ const programsWithNames = (db: Db) =>
 /** Active programs by id, in the order asked, each with its cost inputs; and the ids not found. */
 export async function comparePrograms(db: Db, ids: string[]) {
   const [rows, tables] = await Promise.all([
-    programsWithNames(db).where(and(inArray(t.subjects.id, ids), eq(t.subjects.isActive, true))),
+    // The route allows a few ids (COMPARE_MAX); chunked all the same, as every IN list is.
+    readInChunks(ids, (chunk) =>
+      programsWithNames(db).where(and(inArray(t.subjects.id, chunk), eq(t.subjects.isActive, true))),
+    ),
     listCostTables(db),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,6 +1,7 @@
 import { desc, eq, getTableColumns, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../client.ts';
+import { IN_LIST_MAX, readInChunks } from '../d1-limits.ts';
 import {
   contentBlocks,
   countries,
@@ -52,23 +53,19 @@ export const imageReferencingTables: SQLiteTable[] = [
   jobs,
 ];
 
-/** D1 allows 100 bound parameters a query. */
-/** Keys checked per statement (D1 binds at most 100 parameters). */
-export const KEYS_PER_QUERY = 90;
+/** Keys checked per statement: one IN list (db/d1-limits.ts). */
+export const KEYS_PER_QUERY = IN_LIST_MAX;
 
 /** Which of `keys` (all under a column-referenced prefix) still have a row. */
 export async function keysWithRows(db: Db, prefix: Exclude<FilePrefix, 'images/'>, keys: string[]) {
   const { column } = fileReferences[prefix];
-  const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
-    const chunk = keys.slice(i, i + KEYS_PER_QUERY);
-    const rows = await db
+  const rows = await readInChunks(keys, (chunk) =>
+    db
       .select({ key: sql<string>`${column}` })
       .from(column.table)
-      .where(inArray(column, chunk));
-    for (const row of rows) found.add(row.key);
-  }
-  return found;
+      .where(inArray(column, chunk)),
+  );
+  return new Set(rows.map((row) => row.key));
 }
 
 const IMAGE_KEY = /images\/[0-9a-f-]{36}\.(?:jpg|png)/g;

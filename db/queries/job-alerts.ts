@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { readInChunks } from '../d1-limits.ts';
 import { jobAlerts, jobApplicants, jobs } from '../schema/index.ts';
 import { JOB_ALERT_LIMIT, type JobAlertDto } from '#schemas/job-alerts.ts';
 
@@ -125,10 +126,12 @@ export async function releaseAlerts(db: Db, ids: string[], leaseUntil: Date) {
 /** The owners' e-mail and name of alerts. */
 export async function alertOwners(db: Db, applicantIds: string[]) {
   if (applicantIds.length === 0) return new Map<string, { email: string; fullName: string }>();
-  const rows = await db
-    .select({ id: jobApplicants.id, email: jobApplicants.email, fullName: jobApplicants.fullName })
-    .from(jobApplicants)
-    .where(inArray(jobApplicants.id, [...new Set(applicantIds)]));
+  const rows = await readInChunks([...new Set(applicantIds)], (ids) =>
+    db
+      .select({ id: jobApplicants.id, email: jobApplicants.email, fullName: jobApplicants.fullName })
+      .from(jobApplicants)
+      .where(inArray(jobApplicants.id, ids)),
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -184,11 +184,12 @@ export async function getJob(db: Db, id: string): Promise<JobDetail | undefined>
   return row ? toJobDetail(row) : undefined;
 }
 
-/** Every job with its full detail, for the pre-rendered /job pages. */
-export async function listJobDetails(db: Db): Promise<JobDetail[]> {
+/** Jobs with their full detail, in board order: those matching `where` (a page of the build snapshot). */
+export async function listJobDetails(db: Db, where?: SQL): Promise<JobDetail[]> {
   const rows = await db
     .select()
     .from(t.jobs)
+    .where(where)
     .orderBy(...order);
   return rows.map(toJobDetail);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../client.ts';
+import { readInChunks } from '../d1-limits.ts';
 import type { Statement } from '../batch.ts';
 import {
   assistanceRequests,
@@ -225,8 +226,9 @@ export async function historyOf(db: Db, pipeline: Pipeline, ids: string[]) {
     string,
     { fromStatus: string; toStatus: string; note: string | null; createdAt: Date }[]
   >();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
+  // Each item's changes come in one chunk, so each item's history stays oldest first.
+  const rows = await readInChunks(ids, (chunk) =>
+    db
       .select({
         entityId: statusChanges.entityId,
         fromStatus: statusChanges.fromStatus,
@@ -235,10 +237,10 @@ export async function historyOf(db: Db, pipeline: Pipeline, ids: string[]) {
         createdAt: statusChanges.createdAt,
       })
       .from(statusChanges)
-      .where(and(eq(statusChanges.entity, pipeline), inArray(statusChanges.entityId, ids.slice(i, i + 90))))
-      .orderBy(asc(statusChanges.createdAt));
-    for (const { entityId, ...change } of rows) out.set(entityId, [...(out.get(entityId) ?? []), change]);
-  }
+      .where(and(eq(statusChanges.entity, pipeline), inArray(statusChanges.entityId, chunk)))
+      .orderBy(asc(statusChanges.createdAt)),
+  );
+  for (const { entityId, ...change } of rows) out.set(entityId, [...(out.get(entityId) ?? []), change]);
   return out;
 }
 
@@ -247,20 +249,24 @@ async function itemContext(db: Db, pipeline: Pipeline | undefined, rows: Record<
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return new Map<string, Record<string, unknown>>();
   if (pipeline === 'subscription') {
-    const found = await db
-      .select({ id: programApplications.id, program: subjects.name, university: universities.name })
-      .from(programApplications)
-      .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
-      .leftJoin(universities, eq(universities.id, subjects.universityId))
-      .where(inArray(programApplications.id, ids));
+    const found = await readInChunks(ids, (chunk) =>
+      db
+        .select({ id: programApplications.id, program: subjects.name, university: universities.name })
+        .from(programApplications)
+        .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+        .leftJoin(universities, eq(universities.id, subjects.universityId))
+        .where(inArray(programApplications.id, chunk)),
+    );
     return new Map(found.map(({ id, ...rest }) => [id, rest]));
   }
   if (pipeline === 'job_application') {
-    const found = await db
-      .select({ id: jobApplications.id, job: jobs.title, company: jobs.company, location: jobs.location })
-      .from(jobApplications)
-      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .where(inArray(jobApplications.id, ids));
+    const found = await readInChunks(ids, (chunk) =>
+      db
+        .select({ id: jobApplications.id, job: jobs.title, company: jobs.company, location: jobs.location })
+        .from(jobApplications)
+        .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(inArray(jobApplications.id, chunk)),
+    );
     return new Map(found.map(({ id, ...rest }) => [id, rest]));
   }
   return new Map<string, Record<string, unknown>>();

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { insertInChunks, readInChunks } from '../d1-limits.ts';
 import { staff, staffMfa, staffRecoveryCodes } from '../schema/index.ts';
 
 /** A staff member's second factor, or undefined when they never started an enrolment. */
@@ -68,7 +69,9 @@ export async function replaceRecoveryCodes(db: Db, staffId: string, codeHashes: 
   const now = new Date();
   await db.batch([
     db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId)),
-    db.insert(staffRecoveryCodes).values(
+    ...insertInChunks(
+      db,
+      staffRecoveryCodes,
       codeHashes.map((codeHash) => ({
         id: crypto.randomUUID(),
         staffId,
@@ -163,9 +166,11 @@ export async function staffIdByEmail(db: Db, email: string) {
 /** Staff ids whose second factor is on, among the given ones (the staff list's column). */
 export async function staffWithMfa(db: Db, ids: string[]) {
   if (!ids.length) return new Set<string>();
-  const rows = await db
-    .select({ id: staffMfa.staffId })
-    .from(staffMfa)
-    .where(and(isNotNull(staffMfa.confirmedAt), inArray(staffMfa.staffId, ids)));
+  const rows = await readInChunks(ids, (chunk) =>
+    db
+      .select({ id: staffMfa.staffId })
+      .from(staffMfa)
+      .where(and(isNotNull(staffMfa.confirmedAt), inArray(staffMfa.staffId, chunk))),
+  );
   return new Set(rows.map((r) => r.id));
 }

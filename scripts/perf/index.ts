@@ -1,4 +1,4 @@
-// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose] [--no-peer]] [-- --photos [--runs N]] [-- --scale N [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
+// npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose] [--no-peer]] [-- --photos [--runs N]] [-- --scale N [--jobs M] [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
 //
 // Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: each page's LCP beside
 // the floor's (a bare one-heading page, same server, same run) and ours vs the SPA peer
@@ -120,7 +120,12 @@ if (flag('--photos')) {
 const scale = option('--scale');
 if (scale) {
   const { scaleRun } = await import('./scale.ts');
-  report.scale = await scaleRun(Number(scale), port, { build: !flag('--no-build'), reuse: flag('--reuse') });
+  const jobs = option('--jobs');
+  report.scale = await scaleRun(Number(scale), port, {
+    build: !flag('--no-build'),
+    reuse: flag('--reuse'),
+    ...(jobs ? { jobs: Number(jobs) } : {}),
+  });
 }
 
 const json = option('--json');

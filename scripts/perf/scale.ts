@@ -12,6 +12,12 @@ import { startServer } from './lib/server.ts';
 import { percentile, table } from './lib/stats.ts';
 import { kb } from './budgets.ts';
 import { measureFinder } from './finder.ts';
+import {
+  SCALE_BUILD_TOKEN,
+  measureEditToLive,
+  measureRenderedPages,
+  measureSnapshot,
+} from './scale-worker.ts';
 import { monthNames } from '#schemas/finder-terms.ts';
 
 export const SCALE_DIR = '.wrangler/scale';
@@ -129,6 +135,13 @@ export const searchQueries = [
   'zzzz-no-match',
 ];
 
+/**
+ * The id of the i-th generated program (counted from the first row of the table, seeded ones
+ * included, as growTo counts).
+ */
+export const generatedSubjectId = (i: number) =>
+  `gen-${i}-${fields[i % fields.length]!.toLowerCase().replace(/\W+/g, '-')}`;
+
 /** Creates the scratch database from the real migrations and seed. */
 export async function freshScaleDb() {
   rmSync(SCALE_DIR, { recursive: true, force: true });
@@ -147,10 +160,10 @@ const q = (v: unknown) =>
 /** One row of an `insert … values` list. */
 const sqlRow = (cells: unknown[]) => `(${cells.map(q).join(',')})`;
 
-/** Runs SQL on the scratch database through wrangler (native SQLite: far faster than the proxy). */
-async function d1(args: string[]) {
+/** Runs SQL on the scratch database (or `persistTo`) through wrangler (native SQLite: far faster than the proxy). */
+async function d1(args: string[], persistTo = SCALE_DIR) {
   return new Promise<string>((resolve, reject) => {
-    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', SCALE_DIR, ...args], {
+    const child = spawn('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, CI: 'true' },
     });
@@ -167,13 +180,17 @@ async function d1(args: string[]) {
     );
   });
 }
-async function select<T>(query: string): Promise<T[]> {
-  const out = await d1(['--json', '--command', query]);
+async function selectIn<T>(query: string, persistTo = SCALE_DIR): Promise<T[]> {
+  const out = await d1(['--json', '--command', query], persistTo);
   return (JSON.parse(out.slice(out.indexOf('['))) as { results: T[] }[])[0]!.results;
 }
 
-/** Adds generated subjects and jobs until there are `target` of each. Returns the counts. */
-export async function growTo(target: number) {
+/**
+ * Adds generated subjects until there are `target`, and jobs until `jobTarget`, in the scratch
+ * database or another local one (`persistTo`: the rehearsal's). Returns the counts.
+ */
+export async function growTo(target: number, jobTarget = target, persistTo = SCALE_DIR) {
+  const select = <T>(query: string) => selectIn<T>(query, persistTo);
   const started = Date.now();
   const universities = await select<{ id: string; country_id: string; name: string; location: string }>(
     'select id, country_id, name, location from universities',
@@ -203,7 +220,7 @@ export async function growTo(target: number) {
       const name = `${degree} ${field} ${flavour}`.trim() + ` ${i}`;
       values.push(
         sqlRow([
-          `gen-${i}-${field.toLowerCase().replace(/\W+/g, '-')}`,
+          generatedSubjectId(i),
           name,
           u.id,
           departments[i % departments.length]!.id,
@@ -258,9 +275,9 @@ export async function growTo(target: number) {
       `insert or ignore into subjects (id,name,university_id,department_id,country_id,location,code,description,degree_type,duration,students,year,base_price,currency,image,logo,universityimage,study_plan,entry_requirements,career_prospects,sort_order,is_active,created_at,updated_at) values ${values.join(',')};`,
     );
   }
-  while (jobs < target) {
+  while (jobs < jobTarget) {
     const values: string[] = [];
-    for (let k = 0; k < CHUNK && jobs < target; k++, jobs++) {
+    for (let k = 0; k < CHUNK && jobs < jobTarget; k++, jobs++) {
       const i = jobs;
       const title = `${jobTitles[i % jobTitles.length]} ${i}`;
       const city = cities[i % cities.length]!;
@@ -305,7 +322,7 @@ export async function growTo(target: number) {
     const { tmpdir } = await import('node:os');
     const file = `${mkdtempSync(`${tmpdir()}/scale-`)}/rows.sql`;
     writeFileSync(file, lines.join('\n'));
-    await d1(['--file', file]);
+    await d1(['--file', file], persistTo);
   }
   const counts = (
     await select<{ s: number; j: number }>(
@@ -547,9 +564,15 @@ export async function measureSearchNative(rounds = 15) {
   return { ...out, findPrograms: finder };
 }
 
-/** `astro build` of the scratch database under GNU time: wall seconds and peak RSS (MB). */
-export async function timedBuild(pages: number) {
-  const outDir = 'dist-scale';
+/** The scale run's build, served afterwards for the Worker's figures. */
+export const SCALE_DIST = 'dist-scale';
+
+/**
+ * `astro build` of the scratch database under GNU time: wall seconds, peak RSS (MB), and the files
+ * one deployed version holds (every file of the build: Workers' limit is 20,000 on the Free plan).
+ */
+export async function timedBuild(pages: number, { keep = false } = {}) {
+  const outDir = SCALE_DIST;
   rmSync(outDir, { recursive: true, force: true });
   const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
   const started = Date.now();
@@ -577,27 +600,36 @@ export async function timedBuild(pages: number) {
   const fs = await import('node:fs');
   const path = await import('node:path');
   let html = 0;
+  let files = 0;
   const walk = (d: string) => {
     for (const n of fs.readdirSync(d)) {
       const f = path.join(d, n);
       if (fs.statSync(f).isDirectory()) walk(f);
-      else if (n.endsWith('.html')) html++;
+      else {
+        files++;
+        if (n.endsWith('.html')) html++;
+      }
     }
   };
   walk(outDir);
-  rmSync(outDir, { recursive: true, force: true });
+  if (!keep) rmSync(outDir, { recursive: true, force: true });
   return {
     subjects: pages,
     wallSeconds: wall,
     peakMb: rssKb / 1024,
     htmlPages: html,
+    files,
     msPerPage: (wall * 1000) / Math.max(1, html),
   };
 }
 
-/** The whole --scale run. */
-export async function scaleRun(n: number, port: number, { build = true, reuse = false } = {}) {
-  console.log(`\n== Scale: ${n} subjects and ${n} jobs in ${SCALE_DIR} ==`);
+/** The whole --scale run: N programs and `jobs` jobs (default N). */
+export async function scaleRun(
+  n: number,
+  port: number,
+  { build = true, reuse = false, jobs = n }: { build?: boolean; reuse?: boolean; jobs?: number } = {},
+) {
+  console.log(`\n== Scale: ${n} subjects and ${jobs} jobs in ${SCALE_DIR} ==`);
   // --reuse keeps the scratch database of an earlier run (topped up to N) and measures at N only.
   const reusing = reuse && existsSync(SCALE_DIR);
   if (!reusing) await freshScaleDb();
@@ -606,9 +638,25 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
   const searches: Record<number, Awaited<ReturnType<typeof measureSearch>>> = {};
   const native: Record<number, Awaited<ReturnType<typeof measureSearchNative>>> = {};
   const finder: Record<number, Awaited<ReturnType<typeof measureFinder>>> = {};
+  let worker: Awaited<ReturnType<typeof measureAtScale>> | undefined;
   for (const size of steps) {
-    const counts = await growTo(size);
-    const server = await startServer({ port, persistTo: SCALE_DIR });
+    const last = size === steps.at(-1);
+    const counts = await growTo(size, Math.round((size * jobs) / n));
+    let built: Awaited<ReturnType<typeof timedBuild>> | undefined;
+    if (build) {
+      console.log(`\nastro build at ${counts.subjects} subjects and ${counts.jobs} jobs ...`);
+      built = await timedBuild(counts.subjects, { keep: last });
+      builds.push({ ...built, jobs: counts.jobs });
+      console.log(
+        `  wall ${built.wallSeconds.toFixed(1)} s, peak RSS ${built.peakMb.toFixed(0)} MB, ${built.files} files (${built.htmlPages} HTML pages)`,
+      );
+    }
+    const server = await startServer({
+      port,
+      persistTo: SCALE_DIR,
+      vars: { BUILD_TOKEN: SCALE_BUILD_TOKEN },
+      ...(last && built ? { assets: SCALE_DIST } : {}),
+    });
     try {
       console.log(
         `\nSearch latency at ${counts.subjects} subjects / ${counts.jobs} jobs (${server.url}, wrangler dev, sequential keep-alive):`,
@@ -618,31 +666,87 @@ export async function scaleRun(n: number, port: number, { build = true, reuse = 
         `\nProgram finder at ${counts.subjects} subjects (GET /api/programs: filters, facets, sorts, pages):`,
       );
       finder[size] = await measureFinder(server.url);
+      if (last) worker = await measureAtScale(server.url, built !== undefined);
     } finally {
       await server.stop();
     }
     native[size] = await measureSearchNative();
-    if (build) {
-      console.log(`\nastro build at ${counts.subjects} subjects ...`);
-      const b = await timedBuild(counts.subjects);
-      builds.push(b);
-      console.log(
-        `  wall ${b.wallSeconds.toFixed(1)} s, peak RSS ${b.peakMb.toFixed(0)} MB, ${b.htmlPages} HTML pages, ${b.msPerPage.toFixed(1)} ms per page`,
-      );
-    }
   }
   if (builds.length) {
     console.log('\nBuild at scale:');
     table(
-      ['subjects', 'HTML pages', 'wall s', 'peak RSS MB', 'ms / page'],
+      ['subjects', 'jobs', 'files per version', 'HTML pages', 'wall s', 'peak RSS MB'],
       builds.map((b) => [
         b.subjects,
+        b.jobs,
+        b.files,
         b.htmlPages,
         b.wallSeconds.toFixed(1),
         b.peakMb.toFixed(0),
-        b.msPerPage.toFixed(1),
       ]),
     );
   }
-  return { searches, finder, native, builds };
+  printScaleTable(n, jobs, builds.at(-1), searches[n], finder[n], worker);
+  return { searches, finder, native, builds, worker };
+}
+
+/** The Worker's figures at the final size: the snapshot, rendered pages, one edit. */
+async function measureAtScale(base: string, withBuild: boolean) {
+  console.log('\nThe build snapshot, as a production build reads it (head and pages, six at a time):');
+  const snapshot = await measureSnapshot(base);
+  console.log(
+    `  ${snapshot.responses} responses, largest ${(snapshot.largestBytes / 1e6).toFixed(2)} MB, all ${(snapshot.totalBytes / 1e6).toFixed(1)} MB, ${snapshot.seconds.toFixed(1)} s (${snapshot.subjects} programs, ${snapshot.jobs} jobs)`,
+  );
+  if (!withBuild) return { snapshot };
+  // Programs past the pre-rendered ones: generated, far down the catalogue.
+  const longTail = await selectIn<{ id: string }>(
+    "select id from subjects where id like 'gen-%' and is_active = 1 order by sort_order desc limit 31",
+  );
+  console.log('\nProgram pages the Worker renders (no built page): first request, then its cached copy:');
+  const rendered = await measureRenderedPages(
+    base,
+    longTail.slice(1).map((r) => r.id),
+  );
+  console.log(
+    `  ${rendered.n} pages (${rendered.statuses}): rendered p50 ${rendered.firstP50.toFixed(0)} / p95 ${rendered.firstP95.toFixed(0)} ms, cached p50 ${rendered.cachedP50.toFixed(0)} / p95 ${rendered.cachedP95.toFixed(0)} ms`,
+  );
+  const edit = await measureEditToLive(base, SCALE_DIR, longTail[0]!.id);
+  console.log(
+    `  one edited program: saved in ${(edit.savedMs / 1000).toFixed(1)} s, live ${(edit.liveMs / 1000).toFixed(1)} s after the edit began (${edit.render}, ${edit.polls} request(s))`,
+  );
+  return { snapshot, rendered, edit };
+}
+
+/** Issue 33 item 5's table: one line per figure and its goal. */
+function printScaleTable(
+  n: number,
+  jobs: number,
+  build: Awaited<ReturnType<typeof timedBuild>> | undefined,
+  search: Awaited<ReturnType<typeof measureSearch>> | undefined,
+  finder: Awaited<ReturnType<typeof measureFinder>> | undefined,
+  worker: Awaited<ReturnType<typeof measureAtScale>> | undefined,
+) {
+  const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(1)} ms`);
+  const w = (name: string) => search?.[name]?.worker?.p95;
+  const finderP95 = finder?.worker?.p95;
+  const rows: (string | number)[][] = [
+    ['files per version', build ? build.files : '-', '≤ 20,000'],
+    [
+      'snapshot: largest response',
+      worker ? `${(worker.snapshot.largestBytes / 1e6).toFixed(2)} MB of ${worker.snapshot.responses}` : '-',
+      '≤ 5 MB',
+    ],
+    ['build: wall time', build ? `${build.wallSeconds.toFixed(0)} s` : '-', '≤ 300 s'],
+    ['build: peak memory', build ? `${build.peakMb.toFixed(0)} MB` : '-', '≤ 2,048 MB'],
+    [
+      'one edited program: live after',
+      worker && 'edit' in worker && worker.edit ? `${(worker.edit.liveMs / 1000).toFixed(1)} s` : '-',
+      '≤ 120 s',
+    ],
+    ['search p95 in the Worker (programs)', ms(w('GET /api/subjects/search')), '≤ 20 ms'],
+    ['search p95 in the Worker (jobs)', ms(w('GET /api/applyjobs (search)')), '≤ 20 ms'],
+    ['finder p95 in the Worker', ms(finderP95), '≤ 20 ms'],
+  ];
+  console.log(`\nIssue 33 at ${n} programs and ${jobs} jobs:`);
+  table(['figure', 'measured', 'goal'], rows);
 }

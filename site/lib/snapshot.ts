@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { emptySnapshot, snapshotLists, type BuildSnapshot } from '#schemas/build.ts';
+import { emptySnapshot, type BuildSnapshot } from '#schemas/build.ts';
+import { fetchPagedSnapshot } from './snapshot-fetch.ts';
 
 export type { BuildSnapshot };
 
@@ -18,29 +19,29 @@ const readerUrl = new URL('scripts/lib/catalog-snapshot.ts', `file://${process.c
 
 /**
  * Production builds run on a build machine with no database: they fetch the snapshot from the live
- * Worker (SNAPSHOT_URL, with BUILD_TOKEN as the bearer), built there by the same query module.
+ * Worker (SNAPSHOT_URL, with BUILD_TOKEN as the bearer), built there by the same query module, in
+ * pages read side by side (site/lib/snapshot-fetch.ts).
  */
 async function fetchSnapshot(url: string): Promise<BuildSnapshot> {
   const token = process.env.BUILD_TOKEN;
   if (!token)
     throw new Error('SNAPSHOT_URL is set but BUILD_TOKEN is not: the snapshot needs the build token');
-  const res = await fetch(url, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    signal: AbortSignal.timeout(60_000),
+  let responseBytes = 0;
+  const snapshot = await fetchPagedSnapshot(url, async (pageUrl) => {
+    const res = await fetch(pageUrl, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (!res.ok)
+      throw new Error(
+        `GET ${pageUrl} answered HTTP ${res.status}${res.status === 401 ? ' (check BUILD_TOKEN)' : ''}`,
+      );
+    const text = await res.text();
+    responseBytes = Math.max(responseBytes, Buffer.byteLength(text));
+    return JSON.parse(text) as unknown;
   });
-  if (!res.ok)
-    throw new Error(
-      `GET ${url} answered HTTP ${res.status}${res.status === 401 ? ' (check BUILD_TOKEN)' : ''}`,
-    );
-  const body = (await res.json()) as Partial<Record<keyof BuildSnapshot, unknown>>;
-  // A truncated or foreign document must fail the build, not publish an empty site.
-  const missing = [
-    ...(typeof body.contentVersion === 'number' ? [] : ['contentVersion']),
-    ...snapshotLists.filter((key) => !Array.isArray(body[key])),
-  ];
-  if (missing.length)
-    throw new Error(`GET ${url} did not return a build snapshot (missing: ${missing.join(', ')})`);
-  return body as BuildSnapshot;
+  console.log(`[snapshot] largest response ${(responseBytes / 1e6).toFixed(2)} MB`);
+  return snapshot;
 }
 
 async function readLocal(): Promise<BuildSnapshot> {

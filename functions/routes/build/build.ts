@@ -4,9 +4,15 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
-import { readBuildSnapshot } from '#db/queries/build-snapshot.ts';
+import { parseSnapshotCursor, readSnapshotHead, readSnapshotPage } from '#db/queries/build-snapshot.ts';
 import { insertBuilt, readContentVersion } from '#db/queries/publishing.ts';
-import { buildDoneSchema } from '#schemas/build.ts';
+import {
+  buildDoneSchema,
+  snapshotPageQuery,
+  type PagedCollection,
+  type SnapshotHead,
+  type SnapshotPage,
+} from '#schemas/build.ts';
 
 const digest = async (text: string) => crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
 
@@ -43,7 +49,27 @@ export const build = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'no-store');
   })
-  .get('/snapshot', async (c) => c.json(await readBuildSnapshot(c.var.db)))
+  // The head (no collection), or one page of a collection: each response at most 5 MB, and the
+  // Worker holds one page at a time whatever the catalogue's size (issue 33).
+  .get('/snapshot', validate('query', snapshotPageQuery), async (c) => {
+    const { collection, after, until } = c.req.valid('query');
+    if (!collection) {
+      if (after || until) throw new HTTPException(400, { message: 'after and until need a collection' });
+      return c.json((await readSnapshotHead(c.var.db)) satisfies SnapshotHead);
+    }
+    const key = (cursor: string | null) => {
+      if (cursor === null) return null;
+      const parsed = parseSnapshotCursor(collection, cursor);
+      if (!parsed)
+        throw new HTTPException(400, { message: 'after and until must be cursors from the snapshot' });
+      return parsed;
+    };
+    const page = await readSnapshotPage(c.var.db, collection satisfies PagedCollection, {
+      after: key(after),
+      until: key(until),
+    });
+    return c.json(page satisfies SnapshotPage);
+  })
   .post('/done', validate('json', buildDoneSchema), async (c) => {
     const { contentVersion, commit } = c.req.valid('json');
     // A build can only carry a version the database has reached (a typo or a report from another

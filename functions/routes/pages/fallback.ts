@@ -3,17 +3,29 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { devToolsAllowed } from '#functions/lib/config.ts';
 import { createDb } from '#db/client.ts';
 import { pageItemExists } from '#db/queries/catalog.ts';
+import { renderedPage } from './render.ts';
 
 /**
- * Content pages are pre-rendered at build time. A country, subject or job created after the last
- * build has no page yet: instead of a 404 the Worker serves that kind's shell page (built at
- * /shell/<kind>), which renders the item from the API in the browser until the next build.
+ * Content pages are pre-rendered at build time. A program or job the build did not pre-render (past
+ * the first ones, or newer than the build) is complete HTML from the Worker, made from that kind's
+ * built shell page (render.ts, docs/decisions/024). A country created after the last build, or a
+ * program or job whose render failed, gets the shell page itself (built at /shell/<kind>), which
+ * renders the item from the API in the browser until the next build.
  */
 export const shells: { prefix: string; shell: string; table: 'countries' | 'subjects' | 'jobs' }[] = [
   { prefix: '/country-details/', shell: '/shell/country', table: 'countries' },
   { prefix: '/subject/', shell: '/shell/subject', table: 'subjects' },
   { prefix: '/job/', shell: '/shell/job', table: 'jobs' },
 ];
+
+/** The request's execution context, when it has one (app.request in tests has none). */
+function executionContext(c: { executionCtx: Pick<ExecutionContext, 'waitUntil'> }) {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whether the item behind a shell URL exists, so an unknown id is a real 404 (the shell still explains it). */
 async function exists(env: Env, table: (typeof shells)[number]['table'], id: string) {
@@ -64,11 +76,28 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   const match = shells.find((s) => c.req.path.startsWith(s.prefix) && c.req.path.length > s.prefix.length);
   // A copy: the assets response's headers are immutable and the security-headers middleware sets them.
   if (res.status !== 404 || !match) return new Response(res.body, res);
-  const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
-  if (!shell.ok) return new Response(res.body, res);
   // Hono's path is already decoded where it could be; the id is what follows the prefix.
   const id = c.req.path.slice(match.prefix.length).replace(/\/$/, '');
-  const status = id && !id.includes('/') && (await exists(c.env, match.table, id)) ? 200 : 404;
+  const valid = id !== '' && !id.includes('/');
+  // Programs and jobs the build did not pre-render: complete HTML from the Worker (issue 33).
+  const { table } = match;
+  if (valid && table !== 'countries') {
+    const kind = { ...match, table };
+    const rendered = await renderedPage(c.env, executionContext(c), new URL(c.req.url), kind, id).catch(
+      (error: unknown) => {
+        // The shell below still shows the item (rendered in the browser): logged, never a 500.
+        console.error(JSON.stringify({ type: 'render', kind, message: String(error).slice(0, 200) }));
+        return undefined;
+      },
+    );
+    if (rendered) {
+      await res.body?.cancel();
+      return rendered;
+    }
+  }
+  const shell = await c.env.ASSETS.fetch(new URL(match.shell, c.req.url));
+  if (!shell.ok) return new Response(res.body, res);
+  const status = valid && (await exists(c.env, match.table, id)) ? 200 : 404;
   return new Response(shell.body, {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },

@@ -47,11 +47,17 @@ export async function startServer({
   persistTo,
   quiet = true,
   stripeFake = false,
+  assets,
+  vars = {},
 }: {
   port: number;
   persistTo?: string;
   quiet?: boolean;
   stripeFake?: boolean;
+  /** Serve another build than dist/ (the scale run's dist-scale). */
+  assets?: string;
+  /** More vars for the Worker (the scale run's BUILD_TOKEN). */
+  vars?: Record<string, string>;
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   if (await isUp(url))
@@ -72,6 +78,8 @@ export async function startServer({
     'warn',
   ];
   if (persistTo) args.push('--persist-to', persistTo);
+  if (assets) args.push('--assets', assets);
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
   // EDGE_CACHE_SECONDS=0 in the caller's environment measures without the Worker's edge cache.
   if (process.env.EDGE_CACHE_SECONDS !== undefined)
     args.push('--var', `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`);

@@ -4,14 +4,32 @@ import { idFromPath } from '#site/lib/shell-path.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { JobDetailView } from '#site/components/recruitment/JobDetailView.tsx';
 import JobActions from './JobActions.tsx';
+import type { JobDetail } from '#schemas/recruitment.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 
-/** /job/{id} for a job newer than the last build: the id comes from the address. */
+/**
+ * /job/{id} that no build pre-rendered (issue 33: the long tail, and jobs newer than the build):
+ * from the job the Worker read when it rendered the page (it hydrates that markup without
+ * fetching), else from the API by the id in the address.
+ */
 export default withQuery(Shell);
 
-function Shell() {
+function Shell({ initial }: { initial?: JobDetail }) {
+  return initial ? <JobShellView job={initial} /> : <JobFromApi />;
+}
+
+/** The job page's body, as the pre-rendered page shows it. */
+export function JobShellView({ job }: { job: JobDetail }) {
+  return (
+    <JobDetailView job={job}>
+      <JobActions job={job} />
+    </JobDetailView>
+  );
+}
+
+function JobFromApi() {
   const id = idFromPath('/job/');
   const query = useQuery({
     queryKey: ['job', id],
@@ -21,7 +39,11 @@ function Shell() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
 
-  if (id === '' || (query.isError && query.error instanceof ApiError && query.error.status === 404))
+  // Built (no address yet): the loading line, which the browser replaces once it knows the id.
+  if (
+    (typeof window !== 'undefined' && id === '') ||
+    (query.isError && query.error instanceof ApiError && query.error.status === 404)
+  )
     return <NotFound />;
   if (query.isPending) return <p className="rc-loading">Loading job...</p>;
   if (query.isError) {
@@ -37,11 +59,7 @@ function Shell() {
   const job = query.data;
   // The page's own title keeps the brand part (after '|') the build gave it.
   document.title = document.title.replace(/^[^|]*/, `${job.position} at ${job.company} `);
-  return (
-    <JobDetailView job={job}>
-      <JobActions job={job} />
-    </JobDetailView>
-  );
+  return <JobShellView job={job} />;
 }
 
 export function NotFound() {

@@ -14,6 +14,8 @@ import {
   subjectPanels,
 } from '#site/components/subject/subject-view.tsx';
 import { LoadError } from '../common/LoadError.tsx';
+import type { SubjectDto } from '#schemas/catalog.ts';
+import type { ProgramCostsResponse } from '#schemas/programs.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
@@ -43,8 +45,26 @@ export async function lookupUniversityName(id: string): Promise<string> {
   }
 }
 
-/** A subject created after the last build, rendered from the API (spec 1 sections 2.7 and 8). */
-function SubjectShell() {
+/**
+ * What the Worker read for a program page it renders itself (functions/routes/pages/render.ts):
+ * the island starts from it, so it hydrates the server's markup without fetching.
+ */
+export interface SubjectShellData {
+  subject: SubjectDto;
+  universityName: string;
+  costs: ProgramCostsResponse | null;
+}
+
+/**
+ * A program page no build pre-rendered (issue 33: the long tail, and programs newer than the
+ * build): from the Worker's data when it rendered the page, else from the API (spec 1 sections 2.7
+ * and 8).
+ */
+function SubjectShell({ initial }: { initial?: SubjectShellData }) {
+  return initial ? <SubjectShellView {...initial} /> : <SubjectFromApi />;
+}
+
+function SubjectFromApi() {
   const id = idFromPath('/subject/');
   const subject = useQuery({
     queryKey: ['subject', id],
@@ -80,8 +100,18 @@ function SubjectShell() {
     );
   if (subject.isError) return <LoadError fallbackHref="/courses" message={subject.error.message} />;
   const s = subject.data;
-  const universityName = uni.data ?? s.university ?? 'Unknown University';
   document.title = document.title.replace(/^[^|]*/, `${s.name} `);
+  return (
+    <SubjectShellView
+      subject={s}
+      universityName={uni.data ?? s.university ?? 'Unknown University'}
+      costs={costs.data ?? null}
+    />
+  );
+}
+
+/** The program's page body: what the pre-rendered page shows, as one island. */
+export function SubjectShellView({ subject: s, universityName, costs }: SubjectShellData) {
   return (
     <>
       <SubjectHero subject={s} universityName={universityName}>
@@ -104,15 +134,10 @@ function SubjectShell() {
           <ApplyPanel subjectId={s._id} subjectName={s.name} intakes={programIntakes(s.studyPlan)} />
         </SideCards>
       </div>
-      {costs.data && (
+      {costs && (
         <div className="container section total-cost-section">
           <Suspense fallback={null}>
-            <TotalCost
-              programName={s.name}
-              currency={s.currency}
-              costs={costs.data.costs}
-              rates={costs.data.rates}
-            />
+            <TotalCost programName={s.name} currency={s.currency} costs={costs.costs} rates={costs.rates} />
           </Suspense>
         </div>
       )}

@@ -7,13 +7,13 @@ import { pngResponse, shareImagePng } from '#site/lib/share-image.ts';
 import { SHARE_IMAGE_LIMIT } from '#site/lib/share-image-paths.ts';
 
 export const getStaticPaths = (async () => {
-  const subjects = await getCollection('subjects');
+  const { subjects } = await getSnapshot();
   return (await getCollection('countries')).slice(0, SHARE_IMAGE_LIMIT).map(({ data: country }) => ({
     params: { id: country._id },
     props: {
       name: country.name,
       capital: country.capital,
-      programs: subjects.filter((s) => s.data.countryId === country._id).length,
+      programs: subjects.filter((s) => s.countryId === country._id).length,
     },
   }));
 }) satisfies GetStaticPaths;
