@@ -158,6 +158,7 @@ async function liveClaims(c: Ctx) {
   return claims;
 }
 
+/**
  * Counts one second-factor try before it is judged (5 per 15 minutes per account; past them, an
  * address's first try), after the flood limits.
  */

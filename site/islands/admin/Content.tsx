@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -23,7 +23,7 @@ import {
   siteContactLabels,
   siteContactsSchema,
 } from '#schemas/content.ts';
-import { adminApi, adminUpload, errorText, formatDate, type StaffProfile } from './session.ts';
+import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
 import { ImageFieldTools } from './ImageField.tsx';

@@ -61,7 +61,4 @@ export const currencyFields: Partial<Record<ContentKind, readonly string[]>> = {
   cityCosts: ['currency'],
 };
 
-export const currencyChoices = currencyCodes.map((c) => ({
-  value: c,
-  label: `${c} — ${CURRENCIES[c].name}`,
-}));
+export const currencyChoices = currencyCodes.map((c) => ({ value: c, label: currencyLabel(c) }));

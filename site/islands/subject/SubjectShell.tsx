@@ -128,7 +128,7 @@ export function SubjectShellView({ subject: s, universityName, costs }: SubjectS
           subject={s}
           universityName={universityName}
           tuition={
-            costs.data && <Tuition basePrice={s.basePrice} currency={s.currency} rates={costs.data.rates} />
+            costs && <Tuition basePrice={s.basePrice} currency={s.currency} rates={costs.rates} />
           }
         >
           <ApplyPanel subjectId={s._id} subjectName={s.name} intakes={programIntakes(s.studyPlan)} />
