@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { htmlFiles } from '../scripts/lib/page-css.ts';
 import { cspViolations } from './helpers/csp.ts';
@@ -17,20 +17,6 @@ const STYLE = /<style>([\s\S]*?)<\/style>/g;
 const LINK = new RegExp(
   `<link rel="stylesheet" href="(/_astro/styles/page\\.[\\w-]+\\.css)" ${PAGE_STYLESHEET_ATTRIBUTE} disabled>`,
 );
-
-/** Every selector of the page's stylesheets (media rules included). */
-const selectors = (page: Page) =>
-  page.evaluate(() => {
-    const out: string[] = [];
-    const walk = (rules: CSSRuleList) => {
-      for (const r of rules) {
-        if (r instanceof CSSStyleRule) out.push(r.selectorText);
-        else if (r instanceof CSSGroupingRule) walk(r.cssRules);
-      }
-    };
-    for (const sheet of document.styleSheets) walk(sheet.cssRules);
-    return out;
-  });
 
 test("a page's first document carries its own rules, not the other pages'", async ({ request }) => {
   const about = await (await request.get('/about-us')).text();
