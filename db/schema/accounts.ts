@@ -219,7 +219,7 @@ export const oneTimeCodes = sqliteTable(
     consumedAt: integer('consumed_at', { mode: 'timestamp_ms' }),
     /**
      * A registration's details (JSON, password already hashed), applied when this code verifies the
-     * account. Written only before migration 0011, when registrations of one address shared a row;
+     * account. Written only before migration 0012, when registrations of one address shared a row;
      * since then each registration is its own row (functions/services/registration.ts).
      */
     payload: text('payload'),

@@ -14,7 +14,7 @@ import { hashPassword } from './passwords.ts';
  * Anyone can register any address, so an unverified registration belongs to nobody yet, and owns
  * nothing: each registration is a row of its own, with its own id, details, password and code, and
  * the unique indexes on the e-mail and the phone number cover verified accounts only (migration
- * 0011). A second registration of an address therefore changes nobody else's: it cancels no code,
+ * 0012). A second registration of an address therefore changes nobody else's: it cancels no code,
  * replaces no password, and reserves no phone number. A code verifies only the registration it was
  * sent for (codes are bound to their registration's id); the first registration verified becomes
  * the account, and the others of that address are deleted with it. So the details and password
@@ -116,7 +116,7 @@ export async function register<T extends RegistrableType>(
 
 /**
  * The statements that make a registration the account: it is marked verified (with the details of
- * its code's payload, for codes issued before migration 0011, when registrations shared one row),
+ * its code's payload, for codes issued before migration 0012, when registrations shared one row),
  * and the address's other unverified registrations are deleted with their codes. The partial unique
  * indexes refuse the first statement, and so the batch, when a verified account already holds the
  * address or the phone number.
@@ -145,7 +145,7 @@ export function verifyStatements(
   ] as const;
 }
 
-/** The account columns a code's payload sets (codes from before migration 0011): details and password hash. */
+/** The account columns a code's payload sets (codes from before migration 0012): details and password hash. */
 function detailsFromPayload(type: RegistrableType, payload: string | null): Record<string, string> {
   if (!payload) return {};
   const parsed = JSON.parse(payload) as Record<string, unknown>;
