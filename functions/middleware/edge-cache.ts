@@ -7,7 +7,7 @@ import { afterResponse } from '../lib/after-response.ts';
 /**
  * Public, anonymous GET reads kept in the Cache API (`caches.default`) for a few seconds
  * (EDGE_CACHE_SECONDS, default 10), so a burst of identical reads costs one D1 query and one JSON
- * serialisation instead of one per request (docs/performance.md §5: under load the time went to
+ * serialisation instead of one per request (docs/history/performance-rounds.md §5: under load the time went to
  * D1, a single SQLite Durable Object answering one query at a time, and to serialising the lists).
  *
  * Correctness rules:

@@ -41,7 +41,7 @@ const apiHeaders = secureHeaders({
 // Hono's other defaults stay on the API only. Cross-Origin-Opener-Policy on the pages also cost a
 // blank first frame: Chromium switched browsing context groups and painted the page a frame late
 // (first paint before first contentful paint in 5 of 12 local loads, 1 of 12 without it; issue 16
-// item 15, docs/performance.md).
+// item 15, docs/history/performance-rounds.md §1b, seventh round).
 const pageHeaders = secureHeaders({
   contentSecurityPolicy: lockedDownPolicy,
   ...transportAndFraming,

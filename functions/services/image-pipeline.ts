@@ -24,7 +24,10 @@ import { heicToPng } from './heic-decode.ts';
 
 type Bindings = Pick<Env, 'IMAGES' | 'FILES'>;
 
-/** Encoder settings: what keeps a photo sharp on a phone at the fewest bytes (measured in docs/performance.md). */
+/**
+ * Encoder settings: what keeps a photo sharp on a phone at the fewest bytes (docs/decisions/023). The
+ * bytes a phone loads are measured by `npm run perf -- --photos` (docs/performance.md §7).
+ */
 const QUALITY: Record<ImageFormat, number> = { avif: 55, webp: 75, jpg: 78 };
 /** The intermediate every variant is made from: the image at its largest variant's width, near-lossless. */
 const MASTER_QUALITY = 92;
