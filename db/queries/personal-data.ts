@@ -37,8 +37,8 @@ import type { PersonType } from '#schemas/privacy.ts';
  *
  * To add a table the person owns, add one line to `owned` of the account type:
  *   { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },  (as students' saved programs are)
- * (the generic "no row still holds the person" test in functions/services/personal-data.test.ts
- * fails until a table holding the account's id or e-mail is listed).
+ * (the erasure tests in functions/lib/privacy-routes.test.ts, "… no row holds the e-mail or id", look
+ * through every table and fail until a table holding the account's id or e-mail is listed).
  */
 
 interface OwnedTable {

@@ -6,7 +6,7 @@ import { fieldMessages, type FieldMessages } from '#schemas/errors.ts';
 
 /**
  * A request part that failed validation: a 400 whose body also carries each invalid field's
- * message (`fields`), so a form can show every rejection beside its field (site/lib/field-errors.ts).
+ * message (`fields`), so a form can show every rejection beside its field (site/islands/common/field-errors.ts).
  */
 export class ValidationError extends HTTPException {
   constructor(

@@ -84,7 +84,7 @@ const RETRY_COST = { subrequests: 1, queries: 1 } as const;
 /**
  * The retry job (every 5 minutes): claims the due failed messages (one conditional UPDATE, so an
  * overlapping run never gets the same ones) and tries each once more. With a budget (the Cron run's,
- * functions/scheduled/budget.ts) it claims only as many as the budget affords: the rest stay due for
+ * functions/lib/call-budget.ts) it claims only as many as the budget affords: the rest stay due for
  * the next run, never claimed and left to wait out a lease. Returns counts for the log.
  */
 export async function retryDueMail(
