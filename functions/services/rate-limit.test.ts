@@ -13,14 +13,14 @@ describe('hit', () => {
     const l = limit();
     for (let i = 0; i < 3; i++) expect((await hit(db, l, 'a', T0 + i * 1000)).allowed).toBe(true);
     const blocked = await hit(db, l, 'a', T0 + 10_000);
-    expect(blocked).toEqual({ allowed: false, retryAfter: 50 });
+    expect(blocked).toEqual({ allowed: false, retryAfter: 50, count: 3 });
   });
 
   it('starts a fresh window once the old one ends (no permanent lock-out)', async () => {
     const l = limit();
     for (let i = 0; i < 5; i++) await hit(db, l, 'a', T0);
     expect((await hit(db, l, 'a', T0 + 59_999)).allowed).toBe(false);
-    expect(await hit(db, l, 'a', T0 + 60_000)).toEqual({ allowed: true, retryAfter: 60 });
+    expect(await hit(db, l, 'a', T0 + 60_000)).toEqual({ allowed: true, retryAfter: 60, count: 1 });
   });
 
   it('counts subjects and limits separately, and clear forgets one counter', async () => {

@@ -417,7 +417,7 @@ describe('CSV export', () => {
 
   it('exports every other list too', async () => {
     for (const [path, header] of [
-      ['/api/admin/subscriptions', 'Applied,Student,Email,Program,University,Status'],
+      ['/api/admin/subscriptions', 'Applied,Student,Email,Program,University,Intake,Status'],
       ['/api/admin/partners', 'Registered,Company,Headquarters,Email,Contact,Phone,Verified,Status'],
       ['/api/admin/partner-requests', 'Submitted,Type,Title,Partner,Email,Status,Job'],
       ['/api/admin/job-applications', 'Applied,Applicant,Email,Email confirmed,Phone,Job,Company,Status'],
@@ -426,7 +426,7 @@ describe('CSV export', () => {
         'Payment id,Charge id,Created (UTC),Currency,Amount,Fee,Fee currency,Refunded,Net,Reference,Status,Payer,Email,Our id',
       ],
       ['/api/admin/staff', 'Name,Email,Role,Active,Two-step sign-in,Created'],
-      ['/api/admin/audit', 'When,Who,Email,Action,Entity,Id,Before,After'],
+      ['/api/admin/audit', 'When,Who,Email,What happened,Action,Entity,Id,Before,After'],
       ['/api/admin/content/countries', 'Id,Title,Active,Updated'],
     ] as const) {
       const res = await get(`${path}?format=csv`);
