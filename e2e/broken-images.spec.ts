@@ -76,7 +76,7 @@ test('item 7: a missing image in a pre-rendered page becomes the placeholder in 
   expect(await resizedImages(page)).toEqual([]);
 });
 
-test('item 7: content edited to point at a missing file: the island page (a subject newer than the build) shows the placeholder', async ({
+test('item 7: content edited to point at a missing file: a subject newer than the build (rendered by the Worker) shows the placeholder', async ({
   page,
 }) => {
   const id = `e2e-broken-images-${Date.now()}`;
@@ -89,8 +89,9 @@ SELECT '${id}', name || ' (new)', university_id, department_id, country_id, loca
   '/api/files/images/deleted-hero.jpg', '/images/universities/no-such-logo.svg', '["/images/campus/no-such-campus.jpg"]', study_plan, entry_requirements, career_prospects, sort_order, is_active, created_at, updated_at
 FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
   await watchShifts(page);
-  await page.goto(`/subject/${id}`);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/); // the fallback shell
+  const response = await page.goto(`/subject/${id}`);
+  // Not pre-rendered: the Worker renders it from the database (docs/decisions/024).
+  expect(response!.headers()['x-page-render']).toMatch(/^(worker|cache)$/);
   const hero = page.locator('.hero__media img');
   await expect(hero).toHaveAttribute('src', PLACEHOLDER);
   await expect(page.locator('.subject-uni img')).toHaveAttribute('src', PLACEHOLDER);

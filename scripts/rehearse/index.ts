@@ -88,6 +88,8 @@ const launchContacts = {
   phone: '+44 20 3870 4100',
   companyNumber: '15872431',
 };
+/** The company as content/site.json names it (the one place the brand is written). */
+const siteBlock = JSON.parse(readFileSync('content/site.json', 'utf8')) as { companyName: string };
 /** What content/site.json ships: the seed's example values the health check must name. */
 const shippedExamples = [
   'site.admissionsEmail',
@@ -200,7 +202,7 @@ async function main() {
         ...secrets,
         TOKEN_SECRET: 'changeme'.repeat(8),
         MAIL_API_URL: mail.url,
-        MAIL_FROM: `Bridgeway Global <no-reply@${DOMAIN}>`,
+        MAIL_FROM: `${siteBlock.companyName} <no-reply@${DOMAIN}>`,
       })
         .map(([k, v]) => `${k}="${v}"`)
         .join('\n'),
@@ -291,7 +293,7 @@ async function main() {
       Object.entries({
         ...secrets,
         MAIL_API_URL: mail.url,
-        MAIL_FROM: `Bridgeway Global <no-reply@${DOMAIN}>`,
+        MAIL_FROM: `${siteBlock.companyName} <no-reply@${DOMAIN}>`,
         DEPLOY_HOOK_URL: hook.url,
       })
         .map(([k, v]) => `${k}="${v}"`)

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import * as t from '#db/schema/index.ts';
 import { aJob, aProgram, db } from '#functions/test/fixtures/index.ts';
+import site from '#content/site.json';
 import { RENDER_HEADER, renderedPage } from './render.ts';
 
 // Issue 33 item 1: programs and jobs past the pre-rendered ones are complete HTML from the Worker,
@@ -14,9 +15,9 @@ const ORIGIN = 'http://127.0.0.1:8787';
 
 /** A shell page as BaseLayout and SiteLayout write it (noindex, a generic title) with its island. */
 const frame = (island: string) =>
-  '<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>Program details | Bridgeway Global</title>' +
+  `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>Program details | ${site.companyName}</title>` +
   '<meta name="description" content="Study-abroad program details."><meta name="robots" content="noindex, nofollow">' +
-  '<meta property="og:type" content="website"><meta property="og:title" content="Program details | Bridgeway Global">' +
+  `<meta property="og:type" content="website"><meta property="og:title" content="Program details | ${site.companyName}">` +
   '<meta property="og:description" content="Study-abroad program details."><meta property="og:url" content="http://127.0.0.1:8787/shell/x">' +
   '<meta property="og:image" content="http://127.0.0.1:8787/og/default.png"><meta name="twitter:image" content="http://127.0.0.1:8787/og/default.png">' +
   '</head><body><main id="main">' +
@@ -67,7 +68,7 @@ describe('the Worker’s render of programs and jobs no build pre-rendered', () 
     const html = await res.text();
     const name = 'MSc Rendered Studies &lt;/script&gt;&lt;b&gt;x&lt;/b&gt;';
     expect(html).toContain(`<title>${name} — University of Testing`);
-    expect(html).toMatch(/<title>[^<]* \| Bridgeway Global<\/title>/);
+    expect(html).toMatch(new RegExp(`<title>[^<]* \\| ${site.companyName}</title>`));
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/subject/${program.id}">`);
     expect(html).toContain(`<meta property="og:url" content="${ORIGIN}/subject/${program.id}">`);
     expect(html).not.toContain('noindex');
@@ -95,7 +96,7 @@ describe('the Worker’s render of programs and jobs no build pre-rendered', () 
     const { bindings } = withShells();
     const html = await (await page(bindings, `/job/${job.id}`))!.text();
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/job/${job.id}">`);
-    expect(html).toContain(`<title>${job.title} at ${job.company} | Bridgeway Global</title>`);
+    expect(html).toContain(`<title>${job.title} at ${job.company} | ${site.companyName}</title>`);
     expect(jsonLd(html).map((n) => n['@type'])).toEqual(['JobPosting', 'BreadcrumbList']);
     expect(html).toContain('A job made by a test.');
     expect(html).toMatch(/component-url="\/_astro\/JobShell\.AbC123\.js"[^>]*props="\{&quot;initial&quot;/);
