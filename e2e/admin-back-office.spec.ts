@@ -222,7 +222,7 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await page.getByLabel('Search by name or id').fill(subject._id);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('button', { name: subject.name, exact: true }).click();
-  const description = page.getByLabel('Description (one per line)');
+  const description = page.getByLabel('About the program (one per line)');
   await description.fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText('description');

@@ -109,7 +109,7 @@ test('job seeker on a phone: My applications asks for the e-mailed code past the
   await burnTries(request, '/api/job-applicants/login', email);
 
   await page.goto('/my-applications');
-  const form = page.locator('form.rc-auth');
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Login' }) });
   await hydratedAround(form);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -166,5 +166,5 @@ test('job seeker: "Forgot password?" in the application window resets the passwo
   await expect(modal.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
   await modal.getByLabel('Password', { exact: true }).fill('New-seeker-pass-2');
   await modal.getByRole('button', { name: 'Login' }).click();
-  await expect(modal.getByLabel('Resume (PDF)')).toBeVisible();
+  await expect(modal.getByLabel('CV (PDF, DOC or DOCX)')).toBeVisible();
 });

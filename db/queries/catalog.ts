@@ -48,7 +48,7 @@ export function toUniversity(row: UniversityRow, scholarshipList: ScholarshipRow
   return {
     _id: row.id,
     ...rest,
-    imageAlt: row.imageAlt || row.name,
+    imageAlt: row.imageAlt || `${row.name} campus`,
     logoAlt: row.logoAlt || `${row.name} logo`,
     country: row.countryId,
     scholarshipList: scholarshipList.map(({ name, amount, eligibility, deadline }) => ({

@@ -119,7 +119,7 @@ function Panel({ subjectId, subjectName, intakes }: ApplyPanelProps) {
             Applied
           </button>
           <p className="small">
-            <a ref={follow} href={dashboard}>
+            <a ref={follow} href={dashboard} className="standalone-link">
               Follow your application on your dashboard
             </a>
           </p>

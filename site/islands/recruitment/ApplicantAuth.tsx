@@ -172,7 +172,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
       )}
       {mode === 'login' && (
         <p className="rc-forgot">
-          <button type="button" className="link-button" onClick={() => setMode('forgot')}>
+          <button type="button" className="link-button standalone-link" onClick={() => setMode('forgot')}>
             Forgot password?
           </button>
         </p>
