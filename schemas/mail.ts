@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './admin.ts';
+import { listQuery } from './admin/index.ts';
 import { RETENTION } from './retention.ts';
 
 /**

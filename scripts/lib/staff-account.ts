@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { staff } from '#db/schema/index.ts';
-import { staffCreateSchema, type StaffRole } from '#schemas/admin.ts';
+import { staffCreateSchema, type StaffRole } from '#schemas/admin/index.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { hashPassword } from '#functions/services/passwords.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#functions/services/common-passwords.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
-import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
+import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin/index.ts';
 import { adminApi, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import {

@@ -14,7 +14,7 @@ import {
   siteSettingsSavedResponse,
   type ContentKind,
   type ContentRow,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import { ApiError } from '#site/lib/api.ts';
 import {
   SITE_CONTACTS_ADMIN_ONLY,

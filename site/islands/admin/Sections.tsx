@@ -36,7 +36,7 @@ import {
   type PartnerRequestRow,
   type PartnerRow,
   type StaffRow,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import { messageResponse, okResponse } from '#schemas/responses.ts';
 import { staffLabel } from '#schemas/pipelines.ts';
 

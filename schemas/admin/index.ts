@@ -12,11 +12,11 @@ import {
   subjectSchema,
   teamMemberSchema,
   universitySchema,
-} from './content.ts';
-import { publishStatusResponse } from './build.ts';
-import { okResponse, pageOf } from './responses.ts';
-import { linkWith, searchText } from './common.ts';
-import { LINK_RULE } from './links.ts';
+} from '../content.ts';
+import { publishStatusResponse } from '../build.ts';
+import { okResponse, pageOf } from '../responses.ts';
+import { linkWith, searchText } from '../common.ts';
+import { LINK_RULE } from '../links.ts';
 
 /** The back office's contract: staff accounts, lists, pipelines and content kinds. */
 
