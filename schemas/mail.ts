@@ -44,7 +44,7 @@ export const OUTBOX_RETENTION_DAYS = RETENTION.outboxDays;
 /** The statuses the back office lists (the failed-mail page). */
 export const undeliveredStatuses = ['failed', 'dead'] as const satisfies readonly OutboxStatus[];
 
-/** The back office's list query (schemas/admin.ts listQuery) with the statuses this list has. */
+/** The back office's list query (schemas/admin/shared.ts listQuery) with the statuses this list has. */
 export const undeliveredQuery = listQuery.extend({
   status: z.enum(undeliveredStatuses, 'status must be failed or dead').optional(),
 });

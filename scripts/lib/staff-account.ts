@@ -8,7 +8,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#functions/services/c
 import { auditLog } from '#db/schema/index.ts';
 
 /**
- * Creates a staff account from the command line (the same rules as the admin UI: schemas/admin.ts).
+ * Creates a staff account from the command line (the same rules as the admin UI: schemas/admin/staff.ts).
  * Returns 'exists' when the e-mail already has one. Throws with the first validation message.
  */
 export async function createStaffAccount(

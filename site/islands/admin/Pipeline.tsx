@@ -27,7 +27,7 @@ export interface PipelineConfig<T> {
   caption: string;
   /** The workflow listed: its statuses and staff labels come from schemas/pipelines.ts. */
   pipeline: PipelineKey;
-  /** The response schema of one list row (schemas/admin.ts). */
+  /** The response schema of one list row (schemas/admin/). */
   row: ZodType<T>;
   columns: Column<T>[];
   extraFilters?: Filter[];
