@@ -15,9 +15,9 @@ import {
   PartnerRequests,
   Partners,
   Staff,
-} from './Sections.tsx';
+} from './screens/staff.tsx';
 import { Payments } from './Payments.tsx';
-import { Content } from './Content.tsx';
+import { Content } from './screens/content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
-import { AdminAlert } from './AdminAlert.tsx';
+import { adminApi, errorText, formatDate, type StaffProfile } from '../session.ts';
+import { AdminAlert } from '../AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
-import { DataTable, StatusBadge } from './DataTable.tsx';
-import { useSelectedId } from './use-selected-id.ts';
-import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from './Pipeline.tsx';
-import { PublishBar } from './PublishBar.tsx';
-import { SelectField, TextArea, TextField } from '../common/fields.tsx';
-import { adminLook } from './look.ts';
-import { AdminForm } from './AdminForm.tsx';
-import { DetailPanel } from './DetailPanel.tsx';
+import { DataTable, StatusBadge } from '../DataTable.tsx';
+import { useSelectedId } from '../use-selected-id.ts';
+import { DownloadButton, Pipeline, statusFilter, type PipelineConfig } from '../Pipeline.tsx';
+import { PublishBar } from '../PublishBar.tsx';
+import { SelectField, TextArea, TextField } from '#site/islands/common/fields.tsx';
+import { adminLook } from '../look.ts';
+import { AdminForm } from '../AdminForm.tsx';
+import { DetailPanel } from '../DetailPanel.tsx';
 import {
   inboxStatusLabels,
   inboxStatuses,

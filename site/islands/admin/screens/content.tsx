@@ -23,18 +23,18 @@ import {
   siteContactLabels,
   siteContactsSchema,
 } from '#schemas/content.ts';
-import { adminApi, errorText, formatDate, type StaffProfile } from './session.ts';
-import { AdminAlert } from './AdminAlert.tsx';
+import { adminApi, errorText, formatDate, type StaffProfile } from '../session.ts';
+import { AdminAlert } from '../AdminAlert.tsx';
 import { scalarText } from '#site/lib/format.ts';
-import { ImageFieldTools } from './ImageField.tsx';
+import { ImageFieldTools } from '../ImageField.tsx';
 import { ALT_GUIDANCE } from '#schemas/images.ts';
-import { DataTable, StatusBadge } from './DataTable.tsx';
-import { PublishBar } from './PublishBar.tsx';
-import { CheckboxField, SelectField, TextArea, TextField } from '../common/fields.tsx';
-import { adminLook } from './look.ts';
-import { AdminForm } from './AdminForm.tsx';
+import { DataTable, StatusBadge } from '../DataTable.tsx';
+import { PublishBar } from '../PublishBar.tsx';
+import { CheckboxField, SelectField, TextArea, TextField } from '#site/islands/common/fields.tsx';
+import { adminLook } from '../look.ts';
+import { AdminForm } from '../AdminForm.tsx';
 import { pageOf } from '#schemas/responses.ts';
-import { contentLabels, contentReferences, currencyChoices, currencyFields } from './content-fields.ts';
+import { contentLabels, contentReferences, currencyChoices, currencyFields } from '../content-fields.ts';
 
 type Json = string | number | boolean | null | undefined | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
