@@ -6,16 +6,14 @@ import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin/index.ts';
 import { adminApi, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
-import {
-  Applications,
-  Audit,
-  Dashboard,
-  Inbox,
-  JobApplications,
-  PartnerRequests,
-  Partners,
-  Staff,
-} from './screens/staff.tsx';
+import { Dashboard } from './screens/dashboard.tsx';
+import { Inbox } from './screens/inbox.tsx';
+import { Applications } from './screens/applications.tsx';
+import { Partners } from './screens/partners.tsx';
+import { PartnerRequests } from './screens/partner-requests.tsx';
+import { JobApplications } from './screens/job-applications.tsx';
+import { Staff } from './screens/staff.tsx';
+import { Audit } from './screens/audit.tsx';
 import { Payments } from './Payments.tsx';
 import { Content } from './screens/content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
