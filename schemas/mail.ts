@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './admin.ts';
+import { listQuery } from './admin/index.ts';
 import { RETENTION } from './retention.ts';
 
 /**
@@ -44,7 +44,7 @@ export const OUTBOX_RETENTION_DAYS = RETENTION.outboxDays;
 /** The statuses the back office lists (the failed-mail page). */
 export const undeliveredStatuses = ['failed', 'dead'] as const satisfies readonly OutboxStatus[];
 
-/** The back office's list query (schemas/admin.ts listQuery) with the statuses this list has. */
+/** The back office's list query (schemas/admin/shared.ts listQuery) with the statuses this list has. */
 export const undeliveredQuery = listQuery.extend({
   status: z.enum(undeliveredStatuses, 'status must be failed or dead').optional(),
 });

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { confirmRemoteWrite, openTarget, parseTarget, type Target } from './lib/target.ts';
 import { createStaffAccount } from './lib/staff-account.ts';
-import { STAFF_PASSWORD_MIN, staffRoles, type StaffRole } from '#schemas/admin.ts';
+import { STAFF_PASSWORD_MIN, staffRoles, type StaffRole } from '#schemas/admin/index.ts';
 
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
-import type { ContentKind } from '#schemas/admin.ts';
+import type { ContentKind } from '#schemas/admin/index.ts';
 import { contains } from './text-search.ts';
 import { insertInChunks } from '../d1-limits.ts';
 import { scholarshipOrder } from './catalog.ts';

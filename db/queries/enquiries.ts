@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { assistanceRequests, auditLog, contactMessages, staff } from '../schema/index.ts';
-import type { InboxSource, InboxStatus } from '#schemas/admin.ts';
+import type { InboxSource, InboxStatus } from '#schemas/admin/index.ts';
 
 /** Stores a message from one of the public contact forms. */
 export async function insertContactMessage(db: Db, message: Omit<typeof contactMessages.$inferInsert, 'id'>) {

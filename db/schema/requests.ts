@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
-import { inboxStatuses } from '#schemas/admin.ts';
+import { inboxStatuses } from '#schemas/admin/index.ts';
 import {
   type Pipeline,
   jobApplicationStatuses,

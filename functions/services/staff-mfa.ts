@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { RECOVERY_CODE_COUNT } from '#schemas/admin.ts';
+import { RECOVERY_CODE_COUNT } from '#schemas/admin/index.ts';
 import type { Limit } from './rate-limit.ts';
 
 const PERIOD_SECONDS = 30;

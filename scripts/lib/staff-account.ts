@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { staff } from '#db/schema/index.ts';
-import { staffCreateSchema, type StaffRole } from '#schemas/admin.ts';
+import { staffCreateSchema, type StaffRole } from '#schemas/admin/index.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { hashPassword } from '#functions/services/passwords.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#functions/services/common-passwords.ts';
 import { auditLog } from '#db/schema/index.ts';
 
 /**
- * Creates a staff account from the command line (the same rules as the admin UI: schemas/admin.ts).
+ * Creates a staff account from the command line (the same rules as the admin UI: schemas/admin/staff.ts).
  * Returns 'exists' when the e-mail already has one. Throws with the first validation message.
  */
 export async function createStaffAccount(

@@ -11,7 +11,7 @@ import {
   request,
   sessionToken,
 } from '#functions/test/fixtures/index.ts';
-import { applicationDetailResponse } from '#schemas/admin.ts';
+import { applicationDetailResponse } from '#schemas/admin/index.ts';
 
 /**
  * Staff see the intake a student chose and open the documents the student uploaded, from the

@@ -14,7 +14,7 @@ import {
   statusChangeSchema,
   type ApplicationDetailResponse,
   type ApplicationRow,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { statusHistory, transitions } from '#functions/services/status.ts';
 import { adminOnly, auditedDownload, searchNeedle, listResponse, window } from './shared.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as t from '#db/schema/index.ts';
 import { auth, db, makeApplication, makeStaff, postJson, request } from '#functions/test/fixtures/index.ts';
 import { pageOf } from '#schemas/responses.ts';
-import { auditRowSchema } from '#schemas/admin.ts';
+import { auditRowSchema } from '#schemas/admin/index.ts';
 
 // Issue 29 item 9: the audit log reads as sentences ("Amina Rahman's application moved to Offer"),
 // with the names of what each entry is about, not `subscription.status` and ids.

@@ -5,7 +5,7 @@ import { validate } from '#functions/lib/validate.ts';
 import { auditSubjects, findAuditEntry, listAudit } from '#db/queries/audit.ts';
 import type { Db } from '#db/client.ts';
 import { describeAudit, type AuditFacts } from '#schemas/audit-text.ts';
-import { idParam, listQuery, type AuditRow } from '#schemas/admin.ts';
+import { idParam, listQuery, type AuditRow } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 

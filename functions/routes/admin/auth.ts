@@ -21,7 +21,7 @@ import {
   type StaffProfile,
   type StaffSignIn,
   type StaffSignedIn,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import {
   acceptTotpStep,
   confirmStaffEnrolment,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import * as t from '#db/schema/index.ts';
-import { contentKinds, type ContentKind } from '#schemas/admin.ts';
+import { contentKinds, type ContentKind } from '#schemas/admin/index.ts';
 import {
   aboutSchema,
   listLimits,

@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { request } from '#functions/test/fixtures/index.ts';
 import { GOOD_LINKS, HOSTILE_LINKS } from '#functions/test/fixtures/index.ts';
 import { LINK_RULE } from '#schemas/links.ts';
-import type { ContentKind } from '#schemas/admin.ts';
+import type { ContentKind } from '#schemas/admin/index.ts';
 import { auth, makePartnerRequest, makeStaff } from '#functions/test/fixtures/index.ts';
 
 type Item = Record<string, unknown>;

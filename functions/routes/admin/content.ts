@@ -27,7 +27,7 @@ import {
   type ContentKind,
   type ContentRow,
   type ContentSavedResponse,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#functions/services/audit.ts';
 import { importRemoteImage } from '#functions/services/remote-images.ts';

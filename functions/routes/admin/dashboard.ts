@@ -4,7 +4,7 @@ import { config } from '#functions/lib/config.ts';
 import { readPublishStatus } from '#db/queries/publishing.ts';
 import { dashboardCounts } from '#db/queries/dashboard.ts';
 import { staffOnly } from './shared.ts';
-import type { DashboardResponse } from '#schemas/admin.ts';
+import type { DashboardResponse } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 
 /** Counts for the dashboard; editors see only the publishing state (their work). */

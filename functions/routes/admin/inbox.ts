@@ -19,7 +19,7 @@ import {
   type InboxStatusResponse,
   type InboxRow,
   type InboxSource,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { MessageOnly, Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#functions/services/audit.ts';
 import { notificationEmail } from '#functions/services/emails.ts';

@@ -8,7 +8,7 @@ import {
   statusChangeSchema,
   type JobApplicationRow,
   type PipelineDetailResponse,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { statusHistory, transitions } from '#functions/services/status.ts';
 import { jobApplicationForwardingStatuses } from '#schemas/pipelines.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import * as t from '#db/schema/index.ts';
 import { auth, db, makeStaff, request } from '#functions/test/fixtures/index.ts';
 import { parseImageUrl } from '#schemas/images.ts';
-import type { ContentSavedResponse } from '#schemas/admin.ts';
+import type { ContentSavedResponse } from '#schemas/admin/index.ts';
 import type { CountryDto } from '#schemas/catalog.ts';
 import { fetchRemoteImage, isPrivateHost } from '#functions/services/remote-images.ts';
 

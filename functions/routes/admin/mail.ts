@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { listUndelivered } from '#db/queries/outbox.ts';
-import { idParam } from '#schemas/admin.ts';
+import { idParam } from '#schemas/admin/index.ts';
 import {
   retryBlockedMessages,
   retryMessages,

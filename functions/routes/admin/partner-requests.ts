@@ -17,7 +17,7 @@ import {
   type CreateJobResponse,
   type PartnerRequestRow,
   type PipelineDetailResponse,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { jobSchema } from '#schemas/content.ts';
 import { getSite } from '#db/queries/site-content.ts';

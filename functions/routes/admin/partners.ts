@@ -9,7 +9,7 @@ import {
   statusChangeSchema,
   type PartnerDetailResponse,
   type PartnerRow,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { statusHistory, transitions } from '#functions/services/status.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';

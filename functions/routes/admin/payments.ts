@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { adminPaymentDetail, listPayments, paymentFilter, type PaymentRow } from '#db/queries/payments.ts';
-import { idParam, listQuery } from '#schemas/admin.ts';
+import { idParam, listQuery } from '#schemas/admin/index.ts';
 import {
   formatMoney,
   minorToDecimal,

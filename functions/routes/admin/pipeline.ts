@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { changeStatus, transitions, type Pipeline } from '#functions/services/status.ts';
-import type { StatusChangeResponse } from '#schemas/admin.ts';
+import type { StatusChangeResponse } from '#schemas/admin/index.ts';
 import { pipelines } from '#schemas/pipelines.ts';
 
 type StatusOf<P extends Pipeline> = (typeof pipelines)[P]['statuses'][number];

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
-import type { ListQuery } from '#schemas/admin.ts';
+import type { ListQuery } from '#schemas/admin/index.ts';
 import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
 import { downloadResponse } from '#functions/services/files.ts';
 import { writeAudit, type AuditEntry } from '#functions/services/audit.ts';

@@ -4,7 +4,7 @@ import { request } from '#functions/test/fixtures/index.ts';
 import * as t from '#db/schema/index.ts';
 import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
 import { SITE_CONTACTS_ADMIN_ONLY, siteContactFields } from '#schemas/content.ts';
-import type { SiteContactsSaved } from '#schemas/admin.ts';
+import type { SiteContactsSaved } from '#schemas/admin/index.ts';
 import { auth, db, makeStaff } from '#functions/test/fixtures/index.ts';
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;

@@ -9,7 +9,7 @@ import {
   siteContactsSchema,
   type SiteContent,
 } from '#schemas/content.ts';
-import type { SiteContactsSaved, SiteSettingsResponse, SiteSettingsSaved } from '#schemas/admin.ts';
+import type { SiteContactsSaved, SiteSettingsResponse, SiteSettingsSaved } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { getSite, saveSiteStatement, siteUpdatedAt } from '#db/queries/site-content.ts';
 import { findStaff } from '#db/queries/staff-mfa.ts';

@@ -11,7 +11,7 @@ import {
   type StaffCreatedResponse,
   type StaffRow,
   type StaffUpdatedResponse,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { hashPassword } from '#functions/services/passwords.ts';

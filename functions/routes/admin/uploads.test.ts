@@ -11,7 +11,7 @@ import {
   variantWidths,
   IMAGE_FORMATS,
 } from '#schemas/images.ts';
-import type { UploadResponse } from '#schemas/admin.ts';
+import type { UploadResponse } from '#schemas/admin/index.ts';
 import { probeImage } from '#functions/services/image-probe.ts';
 
 // The upload rules of issue 31, each against the real pipeline: the Images binding (sharp in the

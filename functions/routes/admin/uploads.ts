@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { AppEnv } from '#functions/lib/app-env.ts';
-import type { ImageDetails, ImageDetailsResponse, UploadResponse } from '#schemas/admin.ts';
+import type { ImageDetails, ImageDetailsResponse, UploadResponse } from '#schemas/admin/index.ts';
 import { IMAGE_SIZE_MESSAGE, MAX_IMAGE_BYTES } from '#schemas/images.ts';
 import { imageUploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import { checkImage, processImage } from '#functions/services/image-pipeline.ts';

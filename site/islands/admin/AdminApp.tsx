@@ -3,21 +3,19 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
-import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin.ts';
+import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin/index.ts';
 import { adminApi, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
-import {
-  Applications,
-  Audit,
-  Dashboard,
-  Inbox,
-  JobApplications,
-  PartnerRequests,
-  Partners,
-  Staff,
-} from './Sections.tsx';
+import { Dashboard } from './screens/dashboard.tsx';
+import { Inbox } from './screens/inbox.tsx';
+import { Applications } from './screens/applications.tsx';
+import { Partners } from './screens/partners.tsx';
+import { PartnerRequests } from './screens/partner-requests.tsx';
+import { JobApplications } from './screens/job-applications.tsx';
+import { Staff } from './screens/staff.tsx';
+import { Audit } from './screens/audit.tsx';
 import { Payments } from './Payments.tsx';
-import { Content } from './Content.tsx';
+import { Content } from './screens/content.tsx';
 import { CodeStep, Enrol, Security } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';

@@ -22,7 +22,7 @@ interface Props<T> {
   caption: string;
   /** API path of the list, e.g. /subscriptions. */
   path: string;
-  /** The response schema of one row (schemas/admin.ts): types the rows and checks them in development. */
+  /** The response schema of one row (schemas/admin/): types the rows and checks them in development. */
   row: ZodType<T>;
   columns: Column<T>[];
   filters?: Filter[];

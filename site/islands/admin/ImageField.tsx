@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { imageDetailsResponse, uploadResponse, type ImageDetails } from '#schemas/admin.ts';
+import { imageDetailsResponse, uploadResponse, type ImageDetails } from '#schemas/admin/index.ts';
 import {
   CENTRE,
   IMAGE_MIN_WIDTH,

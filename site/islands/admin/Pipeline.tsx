@@ -2,7 +2,11 @@ import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pipelines, staffLabel, type Pipeline as PipelineKey } from '#schemas/pipelines.ts';
 import type { ZodType } from 'zod';
-import { pipelineDetailResponse, statusChangeResponse, type PipelineDetailResponse } from '#schemas/admin.ts';
+import {
+  pipelineDetailResponse,
+  statusChangeResponse,
+  type PipelineDetailResponse,
+} from '#schemas/admin/index.ts';
 import { adminApi, downloadCsv, errorText, formatDate } from './session.ts';
 import { DataTable, StatusBadge, type Column, type Filter } from './DataTable.tsx';
 import { useSelectedId } from './use-selected-id.ts';
@@ -23,7 +27,7 @@ export interface PipelineConfig<T> {
   caption: string;
   /** The workflow listed: its statuses and staff labels come from schemas/pipelines.ts. */
   pipeline: PipelineKey;
-  /** The response schema of one list row (schemas/admin.ts). */
+  /** The response schema of one list row (schemas/admin/). */
   row: ZodType<T>;
   columns: Column<T>[];
   extraFilters?: Filter[];

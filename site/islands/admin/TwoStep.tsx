@@ -8,7 +8,7 @@ import {
   staffMfaSetupSchema,
   staffSignedInSchema,
   type StaffProfile,
-} from '#schemas/admin.ts';
+} from '#schemas/admin/index.ts';
 import { adminApi, errorText } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import { companyName } from './brand.ts';

@@ -1,5 +1,5 @@
 import { currencyCodes, currencyLabel } from '#schemas/money.ts';
-import type { ContentKind } from '#schemas/admin.ts';
+import type { ContentKind } from '#schemas/admin/index.ts';
 
 /**
  * How the content editor names and fills some fields (issue 29 item 9): in an editor's words, each

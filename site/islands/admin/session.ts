@@ -84,7 +84,7 @@ export async function downloadCsv(path: string) {
   saveFile(await res.blob(), attachmentName(res, 'export.csv'));
 }
 
-export type { StaffProfile } from '#schemas/admin.ts';
+export type { StaffProfile } from '#schemas/admin/index.ts';
 
 export const errorText = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
