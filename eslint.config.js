@@ -80,6 +80,32 @@ export default tseslint.config(
     },
   },
   {
+    // Every JSON answer names its response type (docs/decisions/015-typed-responses.md): the body is
+    // `c.json(body satisfies XResponse)` (or `Wire<XResponse>`, `XResponse[]`), XResponse inferred from
+    // a zod schema in schemas/ (failures: FailureResponse, schemas/responses.ts). A typed variable is
+    // named at the call too, so the rule needs no types: an untyped answer fails the lint, and a body
+    // that does not match its type fails the typecheck.
+    files: ['functions/**/*.ts'],
+    ignores: ['**/*.test.ts', 'functions/test/**', 'functions/perf/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='c'][callee.property.name='json'][arguments.0.type!='TSSatisfiesExpression']",
+          message:
+            'Name the response type: c.json(body satisfies XResponse), XResponse = z.infer<typeof xResponse> in schemas/ (docs/decisions/015-typed-responses.md).',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='c'][callee.property.name='json'][arguments.0.type='TSSatisfiesExpression'][arguments.0.typeAnnotation.type!='TSTypeReference']:not([arguments.0.typeAnnotation.elementType.type='TSTypeReference'])",
+          message:
+            'Satisfy a named response type from schemas/ (XResponse, Wire<XResponse>, XDto[]), not an inline or unknown type.',
+        },
+      ],
+    },
+  },
+  {
     files: ['site/**/*.tsx', 'site/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -168,6 +168,14 @@ export const buildDoneSchema = z.object({
 });
 export type BuildDone = z.output<typeof buildDoneSchema>;
 
+/** POST /api/build/done (201): the report recorded, with when and which version is now the published one. */
+export const buildDoneResponse = z.object({
+  success: z.literal(true),
+  publishedAt: z.string(),
+  publishedVersion: z.number(),
+});
+export type BuildDoneResponse = z.infer<typeof buildDoneResponse>;
+
 /** A setting the production configuration check found wrong: its name and the rule, never its value. */
 export interface ConfigProblem {
   /** The setting's name (`TOKEN_SECRET`), or the site settings' field (`site.staffNotificationEmail`). */

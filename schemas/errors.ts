@@ -6,16 +6,8 @@
  */
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is not available right now. Please try again later.';
 
-/** The body of every failed API call (functions/middleware/errors.ts). */
-export interface ErrorResponse {
-  success: false;
-  message: string;
-  /**
-   * Set when a request part failed validation: each invalid field's path (`email`,
-   * `education.0.gpa`) and the first message for it, the same wording the form shows.
-   */
-  fields?: FieldMessages;
-}
+// The body of every failed API call is `failureResponse` (schemas/responses.ts); its `fields` are
+// FieldMessages.
 
 /** Field path → the message to show beside that field. */
 export type FieldMessages = Record<string, string>;

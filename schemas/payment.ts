@@ -103,6 +103,10 @@ export const receiptResponse = z.object({
 });
 export type ReceiptResponse = z.infer<typeof receiptResponse>;
 
+/** POST /api/payment/webhook: Stripe's event taken (`duplicate` when it had been applied before). */
+export const webhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export type WebhookResponse = z.infer<typeof webhookResponse>;
+
 /** One refund as the back office shows it. */
 export const refundViewSchema = z.object({
   id: z.string(),

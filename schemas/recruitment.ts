@@ -136,21 +136,26 @@ export const jobDetailResponse = jobSummary.extend({
 export type JobDetail = z.infer<typeof jobDetailResponse>;
 
 /** A job application's status: schemas/pipelines.ts (a program application's is ProgramApplicationStatus). */
-import type { JobApplicationStatus } from './pipelines.ts';
+import { jobApplicationStatuses } from './pipelines.ts';
 
-/** One of an applicant's own applications (GET /api/job-applicants/applications). */
-export interface MyApplication {
-  _id: string;
-  jobId: string;
-  jobTitle: string;
-  company: string;
-  location: string;
-  status: JobApplicationStatus;
-  resumeName: string;
-  appliedAt: string;
+/** One of an applicant's own applications. */
+export const myApplicationSchema = z.object({
+  _id: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  location: z.string(),
+  status: z.enum(jobApplicationStatuses),
+  resumeName: z.string(),
+  appliedAt: z.string(),
   /** Held back from the employer until the applicant confirms their e-mail address. */
-  held: boolean;
-}
+  held: z.boolean(),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;
+
+/** GET /api/job-applicants/applications: a plain array, newest first as the query lists them. */
+export const myJobApplicationsResponse = z.array(myApplicationSchema);
+export type MyJobApplicationsResponse = z.infer<typeof myJobApplicationsResponse>;
 
 /** The signed-in applicant (GET /api/job-applicants/me). */
 export const applicantProfileSchema = z.object({

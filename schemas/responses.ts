@@ -29,9 +29,22 @@ export const pageOf = <Row extends z.ZodType>(row: Row) =>
     pageSize: z.number().int(),
   });
 
-/** A success with a sentence for the person (most writes answer this). */
+/**
+ * One page of a list as a route builds it (`listResponse` in functions/routes/admin/shared.ts),
+ * for any row type: `pageOf(row)`'s shape with the route's rows.
+ */
+export type PageOf<Row> = Omit<z.infer<ReturnType<typeof pageOf>>, 'items'> & { items: Row[] };
+
+/**
+ * A success with a sentence for the person (most writes answer this): the one definition, which
+ * schemas/users.ts, partner.ts and recruitment.ts re-export for the islands that load those contracts.
+ */
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
-export type MessageOnly = z.infer<typeof messageResponse>;
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** POST …/logout and …/logout-all (schemas/sessions.ts): `ended` is how many sessions ended (1 for logout). */
+export const signOutResponse = messageResponse.extend({ ended: z.number().int() });
+export type SignOutResponse = z.infer<typeof signOutResponse>;
 
 /** A success that says nothing more. */
 export const okResponse = z.object({ success: z.literal(true) });
@@ -41,14 +54,18 @@ export type OkOnly = z.infer<typeof okResponse>;
 export const noBody = z.null();
 
 /**
- * What a failed call may carry beside `message` and `fields` (functions/middleware/errors.ts and the
- * routes that add to it). Islands read it through `ApiError.bodyAs(failureBody)` (site/lib/api.ts);
- * the routes that add a field build their body `satisfies FailureBody`.
+ * The body of every failed API call: functions/middleware/errors.ts (and the body limit and config
+ * check) answer `{ success: false, message }`, with `fields` when a request part failed validation;
+ * the routes that add a field build their body `satisfies FailureResponse`.
  */
-export const failureBody = z.object({
-  // Optional like the rest: a form reads whichever field it needs from whatever body came back.
-  success: z.literal(false).optional(),
-  message: z.string().optional(),
+export const failureResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /**
+   * Each invalid field's path (`email`, `education.0.gpa`) and the first message for it, the same
+   * wording the form shows (schemas/errors.ts `fieldMessages`; forms read it with `fieldsOf`).
+   */
+  fields: z.record(z.string(), z.string()).optional(),
   /** The assistance form's refusal: its spec's client reads `error` (the same text as `message`). */
   error: z.string().optional(),
   /** A student login refused only because the account is not verified yet (403)… */
@@ -57,5 +74,17 @@ export const failureBody = z.object({
   userId: z.string().nullable().optional(),
   /** A right password past the account's failure limit: finish with the e-mailed code (schemas/sign-in.ts). */
   codeRequired: z.boolean().optional(),
+  /** A refund refused as too large (400): what is left to refund, in minor units. */
+  amountLeft: z.number().optional(),
+  /** A receipt link past its lifetime (410). */
+  expired: z.literal(true).optional(),
 });
+export type FailureResponse = z.infer<typeof failureResponse>;
+
+/**
+ * A failure body as an island reads it: `failureResponse` with every field optional, since a form
+ * reads whichever field it needs from whatever body came back. Islands read it through
+ * `ApiError.bodyAs(failureBody)` (site/lib/api.ts).
+ */
+export const failureBody = failureResponse.partial();
 export type FailureBody = z.infer<typeof failureBody>;

@@ -36,6 +36,13 @@ export const savedProgramsResponse = z.object({
 });
 export type SavedProgramsResponse = z.infer<typeof savedProgramsResponse>;
 
+/** POST /api/users/saved-programs/merge: the merged list, and how many were added and skipped. */
+export const savedProgramsMergeResponse = savedProgramsResponse.extend({
+  added: z.number().int(),
+  skipped: z.number().int(),
+});
+export type SavedProgramsMergeResponse = z.infer<typeof savedProgramsMergeResponse>;
+
 export const saveResponse = z.object({
   success: z.literal(true),
   saved: z.boolean(),

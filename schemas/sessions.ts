@@ -23,9 +23,5 @@ export const SIGN_OUT_PATHS = {
 export const SIGNED_OUT_MESSAGE = 'You have signed out.';
 export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have signed out of all devices.';
 
-/** What both endpoints answer; `ended` is how many sessions ended (1 for logout). */
-export interface SignOutResponse {
-  success: true;
-  message: string;
-  ended: number;
-}
+// What both endpoints answer is `signOutResponse` (schemas/responses.ts): this module stays free of
+// zod, since the site header's script imports it on every page.

@@ -60,6 +60,19 @@ export const missionVisionContent = z.object({
 });
 export type MissionVisionContent = z.infer<typeof missionVisionContent>;
 
+/** GET /api/about: the about block's counters and company introduction. */
+export const aboutResponse = z.object({
+  success: z.literal(true),
+  stats: z.object({
+    yearsExperience: z.number(),
+    projectsChallenged: z.number(),
+    positiveReviews: z.number(),
+    trustedStudents: z.number(),
+  }),
+  companyInfo: z.object({ title: z.string(), subtitle: z.string(), description: z.string() }),
+});
+export type AboutResponse = z.infer<typeof aboutResponse>;
+
 /** GET /api/missionvission and /api/about-mission-vision. */
 export const missionVisionResponse = z.object({ success: z.literal(true), data: missionVisionContent });
 export type MissionVisionResponse = z.infer<typeof missionVisionResponse>;

@@ -154,9 +154,9 @@ export const registerResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
-/** A write that answers with a sentence for the person (add, delete, verify, resend). */
-export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponse>;
+/** A write that answers with a sentence for the person (add, delete, verify, resend): schemas/responses.ts. */
+import { messageResponse } from './responses.ts';
+export { messageResponse };
 
 export const educationDtoSchema = z.object({
   _id: z.string(),
@@ -187,6 +187,18 @@ export type DocumentDto = z.infer<typeof documentDtoSchema>;
 export const languageDtoSchema = z.object({ _id: z.string(), qualification: z.string() });
 export type LanguageDto = z.infer<typeof languageDtoSchema>;
 
+/** POST and PUT /api/users/education: the sentence and the record as saved. */
+export const educationSavedResponse = messageResponse.extend({ education: educationDtoSchema });
+export type EducationSavedResponse = z.infer<typeof educationSavedResponse>;
+
+/** POST and PUT /api/users/language: the sentence and the record as saved. */
+export const languageSavedResponse = messageResponse.extend({ language: languageDtoSchema });
+export type LanguageSavedResponse = z.infer<typeof languageSavedResponse>;
+
+/** POST /api/users/document (201): the sentence and the document as stored. */
+export const documentUploadedResponse = messageResponse.extend({ document: documentDtoSchema });
+export type DocumentUploadedResponse = z.infer<typeof documentUploadedResponse>;
+
 /** A program application's status: schemas/pipelines.ts (a job application's is JobApplicationStatus). */
 import { programApplicationStatuses } from './pipelines.ts';
 
@@ -205,14 +217,8 @@ export type ApplicationDto = z.infer<typeof applicationDtoSchema>;
 export const applicationCreatedResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  subscription: z.object({
-    _id: z.string(),
-    subjectId: z.string(),
-    subjectName: z.string(),
-    status: z.enum(programApplicationStatuses),
-    intake: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  /** The application as listed (`applicationDtoSchema`) but for the university. */
+  subscription: applicationDtoSchema.omit({ university: true }),
 });
 export type ApplicationCreatedResponse = z.infer<typeof applicationCreatedResponse>;
 

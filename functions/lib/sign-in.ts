@@ -1,12 +1,16 @@
 import type { Context } from 'hono';
 import type { AccountType } from '#db/schema/index.ts';
-import type { FailureBody } from '#schemas/responses.ts';
+import type { FailureResponse } from '#schemas/responses.ts';
 import { SIGN_IN_CODE_SENT } from '#schemas/sign-in.ts';
 import { checkLogin, checkLoginWithCode, sendSignInCode } from '../services/login.ts';
 import type { AppEnv } from './app-env.ts';
 
 /** The 401 body that asks the form for the e-mailed code (issue 30 item 3). */
-export const CODE_REQUIRED: FailureBody = { success: false, message: SIGN_IN_CODE_SENT, codeRequired: true };
+export const CODE_REQUIRED: FailureResponse = {
+  success: false,
+  message: SIGN_IN_CODE_SENT,
+  codeRequired: true,
+};
 
 /**
  * The password step of a student's, partner's or job applicant's sign-in (staff give their second

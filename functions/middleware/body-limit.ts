@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { MAX_UPLOAD_BYTES } from '../services/files.ts';
 import { IMAGE_SIZE_MESSAGE, MAX_IMAGE_BYTES } from '#schemas/images.ts';
+import type { FailureResponse } from '#schemas/responses.ts';
 
 /** The largest request body any endpoint but an upload takes: JSON forms are a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -29,7 +30,7 @@ const uploadRoutes = [
  * reading. Over the limit: 413 JSON.
  */
 const limit = (maxSize: number, message: string) =>
-  bodyLimit({ maxSize, onError: (c) => c.json({ success: false, message }, 413) });
+  bodyLimit({ maxSize, onError: (c) => c.json({ success: false, message } satisfies FailureResponse, 413) });
 
 const jsonLimit = limit(MAX_JSON_BYTES, TOO_LARGE_MESSAGE);
 

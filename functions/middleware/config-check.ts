@@ -2,7 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
 import { configProblems } from '../lib/config.ts';
 import type { ConfigProblem } from '#schemas/build.ts';
-import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorResponse } from '#schemas/errors.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '#schemas/errors.ts';
+import type { FailureResponse } from '#schemas/responses.ts';
 
 /** The one route a Worker refusing service still answers: it says what is wrong. */
 const HEALTH_PATH = '/api/health';
@@ -48,7 +49,7 @@ export const configCheck = createMiddleware<AppEnv>(async (c, next) => {
     c.header('Cache-Control', 'no-store');
     c.header('Retry-After', '300');
     if (c.req.path.startsWith('/api/'))
-      return c.json({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ErrorResponse, 503);
+      return c.json({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE } satisfies FailureResponse, 503);
     return c.text(SERVICE_UNAVAILABLE_MESSAGE, 503);
   }
   await next();

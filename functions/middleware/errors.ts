@@ -4,7 +4,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { describeError, logLine } from '../lib/log.ts';
 import { cfRay, routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorResponse } from '#schemas/errors.ts';
+import type { FailureResponse } from '#schemas/responses.ts';
 import { ValidationError } from '../lib/validate.ts';
 import { MailNotSentError } from '../services/mailer.ts';
 import {
@@ -34,29 +34,32 @@ export function statusOf(error: DomainError): ContentfulStatusCode {
   return 400;
 }
 
-/** Every failure is JSON `{ success: false, message }`; stacks never leave the Worker. */
+/** Every failure is JSON `{ success: false, message }` (`failureResponse`, schemas/responses.ts); stacks never leave the Worker. */
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException) {
     const res = error.getResponse();
     // A 429 thrown as HTTPException with Retry-After on its response keeps the header.
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
-    const body: ErrorResponse = {
+    const body: FailureResponse = {
       success: false,
       message: error.message || res.statusText || 'Request failed',
     };
     if (error instanceof ValidationError && Object.keys(error.fields).length) body.fields = error.fields;
-    return c.json(body, error.status);
+    return c.json(body satisfies FailureResponse, error.status);
   }
   if (error instanceof DomainError) {
     // A 429 says when to come back.
     if (error instanceof TooMany) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
-    const body: ErrorResponse = { success: false, message: error.message };
-    return c.json(body, statusOf(error));
+    const body: FailureResponse = { success: false, message: error.message };
+    return c.json(body satisfies FailureResponse, statusOf(error));
   }
   if (error instanceof MailNotSentError) {
     return c.json(
-      { success: false, message: 'We could not send the e-mail right now. Please try again in a moment.' },
+      {
+        success: false,
+        message: 'We could not send the e-mail right now. Please try again in a moment.',
+      } satisfies FailureResponse,
       503,
     );
   }
@@ -74,18 +77,30 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (isStorageFault(error)) {
     c.header('Retry-After', '5');
     return c.json(
-      { success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' },
+      {
+        success: false,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      } satisfies FailureResponse,
       503,
     );
   }
-  return c.json({ success: false, message: 'Something went wrong on our side. Please try again.' }, 500);
+  return c.json(
+    {
+      success: false,
+      message: 'Something went wrong on our side. Please try again.',
+    } satisfies FailureResponse,
+    500,
+  );
 };
 
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   // No route answered (a catch-all may have matched and passed): the request log says so.
   c.set('unmatched', true);
   return c.json(
-    { success: false, message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` },
+    {
+      success: false,
+      message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}`,
+    } satisfies FailureResponse,
     404,
   );
 };

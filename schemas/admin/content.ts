@@ -89,6 +89,7 @@ export const contentItemResponse = z.object({
   updatedAt: z.string(),
   preview: z.string().nullable(),
 });
+export type ContentItemResponse = z.infer<typeof contentItemResponse>;
 /** POST /api/admin/content/:kind (201) and PUT /api/admin/content/:kind/:id. */
 export const contentSavedResponse = z.object({
   success: z.literal(true),

@@ -53,11 +53,8 @@ import {
   qrSvg,
 } from '#functions/services/staff-mfa.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
-import {
-  SIGNED_OUT_EVERYWHERE_MESSAGE,
-  SIGNED_OUT_MESSAGE,
-  type SignOutResponse,
-} from '#schemas/sessions.ts';
+import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE } from '#schemas/sessions.ts';
+import type { SignOutResponse } from '#schemas/responses.ts';
 import { staffOnly } from './shared.ts';
 import { getSite } from '#db/queries/site-content.ts';
 

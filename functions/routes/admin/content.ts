@@ -24,6 +24,7 @@ import {
   imageFields,
   listQuery,
   type ContentActiveResponse,
+  type ContentItemResponse,
   type ContentKind,
   type ContentRow,
   type ContentSavedResponse,
@@ -215,11 +216,13 @@ export const adminContent = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json({
       kind,
-      item: await toForm(c.var.db, kind, row),
+      // The rows are read as any table (db/queries/content.ts): their values are what the kind's
+      // schema accepted when they were written, i.e. JSON, and updated_at is a timestamp.
+      item: (await toForm(c.var.db, kind, row)) as Wire<ContentItemResponse>['item'],
       active: activeOf(kind, row),
-      updatedAt: row.updatedAt,
+      updatedAt: row.updatedAt as Date,
       preview: previewOf(config(c.env).siteUrl, kind, id),
-    });
+    } satisfies Wire<ContentItemResponse>);
   })
   .post('/:kind', validate('param', contentKindParam), validate('json', anyObject), async (c) => {
     const { kind } = c.req.valid('param');

@@ -20,7 +20,7 @@ import {
   type InboxRow,
   type InboxSource,
 } from '#schemas/admin/index.ts';
-import type { MessageOnly, Wire } from '#schemas/responses.ts';
+import type { MessageResponse, Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#functions/services/audit.ts';
 import { notificationEmail } from '#functions/services/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
@@ -127,5 +127,5 @@ export const adminInbox = new Hono<AppEnv>()
         after: { to: item.email, subject, message },
       }),
     ]);
-    return c.json({ success: true, message: `Reply sent to ${item.email}` } satisfies MessageOnly);
+    return c.json({ success: true, message: `Reply sent to ${item.email}` } satisfies MessageResponse);
   });

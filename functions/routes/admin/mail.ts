@@ -73,7 +73,7 @@ export const adminMail = new Hono<AppEnv>()
         'Content-Disposition': `attachment; filename="failed-mail-${new Date().toISOString().slice(0, 10)}.csv"`,
       });
     }
-    return c.json(page);
+    return c.json(page satisfies UndeliveredPage);
   })
   .post('/:id/retry', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

@@ -15,7 +15,7 @@ import {
   type PaymentStatus,
   type RefundResponse,
 } from '#schemas/payment.ts';
-import type { Wire } from '#schemas/responses.ts';
+import type { FailureResponse, Wire } from '#schemas/responses.ts';
 import { createStripe, receiptLinks, stripeSettings } from '#functions/services/payments.ts';
 import { requestRefund } from '#functions/services/refunds.ts';
 import { adminOnly, listResponse, searchNeedle, window } from './shared.ts';
@@ -153,7 +153,11 @@ export const adminPayments = new Hono<AppEnv>()
       case 'not_refundable':
         if (outcome.status === 'refunded')
           return c.json(
-            { success: false, message: 'Nothing is left to refund on this payment.', amountLeft: 0 },
+            {
+              success: false,
+              message: 'Nothing is left to refund on this payment.',
+              amountLeft: 0,
+            } satisfies FailureResponse,
             400,
           );
         throw new HTTPException(409, {
@@ -168,7 +172,7 @@ export const adminPayments = new Hono<AppEnv>()
                 ? `The most that can be refunded is ${formatMoney(outcome.amountLeft, outcome.currency)}.`
                 : 'Nothing is left to refund on this payment.',
             amountLeft: outcome.amountLeft,
-          },
+          } satisfies FailureResponse,
           400,
         );
       case 'refused':

@@ -42,7 +42,7 @@ export const adminPrivacy = new Hono<AppEnv>()
         createdAt: p.createdAt.toISOString(),
       })),
     };
-    return c.json(body);
+    return c.json(body satisfies PrivacySearchResponse);
   })
   .get('/:type/:id/export', validate('param', privacyPersonParam), async (c) => {
     const { type, id } = c.req.valid('param');

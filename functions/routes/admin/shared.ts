@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import type { ListQuery } from '#schemas/admin/index.ts';
+import type { PageOf } from '#schemas/responses.ts';
 import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
 import { downloadResponse } from '#functions/services/files.ts';
 import { writeAudit, type AuditEntry } from '#functions/services/audit.ts';
@@ -89,7 +90,12 @@ export function listResponse<T extends Record<string, unknown>>(
       'Content-Disposition': `attachment; filename="${csv.filename}-${date}.csv"`,
     });
   }
-  return c.json({ items: result.items, total: result.total, page: query.page, pageSize: query.pageSize });
+  return c.json({
+    items: result.items,
+    total: result.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  } satisfies PageOf<T>);
 }
 
 /** A stored file opened by staff (a CV, a student's document): sent as a download, and audited. */

@@ -69,5 +69,5 @@ export const adminSiteSettings = new Hono<AppEnv>()
         : 'Nothing changed.',
       notified,
     };
-    return c.json(body);
+    return c.json(body satisfies Wire<SiteContactsSaved>);
   });

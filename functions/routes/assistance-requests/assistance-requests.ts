@@ -4,7 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { onError } from '#functions/middleware/errors.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
-import type { FailureBody } from '#schemas/responses.ts';
+import type { FailureResponse } from '#schemas/responses.ts';
 import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
 import { listEmployerCategories } from '#db/queries/jobs.ts';
 import {
@@ -31,7 +31,7 @@ export const assistanceRequests = new Hono<AppEnv>()
     const retryAfter = res.headers.get('Retry-After');
     if (retryAfter) c.header('Retry-After', retryAfter);
     return c.json(
-      { success: false, error: body.message, message: body.message } satisfies FailureBody,
+      { success: false, error: body.message, message: body.message } satisfies FailureResponse,
       res.status as ContentfulStatusCode,
     );
   })

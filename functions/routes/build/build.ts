@@ -9,6 +9,7 @@ import { insertBuilt, readContentVersion } from '#db/queries/publishing.ts';
 import {
   buildDoneSchema,
   snapshotPageQuery,
+  type BuildDoneResponse,
   type PagedCollection,
   type SnapshotHead,
   type SnapshotPage,
@@ -82,7 +83,11 @@ export const build = new Hono<AppEnv>()
     const at = new Date();
     await insertBuilt(c.var.db, { contentVersion, commit: commit ?? null, at });
     return c.json(
-      { success: true as const, publishedAt: at.toISOString(), publishedVersion: contentVersion },
+      {
+        success: true,
+        publishedAt: at.toISOString(),
+        publishedVersion: contentVersion,
+      } satisfies BuildDoneResponse,
       201,
     );
   });

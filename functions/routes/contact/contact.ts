@@ -3,7 +3,7 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { insertContactMessage } from '#db/queries/enquiries.ts';
 import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
-import type { MessageOnly } from '#schemas/responses.ts';
+import type { MessageResponse } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import { notifyStaff } from '#functions/services/notify.ts';
 import { noticeAbout } from '#db/queries/outbox.ts';
@@ -35,7 +35,7 @@ export const contact = new Hono<AppEnv>()
       noticeAbout.address(email),
     );
     return c.json(
-      { success: true, message: 'Your message has been sent successfully!' } satisfies MessageOnly,
+      { success: true, message: 'Your message has been sent successfully!' } satisfies MessageResponse,
       201,
     );
   })
@@ -69,5 +69,5 @@ export const contact = new Hono<AppEnv>()
       ],
       noticeAbout.address(email),
     );
-    return c.json({ success: true, message: 'Message sent successfully!' } satisfies MessageOnly, 201);
+    return c.json({ success: true, message: 'Message sent successfully!' } satisfies MessageResponse, 201);
   });

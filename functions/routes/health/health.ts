@@ -26,7 +26,7 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
       message: `The server is not configured for production: ${problems.map((p) => p.setting).join(', ')}.`,
       problems,
     };
-    return c.json(body, 503);
+    return c.json(body satisfies HealthResponse, 503);
   }
   const [contentVersion, published] = await Promise.all([
     readContentVersion(c.var.db),
@@ -41,5 +41,5 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
     publishedContentVersion: published?.contentVersion ?? null,
     commit: cfg.buildCommit,
   };
-  return c.json(body, 200);
+  return c.json(body satisfies HealthResponse, 200);
 });

@@ -23,7 +23,7 @@ import {
   type JobAlertCreated,
   type JobAlertList,
 } from '#schemas/job-alerts.ts';
-import type { MessageOnly } from '#schemas/responses.ts';
+import type { MessageResponse } from '#schemas/responses.ts';
 import {
   signUnsubscribeToken,
   unsubscribeUrl,
@@ -146,5 +146,5 @@ export const jobAlerts = new Hono<AppEnv>()
     // Another person's alert answers exactly like a missing one.
     if (!(await deleteOwnAlert(c.var.db, c.var.auth.sub, c.req.valid('param').id)))
       throw new HTTPException(404, { message: JOB_ALERT_MESSAGES.notFound });
-    return c.json({ success: true, message: JOB_ALERT_MESSAGES.deleted } satisfies MessageOnly);
+    return c.json({ success: true, message: JOB_ALERT_MESSAGES.deleted } satisfies MessageResponse);
   });

@@ -31,8 +31,9 @@ import {
   type ApplicantConfirmResponse,
   type ApplicantProfile,
   type ApplicantSignedInResponse,
+  type MyJobApplicationsResponse,
 } from '#schemas/recruitment.ts';
-import type { MessageOnly } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import {
   RESEND_LIMITS,
@@ -118,7 +119,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const { email, password, code } = c.req.valid('json');
     const signedIn = await passwordSignIn(c, 'applicant', { email, password, code }, applicantName(c.var.db));
-    if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
     return c.json({
       success: true,
       message: 'Login successful',
@@ -133,7 +134,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     await requestPasswordReset(db, c.var.mailer, 'applicant', email, applicantName(db), (work) =>
       afterResponse(c, work),
     );
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageOnly);
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
   })
   .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const { email, otp, password } = c.req.valid('json');
@@ -154,7 +155,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       message: count
         ? `${RESET_DONE} Your e-mail address is confirmed. ${count} application${count === 1 ? '' : 's'} made before it was confirmed ${count === 1 ? 'was' : 'were'} withdrawn: apply again to send ${count === 1 ? 'it' : 'them'}.`
         : RESET_DONE,
-    } satisfies MessageOnly);
+    } satisfies MessageResponse);
   })
   .route('/', sessionRoutes('applicant', applicantAuth))
   .route('/', privacyRoutes('applicant', applicantAuth))
@@ -168,7 +169,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       phone: row.phone,
       emailConfirmed: row.emailConfirmedAt !== null,
     };
-    return c.json(profile);
+    return c.json(profile satisfies ApplicantProfile);
   })
   .post('/confirm-email', validate('json', applicantConfirmSchema), async (c) => {
     // The link's token is the proof: no session needed (it opens in whatever browser the mail app uses).
@@ -192,7 +193,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
           status: 'already-confirmed',
           message: 'Your e-mail address is already confirmed. There is nothing more to do.',
         };
-    return c.json(body);
+    return c.json(body satisfies ApplicantConfirmResponse);
   })
   .post('/resend-confirmation', applicantAuth, async (c) => {
     const applicant = await findApplicant(c.var.db, c.var.auth.sub);
@@ -212,8 +213,8 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     return c.json({
       success: true,
       message: `We sent a new confirmation link to ${applicant.email}.`,
-    } satisfies MessageOnly);
+    } satisfies MessageResponse);
   })
   .get('/applications', applicantAuth, async (c) => {
-    return c.json(await listApplicationsOf(c.var.db, c.var.auth.sub));
+    return c.json((await listApplicationsOf(c.var.db, c.var.auth.sub)) satisfies MyJobApplicationsResponse);
   });

@@ -125,6 +125,6 @@ export const jobs = new Hono<AppEnv>()
         fileDetails: { originalname: file.name, mimetype: file.contentType, size: file.size },
         held,
       };
-      return c.json(body, 201);
+      return c.json(body satisfies ApplyResponse, 201);
     },
   );

@@ -11,7 +11,7 @@ import {
   type PartnerRow,
 } from '#db/queries/partners.ts';
 import type { Db } from '#db/client.ts';
-import type { MessageOnly } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import type {
   PartnerLoginResponse,
   PartnerProfileResponse,
@@ -41,7 +41,6 @@ import {
 import { assertNotCommon } from '#functions/services/common-passwords.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { NotVerified } from '#functions/services/login.ts';
-import type { FailureBody } from '#schemas/responses.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
@@ -116,13 +115,14 @@ export const partner = new Hono<AppEnv>()
     await c.var.limiter.flood('partner', email);
     const { first } = await c.var.limiter.gate('partner', REQUEST_RULES.verify, email, tooMany);
     const found = await findCredentials(c.var.db, 'partner', { email });
-    if (found?.isVerified) return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageOnly);
+    if (found?.isVerified)
+      return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageResponse);
     // Whichever of the address's registrations this code was sent for (an unknown e-mail: the same answer).
     await verifyByEmail(c.var.db, 'partner', email, otp, { firstTry: first });
     return c.json({
       success: true,
       message: 'Account verified successfully! Redirecting to login...',
-    } satisfies MessageOnly);
+    } satisfies MessageResponse);
   })
   .post('/resend-otp', validate('json', partnerResendSchema), async (c) => {
     const { email, registrationId } = c.req.valid('json');
@@ -138,7 +138,7 @@ export const partner = new Hono<AppEnv>()
       (work) => afterResponse(c, work),
     );
     if (outcome === 'verified') throw new HTTPException(400, { message: ALREADY_VERIFIED });
-    return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageOnly);
+    return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageResponse);
   })
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
     const { email, password, remember, code } = c.req.valid('json');
@@ -156,12 +156,12 @@ export const partner = new Hono<AppEnv>()
             message: error.message,
             needsVerification: true,
             userId: error.accountId,
-          } satisfies FailureBody,
+          } satisfies FailureResponse,
           403,
         );
       throw error;
     }
-    if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
     const account = signedIn.account;
     const token = await startSession(db, config(c.env), {
       sub: account.id,
@@ -184,7 +184,7 @@ export const partner = new Hono<AppEnv>()
     await requestPasswordReset(db, c.var.mailer, 'partner', email, partnerName(db), (work) =>
       afterResponse(c, work),
     );
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageOnly);
+    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
   })
   .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
     const { email, code, password } = c.req.valid('json');
@@ -195,7 +195,7 @@ export const partner = new Hono<AppEnv>()
     return c.json({
       success: true,
       message: 'Your password has been reset. You can now log in.',
-    } satisfies MessageOnly);
+    } satisfies MessageResponse);
   })
   .route('/', sessionRoutes('partner', requireAuth('partner')))
   .route('/', privacyRoutes('partner', requireAuth('partner')))

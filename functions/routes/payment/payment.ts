@@ -20,8 +20,9 @@ import {
   type CreatePaymentIntentResponse,
   type PaymentConfigResponse,
   type ReceiptResponse,
+  type WebhookResponse,
 } from '#schemas/payment.ts';
-import type { MessageOnly } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts.ts';
 import {
   applyWebhookEvent,
@@ -156,7 +157,10 @@ export const payment = new Hono<AppEnv>()
       const { tokenSecret, tokenIssuer } = config(c.env);
       const check = await verifyReceiptToken(tokenSecret, tokenIssuer, c.req.valid('query').t, id);
       if (!check.ok && check.reason === 'expired')
-        return c.json({ success: false, message: receiptMessages.expired, expired: true }, 410);
+        return c.json(
+          { success: false, message: receiptMessages.expired, expired: true } satisfies FailureResponse,
+          410,
+        );
       const row = check.ok ? await findPayment(c.var.db, id) : undefined;
       if (!row) throw new HTTPException(404, { message: receiptMessages.invalid });
       const status = receiptStatus(row.status, row.lastEventAt !== null);
@@ -197,7 +201,7 @@ export const payment = new Hono<AppEnv>()
       await c.var.mailer.send(
         receiptLinkEmail(await getSite(c.var.db), row, await receiptLinks(c.env)(row.id)),
       );
-      return c.json({ success: true, message: receiptMessages.resent } satisfies MessageOnly, 202);
+      return c.json({ success: true, message: receiptMessages.resent } satisfies MessageResponse, 202);
     },
   )
   .post('/webhook', stripeConfigured, async (c) => {
@@ -220,7 +224,7 @@ export const payment = new Hono<AppEnv>()
         { db: c.var.db, stripe, mailer: c.var.mailer, receiptLink: receiptLinks(c.env) },
         event,
       );
-      return c.json({ received: true, duplicate });
+      return c.json({ received: true, duplicate } satisfies WebhookResponse);
     } catch (error) {
       if (!(error instanceof StripeUnavailableError)) throw error;
       // Not recorded: Stripe delivers the event again later, and then it applies.

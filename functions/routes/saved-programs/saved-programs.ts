@@ -8,6 +8,7 @@ import {
   mergeSavedSchema,
   savedProgramParam,
   type SaveResponse,
+  type SavedProgramsMergeResponse,
   type SavedProgramsResponse,
 } from '#schemas/saved-programs.ts';
 import {
@@ -33,7 +34,7 @@ export const savedPrograms = new Hono<AppEnv>()
       {
         ...(await listSavedPrograms(c.var.db, c.var.auth.sub)),
         ...result,
-      } satisfies SavedProgramsResponse & { added: number; skipped: number },
+      } satisfies SavedProgramsMergeResponse,
       200,
       noStore,
     );

@@ -5,7 +5,7 @@ import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { createFactory } from 'hono/factory';
 import { requireAuth } from '#functions/middleware/auth.ts';
-import type { FailureBody } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -21,11 +21,10 @@ import {
   resetPasswordSchema,
   verifyOtpSchema,
   type CheckEmailResponse,
-  type DocumentDto,
-  type EducationDto,
-  type LanguageDto,
+  type DocumentUploadedResponse,
+  type EducationSavedResponse,
+  type LanguageSavedResponse,
   type LoginResponse,
-  type MessageResponse,
   type ProfileResponse,
   type RegisterResponse,
 } from '#schemas/users.ts';
@@ -125,13 +124,13 @@ export const usersRouter = new Hono<AppEnv>()
             message: error.message,
             needsVerification: true,
             userId: error.accountId,
-          } satisfies FailureBody,
+          } satisfies FailureResponse,
           403,
         );
       }
       throw error;
     }
-    if (signedIn.codeSent) return c.json(CODE_REQUIRED, 401);
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
     const user = (await findStudent(c.var.db, signedIn.account.id))!;
     const token = await startSession(c.var.db, config(c.env), {
       sub: user.id,
@@ -156,7 +155,7 @@ export const usersRouter = new Hono<AppEnv>()
     const body: CheckEmailResponse = account
       ? { exists: true, userId: null, isComplete: account.isVerified, isVerified: account.isVerified }
       : { exists: false, userId: null, isComplete: false, isVerified: false };
-    return c.json(body);
+    return c.json(body satisfies CheckEmailResponse);
   })
   // The spec's path has a trailing slash; accept both spellings.
   .post('/register/', ...registerHandlers)
@@ -233,7 +232,7 @@ export const usersRouter = new Hono<AppEnv>()
         success: true,
         message: 'Education information updated successfully',
         education: toEducation(row),
-      } satisfies MessageResponse & { education: EducationDto });
+      } satisfies EducationSavedResponse);
     }
     const row = await insertEducation(c.var.db, userId, fields);
     return c.json(
@@ -241,7 +240,7 @@ export const usersRouter = new Hono<AppEnv>()
         success: true,
         message: 'Education information added successfully',
         education: toEducation(row),
-      } satisfies MessageResponse & { education: EducationDto },
+      } satisfies EducationSavedResponse,
       201,
     );
   })
@@ -263,7 +262,7 @@ export const usersRouter = new Hono<AppEnv>()
         success: true,
         message: 'Language qualification updated successfully',
         language: toLanguage(row),
-      } satisfies MessageResponse & { language: LanguageDto });
+      } satisfies LanguageSavedResponse);
     }
     const row = await insertLanguage(c.var.db, userId, qualification);
     return c.json(
@@ -271,7 +270,7 @@ export const usersRouter = new Hono<AppEnv>()
         success: true,
         message: 'Language qualification added successfully',
         language: toLanguage(row),
-      } satisfies MessageResponse & { language: LanguageDto },
+      } satisfies LanguageSavedResponse,
       201,
     );
   })
@@ -308,7 +307,7 @@ export const usersRouter = new Hono<AppEnv>()
         success: true,
         message: 'Document uploaded successfully',
         document: toDocument(row),
-      } satisfies MessageResponse & { document: DocumentDto },
+      } satisfies DocumentUploadedResponse,
       201,
     );
   })
