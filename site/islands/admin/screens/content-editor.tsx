@@ -22,16 +22,25 @@ import { SchemaForm } from '../form-engine/SchemaForm.tsx';
 
 /**
  * The fields of a form whose image has no alt text yet: every `<field>Alt` beside a field holding
- * an image (a list of alt texts: one per image). The first is where the save stops.
+ * an image (a list of alt texts: one per image). Only images this save adds or changes must be
+ * described: an item saved before alt text existed keeps its images' default (its name) until an
+ * editor changes them, so fixing a typo never stops on three old pictures. The first is where the
+ * save stops.
  */
-function missingAlt(draft: Obj): string | undefined {
+function missingAlt(draft: Obj, saved: Obj | undefined): string | undefined {
   for (const [key, value] of Object.entries(draft)) {
     if (!key.endsWith('Alt')) continue;
-    const image = draft[key.slice(0, -3)];
+    const field = key.slice(0, -3);
+    const image = draft[field];
+    const before = saved?.[field];
     if (Array.isArray(image)) {
       const alts = Array.isArray(value) ? value : [];
-      if (image.some((src, i) => scalarText(src).trim() && !scalarText(alts[i]).trim())) return key;
-    } else if (typeof image === 'string' && image.trim() && !scalarText(value).trim()) return key;
+      const old = Array.isArray(before) ? before.map(scalarText) : [];
+      const undescribed = (src: unknown, i: number) =>
+        scalarText(src).trim() && !old.includes(scalarText(src)) && !scalarText(alts[i]).trim();
+      if (image.some(undescribed)) return key;
+    } else if (typeof image === 'string' && image.trim() && image !== before && !scalarText(value).trim())
+      return key;
   }
   return undefined;
 }
@@ -101,7 +110,7 @@ export function Editor({
   const save = useMutation({
     mutationFn: () => {
       const body = cleanLists(draft ?? {}) as Obj;
-      const noAlt = missingAlt(body);
+      const noAlt = missingAlt(body, q.data?.item);
       if (noAlt)
         throw new Error(
           `${noAlt} is required: say what the picture shows, for people who cannot see it (and for search engines).`,
