@@ -1,10 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { stripeFakeInfo } from './e2e/helpers/stripe-fake-info.ts';
 
-const browser = { ...devices['Desktop Chrome'], channel: undefined };
-/** Specs that count every program or job (finder totals, facet counts, the job list). */
-const COUNTING = /(finder|finder-currency-countries|layout-stability|public-pages|job-filters)\.spec\.ts/;
-
 // Browser tests drive the built site under wrangler dev, with a fresh local database of their own.
 const port = Number(process.env.E2E_PORT ?? 8799);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -12,10 +8,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // Two workers on CI's two cores: a spec mostly waits (for the Worker, a hash, a paint), so two
-  // files at once nearly halve the run. The specs that cannot share the moment run in their own
-  // stage (projects below).
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 60_000,
@@ -46,23 +39,7 @@ export default defineConfig({
       ],
     },
   },
-  // Stages, each after the one before (dependencies), each file's tests in order on one worker:
-  // 1. the back-office spec publishes a rebuilt site (dist/) that the rest then read;
-  // 2. the specs that count the whole catalogue or job list (no other spec adds programs or jobs
-  //    while they count);
-  // 3. everything else, which may add its own programs, jobs and accounts;
-  // 4. the videos spec, which publishes again, last.
-  projects: [
-    { name: 'publish', testMatch: /admin-back-office\.spec\.ts/, use: browser },
-    { name: 'counts', testMatch: COUNTING, dependencies: ['publish'], use: browser },
-    {
-      name: 'chromium',
-      testIgnore: [/admin-back-office\.spec\.ts/, /videos\.spec\.ts/, COUNTING],
-      dependencies: ['counts'],
-      use: browser,
-    },
-    { name: 'last', testMatch: /videos\.spec\.ts/, dependencies: ['chromium'], use: browser },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // with-fake.ts runs the fake Stripe API beside the Worker, gives the Worker test-mode Stripe
     // settings, forwards the fake's events to the Worker's webhook and writes its address for the tests.
