@@ -94,6 +94,7 @@ test('the back office: two-step setup, the dashboard, each section and its detai
   // The tiles count every row of the shared database: their numbers are masked.
   await states.check('admin-dashboard', {
     mask: [...changing(page), page.locator('.admin-card__n')],
+    screenshot: false,
   });
 
   await nav(page, 'Program applications');
@@ -102,6 +103,7 @@ test('the back office: two-step setup, the dashboard, each section and its detai
   await expect(page.locator('#admin-detail')).toContainText('Submitted');
   await states.check('admin-program-application', {
     mask: [...changing(page), page.getByText(String(stamp)), page.getByText(student.email)],
+    screenshot: false,
   });
 
   await nav(page, 'Job applications');
@@ -110,6 +112,7 @@ test('the back office: two-step setup, the dashboard, each section and its detai
   await expect(page.locator('#admin-detail')).toContainText('Received');
   await states.check('admin-job-application', {
     mask: [...changing(page), page.getByText(String(stamp)), page.getByText(seeker.email)],
+    screenshot: false,
   });
 
   for (const [section, name] of [
@@ -142,6 +145,7 @@ test('the back office: two-step setup, the dashboard, each section and its detai
     await expect(page.getByText('Loading…')).toHaveCount(0);
     await states.check(name, {
       mask: [...changing(page), page.locator('.admin-table tbody, .admin-count, .admin-pager span')],
+      screenshot: false,
     });
   }
 });
