@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.ts';
 import { latestLink, uniqueEmail } from './helpers/mailbox.ts';
 import { insertJob } from './helpers/rows.ts';
 
@@ -8,10 +8,7 @@ import { insertJob } from './helpers/rows.ts';
 // what happened, also for a link used twice or a forged one.
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeViolations(page, { atLeast: 'serious' });
 }
 
 // A job of the spec's own (the seeded ones are the board's), removed again with its applications.

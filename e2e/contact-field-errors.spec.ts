@@ -1,5 +1,5 @@
 import { test, expect, type Page, type Request } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.ts';
 import { hydrated } from './helpers/islands.ts';
 import { phoneMessages } from '#schemas/phone.ts';
 
@@ -15,8 +15,7 @@ const posts = (page: Page, path: string) => {
 };
 
 async function moderateViolations(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations.filter((v) => v.impact !== 'minor').map((v) => v.id);
+  return axeViolations(page, { include });
 }
 
 for (const [path, component] of [

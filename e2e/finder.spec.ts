@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.ts';
 import { hydrated } from './helpers/islands.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 
@@ -24,9 +24,7 @@ async function finderReady(page: Page) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { atLeast: 'serious' })).toEqual([]);
 }
 
 test.describe('finder', () => {

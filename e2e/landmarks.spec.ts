@@ -49,10 +49,10 @@ test.describe('in the browser, after the islands render', () => {
     test(`one main, unique ids, axe at moderate: ${route}`, async ({ page }) => {
       await page.goto(route);
       // Signed-out back-office and dashboard pages move on to their sign-in page: check where they land.
+      // (a move follows the session check's response, so the network is busy until it has happened).
       for (let i = 0; i < 5; i++) {
-        await page.waitForLoadState('networkidle');
         const url = page.url();
-        await page.waitForTimeout(750);
+        await page.waitForLoadState('networkidle');
         if (page.url() === url) break;
       }
       await hydrateIslands(page);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './helpers/axe.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/islands.ts';
@@ -19,9 +19,7 @@ const from = () => ({ 'CF-Connecting-IP': `198.18.${Math.floor(Math.random() * 2
 const PASSWORD = 'Privacy-pass-2026';
 const stamp = Date.now();
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { atLeast: 'serious' })).toEqual([]);
 }
 
 /** A verified student signed in through the API, with one uploaded document. */

@@ -24,8 +24,12 @@ export async function mailsTo(request: APIRequestContext, to: string) {
 }
 
 /** A unique e-mail address per test run. */
+/**
+ * A new address each call, always as long as the last with the same prefix: a screen that shows it
+ * (masked in a screenshot) then wraps it the same way every run.
+ */
 export const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  `${prefix}-${Date.now()}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}@example.com`;
 
 /** The newest link to a path e-mailed to an address (from the dev outbox), as a path with its query. */
 export async function latestLink(

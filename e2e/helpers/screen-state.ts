@@ -161,6 +161,9 @@ export class ScreenStates {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await settled(page);
+      // Every screenshot starts from the top of the page: where a click, a focused field or the
+      // other size's layout left the scroll differs from run to run.
+      await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
       if (options.show) await options.show.scrollIntoViewIfNeeded();
       const where = `${name} at ${viewport.width}×${viewport.height}`;
       expect.soft(await unstyledElements(page), `${where}: elements without a rule`).toEqual([]);

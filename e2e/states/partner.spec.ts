@@ -42,7 +42,7 @@ test('the partner dashboard: each tab, the request forms with errors and success
   const admission = page.getByRole('form', { name: 'Student Admission Request' });
   await admission.getByRole('button', { name: 'Submit Admission Request' }).click();
   await expect(admission.getByText(/required/i).first()).toBeVisible();
-  await states.check('partner-admission-errors', { mask: who });
+  await states.check('partner-admission-errors', { mask: [...who, admission.getByLabel('Contact Email')] });
 
   await page.getByRole('tab', { name: 'Hire Employees' }).click();
   const hiring = page.getByRole('form', { name: 'Hire Employees' });
