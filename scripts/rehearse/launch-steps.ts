@@ -10,7 +10,7 @@ import { addressProblems, deployedAddresses, readWranglerConfig } from '../lib/w
 import { migrationProblems, readMigrations } from '../lib/migration-safety.ts';
 import { deployCommands, deployTarget } from '../lib/deploy-target.ts';
 import { commandLine, deployWithUndo, rollBack, type UndoRecord } from '../lib/deploy-steps.ts';
-import { copyAsAnotherBuild } from '../lib/another-build.ts';
+import { copyAsAnotherBuild, movedRefs } from '../lib/another-build.ts';
 import { RUN_BUDGET } from '#functions/lib/call-budget.ts';
 import { CRONS } from '#schemas/schedule.ts';
 import type { DeployHookPayload } from '#schemas/build.ts';
@@ -225,6 +225,12 @@ export async function openTabAcrossDeploy(ctx: {
         printed += `${line}\n`;
         ctx.log(`${line}\n`);
       },
+    });
+    // The server takes up the swapped folder a moment after the deploy returns (a request in
+    // between can fail): once the new version's copy of the island answers, the old one must not.
+    await waitFor('the new version serves its island code', async () => {
+      const next = await fetch(new URL(movedRefs(before, 'v3'), ctx.api.url), { method: 'HEAD' });
+      return next.status === 200;
     });
     const gone = await fetch(new URL(before, ctx.api.url), { method: 'HEAD' });
     assert(gone.status === 404, `the previous version's island code answers ${gone.status} after the deploy`);
