@@ -23,7 +23,6 @@ export async function mailsTo(request: APIRequestContext, to: string) {
   return (await res.json()) as { subject: string; text: string }[];
 }
 
-/** A unique e-mail address per test run. */
 /**
  * A new address each call, always as long as the last with the same prefix: a screen that shows it
  * (masked in a screenshot) then wraps it the same way every run.

@@ -215,7 +215,8 @@ export async function openTabAcrossDeploy(ctx: {
     const version = ctx.cloud.live();
 
     // The next version: the same site as another build would name it (every /_astro/ file moved).
-    copyAsAnotherBuild(ctx.assetsDir, ctx.uploadDir, 'v3');
+    const tag = 'v3';
+    copyAsAnotherBuild(ctx.assetsDir, ctx.uploadDir, tag);
     let printed = '';
     const undo = await deployWithUndo({
       wrangler: ctx.cloud.wrangler,
@@ -229,7 +230,7 @@ export async function openTabAcrossDeploy(ctx: {
     // The server takes up the swapped folder a moment after the deploy returns (a request in
     // between can fail): once the new version's copy of the island answers, the old one must not.
     await waitFor('the new version serves its island code', async () => {
-      const next = await fetch(new URL(movedRefs(before, 'v3'), ctx.api.url), { method: 'HEAD' });
+      const next = await fetch(new URL(movedRefs(before, tag), ctx.api.url), { method: 'HEAD' });
       return next.status === 200;
     });
     const gone = await fetch(new URL(before, ctx.api.url), { method: 'HEAD' });
