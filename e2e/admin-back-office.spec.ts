@@ -4,6 +4,7 @@ import { expectAccessible } from './helpers/axe.ts';
 import { latestCode } from './helpers/mailbox.ts';
 import { freshTotp } from './helpers/totp.ts';
 import { createStaff, sql } from './helpers/rows.ts';
+import { picture } from './helpers/pictures.ts';
 
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
@@ -345,8 +346,7 @@ test('screenshots at 375 and 1280 px', async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({
-        path: `e2e/screenshots/admin-${path.split('?')[0]!.replace(/\W+/g, '-')}-${width}.png`,
+      await picture(page, `admin-${path.split('?')[0]!.replace(/\W+/g, '-')}-${width}`, {
         fullPage: width === 1280,
       });
       await axe(page);

@@ -2,9 +2,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 import { partnerForm, verifiedPartner } from './helpers/accounts.ts';
+import { picture } from './helpers/pictures.ts';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `e2e/screenshots/partner-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `partner-${name}`);
 
 /** Waits until every island on the page has hydrated (input typed before that would be lost). */
 async function hydrated(page: Page) {

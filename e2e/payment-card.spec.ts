@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from './helpers/axe.ts';
 import { confirmCalls, fakeStripeJs } from './helpers/fake-stripe-js.ts';
 import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
+import { picture } from './helpers/pictures.ts';
 
 // The page talks to our Worker for real (which talks to the fake Stripe API started beside it);
 // only Stripe.js, which would come from js.stripe.com, is answered by a fake in the browser.
@@ -110,7 +111,7 @@ test.describe('/payment', () => {
       'color',
       'rgb(6, 118, 71)',
     );
-    await page.screenshot({ path: 'e2e/screenshots/payment-1280-succeeded.png', fullPage: true });
+    await picture(page, 'payment-1280-succeeded');
 
     // The server created a real intent (through the fake Stripe API) and Stripe.js confirmed it there.
     expect(intentCalls).toHaveLength(1);
@@ -272,7 +273,7 @@ test.describe('/payment', () => {
     await expect(page.getByLabel('Full Name')).toBeDisabled();
     expect(stripe.requests).toHaveLength(0);
     await page.setViewportSize({ width: 375, height: 900 });
-    await page.screenshot({ path: 'e2e/screenshots/payment-375-not-configured.png', fullPage: true });
+    await picture(page, 'payment-375-not-configured');
     await expectAccessible(page);
   });
 
@@ -284,11 +285,11 @@ test.describe('/payment', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/payment');
       await expect(payButton(page)).toBeEnabled();
-      await page.screenshot({ path: `e2e/screenshots/payment-${width}.png`, fullPage: true });
+      await picture(page, `payment-${width}`);
       await fillForm(page);
       await payButton(page).click();
       await expect(page.getByRole('alert')).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/payment-${width}-declined.png`, fullPage: true });
+      await picture(page, `payment-${width}-declined`);
       await expectAccessible(page);
     }
   });

@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from './helpers/axe.ts';
 import { delayWebhooks, fakeStripeJs } from './helpers/fake-stripe-js.ts';
 import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
+import { keepPictures, picture } from './helpers/pictures.ts';
 
 // One receipt, ours: the e-mail Stripe's webhook triggers links to /payment/receipt/{id}?t=…, the
 // same page Stripe returns redirected payers to. The whole loop runs: the page, the Worker, the fake
@@ -78,7 +79,7 @@ test.describe('payment receipt', () => {
     await expect(fact('Payment ID')).toHaveText(/^pi_fake\w+$/);
     await expectAccessible(page);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: 'e2e/screenshots/receipt-375.png', fullPage: true });
+    await picture(page, 'receipt-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // On paper: the receipt alone (no site header, footer, banner or buttons), one A4 page.
@@ -87,9 +88,9 @@ test.describe('payment receipt', () => {
     await expect(page.locator('.site-footer')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
     await expect(fact('Amount')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/receipt-print.png', fullPage: true });
+    await picture(page, 'receipt-print');
     const pdf = await page.pdf({
-      path: 'e2e/screenshots/receipt.pdf',
+      ...(keepPictures && { path: 'e2e/screenshots/receipt.pdf' }),
       preferCSSPageSize: true,
       printBackground: true,
     });

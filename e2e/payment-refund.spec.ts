@@ -4,6 +4,7 @@ import { expectAccessible } from './helpers/axe.ts';
 import { stripeFake } from './helpers/fake-stripe-js.ts';
 import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
 import { freshTotp } from './helpers/totp.ts';
+import { picture } from './helpers/pictures.ts';
 
 // A staff refund, end to end: an admin refunds part of a paid payment and then the rest from the
 // back office; the Worker asks the fake Stripe API, whose webhooks confirm each refund; the payer
@@ -108,7 +109,7 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
   await expect(detail.getByText('Partially refunded').first()).toBeVisible();
   await expect(detail).toContainText('Up to $6.00 can be refunded.');
   await expect(row).toContainText('Partially refunded');
-  await page.screenshot({ path: 'e2e/screenshots/admin-refund-partial.png', fullPage: true });
+  await picture(page, 'admin-refund-partial');
   await expectAccessible(page);
 
   // The rest.

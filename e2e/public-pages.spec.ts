@@ -4,6 +4,7 @@ import { serveNewLand } from './helpers/new-country.ts';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { headerReady, hydrateIslands, hydrated } from './helpers/islands.ts';
 import { SCREENSHOT_PAGES } from './helpers/checked-pages.ts';
+import { picture } from './helpers/pictures.ts';
 
 test.describe('destinations', () => {
   test('search, pagination text, favourites and the FAQ accordion', async ({ page }) => {
@@ -401,9 +402,9 @@ test.describe('content pages', () => {
   });
 });
 
-test.describe('accessibility, CSP and screenshots', () => {
+test.describe('accessibility and CSP, at 375 and 1280 px', () => {
   for (const path of SCREENSHOT_PAGES) {
-    test(`axe, no CSP violations, screenshots: ${path}`, async ({ page }) => {
+    test(`axe, no CSP violations (pictures with SCREENSHOTS=1): ${path}`, async ({ page }) => {
       const violations: string[] = [];
       page.on('console', (m) => {
         if (/Content Security Policy/.test(m.text())) violations.push(m.text());
@@ -419,9 +420,8 @@ test.describe('accessibility, CSP and screenshots', () => {
           }
           window.scrollTo(0, 0);
         });
-        await page.waitForTimeout(400);
         const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-        await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
+        await picture(page, `${name}-${width}`);
       }
       // The islands' markup counts: landmarks.spec.ts leaves these pages' templates to this test.
       await hydrateIslands(page);

@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydratedAround } from './helpers/islands.ts';
+import { picture } from './helpers/pictures.ts';
 
 const pdf = {
   name: 'my-cv.pdf',
@@ -147,7 +148,7 @@ for (const width of [375, 1280]) {
     }
     await page.goto('/recruitments');
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `e2e/screenshots/recruitments-${width}.png`, fullPage: true });
+    await picture(page, `recruitments-${width}`);
     await hydratedAround(page.locator('.rc-jobs'));
     await page
       .getByRole('button', { name: /^Apply now:/ })
@@ -155,8 +156,8 @@ for (const width of [375, 1280]) {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `e2e/screenshots/apply-modal-${width}.png` });
+    await picture(page, `apply-modal-${width}`, { fullPage: false });
     await page.goto('/job/warehouse-operative-rotterdam');
-    await page.screenshot({ path: `e2e/screenshots/job-${width}.png`, fullPage: true });
+    await picture(page, `job-${width}`);
   });
 }

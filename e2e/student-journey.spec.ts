@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { storedStudentSession } from './helpers/accounts.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
+import { picture } from './helpers/pictures.ts';
 
 const SUBJECT_ID = 'msc-data-science-university-of-leeds';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
@@ -154,13 +155,13 @@ test('a new student registers, verifies, fills the profile, applies to a program
   await expectNoSeriousA11yIssues(page);
 
   // Screenshots of the dashboard, looked at by a person.
-  await page.screenshot({ path: 'e2e/screenshots/student-dashboard-1280.png', fullPage: true });
+  await picture(page, 'student-dashboard-1280');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'e2e/screenshots/student-dashboard-375.png', fullPage: true });
+  await picture(page, 'student-dashboard-375');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Student' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
-  await page.screenshot({ path: 'e2e/screenshots/student-dashboard-375-menu.png', fullPage: true });
+  await picture(page, 'student-dashboard-375-menu');
 
   // Log out: session cleared, the dashboard now sends to /login.
   await page.getByRole('button', { name: 'Logout' }).click();
