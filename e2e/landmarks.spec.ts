@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { builtPages, markupOnly } from './helpers/built-pages.ts';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
-import { SCREENSHOT_PAGES, clientRendered, templateOf } from './helpers/checked-pages.ts';
+import { PUBLIC_PAGES, clientRendered, templateOf } from './helpers/checked-pages.ts';
 import { hydrateIslands } from './helpers/islands.ts';
 
 test('every built page has one <main> and unique ids (build output)', () => {
@@ -31,7 +31,7 @@ test('every built page has one <main> and unique ids (build output)', () => {
  * public-pages.spec.ts checks the same way beside its screenshots.
  */
 function templates() {
-  const seen = new Set(SCREENSHOT_PAGES.map(templateOf));
+  const seen = new Set(PUBLIC_PAGES.map(templateOf));
   return builtPages()
     .map((p) => p.route)
     .filter((route) => {

@@ -1,9 +1,9 @@
 // Which pages the browser tests check with axe (moderate and worse), for one main and unique ids.
-// public-pages.spec.ts checks SCREENSHOT_PAGES (with screenshots); landmarks.spec.ts checks one page
+// public-pages.spec.ts checks PUBLIC_PAGES (at both sizes); landmarks.spec.ts checks one page
 // of every other template, so no template is checked twice.
 
-/** Pages screenshotted at 375 and 1280 px and checked with axe, in public-pages.spec.ts. */
-export const SCREENSHOT_PAGES = [
+/** Pages public-pages.spec.ts checks at 375 px (sideways scroll, rules, tap targets) and 1280 px (axe). */
+export const PUBLIC_PAGES = [
   '/',
   '/destinations',
   '/country-details/united-kingdom',
