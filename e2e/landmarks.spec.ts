@@ -2,7 +2,7 @@
 // Issue 16 item 13: exactly one `main` landmark and no duplicate id on every page, first in the
 // build output (all pages, as served before any script runs), then in the browser after the
 // islands have rendered (one page of each template, since islands add markup the build does not have).
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { builtPages, markupOnly } from './helpers/built-pages.ts';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
 import { PUBLIC_PAGES, clientRendered, templateOf } from './helpers/checked-pages.ts';
@@ -43,10 +43,18 @@ function templates() {
 }
 
 test.describe('in the browser, after the islands render', () => {
-  // A page that hydrates many islands one after another in view takes minutes on a busy machine.
+  // One tab for every template, in turn: a tab of its own each cost a second apiece to open and
+  // close on CI's two cores, and nothing here signs in or stores anything between pages.
   test.describe.configure({ timeout: 180_000 });
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+  });
+  test.afterAll(async () => {
+    await page.close();
+  });
   for (const route of templates()) {
-    test(`one main, unique ids, axe at moderate: ${route}`, async ({ page }) => {
+    test(`one main, unique ids, axe at moderate: ${route}`, async () => {
       await page.goto(route);
       // Signed-out back-office and dashboard pages move on to their sign-in page: check where they land.
       // (a move follows the session check's response, so the network is busy until it has happened).
