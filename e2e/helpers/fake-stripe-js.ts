@@ -17,7 +17,7 @@ import { stripeFakeInfo } from './stripe-fake-info.ts';
  *   'succeeded' | 'processing' | 'declined' | 'declined-silent' | 'throw' answer locally.
  * Each confirm is recorded in `window.__stripeFake.calls`.
  */
-const script = String.raw`(function () {
+export const FAKE_STRIPE_JS = String.raw`(function () {
   var control = (window.__stripeFake = window.__stripeFake || {});
   control.calls = [];
   var testCards = {
@@ -197,7 +197,7 @@ export async function fakeStripeJs(
   await page.route('https://js.stripe.com/**', async (route: Route) => {
     requests.push(route.request().url());
     if (hold) await hold;
-    await route.fulfill({ status: 200, contentType: 'application/javascript', body: script });
+    await route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS });
   });
   await page.route('https://api.stripe.com/**', async (route: Route) => {
     const url = new URL(route.request().url());

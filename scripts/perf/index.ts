@@ -57,7 +57,11 @@ if (flag('--lighthouse')) {
   const { rmSync, writeFileSync: write } = await import('node:fs');
   mkdirSync(`dist${FLOOR_PATH}`, { recursive: true });
   write(`dist${FLOOR_PATH}/index.html`, FLOOR_HTML);
-  const server = await startServer({ port });
+  // As in production: the Worker has Stripe keys (the local fake API's), and Chromium gets Stripe.js
+  // from a local stand-in (scripts/perf/lib/stripe-js-standin.ts), so /payment shows its card form.
+  const server = await startServer({ port, stripeFake: true });
+  const { startStripeJsStandIn } = await import('./lib/stripe-js-standin.ts');
+  const stripeJs = await startStripeJsStandIn();
   try {
     const ids = await discoverIds(server.url);
     const runs = Number(option('--runs') ?? (smoke ? 1 : 3));
@@ -76,14 +80,18 @@ if (flag('--lighthouse')) {
           .map((p) => p.name)
           .join(', ')})`,
       );
-    const diagnoseOpt = { diagnose: flag('--diagnose') };
+    const diagnoseOpt = { diagnose: flag('--diagnose'), chromeFlags: stripeJs.chromeFlags };
     const floorPage = [{ name: 'floor', path: FLOOR_PATH }];
     console.log('Floor (before):');
-    const [floorBefore] = await runLighthouse(server.url, floorPage, runs);
+    const [floorBefore] = await runLighthouse(server.url, floorPage, runs, {
+      chromeFlags: stripeJs.chromeFlags,
+    });
     console.log('Ours:');
     const oursResults = await runLighthouse(server.url, ours, runs, diagnoseOpt);
     console.log('Floor (after):');
-    const [floorAfter] = await runLighthouse(server.url, floorPage, runs);
+    const [floorAfter] = await runLighthouse(server.url, floorPage, runs, {
+      chromeFlags: stripeJs.chromeFlags,
+    });
     const floorSamples = [...(floorBefore?.lcpSamples ?? []), ...(floorAfter?.lcpSamples ?? [])];
     const floor = { ...floorBefore!, lcp: median(floorSamples) };
     const peerResults = flag('--no-peer')
@@ -107,6 +115,7 @@ if (flag('--lighthouse')) {
     }
     report.lighthouse = { floor, ours: oursResults, peer: peerResults };
   } finally {
+    await stripeJs.close();
     await server.stop();
     rmSync(`dist${FLOOR_PATH}`, { recursive: true, force: true });
   }

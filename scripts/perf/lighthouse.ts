@@ -174,7 +174,7 @@ export async function runLighthouse(
   base: string,
   pages: { name: string; path: string }[],
   runs = 3,
-  opts: { diagnose?: boolean } = {},
+  opts: { diagnose?: boolean; chromeFlags?: string[] } = {},
 ): Promise<LhResult[]> {
   if (!existsSync(CHROME))
     throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
@@ -189,6 +189,7 @@ export async function runLighthouse(
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...(opts.chromeFlags ?? []),
     ],
   });
   const out: LhResult[] = [];
