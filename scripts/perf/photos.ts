@@ -190,7 +190,7 @@ export async function photosRun(port: number, runs: number) {
         ]);
       }
     }
-    console.log(table(['page', 'variant', 'KB', '≤ 150 KB'], rows));
+    table(['page', 'variant', 'KB', '≤ 150 KB'], rows);
     console.log(over ? `${over} image(s) over 150 KB.` : 'No image over 150 KB.');
     return { floor, ours, images: rows };
   } finally {
