@@ -28,7 +28,7 @@ test('every built page has one <main> and unique ids (build output)', () => {
 /**
  * One route per template from the build (the first of each dynamic kind, and one of the back
  * office: signed out, each of its routes shows the same sign-in), leaving out the templates
- * public-pages.spec.ts checks the same way beside its screenshots.
+ * public-pages.spec.ts checks the same way in its own visits.
  */
 function templates() {
   const seen = new Set(PUBLIC_PAGES.map(templateOf));

@@ -13,8 +13,6 @@ import {
   unstyledElements,
 } from './helpers/screen-state.ts';
 
-const PHONE = VIEWPORTS.find((v) => v.name === 'phone')!;
-
 test.describe('destinations', () => {
   test('search, pagination text, favourites and the FAQ accordion', async ({ page }) => {
     await page.goto('/destinations');
@@ -422,14 +420,14 @@ test.describe('every public page on a phone and a desktop', () => {
       page.on('console', (m) => {
         if (/Content Security Policy/.test(m.text())) violations.push(m.text());
       });
-      for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.goto(path);
         await headerReady(page);
         // Down the whole page and back: every lazy image and deferred island is asked for. Once is
         // enough for the CSP (the desktop asks the same origins for the same images, wider); a
         // picture of the desktop wants its images too.
-        if (viewport === PHONE || keepPictures)
+        if (viewport.name === 'phone' || keepPictures)
           await page.evaluate(async () => {
             for (let y = 0; y < document.body.scrollHeight; y += 500) {
               window.scrollTo(0, y);
@@ -441,7 +439,7 @@ test.describe('every public page on a phone and a desktop', () => {
         await picture(page, `${name}-${viewport.width}`);
         // The islands' markup counts: landmarks.spec.ts and states/phone.spec.ts leave these pages to this test.
         await hydrateIslands(page);
-        if (viewport === PHONE) {
+        if (viewport.name === 'phone') {
           // Issue 29 item 3, once every island has started.
           expect.soft(await sidewaysScroll(page), 'sideways scroll at 375 px (px)').toBe(0);
           expect.soft(await unstyledElements(page), 'elements without a rule at 375 px').toEqual([]);

@@ -59,9 +59,12 @@ if (flag('--lighthouse')) {
   write(`dist${FLOOR_PATH}/index.html`, FLOOR_HTML);
   // As in production: the Worker has Stripe keys (the local fake API's), and Chromium gets Stripe.js
   // from a local stand-in (scripts/perf/lib/stripe-js-standin.ts), so /payment shows its card form.
-  const server = await startServer({ port, stripeFake: true });
   const { startStripeJsStandIn } = await import('./lib/stripe-js-standin.ts');
   const stripeJs = await startStripeJsStandIn();
+  const server = await startServer({ port, stripeFake: true }).catch(async (error: unknown) => {
+    await stripeJs.close();
+    throw error;
+  });
   try {
     const ids = await discoverIds(server.url);
     const runs = Number(option('--runs') ?? (smoke ? 1 : 3));
