@@ -1,27 +1,18 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as t from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { batch } from '../batch.ts';
 import { ftsPhrase, likeContains, likeWordStart, trigramSearchable } from './text-search.ts';
-import {
-  CURRENCIES,
-  convert,
-  fraction,
-  majorToMinor,
-  minorPerMajor,
-  rateMicros,
-  type CurrencyCode,
-  type RateTable,
-} from '#schemas/money.ts';
 import { PROGRAMS_PAGE_SIZE, durationBands, monthNames, type DurationBand } from '#schemas/finder-terms.ts';
 import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '#schemas/programs.ts';
 
 /**
  * The program finder (GET /api/programs and the pre-rendered /courses): filters, facet counts and
  * one page, in one D1 batch (one round trip): the facet cube, the page, and the names of countries
- * and departments (see `finderStatements`). The facets come from one streaming pass over
- * `subjects_finder_idx` instead of one grouped scan per facet: at 10,000 programs the five grouped
- * scans and twelve month sums cost ~10 ms of SQLite time, the cube under 2 ms.
+ * and departments (see `finderStatements`). The facets are folded from one cube instead of one
+ * grouped scan per facet: at 10,000 programs the five grouped scans and twelve month sums cost
+ * ~10 ms of SQLite time, a pass over the index for the cube 3 ms (8 ms at 25,000), and reading the
+ * stored cube (`finder_cube`, for requests without text or fee filters) 0.1 ms.
  * Every read of `subjects` goes through `subjects_finder_idx` (INDEXED BY: the plan never depends
  * on table statistics), which holds every filter, facet and sort key, so counting and paging never
  * open the ~1 KB JSON rows; only the page's 12 rows are read. Text goes through the FTS5 trigram
@@ -42,28 +33,12 @@ export function searchWords(q: string | undefined) {
     : { fts: [] as string[], short: words.slice(0, 3) };
 }
 
-/** Fee bounds converted into each priced currency, in whole minor units (min rounded up, max down: exact). */
-export function feeBounds(q: Pick<ProgramsQuery, 'minFee' | 'maxFee' | 'currency'>, rates: RateTable) {
-  if (!q.currency || (q.minFee === undefined && q.maxFee === undefined)) return undefined;
-  const from = q.currency;
-  const bounds: { currency: CurrencyCode; minMinor: bigint | null; maxMinor: bigint | null }[] = [];
-  for (const code of Object.keys(CURRENCIES) as CurrencyCode[]) {
-    const toMinor = (major: number, round: 'up' | 'down') => {
-      const exact = convert(fraction(majorToMinor(major, from)), from, code, rates);
-      if (!exact) return undefined;
-      const floor = exact.num / exact.den;
-      return round === 'down' || floor * exact.den === exact.num ? floor : floor + 1n;
-    };
-    const minMinor = q.minFee === undefined ? null : toMinor(q.minFee, 'up');
-    const maxMinor = q.maxFee === undefined ? null : toMinor(q.maxFee, 'down');
-    if (minMinor === undefined || maxMinor === undefined) continue; // no rate: such programs can't be compared
-    bounds.push({ currency: code, minMinor, maxMinor });
-  }
-  return bounds;
-}
+/** Whether a request bounds the fee (the schema requires a currency with either bound). */
+const hasFeeFilter = (q: ProgramsQuery) =>
+  q.currency !== undefined && (q.minFee !== undefined || q.maxFee !== undefined);
 
 /** The WHERE conditions of the active filters, leaving out those of the `except` facets. */
-function conditions(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>, except: Facet[] = []): SQL {
+function conditions(q: ProgramsQuery, except: Facet[] = []): SQL {
   const parts: SQL[] = [sql`s.is_active = 1`];
   const { fts, short } = searchWords(q.q);
   if (fts.length) parts.push(sql`+s.rowid in hits`);
@@ -89,25 +64,16 @@ function conditions(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>, except
     const band = durationBands[q.duration];
     parts.push(sql.raw(`s.duration_months between ${band.min} and ${band.max}`));
   }
-  if (fees) {
-    // Per currency: the program's fee in minor units against the bounds converted into that currency.
-    // Written into the SQL, not bound: codes from our own list and integers we computed (D1 binds at
-    // most 100 parameters a statement; 13 currencies with two bounds each would take 39).
-    const perCurrency = fees.map(({ currency, minMinor, maxMinor }) => {
-      const fee = `s.base_price * ${minorPerMajor(currency)}`;
-      return [
-        `s.currency = '${currency}'`,
-        ...(minMinor !== null ? [`${fee} >= ${minMinor}`] : []),
-        ...(maxMinor !== null ? [`${fee} <= ${maxMinor}`] : []),
-      ].join(' and ');
-    });
-    parts.push(
-      sql.raw(
-        perCurrency.length
-          ? `s.base_price is not null and (${perCurrency.map((p) => `(${p})`).join(' or ')})`
-          : '0',
-      ),
-    );
+  if (hasFeeFilter(q)) {
+    // Compared in US dollars, as the fee sort compares: each program's fee_usd (its price at its
+    // currency's active rate, kept by triggers) against the bounds at the chosen currency's rate.
+    // One range on one column instead of a bound per currency; a program priced in the chosen
+    // currency is in or out exactly as its own price is (the same division by the same rate on
+    // both sides). No active rate for the chosen currency: the bound is null and nothing matches.
+    const perUsd = sql`(select cast(units_per_usd as real) from exchange_rates where id = ${q.currency} and is_active = 1)`;
+    parts.push(sql`(s.fee_usd is null) = 0`);
+    if (q.minFee !== undefined) parts.push(sql`s.fee_usd >= cast(${q.minFee} as real) / ${perUsd}`);
+    if (q.maxFee !== undefined) parts.push(sql`s.fee_usd <= cast(${q.maxFee} as real) / ${perUsd}`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -115,14 +81,24 @@ function conditions(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>, except
 const finder = sql.raw('subjects s indexed by subjects_finder_idx');
 /** The same keys in catalogue order: the default order's page is a walk, not a sort. */
 const finderInOrder = sql.raw('subjects s indexed by subjects_finder_order_idx');
+/** The same keys in fee order: the fee sort's page is a walk too. */
+const finderInFeeOrder = sql.raw('subjects s indexed by subjects_fee_order_idx');
+/** Only the cube's keys and the fee (a third of subjects_finder_idx's size): counting reads fewer pages. */
+const finderCube = sql.raw('subjects s indexed by subjects_cube_idx');
 
-/** ORDER BY for a sort; `s` is the subject, `x` its currency's rate (joined for the fee sort). */
+/** ORDER BY for a sort (`s` is the subject). */
 function orderBy(q: ProgramsQuery): SQL {
   const { fts } = searchWords(q.q);
   switch (q.sort) {
-    // Tuition compared across currencies in US dollars; programs without a price or a rate last.
+    // Tuition compared across currencies in US dollars (fee_usd, kept at the active rates by the
+    // triggers of migration 0016); programs without a price or a rate last. This is the expression
+    // subjects_fee_order_idx is ordered by, so the page walks that index.
+    // (Under a fee filter every program has a fee: leaving out the first key lets SQLite see that the
+    // index's order, after the `(fee_usd is null) = 0` it seeks, is this one, and not sort.)
     case 'fee':
-      return sql`(s.base_price is null or x.units_per_usd is null), s.base_price / cast(x.units_per_usd as real), s.sort_order, s.name`;
+      return hasFeeFilter(q)
+        ? sql`s.fee_usd, s.sort_order, s.name`
+        : sql`s.fee_usd is null, s.fee_usd, s.sort_order, s.name`;
     case 'name':
       return sql`s.name, s.sort_order`;
     case 'intake':
@@ -141,27 +117,36 @@ function orderBy(q: ProgramsQuery): SQL {
 /**
  * The statements of one finder request (exported so a test can check their query plans):
  * - `cube`: the facet cube, the number of programs per (country, department, level, intake months,
- *   months of study) under the text and fee filters. One streaming pass over subjects_finder_idx
- *   (GROUP BY in the index's own column order: no sort), a few hundred rows at 10,000 programs;
- *   the total and every facet are folded from it (`foldFacets`), each under every filter but its own.
+ *   months of study) under the text and fee filters; the total and every facet are folded from it
+ *   (`foldFacets`), each under every filter but its own. With no text and no fee filter it is the
+ *   stored `finder_cube` (600 rows at 25,000 programs, kept by triggers); otherwise one streaming
+ *   pass over subjects_finder_idx (GROUP BY in the index's own column order: no sort).
  * - `page`: the page's rowids under every filter in result order, then only those rows.
  * - `names`: active countries and departments with their names (the facets list them all).
  */
-export function finderStatements(q: ProgramsQuery, fees: ReturnType<typeof feeBounds>) {
-  const { fts } = searchWords(q.q);
+export function finderStatements(q: ProgramsQuery) {
+  const { fts, short } = searchWords(q.q);
   const hits = fts.length
     ? sql`with hits as materialized (select rowid from subjects_fts where subjects_fts match ${fts.map(ftsPhrase).join(' ')}) `
     : sql``;
   const all: Facet[] = ['country', 'level', 'department', 'intake', 'duration'];
-  const cube = sql`${hits}select s.country_id as country, s.department_id as department, s.degree_type as level, s.intake_months as intake, s.duration_months as months, count(*) as n
-from ${finder} where ${conditions(q, fees, all)} group by s.country_id, s.department_id, s.degree_type, s.intake_months, s.duration_months`;
-  const rate =
-    q.sort === 'fee' ? sql` left join exchange_rates x on x.id = s.currency and x.is_active = 1` : sql``;
-  const inOrder = q.sort === 'relevance' && !fts.length;
-  const page = sql`${fts.length ? sql`${hits}, ` : sql`with `}page as (select s.rowid as r from ${inOrder ? finderInOrder : finder}${rate} where ${conditions(q, fees)} order by ${orderBy(q)} limit ${sql.raw(String(PROGRAMS_PAGE_SIZE))} offset ${sql.raw(String((q.page - 1) * PROGRAMS_PAGE_SIZE))})
+  const cube =
+    !fts.length && !short.length && !hasFeeFilter(q)
+      ? sql`select country_id as country, department_id as department, degree_type as level, intake_months as intake, duration_months as months, n from finder_cube`
+      : sql`${hits}select s.country_id as country, s.department_id as department, s.degree_type as level, s.intake_months as intake, s.duration_months as months, count(*) as n
+from ${short.length ? finder : finderCube} where ${conditions(q, all)} group by s.country_id, s.department_id, s.degree_type, s.intake_months, s.duration_months`;
+  const walk =
+    q.sort === 'relevance' && !fts.length
+      ? finderInOrder
+      : // A chosen country is a seek in subjects_finder_idx and a sort of its programs; without one,
+        // walking in fee order stops at the page.
+        q.sort === 'fee' && !q.country
+        ? finderInFeeOrder
+        : finder;
+  const page = sql`${fts.length ? sql`${hits}, ` : sql`with `}page as (select s.rowid as r from ${walk} where ${conditions(q)} order by ${orderBy(q)} limit ${sql.raw(String(PROGRAMS_PAGE_SIZE))} offset ${sql.raw(String((q.page - 1) * PROGRAMS_PAGE_SIZE))})
 select s.id, s.name, u.name as university, s.country_id as countryId, c.name as country, s.location, s.department_id as departmentId, s.degree_type as degreeType,
   s.duration, s.duration_months as durationMonths, s.base_price as basePrice, s.currency, s.fees_verified_on as feesVerifiedOn, s.study_plan as studyPlan
-from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id left join countries c on c.id = s.country_id${rate}
+from page join subjects s on s.rowid = page.r left join universities u on u.id = s.university_id left join countries c on c.id = s.country_id
 order by ${orderBy(q)}`;
   const names = sql`select 'country' as kind, id, name from countries where is_active = 1
 union all select 'department', id, name from departments where is_active = 1`;
@@ -249,23 +234,6 @@ export function foldFacets(
   return { total, facets };
 }
 
-/** Active exchange rates (units per US dollar) as exact millionths. */
-export async function rateTable(db: Db): Promise<RateTable> {
-  const rows = await db
-    .select({ id: t.exchangeRates.id, unitsPerUsd: t.exchangeRates.unitsPerUsd })
-    .from(t.exchangeRates)
-    .where(eq(t.exchangeRates.isActive, true));
-  const out: RateTable = {};
-  for (const r of rows) {
-    try {
-      out[r.id] = rateMicros(r.unitsPerUsd);
-    } catch {
-      // A malformed rate (only possible by hand in SQL) counts as none.
-    }
-  }
-  return out;
-}
-
 interface PageRow {
   id: string;
   name: string;
@@ -284,11 +252,7 @@ interface PageRow {
 }
 /** One finder answer: the page, the total and every facet (see the module comment). */
 export async function findPrograms(db: Db, q: ProgramsQuery): Promise<ProgramsResponse> {
-  const fees =
-    q.currency && (q.minFee !== undefined || q.maxFee !== undefined)
-      ? feeBounds(q, await rateTable(db))
-      : undefined;
-  const { cube, page, names } = finderStatements(q, fees);
+  const { cube, page, names } = finderStatements(q);
   // Raw SQL (docs/decisions/013): the three reads name their index and share a materialized FTS CTE.
   const [cells, pageRows, nameRows] = (await batch(db, [cube, page, names])).map((r) => r.results) as [
     CubeCell[],
