@@ -53,10 +53,10 @@ const axe = (page: Page) => expectAccessible(page);
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  // admin:create and wrangler d1 execute each start a platform proxy: slow on a busy machine.
+  // Registering and verifying the student below hashes passwords: slow on a busy machine.
   test.setTimeout(180_000);
-  // The staff member is created the way an operator would: npm run admin:create.
-  createStaff(staff, 'admin');
+  // The staff member's row as npm run admin:create writes it (e2e/helpers/rows.ts).
+  await createStaff(staff, 'admin');
   const subjects = (await (await request.get('/api/subjects')).json()) as { _id: string }[];
   const subjectId = subjects[1]!._id;
   const now = Date.now();
@@ -258,7 +258,7 @@ test('an editor sees content, publishing and failed mail only', async ({ page })
     name: 'Eddie Editor',
     password: 'another long password 7',
   };
-  createStaff(editor, 'editor');
+  await createStaff(editor, 'editor');
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(editor.email);
   await page.getByLabel('Password').fill(editor.password);

@@ -71,10 +71,10 @@ let applied: Awaited<ReturnType<typeof studentWithDocument>>;
 // One signed-in admin for the file's tests (each test's own page would start signed out).
 let page: Page;
 test.beforeAll(async ({ request, browser }) => {
-  // Accounts made the slow, real way (scrypt, `npm run admin:create`): minutes on a busy machine.
+  // Accounts made the slow, real way (scrypt): minutes on a busy machine.
   test.setTimeout(420_000);
   applied = await studentWithDocument(request);
-  createStaff(admin, 'admin');
+  await createStaff(admin, 'admin');
   page = await (await browser.newContext()).newPage();
 });
 test.afterAll(async () => {

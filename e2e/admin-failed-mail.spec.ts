@@ -65,9 +65,9 @@ async function axe(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(() => {
-  createStaff(admin, 'admin');
-  createStaff(editor, 'editor');
+test.beforeAll(async () => {
+  await createStaff(admin, 'admin');
+  await createStaff(editor, 'editor');
   const now = Date.now();
   const row = (
     m: typeof failed,

@@ -12,7 +12,6 @@ async function seriousViolations(page: Page) {
 }
 
 // A job of the spec's own (the seeded ones are the board's), removed again with its applications.
-// Made before the test: wrangler starts a platform proxy for each command, slow on a busy machine.
 const job = { id: `confirmation-care-${Date.now()}`, title: 'Care Assistant (Domiciliary)' };
 let removeJob: (() => unknown) | undefined;
 test.beforeAll(() => {

@@ -72,7 +72,7 @@ test('an admin refunds part of a payment and then the rest; Stripe confirms each
   request,
 }) => {
   test.setTimeout(120_000);
-  createStaff(staff, 'admin');
+  await createStaff(staff, 'admin');
   const email = await paidPayment(request);
 
   await signIn(page);

@@ -244,7 +244,7 @@ test('back office: Sign out and Sign out of all devices end staff sessions on th
   // An editor: admins must also give a second factor (e2e/admin-back-office.spec.ts covers that).
   const email = uniqueEmail('signout-staff');
   const password = 'a long sign-out password 7';
-  createStaff({ email, name: 'Sign Out Staff', password }, 'editor');
+  await createStaff({ email, name: 'Sign Out Staff', password }, 'editor');
   // Staff sessions live in an HttpOnly cookie: each device is its own cookie jar.
   const device = async () => {
     const jar = await playwright.request.newContext({

@@ -4,7 +4,7 @@ import { freshTotp } from './totp.ts';
 
 /** Creates an editor and signs them in with the password alone (an editor has no second factor until they turn it on). */
 export async function signInNewEditor(page: Page, editor: { email: string; name: string; password: string }) {
-  createStaff(editor, 'editor');
+  await createStaff(editor, 'editor');
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(editor.email);
   await page.getByLabel('Password').fill(editor.password);
@@ -23,7 +23,7 @@ export async function signInNewAdmin(
   admin: { email: string; name: string; password: string },
   { created = false } = {},
 ) {
-  if (!created) createStaff(admin, 'admin');
+  if (!created) await createStaff(admin, 'admin');
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);

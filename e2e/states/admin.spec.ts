@@ -40,7 +40,7 @@ test('the back office: two-step setup, the dashboard, each section and its detai
 }) => {
   test.setTimeout(420_000);
   const staff = { email: uniqueEmail('states-admin'), name: 'Nadia Okoro', password: PASSWORD };
-  createStaff(staff, 'admin');
+  await createStaff(staff, 'admin');
   // This test's own rows: a student's program application and a job seeker's application.
   const student = { email: uniqueEmail('states-adm-student'), password: 'Student-pass-2026' };
   await verifiedStudent(page.request, {
