@@ -9,10 +9,12 @@ CREATE TABLE `finder_cube` (
 --> statement-breakpoint
 CREATE INDEX `finder_cube_cell_idx` ON `finder_cube` (`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`);--> statement-breakpoint
 DROP INDEX `subjects_finder_idx`;--> statement-breakpoint
+DROP INDEX `subjects_finder_order_idx`;--> statement-breakpoint
 ALTER TABLE `subjects` ADD `fee_usd` real;--> statement-breakpoint
 CREATE INDEX `subjects_cube_idx` ON `subjects` (`is_active`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`fee_usd`);--> statement-breakpoint
-CREATE INDEX `subjects_fee_order_idx` ON `subjects` (`is_active`,"fee_usd" is null,`fee_usd`,`sort_order`,`name`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`currency`,`base_price`);--> statement-breakpoint
-CREATE INDEX `subjects_finder_idx` ON `subjects` (`is_active`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`currency`,`base_price`,`fee_usd`,`next_intake`,`sort_order`,`name`);--> statement-breakpoint
+CREATE INDEX `subjects_fee_order_idx` ON `subjects` (`is_active`,"fee_usd" is null,`fee_usd`,`sort_order`,`name`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`);--> statement-breakpoint
+CREATE INDEX `subjects_finder_idx` ON `subjects` (`is_active`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`fee_usd`,`next_intake`,`sort_order`,`name`);--> statement-breakpoint
+CREATE INDEX `subjects_finder_order_idx` ON `subjects` (`is_active`,`sort_order`,`name`,`country_id`,`department_id`,`degree_type`,`intake_months`,`duration_months`,`fee_usd`);--> statement-breakpoint
 -- The finder's fee sort key (db/schema/catalog.ts feeUsd): tuition in US dollars at the active rate,
 -- null without a price or a rate (a malformed rate divides by zero: null too). Kept by triggers on
 -- both tables, so the back office, the seed, scripts and the daily exchange-rates job all keep it.

@@ -13,9 +13,10 @@ import type { FacetValue, ProgramCard, ProgramsQuery, ProgramsResponse } from '#
  * grouped scan per facet: at 10,000 programs the five grouped scans and twelve month sums cost
  * ~10 ms of SQLite time, a pass over the index for the cube 3 ms (8 ms at 25,000), and reading the
  * stored cube (`finder_cube`, for requests without text or fee filters) 0.1 ms.
- * Every read of `subjects` goes through `subjects_finder_idx` (INDEXED BY: the plan never depends
- * on table statistics), which holds every filter, facet and sort key, so counting and paging never
- * open the ~1 KB JSON rows; only the page's 12 rows are read. Text goes through the FTS5 trigram
+ * Every read of `subjects` names one of four covering indexes (INDEXED BY: the plan never depends
+ * on table statistics): `subjects_finder_idx` with every filter, facet and sort key, and the same
+ * keys in catalogue order, in fee order and without the name (db/schema/catalog.ts), so counting
+ * and paging never open the ~1 KB JSON rows; only the page's 12 rows are read. Text goes through the FTS5 trigram
  * index (`subjects_fts`). Raw SQL because Drizzle's builder has no INDEXED BY (run with
  * db/batch.ts: Drizzle's own batch cannot bind a raw query's parameters). Plans are pinned by
  * functions/routes/programs/programs-index.test.ts.
@@ -83,8 +84,8 @@ const finder = sql.raw('subjects s indexed by subjects_finder_idx');
 const finderInOrder = sql.raw('subjects s indexed by subjects_finder_order_idx');
 /** The same keys in fee order: the fee sort's page is a walk too. */
 const finderInFeeOrder = sql.raw('subjects s indexed by subjects_fee_order_idx');
-/** Only the cube's keys and the fee (a third of subjects_finder_idx's size): counting reads fewer pages. */
-const finderCube = sql.raw('subjects s indexed by subjects_cube_idx');
+/** The filters alone (a third of subjects_finder_idx's size): counting reads fewer pages. */
+const filtersOnly = sql.raw('subjects s indexed by subjects_cube_idx');
 
 /** ORDER BY for a sort (`s` is the subject). */
 function orderBy(q: ProgramsQuery): SQL {
@@ -120,7 +121,8 @@ function orderBy(q: ProgramsQuery): SQL {
  *   months of study) under the text and fee filters; the total and every facet are folded from it
  *   (`foldFacets`), each under every filter but its own. With no text and no fee filter it is the
  *   stored `finder_cube` (600 rows at 25,000 programs, kept by triggers); otherwise one streaming
- *   pass over subjects_finder_idx (GROUP BY in the index's own column order: no sort).
+ *   pass over subjects_cube_idx (subjects_finder_idx for 1–2 letter words, which read the name),
+ *   grouping in the index's own column order: no sort.
  * - `page`: the page's rowids under every filter in result order, then only those rows.
  * - `names`: active countries and departments with their names (the facets list them all).
  */
@@ -134,7 +136,7 @@ export function finderStatements(q: ProgramsQuery) {
     !fts.length && !short.length && !hasFeeFilter(q)
       ? sql`select country_id as country, department_id as department, degree_type as level, intake_months as intake, duration_months as months, n from finder_cube`
       : sql`${hits}select s.country_id as country, s.department_id as department, s.degree_type as level, s.intake_months as intake, s.duration_months as months, count(*) as n
-from ${short.length ? finder : finderCube} where ${conditions(q, all)} group by s.country_id, s.department_id, s.degree_type, s.intake_months, s.duration_months`;
+from ${short.length ? finder : filtersOnly} where ${conditions(q, all)} group by s.country_id, s.department_id, s.degree_type, s.intake_months, s.duration_months`;
   const walk =
     q.sort === 'relevance' && !fts.length
       ? finderInOrder

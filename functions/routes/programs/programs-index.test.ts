@@ -32,6 +32,7 @@ describe('finder query plans', () => {
     ['a department and an intake', 'department=data-science-ai&intake=9&sort=intake'],
     ['text (trigram index)', 'q=data%20science'],
     ['short text', 'q=ms&duration=up-to-1-year'],
+    ['a fee bound, in catalogue order', 'maxFee=20000&currency=GBP'],
     ['fee bounds, sorted by fee', 'minFee=10000&maxFee=30000&currency=GBP&sort=fee'],
     ['sorted by fee', 'sort=fee&page=3'],
     ['text, sorted by fee', 'q=science&sort=fee'],
