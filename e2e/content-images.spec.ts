@@ -5,6 +5,7 @@ import { uniqueEmail } from './helpers/mailbox.ts';
 import { testPhoto } from '#scripts/lib/test-photos.ts';
 import { parseImageUrl, variantWidths } from '#schemas/images.ts';
 import { CARD_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
+import { LARGEST_IMAGE_TIMING } from '#site/lib/largest-image.ts';
 
 // Issue 31 item 3: a photograph uploaded in the back office is drawn by the one image component:
 // <picture> with AVIF and WebP sources and a JPEG <img>, srcset and sizes, the stored width and
@@ -68,6 +69,7 @@ FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
 
 test('a photograph is drawn responsively: srcset, sizes, priority, lazy below the fold, the placeholder until it arrives', async ({
   page,
+  browser,
 }) => {
   await signInNewEditor(page, {
     email: uniqueEmail('images'),
@@ -141,6 +143,47 @@ test('a photograph is drawn responsively: srcset, sizes, priority, lazy below th
   const served = await page.request.get(current);
   expect(served.headers()['content-type']).toBe('image/avif');
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  // Issue 31 item 6: on a page whose largest element is a photograph (the program's page, which the
+  // Worker renders whole: it is newer than the build), the page's whole stylesheet (and with it the
+  // page script and the islands: one task starts them) is asked for once the photograph has painted,
+  // not beside it. A fresh browser: nothing cached.
+  const fresh = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    viewport: { width: 375, height: 812 },
+  });
+  const program = await fresh.newPage();
+  await program.goto(`/subject/${id}-msc`);
+  await expect(program.locator('img[fetchpriority="high"]')).toHaveAttribute(
+    'elementtiming',
+    LARGEST_IMAGE_TIMING,
+  );
+  const painted = await program.evaluate(
+    (identifier) =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            identifier: string;
+            renderTime: number;
+          })[])
+            if (e.identifier === identifier) resolve(e.renderTime);
+        }).observe({ type: 'element', buffered: true }),
+      ),
+    LARGEST_IMAGE_TIMING,
+  );
+  expect(painted).toBeGreaterThan(0);
+  const stylesRequested = () =>
+    program.evaluate(
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
+          /\/_astro\/styles\/[^/]+\.css$/.test(r.name),
+        )?.startTime ?? 0,
+    );
+  await expect.poll(stylesRequested, { message: 'the whole stylesheet is asked for' }).toBeGreaterThan(0);
+  expect(await stylesRequested(), 'the whole stylesheet, after the photograph paints').toBeGreaterThan(
+    painted,
+  );
+  await fresh.close();
 });
 
 test('a processed image whose variants are missing falls back to the placeholder in the same box', async ({

@@ -7,6 +7,7 @@ import {
   variantWidths,
 } from '#schemas/images.ts';
 import { PLACEHOLDER_IMAGE } from '#site/lib/image-fallback.ts';
+import { LARGEST_IMAGE_TIMING } from '#site/lib/largest-image.ts';
 import '../styles/content-image.css';
 
 export interface ContentImageProps {
@@ -18,7 +19,8 @@ export interface ContentImageProps {
   height: number;
   /** How wide the image is drawn at each viewport: the browser picks the variant from it. */
   sizes: string;
-  /** The page's largest image: requested first, at once (fetchpriority="high", never lazy). */
+  /** The page's largest image: requested first, at once (fetchpriority="high", never lazy), and
+   * marked for Element Timing: the page's other work starts once it has painted (largest-image.ts). */
   priority?: boolean;
   /** In the first screen but not the largest: loaded at once, without priority. Default: lazy. */
   eager?: boolean;
@@ -59,7 +61,7 @@ export function ContentImage({
         width={width}
         height={height}
         loading={loading}
-        {...(priority && { fetchPriority: 'high' as const })}
+        {...(priority && { fetchPriority: 'high' as const, elementtiming: LARGEST_IMAGE_TIMING })}
         {...(remote && { 'data-unfetched': '' })}
       />
     );
@@ -86,7 +88,7 @@ export function ContentImage({
         height={ref.height}
         loading={loading}
         {...(!priority && { decoding: 'async' as const })}
-        {...(priority && { fetchPriority: 'high' as const })}
+        {...(priority && { fetchPriority: 'high' as const, elementtiming: LARGEST_IMAGE_TIMING })}
         data-placeholder={ref.color ?? 'transparent'}
         style={style}
       />
