@@ -22,6 +22,7 @@ const LARGEST_IMAGE_WAIT_MS = 1500;
  * hidden), so there it runs at once.
  */
 export function afterFirstPaint(task: () => void) {
+  // Called by several events (the paint, the photograph, the time limit, a hidden tab): runs once.
   let done = false;
   const run = () => {
     if (done) return;
@@ -31,7 +32,8 @@ export function afterFirstPaint(task: () => void) {
   if (document.visibilityState === 'hidden') return run();
   document.addEventListener('visibilitychange', run, { once: true });
   const next = () => afterLargestImage(run);
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterFrames(next);
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    return requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(next, 0)));
   const observer = new PerformanceObserver((list) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;
     observer.disconnect();
@@ -40,43 +42,19 @@ export function afterFirstPaint(task: () => void) {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-/** Two frames on, and then a task: after the second frame's paint. */
-function afterFrames(then: () => void) {
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
-}
-
 /**
- * Calls `then` once the page's largest image has painted (Element Timing where the browser has it,
- * else its decode and two frames), at once when it has none or it failed, and at the latest
- * LARGEST_IMAGE_WAIT_MS from now.
+ * Calls `run` (which runs once, whoever calls it) once the page's largest image has painted, at once
+ * when the page has none or the browser has no Element Timing (it then runs as before), on the
+ * image's error, and at the latest LARGEST_IMAGE_WAIT_MS from now. Small: it is in every page's
+ * first document.
  */
-function afterLargestImage(then: () => void) {
-  const image = document.querySelector<HTMLImageElement>(`img[elementtiming="${LARGEST_IMAGE_TIMING}"]`);
-  // No photograph, or one that has already failed: nothing to wait for.
-  if (!image || (image.complete && !image.naturalWidth)) return then();
-  let called = false;
-  const once = () => {
-    if (called) return;
-    called = true;
-    observer?.disconnect();
-    clearTimeout(timer);
-    then();
-  };
-  const timer = setTimeout(once, LARGEST_IMAGE_WAIT_MS);
-  let observer: PerformanceObserver | undefined;
-  if (PerformanceObserver.supportedEntryTypes?.includes('element')) {
-    observer = new PerformanceObserver((list) => {
-      if (
-        (list.getEntries() as ElementTiming[]).some(
-          (e) => e.name === 'image-paint' && e.identifier === LARGEST_IMAGE_TIMING,
-        )
-      )
-        setTimeout(once, 0);
-    });
-    observer.observe({ type: 'element', buffered: true });
-  } else {
-    image.decode().then(() => afterFrames(once), once);
-  }
-  // A broken image paints no picture: nothing to wait for.
-  image.addEventListener('error', once, { once: true });
+function afterLargestImage(run: () => void) {
+  const image = document.querySelector(`img[elementtiming="${LARGEST_IMAGE_TIMING}"]`);
+  if (!image || !PerformanceObserver.supportedEntryTypes?.includes('element')) return run();
+  setTimeout(run, LARGEST_IMAGE_WAIT_MS);
+  image.addEventListener('error', run);
+  new PerformanceObserver((list) => {
+    if ((list.getEntries() as ElementTiming[]).some((e) => e.identifier === LARGEST_IMAGE_TIMING))
+      setTimeout(run, 0);
+  }).observe({ type: 'element', buffered: true });
 }
