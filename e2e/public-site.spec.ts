@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
 import { headerReady, hydrated } from './helpers/islands.ts';
+import { CAROUSEL_INTERVAL } from '#site/islands/home/carousel.ts';
 
 const student = { id: 's1', name: 'Ada Student', email: 'ada@example.com', role: 'user' };
 const partner = {
@@ -336,6 +337,8 @@ test.describe('home page', () => {
   });
 
   test('partners carousel: 280 px every 3 s on desktop, pauses on hover', async ({ page }) => {
+    // The page's clock runs as a real one, and the test moves it on by the carousel's 3 s.
+    await page.clock.install();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await hydrated(page, 'PartnersCarousel');
@@ -343,17 +346,21 @@ test.describe('home page', () => {
     await expect(track).toBeVisible();
     await page.mouse.move(5, 5);
     const start = await track.evaluate((el) => el.scrollLeft);
+    await page.clock.fastForward(CAROUSEL_INTERVAL);
     await expect
       .poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 6000 })
       .toBeGreaterThanOrEqual(start + 270);
     await track.hover();
     await expect(page.locator('.partners')).toHaveAttribute('data-paused', 'true');
     const paused = await track.evaluate((el) => el.scrollLeft);
-    await page.waitForTimeout(3500);
+    await page.clock.fastForward(CAROUSEL_INTERVAL + 500);
+    // A scroll the interval had started would show within a frame or two.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await track.evaluate((el) => el.scrollLeft)).toBe(paused);
   });
 
   test('partners carousel: one card at a time at 768 px, silent fallback list', async ({ page }) => {
+    await page.clock.install();
     await page.route('**/api/universities', (r) => r.fulfill({ status: 500, json: { success: false } }));
     await page.setViewportSize({ width: 768, height: 900 });
     await page.goto('/');
@@ -362,6 +369,7 @@ test.describe('home page', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('University of Leeds', { timeout: 10_000 });
     await page.mouse.move(1, 1);
+    await page.clock.fastForward(CAROUSEL_INTERVAL);
     await expect(cards.first()).toContainText('University of Manchester', { timeout: 7000 });
   });
 

@@ -6,12 +6,10 @@ import { ChevronLeft, ChevronRight } from '../common/icons.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { usePrefersReducedMotion, useViewportWidth } from './use-media.ts';
 import { useFallback } from './use-fallback.ts';
+import { CAROUSEL_INTERVAL, CAROUSEL_STEP } from './carousel.ts';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const catalogContract = () => (import.meta.env.DEV ? import('#schemas/catalog-dto.ts') : notInProduction());
-
-export const CAROUSEL_INTERVAL = 3000;
-export const CAROUSEL_STEP = 280;
 
 /**
  * Partners carousel (spec 1 section 4): advances every 3 s by 280 px; at 768 px or less one card
