@@ -18,19 +18,19 @@ import { programs } from './routes/programs/programs.ts';
 import { savedPrograms } from './routes/saved-programs/saved-programs.ts';
 import { countries } from './routes/countries/countries.ts';
 import { universities } from './routes/universities/universities.ts';
-import { departments } from './routes/departments/departments.ts';
-import { features } from './routes/features/features.ts';
-import { services } from './routes/services/services.ts';
-import { missionVision } from './routes/mission-vision/mission-vision.ts';
-import { about } from './routes/about/about.ts';
+import { departments } from './routes/content/departments.ts';
+import { features } from './routes/content/features.ts';
+import { services } from './routes/content/services.ts';
+import { missionVision } from './routes/content/mission-vision.ts';
+import { about } from './routes/content/about.ts';
 import { dev } from './routes/dev/dev.ts';
 import { contact } from './routes/contact/contact.ts';
 import { payment } from './routes/payment/payment.ts';
 import { assistanceRequests } from './routes/assistance-requests/assistance-requests.ts';
 import { jobApplicantsRouter } from './routes/job-applicants/job-applicants.ts';
-import { applyjobs } from './routes/applyjobs/applyjobs.ts';
+import { jobSearch } from './routes/job-search/job-search.ts';
 import { jobs } from './routes/jobs/jobs.ts';
-import { recruitmentServices } from './routes/recruitment-services/recruitment-services.ts';
+import { recruitmentServices } from './routes/content/recruitment-services.ts';
 import { pages } from './routes/pages/fallback.ts';
 import { usersRouter } from './routes/users/users.ts';
 import { applicationsRouter } from './routes/applications/applications.ts';
@@ -83,7 +83,7 @@ app
   .route('/api/payment', payment)
   .route('/api/assistance-requests', assistanceRequests)
   .route(apiPaths.jobApplicants, jobApplicantsRouter)
-  .route(apiPaths.jobSearch, applyjobs)
+  .route(apiPaths.jobSearch, jobSearch)
   .route(apiPaths.jobs, jobs)
   .route('/api/job-alerts', jobAlerts)
   .route('/api/recruitment-services', recruitmentServices)

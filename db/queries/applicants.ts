@@ -12,6 +12,7 @@ import {
   statusChanges,
 } from '../schema/index.ts';
 import { contains } from './text-search.ts';
+import { pageOf } from './page.ts';
 
 /** The applicant a confirmation link or a signed-in request names. */
 export async function findApplicant(db: Db, id: string) {
@@ -228,7 +229,7 @@ export async function listJobApplicationsForStaff(
         )
       : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select(staffColumns)
       .from(jobApplications)
@@ -244,8 +245,7 @@ export async function listJobApplicationsForStaff(
       .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
       .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
       .where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One job application as staff see it (with the cover letter), or undefined. */

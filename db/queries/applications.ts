@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { documents, subjects, programApplications, universities, users } from '../schema/index.ts';
 import { contains } from './text-search.ts';
 import type { ApplicationDto } from '#schemas/users.ts';
+import { pageOf } from './page.ts';
 
 /** A student's applications to programs, newest first, with the program's and university's names. */
 export async function listApplications(db: Db, userId: string): Promise<ApplicationDto[]> {
@@ -93,7 +94,7 @@ export async function listApplicationsForStaff(
     filter.status ? eq(programApplications.status, filter.status) : undefined,
     p ? or(contains(users.fullName, p), contains(users.email, p), contains(subjects.name, p)) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     staffSelect(db)
       .where(where)
       .orderBy(desc(programApplications.createdAt))
@@ -105,8 +106,7 @@ export async function listApplicationsForStaff(
       .innerJoin(users, eq(users.id, programApplications.userId))
       .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
       .where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One program application as staff see it, with the student's contact and study details; undefined when unknown. */

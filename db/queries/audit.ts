@@ -16,6 +16,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { contains } from './text-search.ts';
+import { pageOf } from './page.ts';
 
 const columns = {
   id: auditLog.id,
@@ -50,7 +51,7 @@ export async function listAudit(
         )
       : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select(columns)
       .from(auditLog)
@@ -60,8 +61,7 @@ export async function listAudit(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(auditLog).leftJoin(staff, eq(staff.id, auditLog.staffId)).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One audit entry with who did it, or undefined. */

@@ -7,6 +7,7 @@ import type { ContentKind } from '#schemas/admin/index.ts';
 import { contains } from './text-search.ts';
 import { insertInChunks } from '../d1-limits.ts';
 import { scholarshipOrder } from './catalog.ts';
+import { pageOf } from './page.ts';
 
 /** A content row as the editor handles it: any kind, its fields by name. */
 export type ContentRowData = Record<string, unknown>;
@@ -56,7 +57,7 @@ export async function listContent(
     p ? or(contains(col(kind, titleKey), p), contains(col(kind, 'id'), p)) : undefined,
   );
   const table = tables[kind];
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select()
       .from(table)
@@ -65,8 +66,7 @@ export async function listContent(
       .limit(page.limit)
       .offset(page.offset) as Promise<ContentRowData[]>,
     db.select({ n: count() }).from(table).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One content row of a kind, or undefined. */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { assistanceRequests, auditLog, contactMessages, staff } from '../schema/index.ts';
 import type { InboxSource, InboxStatus } from '#schemas/admin/index.ts';
+import { pageOf } from './page.ts';
 
 /** Stores a message from one of the public contact forms. */
 export async function insertContactMessage(db: Db, message: Omit<typeof contactMessages.$inferInsert, 'id'>) {
@@ -55,13 +56,12 @@ export async function listInbox(
   );
   // Raw SQL: one ordered page and one count over the union of two tables of different shapes (computed name).
   const union = sql.join(halves, sql` union all `);
-  const [items, totals] = await Promise.all([
+  return pageOf(
     db.all<InboxRow>(
       sql`select * from (${union}) order by createdAt desc, id limit ${page.limit} offset ${page.offset}`,
     ),
     db.all<{ n: number }>(sql`select count(*) as n from (${union})`),
-  ]);
-  return { items, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /** One contact message or assistance request, or undefined. */

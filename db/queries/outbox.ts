@@ -4,6 +4,7 @@ import { outbox } from '../schema/index.ts';
 import { contains } from './text-search.ts';
 import { undeliveredStatuses } from '#schemas/mail.ts';
 import type { PersonType } from '#schemas/privacy.ts';
+import { pageOf } from './page.ts';
 
 /**
  * What `outbox.about` holds for a staff notification: the account it is about (a job application,
@@ -261,7 +262,7 @@ export async function listUndelivered(
     query.status ? eq(outbox.status, query.status) : inArray(outbox.status, undeliveredStatuses),
     needle ? or(contains(outbox.to, needle), contains(outbox.subject, needle)) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  const { items, total } = await pageOf(
     db
       .select({
         id: outbox.id,
@@ -281,8 +282,8 @@ export async function listUndelivered(
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(outbox).where(where),
-  ]);
-  return { items: items.map((r) => ({ ...r, hasBody: Boolean(r.hasBody) })), total: total?.n ?? 0 };
+  );
+  return { items: items.map((r) => ({ ...r, hasBody: Boolean(r.hasBody) })), total };
 }
 
 /**

@@ -4,6 +4,7 @@ import { jobs, partnerRequests, partners } from '../schema/index.ts';
 import type { z } from 'zod';
 import { contains } from './text-search.ts';
 import type { PartnerRequestDto, partnerProfileUpdateSchema } from '#schemas/partner.ts';
+import { pageOf } from './page.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 type NewPartnerRequest = typeof partnerRequests.$inferInsert;
@@ -86,7 +87,7 @@ export async function listPartnersForStaff(
         )
       : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select(listColumns)
       .from(partners)
@@ -95,8 +96,7 @@ export async function listPartnersForStaff(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(partners).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One partner as staff see it (no credentials) with their requests, newest first; undefined when unknown. */
@@ -148,7 +148,7 @@ export async function listPartnerRequestsForStaff(
       ? or(contains(partnerRequests.title, p), contains(partners.companyName, p), contains(partners.email, p))
       : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select(requestColumns)
       .from(partnerRequests)
@@ -162,8 +162,7 @@ export async function listPartnerRequestsForStaff(
       .from(partnerRequests)
       .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
       .where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One partner request as staff see it (with its form data and the partner), or undefined. */

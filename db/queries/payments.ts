@@ -19,6 +19,7 @@ import {
   type RefundStatus,
   type RefundView,
 } from '#schemas/payment.ts';
+import { pageOf } from './page.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -428,7 +429,7 @@ export async function listPayments(
   where: SQL | undefined,
   window: { limit: number; offset: number },
 ) {
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select(listColumns)
       .from(payments)
@@ -437,8 +438,7 @@ export async function listPayments(
       .limit(window.limit)
       .offset(window.offset),
     db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 export async function paymentRefundViews(db: Db, paymentId: string): Promise<RefundView[]> {

@@ -2,6 +2,7 @@ import { asc, count, eq, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { staff } from '../schema/index.ts';
 import { contains } from './text-search.ts';
+import { pageOf } from './page.ts';
 
 // What the back office shows of a staff account: never the password hash or the token cut-off.
 const columns = {
@@ -25,7 +26,7 @@ export async function listStaff(
 ) {
   const p = filter.needle;
   const where = p ? or(contains(staff.name, p), contains(staff.email, p)) : undefined;
-  const [items, [total]] = await Promise.all([
+  return pageOf(
     db
       .select(columns)
       .from(staff)
@@ -34,8 +35,7 @@ export async function listStaff(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(staff).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  );
 }
 
 /** One staff account as the back office shows it, or undefined. */

@@ -5,6 +5,7 @@ import { requireAuth } from '#functions/middleware/auth.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import type { ListQuery } from '#schemas/admin/index.ts';
 import type { PageOf } from '#schemas/responses.ts';
+import type { Page } from '#db/queries/page.ts';
 import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
 import { downloadResponse } from '#functions/services/files.ts';
 import { writeAudit, type AuditEntry } from '#functions/services/audit.ts';
@@ -79,7 +80,7 @@ export function toCsv<T extends Record<string, unknown>>(
 export function listResponse<T extends Record<string, unknown>>(
   c: Context<AppEnv>,
   query: ListQuery,
-  result: { items: T[]; total: number },
+  result: Page<T>,
   csv: { filename: string; columns: { key: keyof T & string; header: string }[] },
 ) {
   c.header('Cache-Control', 'private, no-store');

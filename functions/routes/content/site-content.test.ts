@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
-import { aDepartment, aFeature, aService, request } from '../test/fixtures/index.ts';
+import { aDepartment, aFeature, aService, request } from '#functions/test/fixtures/index.ts';
 
 describe('public content reads', () => {
   it('GET /api/departments is an array of the active departments', async () => {
