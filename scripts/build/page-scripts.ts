@@ -64,7 +64,7 @@ const LAZY_MODULES = [
 
 /**
  * Astro's island runtime as a file (page.ts loads it after the first paint on the pages where
- * scripts/lib/deferred-islands.ts took it out), and the placeholder page.ts writes.
+ * scripts/build/deferred-islands.ts took it out), and the placeholder page.ts writes.
  */
 const ISLAND_RUNTIME_URL = '__ASTRO_ISLAND_RUNTIME_URL__';
 async function islandRuntime(): Promise<string> {
@@ -113,7 +113,7 @@ export function pageScripts(): Plugin {
           const url = `/${this.getFileName(ref)}`;
           for (const chunk of Object.values(bundle))
             if (chunk.type === 'chunk' && chunk.code.includes(placeholder))
-              // Double quotes whatever the minifier chose: scripts/lib/page-css.ts reads the URL.
+              // Double quotes whatever the minifier chose: scripts/build/page-css.ts reads the URL.
               chunk.code = chunk.code.replace(new RegExp(`([\`'"])${placeholder}\\1`, 'g'), `"${url}"`);
         }
       },

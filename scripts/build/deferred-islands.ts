@@ -9,7 +9,7 @@
 //   before a page's first island. On a page whose islands all hydrate later anyway (client:visible,
 //   client:idle, client:afterpaint, client:media) it is not needed before the first paint: it
 //   leaves the page, and the page script, which loads once the first frame is painted, loads it
-//   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/lib/page-scripts.ts). The
+//   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/build/page-scripts.ts). The
 //   directives' inline scripts (which set `Astro[directive]`, ~0.6 KB gzip for client:afterpaint)
 //   leave with it: each is written to /_astro/directives/<name>.<hash>.js and named on its islands
 //   by `directive-url`, and the page script loads them beside the runtime (which upgrades the
@@ -22,7 +22,7 @@
 //   directive fetches them beside the island's code (site/directives/after-paint.ts).
 // - Every island's tag loses the attributes no script reads (withoutUnreadAttributes below).
 //
-// Runs after the build, before scripts/lib/page-css.ts, which writes the page's CSP hashes from the
+// Runs after the build, before scripts/build/page-css.ts, which writes the page's CSP hashes from the
 // inline scripts the page then has.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ const PROPS = /\sprops="([^"]*)"/;
 /** Props up to this many characters stay in the page: a file is a request of its own. */
 const PROPS_INLINE_MAX = 1024;
 
-/** The page script's URL in its loader (scripts/lib/page-scripts.ts): the script loads the runtime when it is not in the page. */
+/** The page script's URL in its loader (scripts/build/page-scripts.ts): the script loads the runtime when it is not in the page. */
 export const PAGE_SCRIPT = /"\/_astro\/page\.[\w-]+\.js"/;
 
 /** True when the page has islands and every one of them waits past the parse. */

@@ -1,5 +1,5 @@
 // The files the build writes after Astro's own (island props, directives' scripts, a fold's
-// stylesheet: scripts/lib/deferred-islands.ts, scripts/lib/page-css.ts), named by their content's
+// stylesheet: scripts/build/deferred-islands.ts, scripts/build/page-css.ts), named by their content's
 // hash under /_astro/, which is cached for a year (public/_headers): a changed file is a new URL.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

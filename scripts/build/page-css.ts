@@ -64,7 +64,7 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
     }
   };
   // Attributes, and any quoted chunk URL in an inline script (the page script, and the header's lazy
-  // search in it, are strings they import: scripts/lib/page-scripts.ts).
+  // search in it, are strings they import: scripts/build/page-scripts.ts).
   for (const m of html.matchAll(
     /(?:src|component-url|renderer-url|before-hydration-url|directive-url)="(\/_astro\/[^"]+\.js)"|["'`](\/_astro\/[^"'`]+\.js)["'`]/g,
   ))
