@@ -61,7 +61,7 @@ function islandsAllWait(html: string) {
 }
 
 /** The attribute's text as the browser reads it (Astro escapes &, <, >, " and '). */
-const unescapeAttribute = (value: string) =>
+export const unescapeAttribute = (value: string) =>
   value
     .replaceAll('&quot;', '"')
     .replaceAll('&#39;', "'")
