@@ -4,9 +4,9 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { inSitemap } from './site/lib/indexing.ts';
 import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts';
-import { pageCss } from './scripts/lib/page-css.ts';
-import { deferredIslands } from './scripts/lib/deferred-islands.ts';
-import { pageScripts, inlineLimit } from './scripts/lib/page-scripts.ts';
+import { pageCss } from './scripts/build/page-css.ts';
+import { deferredIslands } from './scripts/build/deferred-islands.ts';
+import { pageScripts, inlineLimit } from './scripts/build/page-scripts.ts';
 
 // The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
 // when set (npm start, the browser tests and the local rebuild pass the local origin), else the
@@ -38,10 +38,10 @@ export default defineConfig({
   // The sitemap lists exactly the pages that may be indexed (site/lib/indexing.ts: the layout writes
   // noindex on the others).
   // deferredIslands: Astro's island runtime after the first paint where no island needs it sooner,
-  // and large afterpaint props in files (scripts/lib/deferred-islands.ts); before pageCss, which
+  // and large afterpaint props in files (scripts/build/deferred-islands.ts); before pageCss, which
   // hashes the inline scripts left.
   // pageCss: each page's inline stylesheet keeps only the rules the page can use, and its CSP names
-  // only the page's own inline styles and scripts (scripts/lib/page-css.ts).
+  // only the page's own inline styles and scripts (scripts/build/page-css.ts).
   // afterPaint: `client:afterpaint`, hydration after the first paint (site/directives/after-paint.ts).
   integrations: [
     react(),
@@ -83,7 +83,7 @@ export default defineConfig({
       // Every page's script (the header, the footer's year, the web font, the island runtime where
       // the page left it out) as one file loaded after the first paint by a loader inline in every
       // page; the country pages' back-link script inline; the header's lazy search as a chunk of its
-      // own (scripts/lib/page-scripts.ts).
+      // own (scripts/build/page-scripts.ts).
       pageScripts(),
       {
         name: 'island-entry-signatures',
@@ -96,7 +96,7 @@ export default defineConfig({
       },
     ],
     build: {
-      // 2 KB, except the page script's loader, inlined whatever its size (scripts/lib/page-scripts.ts).
+      // 2 KB, except the page script's loader, inlined whatever its size (scripts/build/page-scripts.ts).
       assetsInlineLimit: inlineLimit,
       // zod schema builders are pure: an island that imports a contract module only for its
       // messages or constants must not pull the schemas (and zod) into its bundle.

@@ -80,7 +80,8 @@ export default defineConfig(async () => {
     },
   };
   // The Node-side tools' checks (the deploy path: wrangler.toml's environments, migrations, the
-  // workflow), in plain Node beside the files they read.
+  // workflow; the build's post-processing of Astro's output in scripts/build/, and the canary on the
+  // Astro markers it matches), in plain Node beside the files they read.
   const scripts = {
     test: {
       name: 'scripts',

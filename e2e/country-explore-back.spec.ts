@@ -13,7 +13,7 @@ test('item 6: Explore Other Countries goes back to the page the person came from
   });
   await page.waitForURL('**/country-details/japan');
   await expect(page.getByRole('heading', { name: 'No Programs Available' })).toBeVisible();
-  // Its script is in the page (scripts/lib/page-scripts.ts): no script file is requested before
+  // Its script is in the page (scripts/build/page-scripts.ts): no script file is requested before
   // the first paint (issue 16 item 15).
   await expect(page.locator('script[type="module"][src]')).toHaveCount(0);
   const link = page.getByRole('link', { name: 'Explore Other Countries' });

@@ -3,18 +3,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { htmlFiles } from '../scripts/lib/page-css.ts';
-import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/lib/deferred-islands.ts';
+import { htmlFiles } from '../scripts/build/page-css.ts';
+import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/build/deferred-islands.ts';
 import { headerReady, hydrateIslands, hydrated, hydratedAround } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
 // Issue 16 item 15: what does not change the first paint is not in the first document. The
-// page script (the header, the footer's year, the web font: scripts/lib/page-scripts.ts) and, on
+// page script (the header, the footer's year, the web font: scripts/build/page-scripts.ts) and, on
 // pages whose islands all wait, Astro's
-// island runtime and the large props of afterpaint islands (scripts/lib/deferred-islands.ts) are
+// island runtime and the large props of afterpaint islands (scripts/build/deferred-islands.ts) are
 // files loaded once the first frame is painted; each page's CSP names only its own inline scripts
-// and styles (scripts/lib/page-css.ts).
+// and styles (scripts/build/page-css.ts).
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -124,7 +124,7 @@ test('item 15: no island on the home page carries large props in the first docum
   expect(islands.length).toBeGreaterThan(5);
   for (const tag of islands) {
     expect(tag, 'waits for the paint and its view').toContain('client="afterpaint"');
-    // scripts/lib/deferred-islands.ts moves props over 1 KB to a file.
+    // scripts/build/deferred-islands.ts moves props over 1 KB to a file.
     expect(/\sprops="([^"]*)"/.exec(tag)?.[1]?.length ?? 0).toBeLessThanOrEqual(1024);
   }
   expect(islands.filter((tag) => tag.includes('props-url=')).length).toBeGreaterThan(3);

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
-import { htmlFiles } from '../scripts/lib/page-css.ts';
+import { htmlFiles } from '../scripts/build/page-css.ts';
 import { cspViolations } from './helpers/csp.ts';
 import { pageStyled, headerReady, hydrated, hydratedAround } from './helpers/islands.ts';
 
 // Issue 16 item 15 and issue 29 item 1: each page's first document inlines only the CSS rules it
-// can use (scripts/lib/page-css.ts prunes after the build), and every rule of the page's stylesheets
+// can use (scripts/build/page-css.ts prunes after the build), and every rule of the page's stylesheets
 // reaches the page in a cached file linked at the first paint. What must hold: the first document
 // leaves out the rules of other pages, what appears only after a click (menus, dialogs, the search
 // overlay, an island's modal) is styled, and the stylesheets are allowed by the page's CSP.

@@ -107,7 +107,7 @@ test('every public page limits scripts by CSP without unsafe-inline', async ({ r
 });
 
 // A page without islands runs only the page script (site/client-scripts/page.ts: the header's script
-// and the storage helpers it imports, ~7 KB raw, after the first paint: scripts/lib/page-scripts.ts): no
+// and the storage helpers it imports, ~7 KB raw, after the first paint: scripts/build/page-scripts.ts): no
 // framework. React DOM alone is ~210 KB raw, so a 12 KB cap tells the two apart without naming build
 // chunks.
 const HEADER_SCRIPT_MAX = 12 * 1024;

@@ -8,7 +8,7 @@
 
 /**
  * The two dashboards, one export each as well as in `pagePaths`: the site header's script is in
- * every page's script (scripts/lib/page-scripts.ts) and links only these, and the bundler keeps an
+ * every page's script (scripts/build/page-scripts.ts) and links only these, and the bundler keeps an
  * object literal whole.
  */
 export const STUDENT_DASHBOARD_PATH = '/profile-bashboard-student';

@@ -6,7 +6,7 @@
 
 /**
  * A student's and a partner's sign-out on this device, one export each as well as in
- * `SIGN_OUT_PATHS`: the site header's script is in every page's script (scripts/lib/page-scripts.ts)
+ * `SIGN_OUT_PATHS`: the site header's script is in every page's script (scripts/build/page-scripts.ts)
  * and posts only these two, and the bundler keeps an object literal whole.
  */
 export const STUDENT_LOGOUT_PATH = '/api/users/logout';

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 
 /**
- * Resolves once the page's whole stylesheet, if it links one (scripts/lib/page-css.ts), has applied.
+ * Resolves once the page's whole stylesheet, if it links one (scripts/build/page-css.ts), has applied.
  * Until then what is below a fold, and what only an island renders, may lack its rules, and an
  * island scrolled into view can move out of it when they arrive (after the first paint): scroll and
  * look after this.

@@ -7,7 +7,7 @@ import { pageStyled } from './islands.ts';
 // open, a form with its errors, a success or empty view, a dashboard tab) checked at a phone's and a
 // desktop's size. Each check asserts that
 // - no visible element has classes of which none has a CSS rule in the loaded stylesheets (the build
-//   once dropped a dialog's rules: scripts/lib/page-css.ts);
+//   once dropped a dialog's rules: scripts/build/page-css.ts);
 // - nothing scrolls sideways (scrollWidth ≤ innerWidth);
 // - axe finds nothing moderate or worse (e2e/helpers/axe.ts), checked once a state, inside the open
 //   modal when there is one;

@@ -23,7 +23,7 @@ const inlineBodies = (html: string) =>
 
 /**
  * A page with its references moved, and its Content-Security-Policy's hashes of inline scripts and
- * styles (the page's meta tag, scripts/lib/page-css.ts) recomputed for the bodies that changed.
+ * styles (the page's meta tag, scripts/build/page-css.ts) recomputed for the bodies that changed.
  */
 export function movedPage(html: string, tag: string) {
   let out = movedRefs(html, tag);

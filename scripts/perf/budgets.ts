@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { ISLAND_RUNTIME_MARK } from '../lib/deferred-islands.ts';
+import { ISLAND_RUNTIME_MARK } from '../build/deferred-islands.ts';
 
 export const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 80 * 1024, jsWithoutIslands: 5 * 1024 };
 /**
@@ -123,7 +123,7 @@ export function weighPage(dist: string, file: string): PageWeight {
     .join('');
   // And the files loaded by URL without any interaction, after the first paint: the page script
   // (named in its inline loader), and Astro's island runtime when the page's islands need it and it
-  // is not inline (the page script loads it: scripts/lib/page-scripts.ts, deferred-islands.ts).
+  // is not inline (the page script loads it: scripts/build/page-scripts.ts, deferred-islands.ts).
   for (const m of inlineJs.matchAll(/["'`](\/_astro\/[^"'`]+\.js)["'`]/g)) {
     const f = local(dist, file, m[1]!);
     if (f) jsEntries.add(f);

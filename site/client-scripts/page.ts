@@ -1,5 +1,5 @@
 // Every page's script, loaded once the first frame is painted by the small loader BaseLayout.astro
-// puts in every page (scripts/lib/page-scripts.ts). Nothing here changes what is first painted: it
+// puts in every page (scripts/build/page-scripts.ts). Nothing here changes what is first painted: it
 // wires the header, starts the islands where their runtime left the page, wires the video posters'
 // play controls, corrects the footer's year and warms the web font for the next page.
 import { initSiteHeader } from './site-header.ts';
@@ -14,7 +14,7 @@ if (header) initSiteHeader(header);
 
 /**
  * Astro's island runtime, written here by the build: on pages whose islands all wait past the first
- * paint, the build takes it out of the page (scripts/lib/deferred-islands.ts), and it loads now,
+ * paint, the build takes it out of the page (scripts/build/deferred-islands.ts), and it loads now,
  * beside the directives the islands name (`directive-url`: their inline scripts left with it; the
  * runtime waits for a directive that is not there yet). Elsewhere the page defines <astro-island>
  * itself.

@@ -10,7 +10,7 @@ import { buildHeaderMenus } from './header-menus.ts';
 
 type SearchModule = typeof import('./header-search.ts');
 /**
- * The search module's URL, written here by the build (scripts/lib/page-scripts.ts): an import of a
+ * The search module's URL, written here by the build (scripts/build/page-scripts.ts): an import of a
  * string the bundler does not see keeps the search out of the page script, loaded on first use.
  */
 const SEARCH_MODULE_URL = '__HEADER_SEARCH_MODULE_URL__';

@@ -13,7 +13,7 @@ import { BUILD_FILE_FAILED } from '../lib/stale-build.ts';
  * island does not change what is painted. Waiting for a frame after `load` moves them after it.
  *
  * The build moves an afterpaint island's props, when they are large, out of the page into a file
- * (`props-url`, scripts/lib/deferred-islands.ts): they are not needed before the island hydrates,
+ * (`props-url`, scripts/build/deferred-islands.ts): they are not needed before the island hydrates,
  * and in the page they are bytes of the first document. They are fetched here, beside the island's
  * code, and written back where Astro reads them.
  */

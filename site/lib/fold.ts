@@ -1,5 +1,5 @@
 // Where a page's first screen ends (site/components/Fold.astro), and the link to the page's whole
-// stylesheet, read by the build (scripts/lib/page-css.ts) and by the page's loader
+// stylesheet, read by the build (scripts/build/page-css.ts) and by the page's loader
 // (site/layouts/BaseLayout.astro).
 
 /** The attribute of the marker Fold.astro renders. */

@@ -1,5 +1,5 @@
 // The keys and paths one by one, not the `storageKeys` and `pagePaths` objects: this module is in
-// the header's script, in every page's script (scripts/lib/page-scripts.ts).
+// the header's script, in every page's script (scripts/build/page-scripts.ts).
 import { PARTNER_KEY, PARTNER_TOKEN_KEY, TOKEN_KEY, USER_KEY, USER_TOKEN_KEY, readJson } from './storage.ts';
 import { PARTNER_DASHBOARD_PATH, STUDENT_DASHBOARD_PATH } from '#schemas/paths.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The signed-in session's keys, one export each as well as in `storageKeys`: the header's script is
- * in every page's script (scripts/lib/page-scripts.ts) and reads only these five, and the bundler
+ * in every page's script (scripts/build/page-scripts.ts) and reads only these five, and the bundler
  * keeps an object literal whole, so importing `storageKeys` there would put every key in it.
  */
 export const USER_TOKEN_KEY = 'userToken';

@@ -9,7 +9,7 @@ import {
 
 /**
  * The class names one area's forms are drawn with. Each page ships only the CSS its HTML names
- * (scripts/lib/page-css.ts), so the components take the area's own classes rather than one set.
+ * (scripts/build/page-css.ts), so the components take the area's own classes rather than one set.
  */
 export interface FieldLook {
   /** The element around label, control and messages. */

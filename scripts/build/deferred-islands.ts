@@ -9,7 +9,7 @@
 //   before a page's first island. On a page whose islands all hydrate later anyway (client:visible,
 //   client:idle, client:afterpaint, client:media) it is not needed before the first paint: it
 //   leaves the page, and the page script, which loads once the first frame is painted, loads it
-//   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/lib/page-scripts.ts). The
+//   as a file (/_astro/astro-island.<hash>.js, emitted by scripts/build/page-scripts.ts). The
 //   directives' inline scripts (which set `Astro[directive]`, ~0.6 KB gzip for client:afterpaint)
 //   leave with it: each is written to /_astro/directives/<name>.<hash>.js and named on its islands
 //   by `directive-url`, and the page script loads them beside the runtime (which upgrades the
@@ -22,36 +22,36 @@
 //   directive fetches them beside the island's code (site/directives/after-paint.ts).
 // - Every island's tag loses the attributes no script reads (withoutUnreadAttributes below).
 //
-// Runs after the build, before scripts/lib/page-css.ts, which writes the page's CSP hashes from the
+// Runs after the build, before scripts/build/page-css.ts, which writes the page's CSP hashes from the
 // inline scripts the page then has.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { writeHashedFile } from './hashed-file.ts';
+import { writeHashedFile, type WriteHashed } from './hashed-file.ts';
 import { htmlFiles } from './page-css.ts';
 
 /** What the runtime's code says and no other script does: it defines <astro-island>. */
 export const ISLAND_RUNTIME_MARK = 'customElements.define("astro-island"';
 /** The runtime's inline script. */
-const RUNTIME = new RegExp(
+export const RUNTIME = new RegExp(
   `<script>((?:(?!</script>)[\\s\\S])*?${ISLAND_RUNTIME_MARK.replace(/[.()"]/g, '\\$&')}(?:(?!</script>)[\\s\\S])*)</script>`,
 );
 /**
  * A directive's inline script, as Astro writes it: it sets `Astro[name]` and announces it with the
  * event `astro:<name>`, which the runtime waits for when an island's directive is not there yet.
  */
-const DIRECTIVE_SCRIPT =
+export const DIRECTIVE_SCRIPT =
   /<script>(\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?window\.dispatchEvent\(new Event\("astro:([a-z]+)"\)\);\}\)\(\);)\s*<\/script>/g;
 /** The islands' directives; those that hydrate only once the page is parsed, at the earliest. */
-const DIRECTIVE = /<astro-island\b[^>]*?\sclient="([a-z]+)"/g;
+export const DIRECTIVE = /<astro-island\b[^>]*?\sclient="([a-z]+)"/g;
 const WAITING = new Set(['visible', 'idle', 'afterpaint', 'media']);
 /** An afterpaint island's opening tag and its props attribute. */
-const AFTERPAINT_PROPS = /<astro-island\b[^>]*?\sclient="afterpaint"[^>]*>/g;
-const PROPS = /\sprops="([^"]*)"/;
+export const AFTERPAINT_PROPS = /<astro-island\b[^>]*?\sclient="afterpaint"[^>]*>/g;
+export const PROPS = /\sprops="([^"]*)"/;
 /** Props up to this many characters stay in the page: a file is a request of its own. */
-const PROPS_INLINE_MAX = 1024;
+export const PROPS_INLINE_MAX = 1024;
 
-/** The page script's URL in its loader (scripts/lib/page-scripts.ts): the script loads the runtime when it is not in the page. */
+/** The page script's URL in its loader (scripts/build/page-scripts.ts): the script loads the runtime when it is not in the page. */
 export const PAGE_SCRIPT = /"\/_astro\/page\.[\w-]+\.js"/;
 
 /** True when the page has islands and every one of them waits past the parse. */
@@ -61,7 +61,7 @@ function islandsAllWait(html: string) {
 }
 
 /** The attribute's text as the browser reads it (Astro escapes &, <, >, " and '). */
-const unescapeAttribute = (value: string) =>
+export const unescapeAttribute = (value: string) =>
   value
     .replaceAll('&quot;', '"')
     .replaceAll('&#39;', "'")
@@ -70,10 +70,10 @@ const unescapeAttribute = (value: string) =>
     .replaceAll('&amp;', '&');
 
 /** The page without its directives' inline scripts, each island naming its directive's file instead. */
-function deferDirectives(dist: string, html: string) {
+function deferDirectives(write: WriteHashed, html: string) {
   const urls = new Map<string, string>();
   const out = html.replace(DIRECTIVE_SCRIPT, (_, code: string, name: string) => {
-    urls.set(name, writeHashedFile(dist, `directives/${name}`, 'js', code));
+    urls.set(name, write(`directives/${name}`, 'js', code));
     return '';
   });
   return out.replace(/<astro-island\b[^>]*?\sclient="([a-z]+)"/g, (tag, name: string) => {
@@ -87,30 +87,38 @@ function deferDirectives(dist: string, html: string) {
  * name for it), the component's name in `opts` (only `opts.value` reaches the directive) and
  * `component-export="default"` (the runtime's own default). ~130 bytes gzip of home's first document.
  */
-const ISLAND_TAG = /<astro-island\b[^>]*>/g;
+export const ISLAND_TAG = /<astro-island\b[^>]*>/g;
+export const UID = /\suid="[^"]*"/;
+export const DEFAULT_EXPORT = /\scomponent-export="default"/;
+export const OPTS_NAME = /(\sopts="\{)&quot;name&quot;:&quot;[^&]*&quot;,?/;
 const withoutUnreadAttributes = (html: string) =>
   html.replace(ISLAND_TAG, (tag) =>
-    tag
-      .replace(/\suid="[^"]*"/, '')
-      .replace(/\scomponent-export="default"/, '')
-      .replace(/(\sopts="\{)&quot;name&quot;:&quot;[^&]*&quot;,?/, '$1'),
+    tag.replace(UID, '').replace(DEFAULT_EXPORT, '').replace(OPTS_NAME, '$1'),
   );
 
-/** One built page with its runtime and large afterpaint props moved out; what moved. */
-function deferIslands(dist: string, file: string) {
-  const html = readFileSync(file, 'utf8');
+/** A built page's HTML with its runtime and large afterpaint props moved out (to files `write` makes); what moved. */
+export function deferIslandsInHtml(html: string, write: WriteHashed) {
   let out = withoutUnreadAttributes(html).replace(AFTERPAINT_PROPS, (tag) => {
     const props = PROPS.exec(tag);
     if (!props || props[1]!.length <= PROPS_INLINE_MAX) return tag;
-    const url = writeHashedFile(dist, 'props/island', 'json', unescapeAttribute(props[1]!));
+    const url = write('props/island', 'json', unescapeAttribute(props[1]!));
     return tag.replace(props[0], () => ` props-url="${url}"`);
   });
   const props = out.includes(' props-url="');
   const runtime = RUNTIME.exec(out);
   const deferRuntime = runtime !== null && islandsAllWait(out) && PAGE_SCRIPT.test(out);
-  if (deferRuntime) out = deferDirectives(dist, out.replace(runtime[0], ''));
+  if (deferRuntime) out = deferDirectives(write, out.replace(runtime[0], ''));
+  return { html: out, runtime: deferRuntime, props };
+}
+
+/** One built page with its runtime and large afterpaint props moved out; what moved. */
+function deferIslands(dist: string, file: string) {
+  const html = readFileSync(file, 'utf8');
+  const { html: out, ...moved } = deferIslandsInHtml(html, (name, extension, content) =>
+    writeHashedFile(dist, name, extension, content),
+  );
   if (out !== html) writeFileSync(file, out);
-  return { runtime: deferRuntime, props };
+  return moved;
 }
 
 /** The Astro integration; listed before pageCss() in astro.config.mjs. */

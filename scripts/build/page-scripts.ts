@@ -43,8 +43,13 @@ const INLINE_SCRIPTS = [
 /** Marks script N's own copy of a module. */
 const COPY = /\?inline-copy=(\d+)$/;
 
+/** A chunk's code with `placeholder`, a quoted string whatever the quotes, replaced by `"url"`. */
+export const withUrl = (code: string, placeholder: string, url: string) =>
+  // Double quotes whatever the minifier chose: scripts/build/page-css.ts reads the URL.
+  code.replace(new RegExp(`([\`'"])${placeholder}\\1`, 'g'), `"${url}"`);
+
 /** Which inline script `importer` belongs to (itself, or a copy made for it), if any. */
-function inlineScriptOf(importer: string): number | undefined {
+export function inlineScriptOf(importer: string): number | undefined {
   const copy = COPY.exec(importer);
   if (copy) return Number(copy[1]);
   const index = INLINE_SCRIPTS.findIndex((re) => re.test(importer));
@@ -64,10 +69,11 @@ const LAZY_MODULES = [
 
 /**
  * Astro's island runtime as a file (page.ts loads it after the first paint on the pages where
- * scripts/lib/deferred-islands.ts took it out), and the placeholder page.ts writes.
+ * scripts/build/deferred-islands.ts took it out), and the placeholder page.ts writes.
  */
 const ISLAND_RUNTIME_URL = '__ASTRO_ISLAND_RUNTIME_URL__';
-async function islandRuntime(): Promise<string> {
+/** The island runtime's code, the text Astro writes inline in a page. */
+export async function islandRuntime(): Promise<string> {
   const astro = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
   const prebuilt = pathToFileURL(join(astro, 'dist/runtime/server/astro-island.prebuilt.js')).href;
   return ((await import(prebuilt)) as { default: string }).default;
@@ -113,8 +119,7 @@ export function pageScripts(): Plugin {
           const url = `/${this.getFileName(ref)}`;
           for (const chunk of Object.values(bundle))
             if (chunk.type === 'chunk' && chunk.code.includes(placeholder))
-              // Double quotes whatever the minifier chose: scripts/lib/page-css.ts reads the URL.
-              chunk.code = chunk.code.replace(new RegExp(`([\`'"])${placeholder}\\1`, 'g'), `"${url}"`);
+              chunk.code = withUrl(chunk.code, placeholder, url);
         }
       },
     },

@@ -30,26 +30,34 @@ import { fileURLToPath } from 'node:url';
 import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
 import { FOLD_MARKER, PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
-import { writeHashedFile } from './hashed-file.ts';
+import { writeHashedFile, type WriteHashed } from './hashed-file.ts';
 
-const STYLE = /<style>([\s\S]*?)<\/style>/g;
+/** An inline stylesheet, as Astro writes one (build.inlineStylesheets), and its rules. */
+export const STYLE = /<style>([\s\S]*?)<\/style>/g;
 /** A <script>: its attributes, then its text (empty with src=). */
-const SCRIPT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g;
+export const SCRIPT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g;
 const WORD = /[A-Za-z0-9_-]+/g;
 
+/** A build file's text by its URL ('' when there is none). */
+export type ReadBuildFile = (url: string) => string;
+
+/**
+ * A page's script URLs: a module script's, an island's component, renderer and directive, and any
+ * quoted chunk URL in an inline script (the page script, and the header's lazy search in it, are
+ * strings they import: scripts/build/page-scripts.ts).
+ */
+export const SCRIPT_URL =
+  /(?:src|component-url|renderer-url|before-hydration-url|directive-url)="(\/_astro\/[^"]+\.js)"|["'`](\/_astro\/[^"'`]+\.js)["'`]/g;
+
 /** Every script a page can load: its module scripts, islands, renderers and what they import. */
-function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
+function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, string>) {
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url)) return;
     seen.add(url);
     let source = sources.get(url);
     if (source === undefined) {
-      try {
-        source = readFileSync(join(dist, url), 'utf8');
-      } catch {
-        source = '';
-      }
+      source = read(url);
       sources.set(url, source);
     }
     // Static imports of sibling chunks (`from"./x.js"`, `import"./x.js"`): what renders at
@@ -63,12 +71,7 @@ function scriptsOf(dist: string, html: string, sources: Map<string, string>) {
       );
     }
   };
-  // Attributes, and any quoted chunk URL in an inline script (the page script, and the header's lazy
-  // search in it, are strings they import: scripts/lib/page-scripts.ts).
-  for (const m of html.matchAll(
-    /(?:src|component-url|renderer-url|before-hydration-url|directive-url)="(\/_astro\/[^"]+\.js)"|["'`](\/_astro\/[^"'`]+\.js)["'`]/g,
-  ))
-    visit((m[1] ?? m[2])!);
+  for (const m of html.matchAll(SCRIPT_URL)) visit((m[1] ?? m[2])!);
   return [...seen].sort();
 }
 
@@ -129,6 +132,8 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).di
  * its own: style-src the hashes of its <style> elements (style attributes are style-src-attr's),
  * script-src those of its inline scripts. JSON-LD blocks are data, which script-src does not govern.
  */
+/** The page's CSP, as Astro writes it (security.csp): a meta tag naming script-src and style-src. */
+export const CSP_META = /<meta http-equiv="content-security-policy" content="[^"]*"/;
 function onlyOwnHashes(html: string) {
   const styles = [...html.matchAll(STYLE)].map((m) => hashOf(m[1]!));
   const scripts = [...html.matchAll(SCRIPT)]
@@ -147,9 +152,7 @@ function onlyOwnHashes(html: string) {
           ...new Set(hashes),
         ].join(' '),
     );
-  return html.replace(/<meta http-equiv="content-security-policy" content="[^"]*"/, (meta) =>
-    own('script-src', scripts)(own('style-src', styles)(meta)),
-  );
+  return html.replace(CSP_META, (meta) => own('script-src', scripts)(own('style-src', styles)(meta)));
 }
 
 /** A closed <dialog> is not rendered; neither is an element with `hidden` (its own classes only). */
@@ -240,10 +243,10 @@ function firstScreenOnly(html: string, at: number) {
  * site/pages/admin/_AdminLayout.astro) links it enabled. Nothing is linked when the inline rules are
  * all of it.
  */
-function linkWholeStylesheet(dist: string, html: string, sheets: string[]) {
+function linkWholeStylesheet(write: WriteHashed, html: string, sheets: string[]) {
   const inline = [...html.matchAll(STYLE)].map((m) => m[1]!);
   if (inline.join('\n') === sheets.join('\n')) return html.replace(FOLD_MARKER, '');
-  const url = writeHashedFile(dist, 'styles/page', 'css', sheets.join('\n'));
+  const url = write('styles/page', 'css', sheets.join('\n'));
   const hasLoader = html.includes(`link[${PAGE_STYLESHEET_ATTRIBUTE}]`);
   const link = hasLoader
     ? `<link rel="stylesheet" href="${url}" ${PAGE_STYLESHEET_ATTRIBUTE} disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`
@@ -258,7 +261,7 @@ function linkWholeStylesheet(dist: string, html: string, sheets: string[]) {
  * (astro/dist/runtime/server/astro-island-styles.js), which costs the page a second CSP hash. It
  * joins the page's first stylesheet instead: ~75 bytes gzip of the home page's first document.
  */
-const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+export const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 function withIslandRuleInHead(html: string) {
   const first = html.indexOf('<style>');
   if (!html.includes(ISLAND_STYLE) || html.startsWith(ISLAND_STYLE, first)) return html;
@@ -275,14 +278,22 @@ export interface ScriptCache {
 }
 export const scriptCache = (): ScriptCache => ({ sources: new Map(), words: new Map(), pruned: new Map() });
 
-/** Prunes the inline stylesheets of one built page; returns the bytes saved. */
-export function prunePage(dist: string, file: string, cache = scriptCache()) {
-  const original = readFileSync(file, 'utf8');
-  if (!original.includes('<style>')) return 0;
+/** What page CSS reads and writes of the build: its scripts, and the whole stylesheet's file. */
+export interface BuildFiles {
+  read: ReadBuildFile;
+  write: WriteHashed;
+}
+
+/**
+ * A built page's HTML with its inline stylesheets pruned, its whole stylesheet linked (a file
+ * `files.write` makes) and its CSP naming only its own inline styles and scripts.
+ */
+export function prunePageHtml(original: string, files: BuildFiles, cache = scriptCache()) {
+  if (!original.includes('<style>')) return original;
   const html = withIslandRuleInHead(original);
   const sheets = [...html.matchAll(STYLE)].map((m) => m[1]!);
   const withoutStyles = html.replace(STYLE, '');
-  const urls = scriptsOf(dist, withoutStyles, cache.sources);
+  const urls = scriptsOf(files.read, withoutStyles, cache.sources);
   const scriptsKey = urls.join(' ');
   let scriptWords = cache.words.get(scriptsKey);
   if (!scriptWords)
@@ -301,7 +312,26 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
   }
   const fold = out.indexOf(FOLD_MARKER);
   if (fold !== -1) out = firstScreenOnly(out, fold);
-  out = onlyOwnHashes(linkWholeStylesheet(dist, out, sheets));
+  return onlyOwnHashes(linkWholeStylesheet(files.write, out, sheets));
+}
+
+/** Prunes the inline stylesheets of one built page; returns the bytes saved. */
+export function prunePage(dist: string, file: string, cache = scriptCache()) {
+  const original = readFileSync(file, 'utf8');
+  const out = prunePageHtml(
+    original,
+    {
+      read: (url) => {
+        try {
+          return readFileSync(join(dist, url), 'utf8');
+        } catch {
+          return '';
+        }
+      },
+      write: (name, extension, content) => writeHashedFile(dist, name, extension, content),
+    },
+    cache,
+  );
   if (out !== original) writeFileSync(file, out);
   return original.length - out.length;
 }
