@@ -1,4 +1,4 @@
-import { deleteExpiredUnverified } from '../services/registration.ts';
+import { deleteExpiredUnverified } from '../services/accounts/registration.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   type PipelineDetailResponse,
 } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
-import { statusHistory, transitions } from '#functions/services/status.ts';
+import { statusHistory, transitions } from '#functions/services/recruitment/status.ts';
 import { jobApplicationForwardingStatuses } from '#schemas/pipelines.ts';
 import {
   applicationIsConfirmed,
