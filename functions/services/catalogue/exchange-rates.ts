@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '#db/client.ts';
-import * as t from '#db/schema/index.ts';
+import { activeExchangeRates, exchangeRateUpdate } from '#db/queries/costs.ts';
 import { RATE_PATTERN } from '#schemas/money.ts';
 
 /**
@@ -75,7 +74,7 @@ export async function refreshExchangeRates(
       : today);
   if (asOf > today) return { ok: false, reason: `feed dated ${asOf}, in the future` };
 
-  const current = await db.select().from(t.exchangeRates).where(eq(t.exchangeRates.isActive, true));
+  const current = await activeExchangeRates(db);
   const updates: { id: string; unitsPerUsd: string }[] = [];
   for (const row of current) {
     const value = perBase[row.id];
@@ -91,15 +90,12 @@ export async function refreshExchangeRates(
     updates.push({ id: row.id, unitsPerUsd: next });
   }
   const [first, ...rest] = updates.map((u) =>
-    db
-      .update(t.exchangeRates)
-      .set({
-        unitsPerUsd: u.unitsPerUsd,
-        asOf,
-        source: source ?? `Rates feed: ${new URL(url).host}`,
-        updatedAt: now,
-      })
-      .where(eq(t.exchangeRates.id, u.id)),
+    exchangeRateUpdate(db, u.id, {
+      unitsPerUsd: u.unitsPerUsd,
+      asOf,
+      source: source ?? `Rates feed: ${new URL(url).host}`,
+      updatedAt: now,
+    }),
   );
   if (first) await db.batch([first, ...rest]);
   return { ok: true, updated: updates.length, asOf };
