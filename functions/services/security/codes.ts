@@ -1,7 +1,14 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { batch } from '#db/batch.ts';
 import type { Db } from '#db/client.ts';
-import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
+import {
+  codesSentSince,
+  consumeOpenCodes,
+  countCodeTry,
+  deleteOpenCodes,
+  issueCodeStatements,
+  latestOpenCode,
+  type CodeOwner,
+} from '#db/queries/codes.ts';
 import { waitText } from './rate-limit.ts';
 import { TooMany } from '../errors.ts';
 
@@ -20,13 +27,6 @@ export const CODE_RULES = {
   resendWaitMs: 60 * 1000,
 } as const;
 
-type Purpose = 'verify' | 'reset' | 'signin';
-export interface CodeOwner {
-  accountType: AccountType;
-  accountId: string;
-  purpose: Purpose;
-}
-
 async function sha256(text: string) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -44,9 +44,6 @@ export function generateCode() {
 // The hash binds the code to its owner, so a stolen table row cannot be replayed elsewhere.
 const codeHash = (owner: CodeOwner, code: string) =>
   sha256(`${owner.accountType}:${owner.accountId}:${owner.purpose}:${code}`);
-
-const ownerSql = (owner: CodeOwner) =>
-  sql`account_type = ${owner.accountType} and account_id = ${owner.accountId} and purpose = ${owner.purpose}`;
 
 export interface IssueOptions {
   now?: number;
@@ -76,28 +73,20 @@ export function issueStatements(
   code: { id: string; hash: string },
   { now = Date.now(), payload = null, keepOthers = false }: IssueOptions = {},
 ) {
-  // Raw SQL (docs/decisions/013): Drizzle has no `insert … select … where`; both statements are
-  // conditional on what the table holds when they run, inside the caller's batch.
-  const insert = sql`
-    insert into one_time_codes (id, account_type, account_id, purpose, code_hash, expires_at, attempts, payload, created_at, updated_at)
-    select ${code.id}, ${owner.accountType}, ${owner.accountId}, ${owner.purpose}, ${code.hash}, ${now + CODE_RULES.ttlMs}, 0, ${payload}, ${now}, ${now}
-    where (select count(*) from one_time_codes where ${ownerSql(owner)} and created_at > ${now - CODE_RULES.sendWindowMs}) < ${CODE_RULES.maxSendsPerWindow}
-      and not exists (select 1 from one_time_codes where ${ownerSql(owner)} and created_at > ${now - CODE_RULES.resendWaitMs})`;
-  if (keepOthers) return [insert];
-  const voidOthers = sql`
-    update one_time_codes set consumed_at = ${now}, updated_at = ${now}
-    where ${ownerSql(owner)} and consumed_at is null and id <> ${code.id}
-      and exists (select 1 from one_time_codes where id = ${code.id})`;
-  return [insert, voidOthers];
+  return issueCodeStatements(owner, code, {
+    now,
+    payload,
+    keepOthers,
+    expiresAt: now + CODE_RULES.ttlMs,
+    sendWindowMs: CODE_RULES.sendWindowMs,
+    maxSends: CODE_RULES.maxSendsPerWindow,
+    resendWaitMs: CODE_RULES.resendWaitMs,
+  });
 }
 
 /** The 429 for a refused send: how long until the next code can be sent. */
 export async function sendLimitError(db: Db, owner: CodeOwner, now = Date.now()) {
-  const recent = await db
-    .select({ createdAt: oneTimeCodes.createdAt })
-    .from(oneTimeCodes)
-    .where(and(ownerIs(owner), sql`${oneTimeCodes.createdAt} > ${now - CODE_RULES.sendWindowMs}`))
-    .orderBy(desc(oneTimeCodes.createdAt));
+  const recent = await codesSentSince(db, owner, now - CODE_RULES.sendWindowMs);
   const last = recent[0]?.createdAt.getTime();
   if (last !== undefined && now - last < CODE_RULES.resendWaitMs) {
     const wait = Math.ceil((CODE_RULES.resendWaitMs - (now - last)) / 1000);
@@ -127,7 +116,7 @@ export async function issueCode(db: Db, owner: CodeOwner, options: IssueOptions 
  * it must not count towards the wait before the next one (the person resends at once).
  */
 export async function withdrawCode(db: Db, owner: CodeOwner) {
-  await db.delete(oneTimeCodes).where(and(ownerIs(owner), isNull(oneTimeCodes.consumedAt)));
+  await deleteOpenCodes(db, owner);
 }
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts' | 'none';
@@ -157,28 +146,14 @@ export async function verifyCode(
 ): Promise<CodeVerdict> {
   const cap = firstTry ? CODE_RULES.maxAttemptsFirstTry : CODE_RULES.maxAttempts;
   const hash = await codeHash(owner, code);
-  // Raw SQL (docs/decisions/013): one conditional statement counts the try and returns the open
-  // codes; the consume below is conditional on the matched row still being open (`exists`).
-  const counted = await db.all<{
-    id: string;
-    code_hash: string;
-    attempts: number;
-    payload: string | null;
-  }>(sql`
-    update one_time_codes set attempts = attempts + 1, updated_at = ${now}
-    where ${ownerSql(owner)} and consumed_at is null and attempts < ${cap} and expires_at > ${now}
-    returning id, code_hash, attempts, payload`);
+  const counted = await countCodeTry(db, owner, cap, now);
   if (counted.length === 0) return { status: await whyNoCode(db, owner, now), judged: false, payload: null };
   const match = counted.find((row) => sameText(row.code_hash, hash));
   if (!match) {
     const spent = counted.every((row) => row.attempts >= cap);
     return { status: spent ? 'too_many_attempts' : 'invalid', judged: true, payload: null };
   }
-  const consumed = await db.all<{ id: string }>(sql`
-    update one_time_codes set consumed_at = ${now}, updated_at = ${now}
-    where ${ownerSql(owner)} and consumed_at is null
-      and exists (select 1 from one_time_codes where id = ${match.id} and consumed_at is null)
-    returning id`);
+  const consumed = await consumeOpenCodes(db, owner, match.id, now);
   // Lost to a parallel try with the same code: it was used once, by that one.
   if (!consumed.some((row) => row.id === match.id)) return { status: 'invalid', judged: true, payload: null };
   return { status: 'ok', judged: true, payload: match.payload };
@@ -200,12 +175,7 @@ async function whyNoCode(
   owner: CodeOwner,
   now: number,
 ): Promise<Exclude<CodeCheck, 'ok' | 'invalid'>> {
-  const [latest] = await db
-    .select({ expiresAt: oneTimeCodes.expiresAt, attempts: oneTimeCodes.attempts })
-    .from(oneTimeCodes)
-    .where(and(ownerIs(owner), isNull(oneTimeCodes.consumedAt)))
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
+  const latest = await latestOpenCode(db, owner);
   if (!latest) return 'none';
   if (latest.attempts >= CODE_RULES.maxAttempts) return 'too_many_attempts';
   return latest.expiresAt.getTime() <= now ? 'expired' : 'none';
@@ -226,11 +196,3 @@ export const codeMessages: Record<Exclude<CodeCheck, 'ok'>, string> = {
   too_many_attempts: 'Too many wrong attempts. Please request a new code.',
   none: 'No active code for this account. Please request a new one.',
 };
-
-function ownerIs(owner: CodeOwner) {
-  return and(
-    eq(oneTimeCodes.accountType, owner.accountType),
-    eq(oneTimeCodes.accountId, owner.accountId),
-    eq(oneTimeCodes.purpose, owner.purpose),
-  );
-}

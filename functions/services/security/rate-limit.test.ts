@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { createDb } from '#db/client.ts';
 import { TooMany } from '../errors.ts';
-import { addressBucket, clear, clientAddress, enforce, hit, pruneEnded, waitText } from './rate-limit.ts';
+import { pruneEnded } from '#db/queries/rate-limits.ts';
+import { addressBucket, clear, clientAddress, enforce, hit, waitText } from './rate-limit.ts';
 
 const db = createDb(env.DB);
 const limit = (name = crypto.randomUUID()) => ({ name, max: 3, windowSeconds: 60 });

@@ -1,7 +1,6 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { TooMany } from '../errors.ts';
 import type { Db } from '#db/client.ts';
-import { rateLimits } from '#db/schema/index.ts';
+import { countHit, deleteCounter, windowStartOf } from '#db/queries/rate-limits.ts';
 
 export interface Limit {
   /** What is limited, e.g. 'login:address'. */
@@ -30,28 +29,13 @@ export interface HitResult {
 export async function hit(db: Db, limit: Limit, subject: string, now = Date.now()): Promise<HitResult> {
   const key = `${limit.name}:${subject}`;
   const windowMs = limit.windowSeconds * 1000;
-  // Raw SQL (docs/decisions/013): one conditional upsert decides; every `set` is a `case` over the
-  // stored row and the `where` of `do update` is the limit, so Drizzle's builder would only wrap
-  // the same text in sql fragments.
-  const [row] = await db.all<{ window_start: number; count: number }>(sql`
-    insert into rate_limits (key, window_start, count, expires_at, created_at, updated_at)
-    values (${key}, ${now}, 1, ${now + windowMs}, ${now}, ${now})
-    on conflict(key) do update set
-      count = case when rate_limits.window_start <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= ${now - windowMs} then ${now} else rate_limits.window_start end,
-      expires_at = case when rate_limits.window_start <= ${now - windowMs} then ${now + windowMs} else rate_limits.window_start + ${windowMs} end,
-      updated_at = ${now}
-    where rate_limits.window_start <= ${now - windowMs} or rate_limits.count < ${limit.max}
-    returning window_start, count`);
+  const row = await countHit(db, key, limit.max, windowMs, now);
   if (row)
     return { allowed: true, retryAfter: secondsLeft(row.window_start, windowMs, now), count: row.count };
-  const [current] = await db
-    .select({ windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
+  const windowStart = await windowStartOf(db, key);
   return {
     allowed: false,
-    retryAfter: secondsLeft(current?.windowStart ?? now, windowMs, now),
+    retryAfter: secondsLeft(windowStart ?? now, windowMs, now),
     count: limit.max,
   };
 }
@@ -61,21 +45,7 @@ const secondsLeft = (windowStart: number, windowMs: number, now: number) =>
 
 /** Forgets the counter (after a successful login, the per-account failures start again). */
 export async function clear(db: Db, limit: Limit, subject: string) {
-  await db.delete(rateLimits).where(eq(rateLimits.key, `${limit.name}:${subject}`));
-}
-
-/** Deletes counters whose window has ended (the scheduled prune); returns how many. */
-export async function pruneEnded(db: Db, now = Date.now()) {
-  // Rows written before `expires_at` existed have none: the longest window in use is a day.
-  const result = await db
-    .delete(rateLimits)
-    .where(
-      or(
-        lte(rateLimits.expiresAt, now),
-        and(isNull(rateLimits.expiresAt), lte(rateLimits.windowStart, now - 24 * 60 * 60 * 1000)),
-      ),
-    );
-  return result.meta.changes ?? 0;
+  await deleteCounter(db, `${limit.name}:${subject}`);
 }
 
 /**
