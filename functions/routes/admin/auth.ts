@@ -45,7 +45,7 @@ import {
   startSession,
 } from '#functions/services/accounts/sessions.ts';
 import { verifyToken } from '#functions/services/security/tokens.ts';
-import { writeAudit } from '#functions/services/privacy/audit.ts';
+import { writeAudit } from '#db/queries/audit.ts';
 import {
   signChallenge,
   verifyChallenge,

@@ -12,7 +12,7 @@ import {
   type UndeliveredMessage,
   type UndeliveredPage,
 } from '#schemas/mail.ts';
-import { auditInsert } from '#functions/services/privacy/audit.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import { retryNow, RetryRefusedError } from '#functions/services/mail/mail-delivery.ts';
 import { CSV_LIMIT, staffOnly, toCsv } from './shared.ts';
 

@@ -21,7 +21,7 @@ import {
 import type { Wire } from '#schemas/responses.ts';
 import { jobSchema } from '#schemas/content.ts';
 import { getSite } from '#db/queries/site-content.ts';
-import { auditInsert } from '#functions/services/privacy/audit.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import { statusHistory, transitions } from '#functions/services/recruitment/status.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';

@@ -11,7 +11,7 @@ import {
   type EraseResponse,
   type PrivacySearchResponse,
 } from '#schemas/privacy.ts';
-import { writeAudit } from '#functions/services/privacy/audit.ts';
+import { writeAudit } from '#db/queries/audit.ts';
 import { erasePerson } from '#functions/services/privacy/personal-data.ts';
 import { adminOnly } from './shared.ts';
 

@@ -17,7 +17,7 @@ import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
 import { hashPassword } from '#functions/services/security/passwords.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { endAllSessionsStatement } from '#functions/services/accounts/sessions.ts';
-import { auditInsert } from '#functions/services/privacy/audit.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import { resetStaffMfa, staffWithMfa } from '#db/queries/staff-mfa.ts';
 import {
   findStaffForAdmin,

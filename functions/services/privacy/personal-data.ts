@@ -8,7 +8,7 @@ import {
   type Person,
 } from '#db/queries/personal-data.ts';
 import { exportFileName, personTypeLabels } from '#schemas/privacy.ts';
-import { auditInsert } from './audit.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import { notificationEmail } from '../mail/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -7,7 +7,7 @@ import {
   type SiteContacts,
   type SiteContent,
 } from '#schemas/content.ts';
-import { auditInsert } from './audit.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import { notificationEmail } from '../mail/emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
