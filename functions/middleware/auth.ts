@@ -4,7 +4,7 @@ import type { AccountType } from '#db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { readStaffSession, setStaffSession } from '../lib/staff-cookies.ts';
-import { liveSession } from '../services/accounts/sessions.ts';
+import { liveSession } from '#db/queries/sessions.ts';
 import {
   REMEMBER_SECONDS,
   SESSION_SECONDS,

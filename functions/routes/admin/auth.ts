@@ -38,12 +38,8 @@ import {
 } from '#db/queries/staff-mfa.ts';
 import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
 import { checkLogin } from '#functions/services/accounts/login.ts';
-import {
-  endAllSessions,
-  endSession,
-  liveSession,
-  startSession,
-} from '#functions/services/accounts/sessions.ts';
+import { startSession } from '#functions/services/accounts/sessions.ts';
+import { endAllSessions, endSession, liveSession } from '#db/queries/sessions.ts';
 import { verifyToken } from '#functions/services/security/tokens.ts';
 import { writeAudit } from '#db/queries/audit.ts';
 import {

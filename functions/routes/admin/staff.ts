@@ -16,7 +16,7 @@ import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
 import { hashPassword } from '#functions/services/security/passwords.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
-import { endAllSessionsStatement } from '#functions/services/accounts/sessions.ts';
+import { endAllSessionsStatement } from '#db/queries/sessions.ts';
 import { auditInsert } from '#db/queries/audit.ts';
 import { resetStaffMfa, staffWithMfa } from '#db/queries/staff-mfa.ts';
 import {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { Conflict, Invalid, TooMany } from '../errors.ts';
 import type { Db } from '#db/client.ts';
-import { oneTimeCodes, type AccountType } from '#db/schema/index.ts';
-import { accountTables, findCredentials } from './accounts.ts';
+import type { AccountType } from '#db/schema/index.ts';
+import { passwordResetStatement } from '#db/queries/accounts.ts';
+import { deleteCode } from '#db/queries/codes.ts';
+import { findCredentials } from './accounts.ts';
 import { batch, type Statement } from '#db/batch.ts';
 import { codeMessages, issueCode, verifyCode, withdrawCode } from '../security/codes.ts';
 import { isUniqueViolation } from '../db-errors.ts';
@@ -10,8 +11,9 @@ import { codeEmail } from '../mail/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { pendingRegistrations, verifyStatements, type RegistrableType } from './registration.ts';
-import { endAllSessionsStatement } from './sessions.ts';
+import type { RegistrableType } from '#db/queries/registrations.ts';
+import { pendingRegistrations, verifyStatements } from './registration.ts';
+import { endAllSessionsStatement } from '#db/queries/sessions.ts';
 
 /**
  * The code flows every account type shares: e-mail a verification code, verify it, and reset a
@@ -50,10 +52,7 @@ export async function sendRegistrationCode(
       codeEmail(await getSite(db), registration.email, registration.name, registration.code, 'verify'),
     );
   } catch (error) {
-    await db
-      .delete(oneTimeCodes)
-      .where(eq(oneTimeCodes.id, registration.codeId))
-      .catch(() => undefined);
+    await deleteCode(db, registration.codeId).catch(() => undefined);
     throw error;
   }
 }
@@ -258,17 +257,13 @@ export async function resetPassword(
   // One answer for every failure: 'no active code' or 'too many tries' would tell a stranger that
   // the e-mail has an account, which the request step is careful not to reveal.
   if (!account || result !== 'ok') throw new Invalid(codeMessages.invalid);
-  const table = accountTables[type];
   // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
   const passwordHash = await hashPassword(newPassword);
   const extra = also(account.id);
   const results = await batch(db, [
     ...extra,
-    db
-      .update(table)
-      .set({ passwordHash, tokensValidAfter: revokeBefore, isVerified: true })
-      .where(eq(table.id, account.id)),
+    passwordResetStatement(db, type, account.id, passwordHash, revokeBefore),
     endAllSessionsStatement(db, type, account.id),
   ]);
   return results.slice(0, extra.length);

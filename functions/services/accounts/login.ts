@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { Forbidden, Invalid, TooMany, Unauthenticated } from '../errors.ts';
 import type { Db } from '#db/client.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { SIGN_IN_CODE_WRONG } from '#schemas/sign-in.ts';
-import { accountTables, findSignInCandidates, normalizeEmail } from './accounts.ts';
+import { replacePasswordHash } from '#db/queries/accounts.ts';
+import { findSignInCandidates, normalizeEmail } from './accounts.ts';
 import { issueCode, verifyCode } from '../security/codes.ts';
 import { codeEmail } from '../mail/emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -143,9 +143,5 @@ export async function checkLoginWithCode(
  * password changed in the meantime (a reset in another tab) is never overwritten.
  */
 async function upgradeHash(db: Db, type: AccountType, id: string, old: string, password: string) {
-  const table = accountTables[type];
-  await db
-    .update(table)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(and(eq(table.id, id), eq(table.passwordHash, old)));
+  await replacePasswordHash(db, type, id, old, await hashPassword(password));
 }

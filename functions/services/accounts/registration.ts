@@ -1,7 +1,13 @@
-import { and, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { batch } from '#db/batch.ts';
 import type { Db } from '#db/client.ts';
-import { oneTimeCodes, partners, users } from '#db/schema/index.ts';
+import {
+  openRegistrations,
+  registrationInsert,
+  verifiedHolder,
+  verifyRegistrationStatements,
+  type RegistrableType,
+} from '#db/queries/registrations.ts';
+import type { partners, users } from '#db/schema/index.ts';
 import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
 import { normalizeEmail } from './accounts.ts';
 import { issueStatements, newCode } from '../security/codes.ts';
@@ -23,9 +29,6 @@ import { hashPassword } from '../security/passwords.ts';
  * registrations expire after 24 hours: the daily job deletes them, and sign-in and verification
  * treat them as gone already.
  */
-
-const registrable = { student: users, partner: partners } as const;
-export type RegistrableType = keyof typeof registrable;
 
 /** The details a registration sets (everything but the e-mail, the password and the account state). */
 export interface RegistrationDetails {
@@ -77,16 +80,7 @@ export type RegistrationResult =
  * a row that can never be verified (the partial unique indexes refuse it then) and expires.
  */
 async function takenBy(db: Db, type: RegistrableType, email: string, details: Record<string, unknown>) {
-  const table = registrable[type];
-  const phone = type === 'student' ? eq(users.contactNumber, String(details.contactNumber)) : undefined;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(
-      and(eq(table.isVerified, true), phone ? or(eq(table.email, email), phone) : eq(table.email, email)),
-    )
-    .limit(1);
-  return row;
+  return verifiedHolder(db, type, email, type === 'student' ? String(details.contactNumber) : undefined);
 }
 
 /** Registers an address: a new unverified registration with its own code, unless a verified account holds it. */
@@ -105,12 +99,7 @@ export async function register<T extends RegistrableType>(
   const code = await newCode(owner);
   const at = new Date(now);
   const row = { ...details, id, email, passwordHash, createdAt: at, updatedAt: at };
-  await batch(db, [
-    type === 'student'
-      ? db.insert(users).values(row as typeof users.$inferInsert)
-      : db.insert(partners).values(row as typeof partners.$inferInsert),
-    ...issueStatements(owner, code, { now }),
-  ]);
+  await batch(db, [registrationInsert(db, type, row), ...issueStatements(owner, code, { now })]);
   return { kind: 'created', id, email, code: code.code, codeId: code.id };
 }
 
@@ -128,21 +117,8 @@ export function verifyStatements(
   email: string,
   payload: string | null,
 ) {
-  const table = registrable[type];
-  const others = and(eq(table.email, email), eq(table.isVerified, false), ne(table.id, id));
   const values = { ...detailsFromPayload(type, payload), isVerified: true, updatedAt: new Date() };
-  return [
-    type === 'student'
-      ? db
-          .update(users)
-          .set(values)
-          .where(and(eq(users.id, id), eq(users.isVerified, false)))
-      : db
-          .update(partners)
-          .set(values)
-          .where(and(eq(partners.id, id), eq(partners.isVerified, false))),
-    ...deleteWithCodes(db, type, others),
-  ] as const;
+  return verifyRegistrationStatements(db, type, id, email, values);
 }
 
 /** The account columns a code's payload sets (codes from before migration 0012): details and password hash. */
@@ -164,45 +140,5 @@ export async function pendingRegistrations(
   max = 5,
   now = Date.now(),
 ) {
-  const table = registrable[type];
-  return db
-    .select({ id: table.id, email: table.email, createdAt: table.createdAt })
-    .from(table)
-    .where(
-      and(
-        eq(table.email, normalizeEmail(email)),
-        eq(table.isVerified, false),
-        sql`${table.createdAt} > ${now - UNVERIFIED_TTL_MS}`,
-      ),
-    )
-    .orderBy(sql`${table.createdAt} desc`)
-    .limit(max);
-}
-
-/** The statements deleting the accounts of one type that `where` selects, their codes first. */
-function deleteWithCodes(db: Db, type: RegistrableType, where: SQL | undefined) {
-  const table = registrable[type];
-  return [
-    db
-      .delete(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.accountType, type),
-          inArray(oneTimeCodes.accountId, db.select({ id: table.id }).from(table).where(where)),
-        ),
-      ),
-    db.delete(table).where(where),
-  ] as const;
-}
-
-/** Deletes every unverified account past its 24 hours, with its codes (the daily job); returns how many. */
-export async function deleteExpiredUnverified(db: Db, now = Date.now()) {
-  let deleted = 0;
-  for (const type of Object.keys(registrable) as RegistrableType[]) {
-    const table = registrable[type];
-    const expired = and(eq(table.isVerified, false), lte(table.createdAt, new Date(now - UNVERIFIED_TTL_MS)));
-    const [, gone] = await db.batch(deleteWithCodes(db, type, expired));
-    deleted += gone.meta.changes ?? 0;
-  }
-  return deleted;
+  return openRegistrations(db, type, normalizeEmail(email), now - UNVERIFIED_TTL_MS, max);
 }
