@@ -10,7 +10,7 @@ export type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
 /**
  * Runs statements as one D1 batch (a transaction: all or nothing), mixing raw SQL with Drizzle
  * queries. Drizzle's own `db.batch` cannot bind parameters of raw SQL (`db.run(sql…)`), and the
- * conditional inserts in functions/services/codes.ts need raw SQL (`insert … select … where`).
+ * conditional inserts in db/queries/codes.ts need raw SQL (`insert … select … where`).
  */
 export function batch(db: Db, statements: readonly Statement[]): Promise<D1Result[]> {
   const d1 = db.$client;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './helpers/axe.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydratedAround } from './helpers/islands.ts';
 

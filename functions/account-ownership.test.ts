@@ -3,7 +3,7 @@
 // in our e-mails. Over HTTP through the real Worker on real D1; each test failed on main.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { PLAIN_NAME_MAX, plainName } from './services/emails.ts';
+import { PLAIN_NAME_MAX, plainName } from './services/mail/emails.ts';
 import {
   confirmationToken,
   mailTo,

@@ -4,8 +4,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_RULES, type RequestRule } from './middleware/rate-limit.ts';
 import { CRONS, runScheduled } from './scheduled/index.ts';
-import { CODE_RULES } from './services/codes.ts';
-import { COMMON_PASSWORD_MESSAGE } from './services/common-passwords.ts';
+import { CODE_RULES } from './services/security/codes.ts';
+import { COMMON_PASSWORD_MESSAGE } from './services/security/common-passwords.ts';
 import { auth as staffAuth, makeStaff } from './test/fixtures/index.ts';
 import { partnerRegistration, postJson } from './test/fixtures/index.ts';
 

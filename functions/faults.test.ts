@@ -1,14 +1,14 @@
 // Issue 9, faults: the storage behind the Worker failing (injected by swapping the binding), the
 // answer a clear 503 JSON with Retry-After and no internals, and recovery once the fault ends.
 // Mailer faults: a failed send waits for the retry job, a one-time code's failure answers 503
-// (functions/services/mailer.ts, functions/scheduled/mail-retry.test.ts). After the merge: R2 failing
+// (functions/services/mail/mailer.ts, functions/scheduled/mail-retry.test.ts). After the merge: R2 failing
 // on uploads and downloads, and the mailer failing during registration (below); Stripe failing is
 // in functions/routes/payment/payment.test.ts.
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from './index.ts';
-import { HttpMailer, MailNotSentError } from './services/mailer.ts';
-import { codeEmail } from './services/emails.ts';
+import { HttpMailer, MailNotSentError } from './services/mail/mailer.ts';
+import { codeEmail } from './services/mail/emails.ts';
 import { createDb } from '#db/client.ts';
 import { sql } from 'drizzle-orm';
 import { sessionToken } from './test/fixtures/index.ts';

@@ -6,7 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import worker from './index.ts';
 import { FLOOD_MESSAGE } from './middleware/rate-limit.ts';
-import { LOGIN_LIMITS } from './services/login.ts';
+import { LOGIN_LIMITS } from './services/accounts/login.ts';
 import { partnerRegistration, studentRegistration } from './test/fixtures/index.ts';
 
 type Bindings = Partial<Pick<Env, 'RATE_LIMIT_ADDRESS' | 'RATE_LIMIT_ACCOUNT'>>;

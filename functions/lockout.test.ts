@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_RULES } from './middleware/rate-limit.ts';
-import { LOGIN_LIMITS } from './services/login.ts';
-import { currentTotp } from './services/staff-mfa.ts';
+import { LOGIN_LIMITS } from './services/accounts/login.ts';
+import { currentTotp } from './services/accounts/staff-mfa.ts';
 import { STAFF_CHALLENGE_COOKIE } from './lib/staff-cookies.ts';
 import { SIGN_IN_CODE_SENT } from '#schemas/sign-in.ts';
 import {

@@ -12,7 +12,7 @@ import { database } from './middleware/db.ts';
 import { STAFF_SESSION_COOKIE } from './lib/staff-cookies.ts';
 import { requireAuth } from './middleware/auth.ts';
 import { onError } from './middleware/errors.ts';
-import { signToken } from './services/tokens.ts';
+import { signToken } from './services/security/tokens.ts';
 import { NO_SESSION, sessionToken } from './test/fixtures/index.ts';
 import { request, postJson } from './test/fixtures/index.ts';
 

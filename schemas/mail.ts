@@ -25,7 +25,7 @@ export const outboxStatusLabels: Record<OutboxStatus, string> = {
 
 const MINUTE = 60_000;
 
-/** The retry policy of failed sends (functions/services/mail-delivery.ts, the every-5-minutes cron). */
+/** The retry policy of failed sends (functions/services/mail/mail-delivery.ts, the every-5-minutes cron). */
 export const MAIL_RETRY = {
   /** Wait after the 1st, 2nd and 3rd failed attempt; after the 4th attempt fails the message is dead. */
   delaysMs: [5 * MINUTE, 30 * MINUTE, 120 * MINUTE],

@@ -2,7 +2,7 @@
  * Every workflow (pipeline) of the product, defined once: its statuses, the moves staff may make,
  * the label staff read in the back office, the label the person reads on their dashboard and in
  * e-mails, what happens next for the person, and the page they follow it on. The database enums
- * (db/schema), the status service (functions/services/status.ts), the back office and the three
+ * (db/schema), the status service (functions/services/recruitment/status.ts), the back office and the three
  * dashboards import from here.
  *
  * The two labels differ on purpose: staff work a queue ("Rejected", "Offer"), the person reads news

@@ -156,3 +156,17 @@ export async function programCosts(db: Db, id: string) {
   ]);
   return row ? { costs: resolveCostInputs(row, tables), rates: tables.rates } : undefined;
 }
+
+/** The active exchange-rate rows (the daily refresh checks the feed against each). */
+export function activeExchangeRates(db: Db) {
+  return db.select().from(t.exchangeRates).where(eq(t.exchangeRates.isActive, true));
+}
+
+/** The statement that writes one currency's refreshed rate, not yet run (the refresh batches them all). */
+export function exchangeRateUpdate(
+  db: Db,
+  id: string,
+  values: { unitsPerUsd: string; asOf: string; source: string; updatedAt: Date },
+) {
+  return db.update(t.exchangeRates).set(values).where(eq(t.exchangeRates.id, id));
+}

@@ -22,7 +22,7 @@ import {
 
 /**
  * Every place the schema keeps a stored file (an R2 object), by key prefix. The orphaned-file sweep
- * (functions/services/orphaned-files.ts) deletes an object only when nothing here references it.
+ * (functions/services/files/orphaned-files.ts) deletes an object only when nothing here references it.
  * A new column that holds an R2 key, or a new table whose text may embed an uploaded image's URL,
  * must be added here (db/queries/files.test.ts fails on a column that looks like one and is not).
  */

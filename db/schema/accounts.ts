@@ -38,7 +38,7 @@ export const users = sqliteTable(
   (t) => [
     // Only verified accounts own an address or a phone number: each unverified registration is a
     // row of its own (an address can have several at once, none cancelling another), and reserves
-    // nothing until its code is entered (functions/services/registration.ts, issue 30 items 1, 10).
+    // nothing until its code is entered (functions/services/accounts/registration.ts, issue 30 items 1, 10).
     uniqueIndex('users_verified_email_unique').on(t.email).where(verifiedOnly),
     uniqueIndex('users_verified_contact_number_unique').on(t.contactNumber).where(verifiedOnly),
     index('users_email_idx').on(t.email),
@@ -220,7 +220,7 @@ export const oneTimeCodes = sqliteTable(
     /**
      * A registration's details (JSON, password already hashed), applied when this code verifies the
      * account. Written only before migration 0012, when registrations of one address shared a row;
-     * since then each registration is its own row (functions/services/registration.ts).
+     * since then each registration is its own row (functions/services/accounts/registration.ts).
      */
     payload: text('payload'),
     ...timestamps,

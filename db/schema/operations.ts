@@ -75,7 +75,7 @@ export const stripeEvents = sqliteTable('stripe_events', {
 });
 
 /**
- * Outgoing e-mail and its delivery state (functions/services/mailer.ts; statuses in schemas/mail.ts).
+ * Outgoing e-mail and its delivery state (functions/services/mail/mailer.ts; statuses in schemas/mail.ts).
  * Development keeps every body (the outbox is the mailbox); production keeps a body only while the
  * message waits for a retry (docs/decisions/005-outbox-bodies.md), so `text`, `html` and `headers`
  * are nullable.

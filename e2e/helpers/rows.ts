@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { hashPassword } from '#functions/services/passwords.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
 
 // Rows a browser test makes for itself in the browser tests' shared local database (.wrangler/e2e),
 // instead of reading a seeded row through the API. The browser tests share that database: every row

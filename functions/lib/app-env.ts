@@ -1,6 +1,6 @@
 import type { Db } from '#db/client.ts';
-import type { TokenClaims } from '../services/tokens.ts';
-import type { Mailer } from '../services/mailer.ts';
+import type { TokenClaims } from '../services/security/tokens.ts';
+import type { Mailer } from '../services/mail/mailer.ts';
 import type { Limiter } from '../middleware/rate-limit.ts';
 
 /** Hono's environment for every router: the Worker bindings and per-request variables. */

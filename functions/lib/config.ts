@@ -19,7 +19,7 @@ interface OptionalVars {
   RATES_URL?: string;
   /** How the estimate names that feed ("European Central Bank via …"); defaults to the feed's host. */
   RATES_SOURCE?: string;
-  /** Production e-mail (functions/services/mail-transport.ts): the provider's endpoint, its key, the sender. */
+  /** Production e-mail (functions/services/mail/mail-transport.ts): the provider's endpoint, its key, the sender. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;

@@ -18,10 +18,10 @@ import {
   makeStudentWithData,
   rowsMentioning,
 } from '../test/fixtures/index.ts';
-import { createMailer } from '../services/mailer.ts';
+import { createMailer } from '../services/mail/mailer.ts';
 import { getSite } from '#db/queries/site-content.ts';
-import { erasePerson } from '../services/personal-data.ts';
-import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
+import { erasePerson } from '../services/privacy/personal-data.ts';
+import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/files/orphaned-files.ts';
 import { received, withFakeMail } from '../test/mail-fake/client.ts';
 
 /** The erasure e-mail's subject names the brand of the site block (never a name written in code). */

@@ -11,9 +11,9 @@ import {
 } from '#schemas/privacy.ts';
 import type { TimelineResponse, TimelineSeenResponse } from '#schemas/timeline.ts';
 import { REQUEST_RULES } from '../middleware/rate-limit.ts';
-import { verifyPassword } from '../services/passwords.ts';
-import { erasePerson, exportPersonalData } from '../services/personal-data.ts';
-import { findCredentials } from '../services/accounts.ts';
+import { verifyPassword } from '../services/security/passwords.ts';
+import { erasePerson, exportPersonalData } from '../services/privacy/personal-data.ts';
+import { findCredentials } from '../services/accounts/accounts.ts';
 import type { AppEnv } from './app-env.ts';
 import { validate } from './validate.ts';
 

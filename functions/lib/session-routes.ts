@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AccountType } from '#db/schema/index.ts';
 import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE } from '#schemas/sessions.ts';
 import type { SignOutResponse } from '#schemas/responses.ts';
-import { endAllSessions, endSession } from '../services/sessions.ts';
+import { endAllSessions, endSession } from '#db/queries/sessions.ts';
 import type { AppEnv } from './app-env.ts';
 
 /**

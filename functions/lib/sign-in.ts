@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AccountType } from '#db/schema/index.ts';
 import type { FailureResponse } from '#schemas/responses.ts';
 import { SIGN_IN_CODE_SENT } from '#schemas/sign-in.ts';
-import { checkLogin, checkLoginWithCode, sendSignInCode } from '../services/login.ts';
+import { checkLogin, checkLoginWithCode, sendSignInCode } from '../services/accounts/login.ts';
 import type { AppEnv } from './app-env.ts';
 
 /** The 401 body that asks the form for the e-mailed code (issue 30 item 3). */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_SECONDS } from '../services/tokens.ts';
-import { CHALLENGE_SECONDS } from '../services/staff-challenge.ts';
+import { SESSION_SECONDS } from '../services/security/tokens.ts';
+import { CHALLENGE_SECONDS } from '../services/accounts/staff-challenge.ts';
 
 /**
  * Where staff credentials travel: cookies no script can read (HttpOnly), sent only to this site

@@ -4,14 +4,14 @@ import type { AccountType } from '#db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
 import { readStaffSession, setStaffSession } from '../lib/staff-cookies.ts';
-import { liveSession } from '../services/sessions.ts';
+import { liveSession } from '#db/queries/sessions.ts';
 import {
   REMEMBER_SECONDS,
   SESSION_SECONDS,
   TOKEN_TTL_SECONDS,
   signToken,
   verifyToken,
-} from '../services/tokens.ts';
+} from '../services/security/tokens.ts';
 
 interface Options {
   /** Where the token travels: the bearer Authorization header, or a custom header (applicants). */

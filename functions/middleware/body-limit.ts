@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
-import { MAX_UPLOAD_BYTES } from '../services/files.ts';
+import { MAX_UPLOAD_BYTES } from '../services/files/files.ts';
 import { IMAGE_SIZE_MESSAGE, MAX_IMAGE_BYTES } from '#schemas/images.ts';
 import type { FailureResponse } from '#schemas/responses.ts';
 

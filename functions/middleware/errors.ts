@@ -6,7 +6,7 @@ import { cfRay, routePattern } from './request-log.ts';
 import { HTTPException } from 'hono/http-exception';
 import type { FailureResponse } from '#schemas/responses.ts';
 import { ValidationError } from '../lib/validate.ts';
-import { MailNotSentError } from '../services/mailer.ts';
+import { MailNotSentError } from '../services/mail/mailer.ts';
 import {
   Conflict,
   DomainError,

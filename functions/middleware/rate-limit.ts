@@ -11,7 +11,7 @@ import {
   type Limit,
   type LimitHit,
   type LimitMessage,
-} from '../services/rate-limit.ts';
+} from '../services/security/rate-limit.ts';
 
 /** A request limit: per client address (IPv6 by /64) and, where an account is named, per account. */
 export interface RequestRule {
@@ -102,7 +102,7 @@ export interface Limiter {
    */
   rule(type: AccountType, rule: RequestRule, account?: string, message?: LimitMessage): Promise<void>;
   /**
-   * A REQUEST_RULES rule with a per-account limit, as a `gate` (services/rate-limit.ts): past the
+   * A REQUEST_RULES rule with a per-account limit, as a `gate` (services/security/rate-limit.ts): past the
    * account's limit only this address's first try is let through, so strangers cannot lock the
    * owner out. For endpoints that judge a secret (a code).
    */

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
-import { createMailer } from '../services/mailer.ts';
+import { createMailer } from '../services/mail/mailer.ts';
 import { createLimiter } from './rate-limit.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { config } from '../lib/config.ts';
-import { refreshExchangeRates } from '../services/exchange-rates.ts';
+import { refreshExchangeRates } from '../services/catalogue/exchange-rates.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Daily: refresh the exchange rates from RATES_URL when one is configured (otherwise staff keep them). */

@@ -1,4 +1,4 @@
-import { deleteExpiredUnverified } from '../services/registration.ts';
+import { deleteExpiredUnverified } from '#db/queries/registrations.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '#db/schema/index.ts';
 import { aJob } from '../test/fixtures/index.ts';
 import { countedBucket, countedD1 } from '../lib/call-budget.ts';
-import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/orphaned-files.ts';
+import { deleteOrphanedFiles, ORPHAN_GRACE_MS } from '../services/files/orphaned-files.ts';
 import { CRONS, RunBudget, runScheduled } from './index.ts';
 
 const db = createDb(env.DB);

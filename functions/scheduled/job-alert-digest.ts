@@ -1,4 +1,4 @@
-import { sendJobAlertDigests } from '../services/job-alert-digest.ts';
+import { sendJobAlertDigests } from '../services/mail/job-alert-digest.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { retryDueMail } from '../services/mail-delivery.ts';
+import { retryDueMail } from '../services/mail/mail-delivery.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /**

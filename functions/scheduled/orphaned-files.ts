@@ -1,5 +1,5 @@
 import { readJobState, writeJobState } from '#db/queries/scheduled-state.ts';
-import { deleteOrphanedFiles, isSweepPosition } from '../services/orphaned-files.ts';
+import { deleteOrphanedFiles, isSweepPosition } from '../services/files/orphaned-files.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /**

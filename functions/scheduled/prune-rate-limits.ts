@@ -1,4 +1,4 @@
-import { pruneEnded } from '../services/rate-limit.ts';
+import { pruneEnded } from '#db/queries/rate-limits.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Deletes rate-limit counters whose window has ended (they would start afresh anyway). */

@@ -1,4 +1,4 @@
-import { pruneExpiredSessions } from '../services/sessions.ts';
+import { pruneExpiredSessions } from '#db/queries/sessions.ts';
 import { CRONS, type ScheduledJob } from './cron.ts';
 
 /** Deletes sessions past their end (12 hours, or 7 days with remember me): requireAuth refuses them already. */

@@ -7,8 +7,8 @@ import { openLocalPlatform } from '../lib/platform.ts';
 import { createStaffAccount } from '../lib/staff-account.ts';
 import { staffMfa, users } from '#db/schema/index.ts';
 import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
-import { currentTotp, newTotpSecret } from '#functions/services/staff-mfa.ts';
-import { hashPassword } from '#functions/services/passwords.ts';
+import { currentTotp, newTotpSecret } from '#functions/services/accounts/staff-mfa.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
 
 type Role = 'student' | 'partner' | 'applicant' | 'staff';
 const PASSWORD = 'Fuzz!Passw0rd#2026';

@@ -1,4 +1,4 @@
-import { currentTotp } from '#functions/services/staff-mfa.ts';
+import { currentTotp } from '#functions/services/accounts/staff-mfa.ts';
 
 // The rehearsal's HTTP client: talks to the local Worker over http://127.0.0.1 while presenting the
 // production origin as a browser on the real site would (Origin header), and keeps a staff session.

@@ -16,7 +16,8 @@ import {
   type ApplicationRow,
 } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
-import { statusHistory, transitions } from '#functions/services/status.ts';
+import { statusHistory } from '#db/queries/statuses.ts';
+import { transitions } from '#functions/services/recruitment/status.ts';
 import { adminOnly, auditedDownload, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 

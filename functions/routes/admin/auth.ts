@@ -36,12 +36,17 @@ import {
   startStaffEnrolment,
   type StaffRow,
 } from '#db/queries/staff-mfa.ts';
-import { normalizeEmail } from '#functions/services/accounts.ts';
-import { checkLogin } from '#functions/services/login.ts';
-import { endAllSessions, endSession, liveSession, startSession } from '#functions/services/sessions.ts';
-import { verifyToken } from '#functions/services/tokens.ts';
-import { writeAudit } from '#functions/services/audit.ts';
-import { signChallenge, verifyChallenge, type ChallengeStage } from '#functions/services/staff-challenge.ts';
+import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { checkLogin } from '#functions/services/accounts/login.ts';
+import { startSession } from '#functions/services/accounts/sessions.ts';
+import { endAllSessions, endSession, liveSession } from '#db/queries/sessions.ts';
+import { verifyToken } from '#functions/services/security/tokens.ts';
+import { writeAudit } from '#db/queries/audit.ts';
+import {
+  signChallenge,
+  verifyChallenge,
+  type ChallengeStage,
+} from '#functions/services/accounts/staff-challenge.ts';
 import {
   MFA_EXTRA_TRIES,
   MFA_RULE,
@@ -51,7 +56,7 @@ import {
   newTotpSecret,
   otpauthUrl,
   qrSvg,
-} from '#functions/services/staff-mfa.ts';
+} from '#functions/services/accounts/staff-mfa.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE } from '#schemas/sessions.ts';
 import type { SignOutResponse } from '#schemas/responses.ts';

@@ -30,8 +30,8 @@ import {
   type ContentSavedResponse,
 } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
-import { auditInsert } from '#functions/services/audit.ts';
-import { importRemoteImage } from '#functions/services/remote-images.ts';
+import { auditInsert } from '#db/queries/audit.ts';
+import { importRemoteImage } from '#functions/services/files/remote-images.ts';
 import { DomainError } from '#functions/services/errors.ts';
 import { purgePublicReads } from '#functions/middleware/edge-cache.ts';
 import { searchNeedle, listResponse, staffOnly, window } from './shared.ts';

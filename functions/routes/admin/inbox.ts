@@ -21,8 +21,8 @@ import {
   type InboxSource,
 } from '#schemas/admin/index.ts';
 import type { MessageResponse, Wire } from '#schemas/responses.ts';
-import { auditInsert } from '#functions/services/audit.ts';
-import { notificationEmail } from '#functions/services/emails.ts';
+import { auditInsert } from '#db/queries/audit.ts';
+import { notificationEmail } from '#functions/services/mail/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 

@@ -10,7 +10,8 @@ import {
   type PipelineDetailResponse,
 } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
-import { statusHistory, transitions } from '#functions/services/status.ts';
+import { statusHistory } from '#db/queries/statuses.ts';
+import { transitions } from '#functions/services/recruitment/status.ts';
 import { jobApplicationForwardingStatuses } from '#schemas/pipelines.ts';
 import {
   applicationIsConfirmed,

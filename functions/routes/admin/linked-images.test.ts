@@ -6,7 +6,7 @@ import { auth, db, makeStaff, request } from '#functions/test/fixtures/index.ts'
 import { parseImageUrl } from '#schemas/images.ts';
 import type { ContentSavedResponse } from '#schemas/admin/index.ts';
 import type { CountryDto } from '#schemas/catalog.ts';
-import { fetchRemoteImage, isPrivateHost } from '#functions/services/remote-images.ts';
+import { fetchRemoteImage, isPrivateHost } from '#functions/services/files/remote-images.ts';
 
 // Issue 31 item 4: images content names by a link to another site are fetched once, at save time,
 // checked and processed like uploads; a link that fails keeps the placeholder and warns beside its

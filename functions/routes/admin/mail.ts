@@ -12,8 +12,8 @@ import {
   type UndeliveredMessage,
   type UndeliveredPage,
 } from '#schemas/mail.ts';
-import { auditInsert } from '#functions/services/audit.ts';
-import { retryNow, RetryRefusedError } from '#functions/services/mail-delivery.ts';
+import { auditInsert } from '#db/queries/audit.ts';
+import { retryNow, RetryRefusedError } from '#functions/services/mail/mail-delivery.ts';
 import { CSV_LIMIT, staffOnly, toCsv } from './shared.ts';
 
 const csvColumns: { key: keyof UndeliveredMessage; header: string }[] = [

@@ -21,8 +21,9 @@ import {
 import type { Wire } from '#schemas/responses.ts';
 import { jobSchema } from '#schemas/content.ts';
 import { getSite } from '#db/queries/site-content.ts';
-import { auditInsert } from '#functions/services/audit.ts';
-import { statusHistory, transitions } from '#functions/services/status.ts';
+import { auditInsert } from '#db/queries/audit.ts';
+import { statusHistory } from '#db/queries/statuses.ts';
+import { transitions } from '#functions/services/recruitment/status.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 import { checkStatusFilter, moveStatus } from './pipeline.ts';
 import { jobPath } from '#schemas/paths.ts';

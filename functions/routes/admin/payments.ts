@@ -16,8 +16,8 @@ import {
   type RefundResponse,
 } from '#schemas/payment.ts';
 import type { FailureResponse, Wire } from '#schemas/responses.ts';
-import { createStripe, receiptLinks, stripeSettings } from '#functions/services/payments.ts';
-import { requestRefund } from '#functions/services/refunds.ts';
+import { createStripe, receiptLinks, stripeSettings } from '#functions/services/payments/payments.ts';
+import { requestRefund } from '#functions/services/payments/refunds.ts';
 import { adminOnly, listResponse, searchNeedle, window } from './shared.ts';
 
 type ListRow = Pick<

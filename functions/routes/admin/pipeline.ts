@@ -2,7 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
-import { changeStatus, transitions, type Pipeline } from '#functions/services/status.ts';
+import { changeStatus, transitions, type Pipeline } from '#functions/services/recruitment/status.ts';
 import type { StatusChangeResponse } from '#schemas/admin/index.ts';
 import { pipelines } from '#schemas/pipelines.ts';
 

@@ -463,7 +463,7 @@ describe('dashboard', () => {
 
 describe('status changes made at the same moment', () => {
   it('records nothing when the status moved since it was read', async () => {
-    const { recordChange } = await import('#functions/services/status.ts');
+    const { recordChange } = await import('#db/queries/statuses.ts');
     const sub = await makeApplication('in_review');
     // Another staff member read 'submitted' before this one moved it to in_review.
     expect(

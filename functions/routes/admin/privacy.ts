@@ -11,8 +11,8 @@ import {
   type EraseResponse,
   type PrivacySearchResponse,
 } from '#schemas/privacy.ts';
-import { writeAudit } from '#functions/services/audit.ts';
-import { erasePerson } from '#functions/services/personal-data.ts';
+import { writeAudit } from '#db/queries/audit.ts';
+import { erasePerson } from '#functions/services/privacy/personal-data.ts';
 import { adminOnly } from './shared.ts';
 
 /**

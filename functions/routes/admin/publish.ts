@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
-import { auditInsert } from '#functions/services/audit.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import {
   claimHookCall,
   finishHookCall,

@@ -4,7 +4,7 @@ import { admin as adminRouter } from '#functions/routes/admin/index.ts';
 import { apiPaths } from '#schemas/paths.ts';
 import { request } from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff, tokenFor } from '#functions/test/fixtures/index.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 // Every staff route and its role, as docs/staff-routes.md states them (issue 30 item 4: the table

@@ -7,8 +7,8 @@ import type { ListQuery } from '#schemas/admin/index.ts';
 import type { PageOf } from '#schemas/responses.ts';
 import type { Page } from '#db/queries/page.ts';
 import { staffMfaEnabled } from '#db/queries/staff-mfa.ts';
-import { downloadResponse } from '#functions/services/files.ts';
-import { writeAudit, type AuditEntry } from '#functions/services/audit.ts';
+import { downloadResponse } from '#functions/services/files/files.ts';
+import { writeAudit, type AuditEntry } from '#db/queries/audit.ts';
 
 export const ENROL_FIRST = 'Set up two-step sign-in before using the back office.';
 

@@ -13,8 +13,8 @@ import type { SiteContactsSaved, SiteSettingsResponse, SiteSettingsSaved } from 
 import type { Wire } from '#schemas/responses.ts';
 import { getSite, saveSiteStatement, siteUpdatedAt } from '#db/queries/site-content.ts';
 import { findStaff } from '#db/queries/staff-mfa.ts';
-import { auditInsert } from '#functions/services/audit.ts';
-import { changedContactFields, saveSiteContacts } from '#functions/services/site-contacts.ts';
+import { auditInsert } from '#db/queries/audit.ts';
+import { changedContactFields, saveSiteContacts } from '#functions/services/privacy/site-contacts.ts';
 import { adminOnly, staffOnly } from './shared.ts';
 
 /**

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import * as t from '#db/schema/index.ts';
 import { replaceRecoveryCodes } from '#db/queries/staff-mfa.ts';
 import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
-import { currentTotp, hashRecoveryCode, newRecoveryCodes } from '#functions/services/staff-mfa.ts';
+import { currentTotp, hashRecoveryCode, newRecoveryCodes } from '#functions/services/accounts/staff-mfa.ts';
 import {
   auth,
   cookieFrom,

@@ -13,11 +13,11 @@ import {
   type StaffUpdatedResponse,
 } from '#schemas/admin/index.ts';
 import type { OkOnly, Wire } from '#schemas/responses.ts';
-import { normalizeEmail } from '#functions/services/accounts.ts';
-import { hashPassword } from '#functions/services/passwords.ts';
-import { assertNotCommon } from '#functions/services/common-passwords.ts';
-import { endAllSessionsStatement } from '#functions/services/sessions.ts';
-import { auditInsert } from '#functions/services/audit.ts';
+import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
+import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
+import { endAllSessionsStatement } from '#db/queries/sessions.ts';
+import { auditInsert } from '#db/queries/audit.ts';
 import { resetStaffMfa, staffWithMfa } from '#db/queries/staff-mfa.ts';
 import {
   findStaffForAdmin,

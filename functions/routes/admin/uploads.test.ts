@@ -12,7 +12,7 @@ import {
   IMAGE_FORMATS,
 } from '#schemas/images.ts';
 import type { UploadResponse } from '#schemas/admin/index.ts';
-import { probeImage } from '#functions/services/image-probe.ts';
+import { probeImage } from '#functions/services/files/image-probe.ts';
 
 // The upload rules of issue 31, each against the real pipeline: the Images binding (sharp in the
 // local simulation), R2 and D1. The bytes come from the test images' server (functions/test/image-fixtures).

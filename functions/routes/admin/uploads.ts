@@ -5,9 +5,9 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import type { ImageDetails, ImageDetailsResponse, UploadResponse } from '#schemas/admin/index.ts';
 import { IMAGE_SIZE_MESSAGE, MAX_IMAGE_BYTES } from '#schemas/images.ts';
 import { imageUploadBodyLimit } from '#functions/middleware/body-limit.ts';
-import { checkImage, processImage } from '#functions/services/image-pipeline.ts';
+import { checkImage, processImage } from '#functions/services/files/image-pipeline.ts';
 import { findImage, type ImageRow } from '#db/queries/images.ts';
-import { writeAudit } from '#functions/services/audit.ts';
+import { writeAudit } from '#db/queries/audit.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { staffOnly } from './shared.ts';
 

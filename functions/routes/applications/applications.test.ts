@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createDb } from '#db/client.ts';
 import { programApplications, users } from '#db/schema/index.ts';
 import { aProgram, aUniversity, request } from '#functions/test/fixtures/index.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
 const db = createDb(env.DB);

@@ -13,7 +13,7 @@ import { INTAKE_NOT_OFFERED, programIntakes } from '#schemas/program-intakes.ts'
 import { createApplication, findOpenSubject, listApplications } from '#db/queries/applications.ts';
 import { findStudent } from '#db/queries/students.ts';
 import { getSite } from '#db/queries/site-content.ts';
-import { programApplicationEmail, trySend } from '#functions/services/confirmations.ts';
+import { programApplicationEmail, trySend } from '#functions/services/mail/confirmations.ts';
 
 export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
 

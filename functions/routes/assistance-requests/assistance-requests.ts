@@ -12,7 +12,7 @@ import {
   CATEGORY_MESSAGE,
   type AssistanceRequestResponse,
 } from '#schemas/recruitment.ts';
-import { notifyStaff } from '#functions/services/notify.ts';
+import { notifyStaff } from '#functions/services/mail/notify.ts';
 import { noticeAbout } from '#db/queries/outbox.ts';
 
 /** Submissions allowed per address per hour: plenty for a real employer, little for a bot. */

@@ -4,8 +4,8 @@ import { validate } from '#functions/lib/validate.ts';
 import { insertContactMessage } from '#db/queries/enquiries.ts';
 import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
 import type { MessageResponse } from '#schemas/responses.ts';
-import { normalizeEmail } from '#functions/services/accounts.ts';
-import { notifyStaff } from '#functions/services/notify.ts';
+import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { notifyStaff } from '#functions/services/mail/notify.ts';
 import { noticeAbout } from '#db/queries/outbox.ts';
 
 // Public forms: generous for people, a wall for scripts filling the inbox.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { createDb } from '#db/client.ts';
-import { OutboxMailer } from '#functions/services/mailer.ts';
-import { codeEmail } from '#functions/services/emails.ts';
+import { OutboxMailer } from '#functions/services/mail/mailer.ts';
+import { codeEmail } from '#functions/services/mail/emails.ts';
 import { app } from '#functions/index.ts';
 import { getSite } from '#db/queries/site-content.ts';
 

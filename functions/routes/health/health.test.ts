@@ -5,7 +5,7 @@ import { configProblems, tokenSecretProblem } from '#functions/lib/config.ts';
 import { checkedConfig } from '#functions/middleware/config-check.ts';
 import { exampleDomainIn, isExamplePhone } from '#functions/lib/example-values.ts';
 import { getSite, saveSiteStatement } from '#db/queries/site-content.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { db } from '#functions/test/fixtures/index.ts';
 import type { HealthResponse } from '#schemas/build.ts';
 import type { SiteContent } from '#schemas/content.ts';

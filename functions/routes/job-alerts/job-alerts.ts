@@ -28,8 +28,8 @@ import {
   signUnsubscribeToken,
   unsubscribeUrl,
   verifyUnsubscribeToken,
-} from '#functions/services/unsubscribe-tokens.ts';
-import { jobAlertSavedEmail, trySend } from '#functions/services/confirmations.ts';
+} from '#functions/services/mail/unsubscribe-tokens.ts';
+import { jobAlertSavedEmail, trySend } from '#functions/services/mail/confirmations.ts';
 import { findApplicant } from '#db/queries/applicants.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
 import { getSite } from '#db/queries/site-content.ts';

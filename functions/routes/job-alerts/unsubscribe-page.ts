@@ -1,4 +1,4 @@
-import { escapeHtml } from '#functions/services/emails.ts';
+import { escapeHtml } from '#functions/services/mail/emails.ts';
 
 /**
  * The unsubscribe pages: plain server-rendered HTML (the link opens from an e-mail, signed out, on

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { postJson, request } from '#functions/test/fixtures/index.ts';
 import { confirmationToken, registerApplicant } from '#functions/test/fixtures/index.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { NO_SESSION } from '#functions/test/fixtures/index.ts';
 
 const valid = {

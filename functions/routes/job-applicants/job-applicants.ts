@@ -21,7 +21,7 @@ import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
   resetPassword,
-} from '#functions/services/account-codes.ts';
+} from '#functions/services/accounts/account-codes.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import {
@@ -42,10 +42,10 @@ import {
   readConfirmationToken,
   sameEmail,
   sendConfirmation,
-} from '#functions/services/applicant-confirmation.ts';
-import { assertNotCommon } from '#functions/services/common-passwords.ts';
-import { hashPassword } from '#functions/services/passwords.ts';
-import { startSession } from '#functions/services/sessions.ts';
+} from '#functions/services/recruitment/applicant-confirmation.ts';
+import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
+import { startSession } from '#functions/services/accounts/sessions.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';

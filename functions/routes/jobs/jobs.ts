@@ -9,14 +9,14 @@ import { publicCache } from '#functions/middleware/cache.ts';
 import { findApplicant, hasApplied, insertJobApplication } from '#db/queries/applicants.ts';
 import { getJob } from '#db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/recruitment.ts';
-import { checkUpload, storeFile } from '#functions/services/files.ts';
+import { checkUpload, storeFile } from '#functions/services/files/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import {
   confirmationSettings,
   forwardApplication,
   forwardHeldApplications,
   remindToConfirm,
-} from '#functions/services/applicant-confirmation.ts';
+} from '#functions/services/recruitment/applicant-confirmation.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { config } from '#functions/lib/config.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';

@@ -5,9 +5,9 @@ import { validate } from '#functions/lib/validate.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import { insertPartnerRequest } from '#db/queries/partners.ts';
 import { REQUEST_MESSAGES, partnerRequestSchema } from '#schemas/partner.ts';
-import { notifyStaff } from '#functions/services/notify.ts';
+import { notifyStaff } from '#functions/services/mail/notify.ts';
 import { noticeAbout } from '#db/queries/outbox.ts';
-import { currentPartner } from '#functions/services/partners.ts';
+import { currentPartner } from '#functions/services/accounts/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import type { RequestSubmittedResponse } from '#schemas/partner.ts';
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { database } from '#functions/middleware/db.ts';
 import { onError } from '#functions/middleware/errors.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { NO_SESSION } from '#functions/test/fixtures/index.ts';
 import { partnerRegistration as registration, postJson, request } from '#functions/test/fixtures/index.ts';
 import { bearer, lastCode, lastResetCode, randomAddress, verifiedPartner } from './partner.test-helpers.ts';

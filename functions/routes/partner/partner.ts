@@ -29,7 +29,7 @@ import {
   partnerVerifySchema,
   type PartnerDto,
 } from '#schemas/partner.ts';
-import { findCredentials } from '#functions/services/accounts.ts';
+import { findCredentials } from '#functions/services/accounts/accounts.ts';
 import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
@@ -37,16 +37,16 @@ import {
   resetPassword,
   sendRegistrationCode,
   verifyByEmail,
-} from '#functions/services/account-codes.ts';
-import { assertNotCommon } from '#functions/services/common-passwords.ts';
+} from '#functions/services/accounts/account-codes.ts';
+import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
-import { NotVerified } from '#functions/services/login.ts';
+import { NotVerified } from '#functions/services/accounts/login.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
-import { register } from '#functions/services/registration.ts';
-import { startSession } from '#functions/services/sessions.ts';
-import { currentPartner } from '#functions/services/partners.ts';
+import { register } from '#functions/services/accounts/registration.ts';
+import { startSession } from '#functions/services/accounts/sessions.ts';
+import { currentPartner } from '#functions/services/accounts/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 
 /** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */

@@ -23,7 +23,7 @@ import {
   type WebhookResponse,
 } from '#schemas/payment.ts';
 import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
-import { normalizeEmail } from '#functions/services/accounts.ts';
+import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
 import {
   applyWebhookEvent,
   createStripe,
@@ -31,9 +31,9 @@ import {
   stripeSettings,
   StripeUnavailableError,
   verifyWebhook,
-} from '#functions/services/payments.ts';
-import { receiptLinkEmail } from '#functions/services/payment-emails.ts';
-import { signReceiptToken, verifyReceiptToken } from '#functions/services/receipt-links.ts';
+} from '#functions/services/payments/payments.ts';
+import { receiptLinkEmail } from '#functions/services/payments/payment-emails.ts';
+import { signReceiptToken, verifyReceiptToken } from '#functions/services/payments/receipt-links.ts';
 import { getSite } from '#db/queries/site-content.ts';
 
 /** Payment attempts per address: enough for a few declines and retries, not for card testing. */

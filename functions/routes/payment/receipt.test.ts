@@ -15,8 +15,8 @@ import {
   paidPayment,
   paymentBody,
 } from '#functions/test/stripe.ts';
-import { signReceiptToken, RECEIPT_LINK_DAYS } from '#functions/services/receipt-links.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signReceiptToken, RECEIPT_LINK_DAYS } from '#functions/services/payments/receipt-links.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 
 // Each test pays (and refunds) for real through the fake Stripe API, several times: seconds, more on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,14 +1,14 @@
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
-import { LOGIN_LIMITS } from '#functions/services/login.ts';
+import { LOGIN_LIMITS } from '#functions/services/accounts/login.ts';
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';
 import { createDb } from '#db/client.ts';
 import { oneTimeCodes, outbox, users } from '#db/schema/index.ts';
 import { request } from '#functions/test/fixtures/index.ts';
-import { signToken } from '#functions/services/tokens.ts';
+import { signToken } from '#functions/services/security/tokens.ts';
 import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
-import { CODE_RULES } from '#functions/services/codes.ts';
+import { CODE_RULES } from '#functions/services/security/codes.ts';
 
 const db = createDb(env.DB);
 let seq = 0;

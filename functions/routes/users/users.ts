@@ -28,7 +28,7 @@ import {
   type ProfileResponse,
   type RegisterResponse,
 } from '#schemas/users.ts';
-import { findCredentials, isExpiredUnverified } from '#functions/services/accounts.ts';
+import { findCredentials, isExpiredUnverified } from '#functions/services/accounts/accounts.ts';
 import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
@@ -36,17 +36,17 @@ import {
   sendRegistrationCode,
   sendVerificationCode,
   verifyAccount,
-} from '#functions/services/account-codes.ts';
-import { assertNotCommon } from '#functions/services/common-passwords.ts';
-import { checkUpload, downloadResponse, storeFile } from '#functions/services/files.ts';
+} from '#functions/services/accounts/account-codes.ts';
+import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
+import { checkUpload, downloadResponse, storeFile } from '#functions/services/files/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
-import { NotVerified } from '#functions/services/login.ts';
+import { NotVerified } from '#functions/services/accounts/login.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
-import { register } from '#functions/services/registration.ts';
-import { startSession } from '#functions/services/sessions.ts';
+import { register } from '#functions/services/accounts/registration.ts';
+import { startSession } from '#functions/services/accounts/sessions.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
   deleteDocument,

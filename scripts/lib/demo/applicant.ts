@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { jobApplicants } from '#db/schema/index.ts';
-import { hashPassword } from '#functions/services/passwords.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
 
 const DEMO = {
   email: 'applicant@example.com',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { partners } from '#db/schema/index.ts';
-import { hashPassword } from '#functions/services/passwords.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
 
 const DEMO = { email: 'partner.demo@example.com', password: 'DemoPartner!2026' };
 

@@ -1,6 +1,6 @@
 import type { Db } from '#db/client.ts';
 import { staffMfa } from '#db/schema/index.ts';
-import { otpauthUrl } from '#functions/services/staff-mfa.ts';
+import { otpauthUrl } from '#functions/services/accounts/staff-mfa.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { createStaffAccount } from '../staff-account.ts';
 

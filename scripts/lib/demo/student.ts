@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { users } from '#db/schema/index.ts';
-import { hashPassword } from '#functions/services/passwords.ts';
+import { hashPassword } from '#functions/services/security/passwords.ts';
 
 export const DEMO_STUDENT = { email: 'student@example.com', password: 'Student-demo-2026' } as const;
 
