@@ -354,8 +354,10 @@ test.describe('home page', () => {
     await expect(page.locator('.partners')).toHaveAttribute('data-paused', 'true');
     const paused = await track.evaluate((el) => el.scrollLeft);
     await page.clock.fastForward(CAROUSEL_INTERVAL + 500);
-    // A scroll the interval had started would show within a frame or two.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // A scroll the interval had started would be well under way ten frames on (seen: 3 px after two).
+    await page.evaluate(async () => {
+      for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+    });
     expect(await track.evaluate((el) => el.scrollLeft)).toBe(paused);
   });
 
