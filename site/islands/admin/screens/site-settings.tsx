@@ -40,11 +40,14 @@ export function SiteSettings({ me }: { me: StaffProfile }) {
   });
   const [brand, setBrand] = useState<Obj | null>(null);
   const [contacts, setContacts] = useState<Obj | null>(null);
+  // The first answer fills both forms; after that each form shows what its own save stored. A
+  // refetch (the invalidation after either save) must not overwrite what the person is typing: it
+  // did, and a change typed in one form just after saving the other was silently lost.
   useEffect(() => {
-    if (q.data) {
-      setBrand(pickFields(q.data.item, brandSchema));
-      setContacts(pickFields(q.data.item, contactsSchema));
-    }
+    if (!q.data) return;
+    const { item } = q.data;
+    setBrand((draft) => draft ?? pickFields(item, brandSchema));
+    setContacts((draft) => draft ?? pickFields(item, contactsSchema));
   }, [q.data, brandSchema, contactsSchema]);
   const brandErrors = useFieldErrors('site-settings-error');
   const contactErrors = useFieldErrors('site-contacts-error');
@@ -56,7 +59,10 @@ export function SiteSettings({ me }: { me: StaffProfile }) {
         schema: siteSettingsSavedResponse,
       }),
     onMutate: brandErrors.clear,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: ({ item }) => {
+      setBrand(pickFields(item, brandSchema));
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
     onError: brandErrors.onError,
   });
   const saveContacts = useMutation({
@@ -67,7 +73,10 @@ export function SiteSettings({ me }: { me: StaffProfile }) {
         schema: siteContactsSavedResponse,
       }),
     onMutate: contactErrors.clear,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: ({ item }) => {
+      setContacts(pickFields(item, contactsSchema));
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
     onError: contactErrors.onError,
   });
   if (q.isPending) return <p>Loading…</p>;
