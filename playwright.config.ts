@@ -1,14 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
-import { stripeFakeInfo } from './e2e/helpers/stripe-fake-info.ts';
+import { E2E_WORKERS, e2eStacks, ownStack } from './scripts/lib/e2e-stacks.ts';
 
-// Browser tests drive the built site under wrangler dev, with a fresh local database of their own.
-const port = Number(process.env.E2E_PORT ?? 8799);
-const baseURL = `http://127.0.0.1:${port}`;
+// Browser tests drive the built site under wrangler dev, with fresh local databases of their own:
+// one stack (server, database, fake Stripe) for each worker (scripts/lib/e2e-stacks.ts). This file
+// is read again in each worker, where ownStack is that worker's.
 
 export default defineConfig({
   testDir: './e2e',
+  // Spec files are shared out between the workers; a file's tests run in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 60_000,
@@ -26,7 +27,7 @@ export default defineConfig({
   // in Debian's Chromium only).
   snapshotPathTemplate: '{testDir}/{testFileDir}/__screenshots__/{testFileName}/{arg}{ext}',
   use: {
-    baseURL,
+    baseURL: ownStack.origin,
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,15 +42,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // with-fake.ts runs the fake Stripe API beside the Worker, gives the Worker test-mode Stripe
-    // settings, forwards the fake's events to the Worker's webhook and writes its address for the tests.
-    // wrangler.toml's top level is production: the browser tests run the Worker as development (the
-    // dev mailbox reads the codes) on a loopback request URL (--local-upstream), whatever .dev.vars says.
-    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to .wrangler/e2e --var SITE_URL:${baseURL} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
-    url: `${baseURL}/api/countries`,
+  // with-fake.ts runs the fake Stripe API beside the Worker, gives the Worker test-mode Stripe
+  // settings, forwards the fake's events to the Worker's webhook and writes its address for the tests.
+  // wrangler.toml's top level is production: the browser tests run the Worker as development (the
+  // dev mailbox reads the codes) on a loopback request URL (--local-upstream), whatever .dev.vars says.
+  webServer: e2eStacks.map(({ port, origin, persistTo, stripeFakeInfo }) => ({
+    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to ${persistTo} --var SITE_URL:${origin} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
+    url: `${origin}/api/countries`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-  },
+    stdout: 'ignore' as const,
+  })),
 });

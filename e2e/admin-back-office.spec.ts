@@ -5,6 +5,7 @@ import { latestCode } from './helpers/mailbox.ts';
 import { freshTotp } from './helpers/totp.ts';
 import { createStaff, sql } from './helpers/rows.ts';
 import { keepPictures, picture } from './helpers/pictures.ts';
+import { builtOrigin, ownStack } from '../scripts/lib/e2e-stacks.ts';
 
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
@@ -31,8 +32,8 @@ const message = {
 let subscriptionId = '';
 const e2eEnv = {
   ...process.env,
-  WRANGLER_PERSIST_TO: '.wrangler/e2e',
-  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+  WRANGLER_PERSIST_TO: ownStack.persistTo,
+  SITE_URL: builtOrigin,
 };
 
 /** Signs a staff member in with password and a fresh authenticator code, the way a person does. */

@@ -3,6 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { signInNewEditor } from './helpers/staff.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
+import { builtOrigin, ownStack } from '../scripts/lib/e2e-stacks.ts';
 
 // Issue 16 item 8: staff set video links in the back office (validated); after a publish, each
 // poster plays its video in place on click, with no third-party script, frame or file before the
@@ -17,8 +18,8 @@ const editor = {
 };
 const e2eEnv = {
   ...process.env,
-  WRANGLER_PERSIST_TO: '.wrangler/e2e',
-  SITE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8799}`,
+  WRANGLER_PERSIST_TO: ownStack.persistTo,
+  SITE_URL: builtOrigin,
 };
 const links = {
   homeSupport: 'https://media.example.com/videos/support.mp4',

@@ -23,7 +23,13 @@ export async function hydrated(page: Page, component: string) {
   const island = page.locator(`astro-island[component-url*="${component}"]`).first();
   await expect(island).toHaveCount(1);
   await pageStyled(page);
-  await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
+  // In one step in the page: hydration can replace the island's first child between a locator's
+  // resolving it and scrolling it ("element is not attached", seen on two busy workers).
+  // Chromium's scrollIntoViewIfNeeded: what a locator's does (centred, only when not wholly in view).
+  await island.evaluate((el) => {
+    const first = (el.firstElementChild ?? el) as Element & { scrollIntoViewIfNeeded(center: boolean): void };
+    first.scrollIntoViewIfNeeded(true);
+  });
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
   return island;
 }

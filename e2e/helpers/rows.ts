@@ -1,14 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { hashPassword } from '#functions/services/security/passwords.ts';
+import { ownStack } from '../../scripts/lib/e2e-stacks.ts';
 
-// Rows a browser test makes for itself in the browser tests' shared local database (.wrangler/e2e),
-// instead of reading a seeded row through the API. The browser tests share that database: every row
-// made here must go again afterwards (call the returned cleanup in an afterEach), so later specs see
-// the content the site was built with.
+// Rows a browser test makes for itself in its worker's local database (scripts/lib/e2e-stacks.ts),
+// instead of reading a seeded row through the API. The specs a worker runs share that database: every
+// row made here must go again afterwards (call the returned cleanup in an afterEach), so later specs
+// see the content the site was built with.
 
-/** Where wrangler dev keeps the local D1 of the browser tests: one SQLite file per database. */
-const D1_DIR = '.wrangler/e2e/v3/d1/miniflare-D1DatabaseObject';
+/** Where wrangler dev keeps this worker's local D1: one SQLite file per database. */
+const D1_DIR = `${ownStack.persistTo}/v3/d1/miniflare-D1DatabaseObject`;
 let database: DatabaseSync | undefined;
 
 /**

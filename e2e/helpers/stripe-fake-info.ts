@@ -1,2 +1,4 @@
-/** Where with-fake.ts writes the fake Stripe API's address for the browser tests (playwright.config.ts passes it on). */
-export const stripeFakeInfo = '.wrangler/e2e/stripe-fake.json';
+import { ownStack } from '../../scripts/lib/e2e-stacks.ts';
+
+/** Where with-fake.ts writes this worker's fake Stripe API address (playwright.config.ts passes it on). */
+export const stripeFakeInfo = ownStack.stripeFakeInfo;
