@@ -2,7 +2,7 @@
 // document can use (issue 16 item 15), and every rule of the page's stylesheets reaches the page in
 // a cached file after the first paint (issue 29 item 1).
 //
-// Why inline only a part: every page inlines the shared stylesheet (global.css, ~31 KB raw, ~7 KB
+// Why inline only a part: every page inlines the shared stylesheet (global.css, ~20 KB raw, ~5 KB
 // gzip), and Lighthouse's mobile LCP counts the whole first document's download (a response over the
 // first TCP window, ~14 KB, costs another 150 ms round trip in its network model) and its first
 // style pass over every rule.

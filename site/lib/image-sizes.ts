@@ -1,6 +1,7 @@
 // How wide each kind of content image is drawn (the `sizes` of site/components/content-image.tsx),
-// from the layout rules in site/styles/global.css: the browser picks the smallest variant that fills
-// the box at the screen's density. Wrong by a little costs a size step; wrong by much costs bytes.
+// from the layout rules in site/styles (global.css; .gallery in country-subject.css, the team in
+// home.css): the browser picks the smallest variant that fills the box at the screen's density.
+// Wrong by a little costs a size step; wrong by much costs bytes.
 
 /** A page header's image: half the 1200 px container beside the text from 900 px, full width below. */
 export const HERO_SIZES = '(min-width: 900px) min(44vw, 530px), calc(100vw - 2rem)';

@@ -4,6 +4,7 @@ import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
 import { ContentImage } from '#site/components/content-image.tsx';
 import { CARD_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
+import '../../styles/country-subject.css';
 
 const sceneSets: [string, string[]][] = [
   ['australia', ['australia', 'aus']],

@@ -5,6 +5,7 @@ import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
 import { ContentImage } from '#site/components/content-image.tsx';
 import { GALLERY_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
+import '../../styles/country-subject.css';
 
 export const subjectDefaults = { degree: 'Bachelor', duration: '4 Years', code: '257555' };
 

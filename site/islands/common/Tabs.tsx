@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import '../../styles/tabs.css';
 
 export interface TabBlock {
   heading?: string;

@@ -3,6 +3,7 @@ import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
 import { HeartIcon } from '../common/icons.tsx';
 import { ContentImage } from '#site/components/content-image.tsx';
 import { CARD_SIZES } from '#site/lib/image-sizes.ts';
+import '../../styles/destinations.css';
 
 export interface CountryCard {
   _id: string;

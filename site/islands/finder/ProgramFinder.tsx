@@ -23,6 +23,7 @@ import { withQuery } from '../common/with-query.tsx';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 import type { FinderPage } from './first-page.ts';
 import { CurrencyOptions } from './currency-options.tsx';
+import '../../styles/browser.css';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { subjectSearch } from '#site/lib/subject-search.ts';
 import { truncateWords } from '#site/lib/format.ts';
 import { withQuery } from '../common/with-query.tsx';
+import '../../styles/browser.css';
 
 /** /search?query= (spec 2 sections 5 and 8): no call for a blank query. */
 function SearchResults() {
