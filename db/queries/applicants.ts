@@ -55,11 +55,11 @@ export async function heldResumeKeys(db: Db, applicantId: string) {
 
 /** The jobs of an applicant's held applications (the confirmation e-mail names them), oldest first. */
 export async function heldJobsOf(db: Db, applicantId: string) {
+  // Not the registry's left join of the job: the e-mail names a job on every line, so an
+  // application whose job is gone is left out.
   return db
     .select({ title: jobs.title, company: jobs.company })
     .from(jobApplications)
-    // Not the registry's left join of the job: the e-mail names a job on every line, so an
-    // application whose job is gone is left out.
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .where(and(eq(jobApplications.applicantId, applicantId), isNull(jobApplications.forwardedAt)))
     .orderBy(jobApplications.createdAt);

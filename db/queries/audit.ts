@@ -5,14 +5,8 @@ import {
   auditLog,
   contactMessages,
   jobApplicants,
-  jobApplications,
-  jobs,
   outbox,
-  partnerRequests,
-  partners,
-  programApplications,
   staff,
-  subjects,
   users,
 } from '../schema/index.ts';
 import { contains } from './text-search.ts';

@@ -87,12 +87,7 @@ export async function changeStatus(
   let emailed = true;
   try {
     await mailer.send(
-      notificationEmail(
-        await getSite(db),
-        recipient.email,
-        `Update on ${about}: ${shown}`,
-        paragraphs,
-      ),
+      notificationEmail(await getSite(db), recipient.email, `Update on ${about}: ${shown}`, paragraphs),
     );
   } catch {
     // The change stands; the staff member is told the e-mail did not go out.
