@@ -3,7 +3,8 @@
  * the label staff read in the back office, the label the person reads on their dashboard and in
  * e-mails, what happens next for the person, and the page they follow it on. The database enums
  * (db/schema), the status service (functions/services/recruitment/status.ts), the back office and the three
- * dashboards import from here.
+ * dashboards import from here. Where each pipeline lives in the database (table, status column, owner,
+ * title) is db/queries/pipeline-registry.ts.
  *
  * The two labels differ on purpose: staff work a queue ("Rejected", "Offer"), the person reads news
  * about themselves ("Not selected", "Offer received").

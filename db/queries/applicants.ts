@@ -13,6 +13,10 @@ import {
 } from '../schema/index.ts';
 import { contains } from './text-search.ts';
 import { pageOf } from './page.ts';
+import { pipelineRegistry } from './pipeline-registry.ts';
+
+// The staff lists join an application's applicant (owner) and job (title) as the registry says.
+const jobApplication = pipelineRegistry.job_application;
 
 /** The applicant a confirmation link or a signed-in request names. */
 export async function findApplicant(db: Db, id: string) {
@@ -51,6 +55,8 @@ export async function heldResumeKeys(db: Db, applicantId: string) {
 
 /** The jobs of an applicant's held applications (the confirmation e-mail names them), oldest first. */
 export async function heldJobsOf(db: Db, applicantId: string) {
+  // Not the registry's left join of the job: the e-mail names a job on every line, so an
+  // application whose job is gone is left out.
   return db
     .select({ title: jobs.title, company: jobs.company })
     .from(jobApplications)
@@ -157,6 +163,7 @@ export async function takeHeldApplications(db: Db, applicantId: string) {
           location: jobs.location,
         })
         .from(jobApplications)
+        // An inner join, as in heldJobsOf: each notice names its job.
         .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
         .where(inArray(jobApplications.id, ids)),
   );
@@ -167,7 +174,7 @@ export async function applicationIsConfirmed(db: Db, applicationId: string) {
   const [row] = await db
     .select({ confirmedAt: jobApplicants.emailConfirmedAt })
     .from(jobApplications)
-    .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
+    .innerJoin(...jobApplication.owner.join)
     .where(eq(jobApplications.id, applicationId));
   return row ? row.confirmedAt !== null : undefined;
 }
@@ -233,8 +240,8 @@ export async function listJobApplicationsForStaff(
     db
       .select(staffColumns)
       .from(jobApplications)
-      .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
-      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .innerJoin(...jobApplication.owner.join)
+      .leftJoin(...jobApplication.title.join)
       .where(where)
       .orderBy(desc(jobApplications.createdAt))
       .limit(page.limit)
@@ -242,8 +249,8 @@ export async function listJobApplicationsForStaff(
     db
       .select({ n: count() })
       .from(jobApplications)
-      .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
-      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .innerJoin(...jobApplication.owner.join)
+      .leftJoin(...jobApplication.title.join)
       .where(where),
   );
 }
@@ -253,8 +260,8 @@ export async function findJobApplicationForStaff(db: Db, id: string) {
   const [item] = await db
     .select({ ...staffColumns, coverLetter: jobApplications.coverLetter })
     .from(jobApplications)
-    .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
-    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .innerJoin(...jobApplication.owner.join)
+    .leftJoin(...jobApplication.title.join)
     .where(eq(jobApplications.id, id));
   return item;
 }

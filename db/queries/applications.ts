@@ -4,12 +4,18 @@ import { documents, subjects, programApplications, universities, users } from '.
 import { contains } from './text-search.ts';
 import type { ApplicationDto } from '#schemas/users.ts';
 import { pageOf } from './page.ts';
+import { pipelineRegistry } from './pipeline-registry.ts';
+
+// The staff lists join an application's student (owner) and program (title) as the registry says.
+const application = pipelineRegistry.subscription;
 
 /** A student's applications to programs, newest first, with the program's and university's names. */
 export async function listApplications(db: Db, userId: string): Promise<ApplicationDto[]> {
   const rows = await db
     .select({ s: programApplications, subjectName: subjects.name, university: universities.name })
     .from(programApplications)
+    // Not the registry's left join of the program: this list's response names a program on every row
+    // (ApplicationDto.subjectName is required), so an application whose program is gone is left out.
     .innerJoin(subjects, eq(subjects.id, programApplications.subjectId))
     .leftJoin(universities, eq(universities.id, subjects.universityId))
     .where(eq(programApplications.userId, userId))
@@ -76,8 +82,8 @@ const staffSelect = (db: Db) =>
   db
     .select(staffColumns)
     .from(programApplications)
-    .innerJoin(users, eq(users.id, programApplications.userId))
-    .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+    .innerJoin(...application.owner.join)
+    .leftJoin(...application.title.join)
     .leftJoin(universities, eq(universities.id, subjects.universityId));
 
 /** The back office's page of program applications, newest first, with student and program: by status or a search needle. */
@@ -103,8 +109,8 @@ export async function listApplicationsForStaff(
     db
       .select({ n: count() })
       .from(programApplications)
-      .innerJoin(users, eq(users.id, programApplications.userId))
-      .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+      .innerJoin(...application.owner.join)
+      .leftJoin(...application.title.join)
       .where(where),
   );
 }

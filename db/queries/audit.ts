@@ -5,18 +5,13 @@ import {
   auditLog,
   contactMessages,
   jobApplicants,
-  jobApplications,
-  jobs,
   outbox,
-  partnerRequests,
-  partners,
-  programApplications,
   staff,
-  subjects,
   users,
 } from '../schema/index.ts';
 import { contains } from './text-search.ts';
 import { pageOf } from './page.ts';
+import { itemsWithOwner } from './pipeline-registry.ts';
 
 const columns = {
   id: auditLog.id,
@@ -79,42 +74,25 @@ type Names = Promise<{ id: string; name: string }[]>;
 /** For each kind of thing the audit log names, how to read the names of some of them. */
 const nameReaders = (db: Db): Record<string, (ids: string[]) => Names> => {
   const possessive = (name: string) => `${name}'s`;
+  const applicationNames = (pipeline: 'subscription' | 'job_application') => async (ids: string[]) =>
+    (await itemsWithOwner(db, pipeline, ids)).map((x) => ({
+      id: x.id,
+      name: `${possessive(x.name)} application${x.title ? ` to ${x.title}` : ''}`,
+    }));
   return {
-    subscription: async (ids) =>
-      (
-        await db
-          .select({ id: programApplications.id, person: users.fullName, program: subjects.name })
-          .from(programApplications)
-          .innerJoin(users, eq(users.id, programApplications.userId))
-          .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
-          .where(inArray(programApplications.id, ids))
-      ).map((x) => ({
-        id: x.id,
-        name: `${possessive(x.person)} application${x.program ? ` to ${x.program}` : ''}`,
-      })),
-    job_application: async (ids) =>
-      (
-        await db
-          .select({ id: jobApplications.id, person: jobApplicants.fullName, job: jobs.title })
-          .from(jobApplications)
-          .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
-          .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-          .where(inArray(jobApplications.id, ids))
-      ).map((x) => ({ id: x.id, name: `${possessive(x.person)} application${x.job ? ` to ${x.job}` : ''}` })),
+    // A pipeline's items are named from the registry's join: the owner's name and the item's title.
+    subscription: applicationNames('subscription'),
+    job_application: applicationNames('job_application'),
     partner: async (ids) =>
-      (
-        await db
-          .select({ id: partners.id, name: partners.companyName })
-          .from(partners)
-          .where(inArray(partners.id, ids))
-      ).map((x) => ({ id: x.id, name: `the partner account of ${x.name}` })),
+      (await itemsWithOwner(db, 'partner', ids)).map((x) => ({
+        id: x.id,
+        name: `the partner account of ${x.title}`,
+      })),
     partner_request: async (ids) =>
-      (
-        await db
-          .select({ id: partnerRequests.id, name: partnerRequests.title })
-          .from(partnerRequests)
-          .where(inArray(partnerRequests.id, ids))
-      ).map((x) => ({ id: x.id, name: `the partner request “${x.name}”` })),
+      (await itemsWithOwner(db, 'partner_request', ids)).map((x) => ({
+        id: x.id,
+        name: `the partner request “${x.title}”`,
+      })),
     staff: (ids) => db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ids)),
     contact: (ids) =>
       db

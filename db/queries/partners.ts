@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { contains } from './text-search.ts';
 import type { PartnerRequestDto, partnerProfileUpdateSchema } from '#schemas/partner.ts';
 import { pageOf } from './page.ts';
+import { pipelineRegistry } from './pipeline-registry.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 type NewPartnerRequest = typeof partnerRequests.$inferInsert;
@@ -117,6 +118,8 @@ export async function findPartnerForStaff(db: Db, id: string) {
   return { item, requests };
 }
 
+// The staff lists join a request's partner (its owner) as the registry says.
+const partnerRequest = pipelineRegistry.partner_request;
 const requestColumns = {
   id: partnerRequests.id,
   type: partnerRequests.type,
@@ -152,7 +155,7 @@ export async function listPartnerRequestsForStaff(
     db
       .select(requestColumns)
       .from(partnerRequests)
-      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+      .innerJoin(...partnerRequest.owner.join)
       .where(where)
       .orderBy(desc(partnerRequests.createdAt))
       .limit(page.limit)
@@ -160,7 +163,7 @@ export async function listPartnerRequestsForStaff(
     db
       .select({ n: count() })
       .from(partnerRequests)
-      .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+      .innerJoin(...partnerRequest.owner.join)
       .where(where),
   );
 }
@@ -170,7 +173,7 @@ export async function findPartnerRequestForStaff(db: Db, id: string) {
   const [item] = await db
     .select({ ...requestColumns, data: partnerRequests.data })
     .from(partnerRequests)
-    .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+    .innerJoin(...partnerRequest.owner.join)
     .where(eq(partnerRequests.id, id));
   return item;
 }
@@ -184,7 +187,7 @@ export async function findPartnerRequestWithCompany(db: Db, id: string) {
       contactEmail: partners.contactEmail,
     })
     .from(partnerRequests)
-    .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
+    .innerJoin(...partnerRequest.owner.join)
     .where(eq(partnerRequests.id, id));
   return row;
 }

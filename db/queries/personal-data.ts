@@ -16,7 +16,6 @@ import {
   languageQualifications,
   oneTimeCodes,
   outbox,
-  partnerRequests,
   partners,
   payments,
   savedPrograms,
@@ -29,6 +28,7 @@ import {
 } from '../schema/index.ts';
 import type { Pipeline } from '#schemas/pipelines.ts';
 import { noticeAbout } from './outbox.ts';
+import { pipelineRegistry } from './pipeline-registry.ts';
 import type { PersonType } from '#schemas/privacy.ts';
 
 /**
@@ -37,6 +37,8 @@ import type { PersonType } from '#schemas/privacy.ts';
  *
  * To add a table the person owns, add one line to `owned` of the account type:
  *   { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },  (as students' saved programs are)
+ * or, for a pipeline's items, `pipelineItems(name, pipeline)`, whose table and owner column the
+ * pipeline registry (./pipeline-registry.ts) holds.
  * (the erasure tests in functions/lib/privacy-routes.test.ts, "… no row holds the e-mail or id", look
  * through every table and fail until a table holding the account's id or e-mail is listed).
  */
@@ -59,6 +61,14 @@ interface OwnedFiles {
   name: SQLiteColumn;
 }
 
+/** A pipeline's items as a table the person owns: the pipeline's table, found by its owner column. */
+const pipelineItems = (name: string, pipeline: Pipeline): OwnedTable => ({
+  name,
+  table: pipelineRegistry[pipeline].table,
+  owner: pipelineRegistry[pipeline].owner.id,
+  pipeline,
+});
+
 interface PersonData {
   account: typeof users | typeof partners | typeof jobApplicants;
   /** The account's own pipeline (a partner's approval), whose history is exported and erased with it. */
@@ -74,12 +84,7 @@ export const personalData: Record<PersonType, PersonData> = {
       { name: 'education', table: educationRecords, owner: educationRecords.userId },
       { name: 'languages', table: languageQualifications, owner: languageQualifications.userId },
       { name: 'documents', table: documents, owner: documents.userId },
-      {
-        name: 'applications',
-        table: programApplications,
-        owner: programApplications.userId,
-        pipeline: 'subscription',
-      },
+      pipelineItems('applications', 'subscription'),
       { name: 'savedPrograms', table: savedPrograms, owner: savedPrograms.userId },
     ],
     files: {
@@ -92,24 +97,12 @@ export const personalData: Record<PersonType, PersonData> = {
   partner: {
     account: partners,
     accountPipeline: 'partner',
-    owned: [
-      {
-        name: 'requests',
-        table: partnerRequests,
-        owner: partnerRequests.partnerId,
-        pipeline: 'partner_request',
-      },
-    ],
+    owned: [pipelineItems('requests', 'partner_request')],
   },
   applicant: {
     account: jobApplicants,
     owned: [
-      {
-        name: 'jobApplications',
-        table: jobApplications,
-        owner: jobApplications.applicantId,
-        pipeline: 'job_application',
-      },
+      pipelineItems('jobApplications', 'job_application'),
       { name: 'jobAlerts', table: jobAlerts, owner: jobAlerts.applicantId },
     ],
     files: {
@@ -249,22 +242,24 @@ async function itemContext(db: Db, pipeline: Pipeline | undefined, rows: Record<
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return new Map<string, Record<string, unknown>>();
   if (pipeline === 'subscription') {
+    const { title } = pipelineRegistry.subscription;
     const found = await readInChunks(ids, (chunk) =>
       db
         .select({ id: programApplications.id, program: subjects.name, university: universities.name })
         .from(programApplications)
-        .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+        .leftJoin(...title.join)
         .leftJoin(universities, eq(universities.id, subjects.universityId))
         .where(inArray(programApplications.id, chunk)),
     );
     return new Map(found.map(({ id, ...rest }) => [id, rest]));
   }
   if (pipeline === 'job_application') {
+    const { title } = pipelineRegistry.job_application;
     const found = await readInChunks(ids, (chunk) =>
       db
         .select({ id: jobApplications.id, job: jobs.title, company: jobs.company, location: jobs.location })
         .from(jobApplications)
-        .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .leftJoin(...title.join)
         .where(inArray(jobApplications.id, chunk)),
     );
     return new Map(found.map(({ id, ...rest }) => [id, rest]));

@@ -1,92 +1,12 @@
 import { and, eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import {
-  jobApplicants,
-  jobApplications,
-  jobs,
-  partnerRequests,
-  partners,
-  staff,
-  statusChanges,
-  subjects,
-  programApplications,
-  users,
-} from '../schema/index.ts';
+import { staff, statusChanges } from '../schema/index.ts';
 import type { Pipeline } from '#schemas/pipelines.ts';
+import { pipelineRegistry } from './pipeline-registry.ts';
 
 // The reads and writes of status changes; the moves allowed and the e-mails are
-// functions/services/recruitment/status.ts.
-
-/** A program application's status and the student it notifies. */
-export async function applicationRecipient(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      from: programApplications.status,
-      email: users.email,
-      name: users.fullName,
-      subject: subjects.name,
-    })
-    .from(programApplications)
-    .innerJoin(users, eq(users.id, programApplications.userId))
-    .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
-    .where(eq(programApplications.id, id));
-  return row;
-}
-
-/** A partner account's approval status and whom it notifies. */
-export async function partnerRecipient(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      from: partners.approvalStatus,
-      email: partners.email,
-      name: partners.contactFirstName,
-      company: partners.companyName,
-    })
-    .from(partners)
-    .where(eq(partners.id, id));
-  return row;
-}
-
-/** A partner request's status and the partner it notifies. */
-export async function partnerRequestRecipient(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      from: partnerRequests.status,
-      type: partnerRequests.type,
-      title: partnerRequests.title,
-      email: partners.email,
-      name: partners.contactFirstName,
-    })
-    .from(partnerRequests)
-    .innerJoin(partners, eq(partners.id, partnerRequests.partnerId))
-    .where(eq(partnerRequests.id, id));
-  return row;
-}
-
-/** A job application's status and the applicant it notifies. */
-export async function jobApplicationRecipient(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      from: jobApplications.status,
-      email: jobApplicants.email,
-      name: jobApplicants.fullName,
-      job: jobs.title,
-      company: jobs.company,
-    })
-    .from(jobApplications)
-    .innerJoin(jobApplicants, eq(jobApplicants.id, jobApplications.applicantId))
-    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .where(eq(jobApplications.id, id));
-  return row;
-}
-
-/** The table and column each pipeline's status lives in (what the person's dashboard reads). */
-const columns: Record<Pipeline, [string, string]> = {
-  subscription: [getTableName(programApplications), programApplications.status.name],
-  partner: [getTableName(partners), partners.approvalStatus.name],
-  partner_request: [getTableName(partnerRequests), partnerRequests.status.name],
-  job_application: [getTableName(jobApplications), jobApplications.status.name],
-};
+// functions/services/recruitment/status.ts, the item and whom it notifies come from
+// itemsWithOwner (./pipeline-registry.ts).
 
 /**
  * One batch (one transaction): the status moves only if it is still `from`, and the history row
@@ -106,7 +26,9 @@ export async function recordChange(
   }: { pipeline: Pipeline; id: string; from: string; to: string; staffId: string; note?: string | undefined },
 ) {
   const now = Date.now();
-  const [table, column] = columns[pipeline];
+  // The table and column the person's dashboard reads the status from.
+  const table = getTableName(pipelineRegistry[pipeline].table);
+  const column = pipelineRegistry[pipeline].status.name;
   // Raw SQL (docs/decisions/013): the history and audit rows are `insert … select … where changes() > 0`,
   // written only if the conditional update before them moved the status (Drizzle has neither form).
   const d1 = db.$client;

@@ -9,6 +9,7 @@ import {
   universities,
 } from '../schema/index.ts';
 import { historyOf, personalData } from './personal-data.ts';
+import { pipelineRegistry } from './pipeline-registry.ts';
 import { isFinal, personLabel, pipelines, type Pipeline } from '#schemas/pipelines.ts';
 import type { PersonType } from '#schemas/privacy.ts';
 import type { TimelineEvent, TimelineItem } from '#schemas/timeline.ts';
@@ -35,6 +36,7 @@ async function itemsOf(
 ): Promise<{ pipeline: Pipeline; rows: ItemRow[] }> {
   switch (type) {
     case 'student': {
+      const { owner, title } = pipelineRegistry.subscription;
       const rows = await db
         .select({
           id: programApplications.id,
@@ -46,9 +48,9 @@ async function itemsOf(
           intake: programApplications.intake,
         })
         .from(programApplications)
-        .leftJoin(subjects, eq(subjects.id, programApplications.subjectId))
+        .leftJoin(...title.join)
         .leftJoin(universities, eq(universities.id, subjects.universityId))
-        .where(eq(programApplications.userId, accountId))
+        .where(eq(owner.id, accountId))
         .orderBy(desc(programApplications.createdAt));
       return {
         pipeline: 'subscription',
@@ -64,10 +66,11 @@ async function itemsOf(
       };
     }
     case 'partner': {
+      const { owner } = pipelineRegistry.partner_request;
       const rows = await db
         .select()
         .from(partnerRequests)
-        .where(eq(partnerRequests.partnerId, accountId))
+        .where(eq(owner.id, accountId))
         .orderBy(desc(partnerRequests.createdAt));
       return {
         pipeline: 'partner_request',
@@ -82,6 +85,7 @@ async function itemsOf(
       };
     }
     case 'applicant': {
+      const { owner, title } = pipelineRegistry.job_application;
       const rows = await db
         .select({
           id: jobApplications.id,
@@ -94,8 +98,8 @@ async function itemsOf(
           location: jobs.location,
         })
         .from(jobApplications)
-        .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-        .where(eq(jobApplications.applicantId, accountId))
+        .leftJoin(...title.join)
+        .where(eq(owner.id, accountId))
         .orderBy(desc(jobApplications.createdAt));
       return {
         pipeline: 'job_application',

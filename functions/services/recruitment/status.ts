@@ -1,12 +1,7 @@
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { Db } from '#db/client.ts';
-import {
-  applicationRecipient,
-  jobApplicationRecipient,
-  partnerRecipient,
-  partnerRequestRecipient,
-  recordChange,
-} from '#db/queries/statuses.ts';
+import { recordChange } from '#db/queries/statuses.ts';
+import { itemsWithOwner } from '#db/queries/pipeline-registry.ts';
 import {
   personLabel,
   pipelineNames,
@@ -30,43 +25,17 @@ export const transitions = Object.fromEntries(
   pipelineNames.map((p) => [p, pipelines[p].transitions]),
 ) as Record<Pipeline, Record<string, readonly string[]>>;
 
-/** The person a status change notifies, and the status the item is in now. */
-interface Recipient {
-  from: string;
-  email: string;
-  name: string;
-  /** What the change is about, for the e-mail: 'your application for MSc Data Science'. */
-  about: string;
-}
-
-async function loadRecipient(db: Db, pipeline: Pipeline, id: string): Promise<Recipient | undefined> {
+/** What a status e-mail says the change is about: 'your application for MSc Data Science'. */
+function aboutItem(pipeline: Pipeline, item: { title: string | null; detail: string | null }) {
   switch (pipeline) {
-    case 'subscription': {
-      const row = await applicationRecipient(db, id);
-      return row && { ...row, about: `your application for ${row.subject ?? 'a program'}` };
-    }
-    case 'partner': {
-      const row = await partnerRecipient(db, id);
-      return row && { ...row, about: `the partner account of ${row.company}` };
-    }
-    case 'partner_request': {
-      const row = await partnerRequestRecipient(db, id);
-      return (
-        row && {
-          ...row,
-          about: `your ${row.type === 'student' ? 'student admission' : 'employee hiring'} request "${row.title}"`,
-        }
-      );
-    }
-    case 'job_application': {
-      const row = await jobApplicationRecipient(db, id);
-      return (
-        row && {
-          ...row,
-          about: `your application for ${row.job ?? 'a job'}${row.company ? ` at ${row.company}` : ''}`,
-        }
-      );
-    }
+    case 'subscription':
+      return `your application for ${item.title ?? 'a program'}`;
+    case 'partner':
+      return `the partner account of ${item.title}`;
+    case 'partner_request':
+      return `your ${item.detail === 'student' ? 'student admission' : 'employee hiring'} request "${item.title}"`;
+    case 'job_application':
+      return `your application for ${item.title ?? 'a job'}${item.detail ? ` at ${item.detail}` : ''}`;
   }
 }
 
@@ -91,9 +60,10 @@ export async function changeStatus(
   const table = transitions[pipeline];
   const label = (status: string) => staffLabel(pipeline, status);
   if (!(to in table)) throw new Invalid(`Status must be one of: ${Object.keys(table).join(', ')}`);
-  const recipient = await loadRecipient(db, pipeline, id);
+  // The item, the status it is in now and the person the change notifies.
+  const [recipient] = await itemsWithOwner(db, pipeline, [id]);
   if (!recipient) throw new NotFound('Not found');
-  const { from } = recipient;
+  const from = recipient.status;
   if (from === to) throw new Conflict(`It is already ${label(to)}.`);
   if (!table[from]?.includes(to)) {
     throw new Conflict(`Cannot move from ${label(from)} to ${label(to)}.`);
@@ -105,10 +75,11 @@ export async function changeStatus(
   // The person reads their own label and what happens next, and the link opens this item's timeline.
   const link = `${input.siteUrl ?? ''}${timelinePath(pipeline, id)}`;
   const shown = personLabel(pipeline, to);
+  const about = aboutItem(pipeline, recipient);
   const next = stageOf(pipeline, to);
   const paragraphs = [
     `Hello ${recipient.name},`,
-    `There is news about ${recipient.about}: its status is now "${shown}".`,
+    `There is news about ${about}: its status is now "${shown}".`,
     ...(note ? [note] : []),
     ...(next?.next ? [`What happens next: ${next.next}`] : []),
     `See every step on your timeline: ${link}`,
@@ -116,12 +87,7 @@ export async function changeStatus(
   let emailed = true;
   try {
     await mailer.send(
-      notificationEmail(
-        await getSite(db),
-        recipient.email,
-        `Update on ${recipient.about}: ${shown}`,
-        paragraphs,
-      ),
+      notificationEmail(await getSite(db), recipient.email, `Update on ${about}: ${shown}`, paragraphs),
     );
   } catch {
     // The change stands; the staff member is told the e-mail did not go out.
