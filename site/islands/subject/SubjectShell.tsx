@@ -127,9 +127,7 @@ export function SubjectShellView({ subject: s, universityName, costs }: SubjectS
         <SideCards
           subject={s}
           universityName={universityName}
-          tuition={
-            costs && <Tuition basePrice={s.basePrice} currency={s.currency} rates={costs.rates} />
-          }
+          tuition={costs && <Tuition basePrice={s.basePrice} currency={s.currency} rates={costs.rates} />}
         >
           <ApplyPanel subjectId={s._id} subjectName={s.name} intakes={programIntakes(s.studyPlan)} />
         </SideCards>
