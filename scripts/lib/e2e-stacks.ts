@@ -8,7 +8,15 @@
 // that lists the jobs, or saves the site settings, saw another worker's rows and edits.
 
 /** How many workers (and stacks): 2 on CI's two cores (issue 34 item 6). */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_WORKERS = workerCount(process.env.E2E_WORKERS);
+
+/** A whole number of at least 1; anything else is refused rather than silently run as no workers. */
+function workerCount(value = '2') {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`E2E_WORKERS must be a whole number of 1 or more, not "${value}"`);
+  return n;
+}
 
 const firstPort = Number(process.env.E2E_PORT ?? 8799);
 
