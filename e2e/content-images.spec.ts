@@ -183,7 +183,45 @@ test('a photograph is drawn responsively: srcset, sizes, priority, lazy below th
   expect(await stylesRequested(), 'the whole stylesheet, after the photograph paints').toBeGreaterThan(
     painted,
   );
+  // So are the images below the first screen (site/lib/deferred-image.ts): the campus gallery, lazy
+  // and within the browser's lazy-loading distance, is fetched after the photograph's paint, and
+  // then drawn.
+  const gallery = program.getByTestId('campus-gallery').locator('img');
+  await expect(gallery).toHaveCount(3);
+  // In one step in the page: the program's island may redraw the gallery meanwhile.
+  await expect
+    .poll(() =>
+      gallery.evaluateAll((imgs: HTMLImageElement[]) =>
+        imgs.every((i) => (i.scrollIntoView(), i.complete && i.naturalWidth > 0)),
+      ),
+    )
+    .toBe(true);
+  const galleryRequested = await program.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.name.includes('/images/campus/'))
+      .map((r) => r.startTime),
+  );
+  expect(galleryRequested).toHaveLength(3);
+  expect(Math.min(...galleryRequested), 'the gallery, after the photograph paints').toBeGreaterThan(painted);
   await fresh.close();
+});
+
+test('without JavaScript the images below the first screen are drawn all the same', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const fetched: string[] = [];
+  page.on('requestfinished', (r) => {
+    if (r.url().includes('/images/campus/')) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/subject/msc-data-science-university-of-leeds');
+  const shown = page.getByTestId('campus-gallery').locator('img:visible');
+  await expect(shown).toHaveCount(3);
+  for (const [i, img] of (await shown.all()).entries()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect(img).toHaveAttribute('src', `/images/campus/${i + 1}.svg`);
+  }
+  await expect.poll(() => fetched.sort()).toEqual([1, 2, 3].map((i) => `/images/campus/${i}.svg`));
+  await context.close();
 });
 
 test('a processed image whose variants are missing falls back to the placeholder in the same box', async ({

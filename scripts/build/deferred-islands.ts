@@ -48,8 +48,12 @@ const WAITING = new Set(['visible', 'idle', 'afterpaint', 'media']);
 /** An afterpaint island's opening tag and its props attribute. */
 export const AFTERPAINT_PROPS = /<astro-island\b[^>]*?\sclient="afterpaint"[^>]*>/g;
 export const PROPS = /\sprops="([^"]*)"/;
-/** Props up to this many characters stay in the page: a file is a request of its own. */
-export const PROPS_INLINE_MAX = 1024;
+/**
+ * Props up to this many characters stay in the page: a file is a request of its own. Larger ones are
+ * often the same on many pages (the tuition island's exchange rates, ~1 KB on every program page),
+ * and a hashed file is then fetched once for all of them.
+ */
+export const PROPS_INLINE_MAX = 512;
 
 /** The page script's URL in its loader (scripts/build/page-scripts.ts): the script loads the runtime when it is not in the page. */
 export const PAGE_SCRIPT = /"\/_astro\/page\.[\w-]+\.js"/;

@@ -3,7 +3,7 @@ import { cleanList, formatTuition } from '#site/lib/format.ts';
 import type { TabPanel } from '#site/islands/common/Tabs.tsx';
 import { Breadcrumbs } from '#site/components/breadcrumbs.tsx';
 import { ContentImage } from '#site/components/content-image.tsx';
-import { CARD_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
+import { CARD_SIZES, GALLERY_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
 import '../../styles/country-subject.css';
 
 const sceneSets: [string, string[]][] = [
@@ -115,7 +115,13 @@ export function CountryGallery({ country, routeId }: { country: CountryDto; rout
         <ul className="gallery" role="list">
           {sceneImages(country, routeId).map((src, i) => (
             <li key={src}>
-              <img src={src} alt={`${country.name} scene ${i + 1}`} width="400" height="260" loading="lazy" />
+              <ContentImage
+                src={src}
+                alt={`${country.name} scene ${i + 1}`}
+                width={400}
+                height={260}
+                sizes={GALLERY_SIZES}
+              />
             </li>
           ))}
         </ul>
