@@ -93,7 +93,10 @@ function endpointOf(
   if (audience) endpoint.auth = audience satisfies AccountType;
   const schema = body === 'multipart' ? form : body === 'json' ? json : undefined;
   const generated = schema ? objectSample(schema, { optionals: true }) : undefined;
-  if (generated || override.sample || body !== 'none') endpoint.sample = { ...generated, ...override.sample };
+  if (generated || override.sample || body !== 'none')
+    endpoint.sample = Object.fromEntries(
+      Object.entries({ ...generated, ...override.sample }).filter(([, value]) => value !== undefined),
+    );
   if (body === 'multipart') endpoint.fileField = override.fileField ?? fileFieldOf(form) ?? 'file';
   return endpoint;
 }

@@ -13,7 +13,10 @@ export interface Override {
   params?: Record<string, string>;
   /** The query to send, in place of the query schema's required fields. */
   query?: Record<string, string>;
-  /** Body fields set over the generated ones (a value that must exist in the database). */
+  /**
+   * Body fields set over the generated ones (a value that must exist in the database); `undefined`
+   * leaves an optional field out (an id that would make a create an edit of a row that is not there).
+   */
   sample?: Record<string, unknown>;
   /** A body the route reads without a schema middleware (the Stripe webhook checks its signature first). */
   body?: BodyKind;
@@ -43,6 +46,9 @@ export const overrides: Record<string, Override> = {
   'DELETE /api/users/saved-programs/:subjectId': savedSubject,
   'POST /api/users/saved-programs/merge': { sample: { subjectIds: ['{subject}'] } },
   'POST /api/subscriptions': { sample: { subjectId: '{subject}' } },
+  // Without `_id` these add a row (with one, they edit it): the sample is a successful request.
+  'POST /api/users/education': { sample: { _id: undefined } },
+  'POST /api/users/language': { sample: { _id: undefined } },
   // Employers pick from the categories in the database (the handler refuses any other).
   'POST /api/assistance-requests': { sample: { category: ['Hospitality'] } },
   'GET /api/admin/inbox/:source/:id': contactMessage,
