@@ -2,15 +2,15 @@ import { z } from 'zod';
 
 /**
  * A plausible value that a zod schema accepts, made by walking the schema's definition: the seed
- * the fuzzer mutates and the body the load test sends. Every value is checked with the schema
- * itself, so a sample is right or absent, never subtly wrong. Where a schema has a rule no walk can
- * know (a password's strength is guessed, a real slug or a Stripe id is not), the endpoint's entry in
- * overrides.ts gives the field.
+ * the fuzzer mutates. Every string, number and list is checked with its own schema, so a field's
+ * value is right or absent, never subtly wrong. Where a rule is beyond a walk (a real slug, a row
+ * that must exist, a rule across fields), the endpoint's entry in overrides.ts gives the field, and
+ * functions/endpoint-list.test.ts checks the finished sample against the route's schema.
  *
- * Why not a library: the maintained zod 4 fakers (zod-schema-faker) need @faker-js/faker, which
- * would go into the Worker's bundle, and make random values; JSON-Schema fakers see no refinement.
- * A walk of zod 4's own definitions (`_zod.def`, `_zod.bag`: what z.toJSONSchema reads too) with a
- * short list of realistic guesses, each tried against the schema, is a page of code.
+ * Why not a library: the maintained zod 4 faker (zod-schema-faker) needs @faker-js/faker, which
+ * would go into the Worker's bundle, and makes random values; JSON-Schema fakers (fed by
+ * z.toJSONSchema) see no refinement. A walk of zod 4's own definitions (`_zod.def`, the checks'
+ * bounds) with a short list of realistic guesses, each tried against the schema, is a page of code.
  */
 export function sampleOf(schema: z.core.$ZodType, options: SampleOptions = {}, name = ''): unknown {
   const value = walk(schema, options, name);
