@@ -106,6 +106,28 @@ export default tseslint.config(
     },
   },
   {
+    // Request validation goes through validate() (functions/lib/validate.ts), which declares its
+    // target and schema on the route: the fuzzer's endpoint list is generated from them
+    // (functions/endpoint-catalogue/). A bare zValidator would be fuzzed without a sample body. The
+    // assistance form keeps its own rejection shape and declares its schema itself.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/lib/validate.ts', 'functions/routes/assistance-requests/assistance-requests.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hono/zod-validator',
+              message:
+                'Validate with validate() from functions/lib/validate.ts (it tells the fuzzer the schema).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['site/**/*.tsx', 'site/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -23,7 +23,7 @@ import { features } from './routes/content/features.ts';
 import { services } from './routes/content/services.ts';
 import { missionVision } from './routes/content/mission-vision.ts';
 import { about } from './routes/content/about.ts';
-import { dev } from './routes/dev/dev.ts';
+import { devTools } from './routes/dev/dev.ts';
 import { contact } from './routes/contact/contact.ts';
 import { payment } from './routes/payment/payment.ts';
 import { assistanceRequests } from './routes/assistance-requests/assistance-requests.ts';
@@ -78,7 +78,11 @@ app
   .route(apiPaths.missionVision, missionVision)
   .route('/api/about-mission-vision', missionVision)
   .route('/api/about', about)
-  .route('/api/dev', dev)
+  // The development tools list the app's own endpoints (for npm run fuzz): the table is read when asked.
+  .route(
+    '/api/dev',
+    devTools(() => app.routes),
+  )
   .route('/api', contact)
   .route('/api/payment', payment)
   .route('/api/assistance-requests', assistanceRequests)

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { fieldMessages, type FieldMessages } from '#schemas/errors.ts';
+import { declareFact } from './route-facts.ts';
 
 /**
  * A request part that failed validation: a 400 whose body also carries each invalid field's
@@ -35,12 +36,16 @@ export function validationError(issues: readonly z.core.$ZodIssue[]) {
 
 /**
  * zod validation for a request part. A failure is a 400 whose message is the first issue's own
- * message (the specs' wording lives in schemas/), so a person can read it.
+ * message (the specs' wording lives in schemas/), so a person can read it. The middleware carries
+ * its target and schema (route-facts.ts): the fuzzer's endpoint list reads them off the routes.
  */
 export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) =>
-  zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error.issues);
-  });
+  declareFact(
+    zValidator(target, schema, (result) => {
+      if (!result.success) throw validationError(result.error.issues);
+    }),
+    { kind: 'input', target, schema },
+  );

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AccountType } from '#db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
+import { declareFact } from '../lib/route-facts.ts';
 import { readStaffSession, setStaffSession } from '../lib/staff-cookies.ts';
 import { liveSession } from '#db/queries/sessions.ts';
 import {
@@ -27,53 +28,57 @@ interface Options {
  * (up to 12 hours, or 7 days with remember me), in the same session.
  */
 export const requireAuth = (audience: AccountType, { header = 'authorization', roles }: Options = {}) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    // Staff tokens travel only in their HttpOnly cookie (never a header a script could have set).
-    const raw =
-      audience === 'staff'
-        ? readStaffSession(c)
-        : header === 'authorization'
-          ? c.req.header('Authorization')?.replace(/^Bearer\s+/i, '')
-          : c.req.header('X-Applicant-Token');
-    if (!raw) throw new HTTPException(401, { message: 'Please log in to continue.' });
-    const { tokenSecret, tokenIssuer } = config(c.env);
-    const result = await verifyToken(tokenSecret, tokenIssuer, raw, [audience]);
-    if (!result.ok) {
-      if (result.reason === 'audience')
-        throw new HTTPException(403, { message: 'This account cannot do that.' });
-      throw new HTTPException(401, {
-        message:
-          result.reason === 'expired'
-            ? 'Your session has expired. Please log in again.'
-            : 'Your session is not valid. Please log in again.',
-      });
-    }
-    const { claims } = result;
-    if (roles && !roles.includes(claims.role))
-      throw new HTTPException(403, { message: 'Your role does not allow this.' });
-    const account = await liveSession(c.var.db, audience, claims.sub, claims.sid);
-    if (
-      !account ||
-      !account.live ||
-      (account.tokensValidAfter && claims.iat * 1000 < account.tokensValidAfter.getTime())
-    ) {
-      throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
-    }
-    c.set('auth', claims);
-    await next();
+  // The middleware says which account its routes require (the fuzzer signs in as that account).
+  declareFact(
+    createMiddleware<AppEnv>(async (c, next) => {
+      // Staff tokens travel only in their HttpOnly cookie (never a header a script could have set).
+      const raw =
+        audience === 'staff'
+          ? readStaffSession(c)
+          : header === 'authorization'
+            ? c.req.header('Authorization')?.replace(/^Bearer\s+/i, '')
+            : c.req.header('X-Applicant-Token');
+      if (!raw) throw new HTTPException(401, { message: 'Please log in to continue.' });
+      const { tokenSecret, tokenIssuer } = config(c.env);
+      const result = await verifyToken(tokenSecret, tokenIssuer, raw, [audience]);
+      if (!result.ok) {
+        if (result.reason === 'audience')
+          throw new HTTPException(403, { message: 'This account cannot do that.' });
+        throw new HTTPException(401, {
+          message:
+            result.reason === 'expired'
+              ? 'Your session has expired. Please log in again.'
+              : 'Your session is not valid. Please log in again.',
+        });
+      }
+      const { claims } = result;
+      if (roles && !roles.includes(claims.role))
+        throw new HTTPException(403, { message: 'Your role does not allow this.' });
+      const account = await liveSession(c.var.db, audience, claims.sub, claims.sid);
+      if (
+        !account ||
+        !account.live ||
+        (account.tokensValidAfter && claims.iat * 1000 < account.tokensValidAfter.getTime())
+      ) {
+        throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+      }
+      c.set('auth', claims);
+      await next();
 
-    const now = Math.floor(Date.now() / 1000);
-    const maxAge = claims.remember ? REMEMBER_SECONDS : SESSION_SECONDS;
-    if (claims.exp - now < TOKEN_TTL_SECONDS / 2 && now - claims.authTime < maxAge) {
-      const renewed = await signToken(tokenSecret, tokenIssuer, {
-        sub: claims.sub,
-        aud: claims.aud,
-        role: claims.role,
-        sid: claims.sid,
-        remember: claims.remember,
-        authTime: claims.authTime,
-      });
-      if (audience === 'staff') setStaffSession(c, renewed);
-      else c.header('X-Renewed-Token', renewed);
-    }
-  });
+      const now = Math.floor(Date.now() / 1000);
+      const maxAge = claims.remember ? REMEMBER_SECONDS : SESSION_SECONDS;
+      if (claims.exp - now < TOKEN_TTL_SECONDS / 2 && now - claims.authTime < maxAge) {
+        const renewed = await signToken(tokenSecret, tokenIssuer, {
+          sub: claims.sub,
+          aud: claims.aud,
+          role: claims.role,
+          sid: claims.sid,
+          remember: claims.remember,
+          authTime: claims.authTime,
+        });
+        if (audience === 'staff') setStaffSession(c, renewed);
+        else c.header('X-Renewed-Token', renewed);
+      }
+    }),
+    { kind: 'auth', audience },
+  );

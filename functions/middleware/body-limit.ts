@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/app-env.ts';
+import { declareFact } from '../lib/route-facts.ts';
 import { MAX_UPLOAD_BYTES } from '../services/files/files.ts';
 import { IMAGE_SIZE_MESSAGE, MAX_IMAGE_BYTES } from '#schemas/images.ts';
 import type { FailureResponse } from '#schemas/responses.ts';
@@ -49,10 +50,17 @@ export const requestBodyLimit = createMiddleware<AppEnv>((c, next) => {
   return webhookRoute.test(c.req.path) ? webhookLimit(c, next) : jsonLimit(c, next);
 });
 
-/** An upload route's limit (10 MB and the envelope), after its sign-in check. */
-export const uploadBodyLimit = limit(MAX_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE);
+/**
+ * An upload route's limit (10 MB and the envelope), after its sign-in check. It also marks the
+ * route as one that takes a file (route-facts.ts): the fuzzer sends it hostile uploads.
+ */
+export const uploadBodyLimit = declareFact(limit(MAX_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE), {
+  kind: 'upload',
+});
 
 /** A content image's body: the 15 MB a phone's photo may take (schemas/images.ts) and the envelope. */
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
-/** The staff image upload's limit, after its sign-in check. */
-export const imageUploadBodyLimit = limit(MAX_IMAGE_UPLOAD_BODY_BYTES, IMAGE_SIZE_MESSAGE);
+/** The staff image upload's limit, after its sign-in check (and, like uploadBodyLimit, its route's mark). */
+export const imageUploadBodyLimit = declareFact(limit(MAX_IMAGE_UPLOAD_BODY_BYTES, IMAGE_SIZE_MESSAGE), {
+  kind: 'upload',
+});

@@ -474,7 +474,11 @@ async function main() {
     'every dev route is 404',
     async () => {
       const pages = ['/dev/mailbox', '/dev/mailbox/', '/dev/'];
-      const apis = ['/api/dev/outbox', `/api/dev/outbox?to=${encodeURIComponent(staff.email)}`];
+      const apis = [
+        '/api/dev/outbox',
+        `/api/dev/outbox?to=${encodeURIComponent(staff.email)}`,
+        '/api/dev/endpoints',
+      ];
       const unknownPage = await (
         await fetch(`${api.url}/no-such-page-${randomBytes(3).toString('hex')}`)
       ).text();

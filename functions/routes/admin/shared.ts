@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
+import { declareFact } from '#functions/lib/route-facts.ts';
 import type { ListQuery } from '#schemas/admin/index.ts';
 import type { PageOf } from '#schemas/responses.ts';
 import type { Page } from '#db/queries/page.ts';
@@ -18,12 +19,16 @@ export const ENROL_FIRST = 'Set up two-step sign-in before using the back office
  */
 const staffSession = (roles?: readonly string[]) => {
   const session = requireAuth('staff', roles ? { roles } : {});
-  return createMiddleware<AppEnv>((c, next) =>
-    session(c, async () => {
-      if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub)))
-        throw new HTTPException(403, { message: ENROL_FIRST });
-      await next();
-    }),
+  // A new middleware around requireAuth's: it says itself that its routes are staff's.
+  return declareFact(
+    createMiddleware<AppEnv>((c, next) =>
+      session(c, async () => {
+        if (c.var.auth.role === 'admin' && !(await staffMfaEnabled(c.var.db, c.var.auth.sub)))
+          throw new HTTPException(403, { message: ENROL_FIRST });
+        await next();
+      }),
+    ),
+    { kind: 'auth', audience: 'staff' },
   );
 };
 

@@ -4,6 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { onError } from '#functions/middleware/errors.ts';
 import type { AppEnv } from '#functions/lib/app-env.ts';
+import { declareFact } from '#functions/lib/route-facts.ts';
 import type { FailureResponse } from '#schemas/responses.ts';
 import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
 import { listEmployerCategories } from '#db/queries/jobs.ts';
@@ -37,12 +38,17 @@ export const assistanceRequests = new Hono<AppEnv>()
   })
   .post(
     '/',
-    zValidator('json', assistanceRequestSchema, (result) => {
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        throw new HTTPException(400, { message: issue?.message ?? 'Invalid request' });
-      }
-    }),
+    // Not `validate`: this form's rejections carry the first issue's own message only (no field
+    // prefix, no `fields`), its answer since the spec. Declared, so its schema is fuzzed like the others'.
+    declareFact(
+      zValidator('json', assistanceRequestSchema, (result) => {
+        if (!result.success) {
+          const issue = result.error.issues[0];
+          throw new HTTPException(400, { message: issue?.message ?? 'Invalid request' });
+        }
+      }),
+      { kind: 'input', target: 'json', schema: assistanceRequestSchema },
+    ),
     async (c) => {
       const input = c.req.valid('json');
       const known = new Set(await listEmployerCategories(c.var.db));

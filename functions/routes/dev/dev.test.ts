@@ -5,9 +5,10 @@ import { OutboxMailer } from '#functions/services/mail/mailer.ts';
 import { codeEmail } from '#functions/services/mail/emails.ts';
 import { app } from '#functions/index.ts';
 import { getSite } from '#db/queries/site-content.ts';
+import { endpointListResponse } from '#schemas/endpoints.ts';
 
-/** Every development-only API route (one today; a new one belongs here). */
-const devApiRoutes = ['/api/dev/outbox', '/api/dev/outbox?to=someone@example.com'];
+/** Every development-only API route (a new one belongs here). */
+const devApiRoutes = ['/api/dev/outbox', '/api/dev/outbox?to=someone@example.com', '/api/dev/endpoints'];
 
 const call = (url: string, environment: string) => app.request(url, {}, { ...env, ENVIRONMENT: environment });
 
@@ -69,5 +70,16 @@ describe('GET /api/dev/*', () => {
       subject: expect.stringContaining('222222'),
       html: expect.stringContaining('222222'),
     });
+  });
+
+  it('lists every API endpoint, itself included, for the fuzzer in development', async () => {
+    const res = await call('http://127.0.0.1:8787/api/dev/endpoints', 'development');
+    expect(res.status).toBe(200);
+    const list = endpointListResponse.parse(await res.json());
+    expect(list.length).toBeGreaterThan(100);
+    expect(list).toContainEqual({ method: 'GET', path: '/api/dev/endpoints', body: 'none' });
+    expect(list).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/api/contact', body: 'json' }),
+    );
   });
 });
