@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { htmlFiles } from '../scripts/build/page-css.ts';
 import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/build/deferred-islands.ts';
-import { headerReady, hydrateIslands, hydrated, hydratedAround } from './helpers/islands.ts';
+import { headerWired, hydrateIslands, hydrated, hydratedAround } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
@@ -43,7 +43,7 @@ for (const path of [
     await page.goto(path);
     const html = await page.content();
     expect(html, 'the island runtime is not in the page').not.toContain(ISLAND_RUNTIME_MARK);
-    await headerReady(page);
+    await headerWired(page);
     await hydrateIslands(page);
     await expect(page.locator('astro-island[ssr]'), 'every island hydrated').toHaveCount(0);
 
@@ -68,7 +68,7 @@ test("item 15: the header's menus are built by the page script, not carried by t
   expect(header).not.toContain('<dialog');
   expect(header).not.toContain('id="account-menu"');
   await page.goto('/');
-  await headerReady(page);
+  await headerWired(page);
   await expect(page.locator('header dialog.search-overlay-dialog[data-search-dialog]')).toHaveCount(1);
   await expect(page.locator('header #overlay-search-list')).toHaveCount(1);
   await expect(page.locator('header dialog[data-menu-dialog]')).toHaveAttribute('aria-label', / menu$/);
