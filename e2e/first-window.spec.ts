@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { htmlFiles } from '../scripts/build/page-css.ts';
 import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/build/deferred-islands.ts';
-import { headerWired, hydrateIslands, hydrated, hydratedAround } from './helpers/islands.ts';
+import { headerWired, hydrateIslands, hydrated, hydratedAround, pageStyled } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
@@ -74,6 +74,38 @@ test("item 15: the header's menus are built by the page script, not carried by t
   await expect(page.locator('header dialog[data-menu-dialog]')).toHaveAttribute('aria-label', / menu$/);
   await expect(page.locator('#account-menu')).toBeHidden();
   await expect(page.locator('.account__button')).toHaveAttribute('aria-controls', 'account-menu');
+});
+
+test("item 15: the header's buttons wait disabled for the page script, drawn as they will be: nothing changes when it wires them", async ({
+  page,
+}) => {
+  // A phone, where the search and menu buttons show. The page script is held back: the header as
+  // first painted, until it is let through.
+  await page.setViewportSize({ width: 375, height: 812 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await pageStyled(page);
+  const header = page.locator('header.site-header');
+  const buttons = [
+    page.getByRole('button', { name: 'Search subjects' }),
+    page.getByRole('button', { name: 'Open menu' }),
+    page.getByRole('button', { name: /Account menu/, includeHidden: true }),
+  ];
+  // Nothing opens them yet, so no one can press them (and assistive technology says so).
+  for (const button of buttons) await expect(button).toBeDisabled();
+  const before = await header.screenshot();
+  const boxes = await Promise.all(buttons.slice(0, 2).map((b) => b.boundingBox()));
+
+  release();
+  for (const button of buttons) await expect(button).toBeEnabled();
+  expect(await Promise.all(buttons.slice(0, 2).map((b) => b.boundingBox())), 'nothing moved').toEqual(boxes);
+  // Not dimmed while they waited: the header looks the same, pixel for pixel.
+  expect((await header.screenshot()).equals(before), 'the header looks the same before and after').toBe(true);
 });
 
 test('item 15: the courses finder fetches its first page of programs after the paint, and works', async ({

@@ -79,6 +79,26 @@ test.describe('shared layout', () => {
     await expect(page).toHaveURL(/\/subject\/msc-data-science-university-of-leeds\/?$/);
   });
 
+  test('header search: what is typed before the header script runs gets its suggestions once it does', async ({
+    page,
+  }) => {
+    // The page script held back: a person quicker than it focuses the box and types.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
+    await box.pressSequentially('law');
+    release();
+    await expect(
+      page.getByRole('listbox', { name: 'Matching subjects' }).first().getByRole('option').first(),
+    ).toBeVisible();
+    await expect(box).toHaveValue('law');
+  });
+
   test('header search on a page without islands: a live status gives the count, Enter without a pick opens /search', async ({
     page,
   }) => {
