@@ -98,23 +98,21 @@ async function phoneImageBytes(url: string, path: string) {
     });
     await page.goto(url + path, { waitUntil: 'networkidle' });
     // Down the page a screen at a time, as a person reads it: each screen's images (the lazy ones
-    // asked for as they come near) have loaded before the next wheel turn.
+    // asked for as they come near) have loaded before the next wheel turn. In-page code as strings:
+    // the scripts' type program has no DOM.
     const screenLoaded = () =>
-      page.waitForFunction(() =>
-        [...document.images].every((img) => {
-          const box = img.getBoundingClientRect();
-          const shown = box.width > 0 && box.bottom >= 0 && box.top <= innerHeight;
-          return !shown || img.complete;
-        }),
-      );
+      page.waitForFunction(`[...document.images].every((img) => {
+        const box = img.getBoundingClientRect();
+        return !(box.width > 0 && box.bottom >= 0 && box.top <= innerHeight) || img.complete;
+      })`);
     await screenLoaded();
     for (let turn = 0; turn < 40; turn++) {
-      const at = await page.evaluate(() =>
-        Math.ceil(innerHeight + scrollY) < document.documentElement.scrollHeight - 1 ? scrollY : -1,
+      const at = await page.evaluate<number>(
+        'Math.ceil(innerHeight + scrollY) < document.documentElement.scrollHeight - 1 ? scrollY : -1',
       );
       if (at < 0) break; // the end of the page
       await page.mouse.wheel(0, 700);
-      await page.waitForFunction((from) => scrollY !== from, at);
+      await page.waitForFunction(`scrollY !== ${at}`);
       await screenLoaded();
     }
     await Promise.all(bodies);
