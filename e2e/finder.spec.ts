@@ -46,12 +46,16 @@ test.describe('finder', () => {
 
     // A link to a later page stays on it.
     const second = await api(request, '?country=united-kingdom&page=2');
+    // The page's clock, run forward below (it runs as usual until then).
+    await page.clock.install();
     await page.goto('/courses?country=united-kingdom&page=2');
     await finderReady(page);
     await expect(page.getByText(`Page 2 of ${Math.ceil(second.total / 12)}`)).toBeVisible();
     await expect.poll(() => resultNames(page)).toEqual(second.items.map((i) => i.name));
-    await page.waitForTimeout(600); // past the typing delay: nothing resets the page
+    // A minute passes, well past the typing delay (its timer fires): nothing resets the page.
+    await page.clock.fastForward('01:00');
     await expect(page).toHaveURL(/page=2$/);
+    await expect(page.getByText(`Page 2 of ${Math.ceil(second.total / 12)}`)).toBeVisible();
   });
 
   test('every filter change is a history entry: back and forward restore the results', async ({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { htmlFiles } from '../scripts/build/page-css.ts';
 import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/build/deferred-islands.ts';
-import { headerReady, hydrateIslands, hydrated, hydratedAround } from './helpers/islands.ts';
+import { headerWired, hydrateIslands, hydrated, hydratedAround, pageStyled } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
@@ -43,7 +43,7 @@ for (const path of [
     await page.goto(path);
     const html = await page.content();
     expect(html, 'the island runtime is not in the page').not.toContain(ISLAND_RUNTIME_MARK);
-    await headerReady(page);
+    await headerWired(page);
     await hydrateIslands(page);
     await expect(page.locator('astro-island[ssr]'), 'every island hydrated').toHaveCount(0);
 
@@ -68,12 +68,44 @@ test("item 15: the header's menus are built by the page script, not carried by t
   expect(header).not.toContain('<dialog');
   expect(header).not.toContain('id="account-menu"');
   await page.goto('/');
-  await headerReady(page);
+  await headerWired(page);
   await expect(page.locator('header dialog.search-overlay-dialog[data-search-dialog]')).toHaveCount(1);
   await expect(page.locator('header #overlay-search-list')).toHaveCount(1);
   await expect(page.locator('header dialog[data-menu-dialog]')).toHaveAttribute('aria-label', / menu$/);
   await expect(page.locator('#account-menu')).toBeHidden();
   await expect(page.locator('.account__button')).toHaveAttribute('aria-controls', 'account-menu');
+});
+
+test("item 15: the header's buttons wait disabled for the page script, drawn as they will be: nothing changes when it wires them", async ({
+  page,
+}) => {
+  // A phone, where the search and menu buttons show. The page script is held back: the header as
+  // first painted, until it is let through.
+  await page.setViewportSize({ width: 375, height: 812 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await pageStyled(page);
+  const header = page.locator('header.site-header');
+  const buttons = [
+    page.getByRole('button', { name: 'Search subjects' }),
+    page.getByRole('button', { name: 'Open menu' }),
+    page.getByRole('button', { name: /Account menu/, includeHidden: true }),
+  ];
+  // Nothing opens them yet, so no one can press them (and assistive technology says so).
+  for (const button of buttons) await expect(button).toBeDisabled();
+  const before = await header.screenshot();
+  const boxes = await Promise.all(buttons.slice(0, 2).map((b) => b.boundingBox()));
+
+  release();
+  for (const button of buttons) await expect(button).toBeEnabled();
+  expect(await Promise.all(buttons.slice(0, 2).map((b) => b.boundingBox())), 'nothing moved').toEqual(boxes);
+  // Not dimmed while they waited: the header looks the same, pixel for pixel.
+  expect((await header.screenshot()).equals(before), 'the header looks the same before and after').toBe(true);
 });
 
 test('item 15: the courses finder fetches its first page of programs after the paint, and works', async ({

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { headerReady, hydrated } from './helpers/islands.ts';
+import { headerWired, hydrated } from './helpers/islands.ts';
 import { previousBuild } from './helpers/previous-build.ts';
 
 // Issue 32 item 4: a page loaded before a deploy names files of its own build, which the new
@@ -24,8 +24,8 @@ test('an open tab across a deploy: the island whose code is gone reloads the pag
 }) => {
   const previous = await previousBuild(page, '/');
   await page.goto('/');
-  // Loaded from the previous build: its page script ran (the header is wired), the form waits.
-  await headerReady(page);
+  // Loaded from the previous build: its page script ran (the header's buttons work), the form waits.
+  await headerWired(page);
   await expect(contactIsland(page)).toHaveAttribute('component-url', new RegExp(`^${previous.files}`));
   await expect(contactIsland(page)).toHaveAttribute('ssr', '');
 
@@ -46,7 +46,7 @@ test('a page whose island code can never load reloads once, not again', async ({
   // deploy one file of it is gone for good: the contact form's code.
   const previous = await previousBuild(page, '/', { staleHtml: true });
   await page.goto('/');
-  await headerReady(page);
+  await headerWired(page);
   const component = new URL((await contactIsland(page).getAttribute('component-url'))!, page.url()).pathname;
   previous.deploy([component]);
 
@@ -57,7 +57,7 @@ test('a page whose island code can never load reloads once, not again', async ({
 
   // The same page again, the same file gone: the check that would reload runs (its probe answers
   // 404), and does not reload; the form stays as the server rendered it, readable.
-  await headerReady(page);
+  await headerWired(page);
   const probed = page.waitForResponse(
     (r) => r.request().method() === 'HEAD' && new URL(r.url()).pathname === component && r.status() === 404,
   );

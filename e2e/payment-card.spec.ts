@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
+import { hydratedAround } from './helpers/islands.ts';
 import { confirmCalls, fakeStripeJs } from './helpers/fake-stripe-js.ts';
 import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
 import { picture } from './helpers/pictures.ts';
@@ -151,11 +152,14 @@ test.describe('/payment', () => {
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
     await fakeStripeJs(page, { hold });
+    const asked = page.waitForRequest('https://js.stripe.com/**');
     await page.goto('/payment');
     await expect(page.getByLabel('Full Name')).toBeVisible();
     await expect(payButton(page)).toHaveText('Pay $10.00');
     await expect(payButton(page)).toBeDisabled();
-    await page.waitForTimeout(300);
+    // The form is running and has asked for Stripe.js, which is held: the button stays off meanwhile.
+    await hydratedAround(payButton(page));
+    await asked;
     await expect(payButton(page)).toBeDisabled();
     release();
     await expect(page.getByLabel('Card number')).toBeVisible();

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { headerWired } from './helpers/islands.ts';
 
 // Issue 9 in the browser: what the server really sends for every public page (headers, CSP,
 // JavaScript before interaction). Pages other branches add are checked once they exist.
@@ -130,11 +131,7 @@ test('a page without islands downloads only the header script (no framework), an
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const loaded = await Promise.all(scripts);
-    if (html.includes('class="site-header"'))
-      await expect(
-        page.locator('header.site-header[data-hydrated="true"]'),
-        `${path} runs the header script`,
-      ).toHaveCount(1);
+    if (html.includes('class="site-header"')) await headerWired(page, `${path} runs the header script`);
     expect(
       loaded.reduce((n, [, size]) => n + size, 0),
       `${path}: ${loaded.map(([u]) => u).join(', ')}`,

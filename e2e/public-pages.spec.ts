@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import { serveNewLand } from './helpers/new-country.ts';
 import { axeViolations, landmarkProblems } from './helpers/axe.ts';
-import { headerReady, hydrateIslands, hydrated } from './helpers/islands.ts';
+import { headerWired, hydrateIslands, hydrated } from './helpers/islands.ts';
 import { PUBLIC_PAGES } from './helpers/checked-pages.ts';
 import { keepPictures, picture } from './helpers/pictures.ts';
 import {
@@ -288,8 +288,12 @@ test.describe('search page', () => {
     });
     await page.goto('/search?query=%20%20');
     await expect(page.getByRole('heading', { name: 'Start searching' })).toBeVisible();
-    await page.waitForTimeout(300);
-    const headerCalls = calls; // the header makes no call until someone types
+    // The results island and the header's script have both run, and the network has gone quiet:
+    // a search either asked for on its own would have been made by now.
+    await hydrated(page, 'SearchResults');
+    await headerWired(page);
+    await page.waitForLoadState('networkidle');
+    const headerCalls = calls; // neither the page nor the header calls until someone types
     await page.goto('/search?query=mba');
     await expect(page.getByText(/\d+ subjects? found for “mba”/)).toBeVisible();
     await page.goto('/search?query=leeds%20institute%20for%20data%20analytics');
@@ -423,7 +427,7 @@ test.describe('every public page on a phone and a desktop', () => {
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.goto(path);
-        await headerReady(page);
+        await headerWired(page);
         // Down the whole page and back: every lazy image and deferred island is asked for. Once is
         // enough for the CSP (the desktop asks the same origins for the same images, wider); a
         // picture of the desktop wants its images too.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { headerReady, hydrated } from './helpers/islands.ts';
+import { headerWired, hydrated } from './helpers/islands.ts';
 import { CAROUSEL_INTERVAL } from '#site/islands/home/carousel.ts';
 
 const student = { id: 's1', name: 'Ada Student', email: 'ada@example.com', role: 'user' };
@@ -10,13 +10,14 @@ const partner = {
   ownerEmail: 'owner@acme.example.com',
 };
 
+/** Stores a session and reloads: the header's script reads it and shows the account button. */
 async function storeAndReload(page: Page, entries: Record<string, string>) {
   await page.evaluate((e) => {
     localStorage.clear();
     for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
   }, entries);
   await page.reload();
-  await headerReady(page);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
 }
 
 test.describe('shared layout', () => {
@@ -58,9 +59,9 @@ test.describe('shared layout', () => {
 
   test('header search: hit, miss, keyboard, Escape clears, picking opens the subject', async ({ page }) => {
     await page.goto('/');
-    await headerReady(page);
     const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
     await expect(box).toHaveAttribute('placeholder', 'Search subjects...');
+    // Typed at once, maybe before the header's script: the answer shows once it is wired.
     await box.fill('zzqx-nothing');
     await expect(page.getByRole('option', { name: /No subjects found/ })).toBeVisible();
     await box.fill('DATA SCIENCE');
@@ -78,11 +79,30 @@ test.describe('shared layout', () => {
     await expect(page).toHaveURL(/\/subject\/msc-data-science-university-of-leeds\/?$/);
   });
 
+  test('header search: what is typed before the header script runs gets its suggestions once it does', async ({
+    page,
+  }) => {
+    // The page script held back: a person quicker than it focuses the box and types.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
+    await box.pressSequentially('law');
+    release();
+    await expect(
+      page.getByRole('listbox', { name: 'Matching subjects' }).first().getByRole('option').first(),
+    ).toBeVisible();
+    await expect(box).toHaveValue('law');
+  });
+
   test('header search on a page without islands: a live status gives the count, Enter without a pick opens /search', async ({
     page,
   }) => {
     await page.goto('/terms');
-    await headerReady(page);
     const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
     const status = page.locator('.search__box [role="status"]');
     await box.fill('data science');
@@ -100,7 +120,7 @@ test.describe('shared layout', () => {
   test('mobile: search overlay and slide-in menu that locks scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    await headerReady(page);
+    // Each button is disabled until the header's script wires it: the click waits for that.
     await page.getByRole('button', { name: 'Search subjects' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search Subjects' });
     await expect(overlay).toBeVisible();
@@ -118,11 +138,18 @@ test.describe('shared layout', () => {
 
   test('header turns solid after 10 px of scroll', async ({ page }) => {
     await page.goto('/destinations');
-    await headerReady(page);
     const header = page.locator('header.site-header');
     await expect(header).not.toHaveClass(/is-solid/);
-    await page.evaluate(() => window.scrollTo(0, 5));
-    await page.waitForTimeout(100);
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect(header).toHaveClass(/is-solid/);
+    // Back to 5 px: once the scroll event has been handled (the header's listener came first), clear.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          addEventListener('scroll', () => resolve(), { once: true });
+          window.scrollTo(0, 5);
+        }),
+    );
     await expect(header).not.toHaveClass(/is-solid/);
     await page.evaluate(() => window.scrollTo(0, 40));
     await expect(header).toHaveClass(/is-solid/);
@@ -132,7 +159,8 @@ test.describe('shared layout', () => {
     page,
   }) => {
     await page.goto('/about-us');
-    await headerReady(page);
+    // The script has read the (empty) stored session, and the visitor still sees Sign In.
+    await headerWired(page);
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toHaveAttribute(
       'href',
@@ -179,7 +207,7 @@ test.describe('shared layout', () => {
       ['userToken', 'token', 'user', 'partnerToken', 'partner'].map((k) => localStorage.getItem(k)),
     );
     expect(left).toEqual([null, null, null, null, null]);
-    await headerReady(page);
+    await headerWired(page);
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
@@ -188,7 +216,8 @@ test.describe('shared layout', () => {
     context,
   }) => {
     await page.goto('/support');
-    await headerReady(page);
+    // Listening before the other tab writes (else the first read would show the session).
+    await headerWired(page);
     const other = await context.newPage();
     await other.goto('/support');
     await other.evaluate((s) => {

@@ -86,17 +86,36 @@ async function phoneImageBytes(url: string, path: string) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
     const page = await context.newPage();
     const sizes = new Map<string, number>();
-    page.on('response', async (res) => {
+    const bodies: Promise<void>[] = [];
+    page.on('response', (res) => {
       if (!res.url().includes('/api/images/')) return;
-      const body = await res.body().catch(() => Buffer.alloc(0));
-      sizes.set(new URL(res.url()).pathname, body.length);
+      bodies.push(
+        res.body().then(
+          (body) => void sizes.set(new URL(res.url()).pathname, body.length),
+          () => void sizes.set(new URL(res.url()).pathname, 0),
+        ),
+      );
     });
     await page.goto(url + path, { waitUntil: 'networkidle' });
-    for (let y = 0; y < 20; y++) {
+    // Down the page a screen at a time, as a person reads it: each screen's images (the lazy ones
+    // asked for as they come near) have loaded before the next wheel turn. In-page code as strings:
+    // the scripts' type program has no DOM.
+    const screenLoaded = () =>
+      page.waitForFunction(`[...document.images].every((img) => {
+        const box = img.getBoundingClientRect();
+        return !(box.width > 0 && box.bottom >= 0 && box.top <= innerHeight) || img.complete;
+      })`);
+    await screenLoaded();
+    for (let turn = 0; turn < 40; turn++) {
+      const at = await page.evaluate<number>(
+        'Math.ceil(innerHeight + scrollY) < document.documentElement.scrollHeight - 1 ? scrollY : -1',
+      );
+      if (at < 0) break; // the end of the page
       await page.mouse.wheel(0, 700);
-      await page.waitForTimeout(150);
+      await page.waitForFunction(`scrollY !== ${at}`);
+      await screenLoaded();
     }
-    await page.waitForLoadState('networkidle');
+    await Promise.all(bodies);
     return [...sizes.entries()];
   } finally {
     await browser.close();

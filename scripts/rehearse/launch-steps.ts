@@ -204,8 +204,14 @@ export async function openTabAcrossDeploy(ctx: {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
+    // The header's buttons, disabled until its script wires them (SiteHeader.astro): enabled once
+    // the page script ran (a wide screen hides the menu button; it is enabled all the same).
+    const headerWired = () =>
+      page
+        .getByRole('button', { name: 'Open menu', exact: true, includeHidden: true, disabled: false })
+        .waitFor({ state: 'attached', timeout: 30_000 });
     await page.goto(`${ctx.api.url}/`);
-    await page.locator('header.site-header[data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    await headerWired();
     const island = page.locator('astro-island[component-url*="HomeContactForm"]');
     const before = await island.getAttribute('component-url');
     assert(
@@ -239,7 +245,7 @@ export async function openTabAcrossDeploy(ctx: {
     const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
     await reloaded;
-    await page.locator('header.site-header[data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    await headerWired();
     await island.locator('xpath=./*[1]').scrollIntoViewIfNeeded();
     // Hydrated: Astro takes the `ssr` attribute off the island.
     await page

@@ -43,6 +43,9 @@ function lazyCombobox(root: HTMLElement, onDone?: () => void) {
   };
   root.addEventListener('pointerenter', () => void loadSearch().catch(() => {}), { once: true });
   input.addEventListener('focus', () => void start().catch(() => {}));
+  // Focused before this script ran (a person quick to the box): that focus went unheard, and what
+  // they typed gets its suggestions now.
+  if (document.activeElement === input) void start().catch(() => {});
   return {
     input,
     reset: () => {
@@ -85,7 +88,14 @@ async function logout() {
   window.location.assign('/');
 }
 
-/** Wires the header SiteHeader.astro rendered; `data-hydrated="true"` marks it ready (the e2e tests wait on it). */
+/** A header button SiteHeader.astro rendered disabled (it does nothing without this script), now wired. */
+function wire(button: HTMLButtonElement | null, onClick: () => void) {
+  if (!button) return;
+  button.addEventListener('click', onClick);
+  button.disabled = false;
+}
+
+/** Wires the header SiteHeader.astro rendered; each of its buttons is enabled once it works. */
 export function initSiteHeader(header: HTMLElement) {
   buildHeaderMenus(header);
 
@@ -104,7 +114,7 @@ export function initSiteHeader(header: HTMLElement) {
       onOpen: () => overlay.input.focus(),
       onClose: () => overlay.reset(),
     });
-    header.querySelector('[data-open-search]')?.addEventListener('click', openSearch);
+    wire(header.querySelector('[data-open-search]'), openSearch);
   }
 
   // Mobile menu: page scrolling is locked while it is open.
@@ -114,7 +124,7 @@ export function initSiteHeader(header: HTMLElement) {
       onOpen: () => document.body.classList.add('scroll-locked'),
       onClose: () => document.body.classList.remove('scroll-locked'),
     });
-    header.querySelector('[data-open-menu]')?.addEventListener('click', openMenu);
+    wire(header.querySelector('[data-open-menu]'), openMenu);
   }
 
   // Account menu (wide screens; narrow screens show the account in the mobile menu).
@@ -125,7 +135,7 @@ export function initSiteHeader(header: HTMLElement) {
     accountMenu.hidden = !open;
     accountButton.setAttribute('aria-expanded', String(open));
   };
-  accountButton.addEventListener('click', () => setAccountOpen(accountMenu.hidden !== false));
+  wire(accountButton, () => setAccountOpen(accountMenu.hidden !== false));
   document.addEventListener('mousedown', (e) => {
     if (!accountMenu.hidden && !account.contains(e.target as Node)) setAccountOpen(false);
   });
@@ -168,5 +178,4 @@ export function initSiteHeader(header: HTMLElement) {
   window.addEventListener('storage', refresh);
   window.addEventListener('pageshow', refresh);
   window.addEventListener('session-change', refresh);
-  header.dataset['hydrated'] = 'true';
 }

@@ -31,10 +31,16 @@ function play(figure: HTMLElement) {
   frame.focus();
 }
 
-/** Wires every play control on the page (one listener, however many videos). */
+let wired = false;
+
+/**
+ * Wires every play control on the page (one listener, however many videos). Until then a control
+ * opens the player in a new tab, and is named so (VideoPoster.astro); from now on it plays in place,
+ * and its name drops the new tab.
+ */
 export function initVideoEmbeds() {
-  if ((window as { __videoEmbeds?: boolean }).__videoEmbeds) return;
-  (window as { __videoEmbeds?: boolean }).__videoEmbeds = true;
+  if (wired) return;
+  wired = true;
   document.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const control = (event.target as Element | null)?.closest?.('[data-video-embed] [data-play]');
@@ -43,4 +49,6 @@ export function initVideoEmbeds() {
     event.preventDefault();
     play(figure);
   });
+  for (const control of document.querySelectorAll<HTMLElement>('[data-video-embed] [data-play]'))
+    if (control.dataset.play) control.setAttribute('aria-label', control.dataset.play);
 }
