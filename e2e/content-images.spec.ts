@@ -206,7 +206,10 @@ test('a photograph is drawn responsively: srcset, sizes, priority, lazy below th
   await fresh.close();
 });
 
-test('without JavaScript the images below the first screen are drawn all the same', async ({ browser, baseURL }) => {
+test('without JavaScript the images below the first screen are drawn all the same', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   const fetched: string[] = [];

@@ -7,7 +7,9 @@ import { DEFERRED_SRC, DEFERRED_SRCSET } from '../lib/deferred-image.ts';
  */
 function showDeferredImage(img: HTMLImageElement) {
   if (img.parentElement instanceof HTMLPictureElement)
-    for (const source of img.parentElement.querySelectorAll<HTMLSourceElement>(`source[${DEFERRED_SRCSET}]`)) {
+    for (const source of img.parentElement.querySelectorAll<HTMLSourceElement>(
+      `source[${DEFERRED_SRCSET}]`,
+    )) {
       source.srcset = source.getAttribute(DEFERRED_SRCSET)!;
       source.removeAttribute(DEFERRED_SRCSET);
     }
@@ -20,7 +22,8 @@ function showDeferredImage(img: HTMLImageElement) {
 
 /** The page's loader, once the page has painted: every image the server deferred. */
 export function showDeferredImages() {
-  for (const img of document.querySelectorAll<HTMLImageElement>(`img[${DEFERRED_SRC}]`)) showDeferredImage(img);
+  for (const img of document.querySelectorAll<HTMLImageElement>(`img[${DEFERRED_SRC}]`))
+    showDeferredImage(img);
 }
 
 /**

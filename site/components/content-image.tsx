@@ -72,9 +72,7 @@ export function ContentImage({
 
 /** The addresses of an image, in place or (deferred) held in data attributes. */
 const addresses = (deferred: boolean, src: string | undefined, srcSet: string | undefined) =>
-  deferred
-    ? { [DEFERRED_SRC]: src, [DEFERRED_SRCSET]: srcSet }
-    : { src, srcSet };
+  deferred ? { [DEFERRED_SRC]: src, [DEFERRED_SRCSET]: srcSet } : { src, srcSet };
 
 function drawImage({
   src,
