@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { htmlFiles } from '../scripts/build/page-css.ts';
 import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/build/deferred-islands.ts';
-import { headerWired, hydrateIslands, hydrated, hydratedAround, pageStyled } from './helpers/islands.ts';
+import {
+  headerWired,
+  holdPageScript,
+  hydrateIslands,
+  hydrated,
+  hydratedAround,
+  pageStyled,
+} from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
@@ -82,12 +89,7 @@ test("item 15: the header's buttons wait disabled for the page script, drawn as 
   // A phone, where the search and menu buttons show. The page script is held back: the header as
   // first painted, until it is let through.
   await page.setViewportSize({ width: 375, height: 812 });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScript(page);
   await page.goto('/');
   await pageStyled(page);
   const header = page.locator('header.site-header');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { headerWired, hydrated } from './helpers/islands.ts';
+import { headerWired, holdPageScript, hydrated } from './helpers/islands.ts';
 import { CAROUSEL_INTERVAL } from '#site/islands/home/carousel.ts';
 
 const student = { id: 's1', name: 'Ada Student', email: 'ada@example.com', role: 'user' };
@@ -83,12 +83,7 @@ test.describe('shared layout', () => {
     page,
   }) => {
     // The page script held back: a person quicker than it focuses the box and types.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageScript(page);
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search subjects' }).first();
     await box.pressSequentially('law');

@@ -80,3 +80,17 @@ export async function hydrateIslands(page: Page, budgetMs = 45_000) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Holds the page script (site/client-scripts/page.ts: the header's wiring, the islands) back until
+ * the returned function lets it through: the page as first painted, for as long as a test needs.
+ */
+export async function holdPageScript(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
