@@ -25,7 +25,7 @@ export interface ContentImageProps {
    * marked for Element Timing: the page's other work starts once it has painted (largest-image.ts). */
   priority?: boolean;
   /** In the first screen but not the largest: loaded at once, without priority. Default: lazy, and
-   * on the server deferred until the page has painted (site/lib/deferred-image.ts). */
+   * deferred until the page has painted (site/lib/deferred-image.ts). */
   eager?: boolean;
   className?: string;
   /** The image as inline SVG markup (site/lib/inline-image.ts): drawn as it is, in place of an <img>. */
