@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { htmlFiles } from '../scripts/build/page-css.ts';
+import { htmlFiles } from '../scripts/build/html-files.ts';
 import { ISLAND_RUNTIME_MARK, PAGE_SCRIPT } from '../scripts/build/deferred-islands.ts';
 import {
   headerWired,

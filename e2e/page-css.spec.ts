@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
-import { htmlFiles } from '../scripts/build/page-css.ts';
+import { htmlFiles } from '../scripts/build/html-files.ts';
 import { cspViolations } from './helpers/csp.ts';
 import { pageStyled, hydrated, hydratedAround } from './helpers/islands.ts';
 
@@ -155,4 +155,43 @@ test("what appears only after a click is still styled: the mobile menu, the sear
   await expect(modal).toBeVisible();
   await expect(modal).toHaveCSS('border-radius', '12px');
   expect(violations).toEqual([]);
+});
+
+test("nothing that draws starts before the whole stylesheet: a program page's menu and islands wait for it", async ({
+  page,
+  request,
+}) => {
+  // Its first document inlines the rules of its own markup only: not the mobile menu's panel, the
+  // account menu's or an island's notice, which the header's script and the islands draw.
+  const path = '/subject/msc-data-science-university-of-leeds';
+  const inline = [...(await (await request.get(path)).text()).matchAll(STYLE)].map((m) => m[1]).join('');
+  for (const rule of ['.mobile-menu__panel', '.account__menu', '.st-notice'])
+    expect(inline, `${rule} is not in the first document`).not.toContain(rule);
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/styles\/page\.[^/]*\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const pageScript = page.waitForResponse(/\/_astro\/page\.[^/]*\.js$/);
+  await page.goto(path);
+  await pageScript;
+  // The page script is there, the stylesheet is not: the menu and the island's button stay disabled.
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  const save = page.getByRole('button', { name: /^Save/ });
+  // A negative, so a while: unwaited, the page script enabled them within ~100 ms of arriving.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await expect(menuButton).toBeDisabled();
+  await expect(save).toBeDisabled();
+
+  release();
+  await menuButton.click();
+  const menu = page.locator('dialog.mobile-menu-dialog');
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  expect(Math.round(box.height)).toBe(823);
+  expect(Math.round(box.x + box.width)).toBe(412);
+  await page.keyboard.press('Escape');
+  await expect(save).toBeEnabled();
 });

@@ -28,7 +28,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { writeHashedFile, type WriteHashed } from './hashed-file.ts';
-import { htmlFiles } from './page-css.ts';
+import { htmlFiles } from './html-files.ts';
 
 /** What the runtime's code says and no other script does: it defines <astro-island>. */
 export const ISLAND_RUNTIME_MARK = 'customElements.define("astro-island"';

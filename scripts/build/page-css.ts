@@ -24,13 +24,15 @@
 // the rules of its first screen: firstScreenOnly() below. The page's CSP names stylesheets and inline
 // scripts by hash, so its style-src and script-src are rewritten to name the page's own.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
 import { FOLD_MARKER, PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { writeHashedFile, type WriteHashed } from './hashed-file.ts';
+import { RUNTIME } from './deferred-islands.ts';
+import { htmlFiles } from './html-files.ts';
 
 /** An inline stylesheet, as Astro writes one (build.inlineStylesheets), and its rules. */
 export const STYLE = /<style>([\s\S]*?)<\/style>/g;
@@ -49,8 +51,25 @@ export type ReadBuildFile = (url: string) => string;
 export const SCRIPT_URL =
   /(?:src|component-url|renderer-url|before-hydration-url|directive-url)="(\/_astro\/[^"]+\.js)"|["'`](\/_astro\/[^"'`]+\.js)["'`]/g;
 
+/** What the page's loader says (the selector of the links it enables): the page has one. */
+const LOADER_MARK = `link[${PAGE_STYLESHEET_ATTRIBUTE}]`;
+
+/** The module scripts a page names by `src=`: they run as the page is parsed. */
+const MODULE_SCRIPT_URL = /<script\b[^>]*\ssrc="(\/_astro\/[^"]+\.js)"/g;
+
+/**
+ * True when nothing on the page can draw before its whole stylesheet has applied: the page has the
+ * loader, whose page script waits for the stylesheet before it wires the header and starts the islands
+ * (site/client-scripts/page-stylesheet.ts), and Astro's island runtime is not inline (a client:load
+ * island hydrates as the page is parsed: scripts/build/deferred-islands.ts). There the islands' and
+ * the page script's code choose no inline rule: what they draw finds the whole stylesheet applied.
+ */
+export function drawsAfterWholeStylesheet(html: string) {
+  return html.includes(LOADER_MARK) && !RUNTIME.test(html);
+}
+
 /** Every script a page can load: its module scripts, islands, renderers and what they import. */
-function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, string>) {
+function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, string>, entry = SCRIPT_URL) {
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url)) return;
@@ -71,7 +90,7 @@ function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, strin
       );
     }
   };
-  for (const m of html.matchAll(SCRIPT_URL)) visit((m[1] ?? m[2])!);
+  for (const m of html.matchAll(entry)) visit((m[1] ?? m[2])!);
   return [...seen].sort();
 }
 
@@ -247,7 +266,7 @@ function linkWholeStylesheet(write: WriteHashed, html: string, sheets: string[])
   const inline = [...html.matchAll(STYLE)].map((m) => m[1]!);
   if (inline.join('\n') === sheets.join('\n')) return html.replace(FOLD_MARKER, '');
   const url = write('styles/page', 'css', sheets.join('\n'));
-  const hasLoader = html.includes(`link[${PAGE_STYLESHEET_ATTRIBUTE}]`);
+  const hasLoader = html.includes(LOADER_MARK);
   const link = hasLoader
     ? `<link rel="stylesheet" href="${url}" ${PAGE_STYLESHEET_ATTRIBUTE} disabled><noscript><link rel="stylesheet" href="${url}"></noscript>`
     : `<link rel="stylesheet" href="${url}" ${PAGE_STYLESHEET_ATTRIBUTE}>`;
@@ -293,7 +312,8 @@ export function prunePageHtml(original: string, files: BuildFiles, cache = scrip
   const html = withIslandRuleInHead(original);
   const sheets = [...html.matchAll(STYLE)].map((m) => m[1]!);
   const withoutStyles = html.replace(STYLE, '');
-  const urls = scriptsOf(files.read, withoutStyles, cache.sources);
+  const entry = drawsAfterWholeStylesheet(html) ? MODULE_SCRIPT_URL : SCRIPT_URL;
+  const urls = scriptsOf(files.read, withoutStyles, cache.sources, entry);
   const scriptsKey = urls.join(' ');
   let scriptWords = cache.words.get(scriptsKey);
   if (!scriptWords)
@@ -334,13 +354,6 @@ export function prunePage(dist: string, file: string, cache = scriptCache()) {
   );
   if (out !== original) writeFileSync(file, out);
   return original.length - out.length;
-}
-
-/** Every built page under `dir`. */
-export function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
-  );
 }
 
 /** The Astro integration: runs over every built page once the build is written. */

@@ -1,13 +1,19 @@
 // Every page's script, loaded once the first frame is painted by the small loader BaseLayout.astro
-// puts in every page (scripts/build/page-scripts.ts). Nothing here changes what is first painted: it
-// wires the header, starts the islands where their runtime left the page, wires the video posters'
-// play controls, corrects the footer's year and warms the web font for the next page.
+// puts in every page (scripts/build/page-scripts.ts). Nothing here changes what is first painted: once
+// the page's whole stylesheet has applied, it wires the header, starts the islands where their runtime
+// left the page, wires the video posters' play controls, corrects the footer's year and warms the web
+// font for the next page.
 import { initSiteHeader } from './site-header.ts';
 import { warmWebFont } from '../lib/web-font.ts';
 import { buildFileFailed, watchForNewBuild } from '../lib/stale-build.ts';
+import { pageStylesheetsSettled } from './page-stylesheet.ts';
 
 // First: a tab opened before a deploy reloads once when its build's files are gone (issue 32 item 4).
 watchForNewBuild();
+
+// What can draw something new (the header's menus and search, the islands) starts once the page's
+// whole stylesheet has applied: the first document inlines only the rules of its own markup.
+await pageStylesheetsSettled();
 
 const header = document.querySelector<HTMLElement>('header.site-header');
 if (header) initSiteHeader(header);
