@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FOLD_MARKER, PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { hashedUrl, type WriteHashed } from './hashed-file.ts';
+import { ISLAND_RUNTIME_MARK } from './deferred-islands.ts';
 import { ISLAND_STYLE, prunePageHtml, pruneCss, usableClasses, wordsOf } from './page-css.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -50,6 +51,24 @@ describe('page CSS: the inline stylesheet keeps the rules the page can use', () 
     expect(sheet).not.toContain('.unused{');
     expect(sheet).not.toContain('.used .unused');
     expect(sheet).not.toContain('@media');
+  });
+
+  it("leaves an island's rules to the whole stylesheet where the page script starts the islands after it, not where they start by themselves", () => {
+    const island = '<astro-island component-url="/_astro/island.js" client="afterpaint"></astro-island>';
+    const islandOnly = (html: string) =>
+      inline(
+        prunePageHtml(
+          html.replace('<script type="module" src="/_astro/island.js"></script>', ''),
+          build().files,
+        ),
+      )[0];
+    // The loader, and no inline runtime: the page script waits for the whole stylesheet, then starts it.
+    expect(islandOnly(page({ body: island }))).not.toContain('.island-only');
+    // Astro's runtime inline (a client:load island): it hydrates as the page is parsed.
+    const runtime = `<script>${ISLAND_RUNTIME_MARK},class extends HTMLElement{})</script>`;
+    expect(islandOnly(page({ body: runtime + island }))).toContain('.island-only{color:teal}');
+    // No loader (the back office): nothing waits for the stylesheet.
+    expect(islandOnly(page({ body: island, loader: false }))).toContain('.island-only{color:teal}');
   });
 
   it('links the whole stylesheet in a hashed file at the end of the body, disabled until the loader enables it', () => {
