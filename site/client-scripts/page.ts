@@ -11,13 +11,6 @@ import { pageStylesheetsSettled } from './page-stylesheet.ts';
 // First: a tab opened before a deploy reloads once when its build's files are gone (issue 32 item 4).
 watchForNewBuild();
 
-// What can draw something new (the header's menus and search, the islands) starts once the page's
-// whole stylesheet has applied: the first document inlines only the rules of its own markup.
-await pageStylesheetsSettled();
-
-const header = document.querySelector<HTMLElement>('header.site-header');
-if (header) initSiteHeader(header);
-
 /**
  * Astro's island runtime, written here by the build: on pages whose islands all wait past the first
  * paint, the build takes it out of the page (scripts/build/deferred-islands.ts), and it loads now,
@@ -26,20 +19,22 @@ if (header) initSiteHeader(header);
  * itself.
  */
 const ISLAND_RUNTIME_URL = '__ASTRO_ISLAND_RUNTIME_URL__';
-if (document.querySelector('astro-island') && !customElements.get('astro-island')) {
-  // The runtime reads the global `Astro` (which a directive's script creates) as soon as an island
-  // connects: it must exist whichever file arrives first.
-  (self as { Astro?: object }).Astro ??= {};
-  const directives = new Set(
-    [...document.querySelectorAll('astro-island[directive-url]')].map((el) =>
-      el.getAttribute('directive-url')!,
-    ),
-  );
-  const urls = [...directives, ISLAND_RUNTIME_URL];
-  Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).catch((error: unknown) => {
-    console.error('Failed to load the island runtime', error);
-    void buildFileFailed(urls);
-  });
+function startIslands() {
+  if (document.querySelector('astro-island') && !customElements.get('astro-island')) {
+    // The runtime reads the global `Astro` (which a directive's script creates) as soon as an island
+    // connects: it must exist whichever file arrives first.
+    (self as { Astro?: object }).Astro ??= {};
+    const directives = new Set(
+      [...document.querySelectorAll('astro-island[directive-url]')].map((el) =>
+        el.getAttribute('directive-url')!,
+      ),
+    );
+    const urls = [...directives, ISLAND_RUNTIME_URL];
+    Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).catch((error: unknown) => {
+      console.error('Failed to load the island runtime', error);
+      void buildFileFailed(urls);
+    });
+  }
 }
 
 /**
@@ -48,13 +43,25 @@ if (document.querySelector('astro-island') && !customElements.get('astro-island'
  * paint does not need (issue 16 item 15); until it runs, the control opens the player in a new tab.
  */
 const VIDEO_EMBED_URL = '__VIDEO_EMBED_MODULE_URL__';
-if (document.querySelector('[data-video-embed]'))
-  (import(/* @vite-ignore */ VIDEO_EMBED_URL) as Promise<typeof import('./video-embed.ts')>)
-    .then((videos) => videos.initVideoEmbeds())
-    .catch((error: unknown) => {
-      console.error('Failed to load the video player', error);
-      void buildFileFailed([VIDEO_EMBED_URL]);
-    });
+function startVideoEmbeds() {
+  if (document.querySelector('[data-video-embed]'))
+    (import(/* @vite-ignore */ VIDEO_EMBED_URL) as Promise<typeof import('./video-embed.ts')>)
+      .then((videos) => videos.initVideoEmbeds())
+      .catch((error: unknown) => {
+        console.error('Failed to load the video player', error);
+        void buildFileFailed([VIDEO_EMBED_URL]);
+      });
+}
+
+// What can draw something new (the header's menus and search, the islands, a video player) starts
+// once the page's whole stylesheet has applied: the first document inlines only the rules of its own
+// markup (site/client-scripts/page-stylesheet.ts).
+void pageStylesheetsSettled().then(() => {
+  const header = document.querySelector<HTMLElement>('header.site-header');
+  if (header) initSiteHeader(header);
+  startIslands();
+  startVideoEmbeds();
+});
 
 // The year the visitor is in, not the build's (issue 16 item 9).
 const year = String(new Date().getFullYear());
