@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { htmlFiles } from '../scripts/build/html-files.ts';
 import { cspViolations } from './helpers/csp.ts';
-import { pageStyled, hydrated, hydratedAround } from './helpers/islands.ts';
+import { pageStyled, holdPageStylesheet, hydrated, hydratedAround } from './helpers/islands.ts';
 
 // Issue 16 item 15 and issue 29 item 1: each page's first document inlines only the CSS rules it
 // can use (scripts/build/page-css.ts prunes after the build), and every rule of the page's stylesheets
@@ -14,6 +14,15 @@ import { pageStyled, hydrated, hydratedAround } from './helpers/islands.ts';
 test.use({ viewport: { width: 412, height: 823 } });
 
 const STYLE = /<style>([\s\S]*?)<\/style>/g;
+
+/** The open mobile menu, styled: a full-height panel on the right, not the browser's centred dialog. */
+async function expectMenuPanel(page: Page) {
+  const menu = page.locator('dialog.mobile-menu-dialog');
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  expect(Math.round(box.height)).toBe(823);
+  expect(Math.round(box.x + box.width)).toBe(412);
+}
 const LINK = new RegExp(
   `<link rel="stylesheet" href="(/_astro/styles/page\\.[\\w-]+\\.css)" ${PAGE_STYLESHEET_ATTRIBUTE} disabled>`,
 );
@@ -133,12 +142,7 @@ test("what appears only after a click is still styled: the mobile menu, the sear
   await page.goto('/');
   // Disabled until the header's script wires it: the click waits for that.
   await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.locator('dialog.mobile-menu-dialog');
-  await expect(menu).toBeVisible();
-  // `dialog.mobile-menu-dialog`: a full-height panel on the right, not the browser's centred dialog.
-  const box = (await menu.boundingBox())!;
-  expect(Math.round(box.height)).toBe(823);
-  expect(Math.round(box.x + box.width)).toBe(412);
+  await expectMenuPanel(page);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Search subjects' }).click();
   const overlay = page.locator('[data-search-dialog]');
@@ -168,12 +172,7 @@ test("nothing that draws starts before the whole stylesheet: a program page's me
   for (const rule of ['.mobile-menu__panel', '.account__menu', '.st-notice'])
     expect(inline, `${rule} is not in the first document`).not.toContain(rule);
 
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/styles\/page\.[^/]*\.css$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageStylesheet(page);
   const pageScript = page.waitForResponse(/\/_astro\/page\.[^/]*\.js$/);
   await page.goto(path);
   await pageScript;
@@ -187,11 +186,7 @@ test("nothing that draws starts before the whole stylesheet: a program page's me
 
   release();
   await menuButton.click();
-  const menu = page.locator('dialog.mobile-menu-dialog');
-  await expect(menu).toBeVisible();
-  const box = (await menu.boundingBox())!;
-  expect(Math.round(box.height)).toBe(823);
-  expect(Math.round(box.x + box.width)).toBe(412);
+  await expectMenuPanel(page);
   await page.keyboard.press('Escape');
   await expect(save).toBeEnabled();
 });

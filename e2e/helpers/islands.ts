@@ -81,16 +81,25 @@ export async function hydrateIslands(page: Page, budgetMs = 45_000) {
   await page.waitForLoadState('networkidle');
 }
 
-/**
- * Holds the page script (site/client-scripts/page.ts: the header's wiring, the islands) back until
- * the returned function lets it through: the page as first painted, for as long as a test needs.
- */
-export async function holdPageScript(page: Page) {
+/** Holds every request for `url` back until the returned function lets them through. */
+async function holdRequests(page: Page, url: RegExp) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/page\.[^/]*\.js$/, async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+/**
+ * Holds the page script (site/client-scripts/page.ts: the header's wiring, the islands) back until
+ * the returned function lets it through: the page as first painted, for as long as a test needs.
+ */
+export const holdPageScript = (page: Page) => holdRequests(page, /\/_astro\/page\.[^/]*\.js$/);
+
+/**
+ * Holds the page's whole stylesheet (scripts/build/page-css.ts) back until the returned function lets
+ * it through: the page as its first document styles it.
+ */
+export const holdPageStylesheet = (page: Page) => holdRequests(page, /\/_astro\/styles\/page\.[^/]*\.css$/);

@@ -25,6 +25,7 @@ const page = ({ body = '', style = css, loader = true } = {}) =>
 const scripts: Record<string, string> = {
   '/_astro/island.js': 'import"./chunk.js";el.className="island-only"',
   '/_astro/chunk.js': 'el.className=`alert--${kind}`',
+  '/_astro/page.Ab1-x.js': 'el.className="island-only"',
 };
 function build() {
   const written = new Map<string, string>();
@@ -69,6 +70,14 @@ describe('page CSS: the inline stylesheet keeps the rules the page can use', () 
     expect(islandOnly(page({ body: runtime + island }))).toContain('.island-only{color:teal}');
     // No loader (the back office): nothing waits for the stylesheet.
     expect(islandOnly(page({ body: island, loader: false }))).toContain('.island-only{color:teal}');
+    // The page script the loader imports starts the islands: its code chooses nothing either. Another
+    // inline script's import runs as the page is parsed: its code does.
+    expect(
+      islandOnly(page({ body: '<script type="module">import("/_astro/page.Ab1-x.js")</script>' })),
+    ).not.toContain('.island-only');
+    expect(
+      islandOnly(page({ body: '<script type="module">import("/_astro/island.js")</script>' })),
+    ).toContain('.island-only{color:teal}');
   });
 
   it('links the whole stylesheet in a hashed file at the end of the body, disabled until the loader enables it', () => {

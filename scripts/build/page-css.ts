@@ -31,7 +31,7 @@ import postcss from 'postcss';
 import type { AstroIntegration } from 'astro';
 import { FOLD_MARKER, PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { writeHashedFile, type WriteHashed } from './hashed-file.ts';
-import { RUNTIME } from './deferred-islands.ts';
+import { PAGE_SCRIPT, RUNTIME } from './deferred-islands.ts';
 import { htmlFiles } from './html-files.ts';
 
 /** An inline stylesheet, as Astro writes one (build.inlineStylesheets), and its rules. */
@@ -54,9 +54,6 @@ export const SCRIPT_URL =
 /** What the page's loader says (the selector of the links it enables): the page has one. */
 const LOADER_MARK = `link[${PAGE_STYLESHEET_ATTRIBUTE}]`;
 
-/** The module scripts a page names by `src=`: they run as the page is parsed. */
-const MODULE_SCRIPT_URL = /<script\b[^>]*\ssrc="(\/_astro\/[^"]+\.js)"/g;
-
 /**
  * True when nothing on the page can draw before its whole stylesheet has applied: the page has the
  * loader, whose page script waits for the stylesheet before it wires the header and starts the islands
@@ -68,8 +65,19 @@ export function drawsAfterWholeStylesheet(html: string) {
   return html.includes(LOADER_MARK) && !RUNTIME.test(html);
 }
 
+/**
+ * The scripts a page names: all of them, or, where what draws waits for the whole stylesheet, those
+ * that run as the page is parsed (not the islands' code, nor the page script that starts them).
+ */
+function namedScripts(html: string) {
+  const waits = drawsAfterWholeStylesheet(html);
+  return [...html.matchAll(SCRIPT_URL)]
+    .filter((m) => !waits || m[0].startsWith('src=') || (m[2] && !PAGE_SCRIPT.test(`"${m[2]}"`)))
+    .map((m) => (m[1] ?? m[2])!);
+}
+
 /** Every script a page can load: its module scripts, islands, renderers and what they import. */
-function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, string>, entry = SCRIPT_URL) {
+function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, string>) {
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url)) return;
@@ -90,7 +98,7 @@ function scriptsOf(read: ReadBuildFile, html: string, sources: Map<string, strin
       );
     }
   };
-  for (const m of html.matchAll(entry)) visit((m[1] ?? m[2])!);
+  for (const url of namedScripts(html)) visit(url);
   return [...seen].sort();
 }
 
@@ -312,8 +320,7 @@ export function prunePageHtml(original: string, files: BuildFiles, cache = scrip
   const html = withIslandRuleInHead(original);
   const sheets = [...html.matchAll(STYLE)].map((m) => m[1]!);
   const withoutStyles = html.replace(STYLE, '');
-  const entry = drawsAfterWholeStylesheet(html) ? MODULE_SCRIPT_URL : SCRIPT_URL;
-  const urls = scriptsOf(files.read, withoutStyles, cache.sources, entry);
+  const urls = scriptsOf(files.read, withoutStyles, cache.sources);
   const scriptsKey = urls.join(' ');
   let scriptWords = cache.words.get(scriptsKey);
   if (!scriptWords)
