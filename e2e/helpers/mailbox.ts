@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The newest six-digit code e-mailed to an address (read from the dev outbox), waiting for it to arrive. */
 export async function latestCode(
@@ -6,15 +6,11 @@ export async function latestCode(
   to: string,
   timeoutMs = 10_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const messages = (await res.json()) as { text: string }[];
-    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No code e-mailed to ${to}`);
+  return firstFound(
+    async () => (await mailsTo(request, to))[0]?.text.match(/\b(\d{6})\b/)?.[1],
+    `No code e-mailed to ${to}`,
+    timeoutMs,
+  );
 }
 
 /** The e-mails sent to an address, newest first (the dev outbox). */
@@ -37,14 +33,19 @@ export async function latestLink(
   path: string,
   timeoutMs = 10_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`https?://[^/\\s]+(${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?\\S+)`);
-  while (Date.now() < deadline) {
-    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const messages = (await res.json()) as { text: string }[];
-    const link = messages.map((m) => m.text.match(pattern)?.[1]).find(Boolean);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No link to ${path} e-mailed to ${to}`);
+  return firstFound(
+    async () => (await mailsTo(request, to)).map((m) => m.text.match(pattern)?.[1]).find(Boolean),
+    `No link to ${path} e-mailed to ${to}`,
+    timeoutMs,
+  );
+}
+
+/** What `find` finds, asked again until it finds something (the outbox is written after the reply). */
+async function firstFound(find: () => Promise<string | undefined>, message: string, timeout: number) {
+  let found: string | undefined;
+  await expect
+    .poll(async () => (found = await find()), { message, timeout, intervals: [100, 250] })
+    .toBeTruthy();
+  return found!;
 }
