@@ -3,6 +3,7 @@ import { storedStudentSession } from './helpers/accounts.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 import { picture } from './helpers/pictures.ts';
+import { hydrated } from './helpers/islands.ts';
 
 const SUBJECT_ID = 'msc-data-science-university-of-leeds';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n');
@@ -29,6 +30,8 @@ test('a new student registers, verifies, fills the profile, applies to a program
 
   // Step 1: personal info, with the spec's messages first.
   await expect(page).toHaveURL(/\/registration-step-to-step\/?$/);
+  // A click before the wizard hydrates would submit the form the server rendered, as a page reload.
+  await hydrated(page, 'RegistrationWizard');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Full name is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();

@@ -116,15 +116,22 @@ test('item 8: a YouTube poster plays in place on click, nothing from YouTube bef
   expect(requests.some((u) => u.includes('vimeo'))).toBe(false);
 
   // Without the script the same control opens the player in a new tab, and its name says so.
-  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  // On a phone, where the poster is narrow, its words stay on one line.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
   const plain = await noJs.newPage();
   await plain.goto('/courses');
-  await expect(
-    plain.locator('.hero .video-poster').getByRole('link', {
-      name: 'Play video: Students on a university campus (opens in a new tab)',
-      exact: true,
-    }),
-  ).toHaveAttribute('target', '_blank');
+  const newTab = plain.locator('.hero .video-poster').getByRole('link', {
+    name: 'Play video: Students on a university campus (opens in a new tab)',
+    exact: true,
+  });
+  await expect(newTab).toHaveAttribute('target', '_blank');
+  const lines = await newTab.evaluate((link) => {
+    const words = document.createRange();
+    words.selectNodeContents(link);
+    const tops = [...words.getClientRects()].map((r) => r.top).sort((a, b) => a - b);
+    return 1 + tops.filter((top, i) => i > 0 && top - tops[i - 1]! > 8).length;
+  });
+  expect(lines, '"Play video" on one line at 375 px').toBe(1);
   await noJs.close();
 });
 
