@@ -103,3 +103,10 @@ export const holdPageScript = (page: Page) => holdRequests(page, /\/_astro\/page
  * it through: the page as its first document styles it.
  */
 export const holdPageStylesheet = (page: Page) => holdRequests(page, /\/_astro\/styles\/page\.[^/]*\.css$/);
+
+/**
+ * Holds an island's component code (astro-island's component-url, /_astro/Name.hash.js) back until
+ * the returned function lets it through: the island as the server drew it, not yet hydrated.
+ */
+export const holdIsland = (page: Page, component: string) =>
+  holdRequests(page, new RegExp(`/_astro/${component}\\.[^/]*\\.js$`));
