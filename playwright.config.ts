@@ -46,8 +46,8 @@ export default defineConfig({
   // settings, forwards the fake's events to the Worker's webhook and writes its address for the tests.
   // wrangler.toml's top level is production: the browser tests run the Worker as development (the
   // dev mailbox reads the codes) on a loopback request URL (--local-upstream), whatever .dev.vars says.
-  webServer: e2eStacks.map(({ port, origin, persistTo, stripeFakeInfo }) => ({
-    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to ${persistTo} --var SITE_URL:${origin} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
+  webServer: e2eStacks.map(({ port, origin, persistTo, stripeFakeInfo, assets }) => ({
+    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to ${persistTo} --assets ${assets} --var SITE_URL:${origin} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
     url: `${origin}/api/countries`,
     reuseExistingServer: false,
     timeout: 120_000,

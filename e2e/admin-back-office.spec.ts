@@ -33,6 +33,7 @@ let subscriptionId = '';
 const e2eEnv = {
   ...process.env,
   WRANGLER_PERSIST_TO: ownStack.persistTo,
+  ASSETS_DIR: ownStack.assets,
   SITE_URL: builtOrigin,
 };
 

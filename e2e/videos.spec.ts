@@ -19,6 +19,7 @@ const editor = {
 const e2eEnv = {
   ...process.env,
   WRANGLER_PERSIST_TO: ownStack.persistTo,
+  ASSETS_DIR: ownStack.assets,
   SITE_URL: builtOrigin,
 };
 const links = {

@@ -1,9 +1,10 @@
-// The pages of the build the browser tests serve (dist/), read from disk: every route, not a list
-// someone has to keep in step with site/pages.
+// The pages of the build this worker's server serves (dist/ or its stack's copy), read from disk:
+// every route, not a list someone has to keep in step with site/pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ownStack } from '../../scripts/lib/e2e-stacks.ts';
 
-const DIST = 'dist';
+const DIST = ownStack.assets;
 // Not the product's pages: the perf run's SPA peer and floor page.
 const foreign = /^\/(peer|perf-floor)(\/|$)/;
 

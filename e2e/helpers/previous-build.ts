@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { movedPage, movedRefs, TEXT_FILE } from '#scripts/lib/another-build.ts';
+import { ownStack } from '#scripts/lib/e2e-stacks.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -37,7 +38,7 @@ export async function previousBuild(page: Page, path: string, { staleHtml = fals
     async (route) => {
       const { pathname } = new URL(route.request().url());
       if (deployed && (!gone || gone.has(pathname))) return route.continue();
-      const file = join('dist/_astro', pathname.slice(files.length));
+      const file = join(ownStack.assets, '_astro', pathname.slice(files.length));
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       const body = TEXT_FILE.test(file) ? movedRefs(readFileSync(file, 'utf8'), tag) : readFileSync(file);
       await route.fulfill({ status: 200, contentType: type, body });
@@ -48,7 +49,7 @@ export async function previousBuild(page: Page, path: string, { staleHtml = fals
     async (route) => {
       if (route.request().resourceType() !== 'document' || (deployed && !staleHtml)) return route.continue();
       const html = readFileSync(
-        join('dist', path === '/' ? 'index.html' : `${path.slice(1)}/index.html`),
+        join(ownStack.assets, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`),
         'utf8',
       );
       await route.fulfill({

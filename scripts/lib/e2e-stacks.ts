@@ -28,6 +28,13 @@ export interface E2eStack {
   persistTo: string;
   /** Where with-fake.ts writes this stack's fake Stripe API address. */
   stripeFakeInfo: string;
+  /**
+   * The built site this stack's Worker serves (`wrangler dev --assets`): the first stack's is dist/,
+   * the others' a copy. wrangler dev reloads when its folder changes, and a request in flight then
+   * gets a bare 503: a Publish in one worker's test (a rebuild swapped into the folder) must not
+   * reload the other workers' servers mid-request.
+   */
+  assets: string;
 }
 
 export function e2eStack(index: number): E2eStack {
@@ -38,6 +45,7 @@ export function e2eStack(index: number): E2eStack {
     origin: `http://127.0.0.1:${port}`,
     persistTo,
     stripeFakeInfo: `${persistTo}/stripe-fake.json`,
+    assets: index === 0 ? 'dist' : `${persistTo}/dist`,
   };
 }
 

@@ -45,7 +45,12 @@ export const localSiteUrl = () => process.env.SITE_URL || `http://127.0.0.1:${pr
  */
 export async function rebuildSite(db?: Db, options: { siteUrl?: string } = {}) {
   const startedAt = new Date();
-  const { contentVersion } = await buildAndSwap({ env: { SITE_URL: options.siteUrl ?? localSiteUrl() } });
+  const { contentVersion } = await buildAndSwap({
+    // ASSETS_DIR: the folder the local Worker serves when it is not dist/ (a browser-test stack's
+    // own copy, `wrangler dev --assets`: scripts/lib/e2e-stacks.ts).
+    outDir: process.env.ASSETS_DIR || undefined,
+    env: { SITE_URL: options.siteUrl ?? localSiteUrl() },
+  });
   if (db) return recordBuilt(db, startedAt, contentVersion);
   const platform = await openLocalPlatform();
   try {
