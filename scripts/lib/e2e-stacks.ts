@@ -49,7 +49,7 @@ export function e2eStack(index: number): E2eStack {
   };
 }
 
-/** Every stack, the first one's state folder the one the build seeds and the others copy. */
+/** Every stack, the first one's state folder and built site the ones the build makes and the others copy. */
 export const e2eStacks = Array.from({ length: E2E_WORKERS }, (_, index) => e2eStack(index));
 
 /**
@@ -61,6 +61,7 @@ export const ownStack = e2eStack(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 /**
  * The origin the site is built with (canonical URLs, the sitemap, structured data): the first
- * stack's. The other stacks serve the same build, so a rebuild (`npm run publish`) keeps it.
+ * stack's. The other stacks serve copies of the same build, so a rebuild (`npm run publish`, into
+ * the stack's own folder) keeps it.
  */
 export const builtOrigin = e2eStack(0).origin;
