@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './helpers/axe.ts';
 import { latestCode } from './helpers/mailbox.ts';
 import { freshTotp, wrongTotp } from './helpers/totp.ts';
 import { createStaff, sql } from './helpers/rows.ts';
 import { keepPictures, picture } from './helpers/pictures.ts';
-import { builtOrigin, ownStack } from '../scripts/lib/e2e-stacks.ts';
+import { publishSite, runOnOwnStack } from './helpers/own-stack-scripts.ts';
 
 // A new staff member's first day: sign in, read a contact message, move a program application to
 // 'offer', edit a subject's description and publish it.
@@ -30,12 +29,6 @@ const message = {
   text: `Can you help me study in Leeds? (${stamp})`,
 };
 let subscriptionId = '';
-const e2eEnv = {
-  ...process.env,
-  WRANGLER_PERSIST_TO: ownStack.persistTo,
-  ASSETS_DIR: ownStack.assets,
-  SITE_URL: builtOrigin,
-};
 
 /** Signs a staff member in with password and a fresh authenticator code, the way a person does. */
 async function signIn(page: Page, email: string, password: string, secret: string | (() => string)) {
@@ -237,8 +230,7 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.getByText('Publish requested')).toBeVisible();
   await expect(page.getByTestId('publish-status')).toContainText('A rebuild is on its way.');
 
-  // Locally the rebuild is `npm run publish` (npm start runs it from a watcher).
-  execFileSync('npm', ['run', 'publish'], { env: e2eEnv, stdio: 'pipe' });
+  publishSite();
   await page.reload();
   await expect(page.getByTestId('publish-status')).toContainText('Everything is published.');
   const published = (await (await request.get(`/api/subjects/${subject._id}`)).json()) as {
@@ -320,10 +312,7 @@ test('signs in with a code, and with a recovery code that then works no more', a
 test('the demo admin signs in with the code npm run demo:totp prints', async ({ page }) => {
   // The README's demo table: admin@example.com / demo-admin-password, then the printed code.
   await signIn(page, 'admin@example.com', 'demo-admin-password', () => {
-    const printed = execFileSync('npm', ['run', '--silent', 'demo:totp'], {
-      env: e2eEnv,
-      stdio: 'pipe',
-    }).toString();
+    const printed = runOnOwnStack('demo:totp');
     expect(printed).toMatch(/^\d{6} {2}\(admin@example\.com; valid for \d+ more seconds?/m);
     return printed.slice(0, 6);
   });

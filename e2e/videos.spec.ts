@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { signInNewEditor } from './helpers/staff.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
-import { builtOrigin, ownStack } from '../scripts/lib/e2e-stacks.ts';
+import { publishSite } from './helpers/own-stack-scripts.ts';
 
 // Issue 16 item 8: staff set video links in the back office (validated); after a publish, each
 // poster plays its video in place on click, with no third-party script, frame or file before the
@@ -15,12 +14,6 @@ const editor = {
   email: `video.editor.${stamp}@example.com`,
   name: 'Vera Editor',
   password: 'a long editor password 42',
-};
-const e2eEnv = {
-  ...process.env,
-  WRANGLER_PERSIST_TO: ownStack.persistTo,
-  ASSETS_DIR: ownStack.assets,
-  SITE_URL: builtOrigin,
 };
 const links = {
   homeSupport: 'https://media.example.com/videos/support.mp4',
@@ -64,8 +57,7 @@ test('item 8: staff set the video links in the content editor; a link that canno
   await page.getByLabel('Courses Intro').fill(links.coursesIntro);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved. Publish to update the static pages.')).toBeVisible();
-  // The rebuild a Publish triggers (locally `npm run publish`).
-  execFileSync('npm', ['run', 'publish'], { env: e2eEnv, stdio: 'pipe' });
+  publishSite();
 });
 
 test('item 8: a YouTube poster plays in place on click, nothing from YouTube before it, the same box', async ({
