@@ -202,8 +202,15 @@ export async function fakeStripeJs(
   await page.route('https://api.stripe.com/**', async (route: Route) => {
     const url = new URL(route.request().url());
     apiCalls.push(`${route.request().method()} ${url.pathname}`);
-    const response = await route.fetch({ url: `${stripeFake().url}${url.pathname}${url.search}` });
-    await route.fulfill({ response });
+    try {
+      const response = await route.fetch({ url: `${stripeFake().url}${url.pathname}${url.search}` });
+      await route.fulfill({ response });
+    } catch (error) {
+      // The page went on to the return page before the fake answered (a redirect confirmation):
+      // Playwright has dropped the request and its response, and nobody waits for the answer.
+      if (!/has been disposed|Target page, context or browser has been closed/.test(String(error)))
+        throw error;
+    }
   });
   return { requests, apiCalls };
 }
