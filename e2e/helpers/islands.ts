@@ -26,8 +26,12 @@ export async function hydrated(page: Page, component: string) {
   // In one step in the page: hydration can replace the island's first child between a locator's
   // resolving it and scrolling it ("element is not attached", seen on two busy workers).
   // Chromium's scrollIntoViewIfNeeded: what a locator's does (centred, only when not wholly in view).
+  // Its first child in the page's flow: one fixed to the viewport (a toast lane) is in view already
+  // and scrolls nothing, and the island's visible directive does not watch it
+  // (site/directives/after-paint.ts).
   await island.evaluate((el) => {
-    const first = (el.firstElementChild ?? el) as Element & { scrollIntoViewIfNeeded(center: boolean): void };
+    const inFlow = [...el.children].find((child) => getComputedStyle(child).position !== 'fixed');
+    const first = (inFlow ?? el) as Element & { scrollIntoViewIfNeeded(center: boolean): void };
     first.scrollIntoViewIfNeeded(true);
   });
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
@@ -66,9 +70,14 @@ export async function hydrateIslands(page: Page, budgetMs = 45_000) {
   await pageStyled(page);
   for (const island of await page.$$('astro-island[ssr]')) {
     if (Date.now() > deadline) break;
-    // <astro-island> is display: contents and has no box to scroll to: scroll its first child.
+    // <astro-island> is display: contents and has no box to scroll to: scroll its first child in
+    // the page's flow (as hydrated() does; a fixed toast lane first would scroll nothing, and the
+    // island would wait out its budget unseen).
     await island
-      .evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }))
+      .evaluate((el) => {
+        const inFlow = [...el.children].find((child) => getComputedStyle(child).position !== 'fixed');
+        (inFlow ?? el).scrollIntoView({ block: 'center' });
+      })
       .catch(() => {});
     // An island inside another is replaced when the outer one hydrates: detached counts as done.
     await page
