@@ -11,6 +11,7 @@ import { CheckboxField, TextField, messageOf } from './fields.tsx';
 import { DRAFT_KEY, empty, readDraft, writeDraft } from './register-draft.ts';
 import { LegalDialog, loadLegal, type LegalDocument } from '../common/LegalDialog.tsx';
 import { prefetch } from '#site/lib/lazy.ts';
+import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 
 type Field = keyof PartnerRegisterForm;
 type TextKey = Exclude<Field, 'agreeToTerms'>;
@@ -102,6 +103,8 @@ function RegisterForm() {
   useEffect(() => {
     if (restored.current) writeDraft(step, values);
   }, [step, values]);
+  // After the draft: what was typed before hydration is newer than what was saved.
+  const formRef = useTypedBeforeHydration();
 
   const openLegal = (which: LegalDocument) => (e: MouseEvent<HTMLAnchorElement>) => {
     // A new tab (Ctrl/Cmd-click, middle click) still opens the page; a plain click opens the dialog.
@@ -192,6 +195,7 @@ function RegisterForm() {
 
   return (
     <form
+      ref={formRef}
       className="pt-card pt-register"
       onFocus={warmContract}
       onSubmit={onSubmit}

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 
 /**
  * A partner page's one form, as a card: the eyebrow, the page's heading (which names the form),
@@ -19,8 +20,11 @@ export function FormCard({
   onFocus?: (() => void) | undefined;
   children: ReactNode;
 }) {
+  // The sign-in, reset and verify forms are drawn on the server: what is typed before they hydrate counts.
+  const formRef = useTypedBeforeHydration();
   return (
     <form
+      ref={formRef}
       className="pt-card pt-narrow"
       onFocus={onFocus}
       onSubmit={onSubmit}

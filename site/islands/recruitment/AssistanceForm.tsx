@@ -7,6 +7,7 @@ import { Toaster, toast, type ToastDurations } from '../common/toast.tsx';
 import { SelectField, TextArea, TextField, type FieldLook } from '../common/fields.tsx';
 import { useHydrated } from '../common/use-hydrated.ts';
 import { rcLook } from './look.ts';
+import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 
 // This form says "Fields marked * are required", so its required labels carry the star.
 const look: FieldLook = {
@@ -60,6 +61,7 @@ export default function AssistanceForm({
   const id = useId();
   const hydrated = useHydrated();
   const [legal, startLegal] = useLazy(loadLegal);
+  const formRef = useTypedBeforeHydration();
   const [form, setForm] = useState(empty);
   const [submitting, setSubmitting] = useState(false);
   const [blocked, setBlocked] = useState<'terms' | 'category' | null>(null);
@@ -140,7 +142,7 @@ export default function AssistanceForm({
   return (
     <>
       <Toaster look="rc" durations={TOAST_DURATIONS} max={20} />
-      <form className="rc-card rc-assist" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <form ref={formRef} className="rc-card rc-assist" onSubmit={submit} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Request staffing assistance</h2>
         <p className="rc-muted">
           Tell us who you need and we will call you back within one working day. Fields marked * are required.

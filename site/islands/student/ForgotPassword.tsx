@@ -4,9 +4,11 @@ import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { EmailField, Field, Notice } from './fields.tsx';
 import { failureMessage } from './messages.ts';
+import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 
 /** /forgot-password: ask for a code by e-mail, then set a new password with it. */
 export default function ForgotPassword() {
+  const requestForm = useTypedBeforeHydration();
   const [step, setStep] = useState<'request' | 'reset' | 'done'>('request');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
@@ -68,7 +70,7 @@ export default function ForgotPassword() {
       <h1>Reset your password</h1>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {step === 'request' && (
-        <form onFocus={prefetch(usersContract)} onSubmit={request} noValidate>
+        <form ref={requestForm} onFocus={prefetch(usersContract)} onSubmit={request} noValidate>
           <p className="st-lead">
             Enter the e-mail address of your student account. We will e-mail you a 6-digit code.
           </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 import { ApiError, NetworkError, api, schemaFrom } from '#site/lib/api.ts';
 import { studentSession, takeReturnPath } from '#site/lib/session.ts';
 import { storageKeys, writeJson } from '#site/lib/storage.ts';
@@ -24,6 +25,7 @@ async function mergeSavedAtSignIn() {
 
 /** /login: sign in as a student (spec 2 sections 2, 4, 5 and 8). */
 export default function LoginForm() {
+  const formRef = useTypedBeforeHydration();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -96,7 +98,13 @@ export default function LoginForm() {
   }
 
   return (
-    <form className="st-card st-auth" onFocus={prefetch(usersContract)} onSubmit={submit} noValidate>
+    <form
+      ref={formRef}
+      className="st-card st-auth"
+      onFocus={prefetch(usersContract)}
+      onSubmit={submit}
+      noValidate
+    >
       <h1>Sign in as a Student</h1>
       <p className="st-lead">Welcome back. Sign in to manage your profile and applications.</p>
       {message && <Notice kind="error">{message}</Notice>}

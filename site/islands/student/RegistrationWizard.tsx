@@ -12,6 +12,7 @@ import {
   registrationBody,
   type RegistrationForm as FormData,
 } from './registration.ts';
+import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 
 /** What survives a reload (never the password). */
 interface SavedSession {
@@ -32,6 +33,7 @@ const RESEND_SECONDS = 60;
 
 /** /registration-step-to-step: Personal Info, then Verification (spec 2 sections 2, 4, 5, 8). */
 export default function RegistrationWizard() {
+  const infoForm = useTypedBeforeHydration();
   const [step, setStep] = useState<1 | 2>(1);
   const [userId, setUserId] = useState<string | null>(null);
   const [form, setForm] = useState<FormData>(empty);
@@ -205,7 +207,13 @@ export default function RegistrationWizard() {
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
 
       {step === 1 ? (
-        <form onFocus={prefetch(usersContract)} onSubmit={submitInfo} noValidate className="st-grid">
+        <form
+          ref={infoForm}
+          onFocus={prefetch(usersContract)}
+          onSubmit={submitInfo}
+          noValidate
+          className="st-grid"
+        >
           <Field
             label="Full Name"
             name="fullname"
