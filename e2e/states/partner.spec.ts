@@ -42,12 +42,16 @@ test('the partner dashboard: each tab, the request forms with errors and success
   const admission = page.getByRole('form', { name: 'Student Admission Request' });
   await admission.getByRole('button', { name: 'Submit Admission Request' }).click();
   await expect(admission.getByText(/required/i).first()).toBeVisible();
+  // The focus goes to the first field that needs attention, once the rules have loaded: the state
+  // is checked after it has (a later move would scroll the page under the screenshot).
+  await expect(admission.getByLabel('Course Name')).toBeFocused();
   await states.check('partner-admission-errors', { mask: [...who, admission.getByLabel('Contact Email')] });
 
   await page.getByRole('tab', { name: 'Hire Employees' }).click();
   const hiring = page.getByRole('form', { name: 'Hire Employees' });
   await hiring.getByRole('button', { name: 'Submit Hiring Request' }).click();
   await expect(hiring.getByText(/required/i).first()).toBeVisible();
+  await expect(hiring.getByLabel('Job Title')).toBeFocused();
   await states.check('partner-hiring-errors', { mask: who });
   await hiring.getByLabel('Job Title').fill('Care Assistant');
   await hiring.getByLabel('Department').fill('Home care');

@@ -84,8 +84,12 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
     }
     const result = validateValues(c, kind, values);
     if (!result.ok) {
-      const first = Object.keys(result.errors)[0];
-      if (first) document.getElementById(`${kind}-${first}`)?.focus();
+      // The first field on the form that needs attention (the schema's order is not the form's).
+      const invalid = Object.keys(result.errors)
+        .map((f) => document.getElementById(`${kind}-${f}`))
+        .filter((el): el is HTMLElement => el !== null)
+        .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+      invalid[0]?.focus();
       return;
     }
     submit.mutate(payload(kind, values));
