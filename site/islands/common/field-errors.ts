@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FieldMessages } from '#schemas/errors.ts';
+import { focusFirstOnPage } from '#site/lib/focus-first.ts';
 
 /**
  * Messages beside form fields, whichever side found the problem: the form's own check before
@@ -14,8 +15,8 @@ export function useFieldErrors(idOf: (field: string) => string) {
     /** Shows these messages (replacing any shown) and focuses the first field that has one. */
     show(messages: FieldMessages) {
       setErrors(messages);
-      const first = Object.keys(messages)[0];
-      if (first) requestAnimationFrame(() => document.getElementById(idOf(first))?.focus());
+      const ids = Object.keys(messages).map(idOf);
+      if (ids.length) requestAnimationFrame(() => focusFirstOnPage(ids));
     },
     /** Clears one field's message (as the person edits it) or all of them. */
     clear(field?: string) {

@@ -9,6 +9,7 @@ import type { CachedPartner } from './session.ts';
 import { blank, payload, validateValues, type Contract, type Kind, type Values } from './request-payload.ts';
 import { apiPaths } from '#schemas/paths.ts';
 import { useToast } from '../common/toast.tsx';
+import { focusFirstOnPage } from '#site/lib/focus-first.ts';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const degreeChoices = degreeOptions.map((d) => ({ value: d, label: capitalise(d) }));
@@ -84,12 +85,7 @@ export function RequestForm({ kind, token, partner, onSessionExpired }: FormProp
     }
     const result = validateValues(c, kind, values);
     if (!result.ok) {
-      // The first field on the form that needs attention (the schema's order is not the form's).
-      const invalid = Object.keys(result.errors)
-        .map((f) => document.getElementById(`${kind}-${f}`))
-        .filter((el): el is HTMLElement => el !== null)
-        .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-      invalid[0]?.focus();
+      focusFirstOnPage(Object.keys(result.errors).map((f) => `${kind}-${f}`));
       return;
     }
     submit.mutate(payload(kind, values));

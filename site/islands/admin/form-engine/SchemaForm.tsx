@@ -4,6 +4,7 @@ import { errorText } from '../session.ts';
 import { AdminForm } from '../AdminForm.tsx';
 import { Field, type FieldProps } from './Field.tsx';
 import { fieldId, isOptional, setIn, type Node, type Obj } from './schema.ts';
+import { focusFirstOnPage } from '#site/lib/focus-first.ts';
 
 /**
  * An editor's form: why the last save failed (`problem`), one `Field` per top-level property of the
@@ -63,13 +64,8 @@ export function useFieldErrors(alertId: string) {
   const onError = (e: unknown) => {
     const fields = e instanceof ApiError ? e.fields : {};
     setErrors(Object.keys(fields).length ? fields : { '': errorText(e) });
-    const first = Object.keys(fields)[0];
-    requestAnimationFrame(() =>
-      (first
-        ? document.getElementById(fieldId(first.split('.')))
-        : document.getElementById(alertId)
-      )?.focus(),
-    );
+    const ids = Object.keys(fields).map((path) => fieldId(path.split('.')));
+    requestAnimationFrame(() => focusFirstOnPage(ids) ?? document.getElementById(alertId)?.focus());
   };
   return { errors, clear: () => setErrors({}), onError };
 }
