@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './helpers/islands.ts';
 import { expectAccessible } from './helpers/axe.ts';
+import { finderReady } from './helpers/finder.ts';
 
 // Several page loads, sign-ins and axe runs a test: on a shared, busy machine they take minutes.
 test.describe.configure({ timeout: 240_000 });
@@ -19,10 +20,6 @@ const api = async (request: APIRequestContext, qs: string) =>
 const count = (page: Page) => page.locator('.browser__count');
 const results = (page: Page) => page.getByTestId('program-results');
 const country = (page: Page, id: string) => page.locator(`input[name="country"][value="${id}"]`);
-async function finderReady(page: Page) {
-  await hydrated(page, 'ProgramFinder');
-  await expect(page.locator('.finder__pages[data-ready]')).toHaveCount(1);
-}
 /** A price shown in naira: "≈ NGN 45,100,000 / Year" (en-GB writes the code, some engines the sign). */
 const inNaira = /^≈ (NGN|₦)\s?[\d,]+ \/ Year/;
 

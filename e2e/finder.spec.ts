@@ -2,6 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { axeViolations } from './helpers/axe.ts';
 import { hydrated } from './helpers/islands.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
+import { finderReady } from './helpers/finder.ts';
 
 // The program finder (issue 17): filters in the URL, facet counts, the phone sheet, saved programs
 // (visitor, then merged at sign-in), compare, and the estimated total cost in two currencies.
@@ -18,10 +19,6 @@ const count = (page: Page) => page.locator('.browser__count');
 /** A country's box in the finder's Countries filter (issue 29 item 7: several can be chosen). */
 const country = (page: Page, id: string) => page.locator(`input[name="country"][value="${id}"]`);
 const resultNames = (page: Page) => page.getByTestId('program-results').locator('h3').allTextContents();
-async function finderReady(page: Page) {
-  await hydrated(page, 'ProgramFinder');
-  await expect(page.locator('.finder__pages[data-ready]')).toHaveCount(1);
-}
 
 async function expectNoSeriousA11yIssues(page: Page) {
   expect(await axeViolations(page, { atLeast: 'serious' })).toEqual([]);

@@ -4,6 +4,7 @@ import { PAGE_STYLESHEET_ATTRIBUTE } from '#site/lib/fold.ts';
 import { cspViolations } from './helpers/csp.ts';
 import { hydrated } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
+import { finderReady } from './helpers/finder.ts';
 
 // Issue 9 (CLS ≤ 0.02, LCP): what Lighthouse found moving or painting late on the subject, courses
 // and payment pages, checked as layout facts rather than timings. Phone-sized, like Lighthouse's
@@ -67,8 +68,7 @@ test('courses: the sections below the first screen wait for the view, and the co
   expect(await rendered('#browser-title')).toBe(false);
   expect(await rendered('main h1')).toBe(true);
 
-  await hydrated(page, 'ProgramFinder');
-  await expect(page.locator('.finder__pages[data-ready]')).toHaveCount(1);
+  await finderReady(page);
   const results = page.getByTestId('program-results');
   for (const i of [0, 1])
     await results

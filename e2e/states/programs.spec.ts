@@ -2,6 +2,7 @@ import { storeSession, studentSession, verifiedStudent } from '../helpers/accoun
 import { hydrated, hydratedAround } from '../helpers/islands.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+import { finderReady } from '../helpers/finder.ts';
 
 // Issue 29: programs as a student sees them after each click (e2e/helpers/screen-state.ts): the
 // subject page's cost table, the apply confirmation and its success, the finder's filter sheet,
@@ -59,8 +60,7 @@ test('the subject page: the cost table, the apply confirmation and its success',
 test('the finder: the filter sheet, the compare tray and an empty result', async ({ page, states }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/courses?sort=name');
-  await hydrated(page, 'ProgramFinder');
-  await expect(page.locator('.finder__pages[data-ready]')).toHaveCount(1);
+  await finderReady(page);
   await page.getByRole('button', { name: /^Filters/ }).click();
   const sheet = page.getByRole('dialog', { name: 'Filters' });
   await expect(sheet).toBeVisible();
