@@ -11,10 +11,17 @@ test('a sign-in pressed before its form is ready stays on the page: no password 
   await page.goto('/login');
   await page.getByLabel('Email').fill('early@example.com');
   await page.getByLabel('Password').fill('typed-too-soon-1');
+  // Each submit the page sees, and whether it was stopped (a listener after the guard's): one that
+  // is not stopped is sent the browser's way.
+  await page.evaluate(() => {
+    const seen: boolean[] = ((window as unknown as { submits: boolean[] }).submits = []);
+    addEventListener('submit', (e) => seen.push(e.defaultPrevented));
+  });
   await page.getByLabel('Password').press('Enter');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  // A form sent the browser's way navigates at once: give it the time it would take.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { submits: boolean[] }).submits))
+    .toEqual([true, true]);
   expect(page.url()).not.toContain('?');
   expect(page.url()).toMatch(/\/login\/?$/);
   await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
