@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { endProcessGroup } from '../perf/lib/server.ts';
 import { localDevArgs } from '../lib/local-dev.ts';
+import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 
 export async function startProductionWorker(options: {
   port: number;
@@ -22,7 +23,7 @@ export async function startProductionWorker(options: {
     'dev',
     // The request URL stays the loopback one (wrangler.toml's routes would make it production's
     // host): the dev routes must be closed even where a loopback host would open them.
-    ...localDevArgs(options.port),
+    ...localDevArgs(options.port, await freePort()),
     '--persist-to',
     options.stateDir,
     '--env-file',

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { localDevArgs } from '#scripts/lib/local-dev.ts';
+import { freePort } from '#functions/test/stripe-fake/free-port.ts';
 
 /**
  * Ends a detached child and everything it started (wrangler runs workerd under it): SIGTERM to the
@@ -68,7 +69,7 @@ export async function startServer({
   // loopback request URL, whatever .dev.vars says (wrangler.toml's top level is production).
   const args = [
     'dev',
-    ...localDevArgs(port),
+    ...localDevArgs(port, await freePort()),
     '--var',
     `SITE_URL:${url}`,
     '--var',
