@@ -1,5 +1,18 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { holdIsland, hydrated } from './helpers/islands.ts';
+
+/**
+ * Lets the held island run, presses its submit button, and answers what the form sent to `path`:
+ * what was typed before the island ran must be in it (site/lib/typed-before-hydration.ts), with
+ * nothing typed again.
+ */
+async function sentOnceReady(page: Page, release: () => void, island: string, button: string, path: string) {
+  const sent = page.waitForRequest((request) => request.url().endsWith(path), { timeout: 15_000 });
+  release();
+  await hydrated(page, island);
+  await page.getByRole('button', { name: button }).click();
+  return (await sent).postDataJSON() as unknown;
+}
 
 // site/lib/early-submit.ts: a form an island draws on the server is not sent the browser's way
 // (a GET of the same page with every field in the address) when it is pressed before the island
@@ -27,16 +40,9 @@ test('a sign-in pressed before its form is ready stays on the page: no password 
   await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
   await expect(page.getByLabel('Password')).toHaveValue('typed-too-soon-1');
 
-  // Once the island runs, what was typed before is the form's (site/lib/typed-before-hydration.ts):
-  // Sign In sends it as it stands, nothing typed again (an unknown account: the server's answer),
-  // and the fields keep it.
-  const signIn = page.waitForRequest((request) => request.url().endsWith('/api/users/login'), {
-    timeout: 15_000,
-  });
-  release();
-  await hydrated(page, 'LoginForm');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  expect((await signIn).postDataJSON()).toEqual(
+  // Once the island runs, Sign In sends what was typed as it stands (an unknown account: the
+  // server's answer), and the fields keep it.
+  expect(await sentOnceReady(page, release, 'LoginForm', 'Sign In', '/api/users/login')).toEqual(
     expect.objectContaining({ email: 'early@example.com', password: 'typed-too-soon-1' }),
   );
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
@@ -61,13 +67,7 @@ test('a partner sign-in typed before its form is ready is sent as typed once it 
   await page.goto('/login-partner-account');
   await page.getByLabel('Email').fill('early.partner@example.com');
   await page.locator('#password').fill('typed-too-soon-2');
-  const logIn = page.waitForRequest((request) => request.url().endsWith('/api/partner/login'), {
-    timeout: 15_000,
-  });
-  release();
-  await hydrated(page, 'PartnerLogin');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  expect((await logIn).postDataJSON()).toEqual(
+  expect(await sentOnceReady(page, release, 'PartnerLogin', 'Log In', '/api/partner/login')).toEqual(
     expect.objectContaining({ email: 'early.partner@example.com', password: 'typed-too-soon-2' }),
   );
   await expect(page.getByLabel('Email')).toHaveValue('early.partner@example.com');
