@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { holdIsland, hydrated } from './helpers/islands.ts';
+import { storageKeys } from '#site/lib/storage.ts';
 
 /**
  * Lets the held island run, presses its submit button, and answers what the form sent to `path`:
@@ -71,4 +72,28 @@ test('a partner sign-in typed before its form is ready is sent as typed once it 
     expect.objectContaining({ email: 'early.partner@example.com', password: 'typed-too-soon-2' }),
   );
   await expect(page.getByLabel('Email')).toHaveValue('early.partner@example.com');
+});
+
+test('typed before the registration form is ready wins over the draft it restores', async ({ page }) => {
+  // The wizard restores a saved draft once it runs; what the person typed since is newer.
+  await page.addInitScript((key) => {
+    localStorage.setItem(
+      key,
+      JSON.stringify({ step: 1, userId: null, formData: { fullname: 'Saved Name' } }),
+    );
+  }, storageKeys.registrationSession);
+  const release = await holdIsland(page, 'RegistrationWizard');
+  await page.goto('/registration-step-to-step');
+  await page.getByLabel('Full Name').fill('Typed Name');
+  release();
+  await hydrated(page, 'RegistrationWizard');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Typed Name');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? '{}').formData?.fullname,
+        storageKeys.registrationSession,
+      ),
+    )
+    .toBe('Typed Name');
 });

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 // What a person typed (or the browser autofilled) into a server-drawn form before its island
 // hydrated. React keeps that text on the screen but not in its state: the form's next render (the
 // submit's own check) clears the field and says it is empty. Once the island has hydrated, each
-// such field is told again through React's own change path, as if typed then.
+// such field is told again through React's own change path, as if typed then. The replay runs
+// while React is still committing, which puts a controlled field back to its state once the event
+// is handled: a change handler must read the value when called, not inside a state updater.
 
 /** Input types whose value is text a person types or the browser autofills. */
 const TEXT_TYPES = new Set(['text', 'email', 'password', 'tel', 'search', 'url', 'number', 'date']);

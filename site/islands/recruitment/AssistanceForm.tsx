@@ -68,8 +68,11 @@ export default function AssistanceForm({
   const [termsOpen, setTermsOpen] = useState(false);
   const set =
     (key: 'companyName' | 'phoneNumber' | 'contactName' | 'email' | 'postcode' | 'country' | 'message') =>
-    (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [key]: e.target.value }));
+    (e: { target: { value: string } }) => {
+      // Read now: the updater runs later, after React may have put a controlled field back.
+      const { value } = e.target;
+      setForm((f) => ({ ...f, [key]: value }));
+    };
 
   const toggle = (name: string) => {
     setForm((f) => ({

@@ -44,8 +44,11 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
   const [notice, setNotice] = useState<PanelNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const set = (k: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof Form) => (e: { target: { value: string } }) => {
+    // Read now: the updater runs later, after React may have put a controlled field back.
+    const { value } = e.target;
+    setForm((f) => ({ ...f, [k]: value }));
+  };
 
   async function save(event: { preventDefault(): void }) {
     event.preventDefault();

@@ -33,7 +33,6 @@ const RESEND_SECONDS = 60;
 
 /** /registration-step-to-step: Personal Info, then Verification (spec 2 sections 2, 4, 5, 8). */
 export default function RegistrationWizard() {
-  const infoForm = useTypedBeforeHydration();
   const [step, setStep] = useState<1 | 2>(1);
   const [userId, setUserId] = useState<string | null>(null);
   const [form, setForm] = useState<FormData>(empty);
@@ -62,6 +61,8 @@ export default function RegistrationWizard() {
     const { password: _p, ...formData } = form;
     writeJson(storageKeys.registrationSession, { step, userId, formData } satisfies SavedSession);
   }, [restored, step, userId, form]);
+  // After the restore: what was typed before hydration is newer than what was saved.
+  const infoForm = useTypedBeforeHydration();
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -70,7 +71,10 @@ export default function RegistrationWizard() {
   }, [countdown]);
 
   const update = (key: keyof FormData) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+    // Read now: the updater runs later, after React may have put a controlled field back (a change
+    // replayed at hydration, site/lib/typed-before-hydration.ts).
+    const { value } = e.target;
+    setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((er) => ({ ...er, [key]: '' }));
   };
 
