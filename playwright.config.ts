@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_WORKERS, e2eStacks, ownStack } from './scripts/lib/e2e-stacks.ts';
+import { testChromium, testChromiumArgs } from './scripts/lib/chromium.ts';
 
 // Browser tests drive the built site under wrangler dev, with fresh local databases of their own:
 // one stack (server, database, fake Stripe) for each worker (scripts/lib/e2e-stacks.ts). This file
@@ -30,15 +31,8 @@ export default defineConfig({
     baseURL: ownStack.origin,
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: testChromium.path,
+      args: testChromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

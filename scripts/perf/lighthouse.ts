@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset, the default config) on our pages and on the SPA peer's, median of
 // 3 runs each, in Debian's Chromium. Prints the table side by side.
-import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
+import { ensureChromium, fullChromium } from '../lib/chromium.ts';
 import lighthouse from 'lighthouse';
 import { median, table } from './lib/stats.ts';
 
@@ -29,8 +29,6 @@ export interface LhResult {
  * the largest paint one more round trip (about 150 ms on the mobile preset): the table marks it.
  */
 const FIRST_WINDOW_BYTES = 10 * 1460;
-
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Our public pages (those that exist in this build are measured; the rest reported skipped). */
 export function ourPages(ids: { country: string; subject: string; job?: string }) {
@@ -176,10 +174,8 @@ export async function runLighthouse(
   runs = 3,
   opts: { diagnose?: boolean; chromeFlags?: string[] } = {},
 ): Promise<LhResult[]> {
-  if (!existsSync(CHROME))
-    throw new Error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
+    chromePath: await ensureChromium(fullChromium),
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

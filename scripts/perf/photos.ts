@@ -14,6 +14,7 @@ import { run } from '../lib/run.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
 import { machine, median, table } from './lib/stats.ts';
 import { testPhoto } from '../lib/test-photos.ts';
+import { ensureChromium, fullChromium } from '../lib/chromium.ts';
 import { FLOOR_HTML, FLOOR_PATH, printFloorTable, runLighthouse, type LhResult } from './lighthouse.ts';
 
 const DIR = '.wrangler/photos';
@@ -25,7 +26,6 @@ const EDITOR = {
 const PHOTO = { width: 4032, height: 3024 };
 const COUNTRY = 'united-kingdom';
 const SUBJECT = 'msc-data-science-university-of-leeds';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Staff {
   url: string;
@@ -79,7 +79,7 @@ async function setImage(s: Staff, kind: string, id: string, url: string, alt: st
 /** Bytes of every content image a 375 px phone at DPR 2 loads on `path`, scrolled to the end. */
 async function phoneImageBytes(url: string, path: string) {
   const browser = await chromium.launch({
-    executablePath: CHROME,
+    executablePath: await ensureChromium(fullChromium),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {

@@ -11,6 +11,7 @@ import { migrationProblems, readMigrations } from '../lib/migration-safety.ts';
 import { deployCommands, deployTarget } from '../lib/deploy-target.ts';
 import { commandLine, deployWithUndo, rollBack, type UndoRecord } from '../lib/deploy-steps.ts';
 import { copyAsAnotherBuild, movedRefs } from '../lib/another-build.ts';
+import { ensureChromium, testChromium, testChromiumArgs } from '../lib/chromium.ts';
 import { RUN_BUDGET } from '#functions/lib/call-budget.ts';
 import { CRONS } from '#schemas/schedule.ts';
 import type { DeployHookPayload } from '#schemas/build.ts';
@@ -189,14 +190,8 @@ export async function openTabAcrossDeploy(ctx: {
   log: (text: string) => void;
 }): StepResult<{ undo: UndoRecord; printed: string }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: await ensureChromium(testChromium),
+    args: testChromiumArgs,
   });
   try {
     const page = await browser.newPage();
