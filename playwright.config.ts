@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_WORKERS, e2eStacks, ownStack } from './scripts/lib/e2e-stacks.ts';
 import { testChromium, testChromiumArgs } from './scripts/lib/chromium.ts';
+import { localDevArgs } from './scripts/lib/local-dev.ts';
 
 // Browser tests drive the built site under wrangler dev, with fresh local databases of their own:
 // one stack (server, database, fake Stripe) for each worker (scripts/lib/e2e-stacks.ts). This file
@@ -41,7 +42,7 @@ export default defineConfig({
   // wrangler.toml's top level is production: the browser tests run the Worker as development (the
   // dev mailbox reads the codes) on a loopback request URL (--local-upstream), whatever .dev.vars says.
   webServer: e2eStacks.map(({ port, origin, persistTo, stripeFakeInfo, assets }) => ({
-    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev --ip 127.0.0.1 --port ${port} --local-upstream 127.0.0.1:${port} --persist-to ${persistTo} --assets ${assets} --var SITE_URL:${origin} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
+    command: `STRIPE_FAKE_INFO=${stripeFakeInfo} node functions/test/stripe-fake/with-fake.ts wrangler dev ${localDevArgs(port).join(' ')} --persist-to ${persistTo} --assets ${assets} --var SITE_URL:${origin} --var ENVIRONMENT:development --show-interactive-dev-session=false`,
     url: `${origin}/api/countries`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -37,9 +37,17 @@ export interface E2eStack {
   assets: string;
 }
 
+const stackFolder = (index: number) => (index === 0 ? 'e2e' : `e2e-${index}`);
+
+/**
+ * Whether a folder of `.wrangler/` is a stack's state, whatever the number of workers: a build for
+ * fewer workers removes the others', so a later run with more cannot serve an older build's copy.
+ */
+export const isStackFolder = (name: string) => /^e2e(-[1-9]\d*)?$/.test(name);
+
 export function e2eStack(index: number): E2eStack {
   const port = firstPort + index;
-  const persistTo = index === 0 ? '.wrangler/e2e' : `.wrangler/e2e-${index}`;
+  const persistTo = `.wrangler/${stackFolder(index)}`;
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
