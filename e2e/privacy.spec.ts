@@ -167,7 +167,7 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
 
   // A matching job is published, and the digest's cron runs the next morning.
   const now = Date.now();
-  // The browser tests share one database: the job goes again, so later specs see the jobs the site was built with.
+  // A worker's specs share its database: the job goes again, so later specs see the jobs the site was built with.
   cleanups.push(() => sql(`DELETE FROM jobs WHERE id = 'job-${stamp}';`));
   sql(`INSERT INTO jobs (id, title, description, category, company, location, address, start_date, end_date, recruitment_type, employment, schedule, payment, hiring, urgent, tags, type, requirements, company_info, status, sort_order, created_at, updated_at)
     VALUES ('job-${stamp}', '${keyword} Care Worker', 'Caring role', 'Healthcare', 'Alert Care Ltd', 'Leeds, UK', '1 Alert Road', '2026-09-01', '2027-09-01', 'Permanent', '["Full-time"]', 'Days', '£25,000', '1', 0, '[]', 'Full-time', '[]', '{"name":"Alert Care Ltd","website":"https://example.com","about":"x"}', 'open', 0, ${now + 1_000}, ${now + 1_000})`);

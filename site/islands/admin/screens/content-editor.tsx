@@ -78,9 +78,11 @@ export function Editor({
   const [warnings, setWarnings] = useState<Record<string, string>>(
     () => savedWarnings.get(`${kind}/${id}`) ?? {},
   );
+  // The draft is filled once, from the blank form or the item when it arrives (the editor is
+  // remounted for another item). Later refetches (after Retire or Restore, or any staff screen's
+  // save, which refreshes every staff query) must not put back what the person has changed since.
   useEffect(() => {
-    if (id === null) setDraft(blank(schema) as Obj);
-    else if (q.data) setDraft(q.data.item);
+    setDraft((current) => current ?? (id === null ? (blank(schema) as Obj) : (q.data?.item ?? null)));
   }, [id, q.data, schema]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] });
   const save = useMutation({
@@ -101,6 +103,8 @@ export function Editor({
     },
     onMutate: () => setError(null),
     onSuccess: (r) => {
+      // The saved version: the empty list rows the server left out go from the form too.
+      setDraft((current) => (current ? (cleanLists(current) as Obj) : current));
       const byField = Object.fromEntries(r.imageWarnings.map((w) => [w.field, w.message]));
       savedWarnings.set(`${kind}/${r.id}`, byField);
       setWarnings(byField);
