@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { signInNewEditor } from './helpers/staff.ts';
-import { sql } from './helpers/rows.ts';
+import { createCountry } from './helpers/new-country.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 
 // The content editor keeps what staff type until they save it: Retire and Restore (and any staff
@@ -15,22 +15,14 @@ test('an unsaved edit stays in the form through Retire and Restore, and is what 
     password: 'draft-editor-2026',
   });
   // A country of the test's own, so that retiring it hides nothing another spec reads.
-  const id = `draft-land-${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/admin/content/countries', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: {
-      id,
-      name: 'Draft Land',
-      code: 'DL',
-      flag: '/images/flags/ca.svg',
-      image: '/images/scenes/uk-1.svg',
-      imageAlt: 'A university square',
-      details: 'Stored text.',
-      capital: 'Draftville',
-      about: { countryOverview: ['O.'], educationSystem: ['E.'], studentLife: ['S.'], visaInfo: ['V.'] },
-    },
+  const { id, remove } = await createCountry(page, 'draft-land', {
+    name: 'Draft Land',
+    code: 'DL',
+    capital: 'Draftville',
+    image: '/images/scenes/uk-1.svg',
+    imageAlt: 'A university square',
+    details: 'Stored text.',
   });
-  expect(created.status()).toBe(201);
   try {
     await page.goto(`/admin/content?kind=countries&id=${id}`);
     const details = page.getByLabel('Details', { exact: true });
@@ -53,6 +45,6 @@ test('an unsaved edit stays in the form through Retire and Restore, and is what 
       'Typed but not saved yet.',
     );
   } finally {
-    sql(`DELETE FROM countries WHERE id = '${id}';`);
+    remove();
   }
 });

@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { signInNewEditor } from './helpers/staff.ts';
 import { sql } from './helpers/rows.ts';
+import { createCountry } from './helpers/new-country.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { testPhoto } from '#scripts/lib/test-photos.ts';
 import { parseImageUrl, variantWidths } from '#schemas/images.ts';
@@ -40,30 +41,23 @@ async function uploadPhoto(page: Page, width: number, height: number, seed: numb
 
 /** A country with the photo as its hero, and a program in it with the photo as its card. */
 async function countryWithPhotos(page: Page, hero: string, card: string) {
-  const id = `photo-land-${Date.now().toString(36)}`;
-  const res = await page.request.post('/api/admin/content/countries', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: {
-      id,
-      name: 'Photo Land',
-      code: 'PL',
-      flag: '/images/flags/ca.svg',
-      image: hero,
-      imageAlt: 'Students crossing a sunlit university square',
-      details: 'A country with a photograph.',
-      capital: 'Pictureville',
-      about: { countryOverview: ['O.'], educationSystem: ['E.'], studentLife: ['S.'], visaInfo: ['V.'] },
-    },
+  const { id, remove } = await createCountry(page, 'photo-land', {
+    name: 'Photo Land',
+    code: 'PL',
+    capital: 'Pictureville',
+    image: hero,
+    imageAlt: 'Students crossing a sunlit university square',
+    details: 'A country with a photograph.',
   });
-  expect(res.status()).toBe(201);
   const subject = `${id}-msc`;
   sql(`INSERT INTO subjects (id, name, university_id, department_id, country_id, location, code, description, degree_type, duration, students, year, base_price, currency, image, image_alt, logo, universityimage, study_plan, entry_requirements, career_prospects, sort_order, is_active, created_at, updated_at)
 SELECT '${subject}', 'MSc Photography', university_id, department_id, '${id}', location, code, description, degree_type, duration, students, year, base_price, currency,
   '${card}', 'A lecture theatre seen from the back row', logo, universityimage, study_plan, entry_requirements, career_prospects, sort_order, is_active, created_at, updated_at
 FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
-  cleanups.push(() =>
-    sql(`DELETE FROM subjects WHERE id = '${subject}'; DELETE FROM countries WHERE id = '${id}';`),
-  );
+  cleanups.push(() => {
+    sql(`DELETE FROM subjects WHERE id = '${subject}';`);
+    remove();
+  });
   return id;
 }
 
