@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_WORKERS, e2eStacks, ownStack } from './scripts/lib/e2e-stacks.ts';
-import { testChromium, testChromiumArgs } from './scripts/lib/chromium.ts';
+import { testChromium, chromiumArgs } from './scripts/lib/chromium.ts';
 import { localDevArgs } from './scripts/lib/local-dev.ts';
 
 // Browser tests drive the built site under wrangler dev, with fresh local databases of their own:
@@ -33,7 +33,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: testChromium.path,
-      args: testChromiumArgs,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

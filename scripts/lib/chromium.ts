@@ -2,12 +2,22 @@
 import { existsSync } from 'node:fs';
 import { run } from './run.ts';
 
-export interface DebianChromium {
-  /** The executable (an environment variable names another). */
+interface DebianChromium {
+  /** The executable: `variable`'s value, or where the package installs it. */
   path: string;
-  /** The Debian package that installs it at its default path. */
+  /** The environment variable that names another executable. */
+  variable: string;
+  /** The Debian package, and where it installs the executable. */
   debianPackage: string;
+  packagePath: string;
 }
+
+const debianChromium = (variable: string, debianPackage: string, packagePath: string): DebianChromium => ({
+  path: process.env[variable] ?? packagePath,
+  variable,
+  debianPackage,
+  packagePath,
+});
 
 /**
  * The browser tests and the launch rehearsal: Debian's `chromium-headless-shell`, the same Blink
@@ -17,22 +27,20 @@ export interface DebianChromium {
  * 881 s). It draws text with slightly different anti-aliasing and whole-pixel advances, so the
  * screen-state baselines are this build's.
  */
-export const testChromium: DebianChromium = {
-  path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
-  debianPackage: 'chromium-headless-shell',
-};
+export const testChromium = debianChromium(
+  'CHROMIUM_PATH',
+  'chromium-headless-shell',
+  '/usr/bin/chromium-headless-shell',
+);
 
 /** Lighthouse measures the browser people run: Debian's full `chromium`. */
-export const fullChromium: DebianChromium = {
-  path: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  debianPackage: 'chromium',
-};
+export const fullChromium = debianChromium('CHROME_PATH', 'chromium', '/usr/bin/chromium');
 
 /**
- * Launch flags for a test browser as root on this closed network: no sandbox (root), no GPU, and
- * none of Chromium's own connections (each is refused here, many at a time, and looked up at start).
+ * Launch flags for either build as root on this closed network: no sandbox (root), no GPU, and none
+ * of Chromium's own connections (each is refused here, many at a time, and looked up at start).
  */
-export const testChromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -41,15 +49,18 @@ export const testChromiumArgs = [
   '--no-first-run',
 ];
 
-/** Installs the build's Debian package when its executable is missing; answers the executable. */
-export async function ensureChromium({ path, debianPackage }: DebianChromium) {
+/**
+ * Installs the build's Debian package when its executable is missing; answers the executable. A
+ * path of one's own that is missing is an error: the package would not put anything there.
+ */
+export async function ensureChromium({ path, variable, debianPackage, packagePath }: DebianChromium) {
   if (existsSync(path)) return path;
+  if (path !== packagePath) throw new Error(`No browser at ${path}, the path ${variable} names`);
   console.log(`${path} is missing: installing Debian's ${debianPackage} package…`);
   await run('apt-get', ['update']);
   await run('apt-get', ['install', '-y', '--no-install-recommends', debianPackage], {
     DEBIAN_FRONTEND: 'noninteractive',
   });
-  if (!existsSync(path))
-    throw new Error(`${debianPackage} is installed but ${path} is not there: set the path's variable`);
+  if (!existsSync(path)) throw new Error(`${debianPackage} is installed but ${path} is not there`);
   return path;
 }

@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset, the default config) on our pages and on the SPA peer's, median of
 // 3 runs each, in Debian's Chromium. Prints the table side by side.
 import * as chromeLauncher from 'chrome-launcher';
-import { ensureChromium, fullChromium } from '../lib/chromium.ts';
+import { chromiumArgs, ensureChromium, fullChromium } from '../lib/chromium.ts';
 import lighthouse from 'lighthouse';
 import { median, table } from './lib/stats.ts';
 
@@ -176,17 +176,7 @@ export async function runLighthouse(
 ): Promise<LhResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: await ensureChromium(fullChromium),
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(opts.chromeFlags ?? []),
-    ],
+    chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...chromiumArgs, ...(opts.chromeFlags ?? [])],
   });
   const out: LhResult[] = [];
   try {

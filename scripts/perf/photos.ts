@@ -14,7 +14,7 @@ import { run } from '../lib/run.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
 import { machine, median, table } from './lib/stats.ts';
 import { testPhoto } from '../lib/test-photos.ts';
-import { ensureChromium, fullChromium } from '../lib/chromium.ts';
+import { chromiumArgs, ensureChromium, fullChromium } from '../lib/chromium.ts';
 import { FLOOR_HTML, FLOOR_PATH, printFloorTable, runLighthouse, type LhResult } from './lighthouse.ts';
 
 const DIR = '.wrangler/photos';
@@ -80,7 +80,7 @@ async function setImage(s: Staff, kind: string, id: string, url: string, alt: st
 async function phoneImageBytes(url: string, path: string) {
   const browser = await chromium.launch({
     executablePath: await ensureChromium(fullChromium),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: chromiumArgs,
   });
   try {
     // bypassCSP: Playwright runs a string predicate through eval, which the pages' CSP refuses; the

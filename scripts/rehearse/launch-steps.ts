@@ -11,7 +11,7 @@ import { migrationProblems, readMigrations } from '../lib/migration-safety.ts';
 import { deployCommands, deployTarget } from '../lib/deploy-target.ts';
 import { commandLine, deployWithUndo, rollBack, type UndoRecord } from '../lib/deploy-steps.ts';
 import { copyAsAnotherBuild, movedRefs } from '../lib/another-build.ts';
-import { ensureChromium, testChromium, testChromiumArgs } from '../lib/chromium.ts';
+import { ensureChromium, testChromium, chromiumArgs } from '../lib/chromium.ts';
 import { RUN_BUDGET } from '#functions/lib/call-budget.ts';
 import { CRONS } from '#schemas/schedule.ts';
 import type { DeployHookPayload } from '#schemas/build.ts';
@@ -191,7 +191,7 @@ export async function openTabAcrossDeploy(ctx: {
 }): StepResult<{ undo: UndoRecord; printed: string }> {
   const browser = await chromium.launch({
     executablePath: await ensureChromium(testChromium),
-    args: testChromiumArgs,
+    args: chromiumArgs,
   });
   try {
     const page = await browser.newPage();

@@ -24,7 +24,7 @@ function replay(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElemen
 }
 
 /** Replays every text field, text area and select of `form` whose value is not the one drawn. */
-export function adoptTypedValues(form: HTMLFormElement | null) {
+function adoptTypedValues(form: HTMLFormElement | null) {
   if (!form) return;
   for (const field of form.elements) {
     if (field instanceof HTMLInputElement) {
