@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeEmail } from './email.ts';
 import { signInCode } from './sign-in.ts';
 import { searchText } from './common.ts';
 import { pagePaths } from './paths.ts';
@@ -24,7 +25,7 @@ const email = z
   .trim()
   .min(1, 'Email is required')
   .pipe(z.email('Please enter a valid email address'))
-  .transform((e) => e.toLowerCase());
+  .transform(normalizeEmail);
 
 /** The employer assistance form (spec 2 sections 3 and 5). Known categories are checked by the route. */
 export const assistanceRequestSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Signing in past an account's failure limit (every account type but staff, who give their second
- * factor instead): a right password from an address that has not tried the account yet is answered
- * 401 with `codeRequired` and this message, and an e-mailed code; the form shows a code field and
- * sends the e-mail, password and `code` again to the same login endpoint (issue 30 item 3).
+ * Signing in with an e-mailed code as well as the password (every account type): from a browser the
+ * account does not know, past its limit for unknown browsers, and (staff) before a first second
+ * factor is set up. The login answers 401 with `codeRequired` and this message, and e-mails a code;
+ * the form shows a code field and sends the e-mail, password and `code` again to the same login
+ * endpoint, from the same browser (the code is bound to it: functions/lib/code-challenges.ts).
  */
 export const SIGN_IN_CODE_SENT = "We've e-mailed you a code to finish signing in.";
 export const SIGN_IN_CODE_WRONG =

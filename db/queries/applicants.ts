@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import type { Statement } from '../batch.ts';
 import { readInChunks } from '../d1-limits.ts';
 import {
@@ -39,7 +40,7 @@ export async function findApplicantByEmail(db: Db, email: string) {
   const [row] = await db
     .select({ id: jobApplicants.id, emailConfirmedAt: jobApplicants.emailConfirmedAt })
     .from(jobApplicants)
-    .where(eq(jobApplicants.email, email.trim().toLowerCase()))
+    .where(eq(jobApplicants.email, normalizeEmail(email)))
     .limit(1);
   return row;
 }
@@ -126,14 +127,22 @@ export function confirmApplicantStatement(db: Db, id: string) {
     .where(and(eq(jobApplicants.id, id), isNull(jobApplicants.emailConfirmedAt)));
 }
 
-/** Marks the e-mail confirmed: true for the first click only (one conditional UPDATE). */
+/**
+ * Marks the e-mail confirmed: true for the first click only (one conditional UPDATE). The sessions
+ * made before it end, and tokens issued before it stop working: an applicant account is created
+ * without proof of the address, so whoever registered it (perhaps not the address's owner) must not
+ * keep a session into the account the owner has now confirmed.
+ */
 export async function confirmApplicantEmail(db: Db, id: string) {
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
   const rows = await db
     .update(jobApplicants)
-    .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+    .set({ emailConfirmedAt: now, tokensValidAfter: now, updatedAt: now })
     .where(and(eq(jobApplicants.id, id), isNull(jobApplicants.emailConfirmedAt)))
     .returning({ id: jobApplicants.id });
-  return rows.length === 1;
+  if (rows.length !== 1) return false;
+  await db.delete(sessions).where(and(eq(sessions.accountType, 'applicant'), eq(sessions.accountId, id)));
+  return true;
 }
 
 /**

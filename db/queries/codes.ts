@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { oneTimeCodes, type AccountType } from '../schema/index.ts';
 
@@ -6,15 +6,26 @@ import { oneTimeCodes, type AccountType } from '../schema/index.ts';
 // are functions/services/security/codes.ts.
 
 type Purpose = 'verify' | 'reset' | 'signin';
-/** Whose code, and what for. */
+/** Whose code, what for, and under which challenge (functions/lib/code-challenges.ts). */
 export interface CodeOwner {
   accountType: AccountType;
   accountId: string;
   purpose: Purpose;
+  /**
+   * The challenge the code was asked for under, held by the asking browser alone: tries name it,
+   * and a try under another challenge (or none) never reaches the code. Absent: codes asked for
+   * without one (a registration's id is already its own challenge).
+   */
+  challenge?: string | null;
 }
 
-const ownerSql = (owner: CodeOwner) =>
+/** The account's codes for a purpose, whatever the challenge (send caps, voiding on success). */
+const accountSql = (owner: CodeOwner) =>
   sql`account_type = ${owner.accountType} and account_id = ${owner.accountId} and purpose = ${owner.purpose}`;
+
+/** The codes of this owner under this challenge (`is`: a missing challenge matches only codes with none). */
+const ownerSql = (owner: CodeOwner) =>
+  sql`${accountSql(owner)} and challenge_id is ${owner.challenge ?? null}`;
 
 /**
  * The statements that store a code within the send limits: one conditional insert that stores
@@ -31,6 +42,7 @@ export function issueCodeStatements(
     expiresAt,
     sendWindowMs,
     maxSends,
+    maxAccountSends,
     resendWaitMs,
   }: {
     now: number;
@@ -39,15 +51,20 @@ export function issueCodeStatements(
     expiresAt: number;
     sendWindowMs: number;
     maxSends: number;
+    /** The cap across every challenge of the account: what one inbox receives, whoever asks. */
+    maxAccountSends: number;
     resendWaitMs: number;
   },
 ) {
   // Raw SQL (docs/decisions/013): Drizzle has no `insert … select … where`; both statements are
-  // conditional on what the table holds when they run, inside the caller's batch.
+  // conditional on what the table holds when they run, inside the caller's batch. The wait and the
+  // per-window count are per challenge, so a stranger's requests cannot hold back the owner's own
+  // code; the account-wide cap keeps the inbox from being flooded.
   const insert = sql`
-    insert into one_time_codes (id, account_type, account_id, purpose, code_hash, expires_at, attempts, payload, created_at, updated_at)
-    select ${code.id}, ${owner.accountType}, ${owner.accountId}, ${owner.purpose}, ${code.hash}, ${expiresAt}, 0, ${payload}, ${now}, ${now}
+    insert into one_time_codes (id, account_type, account_id, purpose, code_hash, expires_at, attempts, payload, challenge_id, created_at, updated_at)
+    select ${code.id}, ${owner.accountType}, ${owner.accountId}, ${owner.purpose}, ${code.hash}, ${expiresAt}, 0, ${payload}, ${owner.challenge ?? null}, ${now}, ${now}
     where (select count(*) from one_time_codes where ${ownerSql(owner)} and created_at > ${now - sendWindowMs}) < ${maxSends}
+      and (select count(*) from one_time_codes where ${accountSql(owner)} and created_at > ${now - sendWindowMs}) < ${maxAccountSends}
       and not exists (select 1 from one_time_codes where ${ownerSql(owner)} and created_at > ${now - resendWaitMs})`;
   if (keepOthers) return [insert];
   const voidOthers = sql`
@@ -94,11 +111,14 @@ export function countCodeTry(db: Db, owner: CodeOwner, cap: number, now: number)
     returning id, code_hash, attempts, payload`);
 }
 
-/** Consumes the owner's open codes if `id` is still open, in one conditional statement; returns those consumed. */
+/**
+ * Consumes the account's open codes for the purpose (every challenge's: the flow is done) if `id` is
+ * still open, in one conditional statement; returns those consumed.
+ */
 export function consumeOpenCodes(db: Db, owner: CodeOwner, id: string, now: number) {
   return db.all<{ id: string }>(sql`
     update one_time_codes set consumed_at = ${now}, updated_at = ${now}
-    where ${ownerSql(owner)} and consumed_at is null
+    where ${accountSql(owner)} and consumed_at is null
       and exists (select 1 from one_time_codes where id = ${id} and consumed_at is null)
     returning id`);
 }
@@ -119,5 +139,27 @@ function ownerIs(owner: CodeOwner) {
     eq(oneTimeCodes.accountType, owner.accountType),
     eq(oneTimeCodes.accountId, owner.accountId),
     eq(oneTimeCodes.purpose, owner.purpose),
+    owner.challenge ? eq(oneTimeCodes.challengeId, owner.challenge) : isNull(oneTimeCodes.challengeId),
   );
+}
+
+/** Which of these accounts have a code of `type` asked for under `challenge` (the registrations a browser made). */
+export async function registrationsWithChallenge(
+  db: Db,
+  type: AccountType,
+  ids: string[],
+  challenge: string,
+) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: oneTimeCodes.accountId })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.accountType, type),
+        inArray(oneTimeCodes.accountId, ids),
+        eq(oneTimeCodes.challengeId, challenge),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

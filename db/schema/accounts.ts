@@ -223,6 +223,13 @@ export const oneTimeCodes = sqliteTable(
      * since then each registration is its own row (functions/services/accounts/registration.ts).
      */
     payload: text('payload'),
+    /**
+     * The challenge that asked for this code: an id only the browser that started the flow holds
+     * (a cookie, functions/lib/code-challenges.ts). Only tries made under it are judged against the
+     * code and count against it, so nobody else can guess at it or use it up. Null for codes that
+     * need no such binding (a registration's id is its own challenge).
+     */
+    challengeId: text('challenge_id'),
     ...timestamps,
   },
   (t) => [index('codes_account_idx').on(t.accountType, t.accountId, t.purpose, t.createdAt)],

@@ -9,7 +9,14 @@ import { CHALLENGE_SECONDS } from '../services/accounts/staff-challenge.ts';
  * path by the `__Host-` prefix. Browsers treat http://127.0.0.1 and http://localhost as secure
  * for cookies (Chromium checked: docs/reliability.md), so development keeps the same attributes.
  */
-const base = { prefix: 'host', path: '/', secure: true, httpOnly: true, sameSite: 'Strict' } as const;
+export const strictCookie = {
+  prefix: 'host',
+  path: '/',
+  secure: true,
+  httpOnly: true,
+  sameSite: 'Strict',
+} as const;
+const base = strictCookie;
 
 /** The signed-in staff session (the account token, renewed in place). */
 const SESSION = 'staff_session';

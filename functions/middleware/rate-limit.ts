@@ -1,4 +1,5 @@
 import type { Db } from '#db/client.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { TooMany } from '../services/errors.ts';
 import {
@@ -111,6 +112,12 @@ export interface Limiter {
     rule: Required<RequestRule>,
     account: string,
     message?: LimitMessage,
+    /**
+     * Whose first try past the account's limit is still judged: by default the client's address;
+     * for a code bound to a challenge, the challenge (or the registration id that names it), so a
+     * guesser's new addresses buy no extra tries and the owner's own code step still gets one.
+     */
+    firstOf?: string,
   ): Promise<GateResult>;
   /** Only a per-address limit (registration, check-email: no account yet). */
   perAddress(limit: Limit, message?: LimitMessage): Promise<void>;
@@ -147,7 +154,7 @@ export function createLimiter(db: Db, headers: Headers, bindings: FloodBindings 
       const checks: Promise<RateLimitOutcome>[] = [];
       if (bindings.RATE_LIMIT_ADDRESS) checks.push(bindings.RATE_LIMIT_ADDRESS.limit({ key: address }));
       if (bindings.RATE_LIMIT_ACCOUNT && account !== undefined)
-        checks.push(bindings.RATE_LIMIT_ACCOUNT.limit({ key: `${type}:${account.trim().toLowerCase()}` }));
+        checks.push(bindings.RATE_LIMIT_ACCOUNT.limit({ key: `${type}:${normalizeEmail(account)}` }));
       const outcomes = await Promise.all(checks);
       if (outcomes.some((o) => !o.success)) throw new TooMany(FLOOD_MESSAGE, FLOOD_RETRY_SECONDS);
     },
@@ -158,13 +165,17 @@ export function createLimiter(db: Db, headers: Headers, bindings: FloodBindings 
       if (rule.perAccount && account !== undefined) {
         hits.push({
           limit: { name: `${type}-${rule.name}-account`, ...rule.perAccount },
-          subject: account.trim().toLowerCase(),
+          subject: normalizeEmail(account),
         });
       }
       return enforce(db, hits, message);
     },
-    gate: (type, rule, account, message) =>
-      gate(db, gateHits(`${type}-${rule.name}`, rule, account.trim().toLowerCase(), address), message),
+    gate: (type, rule, account, message, firstOf = address) => {
+      const hits = gateHits(`${type}-${rule.name}`, rule, normalizeEmail(account), firstOf);
+      // The address limit always counts the client's own address, whoever the first try is of.
+      hits.address.subject = address;
+      return gate(db, hits, message);
+    },
     perAddress: (limit, message) => enforce(db, [{ limit, subject: address }], message),
     hits: (hits, message) => enforce(db, hits, message),
     clear: (limit, subject) => clear(db, limit, subject),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffRoles } from './staff.ts';
+import { signInCode } from '../sign-in.ts';
 
 /**
  * Staff sign-in: the password step, the second factor (authenticator codes, recovery codes) and
@@ -9,6 +10,7 @@ import { staffRoles } from './staff.ts';
 export const staffLoginSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Email is invalid')),
   password: z.string().min(1, 'Password is required').max(200),
+  code: signInCode,
 });
 
 /** How many one-time recovery codes an enrolment hands out. */
@@ -38,8 +40,16 @@ export const staffMfaSchema = z.union(
   'Enter the 6-digit code from your authenticator app, or a recovery code.',
 );
 
-/** Turning the second factor on: the first code the new authenticator shows. */
-export const staffMfaEnableSchema = z.object({ code: totpCode });
+/** A current code from the authenticator app (new recovery codes). */
+export const staffMfaCodeSchema = z.object({ code: totpCode });
+
+/**
+ * Turning the second factor on: the first code the new authenticator shows and, from the back
+ * office (a session a password alone may have opened), the code e-mailed to the staff address
+ * (POST /api/admin/auth/mfa/email-code). During an admin's first sign-in the e-mailed code was
+ * given at the password step already.
+ */
+export const staffMfaEnableSchema = staffMfaCodeSchema.extend({ emailCode: signInCode });
 
 /** What the back office knows about the signed-in staff member (GET /api/admin/auth/me). */
 export const staffProfileSchema = z.object({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { staff } from '#db/schema/index.ts';
 import { staffCreateSchema, type StaffRole } from '#schemas/admin/index.ts';
-import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import { hashPassword } from '#functions/services/security/passwords.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#functions/services/security/common-passwords.ts';
 import { auditLog } from '#db/schema/index.ts';

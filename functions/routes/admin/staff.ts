@@ -13,7 +13,7 @@ import {
   type StaffUpdatedResponse,
 } from '#schemas/admin/index.ts';
 import type { OkOnly, Wire } from '#schemas/responses.ts';
-import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import { hashPassword } from '#functions/services/security/passwords.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { endAllSessionsStatement } from '#db/queries/sessions.ts';

@@ -4,7 +4,7 @@ import { validate } from '#functions/lib/validate.ts';
 import { insertContactMessage } from '#db/queries/enquiries.ts';
 import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
 import type { MessageResponse } from '#schemas/responses.ts';
-import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import { notifyStaff } from '#functions/services/mail/notify.ts';
 import { noticeAbout } from '#db/queries/outbox.ts';
 

@@ -6,7 +6,7 @@ import { devToolsAllowed } from '#functions/lib/config.ts';
 import { notFound } from '#functions/middleware/errors.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { listMailbox } from '#db/queries/outbox.ts';
-import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import type { MailboxMessage } from '#schemas/mail.ts';
 import type { Wire } from '#schemas/responses.ts';
 import type { EndpointListResponse } from '#schemas/endpoints.ts';

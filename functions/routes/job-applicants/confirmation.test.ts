@@ -117,7 +117,7 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
       success: true,
       status: 'confirmed',
       message:
-        'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers.',
+        'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers. Sign in again to follow them in My applications.',
     });
     expect(await noticesFor(applicant.email)).toEqual([`New application: ${JOB.title}`]);
     expect(await me(applicant.token)).toMatchObject({ emailConfirmed: true });

@@ -16,12 +16,9 @@ import {
   withdrawHeldStatements,
 } from '#db/queries/applicants.ts';
 import { batch } from '#db/batch.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '#schemas/users.ts';
-import {
-  RESET_REQUESTED_MESSAGE,
-  requestPasswordReset,
-  resetPassword,
-} from '#functions/services/accounts/account-codes.ts';
+import { passwordResetRoutes } from '#functions/lib/password-reset-routes.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import {
@@ -54,7 +51,6 @@ const LINK_INVALID = 'This confirmation link is not valid. Log in to My applicat
 const LINK_EXPIRED = 'This confirmation link has expired. Log in to My applications to get a new one.';
 const TAKEN = 'An applicant account with this email already exists. Please log in.';
 const RESET_DONE = 'Your password has been reset. Please log in with your new password.';
-const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
 
 /** A new session for the applicant and its token (sent back in `X-Applicant-Token`). */
 const applicantToken = (db: Db, env: Env, id: string) =>
@@ -84,7 +80,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     await assertNotCommon(input.password);
     const earlier = await findApplicantByEmail(db, input.email);
     if (earlier?.emailConfirmedAt) throw new HTTPException(409, { message: TAKEN });
-    const email = input.email.trim().toLowerCase();
+    const email = normalizeEmail(input.email);
     const applicant = {
       id: crypto.randomUUID(),
       fullName: input.fullName,
@@ -126,37 +122,26 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       token: await applicantToken(c.var.db, c.env, signedIn.account.id),
     } satisfies ApplicantSignedInResponse);
   })
-  // The students' reset (schemas/users.ts: same rules and messages), for job seekers.
-  .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid('json');
-    const db = c.var.db;
-    await c.var.limiter.rule('applicant', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(db, c.var.mailer, 'applicant', email, applicantName(db), (work) =>
-      afterResponse(c, work),
-    );
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
-  })
-  .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
-    const { email, otp, password } = c.req.valid('json');
-    const db = c.var.db;
-    await c.var.limiter.flood('applicant', email);
-    const { first } = await c.var.limiter.gate('applicant', REQUEST_RULES.reset, email, tooMany);
-    await assertNotCommon(password);
-    // The code proves the mailbox, so the address is confirmed too; applications held until now
-    // were made by whoever knew the old password (perhaps not this person), so they are withdrawn,
-    // never passed on under this address. Every session ends (resetPassword).
-    const [, withdrawn] = await resetPassword(db, 'applicant', email, otp, password, {
-      firstTry: first,
-      also: (id) => [...withdrawHeldStatements(db, id), confirmApplicantStatement(db, id)],
-    });
-    const count = withdrawn?.meta.changes ?? 0;
-    return c.json({
-      success: true,
-      message: count
-        ? `${RESET_DONE} Your e-mail address is confirmed. ${count} application${count === 1 ? '' : 's'} made before it was confirmed ${count === 1 ? 'was' : 'were'} withdrawn: apply again to send ${count === 1 ? 'it' : 'them'}.`
-        : RESET_DONE,
-    } satisfies MessageResponse);
-  })
+  // The students' reset (schemas/users.ts: same rules and messages), for job seekers. The code
+  // proves the mailbox, so the address is confirmed too; applications held until now were made by
+  // whoever knew the old password (perhaps not this person), so they are withdrawn, never passed on
+  // under this address. Every session ends (resetPassword).
+  .route(
+    '/',
+    passwordResetRoutes('applicant', {
+      forgotSchema: forgotPasswordSchema,
+      resetSchema: resetPasswordSchema,
+      read: ({ email, otp, password }) => ({ email, code: otp, password }),
+      name: applicantName,
+      also: (db, id) => [...withdrawHeldStatements(db, id), confirmApplicantStatement(db, id)],
+      done: ([, withdrawn]) => {
+        const count = withdrawn?.meta.changes ?? 0;
+        return count
+          ? `${RESET_DONE} Your e-mail address is confirmed. ${count} application${count === 1 ? '' : 's'} made before it was confirmed ${count === 1 ? 'was' : 'were'} withdrawn: apply again to send ${count === 1 ? 'it' : 'them'}.`
+          : RESET_DONE;
+      },
+    }),
+  )
   .route('/', sessionRoutes('applicant', applicantAuth))
   .route('/', privacyRoutes('applicant', applicantAuth))
   .get('/me', applicantAuth, async (c) => {
@@ -186,7 +171,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
           success: true,
           status: 'confirmed',
           message:
-            'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers.',
+            'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers. Sign in again to follow them in My applications.',
         }
       : {
           success: true,

@@ -31,13 +31,12 @@ import {
 } from '#schemas/partner.ts';
 import { findCredentials } from '#functions/services/accounts/accounts.ts';
 import {
-  RESET_REQUESTED_MESSAGE,
-  requestPasswordReset,
   resendVerificationQuietly,
-  resetPassword,
   sendRegistrationCode,
   verifyByEmail,
 } from '#functions/services/accounts/account-codes.ts';
+import { passwordResetRoutes } from '#functions/lib/password-reset-routes.ts';
+import { challengeFor, clearChallenge, readChallenge } from '#functions/lib/code-challenges.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { NotVerified } from '#functions/services/accounts/login.ts';
@@ -95,7 +94,12 @@ export const partner = new Hono<AppEnv>()
     );
     await assertNotCommon(password);
     // A registration of its own, even for an address with unverified ones: it cancels nobody's (registration.ts).
-    const result = await register(db, 'partner', { email: ownerEmail, password, details });
+    const result = await register(db, 'partner', {
+      email: ownerEmail,
+      password,
+      details,
+      challenge: challengeFor(c, 'verify'),
+    });
     if (result.kind === 'taken') throw new HTTPException(409, { message: TAKEN });
     await sendRegistrationCode(db, c.var.mailer, { ...result, name: input.ownerFirstName });
     const id = result.id;
@@ -113,12 +117,20 @@ export const partner = new Hono<AppEnv>()
   .post('/verify-otp', validate('json', partnerVerifySchema), async (c) => {
     const { email, otp } = c.req.valid('json');
     await c.var.limiter.flood('partner', email);
-    const { first } = await c.var.limiter.gate('partner', REQUEST_RULES.verify, email, tooMany);
+    const challenge = readChallenge(c, 'verify');
+    const { first } = await c.var.limiter.gate(
+      'partner',
+      REQUEST_RULES.verify,
+      email,
+      tooMany,
+      challenge ?? 'none',
+    );
     const found = await findCredentials(c.var.db, 'partner', { email });
     if (found?.isVerified)
       return c.json({ success: true, message: ALREADY_VERIFIED } satisfies MessageResponse);
-    // Whichever of the address's registrations this code was sent for (an unknown e-mail: the same answer).
-    await verifyByEmail(c.var.db, 'partner', email, otp, { firstTry: first });
+    // The registration this browser asked a code for (an unknown e-mail: the same answer).
+    await verifyByEmail(c.var.db, 'partner', email, otp, { firstTry: first, challenge });
+    clearChallenge(c, 'verify');
     return c.json({
       success: true,
       message: 'Account verified successfully! Redirecting to login...',
@@ -134,6 +146,7 @@ export const partner = new Hono<AppEnv>()
       'partner',
       email,
       registrationId,
+      challengeFor(c, 'verify'),
       partnerName(db),
       (work) => afterResponse(c, work),
     );
@@ -177,26 +190,16 @@ export const partner = new Hono<AppEnv>()
       partner: partnerDto(row),
     } satisfies PartnerLoginResponse);
   })
-  .post('/forgot-password', validate('json', partnerEmailSchema), async (c) => {
-    const { email } = c.req.valid('json');
-    const db = c.var.db;
-    await c.var.limiter.rule('partner', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(db, c.var.mailer, 'partner', email, partnerName(db), (work) =>
-      afterResponse(c, work),
-    );
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
-  })
-  .post('/reset-password', validate('json', partnerResetSchema), async (c) => {
-    const { email, code, password } = c.req.valid('json');
-    await c.var.limiter.flood('partner', email);
-    const { first } = await c.var.limiter.gate('partner', REQUEST_RULES.reset, email, tooMany);
-    await assertNotCommon(password);
-    await resetPassword(c.var.db, 'partner', email, code, password, { firstTry: first });
-    return c.json({
-      success: true,
-      message: 'Your password has been reset. You can now log in.',
-    } satisfies MessageResponse);
-  })
+  .route(
+    '/',
+    passwordResetRoutes('partner', {
+      forgotSchema: partnerEmailSchema,
+      resetSchema: partnerResetSchema,
+      read: (body) => body,
+      name: partnerName,
+      done: () => 'Your password has been reset. You can now log in.',
+    }),
+  )
   .route('/', sessionRoutes('partner', requireAuth('partner')))
   .route('/', privacyRoutes('partner', requireAuth('partner')))
   .get('/profile', requireAuth('partner'), async (c) => {

@@ -23,7 +23,7 @@ import {
   type WebhookResponse,
 } from '#schemas/payment.ts';
 import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
-import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import {
   applyWebhookEvent,
   createStripe,

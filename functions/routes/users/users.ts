@@ -30,19 +30,16 @@ import {
 } from '#schemas/users.ts';
 import { findCredentials, isExpiredUnverified } from '#functions/services/accounts/accounts.ts';
 import {
-  RESET_REQUESTED_MESSAGE,
-  requestPasswordReset,
-  resetPassword,
   sendRegistrationCode,
   sendVerificationCode,
   verifyAccount,
 } from '#functions/services/accounts/account-codes.ts';
+import { passwordResetRoutes } from '#functions/lib/password-reset-routes.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { checkUpload, downloadResponse, storeFile } from '#functions/services/files/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import { NotVerified } from '#functions/services/accounts/login.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
-import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { register } from '#functions/services/accounts/registration.ts';
@@ -163,8 +160,11 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
     const { userId, otp } = c.req.valid('json');
     await c.var.limiter.flood('student', userId);
-    const { first } = await c.var.limiter.gate('student', REQUEST_RULES.verify, userId, tooMany);
     const user = await findPending(c, userId);
+    // Counted per e-mail address, across all its registrations and their resends (each registration
+    // of an address would otherwise bring its own tries); past the limit, only a registration's
+    // first try is judged, so a guesser's new registrations or addresses buy little.
+    const { first } = await c.var.limiter.gate('student', REQUEST_RULES.verify, user.email, tooMany, userId);
     if (user.isVerified)
       return c.json({
         success: true,
@@ -190,30 +190,16 @@ export const usersRouter = new Hono<AppEnv>()
     });
     return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageResponse);
   })
-  .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid('json');
-    await c.var.limiter.rule('student', REQUEST_RULES.forgot, email, tooMany);
-    await requestPasswordReset(
-      c.var.db,
-      c.var.mailer,
-      'student',
-      email,
-      async (id) => (await findStudent(c.var.db, id))?.fullName ?? null,
-      (work) => afterResponse(c, work),
-    );
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE } satisfies MessageResponse);
-  })
-  .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
-    const { email, otp, password } = c.req.valid('json');
-    await c.var.limiter.flood('student', email);
-    const { first } = await c.var.limiter.gate('student', REQUEST_RULES.reset, email, tooMany);
-    await assertNotCommon(password);
-    await resetPassword(c.var.db, 'student', email, otp, password, { firstTry: first });
-    return c.json({
-      success: true,
-      message: 'Your password has been reset. Please log in with your new password.',
-    } satisfies MessageResponse);
-  })
+  .route(
+    '/',
+    passwordResetRoutes('student', {
+      forgotSchema: forgotPasswordSchema,
+      resetSchema: resetPasswordSchema,
+      read: ({ email, otp, password }) => ({ email, code: otp, password }),
+      name: (db) => async (id) => (await findStudent(db, id))?.fullName ?? null,
+      done: () => 'Your password has been reset. Please log in with your new password.',
+    }),
+  )
   .route('/', sessionRoutes('student', auth))
   .route('/', privacyRoutes('student', auth))
   .get('/profile', auth, validate('query', profileQuery), async (c) => {

@@ -38,14 +38,19 @@ async function student(verified = false) {
 }
 const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
 
+/** The challenge of the browser that asked for the reset in these tests (functions/lib/code-challenges.ts). */
+const CHALLENGE = crypto.randomUUID();
+const inBrowser = { challenge: CHALLENGE };
+
 /** Requests a reset and then runs what the route defers until after the response; returns how many jobs were deferred. */
-async function reset(mailer: Mailer, email: string) {
+async function reset(mailer: Mailer, email: string, challenge = CHALLENGE) {
   const deferred: Promise<unknown>[] = [];
   await requestPasswordReset(
     db,
     mailer,
     'student',
     email,
+    challenge,
     async () => 'Ada',
     (work) => deferred.push(work),
   );
@@ -116,6 +121,7 @@ describe('password reset', () => {
       mailer,
       'student',
       s.email,
+      CHALLENGE,
       async () => 'Ada',
       (work) => deferred.push(work),
     );
@@ -151,12 +157,14 @@ describe('password reset', () => {
     const mailer = new MemoryMailer();
     await reset(mailer, s.email.toUpperCase());
     const before = Date.now();
-    await resetPassword(db, 'student', s.email, mailer.code()!, 'brand-new-pw');
+    await resetPassword(db, 'student', s.email, mailer.code()!, 'brand-new-pw', inBrowser);
     const r = await row(s.id);
     expect(await verifyPassword('brand-new-pw', r.passwordHash)).toBe(true);
     expect(r.isVerified).toBe(true);
     expect(r.tokensValidAfter!.getTime()).toBeGreaterThan(before - 1000);
-    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw')).rejects.toMatchObject({
+    await expect(
+      resetPassword(db, 'student', s.email, mailer.code()!, 'again-pw', inBrowser),
+    ).rejects.toMatchObject({
       name: 'Invalid',
     });
   });
@@ -169,8 +177,9 @@ describe('password reset', () => {
       'nobody-known@example.com',
       '123456',
       'x-password',
+      inBrowser,
     ).catch((e: Error) => e.message);
-    const known = await resetPassword(db, 'student', s.email, '123456', 'x-password').catch(
+    const known = await resetPassword(db, 'student', s.email, '123456', 'x-password', inBrowser).catch(
       (e: Error) => e.message,
     );
     expect(known).toBe(unknown);
@@ -179,10 +188,29 @@ describe('password reset', () => {
     await reset(mailer, s.email);
     const wrong = mailer.code() === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
-      await resetPassword(db, 'student', s.email, wrong, 'x-password').catch(() => undefined);
+      await resetPassword(db, 'student', s.email, wrong, 'x-password', inBrowser).catch(() => undefined);
     expect(
-      await resetPassword(db, 'student', s.email, wrong, 'x-password').catch((e: Error) => e.message),
+      await resetPassword(db, 'student', s.email, wrong, 'x-password', inBrowser).catch(
+        (e: Error) => e.message,
+      ),
     ).toBe(unknown);
+  });
+
+  it('a code answers only the challenge it was asked for under: another browser’s tries neither match nor use it up', async () => {
+    const s = await student(true);
+    const mailer = new MemoryMailer();
+    await reset(mailer, s.email);
+    const code = mailer.code()!;
+    for (const challenge of [crypto.randomUUID(), undefined]) {
+      for (let i = 0; i < 6; i++)
+        await expect(
+          resetPassword(db, 'student', s.email, code, 'strangers-pw', { challenge }),
+        ).rejects.toMatchObject({ name: 'Invalid' });
+    }
+    const [stored] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.accountId, s.id));
+    expect(stored!.attempts).toBe(0);
+    await resetPassword(db, 'student', s.email, code, 'owners-new-pw', inBrowser);
+    expect(await verifyPassword('owners-new-pw', (await row(s.id)).passwordHash)).toBe(true);
   });
 
   it('an expired reset code is refused', async () => {
@@ -193,9 +221,9 @@ describe('password reset', () => {
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - CODE_RULES.ttlMs) })
       .where(eq(oneTimeCodes.accountId, s.id));
-    await expect(resetPassword(db, 'student', s.email, mailer.code()!, 'new-password')).rejects.toMatchObject(
-      { name: 'Invalid' },
-    );
+    await expect(
+      resetPassword(db, 'student', s.email, mailer.code()!, 'new-password', inBrowser),
+    ).rejects.toMatchObject({ name: 'Invalid' });
     expect(await verifyPassword('old-password', (await row(s.id)).passwordHash)).toBe(true);
   });
 });

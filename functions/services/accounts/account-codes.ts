@@ -2,7 +2,7 @@ import { Conflict, Invalid, TooMany } from '../errors.ts';
 import type { Db } from '#db/client.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { passwordResetStatement } from '#db/queries/accounts.ts';
-import { deleteCode } from '#db/queries/codes.ts';
+import { deleteCode, registrationsWithChallenge, type CodeOwner } from '#db/queries/codes.ts';
 import { findCredentials } from './accounts.ts';
 import { batch, type Statement } from '#db/batch.ts';
 import { codeMessages, issueCode, verifyCode, withdrawCode } from '../security/codes.ts';
@@ -94,22 +94,25 @@ async function makeAccount(
 }
 
 /**
- * Verifies whichever unverified registration of an e-mail the code was sent for (the partner flow
- * names registrations by e-mail, and an address may have several). Each try is counted on every
- * open code of the address's newest registrations before any is compared; every failure, and an
- * address with no registration, gets the same answer after the same work (no enumeration).
+ * Verifies the unverified registration of an e-mail that this browser's `challenge` asked a code
+ * for (the partner flow names registrations by e-mail, and an address may have several, some
+ * perhaps a stranger's). Only codes sent under the challenge are compared: the code a stranger's
+ * registration sent to the owner's inbox never verifies the stranger's registration from the
+ * owner's browser, nor the owner's code a stranger's. Each try is counted on every open code under
+ * the challenge before any is compared; every failure, and an address with no registration, gets
+ * the same answer after the same work (no enumeration).
  */
 export async function verifyByEmail(
   db: Db,
   type: RegistrableType,
   email: string,
   code: string,
-  { firstTry = false } = {},
+  { firstTry = false, challenge }: { firstTry?: boolean; challenge: string | undefined },
 ) {
   const registrations = await pendingRegistrations(db, type, email);
-  if (registrations.length === 0) return verifyNobody(db, type, email, code);
+  if (registrations.length === 0 || !challenge) return verifyNobody(db, type, email, code);
   for (const registration of registrations) {
-    const owner = { accountType: type, accountId: registration.id, purpose: 'verify' } as const;
+    const owner = { accountType: type, accountId: registration.id, purpose: 'verify', challenge } as const;
     const verdict = await verifyCode(db, owner, code, Date.now(), { firstTry });
     if (verdict.status === 'ok') return makeAccount(db, type, registration, verdict.payload);
   }
@@ -149,12 +152,21 @@ export async function requestPasswordReset(
   mailer: Mailer,
   type: AccountType,
   email: string,
+  challenge: string,
   name: (id: string) => Promise<string | null>,
   defer: (work: Promise<unknown>) => void,
 ) {
   const account = await resettable(db, type, email);
   if (!account) return;
-  defer(sendCodeLater(db, mailer, type, account, 'reset', name));
+  defer(
+    sendCodeLater(
+      db,
+      mailer,
+      { accountType: type, accountId: account.id, purpose: 'reset', challenge },
+      account.email,
+      name,
+    ),
+  );
 }
 
 /**
@@ -180,17 +192,34 @@ export async function resendVerificationQuietly(
   type: RegistrableType,
   email: string,
   registrationId: string | undefined,
+  challenge: string,
   name: (id: string) => Promise<string | null>,
   defer: (work: Promise<unknown>) => void,
 ) {
   const account = await findCredentials(db, type, { email });
   if (!account) return 'sent';
   if (account.isVerified) return 'verified';
-  // The registration the page holds (the id its registration answered), or else the newest: each
-  // registration's new code is bound to its own details and voids only its own earlier codes.
+  // The registration this browser made: the id its registration answered, or the one it already
+  // holds a code for. Never simply the newest of the address: that may be a stranger's, whose code
+  // the owner would then type in and so make the stranger's details and password the account.
   const pending = await pendingRegistrations(db, type, email);
-  const registration = pending.find((r) => r.id === registrationId) ?? pending[0];
-  if (registration) defer(sendCodeLater(db, mailer, type, registration, 'verify', name));
+  const held = await registrationsWithChallenge(
+    db,
+    type,
+    pending.map((r) => r.id),
+    challenge,
+  );
+  const registration = pending.find((r) => r.id === registrationId) ?? pending.find((r) => held.has(r.id));
+  if (registration)
+    defer(
+      sendCodeLater(
+        db,
+        mailer,
+        { accountType: type, accountId: registration.id, purpose: 'verify', challenge },
+        registration.email,
+        name,
+      ),
+    );
   return 'sent';
 }
 
@@ -198,12 +227,11 @@ export async function resendVerificationQuietly(
 async function sendCodeLater(
   db: Db,
   mailer: Mailer,
-  type: AccountType,
-  account: { id: string; email: string },
-  purpose: 'verify' | 'reset',
+  owner: CodeOwner & { purpose: 'verify' | 'reset' },
+  email: string,
   name: (id: string) => Promise<string | null>,
 ) {
-  const owner = { accountType: type, accountId: account.id, purpose } as const;
+  const purpose = owner.purpose;
   // Start a moment later, so the answer has left before this work (D1 writes, the provider call)
   // competes with it for the thread: measured over HTTP, starting at once still delayed real
   // accounts' answers by ~10 ms where D1 runs in the same process (local workerd).
@@ -217,7 +245,7 @@ async function sendCodeLater(
     return;
   }
   try {
-    await mailer.send(codeEmail(await getSite(db), account.email, await name(account.id), code, purpose));
+    await mailer.send(codeEmail(await getSite(db), email, await name(owner.accountId), code, purpose));
   } catch (error) {
     // The code reached nobody: withdraw it so a new request is not held by the 60-second wait.
     await withdrawCode(db, owner).catch(() => undefined);
@@ -243,14 +271,22 @@ export async function resetPassword(
   newPassword: string,
   {
     firstTry = false,
+    challenge,
     also = () => [],
-  }: { firstTry?: boolean; also?: (accountId: string) => readonly Statement[] } = {},
+  }: {
+    firstTry?: boolean;
+    /** The challenge this browser holds: only a code asked for under it can reset the password. */
+    challenge: string | undefined;
+    also?: (accountId: string) => readonly Statement[];
+  },
 ) {
   const account = await resettable(db, type, email);
   const owner = {
     accountType: type,
     accountId: account?.id ?? `unknown:${email}`,
     purpose: 'reset',
+    // A try without a challenge is counted under a fresh one that no code was sent for.
+    challenge: challenge ?? crypto.randomUUID(),
   } as const;
   // An unknown e-mail costs the same counted try as a real one (no enumeration by timing).
   const result = (await verifyCode(db, owner, code, Date.now(), { firstTry })).status;

@@ -2,9 +2,7 @@ import type { Db } from '#db/client.ts';
 import { credentialsByEmail, credentialsById } from '#db/queries/accounts.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
-
-/** E-mail addresses are compared case-insensitively: stored lower-cased and trimmed. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+import { normalizeEmail } from '#schemas/email.ts';
 
 /**
  * The credential columns of an account, or undefined. By e-mail: the verified account, else the

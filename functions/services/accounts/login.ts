@@ -3,21 +3,31 @@ import type { Db } from '#db/client.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { SIGN_IN_CODE_WRONG } from '#schemas/sign-in.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import { replacePasswordHash } from '#db/queries/accounts.ts';
-import { findSignInCandidates, normalizeEmail } from './accounts.ts';
+import { findSignInCandidates } from './accounts.ts';
 import { issueCode, verifyCode } from '../security/codes.ts';
 import { codeEmail } from '../mail/emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
-import { clear, enforce, gate, gateHits, type Limit } from '../security/rate-limit.ts';
+import { clear, enforce, hit, type Limit } from '../security/rate-limit.ts';
 
 /**
- * Sign-in tries per account and per address (windows expire). Per address it is generous, so a
- * school or campus behind one address signs in freely; per account it is the protection, and past
- * it a right password from an address that has not tried yet still counts (see `gate`).
+ * The sign-in limits (windows expire by themselves), after OWASP's device-cookie design
+ * (devices.ts). Every password check is counted before it is judged, in one conditional statement:
+ *
+ * - `unknownDevices`: checks of one account from browsers it does not know, across all addresses.
+ *   A guesser spread over any number of addresses gets this many checks a window and no more: past
+ *   it a browser without a device token gets no password check at all, only an e-mailed code
+ *   (`step-up`), after which the password is judged.
+ * - `perDevice`: wrong passwords from one known browser before it counts as unknown (a stolen
+ *   laptop's cookie is no licence to guess).
+ * - `perAddress`: generous, so a school or campus behind one address signs in freely (at least
+ *   100 sign-ins an hour), and a flood from one address stops.
  */
 export const LOGIN_LIMITS = {
-  perAccount: { max: 5, windowSeconds: 15 * 60 },
+  unknownDevices: { max: 10, windowSeconds: 15 * 60 },
+  perDevice: { max: 10, windowSeconds: 15 * 60 },
   perAddress: { max: 100, windowSeconds: 15 * 60 },
 } satisfies Record<string, Omit<Limit, 'name'>>;
 
@@ -39,33 +49,51 @@ export class NotVerified extends Forbidden {
 }
 
 const limitMessage = (wait: string) => `Too many login attempts. Please try again in ${wait}.`;
-const hitsFor = (type: AccountType, email: string, address: string) =>
-  gateHits(`${type}-login`, LOGIN_LIMITS, email, address);
+const counterNames = {
+  unknownDevices: 'unknown-devices',
+  perDevice: 'device',
+  perAddress: 'address',
+} as const;
+/** A sign-in limit of one account type, counted as `<type>-login-<counter>:<subject>`. */
+const limit = (type: AccountType, name: keyof typeof LOGIN_LIMITS): Limit => ({
+  name: `${type}-login-${counterNames[name]}`,
+  ...LOGIN_LIMITS[name],
+});
+
+/** Where a sign-in comes from: the client's address bucket and, when the browser is known to the account, its device id. */
+export interface SignInSource {
+  address: string;
+  deviceId: string | null;
+}
+
+export type LoginOutcome =
+  | { kind: 'signed-in'; account: NonNullable<Awaited<ReturnType<typeof findSignInCandidates>>[number]> }
+  /** The account's unknown-device limit is spent: no password was judged; an e-mailed code comes first. */
+  | { kind: 'step-up' };
 
 /**
  * Checks an e-mail and password for one account type. Unknown e-mails cost a password check too and
- * get the same answer as a wrong password. Throws 429 (too many tries), 401 (wrong credentials) or
- * 403 `NotVerified` (a right password for a registration still waiting for its code; known only
- * after a correct password, so verification state never leaks without it). An address with no
- * verified account is compared with its newest unverified registrations (each has its own
- * password: issue 30 item 1). A registration left unverified past its 24 hours counts as none. A
- * password hashed with older parameters is re-hashed with today's once it has been checked
- * (docs/decisions/001-scrypt-passwords.md).
- *
- * `pastLimit`: the account was past its failure limit and this right password came from an address
- * that had not tried it yet. The caller asks for an e-mailed code (or, for staff, their second
- * factor) instead of signing in at once; the failures of others never lock the owner out.
+ * get the same answer as a wrong password (and the same step-up past the limit). Throws 429 (the
+ * address's limit), 401 (wrong credentials) or 403 `NotVerified` (a right password for a
+ * registration still waiting for its code; known only after a correct password, so verification
+ * state never leaks without it). An address with no verified account is compared with its newest
+ * unverified registrations (each has its own password). A password hashed with older parameters is
+ * re-hashed with today's once it has been checked (docs/decisions/001-scrypt-passwords.md).
  */
 export async function checkLogin(
   db: Db,
   type: AccountType,
   email: string,
   password: string,
-  address: string,
-) {
+  source: SignInSource,
+): Promise<LoginOutcome> {
   const normalized = normalizeEmail(email);
-  const hits = hitsFor(type, normalized, address);
-  const { pastLimit } = await gate(db, hits, limitMessage);
+  await enforce(db, [{ limit: limit(type, 'perAddress'), subject: source.address }], limitMessage);
+  // The account last in every counter's subject: erasing a person finds its counters by the e-mail.
+  const deviceSubject = source.deviceId ? `${source.deviceId}:${normalized}` : null;
+  const known = deviceSubject !== null && (await hit(db, limit(type, 'perDevice'), deviceSubject)).allowed;
+  if (!known && !(await hit(db, limit(type, 'unknownDevices'), normalized)).allowed)
+    return { kind: 'step-up' };
   const candidates = await findSignInCandidates(db, type, normalized, PENDING_COMPARED);
   let account: (typeof candidates)[number] | undefined;
   if (candidates.length === 0) await verifyPassword(password, await decoyHash());
@@ -76,42 +104,44 @@ export async function checkLogin(
     }
   }
   if (!account) throw new Unauthenticated(INVALID_CREDENTIALS);
-  if (!pastLimit) await Promise.all([clear(db, hits.account.limit, normalized), clearPair(db, hits)]);
+  if (known && deviceSubject) await clear(db, limit(type, 'perDevice'), deviceSubject);
   if (needsRehash(account.passwordHash))
     await upgradeHash(db, type, account.id, account.passwordHash, password);
   if (!account.isVerified) throw new NotVerified(account.id);
-  return { account, pastLimit };
+  return { kind: 'signed-in', account };
 }
 
-const clearPair = (db: Db, hits: ReturnType<typeof hitsFor>) => clear(db, hits.pair.limit, hits.pair.subject);
-
 /**
- * E-mails the code that finishes a sign-in past the failure limit (purpose 'signin': 10 minutes,
- * single use, 5 tries, at most 3 sends per 15 minutes). A send limit reached is silent: the person
- * already has a recent code in their inbox.
+ * E-mails the code that opens a step-up sign-in (purpose 'signin': 10 minutes, single use, 5 tries),
+ * bound to the asking browser's `challenge`, to the verified account of the address, if there is
+ * one; nothing for an unknown address, whose answer is the same. A send limit reached is silent:
+ * the person already has a recent code in their inbox.
  */
 export async function sendSignInCode(
   db: Db,
   mailer: Mailer,
   type: AccountType,
-  account: { id: string; email: string },
-  name: string | null,
+  email: string,
+  challenge: string,
+  name: (accountId: string) => Promise<string | null>,
 ) {
+  const [account] = await findSignInCandidates(db, type, normalizeEmail(email), 1);
+  if (!account?.isVerified) return;
   let code: string;
   try {
-    code = await issueCode(db, { accountType: type, accountId: account.id, purpose: 'signin' });
+    code = await issueCode(db, { accountType: type, accountId: account.id, purpose: 'signin', challenge });
   } catch (error) {
     if (error instanceof TooMany) return;
     throw error;
   }
-  await mailer.send(codeEmail(await getSite(db), account.email, name, code, 'signin'));
+  await mailer.send(codeEmail(await getSite(db), account.email, await name(account.id), code, 'signin'));
 }
 
 /**
- * The second request of a sign-in past the limit: the e-mailed code, then the password again. The
- * code is judged first (5 tries a code, counted before judging), so sending a code is no way round
- * the sign-in limits to guess passwords: without the mailbox there is no code to pass. The address
- * limit still counts every try.
+ * The second request of a step-up sign-in: the e-mailed code, then the password. The code is judged
+ * first, and only under the challenge this browser holds (5 tries a code), so a step-up is no way
+ * round the limits to guess passwords (without the mailbox there is no code to pass), and nobody
+ * else's tries reach the owner's code. The address limit still counts every try.
  */
 export async function checkLoginWithCode(
   db: Db,
@@ -119,22 +149,21 @@ export async function checkLoginWithCode(
   email: string,
   password: string,
   code: string,
-  address: string,
+  source: { address: string; challenge: string | undefined },
 ) {
   const normalized = normalizeEmail(email);
-  const hits = hitsFor(type, normalized, address);
-  await enforce(db, [hits.address], limitMessage);
+  await enforce(db, [{ limit: limit(type, 'perAddress'), subject: source.address }], limitMessage);
   const [account] = await findSignInCandidates(db, type, normalized, 1);
   const owner = {
     accountType: type,
     accountId: account?.id ?? `unknown:${normalized}`,
     purpose: 'signin',
+    // A try without a challenge is counted under a fresh one that no code was sent for.
+    challenge: source.challenge ?? crypto.randomUUID(),
   } as const;
   const verdict = await verifyCode(db, owner, code);
   if (!account || !account.isVerified || verdict.status !== 'ok') throw new Invalid(SIGN_IN_CODE_WRONG);
   if (!(await verifyPassword(password, account.passwordHash))) throw new Unauthenticated(INVALID_CREDENTIALS);
-  // The owner is in: the account's failure count starts again.
-  await Promise.all([clear(db, hits.account.limit, normalized), clearPair(db, hits)]);
   return account;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '#db/queries/registrations.ts';
 import type { partners, users } from '#db/schema/index.ts';
 import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
-import { normalizeEmail } from './accounts.ts';
+import { normalizeEmail } from '#schemas/email.ts';
 import { issueStatements, newCode } from '../security/codes.ts';
 import { hashPassword } from '../security/passwords.ts';
 
@@ -87,7 +87,17 @@ async function takenBy(db: Db, type: RegistrableType, email: string, details: Re
 export async function register<T extends RegistrableType>(
   db: Db,
   type: T,
-  input: { email: string; password: string; details: RegistrationDetails[T] },
+  input: {
+    email: string;
+    password: string;
+    details: RegistrationDetails[T];
+    /**
+     * The registering browser's challenge (functions/lib/code-challenges.ts), where the flow names
+     * registrations by e-mail (partners): the code then verifies only from that browser. Students'
+     * registrations are named by their id, which only the registering browser is given.
+     */
+    challenge?: string;
+  },
   now = Date.now(),
 ): Promise<RegistrationResult> {
   const email = normalizeEmail(input.email);
@@ -95,7 +105,7 @@ export async function register<T extends RegistrableType>(
   if (await takenBy(db, type, email, details)) return { kind: 'taken' };
   const passwordHash = await hashPassword(input.password);
   const id = crypto.randomUUID();
-  const owner = { accountType: type, accountId: id, purpose: 'verify' } as const;
+  const owner = { accountType: type, accountId: id, purpose: 'verify', challenge: input.challenge } as const;
   const code = await newCode(owner);
   const at = new Date(now);
   const row = { ...details, id, email, passwordHash, createdAt: at, updatedAt: at };

@@ -23,6 +23,8 @@ export const CODE_RULES = {
    */
   maxAttemptsFirstTry: 10,
   maxSendsPerWindow: 3,
+  /** Codes one account receives per window across all challenges (each challenge has its own 3). */
+  maxAccountSendsPerWindow: 10,
   sendWindowMs: 15 * 60 * 1000,
   resendWaitMs: 60 * 1000,
 } as const;
@@ -41,9 +43,11 @@ export function generateCode() {
   return String(buf[0]! % 1_000_000).padStart(6, '0');
 }
 
-// The hash binds the code to its owner, so a stolen table row cannot be replayed elsewhere.
+// The hash binds the code to its owner and challenge, so a stolen table row cannot be replayed elsewhere.
 const codeHash = (owner: CodeOwner, code: string) =>
-  sha256(`${owner.accountType}:${owner.accountId}:${owner.purpose}:${code}`);
+  sha256(
+    `${owner.accountType}:${owner.accountId}:${owner.purpose}:${owner.challenge ? `${owner.challenge}:` : ''}${code}`,
+  );
 
 export interface IssueOptions {
   now?: number;
@@ -80,6 +84,7 @@ export function issueStatements(
     expiresAt: now + CODE_RULES.ttlMs,
     sendWindowMs: CODE_RULES.sendWindowMs,
     maxSends: CODE_RULES.maxSendsPerWindow,
+    maxAccountSends: CODE_RULES.maxAccountSendsPerWindow,
     resendWaitMs: CODE_RULES.resendWaitMs,
   });
 }
