@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
@@ -26,7 +27,9 @@ export default defineConfig(async () => {
             ENVIRONMENT: 'test',
             // wrangler.toml's top level is production's origin; tests run on the local one.
             SITE_URL: 'http://127.0.0.1:8787',
-            TOKEN_SECRET: 'test-only-secret-0123456789abcdef0123456789',
+            // Random for each run, as `npm start` makes one: production's rule for it holds here too
+            // (functions/lib/token-secret.test.ts).
+            TOKEN_SECRET: randomBytes(32).toString('hex'),
             STRIPE_SECRET_KEY: 'sk_test_fake_0123456789',
             STRIPE_WEBHOOK_SECRET: 'whsec_test_fake_0123456789',
             PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789',

@@ -1,5 +1,6 @@
 import type { ConfigProblem } from '#schemas/build.ts';
 import { exampleDomainIn } from './example-values.ts';
+import { TOKEN_SECRET_MIN_BYTES, tokenSecretProblem } from './token-secret.ts';
 
 /**
  * Optional settings that are not in wrangler.toml, so `wrangler types` does not know them: the
@@ -74,9 +75,6 @@ const loopbackHosts = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 /** Whether a host name (a URL's `hostname`) is loopback: 127.0.0.1, ::1 or localhost. */
 export const isLoopbackHost = (hostname: string) => loopbackHosts.has(hostname.toLowerCase());
 
-/** The shortest TOKEN_SECRET a deployed Worker accepts, in bytes. */
-export const TOKEN_SECRET_MIN_BYTES = 32;
-
 /** Reads the Worker's configuration in one place (DESIGN: env read in one module). */
 export function config(env: Env) {
   const isDevelopment = env.ENVIRONMENT === 'development';
@@ -129,30 +127,6 @@ export function config(env: Env) {
  */
 export function devToolsAllowed(env: Env, requestUrl: string) {
   return config(env).isDevelopment && isLoopbackHost(new URL(requestUrl).hostname);
-}
-
-/** The least randomness TOKEN_SECRET must show, in bits (estimated: see tokenSecretProblem). */
-const TOKEN_SECRET_MIN_BITS = 100;
-
-/**
- * Why a TOKEN_SECRET is unfit to sign production's tokens and links, or null. Besides its length
- * (32 bytes), the randomness it shows: the characters' entropy times the length (a value from
- * `openssl rand -hex 32` shows about 240 bits, a repeated placeholder like `changeme…` under 90),
- * and no whole-string repeat of a shorter unit. An estimate: it catches placeholders, repeats and
- * short alphabets, not every phrase a person makes up, which is why the README says to generate it.
- */
-export function tokenSecretProblem(secret: string | undefined): string | null {
-  if (!secret) return 'must be set';
-  if (new TextEncoder().encode(secret).byteLength < TOKEN_SECRET_MIN_BYTES)
-    return `must be at least ${TOKEN_SECRET_MIN_BYTES} bytes`;
-  const chars = [...secret];
-  const counts = new Map<string, number>();
-  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let bitsPerChar = 0;
-  for (const n of counts.values()) bitsPerChar -= (n / chars.length) * Math.log2(n / chars.length);
-  if (bitsPerChar * chars.length < TOKEN_SECRET_MIN_BITS || /^(.+?)\1+$/su.test(secret))
-    return 'is too predictable: use 32 random bytes (openssl rand -hex 32)';
-  return null;
 }
 
 /**

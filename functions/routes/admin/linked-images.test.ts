@@ -6,12 +6,13 @@ import { auth, db, makeStaff, request } from '#functions/test/fixtures/index.ts'
 import { parseImageUrl } from '#schemas/images.ts';
 import type { ContentSavedResponse } from '#schemas/admin/index.ts';
 import type { CountryDto } from '#schemas/catalog.ts';
-import { fetchRemoteImage, isPrivateHost } from '#functions/services/files/remote-images.ts';
+import { REMOTE_IMAGE_REFUSED } from '#functions/services/files/remote-images.ts';
 
 // Issue 31 item 4: images content names by a link to another site are fetched once, at save time,
 // checked and processed like uploads; a link that fails keeps the placeholder and warns beside its
 // field. The "other site" is the test images' server on loopback (functions/test/image-fixtures),
-// which the test environment may reach; production refuses private and loopback addresses.
+// which the test environment may reach; production refuses private and loopback addresses
+// (functions/services/files/remote-images.test.ts).
 
 let editor: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -60,10 +61,11 @@ describe('linked images (issue 31 item 4)', { timeout: 180_000 }, () => {
   });
 
   it.each([
-    ['a missing image', '/missing.jpg', /answered 404/],
+    // A failed fetch says one thing whatever went wrong (functions/services/files/remote-images.ts).
+    ['a missing image', '/missing.jpg', REMOTE_IMAGE_REFUSED],
     ['a decompression bomb', '/bomb.png', /60 megapixels\); the limit is 50 megapixels/],
     ['text that is not an image', '/not-an-image.jpg', /Only JPEG, PNG, WebP and HEIC images are allowed/],
-    ['an endless body', '/endless.jpg', /larger than 15 MB/],
+    ['an endless body', '/endless.jpg', REMOTE_IMAGE_REFUSED],
   ])(
     'saves %s as the link, shows the placeholder and warns beside the field',
     async (_what, path, message) => {
@@ -83,58 +85,12 @@ describe('linked images (issue 31 item 4)', { timeout: 180_000 }, () => {
     const started = Date.now();
     const res = await save(country(remote('/slow.jpg')));
     const body = await res.json<ContentSavedResponse>();
-    expect(body.imageWarnings[0]?.message).toMatch(/took too long/);
+    expect(body.imageWarnings[0]?.message).toBe(`The image could not be fetched: ${REMOTE_IMAGE_REFUSED}`);
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 40_000);
 
   it('follows a redirect, checking the address it leads to', async () => {
     const res = await save(country(remote(`/redirect?to=${encodeURIComponent(remote('/photo.png'))}`)));
     expect((await res.json<ContentSavedResponse>()).imageWarnings).toEqual([]);
-  });
-});
-
-describe('the fetch refuses private addresses (SSRF) where the Worker is deployed', () => {
-  it.each([
-    '127.0.0.1',
-    'localhost',
-    'api.localhost',
-    '10.0.0.8',
-    '172.16.4.1',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '[::1]',
-    '[fd00::1]',
-    '[fe80::1]',
-    '[::ffff:127.0.0.1]',
-    '2130706433',
-    '0x7f000001',
-    'printer.local',
-    'metadata.google.internal',
-  ])('%s is private', (host) => {
-    expect(isPrivateHost(host)).toBe(true);
-  });
-
-  it.each(['example.com', 'www.leeds.ac.uk', '8.8.8.8', '172.32.0.1', '[2606:4700::1111]'])(
-    '%s is public',
-    (host) => {
-      expect(isPrivateHost(host)).toBe(false);
-    },
-  );
-
-  it('refuses a private address, credentials in the link, and other schemes before fetching', async () => {
-    await expect(fetchRemoteImage(remote('/photo.jpg'), { allowPrivate: false })).rejects.toThrow(
-      /private or local address/,
-    );
-    await expect(
-      fetchRemoteImage('http://169.254.169.254/latest/meta-data/', { allowPrivate: false }),
-    ).rejects.toThrow(/private or local address/);
-    await expect(
-      fetchRemoteImage('https://user:secret@example.com/a.jpg', { allowPrivate: false }),
-    ).rejects.toThrow(/user name or password/);
-    await expect(fetchRemoteImage('ftp://example.com/a.jpg', { allowPrivate: false })).rejects.toThrow(
-      /https:\/\//,
-    );
   });
 });

@@ -1,4 +1,5 @@
 import type { MailSettings } from '../../lib/config.ts';
+import { oneLine } from './header-fields.ts';
 
 /** One message on its way out: the outbox id travels as the provider's idempotency key. */
 export interface Envelope {
@@ -55,7 +56,8 @@ export class HttpTransport implements MailTransport {
           'Idempotency-Key': id,
         },
         body: JSON.stringify({
-          from: this.options.from,
+          // MAIL_FROM is a setting, not a message field: the mailer never sees it, so it is made one line here.
+          from: oneLine(this.options.from),
           ...message,
           ...(headers && Object.keys(headers).length > 0 && { headers }),
         }),

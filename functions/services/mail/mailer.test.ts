@@ -10,7 +10,7 @@ import { config } from '../../lib/config.ts';
 import { program, received, withFakeMail } from '../../test/mail-fake/client.ts';
 import { codeEmail, notificationEmail } from './emails.ts';
 import { createMailer, MailNotSentError } from './mailer.ts';
-import { testBrand } from '../../test/fixtures/index.ts';
+import { postJson, testBrand } from '../../test/fixtures/index.ts';
 
 const db = createDb(env.DB);
 const row = async (to: string) => (await db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
@@ -170,5 +170,62 @@ describe('the outbox in production (issue 13 item 11)', () => {
       html: null,
       subject: `Your ${testBrand.companyName} password reset code: ••••••`,
     });
+  });
+});
+
+describe('header fields go out on one line, whoever wrote them', () => {
+  // A line break in a subject or a name would end the field, and the rest would read as a header of
+  // its own: made one line where mail enters the mailer, for every caller.
+  const injected = 'Hello\r\nBcc: everyone@example.com\n\nSpoofed body';
+
+  it('subject, To, extra headers and From: each one line on the wire and in the outbox', async () => {
+    const to = 'header-fold@example.com';
+    const message = {
+      ...notificationEmail(testBrand, `${to}\r\n`, `Contact form: ${injected}`, ['Body.']),
+      headers: {
+        'List-Unsubscribe': '<https://example.com/u/3>\r\nBcc: everyone@example.com',
+        'X-Bad\r\nBcc': 'everyone@example.com',
+      },
+    };
+    const mailer = createMailer(
+      db,
+      withFakeMail({ MAIL_FROM: 'Bridgeway\r\nBcc: everyone@example.com <mail@example.com>' }),
+    );
+    expect(await mailer.send(message)).toBe('sent');
+    const [request] = await received(to);
+    expect(request!.body).toMatchObject({
+      from: 'Bridgeway Bcc: everyone@example.com <mail@example.com>',
+      to,
+      subject: 'Contact form: Hello Bcc: everyone@example.com Spoofed body',
+      headers: { 'List-Unsubscribe': '<https://example.com/u/3> Bcc: everyone@example.com' },
+    });
+    expect(Object.keys(request!.body.headers ?? {})).toEqual(['List-Unsubscribe']);
+    expect((await row(to)).subject).toBe('Contact form: Hello Bcc: everyone@example.com Spoofed body');
+  });
+
+  it("the contact forms' subject and name reach the staff notice on one line", async () => {
+    // Every staff notice's subject: workerd's clock stands still between I/O, so two notices may share a time.
+    const notices = async () =>
+      (await db.select().from(outbox).where(eq(outbox.to, 'staff-alerts@example.com'))).map((r) => r.subject);
+    const home = await postJson('/api/contact', {
+      firstName: 'Eve',
+      lastName: 'Example',
+      email: 'eve@example.com',
+      phone: '+44 20 7946 0123',
+      subject: injected,
+      country: 'Canada',
+      message: 'Which intakes are open?',
+    });
+    expect(home.status).toBe(201);
+    expect(await notices()).toContain('Contact form: Hello Bcc: everyone@example.com Spoofed body');
+    const landing = await postJson('/api/sendsmsus', {
+      fullName: 'Eve\r\nBcc: everyone@example.com',
+      email: 'eve@example.com',
+      nnumber: '+44 20 7946 0123',
+      details: 'I would like to study data science in the UK.',
+    });
+    expect(landing.status).toBe(201);
+    expect(await notices()).toContain('New enquiry from Eve Bcc: everyone@example.com');
+    expect((await notices()).filter((subject) => /[\r\n]/.test(subject))).toEqual([]);
   });
 });

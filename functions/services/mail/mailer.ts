@@ -2,6 +2,7 @@ import type { Db } from '#db/client.ts';
 import { insertClaimed } from '#db/queries/outbox.ts';
 import { config } from '../../lib/config.ts';
 import { deliverClaimed, leaseFrom } from './mail-delivery.ts';
+import { oneLine, oneLineHeaders } from './header-fields.ts';
 import { createTransport, HttpTransport, mailboxTransport, type MailTransport } from './mail-transport.ts';
 
 export interface EmailMessage {
@@ -71,7 +72,14 @@ export class OutboxMailer implements Mailer {
   async send(message: EmailMessage): Promise<SendOutcome> {
     const id = crypto.randomUUID();
     const now = new Date();
-    const { oneTimeCode, forgetRecipient, about, ...content } = message;
+    const { oneTimeCode, forgetRecipient, about, ...raw } = message;
+    // Every header field one line, here where all mail enters: what is stored, retried and sent.
+    const content = {
+      ...raw,
+      to: oneLine(raw.to),
+      subject: oneLine(raw.subject),
+      headers: oneLineHeaders(raw.headers),
+    };
     const retryable = oneTimeCode === undefined;
     const body = { text: content.text, html: content.html, headers: content.headers };
     const subject =
