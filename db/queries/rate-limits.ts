@@ -33,6 +33,14 @@ export async function windowStartOf(db: Db, key: string) {
   return current?.windowStart;
 }
 
+/** Takes one event back off the counter `key`, never below zero (one conditional statement). */
+export async function uncountHit(db: Db, key: string, now: number) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1`, updatedAt: new Date(now) })
+    .where(and(eq(rateLimits.key, key), sql`${rateLimits.count} > 0`));
+}
+
 /** Deletes one counter. */
 export async function deleteCounter(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

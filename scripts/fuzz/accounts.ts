@@ -16,12 +16,26 @@ const PASSWORD = 'Fuzz!Passw0rd#2026';
 // Each run from its own documentation-range address, so earlier fuzz runs' rate limits don't refuse it.
 const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
+// The cookies the answers set (the code challenges and known-device cookies), sent back as one
+// browser would: a partner's sign-up code verifies only from the browser that registered.
+const jar = new Map<string, string>();
+
 async function post(url: string, path: string, body: unknown) {
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const res = await fetch(url + path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': address },
+    headers: {
+      'Content-Type': 'application/json',
+      'CF-Connecting-IP': address,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    jar.set(pair!.slice(0, at).trim(), pair!.slice(at + 1));
+  }
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 

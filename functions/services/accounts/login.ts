@@ -10,7 +10,7 @@ import { issueCode, verifyCode } from '../security/codes.ts';
 import { codeEmail } from '../mail/emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
-import { clear, enforce, hit, type Limit } from '../security/rate-limit.ts';
+import { clear, enforce, hit, refund, type Limit } from '../security/rate-limit.ts';
 
 /**
  * The sign-in limits (windows expire by themselves), after OWASP's device-cookie design
@@ -104,7 +104,10 @@ export async function checkLogin(
     }
   }
   if (!account) throw new Unauthenticated(INVALID_CREDENTIALS);
+  // The limits count failures: a right password takes its count back (counted first, so that
+  // parallel guesses could not pass the limit together).
   if (known && deviceSubject) await clear(db, limit(type, 'perDevice'), deviceSubject);
+  else await refund(db, limit(type, 'unknownDevices'), normalized);
   if (needsRehash(account.passwordHash))
     await upgradeHash(db, type, account.id, account.passwordHash, password);
   if (!account.isVerified) throw new NotVerified(account.id);

@@ -1,6 +1,6 @@
 import { TooMany } from '../errors.ts';
 import type { Db } from '#db/client.ts';
-import { countHit, deleteCounter, windowStartOf } from '#db/queries/rate-limits.ts';
+import { countHit, deleteCounter, uncountHit, windowStartOf } from '#db/queries/rate-limits.ts';
 
 export interface Limit {
   /** What is limited, e.g. 'login:address'. */
@@ -42,6 +42,15 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
 
 const secondsLeft = (windowStart: number, windowMs: number, now: number) =>
   Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+
+/**
+ * Takes back one counted event that turned out not to be what the limit is about: a sign-in counted
+ * before it was judged (so parallel tries cannot pass the limit together) that proved the right
+ * password. The limit then counts failures only.
+ */
+export async function refund(db: Db, limit: Limit, subject: string, now = Date.now()) {
+  await uncountHit(db, `${limit.name}:${subject}`, now);
+}
 
 /** Forgets the counter (after a successful login, the per-account failures start again). */
 export async function clear(db: Db, limit: Limit, subject: string) {
