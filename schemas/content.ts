@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { slug, contentLink, nonEmpty, isoDate } from './common.ts';
 import { playableVideo, VIDEO_URL_MESSAGE } from './video.ts';
 import { RATE_PATTERN, currencyCodes } from './money.ts';
+import { isTimeZone } from './zoned-time.ts';
 
 /**
  * The shape of the seed content in content/*.json, also the shape staff edit in the back office.
@@ -390,6 +391,8 @@ export const officeSchema = z.object({
   address: nonEmpty(300),
   phone: z.string().max(40).nullable(),
   email: z.email(),
+  /** The IANA zone of the office's clocks: counsellors' hours there are in it (schemas/zoned-time.ts). */
+  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone, such as Europe/London'),
   mapX: z.number().min(0).max(100),
   mapY: z.number().min(0).max(100),
 });

@@ -96,6 +96,18 @@ export const retryMessages = {
   busy: 'This message is being sent right now, or is no longer failed. Reload the list.',
 } as const;
 
+/**
+ * A file sent with a message. Only text files so far (a calendar invitation): `content` is the
+ * text itself, which the outbox stores as it stores the body, and the transport encodes.
+ */
+export const mailAttachment = z.object({
+  filename: z.string(),
+  /** The full media type with its parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: z.string(),
+  content: z.string(),
+});
+export type MailAttachment = z.infer<typeof mailAttachment>;
+
 /** One message in the development mailbox (GET /api/dev/outbox, newest first). */
 export const mailboxMessage = z.object({
   to: z.string(),
@@ -103,6 +115,8 @@ export const mailboxMessage = z.object({
   /** Null once the body is cleared (settled messages keep no body unless configured to). */
   text: z.string().nullable(),
   html: z.string().nullable(),
+  /** Files sent with it: name, media type and text. */
+  attachments: z.array(mailAttachment),
   createdAt: z.string(),
 });
 export type MailboxMessage = z.infer<typeof mailboxMessage>;

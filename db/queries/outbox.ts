@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'driz
 import type { Db } from '../client.ts';
 import { outbox } from '../schema/index.ts';
 import { contains } from './text-search.ts';
-import { undeliveredStatuses } from '#schemas/mail.ts';
+import { undeliveredStatuses, type MailAttachment } from '#schemas/mail.ts';
 import type { PersonType } from '#schemas/privacy.ts';
 import { pageOf } from './page.ts';
 
@@ -22,6 +22,7 @@ export interface StoredBody {
   text: string;
   html: string;
   headers?: Record<string, string> | undefined;
+  attachments?: MailAttachment[] | undefined;
 }
 
 /** A message claimed for one delivery attempt: the claim is `(id, attempts)`. */
@@ -32,6 +33,7 @@ export interface ClaimedMessage {
   text: string | null;
   html: string | null;
   headers: Record<string, string> | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -42,6 +44,7 @@ const claimedColumns = {
   text: outbox.text,
   html: outbox.html,
   headers: outbox.headers,
+  attachments: outbox.attachments,
   attempts: outbox.attempts,
 };
 
@@ -70,6 +73,7 @@ export async function insertClaimed(
     text: row.body?.text ?? null,
     html: row.body?.html ?? null,
     headers: row.body?.headers ?? null,
+    attachments: row.body?.attachments ?? null,
     status: 'sending',
     attempts: 1,
     nextAttemptAt: row.leaseUntil,
@@ -172,7 +176,7 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
   now: Date,
 ) {
-  const clear = { text: null, html: null, headers: null };
+  const clear = { text: null, html: null, headers: null, attachments: null };
   const changes =
     outcome.status === 'sent'
       ? {
@@ -192,6 +196,7 @@ export async function recordAttempt(
               text: outcome.body.text,
               html: outcome.body.html,
               headers: outcome.body.headers ?? null,
+              attachments: outcome.body.attachments ?? null,
             }),
           }
         : {
@@ -225,7 +230,7 @@ export async function buryLapsedUnretryable(db: Db, now: Date, keepBodies: boole
       lastError: 'interrupted',
       nextAttemptAt: null,
       updatedAt: now,
-      ...(keepBodies ? {} : { text: null, html: null, headers: null }),
+      ...(keepBodies ? {} : { text: null, html: null, headers: null, attachments: null }),
     })
     .where(and(eq(outbox.status, 'sending'), eq(outbox.retryable, false), lte(outbox.nextAttemptAt, now)))
     .returning({ id: outbox.id });
@@ -308,29 +313,36 @@ export async function purgeOutboxBefore(db: Db, before: Date, batch = 1000, maxB
 export async function clearSettledBodies(db: Db) {
   const rows = await db
     .update(outbox)
-    .set({ text: null, html: null, headers: null })
+    .set({ text: null, html: null, headers: null, attachments: null })
     .where(
       and(
         inArray(outbox.status, ['sent', 'dead']),
-        or(isNotNull(outbox.text), isNotNull(outbox.html), isNotNull(outbox.headers)),
+        or(
+          isNotNull(outbox.text),
+          isNotNull(outbox.html),
+          isNotNull(outbox.headers),
+          isNotNull(outbox.attachments),
+        ),
       ),
     )
     .returning({ id: outbox.id });
   return rows.length;
 }
 
-/** The development mailbox: the newest 100 messages, or those to one address. */
+/** The development mailbox: the newest 100 messages, or those to one address, with their files. */
 export async function listMailbox(db: Db, to?: string) {
-  return db
+  const rows = await db
     .select({
       to: outbox.to,
       subject: outbox.subject,
       text: outbox.text,
       html: outbox.html,
+      attachments: outbox.attachments,
       createdAt: outbox.createdAt,
     })
     .from(outbox)
     .where(to ? eq(outbox.to, to) : undefined)
     .orderBy(desc(outbox.createdAt))
     .limit(100);
+  return rows.map((r) => ({ ...r, attachments: r.attachments ?? [] }));
 }

@@ -6,3 +6,4 @@ export * from './operations.ts';
 export * from './alerts.ts';
 export * from './finder.ts';
 export * from './images.ts';
+export * from './consultations.ts';

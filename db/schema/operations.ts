@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { timestamps } from './columns.ts';
 import { staff } from './accounts.ts';
 import { paymentStatuses, refundStatuses } from '#schemas/payment-text.ts';
-import { outboxStatuses } from '#schemas/mail.ts';
+import { outboxStatuses, type MailAttachment } from '#schemas/mail.ts';
 
 export { paymentStatuses, refundStatuses };
 
@@ -90,6 +90,8 @@ export const outbox = sqliteTable(
     html: text('html'),
     /** Extra message headers (e.g. List-Unsubscribe), JSON; kept and cleared with the body. */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+    /** Files sent with the message (a calendar invitation), JSON; kept and cleared with the body. */
+    attachments: text('attachments', { mode: 'json' }).$type<MailAttachment[]>(),
     status: text('status', { enum: outboxStatuses }).notNull().default('sending'),
     /** Delivery attempts made so far (the first is the immediate send). */
     attempts: integer('attempts').notNull().default(0),
@@ -154,13 +156,17 @@ export const rateLimits = sqliteTable(
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
 
-export const publishEventKinds = ['requested', 'hook', 'built'] as const;
+export const publishEventKinds = ['requested', 'hook', 'report', 'built'] as const;
 export const hookOutcomes = ['calling', 'started', 'failed'] as const;
+/** What a 'report' row says: the build's own word, or the Worker's when the build fell silent. */
+export const reportOutcomes = ['building', 'waiting', 'failed', 'timed-out'] as const;
 
 /**
  * Publishing, one row per event: 'requested' (staff pressed Publish), 'hook' (a deploy-hook call:
- * `outcome` calling → started or failed, `detail` says why it failed), 'built' (a build reported
- * itself done: the content version it was built from and the commit it deployed).
+ * `outcome` calling → started or failed, `detail` says why it failed), 'report' (the build machine
+ * said how the publish goes: `outcome` building, waiting for approval or failed, `detail` the step
+ * it failed at, `log_url` its page; or the Worker recorded it 'timed-out' after a silence), 'built'
+ * (a build reported itself done: the content version it was built from and the commit it deployed).
  */
 export const publishEvents = sqliteTable(
   'publish_events',
@@ -168,8 +174,9 @@ export const publishEvents = sqliteTable(
     id: text('id').primaryKey(),
     kind: text('kind', { enum: publishEventKinds }).notNull(),
     staffId: text('staff_id').references(() => staff.id),
-    outcome: text('outcome', { enum: hookOutcomes }),
+    outcome: text('outcome', { enum: [...hookOutcomes, ...reportOutcomes] }),
     detail: text('detail'),
+    logUrl: text('log_url'),
     contentVersion: integer('content_version'),
     commit: text('commit'),
     ...timestamps,

@@ -41,6 +41,8 @@ export const offices = sqliteTable('offices', {
   address: text('address').notNull(),
   phone: text('phone'),
   email: text('email').notNull(),
+  /** IANA zone of the office's clocks: counsellors' weekly hours there are read in it. */
+  timeZone: text('time_zone').notNull().default('Europe/London'),
   mapX: integer('map_x').notNull(),
   mapY: integer('map_y').notNull(),
   ...retirable,

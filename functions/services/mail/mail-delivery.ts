@@ -75,7 +75,12 @@ export async function deliverClaimed(
 /** A claimed row's body, or undefined when production no longer keeps it. */
 function bodyOf(row: ClaimedMessage): StoredBody | undefined {
   if (row.text === null || row.html === null) return undefined;
-  return { text: row.text, html: row.html, headers: row.headers ?? undefined };
+  return {
+    text: row.text,
+    html: row.html,
+    headers: row.headers ?? undefined,
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+  };
 }
 
 /** What one retried message costs a run: the provider call, and the statement recording its outcome. */

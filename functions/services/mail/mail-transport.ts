@@ -1,5 +1,6 @@
 import type { MailSettings } from '../../lib/config.ts';
 import { oneLine } from './header-fields.ts';
+import type { MailAttachment } from '#schemas/mail.ts';
 
 /** One message on its way out: the outbox id travels as the provider's idempotency key. */
 export interface Envelope {
@@ -9,6 +10,14 @@ export interface Envelope {
   text: string;
   html: string;
   headers?: Record<string, string> | undefined;
+  attachments?: MailAttachment[] | undefined;
+}
+
+/** A text file as the provider takes it: base64 of its UTF-8 bytes, with its media type. */
+function providerAttachment(a: MailAttachment) {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(a.content)) binary += String.fromCharCode(byte);
+  return { filename: a.filename, content: btoa(binary), content_type: a.contentType };
 }
 
 /**
@@ -45,7 +54,7 @@ export class HttpTransport implements MailTransport {
   ) {}
 
   async deliver(envelope: Envelope): Promise<DeliveryResult> {
-    const { id, headers, ...message } = envelope;
+    const { id, headers, attachments, ...message } = envelope;
     let res: Response;
     try {
       res = await (this.options.fetch ?? fetch)(this.options.url, {
@@ -60,6 +69,7 @@ export class HttpTransport implements MailTransport {
           from: oneLine(this.options.from),
           ...message,
           ...(headers && Object.keys(headers).length > 0 && { headers }),
+          ...(attachments?.length && { attachments: attachments.map(providerAttachment) }),
         }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? PROVIDER_TIMEOUT_MS),
       });

@@ -4,6 +4,7 @@ import { config } from '../../lib/config.ts';
 import { deliverClaimed, leaseFrom } from './mail-delivery.ts';
 import { oneLine, oneLineHeaders } from './header-fields.ts';
 import { createTransport, HttpTransport, mailboxTransport, type MailTransport } from './mail-transport.ts';
+import type { MailAttachment } from '#schemas/mail.ts';
 
 export interface EmailMessage {
   to: string;
@@ -12,6 +13,14 @@ export interface EmailMessage {
   html: string;
   /** Extra message headers, e.g. `List-Unsubscribe` (RFC 8058) on bulk mail. */
   headers?: Record<string, string>;
+  /** Files sent with it (a calendar invitation); stored, retried and cleared with the body. */
+  attachments?: MailAttachment[];
+  /**
+   * Send now or never: no retry later (a reminder that arrives after its moment is worse than
+   * none). A failed attempt rejects with MailNotSentError, so the sender can try again while it
+   * is still on time.
+   */
+  once?: boolean;
   /**
    * The one-time code the message carries, if any. Such a message is sent at once and never
    * retried later (its code is withdrawn when the send fails, so the person asks for a new one),
@@ -72,7 +81,7 @@ export class OutboxMailer implements Mailer {
   async send(message: EmailMessage): Promise<SendOutcome> {
     const id = crypto.randomUUID();
     const now = new Date();
-    const { oneTimeCode, forgetRecipient, about, ...raw } = message;
+    const { oneTimeCode, forgetRecipient, about, once, ...raw } = message;
     // Every header field one line, here where all mail enters: what is stored, retried and sent.
     const content = {
       ...raw,
@@ -80,8 +89,13 @@ export class OutboxMailer implements Mailer {
       subject: oneLine(raw.subject),
       headers: oneLineHeaders(raw.headers),
     };
-    const retryable = oneTimeCode === undefined;
-    const body = { text: content.text, html: content.html, headers: content.headers };
+    const retryable = oneTimeCode === undefined && once !== true;
+    const body = {
+      text: content.text,
+      html: content.html,
+      headers: content.headers,
+      ...(content.attachments?.length ? { attachments: content.attachments } : {}),
+    };
     const subject =
       this.keepBodies || !oneTimeCode
         ? content.subject

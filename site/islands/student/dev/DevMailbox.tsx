@@ -71,6 +71,14 @@ function Mailbox() {
               To {m.to} · {new Date(m.createdAt).toLocaleString('en-GB')}
             </p>
             <pre>{m.text}</pre>
+            {m.attachments.map((a) => (
+              <details key={a.filename}>
+                <summary>
+                  Attachment: {a.filename} ({a.contentType})
+                </summary>
+                <pre>{a.content}</pre>
+              </details>
+            ))}
           </li>
         ))}
       </ol>
