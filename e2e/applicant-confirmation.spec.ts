@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeViolations } from './helpers/axe.ts';
 import { latestLink, uniqueEmail } from './helpers/mailbox.ts';
 import { insertJob } from './helpers/rows.ts';
+import { hydratedAround } from './helpers/islands.ts';
 
 // Issue 13 item 12: a job applicant registers without a code, gets a confirmation e-mail, and
 // until the link is clicked their applications are held. The page the link opens says plainly
@@ -55,7 +56,7 @@ test('an applicant confirms their e-mail from the link; held applications go on;
     'On hold until you confirm your e-mail address',
   );
   expect(await seriousViolations(page)).toEqual([]);
-  await banner.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+  await banner.getByRole('button', { name: 'Resend the e-mail' }).click();
   await expect(banner.getByRole('status')).toHaveText(`We sent a new confirmation link to ${email}.`);
 
   // The click on the link in the e-mail.
@@ -63,6 +64,9 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeFocused();
   await expect(page.getByText('Your applications are on their way to the employers.')).toBeVisible();
+  // Sessions made before the address was confirmed end with it: whoever registered the account
+  // (perhaps not the address's owner) keeps no way in.
+  await expect(page.getByText('Sign in again to follow them in My applications.')).toBeVisible();
   expect(new URL(page.url()).search).toBe(''); // the token left the address bar
   expect(await seriousViolations(page)).toEqual([]);
   const notices = (await (
@@ -89,8 +93,13 @@ test('an applicant confirms their e-mail from the link; held applications go on;
   await page.goto('/my-applications/confirm-email');
   await expect(page.getByRole('alert')).toContainText('This confirmation link is not complete.');
 
-  // Back on My applications: confirmed, nothing held.
+  // Back on My applications, signed in again: confirmed, nothing held.
   await page.getByRole('link', { name: 'Go to My applications' }).click();
+  const signIn = page.locator('form', { has: page.getByRole('button', { name: 'Login' }) });
+  await hydratedAround(signIn);
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill('held until confirmed 7');
+  await signIn.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('article', { name: /Care Assistant/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
   await expect(page.getByText('On hold until you confirm')).toHaveCount(0);
