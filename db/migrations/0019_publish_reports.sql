@@ -1,0 +1,1 @@
+ALTER TABLE `publish_events` ADD `log_url` text;
