@@ -4,7 +4,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PLAIN_NAME_MAX, plainName } from './services/mail/emails.ts';
+import { challengeCookieName } from './lib/code-challenges.ts';
 import {
+  aBrowser,
   confirmationToken,
   mailTo,
   partnerRegistration,
@@ -84,13 +86,13 @@ describe('item 1: re-registering an unverified address takes nothing over', () =
     expect((await post('/api/users/verify-otp', { userId: ownerId, otp: ownersCode })).status).toBe(200);
   });
 
-  it('partner: owner registers; another registers the same address and resends; the owner’s own code wins', async () => {
+  it('partner: owner registers, another registers the same address later; the owner’s resend by e-mail renews the owner’s registration, not the newest, and the owner’s code wins', async () => {
     const owner = partnerRegistration({ companyName: 'Owner Learning Ltd', password: 'Owner-pass-2026' });
     const email = owner.ownerEmail;
-    const first = await post('/api/partner/register', owner);
+    const ownersBrowser = aBrowser();
+    const first = await ownersBrowser.post('/api/partner/register', owner);
     expect(first.status).toBe(201);
     const ownerId = (await json(first)).data._id as string;
-    const ownersCode = await codeFor(email);
     await ageCodes(ownerId);
 
     const other = partnerRegistration({
@@ -98,16 +100,28 @@ describe('item 1: re-registering an unverified address takes nothing over', () =
       companyName: 'Mallory Ltd',
       password: 'Other-pass-2026',
     });
-    const second = await post('/api/partner/register', other);
+    const second = await aBrowser().post('/api/partner/register', other);
     expect(second.status).toBe(201);
     const otherId = (await json(second)).data._id as string;
     await ageCodes(otherId);
     const before = (await mailTo(email)).length;
-    // Resend names the account by e-mail only: a new code for the newest registration, the other's.
-    expect((await post('/api/partner/resend-otp', { email })).status).toBe(200);
-    await waitForMail(email, VERIFY, { newerThan: before });
+    // The verification page asks by e-mail alone: the registration this browser made gets the new
+    // code, never simply the newest of the address (the other's).
+    expect((await ownersBrowser.post('/api/partner/resend-otp', { email })).status).toBe(200);
+    const ownersCode = await waitForCode(email, VERIFY, { newerThan: before });
+    const sent = await env.DB.prepare(
+      "select account_id, count(*) as n from one_time_codes where account_id in (?, ?) and purpose = 'verify' group by account_id",
+    )
+      .bind(ownerId, otherId)
+      .all<{ account_id: string; n: number }>();
+    expect(Object.fromEntries(sent.results.map((r) => [r.account_id, r.n]))).toEqual({
+      [ownerId]: 2,
+      [otherId]: 1,
+    });
 
-    expect((await post('/api/partner/verify-otp', { email, otp: ownersCode })).status).toBe(200);
+    expect((await ownersBrowser.post('/api/partner/verify-otp', { email, otp: ownersCode })).status).toBe(
+      200,
+    );
     const login = await post('/api/partner/login', { email, password: 'Owner-pass-2026' });
     expect(login.status).toBe(200);
     expect((await json(login)).partner).toMatchObject({ _id: ownerId, companyName: 'Owner Learning Ltd' });
@@ -117,14 +131,22 @@ describe('item 1: re-registering an unverified address takes nothing over', () =
   it('partner: resend with the registration’s id sends that registration a new code, cancelling no other', async () => {
     const owner = partnerRegistration();
     const email = owner.ownerEmail;
-    const ownerId = (await json(await post('/api/partner/register', owner))).data._id as string;
+    const ownerId = (await json(await aBrowser().post('/api/partner/register', owner))).data._id as string;
     await ageCodes(ownerId);
     const other = partnerRegistration({ ownerEmail: email, password: 'Other-pass-2026' });
-    const otherId = (await json(await post('/api/partner/register', other))).data._id as string;
+    const otherId = (await json(await aBrowser().post('/api/partner/register', other))).data._id as string;
     const othersCode = await codeFor(email);
     await ageCodes(otherId);
+    // The owner, on another device, signs in: not verified yet (403), with the id of the
+    // registration that password belongs to, for which the login page asks a new code.
+    const device = aBrowser();
+    const notYet = await device.post('/api/partner/login', { email, password: owner.password });
+    expect(notYet.status).toBe(403);
+    expect((await json(notYet)).userId).toBe(ownerId);
     const before = (await mailTo(email)).length;
-    expect((await post('/api/partner/resend-otp', { email, registrationId: ownerId })).status).toBe(200);
+    expect((await device.post('/api/partner/resend-otp', { email, registrationId: ownerId })).status).toBe(
+      200,
+    );
     const ownersNewCode = await waitForCode(email, VERIFY, { newerThan: before });
     // Both registrations' codes are open; the one used decides which registration becomes the account.
     const open = await env.DB.prepare(
@@ -134,7 +156,8 @@ describe('item 1: re-registering an unverified address takes nothing over', () =
       .all<{ account_id: string }>();
     expect(new Set(open.results.map((r) => r.account_id))).toEqual(new Set([ownerId, otherId]));
     expect(othersCode).toBeDefined();
-    expect((await post('/api/partner/verify-otp', { email, otp: ownersNewCode })).status).toBe(200);
+    // The new code is bound to the device that asked for it.
+    expect((await device.post('/api/partner/verify-otp', { email, otp: ownersNewCode })).status).toBe(200);
     expect((await post('/api/partner/login', { email, password: owner.password })).status).toBe(200);
   });
 });
@@ -220,8 +243,8 @@ describe('item 8: names reach unconfirmed inboxes only as plain text, or not at 
 });
 
 describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () => {
-  const register = (email: string, fullName: string, password: string) =>
-    post('/api/job-applicants/register', { fullName, email, phone: '020 7946 0111', password });
+  const register = (email: string, fullName: string, password: string, browser = aBrowser()) =>
+    browser.post('/api/job-applicants/register', { fullName, email, phone: '020 7946 0111', password });
   const apply = async (token: string, jobId: string) => {
     const form = new FormData();
     form.append('resume', new File([pdfBytes()], 'cv.pdf', { type: 'application/pdf' }));
@@ -248,7 +271,8 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
     const squatterId = (await json(await me(squatToken)))._id as string;
 
     // The owner registers their own address: not 409, a registration of their own.
-    const own = await register(email, 'Olivia Owner', 'Owner-pass-2026');
+    const owner = aBrowser();
+    const own = await register(email, 'Olivia Owner', 'Owner-pass-2026', owner);
     expect(own.status).toBe(201);
     const ownToken = (await json(own)).token as string;
 
@@ -275,7 +299,11 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
       token: await confirmationToken(email),
     });
     expect(confirm.status).toBe(200);
-    expect((await json(await me(ownToken))).emailConfirmed).toBe(true);
+    // The confirmation ends the sessions made before it: the owner signs in again, confirmed.
+    expect((await me(ownToken)).status).toBe(401);
+    const signedIn = await owner.post('/api/job-applicants/login', { email, password: 'Owner-pass-2026' });
+    expect(signedIn.status).toBe(200);
+    expect((await json(await me((await json(signedIn)).token))).emailConfirmed).toBe(true);
     // Once confirmed, the address is the owner's: registering it again is refused.
     expect((await register(email, 'Mallory Again', 'Squatter-pass-2')).status).toBe(409);
   });
@@ -362,9 +390,12 @@ describe('item 2: job seekers reset a forgotten password', () => {
       headers: { 'X-Applicant-Token': token, ...address() },
     });
     expect(applied.status).toBe(201);
-    expect((await post('/api/job-applicants/forgot-password', { email })).status).toBe(200);
+    // The reset runs in the browser that asked for the code: the code answers nowhere else.
+    const owner = aBrowser();
+    expect((await owner.post('/api/job-applicants/forgot-password', { email })).status).toBe(200);
     const otp = await waitForCode(email, RESET);
-    const reset = await post('/api/job-applicants/reset-password', {
+    const challenge = owner.cookies.get(challengeCookieName('reset'))!;
+    const reset = await owner.post('/api/job-applicants/reset-password', {
       email,
       otp,
       password: 'Fresh-pass-2026',
@@ -391,8 +422,12 @@ describe('item 2: job seekers reset a forgotten password', () => {
       .bind(profile._id)
       .first<{ n: number }>();
     expect(apps!.n).toBe(0);
-    // The code works once.
-    const again = await post('/api/job-applicants/reset-password', {
+    // The code works once: the browser's challenge ended with the reset, and a copy of it kept from
+    // before opens nothing either.
+    expect(owner.cookies.has(challengeCookieName('reset'))).toBe(false);
+    const copy = aBrowser();
+    copy.cookies.set(challengeCookieName('reset'), challenge);
+    const again = await copy.post('/api/job-applicants/reset-password', {
       email,
       otp,
       password: 'Other-pass-2026',

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { env } from 'cloudflare:test';
-import { aJob, request, postJson } from '#functions/test/fixtures/index.ts';
+import { aJob, request, postJson, type Browser } from '#functions/test/fixtures/index.ts';
 import { confirmationToken, pdfBytes, registerApplicant } from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 import { confirmationLink } from '#functions/services/recruitment/applicant-confirmation.ts';
@@ -49,6 +49,16 @@ const mine = async (token: string) =>
   await (
     await request('/api/job-applicants/applications', { headers: { 'X-Applicant-Token': token } })
   ).json<MyApplication[]>();
+
+/** The applicant signs in again in their own browser, as the confirmation asks: the new session's token. */
+async function signInAgain(applicant: { browser: Browser; email: string; password: string }) {
+  const res = await applicant.browser.post('/api/job-applicants/login', {
+    email: applicant.email,
+    password: applicant.password,
+  });
+  expect(res.status).toBe(200);
+  return (await res.json<{ token: string }>()).token;
+}
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;
 beforeAll(async () => {
@@ -120,8 +130,14 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
         'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers. Sign in again to follow them in My applications.',
     });
     expect(await noticesFor(applicant.email)).toEqual([`New application: ${JOB.title}`]);
-    expect(await me(applicant.token)).toMatchObject({ emailConfirmed: true });
-    expect((await mine(applicant.token))[0]).toMatchObject({ held: false });
+    // The session made before the click ends with it (whoever made it); the person signs in again.
+    const before = await request('/api/job-applicants/me', {
+      headers: { 'X-Applicant-Token': applicant.token },
+    });
+    expect(before.status).toBe(401);
+    const token = await signInAgain(applicant);
+    expect(await me(token)).toMatchObject({ emailConfirmed: true });
+    expect((await mine(token))[0]).toMatchObject({ held: false });
     expect(
       (
         await postJson(
@@ -142,7 +158,7 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     expect(await noticesFor(applicant.email)).toHaveLength(1);
 
     // After confirming, a new application goes on at once.
-    const next = await apply(OTHER_JOB, applicant.token);
+    const next = await apply(OTHER_JOB, token);
     expect(await next.json()).toMatchObject({ held: false });
     expect(await noticesFor(applicant.email)).toHaveLength(2);
   });
@@ -246,11 +262,11 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
       .bind(applicant.email)
       .all();
     expect(results).toHaveLength(4); // registration + 3
-    // Any of the links works; then there is nothing to resend.
+    // Any of the links works; then, signed in again, there is nothing to resend.
     expect((await confirm(await confirmationToken(applicant.email))).status).toBe(200);
     const done = await request('/api/job-applicants/resend-confirmation', {
       method: 'POST',
-      headers: { 'X-Applicant-Token': applicant.token },
+      headers: { 'X-Applicant-Token': await signInAgain(applicant) },
     });
     expect(done.status).toBe(409);
     expect(await done.json()).toMatchObject({ message: 'Your e-mail address is already confirmed.' });

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { partnerRegistration, postJson } from '#functions/test/fixtures/index.ts';
+import { aBrowser, partnerRegistration, type Browser } from '#functions/test/fixtures/index.ts';
 
 /** The newest code e-mailed to an address (the test outbox). */
 export async function lastCode(to: string) {
@@ -29,23 +29,27 @@ export async function lastResetCode(to: string) {
   throw new Error(`no reset code for ${to}`);
 }
 
-/** Registers, verifies and logs in a new partner; returns its token and registration. */
-export async function verifiedPartner(overrides: Record<string, unknown> = {}) {
+/**
+ * Registers, verifies and signs in a new partner, all from one browser as its owner would (the
+ * sign-up code verifies only from the browser that registered); returns its token, registration and
+ * that browser, now known to the account.
+ */
+export async function verifiedPartner(
+  overrides: Record<string, unknown> = {},
+  browser: Browser = aBrowser(),
+) {
   const reg = partnerRegistration(overrides);
-  const res = await postJson('/api/partner/register', reg, randomAddress());
+  const res = await browser.post('/api/partner/register', reg);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const verify = await postJson('/api/partner/verify-otp', {
+  const verify = await browser.post('/api/partner/verify-otp', {
     email: reg.ownerEmail,
     otp: await lastCode(reg.ownerEmail),
   });
   if (verify.status !== 200) throw new Error(`verify failed: ${await verify.text()}`);
-  const login = await postJson(
-    '/api/partner/login',
-    { email: reg.ownerEmail, password: reg.password },
-    randomAddress(),
-  );
+  const login = await browser.post('/api/partner/login', { email: reg.ownerEmail, password: reg.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const body = await login.json<{ token: string; partner: { _id: string } }>();
-  return { reg, token: body.token, id: body.partner._id };
+  return { reg, token: body.token, id: body.partner._id, browser };
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
