@@ -32,6 +32,8 @@ export const storageKeys = {
 export const sessionKeys = {
   /** The newest D1 session bookmark (site/lib/api.ts). */
   d1Bookmark: 'd1Bookmark',
+  /** The address and sentence a sign-in page opens with (site/lib/sign-in-hint.ts). */
+  signInHint: 'signInHint',
 } as const;
 
 /** Reads and parses a JSON value; an unparsable value is deleted (spec 1 section 4). */

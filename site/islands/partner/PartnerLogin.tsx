@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '#site/lib/api.ts';
 import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
@@ -10,6 +10,7 @@ import { EmailField, CheckboxField, TextField } from './fields.tsx';
 import { FormCard } from './form-card.tsx';
 import { partnerSession } from './session.ts';
 import { pagePaths } from '#schemas/paths.ts';
+import { takeSignInHint } from '#site/lib/sign-in-hint.ts';
 
 function LoginForm() {
   const [email, setEmail] = useState('');
@@ -22,6 +23,15 @@ function LoginForm() {
   // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
   const [codeSent, setCodeSent] = useState('');
   const [code, setCode] = useState('');
+  // Sent here by registration or verification: the address filled in, and why the person is here.
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const hint = takeSignInHint();
+    if (!hint) return;
+    setEmail((typed) => typed || hint.email);
+    setNote(hint.note);
+    document.getElementById('password')?.focus();
+  }, []);
 
   const [contract, loadContract, warmContract] = useLazy(partnerContract);
   const check = (c: NonNullable<typeof contract>) => {
@@ -119,6 +129,11 @@ function LoginForm() {
       onSubmit={onSubmit}
       onFocus={warmContract}
     >
+      {note && !failure && (
+        <p className="pt-banner pt-banner-info" role="status">
+          {note}
+        </p>
+      )}
       <EmailField
         placeholder="owner@company.com"
         value={email}

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
+import { leaveSignInHint } from '#site/lib/sign-in-hint.ts';
 import { registrationSteps } from '#schemas/partner-text.ts';
 import type { PartnerRegisterForm, PartnerRegisterInput } from '#schemas/partner.ts';
 import { useLazy } from '#site/lib/lazy.ts';
@@ -87,6 +88,7 @@ function RegisterForm() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [step, setStep] = useState(0);
   const [failure, setFailure] = useState('');
+  const [taken, setTaken] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [legal, setLegal] = useState<LegalDocument | null>(null);
   const restored = useRef(false);
@@ -154,13 +156,24 @@ function RegisterForm() {
       localStorage.setItem(storageKeys.partnerRegistration, res.data._id);
       setTimeout(() => window.location.replace('/verify-your-partner-account'), 100);
     },
-    onError: (error) =>
+    onError: (error) => {
+      setTaken(error instanceof ApiError && error.status === 409);
       setFailure(
         error instanceof ApiError
           ? messageOf(error, 'Registration failed. Please try again.')
           : 'Registration failed. Please try again.',
-      ),
+      );
+    },
   });
+
+  /** The address has an account already: to its sign-in, with the address filled in. */
+  const signInInstead = () => {
+    leaveSignInHint({
+      email: values.ownerEmail.trim(),
+      note: 'This e-mail address already has a partner account. Log in with its password, or use Forgot Password.',
+    });
+    window.location.assign('/login-partner-account');
+  };
 
   const onSubmit = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -298,6 +311,11 @@ function RegisterForm() {
         <p className="pt-banner pt-banner-error" role="alert">
           {failure}
         </p>
+      )}
+      {failure && taken && (
+        <button type="button" className="pt-button pt-button-secondary" onClick={signInInstead}>
+          Sign in instead
+        </button>
       )}
 
       <div className="pt-actions">

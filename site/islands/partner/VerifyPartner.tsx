@@ -5,6 +5,7 @@ import { postPartner } from './contract.ts';
 import { FormCard } from './form-card.tsx';
 import { withQuery } from '../common/with-query.tsx';
 import { storageKeys } from '#site/lib/storage.ts';
+import { leaveSignInHint } from '#site/lib/sign-in-hint.ts';
 import { OTP_INCOMPLETE } from '#schemas/partner-text.ts';
 
 const RESEND_SECONDS = 60;
@@ -84,6 +85,10 @@ function VerifyForm() {
       postPartner('/api/partner/verify-otp', { email: email ?? '', otp: code }, 'messageResponse'),
     onSuccess: () => {
       setNotice({ kind: 'success', text: 'Account verified successfully! Redirecting to login...' });
+      leaveSignInHint({
+        email: email ?? '',
+        note: 'Your partner account is verified. Log in with your e-mail address and password.',
+      });
       localStorage.removeItem(storageKeys.partnerEmail);
       localStorage.removeItem(storageKeys.partnerPhone);
       localStorage.removeItem(storageKeys.partnerRegistration);

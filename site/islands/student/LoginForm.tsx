@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 import { ApiError, NetworkError, api, schemaFrom } from '#site/lib/api.ts';
 import { studentSession, takeReturnPath } from '#site/lib/session.ts';
@@ -7,6 +7,7 @@ import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { EmailField, Field, Notice } from './fields.tsx';
 import { pagePaths } from '#schemas/paths.ts';
+import { takeSignInHint } from '#site/lib/sign-in-hint.ts';
 
 interface Unverified {
   userId: string | null;
@@ -37,6 +38,15 @@ export default function LoginForm() {
   // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
   const [codeSent, setCodeSent] = useState('');
   const [code, setCode] = useState('');
+  // Sent here by registration or verification: the address filled in, and why the person is here.
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const hint = takeSignInHint();
+    if (!hint) return;
+    setEmail((typed) => typed || hint.email);
+    setNote(hint.note);
+    formRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+  }, [formRef]);
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -107,6 +117,7 @@ export default function LoginForm() {
     >
       <h1>Sign in as a Student</h1>
       <p className="st-lead">Welcome back. Sign in to manage your profile and applications.</p>
+      {note && !message && <Notice kind="info">{note}</Notice>}
       {message && <Notice kind="error">{message}</Notice>}
       {unverified && (
         <div className="st-notice st-notice--info" role="alert">

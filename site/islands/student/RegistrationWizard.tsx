@@ -13,8 +13,14 @@ import {
   type RegistrationForm as FormData,
 } from './registration.ts';
 import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
+import { leaveSignInHint } from '#site/lib/sign-in-hint.ts';
 
 /** What survives a reload (never the password). */
+/** What the sign-in page says when registration sends a person there (site/lib/sign-in-hint.ts). */
+const ALREADY_REGISTERED =
+  'This e-mail address already has an account. Sign in with its password, or use Forgot Password.';
+const VERIFIED = 'Your account is verified. Sign in with your e-mail address and password.';
+
 interface SavedSession {
   step: 1 | 2;
   userId: string | null;
@@ -37,7 +43,12 @@ export default function RegistrationWizard() {
   const [userId, setUserId] = useState<string | null>(null);
   const [form, setForm] = useState<FormData>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const [message, setMessage] = useState<{
+    kind: 'success' | 'error' | 'info';
+    text: string;
+    /** The address has an account: offer to sign in to it, with the address filled in. */
+    signInInstead?: boolean;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [digits, setDigits] = useState<string[]>(['', '', '', '', '', '']);
@@ -78,8 +89,16 @@ export default function RegistrationWizard() {
     if (errors[key]) setErrors((er) => ({ ...er, [key]: '' }));
   };
 
-  function goToLogin(text: string) {
+  /** To the sign-in page, which opens with this address filled in and `note` (site/lib/sign-in-hint.ts). */
+  function signInInstead(note: string) {
+    leaveSignInHint({ email: form.email.trim(), note });
+    localStorage.removeItem(storageKeys.registrationSession);
+    location.assign('/login');
+  }
+
+  function goToLogin(text: string, note: string) {
     setMessage({ kind: 'info', text });
+    leaveSignInHint({ email: form.email.trim(), note });
     localStorage.removeItem(storageKeys.registrationSession);
     setTimeout(() => location.assign('/login'), 1500);
   }
@@ -113,9 +132,9 @@ export default function RegistrationWizard() {
         schema: schemaFrom(usersContract, 'checkEmailResponse'),
       });
       if (check.exists && check.isComplete)
-        return goToLogin('This email is already registered. Please log in.');
+        return goToLogin('This email is already registered. Please log in.', ALREADY_REGISTERED);
       if (check.exists && check.isVerified)
-        return goToLogin('Your account is already verified. Please log in.');
+        return goToLogin('Your account is already verified. Please log in.', ALREADY_REGISTERED);
       // An unfinished (unverified) address is registered again: a registration of its own, with its
       // own id and code, that cancels nobody's (issue 30 item 1; the server never hands out another's id).
       const res = await api('/api/users/register/', {
@@ -129,6 +148,7 @@ export default function RegistrationWizard() {
         setMessage({
           kind: 'error',
           text: 'This email or phone number is already registered. Please use a different one.',
+          signInInstead: true,
         });
       } else {
         setMessage({ kind: 'error', text: failureMessage(error, 'Registration failed') });
@@ -161,7 +181,7 @@ export default function RegistrationWizard() {
         body: { userId, otp },
         schema: schemaFrom(usersContract, 'messageResponse'),
       });
-      goToLogin(res.message || 'Account verified successfully! Redirecting to login...');
+      goToLogin(res.message || 'Account verified successfully! Redirecting to login...', VERIFIED);
     } catch (error) {
       setMessage({ kind: 'error', text: failureMessage(error, 'OTP verification failed') });
     } finally {
@@ -209,6 +229,15 @@ export default function RegistrationWizard() {
         </li>
       </ol>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      {message?.signInInstead && (
+        <button
+          type="button"
+          className="st-button st-button--secondary"
+          onClick={() => signInInstead(ALREADY_REGISTERED)}
+        >
+          Sign in instead
+        </button>
+      )}
 
       {step === 1 ? (
         <form
