@@ -3,6 +3,7 @@ import { expectAccessible } from './helpers/axe.ts';
 import { latestCode } from './helpers/mailbox.ts';
 import { freshTotp, wrongTotp } from './helpers/totp.ts';
 import { createStaff, sql } from './helpers/rows.ts';
+import { authenticatorCode, authenticatorCodesSent } from './helpers/staff.ts';
 import { keepPictures, picture } from './helpers/pictures.ts';
 import { publishSite, runOnOwnStack } from './helpers/own-stack-scripts.ts';
 
@@ -106,6 +107,29 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // The password alone links no authenticator: the staff address answers an e-mailed code first,
+  // in this browser (a wrong code is refused, the right one leads on).
+  await expect(page.getByRole('status')).toHaveText("We've e-mailed you a code to finish signing in.");
+  const emailed = page.getByLabel('Code from the e-mail');
+  await expect(emailed).toBeFocused();
+  await expect(emailed).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(emailed).toHaveAttribute('inputmode', 'numeric');
+  await expect(emailed).toHaveAccessibleDescription(
+    `Sent to ${staff.email}, your staff e-mail address. It works for 10 minutes.`,
+  );
+  await axe(page);
+  const emailedCode = await authenticatorCode(request, staff.email);
+  await emailed.fill(emailedCode === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right or has expired. Check the e-mail, or sign in again for a new code.',
+  );
+  await expect(emailed).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid');
+  await axe(page);
+  await emailed.fill(emailedCode);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // An admin sets up two-step sign-in before reaching the back office: scan (here: read the key),
@@ -244,7 +268,7 @@ test('a new staff member signs in, reads a message, makes an offer, edits a subj
   await expect(page.getByText(newText).first()).toBeVisible();
 });
 
-test('an editor sees content, publishing and failed mail only', async ({ page }) => {
+test('an editor sees content, publishing and failed mail only', async ({ page, request }) => {
   const editor = {
     email: `editor.${stamp}@example.com`,
     name: 'Eddie Editor',
@@ -267,6 +291,27 @@ test('an editor sees content, publishing and failed mail only', async ({ page })
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
   await page.getByLabel('Code from your authenticator app').fill(await freshTotp(secret));
+  // The session was opened with the password alone: a code e-mailed to the staff address comes too.
+  const emailed = page.getByLabel('Code from the e-mail');
+  await expect(emailed).toHaveAccessibleDescription(
+    `Sent to ${editor.email}, your staff e-mail address. It works for 10 minutes.`,
+  );
+  const emailedCode = await authenticatorCode(request, editor.email);
+  const sent = await authenticatorCodesSent(request, editor.email);
+  await emailed.fill(emailedCode === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code from the e-mail is not right or has expired. Check the e-mail, or send a new code.',
+  );
+  await expect(emailed).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Code from your authenticator app')).not.toHaveAttribute('aria-invalid');
+  // A new code is a minute away from the last one.
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please wait' })).toHaveText(
+    /^Please wait \d+ seconds before requesting another code\.$/,
+  );
+  expect(await authenticatorCodesSent(request, editor.email)).toBe(sent);
+  await emailed.fill(emailedCode);
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-step sign-in is on' })).toBeVisible();

@@ -3,7 +3,7 @@ import { createStaff } from './helpers/rows.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { stripeFake } from './helpers/fake-stripe-js.ts';
 import { mailsTo, uniqueEmail } from './helpers/mailbox.ts';
-import { freshTotp } from './helpers/totp.ts';
+import { signInStaff } from './helpers/staff.ts';
 import { picture } from './helpers/pictures.ts';
 
 // A staff refund, end to end: an admin refunds part of a paid payment and then the rest from the
@@ -18,23 +18,9 @@ const staff = {
 };
 const reference = `INV-R-${stamp}`;
 
-/** An admin's first sign-in: password, then setting up the second factor (issue 13). */
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const welcome = page.getByRole('heading', { name: `Welcome, ${staff.name}` });
-  const enrol = page.getByRole('heading', { name: 'Set up two-step sign-in' });
-  await expect(welcome.or(enrol).first()).toBeVisible();
-  if (await enrol.isVisible()) {
-    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
-    await page.getByLabel('Code from your authenticator app').fill(await freshTotp(secret));
-    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-    await page.getByRole('button', { name: 'I have saved my recovery codes: continue' }).click();
-  }
-  await expect(welcome).toBeVisible();
-}
+// An admin's first sign-in: password, the e-mailed code, then setting up the second factor.
+const secrets = new Map<string, string>();
+const signIn = (page: Page) => signInStaff(page, staff, secrets);
 
 /** A paid payment, made as the page and Stripe.js make it: our API creates the intent, Stripe confirms it, the webhook tells us. */
 async function paidPayment(request: APIRequestContext) {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { appliedToJob, registeredApplicant, verifiedStudent } from '../helpers/accounts.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
 import { createStaff } from '../helpers/rows.ts';
+import { authenticatorCode, signInNewEditor } from '../helpers/staff.ts';
 import { freshTotp } from '../helpers/totp.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
@@ -73,6 +74,19 @@ test('the back office: two-step setup, the dashboard, each section and its detai
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await states.check('admin-sign-in-error', { mask: [page.getByLabel('E-mail')] });
   await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // The code e-mailed to the staff address before an authenticator is linked; then a wrong one.
+  const emailed = page.getByLabel('Code from the e-mail');
+  await expect(emailed).toBeFocused();
+  const address = [page.getByLabel('E-mail', { exact: true }), page.getByText(staff.email, { exact: true })];
+  await states.check('admin-sign-in-code', { mask: address });
+  const code = await authenticatorCode(page.request, staff.email);
+  await emailed.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await states.check('admin-sign-in-code-error', { mask: address });
+  await emailed.fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // The two-step setup: the key (masked: new each run), a wrong code, the recovery codes.
@@ -148,4 +162,38 @@ test('the back office: two-step setup, the dashboard, each section and its detai
       screenshot: false,
     });
   }
+});
+
+test('an editor turns two-step sign-in on: the set-up with the code e-mailed to the staff address', async ({
+  page,
+  states,
+}) => {
+  const editor = { email: uniqueEmail('states-editor'), name: 'Eddie Mensah', password: PASSWORD };
+  await signInNewEditor(page, editor);
+  await nav(page, 'Two-step sign-in');
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const secretText = page.getByTestId('totp-secret');
+  const secret = (await secretText.textContent())!.replace(/\s+/g, '');
+  const emailed = page.getByLabel('Code from the e-mail');
+  const code = await authenticatorCode(page.request, editor.email);
+  await page.getByLabel('Code from your authenticator app').fill(await freshTotp(secret));
+  await emailed.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code from the e-mail is not right or has expired. Check the e-mail, or send a new code.',
+  );
+  // The authenticator's code is new each run (masked with the key and the QR code).
+  const alert = page.getByRole('alert');
+  await states.check('admin-security-setup-error', {
+    mask: [
+      secretText,
+      page.getByRole('img', { name: /^QR code to add / }),
+      page.getByLabel('Code from your authenticator app'),
+      page.getByText(editor.email, { exact: true }),
+    ],
+    show: alert,
+  });
+  await emailed.fill(code);
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
 });

@@ -85,6 +85,7 @@ export const overrides: Record<string, Override> = {
   // Staff routes that check the session in the handler: setting up a second factor (also reached
   // mid sign-in) and signing out (which must clear the cookies of an ended session too).
   'POST /api/admin/auth/mfa/setup': { auth: 'staff' },
+  'POST /api/admin/auth/mfa/email-code': { auth: 'staff' },
   'POST /api/admin/auth/mfa/enable': { auth: 'staff' },
   'POST /api/admin/auth/logout': { auth: 'staff' },
   'POST /api/admin/auth/logout-all': { auth: 'staff' },

@@ -51,6 +51,10 @@ export const staffMfaCodeSchema = z.object({ code: totpCode });
  */
 export const staffMfaEnableSchema = staffMfaCodeSchema.extend({ emailCode: signInCode });
 
+/** The refusal of a wrong or spent e-mailed code at `enable` (the form marks that field by it). */
+export const STAFF_EMAIL_CODE_WRONG =
+  'That code from the e-mail is not right or has expired. Check the e-mail, or send a new code.';
+
 /** What the back office knows about the signed-in staff member (GET /api/admin/auth/me). */
 export const staffProfileSchema = z.object({
   id: z.string(),

@@ -16,6 +16,7 @@ import { machine, median, table } from './lib/stats.ts';
 import { testPhoto } from '../lib/test-photos.ts';
 import { chromiumArgs, ensureChromium, fullChromium } from '../lib/chromium.ts';
 import { FLOOR_HTML, FLOOR_PATH, printFloorTable, runLighthouse, type LhResult } from './lighthouse.ts';
+import { STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
 
 const DIR = '.wrangler/photos';
 const EDITOR = {
@@ -39,7 +40,12 @@ async function signIn(url: string): Promise<Staff> {
     body: JSON.stringify({ email: EDITOR.email, password: EDITOR.password }),
   });
   if (!res.ok) throw new Error(`Editor sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  // The session cookie by its name: a sign-in sets others too (the browser's device cookie).
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith(`${STAFF_SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('Editor sign-in set no session cookie');
   return { url, cookie };
 }
 

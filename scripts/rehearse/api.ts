@@ -66,15 +66,34 @@ export interface StaffSession {
  * Signs a staff member in through the back office's API, as the login page does. Sign-in gains a
  * second step for admins (TOTP, issue 13): the login then answers `step: 'enrol'` or `'mfa'`, and
  * that step is answered here (a code computed from the enrolled secret, posted with the cookies the
- * login set); nothing else in the rehearsal changes.
+ * login set); nothing else in the rehearsal changes. An admin's first sign-in (before an
+ * authenticator is linked) asks for a code e-mailed to the staff address first: `emailedCode` reads
+ * it from wherever the mail went, and it is sent from the same cookie jar, as the same browser.
  */
-export async function signInStaff(api: ApiClient, credentials: StaffCredentials): Promise<StaffSession> {
+export async function signInStaff(
+  api: ApiClient,
+  credentials: StaffCredentials,
+  { emailedCode }: { emailedCode?: () => Promise<string> } = {},
+): Promise<StaffSession> {
   const cookies: Record<string, string> = {};
   const remember = (headers: Headers) => Object.assign(cookies, setCookies(headers));
-  const res = await api.call('POST', '/api/admin/auth/login', {
-    body: { email: credentials.email, password: credentials.password },
-  });
-  remember(res.headers);
+  const login = async (code?: string) => {
+    const answer = await api.call('POST', '/api/admin/auth/login', {
+      body: { email: credentials.email, password: credentials.password, ...(code ? { code } : {}) },
+      headers: cookieHeader(cookies),
+      expect: [200, 401],
+    });
+    remember(answer.headers);
+    return answer;
+  };
+  let res = await login();
+  if (res.status === 401) {
+    if (!res.json<{ codeRequired?: boolean }>().codeRequired || !emailedCode)
+      throw new ApiError(res.status, res.text, 'POST /api/admin/auth/login');
+    res = await login(await emailedCode());
+    if (res.status !== 200)
+      throw new ApiError(res.status, res.text, 'POST /api/admin/auth/login with the e-mailed code');
+  }
   const body = res.json<{ token?: string; step?: string }>();
   if (body.step === 'enrol') {
     // First sign-in of an admin: set up the authenticator (as the page does), then the first code.

@@ -13,7 +13,9 @@ import {
   setStaffSession,
 } from '#functions/lib/staff-cookies.ts';
 import {
+  STAFF_EMAIL_CODE_WRONG,
   staffLoginSchema,
+  staffMfaCodeSchema,
   staffMfaEnableSchema,
   staffMfaSchema,
   type StaffMfaEnabled,
@@ -31,13 +33,21 @@ import {
   finishSignInChallenge,
   replaceRecoveryCodes,
   staffIdByEmail,
+  staffMfaEnabled,
   staffMfaStatus,
   startSignInChallenge,
   startStaffEnrolment,
   type StaffRow,
 } from '#db/queries/staff-mfa.ts';
-import { normalizeEmail } from '#functions/services/accounts/accounts.ts';
-import { checkLogin } from '#functions/services/accounts/login.ts';
+import { normalizeEmail } from '#schemas/email.ts';
+import { SIGN_IN_CODE_FORMAT } from '#schemas/sign-in.ts';
+import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
+import { challengeFor, clearChallenge, readChallenge } from '#functions/lib/code-challenges.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
+import {
+  enrolmentCodeMatches,
+  sendEnrolmentCode,
+} from '#functions/services/accounts/staff-enrolment-code.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
 import { endAllSessions, endSession, liveSession } from '#db/queries/sessions.ts';
 import { verifyToken } from '#functions/services/security/tokens.ts';
@@ -64,6 +74,10 @@ import { staffOnly } from './shared.ts';
 import { getSite } from '#db/queries/site-content.ts';
 
 type Ctx = Context<AppEnv, string>;
+
+/** A staff member's name for the e-mails of their sign-in. */
+const staffName = (db: AppEnv['Variables']['db']) => async (id: string) =>
+  (await findStaff(db, id))?.name ?? null;
 
 const TIMED_OUT = 'Your sign-in has timed out. Please sign in again.';
 const WRONG_CODE = 'That code is not right. Check that the time on your phone is correct and try again.';
@@ -190,40 +204,47 @@ async function refuse(c: Ctx, staffId: string, reason: string, message: string):
   throw new HTTPException(401, { message });
 }
 
-/**
- * Who is setting up an authenticator: an admin in the middle of signing in (stage 'enrol'), or a
- * signed-in staff member turning it on from the back office (editors: offered, not required).
- */
-async function enrolee(c: Ctx): Promise<{ row: StaffRow; challengeId: string | null }> {
-  if (readStaffChallenge(c)) return pendingSignIn(c, 'enrol');
+/** The signed-in staff member (the session cookie), active; 401 otherwise. */
+async function sessionStaff(c: Ctx) {
   await requireAuth('staff')(c, async () => {});
   const row = await findStaff(c.var.db, c.var.auth.sub);
   if (!row || !row.isActive)
     throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
-  return { row, challengeId: null };
+  return row;
+}
+
+/**
+ * Who is setting up an authenticator: an admin in the middle of signing in (stage 'enrol', reached
+ * only with the code e-mailed at the password step), or a signed-in staff member turning it on from
+ * the back office (editors: offered, not required), who gives an e-mailed code at `enable`.
+ */
+async function enrolee(c: Ctx): Promise<{ row: StaffRow; challengeId: string | null }> {
+  if (readStaffChallenge(c)) return pendingSignIn(c, 'enrol');
+  return { row: await sessionStaff(c), challengeId: null };
+}
+
+/** The send limits of e-mailed codes at the password step: silent, the person has a recent code. */
+function ignoreSendLimit(error: unknown) {
+  if (!(error instanceof TooMany)) throw error;
 }
 
 /**
  * Staff sign-in. The password step uses the same check and limits as every account; then an
  * enrolled staff member gives a code from their authenticator (or a recovery code), an admin
- * without one sets one up first, and an editor without one is signed in. Failures are audited.
+ * without one gives a code e-mailed to the staff address and then sets one up, and an editor
+ * without one is signed in. Failures are audited.
  */
 export const adminAuth = new Hono<AppEnv>()
   .post('/login', validate('json', staffLoginSchema), async (c) => {
-    const { email, password } = c.req.valid('json');
+    const { email, password, code } = c.req.valid('json');
     const db = c.var.db;
     c.header('Cache-Control', 'no-store');
-    let accountId: string;
-    let pastLimit: boolean;
+    let signedIn;
     try {
-      await c.var.limiter.flood('staff', email);
-      ({
-        account: { id: accountId },
-        pastLimit,
-      } = await checkLogin(db, 'staff', email, password, c.var.limiter.address));
+      signedIn = await passwordSignIn(c, 'staff', { email, password, code }, staffName(db));
     } catch (error) {
-      // Wrong passwords (and unknown e-mails) are recorded; refusals by the rate limit are not
-      // judged, so they are not (an attacker could otherwise fill the log at no cost).
+      // Wrong passwords and codes (and unknown e-mails) are recorded; refusals by the rate limit are
+      // not judged, so they are not (an attacker could otherwise fill the log at no cost).
       if (error instanceof DomainError && !(error instanceof TooMany)) {
         const target = await staffIdByEmail(db, normalizeEmail(email));
         await writeAudit(db, {
@@ -231,11 +252,13 @@ export const adminAuth = new Hono<AppEnv>()
           action: 'staff.login_failed',
           entity: 'staff',
           entityId: target,
-          after: { email: normalizeEmail(email), reason: 'password' },
+          after: { email: normalizeEmail(email), reason: code ? 'e-mailed code or password' : 'password' },
         });
       }
       throw error;
     }
+    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
+    const accountId = signedIn.account.id;
     const row = await findStaff(db, accountId);
     if (!row || !row.isActive) {
       await writeAudit(db, {
@@ -250,13 +273,15 @@ export const adminAuth = new Hono<AppEnv>()
       });
     }
     const mfa = await findStaffMfa(db, row.id);
-    // Past the account's failure limit (a right password from an address that had not tried it),
-    // staff give their second factor as usual; an editor without one sets one up first.
-    const stage: ChallengeStage | null = mfa?.confirmedAt
-      ? 'mfa'
-      : row.role === 'admin' || pastLimit
-        ? 'enrol'
-        : null;
+    // A first second factor is bound to the account only once the staff address has answered an
+    // e-mailed code in this browser: a password alone must never let its holder bind their own
+    // authenticator to someone else's account.
+    const mustEnrol = !mfa?.confirmedAt && row.role === 'admin';
+    if (mustEnrol && !code) {
+      await sendEnrolmentCode(db, c.var.mailer, row, challengeFor(c, 'signin')).catch(ignoreSendLimit);
+      return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
+    }
+    const stage: ChallengeStage | null = mfa?.confirmedAt ? 'mfa' : mustEnrol ? 'enrol' : null;
     if (stage) {
       const { tokenSecret, tokenIssuer } = config(c.env);
       const challengeId = await startSignInChallenge(db, row.id);
@@ -296,15 +321,41 @@ export const adminAuth = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, qrSvg: qrSvg(url), otpauthUrl: url, secret } satisfies StaffMfaSetup);
   })
+  // From the back office: the code that must come with the first authenticator code (enable), sent
+  // to the staff address under this browser's sign-in challenge. Asking again sends a new one.
+  .post('/mfa/email-code', async (c) => {
+    const row = await sessionStaff(c);
+    const db = c.var.db;
+    c.header('Cache-Control', 'no-store');
+    if (await staffMfaEnabled(db, row.id)) throw new HTTPException(409, { message: ALREADY_ON });
+    await c.var.limiter.flood('staff', row.email);
+    await sendEnrolmentCode(db, c.var.mailer, row, challengeFor(c, 'signin'));
+    return c.json({
+      success: true,
+      message: `We've e-mailed a code to ${row.email}.`,
+    } satisfies MessageResponse);
+  })
   .post('/mfa/enable', validate('json', staffMfaEnableSchema), async (c) => {
     const { row, challengeId } = await enrolee(c);
     const db = c.var.db;
+    const { code, emailCode } = c.req.valid('json');
+    // A session may have been opened with the password alone (editors without a second factor): the
+    // staff address answers too before an authenticator is bound. A sign-in at stage 'enrol' gave
+    // its e-mailed code at the password step.
+    const emailed = challengeId ? null : emailCode;
+    if (emailed === undefined) throw new HTTPException(400, { message: SIGN_IN_CODE_FORMAT });
     await countTry(c, row.id);
     const mfa = await findStaffMfa(db, row.id);
     if (mfa?.confirmedAt) throw new HTTPException(409, { message: ALREADY_ON });
     if (!mfa) throw new HTTPException(409, { message: 'Start the set-up again: scan the QR code first.' });
-    const step = matchTotp(mfa.secret, c.req.valid('json').code);
+    const step = matchTotp(mfa.secret, code);
     if (step === null) return refuse(c, row.id, 'wrong code at set-up', WRONG_CODE);
+    // Judged after the authenticator's code, so a mistyped one does not use up the e-mailed code.
+    if (emailed !== null) {
+      if (!(await enrolmentCodeMatches(db, row.id, readChallenge(c, 'signin'), emailed)))
+        return refuse(c, row.id, 'wrong e-mailed code at set-up', STAFF_EMAIL_CODE_WRONG);
+      clearChallenge(c, 'signin');
+    }
     if (challengeId) await finishChallenge(c, row.id, challengeId);
     const codes = newRecoveryCodes();
     if (!(await confirmStaffEnrolment(db, row.id, step, await Promise.all(codes.map(hashRecoveryCode)))))
@@ -314,7 +365,7 @@ export const adminAuth = new Hono<AppEnv>()
     if (challengeId) await signIn(c, row, { method: 'totp', enrolled: true });
     return recoveryCodesReply(c, codes, await profile(db, row));
   })
-  .post('/mfa/recovery-codes', staffOnly, validate('json', staffMfaEnableSchema), async (c) => {
+  .post('/mfa/recovery-codes', staffOnly, validate('json', staffMfaCodeSchema), async (c) => {
     // New recovery codes need a current code from the authenticator, not just the session.
     const row = await findStaff(c.var.db, c.var.auth.sub);
     const db = c.var.db;

@@ -5,7 +5,16 @@ import { request, postJson } from '#functions/test/fixtures/index.ts';
 import * as t from '#db/schema/index.ts';
 import { STAFF_CHALLENGE_COOKIE, STAFF_SESSION_COOKIE } from '#functions/lib/staff-cookies.ts';
 import { auth, cookieFrom, db, makeStaff, STAFF_PASSWORD } from '#functions/test/fixtures/index.ts';
-import { testBrand } from '#functions/test/fixtures/index.ts';
+import {
+  aBrowser,
+  codeIn,
+  ENROLMENT_MAIL,
+  enrolChallenge,
+  SIGN_IN_CHALLENGE_COOKIE,
+  testBrand,
+  waitForCode,
+  waitForMail,
+} from '#functions/test/fixtures/index.ts';
 
 const SITE = 'http://127.0.0.1:8787';
 
@@ -16,6 +25,15 @@ const codeAt = (secret: string, timestamp = Date.now()) =>
   });
 
 const withCookie = (name: string, value: string) => ({ Cookie: `${name}=${value}`, Origin: SITE });
+
+/** The answer that asks for the e-mailed code (schemas/sign-in.ts). */
+const CODE_REQUIRED = {
+  success: false,
+  message: "We've e-mailed you a code to finish signing in.",
+  codeRequired: true,
+};
+const WRONG_EMAIL_CODE =
+  'That code from the e-mail is not right or has expired. Check the e-mail, or send a new code.';
 
 /** The password step: the response and the challenge cookie it set. */
 async function passwordStep(email: string, password = STAFF_PASSWORD) {
@@ -41,22 +59,18 @@ async function auditOf(staffId: string, action: string) {
 describe('staff second factor (TOTP)', () => {
   it('makes an admin without a factor enrol (QR code, first code, ten recovery codes) before any session exists', async () => {
     const admin = await makeStaff('admin', {}, { mfa: false });
-    const { res, body, challenge } = await passwordStep(admin.email);
-    expect(res.status).toBe(200);
-    expect(body).toEqual({ success: true, step: 'enrol' });
-    expect(cookieFrom(res, STAFF_SESSION_COOKIE) ?? '').toBe(''); // no session yet
-    expect(challenge).toBeTruthy();
+    const challenge = await enrolChallenge(admin.email);
 
     // The half-done sign-in opens nothing in the back office.
     expect(
-      (await request('/api/admin/dashboard', { headers: withCookie(STAFF_SESSION_COOKIE, challenge!) }))
+      (await request('/api/admin/dashboard', { headers: withCookie(STAFF_SESSION_COOKIE, challenge) }))
         .status,
     ).toBe(401);
 
     const setup = await postJson(
       '/api/admin/auth/mfa/setup',
       {},
-      withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+      withCookie(STAFF_CHALLENGE_COOKIE, challenge),
     );
     expect(setup.status).toBe(200);
     const { qrSvg, otpauthUrl, secret } = await setup.json<{
@@ -72,13 +86,13 @@ describe('staff second factor (TOTP)', () => {
     const wrong = await postJson(
       '/api/admin/auth/mfa/enable',
       { code: '000000' === codeAt(secret) ? '111111' : '000000' },
-      withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+      withCookie(STAFF_CHALLENGE_COOKIE, challenge),
     );
     expect(wrong.status).toBe(401);
     const enabled = await postJson(
       '/api/admin/auth/mfa/enable',
       { code: codeAt(secret) },
-      withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+      withCookie(STAFF_CHALLENGE_COOKIE, challenge),
     );
     expect(enabled.status).toBe(200);
     const done = await enabled.json<{
@@ -151,15 +165,15 @@ describe('staff second factor (TOTP)', () => {
 
   it('accepts each recovery code once, even when the same code is sent 5 times in parallel', async () => {
     const admin = await makeStaff('admin', {}, { mfa: false });
-    const { challenge } = await passwordStep(admin.email);
+    const challenge = await enrolChallenge(admin.email);
     const { secret } = await (
-      await postJson('/api/admin/auth/mfa/setup', {}, withCookie(STAFF_CHALLENGE_COOKIE, challenge!))
+      await postJson('/api/admin/auth/mfa/setup', {}, withCookie(STAFF_CHALLENGE_COOKIE, challenge))
     ).json<{ secret: string }>();
     const enabled = await (
       await postJson(
         '/api/admin/auth/mfa/enable',
         { code: codeAt(secret) },
-        withCookie(STAFF_CHALLENGE_COOKIE, challenge!),
+        withCookie(STAFF_CHALLENGE_COOKIE, challenge),
       )
     ).json<{ recoveryCodes: string[] }>();
     const [code] = enabled.recoveryCodes;
@@ -240,19 +254,117 @@ describe('staff second factor (TOTP)', () => {
     expect(rows.some((r) => (r.after as { email?: string }).email === unknown)).toBe(true);
   });
 
-  it('offers the factor to editors: signed in without one, and can turn it on from the back office', async () => {
+  it('an admin without a factor reaches the set-up only with the code e-mailed to the staff address, in the browser that asked', async () => {
+    const admin = await makeStaff('admin', {}, { mfa: false });
+    const credentials = { email: admin.email, password: STAFF_PASSWORD };
+    const owner = aBrowser();
+    // The right password alone, however often, is answered with an e-mailed code: no set-up, no session.
+    for (let i = 0; i < 2; i++) {
+      const res = await owner.post('/api/admin/auth/login', credentials);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual(CODE_REQUIRED);
+      expect(cookieFrom(res, STAFF_CHALLENGE_COOKIE)).toBeUndefined();
+      expect(cookieFrom(res, STAFF_SESSION_COOKIE) ?? '').toBe('');
+    }
+    expect(owner.cookies.get(SIGN_IN_CHALLENGE_COOKIE)).toBeTruthy();
+    expect((await owner.post('/api/admin/auth/mfa/setup', {})).status).toBe(401);
+    const mail = await waitForMail(admin.email, ENROLMENT_MAIL);
+    expect(mail.text).toContain('link an authenticator app');
+    const code = codeIn(mail)!;
+    // Whoever else has the password and the code (read over a shoulder, or from the inbox) gets
+    // nowhere from another browser: without a challenge of the owner's, or with one of their own.
+    const bare = await postJson('/api/admin/auth/login', { ...credentials, code });
+    expect(bare.status).toBe(400);
+    expect(cookieFrom(bare, STAFF_CHALLENGE_COOKIE)).toBeUndefined();
+    const stranger = aBrowser();
+    expect(await (await stranger.post('/api/admin/auth/login', credentials)).json()).toEqual(CODE_REQUIRED);
+    const theirs = await stranger.post('/api/admin/auth/login', { ...credentials, code });
+    expect(theirs.status).toBe(400);
+    expect(await theirs.json()).toMatchObject({
+      message: 'That code is not right or has expired. Check the e-mail, or sign in again for a new code.',
+    });
+    expect(stranger.cookies.has(STAFF_CHALLENGE_COOKIE)).toBe(false);
+    expect(
+      (await db.select().from(t.staffMfa).where(eq(t.staffMfa.staffId, admin.id))).filter(
+        (m) => m.confirmedAt,
+      ),
+    ).toEqual([]);
+    // The owner's browser, with the same code: the set-up, then signed in.
+    const step = await owner.post('/api/admin/auth/login', { ...credentials, code });
+    expect(step.status).toBe(200);
+    expect(await step.json()).toEqual({ success: true, step: 'enrol' });
+    expect(owner.cookies.has(SIGN_IN_CHALLENGE_COOKIE)).toBe(false);
+    const { secret } = await (await owner.post('/api/admin/auth/mfa/setup', {})).json<{ secret: string }>();
+    const enabled = await owner.post('/api/admin/auth/mfa/enable', { code: codeAt(secret) });
+    expect(enabled.status).toBe(200);
+    expect(owner.cookies.get(STAFF_SESSION_COOKIE)).toBeTruthy();
+    // The code worked once.
+    expect((await owner.post('/api/admin/auth/login', { ...credentials, code })).status).toBe(400);
+  });
+
+  it('lets a signed-in editor turn the factor on only with a code e-mailed to the staff address, in the same browser', async () => {
     const editor = await makeStaff('editor');
-    const { res, body } = await passwordStep(editor.email);
-    expect(body).toMatchObject({
+    const laptop = aBrowser();
+    const signedIn = await laptop.post('/api/admin/auth/login', {
+      email: editor.email,
+      password: STAFF_PASSWORD,
+    });
+    expect(await signedIn.json()).toMatchObject({
       step: 'signed-in',
       staff: { role: 'editor', mfa: { enabled: false, recoveryCodesLeft: 0 } },
     });
-    const session = cookieFrom(res, STAFF_SESSION_COOKIE)!;
-    const setup = await postJson('/api/admin/auth/mfa/setup', {}, auth(session));
+    const session = laptop.cookies.get(STAFF_SESSION_COOKIE)!;
+    const setup = await laptop.post('/api/admin/auth/mfa/setup', {});
+    expect(setup.status).toBe(200);
     const { secret } = await setup.json<{ secret: string }>();
-    const enabled = await postJson('/api/admin/auth/mfa/enable', { code: codeAt(secret) }, auth(session));
+    const confirmed = async () =>
+      (await db.select().from(t.staffMfa).where(eq(t.staffMfa.staffId, editor.id)))[0]?.confirmedAt ?? null;
+
+    // The session opened with the password alone, and the new app's code, bind nothing.
+    const alone = await laptop.post('/api/admin/auth/mfa/enable', { code: codeAt(secret) });
+    expect(alone.status).toBe(400);
+    expect(await alone.json()).toMatchObject({ message: 'Enter the 6-digit code we e-mailed you.' });
+    const guessed = await laptop.post('/api/admin/auth/mfa/enable', {
+      code: codeAt(secret),
+      emailCode: '123456',
+    });
+    expect(guessed.status).toBe(401);
+    expect(await guessed.json()).toMatchObject({ message: WRONG_EMAIL_CODE });
+
+    const sent = await laptop.post('/api/admin/auth/mfa/email-code', {});
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({
+      success: true,
+      message: `We've e-mailed a code to ${editor.email}.`,
+    });
+    const emailCode = await waitForCode(editor.email, ENROLMENT_MAIL);
+    // Asked again at once: the one-minute wait of every e-mailed code.
+    const again = await laptop.post('/api/admin/auth/mfa/email-code', {});
+    expect(again.status).toBe(429);
+    expect(again.headers.get('Retry-After')).toMatch(/^\d+$/);
+    // The session cookie copied to another browser, with the code but not the laptop's challenge.
+    const elsewhere = await postJson(
+      '/api/admin/auth/mfa/enable',
+      { code: codeAt(secret), emailCode },
+      auth(session),
+    );
+    expect(elsewhere.status).toBe(401);
+    expect(await elsewhere.json()).toMatchObject({ message: WRONG_EMAIL_CODE });
+    // A mistyped authenticator code does not use the e-mailed code up.
+    const wrongApp = await laptop.post('/api/admin/auth/mfa/enable', {
+      code: codeAt(secret) === '000000' ? '111111' : '000000',
+      emailCode,
+    });
+    expect(wrongApp.status).toBe(401);
+    expect(await confirmed()).toBeNull();
+
+    const enabled = await laptop.post('/api/admin/auth/mfa/enable', { code: codeAt(secret), emailCode });
     expect(enabled.status).toBe(200);
-    expect(await postJson('/api/admin/auth/mfa/setup', {}, auth(session)).then((r) => r.status)).toBe(409);
+    expect(await enabled.json()).toMatchObject({ staff: { mfa: { enabled: true, recoveryCodesLeft: 10 } } });
+    expect(await confirmed()).toBeInstanceOf(Date);
+    expect(await auditOf(editor.id, 'staff.mfa_enabled')).toHaveLength(1);
+    expect((await laptop.post('/api/admin/auth/mfa/setup', {})).status).toBe(409);
+    expect((await laptop.post('/api/admin/auth/mfa/email-code', {})).status).toBe(409);
     // From now on the editor's sign-in asks for a code too.
     expect((await passwordStep(editor.email)).body).toEqual({ success: true, step: 'mfa' });
   });
@@ -297,7 +409,8 @@ describe('staff second factor (TOTP)', () => {
     expect(res.status).toBe(200);
     expect(await db.select().from(t.staffMfa).where(eq(t.staffMfa.staffId, other.id))).toHaveLength(0);
     expect((await request('/api/admin/auth/me', { headers: auth(other.token) })).status).toBe(401);
-    expect((await passwordStep(other.email)).body).toEqual({ success: true, step: 'enrol' });
+    // Set up again at the next sign-in, once the staff address has answered an e-mailed code.
+    expect((await passwordStep(other.email)).body).toEqual(CODE_REQUIRED);
     const [entry] = await db
       .select()
       .from(t.auditLog)

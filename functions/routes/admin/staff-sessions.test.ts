@@ -11,6 +11,7 @@ import {
   auth,
   cookieFrom,
   db,
+  enrolChallenge,
   makeStaff,
   postJson,
   request,
@@ -137,7 +138,7 @@ describe('staff sessions and sign-in challenges (issue 30 item 5)', () => {
 
   it('finishing enrolment uses the challenge up: the same cookie cannot set up or enable again', async () => {
     const admin = await makeStaff('admin', {}, { mfa: false });
-    const challenge = await passwordStep(admin.email);
+    const challenge = await enrolChallenge(admin.email);
     const setup = await postJson('/api/admin/auth/mfa/setup', {}, challengeCookie(challenge));
     const { secret } = await setup.json<{ secret: string }>();
     const enabled = await postJson(

@@ -99,12 +99,21 @@ const CODE_TEXT = {
     ignore:
       'If it wasn\'t you, someone knows your password: don\'t share this code, and set a new password with "Forgot password?".',
   },
+  // Staff only: the code that must come before a first authenticator app is linked to the account.
+  authenticator: {
+    title: 'Set up two-step sign-in',
+    subject: (company: string) => `Your ${company} code to set up two-step sign-in`,
+    lead: (company: string) =>
+      `use this code to link an authenticator app to your ${company} staff account (two-step sign-in).`,
+    ignore:
+      "If it wasn't you, someone else knows your password: don't share this code, and tell an administrator.",
+  },
 } as const;
 
 /**
- * A one-time code e-mail: verification, password reset, or the code that finishes a sign-in past
- * the failure limit. The name is shown only as `plainName` allows (these can reach addresses not
- * yet confirmed).
+ * A one-time code e-mail: verification, password reset, the code that finishes a sign-in past the
+ * failure limit, or the one that links a staff member's first authenticator app. The name is shown
+ * only as `plainName` allows (these can reach addresses not yet confirmed).
  */
 export function codeEmail(
   brand: EmailBrand,

@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
+import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
+import { SIGN_IN_CODE_WRONG } from '#schemas/sign-in.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { RECOVERY_CODES_LOW, staffProfileSchema, staffSignInSchema } from '#schemas/admin/index.ts';
 import { adminApi, forgetLegacyToken, goToLogin, signOut, type StaffProfile } from './session.ts';
@@ -16,7 +18,7 @@ import { Staff } from './screens/staff.tsx';
 import { Audit } from './screens/audit.tsx';
 import { Payments } from './Payments.tsx';
 import { Content } from './screens/content.tsx';
-import { CodeStep, Enrol, Security } from './TwoStep.tsx';
+import { CodeStep, EmailCodeField, Enrol, Security, typedCode } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
@@ -78,41 +80,66 @@ function Login() {
   const params = new URLSearchParams(location.search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // The server's "we've e-mailed you a code" (an admin's first sign-in, before an authenticator is
+  // linked; or a browser the account does not know, past its limit): the form then sends the code
+  // with the e-mail and password again, from this browser, which alone holds the code's challenge.
+  const [codeSent, setCodeSent] = useState('');
+  const [code, setCode] = useState('');
+  const codeInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<'password' | 'mfa' | 'enrol'>('password');
   const enter = () => {
     const next = params.get('next');
     location.assign(next && next.startsWith('/admin') && !next.startsWith('//') ? next : '/admin');
   };
+  // `withCode` false: the password again without the code, which has a new code e-mailed.
   const login = useMutation({
-    mutationFn: () =>
+    mutationFn: (withCode: boolean) =>
       api('/api/admin/auth/login', {
         method: 'POST',
-        body: { email, password },
+        body: { email, password, ...(withCode && codeSent ? { code: typedCode(code) } : {}) },
         credentials: 'same-origin',
         schema: staffSignInSchema,
       }),
     onSuccess: (answer) => {
       setPassword('');
+      setCodeSent('');
+      setCode('');
       if (answer.step === 'signed-in') enter();
       else setStep(answer.step);
     },
+    onError: (error) => {
+      if (!asksForSignInCode(error)) return;
+      setCodeSent(error.message);
+      setCode('');
+    },
   });
+  useEffect(() => {
+    if (codeSent) codeInput.current?.focus();
+  }, [codeSent]);
   const restart = () => {
     login.reset();
+    setCodeSent('');
+    setCode('');
     setStep('password');
   };
-  const describedBy = login.isError ? 'login-error' : undefined;
+  // Asking for the code is not a failure: it shows as the code step, not as an error.
+  const failed = login.isError && !asksForSignInCode(login.error);
+  const codeWrong =
+    failed &&
+    login.error instanceof ApiError &&
+    (login.error.message === SIGN_IN_CODE_WRONG || 'code' in login.error.fields);
+  const describedBy = failed ? 'login-error' : undefined;
   return (
     <main id="main" className="admin-login">
       <h1>Staff sign-in</h1>
       <p className="admin-muted">{companyName()} back office. Staff accounts only.</p>
-      {params.get('reason') === 'expired' && step === 'password' && (
+      {params.get('reason') === 'expired' && step === 'password' && !codeSent && (
         <p role="status">Your session has ended. Please sign in again.</p>
       )}
       {step === 'mfa' && <CodeStep onSignedIn={enter} onRestart={restart} />}
       {step === 'enrol' && <Enrol signingIn onDone={enter} />}
       {step === 'password' && (
-        <AdminForm onSubmit={() => login.mutate()}>
+        <AdminForm onSubmit={() => login.mutate(true)}>
           <TextField
             look={adminLook}
             id="staff-email"
@@ -121,9 +148,13 @@ function Login() {
             autoComplete="username"
             required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={login.isError || undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              // A code goes to one address: another address starts again.
+              if (codeSent) restart();
+            }}
+            aria-describedby={codeWrong ? undefined : describedBy}
+            aria-invalid={(failed && !codeWrong) || undefined}
           />
           <TextField
             look={adminLook}
@@ -134,15 +165,41 @@ function Login() {
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={login.isError || undefined}
+            aria-describedby={codeWrong ? undefined : describedBy}
+            aria-invalid={(failed && !codeWrong) || undefined}
           />
+          {codeSent && (
+            <>
+              <p role="status" className="admin-message">
+                {codeSent}
+              </p>
+              <EmailCodeField
+                id="staff-email-code"
+                ref={codeInput}
+                email={email}
+                value={code}
+                onChange={setCode}
+                invalid={codeWrong}
+                describedBy={codeWrong ? describedBy : undefined}
+              />
+            </>
+          )}
           <button type="submit" className="admin-button" disabled={login.isPending}>
             {login.isPending ? 'Signing in…' : 'Sign in'}
           </button>
-          <div aria-live="assertive">
-            {login.isError && <AdminAlert error={login.error} id="login-error" />}
-          </div>
+          <div aria-live="assertive">{failed && <AdminAlert error={login.error} id="login-error" />}</div>
+          {codeSent && (
+            <p>
+              <button
+                type="button"
+                className="link-button admin-link"
+                onClick={() => login.mutate(false)}
+                disabled={login.isPending}
+              >
+                Send a new code
+              </button>
+            </p>
+          )}
         </AdminForm>
       )}
     </main>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#site/lib/api.ts';
 import type { ZodType } from 'zod';
 import {
   RECOVERY_CODE_COUNT,
+  STAFF_EMAIL_CODE_WRONG,
   staffMfaEnabledSchema,
   staffMfaSetupSchema,
   staffSignedInSchema,
@@ -13,12 +14,23 @@ import { adminApi, errorText } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 import { companyName } from './brand.ts';
 import { saveFile } from '#site/lib/save-file.ts';
+import { messageResponse } from '#schemas/responses.ts';
 import { TextField } from '../common/fields.tsx';
 import { adminLook } from './look.ts';
 import { AdminForm } from './AdminForm.tsx';
 
 const post = <S extends ZodType>(path: string, body: Record<string, unknown>, schema: S) =>
   api(`/api/admin/auth${path}`, { method: 'POST', body, credentials: 'same-origin', schema });
+
+interface CodeFieldProps {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+  /** The error the field is described by, when there is one. */
+  describedBy?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
 
 /** The 6-digit code field: numeric keyboard on phones, filled by password managers that keep codes. */
 function CodeField({
@@ -27,21 +39,19 @@ function CodeField({
   onChange,
   invalid,
   describedBy,
+  ref,
+  name = 'code',
   label = 'Code from your authenticator app',
-}: {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-  invalid: boolean;
-  describedBy?: string | undefined;
-  label?: string;
-}) {
+  hint,
+}: CodeFieldProps & { name?: string; label?: string; hint?: ReactNode }) {
   return (
     <TextField
       look={adminLook}
       id={id}
+      ref={ref}
       label={label}
-      name="code"
+      hint={hint}
+      name={name}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9 ]{6,7}"
@@ -51,7 +61,29 @@ function CodeField({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      aria-describedby={[describedBy, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined}
+    />
+  );
+}
+
+/** A typed code as the API takes it: digits only ("123 456" is how some people type it). */
+export const typedCode = (code: string) => code.replace(/\s+/g, '');
+
+/**
+ * The code e-mailed to the staff address: asked for at a sign-in (an admin's first, or from a browser
+ * the account does not know) and when turning two-step sign-in on from the back office.
+ */
+export function EmailCodeField({ email, ...field }: CodeFieldProps & { email: string }) {
+  return (
+    <CodeField
+      {...field}
+      name="email-code"
+      label="Code from the e-mail"
+      hint={
+        <>
+          Sent to <span>{email}</span>, your staff e-mail address. It works for 10 minutes.
+        </>
+      }
     />
   );
 }
@@ -192,26 +224,43 @@ function RecoveryCodes({
 
 /**
  * Setting up an authenticator: scan the QR code (or type the key), enter the first code, keep the
- * recovery codes. During sign-in (`signingIn`) the last step signs the person in.
+ * recovery codes. During sign-in (`signingIn`) the last step signs the person in. From the back
+ * office (`emailCodeTo`, the staff address) a code e-mailed there comes with the first code: the
+ * session may have been opened with the password alone, which must not be enough to link an app.
  */
 export function Enrol({
   signingIn,
+  emailCodeTo,
   onDone,
 }: {
   signingIn: boolean;
+  emailCodeTo?: string | undefined;
   onDone: (profile: StaffProfile) => void;
 }) {
   const fid = useId();
   const [code, setCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
   const setup = useMutation({ mutationFn: () => post('/mfa/setup', {}, staffMfaSetupSchema) });
-  const enable = useMutation({ mutationFn: () => post('/mfa/enable', { code }, staffMfaEnabledSchema) });
+  // `again`: asked for by the person ("Send a new code"), not by the set-up starting.
+  const sendCode = useMutation({
+    mutationFn: (_again: boolean) => post('/mfa/email-code', {}, messageResponse),
+  });
+  const enable = useMutation({
+    mutationFn: () =>
+      post(
+        '/mfa/enable',
+        { code, ...(emailCodeTo ? { emailCode: typedCode(emailCode) } : {}) },
+        staffMfaEnabledSchema,
+      ),
+  });
   const started = useRef(false);
   useEffect(() => {
-    // One secret per visit of this step (React's development double effect must not make two).
+    // One secret and one e-mail per visit of this step (React's development double effect must not make two).
     if (started.current) return;
     started.current = true;
     setup.mutate();
-  }, [setup]);
+    if (emailCodeTo) sendCode.mutate(false);
+  }, [setup, sendCode, emailCodeTo]);
 
   if (enable.isSuccess) {
     return (
@@ -236,6 +285,8 @@ export function Enrol({
   }
   const { qrSvg, secret, otpauthUrl } = setup.data;
   const err = enable.isError ? `${fid}-err` : undefined;
+  // Which of the two codes the refusal is about: the e-mailed one has its own message.
+  const emailCodeWrong = enable.isError && errorText(enable.error) === STAFF_EMAIL_CODE_WRONG;
   return (
     <AdminForm onSubmit={() => enable.mutate()}>
       <h2>Set up two-step sign-in</h2>
@@ -266,15 +317,48 @@ export function Enrol({
             </code>
           </span>
         </li>
-        <li>Enter the 6-digit code the app now shows.</li>
+        <li>
+          Enter the 6-digit code the app now shows
+          {emailCodeTo ? ', and the code we have e-mailed you.' : '.'}
+        </li>
       </ol>
       <CodeField
         id={`${fid}-code`}
         value={code}
         onChange={setCode}
-        invalid={enable.isError}
-        describedBy={err}
+        invalid={enable.isError && !emailCodeWrong}
+        describedBy={emailCodeWrong ? undefined : err}
       />
+      {emailCodeTo && (
+        <>
+          <EmailCodeField
+            id={`${fid}-email-code`}
+            email={emailCodeTo}
+            value={emailCode}
+            onChange={setEmailCode}
+            invalid={emailCodeWrong}
+            describedBy={emailCodeWrong ? err : undefined}
+          />
+          <p>
+            <button
+              type="button"
+              className="link-button admin-link"
+              onClick={() => sendCode.mutate(true)}
+              disabled={sendCode.isPending}
+            >
+              {sendCode.isPending ? 'Sending…' : 'Send a new code'}
+            </button>
+          </p>
+          <div aria-live="polite">
+            {sendCode.isError && <AdminAlert error={sendCode.error} />}
+            {sendCode.isSuccess && sendCode.variables && (
+              <p role="status" className="admin-muted">
+                We have e-mailed you a new code.
+              </p>
+            )}
+          </div>
+        </>
+      )}
       <button type="submit" className="admin-button" disabled={enable.isPending}>
         {enable.isPending ? 'Checking…' : 'Turn on two-step sign-in'}
       </button>
@@ -346,7 +430,7 @@ export function Security({ me }: { me: StaffProfile }) {
           </p>
         </>
       ) : enrolling ? (
-        <Enrol signingIn={false} onDone={refreshed} />
+        <Enrol signingIn={false} emailCodeTo={me.email} onDone={refreshed} />
       ) : (
         <>
           <p>
