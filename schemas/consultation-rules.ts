@@ -3,6 +3,8 @@
  * them, without zod, so the database schema and light islands can import them. One definition,
  * imported by the tables (db/schema/consultations.ts), the routes, the e-mails and the pages.
  */
+import { emailProblem, type TextRule } from './contact-rules.ts';
+import { phoneProblem } from './phone.ts';
 
 export const consultationModes = ['in_person', 'video', 'phone'] as const;
 export type ConsultationMode = (typeof consultationModes)[number];
@@ -67,3 +69,15 @@ export const CONSULTATION_MESSAGES = {
   rescheduled: 'Your consultation has been moved. We have e-mailed you the new time.',
   cancelled: 'Your consultation is cancelled. We have e-mailed you a confirmation.',
 } as const;
+
+/**
+ * The booking form's fields, checked by the page before sending (without zod) and by the route's
+ * schema (schemas/consultations.ts), built from the same rules.
+ */
+export const bookingRules = {
+  name: { label: 'Name', max: 120, required: true },
+  email: { label: 'Email', max: 254, required: true, problem: emailProblem },
+  phone: { label: 'Phone', max: 40, required: true, problem: phoneProblem },
+  country: { label: 'Country', max: 120, required: false },
+  message: { label: 'Message', max: 2000, required: false },
+} satisfies Record<string, TextRule>;

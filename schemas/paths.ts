@@ -36,10 +36,14 @@ export const pagePaths = {
   jobs: '/job',
   recruitments: '/recruitments',
   admin: '/admin',
+  /** Booking a free consultation with a counsellor. */
+  bookConsultation: '/book-consultation',
 } as const;
 
 /** A job's page. */
 export const jobPath = (id: string) => `${pagePaths.jobs}/${encodeURIComponent(id)}`;
+/** Where a booked consultation is seen, moved or cancelled (with its signed token as `?t=`). */
+export const consultationPath = (id: string) => `/consultation/${encodeURIComponent(id)}`;
 /** A program's (subject's) page. */
 export const subjectPath = (id: string) => `/subject/${encodeURIComponent(id)}`;
 

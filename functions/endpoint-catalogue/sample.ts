@@ -118,6 +118,7 @@ const STRING_GUESSES: [RegExp, string[]][] = [
   [/date|deadline|at$|from|to$|until|since/i, [inAYear().slice(0, 10), inAYear(), '2026-09-01']],
   [/otp|code/i, ['123456']],
   [/currency/i, ['GBP']],
+  [/^(time.?zone|tz)$/i, ['Europe/London']],
   [/country|nationality/i, ['United Kingdom']],
   [/first.?name/i, ['Ada']],
   [/last.?name/i, ['Lovelace']],

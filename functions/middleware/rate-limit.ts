@@ -87,6 +87,12 @@ export const REQUEST_RULES = {
     perAddress: { max: 60, windowSeconds: 60 * 60 },
     perAccount: { max: 30, windowSeconds: 60 * 60 },
   },
+  // Free consultations: booking, moving and cancelling, per address (each e-mails a calendar
+  // invitation; the address's three-meeting limit sits in the booking statement itself).
+  consultations: {
+    name: 'consultations',
+    perAddress: { max: 20, windowSeconds: 60 * 60 },
+  },
 } satisfies Record<string, RequestRule>;
 
 /**
