@@ -5,8 +5,11 @@
 //                     confirmation prompt; --yes answers it for scripts
 //   --env-file FILE   the local D1's vars from FILE instead of .dev.vars (the launch rehearsal)
 import { parseArgs } from 'node:util';
-import { loadContent } from './lib/content.ts';
+import { contentDir, loadContent } from './lib/content.ts';
 import { seedDatabase } from '#db/seed.ts';
+import { seedCounsellors } from '#db/seed-consultations.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { demoAccountsDecision, seedDemoAccounts } from './lib/demo-accounts.ts';
 import { confirmRemoteWrite, openTarget, parseTarget } from './lib/target.ts';
 
@@ -37,6 +40,19 @@ try {
     console.log(
       `Seeded content into the ${target} database (${statements} rows checked${overwrite ? ', overwritten' : ''}).`,
     );
+    // Counsellors are people staff add under /api/admin/counsellors, not content: the sample ones
+    // make consultations bookable on a local database only, and only those not there yet.
+    if (target === 'local') {
+      const counsellorFile = JSON.parse(
+        await readFile(join(contentDir, 'counsellors.json'), 'utf8'),
+      ) as unknown;
+      const counsellorsAdded = await seedCounsellors(
+        platform.db,
+        counsellorFile,
+        new Set(content['offices.json'].map((o) => o.id)),
+      );
+      console.log(`Counsellors: ${counsellorsAdded} added.`);
+    }
     const demo = demoAccountsDecision(target, platform.env);
     if (demo.allowed) await seedDemoAccounts(platform.db);
     else console.log(`Demo accounts: not created (${demo.reason}).`);

@@ -353,3 +353,109 @@ export async function updateConsultationRecord(
     .returning({ id: consultations.id });
   return rows.length === 1;
 }
+
+/** Every counsellor with their weekly hours (the back office's list), by name. */
+export async function listCounsellors(db: Db) {
+  const [people, hours] = await Promise.all([
+    db.select().from(counsellors).orderBy(asc(counsellors.name)),
+    db.select().from(counsellorHours).orderBy(asc(counsellorHours.weekday), asc(counsellorHours.startMinute)),
+  ]);
+  return people.map((p) => ({
+    id: p.id,
+    name: p.name,
+    staffId: p.staffId,
+    email: p.email,
+    modes: p.modes,
+    topics: p.topics,
+    videoLink: p.videoLink,
+    meetingMinutes: p.meetingMinutes,
+    bufferMinutes: p.bufferMinutes,
+    minNoticeMinutes: p.minNoticeMinutes,
+    bookingWindowDays: p.bookingWindowDays,
+    isActive: p.isActive,
+    hours: hours
+      .filter((h) => h.counsellorId === p.id)
+      .map(({ officeId, weekday, startMinute, endMinute }) => ({
+        officeId,
+        weekday,
+        startMinute,
+        endMinute,
+      })),
+  }));
+}
+
+/** A counsellor as the back office saves it: the row and the whole week of hours. */
+export type CounsellorWrite = Omit<typeof counsellors.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & {
+  hours: { officeId: string; weekday: number; startMinute: number; endMinute: number }[];
+};
+
+/**
+ * Creates (no `id`) or replaces a counsellor and their week of hours in one batch: the hours are
+ * never seen half written. False when the counsellor to replace does not exist.
+ */
+export async function saveCounsellor(db: Db, id: string | null, input: CounsellorWrite) {
+  const { hours, ...row } = input;
+  const counsellorId = id ?? crypto.randomUUID();
+  const now = new Date();
+  if (id && !(await db.select({ id: counsellors.id }).from(counsellors).where(eq(counsellors.id, id))).length)
+    return undefined;
+  const write = id
+    ? db
+        .update(counsellors)
+        .set({ ...row, updatedAt: now })
+        .where(eq(counsellors.id, id))
+        .returning({ id: counsellors.id })
+    : db
+        .insert(counsellors)
+        .values({ id: counsellorId, ...row })
+        .returning({ id: counsellors.id });
+  const [written] = await db.batch([
+    write,
+    db.delete(counsellorHours).where(eq(counsellorHours.counsellorId, counsellorId)),
+    ...hours.map((h) => db.insert(counsellorHours).values({ id: crypto.randomUUID(), counsellorId, ...h })),
+  ]);
+  return written.length === 1 ? counsellorId : undefined;
+}
+
+/** Closures from a date on (the back office's list), soonest first. */
+export async function listClosures(db: Db, fromDate: string) {
+  return db
+    .select({
+      id: counsellorClosures.id,
+      counsellorId: counsellorClosures.counsellorId,
+      officeId: counsellorClosures.officeId,
+      date: counsellorClosures.date,
+      startMinute: counsellorClosures.startMinute,
+      endMinute: counsellorClosures.endMinute,
+      reason: counsellorClosures.reason,
+    })
+    .from(counsellorClosures)
+    .where(gte(counsellorClosures.date, fromDate))
+    .orderBy(asc(counsellorClosures.date));
+}
+
+/** Adds a closure of a counsellor or an office. */
+export async function addClosure(db: Db, closure: Omit<typeof counsellorClosures.$inferInsert, 'id'>) {
+  const [row] = await db
+    .insert(counsellorClosures)
+    .values({ id: crypto.randomUUID(), ...closure })
+    .returning({
+      id: counsellorClosures.id,
+      counsellorId: counsellorClosures.counsellorId,
+      officeId: counsellorClosures.officeId,
+      date: counsellorClosures.date,
+      startMinute: counsellorClosures.startMinute,
+      endMinute: counsellorClosures.endMinute,
+      reason: counsellorClosures.reason,
+    });
+  return row!;
+}
+
+/** Removes a closure; false when it was not there. */
+export async function removeClosure(db: Db, id: string) {
+  const rows = await db
+    .delete(counsellorClosures)
+    .where(eq(counsellorClosures.id, id))
+    .returning({ id: counsellorClosures.id });
+  return rows.length === 1;
+}

@@ -16,6 +16,7 @@ import { adminAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
 import { adminMail } from './mail.ts';
 import { adminPrivacy } from './privacy.ts';
+import { adminCounsellors } from './counsellors.ts';
 
 /** The back office API, one router per resource under /api/admin. Staff tokens only. */
 export const admin = new Hono<AppEnv>()
@@ -40,6 +41,7 @@ export const admin = new Hono<AppEnv>()
   .route('/publish', adminPublish)
   .route('/audit', adminAudit)
   .route('/mail', adminMail)
-  .route('/privacy', adminPrivacy);
+  .route('/privacy', adminPrivacy)
+  .route('/counsellors', adminCounsellors);
 
 export { publicFiles } from './files.ts';
