@@ -372,3 +372,22 @@ describe('pre-account hijacking (the classes that apply to e-mail and password a
     expect((await owner.post('/api/users/login', { email, password })).status).toBe(200);
   });
 });
+
+describe('registration ids cannot be swept', () => {
+  it('an unknown registration id costs the address a try, as a known one does', async () => {
+    const sweeper = aBrowser();
+    await env.DB.prepare(
+      'insert into rate_limits (key, window_start, count, expires_at, created_at, updated_at) values (?, ?, 200, ?, ?, ?)',
+    )
+      .bind(
+        `student-verify-address:${sweeper.address.split(':').slice(0, 4).join(':')}::/64`,
+        Date.now(),
+        Date.now() + 3_600_000,
+        Date.now(),
+        Date.now(),
+      )
+      .run();
+    const res = await sweeper.post('/api/users/verify-otp', { userId: crypto.randomUUID(), otp: '123456' });
+    expect(res.status).toBe(429);
+  });
+});

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { sessionKeys } from './storage.ts';
 
 /**
@@ -33,4 +34,25 @@ export function takeSignInHint(): SignInHint | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A sign-in form's side of the hint: once hydrated, fills the address (unless the person typed one
+ * already) and moves focus to the password; returns the sentence to show.
+ */
+export function useSignInHint(
+  fillEmail: (fill: (typed: string) => string) => void,
+  focusPassword: () => void,
+) {
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const hint = takeSignInHint();
+    if (!hint) return;
+    fillEmail((typed) => typed || hint.email);
+    setNote(hint.note);
+    focusPassword();
+    // Once, at hydration: the hint is read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return note;
 }

@@ -160,7 +160,13 @@ export const usersRouter = new Hono<AppEnv>()
   .post('/verify-otp', validate('json', verifyOtpSchema), async (c) => {
     const { userId, otp } = c.req.valid('json');
     await c.var.limiter.flood('student', userId);
-    const user = await findPending(c, userId);
+    const user = await findStudent(c.var.db, userId);
+    if (!user || isExpiredUnverified(user)) {
+      // An unknown id costs the address a try too, as a known one does below: ids cannot be swept.
+      const { name, perAddress } = REQUEST_RULES.verify;
+      await c.var.limiter.perAddress({ name: `student-${name}-address`, ...perAddress }, tooMany);
+      throw new HTTPException(404, { message: ACCOUNT_NOT_FOUND });
+    }
     // Counted per e-mail address, across all its registrations and their resends (each registration
     // of an address would otherwise bring its own tries); past the limit, only a registration's
     // first try is judged, so a guesser's new registrations or addresses buy little.

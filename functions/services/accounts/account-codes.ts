@@ -158,15 +158,8 @@ export async function requestPasswordReset(
 ) {
   const account = await resettable(db, type, email);
   if (!account) return;
-  defer(
-    sendCodeLater(
-      db,
-      mailer,
-      { accountType: type, accountId: account.id, purpose: 'reset', challenge },
-      account.email,
-      name,
-    ),
-  );
+  const owner = { accountType: type, accountId: account.id, purpose: 'reset', challenge } as const;
+  defer(sendCodeLater(db, mailer, owner, account.email, name));
 }
 
 /**
@@ -210,16 +203,9 @@ export async function resendVerificationQuietly(
     challenge,
   );
   const registration = pending.find((r) => r.id === registrationId) ?? pending.find((r) => held.has(r.id));
-  if (registration)
-    defer(
-      sendCodeLater(
-        db,
-        mailer,
-        { accountType: type, accountId: registration.id, purpose: 'verify', challenge },
-        registration.email,
-        name,
-      ),
-    );
+  if (!registration) return 'sent';
+  const owner = { accountType: type, accountId: registration.id, purpose: 'verify', challenge } as const;
+  defer(sendCodeLater(db, mailer, owner, registration.email, name));
   return 'sent';
 }
 

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { readPurposeToken, signPurposeToken } from '../security/tokens.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { normalizeEmail } from '#schemas/email.ts';
 
@@ -17,7 +17,6 @@ export const DEVICE_SECONDS = 180 * 24 * 60 * 60;
 
 // Its own audience: a device token is never an account token or a staff challenge, nor they it.
 const AUDIENCE = 'known-device';
-const key = (secret: string) => new TextEncoder().encode(secret);
 
 async function accountTag(type: AccountType, email: string) {
   const bytes = new TextEncoder().encode(`${type}:${normalizeEmail(email)}`);
@@ -33,16 +32,13 @@ export async function signDevice(
   deviceId: string = crypto.randomUUID(),
   now = Date.now(),
 ) {
-  const iat = Math.floor(now / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(AUDIENCE)
-    .setSubject(await accountTag(account.type, account.email))
-    .setJti(deviceId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + DEVICE_SECONDS)
-    .sign(key(secret));
+  const subject = await accountTag(account.type, account.email);
+  return signPurposeToken(
+    secret,
+    issuer,
+    { audience: AUDIENCE, subject, id: deviceId, seconds: DEVICE_SECONDS },
+    now,
+  );
 }
 
 /**
@@ -55,16 +51,6 @@ export async function knownDevice(
   token: string | undefined,
   account: { type: AccountType; email: string },
 ) {
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
-      issuer,
-      audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
-    });
-    return payload.sub === (await accountTag(account.type, account.email)) ? payload.jti! : null;
-  } catch {
-    return null;
-  }
+  const payload = await readPurposeToken(secret, issuer, AUDIENCE, token);
+  return payload && payload.sub === (await accountTag(account.type, account.email)) ? payload.jti : null;
 }

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { readPurposeToken, signPurposeToken } from '../security/tokens.ts';
 
 /** How long the second step of a staff sign-in may take. */
 export const CHALLENGE_SECONDS = 10 * 60;
@@ -8,7 +8,6 @@ export type ChallengeStage = 'mfa' | 'enrol';
 
 // Its own audience: a challenge is never an account token, and an account token never a challenge.
 const AUDIENCE = 'staff-mfa-challenge';
-const key = (secret: string) => new TextEncoder().encode(secret);
 
 /**
  * Signs the proof that a staff member passed the password step (HS256, 10 minutes). `id` is the
@@ -23,31 +22,17 @@ export function signChallenge(
   id: string,
   now = Date.now(),
 ) {
-  const iat = Math.floor(now / 1000);
-  return new SignJWT({ stage })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(AUDIENCE)
-    .setSubject(staffId)
-    .setJti(id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + CHALLENGE_SECONDS)
-    .sign(key(secret));
+  return signPurposeToken(
+    secret,
+    issuer,
+    { audience: AUDIENCE, subject: staffId, id, seconds: CHALLENGE_SECONDS, claims: { stage } },
+    now,
+  );
 }
 
 /** The staff id, stage, id and issue time of a valid challenge, or null (forged, expired, absent). */
 export async function verifyChallenge(secret: string, issuer: string, token: string | undefined) {
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
-      issuer,
-      audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
-    });
-    if (payload.stage !== 'mfa' && payload.stage !== 'enrol') return null;
-    return { staffId: payload.sub!, stage: payload.stage, id: payload.jti!, iat: payload.iat! };
-  } catch {
-    return null;
-  }
+  const payload = await readPurposeToken(secret, issuer, AUDIENCE, token);
+  if (!payload || (payload.stage !== 'mfa' && payload.stage !== 'enrol')) return null;
+  return { staffId: payload.sub, stage: payload.stage, id: payload.jti, iat: payload.iat };
 }

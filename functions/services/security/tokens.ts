@@ -87,3 +87,53 @@ export async function verifyToken(
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
 }
+
+/**
+ * A short token for one purpose other than an account's session (a staff sign-in challenge, a known
+ * device): HS256, its own audience (so no such token is ever taken for another, or for a session),
+ * a subject, an id and a lifetime.
+ */
+export function signPurposeToken(
+  secret: string,
+  issuer: string,
+  purpose: {
+    audience: string;
+    subject: string;
+    id: string;
+    seconds: number;
+    claims?: Record<string, unknown>;
+  },
+  now = Date.now(),
+) {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT(purpose.claims ?? {})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(purpose.audience)
+    .setSubject(purpose.subject)
+    .setJti(purpose.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + purpose.seconds)
+    .sign(key(secret));
+}
+
+/** The payload of a valid `signPurposeToken` token for `audience` (subject, id and times checked), or null. */
+export async function readPurposeToken(
+  secret: string,
+  issuer: string,
+  audience: string,
+  token: string | undefined,
+) {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer,
+      audience,
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+    });
+    return payload as typeof payload & { sub: string; jti: string; iat: number; exp: number };
+  } catch {
+    return null;
+  }
+}

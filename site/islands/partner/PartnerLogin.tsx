@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '#site/lib/api.ts';
 import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
@@ -10,7 +10,7 @@ import { EmailField, CheckboxField, TextField } from './fields.tsx';
 import { FormCard } from './form-card.tsx';
 import { partnerSession } from './session.ts';
 import { pagePaths } from '#schemas/paths.ts';
-import { takeSignInHint } from '#site/lib/sign-in-hint.ts';
+import { useSignInHint } from '#site/lib/sign-in-hint.ts';
 
 function LoginForm() {
   const [email, setEmail] = useState('');
@@ -24,14 +24,7 @@ function LoginForm() {
   const [codeSent, setCodeSent] = useState('');
   const [code, setCode] = useState('');
   // Sent here by registration or verification: the address filled in, and why the person is here.
-  const [note, setNote] = useState('');
-  useEffect(() => {
-    const hint = takeSignInHint();
-    if (!hint) return;
-    setEmail((typed) => typed || hint.email);
-    setNote(hint.note);
-    document.getElementById('password')?.focus();
-  }, []);
+  const note = useSignInHint(setEmail, () => document.getElementById('password')?.focus());
 
   const [contract, loadContract, warmContract] = useLazy(partnerContract);
   const check = (c: NonNullable<typeof contract>) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
 import { ApiError, NetworkError, api, schemaFrom } from '#site/lib/api.ts';
 import { studentSession, takeReturnPath } from '#site/lib/session.ts';
@@ -7,7 +7,7 @@ import { prefetch } from '#site/lib/lazy.ts';
 import { usersContract } from './contract.ts';
 import { EmailField, Field, Notice } from './fields.tsx';
 import { pagePaths } from '#schemas/paths.ts';
-import { takeSignInHint } from '#site/lib/sign-in-hint.ts';
+import { useSignInHint } from '#site/lib/sign-in-hint.ts';
 
 interface Unverified {
   userId: string | null;
@@ -39,14 +39,9 @@ export default function LoginForm() {
   const [codeSent, setCodeSent] = useState('');
   const [code, setCode] = useState('');
   // Sent here by registration or verification: the address filled in, and why the person is here.
-  const [note, setNote] = useState('');
-  useEffect(() => {
-    const hint = takeSignInHint();
-    if (!hint) return;
-    setEmail((typed) => typed || hint.email);
-    setNote(hint.note);
-    formRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
-  }, [formRef]);
+  const note = useSignInHint(setEmail, () =>
+    formRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus(),
+  );
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
