@@ -24,4 +24,6 @@ export const CRONS = {
   'expire-unverified-accounts': '25 6 * * *',
   'prune-sessions': '30 6 * * *',
   'exchange-rates': '35 6 * * *',
+  /** Reminders of free consultations, 24 hours and 1 hour before, each only while on time. */
+  'consultation-reminders': '3-59/5 * * * *',
 } as const;

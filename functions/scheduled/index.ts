@@ -10,6 +10,7 @@ import { pruneRateLimits } from './prune-rate-limits.ts';
 import { pruneSessions } from './prune-sessions.ts';
 import { jobAlertDigest } from './job-alert-digest.ts';
 import { exchangeRatesJob } from './exchange-rates.ts';
+import { consultationReminders } from './consultation-reminders.ts';
 
 export { CRONS, type ScheduledJob } from './cron.ts';
 export { RunBudget } from '../lib/call-budget.ts';
@@ -24,6 +25,7 @@ export const jobs: ScheduledJob[] = [
   pruneSessions,
   jobAlertDigest,
   exchangeRatesJob,
+  consultationReminders,
 ];
 
 /** What one job's run came to: its counts, or the class of the error that stopped it. */
