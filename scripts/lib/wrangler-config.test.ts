@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addressProblems, deployedAddresses } from './wrangler-config.ts';
+import { addressProblems, apexProblems, deployedAddresses } from './wrangler-config.ts';
 
-/** wrangler.toml with `edit` applied, written where wrangler's reader can read it. */
-function variant(edit: (toml: string) => string) {
-  const toml = readFileSync('wrangler.toml', 'utf8');
+/** wrangler.toml (or another config) with `edit` applied, written where wrangler's reader can read it. */
+function variant(edit: (toml: string) => string, file = 'wrangler.toml') {
+  const toml = readFileSync(file, 'utf8');
   const edited = edit(toml);
   expect(edited).not.toBe(toml);
-  const path = join(mkdtempSync(join(tmpdir(), 'wrangler-')), 'wrangler.toml');
+  const path = join(mkdtempSync(join(tmpdir(), 'wrangler-')), file);
   writeFileSync(path, edited);
   return path;
 }
@@ -56,5 +56,44 @@ describe("the environments' addresses (wrangler's own resolution)", () => {
     const [staging] = deployedAddresses(path);
     expect(staging).toMatchObject({ routes: [], workersDev: true });
     expect(addressProblems(deployedAddresses(path))).toEqual([]);
+  });
+});
+
+describe('the bare domain (wrangler.apex.toml): a redirect Worker of its own', () => {
+  it('answers on SITE_URL’s host without www and sends everyone to production’s SITE_URL', () => {
+    expect(apexProblems()).toEqual([]);
+  });
+
+  it('refuses an apex Worker left on another domain, or sending people elsewhere', () => {
+    const elsewhere = variant(
+      (t) => t.replace('pattern = "bridgeway-global.example"', 'pattern = "bridgeway.example"'),
+      'wrangler.apex.toml',
+    );
+    expect(apexProblems('wrangler.toml', elsewhere)).toContainEqual(
+      expect.stringMatching(/^the apex Worker answers on bridgeway\.example, not bridgeway-global\.example/),
+    );
+    const target = variant(
+      (t) =>
+        t.replace(
+          'SITE_URL = "https://www.bridgeway-global.example"',
+          'SITE_URL = "https://www.other.example"',
+        ),
+      'wrangler.apex.toml',
+    );
+    expect(apexProblems('wrangler.toml', target)).toContainEqual(
+      expect.stringMatching(/^the apex Worker sends people to https:\/\/www\.other\.example/),
+    );
+  });
+
+  it('refuses the bare domain as a route of the site’s Worker too (its assets would answer first)', () => {
+    const both = variant((t) =>
+      t.replace(
+        'routes = [{ pattern = "www.bridgeway-global.example", custom_domain = true }]',
+        'routes = [{ pattern = "www.bridgeway-global.example", custom_domain = true }, { pattern = "bridgeway-global.example", custom_domain = true }]',
+      ),
+    );
+    expect(apexProblems(both)).toContainEqual(
+      expect.stringMatching(/^production's Worker also routes bridgeway-global\.example/),
+    );
   });
 });

@@ -134,3 +134,41 @@ export function addressProblems(addresses: DeployedAddress[]): string[] {
   }
   return problems;
 }
+
+/**
+ * What is wrong with the bare domain's redirect Worker (wrangler.apex.toml) against production's
+ * configuration: it must answer on SITE_URL's host without `www.`, send people to production's
+ * SITE_URL, and carry no static assets (its code must answer every path); and production's own
+ * Worker must not route the bare domain too (its assets layer would answer first there and serve
+ * a second copy of the site). Empty when production's SITE_URL has no `www.` to drop.
+ */
+export function apexProblems(configPath = 'wrangler.toml', apexPath = 'wrangler.apex.toml'): string[] {
+  const production = readWranglerConfig(undefined, configPath);
+  const site = production.vars.SITE_URL;
+  if (typeof site !== 'string' || !URL.canParse(site)) return ['production has no valid SITE_URL'];
+  const siteUrl = new URL(site);
+  if (!siteUrl.hostname.startsWith('www.')) return [];
+  const bare = siteUrl.hostname.slice('www.'.length);
+  const apex = readWranglerConfig(undefined, apexPath);
+  const problems: string[] = [];
+  const hosts = [...(apex.routes ?? []), ...(apex.route ? [apex.route] : [])].map((r) =>
+    routeHost(typeof r === 'string' ? r : r.pattern),
+  );
+  if (!hosts.includes(bare))
+    problems.push(`the apex Worker answers on ${hosts.join(', ') || 'no route'}, not ${bare}`);
+  const target = apex.vars.SITE_URL;
+  if (typeof target !== 'string' || !URL.canParse(target) || new URL(target).origin !== siteUrl.origin)
+    problems.push(
+      `the apex Worker sends people to ${String(target)}, not production's SITE_URL ${siteUrl.origin}`,
+    );
+  if (apex.assets?.directory)
+    problems.push('the apex Worker has static assets: they would answer before its redirect');
+  const own = [...(production.routes ?? []), ...(production.route ? [production.route] : [])].map((r) =>
+    routeHost(typeof r === 'string' ? r : r.pattern),
+  );
+  if (own.some((h) => hostCovers(h, bare)))
+    problems.push(
+      `production's Worker also routes ${bare}: its assets layer answers there before any redirect; leave the bare domain to the apex Worker`,
+    );
+  return problems;
+}
