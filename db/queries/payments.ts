@@ -84,6 +84,8 @@ export async function insertPayment(
     payerName: string;
     payerEmail: string;
     reference: string | null;
+    /** When the payer started it; now unless a reconcile writes the row again from Stripe's record. */
+    createdAt?: Date;
   },
 ) {
   await db
@@ -241,14 +243,30 @@ export async function applyRefundStates(
           .bind(r.id, r.ourId, paymentId),
       );
     }
+    // A refund the back office made whose row is gone (the database was restored to a time before
+    // it) comes back under its own id; any other is one made in Stripe's dashboard.
     statements.push(
       d1
         .prepare(
           `insert or ignore into payment_refunds (id, payment_id, refund_id, amount, currency, status, reason, note, created_at, updated_at)
-           select ?, ?, ?, ?, ?, 'requested', ?, 'Refunded outside the back office (Stripe Dashboard)', ?, ?
+           select coalesce((select ? where not exists (select 1 from payment_refunds where id = ?)), ?), ?, ?, ?, ?, 'requested', ?,
+             case when ? is null then 'Refunded outside the back office (Stripe Dashboard)' else 'Made in the back office; written again from Stripe after a database restore' end, ?, ?
            where not exists (select 1 from payment_refunds where refund_id = ?)`,
         )
-        .bind(crypto.randomUUID(), paymentId, r.id, r.amount, r.currency, r.reason, now, now, r.id),
+        .bind(
+          r.ourId,
+          r.ourId,
+          crypto.randomUUID(),
+          paymentId,
+          r.id,
+          r.amount,
+          r.currency,
+          r.reason,
+          r.ourId,
+          now,
+          now,
+          r.id,
+        ),
     );
     transitions.push(statements.length);
     statements.push(

@@ -24,6 +24,7 @@ describe('deployWithUndo', () => {
   it('notes the live version and a bookmark before migrating, then deploys, and prints both undo commands', async () => {
     const { calls, wrangler } = fakeWrangler();
     const lines: string[] = [];
+    const started = Date.now();
     const record = await deployWithUndo({
       wrangler,
       envArgs: ['--env', 'staging'],
@@ -40,8 +41,12 @@ describe('deployWithUndo', () => {
     expect(record).toEqual({
       previousVersion: 'v-old',
       bookmark: '00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683',
+      bookmarkedAt: expect.any(String),
       envArgs: ['--env', 'staging'],
     });
+    // Taken before the bookmark was asked for: a reconcile from then misses nothing written after it.
+    expect(Date.parse(record.bookmarkedAt)).toBeLessThanOrEqual(started + 1000);
+    expect(Date.parse(record.bookmarkedAt)).toBeGreaterThanOrEqual(started - 1000);
     const text = lines.join('\n');
     expect(lines[0]).toContain(
       'npx wrangler d1 time-travel restore DB --bookmark=00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683 --env staging',
@@ -49,6 +54,9 @@ describe('deployWithUndo', () => {
     expect(text).toContain(
       'npx wrangler rollback v-old --message "Rolled back by the runbook" --env staging',
     );
+    // Restoring data erases the payments Stripe's webhook wrote since: the log says how to put them back.
+    expect(lines[0]).toContain(`npm run reconcile -- --since ${record.bookmarkedAt} --env staging`);
+    expect(text.split('\n').filter((l) => l.includes('npm run reconcile'))).toHaveLength(2);
 
     // The rollback runs what was printed.
     const undo = fakeWrangler();

@@ -36,6 +36,11 @@ export interface UndoRecord {
   previousVersion: string | null;
   /** D1 Time Travel's bookmark from before this deploy's migrations. */
   bookmark: string;
+  /**
+   * A moment just before the bookmark (ISO): a restore to the bookmark also erases what Stripe's
+   * webhook wrote after it, which `npm run reconcile -- --since` this time puts back.
+   */
+  bookmarkedAt: string;
   /** wrangler's `--env` arguments of the environment deployed. */
   envArgs: string[];
 }
@@ -61,15 +66,20 @@ async function liveVersion(wrangler: Wrangler, envArgs: string[]) {
   return versions[0]?.version_id ?? null;
 }
 
-/** The commands that undo a deploy: code and pages, then data. */
-export function undoCommands({ previousVersion, bookmark, envArgs }: UndoRecord) {
+/** The commands that undo a deploy: code and pages, then data, then the payments the data restore erased. */
+export function undoCommands({ previousVersion, bookmark, bookmarkedAt, envArgs }: UndoRecord) {
   return {
     code: previousVersion
       ? ['rollback', previousVersion, '--message', 'Rolled back by the runbook', ...envArgs]
       : null,
     data: ['d1', 'time-travel', 'restore', 'DB', `--bookmark=${bookmark}`, ...envArgs],
+    payments: reconcileCommand(bookmarkedAt, envArgs),
   };
 }
+
+/** `npm run reconcile` from a time, as a line to paste (scripts/reconcile.ts). */
+export const reconcileCommand = (since: string, envArgs: string[]) =>
+  `npm run reconcile -- --since ${since}${envArgs.length ? ` ${envArgs.join(' ')}` : ''}`;
 
 /** A command as the log prints it, to be pasted into a terminal. */
 export const commandLine = (args: string[]) =>
@@ -88,13 +98,15 @@ export async function deployWithUndo(options: {
 }): Promise<UndoRecord> {
   const { wrangler, envArgs, log = console.log } = options;
   const previousVersion = await liveVersion(wrangler, envArgs);
+  // Before the bookmark is asked for, to the second: Stripe counts whole seconds.
+  const bookmarkedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
   const { bookmark } = json<{ bookmark: string }>(
     await wrangler(['d1', 'time-travel', 'info', 'DB', '--json', ...envArgs]),
   );
-  const record: UndoRecord = { previousVersion, bookmark, envArgs };
+  const record: UndoRecord = { previousVersion, bookmark, bookmarkedAt, envArgs };
   const undo = undoCommands(record);
   log(
-    `D1 bookmark before this deploy: ${bookmark}. To restore the data as it was:\n  ${commandLine(undo.data)}`,
+    `D1 bookmark before this deploy (${bookmarkedAt}): ${bookmark}. To restore the data as it was:\n  ${commandLine(undo.data)}\n  then the payments Stripe recorded since: ${undo.payments}`,
   );
   if (!options.skipMigrations) await wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
   await wrangler([
@@ -109,6 +121,7 @@ export async function deployWithUndo(options: {
         ? `  code and pages: ${commandLine(undo.code)}`
         : '  code and pages: nothing to roll back to (the first deploy)',
       `  data:           ${commandLine(undo.data)}`,
+      `  then payments:  ${undo.payments}`,
     ].join('\n'),
   );
   return record;

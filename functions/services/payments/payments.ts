@@ -67,6 +67,12 @@ export const statusByEvent: Partial<Record<string, PaymentStatus>> = {
 /** The refund events we act on (each carries the refund as Stripe sees it now). */
 const refundEvents = new Set(['refund.created', 'refund.updated', 'refund.failed']);
 
+/**
+ * Every event type applyWebhookEvent acts on: the ones Stripe's webhook endpoint should send, and
+ * the ones a reconcile after a database restore asks Stripe for again (./reconcile.ts).
+ */
+export const handledEventTypes = [...Object.keys(statusByEvent), 'charge.refunded', ...refundEvents];
+
 /** Stripe could not be asked for what an event needs: answer 503 so Stripe delivers it again later. */
 export class StripeUnavailableError extends Error {
   constructor(cause: unknown) {

@@ -6,7 +6,8 @@
  * host/port/protocol options.
  *
  * - POST /v1/payment_intents              create; an Idempotency-Key replays the first answer
- * - GET  /v1/payment_intents              list (newest first), to see what was created
+ * - GET  /v1/payment_intents              list (newest first), to see what was created; `created[gte]`
+ *                                         (and gt, lte, lt) and `starting_after` as Stripe pages them
  * - GET  /v1/payment_intents/:id          retrieve (secret key, or publishable key + client_secret
  *                                         as Stripe.js's retrievePaymentIntent sends them)
  * - POST /v1/payment_intents/:id/confirm  confirm with a test payment method (secret key, or
@@ -23,7 +24,8 @@
  *                                         succeeds (events refund.created, charge.refunded, refund.updated)
  * - GET  /v1/refunds (?payment_intent, ?charge), GET /v1/refunds/:id
  * - GET  /v1/events                       what happened, newest first, each as Stripe would send it
- *                                         to a webhook (fake-only filter: ?related=pi_...|ch_...)
+ *                                         to a webhook (fake-only filter: ?related=pi_...|ch_...);
+ *                                         `type`, `types[]`, `created[gte]` and `starting_after` too
  * - A create whose metadata[email] (or receipt_email) starts with `stripe-api-error@` answers 500
  *   api_error; a refund whose metadata[note] starts with `stripe-api-error` too.
  *
@@ -193,6 +195,27 @@ const record = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
 const list = (value: unknown) =>
   Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+
+/** Whether an object's `created` passes a list's `created[gte|gt|lte|lt]` filter (or a bare `created`). */
+function createdMatches(created: number, filter: unknown) {
+  if (typeof filter === 'string') return created === Number(filter);
+  const range = record(filter);
+  return (
+    (range.gte === undefined || created >= Number(range.gte)) &&
+    (range.gt === undefined || created > Number(range.gt)) &&
+    (range.lte === undefined || created <= Number(range.lte)) &&
+    (range.lt === undefined || created < Number(range.lt))
+  );
+}
+
+/** One page of a list, newest first, as Stripe answers it: `limit` items after `starting_after`. */
+function listPage<T extends { id: string }>(url: string, newestFirst: T[], params: Params) {
+  const limit = Math.min(100, Number(params.limit ?? 10) || 10);
+  const after = typeof params.starting_after === 'string' ? params.starting_after : null;
+  const start = after ? newestFirst.findIndex((item) => item.id === after) + 1 : 0;
+  const rest = newestFirst.slice(start);
+  return { object: 'list', url, has_more: rest.length > limit, data: rest.slice(0, limit) };
+}
 
 export interface FakeStripeOptions {
   /** Deliver every event, signed with `webhookSecret`, to this URL (as `stripe listen --forward-to`). */
@@ -651,14 +674,8 @@ export async function startFakeStripe(
     if (req.method === 'POST' && path === '/v1/payment_intents')
       return once('payment_intents', () => createIntent(params));
     if (req.method === 'GET' && path === '/v1/payment_intents') {
-      const limit = Math.min(100, Number(params.limit ?? 10) || 10);
-      const all = [...intents.values()].reverse();
-      return send(res, 200, {
-        object: 'list',
-        url: '/v1/payment_intents',
-        has_more: all.length > limit,
-        data: all.slice(0, limit),
-      });
+      const all = [...intents.values()].reverse().filter((i) => createdMatches(i.created, params.created));
+      return send(res, 200, listPage('/v1/payment_intents', all, params));
     }
     if (intentMatch) {
       const intent = intents.get(intentMatch[1]!);
@@ -699,20 +716,23 @@ export async function startFakeStripe(
       return reply(refund ? ok(refund) : missing('refund', refundMatch[1]!));
     }
     if (req.method === 'GET' && path === '/v1/events') {
-      const limit = Math.min(100, Number(params.limit ?? 10) || 10);
       const related = typeof params.related === 'string' ? params.related : null;
+      const types = list(params.types);
       const matches = (event: StripeEvent) => {
         if (!related) return true;
         const o = event.data.object;
         return o.id === related || o.payment_intent === related || o.charge === related;
       };
-      const all = [...events].reverse().filter((e) => matches(e) && (!params.type || e.type === params.type));
-      return send(res, 200, {
-        object: 'list',
-        url: '/v1/events',
-        has_more: all.length > limit,
-        data: all.slice(0, limit),
-      });
+      const all = [...events]
+        .reverse()
+        .filter(
+          (e) =>
+            matches(e) &&
+            (!params.type || e.type === params.type) &&
+            (types.length === 0 || types.includes(e.type)) &&
+            createdMatches(e.created, params.created),
+        );
+      return send(res, 200, listPage('/v1/events', all, params));
     }
     return send(res, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` },
