@@ -63,3 +63,18 @@ export function passwordResetStatement(
     .set({ passwordHash, tokensValidAfter: revokeBefore, isVerified: true })
     .where(eq(table.id, id));
 }
+
+/** The statement that sets a new password while the stored hash is still `old` (a change made elsewhere wins), not yet run. */
+export function passwordChangeStatement(
+  db: Db,
+  type: AccountType,
+  id: string,
+  old: string,
+  passwordHash: string,
+) {
+  const table = accountTables[type];
+  return db
+    .update(table)
+    .set({ passwordHash })
+    .where(and(eq(table.id, id), eq(table.passwordHash, old)));
+}

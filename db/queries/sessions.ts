@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { sessions, type AccountType } from '../schema/index.ts';
 import { accountTables } from './accounts.ts';
@@ -39,11 +39,12 @@ export async function liveSession(
   return { tokensValidAfter: row.tokensValidAfter, live: row.sessionId !== null };
 }
 
-/** Ends one session (signing out on this device). */
+/** Ends one session of an account (signing out on this device, or one from the list); whether there was one. */
 export async function endSession(db: Db, type: AccountType, accountId: string, sid: string) {
-  await db
+  const result = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sid), eq(sessions.accountType, type), eq(sessions.accountId, accountId)));
+  return (result.meta.changes ?? 0) > 0;
 }
 
 /** The statement that ends every session of an account (sign out everywhere, password reset). */
@@ -61,4 +62,31 @@ export async function endAllSessions(db: Db, type: AccountType, accountId: strin
 export async function pruneExpiredSessions(db: Db, now = Date.now()) {
   const result = await db.delete(sessions).where(lte(sessions.expiresAt, new Date(now)));
   return result.meta.changes ?? 0;
+}
+
+/** The live sessions of an account, newest first (its list of signed-in devices). */
+export function liveSessionsOf(db: Db, type: AccountType, accountId: string, now = Date.now()) {
+  return db
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountType, type),
+        eq(sessions.accountId, accountId),
+        gt(sessions.expiresAt, new Date(now)),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt));
+}
+
+/** The statement that ends every session of an account but one (a password changed on this device). */
+export function endOtherSessionsStatement(db: Db, type: AccountType, accountId: string, keep: string) {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.accountType, type), eq(sessions.accountId, accountId), ne(sessions.id, keep)));
 }

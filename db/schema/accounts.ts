@@ -248,6 +248,11 @@ export const sessions = sqliteTable(
     accountId: text('account_id').notNull(),
     /** When the session ends at the latest (sign-in + 12 hours, or 7 days with remember me). */
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * What the person sees in their list of signed-in devices ("Chrome on Android"): read from the
+     * browser's User-Agent at sign-in, browser and system only (functions/lib/device-label.ts).
+     */
+    device: text('device'),
     ...timestamps,
   },
   (t) => [

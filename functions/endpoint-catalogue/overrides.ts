@@ -33,6 +33,8 @@ const contactMessage = { params: { source: 'contact' } };
 const imageId = '00000000000000000000';
 /** Erasing one's own account: a wrong password, so the fuzzer never deletes its own accounts. */
 const wrongPassword = { sample: { password: 'not-the-password-1' } };
+/** Changing one's own password: a wrong current one, so the fuzzer never changes its accounts' passwords. */
+const wrongCurrentPassword = { sample: { currentPassword: 'not-the-password-1' } };
 
 export const overrides: Record<string, Override> = {
   // Real rows, so the request reaches past "not found".
@@ -92,4 +94,7 @@ export const overrides: Record<string, Override> = {
   'DELETE /api/users/me': wrongPassword,
   'DELETE /api/partner/me': wrongPassword,
   'DELETE /api/job-applicants/me': wrongPassword,
+  'POST /api/users/change-password': wrongCurrentPassword,
+  'POST /api/partner/change-password': wrongCurrentPassword,
+  'POST /api/job-applicants/change-password': wrongCurrentPassword,
 };

@@ -1,14 +1,41 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { AccountType } from '#db/schema/index.ts';
 import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE } from '#schemas/sessions.ts';
-import type { SignOutResponse } from '#schemas/responses.ts';
-import { endAllSessions, endSession } from '#db/queries/sessions.ts';
+import type { MessageResponse, SignOutResponse } from '#schemas/responses.ts';
+import {
+  DEVICE_SIGNED_OUT,
+  NO_SUCH_DEVICE,
+  PASSWORD_CHANGED,
+  WRONG_CURRENT_PASSWORD,
+  changePasswordSchema,
+  sessionIdParam,
+  type DevicesResponse,
+} from '#schemas/account-settings.ts';
+import { batch } from '#db/batch.ts';
+import { passwordChangeStatement } from '#db/queries/accounts.ts';
+import {
+  endAllSessions,
+  endOtherSessionsStatement,
+  endSession,
+  liveSessionsOf,
+} from '#db/queries/sessions.ts';
+import { findCredentials } from '../services/accounts/accounts.ts';
+import { assertNotCommon } from '../services/security/common-passwords.ts';
+import { hashPassword, verifyPassword } from '../services/security/passwords.ts';
+import { REQUEST_RULES } from '../middleware/rate-limit.ts';
 import type { AppEnv } from './app-env.ts';
+import { validate } from './validate.ts';
+
+const SESSION_GONE = 'Your session is not valid. Please log in again.';
 
 /**
- * `POST /logout` and `POST /logout-all` for one account type, mounted inside that type's router
- * (schemas/sessions.ts has the full paths). Both need a live session, so an already ended token
- * gets the usual 401 (the browser clears its storage either way).
+ * A signed-in person's sessions and password, for one account type, mounted inside that type's
+ * router (schemas/sessions.ts and schemas/account-settings.ts have the full paths): sign out here
+ * (`POST /logout`) or everywhere (`POST /logout-all`), the list of signed-in devices
+ * (`GET /sessions`), signing one of them out (`DELETE /sessions/:id`), and changing the password
+ * (`POST /change-password`), which signs every other device out. Each needs a live session, so an
+ * already ended token gets the usual 401 (the browser clears its storage either way).
  */
 export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
@@ -26,5 +53,52 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
         message: SIGNED_OUT_EVERYWHERE_MESSAGE,
         ended,
       } satisfies SignOutResponse);
+    })
+    .get('/sessions', auth, async (c) => {
+      const rows = await liveSessionsOf(c.var.db, type, c.var.auth.sub);
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        success: true,
+        devices: rows.map((row) => ({
+          id: row.id,
+          device: row.device ?? 'Unknown browser',
+          signedInAt: row.createdAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          current: row.id === c.var.auth.sid,
+        })),
+      } satisfies DevicesResponse);
+    })
+    .delete('/sessions/:id', auth, validate('param', sessionIdParam), async (c) => {
+      // Another account's session id is answered as one that has ended: nothing to tell apart.
+      if (!(await endSession(c.var.db, type, c.var.auth.sub, c.req.valid('param').id)))
+        throw new HTTPException(404, { message: NO_SUCH_DEVICE });
+      return c.json({ success: true, message: DEVICE_SIGNED_OUT } satisfies MessageResponse);
+    })
+    .post('/change-password', auth, validate('json', changePasswordSchema), async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const { sub, sid } = c.var.auth;
+      await c.var.limiter.rule(
+        type,
+        REQUEST_RULES.changePassword,
+        sub,
+        (wait) => `Too many tries. Please try again in ${wait}.`,
+      );
+      const account = await findCredentials(c.var.db, type, { id: sub });
+      if (!account) throw new HTTPException(401, { message: SESSION_GONE });
+      if (!(await verifyPassword(currentPassword, account.passwordHash)))
+        throw new HTTPException(400, { message: WRONG_CURRENT_PASSWORD });
+      await assertNotCommon(newPassword);
+      const hash = await hashPassword(newPassword);
+      // One batch: the new password, and every other device signed out (this one stays signed in).
+      const [changed] = await batch(c.var.db, [
+        passwordChangeStatement(c.var.db, type, sub, account.passwordHash, hash),
+        endOtherSessionsStatement(c.var.db, type, sub, sid),
+      ]);
+      if (!changed?.meta.changes)
+        throw new HTTPException(409, {
+          message: 'Your password was changed somewhere else just now. Please sign in again.',
+        });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, message: PASSWORD_CHANGED } satisfies MessageResponse);
     });
 }

@@ -81,6 +81,12 @@ export const REQUEST_RULES = {
     perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES },
     perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
   },
+  // Changing a password checks the current one: limited like deleting an account, for the same reason.
+  changePassword: {
+    name: 'change-password',
+    perAddress: { max: 20, windowSeconds: FIFTEEN_MINUTES },
+    perAccount: { max: 5, windowSeconds: FIFTEEN_MINUTES },
+  },
   // Job alerts: creating and deleting them.
   jobAlerts: {
     name: 'job-alerts',

@@ -45,6 +45,7 @@ import { hashPassword } from '#functions/services/security/passwords.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 
 const LINK_INVALID = 'This confirmation link is not valid. Log in to My applications to get a new one.';
@@ -53,8 +54,13 @@ const TAKEN = 'An applicant account with this email already exists. Please log i
 const RESET_DONE = 'Your password has been reset. Please log in with your new password.';
 
 /** A new session for the applicant and its token (sent back in `X-Applicant-Token`). */
-const applicantToken = (db: Db, env: Env, id: string) =>
-  startSession(db, config(env), { sub: id, aud: 'applicant', role: 'applicant' });
+const applicantToken = (db: Db, env: Env, id: string, userAgent: string | undefined) =>
+  startSession(db, config(env), {
+    sub: id,
+    aud: 'applicant',
+    role: 'applicant',
+    device: deviceLabel(userAgent),
+  });
 
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 const applicantName = (db: Db) => async (id: string) => (await findApplicant(db, id))?.fullName ?? null;
@@ -107,7 +113,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       {
         success: true,
         message: 'Registration successful! Please login to continue.',
-        token: await applicantToken(db, c.env, applicant.id),
+        token: await applicantToken(db, c.env, applicant.id, c.req.header('User-Agent')),
       } satisfies ApplicantSignedInResponse,
       201,
     );
@@ -119,7 +125,7 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
     return c.json({
       success: true,
       message: 'Login successful',
-      token: await applicantToken(c.var.db, c.env, signedIn.account.id),
+      token: await applicantToken(c.var.db, c.env, signedIn.account.id, c.req.header('User-Agent')),
     } satisfies ApplicantSignedInResponse);
   })
   // The students' reset (schemas/users.ts: same rules and messages), for job seekers. The code

@@ -42,6 +42,7 @@ import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { NotVerified } from '#functions/services/accounts/login.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { register } from '#functions/services/accounts/registration.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
@@ -181,6 +182,7 @@ export const partner = new Hono<AppEnv>()
       aud: 'partner',
       role: 'partner',
       remember,
+      device: deviceLabel(c.req.header('User-Agent')),
     });
     const row = await currentPartner(db, account.id);
     return c.json({

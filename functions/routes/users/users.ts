@@ -41,6 +41,7 @@ import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import { NotVerified } from '#functions/services/accounts/login.ts';
 import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
+import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { register } from '#functions/services/accounts/registration.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
@@ -134,6 +135,7 @@ export const usersRouter = new Hono<AppEnv>()
       aud: 'student',
       role: 'student',
       remember: remember === true,
+      device: deviceLabel(c.req.header('User-Agent')),
     });
     return c.json({
       success: true,

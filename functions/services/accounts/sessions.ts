@@ -18,7 +18,7 @@ interface SigningKeys {
 export async function startSession(
   db: Db,
   keys: SigningKeys,
-  account: { sub: string; aud: AccountType; role: string; remember?: boolean },
+  account: { sub: string; aud: AccountType; role: string; remember?: boolean; device?: string },
   now = Date.now(),
 ) {
   const sid = crypto.randomUUID();
@@ -29,8 +29,10 @@ export async function startSession(
     accountType: account.aud,
     accountId: account.sub,
     expiresAt: new Date(now + lifetime),
+    device: account.device ?? null,
     createdAt: new Date(now),
     updatedAt: new Date(now),
   });
-  return signToken(keys.tokenSecret, keys.tokenIssuer, { ...account, sid }, now);
+  const { device: _device, ...claims } = account;
+  return signToken(keys.tokenSecret, keys.tokenIssuer, { ...claims, sid }, now);
 }

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * A signed-in person's own account settings, the same behind every door (students, partners, job
+ * seekers): the list of signed-in devices, signing one out, and changing the password. The paths
+ * sit under each door's API prefix (`accountSettingsPaths`).
+ */
+
+const PASSWORD_REQUIRED = 'Password is required';
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(200),
+  // The specs' password rule (6 characters), as at registration; a common password is refused on the server.
+  newPassword: z
+    .string({ error: PASSWORD_REQUIRED })
+    .min(1, PASSWORD_REQUIRED)
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const sessionIdParam = z.object({ id: z.uuid('No such signed-in device') });
+
+export const PASSWORD_CHANGED = 'Your password has been changed. Your other devices have been signed out.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+export const DEVICE_SIGNED_OUT = 'That device has been signed out.';
+export const NO_SUCH_DEVICE = 'That device is no longer signed in.';
+
+export const signedInDevice = z.object({
+  id: z.string(),
+  /** "Chrome on Android": browser and system only. */
+  device: z.string(),
+  signedInAt: z.string(),
+  expiresAt: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export const devicesResponse = z.object({ success: z.literal(true), devices: z.array(signedInDevice) });
+export type DevicesResponse = z.infer<typeof devicesResponse>;
+
+/** The settings paths under each door's prefix. */
+export const accountSettingsPaths = {
+  student: { devices: '/api/users/sessions', changePassword: '/api/users/change-password' },
+  partner: { devices: '/api/partner/sessions', changePassword: '/api/partner/change-password' },
+  applicant: {
+    devices: '/api/job-applicants/sessions',
+    changePassword: '/api/job-applicants/change-password',
+  },
+} as const;
