@@ -11,6 +11,7 @@ import { serverTiming } from './middleware/server-timing.ts';
 import { requestBodyLimit } from './middleware/body-limit.ts';
 import { staffCsrf } from './middleware/csrf.ts';
 import { requestIds, requestLog } from './middleware/request-log.ts';
+import { serverErrorAlerts } from './middleware/error-alerts.ts';
 import { configCheck, refusesService } from './middleware/config-check.ts';
 import { logLine } from './lib/log.ts';
 import { subjects } from './routes/subjects/subjects.ts';
@@ -42,13 +43,14 @@ import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { consultationsRouter } from './routes/consultations/consultations.ts';
 import { build } from './routes/build/build.ts';
-import { anyFailed, runScheduled, ScheduledRunFailed } from './scheduled/index.ts';
+import { alertFailedRun, anyFailed, runScheduled, ScheduledRunFailed } from './scheduled/index.ts';
 import { apiPaths } from '#schemas/paths.ts';
 
 export const app = new Hono<AppEnv>();
 
-// First, so the request id and the duration cover everything after them.
-app.use('*', requestIds, requestLog);
+// First, so the request id and the duration cover everything after them, and every 5xx answer,
+// whoever gave it, counts toward the error-rate alert.
+app.use('*', requestIds, requestLog, serverErrorAlerts);
 app.use('*', securityHeaders);
 // The production configuration check runs on each isolate's first request (GET /api/health reports
 // it); a missing or weak secret makes every other request 503 from here on.
@@ -120,7 +122,17 @@ export default {
       logLine('error', { type: 'scheduled-refused', cron: controller.cron, reason: 'configuration' });
       return;
     }
-    const results = await runScheduled(controller.cron, env, new Date(controller.scheduledTime));
-    if (anyFailed(results)) throw new ScheduledRunFailed(controller.cron, results);
+    let results: Awaited<ReturnType<typeof runScheduled>>;
+    try {
+      results = await runScheduled(controller.cron, env, new Date(controller.scheduledTime));
+    } catch (error) {
+      await alertFailedRun(env, controller.cron, { '(no job)': { error: (error as Error).name } });
+      throw error;
+    }
+    if (anyFailed(results)) {
+      // Staff hear of it (one alert a job an hour), as well as Cron Events and Workers Logs.
+      await alertFailedRun(env, controller.cron, results);
+      throw new ScheduledRunFailed(controller.cron, results);
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -24,6 +24,11 @@ export const CRONS = {
   'expire-unverified-accounts': '25 6 * * *',
   'prune-sessions': '30 6 * * *',
   'exchange-rates': '35 6 * * *',
+  /**
+   * What no request reveals: a Publish that failed or never reported back, and (once a day) the
+   * expiry of the GitHub token Publish uses. Raises alerts (functions/scheduled/watch.ts).
+   */
+  watch: '4-59/10 * * * *',
   /** Reminders of free consultations, 24 hours and 1 hour before, each only while on time. */
   'consultation-reminders': '3-59/5 * * * *',
 } as const;

@@ -11,6 +11,8 @@ import { pruneSessions } from './prune-sessions.ts';
 import { jobAlertDigest } from './job-alert-digest.ts';
 import { exchangeRatesJob } from './exchange-rates.ts';
 import { consultationReminders } from './consultation-reminders.ts';
+import { watch } from './watch.ts';
+import { ALERT_QUIET_MS, raiseAlert } from '../services/operations/alerts.ts';
 
 export { CRONS, type ScheduledJob } from './cron.ts';
 export { RunBudget } from '../lib/call-budget.ts';
@@ -25,6 +27,7 @@ export const jobs: ScheduledJob[] = [
   pruneSessions,
   jobAlertDigest,
   exchangeRatesJob,
+  watch,
   consultationReminders,
 ];
 
@@ -95,5 +98,27 @@ export class ScheduledRunFailed extends Error {
       `Scheduled run ${cron} failed: ${failed.map(([name, r]) => `${name} (${(r as { error: string }).error})`).join(', ')}`,
     );
     this.name = 'ScheduledRunFailed';
+  }
+}
+
+/**
+ * Tells staff that a run failed: one alert for each failed job (one a job an hour, however often
+ * its cron fires meanwhile), naming the job, its error's class and where to look. Its calls are
+ * not the run's: a job stopped by its budget must still be reported.
+ */
+export async function alertFailedRun(env: Env, cron: string, results: Record<string, JobOutcome>) {
+  for (const [job, outcome] of Object.entries(results)) {
+    if (!('error' in outcome)) continue;
+    await raiseAlert(env, {
+      kind: 'cron-failed',
+      subject: `Scheduled job ${job} failed`,
+      lines: [
+        `The scheduled job ${job} (cron "${cron}") failed with ${outcome.error} at ${new Date().toISOString()}.`,
+        'Workers Logs: filter type = "scheduled-error" for its error line (job, error, masked message), and type = "scheduled" for each run\'s counts; Settings → Trigger Events lists the failed invocations.',
+        'A job that ran out of its budget (BudgetExhausted) carries on at its next run; any other error repeats until it is fixed.',
+        `No other alert about ${job} is sent for ${Math.round(ALERT_QUIET_MS / 60_000)} minutes.`,
+      ],
+      claims: [{ key: `cron-failed:${job}`, windowMs: ALERT_QUIET_MS }],
+    });
   }
 }

@@ -14,5 +14,7 @@ export const dashboardResponse = z.object({
   partnerRequests: countsByStatus.optional(),
   jobApplications: countsByStatus.optional(),
   payments: countsByStatus.optional(),
+  /** Admins: settings that need a person before they break something (a deploy token about to expire). */
+  warnings: z.array(z.object({ setting: z.string(), message: z.string() })).optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -38,6 +38,11 @@ export function Dashboard({ me }: { me: StaffProfile }) {
   return (
     <>
       <h1>Welcome, {me.name}</h1>
+      {d?.warnings?.map((w) => (
+        <p key={w.setting} className="admin-warning" role="status">
+          {w.message}
+        </p>
+      ))}
       <PublishBar />
       {q.isPending && <p>Loading…</p>}
       {q.isError && <AdminAlert error={q.error} />}
