@@ -16,9 +16,11 @@
 //     check (issue 30 item 7); after the seed, health refuses the example values content/site.json
 //     ships until an admin sets real ones through the back office (issue 32 item 7);
 //   - and launch day's (issue 32, ./launch-steps.ts): the environments' routes, the deploy gate,
-//     scheduled runs inside their budget, a staging Publish, an open tab across a deploy, and a
-//     rollback. Deploys go through scripts/lib/deploy-steps.ts against a stand-in for Cloudflare
-//     (./cloud.ts): each a version with its own files, a Time Travel bookmark before migrating.
+//     scheduled runs inside their budget, a staging Publish, an open tab across a deploy, a
+//     rollback, and the payments a restore erased put back from Stripe's record (`npm run
+//     reconcile`, against the local Stripe-compatible server). Deploys go through
+//     scripts/lib/deploy-steps.ts against a stand-in for Cloudflare (./cloud.ts): each a version
+//     with its own files, a Time Travel bookmark before migrating.
 //
 // The operator's own values (README steps 4 and 7 and "edit content/site.json"): a real-looking
 // domain, since wrangler.toml's placeholder origin and the seed's example.com addresses are named by
@@ -43,6 +45,7 @@ import { getPlatformProxy } from 'wrangler';
 import { run } from '../lib/run.ts';
 import { currentCommit } from '../lib/build-report.ts';
 import { freePort } from '#functions/test/stripe-fake/free-port.ts';
+import { startFakeStripe, type FakeStripe } from '#functions/test/stripe-fake/server.ts';
 import { startFakeMail, type FakeMail } from './fake-mail.ts';
 import { startDeployHook } from './deploy-hook.ts';
 import { startProductionWorker } from './worker.ts';
@@ -52,6 +55,7 @@ import { assert, waitFor } from './checks.ts';
 import {
   boundedCron,
   openTabAcrossDeploy,
+  paymentsReconciled,
   rollback,
   sharedRouteRefused,
   stagingPublish,
@@ -107,6 +111,9 @@ const secrets = {
   TOKEN_SECRET: randomBytes(32).toString('hex'),
   BUILD_TOKEN: randomBytes(32).toString('hex'),
   MAIL_API_KEY: `re_rehearsal_${randomBytes(12).toString('hex')}`,
+  // Card payments through the local Stripe-compatible server (functions/test/stripe-fake).
+  STRIPE_SECRET_KEY: `sk_test_rehearsal_${randomBytes(12).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_rehearsal_${randomBytes(12).toString('hex')}`,
 };
 
 const log = (text: string) => appendFileSync(LOG, text);
@@ -160,7 +167,8 @@ async function main() {
   let hook!: Awaited<ReturnType<typeof startDeployHook>>;
   let edited!: { id: string; text: string };
   let cloud!: StandInCloud;
-  total = 22 + (scale ? 2 : 0);
+  let stripe!: FakeStripe;
+  total = 23 + (scale ? 2 : 0);
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
   writeFileSync(LOG, `npm run rehearse, ${new Date().toISOString()}\n`);
@@ -286,6 +294,12 @@ async function main() {
       log,
     });
     cleanups.push(hook.stop);
+    // Stripe's stand-in, delivering its events to the Worker's webhook as Stripe would.
+    stripe = await startFakeStripe(0, '127.0.0.1', {
+      forwardTo: `http://127.0.0.1:${workerPort}/api/payment/webhook`,
+      webhookSecret: secrets.STRIPE_WEBHOOK_SECRET,
+    });
+    cleanups.push(() => stripe.close());
     // Production's secrets, as `wrangler secret put` would hold them (ENVIRONMENT and SITE_URL are
     // not here: they come from wrangler.toml's top level, as deployed).
     writeFileSync(
@@ -295,6 +309,10 @@ async function main() {
         MAIL_API_URL: mail.url,
         MAIL_FROM: `${siteBlock.companyName} <no-reply@${DOMAIN}>`,
         DEPLOY_HOOK_URL: hook.url,
+        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_rehearsal',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
       })
         .map(([k, v]) => `${k}="${v}"`)
         .join('\n'),
@@ -769,6 +787,30 @@ async function main() {
       assert(deployed, 'no deploy to roll back (the step before failed)');
       return rollback({ api, cloud, deploy: deployed, register });
     },
+    { fatal: false },
+  );
+  await step(
+    'payments reconciled after a restore',
+    () =>
+      paymentsReconciled({
+        api,
+        cloud,
+        mail,
+        stripe: { url: stripe.url, secretKey: secrets.STRIPE_SECRET_KEY },
+        reconcile: async (since) => {
+          let out = '';
+          await run(
+            'npm',
+            ['run', 'reconcile', '--', '--since', since, '--env-file', ENV_FILE],
+            cliEnv,
+            (t) => {
+              out += t;
+              log(t);
+            },
+          );
+          return out;
+        },
+      }),
     { fatal: false },
   );
 }

@@ -6,15 +6,21 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { parse } from 'yaml';
-import { addressProblems, deployedAddresses, readWranglerConfig } from '../lib/wrangler-config.ts';
+import {
+  addressProblems,
+  apexProblems,
+  deployedAddresses,
+  readWranglerConfig,
+} from '../lib/wrangler-config.ts';
 import { migrationProblems, readMigrations } from '../lib/migration-safety.ts';
-import { deployCommands, deployTarget } from '../lib/deploy-target.ts';
+import { deployCommands, deployEnvironment, deployTarget } from '../lib/deploy-target.ts';
 import { commandLine, deployWithUndo, rollBack, type UndoRecord } from '../lib/deploy-steps.ts';
 import { copyAsAnotherBuild, movedRefs } from '../lib/another-build.ts';
 import { ensureChromium, testChromium, chromiumArgs } from '../lib/chromium.ts';
 import { RUN_BUDGET } from '#functions/lib/call-budget.ts';
 import { CRONS } from '#schemas/schedule.ts';
 import type { DeployHookPayload } from '#schemas/build.ts';
+import type { CreatePaymentIntentResponse, ReceiptResponse } from '#schemas/payment.ts';
 import type { ApiClient } from './api.ts';
 import type { FakeMail } from './fake-mail.ts';
 import type { StandInCloud } from './cloud.ts';
@@ -36,9 +42,15 @@ export async function sharedRouteRefused(): StepResult {
   const refused = addressProblems(deployedAddresses(variant)).find((p) => /share the route/.test(p));
   assert(refused, 'a staging that inherits production’s route was not refused');
   const hosts = addresses.map((a) => `${a.target} ${a.routes.join(', ') || 'workers.dev'}`).join(', ');
+  // The bare domain: a redirect Worker of its own (wrangler.apex.toml), in step with production.
+  const apex = apexProblems();
+  assert(apex.length === 0, apex.join('; '));
+  const bare = readWranglerConfig(undefined, 'wrangler.apex.toml').routes?.map((r) =>
+    typeof r === 'string' ? r : r.pattern,
+  );
   return [
     undefined,
-    `${hosts}; without its own routes staging is refused: "${refused}" (scripts/lib/wrangler-config.test.ts)`,
+    `${hosts}; the bare domain ${bare?.join(', ')} redirects to production's SITE_URL (wrangler.apex.toml); without its own routes staging is refused: "${refused}" (scripts/lib/wrangler-config.test.ts, functions/apex/apex.test.ts)`,
   ];
 }
 
@@ -54,8 +66,27 @@ export async function testGate(): StepResult {
     'the test job does not run npm test',
   );
   assert(
-    deploy.environment === '${{ needs.target.outputs.environment }}',
-    'the deploy job is not held in its GitHub environment',
+    deploy.environment === '${{ needs.target.outputs.github_environment }}',
+    'the deploy job is not held in the GitHub environment the target job chose',
+  );
+  assert(
+    deploy.steps.some((s) => s.run === 'node scripts/deploy-target.ts --verify'),
+    'the deploy job does not check its commit before deploying',
+  );
+  // Approval gates code, not content: where a push, a Publish of the live commit and one after new code wait.
+  const live = 'a'.repeat(40);
+  const newer = 'b'.repeat(40);
+  const waits = (eventName: string, commit: string) =>
+    deployEnvironment({ target: 'production', eventName, ref: 'refs/heads/main', commit, liveCommit: live })
+      .environment;
+  const routed = {
+    push: waits('push', newer),
+    content: waits('repository_dispatch', live),
+    code: waits('repository_dispatch', newer),
+  };
+  assert(
+    routed.push === 'production' && routed.content === 'production-content' && routed.code === 'production',
+    `a push, a Publish of the live commit and one after new code wait in ${Object.values(routed).join(', ')}`,
   );
   const migrations = readMigrations();
   const problems = migrationProblems(migrations);
@@ -74,7 +105,7 @@ export async function testGate(): StepResult {
   assert(contract.length === 1, 'a migration dropping a column the previous release reads was not refused');
   return [
     undefined,
-    `deploy needs test (npm test on the commit) and waits in its GitHub environment (production: required reviewers); ${migrations.length} migrations only expand; one dropping job_alerts.keywords without a two-release plan is refused (scripts/lib/deploy-workflow.test.ts, scripts/lib/migration-safety.test.ts)`,
+    `deploy needs test (npm test on the commit) and waits in the GitHub environment the target job chose (a push → ${routed.push}, a Publish of the live commit → ${routed.content}, a Publish after new code → ${routed.code}), checking its commit again before deploying; ${migrations.length} migrations only expand; one dropping job_alerts.keywords without a two-release plan is refused (scripts/lib/deploy-workflow.test.ts, scripts/lib/deploy-approval.test.ts, scripts/lib/migration-safety.test.ts)`,
   ];
 }
 
@@ -300,5 +331,95 @@ export async function rollback(ctx: {
   return [
     undefined,
     `${ran.map(commandLine).join(' and ')} (as the deploy printed them): ${from} → ${ctx.cloud.live()}, its pages served again; the registration made after the bookmark is gone; /api/health ${health.status} (scripts/lib/deploy-steps.test.ts)`,
+  ];
+}
+
+/**
+ * A payment made after a D1 bookmark, the database restored to that bookmark (the payment's row and
+ * the webhook's writes are gone, Stripe still has them), then `npm run reconcile` from the
+ * bookmark's time: the payment is back, paid, and the payer got no second receipt; a second run
+ * changes nothing.
+ */
+export async function paymentsReconciled(ctx: {
+  api: ApiClient;
+  cloud: StandInCloud;
+  mail: FakeMail;
+  /** The local Stripe-compatible server the Worker pays through, and its secret key. */
+  stripe: { url: string; secretKey: string };
+  /** Runs `npm run reconcile -- --since <time>` on the Worker's database; resolves to what it printed. */
+  reconcile: (since: string) => Promise<string>;
+}): StepResult {
+  // As `npm run deploy` notes it: the time first (whole seconds, as Stripe counts), then the bookmark.
+  const since = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+  const { bookmark } = JSON.parse(
+    await ctx.cloud.wrangler(['d1', 'time-travel', 'info', 'DB', '--json']),
+  ) as { bookmark: string };
+  await new Promise((r) => setTimeout(r, 1000));
+
+  // A payment after the bookmark: the page's call, Stripe.js's confirm, the webhook from Stripe.
+  const email = `payer.${randomBytes(3).toString('hex')}@example.com`;
+  const created = (
+    await ctx.api.call('POST', '/api/payment/create-payment-intent', {
+      body: {
+        amount: 1000,
+        name: 'Rehearsal Payer',
+        email,
+        attemptId: crypto.randomUUID(),
+        reference: 'REH-2041',
+      },
+    })
+  ).json<CreatePaymentIntentResponse>();
+  const intentId = created.clientSecret.split('_secret_')[0]!;
+  const confirmed = await fetch(`${ctx.stripe.url}/v1/payment_intents/${intentId}/confirm`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${ctx.stripe.secretKey}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: 'payment_method=pm_card_visa',
+  });
+  assert(confirmed.ok, `the fake Stripe refused the confirm: ${confirmed.status}`);
+  const receiptPath = `/api/payment/receipt/${created.paymentId}?t=${encodeURIComponent(created.receiptToken)}`;
+  const receipt = async () => {
+    const res = await ctx.api.call('GET', receiptPath, { expect: [200, 404] });
+    return res.status === 200 ? res.json<ReceiptResponse>() : null;
+  };
+  await waitFor('the webhook never marked the payment paid', async () =>
+    (await receipt())?.status === 'paid' ? true : undefined,
+  );
+  await waitFor('the payer never got the receipt', () => ctx.mail.to(email).length === 1);
+
+  await ctx.cloud.wrangler(['d1', 'time-travel', 'restore', 'DB', `--bookmark=${bookmark}`]);
+  const afterRestore = await waitFor('the Worker did not answer after the restore', () =>
+    receipt().then(
+      (answer) => ({ answer }),
+      () => undefined,
+    ),
+  );
+  assert(afterRestore.answer === null, 'the payment made after the bookmark survived the restore');
+
+  const counts = (out: string) => {
+    const m = /(\d+) payment rows written again, (\d+) events applied/.exec(out);
+    assert(m, `npm run reconcile printed no counts: ${out.slice(-300)}`);
+    return { rows: Number(m[1]), events: Number(m[2]) };
+  };
+  const first = counts(await ctx.reconcile(since));
+  const back = await receipt();
+  assert(back, 'the payment is still missing after the reconcile');
+  assert(back.status === 'paid', `the reconciled payment is ${back.status}`);
+  assert(
+    back.cardLast4 === '4242' && back.reference === 'REH-2041',
+    'the reconciled payment lost its card or reference',
+  );
+  assert(first.rows === 1, `the reconcile wrote ${first.rows} payment rows again`);
+  assert(ctx.mail.to(email).length === 1, `the payer got ${ctx.mail.to(email).length} receipts`);
+  const second = counts(await ctx.reconcile(since));
+  assert(
+    second.rows === 0 && second.events === 0,
+    `a second reconcile wrote ${second.rows} rows and applied ${second.events} events`,
+  );
+  return [
+    undefined,
+    `a payment after bookmark ${bookmark} paid (webhook), the restore took it away (receipt 404), npm run reconcile -- --since ${since} put it back: ${first.rows} row, ${first.events} event${first.events === 1 ? '' : 's'} through the webhook's handlers, receipt ${back.statusLabel} ${back.cardBrand ?? ''} ${back.cardLast4}, still one receipt e-mail; run again: ${second.rows} rows, ${second.events} events (functions/services/payments/reconcile.test.ts)`,
   ];
 }
