@@ -154,19 +154,64 @@ export const emptySnapshot: BuildSnapshot = {
   costs: { bySubject: {}, rates: {} },
 };
 
-/** POST /api/build/done: a deployed build reports the content version it carries and its commit. */
-export const buildDoneSchema = z.object({
-  contentVersion: z
-    .number('contentVersion must be a number')
-    .int('contentVersion must be a whole number')
-    .min(0, 'contentVersion must not be negative'),
-  commit: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-zA-Z._-]{1,64}$/, 'commit must be a commit id (letters, digits, . _ -; at most 64)')
-    .optional(),
-});
-export type BuildDone = z.output<typeof buildDoneSchema>;
+const commitId = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-zA-Z._-]{1,64}$/, 'commit must be a commit id (letters, digits, . _ -; at most 64)')
+  .optional();
+
+/**
+ * Where editors read what the build machine did (the run's page): https only, since the back
+ * office shows it as a link.
+ */
+const logUrl = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'logUrl must be an https:// address' })
+  .max(500, 'logUrl must be at most 500 characters')
+  .optional();
+
+/**
+ * The steps a publish goes through, in order: the deploy-hook call that starts it (the Worker's
+ * own), the tests, a reviewer's approval (production), the build of the pages, the deploy.
+ */
+export const publishSteps = ['hook', 'test', 'approval', 'build', 'deploy'] as const;
+export type PublishStep = (typeof publishSteps)[number];
+/** The steps a build machine reports a failure at (the hook call is the Worker's own). */
+export const reportedSteps = ['test', 'approval', 'build', 'deploy'] as const;
+
+/**
+ * POST /api/build/done: what the build machine reports about the publish it runs.
+ *  - `published`: the deployed build carries `contentVersion` (the default: a body without
+ *    `outcome` is this report, as `npm run deploy` has always sent it);
+ *  - `building`: it started (or a reviewer approved it) and is working;
+ *  - `waiting`: it waits for a reviewer to approve the deploy;
+ *  - `failed`: it stopped at `step`; the live site is unchanged.
+ */
+export const buildDoneSchema = z.discriminatedUnion(
+  'outcome',
+  [
+    z.object({
+      outcome: z.literal('published').optional(),
+      contentVersion: z
+        .number('contentVersion must be a number')
+        .int('contentVersion must be a whole number')
+        .min(0, 'contentVersion must not be negative'),
+      commit: commitId,
+    }),
+    z.object({ outcome: z.literal('building'), logUrl }),
+    z.object({ outcome: z.literal('waiting'), logUrl }),
+    z.object({
+      outcome: z.literal('failed'),
+      step: z.enum(reportedSteps, `step must be one of ${reportedSteps.join(', ')}`),
+      logUrl,
+      commit: commitId,
+    }),
+  ],
+  { error: 'outcome must be one of published, building, waiting, failed' },
+);
+/** A report as the build machine sends it. */
+export type BuildReport = z.input<typeof buildDoneSchema>;
+/** The published report as deploy tools send it (`outcome` implied). */
+export type BuildDone = Extract<BuildReport, { contentVersion: number }>;
 
 /** POST /api/build/done (201): the report recorded, with when and which version is now the published one. */
 export const buildDoneResponse = z.object({
@@ -175,6 +220,13 @@ export const buildDoneResponse = z.object({
   publishedVersion: z.number(),
 });
 export type BuildDoneResponse = z.infer<typeof buildDoneResponse>;
+/** POST /api/build/done (201) for a progress or failure report: recorded at `recordedAt`. */
+export const buildProgressResponse = z.object({
+  success: z.literal(true),
+  outcome: z.enum(['building', 'waiting', 'failed']),
+  recordedAt: z.string(),
+});
+export type BuildProgressResponse = z.infer<typeof buildProgressResponse>;
 
 /** A setting the production configuration check found wrong: its name and the rule, never its value. */
 export interface ConfigProblem {
@@ -200,14 +252,30 @@ export type HealthResponse =
     }
   | { success: false; status: 'misconfigured'; message: string; problems: ConfigProblem[] };
 
-/** The state of the last deploy-hook call, as the back office shows it. */
-export const publishStates = ['idle', 'publishing', 'failed'] as const;
-export type PublishState = (typeof publishStates)[number];
+/**
+ * The state of the last publish, as the back office shows it: none running ('idle'), building
+ * ('publishing'), held for a reviewer's approval ('waiting'), stopped at a step ('failed'), or
+ * silent for PUBLISH_TIMEOUT_MINUTES ('timed-out': it has probably failed).
+ */
+export const publishStates = ['idle', 'publishing', 'waiting', 'failed', 'timed-out'] as const;
+
+/**
+ * How this Worker publishes: through the deploy hook (deployed, DEPLOY_HOOK_URL set), by a local
+ * rebuild (development: `npm start`'s watcher or `npm run publish`), or not at all (deployed
+ * without a hook: Publish would start nothing, so it is refused and health names the setting).
+ */
+export const publishModes = ['hook', 'local', 'not-set-up'] as const;
+export type PublishMode = (typeof publishModes)[number];
+
+/** A publish with no word from its build for this long has probably failed. */
+export const PUBLISH_TIMEOUT_MINUTES = 20;
 
 /** GET /api/admin/publish/status, and the body of POST /api/admin/publish (with `message`). */
 export const publishStatusResponse = z.object({
   /** Whether this Worker calls a deploy hook (production) or waits for a local rebuild. */
   hook: z.boolean(),
+  /** How this Worker publishes; 'not-set-up': Publish is refused (PUBLISH_NOT_SET_UP). */
+  mode: z.enum(publishModes),
   /** When the live site was last built (the last build report), and the content version it carries. */
   publishedAt: z.string().nullable(),
   publishedVersion: z.number().nullable(),
@@ -220,11 +288,18 @@ export const publishStatusResponse = z.object({
   /** Local publishing: a request newer than the last build (the watcher or `npm run publish` serves it). */
   requestPending: z.boolean(),
   lastRequestedAt: z.string().nullable(),
-  /** Production publishing: 'publishing' since the last successful hook call, or 'failed' (with why). */
+  /** The last publish: see publishStates. */
   state: z.enum(publishStates),
-  /** When the current state began: the hook call that started the build, or the one that failed. */
+  /** When the current state began: the hook call that started the build, the report that moved it. */
   stateSince: z.string().nullable(),
+  /** 'failed': the step it stopped at ('hook': the deploy hook could not start the build). */
+  failedStep: z.enum(publishSteps).nullable(),
+  /** 'failed' at the hook: why the call failed, in the back office's words. */
   failure: z.string().nullable(),
+  /** The build machine's page for this publish (its log), when it sent one. */
+  logUrl: z.string().nullable(),
+  /** The last word from the build (or the hook call that started it): the timeout counts from here. */
+  lastWordAt: z.string().nullable(),
   /** Seconds until the next hook call is allowed, when a request waits on the once-a-minute limit. */
   nextBuildInSeconds: z.number().nullable(),
   message: z.string().optional(),
@@ -236,6 +311,36 @@ export const publishResponse = publishStatusResponse.extend({
   message: z.string(),
 });
 export type PublishResponse = z.infer<typeof publishResponse>;
+
+// What editors read about publishing: one wording for the back office, the answer to Publish and
+// the e-mail to the staff address.
+
+/** Why Publish is refused on a deployed Worker without a deploy hook. */
+export const PUBLISH_NOT_SET_UP =
+  'Publishing is not set up on this server: saved edits are stored, but the public pages cannot be rebuilt until an administrator connects a build service (the DEPLOY_HOOK_URL setting).';
+
+/** Where a failed publish stopped, as editors read it. */
+const stepWords: Record<Exclude<PublishStep, 'hook'>, string> = {
+  test: 'the test step',
+  approval: 'the approval step (the deploy was refused or cancelled)',
+  build: 'the build step',
+  deploy: 'the deploy step',
+};
+/** What the live site shows while a publish did not go through. */
+export const PUBLISH_SITE_UNCHANGED = 'The site still shows the last published version.';
+
+/** The sentence for a failed or silent publish (without the log link, which the page draws). */
+export function publishProblemText(s: Pick<PublishStatusResponse, 'state' | 'failedStep' | 'failure'>) {
+  if (s.state === 'timed-out')
+    return `No word from the build for ${PUBLISH_TIMEOUT_MINUTES} minutes: it has probably failed. ${PUBLISH_SITE_UNCHANGED} Press Publish to try again, or ask an administrator to look at the build service.`;
+  if (s.state !== 'failed') return null;
+  if (s.failedStep === 'hook' || !s.failedStep)
+    return `Publishing failed: ${s.failure ?? 'the build could not be started'}. ${PUBLISH_SITE_UNCHANGED}`;
+  return `Publishing failed at ${stepWords[s.failedStep]}. ${PUBLISH_SITE_UNCHANGED}`;
+}
+
+/** The sentence for a publish held for a reviewer (the time is the page's to format). */
+export const PUBLISH_WAITING = 'Waiting for a reviewer to approve the deploy';
 
 /** The deployed environments, by the names wrangler.toml (`[env.staging]`, the top level) and GitHub use. */
 export const deployTargets = ['staging', 'production'] as const;

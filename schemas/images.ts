@@ -30,6 +30,24 @@ export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP and HEIC images are allo
 export const IMAGE_SIZE_MESSAGE = 'The image must be at most 15 MB';
 export const IMAGE_UNREADABLE_MESSAGE =
   'This image could not be read. Open it, save it again as JPEG or PNG, and upload that.';
+/**
+ * Cloudflare Images refuses new transformations once the account's monthly allowance is spent (Images
+ * Free: 5,000 a month, about 290 new photos): said to the editor with what still stands and what to
+ * do. Beside an upload, the rest of the form is untouched; after a save naming a linked photo, the
+ * rest of the item is stored.
+ */
+export const IMAGE_ALLOWANCE_MESSAGE =
+  "Image processing is over this month's allowance, so this photo was not added. The rest of your edit is kept: save it, and add the photo again next month, or ask an administrator to move the account to Cloudflare Images Paid.";
+export const IMAGE_ALLOWANCE_SAVED_MESSAGE =
+  "Image processing is over this month's allowance, so the linked photo was not added (the page shows a placeholder). The rest of your edit is saved; add the photo again next month, or ask an administrator to move the account to Cloudflare Images Paid.";
+/** The image service is busy or failing for now: nothing is wrong with the photo. */
+export const IMAGE_SERVICE_MESSAGE =
+  'Image processing is not available right now, so this photo was not added. The rest of your edit is kept: try the photo again in a few minutes.';
+export const IMAGE_SERVICE_SAVED_MESSAGE =
+  'Image processing is not available right now, so the linked photo was not added (the page shows a placeholder). The rest of your edit is saved; save again in a few minutes to add the photo.';
+/** A HEIC photo the image service cannot convert (where no decoder of our own stands in). */
+export const HEIC_REFUSED_MESSAGE =
+  'This HEIC photo could not be converted here. Save or export it as JPEG and upload that (an iPhone takes JPEG photos with Settings → Camera → Formats → "Most Compatible").';
 /** The 400 for a decompression bomb (or a panorama too big to be worth it), named in people's terms. */
 export const imagePixelsMessage = (width: number, height: number) =>
   `This image is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); the limit is 50 megapixels. Make it smaller and upload it again.`;

@@ -1,7 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { contentVersion, publishEvents } from '../schema/index.ts';
-import type { PublishState, PublishStatusResponse } from '#schemas/build.ts';
+import {
+  PUBLISH_TIMEOUT_MINUTES,
+  publishSteps,
+  type PublishMode,
+  type PublishStatusResponse,
+  type PublishStep,
+} from '#schemas/build.ts';
 
 /** At most one deploy-hook call that started a build a minute: edits within a minute make one build. */
 export const HOOK_INTERVAL_MS = 60_000;
@@ -12,6 +18,12 @@ export const HOOK_TIMEOUT_MS = 10_000;
  * it shows as failed and no longer holds back a retry.
  */
 export const HOOK_STALE_MS = HOOK_TIMEOUT_MS + 5_000;
+/**
+ * A started publish with no word from its build for this long has probably failed: the build
+ * machine reports when it starts, waits for an approval, fails or is done, and each of its stages
+ * takes less (a run held for a reviewer is waiting, not silent, and never times out).
+ */
+export const PUBLISH_TIMEOUT_MS = PUBLISH_TIMEOUT_MINUTES * 60_000;
 
 /** The database's content version (content edits so far; see db/schema content_version). */
 export async function readContentVersion(db: Db): Promise<number> {
@@ -88,6 +100,50 @@ export async function finishHookCall(
     .where(and(eq(publishEvents.id, id), eq(publishEvents.kind, 'hook')));
 }
 
+/** What the build machine said about the publish it runs (building, waiting for approval, failed). */
+export interface BuildReportRow {
+  outcome: 'building' | 'waiting' | 'failed';
+  /** The step a failure stopped at. */
+  step?: PublishStep | null;
+  logUrl?: string | null;
+  at?: Date;
+}
+
+/** Records a build machine's report (a statement to run or batch). */
+export const insertBuildReport = (db: Db, report: BuildReportRow) => {
+  const at = report.at ?? new Date();
+  return db.insert(publishEvents).values({
+    id: crypto.randomUUID(),
+    kind: 'report',
+    outcome: report.outcome,
+    detail: report.step ?? null,
+    logUrl: report.logUrl ?? null,
+    createdAt: at,
+    updatedAt: at,
+  });
+};
+
+/**
+ * Records, once, that the publish whose last word came at `lastWordAt` fell silent: one conditional
+ * statement (status polls arrive in parallel), which writes nothing when any word, a build or a new
+ * hook call came after it, or the silence is recorded already. True when this call recorded it.
+ */
+export async function recordSilence(db: Db, lastWordAt: Date, now = new Date()): Promise<boolean> {
+  const id = crypto.randomUUID();
+  const at = now.getTime();
+  // Raw SQL (docs/decisions/013): a conditional `insert … select … where`, which Drizzle cannot say.
+  const rows = await db.all<{ id: string }>(sql`
+    insert into publish_events (id, kind, outcome, created_at, updated_at)
+    select ${id}, 'report', 'timed-out', ${at}, ${at}
+    where ${at} - ${lastWordAt.getTime()} > ${PUBLISH_TIMEOUT_MS}
+    and not exists (
+      select 1 from publish_events e
+      where e.kind in ('report', 'built', 'hook') and e.created_at > ${lastWordAt.getTime()}
+    )
+    returning id`);
+  return rows.length > 0;
+}
+
 async function latest(db: Db, kind: (typeof publishEvents.$inferSelect)['kind']) {
   const [row] = await db
     .select()
@@ -101,43 +157,115 @@ async function latest(db: Db, kind: (typeof publishEvents.$inferSelect)['kind'])
 /** The last build that reported itself done (what the live site carries), if any. */
 export const readPublishedBuild = (db: Db) => latest(db, 'built');
 
+const stepOf = (detail: string | null): PublishStep =>
+  (publishSteps as readonly string[]).includes(detail ?? '') ? (detail as PublishStep) : 'build';
+
+type PublishProgress = Pick<
+  PublishStatusResponse,
+  'state' | 'stateSince' | 'failedStep' | 'failure' | 'logUrl' | 'lastWordAt'
+>;
+const idle: PublishProgress = {
+  state: 'idle',
+  stateSince: null,
+  failedStep: null,
+  failure: null,
+  logUrl: null,
+  lastWordAt: null,
+};
+type Row = typeof publishEvents.$inferSelect;
+
+/**
+ * Where the publish started by the last hook call stands: the call itself (failed, or never
+ * finished), then the build's latest word since (failed at a step, waiting for a reviewer,
+ * building), or its silence past PUBLISH_TIMEOUT_MS. A build that reported itself done after the
+ * call ends it (idle).
+ */
+function hookProgress(hook: Row | undefined, built: Row | undefined, report: Row | undefined, now: number) {
+  if (!hook || (built && hook.createdAt <= built.createdAt)) return idle;
+  const since = hook.createdAt.toISOString();
+  const stale = hook.outcome === 'calling' && now - hook.createdAt.getTime() > HOOK_STALE_MS;
+  if (hook.outcome === 'failed' || stale)
+    return {
+      ...idle,
+      state: 'failed',
+      stateSince: since,
+      failedStep: 'hook',
+      failure: stale
+        ? 'the build service did not confirm the start of the build'
+        : (hook.detail ?? 'the build could not be started'),
+    } satisfies PublishProgress;
+  const word = report && report.createdAt >= hook.createdAt ? report : undefined;
+  const lastWord = (word ?? hook).createdAt;
+  const base = { ...idle, logUrl: word?.logUrl ?? null, lastWordAt: lastWord.toISOString() };
+  const at = (d: Date) => d.toISOString();
+  if (word?.outcome === 'failed')
+    return {
+      ...base,
+      state: 'failed',
+      stateSince: at(word.createdAt),
+      failedStep: stepOf(word.detail),
+    } satisfies PublishProgress;
+  if (word?.outcome === 'timed-out')
+    return { ...base, state: 'timed-out', stateSince: at(word.createdAt) } satisfies PublishProgress;
+  if (word?.outcome === 'waiting')
+    return { ...base, state: 'waiting', stateSince: at(word.createdAt) } satisfies PublishProgress;
+  if (now - lastWord.getTime() > PUBLISH_TIMEOUT_MS)
+    return {
+      ...base,
+      state: 'timed-out',
+      stateSince: new Date(lastWord.getTime() + PUBLISH_TIMEOUT_MS).toISOString(),
+    } satisfies PublishProgress;
+  return { ...base, state: 'publishing', stateSince: since } satisfies PublishProgress;
+}
+
+/**
+ * A local rebuild (`npm start`'s watcher, `npm run publish`) that failed after the last request:
+ * failed at the build step, until a build or a new request comes.
+ */
+function localProgress(requested: Row | undefined, built: Row | undefined, report: Row | undefined) {
+  const pending = requested && (!built || requested.createdAt > built.createdAt);
+  if (!pending || !report || report.outcome !== 'failed' || report.createdAt < requested.createdAt)
+    return idle;
+  return {
+    ...idle,
+    state: 'failed',
+    stateSince: report.createdAt.toISOString(),
+    failedStep: stepOf(report.detail),
+    lastWordAt: report.createdAt.toISOString(),
+  } satisfies PublishProgress;
+}
+
 /**
  * What the back office shows about publishing: the live build (published at, content version), the
- * edits made since, and the state of the last deploy-hook call (publishing since, or failed).
+ * edits made since, and where the last publish stands (publishing since, waiting for approval,
+ * failed at a step, or silent for too long).
  */
 export async function readPublishStatus(
   db: Db,
-  options: { hook: boolean; now?: Date },
+  options: { mode: PublishMode; now?: Date },
 ): Promise<PublishStatusResponse> {
   const now = (options.now ?? new Date()).getTime();
-  const [version, built, requested, hook] = await Promise.all([
+  const [version, built, requested, hook, report] = await Promise.all([
     readContentVersion(db),
     latest(db, 'built'),
     latest(db, 'requested'),
     latest(db, 'hook'),
+    latest(db, 'report'),
   ]);
   const publishedVersion = built?.contentVersion ?? null;
   const waitingEdits = Math.max(0, version - (publishedVersion ?? 0));
-
-  // The last hook call matters until a build reports in after it.
-  let state: PublishState = 'idle';
-  let failure: string | null = null;
-  if (hook && (!built || hook.createdAt > built.createdAt)) {
-    const stale = hook.outcome === 'calling' && now - hook.createdAt.getTime() > HOOK_STALE_MS;
-    if (hook.outcome === 'failed' || stale) {
-      state = 'failed';
-      failure = stale
-        ? 'the build service did not confirm the start of the build'
-        : (hook.detail ?? 'the build could not be started');
-    } else state = 'publishing';
-  }
+  const progress =
+    options.mode === 'local'
+      ? localProgress(requested, built, report)
+      : hookProgress(hook, built, report, now);
   const waitingOnLimit =
     hook?.outcome === 'started' &&
     requested &&
     requested.createdAt > hook.createdAt &&
     now - hook.createdAt.getTime() < HOOK_INTERVAL_MS;
   return {
-    hook: options.hook,
+    hook: options.mode === 'hook',
+    mode: options.mode,
     publishedAt: built?.createdAt.toISOString() ?? null,
     publishedVersion,
     publishedCommit: built?.commit ?? null,
@@ -146,11 +274,27 @@ export async function readPublishStatus(
     editsWaiting: waitingEdits > 0,
     requestPending: Boolean(requested && (!built || requested.createdAt > built.createdAt)),
     lastRequestedAt: requested?.createdAt.toISOString() ?? null,
-    state,
-    stateSince: state === 'idle' ? null : hook!.createdAt.toISOString(),
-    failure,
+    ...progress,
     nextBuildInSeconds: waitingOnLimit
       ? Math.ceil((hook.createdAt.getTime() + HOOK_INTERVAL_MS - now) / 1000)
       : null,
   };
+}
+
+/**
+ * Whether the last local request was served: a build or a failed rebuild after it (the watcher
+ * rebuilds only for a request newer than both, so a failing build is not retried in a loop).
+ */
+export async function localRequestDue(db: Db): Promise<boolean> {
+  const [requested, built, report] = await Promise.all([
+    latest(db, 'requested'),
+    latest(db, 'built'),
+    latest(db, 'report'),
+  ]);
+  if (!requested) return false;
+  const served = Math.max(
+    built?.createdAt.getTime() ?? 0,
+    report?.outcome === 'failed' ? report.createdAt.getTime() : 0,
+  );
+  return requested.createdAt.getTime() > served;
 }

@@ -1,4 +1,4 @@
-import type { ConfigProblem } from '#schemas/build.ts';
+import type { ConfigProblem, PublishMode } from '#schemas/build.ts';
 import { exampleDomainIn } from './example-values.ts';
 import { TOKEN_SECRET_MIN_BYTES, tokenSecretProblem } from './token-secret.ts';
 
@@ -30,10 +30,6 @@ interface OptionalVars {
   DEPLOY_HOOK_TOKEN?: string;
   /** The commit this Worker was deployed from (`npm run deploy` sets it with --var). */
   BUILD_COMMIT?: string;
-  /** Alerts (functions/services/operations/alerts.ts): a webhook to POST them to, beside the staff e-mail. */
-  ALERT_WEBHOOK_URL?: string;
-  /** `on` or `off`; unset, alerts are on in a deployed Worker and off in development and tests. */
-  ALERTS?: string;
 }
 
 /** The environments that are not deployed; every other value (or none) is held to production's rules. */
@@ -83,6 +79,11 @@ export const isLoopbackHost = (hostname: string) => loopbackHosts.has(hostname.t
 export function config(env: Env) {
   const isDevelopment = env.ENVIRONMENT === 'development';
   const vars = env as Env & OptionalVars;
+  const publishing: PublishMode = vars.DEPLOY_HOOK_URL
+    ? 'hook'
+    : localEnvironments.has(env.ENVIRONMENT)
+      ? 'local'
+      : 'not-set-up';
   return {
     environment: env.ENVIRONMENT,
     isDevelopment,
@@ -114,11 +115,11 @@ export function config(env: Env) {
     deployHook: vars.DEPLOY_HOOK_URL
       ? { url: vars.DEPLOY_HOOK_URL, token: vars.DEPLOY_HOOK_TOKEN || null }
       : null,
-    alerts: {
-      // A local server's faults are its developer's to see; a test turns alerts on to check them.
-      enabled: vars.ALERTS === 'on' || (vars.ALERTS !== 'off' && !localEnvironments.has(env.ENVIRONMENT)),
-      webhookUrl: vars.ALERT_WEBHOOK_URL?.trim() || null,
-    },
+    /**
+     * How Publish rebuilds the pages: the deploy hook; a local rebuild (development and tests);
+     * or, deployed without a hook, not at all (refused, and named by the health check).
+     */
+    publishing,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY || null,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET || null,
@@ -156,9 +157,20 @@ export function configProblems(env: Env): ConfigProblem[] {
   }
   for (const setting of c.mail.missing)
     problems.push({ setting, problem: 'must be set (production e-mail)', blocking: false });
-  const webhook = c.alerts.webhookUrl;
-  if (webhook && (!URL.canParse(webhook) || new URL(webhook).protocol !== 'https:'))
-    problems.push({ setting: 'ALERT_WEBHOOK_URL', problem: 'must be an https:// URL', blocking: false });
+  // Publishing: without the hook, Publish would start nothing and editors' changes would never
+  // reach the pages; without the build token, a build could neither read the content nor report.
+  if (!c.deployHook)
+    problems.push({
+      setting: 'DEPLOY_HOOK_URL',
+      problem: 'must be set (publishing: the build service Publish starts)',
+      blocking: false,
+    });
+  if (!c.buildToken)
+    problems.push({
+      setting: 'BUILD_TOKEN',
+      problem: `must be set, ${TOKEN_SECRET_MIN_BYTES}+ bytes (publishing: the build reads the content and reports back with it)`,
+      blocking: false,
+    });
   // Example values (issue 32 item 7): the origin every link names, and the sender of every e-mail.
   const vars = env as Env & OptionalVars;
   for (const [setting, value] of [

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unstable_readConfig } from 'wrangler';
-import { declaredEnvironments, dryRun, dryRunArgs, dryRunProblems } from './deploy-dry-run.ts';
+import {
+  declaredEnvironments,
+  developmentOnlyModules,
+  dryRun,
+  dryRunArgs,
+  dryRunProblems,
+  environmentLabel,
+} from './deploy-dry-run.ts';
 
 /** The keys of one environment's resolved `define` (undefined: the top level). */
 const defineOf = (environment?: string, config = 'wrangler.toml') =>
@@ -56,4 +63,26 @@ describe('the deploy dry run of every environment', () => {
     expect(output.code).toBe(0);
     expect(problems.join('\n')).toMatch(/"define" exists at the top level, but not on "env\.staging"/);
   });
+
+  it('names a development-only module found in a bundle', () => {
+    expect(developmentOnlyModules(['index.js', '30b26bc-libheif.wasm', 'x-tabs.css'])).toEqual([
+      'the bundle carries 30b26bc-libheif.wasm, which serves development and tests only',
+    ]);
+  });
+
+  // The in-Worker HEIC decoder (1.4 MB of WebAssembly) stands in for the Images binding's local
+  // simulation only: the bundle `wrangler deploy` makes, whatever the environment, leaves it out.
+  it('leaves the in-Worker HEIC decoder out of every environment a deploy bundles', async () => {
+    for (const environment of declaredEnvironments()) {
+      const label = environmentLabel(environment);
+      const { problems, output, modules } = await dryRun(environment);
+      expect(output.code, label).toBe(0);
+      expect(modules, label).toContain('index.js');
+      expect(
+        modules.filter((name) => /libheif/i.test(name)),
+        label,
+      ).toEqual([]);
+      expect(problems, label).toEqual([]);
+    }
+  }, 120_000);
 });

@@ -3,7 +3,7 @@
 // warn about. A warning there (a key such as `define` that an environment does not inherit) means
 // that environment does not deploy what the top level does, so any output on stderr counts.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -48,6 +48,20 @@ export function dryRunProblems({ code, stdout, stderr }: DryRunOutput): string[]
   return problems;
 }
 
+/**
+ * Modules that serve development and tests only and must not be deployed: the in-Worker HEIC
+ * decoder (libheif, 1.4 MB of WebAssembly), which stands in for the Images binding's local
+ * simulation; the deploy bundle leaves it out (functions/services/files/image-pipeline.ts).
+ */
+const DEVELOPMENT_ONLY = [/libheif/i];
+
+/** The development-only modules among a bundle's files, one problem each. */
+export function developmentOnlyModules(modules: string[]): string[] {
+  return modules
+    .filter((name) => DEVELOPMENT_ONLY.some((pattern) => pattern.test(name)))
+    .map((name) => `the bundle carries ${name}, which serves development and tests only`);
+}
+
 /** The size line of a dry run (`Total Upload: … KiB / gzip: … KiB`), to show what was bundled. */
 export const uploadSize = (stdout: string) =>
   /Total Upload: .*/.exec(stripVTControlCharacters(stdout))?.[0] ?? 'no bundle size printed';
@@ -86,10 +100,13 @@ export async function dryRun(environment: string | undefined, configPath = 'wran
     });
     mkdirSync(join(scratch, 'assets'));
     const output = await new Promise<DryRunOutput>((resolve, reject) => {
+      // As a deploy bundles: wrangler defines NODE_ENV as production unless the shell says
+      // otherwise (a test runner does), and that define is what leaves development code out.
+      const { NODE_ENV: _ignored, ...env } = process.env;
       const child = spawn('wrangler', args, {
         stdio: ['ignore', 'pipe', 'pipe'],
         // Offline and unattended: no telemetry, no prompts.
-        env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+        env: { ...env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
       });
       let stdout = '';
       let stderr = '';
@@ -98,7 +115,15 @@ export async function dryRun(environment: string | undefined, configPath = 'wran
       child.on('error', reject);
       child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
-    return { environment, output, problems: dryRunProblems(output) };
+    // The files a deploy would upload: the Worker's script and the modules it attaches.
+    const bundle = join(scratch, 'bundle');
+    const modules = existsSync(bundle) ? readdirSync(bundle) : [];
+    return {
+      environment,
+      output,
+      modules,
+      problems: [...dryRunProblems(output), ...developmentOnlyModules(modules)],
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { publishEvents } from '#db/schema/index.ts';
-import { insertBuilt } from '#db/queries/publishing.ts';
+import { insertBuildReport, insertBuilt, localRequestDue } from '#db/queries/publishing.ts';
 import { run } from './run.ts';
 import { openLocalPlatform } from './platform.ts';
 
@@ -41,37 +39,41 @@ export const localSiteUrl = () => process.env.SITE_URL || `http://127.0.0.1:${pr
 
 /**
  * Rebuilds the static site from the local D1 and records a 'built' event dated at the build's start
- * (edits saved during the build still show as waiting), with the content version it rendered.
+ * (edits saved during the build still show as waiting), with the content version it rendered. A
+ * build that fails is recorded too, dated the same way, so the back office says it failed at the
+ * build step instead of "a rebuild is on its way" for ever; the error is thrown on.
  */
 export async function rebuildSite(db?: Db, options: { siteUrl?: string } = {}) {
   const startedAt = new Date();
-  const { contentVersion } = await buildAndSwap({
-    // ASSETS_DIR: the folder the local Worker serves when it is not dist/ (a browser-test stack's
-    // own copy, `wrangler dev --assets`: scripts/lib/e2e-stacks.ts).
-    outDir: process.env.ASSETS_DIR || undefined,
-    env: { SITE_URL: options.siteUrl ?? localSiteUrl() },
-  });
-  if (db) return recordBuilt(db, startedAt, contentVersion);
-  const platform = await openLocalPlatform();
+  let outcome: { contentVersion: number } | { error: unknown };
   try {
-    await recordBuilt(platform.db, startedAt, contentVersion);
-  } finally {
-    await platform.dispose();
+    outcome = await buildAndSwap({
+      // ASSETS_DIR: the folder the local Worker serves when it is not dist/ (a browser-test stack's
+      // own copy, `wrangler dev --assets`: scripts/lib/e2e-stacks.ts).
+      outDir: process.env.ASSETS_DIR || undefined,
+      env: { SITE_URL: options.siteUrl ?? localSiteUrl() },
+    });
+  } catch (error) {
+    outcome = { error };
   }
+  const record = (into: Db) =>
+    'error' in outcome
+      ? insertBuildReport(into, { outcome: 'failed', step: 'build', at: startedAt })
+      : recordBuilt(into, startedAt, outcome.contentVersion);
+  if (db) await record(db);
+  else {
+    const platform = await openLocalPlatform();
+    try {
+      await record(platform.db);
+    } finally {
+      await platform.dispose();
+    }
+  }
+  if ('error' in outcome) throw outcome.error;
 }
 
 const recordBuilt = (db: Db, at: Date, contentVersion: number | null) =>
   insertBuilt(db, { contentVersion, at });
-
-async function latest(db: Db, kind: 'requested' | 'built') {
-  const [row] = await db
-    .select({ at: publishEvents.createdAt })
-    .from(publishEvents)
-    .where(eq(publishEvents.kind, kind))
-    .orderBy(desc(publishEvents.createdAt))
-    .limit(1);
-  return row?.at.getTime() ?? 0;
-}
 
 /**
  * `npm start`'s small publish watcher: every few seconds, if a publish was requested after the
@@ -108,8 +110,9 @@ async function watch({
   let building = false;
   const tick = async () => {
     if (building) return;
-    const due = (await latest(db, 'requested')) > (await latest(db, 'built'));
-    if (!due) return;
+    // A request newer than the last build and the last failed one: a failing build waits for the
+    // next Publish instead of running again every few seconds.
+    if (!(await localRequestDue(db))) return;
     building = true;
     console.log('[publish] rebuilding the site…');
     try {

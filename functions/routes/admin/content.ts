@@ -32,7 +32,9 @@ import {
 import type { Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#db/queries/audit.ts';
 import { importRemoteImage } from '#functions/services/files/remote-images.ts';
-import { DomainError } from '#functions/services/errors.ts';
+import { DomainError, Unavailable } from '#functions/services/errors.ts';
+import { ImageAllowanceSpent } from '#functions/services/files/image-pipeline.ts';
+import { IMAGE_ALLOWANCE_SAVED_MESSAGE, IMAGE_SERVICE_SAVED_MESSAGE } from '#schemas/images.ts';
 import { purgePublicReads } from '#functions/middleware/edge-cache.ts';
 import { searchNeedle, listResponse, staffOnly, window } from './shared.ts';
 
@@ -145,7 +147,15 @@ async function importLinkedImages(c: Context<AppEnv>, kind: ContentKind, data: R
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      warnings.push({ field, message: `The image could not be fetched: ${error.message}` });
+      // The Images allowance or the service, not the link: the editor learns which, and that the
+      // rest of the item is saved all the same.
+      const message =
+        error instanceof ImageAllowanceSpent
+          ? IMAGE_ALLOWANCE_SAVED_MESSAGE
+          : error instanceof Unavailable
+            ? IMAGE_SERVICE_SAVED_MESSAGE
+            : `The image could not be fetched: ${error.message}`;
+      warnings.push({ field, message });
       return value;
     }
   };

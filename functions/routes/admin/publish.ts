@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { auditInsert } from '#db/queries/audit.ts';
@@ -8,12 +9,18 @@ import {
   HOOK_TIMEOUT_MS,
   insertPublishRequest,
   readPublishStatus,
+  recordSilence,
 } from '#db/queries/publishing.ts';
-import type {
-  DeployHookPayload,
-  DeployTarget,
-  PublishResponse,
-  PublishStatusResponse,
+import { notifyPublishProblem } from '#functions/services/mail/publish-notice.ts';
+import { pagePaths } from '#schemas/paths.ts';
+import {
+  PUBLISH_NOT_SET_UP,
+  PUBLISH_WAITING,
+  publishProblemText,
+  type DeployHookPayload,
+  type DeployTarget,
+  type PublishResponse,
+  type PublishStatusResponse,
 } from '#schemas/build.ts';
 import { staffOnly } from './shared.ts';
 
@@ -72,15 +79,34 @@ async function maybeCallHook(db: Db, env: Env) {
   return !failure;
 }
 
-/** What the admin shows: the live build, edits since, and the last hook call's state. */
-const publishStatus = (db: Db, env: Env) => readPublishStatus(db, { hook: Boolean(config(env).deployHook) });
+/**
+ * What the admin shows: the live build, edits since, and where the last publish stands. A publish
+ * whose build fell silent past the timeout is recorded once (the first read that sees it, whoever
+ * reads), and that read e-mails the staff address: the person who pressed Publish may be gone.
+ */
+async function publishStatus(c: Context<AppEnv>) {
+  const db = c.var.db;
+  const status = await readPublishStatus(db, { mode: config(c.env).publishing });
+  if (
+    status.state === 'timed-out' &&
+    status.lastWordAt &&
+    (await recordSilence(db, new Date(status.lastWordAt)))
+  )
+    await notifyPublishProblem(db, c.var.mailer, status, {
+      at: new Date(),
+      adminUrl: `${config(c.env).siteUrl.replace(/\/$/, '')}${pagePaths.admin}/content`,
+    });
+  return status;
+}
 
 /** The sentence shown after Publish, from the state it led to. */
 function publishMessage(status: PublishStatusResponse, started: boolean) {
   // In an editor's words (issue 29 item 9): what happens to their changes, not which command runs.
-  if (!status.hook)
+  if (status.mode === 'local')
     return 'Publish requested: the public pages are being rebuilt with your changes. They appear on the site in a few minutes.';
-  if (status.state === 'failed') return `Publishing failed: ${status.failure}. Press Publish to try again.`;
+  const problem = publishProblemText(status);
+  if (problem) return `${problem} Press Publish to try again.`;
+  if (status.state === 'waiting') return `${PUBLISH_WAITING}.`;
   if (started) return 'Publishing: the site is being rebuilt. This takes a few minutes.';
   if (status.nextBuildInSeconds !== null)
     return `Publish requested: a build started less than a minute ago, the next one starts in ${status.nextBuildInSeconds} seconds.`;
@@ -91,13 +117,17 @@ function publishMessage(status: PublishStatusResponse, started: boolean) {
 export const adminPublish = new Hono<AppEnv>()
   .use(staffOnly)
   .post('/', async (c) => {
+    // Deployed without a hook, a request would wait for a build nothing starts: refused, saying why
+    // (the health check names the missing setting for whoever runs the deployment).
+    if (config(c.env).publishing === 'not-set-up')
+      throw new HTTPException(503, { message: PUBLISH_NOT_SET_UP });
     const db = c.var.db;
     await db.batch([
       insertPublishRequest(db, c.var.auth.sub),
       auditInsert(db, { staffId: c.var.auth.sub, action: 'publish.request', entity: 'site' }),
     ]);
     const started = await maybeCallHook(db, c.env);
-    const status = await publishStatus(db, c.env);
+    const status = await publishStatus(c);
     return c.json(
       { success: true, ...status, message: publishMessage(status, started) } satisfies PublishResponse,
       202,
@@ -106,5 +136,5 @@ export const adminPublish = new Hono<AppEnv>()
   .get('/status', async (c) => {
     await maybeCallHook(c.var.db, c.env);
     c.header('Cache-Control', 'private, no-store');
-    return c.json((await publishStatus(c.var.db, c.env)) satisfies PublishStatusResponse);
+    return c.json((await publishStatus(c)) satisfies PublishStatusResponse);
   });

@@ -5,11 +5,14 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { parseSnapshotCursor, readSnapshotHead, readSnapshotPage } from '#db/queries/build-snapshot.ts';
-import { insertBuilt, readContentVersion } from '#db/queries/publishing.ts';
+import { insertBuildReport, insertBuilt, readContentVersion } from '#db/queries/publishing.ts';
+import { notifyPublishProblem } from '#functions/services/mail/publish-notice.ts';
+import { pagePaths } from '#schemas/paths.ts';
 import {
   buildDoneSchema,
   snapshotPageQuery,
   type BuildDoneResponse,
+  type BuildProgressResponse,
   type PagedCollection,
   type SnapshotHead,
   type SnapshotPage,
@@ -71,8 +74,31 @@ export const build = new Hono<AppEnv>()
     });
     return c.json(page satisfies SnapshotPage);
   })
+  // What the build machine says about the publish it runs: started, waiting for a reviewer, failed
+  // at a step (the staff address is told), or done with the content version it deployed.
   .post('/done', validate('json', buildDoneSchema), async (c) => {
-    const { contentVersion, commit } = c.req.valid('json');
+    const report = c.req.valid('json');
+    const at = new Date();
+    if (report.outcome === 'building' || report.outcome === 'waiting' || report.outcome === 'failed') {
+      const step = report.outcome === 'failed' ? report.step : null;
+      await insertBuildReport(c.var.db, { outcome: report.outcome, step, logUrl: report.logUrl ?? null, at });
+      if (report.outcome === 'failed')
+        await notifyPublishProblem(
+          c.var.db,
+          c.var.mailer,
+          { state: 'failed', failedStep: report.step, failure: null, logUrl: report.logUrl ?? null },
+          { at, adminUrl: `${config(c.env).siteUrl.replace(/\/$/, '')}${pagePaths.admin}/content` },
+        );
+      return c.json(
+        {
+          success: true,
+          outcome: report.outcome,
+          recordedAt: at.toISOString(),
+        } satisfies BuildProgressResponse,
+        201,
+      );
+    }
+    const { contentVersion, commit } = report;
     // A build can only carry a version the database has reached (a typo or a report from another
     // environment's build must not mark newer edits as published).
     if (contentVersion > (await readContentVersion(c.var.db))) {
@@ -80,7 +106,6 @@ export const build = new Hono<AppEnv>()
         message: 'contentVersion is newer than this database’s content version',
       });
     }
-    const at = new Date();
     await insertBuilt(c.var.db, { contentVersion, commit: commit ?? null, at });
     return c.json(
       {

@@ -27,6 +27,8 @@ const production = {
   MAIL_API_KEY: 're_live_key_value',
   MAIL_FROM: 'Bridgeway <no-reply@bridgeway-global.co.uk>',
   BUILD_COMMIT: 'abc1234',
+  BUILD_TOKEN: randomSecret(),
+  DEPLOY_HOOK_URL: 'https://api.github.com/repos/bridgeway/site/dispatches',
 };
 const health = (vars: Record<string, string | undefined>) =>
   app.request('/api/health', {}, { ...env, ...vars });
@@ -93,6 +95,22 @@ describe('GET /api/health', () => {
       'api.resend.com',
     ])
       expect(text).not.toContain(value);
+  });
+
+  it('names publishing that is not set up (no deploy hook, no build token), never blocking the site', async () => {
+    const res = await health({ ...production, DEPLOY_HOOK_URL: undefined, BUILD_TOKEN: 'short' });
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    const body = JSON.parse(text) as Misconfigured;
+    expect(body.problems).toEqual([
+      { setting: 'DEPLOY_HOOK_URL', problem: expect.stringContaining('must be set'), blocking: false },
+      { setting: 'BUILD_TOKEN', problem: expect.stringContaining('32+ bytes'), blocking: false },
+    ]);
+    expect(text).not.toContain('short');
+    // Development publishes by a local rebuild: nothing to set up there.
+    expect(configProblems({ ...env, ENVIRONMENT: 'development', SITE_URL: 'http://127.0.0.1:8787' })).toEqual(
+      [],
+    );
   });
 
   it("holds staging and an unset ENVIRONMENT to production's rules (fails closed)", () => {

@@ -2,8 +2,11 @@ import { unzlibSync } from 'fflate';
 import type { Db } from '#db/client.ts';
 import { findImage, insertImage, type ImageRow } from '#db/queries/images.ts';
 import {
+  HEIC_REFUSED_MESSAGE,
+  IMAGE_ALLOWANCE_MESSAGE,
   IMAGE_CONTENT_TYPES,
   IMAGE_FORMATS,
+  IMAGE_SERVICE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
   MAX_IMAGE_PIXELS,
@@ -13,9 +16,8 @@ import {
   variantWidths,
   type ImageFormat,
 } from '#schemas/images.ts';
-import { Invalid, Unavailable, Unsupported } from '../errors.ts';
+import { Forbidden, Invalid, Unavailable, Unsupported } from '../errors.ts';
 import { probeImage, type ImageProbe } from './image-probe.ts';
-import { heicToPng } from './heic-decode.ts';
 
 // The image pipeline (docs/decisions/023-image-pipeline.md): bytes an editor uploaded, or a linked
 // image fetched at save time, become one `images` row and its variants in R2: AVIF, WebP and JPEG at
@@ -107,6 +109,61 @@ function pngPixel(png: Uint8Array): string | null {
   return `#${hex(row[1]!)}${hex(row[2]!)}${hex(row[3]!)}`;
 }
 
+/**
+ * The account's monthly Images allowance is spent (Images Free: 5,000 transformations; each new
+ * image takes 17). Nothing is wrong with the photo and trying again this month changes nothing,
+ * so it is not a 503: 403, as Cloudflare itself answers it.
+ */
+export class ImageAllowanceSpent extends Forbidden {
+  override name = 'ImageAllowanceSpent';
+  constructor() {
+    super(IMAGE_ALLOWANCE_MESSAGE);
+  }
+}
+
+/** The Cloudflare error code of an Images binding failure: its `code`, or the one its message names. */
+export function imagesErrorCode(error: unknown): number | null {
+  if (!(error instanceof Error)) return null;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'number') return code;
+  const named = /\b(9\d{3})\b/.exec(error.message);
+  return named ? Number(named[1]) : null;
+}
+
+/**
+ * Images' quota errors: 9422 (the free unique transformations are used up), 9423 (a free
+ * transformation refused). New transformations fail until the month turns or the account moves to
+ * Images Paid; what is already made stays served.
+ */
+const ALLOWANCE_CODES = new Set([9422, 9423]);
+/**
+ * The service's own failures, whatever the photo: access to the binding denied (Images not enabled
+ * for the account), busy, aborted, timed out. (9523, "internal error while processing the image",
+ * is also what a refused input looks like, so it is not counted here.)
+ */
+const SERVICE_CODES = new Set([9430, 9522, 9527, 9528, 9529]);
+
+const isAllowanceSpent = (error: unknown) => ALLOWANCE_CODES.has(imagesErrorCode(error) ?? 0);
+const isServiceDown = (error: unknown) => SERVICE_CODES.has(imagesErrorCode(error) ?? 0);
+
+/** Decodes an HEIC file into a PNG the binding can read. */
+type HeicDecoder = (bytes: Uint8Array) => Promise<Uint8Array>;
+
+/**
+ * The Worker's own HEIC decoder (libheif compiled to WebAssembly, 1.4 MB), for where the Images
+ * binding cannot decode HEIC: wrangler's local simulation, under `npm start`, the tests and the
+ * rehearsal. `wrangler deploy` bundles with process.env.NODE_ENV defined as "production", which
+ * makes the import dead code there: the decoder never reaches the production bundle (nor its
+ * memory limit), Cloudflare's binding decodes HEIC itself, and a HEIC it refuses is refused with
+ * HEIC_REFUSED_MESSAGE. An object, so a test can take the production path (spy on `load`).
+ */
+export const heicFallback = {
+  async load(): Promise<HeicDecoder | null> {
+    if (process.env.NODE_ENV !== 'production') return (await import('./heic-decode.ts')).heicToPng;
+    return null;
+  },
+};
+
 /** Runs one transformation; a refusal by the binding is an image we cannot read. */
 async function transform(
   images: ImagesBinding,
@@ -123,19 +180,46 @@ async function transform(
 /**
  * The master: upright, at most 1920 px wide, re-encoded (so no byte of the original survives). HEIC
  * goes to the binding as it is; where the binding cannot decode HEVC (its local simulation), the
- * Worker's own decoder hands it a PNG instead.
+ * Worker's own decoder hands it a PNG instead, where this bundle has one (heicFallback).
+ * Throws the domain error an editor reads: the allowance spent, the service down, a HEIC nothing
+ * here can convert, or an image that cannot be read.
  */
 async function makeMaster(images: ImagesBinding, bytes: Uint8Array, probe: ImageProbe, width: number) {
   const output: ImageOutputOptions = probe.hasAlpha
     ? { format: 'image/png' }
     : { format: 'image/jpeg', quality: MASTER_QUALITY };
   const steps = width < probe.width ? [{ width }] : [];
+  let failure: unknown;
   try {
     return await transform(images, bytes, steps, output);
   } catch (error) {
-    if (probe.kind !== 'heic') throw error;
-    return await transform(images, await heicToPng(bytes), steps, output);
+    failure = error;
   }
+  if (isAllowanceSpent(failure)) throw new ImageAllowanceSpent();
+  if (isServiceDown(failure)) throw new Unavailable(IMAGE_SERVICE_MESSAGE);
+  logBindingFailure('image master failed', probe.kind, failure);
+  if (probe.kind !== 'heic') throw new Invalid(IMAGE_UNREADABLE_MESSAGE);
+  const decode = await heicFallback.load();
+  if (!decode) throw new Unsupported(HEIC_REFUSED_MESSAGE);
+  let png: Uint8Array;
+  try {
+    png = await decode(bytes);
+  } catch (error) {
+    logBindingFailure('HEIC decoding failed', probe.kind, error);
+    throw new Invalid(IMAGE_UNREADABLE_MESSAGE);
+  }
+  try {
+    return await transform(images, png, steps, output);
+  } catch (error) {
+    if (isAllowanceSpent(error)) throw new ImageAllowanceSpent();
+    logBindingFailure('image master failed', 'png from heic', error);
+    throw new Unavailable(IMAGE_SERVICE_MESSAGE);
+  }
+}
+
+/** One log line for a failure of the binding or the decoder: the kind and the start of its message. */
+function logBindingFailure(what: string, kind: string, error: unknown) {
+  console.error(what, kind, error instanceof Error ? error.message.slice(0, 200) : error);
 }
 
 export interface ProcessedImage {
@@ -148,7 +232,9 @@ export interface ProcessedImage {
 
 /**
  * Processes checked image bytes into their variants and row. The same bytes a second time answer
- * the stored image. Storage down: Unavailable (503); bytes no decoder can read: Invalid (400).
+ * the stored image. The Images allowance spent: ImageAllowanceSpent (403); the service or storage
+ * down: Unavailable (503); a HEIC nothing here converts: Unsupported (415); bytes no decoder can
+ * read: Invalid (400).
  */
 export async function processImage(
   env: Bindings,
@@ -163,17 +249,7 @@ export async function processImage(
 
   const widths = variantWidths(probe.width);
   const top = widths[widths.length - 1]!;
-  let master: Uint8Array;
-  try {
-    master = (await makeMaster(env.IMAGES, bytes, probe, top)).bytes;
-  } catch (error) {
-    console.error(
-      'image master failed',
-      probe.kind,
-      error instanceof Error ? error.message.slice(0, 200) : error,
-    );
-    throw new Invalid(IMAGE_UNREADABLE_MESSAGE);
-  }
+  const master = (await makeMaster(env.IMAGES, bytes, probe, top)).bytes;
   const variantBytes: Record<string, number> = {};
   const stored: string[] = [];
   try {
@@ -225,7 +301,11 @@ export async function processImage(
     // Nothing half-made stays behind: the variants go with the failure (the row is written last).
     if (stored.length) await env.FILES.delete(stored).catch(() => undefined);
     if (error instanceof Invalid) throw error;
-    console.error('image variants failed', error instanceof Error ? error.message.slice(0, 200) : error);
-    throw new Unavailable('We could not process the image right now. Please try again in a moment.');
+    // The allowance can run out between two of an image's transformations: the photo is not added
+    // (nothing half-made is kept), and the editor is told why.
+    if (isAllowanceSpent(error)) throw new ImageAllowanceSpent();
+    logBindingFailure('image variants failed', probe.kind, error);
+    // The variants are made from our own master: a failure here is the service's, never the photo's.
+    throw new Unavailable(IMAGE_SERVICE_MESSAGE);
   }
 }

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { publishResponse, publishStatusResponse, type PublishStatusResponse } from '#schemas/build.ts';
+import {
+  PUBLISH_NOT_SET_UP,
+  PUBLISH_WAITING,
+  publishProblemText,
+  publishResponse,
+  publishStatusResponse,
+  type PublishStatusResponse,
+} from '#schemas/build.ts';
 import { adminApi, formatDate } from './session.ts';
 import { AdminAlert } from './AdminAlert.tsx';
 
@@ -18,8 +25,12 @@ function describe(s: PublishStatusResponse) {
   );
   let next: string;
   if (s.state === 'publishing') next = `Publishing since ${formatDate(s.stateSince)}.`;
-  else if (s.state === 'failed') next = '';
-  else if (!s.hook && s.requestPending) next = 'A rebuild is on its way.';
+  else if (s.state === 'waiting') next = `${PUBLISH_WAITING} (since ${formatDate(s.stateSince)}).`;
+  // A problem has a paragraph of its own below.
+  else if (s.state === 'failed' || s.state === 'timed-out') next = '';
+  else if (s.mode === 'not-set-up')
+    next = s.editsWaiting ? `${plural(s.waitingEdits)} not on the public pages yet.` : '';
+  else if (s.mode === 'local' && s.requestPending) next = 'A rebuild is on its way.';
   else if (s.nextBuildInSeconds !== null) next = `The next build starts in ${s.nextBuildInSeconds} seconds.`;
   else
     next = s.editsWaiting ? `${plural(s.waitingEdits)} waiting to be published.` : 'Everything is published.';
@@ -30,22 +41,32 @@ function describe(s: PublishStatusResponse) {
   );
 }
 
-/** When the site was last published, whether a build is running or failed, and the Publish button. */
+/**
+ * When the site was last published, where the last publish stands (building, waiting for a
+ * reviewer, failed at a step with its log, silent for too long) and the Publish button, which says
+ * why it cannot be pressed where publishing is not set up.
+ */
 export function PublishBar() {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: ['admin', 'publish'],
     queryFn: () => adminApi('/publish/status', { schema: publishStatusResponse }),
-    // While a build runs or waits, poll so the page shows when it is done.
+    // While a build runs or waits, poll so the page shows when it is done (or what went wrong).
     refetchInterval: (q) =>
-      q.state.data && (q.state.data.state === 'publishing' || q.state.data.requestPending) ? 5_000 : 60_000,
+      q.state.data &&
+      (q.state.data.state === 'publishing' ||
+        q.state.data.state === 'waiting' ||
+        (q.state.data.requestPending && q.state.data.state !== 'failed'))
+        ? 5_000
+        : 60_000,
   });
   const publish = useMutation({
     mutationFn: () => adminApi('/publish', { method: 'POST', schema: publishResponse }),
     onSuccess: (data) => queryClient.setQueryData(['admin', 'publish'], data),
   });
   const s = status.data;
-  const failed = s?.state === 'failed';
+  const problem = s ? publishProblemText(s) : null;
+  const notSetUp = s?.mode === 'not-set-up';
   return (
     <section className="admin-publish" aria-labelledby="publish-title">
       <h2 id="publish-title">Publishing</h2>
@@ -53,13 +74,26 @@ export function PublishBar() {
         {status.isPending && <p>Loading…</p>}
         {status.isError && <AdminAlert error={status.error} />}
         {s && <p data-testid="publish-status">{describe(s)}</p>}
-        {failed && (
+        {problem && (
           <p role="alert" className="admin-error" data-testid="publish-failed">
-            Publishing failed at {formatDate(s.stateSince)}: {s.failure}. Nothing was changed on the live
-            site; you can try again now.
+            {problem}
+            {s?.logUrl && (
+              <>
+                {' '}
+                <a href={s.logUrl} target="_blank" rel="noopener noreferrer">
+                  See the log
+                </a>
+                .
+              </>
+            )}
           </p>
         )}
-        {publish.isSuccess && publish.data.message && !failed && (
+        {notSetUp && (
+          <p className="admin-warning" id="publish-not-set-up" data-testid="publish-not-set-up">
+            {PUBLISH_NOT_SET_UP}
+          </p>
+        )}
+        {publish.isSuccess && publish.data.message && !problem && (
           <p className="admin-success">{publish.data.message}</p>
         )}
         {publish.isError && <AdminAlert error={publish.error} />}
@@ -67,10 +101,11 @@ export function PublishBar() {
       <button
         type="button"
         className="admin-button"
-        disabled={publish.isPending}
+        disabled={publish.isPending || notSetUp}
+        aria-describedby={notSetUp ? 'publish-not-set-up' : undefined}
         onClick={() => publish.mutate()}
       >
-        {publish.isPending ? 'Publishing…' : failed ? 'Retry publishing' : 'Publish'}
+        {publish.isPending ? 'Publishing…' : problem ? 'Retry publishing' : 'Publish'}
       </button>
     </section>
   );
