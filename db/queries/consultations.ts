@@ -301,15 +301,6 @@ export async function releaseReminder(db: Db, kind: ReminderKind, id: string, cl
     .where(and(eq(consultations.id, id), eq(reminderColumn[kind], claimedAt)));
 }
 
-/** A person's meetings by address (data export and erasure), newest first. */
-export async function consultationsOf(db: Db, email: string) {
-  return db
-    .select()
-    .from(consultations)
-    .where(eq(consultations.email, email))
-    .orderBy(sql`${consultations.startAt} desc`);
-}
-
 /** A counsellor's meetings between two instants (the staff calendar). */
 export async function meetingsBetween(db: Db, from: Date, to: Date, counsellorId?: string) {
   return db

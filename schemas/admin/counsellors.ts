@@ -55,7 +55,6 @@ export const counsellorSchema = z.object({
   isActive: z.boolean().default(true),
   hours: z.array(weeklyHoursSchema).max(50, 'At most 50 periods a week'),
 });
-export type CounsellorInput = z.input<typeof counsellorSchema>;
 
 export const closureSchema = z
   .object({
@@ -97,7 +96,6 @@ export const counsellorRowSchema = z.object({
     z.object({ officeId: z.string(), weekday: z.number(), startMinute: z.number(), endMinute: z.number() }),
   ),
 });
-export type CounsellorRow = z.infer<typeof counsellorRowSchema>;
 
 export const counsellorListSchema = z.object({
   success: z.literal(true),
