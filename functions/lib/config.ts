@@ -30,6 +30,10 @@ interface OptionalVars {
   DEPLOY_HOOK_TOKEN?: string;
   /** The commit this Worker was deployed from (`npm run deploy` sets it with --var). */
   BUILD_COMMIT?: string;
+  /** Alerts (functions/services/operations/alerts.ts): a webhook to POST them to, beside the staff e-mail. */
+  ALERT_WEBHOOK_URL?: string;
+  /** `on` or `off`; unset, alerts are on in a deployed Worker and off in development and tests. */
+  ALERTS?: string;
 }
 
 /** The environments that are not deployed; every other value (or none) is held to production's rules. */
@@ -115,6 +119,11 @@ export function config(env: Env) {
     deployHook: vars.DEPLOY_HOOK_URL
       ? { url: vars.DEPLOY_HOOK_URL, token: vars.DEPLOY_HOOK_TOKEN || null }
       : null,
+    alerts: {
+      // A local server's faults are its developer's to see; a test turns alerts on to check them.
+      enabled: vars.ALERTS === 'on' || (vars.ALERTS !== 'off' && !localEnvironments.has(env.ENVIRONMENT)),
+      webhookUrl: vars.ALERT_WEBHOOK_URL?.trim() || null,
+    },
     /**
      * How Publish rebuilds the pages: the deploy hook; a local rebuild (development and tests);
      * or, deployed without a hook, not at all (refused, and named by the health check).
@@ -157,6 +166,9 @@ export function configProblems(env: Env): ConfigProblem[] {
   }
   for (const setting of c.mail.missing)
     problems.push({ setting, problem: 'must be set (production e-mail)', blocking: false });
+  const webhook = c.alerts.webhookUrl;
+  if (webhook && (!URL.canParse(webhook) || new URL(webhook).protocol !== 'https:'))
+    problems.push({ setting: 'ALERT_WEBHOOK_URL', problem: 'must be an https:// URL', blocking: false });
   // Publishing: without the hook, Publish would start nothing and editors' changes would never
   // reach the pages; without the build token, a build could neither read the content nor report.
   if (!c.deployHook)

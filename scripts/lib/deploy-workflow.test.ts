@@ -48,9 +48,10 @@ describe('.github/workflows/deploy.yml', () => {
     expect(workflowText).toContain('key: tested-${{ github.sha }}');
   });
 
-  it('holds the deploy in the GitHub environment of its target (production’s requires an approval)', () => {
+  it('holds the deploy in the GitHub environment the target job chose (new code: production’s reviewers)', () => {
     const deploy = workflow.jobs.deploy!;
-    expect(deploy.environment).toBe('${{ needs.target.outputs.environment }}');
+    // Which one, and why: scripts/lib/deploy-approval.test.ts.
+    expect(deploy.environment).toBe('${{ needs.target.outputs.github_environment }}');
     expect(needs(deploy)).toContain('target');
     expect(workflow.jobs.target!.steps.some((s) => s.run === 'node scripts/deploy-target.ts')).toBe(true);
   });

@@ -3,6 +3,7 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { config } from '#functions/lib/config.ts';
 import { readPublishStatus } from '#db/queries/publishing.ts';
 import { dashboardCounts } from '#db/queries/dashboard.ts';
+import { deployTokenWarnings, readDeployTokenState } from '#functions/services/operations/deploy-token.ts';
 import { staffOnly } from './shared.ts';
 import type { DashboardResponse } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
@@ -18,5 +19,7 @@ export const adminDashboard = new Hono<AppEnv>().use(staffOnly).get('/', async (
     role: c.var.auth.role,
     publish,
     ...(await dashboardCounts(db)),
+    // Admins hold the secrets: they see what needs replacing before Publish stops working.
+    warnings: deployTokenWarnings(await readDeployTokenState(db, c.env), new Date()),
   } satisfies Wire<DashboardResponse>);
 });
