@@ -1,12 +1,21 @@
-// The watch job (every 10 minutes): once a day it reads the expiry GitHub names for the token
-// Publish uses, which the back office's dashboard shows to admins from 30 days before, with an alert.
+// The watch job (every 10 minutes): a Publish that failed, or whose build fell silent, goes to the
+// alert webhook once; and once a day it reads the expiry GitHub names for the token Publish uses,
+// which the back office's dashboard shows to admins from 30 days before, with an alert.
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { app } from '#functions/index.ts';
 import { createDb } from '#db/client.ts';
-import { outbox, rateLimits, scheduledState } from '#db/schema/index.ts';
+import { outbox, publishEvents, rateLimits, scheduledState } from '#db/schema/index.ts';
 import { getSite } from '#db/queries/site-content.ts';
+import {
+  claimHookCall,
+  finishHookCall,
+  insertBuildReport,
+  insertBuilt,
+  insertPublishRequest,
+  PUBLISH_TIMEOUT_MS,
+} from '#db/queries/publishing.ts';
 import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 import { forgetIsolateAlerts } from '#functions/services/operations/alerts.ts';
 import { parseTokenExpiry } from '#functions/services/operations/deploy-token.ts';
@@ -59,7 +68,16 @@ const runWatch = (bindings: Env, now = new Date()) => runScheduled(CRONS.watch, 
 /** GitHub's way of writing a time: `2026-12-31 23:59:59 UTC`. */
 const githubTime = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
+/** A Publish pressed at `at` whose hook call ended as `outcome`. */
+async function publish(at: Date, outcome: 'started' | 'failed', detail: string | null = null) {
+  await insertPublishRequest(db, null, at);
+  const id = await claimHookCall(db, new Date(at.getTime() + 1));
+  expect(id).not.toBeNull();
+  await finishHookCall(db, id!, outcome, detail);
+}
+
 beforeEach(async () => {
+  await db.delete(publishEvents);
   await db.delete(rateLimits).where(like(rateLimits.key, 'alert%'));
   await db.delete(outbox).where(like(outbox.subject, 'Alert: %'));
   await db.delete(scheduledState).where(eq(scheduledState.job, 'deploy-token'));
@@ -68,6 +86,71 @@ beforeEach(async () => {
     vi.spyOn(console, level).mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
+
+describe('a failed Publish', () => {
+  it('a build that failed at a step goes to the webhook once (the publish flow e-mails staff itself)', async () => {
+    const calls = outside();
+    await publish(new Date(Date.now() - 5 * 60_000), 'started');
+    await insertBuildReport(db, {
+      outcome: 'failed',
+      step: 'test',
+      logUrl: 'https://github.com/bridgeway/site/actions/runs/1',
+    });
+    expect((await runWatch(deployed)).watch).toMatchObject({ publishAlerts: 1 });
+    expect(calls.webhook).toEqual([
+      expect.objectContaining({ kind: 'publish-failed', subject: 'Publish failed' }),
+    ]);
+    expect(JSON.stringify(calls.webhook)).toContain('https://github.com/bridgeway/site/actions/runs/1');
+    // No second e-mail beside the publish flow's own notice.
+    expect(await alertMails('Publish')).toEqual([]);
+    // However many runs see it.
+    expect((await runWatch(deployed)).watch).toMatchObject({ publishAlerts: 0 });
+    expect(calls.webhook).toHaveLength(1);
+  });
+
+  it('a hook call that failed, and a build silent past the timeout with nobody reading, alert too', async () => {
+    const calls = outside();
+    await publish(
+      new Date(Date.now() - 60_000),
+      'failed',
+      'the build service answered with an error (HTTP 404)',
+    );
+    expect((await runWatch(deployed)).watch).toMatchObject({ publishAlerts: 1 });
+    expect(JSON.stringify(calls.webhook)).toContain('HTTP 404');
+
+    await db.delete(publishEvents);
+    await db.delete(rateLimits).where(like(rateLimits.key, 'alert%'));
+    await publish(new Date(Date.now() - PUBLISH_TIMEOUT_MS + 5 * 60_000), 'started');
+    expect((await runWatch(deployed)).watch).toMatchObject({ publishAlerts: 0 }); // not silent long enough yet
+    expect((await runWatch(deployed, new Date(Date.now() + 10 * 60_000))).watch).toMatchObject({
+      publishAlerts: 1,
+    });
+    expect(calls.webhook.at(-1)).toMatchObject({ subject: 'Publish has had no word from its build' });
+  });
+
+  it('a build that reported back, or one waiting for a reviewer, is no incident', async () => {
+    const calls = outside();
+    await publish(new Date(Date.now() - 3 * PUBLISH_TIMEOUT_MS), 'started');
+    await insertBuilt(db, { contentVersion: 0 });
+    expect((await runWatch(deployed)).watch).toMatchObject({ publishAlerts: 0 });
+    await publish(new Date(Date.now() - 60_000), 'started');
+    await insertBuildReport(db, { outcome: 'waiting' });
+    expect((await runWatch(deployed, new Date(Date.now() + 3 * PUBLISH_TIMEOUT_MS))).watch).toMatchObject({
+      publishAlerts: 0,
+    });
+    expect(calls.webhook).toEqual([]);
+  });
+
+  it('without a webhook, or without a deploy hook, nothing is sent', async () => {
+    const calls = outside();
+    await publish(new Date(Date.now() - 60_000), 'failed', 'x');
+    const { ALERT_WEBHOOK_URL: _w, ...noWebhook } = deployed as Env & { ALERT_WEBHOOK_URL: string };
+    expect((await runWatch(noWebhook)).watch).toMatchObject({ publishAlerts: 0 });
+    const { DEPLOY_HOOK_URL: _h, ...noHook } = deployed as Env & { DEPLOY_HOOK_URL: string };
+    expect((await runWatch(noHook)).watch).toMatchObject({ publishAlerts: 0 });
+    expect(calls.webhook).toEqual([]);
+  });
+});
 
 describe('the GitHub token Publish uses', () => {
   const dashboard = async (bindings: Env, role: 'admin' | 'editor' = 'admin') => {
