@@ -111,7 +111,7 @@ describe('server errors above a rate', () => {
     for (let i = 0; i < SERVER_ERROR_THRESHOLD + 2; i++)
       await app.request('http://127.0.0.1:8787/api/no-such-route', {}, alerting);
     // The health check's 503 names a missing setting (here: mail, in a deployed Worker): polled, not failing.
-    const misconfigured = { ...alerting, ENVIRONMENT: 'production' } as Env;
+    const misconfigured = { ...alerting, ENVIRONMENT: 'production' };
     for (let i = 0; i < SERVER_ERROR_THRESHOLD + 2; i++)
       expect((await app.request('http://127.0.0.1:8787/api/health', {}, misconfigured)).status).toBe(503);
     for (let i = 0; i < SERVER_ERROR_THRESHOLD + 2; i++)
