@@ -20,7 +20,6 @@ export const changePasswordSchema = z.object({
     .min(6, 'Password must be at least 6 characters')
     .max(200, 'Password must be at most 200 characters'),
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const sessionIdParam = z.object({ id: z.uuid('No such signed-in device') });
 
