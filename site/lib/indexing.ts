@@ -23,6 +23,8 @@ export const noindexRoutes = [
   '/my-applications/',
   '/payment',
   '/payment/',
+  '/consultation',
+  '/consultation/',
   '/search',
   '/compare',
   '/404',

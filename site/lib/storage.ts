@@ -26,6 +26,8 @@ export const storageKeys = {
   registrationSession: 'registrationSession',
   /** A visitor's saved program ids (site/lib/saved-programs.ts), merged into the account at sign-in. */
   savedPrograms: 'savedPrograms',
+  /** The time zone a visitor chose for consultation times (site/islands/consultation/slots.tsx). */
+  consultationTimeZone: 'consultationTimeZone',
 } as const;
 
 /** Per-tab keys of our own (sessionStorage). */

@@ -38,6 +38,15 @@ async function exists(env: Env, table: (typeof shells)[number]['table'], id: str
 export const RECEIPT_PREFIX = '/payment/receipt/';
 
 /**
+ * Pages of one pre-rendered shell for every id, opened from a link that carries a bearer token:
+ * the payer's receipt, and a booked consultation's manage page.
+ */
+const TOKEN_PAGES = [
+  { prefix: RECEIPT_PREFIX, page: '/payment/receipt' },
+  { prefix: '/consultation/', page: '/consultation' },
+];
+
+/**
  * The answer to a page that does not exist: the site's 404 page, as the assets server gives it for
  * any unknown path (not_found_handling = "404-page").
  */
@@ -58,11 +67,12 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   if ((c.req.path === '/dev' || c.req.path.startsWith('/dev/')) && !devToolsAllowed(c.env, c.req.url))
     return unknownPage(c.env, c.req.url);
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-  if (c.req.path.startsWith(RECEIPT_PREFIX)) {
+  const tokenPage = TOKEN_PAGES.find((p) => c.req.path.startsWith(p.prefix));
+  if (tokenPage) {
     // The link carries a bearer token: never cached, never indexed (and the site-wide
     // strict-origin-when-cross-origin referrer policy never sends its query to another site).
     // A forged or expired link still gets this page, which says so plainly (never an error page).
-    const shell = await c.env.ASSETS.fetch(new URL('/payment/receipt', c.req.url));
+    const shell = await c.env.ASSETS.fetch(new URL(tokenPage.page, c.req.url));
     return new Response(shell.body, {
       status: shell.ok ? 200 : shell.status,
       headers: {
