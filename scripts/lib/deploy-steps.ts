@@ -17,7 +17,9 @@ export const wranglerCli: Wrangler = (args) =>
   new Promise((resolve, reject) => {
     const child = spawn('wrangler', args, {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CI: 'true' },
+      // NODE_ENV production whatever the shell says: wrangler bundles by it, and a development
+      // bundle would carry what only development needs (the in-Worker HEIC decoder, React's checks).
+      env: { ...process.env, CI: 'true', NODE_ENV: 'production' },
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
