@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CompareProgram } from '#schemas/programs.ts';
 import { COMPARE_MAX, COMPARE_MIN } from '#schemas/finder-limits.ts';
@@ -10,6 +10,9 @@ import { cleanList, tuitionIn } from '#site/lib/format.ts';
 import { useDisplayCurrency, withCurrency } from '#site/lib/display-currency.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
+// Its own rules (DESIGN convention 14): whichever page renders it has them.
+import '../../styles/finder.css';
+import '../../styles/compare.css';
 
 // Response schemas load in development only, where answers are checked: this page ships no zod.
 const programsContract = () => (import.meta.env.DEV ? import('#schemas/programs.ts') : notInProduction());
@@ -37,6 +40,21 @@ const list = (items: string[]) =>
   ) : (
     <span className="muted">None listed</span>
   );
+/**
+ * Text with every figure in it ("NGN 86,842,996", "£28,750") kept on one line: a column narrower
+ * than a number wraps the words around it, never the digits.
+ */
+const whole = (text: string): ReactNode =>
+  text.split(/( +)/).map((part, i) =>
+    /\d/.test(part) ? (
+      <span key={i} className="compare__amount">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+
 const intakes = (p: CompareProgram) => [
   ...(p.intake ? [`${p.intake} (Open)`] : []),
   ...p.futureIntakes.map((f) => `${f} (Upcoming)`),
@@ -97,7 +115,7 @@ function CompareTable() {
 
   const { items, rates } = query.data;
   const estimates = items.map((p) => estimateTotalCost(p.costs, currency, rates));
-  const money = (n: bigint) => formatWhole(n, currency);
+  const money = (n: bigint) => whole(formatWhole(n, currency));
   // In the currency the table shows, with the program's own price beside a converted one.
   const tuition = (p: CompareProgram) => {
     const { shown, own } = tuitionIn(p.basePrice, p.currency, currency, rateTable);
@@ -122,7 +140,7 @@ function CompareTable() {
       value: (p) => tuitionIn(p.basePrice, p.currency, currency, rateTable).shown,
       render: (p) => (
         <>
-          {tuition(p)}
+          {whole(tuition(p))}
           <span className="total-cost__basis">
             {p.feesVerifiedOn ? `Fees verified on ${formatDay(p.feesVerifiedOn)}` : 'Fees not yet verified'}
           </span>
@@ -134,7 +152,7 @@ function CompareTable() {
       label: 'Estimated total cost',
       value: (p) => {
         const e = estimates[items.indexOf(p)]!;
-        return e.ok ? money(e.wholeProgram) : e.reason;
+        return e.ok ? formatWhole(e.wholeProgram, currency) : e.reason;
       },
       render: (p) => {
         const e = estimates[items.indexOf(p)]!;
@@ -215,11 +233,16 @@ function CompareTable() {
         aria-label="Programs side by side"
         aria-describedby="compare-hint"
       >
-        <table className="compare__table" data-testid="compare-table">
+        <table
+          className="compare__table"
+          data-testid="compare-table"
+          // Each program a column of at least its share (compare.css): amounts fit whole.
+          style={{ '--programs': items.length } as CSSProperties}
+        >
           <caption className="visually-hidden">{items.length} programs compared</caption>
           <thead>
             <tr>
-              <td />
+              <td className="compare__corner" />
               {items.map((p) => (
                 <th key={p._id} scope="col">
                   <a href={withCurrency(`/subject/${p._id}`, chosen)}>{p.name}</a>
