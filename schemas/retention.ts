@@ -36,4 +36,5 @@ export const retentionStatements: string[] = [
   `Counters that limit repeated sign-in and code attempts are deleted when their window ends, within ${RETENTION.rateLimitMaxHours} hours.`,
   `Files you upload are deleted with the record they belong to; any copy left behind is removed from storage within ${RETENTION.orphanedFileHours} hours after its daily check.`,
   'Your account, profile, documents and applications are kept until you delete your account (from your dashboard) or ask us to; payment records are kept for six years as tax law requires, without your name or e-mail once your account is deleted.',
+  'A free consultation you book (your name, e-mail, phone and what you wrote) is kept with our notes of it until you ask us to delete it; it is in the data export of an account with the same confirmed e-mail address, and deleting that account deletes it.',
 ];

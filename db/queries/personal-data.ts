@@ -6,6 +6,7 @@ import type { Statement } from '../batch.ts';
 import {
   assistanceRequests,
   auditLog,
+  consultations,
   contactMessages,
   documents,
   educationRecords,
@@ -349,6 +350,14 @@ export async function collectPersonalData(db: Db, person: Person) {
     sections.assistanceRequests = (
       await db.select().from(assistanceRequests).where(byAddress(assistanceRequests.email, person.email))
     ).map(exportRow);
+    // Free consultations are booked without an account, by the address.
+    sections.consultations = (
+      await db
+        .select()
+        .from(consultations)
+        .where(byAddress(consultations.email, person.email))
+        .orderBy(desc(consultations.startAt))
+    ).map(exportRow);
   } else {
     sections.addressNote = person.isVerified
       ? 'E-mails, payments and messages linked to this address are exported with the other account that uses the same address.'
@@ -461,6 +470,7 @@ export function erasureStatements(
       'assistanceRequests',
       db.delete(assistanceRequests).where(byAddress(assistanceRequests.email, person.email)),
     );
+    add('consultations', db.delete(consultations).where(byAddress(consultations.email, person.email)));
     add(
       'paymentsAnonymised',
       db
