@@ -78,8 +78,10 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
   // The confirmation inside the window, not the browser's alert (issue 29 item 5): the spec's
   // message, what happens next, and where to follow it; it stays until the person closes it.
   await modal.getByRole('button', { name: 'Submit application' }).click();
-  const done = modal.getByRole('status').filter({ hasText: 'Application submitted!' });
-  await expect(done).toContainText('Application submitted! File my-cv.pdf uploaded successfully.');
+  const done = modal.getByRole('region', { name: 'Application submitted' });
+  await expect(done.getByRole('status')).toHaveText(
+    'Application submitted! File my-cv.pdf uploaded successfully.',
+  );
   await expect(done).toContainText('What happens next');
   await expect(done.getByRole('link', { name: 'My applications' })).toHaveAttribute(
     'href',

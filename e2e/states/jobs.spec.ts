@@ -1,11 +1,12 @@
 import { appliedToJob, registeredApplicant, TINY_PDF } from '../helpers/accounts.ts';
 import { hydratedAround } from '../helpers/islands.ts';
-import { uniqueEmail } from '../helpers/mailbox.ts';
+import { latestLink, mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
 // Issue 29: what a job seeker sees after each click (e2e/helpers/screen-state.ts): the job
-// application window's two steps, their errors and the confirmation inside the window; the job-alert
-// window; /my-applications signed out, signed in, empty, and its delete window.
+// application window's two steps, their errors, a registration and the confirmation inside the
+// window (held until the e-mail is confirmed, or not); the job-alert window; /my-applications
+// signed out, signed in, empty, and its delete window.
 
 const PASSWORD = 'Seeker-pass-2026';
 const JOB = { id: 'care-assistant-leeds', title: 'Care Assistant (Domiciliary)' };
@@ -37,7 +38,22 @@ test('the job application window: sign-in, register and application steps, their
   await modal.getByRole('button', { name: 'Register' }).click();
   await expect(modal.getByRole('alert')).toBeVisible();
   await states.check('job-apply-register-error', { mask: [modal.getByLabel('Email')] });
-  await modal.getByRole('button', { name: 'Login' }).click();
+
+  // A new job seeker registers here, and is told where they apply that their applications wait
+  // for the e-mail confirmation.
+  const newcomer = uniqueEmail('states-apply-new');
+  await modal.getByLabel('Full name').fill('Amina Okafor');
+  await modal.getByLabel('Phone').fill('020 7946 0333');
+  await modal.getByLabel('Email').fill(newcomer);
+  await modal.getByLabel('Password').fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Register' }).click();
+  await expect(modal.getByRole('status').filter({ hasText: 'Registration successful!' })).toHaveText(
+    'Registration successful! Please login to continue.',
+  );
+  const onHold = modal.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(onHold).toContainText(`We sent a link to ${newcomer}. Until you click it, we keep your`);
+  const address = [modal.getByLabel('Email'), modal.getByText(newcomer, { exact: true })];
+  await states.check('job-apply-registered', { mask: address });
 
   await modal.getByLabel('Password').fill(PASSWORD);
   await modal.getByRole('button', { name: 'Login' }).click();
@@ -59,9 +75,54 @@ test('the job application window: sign-in, register and application steps, their
     'href',
     '/my-applications',
   );
-  await states.check('job-apply-submitted');
+  // Held until the address is confirmed: said where they applied, with the e-mail to send again.
+  await expect(onHold).toContainText(`We sent a link to ${newcomer}.`);
+  await expect(onHold).toContainText('on hold and do not pass them on to employers');
+  await states.check('job-apply-submitted', { mask: address });
+  await onHold.getByRole('button', { name: 'Resend the e-mail' }).click();
+  await expect(onHold.getByRole('status')).toHaveText(`We sent a new confirmation link to ${newcomer}.`);
+  await states.check('job-apply-submitted-resent', { mask: [...address, onHold.getByRole('status')] });
+  // The link went out at registration, again after the application (naming the job), and on the click.
+  const links = async () =>
+    (await mailsTo(page.request, newcomer)).filter((m) =>
+      m.text.includes('/my-applications/confirm-email?token='),
+    ).length;
+  await expect.poll(links).toBe(3);
   await modal.getByRole('button', { name: 'Close' }).last().click();
   await expect(modal).toBeHidden();
+});
+
+test('the job application window for a job seeker whose e-mail is confirmed: nothing on hold', async ({
+  page,
+  states,
+}) => {
+  const email = uniqueEmail('states-apply-confirmed');
+  await registeredApplicant(page.request, { fullName: 'Kwame Asante', email, password: PASSWORD });
+  const link = await latestLink(page.request, email, '/my-applications/confirm-email');
+  const confirmed = await page.request.post('/api/job-applicants/confirm-email', {
+    data: { token: new URL(link, 'http://localhost').searchParams.get('token') },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  // Confirming ends the sessions made before it: a new sign-in.
+  const login = await page.request.post('/api/job-applicants/login', { data: { email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await page.addInitScript((t) => localStorage.setItem('applicantToken', t), token);
+  await page.goto(`/job/${JOB.id}`);
+  const apply = page.getByRole('button', { name: 'Apply to job' });
+  await hydratedAround(apply);
+  await apply.click();
+  const modal = page.getByRole('dialog', { name: `Apply: ${JOB.title}` });
+  const cv = modal.getByLabel('CV (PDF, DOC or DOCX)');
+  await cv.setInputFiles({ name: 'kwame-cv.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+  await modal.getByLabel('Cover letter').fill('Five years of domiciliary care in Leeds.');
+  await modal.getByRole('button', { name: 'Submit application' }).click();
+  await expect(modal.getByRole('status').filter({ hasText: 'Application submitted!' })).toContainText(
+    'Application submitted! File kwame-cv.pdf uploaded successfully.',
+  );
+  await expect(modal.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+  await expect(modal.getByText('on hold')).toHaveCount(0);
+  await states.check('job-apply-submitted-confirmed');
 });
 
 test('the job-alert window: the live filter, signed out, and saved', async ({ page, states }) => {

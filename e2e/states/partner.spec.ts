@@ -4,7 +4,7 @@ import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
 // Issue 29: the partner's dashboard as the partner sees it after each click
 // (e2e/helpers/screen-state.ts): each tab, the two request forms with their errors and their
-// success, the requests list, and "Your data".
+// success, the requests list (empty, then with the request just sent), and "Your data".
 
 const PASSWORD = 'Partner-pass-2026';
 
@@ -33,10 +33,17 @@ test('the partner dashboard: each tab, the request forms with errors and success
     localStorage.setItem('partnerToken', token);
     localStorage.setItem('partner', JSON.stringify(partner));
   }, session);
+  // The success view must outlast the dashboard's 5-second toasts: the test runs the clock past them.
+  await page.clock.install();
   await page.goto('/partnerdashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Priya' })).toBeVisible({ timeout: 30_000 });
   const who = [page.getByText(email)];
   await states.check('partner-profile', { mask: who });
+
+  // The list is read before anything is sent: what the dashboard keeps of it must not hide a new request.
+  await page.getByRole('tab', { name: 'My Requests' }).click();
+  await expect(page.getByText('You have not submitted any requests yet.', { exact: false })).toBeVisible();
+  await states.check('partner-requests-empty', { mask: who });
 
   await page.getByRole('tab', { name: 'Student Admission' }).click();
   const admission = page.getByRole('form', { name: 'Student Admission Request' });
@@ -67,10 +74,39 @@ test('the partner dashboard: each tab, the request forms with errors and success
   await hiring.getByLabel('Contact Phone').fill('+44 20 7946 0123');
   await hiring.getByRole('button', { name: 'Submit Hiring Request' }).click();
   await expect(page.getByText('Employee hiring request submitted successfully')).toBeVisible();
+  // What was sent stays on screen, its heading focused, past the toasts' 5 seconds.
+  const sent = page.getByRole('region', { name: 'Hiring request sent' });
+  await expect.soft(sent.getByRole('heading', { name: 'Hiring request sent' })).toBeFocused();
+  for (const value of [
+    'Care Assistant',
+    'Home care',
+    '£24,000–£27,000',
+    '30 June 2027',
+    'hiring@example.com',
+  ])
+    await expect.soft(sent.getByRole('definition').filter({ hasText: value })).toHaveCount(1);
+  await expect.soft(sent).toContainText(`We have e-mailed a confirmation to ${email}.`);
+  await page.clock.fastForward('00:06');
+  await expect.soft(sent).toBeVisible();
   await states.check('partner-hiring-sent', { mask: who });
 
+  // The list shows the new request at once: no reload, no Refresh, and not "none sent" first while
+  // it asks the server again. What the tab shows first is recorded as it appears.
+  const firstShown = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const look = () => {
+          if (document.querySelector('ul[aria-label="My Requests"]')) resolve('the list');
+          else if (document.body.innerText.includes('You have not submitted any requests yet'))
+            resolve('"You have not submitted any requests yet"');
+        };
+        new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+      }),
+  );
   await page.getByRole('tab', { name: 'My Requests' }).click();
-  await expect(page.getByText('Care Assistant').first()).toBeVisible();
+  expect(await firstShown, 'what My Requests shows first').toBe('the list');
+  const list = page.getByRole('list', { name: 'My Requests' });
+  await expect(list.getByRole('article', { name: /Care Assistant/ })).toBeVisible();
   await states.check('partner-requests', { mask: who });
 
   await page.getByRole('tab', { name: 'Your Data' }).click();

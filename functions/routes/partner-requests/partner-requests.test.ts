@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { postJson, request } from '#functions/test/fixtures/index.ts';
+import { mailTo, postJson, request } from '#functions/test/fixtures/index.ts';
 import { bearer, verifiedPartner } from '../partner/partner.test-helpers.ts';
 
 const json = async (res: Response) => await res.json<Record<string, any>>();
@@ -216,6 +216,57 @@ describe('POST /api/hiringrequest/submit', () => {
     await env.DB.prepare("update partners set approval_status = 'suspended' where id = ?").bind(id).run();
     const res = await submit(token, hiring());
     expect(res.status).toBe(403);
+  });
+});
+
+describe('the confirmation e-mail to the partner', () => {
+  const received = async (to: string) =>
+    (await mailTo(to)).filter((m) => /^We received your/.test(m.subject));
+
+  it('e-mails the account what was sent, when, what happens next and where to follow it', async () => {
+    const { reg, token } = await verifiedPartner();
+    const contact = `hiring-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await submit(
+      token,
+      hiring({ jobTitle: 'Night Care Assistant', numberOfPositions: 3, contactEmail: contact }),
+    );
+    expect(res.status).toBe(201);
+    const { request: sent } = await json(res);
+
+    const [mail, ...others] = await received(reg.ownerEmail);
+    expect(others).toEqual([]);
+    expect(mail!.subject).toBe('We received your hiring request: Night Care Assistant');
+    expect(mail!.text).toContain(
+      'Hello Olivia, thank you: we received the employee hiring request of Acme Learning Ltd for Night Care Assistant.',
+    );
+    expect(mail!.text).toContain('Positions: 3');
+    expect(mail!.text).toContain('Location: York');
+    expect(mail!.text).toMatch(/Application deadline: \d{1,2} \w+ \d{4}/);
+    expect(mail!.text).toContain(`Contact: ${contact}, 020 7946 0201`);
+    expect(mail!.text).toMatch(/Sent: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(mail!.text).toContain(
+      'What happens next: Our team reviews your request, usually within two working days.',
+    );
+    expect(mail!.text).toContain(`http://127.0.0.1:8787/partnerdashboard#timeline-${sent._id}`);
+    // The contact address is what the partner typed, not an address we checked: it gets nothing.
+    expect(await mailTo(contact)).toEqual([]);
+  });
+
+  it('names an admission request by its course, with its seats', async () => {
+    const { reg, token } = await verifiedPartner({ ownerFirstName: 'Ngozi' });
+    expect((await submit(token, admission({ courseName: 'MSc Nursing', totalSeats: 12 }))).status).toBe(201);
+    const [mail] = await received(reg.ownerEmail);
+    expect(mail!.subject).toBe('We received your admission request: MSc Nursing');
+    expect(mail!.text).toContain(
+      'Hello Ngozi, thank you: we received the student admission request of Acme Learning Ltd for MSc Nursing.',
+    );
+    expect(mail!.text).toContain('Seats: 12');
+  });
+
+  it('sends nothing for a refused request', async () => {
+    const { reg, token } = await verifiedPartner();
+    expect((await submit(token, hiring({ jobTitle: '' }))).status).toBe(400);
+    expect(await received(reg.ownerEmail)).toEqual([]);
   });
 });
 

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
+import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import { insertPartnerRequest } from '#db/queries/partners.ts';
 import { REQUEST_MESSAGES, partnerRequestSchema } from '#schemas/partner.ts';
 import { notifyStaff } from '#functions/services/mail/notify.ts';
+import { partnerRequestEmail, trySend } from '#functions/services/mail/confirmations.ts';
+import { getSite } from '#db/queries/site-content.ts';
 import { noticeAbout } from '#db/queries/outbox.ts';
 import { currentPartner } from '#functions/services/accounts/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
@@ -66,6 +69,25 @@ export const partnerRequestsRouter = new Hono<AppEnv>().post(
     } catch (error) {
       console.error('Staff notification failed', error);
     }
+    // The partner gets what they sent in writing, as students and job seekers do.
+    await trySend(
+      c.var.mailer,
+      partnerRequestEmail(await getSite(db), config(c.env).siteUrl, {
+        id,
+        to: partner.email,
+        name: partner.ownerFirstName,
+        company: data.companyName,
+        type,
+        title,
+        places: input.numberOfPositions,
+        location: data.location,
+        deadline: data.applicationDeadline,
+        contactEmail: data.contactEmail,
+        contactPhone: data.contactPhone,
+        at: now,
+      }),
+      'partner-request',
+    );
     return c.json(
       {
         success: true,

@@ -1,14 +1,16 @@
 import { describeAlert } from '#schemas/job-alerts-text.ts';
 import { pagePaths } from '#schemas/paths.ts';
 import { pipelines, stageOf, timelinePath } from '#schemas/pipelines.ts';
+import { formatDay } from '#schemas/total-cost.ts';
 import { describeError, logLine } from '../../lib/log.ts';
 import { emailDateTime, notificationEmail, type EmailBrand } from './emails.ts';
 import type { EmailMessage, Mailer } from './mailer.ts';
 
 /**
  * The e-mails that confirm what a person just did (issue 29 items 4 and 5): an application to a
- * program, an application to a job, a job alert saved. Each says what it was, when, what happens
- * next (the pipeline's own words, schemas/pipelines.ts) and where to follow it.
+ * program, an application to a job, a partner's admission or hiring request, a job alert saved.
+ * Each says what it was, when, what happens next (the pipeline's own words, schemas/pipelines.ts)
+ * and where to follow it.
  */
 
 const origin = (siteUrl: string) => siteUrl.replace(/\/$/, '');
@@ -60,6 +62,47 @@ export function jobApplicationEmail(
     `Applied: ${emailDateTime(a.at)}`,
     ...(next ? [`What happens next: ${next}`] : []),
     `Follow your application on My applications: ${origin(siteUrl)}${timelinePath(pipeline, a.id)}`,
+  ]);
+}
+
+/**
+ * A partner's admission or hiring request, just recorded: to the account's own (verified) address,
+ * never to the request's contact address, which is whatever was typed into the form.
+ */
+export function partnerRequestEmail(
+  brand: EmailBrand,
+  siteUrl: string,
+  r: {
+    id: string;
+    to: string;
+    name: string;
+    company: string;
+    type: 'student' | 'employee';
+    title: string;
+    /** Seats (admission) or positions (hiring). */
+    places: number;
+    location: string;
+    deadline: string;
+    contactEmail: string;
+    contactPhone: string;
+    at: Date;
+  },
+): EmailMessage {
+  const pipeline = 'partner_request';
+  const next = stageOf(pipeline, pipelines[pipeline].initial)?.next;
+  const [short, kind, places] =
+    r.type === 'student'
+      ? ['admission', 'student admission', 'Seats']
+      : ['hiring', 'employee hiring', 'Positions'];
+  return notificationEmail(brand, r.to, `We received your ${short} request: ${r.title}`, [
+    `Hello ${r.name}, thank you: we received the ${kind} request of ${r.company} for ${r.title}.`,
+    `${places}: ${r.places}`,
+    `Location: ${r.location}`,
+    `Application deadline: ${formatDay(r.deadline)}`,
+    `Contact: ${r.contactEmail}, ${r.contactPhone}`,
+    `Sent: ${emailDateTime(r.at)}`,
+    ...(next ? [`What happens next: ${next}`] : []),
+    `Follow it under My Requests on your dashboard: ${origin(siteUrl)}${timelinePath(pipeline, r.id)}`,
   ]);
 }
 

@@ -1,44 +1,27 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ZodType, output } from 'zod';
 import { changedSince, type TimelineItem } from '#schemas/timeline.ts';
-import { notInProduction, schemaFrom, type SchemaRef } from '#site/lib/api.ts';
+import type { TimelineQuery } from './timeline-query.ts';
 import '../../styles/timeline.css';
-
-type Call = <S extends ZodType>(
-  path: string,
-  init: { method?: string; schema: SchemaRef<S> },
-) => Promise<output<S>>;
-
-// Loaded only where answers are checked (development): schemas/timeline.ts is zod.
-const timelineContract = () => (import.meta.env.DEV ? import('#schemas/timeline.ts') : notInProduction());
-const timelineAnswer = schemaFrom(timelineContract, 'timelineResponseSchema');
-const seenAnswer = schemaFrom(timelineContract, 'timelineSeenResponseSchema');
 
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const when = (iso: string) => day.format(new Date(iso));
 
 /**
- * The person's timelines from `path` (schemas/timeline.ts). The previous visit is kept from the
+ * The person's timelines (`timelineQuery`, timeline-query.ts). The previous visit is kept from the
  * first answer, so items stay marked "Updated" while the page is open; the visit is recorded once,
  * after the first answer arrived.
  */
-export function useTimeline(path: string, call: Call, enabled = true) {
-  const query = useQuery({
-    queryKey: ['timeline', path],
-    queryFn: () => call(path, { schema: timelineAnswer }),
-    enabled,
-    retry: 0,
-    refetchOnWindowFocus: false,
-  });
+export function useTimeline({ markSeen, ...options }: TimelineQuery, enabled = true) {
+  const query = useQuery({ ...options, enabled });
   const [since, setSince] = useState<string | null | undefined>(undefined);
   const marked = useRef(false);
   useEffect(() => {
     if (!query.data || marked.current) return;
     marked.current = true;
     setSince(query.data.lastVisit);
-    void call(`${path}/seen`, { method: 'POST', schema: seenAnswer }).catch(() => undefined);
-  }, [query.data, call, path]);
+    void markSeen().catch(() => undefined);
+  }, [query.data, markSeen]);
   return { query, since: since ?? query.data?.lastVisit ?? null };
 }
 

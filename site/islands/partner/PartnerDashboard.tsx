@@ -43,7 +43,10 @@ function Dashboard({ token }: { token: string }) {
   const profile = useQuery(partnerProfileQuery(token));
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
-  const [tab, setTab] = useState<Tab>('profile');
+  // A link to one request's timeline (the e-mails' "Follow it under My Requests") opens that tab.
+  const [tab, setTab] = useState<Tab>(() =>
+    location.hash.startsWith('#timeline-') ? 'requests' : 'profile',
+  );
   useEffect(() => {
     // The other tabs' code, fetched now so a tab opens at once; a failed fetch shows when it is opened.
     loadRequestForms().catch(() => {});
@@ -66,6 +69,10 @@ function Dashboard({ token }: { token: string }) {
     return true;
   });
   const save = useSaveProfile(token, expire, bump);
+  const showRequests = () => {
+    setTab('requests');
+    document.getElementById('tab-requests')?.focus();
+  };
   const { mutate: sendProfile } = save; // stable across renders (TanStack Query), unlike `save`
 
   // The stored copy lives outside React: `version` (a local save) and the last load's time are the
@@ -203,6 +210,7 @@ function Dashboard({ token }: { token: string }) {
                   token={token}
                   partner={shown}
                   onSessionExpired={expire}
+                  onShowRequests={showRequests}
                 />
               )}
               {tab === 'employee' && (
@@ -212,6 +220,7 @@ function Dashboard({ token }: { token: string }) {
                   token={token}
                   partner={shown}
                   onSessionExpired={expire}
+                  onShowRequests={showRequests}
                 />
               )}
               {tab === 'requests' && <RequestsList token={token} />}

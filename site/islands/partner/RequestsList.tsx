@@ -1,16 +1,12 @@
-import type { ZodType } from 'zod';
-import { api, type SchemaRef } from '#site/lib/api.ts';
-import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { partnerRequestsQuery } from './requests-query.ts';
 
 /**
  * The partner's own requests as timelines: each status with its date, what happens next, the latest
  * change first and the changes since the last visit marked (schemas/timeline.ts).
  */
 export function RequestsList({ token }: { token: string }) {
-  const call = <S extends ZodType>(path: string, init: { method?: string; schema: SchemaRef<S> }) =>
-    api(path, { ...init, token });
-  const { query, since } = useTimeline(timelinePaths.partner, call);
+  const { query, since } = useTimeline(partnerRequestsQuery(token));
   return (
     <section aria-labelledby="pt-requests-title">
       <div className="pt-panel-head">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '#schemas/partner.ts';
-import { blank, payload, validateValues } from './request-payload.ts';
+import { blank, payload, sentSummary, validateValues } from './request-payload.ts';
 
 const partner = {
   companyName: 'Acme Care',
@@ -114,5 +114,57 @@ describe('partner request forms: validation before sending', () => {
     });
     expect(result.errors).toEqual({});
     expect(result.ok && result.data).toMatchObject({ skillsRequired: ['lifting', 'first aid'] });
+  });
+});
+
+describe('what the success view repeats of a sent request', () => {
+  const day = (iso: string) => `day ${iso}`;
+
+  it('lists the filled fields with their labels in the form order, options and dates as people read them', () => {
+    const rows = sentSummary(
+      'employee',
+      {
+        ...blank('employee', partner),
+        jobTitle: 'Care Assistant',
+        employmentType: 'full-time',
+        applicationDeadline: '2027-06-30',
+        jobDescription: 'Visits.\nNights too.',
+        numberOfPositions: '3',
+      },
+      day,
+    );
+    expect(rows.map((r) => [r.label, r.value])).toEqual([
+      ['Company Name', 'Acme Care'],
+      ['Job Title', 'Care Assistant'],
+      ['Employment Type', 'Full time'],
+      ['Number of Positions', '3'],
+      ['Application Deadline', 'day 2027-06-30'],
+      ['Job Description', 'Visits.\nNights too.'],
+      ['Contact Email', 'owner@acme.example'],
+      ['Contact Phone', '+44 20 7946 0000'],
+    ]);
+    expect(rows.find((r) => r.field === 'jobDescription')?.long).toBe(true);
+  });
+
+  it("names the exam's date and details only when an exam is required, and the documents as a list", () => {
+    const base = {
+      ...blank('student', partner),
+      degree: 'master',
+      examDate: '2027-01-10',
+      examDetails: 'Maths',
+      requiredDocuments: ['Passport', 'CV'],
+    };
+    const fields = (v: typeof base & { entranceExamRequired: boolean }) =>
+      Object.fromEntries(sentSummary('student', v, day).map((r) => [r.field, r.value]));
+    expect(fields({ ...base, entranceExamRequired: false })).toMatchObject({
+      degree: 'Master',
+      requiredDocuments: 'Passport, CV',
+    });
+    expect(fields({ ...base, entranceExamRequired: false })).not.toHaveProperty('examDate');
+    expect(fields({ ...base, entranceExamRequired: true })).toMatchObject({
+      entranceExamRequired: 'Yes',
+      examDate: 'day 2027-01-10',
+      examDetails: 'Maths',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { applicantSession } from './applicant-session.ts';
 import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
 import { TextField } from '../common/fields.tsx';
 import { ApplicantReset } from './ApplicantReset.tsx';
+import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
 import { rcLook } from './look.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
@@ -17,7 +18,8 @@ export const REGISTERED_MESSAGE = 'Registration successful! Please login to cont
 
 /**
  * Step 1 of the application modal (and the 'My applications' sign-in): login by default, a toggle
- * to register. Register stores the returned token too, then asks the person to log in.
+ * to register. Register stores the returned token too, then asks the person to log in, and says
+ * that applications wait until the e-mail address is confirmed.
  */
 export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () => void; intro?: string }) {
   const id = useId();
@@ -25,6 +27,8 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const [form, setForm] = useState({ fullName: '', email: lastEmail, phone: '', password: '', code: '' });
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  // The address just registered: not confirmed yet, so its applications will wait for the link.
+  const [registered, setRegistered] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
   const [codeSent, setCodeSent] = useState(false);
@@ -35,6 +39,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
     e.preventDefault();
     setError('');
     setNotice('');
+    setRegistered(null);
     let schemas;
     try {
       schemas = await contract();
@@ -63,6 +68,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
       if (res.token) applicantSession.setToken(res.token);
       if (mode === 'register') {
         setNotice(REGISTERED_MESSAGE);
+        setRegistered(form.email.trim());
         setMode('login');
         setForm((f) => ({ ...f, password: '' }));
       } else {
@@ -102,6 +108,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
           {notice}
         </p>
       )}
+      {registered && <ConfirmEmailNote email={registered} />}
       {mode === 'register' && (
         <>
           <TextField
@@ -194,6 +201,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
             setMode(mode === 'login' ? 'register' : 'login');
             setError('');
             setNotice('');
+            setRegistered(null);
           }}
         >
           {mode === 'login' ? 'Register' : 'Login'}

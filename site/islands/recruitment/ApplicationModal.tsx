@@ -7,6 +7,7 @@ import { Modal } from '../common/Modal.tsx';
 import { TextArea } from '../common/fields.tsx';
 import { rcLook } from './look.ts';
 import { ApplicantAuth } from './ApplicantAuth.tsx';
+import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
 import {
   applicantHeaders,
   checkApplicantSession,
@@ -21,6 +22,13 @@ import '../../styles/recruitment.css';
 const MAX_BYTES = 10 * 1024 * 1024;
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
 export const EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+/** An application the server accepted. */
+interface Sent {
+  fileName: string;
+  /** Waiting for the applicant to confirm their e-mail address before it goes to the employer. */
+  held: boolean;
+}
 
 /** What the person has put into step 2: kept across Back, a new sign-in and a failed upload. */
 interface Draft {
@@ -50,8 +58,9 @@ export function ApplicationModal({
   const [step, setStep] = useState<'checking' | 1 | 2>(initial.step);
   const [ended, setEnded] = useState(initial.ended);
   const [draft, setDraft] = useState<Draft>({ file: null, coverLetter: '' });
-  // The name of the file the server stored: the application went through.
-  const [sent, setSent] = useState<string | null>(null);
+  // The application went through: the name of the file the server stored, and whether the
+  // application waits for the applicant's e-mail confirmation.
+  const [sent, setSent] = useState<Sent | null>(null);
 
   useEffect(() => {
     if (step !== 'checking') return;
@@ -70,7 +79,7 @@ export function ApplicationModal({
     <Modal open onClose={onClose} title={`Apply: ${job.title}`}>
       {job.company && <p className="rc-muted rc-apply__company">{job.company}</p>}
       {sent !== null ? (
-        <Submitted fileName={sent} onClose={onClose} />
+        <Submitted sent={sent} onClose={onClose} />
       ) : (
         <>
           <ol className="rc-steps" aria-label="Application steps">
@@ -97,12 +106,22 @@ export function ApplicationModal({
   );
 }
 
-/** The window after a successful application: the spec's message, what happens next, where to follow it. */
-function Submitted({ fileName, onClose }: { fileName: string; onClose: () => void }) {
+/**
+ * The window after a successful application: the spec's message, what happens next, where to follow
+ * it, and, for an address not yet confirmed, that the application waits for the confirmation.
+ */
+function Submitted({ sent, onClose }: { sent: Sent; onClose: () => void }) {
+  const titleId = useId();
+  // A region, not one live region: the note inside it announces its own resend answer.
   return (
-    <div className="rc-submitted" role="status">
-      <h3 className="modal__subtitle">Application submitted</h3>
-      <p className="rc-notice">Application submitted! File {fileName} uploaded successfully.</p>
+    <section className="rc-submitted" aria-labelledby={titleId}>
+      <h3 id={titleId} className="modal__subtitle">
+        Application submitted
+      </h3>
+      <p className="rc-notice" role="status">
+        Application submitted! File {sent.fileName} uploaded successfully.
+      </p>
+      {sent.held && <ConfirmEmailNote />}
       <p>
         <strong>What happens next:</strong> {pipelines.job_application.stages.received.next} Follow your
         application on My applications.
@@ -115,7 +134,7 @@ function Submitted({ fileName, onClose }: { fileName: string; onClose: () => voi
           My applications
         </a>
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -136,7 +155,7 @@ function Step({
   setDraft: (update: (d: Draft) => Draft) => void;
   onAuthenticated: () => void;
   onBack: () => void;
-  onSent: (fileName: string) => void;
+  onSent: (sent: Sent) => void;
 }) {
   return step === 'checking' ? (
     <p className="rc-muted" role="status">
@@ -163,7 +182,7 @@ function ApplicationStep({
   draft: Draft;
   setDraft: (update: (d: Draft) => Draft) => void;
   onBack: () => void;
-  onSent: (fileName: string) => void;
+  onSent: (sent: Sent) => void;
 }) {
   const id = useId();
   const [error, setError] = useState('');
@@ -222,7 +241,7 @@ function ApplicationStep({
         return true;
       },
     );
-    if (res) onSent(res.fileDetails.originalname);
+    if (res) onSent({ fileName: res.fileDetails.originalname, held: res.held });
   }
 
   const submit = (e: SubmitEvent<HTMLFormElement>) => {

@@ -7,8 +7,10 @@ import { describeAlert } from '#schemas/job-alerts-text.ts';
 import { recruitmentContract } from './contract.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { timelineQuery } from '../common/timeline-query.ts';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
+import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
 // Its own rules (DESIGN convention 14): whichever page opens it has them.
 import '../../styles/recruitment.css';
 
@@ -93,7 +95,7 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
       }),
     retry: 0,
   });
-  const { query: list, since } = useTimeline(timelinePaths.applicant, applicantApi);
+  const { query: list, since } = useTimeline(timelineQuery(timelinePaths.applicant, applicantApi));
 
   const expired = [me.error, list.error].some(
     (e) => e instanceof ApiError && (e.status === 401 || e.status === 403),
@@ -145,7 +147,7 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
           {everywhere.error}
         </p>
       )}
-      {me.data && !me.data.emailConfirmed && <ConfirmBanner email={me.data.email} />}
+      {me.data && !me.data.emailConfirmed && <ConfirmEmailNote email={me.data.email} />}
       <h2 className="rc-my-apps__heading">Your job applications</h2>
       {list.isPending ? (
         <p className="rc-loading">Loading your applications...</p>
@@ -181,38 +183,6 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
           queryClient.removeQueries({ queryKey: ['applicant'] });
         }}
       />
-    </div>
-  );
-}
-
-/** Until the e-mail is confirmed, applications are held: say so, and offer the link again. */
-function ConfirmBanner({ email }: { email: string }) {
-  const resend = useMutation({
-    mutationFn: () =>
-      applicantApi('/api/job-applicants/resend-confirmation', { method: 'POST', schema: messageAnswer }),
-  });
-  return (
-    <div className="rc-notice rc-confirm" role="region" aria-label="Confirm your e-mail address">
-      <p>
-        <strong>Please confirm your e-mail address.</strong> We sent a link to {email}. Until you click it, we
-        keep your applications on hold and do not pass them on to employers.
-      </p>
-      <button
-        type="button"
-        className="rc-btn rc-btn--ghost"
-        onClick={() => resend.mutate()}
-        disabled={resend.isPending}
-      >
-        {resend.isPending ? 'Sending…' : 'Send the confirmation e-mail again'}
-      </button>
-      <div aria-live="polite">
-        {resend.isSuccess && <p role="status">{resend.data.message}</p>}
-        {resend.isError && (
-          <p role="alert" className="rc-error">
-            {resend.error.message}
-          </p>
-        )}
-      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { studentSession } from '#site/lib/session.ts';
 import type { StudentProfile } from '#schemas/users.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { timelineQuery } from '../common/timeline-query.ts';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { tabProps } from '../common/tab-props.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
@@ -40,7 +41,7 @@ const studentHeaders = (): Record<string, string> => ({
 
 /** The student's program applications as timelines, the latest change first (schemas/timeline.ts). */
 function ApplicationTimelines() {
-  const { query, since } = useTimeline(timelinePaths.student, studentSession.call);
+  const { query, since } = useTimeline(timelineQuery(timelinePaths.student, studentSession.call));
   if (query.isPending)
     return (
       <p className="st-muted" role="status">
