@@ -142,6 +142,48 @@ describe('/api/admin/counsellors', () => {
   });
 });
 
+describe('POST /api/admin/counsellors/meetings (staff book for a person)', () => {
+  it('races public bookings of the same time: one meeting; and passes the address’s three-meeting limit', async () => {
+    const office = await anOffice('UTC');
+    await send('POST', '/api/admin/counsellors', {
+      name: 'Desk Counsellor',
+      modes: ['phone'],
+      topics: ['work'],
+      minNoticeMinutes: 0,
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        officeId: office,
+        weekday,
+        startMinute: 540,
+        endMinute: 720,
+      })),
+    });
+    const date = addDays(localDate(Date.now(), 'UTC'), 4);
+    const at = (hm: string) => `${date}T${hm}:00.000Z`;
+    const body = (start: string, email = `desk-${crypto.randomUUID().slice(0, 6)}@example.com`) =>
+      booking(start, { office, mode: 'phone', topic: 'work', email });
+    const answers = await Promise.all([
+      send('POST', '/api/admin/counsellors/meetings', body(at('09:00'))),
+      ...Array.from({ length: 10 }, () => postJson('/api/consultations', body(at('09:00')))),
+    ]);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    const calendar = calendarSchema.parse(
+      await (
+        await request(`/api/admin/counsellors/calendar?from=${date}&to=${date}`, {
+          headers: auth(admin.token),
+        })
+      ).json(),
+    );
+    expect(calendar.meetings.filter((m) => m.start === at('09:00'))).toHaveLength(1);
+
+    const email = 'fourth-by-staff@example.com';
+    for (const hm of ['09:30', '10:00', '10:30'])
+      expect((await postJson('/api/consultations', body(at(hm), email))).status).toBe(201);
+    expect((await postJson('/api/consultations', body(at('11:00'), email))).status).toBe(409);
+    const byStaff = await send('POST', '/api/admin/counsellors/meetings', body(at('11:00'), email));
+    expect(byStaff.status).toBe(201);
+  });
+});
+
 describe('the sample counsellors (content/counsellors.json)', () => {
   it('load once, at offices of the content, and a second run adds nothing', async () => {
     const ids = new Set(offices.map((o) => o.id));

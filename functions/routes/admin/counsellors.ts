@@ -27,6 +27,11 @@ import {
 } from '#schemas/admin/counsellors.ts';
 import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { addDays } from '#schemas/zoned-time.ts';
+import { bookingSchema, type BookedResponse } from '#schemas/consultations.ts';
+import { CONSULTATION_MESSAGES } from '#schemas/consultation-rules.ts';
+import { book, tellPerson } from '#functions/services/consultations/booking.ts';
+import { manageLinks } from '#functions/services/consultations/manage-links.ts';
+import { findConsultation } from '#db/queries/consultations.ts';
 import { adminOnly } from './shared.ts';
 
 const NOT_FOUND = 'No such counsellor.';
@@ -146,6 +151,52 @@ export const adminCounsellors = new Hono<AppEnv>()
       counsellor,
     );
     return c.json({ success: true, meetings } satisfies Wire<CalendarResponse>);
+  })
+  // Staff book for a person (on the phone, at the desk): the same statement decides as for the
+  // public, without the address's three-meeting limit; the person gets the same e-mail and link.
+  .post('/meetings', validate('json', bookingSchema), async (c) => {
+    const body = c.req.valid('json');
+    const id = await book(
+      c.var.db,
+      {
+        start: new Date(body.start),
+        mode: body.mode,
+        office: body.office,
+        topic: body.topic,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        country: body.country || null,
+        message: body.message || null,
+        timeZone: body.timeZone,
+      },
+      new Date(),
+      c.var.auth.sub,
+    );
+    const link = await manageLinks(c.env, id);
+    await tellPerson(c.var.db, c.var.mailer, 'booked', id, { siteUrl: link.siteUrl, manage: link.absolute });
+    const found = (await findConsultation(c.var.db, id))!;
+    await writeAudit(c.var.db, {
+      staffId: c.var.auth.sub,
+      action: 'consultation.book',
+      entity: 'consultation',
+      entityId: id,
+    });
+    return c.json(
+      {
+        success: true,
+        message: CONSULTATION_MESSAGES.booked,
+        consultation: {
+          id,
+          start: found.meeting.startAt.toISOString(),
+          end: found.meeting.endAt.toISOString(),
+          status: 'booked',
+          counsellor: { name: found.counsellor.name },
+        },
+        manageUrl: link.relative,
+      } satisfies BookedResponse,
+      201,
+    );
   })
   .patch('/meetings/:id', validate('param', idParam), validate('json', meetingRecordSchema), async (c) => {
     const { id } = c.req.valid('param');

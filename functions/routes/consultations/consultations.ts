@@ -27,11 +27,7 @@ import {
   tellPerson,
   viewOf,
 } from '#functions/services/consultations/booking.ts';
-import {
-  manageUrl,
-  signManageToken,
-  verifyManageToken,
-} from '#functions/services/consultations/manage-links.ts';
+import { manageLinks, verifyManageToken } from '#functions/services/consultations/manage-links.ts';
 
 /** Booking, moving and cancelling: the address's limit (REQUEST_RULES.consultations). */
 const limit = (c: Context<AppEnv>) =>
@@ -39,13 +35,6 @@ const limit = (c: Context<AppEnv>) =>
     { name: `${REQUEST_RULES.consultations.name}-address`, ...REQUEST_RULES.consultations.perAddress },
     CONSULTATION_MESSAGES.tooMany,
   );
-
-/** The manage link of a meeting, relative (the API's answer) and absolute (the e-mails). */
-async function links(c: Context<AppEnv>, id: string) {
-  const { tokenSecret, tokenIssuer, siteUrl } = config(c.env);
-  const token = await signManageToken(tokenSecret, tokenIssuer, id);
-  return { relative: manageUrl(id, token), absolute: manageUrl(id, token, siteUrl), siteUrl };
-}
 
 /**
  * The meeting a manage link names, after checking its token: 404 for a forged token or an unknown
@@ -100,7 +89,7 @@ export const consultationsRouter = new Hono<AppEnv>()
       },
       new Date(),
     );
-    const link = await links(c, id);
+    const link = await manageLinks(c.env, id);
     await tellPerson(c.var.db, c.var.mailer, 'booked', id, { siteUrl: link.siteUrl, manage: link.absolute });
     const view = await current(c, id);
     return c.json(
@@ -133,7 +122,7 @@ export const consultationsRouter = new Hono<AppEnv>()
       const { t, start } = c.req.valid('json');
       const found = await managed(c, c.req.valid('param').id, t);
       await reschedule(c.var.db, found, new Date(start), new Date());
-      const link = await links(c, found.meeting.id);
+      const link = await manageLinks(c.env, found.meeting.id);
       await tellPerson(c.var.db, c.var.mailer, 'rescheduled', found.meeting.id, {
         siteUrl: link.siteUrl,
         manage: link.absolute,
@@ -150,7 +139,7 @@ export const consultationsRouter = new Hono<AppEnv>()
     const { t, reason } = c.req.valid('json');
     const found = await managed(c, c.req.valid('param').id, t);
     await cancel(c.var.db, found.meeting.id, reason || null, new Date());
-    const link = await links(c, found.meeting.id);
+    const link = await manageLinks(c.env, found.meeting.id);
     await tellPerson(c.var.db, c.var.mailer, 'cancelled', found.meeting.id, {
       siteUrl: link.siteUrl,
       manage: link.absolute,

@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { MANAGE_LINK_DAYS_AFTER } from '#schemas/consultation-rules.ts';
 import { consultationPath } from '#schemas/paths.ts';
+import { config } from '../../lib/config.ts';
 
 /**
  * The link in every e-mail about a consultation, which lets the person see, move or cancel it
@@ -51,3 +52,10 @@ export const manageLinkExpired = (end: Date, now: Date) =>
 /** The manage page's address with its token, relative or under the site's origin. */
 export const manageUrl = (id: string, token: string, siteUrl = '') =>
   `${siteUrl.replace(/\/$/, '')}${consultationPath(id)}?t=${encodeURIComponent(token)}`;
+
+/** A meeting's manage link, relative (an API answer) and under the site's origin (the e-mails). */
+export async function manageLinks(env: Env, id: string) {
+  const { tokenSecret, tokenIssuer, siteUrl } = config(env);
+  const token = await signManageToken(tokenSecret, tokenIssuer, id);
+  return { relative: manageUrl(id, token), absolute: manageUrl(id, token, siteUrl), siteUrl };
+}
