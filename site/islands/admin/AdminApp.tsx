@@ -20,6 +20,7 @@ import { Payments } from './Payments.tsx';
 import { Content } from './screens/content.tsx';
 import { CodeStep, EmailCodeField, Enrol, Security, typedCode } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
+import { ConsultationCalendar } from './ConsultationCalendar.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
 import { TextField } from '../common/fields.tsx';
@@ -39,6 +40,7 @@ export type Section =
   | 'staff'
   | 'audit'
   | 'mail'
+  | 'consultations'
   | 'security'
   | 'privacy';
 
@@ -66,6 +68,7 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'privacy', href: '/admin/privacy', label: 'Privacy requests', adminOnly: true },
   { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
   { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
+  { section: 'consultations', href: '/admin/consultations', label: 'Consultations', adminOnly: true },
 ];
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
@@ -283,6 +286,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'content') body = <Content me={profile} />;
   else if (section === 'staff') body = <Staff me={profile} />;
   else if (section === 'mail') body = <FailedMail me={profile} />;
+  else if (section === 'consultations') body = <ConsultationCalendar />;
   else if (section === 'security') body = <Security me={profile} />;
   else if (section === 'privacy') body = <PrivacyRequests />;
   else body = <Audit />;

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { calendarSchema, counsellorListSchema } from '#schemas/admin/counsellors.ts';
+import {
+  consultationModeLabels,
+  consultationStatusLabels,
+  consultationTopicLabels,
+} from '#schemas/consultation-rules.ts';
+import { okResponse } from '#schemas/responses.ts';
+import { addDays, localDate, timeInZone, weekday } from '#schemas/zoned-time.ts';
+import { adminApi, errorText } from './session.ts';
+
+/** The zone of this staff member's browser: the calendar's days and times are in it. */
+const staffZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const dayTitle = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * The consultations calendar: a day or a week of meetings, of one counsellor or all, in this
+ * browser's zone; after a meeting staff record it as held or not attended, and keep notes on it.
+ */
+export function ConsultationCalendar() {
+  const zone = staffZone();
+  const today = localDate(Date.now(), zone);
+  const [view, setView] = useState<'day' | 'week'>('week');
+  const [anchor, setAnchor] = useState(today);
+  const [counsellor, setCounsellor] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const queryClient = useQueryClient();
+  // A week starts on Monday.
+  const from = view === 'day' ? anchor : addDays(anchor, 1 - weekday(anchor));
+  const days = view === 'day' ? [from] : Array.from({ length: 7 }, (_, i) => addDays(from, i));
+  const to = days.at(-1)!;
+  const counsellors = useQuery({
+    queryKey: ['admin', '/counsellors'],
+    queryFn: () => adminApi('/counsellors', { schema: counsellorListSchema }),
+  });
+  // Dates on the wire are UTC days: a day either side covers this zone's days.
+  const params = new URLSearchParams({ from: addDays(from, -1), to: addDays(to, 1) });
+  if (counsellor) params.set('counsellor', counsellor);
+  const calendar = useQuery({
+    queryKey: ['admin', '/counsellors/calendar', params.toString()],
+    queryFn: () => adminApi(`/counsellors/calendar?${params.toString()}`, { schema: calendarSchema }),
+  });
+  const record = useMutation({
+    mutationFn: ({ id, ...body }: { id: string; status?: 'held' | 'no_show'; notes?: string }) =>
+      adminApi(`/counsellors/meetings/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+        schema: okResponse,
+      }),
+    onMutate: () => setResult(null),
+    onSuccess: () => setResult({ ok: true, text: 'Saved.' }),
+    onError: (error) => setResult({ ok: false, text: errorText(error) }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors/calendar'] }),
+  });
+  const names = new Map((counsellors.data?.counsellors ?? []).map((c) => [c.id, c.name]));
+  const step = view === 'day' ? 1 : 7;
+  return (
+    <>
+      <h1>Consultations</h1>
+      <p className="admin-muted">Times are in your time zone ({zone}).</p>
+      <div className="admin-filters">
+        <div className="admin-field">
+          <label htmlFor="calendar-counsellor">Counsellor</label>
+          <select id="calendar-counsellor" value={counsellor} onChange={(e) => setCounsellor(e.target.value)}>
+            <option value="">All counsellors</option>
+            {(counsellors.data?.counsellors ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="calendar-view">Show</label>
+          <select
+            id="calendar-view"
+            value={view}
+            onChange={(e) => setView(e.target.value === 'day' ? 'day' : 'week')}
+          >
+            <option value="week">Week</option>
+            <option value="day">Day</option>
+          </select>
+        </div>
+        <button
+          type="button"
+          className="admin-button admin-button--quiet"
+          onClick={() => setAnchor(addDays(anchor, -step))}
+        >
+          Previous
+        </button>
+        <button type="button" className="admin-button admin-button--quiet" onClick={() => setAnchor(today)}>
+          Today
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--quiet"
+          onClick={() => setAnchor(addDays(anchor, step))}
+        >
+          Next
+        </button>
+      </div>
+      <div aria-live="polite">
+        {result && (
+          <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'admin-success' : 'admin-error'}>
+            {result.text}
+          </p>
+        )}
+      </div>
+      {calendar.isPending && <p className="admin-loading">Loading…</p>}
+      {calendar.isError && <p className="admin-error">{errorText(calendar.error)}</p>}
+      {calendar.data &&
+        days.map((day) => {
+          const meetings = calendar.data.meetings.filter((m) => localDate(new Date(m.start), zone) === day);
+          return (
+            <section key={day} aria-labelledby={`day-${day}`}>
+              <h2 id={`day-${day}`}>{dayTitle(day)}</h2>
+              {meetings.length === 0 ? (
+                <p className="admin-muted">No consultations.</p>
+              ) : (
+                <div className="admin-table-wrap">
+                  <table className="admin-table">
+                    <caption className="admin-muted">Consultations on {dayTitle(day)}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Time</th>
+                        <th scope="col">Counsellor</th>
+                        <th scope="col">Person</th>
+                        <th scope="col">Meeting</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Notes</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {meetings.map((m) => (
+                        <tr key={m.id}>
+                          <td>
+                            {timeInZone(new Date(m.start), zone)}–{timeInZone(new Date(m.end), zone)}
+                          </td>
+                          <td>{names.get(m.counsellorId) ?? m.counsellorId}</td>
+                          <td>
+                            {m.name}
+                            <br />
+                            <span className="admin-mono">{m.email}</span>
+                            <br />
+                            {m.phone}
+                          </td>
+                          <td>
+                            {consultationModeLabels[m.mode]}, {consultationTopicLabels[m.topic].toLowerCase()}
+                          </td>
+                          <td>
+                            {consultationStatusLabels[m.status]}
+                            {m.status !== 'cancelled' && (
+                              <div className="admin-actions">
+                                <button
+                                  type="button"
+                                  className="admin-button admin-button--quiet"
+                                  disabled={record.isPending}
+                                  onClick={() => record.mutate({ id: m.id, status: 'held' })}
+                                >
+                                  Held
+                                </button>
+                                <button
+                                  type="button"
+                                  className="admin-button admin-button--quiet"
+                                  disabled={record.isPending}
+                                  onClick={() => record.mutate({ id: m.id, status: 'no_show' })}
+                                >
+                                  No-show
+                                </button>
+                              </div>
+                            )}
+                          </td>
+                          <td>
+                            <Notes
+                              id={m.id}
+                              notes={m.notes}
+                              onSave={(notes) => record.mutate({ id: m.id, notes })}
+                            />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          );
+        })}
+    </>
+  );
+}
+
+/** A meeting's notes, saved on request. */
+function Notes({ id, notes, onSave }: { id: string; notes: string | null; onSave: (notes: string) => void }) {
+  const [text, setText] = useState(notes ?? '');
+  return (
+    <div className="admin-field">
+      <label htmlFor={`notes-${id}`}>Notes</label>
+      <textarea id={`notes-${id}`} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => onSave(text)}>
+        Save notes
+      </button>
+    </div>
+  );
+}
