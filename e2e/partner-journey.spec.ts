@@ -182,7 +182,14 @@ test('a new partner registers, verifies, logs in, edits the profile and sends bo
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit Admission Request' }).click();
   await expect(page.getByText('Student admission request submitted successfully')).toBeVisible();
+  // What was sent stays until the partner asks for a new form: cleared, the contact details prefilled.
+  const admissionSent = page.getByRole('region', { name: 'Admission request sent' });
+  await expect(admissionSent.getByRole('heading', { name: 'Admission request sent' })).toBeFocused();
+  await expect(admissionSent).toContainText('Foundation Year in Engineering');
+  await expect(admissionSent).toContainText('Maths and physics, 90 minutes');
+  await admissionSent.getByRole('button', { name: 'Send another request' }).click();
   await expect(page.getByLabel('Course Name')).toHaveValue('');
+  await expect(page.getByLabel('Course Name')).toBeFocused();
   await expect(page.getByLabel('Contact Email')).toHaveValue(email);
   await expect(page.getByLabel('Contact Phone')).toHaveValue('020 7946 0555');
 
@@ -204,10 +211,10 @@ test('a new partner registers, verifies, logs in, edits the profile and sends bo
   await page.getByLabel('Number of Positions').fill('2');
   await page.getByRole('button', { name: 'Submit Hiring Request' }).click();
   await expect(page.getByText('Employee hiring request submitted successfully')).toBeVisible();
-  await expect(page.getByLabel('Job Title')).toHaveValue('');
 
-  // Both requests in the list, newest first.
-  await page.getByRole('tab', { name: 'My Requests' }).click();
+  // Both requests in the list, newest first, from the success view's own way there.
+  await page.getByRole('button', { name: 'See My Requests' }).click();
+  await expect(page.getByRole('tab', { name: 'My Requests' })).toHaveAttribute('aria-selected', 'true');
   const items = page.locator('.pt-request');
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Lab Technician');
@@ -216,6 +223,11 @@ test('a new partner registers, verifies, logs in, edits the profile and sends bo
   await expect(items.nth(1)).toContainText('Submitted');
   await shot(page, 'requests-1280');
   await expectAccessible(page);
+  // The e-mails' link to one request (/partnerdashboard#timeline-<id>) opens My Requests at it.
+  const anchor = await items.nth(1).getAttribute('id');
+  await page.goto(`/partnerdashboard#${anchor}`);
+  await expect(page.getByRole('tab', { name: 'My Requests' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`#${anchor}`)).toBeFocused();
 
   // Mobile screenshots of the same screens.
   await page.setViewportSize({ width: 375, height: 800 });
