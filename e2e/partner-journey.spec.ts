@@ -115,8 +115,15 @@ test('a new partner registers, verifies, logs in, edits the profile and sends bo
   await page.waitForURL(/\/login-partner-account\/?$/);
   await hydrated(page);
   expect(await page.evaluate(() => localStorage.getItem('partnerEmail'))).toBeNull();
+  // The sign-in page says the account is verified, with the address filled in and the password next.
+  await expect(page.getByRole('status')).toHaveText(
+    'Your partner account is verified. Log in with your e-mail address and password.',
+  );
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
 
   // Login: rules, SHOW/HIDE, then the dashboard.
+  await page.getByLabel('Email').fill('');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
