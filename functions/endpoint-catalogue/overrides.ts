@@ -33,10 +33,23 @@ const contactMessage = { params: { source: 'contact' } };
 const imageId = '00000000000000000000';
 /** Erasing one's own account: a wrong password, so the fuzzer never deletes its own accounts. */
 const wrongPassword = { sample: { password: 'not-the-password-1' } };
+/** One weekly period of a counsellor (09:00–10:00 on Mondays at the London office). */
+const counsellorHours = { officeId: 'united-kingdom-office', weekday: 1, startMinute: 540, endMinute: 600 };
 /** Changing one's own password: a wrong current one, so the fuzzer never changes its accounts' passwords. */
 const wrongCurrentPassword = { sample: { currentPassword: 'not-the-password-1' } };
 
 export const overrides: Record<string, Override> = {
+  // A counsellor's week and a closure: periods that end after they start, at a real office.
+  'POST /api/admin/counsellors': { sample: { hours: [counsellorHours] } },
+  'PUT /api/admin/counsellors/:id': { sample: { hours: [counsellorHours] } },
+  'POST /api/admin/counsellors/closures': {
+    sample: {
+      counsellorId: undefined,
+      officeId: 'united-kingdom-office',
+      startMinute: undefined,
+      endMinute: undefined,
+    },
+  },
   // Real rows, so the request reaches past "not found".
   'GET /api/subjects/:id': subject,
   'GET /api/programs/:id/costs': subject,
