@@ -9,6 +9,7 @@ import { fileReferences, imageReferencingTables } from './files.ts';
 /** Columns whose names look like file references but are not (each with the reason). */
 const notFiles = new Set([
   'rate_limits.key', // a rate-limit bucket name
+  'outbox.attachments', // an e-mail's attachments, their bytes kept in the row with its body (no stored file)
 ]);
 const looksLikeFile =
   /(^|_)(key|object|resume|file|image|logo|photo|avatar|attachment|document|universityimage)s?($|_)/i;
