@@ -62,7 +62,8 @@ export function invitationIcs(i: Invitation) {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Bridgeway Global//Consultations//EN',
+    // The product that wrote the file, not the company: the brand lives in content/site.json alone.
+    'PRODID:-//Consultation booking//Invitations//EN',
     'CALSCALE:GREGORIAN',
     `METHOD:${i.method}`,
     'BEGIN:VEVENT',
