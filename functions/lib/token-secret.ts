@@ -124,8 +124,11 @@ export function tokenSecretProblem(secret: string | undefined): string | null {
   if (value.bytes < TOKEN_SECRET_MIN_BYTES)
     return `holds ${value.bytes} bytes (${value.bytes * 8} bits); it needs at least ${TOKEN_SECRET_MIN_BYTES} random bytes (256 bits): ${MAKE_ONE}`;
   const { pattern, distinct } = value.alphabet;
-  const lower = secret.toLowerCase();
-  if (WORDS.some((word) => lower.includes(word))) return `contains a word, so it is not random: ${MAKE_ONE}`;
+  // A word as a person writes it (lower case, upper case, or capitalised): a generated base64 value
+  // mixes cases, so matching every mix refused one real secret in a few thousand.
+  const spelt = (word: string) => [word, word.toUpperCase(), word[0]!.toUpperCase() + word.slice(1)];
+  if (WORDS.some((word) => spelt(word).some((form) => secret.includes(form))))
+    return `contains a word, so it is not random: ${MAKE_ONE}`;
   if (longestRun(secret) >= pattern || repeatsStretch(secret, pattern))
     return `has a run of sequential or repeated characters, or a part written twice, so it is not random: ${MAKE_ONE}`;
   if (new Set(secret).size < distinct) return `uses too few different characters to be random: ${MAKE_ONE}`;
