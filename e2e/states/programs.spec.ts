@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 // Issue 29: programs as a student sees them after each click (e2e/helpers/screen-state.ts): the
 // subject page's cost table, the apply confirmation and its success, the finder's filter sheet,
 // compare tray and empty result, and the compare table, which on a phone scrolls inside its own
-// box (issue 29 item 3) instead of the page with its row labels kept in view; the scholarships,
+// box instead of the page with its row labels kept in view; the scholarships,
 // cards on a phone and a table on a desktop.
 
 const SUBJECT = { id: 'msc-data-science-university-of-leeds', name: 'MSc Data Science' };

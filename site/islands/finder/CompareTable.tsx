@@ -10,7 +10,7 @@ import { cleanList, tuitionIn } from '#site/lib/format.ts';
 import { useDisplayCurrency, withCurrency } from '#site/lib/display-currency.ts';
 import { withQuery } from '../common/with-query.tsx';
 import { CostNote, CurrencyPicker, usePreferredCurrency } from './cost-view.tsx';
-// Its own rules (DESIGN convention 14): whichever page renders it has them.
+// Its own rules, since styles travel with what renders them: whichever page renders it has them.
 import '../../styles/finder.css';
 import '../../styles/compare.css';
 

@@ -24,7 +24,7 @@ import { partnerRequestsQuery } from './requests-query.ts';
 import { apiPaths } from '#schemas/paths.ts';
 import { useToast } from '../common/toast.tsx';
 import { focusFirstOnPage } from '#site/lib/focus-first.ts';
-// Its own rules (DESIGN convention 14): the success view's too.
+// Its own rules, since styles travel with what renders them: the success view's too.
 import '../../styles/partner.css';
 
 const degreeChoices = degreeOptions.map((d) => ({ value: d, label: optionLabel(d) }));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, schemaFrom } from '#site/lib/api.ts';
 import { recruitmentContract } from './contract.ts';
 import { applicantApi } from './applicant-session.ts';
-// Its own rules (DESIGN convention 14): whichever page opens it has them.
+// Its own rules, since styles travel with what renders them: whichever page opens it has them.
 import '../../styles/recruitment.css';
 
 const messageAnswer = schemaFrom(recruitmentContract, 'messageResponse');
