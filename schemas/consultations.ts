@@ -102,6 +102,8 @@ export const bookingSchema = z.object({
   timeZone,
 });
 export type BookingInput = z.input<typeof bookingSchema>;
+/** A booking request as the routes read it, validated. */
+export type BookingRequest = z.output<typeof bookingSchema>;
 
 export const consultationIdParam = z.object({ id: z.string().min(1).max(100) });
 

@@ -29,7 +29,7 @@ import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { addDays } from '#schemas/zoned-time.ts';
 import { bookingSchema, type BookedResponse } from '#schemas/consultations.ts';
 import { CONSULTATION_MESSAGES } from '#schemas/consultation-rules.ts';
-import { book, tellPerson } from '#functions/services/consultations/booking.ts';
+import { book, bookingRequest, tellPerson } from '#functions/services/consultations/booking.ts';
 import { manageLinks } from '#functions/services/consultations/manage-links.ts';
 import { findConsultation } from '#db/queries/consultations.ts';
 import { adminOnly } from './shared.ts';
@@ -156,23 +156,7 @@ export const adminCounsellors = new Hono<AppEnv>()
   // public, without the address's three-meeting limit; the person gets the same e-mail and link.
   .post('/meetings', validate('json', bookingSchema), async (c) => {
     const body = c.req.valid('json');
-    const id = await book(
-      c.var.db,
-      {
-        start: new Date(body.start),
-        mode: body.mode,
-        office: body.office,
-        topic: body.topic,
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        country: body.country || null,
-        message: body.message || null,
-        timeZone: body.timeZone,
-      },
-      new Date(),
-      c.var.auth.sub,
-    );
+    const id = await book(c.var.db, bookingRequest(body), new Date(), c.var.auth.sub);
     const link = await manageLinks(c.env, id);
     await tellPerson(c.var.db, c.var.mailer, 'booked', id, { siteUrl: link.siteUrl, manage: link.absolute });
     const found = (await findConsultation(c.var.db, id))!;

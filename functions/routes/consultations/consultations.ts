@@ -20,6 +20,7 @@ import {
 } from '#schemas/consultations.ts';
 import {
   book,
+  bookingRequest,
   cancel,
   linkLive,
   offeredSlots,
@@ -73,22 +74,7 @@ export const consultationsRouter = new Hono<AppEnv>()
   .post('/', validate('json', bookingSchema), async (c) => {
     await limit(c);
     const body = c.req.valid('json');
-    const id = await book(
-      c.var.db,
-      {
-        start: new Date(body.start),
-        mode: body.mode,
-        office: body.office,
-        topic: body.topic,
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        country: body.country || null,
-        message: body.message || null,
-        timeZone: body.timeZone,
-      },
-      new Date(),
-    );
+    const id = await book(c.var.db, bookingRequest(body), new Date());
     const link = await manageLinks(c.env, id);
     await tellPerson(c.var.db, c.var.mailer, 'booked', id, { siteUrl: link.siteUrl, manage: link.absolute });
     const view = await current(c, id);

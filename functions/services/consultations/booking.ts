@@ -17,7 +17,7 @@ import {
   type ConsultationMode,
   type ConsultationTopic,
 } from '#schemas/consultation-rules.ts';
-import type { ConsultationView } from '#schemas/consultations.ts';
+import type { BookingRequest, ConsultationView } from '#schemas/consultations.ts';
 import { normalizeEmail } from '#schemas/email.ts';
 import { addDays, startOfLocalDay } from '#schemas/zoned-time.ts';
 import { Conflict, Invalid } from '../errors.ts';
@@ -79,6 +79,20 @@ async function candidates(db: Db, start: Date, filter: Omit<SlotFilter, 'from' |
     (t) => ({ counsellorId: t.counsellorId, officeId: t.officeId }),
   );
 }
+
+/** A booking request as the contract reads it, in the form `book` takes (dates parsed, empty optional text as none). */
+export const bookingRequest = (body: BookingRequest) => ({
+  start: new Date(body.start),
+  mode: body.mode,
+  office: body.office,
+  topic: body.topic,
+  name: body.name,
+  email: body.email,
+  phone: body.phone,
+  country: body.country || null,
+  message: body.message || null,
+  timeZone: body.timeZone,
+});
 
 /**
  * Books a consultation. Invalid when no counsellor's hours offer the time (or notice and window
