@@ -119,7 +119,7 @@ describe('with the binding: a flood is refused before scrypt runs', () => {
     });
     expect(statuses).toEqual([401, 401, 429, 429, 429]);
     // Only the two let through reached the D1 counters (and scrypt, which comes after them).
-    expect(await counted(`student-login-unknown-devices:${email}`)).toBe(2);
+    expect(await counted(`person-login-unknown-devices:${email}`)).toBe(2);
   });
 });
 
@@ -169,7 +169,7 @@ describe('without the binding: the D1 counters are the line', () => {
     ).toBe(401);
     // The address has used its window (the counter as the burst would have left it).
     await env.DB.prepare('update rate_limits set count = ? where key = ?')
-      .bind(LOGIN_LIMITS.perAddress.max, `student-login-address:${address}`)
+      .bind(LOGIN_LIMITS.perAddress.max, `person-login-address:${address}`)
       .run();
     const last = await call(absent, '/api/users/login', { email, password: 'Wrong-pass-1' }, address);
     expect(last.status).toBe(429);

@@ -49,6 +49,25 @@ export const loginSchema = z.object({
 
 export const checkEmailSchema = z.object({ email });
 
+/**
+ * PUT /api/users/profile: the student's own details. A person who signed in at /login from another
+ * role (a job seeker, a partner's owner) has a student role made from what they told us there, and
+ * the dashboard asks for the rest with this (`missingProfileFields`).
+ */
+export const profileDetailsSchema = z.object({
+  fullName: required('Full name is required', 120),
+  academicStatus: required('Academic status is required', 120),
+  contactNumber: required('Contact number is required', 40),
+  currentAddress: required('Address is required', 300),
+});
+export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
+export const PROFILE_SAVED = 'Your details have been saved.';
+export const CONTACT_NUMBER_TAKEN = 'This contact number is already used by another account.';
+
+/** The details a student profile still lacks (empty), in the form's order. */
+export const missingProfileFields = (profile: ProfileDetails) =>
+  (Object.keys(profileDetailsSchema.shape) as (keyof ProfileDetails)[]).filter((key) => !profile[key].trim());
+
 export const registerSchema = z.object({
   fullName: required('Full name is required', 120),
   academicStatus: required('Academic status is required', 120),

@@ -1,14 +1,15 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { oneTimeCodes, type AccountType } from '../schema/index.ts';
+import { oneTimeCodes, type AccountType, type holderTypes } from '../schema/index.ts';
 
 // The statements behind e-mailed one-time codes; the rules (limits, lifetimes, what a try means)
 // are functions/services/security/codes.ts.
 
-type Purpose = 'verify' | 'reset' | 'signin';
+type Purpose = 'verify' | 'reset' | 'signin' | 'email-change';
 /** Whose code, what for, and under which challenge (functions/lib/code-challenges.ts). */
 export interface CodeOwner {
-  accountType: AccountType;
+  /** An account, or a person (`'person'`): a person's codes serve every door. */
+  accountType: (typeof holderTypes)[number];
   accountId: string;
   purpose: Purpose;
   /**

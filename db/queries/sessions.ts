@@ -1,10 +1,14 @@
-import { and, desc, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { sessions, type AccountType } from '../schema/index.ts';
+import { people, sessions, type AccountType } from '../schema/index.ts';
 import { accountTables } from './accounts.ts';
+import { sessionsOfHolder } from './people.ts';
 
 /** Stores a new session row. */
-export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+export async function insertSession(
+  db: Db,
+  row: Omit<typeof sessions.$inferInsert, 'personId'> & { personId: SQL<string | null> | null },
+) {
   await db.insert(sessions).values(row);
 }
 
@@ -21,35 +25,64 @@ export async function liveSession(
   now = Date.now(),
 ) {
   const table = accountTables[type];
+  const session = and(
+    eq(sessions.id, sid),
+    eq(sessions.accountType, type),
+    eq(sessions.accountId, table.id),
+    gt(sessions.expiresAt, new Date(now)),
+  );
+  if (type === 'staff') {
+    const [row] = await db
+      .select({ tokensValidAfter: table.tokensValidAfter, sessionId: sessions.id })
+      .from(table)
+      .leftJoin(sessions, session)
+      .where(eq(table.id, accountId))
+      .limit(1);
+    if (!row) return undefined;
+    return { tokensValidAfter: row.tokensValidAfter, live: row.sessionId !== null };
+  }
+  // A person's revocations (a reset, a new address) reach every door; a role row's own count too.
+  const role = accountTables[type];
   const [row] = await db
-    .select({ tokensValidAfter: table.tokensValidAfter, sessionId: sessions.id })
-    .from(table)
+    .select({
+      tokensValidAfter: sql<number>`max(coalesce(${people.tokensValidAfter}, 0), coalesce(${role.tokensValidAfter}, 0))`,
+      sessionId: sessions.id,
+    })
+    .from(role)
+    .leftJoin(people, eq(people.id, role.personId))
     .leftJoin(
       sessions,
       and(
         eq(sessions.id, sid),
         eq(sessions.accountType, type),
-        eq(sessions.accountId, table.id),
+        eq(sessions.accountId, role.id),
         gt(sessions.expiresAt, new Date(now)),
       ),
     )
-    .where(eq(table.id, accountId))
+    .where(eq(role.id, accountId))
     .limit(1);
   if (!row) return undefined;
-  return { tokensValidAfter: row.tokensValidAfter, live: row.sessionId !== null };
+  const after = Number(row.tokensValidAfter);
+  return { tokensValidAfter: after ? new Date(after) : null, live: row.sessionId !== null };
 }
 
-/** Ends one session of an account (signing out on this device, or one from the list); whether there was one. */
+/**
+ * Ends one session of an account (signing out on this device, or one from the list), any door's
+ * session of the same person included; whether there was one.
+ */
 export async function endSession(db: Db, type: AccountType, accountId: string, sid: string) {
   const result = await db
     .delete(sessions)
-    .where(and(eq(sessions.id, sid), eq(sessions.accountType, type), eq(sessions.accountId, accountId)));
+    .where(and(eq(sessions.id, sid), sessionsOfHolder(type, accountId)));
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** The statement that ends every session of an account (sign out everywhere, password reset). */
-export function endAllSessionsStatement(db: Db, type: AccountType, accountId: string) {
-  return db.delete(sessions).where(and(eq(sessions.accountType, type), eq(sessions.accountId, accountId)));
+/**
+ * The statement that ends every session of an account (sign out everywhere, password reset): for a
+ * person, their sessions at every door.
+ */
+export function endAllSessionsStatement(db: Db, type: AccountType | 'person', accountId: string) {
+  return db.delete(sessions).where(sessionsOfHolder(type, accountId));
 }
 
 /** Ends every session of an account; returns how many there were. */
@@ -64,7 +97,7 @@ export async function pruneExpiredSessions(db: Db, now = Date.now()) {
   return result.meta.changes ?? 0;
 }
 
-/** The live sessions of an account, newest first (its list of signed-in devices). */
+/** The live sessions of an account (a person's at every door), newest first (its list of signed-in devices). */
 export function liveSessionsOf(db: Db, type: AccountType, accountId: string, now = Date.now()) {
   return db
     .select({
@@ -74,19 +107,11 @@ export function liveSessionsOf(db: Db, type: AccountType, accountId: string, now
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.accountType, type),
-        eq(sessions.accountId, accountId),
-        gt(sessions.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(sessionsOfHolder(type, accountId), gt(sessions.expiresAt, new Date(now))))
     .orderBy(desc(sessions.createdAt));
 }
 
 /** The statement that ends every session of an account but one (a password changed on this device). */
 export function endOtherSessionsStatement(db: Db, type: AccountType, accountId: string, keep: string) {
-  return db
-    .delete(sessions)
-    .where(and(eq(sessions.accountType, type), eq(sessions.accountId, accountId), ne(sessions.id, keep)));
+  return db.delete(sessions).where(and(sessionsOfHolder(type, accountId), ne(sessions.id, keep)));
 }

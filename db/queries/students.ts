@@ -78,6 +78,23 @@ export async function findStudent(db: Db, id: string) {
   return user;
 }
 
+/** Sets a student's own details; whether the student exists. */
+export async function updateStudentDetails(
+  db: Db,
+  id: string,
+  details: Pick<
+    typeof users.$inferInsert,
+    'fullName' | 'academicStatus' | 'contactNumber' | 'currentAddress'
+  >,
+) {
+  const rows = await db
+    .update(users)
+    .set({ ...details, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 type EducationFields = Omit<typeof educationRecords.$inferInsert, 'id' | 'userId' | 'createdAt'>;
 
 /** Updates one of the student's education records; undefined when it is not theirs (or gone). */

@@ -13,7 +13,42 @@ const timelineSeen = { timelineSeenAt: integer('timeline_seen_at', { mode: 'time
 /** The condition of the unique indexes that only verified accounts take part in (raw: no table prefix in an index). */
 const verifiedOnly = sql`is_verified = 1`;
 
-/** Columns every account type shares: login, verification and token revocation. */
+/**
+ * One person: a verified e-mail address with one password, one set of sessions and devices, and
+ * roles (a student row, a job seeker row, a partner organisation they own), each linked here by
+ * `person_id` (docs/decisions/032-one-person-many-roles.md). Only a proven mailbox makes a person:
+ * a registration's code, a job seeker's confirmation link or a reset code. Until then a role row is
+ * a registration of its own, with its own password (the credential columns below), and owns nothing.
+ */
+export const people = sqliteTable(
+  'people',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /**
+     * The other passwords of accounts merged into this person that had different ones (JSON array
+     * of hashes, null when none): the person signs in once with any of them, and the one used
+     * becomes their password (functions/services/accounts/people.ts).
+     */
+    mergedPasswordHashes: text('merged_password_hashes'),
+    /** Tokens issued before this instant are refused, at every door (a reset, a changed address). */
+    tokensValidAfter: integer('tokens_valid_after', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('people_email_unique').on(t.email)],
+);
+
+/** The person a role row belongs to, once its address is proven (null: still a registration). */
+const personLink = {
+  personId: text('person_id').references(() => people.id, { onDelete: 'cascade' }),
+};
+
+/**
+ * Columns every role row shares. For a row linked to a person, the person's columns are the ones
+ * that count (db/queries/accounts.ts reads them through the link): the row keeps a copy of the
+ * address for the lists that show it, and an empty password hash, which no password matches.
+ */
 const credentials = {
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
@@ -31,6 +66,7 @@ export const users = sqliteTable(
     contactNumber: text('contact_number').notNull(),
     currentAddress: text('current_address').notNull(),
     role: text('role').notNull().default('student'),
+    ...personLink,
     ...credentials,
     ...timelineSeen,
     ...timestamps,
@@ -40,8 +76,13 @@ export const users = sqliteTable(
     // row of its own (an address can have several at once, none cancelling another), and reserves
     // nothing until its code is entered (functions/services/accounts/registration.ts, issue 30 items 1, 10).
     uniqueIndex('users_verified_email_unique').on(t.email).where(verifiedOnly),
-    uniqueIndex('users_verified_contact_number_unique').on(t.contactNumber).where(verifiedOnly),
+    // A student role made for a person who signed in at /login without one may not have a number
+    // yet (the dashboard asks for it): an empty number is nobody's.
+    uniqueIndex('users_verified_contact_number_unique')
+      .on(t.contactNumber)
+      .where(sql`is_verified = 1 and contact_number <> ''`),
     index('users_email_idx').on(t.email),
+    uniqueIndex('users_person_unique').on(t.personId),
   ],
 );
 
@@ -121,6 +162,8 @@ export const partners = sqliteTable(
     approvalStatus: text('approval_status', { enum: partnerApprovalStatuses })
       .notNull()
       .default(pipelines.partner.initial),
+    /** The owner: the person whose verified registration made the organisation. */
+    ...personLink,
     ...credentials,
     ...timelineSeen,
     ...timestamps,
@@ -129,6 +172,7 @@ export const partners = sqliteTable(
     // As for students: unverified registrations are rows of their own and own nothing yet.
     uniqueIndex('partners_verified_email_unique').on(t.email).where(verifiedOnly),
     index('partners_email_idx').on(t.email),
+    uniqueIndex('partners_person_unique').on(t.personId),
   ],
 );
 
@@ -144,11 +188,15 @@ export const jobApplicants = sqliteTable(
      * applications are held, not forwarded to employers.
      */
     emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    ...personLink,
     ...credentials,
     ...timelineSeen,
     ...timestamps,
   },
-  (t) => [uniqueIndex('job_applicants_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('job_applicants_email_unique').on(t.email),
+    uniqueIndex('job_applicants_person_unique').on(t.personId),
+  ],
 );
 
 export const staff = sqliteTable(
@@ -203,6 +251,8 @@ export const staffRecoveryCodes = sqliteTable(
 );
 
 export const accountTypes = ['student', 'partner', 'applicant', 'staff'] as const;
+/** Who a code or a session can belong to: a role row (or staff member), or a person at any door. */
+export const holderTypes = [...accountTypes, 'person'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
 /** One-time codes (registration and password reset), stored hashed. */
@@ -210,9 +260,9 @@ export const oneTimeCodes = sqliteTable(
   'one_time_codes',
   {
     id: text('id').primaryKey(),
-    accountType: text('account_type', { enum: accountTypes }).notNull(),
+    accountType: text('account_type', { enum: holderTypes }).notNull(),
     accountId: text('account_id').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset', 'signin'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'signin', 'email-change'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -253,10 +303,17 @@ export const sessions = sqliteTable(
      * browser's User-Agent at sign-in, browser and system only (functions/lib/device-label.ts).
      */
     device: text('device'),
+    /**
+     * The person the session signs in, whatever door it was opened at: their list of devices, "sign
+     * out everywhere" and a new password reach every door's sessions. Null for sessions of role rows
+     * not yet linked to a person (a job seeker before confirming) and for staff.
+     */
+    personId: text('person_id'),
     ...timestamps,
   },
   (t) => [
     index('sessions_account_idx').on(t.accountType, t.accountId),
+    index('sessions_person_idx').on(t.personId),
     index('sessions_expires_idx').on(t.expiresAt),
   ],
 );

@@ -2,17 +2,22 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AccountType } from '#db/schema/index.ts';
 import { DEVICE_SECONDS, knownDevice, signDevice } from '../services/accounts/devices.ts';
+import { credentialKind } from '../services/accounts/login.ts';
 import type { AppEnv } from './app-env.ts';
 import { config } from './config.ts';
 import { strictCookie } from './staff-cookies.ts';
 
-// One cookie per kind of account, so a student and a staff member sharing a computer each keep theirs.
-const cookieName = (type: AccountType) => `device_${type}`;
+// One cookie per kind of credentials, so a person and a staff member sharing a computer each keep
+// theirs; a person's three doors share one (a browser known at /login is known in the job window).
+const cookieName = (type: AccountType) => `device_${credentialKind(type)}`;
 
 /** This browser's device id for the account signing in, or null when it is unknown to that account. */
 export function readKnownDevice(c: Context<AppEnv>, type: AccountType, email: string) {
   const { tokenSecret, tokenIssuer } = config(c.env);
-  return knownDevice(tokenSecret, tokenIssuer, getCookie(c, cookieName(type), 'host'), { type, email });
+  return knownDevice(tokenSecret, tokenIssuer, getCookie(c, cookieName(type), 'host'), {
+    type: credentialKind(type),
+    email,
+  });
 }
 
 /**
@@ -26,7 +31,12 @@ export async function rememberDevice(
   deviceId: string | null,
 ) {
   const { tokenSecret, tokenIssuer } = config(c.env);
-  const token = await signDevice(tokenSecret, tokenIssuer, { type, email }, deviceId ?? undefined);
+  const token = await signDevice(
+    tokenSecret,
+    tokenIssuer,
+    { type: credentialKind(type), email },
+    deviceId ?? undefined,
+  );
   setCookie(c, cookieName(type), token, { ...strictCookie, maxAge: DEVICE_SECONDS });
 }
 

@@ -91,7 +91,12 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       const hash = await hashPassword(newPassword);
       // One batch: the new password, and every other device signed out (this one stays signed in).
       const [changed] = await batch(c.var.db, [
-        passwordChangeStatement(c.var.db, type, sub, account.passwordHash, hash),
+        passwordChangeStatement(
+          c.var.db,
+          { type, id: sub, personId: account.personId },
+          account.passwordHash,
+          hash,
+        ),
         endOtherSessionsStatement(c.var.db, type, sub, sid),
       ]);
       if (!changed?.meta.changes)

@@ -43,6 +43,7 @@ import {
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { hashPassword } from '#functions/services/security/passwords.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
+import { findPerson } from '#functions/services/accounts/people.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { deviceLabel } from '#functions/lib/device-label.ts';
@@ -84,9 +85,11 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       (wait) => `Too many registrations. Please try again in ${wait}.`,
     );
     await assertNotCommon(input.password);
+    const email = normalizeEmail(input.email);
+    // The address is a person's (a student or partner too, people.ts): they sign in, not register.
+    if (await findPerson(db, email)) throw new HTTPException(409, { message: TAKEN });
     const earlier = await findApplicantByEmail(db, input.email);
     if (earlier?.emailConfirmedAt) throw new HTTPException(409, { message: TAKEN });
-    const email = normalizeEmail(input.email);
     const applicant = {
       id: crypto.randomUUID(),
       fullName: input.fullName,

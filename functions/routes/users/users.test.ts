@@ -363,7 +363,7 @@ describe('POST /api/users/login', () => {
     ).toBe(200);
     // The window is 15 minutes: afterwards the real password works again from anywhere.
     await env.DB.prepare('update rate_limits set window_start = window_start - ? where key = ?')
-      .bind(16 * 60 * 1000, `student-login-unknown-devices:${data.email}`)
+      .bind(16 * 60 * 1000, `person-login-unknown-devices:${data.email}`)
       .run();
     expect((await login(data.password)).status).toBe(200);
   });
@@ -376,7 +376,7 @@ describe('POST /api/users/login', () => {
       'insert or replace into rate_limits (key, window_start, count, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
     )
       .bind(
-        'student-login-address:203.0.113.9',
+        'person-login-address:203.0.113.9',
         now,
         LOGIN_LIMITS.perAddress.max - 1,
         now + 900_000,

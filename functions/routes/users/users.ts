@@ -15,6 +15,9 @@ import {
   languageSchema,
   loginSchema,
   profileQuery,
+  profileDetailsSchema,
+  CONTACT_NUMBER_TAKEN,
+  PROFILE_SAVED,
   recordIdParam,
   registerSchema,
   resendOtpSchema,
@@ -43,6 +46,7 @@ import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
 import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
+import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { register } from '#functions/services/accounts/registration.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
@@ -61,6 +65,7 @@ import {
   toLanguage,
   updateEducation,
   updateLanguage,
+  updateStudentDetails,
 } from '#db/queries/students.ts';
 
 export const DUPLICATE_MESSAGE =
@@ -215,6 +220,17 @@ export const usersRouter = new Hono<AppEnv>()
     if (!user) throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, user, debug: config(c.env).isDevelopment } satisfies ProfileResponse);
+  })
+  .put('/profile', auth, validate('json', profileDetailsSchema), async (c) => {
+    try {
+      if (!(await updateStudentDetails(c.var.db, c.var.auth.sub, c.req.valid('json'))))
+        throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    } catch (error) {
+      // The partial unique index: a verified student already holds that number.
+      if (isUniqueViolation(error)) throw new HTTPException(409, { message: CONTACT_NUMBER_TAKEN });
+      throw error;
+    }
+    return c.json({ success: true, message: PROFILE_SAVED } satisfies MessageResponse);
   })
   .post('/education', auth, validate('json', educationSchema), async (c) => {
     const { _id, ...fields } = c.req.valid('json');

@@ -14,6 +14,9 @@ import { hashPassword } from '../security/passwords.ts';
 import type { RegistrableType } from '#db/queries/registrations.ts';
 import { pendingRegistrations, verifyStatements } from './registration.ts';
 import { endAllSessionsStatement } from '#db/queries/sessions.ts';
+import { linkToPersonStatements } from '#db/queries/people.ts';
+import { codeHolder } from './login.ts';
+import { establishPerson } from './people.ts';
 
 /**
  * The code flows every account type shares: e-mail a verification code, verify it, and reset a
@@ -85,7 +88,13 @@ async function makeAccount(
   payload: string | null,
 ) {
   try {
-    await db.batch(verifyStatements(db, type, account.id, account.email, payload));
+    await establishPerson(
+      db,
+      type,
+      account.id,
+      account.email,
+      verifyStatements(db, type, account.id, account.email, payload),
+    );
   } catch (error) {
     if (isUniqueViolation(error))
       throw new Conflict('These details are now used by another account. Please register again.');
@@ -158,15 +167,16 @@ export async function requestPasswordReset(
 ) {
   const account = await resettable(db, type, email);
   if (!account) return;
-  const owner = { accountType: type, accountId: account.id, purpose: 'reset', challenge } as const;
-  defer(sendCodeLater(db, mailer, owner, account.email, name));
+  const owner = { ...codeHolder(type, account), purpose: 'reset', challenge } as const;
+  const roleId = account.id;
+  defer(sendCodeLater(db, mailer, owner, account.email, async () => (roleId ? name(roleId) : null)));
 }
 
 /**
- * The account a password reset is for: a verified one. An address with unverified registrations
- * only is registered again instead: a reset would have to pick one of them, whose details may be a
- * stranger's (issue 30 item 1). Job applicants are verified from the start (their address is
- * confirmed separately), so every applicant account can be reset.
+ * The account a password reset is for: the person of the address (their one password, at every
+ * door), or a job seeker not yet confirmed (verified from the start; the reset code confirms the
+ * address). An address with unverified registrations only is registered again instead: a reset
+ * would have to pick one of them, whose details may be a stranger's.
  */
 async function resettable(db: Db, type: AccountType, email: string) {
   const account = await findCredentials(db, type, { email });
@@ -205,7 +215,7 @@ export async function resendVerificationQuietly(
   const registration = pending.find((r) => r.id === registrationId) ?? pending.find((r) => held.has(r.id));
   if (!registration) return 'sent';
   const owner = { accountType: type, accountId: registration.id, purpose: 'verify', challenge } as const;
-  defer(sendCodeLater(db, mailer, owner, registration.email, name));
+  defer(sendCodeLater(db, mailer, owner, registration.email, () => name(registration.id)));
   return 'sent';
 }
 
@@ -215,7 +225,7 @@ async function sendCodeLater(
   mailer: Mailer,
   owner: CodeOwner & { purpose: 'verify' | 'reset' },
   email: string,
-  name: (id: string) => Promise<string | null>,
+  name: () => Promise<string | null>,
 ) {
   const purpose = owner.purpose;
   // Start a moment later, so the answer has left before this work (D1 writes, the provider call)
@@ -231,7 +241,7 @@ async function sendCodeLater(
     return;
   }
   try {
-    await mailer.send(codeEmail(await getSite(db), email, await name(owner.accountId), code, purpose));
+    await mailer.send(codeEmail(await getSite(db), email, await name(), code, purpose));
   } catch (error) {
     // The code reached nobody: withdraw it so a new request is not held by the 60-second wait.
     await withdrawCode(db, owner).catch(() => undefined);
@@ -268,8 +278,7 @@ export async function resetPassword(
 ) {
   const account = await resettable(db, type, email);
   const owner = {
-    accountType: type,
-    accountId: account?.id ?? `unknown:${email}`,
+    ...(account ? codeHolder(type, account) : { accountType: type, accountId: `unknown:${email}` }),
     purpose: 'reset',
     // A try without a challenge is counted under a fresh one that no code was sent for.
     challenge: challenge ?? crypto.randomUUID(),
@@ -282,11 +291,21 @@ export async function resetPassword(
   // Whole seconds: token `iat` has second precision, so a token from this same second stays valid.
   const revokeBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
   const passwordHash = await hashPassword(newPassword);
-  const extra = also(account.id);
+  const extra = account.id ? also(account.id) : [];
+  const holder = { type, id: account.id ?? '', personId: account.personId };
+  const sessionsOf = account.personId
+    ? endAllSessionsStatement(db, 'person', account.personId)
+    : endAllSessionsStatement(db, type, holder.id);
+  // A job seeker not yet part of a person: the code proved the mailbox, so they become one now.
+  const becomePerson =
+    !account.personId && account.id && type !== 'staff'
+      ? linkToPersonStatements(db, type, account.id, account.email, crypto.randomUUID())
+      : [];
   const results = await batch(db, [
     ...extra,
-    passwordResetStatement(db, type, account.id, passwordHash, revokeBefore),
-    endAllSessionsStatement(db, type, account.id),
+    passwordResetStatement(db, holder, passwordHash, revokeBefore),
+    sessionsOf,
+    ...becomePerson,
   ]);
   return results.slice(0, extra.length);
 }

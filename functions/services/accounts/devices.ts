@@ -18,7 +18,7 @@ export const DEVICE_SECONDS = 180 * 24 * 60 * 60;
 // Its own audience: a device token is never an account token or a staff challenge, nor they it.
 const AUDIENCE = 'known-device';
 
-async function accountTag(type: AccountType, email: string) {
+async function accountTag(type: AccountType | 'person', email: string) {
   const bytes = new TextEncoder().encode(`${type}:${normalizeEmail(email)}`);
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -28,7 +28,7 @@ async function accountTag(type: AccountType, email: string) {
 export async function signDevice(
   secret: string,
   issuer: string,
-  account: { type: AccountType; email: string },
+  account: { type: AccountType | 'person'; email: string },
   deviceId: string = crypto.randomUUID(),
   now = Date.now(),
 ) {
@@ -49,7 +49,7 @@ export async function knownDevice(
   secret: string,
   issuer: string,
   token: string | undefined,
-  account: { type: AccountType; email: string },
+  account: { type: AccountType | 'person'; email: string },
 ) {
   const payload = await readPurposeToken(secret, issuer, AUDIENCE, token);
   return payload && payload.sub === (await accountTag(account.type, account.email)) ? payload.jti : null;

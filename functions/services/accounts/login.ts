@@ -5,7 +5,8 @@ import { getSite } from '#db/queries/site-content.ts';
 import { SIGN_IN_CODE_WRONG } from '#schemas/sign-in.ts';
 import { normalizeEmail } from '#schemas/email.ts';
 import { replacePasswordHash } from '#db/queries/accounts.ts';
-import { findSignInCandidates } from './accounts.ts';
+import { findSignInCandidates, type Credentials } from './accounts.ts';
+import { adoptMergedPassword, ensureRole } from './people.ts';
 import { issueCode, verifyCode } from '../security/codes.ts';
 import { codeEmail } from '../mail/emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -54,11 +55,37 @@ const counterNames = {
   perDevice: 'device',
   perAddress: 'address',
 } as const;
-/** A sign-in limit of one account type, counted as `<type>-login-<counter>:<subject>`. */
+/**
+ * Whose counters a door's sign-ins count on: the three doors of people (students, partners, job
+ * seekers) open one person, so a guesser gets one person's limit, not one per door; staff are
+ * their own kind.
+ */
+export const credentialKind = (type: AccountType) => (type === 'staff' ? 'staff' : 'person');
+
+/** A sign-in limit, counted as `<person|staff>-login-<counter>:<subject>`. */
 const limit = (type: AccountType, name: keyof typeof LOGIN_LIMITS): Limit => ({
-  name: `${type}-login-${counterNames[name]}`,
+  name: `${credentialKind(type)}-login-${counterNames[name]}`,
   ...LOGIN_LIMITS[name],
 });
+
+/** Who owns an account's sign-in codes: the person (any door), or the account itself. */
+export const codeHolder = (type: AccountType, account: Credentials) =>
+  account.personId
+    ? ({ accountType: 'person', accountId: account.personId } as const)
+    : ({ accountType: type, accountId: account.id ?? 'none' } as const);
+
+/**
+ * The signed-in account of a door: a person's row of that role, made now if they did not hold it
+ * (people.ts `ensureRole`; a partner organisation is never made here).
+ */
+async function atDoor(db: Db, type: AccountType, account: Credentials): Promise<SignedIn> {
+  if (account.id) return { ...account, id: account.id };
+  if (!account.personId || type === 'staff') throw new Unauthenticated(INVALID_CREDENTIALS);
+  return { ...account, id: await ensureRole(db, type, { id: account.personId, email: account.email }) };
+}
+
+/** A signed-in account: its credentials with the door's row. */
+export type SignedIn = Credentials & { id: string };
 
 /** Where a sign-in comes from: the client's address bucket and, when the browser is known to the account, its device id. */
 export interface SignInSource {
@@ -67,7 +94,7 @@ export interface SignInSource {
 }
 
 export type LoginOutcome =
-  | { kind: 'signed-in'; account: NonNullable<Awaited<ReturnType<typeof findSignInCandidates>>[number]> }
+  | { kind: 'signed-in'; account: SignedIn }
   /** The account's unknown-device limit is spent: no password was judged; an e-mailed code comes first. */
   | { kind: 'step-up' };
 
@@ -95,7 +122,7 @@ export async function checkLogin(
   if (!known && !(await hit(db, limit(type, 'unknownDevices'), normalized)).allowed)
     return { kind: 'step-up' };
   const candidates = await findSignInCandidates(db, type, normalized, PENDING_COMPARED);
-  let account: (typeof candidates)[number] | undefined;
+  let account: Credentials | undefined;
   if (candidates.length === 0) await verifyPassword(password, await decoyHash());
   for (const candidate of candidates) {
     if (await verifyPassword(password, candidate.passwordHash)) {
@@ -103,16 +130,32 @@ export async function checkLogin(
       break;
     }
   }
+  // A person whose accounts were merged with different passwords signs in once with any of them.
+  const person = candidates[0]?.personId ? candidates[0] : undefined;
+  if (!account && person && (await adoptMergedPasswordOf(db, person, password))) account = person;
   if (!account) throw new Unauthenticated(INVALID_CREDENTIALS);
   // The limits count failures: a right password takes its count back (counted first, so that
   // parallel guesses could not pass the limit together).
   if (known && deviceSubject) await clear(db, limit(type, 'perDevice'), deviceSubject);
   else await refund(db, limit(type, 'unknownDevices'), normalized);
-  if (needsRehash(account.passwordHash))
-    await upgradeHash(db, type, account.id, account.passwordHash, password);
-  if (!account.isVerified) throw new NotVerified(account.id);
-  return { kind: 'signed-in', account };
+  if (needsRehash(account.passwordHash)) await upgradeHash(db, type, account, password);
+  if (!account.isVerified && account.id) throw new NotVerified(account.id);
+  return { kind: 'signed-in', account: await atDoor(db, type, account) };
 }
+
+/** `adoptMergedPassword` for a person's credentials. */
+const adoptMergedPasswordOf = (db: Db, person: Credentials, password: string) =>
+  person.personId
+    ? adoptMergedPassword(
+        db,
+        {
+          id: person.personId,
+          passwordHash: person.passwordHash,
+          mergedPasswordHashes: person.mergedPasswordHashes,
+        },
+        password,
+      )
+    : Promise.resolve(false);
 
 /**
  * E-mails the code that opens a step-up sign-in (purpose 'signin': 10 minutes, single use, 5 tries),
@@ -129,15 +172,16 @@ export async function sendSignInCode(
   name: (accountId: string) => Promise<string | null>,
 ) {
   const [account] = await findSignInCandidates(db, type, normalizeEmail(email), 1);
-  if (!account?.isVerified) return;
+  if (!account?.isVerified || !(account.id ?? account.personId)) return;
   let code: string;
   try {
-    code = await issueCode(db, { accountType: type, accountId: account.id, purpose: 'signin', challenge });
+    code = await issueCode(db, { ...codeHolder(type, account), purpose: 'signin', challenge });
   } catch (error) {
     if (error instanceof TooMany) return;
     throw error;
   }
-  await mailer.send(codeEmail(await getSite(db), account.email, await name(account.id), code, 'signin'));
+  const greeting = account.id ? await name(account.id) : null;
+  await mailer.send(codeEmail(await getSite(db), account.email, greeting, code, 'signin'));
 }
 
 /**
@@ -158,22 +202,27 @@ export async function checkLoginWithCode(
   await enforce(db, [{ limit: limit(type, 'perAddress'), subject: source.address }], limitMessage);
   const [account] = await findSignInCandidates(db, type, normalized, 1);
   const owner = {
-    accountType: type,
-    accountId: account?.id ?? `unknown:${normalized}`,
+    ...(account ? codeHolder(type, account) : { accountType: type, accountId: `unknown:${normalized}` }),
     purpose: 'signin',
     // A try without a challenge is counted under a fresh one that no code was sent for.
     challenge: source.challenge ?? crypto.randomUUID(),
   } as const;
   const verdict = await verifyCode(db, owner, code);
   if (!account || !account.isVerified || verdict.status !== 'ok') throw new Invalid(SIGN_IN_CODE_WRONG);
-  if (!(await verifyPassword(password, account.passwordHash))) throw new Unauthenticated(INVALID_CREDENTIALS);
-  return account;
+  if (
+    !(await verifyPassword(password, account.passwordHash)) &&
+    !(await adoptMergedPasswordOf(db, account, password))
+  )
+    throw new Unauthenticated(INVALID_CREDENTIALS);
+  return atDoor(db, type, account);
 }
 
 /**
  * Stores the checked password's hash with today's parameters. Conditional on the old hash, so a
  * password changed in the meantime (a reset in another tab) is never overwritten.
  */
-async function upgradeHash(db: Db, type: AccountType, id: string, old: string, password: string) {
-  await replacePasswordHash(db, type, id, old, await hashPassword(password));
+async function upgradeHash(db: Db, type: AccountType, account: Credentials, password: string) {
+  if (!account.id && !account.personId) return;
+  const holder = { type, id: account.id ?? '', personId: account.personId };
+  await replacePasswordHash(db, holder, account.passwordHash, await hashPassword(password));
 }

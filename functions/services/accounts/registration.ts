@@ -12,6 +12,7 @@ import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
 import { normalizeEmail } from '#schemas/email.ts';
 import { issueStatements, newCode } from '../security/codes.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { findPerson } from './people.ts';
 
 /**
  * Registration with an e-mailed code (students and partners), safe against pre-registration and
@@ -80,6 +81,8 @@ export type RegistrationResult =
  * a row that can never be verified (the partial unique indexes refuse it then) and expires.
  */
 async function takenBy(db: Db, type: RegistrableType, email: string, details: Record<string, unknown>) {
+  // The address is a person's, whichever door made them (people.ts): one person, one account.
+  if (await findPerson(db, email)) return true;
   return verifiedHolder(db, type, email, type === 'student' ? String(details.contactNumber) : undefined);
 }
 
@@ -114,11 +117,11 @@ export async function register<T extends RegistrableType>(
 }
 
 /**
- * The statements that make a registration the account: it is marked verified (with the details of
- * its code's payload, for codes issued before migration 0012, when registrations shared one row),
- * and the address's other unverified registrations are deleted with their codes. The partial unique
- * indexes refuse the first statement, and so the batch, when a verified account already holds the
- * address or the phone number.
+ * The statements that prove a registration: it is marked verified (with the details of its code's
+ * payload, for codes issued before migration 0012, when registrations shared one row), and the
+ * address's other unverified registrations are deleted with their codes. The partial unique index
+ * on a student's phone refuses the first statement, and so the batch, when a verified student
+ * already holds the number. people.ts `establishPerson` runs them with the link to the person.
  */
 export function verifyStatements(
   db: Db,

@@ -1,5 +1,6 @@
 import type { Db } from '#db/client.ts';
 import { insertSession } from '#db/queries/sessions.ts';
+import { personOfRoleSql } from '#db/queries/people.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { REMEMBER_SECONDS, SESSION_SECONDS, signToken } from '../security/tokens.ts';
 
@@ -30,6 +31,8 @@ export async function startSession(
     accountId: account.sub,
     expiresAt: new Date(now + lifetime),
     device: account.device ?? null,
+    // The person the row belongs to, read in the same statement: their sessions at every door are one set.
+    personId: account.aud === 'staff' ? null : personOfRoleSql(account.aud, account.sub),
     createdAt: new Date(now),
     updatedAt: new Date(now),
   });

@@ -8,6 +8,7 @@ import {
   type Person,
 } from '#db/queries/personal-data.ts';
 import { exportFileName, personTypeLabels } from '#schemas/privacy.ts';
+import { personOfRole, personWithoutRolesDelete } from '#db/queries/people.ts';
 import { auditInsert } from '#db/queries/audit.ts';
 import { notificationEmail } from '../mail/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
@@ -101,8 +102,14 @@ export async function erasePerson(
   person: Person,
   by: { staffId: string | null },
 ): Promise<ErasureResult> {
-  const [files, addressRows] = await Promise.all([filesOf(db, person), ownsAddressRows(db, person)]);
+  const [files, addressRows, personId] = await Promise.all([
+    filesOf(db, person),
+    ownsAddressRows(db, person),
+    personOfRole(db, person.type, person.id),
+  ]);
   const { statements, counted } = erasureStatements(db, person, { addressRows });
+  // One role deleted; the person (their address and password) goes with their last role.
+  if (personId) statements.push(personWithoutRolesDelete(personId));
   // The record of the erasure, in the same transaction: who (a staff member, or the person: null),
   // what kind of account, how many files; never whose.
   const audit = auditInsert(db, {

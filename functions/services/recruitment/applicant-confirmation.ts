@@ -10,6 +10,7 @@ import { jobApplicationEmail, trySend } from '../mail/confirmations.ts';
 import { enforce, type Limit } from '../security/rate-limit.ts';
 import { config } from '../../lib/config.ts';
 import { TooMany } from '../errors.ts';
+import { establishPerson } from '../accounts/people.ts';
 
 /** What the confirmation links are signed and addressed with. */
 export type ConfirmationSettings = { secret: string; issuer: string; siteUrl: string };
@@ -205,6 +206,8 @@ export async function confirmApplicant(
   applicant: { id: string; fullName: string; email: string },
 ) {
   const first = await confirmApplicantEmail(db, applicant.id);
+  // The link proved the mailbox: the job seeker is now a person (their one account at every door).
+  if (first) await establishPerson(db, 'applicant', applicant.id, applicant.email);
   const forwarded = first ? await forwardHeldApplications(db, mailer, siteUrl, applicant) : 0;
   return { first, forwarded };
 }
