@@ -150,6 +150,38 @@ describe('every door opens the same person', () => {
   });
 });
 
+describe('switching between roles', () => {
+  it("a partner's owner who is also a student switches between the two with the session they hold", async () => {
+    const browser = aBrowser();
+    const owner = await verifiedPartner(browser);
+    const atPartner = await signIn(browser, 'partner', owner);
+    const bearer = { Authorization: `Bearer ${atPartner.token}` };
+    const roles = async () =>
+      (await json(await browser.request('/api/partner/roles', { headers: bearer }))).roles;
+    expect(await roles()).toEqual({ student: false, partner: true, applicant: false });
+    const before = await browser.post('/api/partner/switch', { to: 'student' }, bearer);
+    expect(before.status).toBe(404);
+    expect((await json(before)).success).toBe(false);
+
+    await signIn(browser, 'student', owner);
+    expect(await roles()).toEqual({ student: true, partner: true, applicant: false });
+    const switched = await browser.post('/api/partner/switch', { to: 'student' }, bearer);
+    expect(switched.status).toBe(200);
+    const { token } = await json(switched);
+    const profile = await json(await studentGet(browser, token, '/api/users/profile'));
+    expect(profile.user.email).toBe(owner.email);
+    const back = await browser.post(
+      '/api/users/switch',
+      { to: 'partner' },
+      { Authorization: `Bearer ${token}` },
+    );
+    expect(back.status).toBe(200);
+    expect(
+      (await browser.post('/api/users/switch', { to: 'admin' }, { Authorization: `Bearer ${token}` })).status,
+    ).toBe(400);
+  });
+});
+
 describe('one registration per address, whichever door', () => {
   it("answers each door's 409 for an address that is already a person's", async () => {
     const browser = aBrowser();

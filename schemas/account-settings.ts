@@ -42,10 +42,41 @@ export type DevicesResponse = z.infer<typeof devicesResponse>;
 
 /** The settings paths under each door's prefix. */
 export const accountSettingsPaths = {
-  student: { devices: '/api/users/sessions', changePassword: '/api/users/change-password' },
-  partner: { devices: '/api/partner/sessions', changePassword: '/api/partner/change-password' },
+  student: {
+    devices: '/api/users/sessions',
+    changePassword: '/api/users/change-password',
+    roles: '/api/users/roles',
+    switchRole: '/api/users/switch',
+  },
+  partner: {
+    devices: '/api/partner/sessions',
+    changePassword: '/api/partner/change-password',
+    roles: '/api/partner/roles',
+    switchRole: '/api/partner/switch',
+  },
   applicant: {
     devices: '/api/job-applicants/sessions',
     changePassword: '/api/job-applicants/change-password',
+    roles: '/api/job-applicants/roles',
+    switchRole: '/api/job-applicants/switch',
   },
 } as const;
+
+/** The roles a person can hold, named as their doors' account types. */
+export const personRoles = ['student', 'partner', 'applicant'] as const;
+export type PersonRole = (typeof personRoles)[number];
+
+/** GET <door>/roles: which of the person's roles exist (the dashboards offer a switch between them). */
+export const rolesResponse = z.object({
+  success: z.literal(true),
+  roles: z.object({ student: z.boolean(), partner: z.boolean(), applicant: z.boolean() }),
+});
+export type RolesResponse = z.infer<typeof rolesResponse>;
+
+/** POST <door>/switch: a session at another of the person's roles, without the password again. */
+export const switchRoleSchema = z.object({
+  to: z.enum(personRoles, { error: 'Choose student, partner or applicant' }),
+});
+export const switchRoleResponse = z.object({ success: z.literal(true), token: z.string() });
+export type SwitchRoleResponse = z.infer<typeof switchRoleResponse>;
+export const NO_SUCH_ROLE = 'Your account has no such role. Sign in or register there first.';

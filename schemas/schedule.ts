@@ -31,4 +31,6 @@ export const CRONS = {
   watch: '4-59/10 * * * *',
   /** Reminders of free consultations, 24 hours and 1 hour before, each only while on time. */
   'consultation-reminders': '3-59/5 * * * *',
+  /** Accounts from before people existed, merged into one person each until none is left. */
+  'merge-accounts': '6-59/10 * * * *',
 } as const;

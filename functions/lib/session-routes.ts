@@ -8,10 +8,18 @@ import {
   NO_SUCH_DEVICE,
   PASSWORD_CHANGED,
   WRONG_CURRENT_PASSWORD,
+  NO_SUCH_ROLE,
   changePasswordSchema,
   sessionIdParam,
+  switchRoleSchema,
   type DevicesResponse,
+  type RolesResponse,
+  type SwitchRoleResponse,
 } from '#schemas/account-settings.ts';
+import { personOfRole, rolesOf } from '#db/queries/people.ts';
+import { startSession } from '../services/accounts/sessions.ts';
+import { config } from './config.ts';
+import { deviceLabel } from './device-label.ts';
 import { batch } from '#db/batch.ts';
 import { passwordChangeStatement } from '#db/queries/accounts.ts';
 import {
@@ -35,7 +43,10 @@ const SESSION_GONE = 'Your session is not valid. Please log in again.';
  * (`POST /logout`) or everywhere (`POST /logout-all`), the list of signed-in devices
  * (`GET /sessions`), signing one of them out (`DELETE /sessions/:id`), and changing the password
  * (`POST /change-password`), which signs every other device out. Each needs a live session, so an
- * already ended token gets the usual 401 (the browser clears its storage either way).
+ * already ended token gets the usual 401 (the browser clears its storage either way). For a person
+ * (people.ts), the devices and sessions are theirs at every door, and `GET /roles` and
+ * `POST /switch` move between their roles (student, partner, job seeker) without the password again:
+ * the session they hold is the proof.
  */
 export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
@@ -73,6 +84,30 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       if (!(await endSession(c.var.db, type, c.var.auth.sub, c.req.valid('param').id)))
         throw new HTTPException(404, { message: NO_SUCH_DEVICE });
       return c.json({ success: true, message: DEVICE_SIGNED_OUT } satisfies MessageResponse);
+    })
+    .get('/roles', auth, async (c) => {
+      const personId = type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub);
+      const held = personId ? await rolesOf(c.var.db, personId) : { [type]: c.var.auth.sub };
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        success: true,
+        roles: { student: !!held.student, partner: !!held.partner, applicant: !!held.applicant },
+      } satisfies RolesResponse);
+    })
+    .post('/switch', auth, validate('json', switchRoleSchema), async (c) => {
+      const { to } = c.req.valid('json');
+      const personId = type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub);
+      const target = personId ? (await rolesOf(c.var.db, personId))[to] : undefined;
+      if (!target) throw new HTTPException(404, { message: NO_SUCH_ROLE });
+      const token = await startSession(c.var.db, config(c.env), {
+        sub: target,
+        aud: to,
+        role: to,
+        remember: c.var.auth.remember,
+        device: deviceLabel(c.req.header('User-Agent')),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, token } satisfies SwitchRoleResponse);
     })
     .post('/change-password', auth, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');

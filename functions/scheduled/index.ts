@@ -12,6 +12,7 @@ import { jobAlertDigest } from './job-alert-digest.ts';
 import { exchangeRatesJob } from './exchange-rates.ts';
 import { consultationReminders } from './consultation-reminders.ts';
 import { watch } from './watch.ts';
+import { mergeAccountsJob } from './merge-accounts.ts';
 import { ALERT_QUIET_MS, raiseAlert } from '../services/operations/alerts.ts';
 
 export { CRONS, type ScheduledJob } from './cron.ts';
@@ -29,6 +30,7 @@ export const jobs: ScheduledJob[] = [
   exchangeRatesJob,
   watch,
   consultationReminders,
+  mergeAccountsJob,
 ];
 
 /** What one job's run came to: its counts, or the class of the error that stopped it. */

@@ -63,6 +63,7 @@ import {
 } from './launch-steps.ts';
 import { apiClient, signInStaff, type ApiClient, type StaffSession } from './api.ts';
 import { growCatalogue, longTailProgram, scaleOption } from './scale-step.ts';
+import { accountsMerged } from './accounts-step.ts';
 import type { HealthResponse, PublishStatusResponse } from '#schemas/build.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '#schemas/errors.ts';
 import { siteContactFields } from '#schemas/content.ts';
@@ -754,6 +755,23 @@ async function main() {
       ];
     });
 
+  await step(
+    'accounts from before people existed: merged, and each signs in',
+    () =>
+      accountsMerged({
+        api,
+        db: db.env.DB,
+        stateDir: STATE,
+        execute: (file) =>
+          run(
+            'wrangler',
+            ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file],
+            { CI: 'true' },
+            log,
+          ),
+      }),
+    { fatal: false },
+  );
   // Launch day (issue 32): each step in ./launch-steps.ts, the test behind it in its line.
   await step(
     'bounded cron',

@@ -9,6 +9,9 @@ import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
+import { RoleSwitch } from '../common/RoleSwitch.tsx';
+import { studentSession } from '#site/lib/session.ts';
+import { pagePaths } from '#schemas/paths.ts';
 import { Toaster, type ToastDurations } from '../common/toast.tsx';
 
 const tabs = [
@@ -148,6 +151,15 @@ function Dashboard({ token }: { token: string }) {
           <a href="/" className="pt-button pt-button-ghost">
             Home
           </a>
+          <RoleSwitch
+            from="partner"
+            to="student"
+            session={partnerSession}
+            target={studentSession}
+            label="Student dashboard"
+            href={pagePaths.studentDashboard}
+            className="pt-button pt-button-ghost"
+          />
           <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOut()}>
             Logout
           </button>

@@ -13,6 +13,13 @@ import { tabProps } from '../common/tab-props.ts';
 import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
 import { pagePaths } from '#schemas/paths.ts';
+import { RoleSwitch } from '../common/RoleSwitch.tsx';
+import { partnerSession } from '../partner/session.ts';
+import { CompleteProfile } from './CompleteProfile.tsx';
+
+/** Whether the profile lacks a detail (a student profile made at sign-in from another role). */
+const hasMissingDetails = (user: StudentProfile) =>
+  [user.fullName, user.academicStatus, user.contactNumber, user.currentAddress].some((v) => !v.trim());
 
 // Below the overview's first cards: its code (and the saved-programs store) loads after the dashboard.
 const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
@@ -226,6 +233,17 @@ function Loaded({
             <a href="/destinations">Department</a>
           </li>
           <li>
+            <RoleSwitch
+              from="student"
+              to="partner"
+              session={studentSession}
+              target={partnerSession}
+              label="Partner dashboard"
+              href={pagePaths.partnerDashboard}
+              className="st-sidebar__logout"
+            />
+          </li>
+          <li>
             <button type="button" className="st-sidebar__logout" onClick={() => void logout()}>
               Logout
             </button>
@@ -264,6 +282,7 @@ function Loaded({
         </div>
 
         {debug && <DebugPanel user={user} refresh={refreshAction} />}
+        {hasMissingDetails(user) && <CompleteProfile user={user} refresh={refreshAction} />}
 
         <div className="st-tabs" role="tablist" aria-label="Profile sections">
           {tabs.map((t) => (

@@ -1,3 +1,4 @@
+import { academicStatuses } from './academic-statuses.ts';
 import { useEffect, useState } from 'react';
 import { ApiError, api, schemaFrom } from '#site/lib/api.ts';
 import { readJson, storageKeys, writeJson } from '#site/lib/storage.ts';
@@ -27,14 +28,6 @@ interface SavedSession {
   formData: Partial<Omit<FormData, 'password'>>;
 }
 
-const academicStatuses = [
-  'High School Student',
-  'Undergraduate Student',
-  'Graduate',
-  'Postgraduate Student',
-  'Working Professional',
-  'Other',
-];
 const RESEND_SECONDS = 60;
 
 /** /registration-step-to-step: Personal Info, then Verification (spec 2 sections 2, 4, 5, 8). */
