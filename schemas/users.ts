@@ -64,10 +64,6 @@ export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
 export const PROFILE_SAVED = 'Your details have been saved.';
 export const CONTACT_NUMBER_TAKEN = 'This contact number is already used by another account.';
 
-/** The details a student profile still lacks (empty), in the form's order. */
-export const missingProfileFields = (profile: ProfileDetails) =>
-  (Object.keys(profileDetailsSchema.shape) as (keyof ProfileDetails)[]).filter((key) => !profile[key].trim());
-
 export const registerSchema = z.object({
   fullName: required('Full name is required', 120),
   academicStatus: required('Academic status is required', 120),

@@ -17,11 +17,6 @@ export async function personByEmail(db: Db, email: string) {
   return row;
 }
 
-export async function personById(db: Db, id: string) {
-  const [row] = await db.select().from(people).where(eq(people.id, id)).limit(1);
-  return row;
-}
-
 /** The id of a person's row of one role, or undefined when they do not hold that role. */
 export async function roleIdOf(db: Db, type: RoleType, personId: string) {
   const table = roleTables[type];
