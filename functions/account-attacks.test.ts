@@ -17,27 +17,16 @@ import {
   studentRegistration,
   waitForCode,
   type Browser,
+  verifiedPartnerIn,
+  verifiedStudentIn,
 } from './test/fixtures/index.ts';
 
 const json = async (res: Response) => await res.json<Record<string, any>>();
 const other = (code: string) => (code === '000000' ? '111111' : '000000');
 const codeRequired = { success: false, message: SIGN_IN_CODE_SENT, codeRequired: true };
 
-async function verifiedStudent(owner: Browser = aBrowser()) {
-  const form = studentRegistration();
-  const { userId } = await json(await owner.post('/api/users/register/', form));
-  const otp = await waitForCode(form.email, /verification code/);
-  expect((await owner.post('/api/users/verify-otp', { userId, otp })).status).toBe(200);
-  return { email: form.email, password: form.password };
-}
-
-async function verifiedPartner(owner: Browser = aBrowser()) {
-  const form = partnerRegistration();
-  expect((await owner.post('/api/partner/register', form)).status).toBe(201);
-  const otp = await waitForCode(form.ownerEmail, /verification code/);
-  expect((await owner.post('/api/partner/verify-otp', { email: form.ownerEmail, otp })).status).toBe(200);
-  return { email: form.ownerEmail, password: form.password };
-}
+const verifiedStudent = verifiedStudentIn;
+const verifiedPartner = verifiedPartnerIn;
 
 async function jobSeeker(owner: Browser = aBrowser()) {
   const email = `seeker-${crypto.randomUUID()}@example.com`;

@@ -15,6 +15,8 @@ import {
   studentRegistration,
   waitForCode,
   type Browser,
+  verifiedPartnerIn,
+  verifiedStudentIn,
 } from './test/fixtures/index.ts';
 
 const json = async (res: Response) => await res.json<Record<string, any>>();
@@ -23,21 +25,8 @@ const PARTNER_TAKEN =
   'A partner account with this email already exists. Please log in, or use a different email.';
 const APPLICANT_TAKEN = 'An applicant account with this email already exists. Please log in.';
 
-async function verifiedStudent(owner: Browser = aBrowser(), overrides: Record<string, unknown> = {}) {
-  const form = studentRegistration(overrides);
-  const { userId } = await json(await owner.post('/api/users/register/', form));
-  const otp = await waitForCode(form.email, /verification code/);
-  expect((await owner.post('/api/users/verify-otp', { userId, otp })).status).toBe(200);
-  return { email: form.email, password: form.password, form };
-}
-
-async function verifiedPartner(owner: Browser = aBrowser()) {
-  const form = partnerRegistration();
-  expect((await owner.post('/api/partner/register', form)).status).toBe(201);
-  const otp = await waitForCode(form.ownerEmail, /verification code/);
-  expect((await owner.post('/api/partner/verify-otp', { email: form.ownerEmail, otp })).status).toBe(200);
-  return { email: form.ownerEmail, password: form.password };
-}
+const verifiedStudent = verifiedStudentIn;
+const verifiedPartner = verifiedPartnerIn;
 
 async function confirmedJobSeeker(
   owner: Browser = aBrowser(),

@@ -755,6 +755,14 @@ async function main() {
       ];
     });
 
+  /** Runs a SQL file on the Worker's local D1, as the seed writes beside it. */
+  const executeSqlFile = (file: string) =>
+    run(
+      'wrangler',
+      ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file],
+      { CI: 'true' },
+      log,
+    );
   await step(
     'accounts from before people existed: merged, and each signs in',
     () =>
@@ -762,13 +770,7 @@ async function main() {
         api,
         db: db.env.DB,
         stateDir: STATE,
-        execute: (file) =>
-          run(
-            'wrangler',
-            ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file],
-            { CI: 'true' },
-            log,
-          ),
+        execute: executeSqlFile,
       }),
     { fatal: false },
   );
@@ -781,13 +783,7 @@ async function main() {
         mail,
         db: db.env.DB,
         stateDir: STATE,
-        execute: (file) =>
-          run(
-            'wrangler',
-            ['d1', 'execute', 'DB', '--local', '--persist-to', DB_DIR, '--file', file],
-            { CI: 'true' },
-            log,
-          ),
+        execute: executeSqlFile,
       }),
     { fatal: false },
   );
