@@ -44,7 +44,7 @@ export async function accountsMerged(ctx: {
     id,
     full_name: 'Rehearsal Student',
     academic_status: 'Graduate',
-    contact_number: `+44 7700 9${tag}${id.length}`,
+    contact_number: `+44 7700 9${tag}${id.slice(1, 2)}`,
     current_address: '1 Rehearsal Road',
     email,
     password_hash: hash,
