@@ -1,3 +1,4 @@
+import { meRouter } from './routes/me/me.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from './lib/app-env.ts';
 import { database } from './middleware/db.ts';
@@ -97,6 +98,7 @@ app
   .route('/api/recruitment-services', recruitmentServices)
   .route('/api/users/saved-programs', savedPrograms)
   .route(apiPaths.users, usersRouter)
+  .route('/api/me', meRouter)
   .route(apiPaths.applications, applicationsRouter)
   .route(apiPaths.partner, partner)
   .route(apiPaths.partnerRequests, partnerRequestsRouter)

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
-import { jobApplicants, oneTimeCodes, partners, people, sessions, users } from '../schema/index.ts';
+import { documents, jobApplicants, oneTimeCodes, partners, people, sessions, users } from '../schema/index.ts';
 
 // The statements behind one person with many roles; why it works this way is
 // functions/services/accounts/people.ts.
@@ -135,6 +135,15 @@ export function linkToPersonStatements(
       .update(sessions)
       .set({ personId: sql`(select id from people where email = ${email})` })
       .where(and(eq(sessions.accountType, type), eq(sessions.accountId, roleId))),
+    // A student's documents are the person's (their vault).
+    ...(type === 'student'
+      ? [
+          db
+            .update(documents)
+            .set({ personId: sql`(select id from people where email = ${email})` })
+            .where(eq(documents.userId, roleId)),
+        ]
+      : []),
     ...discardUnprovenStatements(db, email),
   ];
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { documents, educationRecords, languageQualifications, users } from '../schema/index.ts';
 import type { DocumentDto, EducationDto, LanguageDto, StudentProfile } from '#schemas/users.ts';
@@ -151,10 +151,21 @@ export async function deleteLanguage(db: Db, userId: string, id: string) {
   return row !== undefined;
 }
 
-export async function insertDocument(db: Db, document: Omit<typeof documents.$inferInsert, 'id'>) {
+/**
+ * Stores a student's document, in their person's vault too once they are one (the person is read
+ * from the student row in the same statement).
+ */
+export async function insertDocument(
+  db: Db,
+  document: Omit<typeof documents.$inferInsert, 'id' | 'personId'> & { userId: string },
+) {
   const [row] = await db
     .insert(documents)
-    .values({ id: crypto.randomUUID(), ...document })
+    .values({
+      id: crypto.randomUUID(),
+      ...document,
+      personId: sql`(select person_id from users where id = ${document.userId})`,
+    })
     .returning();
   return row!;
 }

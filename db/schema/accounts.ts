@@ -108,13 +108,20 @@ export const educationRecords = sqliteTable(
   (t) => [index('education_user_idx').on(t.userId)],
 );
 
+/**
+ * A person's documents (their vault): whatever role they were uploaded under, a person's are theirs
+ * (`person_id`), listed by `GET /api/me/documents` and chosen for a job application instead of a new
+ * upload. `user_id` is the student role that uploaded one (the student's dashboard and staff's view
+ * of a student's applications read them by it); null for one a job seeker uploaded with an
+ * application. A document a registration uploads before its address is proven has no person yet:
+ * it joins the person with its role (db/queries/people.ts).
+ */
 export const documents = sqliteTable(
   'documents',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id').references(() => people.id, { onDelete: 'cascade' }),
     documentType: text('document_type').notNull(),
     objectKey: text('object_key').notNull(),
     originalName: text('original_name').notNull(),
@@ -124,6 +131,7 @@ export const documents = sqliteTable(
   },
   (t) => [
     index('documents_user_idx').on(t.userId),
+    index('documents_person_idx').on(t.personId, t.createdAt),
     // The orphaned-file sweep asks which of a page of R2 keys still have a row.
     index('documents_object_key_idx').on(t.objectKey),
   ],

@@ -166,6 +166,12 @@ export const jobApplications = sqliteTable(
     resumeName: text('resume_name').notNull(),
     resumeType: text('resume_type').notNull(),
     resumeSize: integer('resume_size').notNull(),
+    /**
+     * The vault document the CV was copied from, when the person chose one instead of uploading
+     * (null: uploaded with the application). The application keeps its own copy (`resume_key`):
+     * deleting the document later leaves what the employer and staff received.
+     */
+    documentId: text('document_id'),
     status: text('status', { enum: jobApplicationStatuses })
       .notNull()
       .default(pipelines.job_application.initial),

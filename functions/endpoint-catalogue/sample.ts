@@ -42,10 +42,14 @@ function accepts(schema: z.core.$ZodType, value: unknown) {
 /** Whether a field may be left out of its object (optional, or with a default). */
 const isOptional = (schema: z.core.$ZodType) => schema._zod.optin !== undefined;
 
-/** Whether a field holds a file (a multipart form's file: z.file(), or z.custom checking for File). */
-export const isFileField = (schema: z.core.$ZodType) => {
-  const type = (schema as z.core.$ZodTypes)._zod.def.type;
-  return type === 'file' || type === 'custom';
+/**
+ * Whether a field holds a file (a multipart form's file: z.file(), or z.custom checking for File),
+ * optional or not (a job application's CV may be a stored document's id instead).
+ */
+export const isFileField = (schema: z.core.$ZodType): boolean => {
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  if (def.type === 'optional') return isFileField(def.innerType);
+  return def.type === 'file' || def.type === 'custom';
 };
 
 function walk(schema: z.core.$ZodType, options: SampleOptions, name: string): unknown {

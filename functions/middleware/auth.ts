@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { decodeJwt } from 'jose';
 import type { AccountType } from '#db/schema/index.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { config } from '../lib/config.ts';
@@ -82,3 +83,30 @@ export const requireAuth = (audience: AccountType, { header = 'authorization', r
     }),
     { kind: 'auth', audience },
   );
+
+const applicantDoor = requireAuth('applicant', { header: 'x-applicant-token' });
+const studentDoor = requireAuth('student');
+const partnerDoor = requireAuth('partner');
+
+/** The audience a bearer token names, read only to choose which door checks it (requireAuth verifies it). */
+function claimedAudience(header: string | undefined) {
+  try {
+    return decodeJwt(header?.replace(/^Bearer\s+/i, '') ?? '').aud;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Requires a person's session from any of their doors (the person's own data, such as their
+ * documents, is the same whichever role they are signed in as): a job seeker's X-Applicant-Token,
+ * or a student's or a partner's bearer token, each checked as its own door checks it.
+ */
+export const requireAnyDoor = declareFact(
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.header('X-Applicant-Token')) return applicantDoor(c, next);
+    const audience = claimedAudience(c.req.header('Authorization'));
+    return (audience === 'partner' ? partnerDoor : studentDoor)(c, next);
+  }),
+  { kind: 'auth', audience: 'student' },
+);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -9,7 +9,10 @@ import { publicCache } from '#functions/middleware/cache.ts';
 import { findApplicant, hasApplied, insertJobApplication } from '#db/queries/applicants.ts';
 import { getJob } from '#db/queries/jobs.ts';
 import { coverLetterSchema, type ApplyResponse, type JobDetail } from '#schemas/recruitment.ts';
-import { checkUpload, storeFile } from '#functions/services/files/files.ts';
+import { checkUpload, storeFile, type CheckedFile } from '#functions/services/files/files.ts';
+import { insertVaultDocument, vaultDocument } from '#db/queries/vault.ts';
+import { vaultOwnerOf } from '#functions/services/accounts/vault.ts';
+import { NO_SUCH_DOCUMENT } from '#schemas/vault.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
 import {
   confirmationSettings,
@@ -27,10 +30,60 @@ export const RESUME_TYPE_MESSAGE = 'Please upload your resume as a PDF, DOC or D
 export const DUPLICATE_MESSAGE = 'You have already applied to this job.';
 export const CLOSED_MESSAGE = 'This job is closed and no longer accepts applications.';
 
-const applyForm = z.object({
-  resume: z.instanceof(File, { message: 'Resume is required' }),
-  coverLetter: coverLetterSchema,
-});
+const applyForm = z
+  .object({
+    resume: z.instanceof(File, { message: 'Resume is required' }).optional(),
+    /** A document of the person's vault (GET /api/me/documents) instead of a new upload. */
+    documentId: z.uuid(NO_SUCH_DOCUMENT).optional(),
+    coverLetter: coverLetterSchema,
+  })
+  .refine((form) => form.resume || form.documentId, { message: 'Resume is required', path: ['resume'] });
+
+/**
+ * The CV of an application, checked by its bytes either way: a new upload, or a copy of a vault
+ * document (the application keeps its own copy, so deleting the document later leaves what the
+ * employer and staff received). A person's new upload is kept in their vault too.
+ */
+async function resumeOf(
+  c: Context<AppEnv>,
+  applicantId: string,
+  form: { resume?: File | undefined; documentId?: string | undefined },
+) {
+  const owner = await vaultOwnerOf(c.var.db, 'applicant', applicantId);
+  if (form.documentId) {
+    const doc = owner ? await vaultDocument(c.var.db, owner, form.documentId) : undefined;
+    const stored = doc ? await c.env.FILES.get(doc.objectKey) : null;
+    if (!doc || !stored) throw new HTTPException(400, { message: NO_SUCH_DOCUMENT });
+    const bytes = await stored.arrayBuffer();
+    const file = await checkUpload(
+      new File([bytes], doc.originalName),
+      ['pdf', 'doc', 'docx'],
+      RESUME_TYPE_MESSAGE,
+    );
+    return { file, documentId: doc.id };
+  }
+  const file = await checkUpload(form.resume!, ['pdf', 'doc', 'docx'], RESUME_TYPE_MESSAGE);
+  if (owner && 'personId' in owner) await keepInVault(c, owner.personId, file);
+  return { file, documentId: null };
+}
+
+/** A copy of a CV a person uploaded with an application, in their vault (a failure only loses the copy). */
+async function keepInVault(c: Context<AppEnv>, personId: string, file: CheckedFile) {
+  const key = await storeFile(c.env.FILES, `documents/${personId}`, file);
+  try {
+    await insertVaultDocument(c.var.db, {
+      personId,
+      documentType: 'CV/Resume',
+      objectKey: key,
+      originalName: file.name,
+      contentType: file.contentType,
+      size: file.size,
+    });
+  } catch (error) {
+    await c.env.FILES.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
 
 /** Refuses an unknown (404) or closed (410) job before the upload is read. */
 const openJob = createMiddleware<AppEnv>(async (c, next) => {
@@ -55,13 +108,14 @@ export const jobs = new Hono<AppEnv>()
     validate('form', applyForm),
     async (c) => {
       const { id: jobId } = c.req.valid('param');
-      const { resume, coverLetter } = c.req.valid('form');
+      const form = c.req.valid('form');
+      const { coverLetter } = form;
       const applicantId = c.var.auth.sub;
       const db = c.var.db;
       if (await hasApplied(db, jobId, applicantId))
         throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
 
-      const file = await checkUpload(resume, ['pdf', 'doc', 'docx'], RESUME_TYPE_MESSAGE);
+      const { file, documentId } = await resumeOf(c, applicantId, form);
       const applicant = await findApplicant(db, applicantId);
       if (!applicant)
         throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
@@ -81,6 +135,7 @@ export const jobs = new Hono<AppEnv>()
           resumeName: file.name,
           resumeType: file.contentType,
           resumeSize: file.size,
+          documentId,
           forwardedAt: confirmed ? createdAt : null,
           createdAt,
         });

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '#functions/lib/app-env.ts';
+import { requireAnyDoor } from '#functions/middleware/auth.ts';
+import { applicationsUsing, deleteVaultDocument, vaultDocuments } from '#db/queries/vault.ts';
+import {
+  DOCUMENT_DELETED,
+  documentDeletedKeptWith,
+  documentIdParam,
+  type MyDocumentsResponse,
+} from '#schemas/vault.ts';
+import type { MessageResponse } from '#schemas/responses.ts';
+import { HTTPException } from 'hono/http-exception';
+import { validate } from '#functions/lib/validate.ts';
+import { vaultOwnerOf } from '#functions/services/accounts/vault.ts';
+
+/**
+ * What belongs to the person rather than to one of their roles, whichever door they signed in at
+ * (docs/decisions/032-one-person-many-roles.md): their documents.
+ */
+export const meRouter = new Hono<AppEnv>()
+  .get('/documents', requireAnyDoor, async (c) => {
+    const owner = await vaultOwnerOf(c.var.db, c.var.auth.aud, c.var.auth.sub);
+    const rows = owner ? await vaultDocuments(c.var.db, owner) : [];
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      success: true,
+      documents: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        type: r.type,
+        size: r.size,
+        uploaded: r.uploaded.toISOString(),
+      })),
+    } satisfies MyDocumentsResponse);
+  })
+  .delete('/documents/:id', requireAnyDoor, validate('param', documentIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const owner = await vaultOwnerOf(c.var.db, c.var.auth.aud, c.var.auth.sub);
+    const used = await applicationsUsing(c.var.db, id);
+    const objectKey = owner ? await deleteVaultDocument(c.var.db, owner, id) : undefined;
+    if (!objectKey) throw new HTTPException(404, { message: 'Document not found' });
+    await c.env.FILES.delete(objectKey);
+    return c.json({
+      success: true,
+      message: used ? documentDeletedKeptWith(used) : DOCUMENT_DELETED,
+    } satisfies MessageResponse);
+  });

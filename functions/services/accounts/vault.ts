@@ -1,0 +1,16 @@
+import type { Db } from '#db/client.ts';
+import { personOfRole, type RoleType } from '#db/queries/people.ts';
+import type { VaultOwner } from '#db/queries/vault.ts';
+import type { AccountType } from '#db/schema/index.ts';
+
+/**
+ * Whose documents a signed-in role sees: its person's vault, or, for a student registration not
+ * yet part of a person, its own uploads. A job seeker not yet confirmed has none (what they upload
+ * goes with their applications only, until the address is proven).
+ */
+export async function vaultOwnerOf(db: Db, type: AccountType, id: string): Promise<VaultOwner | undefined> {
+  if (type === 'staff') return undefined;
+  const personId = await personOfRole(db, type as RoleType, id);
+  if (personId) return { personId };
+  return type === 'student' ? { studentId: id } : undefined;
+}
