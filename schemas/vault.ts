@@ -12,7 +12,6 @@ export const vaultDocument = z.object({
   size: z.number(),
   uploaded: z.string(),
 });
-export type VaultDocument = z.infer<typeof vaultDocument>;
 
 export const myDocumentsResponse = z.object({ success: z.literal(true), documents: z.array(vaultDocument) });
 export type MyDocumentsResponse = z.infer<typeof myDocumentsResponse>;

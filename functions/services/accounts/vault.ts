@@ -1,5 +1,5 @@
 import type { Db } from '#db/client.ts';
-import { personOfRole, type RoleType } from '#db/queries/people.ts';
+import { personOfRole } from '#db/queries/people.ts';
 import type { VaultOwner } from '#db/queries/vault.ts';
 import type { AccountType } from '#db/schema/index.ts';
 
@@ -10,7 +10,7 @@ import type { AccountType } from '#db/schema/index.ts';
  */
 export async function vaultOwnerOf(db: Db, type: AccountType, id: string): Promise<VaultOwner | undefined> {
   if (type === 'staff') return undefined;
-  const personId = await personOfRole(db, type as RoleType, id);
+  const personId = await personOfRole(db, type, id);
   if (personId) return { personId };
   return type === 'student' ? { studentId: id } : undefined;
 }
