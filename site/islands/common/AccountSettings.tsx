@@ -127,6 +127,7 @@ function Devices({
   const query = useQuery(devicesQuery(door, session.call));
   const [confirming, setConfirming] = useState<SignedInDevice | null>(null);
   const [announced, setAnnounced] = useState('');
+  const [focusList, setFocusList] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const everywhere = useSignOutEverywhere(() => session.signOut({ everywhere: true }), onSignedOut);
   const ended = isSessionEnded(query.error);
@@ -141,10 +142,16 @@ function Devices({
     );
     setAnnounced(message);
     setConfirming(null);
-    // The row and its button are gone: the list's heading takes the focus the dialog would have
-    // given back to the button (after the dialog has closed and tried to).
-    requestAnimationFrame(() => headingRef.current?.focus());
+    setFocusList(true);
   };
+  // The row and its button are gone: the list's heading takes the focus the dialog would have given
+  // back to the button. An effect, so it runs after the dialog's own clean-up has closed it (closing
+  // a dialog returns the focus to what had it before).
+  useEffect(() => {
+    if (!focusList || confirming) return;
+    setFocusList(false);
+    headingRef.current?.focus();
+  }, [focusList, confirming]);
   const signOut = useMutation({
     mutationFn: (deviceId: string) =>
       session.call(`${accountSettingsPaths[door].devices}/${encodeURIComponent(deviceId)}`, {
