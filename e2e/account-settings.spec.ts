@@ -9,7 +9,11 @@ import {
 } from './helpers/accounts.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/islands.ts';
-import { DEVICE_SIGNED_OUT, PASSWORD_CHANGED, WRONG_CURRENT_PASSWORD } from '#schemas/account-settings-text.ts';
+import {
+  DEVICE_SIGNED_OUT,
+  PASSWORD_CHANGED,
+  WRONG_CURRENT_PASSWORD,
+} from '#schemas/account-settings-text.ts';
 
 // "Sign-in and security" behind each door, as a person uses it with two devices: signed in here and
 // on a phone, they see both, sign the phone out (its next call is refused), then change the
@@ -86,7 +90,12 @@ const doors: Door[] = [
       const email = uniqueEmail('settings-partner');
       await verifiedPartner(
         request,
-        partnerForm({ companyName: 'Settings Ltd', ownerFirstName: 'Sol', ownerEmail: email, password: PASSWORD }),
+        partnerForm({
+          companyName: 'Settings Ltd',
+          ownerFirstName: 'Sol',
+          ownerEmail: email,
+          password: PASSWORD,
+        }),
         () => ({ 'CF-Connecting-IP': address() }),
       );
       return email;
@@ -117,7 +126,9 @@ const doors: Door[] = [
         () => ({ 'CF-Connecting-IP': address() }),
       );
       // Registering signs in too: that session ends here, so the devices are the test's two.
-      const out = await request.post('/api/job-applicants/logout', { headers: { 'X-Applicant-Token': token } });
+      const out = await request.post('/api/job-applicants/logout', {
+        headers: { 'X-Applicant-Token': token },
+      });
       expect(out.status()).toBe(200);
       return email;
     },
@@ -240,7 +251,11 @@ for (const door of doors) {
   });
 }
 
-test('student: Sign out of all devices ends this session and the others', async ({ page, browser, baseURL }) => {
+test('student: Sign out of all devices ends this session and the others', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': address() });
   const door = doors[0]!;
   const email = await door.account(page.request);
@@ -255,8 +270,8 @@ test('student: Sign out of all devices ends this session and the others', async 
   await door.signedOutPage(page);
   expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
   for (const token of [session.token, phone.token])
-    expect((await page.request.get(door.me, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
-      401,
-    );
+    expect(
+      (await page.request.get(door.me, { headers: { Authorization: `Bearer ${token}` } })).status(),
+    ).toBe(401);
   await phone.context.close();
 });

@@ -80,7 +80,9 @@ test('the student: devices loading, failing, two and one, the sign-out dialog, t
   // Loading: the list's room is kept, so the password form below does not move when it arrives.
   const answer = await held(page, '**/api/users/sessions');
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Loading your signed-in devices…' })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Loading your signed-in devices…' }),
+  ).toBeAttached();
   await states.check('settings-loading', { mask: who });
   const passwordHeading = page.getByRole('heading', { name: 'Change password' });
   const before = { phone: 0, desktop: 0 };
@@ -135,14 +137,21 @@ test('the student: devices loading, failing, two and one, the sign-out dialog, t
 async function announcementHeight(page: Page) {
   return page
     .locator('.acct__announce')
-    .evaluate((el) => el.getBoundingClientRect().height + parseFloat(getComputedStyle(el.parentElement!).rowGap));
+    .evaluate(
+      (el) => el.getBoundingClientRect().height + parseFloat(getComputedStyle(el.parentElement!).rowGap),
+    );
 }
 
 test('the partner and the job seeker: the same settings on their pages', async ({ page, states }) => {
   const email = uniqueEmail('states-settings-partner');
   await verifiedPartner(
     page.request,
-    partnerForm({ companyName: 'Harbour Talent Ltd', ownerFirstName: 'Noor', ownerEmail: email, password: PASSWORD }),
+    partnerForm({
+      companyName: 'Harbour Talent Ltd',
+      ownerFirstName: 'Noor',
+      ownerEmail: email,
+      password: PASSWORD,
+    }),
   );
   const login = await page.request.post('/api/partner/login', { data: { email, password: PASSWORD } });
   const session = (await login.json()) as { token: string; partner: unknown };

@@ -33,7 +33,7 @@ const messageAnswer = schemaFrom(
 type SettingsSession = Pick<ReturnType<typeof createSession>, 'call' | 'signOut'>;
 
 /** The signed-in devices of the person behind one door, the newest sign-in first (the server's order). */
-export const devicesQuery = (door: SettingsDoor, call: SettingsSession['call']) =>
+const devicesQuery = (door: SettingsDoor, call: SettingsSession['call']) =>
   queryOptions({
     queryKey: ['account-settings', door, 'devices'],
     queryFn: () => call(accountSettingsPaths[door].devices, { schema: devicesAnswer }),
@@ -45,10 +45,10 @@ export const devicesQuery = (door: SettingsDoor, call: SettingsSession['call']) 
     gcTime: 0,
   });
 
+// No year: a session lasts a week at most, and the line stays short enough for a phone's row.
 const when = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
-  year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
 });
@@ -231,10 +231,10 @@ function Devices({
             {others === 0 && <li className="acct__row acct__row--note">No other device is signed in.</li>}
           </ul>
         )}
+        <p className="acct__announce" role="status">
+          {announced}
+        </p>
       </div>
-      <p className="acct__announce" role="status">
-        {announced}
-      </p>
       <div className="acct__everywhere">
         <p className="field__hint">Signs out every device where you are signed in, this one included.</p>
         <button
@@ -400,54 +400,61 @@ function ChangePassword({
       <Heading id={`${id}-title`} className="acct__heading">
         Change password
       </Heading>
-      <div aria-live="polite">
-        {done && (
-          <div className="acct__done">
-            <Result className="acct__done-title" ref={doneRef} tabIndex={-1}>
-              Password changed
-            </Result>
-            <p>{done}</p>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => {
-                setDone('');
-                change.reset();
-              }}
-            >
-              Change it again
-            </button>
-          </div>
+      <div>
+        <div aria-live="polite">
+          {done && (
+            <div className="acct__done">
+              <Result className="acct__done-title" ref={doneRef} tabIndex={-1}>
+                Password changed
+              </Result>
+              <p>{done}</p>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => {
+                  setDone('');
+                  change.reset();
+                }}
+              >
+                Change it again
+              </button>
+            </div>
+          )}
+        </div>
+        {!done && (
+          <form
+            className="acct__form"
+            aria-labelledby={`${id}-title`}
+            noValidate
+            onFocus={() => void settingsContract().catch(() => undefined)}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <p className="acct__intro">Changing it signs out every other device; this one stays signed in.</p>
+            {field('currentPassword', 'Current password', 'current-password')}
+            {field(
+              'newPassword',
+              'New password',
+              'new-password',
+              'At least 6 characters, and not a common password.',
+            )}
+            <div aria-live="assertive">
+              {failure && (
+                <p className="field__error" role="alert">
+                  {failure}
+                </p>
+              )}
+            </div>
+            <div>
+              <button type="submit" className="btn btn--primary" disabled={change.isPending}>
+                {change.isPending ? 'Changing…' : 'Change password'}
+              </button>
+            </div>
+          </form>
         )}
       </div>
-      {!done && (
-        <form
-          className="acct__form"
-          aria-labelledby={`${id}-title`}
-          noValidate
-          onFocus={() => void settingsContract().catch(() => undefined)}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <p className="acct__intro">Changing it signs out every other device; this one stays signed in.</p>
-          {field('currentPassword', 'Current password', 'current-password')}
-          {field('newPassword', 'New password', 'new-password', 'At least 6 characters, and not a common password.')}
-          <div aria-live="assertive">
-            {failure && (
-              <p className="field__error" role="alert">
-                {failure}
-              </p>
-            )}
-          </div>
-          <div>
-            <button type="submit" className="btn btn--primary" disabled={change.isPending}>
-              {change.isPending ? 'Changing…' : 'Change password'}
-            </button>
-          </div>
-        </form>
-      )}
     </div>
   );
 }
