@@ -133,14 +133,9 @@ test('the student: devices loading, failing, two and one, the sign-out dialog, t
   await states.check('settings-password-changed', { mask: [...who, times(page)], show: done });
 });
 
-/** The height of the "signed out" line under the list (it appears after a sign-out), margins included. */
-async function announcementHeight(page: Page) {
-  return page
-    .locator('.acct__announce')
-    .evaluate(
-      (el) => el.getBoundingClientRect().height + parseFloat(getComputedStyle(el.parentElement!).rowGap),
-    );
-}
+/** The height of the "signed out" line under the list (it appears after a sign-out). */
+const announcementHeight = (page: Page) =>
+  page.locator('.acct__announce').evaluate((el) => el.getBoundingClientRect().height);
 
 test('the partner and the job seeker: the same settings on their pages', async ({ page, states }) => {
   const email = uniqueEmail('states-settings-partner');
