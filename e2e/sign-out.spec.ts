@@ -105,6 +105,9 @@ const studentLogout = (page: Page) =>
     .getByRole('button', { name: 'Logout', exact: true })
     .click();
 
+/** A dashboard's "Sign-in and security" tab, where "Sign out of all devices" is. */
+const openSettings = (page: Page) => page.getByRole('tab', { name: 'Sign-in and security' }).click();
+
 const posted = (page: Page, path: string) =>
   page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
 
@@ -129,6 +132,7 @@ test('student dashboard: Sign out of all devices ends every session of the accou
   request,
 }) => {
   const { browser, phone } = await studentOnDashboardAndPhone(page, request);
+  await openSettings(page);
   const call = posted(page, '/api/users/logout-all');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
   await call;
@@ -157,6 +161,7 @@ test('student dashboard: Sign out of all devices that fails says so and keeps th
   const { browser } = await studentInBrowser(page, request);
   await page.route('**/api/users/logout-all', (route) => route.abort('internetdisconnected'));
   await page.goto('/profile-bashboard-student');
+  await openSettings(page);
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'We could not sign out your other devices. Check your connection and try again.',
@@ -199,6 +204,7 @@ test('partner dashboard: Logout and Sign out of all devices end sessions on the 
     localStorage.setItem('partner', JSON.stringify(s.partner));
   }, browser);
   await page.goto('/partnerdashboard');
+  await openSettings(page);
   const all = posted(page, '/api/partner/logout-all');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
   await all;

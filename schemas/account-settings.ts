@@ -6,6 +6,16 @@ import { z } from 'zod';
  * sit under each door's API prefix (`accountSettingsPaths`).
  */
 
+// The paths and the messages without zod, for the pages that show them.
+export {
+  PASSWORD_CHANGED,
+  WRONG_CURRENT_PASSWORD,
+  DEVICE_SIGNED_OUT,
+  NO_SUCH_DEVICE,
+  accountSettingsPaths,
+  type SettingsDoor,
+} from './account-settings-text.ts';
+
 const PASSWORD_REQUIRED = 'Password is required';
 
 export const changePasswordSchema = z.object({
@@ -23,11 +33,6 @@ export const changePasswordSchema = z.object({
 
 export const sessionIdParam = z.object({ id: z.uuid('No such signed-in device') });
 
-export const PASSWORD_CHANGED = 'Your password has been changed. Your other devices have been signed out.';
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
-export const DEVICE_SIGNED_OUT = 'That device has been signed out.';
-export const NO_SUCH_DEVICE = 'That device is no longer signed in.';
-
 export const signedInDevice = z.object({
   id: z.string(),
   /** "Chrome on Android": browser and system only. */
@@ -39,28 +44,7 @@ export const signedInDevice = z.object({
 });
 export const devicesResponse = z.object({ success: z.literal(true), devices: z.array(signedInDevice) });
 export type DevicesResponse = z.infer<typeof devicesResponse>;
-
-/** The settings paths under each door's prefix. */
-export const accountSettingsPaths = {
-  student: {
-    devices: '/api/users/sessions',
-    changePassword: '/api/users/change-password',
-    roles: '/api/users/roles',
-    switchRole: '/api/users/switch',
-  },
-  partner: {
-    devices: '/api/partner/sessions',
-    changePassword: '/api/partner/change-password',
-    roles: '/api/partner/roles',
-    switchRole: '/api/partner/switch',
-  },
-  applicant: {
-    devices: '/api/job-applicants/sessions',
-    changePassword: '/api/job-applicants/change-password',
-    roles: '/api/job-applicants/roles',
-    switchRole: '/api/job-applicants/switch',
-  },
-} as const;
+export type SignedInDevice = z.infer<typeof signedInDevice>;
 
 /** The roles a person can hold, named as their doors' account types. */
 export const personRoles = ['student', 'partner', 'applicant'] as const;

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { schemaFrom } from '#site/lib/api.ts';
 import type { createSession } from '#site/lib/session.ts';
-import { accountSettingsPaths, type PersonRole } from '#schemas/account-settings.ts';
+import { accountSettingsPaths } from '#schemas/account-settings-text.ts';
+import type { PersonRole } from '#schemas/account-settings.ts';
 
 type Session = ReturnType<typeof createSession>;
 const contract = () => import('#schemas/account-settings.ts');

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { ApiError } from '#site/lib/api.ts';
 import { tabProps } from '../common/tab-props.ts';
-import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { REQUEST_MESSAGES } from '#schemas/partner-text.ts';
 import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
@@ -19,6 +18,7 @@ const tabs = [
   { id: 'student', label: 'Student Admission' },
   { id: 'employee', label: 'Hire Employees' },
   { id: 'requests', label: 'My Requests' },
+  { id: 'security', label: 'Sign-in and security' },
   { id: 'data', label: 'Your Data' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
@@ -28,8 +28,10 @@ type Tab = (typeof tabs)[number]['id'];
 // JavaScript budget, docs/performance.md §2), and a tab opened sooner waits for it under Suspense.
 const loadRequestForms = () => import('./RequestForms.tsx');
 const loadRequestsList = () => import('./RequestsList.tsx');
+const loadSettings = () => import('../common/AccountSettings.tsx');
 const RequestForm = lazy(() => loadRequestForms().then((m) => ({ default: m.RequestForm })));
 const RequestsList = lazy(() => loadRequestsList().then((m) => ({ default: m.RequestsList })));
+const AccountSettings = lazy(() => loadSettings().then((m) => ({ default: m.AccountSettings })));
 
 const toLogin = () => window.location.replace('/login-partner-account');
 
@@ -54,6 +56,7 @@ function Dashboard({ token }: { token: string }) {
     // The other tabs' code, fetched now so a tab opens at once; a failed fetch shows when it is opened.
     loadRequestForms().catch(() => {});
     loadRequestsList().catch(() => {});
+    loadSettings().catch(() => {});
   }, []);
   const reconciled = useRef(false);
 
@@ -66,11 +69,6 @@ function Dashboard({ token }: { token: string }) {
     await partnerSession.signOut();
     window.location.href = '/login-partner-account';
   };
-  const everywhere = useSignOutEverywhere(async () => {
-    if (!(await partnerSession.signOut({ everywhere: true }))) return false;
-    window.location.href = '/login-partner-account';
-    return true;
-  });
   const save = useSaveProfile(token, expire, bump);
   const showRequests = () => {
     setTab('requests');
@@ -163,20 +161,7 @@ function Dashboard({ token }: { token: string }) {
           <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOut()}>
             Logout
           </button>
-          <button
-            type="button"
-            className="pt-button pt-button-ghost"
-            onClick={() => void everywhere.run()}
-            disabled={everywhere.busy}
-          >
-            {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
-          </button>
         </nav>
-        {everywhere.error && (
-          <p className="pt-error pt-dash-error" role="alert">
-            {everywhere.error}
-          </p>
-        )}
       </header>
 
       <div className="pt-dash-body">
@@ -236,6 +221,14 @@ function Dashboard({ token }: { token: string }) {
                 />
               )}
               {tab === 'requests' && <RequestsList token={token} />}
+              {tab === 'security' && (
+                <AccountSettings
+                  door="partner"
+                  session={partnerSession}
+                  onSignedOut={() => window.location.assign('/login-partner-account')}
+                  onSessionEnded={expire}
+                />
+              )}
             </Suspense>
             {tab === 'data' && (
               <LazyPrivacyPanel

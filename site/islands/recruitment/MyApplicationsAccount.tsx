@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
-import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
 import { queryClient } from '#site/lib/query-client.ts';
 import { describeAlert } from '#schemas/job-alerts-text.ts';
 import { recruitmentContract } from './contract.ts';
@@ -9,6 +8,7 @@ import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { timelineQuery } from '../common/timeline-query.ts';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
+import { AccountSettings } from '../common/AccountSettings.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
 // Its own rules (DESIGN convention 14): whichever page opens it has them.
@@ -79,14 +79,10 @@ function JobAlerts() {
 
 /**
  * 'My applications' once signed in (MyApplications.tsx loads it only when a token is stored): who is
- * signed in, the applications, the job alerts and "Your data". A refused token (401/403) hands back
+ * signed in, the applications, the job alerts, "Sign-in and security" and "Your data". A refused token (401/403) hands back
  * to the sign-in form through `onExpired`.
  */
 export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; onExpired: () => void }) {
-  const everywhere = useSignOutEverywhere(
-    () => applicantSession.signOut({ everywhere: true }),
-    () => signedOut(),
-  );
   const me = useQuery({
     queryKey: ['applicant', 'me'],
     queryFn: () =>
@@ -132,21 +128,8 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
           <button type="button" className="rc-btn rc-btn--ghost" onClick={() => void logOut()}>
             Log out
           </button>
-          <button
-            type="button"
-            className="rc-btn rc-btn--ghost"
-            onClick={() => void everywhere.run()}
-            disabled={everywhere.busy}
-          >
-            {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
-          </button>
         </div>
       </div>
-      {everywhere.error && (
-        <p className="rc-error-box" role="alert">
-          {everywhere.error}
-        </p>
-      )}
       {me.data && !me.data.emailConfirmed && <ConfirmEmailNote email={me.data.email} />}
       <h2 className="rc-my-apps__heading">Your job applications</h2>
       {list.isPending ? (
@@ -175,6 +158,12 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
         />
       )}
       <JobAlerts />
+      <AccountSettings
+        door="applicant"
+        session={applicantSession}
+        onSignedOut={signedOut}
+        onSessionEnded={onExpired}
+      />
       <LazyPrivacyPanel
         type="applicant"
         headers={() => ({ 'X-Applicant-Token': applicantSession.getToken() ?? '' })}

@@ -10,8 +10,7 @@ import { TimelineList, useTimeline } from '../common/Timeline.tsx';
 import { timelineQuery } from '../common/timeline-query.ts';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { tabProps } from '../common/tab-props.ts';
-import { useSignOutEverywhere } from '../common/use-sign-out-everywhere.ts';
-import { formatDate, logout, logoutEverywhere, profileQuery } from './profile-query.ts';
+import { formatDate, logout, profileQuery } from './profile-query.ts';
 import { pagePaths } from '#schemas/paths.ts';
 import { RoleSwitch } from '../common/RoleSwitch.tsx';
 import { partnerSession } from '../partner/session.ts';
@@ -30,15 +29,18 @@ const SavedPrograms = lazy(() => import('./SavedPrograms.tsx'));
 const loadEducation = () => import('./EducationPanel.tsx');
 const loadDocuments = () => import('./DocumentsPanel.tsx');
 const loadLanguages = () => import('./LanguagesPanel.tsx');
+const loadSettings = () => import('../common/AccountSettings.tsx');
 const EducationPanel = lazy(() => loadEducation().then((m) => ({ default: m.EducationPanel })));
 const DocumentsPanel = lazy(() => loadDocuments().then((m) => ({ default: m.DocumentsPanel })));
 const LanguagesPanel = lazy(() => loadLanguages().then((m) => ({ default: m.LanguagesPanel })));
+const AccountSettings = lazy(() => loadSettings().then((m) => ({ default: m.AccountSettings })));
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'education', label: 'Education Information' },
   { id: 'documents', label: 'Documents' },
   { id: 'languages', label: 'Languages' },
+  { id: 'security', label: 'Sign-in and security' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -188,10 +190,9 @@ function Loaded({
   const [tab, setTab] = useState<TabId>('overview');
   useEffect(() => {
     // The other tabs' code, fetched now so a tab opens at once; a failed fetch shows when it is opened.
-    for (const load of [loadEducation, loadDocuments, loadLanguages]) load().catch(() => {});
+    for (const load of [loadEducation, loadDocuments, loadLanguages, loadSettings]) load().catch(() => {});
   }, []);
   const [menuOpen, setMenuOpen] = useState(false);
-  const everywhere = useSignOutEverywhere(logoutEverywhere);
   const refreshAction = async () => {
     await refresh();
   };
@@ -248,21 +249,6 @@ function Loaded({
               Logout
             </button>
           </li>
-          <li>
-            <button
-              type="button"
-              className="st-sidebar__logout"
-              onClick={() => void everywhere.run()}
-              disabled={everywhere.busy}
-            >
-              {everywhere.busy ? 'Signing out...' : 'Sign out of all devices'}
-            </button>
-            {everywhere.error && (
-              <p className="st-sidebar__error" role="alert">
-                {everywhere.error}
-              </p>
-            )}
-          </li>
         </ul>
       </nav>
       <div className="st-main">
@@ -297,12 +283,27 @@ function Loaded({
             {tab === 'education' && <EducationPanel user={user} refresh={refreshAction} />}
             {tab === 'documents' && <DocumentsPanel user={user} refresh={refreshAction} />}
             {tab === 'languages' && <LanguagesPanel user={user} refresh={refreshAction} />}
+            {tab === 'security' && (
+              <AccountSettings
+                door="student"
+                session={studentSession}
+                onSignedOut={toLogin}
+                onSessionEnded={sessionEnded}
+              />
+            )}
           </Suspense>
         </section>
       </div>
     </div>
   );
 }
+
+const toLogin = () => location.assign(pagePaths.login);
+/** A session the server no longer accepts: the browser's copy goes, and the person signs in again. */
+const sessionEnded = () => {
+  studentSession.clear();
+  location.replace(pagePaths.login);
+};
 
 const initials = (name: string) =>
   name

@@ -21,12 +21,5 @@ export async function logout() {
   location.assign(pagePaths.login);
 }
 
-/** Signs out on every device; on failure the person stays signed in and is told (returns false). */
-export async function logoutEverywhere() {
-  if (!(await studentSession.signOut({ everywhere: true }))) return false;
-  location.assign(pagePaths.login);
-  return true;
-}
-
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
