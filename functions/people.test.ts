@@ -13,7 +13,9 @@ import {
   db,
   partnerRegistration,
   studentRegistration,
+  request,
   waitForCode,
+  waitForMail,
   type Browser,
   verifiedPartnerIn,
   verifiedStudentIn,
@@ -287,6 +289,96 @@ describe('pre-account-hijacking (the classes that apply to e-mail and password a
       await applicantGet(owner, ownerAtJobs.token!, '/api/job-applicants/applications'),
     );
     expect(applications.applications ?? applications).toHaveLength(0);
+  });
+});
+
+describe('changing the e-mail address', () => {
+  const undoToken = async (to: string) => {
+    const mail = await waitForMail(to, /e-mail address was changed/);
+    return decodeURIComponent(mail.text.match(/email-change\/undo\?t=(\S+)/)![1]!);
+  };
+
+  it('a code to the new address, from the browser that asked; other sessions end; the old address can undo it for 7 days', async () => {
+    const laptop = aBrowser();
+    const phone = aBrowser();
+    const student = await verifiedStudent(laptop);
+    const atLaptop = await signIn(laptop, 'student', student);
+    const atPhone = await signIn(phone, 'applicant', student);
+    const bearer = { Authorization: `Bearer ${atLaptop.token}` };
+    const newEmail = `moved-${crypto.randomUUID()}@example.com`;
+
+    const wrongPassword = await laptop.post(
+      '/api/users/change-email',
+      { newEmail, password: 'Not-it-2026' },
+      bearer,
+    );
+    expect(wrongPassword.status).toBe(400);
+    const asked = await laptop.post(
+      '/api/users/change-email',
+      { newEmail, password: student.password },
+      bearer,
+    );
+    expect(asked.status).toBe(200);
+    const code = await waitForCode(newEmail, /change your e-mail address/);
+    // The right code from a browser that did not ask is refused.
+    const elsewhere = await phone.post(
+      '/api/job-applicants/change-email/confirm',
+      { code },
+      { 'X-Applicant-Token': atPhone.token! },
+    );
+    expect(elsewhere.status).toBe(400);
+    const confirmed = await laptop.post('/api/users/change-email/confirm', { code }, bearer);
+    expect(confirmed.status).toBe(200);
+    expect((await json(confirmed)).message).toBe(
+      `Your e-mail address is now ${newEmail}. Your other devices have been signed out.`,
+    );
+    expect((await applicantGet(phone, atPhone.token!, '/api/job-applicants/me')).status).toBe(401);
+    expect((await studentGet(laptop, atLaptop.token!, '/api/users/profile')).status).toBe(200);
+    expect((await signIn(phone, 'applicant', { ...student, email: newEmail })).status).toBe(200);
+    expect((await signIn(phone, 'applicant', student)).status).toBe(401);
+
+    const undo = await request('/api/me/email-change/undo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ t: await undoToken(student.email) }),
+    });
+    expect(undo.status).toBe(200);
+    expect((await studentGet(laptop, atLaptop.token!, '/api/users/profile')).status).toBe(401);
+    expect((await signIn(laptop, 'student', student)).status).toBe(200);
+    expect((await signIn(laptop, 'student', { ...student, email: newEmail })).status).toBe(401);
+  });
+
+  it('unexpired e-mail change: a change started towards an address that is then registered never completes', async () => {
+    const attacker = aBrowser();
+    const attackerAccount = await verifiedStudent(attacker);
+    const atAttacker = await signIn(attacker, 'student', attackerAccount);
+    const bearer = { Authorization: `Bearer ${atAttacker.token}` };
+    const victimEmail = `victim-${crypto.randomUUID()}@example.com`;
+    expect(
+      (
+        await attacker.post(
+          '/api/users/change-email',
+          { newEmail: victimEmail, password: attackerAccount.password },
+          bearer,
+        )
+      ).status,
+    ).toBe(200);
+    const code = await waitForCode(victimEmail, /change your e-mail address/);
+    await verifiedStudent(aBrowser(), { email: victimEmail, password: 'Victim-pass-2026' });
+    // Even with the code (which only the victim's mailbox had), the address is the victim's now.
+    const late = await attacker.post('/api/users/change-email/confirm', { code }, bearer);
+    expect(late.status).toBe(409);
+    expect(await peopleWithEmail(victimEmail)).toBe(1);
+    expect(
+      (await signIn(aBrowser(), 'student', { email: victimEmail, password: attackerAccount.password }))
+        .status,
+    ).toBe(401);
+    const toTaken = await attacker.post(
+      '/api/users/change-email',
+      { newEmail: victimEmail, password: attackerAccount.password },
+      bearer,
+    );
+    expect(toTaken.status).toBe(409);
   });
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailField } from './email.ts';
+import { signInCode } from './sign-in.ts';
 
 /**
  * A signed-in person's own account settings, the same behind every door (students, partners, job
@@ -64,3 +66,26 @@ export const switchRoleSchema = z.object({
 export const switchRoleResponse = z.object({ success: z.literal(true), token: z.string() });
 export type SwitchRoleResponse = z.infer<typeof switchRoleResponse>;
 export const NO_SUCH_ROLE = 'Your account has no such role. Sign in or register there first.';
+
+/** POST <door>/change-email: the new address gets a code; the password proves it is the person. */
+export const changeEmailSchema = z.object({
+  newEmail: emailField,
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200),
+});
+/** POST <door>/change-email/confirm: the code e-mailed to the new address, from the browser that asked. */
+export const confirmEmailChangeSchema = z.object({ code: signInCode.unwrap() });
+/** POST /api/me/email-change/undo: the link e-mailed to the old address (valid 7 days). */
+export const undoEmailChangeSchema = z.object({
+  t: z.string({ error: 'This link is not valid.' }).min(1).max(2000),
+});
+
+export const EMAIL_CODE_SENT = (address: string) =>
+  `We sent a code to ${address}. Enter it here to make it your account's e-mail address.`;
+export const EMAIL_CHANGED = (address: string) =>
+  `Your e-mail address is now ${address}. Your other devices have been signed out.`;
+export const EMAIL_TAKEN = 'This e-mail address is already used by another account.';
+export const EMAIL_SAME = 'This is already your e-mail address.';
+export const EMAIL_CODE_WRONG = 'That code is not right or has expired. Ask for a new one.';
+export const UNDO_INVALID = 'This link is not valid or has expired.';
+export const EMAIL_RESTORED = (address: string) =>
+  `Your e-mail address is ${address} again, and every device has been signed out. If someone else changed it, set a new password with "Forgot password?" now.`;

@@ -1,3 +1,4 @@
+import { emailField } from './email.ts';
 import { z } from 'zod';
 import { DOCUMENT_REQUIRED, documentTypes, educationLevels } from './users-text.ts';
 import { INTAKE_NOT_OFFERED } from './program-intakes.ts';
@@ -12,8 +13,6 @@ export * from './users-text.ts';
  * with the specs' messages, shared by the islands and the /api/users and /api/subscriptions routes.
  */
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A required, trimmed string whose absence and emptiness both read `message`. */
 const required = (message: string, max = 500) =>
   z
@@ -22,12 +21,7 @@ const required = (message: string, max = 500) =>
     .min(1, message)
     .max(max, `${message.replace(/ is required$/, '')} is too long`);
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(320, 'Email is invalid')
-  .regex(EMAIL_SHAPE, 'Email is invalid');
+const email = emailField;
 
 const password = z
   .string({ error: 'Password is required' })

@@ -13,7 +13,7 @@ import { strictCookie } from './staff-cookies.ts';
  * challenge (its wait and send limits apply), and the code step after it finds it. It lives as long
  * as a code does, plus the time to ask for a new one.
  */
-export type ChallengePurpose = 'signin' | 'reset' | 'verify';
+export type ChallengePurpose = 'signin' | 'reset' | 'verify' | 'email-change';
 
 const CHALLENGE_SECONDS = 30 * 60;
 const cookieName = (purpose: ChallengePurpose) => `code_${purpose}`;

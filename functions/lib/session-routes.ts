@@ -8,7 +8,11 @@ import {
   NO_SUCH_DEVICE,
   PASSWORD_CHANGED,
   WRONG_CURRENT_PASSWORD,
+  EMAIL_CHANGED,
+  EMAIL_CODE_SENT,
   NO_SUCH_ROLE,
+  changeEmailSchema,
+  confirmEmailChangeSchema,
   changePasswordSchema,
   sessionIdParam,
   switchRoleSchema,
@@ -19,6 +23,8 @@ import {
 import { personOfRole, rolesOf } from '#db/queries/people.ts';
 import { startSession } from '../services/accounts/sessions.ts';
 import { config } from './config.ts';
+import { challengeFor, clearChallenge, readChallenge } from './code-challenges.ts';
+import { confirmEmailChange, requestEmailChange } from '../services/accounts/email-change.ts';
 import { deviceLabel } from './device-label.ts';
 import { batch } from '#db/batch.ts';
 import { passwordChangeStatement } from '#db/queries/accounts.ts';
@@ -36,6 +42,8 @@ import type { AppEnv } from './app-env.ts';
 import { validate } from './validate.ts';
 
 const SESSION_GONE = 'Your session is not valid. Please log in again.';
+const CONFIRM_FIRST = 'Please confirm your e-mail address first, with the link we sent you.';
+const tooMany = (wait: string) => `Too many tries. Please try again in ${wait}.`;
 
 /**
  * A signed-in person's sessions and password, for one account type, mounted inside that type's
@@ -108,6 +116,43 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       });
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, token } satisfies SwitchRoleResponse);
+    })
+    .post('/change-email', auth, validate('json', changeEmailSchema), async (c) => {
+      const { newEmail, password } = c.req.valid('json');
+      const { sub } = c.var.auth;
+      await c.var.limiter.rule(type, REQUEST_RULES.changePassword, sub, tooMany);
+      const account = await findCredentials(c.var.db, type, { id: sub });
+      if (!account) throw new HTTPException(401, { message: SESSION_GONE });
+      if (!account.personId) throw new HTTPException(403, { message: CONFIRM_FIRST });
+      if (!(await verifyPassword(password, account.passwordHash)))
+        throw new HTTPException(400, { message: WRONG_CURRENT_PASSWORD });
+      const address = await requestEmailChange(
+        c.var.db,
+        c.var.mailer,
+        { id: account.personId, email: account.email },
+        newEmail,
+        challengeFor(c, 'email-change'),
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, message: EMAIL_CODE_SENT(address) } satisfies MessageResponse);
+    })
+    .post('/change-email/confirm', auth, validate('json', confirmEmailChangeSchema), async (c) => {
+      const { sub, sid } = c.var.auth;
+      const account = await findCredentials(c.var.db, type, { id: sub });
+      if (!account) throw new HTTPException(401, { message: SESSION_GONE });
+      if (!account.personId) throw new HTTPException(403, { message: CONFIRM_FIRST });
+      const { tokenSecret, tokenIssuer, siteUrl } = config(c.env);
+      const address = await confirmEmailChange(
+        c.var.db,
+        c.var.mailer,
+        { tokenSecret, tokenIssuer, siteUrl },
+        { type, id: sub, sid, person: { id: account.personId, email: account.email } },
+        c.req.valid('json').code,
+        readChallenge(c, 'email-change'),
+      );
+      clearChallenge(c, 'email-change');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, message: EMAIL_CHANGED(address) } satisfies MessageResponse);
     })
     .post('/change-password', auth, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');

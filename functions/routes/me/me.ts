@@ -11,6 +11,9 @@ import {
 import type { MessageResponse } from '#schemas/responses.ts';
 import { HTTPException } from 'hono/http-exception';
 import { validate } from '#functions/lib/validate.ts';
+import { config } from '#functions/lib/config.ts';
+import { undoEmailChange } from '#functions/services/accounts/email-change.ts';
+import { EMAIL_RESTORED, UNDO_INVALID, undoEmailChangeSchema } from '#schemas/account-settings.ts';
 import { vaultOwnerOf } from '#functions/services/accounts/vault.ts';
 
 /**
@@ -32,6 +35,13 @@ export const meRouter = new Hono<AppEnv>()
         uploaded: r.uploaded.toISOString(),
       })),
     } satisfies MyDocumentsResponse);
+  })
+  .post('/email-change/undo', validate('json', undoEmailChangeSchema), async (c) => {
+    // The link's token is the proof (it opens in whatever browser the mail app uses).
+    const from = await undoEmailChange(c.var.db, config(c.env), c.req.valid('json').t);
+    if (!from) throw new HTTPException(400, { message: UNDO_INVALID });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, message: EMAIL_RESTORED(from) } satisfies MessageResponse);
   })
   .delete('/documents/:id', requireAnyDoor, validate('param', documentIdParam), async (c) => {
     const { id } = c.req.valid('param');

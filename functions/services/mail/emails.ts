@@ -99,6 +99,12 @@ const CODE_TEXT = {
     ignore:
       'If it wasn\'t you, someone knows your password: don\'t share this code, and set a new password with "Forgot password?".',
   },
+  'email-change': {
+    title: 'Confirm your new e-mail address',
+    subject: (company: string) => `Your ${company} code to change your e-mail address`,
+    lead: (company: string) => `use this code to make this address the one of your ${company} account.`,
+    ignore: "If you didn't ask for it, you can ignore this e-mail: nothing changes without the code.",
+  },
   // Staff only: the code that must come before a first authenticator app is linked to the account.
   authenticator: {
     title: 'Set up two-step sign-in',
