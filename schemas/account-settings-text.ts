@@ -14,18 +14,24 @@ export const accountSettingsPaths = {
     changePassword: '/api/users/change-password',
     roles: '/api/users/roles',
     switchRole: '/api/users/switch',
+    changeEmail: '/api/users/change-email',
+    confirmEmail: '/api/users/change-email/confirm',
   },
   partner: {
     devices: '/api/partner/sessions',
     changePassword: '/api/partner/change-password',
     roles: '/api/partner/roles',
     switchRole: '/api/partner/switch',
+    changeEmail: '/api/partner/change-email',
+    confirmEmail: '/api/partner/change-email/confirm',
   },
   applicant: {
     devices: '/api/job-applicants/sessions',
     changePassword: '/api/job-applicants/change-password',
     roles: '/api/job-applicants/roles',
     switchRole: '/api/job-applicants/switch',
+    changeEmail: '/api/job-applicants/change-email',
+    confirmEmail: '/api/job-applicants/change-email/confirm',
   },
 } as const;
 

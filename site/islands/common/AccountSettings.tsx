@@ -17,6 +17,7 @@ import { TextField, type FieldLook } from './fields.tsx';
 import { useFieldErrors } from './field-errors.ts';
 import { LazyModal } from './LazyModal.tsx';
 import { useSignOutEverywhere } from './use-sign-out-everywhere.ts';
+import { ChangeEmail } from './ChangeEmail.tsx';
 import '../../styles/account-settings.css';
 
 // The password rules (zod) load when the form is first used, not with the dashboard: the dashboards
@@ -108,6 +109,7 @@ export function AccountSettings({
         level={level}
       />
       <ChangePassword door={door} session={session} onSessionEnded={onSessionEnded} level={level} />
+      <ChangeEmail door={door} session={session} onSessionEnded={onSessionEnded} level={level} />
     </section>
   );
 }
