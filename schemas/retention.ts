@@ -21,6 +21,14 @@ export const RETENTION = {
   orphanedFileHours: 24,
   /** A job alert's digest looks back no further than this many days (older jobs are not "new"). */
   jobAlertLookbackDays: 7,
+  /**
+   * A free consultation (the person's details and staff's notes): deleted this many days after the
+   * meeting's end. Two years covers an application cycle that starts from the meeting and the
+   * next intake after it.
+   */
+  consultationDays: 730,
+  /** A cancelled consultation holds nothing anyone needs: deleted this many days after its time. */
+  cancelledConsultationDays: 90,
 } as const;
 
 export const UNVERIFIED_TTL_MS = RETENTION.unverifiedAccountHours * HOUR;
@@ -36,5 +44,5 @@ export const retentionStatements: string[] = [
   `Counters that limit repeated sign-in and code attempts are deleted when their window ends, within ${RETENTION.rateLimitMaxHours} hours.`,
   `Files you upload are deleted with the record they belong to; any copy left behind is removed from storage within ${RETENTION.orphanedFileHours} hours after its daily check.`,
   'Your account, profile, documents and applications are kept until you delete your account (from your dashboard) or ask us to; payment records are kept for six years as tax law requires, without your name or e-mail once your account is deleted.',
-  'A free consultation you book (your name, e-mail, phone and what you wrote) is kept with our notes of it until you ask us to delete it; it is in the data export of an account with the same confirmed e-mail address, and deleting that account deletes it.',
+  `A free consultation you book (your name, e-mail, phone and what you wrote) is kept with our notes of it for ${RETENTION.consultationDays / 365} years after the meeting (${RETENTION.cancelledConsultationDays} days after its time if it was cancelled), then deleted, or sooner when you ask us; it is in the data export of an account with the same confirmed e-mail address, and deleting that account deletes it.`,
 ];

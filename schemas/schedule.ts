@@ -33,4 +33,6 @@ export const CRONS = {
   'consultation-reminders': '3-59/5 * * * *',
   /** Accounts from before people existed, merged into one person each until none is left. */
   'merge-accounts': '6-59/10 * * * *',
+  /** Free consultations past their keeping (schemas/retention.ts). */
+  'consultation-retention': '40 6 * * *',
 } as const;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { consultations, counsellorClosures, counsellorHours, counsellors, offices } from '../schema/index.ts';
 import type { AvailabilityData } from '#functions/services/consultations/availability.ts';
@@ -200,7 +200,7 @@ export async function rescheduleConsultation(
     update consultations
     set counsellor_id = pick.cid, office_id = pick.office, start_at = ${at}, end_at = pick.end_at,
       sequence = sequence + 1, reminded_24h_at = null, reminded_1h_at = null,
-      updated_at = ${now.getTime()}
+      moved_at = ${now.getTime()}, updated_at = ${now.getTime()}
     from (
       select c.id as cid, cand.column2 as office, ${at} + c.meeting_minutes * 60000 as end_at
       from ${candidateTable(candidates)}
@@ -338,7 +338,7 @@ export async function updateConsultationRecord(
 ) {
   const rows = await db
     .update(consultations)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, ...(changes.status ? { recordedAt: now } : {}), updatedAt: now })
     // A cancelled meeting keeps its status; notes can still be written on it.
     .where(and(eq(consultations.id, id), changes.status ? ne(consultations.status, 'cancelled') : undefined))
     .returning({ id: consultations.id });
@@ -364,6 +364,7 @@ export async function listCounsellors(db: Db) {
     minNoticeMinutes: p.minNoticeMinutes,
     bookingWindowDays: p.bookingWindowDays,
     isActive: p.isActive,
+    editorsMayEdit: p.editorsMayEdit,
     hours: hours
       .filter((h) => h.counsellorId === p.id)
       .map(({ officeId, weekday, startMinute, endMinute }) => ({
@@ -449,4 +450,129 @@ export async function removeClosure(db: Db, id: string) {
     .where(eq(counsellorClosures.id, id))
     .returning({ id: counsellorClosures.id });
   return rows.length === 1;
+}
+
+/**
+ * Gives a meeting that has not started to another counsellor, in ONE conditional UPDATE that checks
+ * as it writes that the new counsellor is active, meets in the meeting's mode and holds no meeting
+ * that overlaps it (their buffer included): a reassignment racing a booking, a move or another
+ * reassignment of the same time never leaves the counsellor two meetings at once. The meeting keeps
+ * its time, office and length. False when any of it fails (`reassignRefusal` says which).
+ */
+export async function reassignConsultation(db: Db, id: string, counsellorId: string, now: Date) {
+  // Raw SQL (docs/decisions/013): the overlap check reads the row being written, in one statement.
+  const rows = await db.all<{ id: string }>(sql`
+    update consultations
+    set counsellor_id = ${counsellorId}, updated_at = ${now.getTime()}
+    where id = ${id} and status = 'booked' and start_at > ${now.getTime()} and counsellor_id <> ${counsellorId}
+      and exists (
+        select 1 from counsellors c
+        where c.id = ${counsellorId} and c.is_active = 1
+          and exists (select 1 from json_each(c.modes) j where j.value = consultations.mode)
+          and not exists (
+            select 1 from consultations m
+            where m.counsellor_id = c.id and m.${HOLDS_TIME} and m.id <> consultations.id
+              and m.start_at < consultations.end_at + c.buffer_minutes * 60000
+              and m.end_at + c.buffer_minutes * 60000 > consultations.start_at))
+    returning id`);
+  return rows.length === 1;
+}
+
+/** One counsellor's row (the back office's checks), or undefined. */
+export async function findCounsellor(db: Db, id: string) {
+  const [row] = await db.select().from(counsellors).where(eq(counsellors.id, id));
+  return row;
+}
+
+/** Meetings between two instants with their counsellor's and office's names: the CSV export. */
+export async function meetingsForExport(db: Db, from: Date, to: Date, counsellorId?: string) {
+  return db
+    .select({
+      start: consultations.startAt,
+      end: consultations.endAt,
+      counsellor: counsellors.name,
+      office: offices.name,
+      mode: consultations.mode,
+      topic: consultations.topic,
+      status: consultations.status,
+      name: consultations.name,
+      email: consultations.email,
+      phone: consultations.phone,
+      country: consultations.country,
+      timeZone: consultations.timeZone,
+      bookedByStaff: sql<number>`${consultations.bookedByStaffId} is not null`,
+      cancelReason: consultations.cancelReason,
+      notes: consultations.notes,
+      id: consultations.id,
+    })
+    .from(consultations)
+    .innerJoin(counsellors, eq(counsellors.id, consultations.counsellorId))
+    .innerJoin(offices, eq(offices.id, consultations.officeId))
+    .where(
+      and(
+        lt(consultations.startAt, to),
+        gt(consultations.endAt, from),
+        counsellorId ? eq(consultations.counsellorId, counsellorId) : undefined,
+      ),
+    )
+    .orderBy(asc(consultations.startAt))
+    .limit(10_000);
+}
+
+/**
+ * A person's meetings by their address (any case), latest first, cancelled ones left out: what
+ * their dashboard's timeline shows beside their applications.
+ */
+export async function meetingsOfAddress(db: Db, email: string) {
+  return db
+    .select({
+      id: consultations.id,
+      start: consultations.startAt,
+      end: consultations.endAt,
+      status: consultations.status,
+      mode: consultations.mode,
+      topic: consultations.topic,
+      timeZone: consultations.timeZone,
+      createdAt: consultations.createdAt,
+      movedAt: consultations.movedAt,
+      recordedAt: consultations.recordedAt,
+      counsellor: counsellors.name,
+      office: offices.name,
+      officeCity: offices.city,
+      officeTimeZone: offices.timeZone,
+    })
+    .from(consultations)
+    .innerJoin(counsellors, eq(counsellors.id, consultations.counsellorId))
+    .innerJoin(offices, eq(offices.id, consultations.officeId))
+    .where(
+      and(eq(sql`lower(${consultations.email})`, email.toLowerCase()), ne(consultations.status, 'cancelled')),
+    )
+    .orderBy(desc(consultations.startAt))
+    .limit(50);
+}
+
+/**
+ * Deletes up to `limit` meetings past their keeping: cancelled ones that ended before
+ * `cancelledBefore`, any other that ended before `before`. One statement a run, oldest first, so a
+ * run stopped by its budget leaves the rest to the next. Returns how many went.
+ */
+export async function purgeConsultations(
+  db: Db,
+  { before, cancelledBefore, limit }: { before: Date; cancelledBefore: Date; limit: number },
+) {
+  const due = or(
+    lt(consultations.endAt, before),
+    and(eq(consultations.status, 'cancelled'), lt(consultations.endAt, cancelledBefore)),
+  );
+  const oldest = db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(due)
+    .orderBy(asc(consultations.endAt))
+    .limit(limit);
+  const rows = await db
+    .delete(consultations)
+    .where(and(inArray(consultations.id, oldest), due))
+    .returning({ id: consultations.id });
+  return rows.length;
 }

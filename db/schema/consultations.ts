@@ -35,6 +35,11 @@ export const counsellors = sqliteTable('counsellors', {
   /** How far ahead slots are offered. */
   bookingWindowDays: integer('booking_window_days').notNull().default(56),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  /**
+   * Whether editors (not only admins) may set this counsellor's hours, days off and meeting rules:
+   * an admin's choice per counsellor, since hours are often kept by an office's own editor.
+   */
+  editorsMayEdit: integer('editors_may_edit', { mode: 'boolean' }).notNull().default(false),
   ...timestamps,
 });
 
@@ -113,6 +118,10 @@ export const consultations = sqliteTable(
     reminded24hAt: integer('reminded_24h_at', { mode: 'timestamp_ms' }),
     reminded1hAt: integer('reminded_1h_at', { mode: 'timestamp_ms' }),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    /** When the meeting last moved to another time: the person's timeline says so. */
+    movedAt: integer('moved_at', { mode: 'timestamp_ms' }),
+    /** When staff last recorded it as held or not attended. */
+    recordedAt: integer('recorded_at', { mode: 'timestamp_ms' }),
     cancelReason: text('cancel_reason'),
     /** Staff's notes on the meeting (never shown to the person). */
     notes: text('notes'),
@@ -124,7 +133,8 @@ export const consultations = sqliteTable(
     index('consultations_counsellor_start_idx').on(t.counsellorId, t.startAt),
     // The three-future-meetings rule and a person's data export.
     index('consultations_email_idx').on(t.email, t.startAt),
-    // The reminder job: booked meetings by start.
+    // The reminder job: booked meetings by start; the retention job: old meetings by end.
     index('consultations_status_start_idx').on(t.status, t.startAt),
+    index('consultations_end_idx').on(t.endAt),
   ],
 );

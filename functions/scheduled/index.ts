@@ -11,6 +11,7 @@ import { pruneSessions } from './prune-sessions.ts';
 import { jobAlertDigest } from './job-alert-digest.ts';
 import { exchangeRatesJob } from './exchange-rates.ts';
 import { consultationReminders } from './consultation-reminders.ts';
+import { consultationRetention } from './consultation-retention.ts';
 import { watch } from './watch.ts';
 import { mergeAccountsJob } from './merge-accounts.ts';
 import { ALERT_QUIET_MS, raiseAlert } from '../services/operations/alerts.ts';
@@ -31,6 +32,7 @@ export const jobs: ScheduledJob[] = [
   watch,
   consultationReminders,
   mergeAccountsJob,
+  consultationRetention,
 ];
 
 /** What one job's run came to: its counts, or the class of the error that stopped it. */

@@ -53,8 +53,11 @@ export const counsellorSchema = z.object({
     .default(12 * 60),
   bookingWindowDays: z.number().int().min(1).max(365, 'The booking window is at most a year').default(56),
   isActive: z.boolean().default(true),
+  /** Admins' choice: editors may then change this counsellor (not this choice itself). */
+  editorsMayEdit: z.boolean().default(false),
   hours: z.array(weeklyHoursSchema).max(50, 'At most 50 periods a week'),
 });
+export type CounsellorInput = z.input<typeof counsellorSchema>;
 
 export const closureSchema = z
   .object({
@@ -92,14 +95,20 @@ export const counsellorRowSchema = z.object({
   minNoticeMinutes: z.number(),
   bookingWindowDays: z.number(),
   isActive: z.boolean(),
+  editorsMayEdit: z.boolean(),
   hours: z.array(
     z.object({ officeId: z.string(), weekday: z.number(), startMinute: z.number(), endMinute: z.number() }),
   ),
 });
+export type CounsellorRow = z.infer<typeof counsellorRowSchema>;
 
 export const counsellorListSchema = z.object({
   success: z.literal(true),
   counsellors: z.array(counsellorRowSchema),
+  /** The offices hours may be set at, with their zones (the form's choices). */
+  offices: z.array(z.object({ id: z.string(), name: z.string(), city: z.string(), timeZone: z.string() })),
+  /** Whether the caller may add counsellors and choose who else may edit them (admins). */
+  canManage: z.boolean(),
 });
 export type CounsellorList = z.infer<typeof counsellorListSchema>;
 
@@ -120,12 +129,32 @@ export type ClosureList = z.infer<typeof closureListSchema>;
 export const closureSavedSchema = z.object({ success: z.literal(true), closure: closureRowSchema });
 export type ClosureSaved = z.infer<typeof closureSavedSchema>;
 
-/** The staff calendar: meetings between two dates, of one counsellor or all. */
-export const calendarQuery = z.object({
-  from: z.string().refine(isDate, 'from must be a date like 2027-01-31'),
-  to: z.string().refine(isDate, 'to must be a date like 2027-01-31'),
-  counsellor: z.string().max(100).optional(),
+/** The staff calendar: meetings between two dates, of one counsellor or all; `format=csv` downloads them. */
+export const calendarQuery = z
+  .object({
+    from: z.string().refine(isDate, 'from must be a date like 2027-01-31'),
+    to: z.string().refine(isDate, 'to must be a date like 2027-01-31'),
+    counsellor: z.string().max(100).optional(),
+    format: z.enum(['json', 'csv'], 'format must be json or csv').optional(),
+  })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 400 * 24 * 60 * 60 * 1000, {
+    message: 'Choose at most 400 days at a time',
+    path: ['to'],
+  });
+
+/** Gives a meeting to another counsellor. */
+export const reassignSchema = z.object({
+  counsellorId: z.string().trim().min(1, 'Choose a counsellor').max(100),
 });
+export const REASSIGN_MESSAGES = {
+  notFound: 'No such meeting.',
+  notChangeable: 'Only a booked meeting that has not started can be given to another counsellor.',
+  unknown: 'No such counsellor, or they no longer take meetings.',
+  same: 'The meeting is already with this counsellor.',
+  mode: 'That counsellor does not meet this way (in person, video or phone).',
+  taken: 'That counsellor has another meeting at this time.',
+} as const;
 
 export const calendarMeetingSchema = z.object({
   id: z.string(),
