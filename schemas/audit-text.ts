@@ -2,6 +2,7 @@
 // moved from In review to Offer", not `subscription.status`. One definition for the back office's
 // list, its detail panel and the CSV export. No zod: the back office island imports it.
 import { pipelineNames, staffLabel, type Pipeline } from './pipelines.ts';
+import { consultationStatusLabels, type ConsultationStatus } from './consultation-rules.ts';
 
 /** What one content kind is called in a sentence (the entity of `content.*` entries). */
 const contentNouns: Record<string, string> = {
@@ -106,6 +107,45 @@ export function describeAudit(e: AuditFacts): string {
       return 'Erased an account';
     case 'account.erase':
       return 'A person erased their own account';
+    case 'consultation.book':
+      return `Booked ${about} for the person`;
+    case 'consultation.self_book':
+      return `The person booked ${about}`;
+    case 'consultation.self_reschedule': {
+      const to = text(field(e.after, 'start'));
+      return `The person moved ${about}${to ? ` to ${to.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+    }
+    case 'consultation.self_cancel':
+      return `The person cancelled ${about}`;
+    case 'consultation.record': {
+      const status = text(field(e.after, 'status'));
+      const label =
+        status && status in consultationStatusLabels
+          ? consultationStatusLabels[status as ConsultationStatus]
+          : undefined;
+      const notes = field(e.after, 'notes') !== undefined;
+      return `${label ? `Recorded ${about} as ${label}` : `Wrote notes on ${about}`}${label && notes ? ', with notes' : ''}`;
+    }
+    case 'consultation.reassign': {
+      const from = text(field(e.before, 'counsellor'));
+      const to = text(field(e.after, 'counsellor'));
+      return `Gave ${about} to ${to ?? 'another counsellor'}${from ? ` (it was with ${from})` : ''}`;
+    }
+    case 'consultation.export': {
+      const from = text(field(e.after, 'from'));
+      const to = text(field(e.after, 'to'));
+      return `Downloaded the consultations${from && to ? ` from ${from} to ${to}` : ''} as CSV`;
+    }
+    case 'counsellor.create':
+      return `Added ${about}`;
+    case 'counsellor.update':
+      return `Changed the hours and rules of ${about}`;
+    case 'closure.create': {
+      const date = text(field(e.after, 'date'));
+      return `Took ${date ?? 'a day'} out of the consultations calendar`;
+    }
+    case 'closure.delete':
+      return 'Gave back a day taken out of the consultations calendar';
   }
   // An action this list does not know yet: its words, not its code.
   return `${e.action.replace(/[._]/g, ' ')}: ${about}`;

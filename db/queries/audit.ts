@@ -3,7 +3,9 @@ import type { Db } from '../client.ts';
 import {
   assistanceRequests,
   auditLog,
+  consultations,
   contactMessages,
+  counsellors,
   jobApplicants,
   outbox,
   staff,
@@ -115,6 +117,24 @@ const nameReaders = (db: Db): Record<string, (ids: string[]) => Names> => {
           .from(jobApplicants)
           .where(inArray(jobApplicants.id, ids))
       ).map((x) => ({ id: x.id, name: `the job seeker ${x.name}` })),
+    // A meeting by its person and time (UTC: the log is read in many zones); gone once erased or past its keeping.
+    consultation: async (ids) =>
+      (
+        await db
+          .select({ id: consultations.id, name: consultations.name, start: consultations.startAt })
+          .from(consultations)
+          .where(inArray(consultations.id, ids))
+      ).map((x) => ({
+        id: x.id,
+        name: `${possessive(x.name)} consultation of ${x.start.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      })),
+    counsellor: async (ids) =>
+      (
+        await db
+          .select({ id: counsellors.id, name: counsellors.name })
+          .from(counsellors)
+          .where(inArray(counsellors.id, ids))
+      ).map((x) => ({ id: x.id, name: `the counsellor ${x.name}` })),
     outbox: async (ids) =>
       (
         await db.select({ id: outbox.id, name: outbox.subject }).from(outbox).where(inArray(outbox.id, ids))

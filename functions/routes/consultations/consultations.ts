@@ -25,9 +25,11 @@ import {
   linkLive,
   offeredSlots,
   reschedule,
+  tellCounsellor,
   tellPerson,
   viewOf,
 } from '#functions/services/consultations/booking.ts';
+import { writeAudit } from '#db/queries/audit.ts';
 import { manageLinks, verifyManageToken } from '#functions/services/consultations/manage-links.ts';
 
 /** Booking, moving and cancelling: the address's limit (REQUEST_RULES.consultations). */
@@ -51,6 +53,18 @@ async function managed(c: Context<AppEnv>, id: string, token: string) {
     throw new HTTPException(410, { message: CONSULTATION_MESSAGES.expiredLink });
   return found;
 }
+
+/**
+ * The person's own change to a meeting, in the audit log beside staff's (no staff member): staff
+ * reading a meeting's history see who moved or cancelled it. Times only, never the person's details.
+ */
+const personAudit = (
+  c: Context<AppEnv>,
+  action: string,
+  id: string,
+  before?: Record<string, string> | null,
+  after?: Record<string, string> | null,
+) => writeAudit(c.var.db, { staffId: null, action, entity: 'consultation', entityId: id, before, after });
 
 /** The meeting as it now is, for the manage page's answer. */
 async function current(c: Context<AppEnv>, id: string) {
@@ -77,6 +91,8 @@ export const consultationsRouter = new Hono<AppEnv>()
     const id = await book(c.var.db, bookingRequest(body), new Date());
     const link = await manageLinks(c.env, id);
     await tellPerson(c.var.db, c.var.mailer, 'booked', id, { siteUrl: link.siteUrl, manage: link.absolute });
+    await tellCounsellor(c.var.db, c.var.mailer, 'booked', id, link.siteUrl);
+    await personAudit(c, 'consultation.self_book', id);
     const view = await current(c, id);
     return c.json(
       {
@@ -113,6 +129,28 @@ export const consultationsRouter = new Hono<AppEnv>()
         siteUrl: link.siteUrl,
         manage: link.absolute,
       });
+      // The move may have gone to a colleague of the counsellor who held it: both are told.
+      const moved = await findConsultation(c.var.db, found.meeting.id);
+      await tellCounsellor(c.var.db, c.var.mailer, 'rescheduled', found.meeting.id, link.siteUrl);
+      if (moved && moved.counsellor.id !== found.counsellor.id)
+        await tellCounsellor(
+          c.var.db,
+          c.var.mailer,
+          'reassignedFrom',
+          found.meeting.id,
+          link.siteUrl,
+          found.counsellor,
+        );
+      await personAudit(
+        c,
+        'consultation.self_reschedule',
+        found.meeting.id,
+        {
+          start: found.meeting.startAt.toISOString(),
+          counsellorId: found.counsellor.id,
+        },
+        moved && { start: moved.meeting.startAt.toISOString(), counsellorId: moved.counsellor.id },
+      );
       return c.json({
         success: true,
         message: CONSULTATION_MESSAGES.rescheduled,
@@ -130,6 +168,8 @@ export const consultationsRouter = new Hono<AppEnv>()
       siteUrl: link.siteUrl,
       manage: link.absolute,
     });
+    await tellCounsellor(c.var.db, c.var.mailer, 'cancelled', found.meeting.id, link.siteUrl);
+    await personAudit(c, 'consultation.self_cancel', found.meeting.id);
     return c.json({
       success: true,
       message: CONSULTATION_MESSAGES.cancelled,

@@ -24,7 +24,7 @@ import { Conflict, Invalid } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { trySend } from '../mail/confirmations.ts';
 import { candidatesAt, openTimes, slotsOf, type SlotFilter } from './availability.ts';
-import { meetingEmail, type MeetingMailKind } from './emails.ts';
+import { counsellorEmail, meetingEmail, type CounsellorMailKind, type MeetingMailKind } from './emails.ts';
 import { manageLinkExpired } from './manage-links.ts';
 
 /**
@@ -205,6 +205,37 @@ export async function tellPerson(
     mailer,
     meetingEmail(kind, await getSite(db), mailFacts(found), links),
     `consultation-${kind}`,
+  );
+}
+
+/** Where a counsellor reads their calendar in the back office. */
+export const CALENDAR_PATH = '/admin/consultations';
+
+/**
+ * E-mails the counsellor about a change to their calendar: by default the meeting's counsellor as
+ * it now stands; `counsellor` names another (the one a reassignment took it from). False when it
+ * could not be sent or queued; the change itself stands.
+ */
+export async function tellCounsellor(
+  db: Db,
+  mailer: Mailer,
+  kind: CounsellorMailKind,
+  id: string,
+  siteUrl: string,
+  counsellor?: { name: string; email: string | null },
+) {
+  const found = await findConsultation(db, id);
+  if (!found) return false;
+  return trySend(
+    mailer,
+    counsellorEmail(
+      kind,
+      await getSite(db),
+      mailFacts(found),
+      counsellor ?? found.counsellor,
+      new URL(CALENDAR_PATH, siteUrl).toString(),
+    ),
+    `consultation-counsellor-${kind}`,
   );
 }
 

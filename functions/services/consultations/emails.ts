@@ -147,3 +147,51 @@ export function meetingEmail(
     ],
   };
 }
+
+/** What happened, as the counsellor is told it. */
+const FOR_COUNSELLOR = {
+  booked: { subject: 'New consultation', lead: 'a free consultation has been booked with you.' },
+  rescheduled: { subject: 'Consultation moved', lead: 'a consultation with you has moved to a new time.' },
+  cancelled: { subject: 'Consultation cancelled', lead: 'a consultation with you has been cancelled.' },
+  reassignedTo: {
+    subject: 'Consultation given to you',
+    lead: 'a colleague has given you a consultation that was with someone else.',
+  },
+  reassignedFrom: {
+    subject: 'Consultation given to a colleague',
+    lead: 'a consultation that was with you is now with a colleague: you no longer hold it.',
+  },
+} as const;
+export type CounsellorMailKind = keyof typeof FOR_COUNSELLOR;
+
+/**
+ * The counsellor's notice of a change to their calendar: the time in their office's zone (and the
+ * person's), the way to meet, who booked it and where the calendar is. Sent to the counsellor's own
+ * address, else their office's.
+ */
+export function counsellorEmail(
+  kind: CounsellorMailKind,
+  brand: EmailBrand,
+  m: MeetingForMail,
+  counsellor: { name: string; email: string | null },
+  calendarUrl: string,
+): EmailMessage {
+  const { subject, lead } = FOR_COUNSELLOR[kind];
+  const name = plainName(counsellor.name);
+  const who = plainName(m.name) ?? 'the person who booked';
+  const paragraphs = [
+    `${name ? `Hello ${name}, ` : 'Hello, '}${lead}`,
+    `When: ${meetingTime(m.start, m.office.timeZone)}, for ${Math.round((m.end.getTime() - m.start.getTime()) / 60000)} minutes${
+      m.timeZone !== m.office.timeZone ? ` (${timeInZone(m.start, m.timeZone)} for them, ${m.timeZone})` : ''
+    }.`,
+    `How: ${consultationModeLabels[m.mode]}, about ${consultationTopicLabels[m.topic].toLowerCase()}, at ${m.office.name}.`,
+    `With: ${who}, ${m.email}, ${m.phone}.`,
+    `Your calendar: ${calendarUrl}`,
+  ];
+  return notificationEmail(
+    brand,
+    counsellor.email ?? m.office.email,
+    `${subject}: ${formatInZone(m.start, m.office.timeZone)}`,
+    paragraphs,
+  );
+}
