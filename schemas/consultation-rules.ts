@@ -39,6 +39,39 @@ export const consultationStatusLabels: Record<ConsultationStatus, string> = {
   no_show: 'Did not attend',
 };
 
+/**
+ * A meeting as the person follows it on their dashboard: booked, moved (booked, at a new time),
+ * held, or missed. Cancelled meetings leave the timeline.
+ */
+export const meetingPersonStates = ['booked', 'moved', 'held', 'missed'] as const;
+export type MeetingPersonState = (typeof meetingPersonStates)[number];
+
+export const meetingPersonLabels: Record<MeetingPersonState, string> = {
+  booked: 'Booked',
+  moved: 'Moved',
+  held: 'Held',
+  missed: 'Missed',
+};
+
+/** What the person reads next to each state. */
+export const meetingPersonNext: Record<MeetingPersonState, string> = {
+  booked: 'Your counsellor meets you at this time. You can move or cancel it until it starts.',
+  moved: 'Your consultation is at its new time. You can move or cancel it until it starts.',
+  held: 'Your counsellor follows up on what you talked about. Book another whenever you need one.',
+  missed: 'We missed you at this consultation. Book another time whenever it suits you.',
+};
+
+/** The person's state of a meeting from its stored status and whether it moved; undefined for a cancelled one. */
+export function meetingPersonState(
+  status: ConsultationStatus,
+  moved: boolean,
+): MeetingPersonState | undefined {
+  if (status === 'held') return 'held';
+  if (status === 'no_show') return 'missed';
+  if (status === 'booked') return moved ? 'moved' : 'booked';
+  return undefined;
+}
+
 /** The most future meetings one e-mail address may hold at once. */
 export const CONSULTATION_LIMIT_PER_EMAIL = 3;
 

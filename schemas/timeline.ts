@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pipelineNames } from './pipelines.ts';
 import { apiPaths } from './paths.ts';
+import { consultationModes, consultationTopics, meetingPersonStates } from './consultation-rules.ts';
 
 /**
  * The timeline each person sees for their program applications, partner requests and job
@@ -40,11 +41,37 @@ export const timelineItemSchema = z.object({
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
+/** A free consultation booked with the person's confirmed address, as their timeline shows it. */
+export const meetingItemSchema = z.object({
+  id: z.string(),
+  state: z.enum(meetingPersonStates),
+  /** The person-facing label of the state (schemas/consultation-rules.ts). */
+  label: z.string(),
+  next: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** The zone the person booked in: the times are shown in it. */
+  timeZone: z.string(),
+  mode: z.enum(consultationModes),
+  topic: z.enum(consultationTopics),
+  counsellor: z.string(),
+  office: z.object({ name: z.string(), city: z.string(), timeZone: z.string() }),
+  /** The signed link to see, move or cancel it, while it still works. */
+  manageUrl: z.string().nullable(),
+  /** When it last changed: the dashboards mark it as an update after the last visit. */
+  lastChangeAt: z.string(),
+  /** Oldest first: booked, each move, then held or missed. */
+  events: z.array(z.object({ label: z.string(), at: z.string() })),
+});
+export type MeetingItem = z.infer<typeof meetingItemSchema>;
+
 export const timelineResponseSchema = z.object({
   success: z.literal(true),
   /** The person's previous visit (POST …/seen), or null on the first. */
   lastVisit: z.string().nullable(),
   items: z.array(timelineItemSchema),
+  /** Their free consultations (by their confirmed address), latest first; empty until it is confirmed. */
+  meetings: z.array(meetingItemSchema),
 });
 export type TimelineResponse = z.infer<typeof timelineResponseSchema>;
 

@@ -13,6 +13,7 @@ import type { TimelineResponse, TimelineSeenResponse } from '#schemas/timeline.t
 import { REQUEST_RULES } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/security/passwords.ts';
 import { erasePerson, exportPersonalData } from '../services/privacy/personal-data.ts';
+import { meetingsOnTimeline } from '../services/consultations/timeline.ts';
 import { findCredentials } from '../services/accounts/accounts.ts';
 import type { AppEnv } from './app-env.ts';
 import { validate } from './validate.ts';
@@ -80,15 +81,17 @@ export function privacyRoutes(type: PersonType, auth: MiddlewareHandler<AppEnv>)
       } satisfies EraseResponse);
     })
     .get('/me/timeline', auth, async (c) => {
-      const [items, lastVisit] = await Promise.all([
+      const [items, lastVisit, meetings] = await Promise.all([
         timelineOf(c.var.db, type, c.var.auth.sub),
         lastTimelineVisit(c.var.db, type, c.var.auth.sub),
+        meetingsOnTimeline(c.var.db, c.env, type, c.var.auth.sub, new Date()),
       ]);
       c.header('Cache-Control', 'no-store');
       return c.json({
         success: true,
         lastVisit: lastVisit?.toISOString() ?? null,
         items,
+        meetings,
       } satisfies TimelineResponse);
     })
     .post('/me/timeline/seen', auth, async (c) => {

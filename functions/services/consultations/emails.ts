@@ -8,6 +8,7 @@ import { formatInZone, timeInZone, zoneAbbreviation } from '#schemas/zoned-time.
 import { notificationEmail, plainName, type EmailBrand } from '../mail/emails.ts';
 import type { EmailMessage } from '../mail/mailer.ts';
 import { invitationAttachment } from './ics.ts';
+import { noticeAbout } from '#db/queries/outbox.ts';
 
 /** A meeting as its e-mails describe it. */
 export interface MeetingForMail {
@@ -188,10 +189,14 @@ export function counsellorEmail(
     `With: ${who}, ${m.email}, ${m.phone}.`,
     `Your calendar: ${calendarUrl}`,
   ];
-  return notificationEmail(
-    brand,
-    counsellor.email ?? m.office.email,
-    `${subject}: ${formatInZone(m.start, m.office.timeZone)}`,
-    paragraphs,
-  );
+  return {
+    ...notificationEmail(
+      brand,
+      counsellor.email ?? m.office.email,
+      `${subject}: ${formatInZone(m.start, m.office.timeZone)}`,
+      paragraphs,
+    ),
+    // It names the person: erasing them removes it.
+    about: noticeAbout.address(m.email),
+  };
 }
