@@ -21,6 +21,7 @@ import { Content } from './screens/content.tsx';
 import { CodeStep, EmailCodeField, Enrol, Security, typedCode } from './TwoStep.tsx';
 import { FailedMail } from './FailedMail.tsx';
 import { ConsultationCalendar } from './ConsultationCalendar.tsx';
+import { Counsellors } from './Counsellors.tsx';
 import { PrivacyRequests } from './PrivacyRequests.tsx';
 import { companyName } from './brand.ts';
 import { TextField } from '../common/fields.tsx';
@@ -41,6 +42,7 @@ export type Section =
   | 'audit'
   | 'mail'
   | 'consultations'
+  | 'counsellors'
   | 'security'
   | 'privacy';
 
@@ -69,6 +71,8 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'mail', href: '/admin/mail', label: 'Failed mail', adminOnly: false },
   { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
   { section: 'consultations', href: '/admin/consultations', label: 'Consultations', adminOnly: true },
+  // Editors too: an admin may open a counsellor's hours to them (the list shows only those).
+  { section: 'counsellors', href: '/admin/counsellors', label: 'Counsellors', adminOnly: false },
 ];
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
@@ -287,6 +291,7 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'staff') body = <Staff me={profile} />;
   else if (section === 'mail') body = <FailedMail me={profile} />;
   else if (section === 'consultations') body = <ConsultationCalendar />;
+  else if (section === 'counsellors') body = <Counsellors />;
   else if (section === 'security') body = <Security me={profile} />;
   else if (section === 'privacy') body = <PrivacyRequests />;
   else body = <Audit />;

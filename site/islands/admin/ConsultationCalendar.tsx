@@ -8,7 +8,7 @@ import {
 } from '#schemas/consultation-rules.ts';
 import { okResponse } from '#schemas/responses.ts';
 import { addDays, localDate, timeInZone, weekday } from '#schemas/zoned-time.ts';
-import { adminApi, errorText } from './session.ts';
+import { adminApi, downloadCsv, errorText } from './session.ts';
 
 /** The zone of this staff member's browser: the calendar's days and times are in it. */
 const staffZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -60,7 +60,29 @@ export function ConsultationCalendar() {
     onError: (error) => setResult({ ok: false, text: errorText(error) }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors/calendar'] }),
   });
+  const reassign = useMutation({
+    mutationFn: ({ id, counsellorId }: { id: string; counsellorId: string }) =>
+      adminApi(`/counsellors/meetings/${encodeURIComponent(id)}/reassign`, {
+        method: 'POST',
+        body: { counsellorId },
+        schema: okResponse,
+      }),
+    onMutate: () => setResult(null),
+    onSuccess: () => setResult({ ok: true, text: 'Given to the other counsellor. Both have been told.' }),
+    onError: (error) => setResult({ ok: false, text: errorText(error) }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors/calendar'] }),
+  });
+  const exportCsv = () => {
+    // The days shown, as the zone's dates: the file holds the meetings of these days.
+    const csv = new URLSearchParams({ from, to, format: 'csv' });
+    if (counsellor) csv.set('counsellor', counsellor);
+    setResult(null);
+    downloadCsv(`/counsellors/calendar?${csv.toString()}`).catch((error: unknown) =>
+      setResult({ ok: false, text: errorText(error) }),
+    );
+  };
   const names = new Map((counsellors.data?.counsellors ?? []).map((c) => [c.id, c.name]));
+  const now = Date.now();
   const step = view === 'day' ? 1 : 7;
   return (
     <>
@@ -106,6 +128,9 @@ export function ConsultationCalendar() {
         >
           Next
         </button>
+        <button type="button" className="admin-button admin-button--quiet" onClick={exportCsv}>
+          Download CSV
+        </button>
       </div>
       <div aria-live="polite">
         {result && (
@@ -144,7 +169,18 @@ export function ConsultationCalendar() {
                           <td>
                             {timeInZone(new Date(m.start), zone)}–{timeInZone(new Date(m.end), zone)}
                           </td>
-                          <td>{names.get(m.counsellorId) ?? m.counsellorId}</td>
+                          <td>
+                            {names.get(m.counsellorId) ?? m.counsellorId}
+                            {m.status === 'booked' && Date.parse(m.start) > now && (
+                              <Reassign
+                                id={m.id}
+                                current={m.counsellorId}
+                                counsellors={counsellors.data?.counsellors ?? []}
+                                busy={reassign.isPending}
+                                onGive={(counsellorId) => reassign.mutate({ id: m.id, counsellorId })}
+                              />
+                            )}
+                          </td>
                           <td>
                             {m.name}
                             <br />
@@ -195,6 +231,46 @@ export function ConsultationCalendar() {
           );
         })}
     </>
+  );
+}
+
+/** Gives a meeting to another active counsellor (the server checks they are free then). */
+function Reassign({
+  id,
+  current,
+  counsellors,
+  busy,
+  onGive,
+}: {
+  id: string;
+  current: string;
+  counsellors: { id: string; name: string; isActive: boolean }[];
+  busy: boolean;
+  onGive: (counsellorId: string) => void;
+}) {
+  const others = counsellors.filter((c) => c.id !== current && c.isActive);
+  const [chosen, setChosen] = useState('');
+  if (others.length === 0) return null;
+  return (
+    <div className="admin-field">
+      <label htmlFor={`reassign-${id}`}>Give to</label>
+      <select id={`reassign-${id}`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+        <option value="">Choose a counsellor</option>
+        {others.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="admin-button admin-button--quiet"
+        disabled={busy || !chosen}
+        onClick={() => onGive(chosen)}
+      >
+        Reassign
+      </button>
+    </div>
   );
 }
 

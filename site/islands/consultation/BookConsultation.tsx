@@ -23,6 +23,7 @@ import {
   type OfferedSlot,
   type OfficeZone,
 } from './slots.tsx';
+import { prefill, signedInDetails } from './signed-in-details.ts';
 
 const look: FieldLook = {
   field: 'field',
@@ -84,6 +85,10 @@ function BookConsultation({ offices }: { offices: OfficeZone[] }) {
     setZone(rememberedZone());
     const asked = topicOfUrl();
     if (asked) setTopic(asked);
+    // A signed-in student or job seeker starts with their own details (visitors type theirs).
+    void signedInDetails().then((details) => {
+      if (details) setValues((typed) => prefill(typed, details));
+    });
   }, []);
   useEffect(() => {
     if (booked) done.current?.focus();

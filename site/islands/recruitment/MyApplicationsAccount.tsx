@@ -6,6 +6,7 @@ import { describeAlert } from '#schemas/job-alerts-text.ts';
 import { recruitmentContract } from './contract.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { MeetingList } from '../common/Meetings.tsx';
 import { timelineQuery } from '../common/timeline-query.ts';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { AccountSettings } from '../common/AccountSettings.tsx';
@@ -156,6 +157,14 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
             </div>
           }
         />
+      )}
+      {list.data && (
+        <section className="rc-consultations" aria-labelledby="rc-consultations-title">
+          <h2 id="rc-consultations-title" className="rc-my-apps__heading">
+            Your consultations
+          </h2>
+          <MeetingList meetings={list.data.meetings} since={since} topic="work" />
+        </section>
       )}
       <JobAlerts />
       <AccountSettings

@@ -7,6 +7,7 @@ import { studentSession } from '#site/lib/session.ts';
 import type { StudentProfile } from '#schemas/users.ts';
 import { timelinePaths } from '#schemas/timeline.ts';
 import { TimelineList, useTimeline } from '../common/Timeline.tsx';
+import { MeetingList } from '../common/Meetings.tsx';
 import { timelineQuery } from '../common/timeline-query.ts';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { tabProps } from '../common/tab-props.ts';
@@ -79,6 +80,24 @@ function ApplicationTimelines() {
       }
     />
   );
+}
+
+/**
+ * The student's free consultations beside their applications: the same timeline answer (one
+ * query key, one request), shown once it has come.
+ */
+function ConsultationTimelines() {
+  const { markSeen: _, ...options } = timelineQuery(timelinePaths.student, studentSession.call);
+  const query = useQuery(options);
+  if (query.isPending)
+    return (
+      <p className="st-muted" role="status">
+        Loading your consultations…
+      </p>
+    );
+  // The applications' card above already offers Try again for the same request.
+  if (query.isError) return <p className="st-muted">We could not load your consultations.</p>;
+  return <MeetingList meetings={query.data.meetings} since={query.data.lastVisit} topic="study" />;
 }
 
 /** The card shown instead of the dashboard when the profile cannot be shown: one way on, or Log Out. */
@@ -363,6 +382,10 @@ function Overview({ user }: { user: StudentProfile }) {
       <article className="st-card st-span-all">
         <h2>My Applications</h2>
         <ApplicationTimelines />
+      </article>
+      <article className="st-card st-span-all">
+        <h2>My Consultations</h2>
+        <ConsultationTimelines />
       </article>
       <Suspense
         fallback={
