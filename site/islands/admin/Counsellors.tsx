@@ -143,6 +143,8 @@ export function Counsellors() {
     queryFn: () => adminApi('/counsellors', { schema: counsellorListSchema }),
   });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
+  // What the form said as it closed: a new counsellor's form opens again as theirs and says it saved.
+  const [notice, setNotice] = useState<string | null>(null);
   const counsellors = list.data?.counsellors ?? [];
   const chosen = editing && editing !== 'new' ? (counsellors.find((c) => c.id === editing) ?? null) : null;
   return (
@@ -191,7 +193,10 @@ export function Counsellors() {
                     className="admin-button admin-button--quiet"
                     aria-label={`Edit ${c.name}`}
                     aria-expanded={editing === c.id}
-                    onClick={() => setEditing(editing === c.id ? null : c.id)}
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing(editing === c.id ? null : c.id);
+                    }}
                   >
                     {editing === c.id ? 'Close' : 'Edit'}
                   </button>
@@ -212,8 +217,15 @@ export function Counsellors() {
               counsellor={chosen}
               offices={list.data.offices}
               canManage={list.data.canManage}
-              onDone={(id) => setEditing(id)}
-              onClose={() => setEditing(null)}
+              notice={notice}
+              onCreated={(id, text) => {
+                setNotice(text);
+                setEditing(id);
+              }}
+              onClose={() => {
+                setNotice(null);
+                setEditing(null);
+              }}
             />
           )}
         </>
@@ -226,19 +238,23 @@ function CounsellorForm({
   counsellor,
   offices,
   canManage,
-  onDone,
+  notice,
+  onCreated,
   onClose,
 }: {
   counsellor: CounsellorRow | null;
   offices: { id: string; name: string; city: string; timeZone: string }[];
   canManage: boolean;
-  onDone: (id: string) => void;
+  notice: string | null;
+  onCreated: (id: string, text: string) => void;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(counsellor, offices[0]?.id ?? ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(
+    notice ? { ok: true, text: notice } : null,
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const title = counsellor ? `Edit ${counsellor.name}` : 'Add a counsellor';
   useEffect(() => heading.current?.focus(), []);
@@ -258,10 +274,11 @@ function CounsellorForm({
             schema: counsellorSavedSchema,
           })
         : adminApi('/counsellors', { method: 'POST', body, schema: counsellorSavedSchema }),
-    onSuccess: (answer) => {
-      setResult({ ok: true, text: `Saved ${answer.counsellor.name}.` });
-      void queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors'] });
-      if (!counsellor) onDone(answer.counsellor.id);
+    onSuccess: async (answer) => {
+      const text = `Saved ${answer.counsellor.name}.`;
+      setResult({ ok: true, text });
+      await queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors'] });
+      if (!counsellor) onCreated(answer.counsellor.id, text);
     },
     onError: (error) => {
       if (error instanceof ApiError) setErrors(error.fields);

@@ -33,17 +33,20 @@ export function MeetingList({
   since,
   topic,
   headingLevel = 3,
+  bookClassName = 'tl-book__link',
 }: {
   meetings: MeetingItem[];
   since: string | null;
   /** The topic a new booking starts on: study for students, work for job seekers. */
   topic: ConsultationTopic;
   headingLevel?: 2 | 3;
+  /** The "Book another" link's look: a dashboard whose links are styled strongly passes its own button. */
+  bookClassName?: string;
 }) {
   const Heading = `h${headingLevel}` as 'h3';
   const book = (
     <p className="tl-book">
-      <a className="tl-book__link" href={bookAnotherHref(topic)}>
+      <a className={bookClassName} href={bookAnotherHref(topic)}>
         {meetings.length === 0 ? 'Book a free consultation' : 'Book another'}
       </a>
     </p>

@@ -163,7 +163,12 @@ export function Account({ onSignedOut, onExpired }: { onSignedOut: () => void; o
           <h2 id="rc-consultations-title" className="rc-my-apps__heading">
             Your consultations
           </h2>
-          <MeetingList meetings={list.data.meetings} since={since} topic="work" />
+          <MeetingList
+            meetings={list.data.meetings}
+            since={since}
+            topic="work"
+            bookClassName="rc-btn rc-btn--primary"
+          />
         </section>
       )}
       <JobAlerts />
