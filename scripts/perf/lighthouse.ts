@@ -46,6 +46,7 @@ export function ourPages(ids: { country: string; subject: string; job?: string }
     { name: 'recruitments', path: '/recruitments' },
     { name: 'jobs', path: '/job' },
     ...(ids.job ? [{ name: 'job', path: `/job/${ids.job}` }] : []),
+    { name: 'book-consultation', path: '/book-consultation' },
   ];
 }
 

@@ -23,7 +23,11 @@ import {
   type OfferedSlot,
   type OfficeZone,
 } from './slots.tsx';
-import { prefill, signedInDetails } from './signed-in-details.ts';
+import { storageKeys } from '#site/lib/storage.ts';
+
+/** Whether a student's or job seeker's session is stored: only then is their account read. */
+const signedIn = () =>
+  [storageKeys.userToken, storageKeys.token, storageKeys.applicantToken].some((k) => localStorage.getItem(k));
 
 const look: FieldLook = {
   field: 'field',
@@ -85,10 +89,13 @@ function BookConsultation({ offices }: { offices: OfficeZone[] }) {
     setZone(rememberedZone());
     const asked = topicOfUrl();
     if (asked) setTopic(asked);
-    // A signed-in student or job seeker starts with their own details (visitors type theirs).
-    void signedInDetails().then((details) => {
-      if (details) setValues((typed) => prefill(typed, details));
-    });
+    // A signed-in student or job seeker starts with their own details (visitors type theirs). The
+    // sessions' code loads only for them: a visitor's page ships none of it.
+    if (signedIn())
+      void import('./signed-in-details.ts').then(async ({ prefill, signedInDetails }) => {
+        const details = await signedInDetails();
+        if (details) setValues((typed) => prefill(typed, details));
+      });
   }, []);
   useEffect(() => {
     if (booked) done.current?.focus();
