@@ -173,7 +173,7 @@ test('consultations calendar: a meeting given to another counsellor, and the day
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^consultations-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await readFile((await file.path())!, 'utf8');
+  const csv = await readFile(await file.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toContain('Start (UTC),End (UTC),Counsellor,Office,Mode,Topic,Status,Name');
   expect(csv).toContain('Ifeoma Reassign');
 });

@@ -144,7 +144,7 @@ describe('POST /api/admin/counsellors/meetings/:id/reassign', () => {
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((r) => r.status !== 200 && r.status !== 201)) {
       expect(lost.status).toBe(409);
-      expect((await lost.json()) as unknown).toMatchObject({ success: false });
+      expect(await lost.json()).toMatchObject({ success: false });
     }
     const held = await db.select().from(t.consultations).where(eq(t.consultations.counsellorId, target));
     expect(held.filter((m) => m.status !== 'cancelled' && m.startAt.toISOString() === start)).toHaveLength(1);

@@ -142,7 +142,8 @@ export function Counsellors() {
     queryKey: ['admin', '/counsellors'],
     queryFn: () => adminApi('/counsellors', { schema: counsellorListSchema }),
   });
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  // The counsellor being edited by id, 'new' for the form that adds one, or null for none.
+  const [editing, setEditing] = useState<string | null>(null);
   // What the form said as it closed: a new counsellor's form opens again as theirs and says it saved.
   const [notice, setNotice] = useState<string | null>(null);
   const counsellors = list.data?.counsellors ?? [];
