@@ -443,6 +443,15 @@ export async function addClosure(db: Db, closure: Omit<typeof counsellorClosures
   return row!;
 }
 
+/** One closure (whose it is), or undefined. */
+export async function findClosure(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: counsellorClosures.id, counsellorId: counsellorClosures.counsellorId })
+    .from(counsellorClosures)
+    .where(eq(counsellorClosures.id, id));
+  return row;
+}
+
 /** Removes a closure; false when it was not there. */
 export async function removeClosure(db: Db, id: string) {
   const rows = await db

@@ -5,6 +5,8 @@ import { validate } from '#functions/lib/validate.ts';
 import {
   addClosure,
   consultationOffices,
+  findClosure,
+  findConsultation,
   findCounsellor,
   listClosures,
   listCounsellors,
@@ -15,8 +17,6 @@ import {
   saveCounsellor,
   updateConsultationRecord,
 } from '#db/queries/consultations.ts';
-import { counsellorClosures } from '#db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '#db/queries/audit.ts';
 import { idParam } from '#schemas/admin/index.ts';
 import {
@@ -35,7 +35,6 @@ import {
 import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { addDays } from '#schemas/zoned-time.ts';
 import { bookingSchema, type BookedResponse } from '#schemas/consultations.ts';
-import { CONSULTATION_MESSAGES } from '#schemas/consultation-rules.ts';
 import {
   book,
   bookingRequest,
@@ -44,9 +43,9 @@ import {
   tellPerson,
 } from '#functions/services/consultations/booking.ts';
 import { manageLinks } from '#functions/services/consultations/manage-links.ts';
-import { findConsultation } from '#db/queries/consultations.ts';
 import { config } from '#functions/lib/config.ts';
 import {
+  CONSULTATION_MESSAGES,
   consultationModeLabels,
   consultationStatusLabels,
   consultationTopicLabels,
@@ -184,10 +183,7 @@ export const adminCounsellors = new Hono<AppEnv>()
   })
   .delete('/closures/:id', staffOnly, validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const [closure] = await c.var.db
-      .select({ counsellorId: counsellorClosures.counsellorId })
-      .from(counsellorClosures)
-      .where(eq(counsellorClosures.id, id));
+    const closure = await findClosure(c.var.db, id);
     if (!closure) throw new HTTPException(404, { message: 'No such closure.' });
     if (!isAdmin(c)) {
       if (!closure.counsellorId) throw new HTTPException(403, { message: ADMINS_ONLY });
