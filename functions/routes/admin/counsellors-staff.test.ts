@@ -174,6 +174,11 @@ describe('POST /api/admin/counsellors/meetings/:id/reassign', () => {
       await db.select().from(t.consultations).where(eq(t.consultations.counsellorId, target))
     ).filter((m) => m.status === 'booked' && m.startAt.toISOString() === `${date}T12:00:00.000Z`);
     expect(atNoon).toHaveLength(1);
+    // Whichever came first, the target now holds noon: another meeting of that time is refused them.
+    const another = await meetingOf(other, office, `${date}T12:15:00.000Z`);
+    const late = await reassign(another, target);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: REASSIGN_MESSAGES.taken });
   });
 });
 
