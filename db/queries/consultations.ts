@@ -585,3 +585,20 @@ export async function purgeConsultations(
     .returning({ id: consultations.id });
   return rows.length;
 }
+
+/** Every meeting of an address but one, latest first, with staff's notes: what staff see of the person's history. */
+export async function meetingsOfAddressForStaff(db: Db, email: string, exceptId: string) {
+  return db
+    .select({
+      id: consultations.id,
+      start: consultations.startAt,
+      status: consultations.status,
+      counsellor: counsellors.name,
+      notes: consultations.notes,
+    })
+    .from(consultations)
+    .innerJoin(counsellors, eq(counsellors.id, consultations.counsellorId))
+    .where(and(eq(sql`lower(${consultations.email})`, email.toLowerCase()), ne(consultations.id, exceptId)))
+    .orderBy(desc(consultations.startAt))
+    .limit(50);
+}

@@ -169,6 +169,12 @@ test('consultations calendar: a meeting given to another counsellor, and the day
   } else await expect.poll(holder).toBe(before);
   await states.check('admin-consultations-reassigned', { screenshot: false });
 
+  // The person behind the meeting, opened from its row: a visitor with no account and no other meeting.
+  await row.getByText('Applications and earlier meetings of Ifeoma Reassign').click();
+  await expect(row.getByText('No account uses this address.')).toBeVisible();
+  await expect(row.getByText('No other meetings.')).toBeVisible();
+  await states.check('admin-consultations-person', { screenshot: false });
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;

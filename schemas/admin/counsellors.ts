@@ -183,3 +183,29 @@ export const meetingRecordSchema = z
     notes: z.string().max(5000, 'Notes must be at most 5000 characters').nullable().optional(),
   })
   .refine((r) => r.status !== undefined || r.notes !== undefined, 'Nothing to change');
+
+/** The person behind a meeting, as staff open it from the calendar: their earlier meetings, and the accounts of their address with applications and documents. */
+export const meetingPersonSchema = z.object({
+  success: z.literal(true),
+  earlier: z.array(
+    z.object({
+      id: z.string(),
+      start: z.string(),
+      status: z.enum(consultationStatuses),
+      counsellor: z.string(),
+      notes: z.string().nullable(),
+    }),
+  ),
+  accounts: z.array(
+    z.object({
+      type: z.enum(['student', 'partner', 'applicant']),
+      id: z.string(),
+      name: z.string(),
+      applications: z.array(
+        z.object({ id: z.string(), title: z.string(), status: z.string(), href: z.string() }),
+      ),
+      documents: z.array(z.object({ id: z.string(), type: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type MeetingPerson = z.infer<typeof meetingPersonSchema>;

@@ -1,13 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '#db/schema/index.ts';
-import { auth, db, makeStaff, postJson, request } from '#functions/test/fixtures/index.ts';
+import {
+  auth,
+  db,
+  makeStaff,
+  makeStudentWithData,
+  postJson,
+  request,
+} from '#functions/test/fixtures/index.ts';
 import {
   REASSIGN_MESSAGES,
   calendarSchema,
   closureSavedSchema,
   counsellorListSchema,
   counsellorSavedSchema,
+  meetingPersonSchema,
 } from '#schemas/admin/counsellors.ts';
 import { auditRowSchema } from '#schemas/admin/index.ts';
 import { bookedResponse } from '#schemas/consultations.ts';
@@ -350,4 +358,47 @@ it('the calendar answers JSON without format', async () => {
     headers: auth(admin.token),
   });
   expect(calendarSchema.safeParse(await res.json()).success).toBe(true);
+});
+
+describe('GET /api/admin/counsellors/meetings/:id/person', () => {
+  it('opens the person behind a meeting: their earlier meetings with notes, their applications and documents', async () => {
+    const student = await makeStudentWithData('meetingperson');
+    const office = await anOffice('UTC');
+    const counsellor = await aCounsellor(office, { name: 'Earlier Counsellor' });
+    const earlier = await meetingOf(counsellor, office, `${day(-20)}T10:00:00.000Z`, {
+      email: student.email,
+      status: 'held',
+      notes: 'Interested in Leeds.',
+    });
+    const meeting = await meetingOf(counsellor, office, `${day(11)}T10:00:00.000Z`, {
+      email: student.email.toUpperCase(),
+    });
+    const res = await send(admin.token, 'GET', `/api/admin/counsellors/meetings/${meeting}/person`);
+    expect(res.status).toBe(200);
+    const person = meetingPersonSchema.parse(await res.json());
+    expect(person.earlier).toEqual([
+      {
+        id: earlier,
+        start: `${day(-20)}T10:00:00.000Z`,
+        status: 'held',
+        counsellor: 'Earlier Counsellor',
+        notes: 'Interested in Leeds.',
+      },
+    ]);
+    const account = person.accounts.find((a) => a.type === 'student' && a.id === student.id);
+    expect(account?.applications).toEqual([
+      expect.objectContaining({
+        id: student.applicationId,
+        status: 'In review',
+        href: `/admin/applications?id=${student.applicationId}`,
+      }),
+    ]);
+    expect(account?.documents.length).toBeGreaterThan(0);
+    expect(
+      (await send(editor.token, 'GET', `/api/admin/counsellors/meetings/${meeting}/person`)).status,
+    ).toBe(403);
+    expect((await send(admin.token, 'GET', '/api/admin/counsellors/meetings/nothing/person')).status).toBe(
+      404,
+    );
+  });
 });

@@ -26,6 +26,7 @@ import {
   counsellorSchema,
   meetingRecordSchema,
   reassignSchema,
+  type MeetingPerson,
   type CalendarResponse,
   type ClosureList,
   type ClosureSaved,
@@ -43,6 +44,7 @@ import {
   tellPerson,
 } from '#functions/services/consultations/booking.ts';
 import { manageLinks } from '#functions/services/consultations/manage-links.ts';
+import { personOfMeeting } from '#functions/services/consultations/person.ts';
 import { config } from '#functions/lib/config.ts';
 import {
   CONSULTATION_MESSAGES,
@@ -312,6 +314,13 @@ export const adminCounsellors = new Hono<AppEnv>()
       return c.json({ success: true } satisfies OkOnly);
     },
   )
+  // Staff see the person, not just the slot: their other meetings and their applications and documents.
+  .get('/meetings/:id/person', adminOnly, validate('param', idParam), async (c) => {
+    const found = await findConsultation(c.var.db, c.req.valid('param').id);
+    if (!found) throw new HTTPException(404, { message: REASSIGN_MESSAGES.notFound });
+    const person = await personOfMeeting(c.var.db, found.meeting);
+    return c.json({ success: true, ...person } satisfies Wire<MeetingPerson>);
+  })
   // Another counsellor takes a meeting (illness, a language, a case they know): decided by the one
   // conditional UPDATE that checks they are free as it writes; both counsellors are told.
   .post(

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { calendarSchema, counsellorListSchema } from '#schemas/admin/counsellors.ts';
+import { calendarSchema, counsellorListSchema, meetingPersonSchema } from '#schemas/admin/counsellors.ts';
 import {
   consultationModeLabels,
   consultationStatusLabels,
@@ -9,6 +9,8 @@ import {
 import { okResponse } from '#schemas/responses.ts';
 import { addDays, localDate, timeInZone, weekday } from '#schemas/zoned-time.ts';
 import { adminApi, downloadCsv, errorText } from './session.ts';
+// Its own rules: whichever page renders the calendar has them.
+import '../../styles/admin-counsellors.css';
 
 /** The zone of this staff member's browser: the calendar's days and times are in it. */
 const staffZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -187,6 +189,7 @@ export function ConsultationCalendar() {
                             <span className="admin-mono">{m.email}</span>
                             <br />
                             {m.phone}
+                            <PersonDetails id={m.id} name={m.name} zone={zone} />
                           </td>
                           <td>
                             {consultationModeLabels[m.mode]}, {consultationTopicLabels[m.topic].toLowerCase()}
@@ -231,6 +234,75 @@ export function ConsultationCalendar() {
           );
         })}
     </>
+  );
+}
+
+/**
+ * The person behind a meeting, opened on request: their other meetings with the notes on them, and
+ * the applications and documents of the accounts their address holds.
+ */
+function PersonDetails({ id, name, zone }: { id: string; name: string; zone: string }) {
+  const [open, setOpen] = useState(false);
+  const person = useQuery({
+    queryKey: ['admin', '/counsellors/meetings/person', id],
+    queryFn: () =>
+      adminApi(`/counsellors/meetings/${encodeURIComponent(id)}/person`, { schema: meetingPersonSchema }),
+    enabled: open,
+  });
+  return (
+    <details className="meeting-person" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Applications and earlier meetings of {name}</summary>
+      {person.isPending && <p className="admin-loading">Loading…</p>}
+      {person.isError && <p className="admin-error">{errorText(person.error)}</p>}
+      {person.data && (
+        <>
+          {person.data.accounts.length === 0 ? (
+            <p className="admin-muted">No account uses this address.</p>
+          ) : (
+            person.data.accounts.map((a) => (
+              <div key={`${a.type}-${a.id}`}>
+                <p>
+                  <strong>{a.name}</strong> ({a.type === 'applicant' ? 'job seeker' : a.type})
+                </p>
+                {a.applications.length === 0 ? (
+                  <p className="admin-muted">No applications.</p>
+                ) : (
+                  <ul aria-label={`Applications of ${a.name}`}>
+                    {a.applications.map((x) => (
+                      <li key={x.id}>
+                        <a href={x.href}>{x.title}</a>: {x.status}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {a.documents.length > 0 && (
+                  <ul aria-label={`Documents of ${a.name}`}>
+                    {a.documents.map((d) => (
+                      <li key={d.id}>
+                        {d.type}: {d.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))
+          )}
+          {person.data.earlier.length === 0 ? (
+            <p className="admin-muted">No other meetings.</p>
+          ) : (
+            <ul aria-label={`Other meetings of ${name}`}>
+              {person.data.earlier.map((e) => (
+                <li key={e.id}>
+                  {localDate(new Date(e.start), zone)} {timeInZone(new Date(e.start), zone)} with{' '}
+                  {e.counsellor}: {consultationStatusLabels[e.status]}
+                  {e.notes && <span className="admin-muted"> ({e.notes})</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </details>
   );
 }
 
