@@ -8,9 +8,6 @@ import { ProfilePanel, formFrom, useSaveProfile } from './ProfilePanel.tsx';
 import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { partnerProfileQuery } from './queries.ts';
 import { partnerSession, type CachedPartner } from './session.ts';
-import { RoleSwitch } from '../common/RoleSwitch.tsx';
-import { studentSession } from '#site/lib/session.ts';
-import { pagePaths } from '#schemas/paths.ts';
 import { Toaster, type ToastDurations } from '../common/toast.tsx';
 
 const tabs = [
@@ -29,6 +26,8 @@ type Tab = (typeof tabs)[number]['id'];
 const loadRequestForms = () => import('./RequestForms.tsx');
 const loadRequestsList = () => import('./RequestsList.tsx');
 const loadSettings = () => import('../common/AccountSettings.tsx');
+// For an owner who is also a student (few): its code loads only for the dashboard that shows it.
+const StudentSwitch = lazy(() => import('./StudentSwitch.tsx'));
 const RequestForm = lazy(() => loadRequestForms().then((m) => ({ default: m.RequestForm })));
 const RequestsList = lazy(() => loadRequestsList().then((m) => ({ default: m.RequestsList })));
 const AccountSettings = lazy(() => loadSettings().then((m) => ({ default: m.AccountSettings })));
@@ -149,15 +148,9 @@ function Dashboard({ token }: { token: string }) {
           <a href="/" className="pt-button pt-button-ghost">
             Home
           </a>
-          <RoleSwitch
-            from="partner"
-            to="student"
-            session={partnerSession}
-            target={studentSession}
-            label="Student dashboard"
-            href={pagePaths.studentDashboard}
-            className="pt-button pt-button-ghost"
-          />
+          <Suspense fallback={null}>
+            <StudentSwitch className="pt-button pt-button-ghost" />
+          </Suspense>
           <button type="button" className="pt-button pt-button-ghost" onClick={() => void signOut()}>
             Logout
           </button>

@@ -13,9 +13,13 @@ import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { tabProps } from '../common/tab-props.ts';
 import { formatDate, logout, profileQuery } from './profile-query.ts';
 import { pagePaths } from '#schemas/paths.ts';
-import { RoleSwitch } from '../common/RoleSwitch.tsx';
-import { partnerSession } from '../partner/session.ts';
-import { CompleteProfile } from './CompleteProfile.tsx';
+
+// Shown to few: a person who also owns a partner organisation, or whose student profile was made at
+// sign-in from another role. Their code loads only when the dashboard shows them.
+const PartnerSwitch = lazy(() => import('./PartnerSwitch.tsx'));
+const CompleteProfile = lazy(() =>
+  import('./CompleteProfile.tsx').then((m) => ({ default: m.CompleteProfile })),
+);
 
 /** Whether the profile lacks a detail (a student profile made at sign-in from another role). */
 const hasMissingDetails = (user: StudentProfile) =>
@@ -253,15 +257,9 @@ function Loaded({
             <a href="/destinations">Department</a>
           </li>
           <li>
-            <RoleSwitch
-              from="student"
-              to="partner"
-              session={studentSession}
-              target={partnerSession}
-              label="Partner dashboard"
-              href={pagePaths.partnerDashboard}
-              className="st-sidebar__logout"
-            />
+            <Suspense fallback={null}>
+              <PartnerSwitch className="st-sidebar__logout" />
+            </Suspense>
           </li>
           <li>
             <button type="button" className="st-sidebar__logout" onClick={() => void logout()}>
@@ -287,7 +285,11 @@ function Loaded({
         </div>
 
         {debug && <DebugPanel user={user} refresh={refreshAction} />}
-        {hasMissingDetails(user) && <CompleteProfile user={user} refresh={refreshAction} />}
+        {hasMissingDetails(user) && (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <CompleteProfile user={user} refresh={refreshAction} />
+          </Suspense>
+        )}
 
         <div className="st-tabs" role="tablist" aria-label="Profile sections">
           {tabs.map((t) => (
