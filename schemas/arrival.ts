@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { utmFields } from './arrival-fields.ts';
+
+export { ARRIVAL_HEADER, utmFields } from './arrival-fields.ts';
 
 /**
  * Where a visit arrived, first-party: the path of the first page seen on our site and the `utm_*`
@@ -7,8 +10,6 @@ import { z } from 'zod';
  * (db/queries/arrivals.ts). Anything that does not fit is dropped, never refused: a form never fails
  * for its tracking.
  */
-export const ARRIVAL_HEADER = 'X-Arrival';
-
 const field = z
   .string()
   .trim()
@@ -31,9 +32,6 @@ export const arrivalSchema = z.object({
   utm_content: field,
 });
 export type Arrival = z.infer<typeof arrivalSchema>;
-
-/** The utm fields the browser keeps from the landing address. */
-export const utmFields = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 /** The header's JSON read as an arrival, or null when it is missing or not one. */
 export function parseArrival(header: string | null | undefined): Arrival | null {

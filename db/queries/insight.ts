@@ -86,9 +86,10 @@ const list = (values: readonly string[]) =>
   );
 
 /**
- * The condition narrowing a history row `h` to the filters, where the filter applies to its entity:
- * a program application's program (country, department), a job application's job (category as the
- * department), the source of a student's registration.
+ * The condition narrowing a history row `h` to the filters, where the filter applies to it: a program
+ * application's program (country, department) for the program steps of the students' funnel, the
+ * source a student registered from for every step of theirs (it is a fact about the person), a job's
+ * category (as the department) for every step of the jobs' funnel.
  */
 function rowFilter(entity: string, q: InsightQuery): SQL {
   const parts: SQL[] = [];
@@ -102,7 +103,8 @@ function rowFilter(entity: string, q: InsightQuery): SQL {
     parts.push(sql`exists (select 1 from job_applications a join jobs b on b.id = a.job_id
       where a.id = h.entity_id and lower(b.category) = lower(${q.department}))`);
   }
-  if (entity === 'student' && q.source) parts.push(sourceFilter('student', sql`h.entity_id`, q.source));
+  if ((entity === 'student' || entity === 'subscription') && q.source)
+    parts.push(sourceFilter('student', sql`h.person_id`, q.source));
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
@@ -128,68 +130,52 @@ export function percentile(histogram: Map<number, number>, cohort: number, p: nu
   return null;
 }
 
-/** The funnel of a kind for a period: per step the cohort, the conversion, the activity and the days to reach it. */
+/**
+ * The funnel of a kind for a period: per step the cohort, the conversion, the activity and the days
+ * to reach it. The cohort reads the history's cohort_at (when the unit entered the funnel), so each
+ * step is one range of the cohort index, grouped by unit: who of the period's entrants reached it,
+ * and the whole days it took them. The activity is one range of the stage index per step.
+ */
 export async function funnel(db: Db, q: InsightQuery, timeZone: string): Promise<FunnelStep[]> {
   const { start, end } = periodBounds(q.from, q.to, timeZone);
   const { unit, steps } = funnels[q.kind];
-  const first = steps[0]!;
-  const unitColumn = unit === 'person' ? sql.raw('person_id') : sql.raw('entity_id');
-  // Reached: the first time the unit's history entered the step (any of its items, for a person).
-  const reachColumns = steps.slice(1).map(
-    (s, i) => sql`(select min(h.created_at) from status_changes h
-      where ${unit === 'person' ? sql`h.person_id = c.unit` : sql`h.entity_id = c.unit`}
-        and h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})${rowFilter(s.entity, q)}) as ${sql.raw(`s${i + 1}`)}`,
+  const unitColumn = sql.raw(unit === 'person' ? 'h.person_id' : 'h.entity_id');
+  const reach = steps.map(
+    (s) => sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
+      select h.cohort_at, min(h.created_at) as t from status_changes h
+      where h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
+        and h.cohort_at >= ${start} and h.cohort_at < ${end}${rowFilter(s.entity, q)}
+      group by h.cohort_at, ${unitColumn}
+    ) group by 1`,
   );
-  // Which reach column a step reads: the entry time itself for the first step.
-  const reachOf = sql`case s.value ${sql.join(
-    steps.map((_, i) => sql`when ${i} then ${sql.raw(i === 0 ? 't0' : `s${i}`)}`),
-    sql` `,
-  )} end`;
-  // Raw SQL: a cohort, one correlated minimum per step through the person/stage index, and a
-  // histogram of whole days per step (D1 allows few compound SELECT terms: the steps come from
-  // json_each, not a UNION). Drizzle has no CTE over correlated subqueries of this shape.
-  const rows = await db.all<{ step: number; d: number; n: number }>(sql`
-    with cohort as (
-      select h.${unitColumn} as unit, min(h.created_at) as t0 from status_changes h
-      where h.entity = ${first.entity} and h.to_status in (${list(first.statuses)})
-        and h.created_at >= ${start} and h.created_at < ${end}${rowFilter(first.entity, q)}
-      group by h.${unitColumn}
-    ),
-    reach as (select c.unit, c.t0${reachColumns.length ? sql`, ${sql.join(reachColumns, sql`, `)}` : sql``} from cohort c)
-    select s.value as step, cast((${reachOf} - t0) / ${DAY_MS} as integer) as d, count(*) as n
-    from reach, json_each(${JSON.stringify(steps.map((_, i) => i))}) s
-    where ${reachOf} is not null
-    group by 1, 2`);
-  // The moves into each step in the period: one pass over the period's rows of the funnel's stages.
-  const [activity] = await db.all<Record<string, number | null>>(sql`
-    select ${sql.join(
-      steps.map(
-        (s, i) =>
-          sql`sum(h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})${rowFilter(s.entity, q)}) as ${sql.raw(`a${i}`)}`,
-      ),
-      sql`, `,
-    )}
-    from status_changes h
-    where h.entity in (${list([...new Set(steps.map((s) => s.entity))])})
-      and h.to_status in (${list([...new Set(steps.flatMap((s) => s.statuses))])})
-      and h.created_at >= ${start} and h.created_at < ${end}`);
-  const histograms = steps.map(() => new Map<number, number>());
-  for (const r of rows) {
-    const d = Math.max(0, r.d);
-    histograms[r.step]!.set(d, (histograms[r.step]!.get(d) ?? 0) + r.n);
-  }
-  const cohortSize = histograms[0]!.get(0) ?? 0;
+  const activity = steps.map(
+    (s) => sql`select count(*) as n from status_changes h
+      where h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
+        and h.created_at >= ${start} and h.created_at < ${end}${rowFilter(s.entity, q)}`,
+  );
+  // One round trip for every step's two figures.
+  const results = await batch(db, [...reach, ...activity]);
+  const histograms = steps.map((_, i) => {
+    const histogram = new Map<number, number>();
+    for (const r of results[i]!.results as { d: number; n: number }[]) {
+      const d = Math.max(0, r.d);
+      histogram.set(d, (histogram.get(d) ?? 0) + r.n);
+    }
+    return histogram;
+  });
+  const total = (h: Map<number, number>) => [...h.values()].reduce((a, b) => a + b, 0);
+  const cohortSize = total(histograms[0]!);
   let previous = cohortSize;
   return steps.map((s, i) => {
-    const reached = [...histograms[i]!.values()].reduce((a, b) => a + b, 0);
+    const reached = i === 0 ? cohortSize : total(histograms[i]!);
     const step: FunnelStep = {
       key: s.key,
       label: s.label,
       cohort: reached,
       conversion: i === 0 ? (cohortSize ? 1 : null) : previous ? reached / previous : null,
-      activity: Number(activity?.[`a${i}`] ?? 0),
-      medianDays: percentile(histograms[i]!, cohortSize, 0.5),
-      p75Days: percentile(histograms[i]!, cohortSize, 0.75),
+      activity: Number((results[steps.length + i]!.results[0] as { n: number } | undefined)?.n ?? 0),
+      medianDays: i === 0 ? (cohortSize ? 0 : null) : percentile(histograms[i]!, cohortSize, 0.5),
+      p75Days: i === 0 ? (cohortSize ? 0 : null) : percentile(histograms[i]!, cohortSize, 0.75),
       notYet: cohortSize - reached,
     };
     previous = reached;
@@ -262,10 +248,14 @@ export async function trends(db: Db, q: InsightQuery, timeZone: string): Promise
       return weeks.map((_, i) => Number(row[`w${i}`] ?? 0));
     });
   };
+  // Where the history reaches back a year (its oldest registration, read from the stage index's
+  // first entry), the year before is drawn; before it, there is nothing to compare with.
   const [now, then, [oldest]] = await Promise.all([
     read(bounds),
     read(before),
-    db.all<{ t: number | null }>(sql`select min(created_at) as t from status_changes`),
+    db.all<{ t: number | null }>(
+      sql`select min(created_at) as t from status_changes where entity = 'student' and to_status = 'registered'`,
+    ),
   ]);
   const reachesBack = oldest?.t != null && oldest.t <= before[0]!;
   const defs = [...trendDefs];
@@ -294,6 +284,9 @@ export async function sources(db: Db, q: InsightQuery, timeZone: string): Promis
       sum(entity = 'student') as registrations, sum(entity <> 'student') as enquiries
     from arrival_sources
     where entity in ('student', 'contact_message', 'assistance_request') and created_at >= ${start} and created_at < ${end}
+      -- A registration counts once verified (its history row); an enquiry at once.
+      and (entity <> 'student' or exists (select 1 from status_changes h
+        where h.entity = 'student' and h.entity_id = arrival_sources.entity_id and h.to_status = 'registered'))
       ${q.source ? (q.source === 'direct' ? sql`and utm_source is null` : sql`and utm_source = ${q.source}`) : sql``}
     group by 1, 2, 3, 4
     order by registrations + enquiries desc, source, medium, campaign, page

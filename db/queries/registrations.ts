@@ -56,7 +56,7 @@ export function verifyRegistrationStatements(
   const tableName = type === 'student' ? sql.raw('users') : sql.raw('partners');
   const entered = (entity: string, from: string | null, to: string, at: SQL) =>
     db.insert(statusChanges).select(
-      sql`select lower(hex(randomblob(16))), ${entity}, id, id, ${from}, ${to}, 'person', null, null, 0, ${at}, ${now}
+      sql`select lower(hex(randomblob(16))), ${entity}, id, id, ${from}, ${to}, 'person', null, null, 0, created_at, ${at}, ${now}
           from ${tableName} where id = ${id} and is_verified = 0`,
     );
   const student = type === 'student';

@@ -20,12 +20,36 @@ export interface Move {
 }
 
 const columns = sql.raw(
-  'id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, created_at, updated_at',
+  'id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at',
 );
+
+/** Where each entity's item (and so its entry time) is stored. */
+const itemTables: Record<HistoryEntity, string> = {
+  subscription: 'subscriptions',
+  partner: 'partners',
+  partner_request: 'partner_requests',
+  job_application: 'job_applications',
+  student: 'users',
+  contact_message: 'contact_messages',
+  assistance_request: 'assistance_requests',
+  consultation: 'consultations',
+};
+
+/**
+ * When a row's unit entered its funnel (status_changes.cohort_at), read as the row is written: a
+ * student's registration for their applications (the students' funnel follows people), the item's
+ * own creation for everything else. A statement batched after the item's insert sees it.
+ */
+export function cohortAtOf(entity: HistoryEntity, entityId: SQL, personId: SQL): SQL {
+  return entity === 'subscription'
+    ? sql`(select created_at from users where id = ${personId})`
+    : sql`(select created_at from ${sql.raw(itemTables[entity])} where id = ${entityId})`;
+}
 
 /** The row's values as a select list (so the insert can carry a `where`). */
 function values(m: Move) {
-  return sql`${crypto.randomUUID()}, ${m.entity}, ${m.entityId}, ${m.personId ?? null}, ${m.from}, ${m.to}, ${m.actor}, ${m.staffId ?? null}, ${m.note || null}, 0, ${m.at}, ${m.at}`;
+  const cohortAt = cohortAtOf(m.entity, sql`${m.entityId}`, sql`${m.personId ?? null}`);
+  return sql`${crypto.randomUUID()}, ${m.entity}, ${m.entityId}, ${m.personId ?? null}, ${m.from}, ${m.to}, ${m.actor}, ${m.staffId ?? null}, ${m.note || null}, 0, ${cohortAt}, ${m.at}, ${m.at}`;
 }
 
 /**
@@ -61,8 +85,9 @@ export function movesOf(input: {
 }): SQL {
   const from = input.status ? sql.raw(input.status) : sql`null`;
   const person = input.person ? sql.raw(input.person) : sql`null`;
+  const cohortAt = cohortAtOf(input.entity, sql.raw(`${input.table}.id`), person);
   return sql`insert into status_changes (${columns})
     select lower(hex(randomblob(16))), ${input.entity}, id, ${person}, ${from}, ${input.to}, ${input.actor},
-      ${input.staffId ?? null}, null, 0, ${input.at}, ${input.at}
+      ${input.staffId ?? null}, null, 0, ${cohortAt}, ${input.at}, ${input.at}
     from ${sql.raw(input.table)} where ${input.where}${input.status ? sql` and ${sql.raw(input.status)} <> ${input.to}` : sql``}`;
 }

@@ -31,6 +31,10 @@ export async function recordChange(
   const column = pipelineRegistry[pipeline].status.name;
   // The account the item belongs to, for the history's person column (the item's own id for a partner).
   const person = pipelineRegistry[pipeline].owner.id.name;
+  // When the item's unit entered its funnel (status_changes.cohort_at): the student's registration
+  // for a program application, the item's own creation otherwise.
+  const cohortAt =
+    pipeline === 'subscription' ? `(select created_at from users where id = i.${person})` : 'i.created_at';
   // Raw SQL (docs/decisions/013): the history and audit rows are `insert … select … where changes() > 0`,
   // written only if the conditional update before them moved the status (Drizzle has neither form).
   const d1 = db.$client;
@@ -40,10 +44,10 @@ export async function recordChange(
       .bind(to, now, id, from),
     d1
       .prepare(
-        `insert into status_changes (id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, created_at, updated_at)
-      select ?, ?, ?, (select ${person} from ${table} where id = ?), ?, ?, 'staff', ?, ?, ?, ? where changes() > 0`,
+        `insert into status_changes (id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, cohort_at, created_at, updated_at)
+      select ?, ?, ?, i.${person}, ?, ?, 'staff', ?, ?, ${cohortAt}, ?, ? from ${table} i where i.id = ? and changes() > 0`,
       )
-      .bind(crypto.randomUUID(), pipeline, id, id, from, to, staffId, note || null, now, now),
+      .bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now, id),
     d1
       .prepare(
         `insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)

@@ -107,7 +107,7 @@ export const partnerRequests = sqliteTable(
     index('partner_requests_partner_idx').on(t.partnerId, t.createdAt),
     index('partner_requests_status_idx').on(t.status, t.createdAt),
     // Insight's partner ranking: the requests of a period.
-    index('partner_requests_created_idx').on(t.createdAt, t.partnerId),
+    index('partner_requests_created_idx').on(t.createdAt, t.partnerId, t.status),
   ],
 );
 
@@ -191,7 +191,7 @@ export const jobApplications = sqliteTable(
     // The orphaned-file sweep asks which of a page of R2 keys still have a row.
     index('job_applications_resume_key_idx').on(t.resumeKey),
     // Insight's job ranking: the applications of a period.
-    index('job_applications_created_idx').on(t.createdAt, t.jobId),
+    index('job_applications_created_idx').on(t.createdAt, t.jobId, t.status),
   ],
 );
 
@@ -216,14 +216,20 @@ export const statusChanges = sqliteTable(
     staffId: text('staff_id').references(() => staff.id),
     note: text('note'),
     approximate: integer('approximate', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When the row's unit entered its funnel: a student's registration (for their applications too),
+     * an application's or request's own entry, any other item's creation. A cohort ("who entered in
+     * the period, and how far they got") is then one range of an index, not a lookup per person.
+     */
+    cohortAt: integer('cohort_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [
     index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt),
-    // Activity and trends: the moves into one stage in a period.
-    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt),
-    // Cohorts: the first time one person reached each stage.
-    index('status_changes_person_idx').on(t.personId, t.entity, t.toStatus, t.createdAt),
+    // Activity and trends: the moves into one stage in a period (entity_id: the filters, read from the index).
+    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId),
+    // Cohorts: the units that entered in a period and reached a stage, with when (covering).
+    index('status_changes_cohort_idx').on(t.entity, t.toStatus, t.cohortAt, t.personId, t.entityId, t.createdAt),
   ],
 );
 

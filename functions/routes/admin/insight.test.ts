@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as t from '#db/schema/index.ts';
 import type { FunnelResponse, SourcesResponse, TrendsResponse } from '#schemas/admin/insight.ts';
 import type { HistoryEntity } from '#schemas/pipelines.ts';
+import { move } from '#db/queries/stage-history.ts';
 import {
   aProgram,
   auth,
@@ -21,7 +22,7 @@ import {
 const uid = () => crypto.randomUUID();
 const at = (iso: string) => new Date(iso);
 
-/** One row of the history, as the app writes it. */
+/** One row of the history, written as the app writes it (its cohort time read from the item it is about). */
 async function moved(
   entity: HistoryEntity,
   entityId: string,
@@ -30,33 +31,31 @@ async function moved(
   when: string,
   from: string | null = null,
 ) {
-  await db.insert(t.statusChanges).values({
-    id: uid(),
-    entity,
-    entityId,
-    personId,
-    fromStatus: from,
-    toStatus: to,
-    actor: 'person',
-    createdAt: at(when),
-    updatedAt: at(when),
-  });
+  await db.run(move({ entity, entityId, personId, from, to, actor: 'person', at: at(when).getTime() }));
 }
 
 /** A student who registered (and completed the wizard) at `when`. */
 async function registered(when: string) {
   const student = await makeStudent();
+  await db
+    .update(t.users)
+    .set({ createdAt: at(when) })
+    .where(eq(t.users.id, student.id));
   await moved('student', student.id, student.id, 'registered', when);
   await moved('student', student.id, student.id, 'profile_complete', when, 'registered');
   return student.id;
 }
 
-/** A program application of a student, entered at `when`, to a program of `countryId`'s. */
+/** A program application of a student, entered at `when`, to a program. */
 async function applied(personId: string, when: string, program: { id: string }) {
   const id = uid();
-  await db
-    .insert(t.programApplications)
-    .values({ id, userId: personId, subjectId: program.id, createdAt: at(when), updatedAt: at(when) });
+  await db.insert(t.programApplications).values({
+    id,
+    userId: personId,
+    subjectId: program.id,
+    createdAt: at(when),
+    updatedAt: at(when),
+  });
   await moved('subscription', id, personId, 'submitted', when);
   return id;
 }

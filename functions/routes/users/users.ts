@@ -48,6 +48,8 @@ import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { register } from '#functions/services/accounts/registration.ts';
+import { storeArrival } from '#db/queries/arrivals.ts';
+import { ARRIVAL_HEADER, parseArrival } from '#schemas/arrival.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
@@ -93,6 +95,7 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
   await assertNotCommon(password);
   const result = await register(c.var.db, 'student', { email, password, details });
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
+  await storeArrival(c.var.db, 'student', result.id, parseArrival(c.req.header(ARRIVAL_HEADER)));
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
   try {
     await sendRegistrationCode(c.var.db, c.var.mailer, { ...result, name: details.fullName });

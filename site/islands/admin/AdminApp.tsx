@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
@@ -42,10 +42,13 @@ export type Section =
   | 'mail'
   | 'consultations'
   | 'security'
-  | 'privacy';
+  | 'privacy'
+  | 'insight';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
+  // Editors see its content figures (sources and pages); the rest is for admins.
+  { section: 'insight', href: '/admin/insight', label: 'Insight', adminOnly: false },
   { section: 'inbox', href: '/admin/inbox', label: 'Inbox', adminOnly: true },
   { section: 'applications', href: '/admin/applications', label: 'Program applications', adminOnly: true },
   { section: 'partners', href: '/admin/partners', label: 'Partners', adminOnly: true },
@@ -70,6 +73,10 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   { section: 'security', href: '/admin/security', label: 'Two-step sign-in', adminOnly: false },
   { section: 'consultations', href: '/admin/consultations', label: 'Consultations', adminOnly: true },
 ];
+
+// The insight screen and its charts load only when it is opened: the rest of the back office never
+// downloads them.
+const Insight = lazy(() => import('./insight/Insight.tsx'));
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
 function AdminApp({ section }: { section: Section }) {
@@ -289,6 +296,12 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'consultations') body = <ConsultationCalendar />;
   else if (section === 'security') body = <Security me={profile} />;
   else if (section === 'privacy') body = <PrivacyRequests />;
+  else if (section === 'insight')
+    body = (
+      <Suspense fallback={<p className="admin-loading">Loading insight…</p>}>
+        <Insight me={profile} />
+      </Suspense>
+    );
   else body = <Audit />;
   return (
     <div className="admin-shell">
