@@ -32,10 +32,7 @@ export function arrivalInsert(
   ];
 }
 
-/**
- * Stores where a registration came from, beside it. A registration counts in insight only once it
- * is verified (its history row), so the arrival of one never completed counts nowhere.
- */
+/** Stores where a registration came from, beside it, once it is verified (the code's request carries the arrival too). */
 export async function storeArrival(db: Db, entity: HistoryEntity, entityId: string, arrival: Arrival | null) {
   const [statement] = arrivalInsert(db, entity, entityId, arrival, new Date());
   if (statement) await statement;

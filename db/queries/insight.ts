@@ -140,14 +140,19 @@ export async function funnel(db: Db, q: InsightQuery, timeZone: string): Promise
   const { start, end } = periodBounds(q.from, q.to, timeZone);
   const { unit, steps } = funnels[q.kind];
   const unitColumn = sql.raw(unit === 'person' ? 'h.person_id' : 'h.entity_id');
-  const reach = steps.map(
-    (s) => sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
-      select h.cohort_at, min(h.created_at) as t from status_changes h
-      where h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
-        and h.cohort_at >= ${start} and h.cohort_at < ${end}${rowFilter(s.entity, q)}
-      group by h.cohort_at, ${unitColumn}
-    ) group by 1`,
-  );
+  const reach = steps.map((s) => {
+    const where = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
+        and h.cohort_at >= ${start} and h.cohort_at < ${end}${rowFilter(s.entity, q)}`;
+    // A unit reaches most steps once (an item's own stages, a student's registration): one row is
+    // one unit. A student's program steps may be reached by several applications: first per person.
+    return unit === 'person' && s.entity !== 'student'
+      ? sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
+          select h.cohort_at, min(h.created_at) as t from status_changes h where ${where}
+          group by h.cohort_at, ${unitColumn}
+        ) group by 1`
+      : sql`select cast((h.created_at - h.cohort_at) / ${DAY_MS} as integer) as d, count(*) as n
+          from status_changes h where ${where} group by 1`;
+  });
   const activity = steps.map(
     (s) => sql`select count(*) as n from status_changes h
       where h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
@@ -284,9 +289,6 @@ export async function sources(db: Db, q: InsightQuery, timeZone: string): Promis
       sum(entity = 'student') as registrations, sum(entity <> 'student') as enquiries
     from arrival_sources
     where entity in ('student', 'contact_message', 'assistance_request') and created_at >= ${start} and created_at < ${end}
-      -- A registration counts once verified (its history row); an enquiry at once.
-      and (entity <> 'student' or exists (select 1 from status_changes h
-        where h.entity = 'student' and h.entity_id = arrival_sources.entity_id and h.to_status = 'registered'))
       ${q.source ? (q.source === 'direct' ? sql`and utm_source is null` : sql`and utm_source = ${q.source}`) : sql``}
     group by 1, 2, 3, 4
     order by registrations + enquiries desc, source, medium, campaign, page

@@ -229,7 +229,14 @@ export const statusChanges = sqliteTable(
     // Activity and trends: the moves into one stage in a period (entity_id: the filters, read from the index).
     index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId),
     // Cohorts: the units that entered in a period and reached a stage, with when (covering).
-    index('status_changes_cohort_idx').on(t.entity, t.toStatus, t.cohortAt, t.personId, t.entityId, t.createdAt),
+    index('status_changes_cohort_idx').on(
+      t.entity,
+      t.toStatus,
+      t.cohortAt,
+      t.personId,
+      t.entityId,
+      t.createdAt,
+    ),
   ],
 );
 

@@ -95,7 +95,6 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
   await assertNotCommon(password);
   const result = await register(c.var.db, 'student', { email, password, details });
   if (result.kind === 'taken') throw new HTTPException(409, { message: DUPLICATE_MESSAGE });
-  await storeArrival(c.var.db, 'student', result.id, parseArrival(c.req.header(ARRIVAL_HEADER)));
   let message = 'Registration successful. We have e-mailed you a 6-digit code.';
   try {
     await sendRegistrationCode(c.var.db, c.var.mailer, { ...result, name: details.fullName });
@@ -187,6 +186,8 @@ export const usersRouter = new Hono<AppEnv>()
         message: 'Your account is already verified. Please log in.',
       } satisfies MessageResponse);
     await verifyAccount(c.var.db, 'student', user, otp, { firstTry: first });
+    // Where the visit came from, kept once the registration is an account (one never completed counts nowhere).
+    await storeArrival(c.var.db, 'student', user.id, parseArrival(c.req.header(ARRIVAL_HEADER)));
     return c.json({
       success: true,
       message: 'Account verified successfully! Redirecting to login...',

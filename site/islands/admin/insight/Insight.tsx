@@ -141,12 +141,12 @@ function Funnel({ query, kind }: { query: string; kind: InsightKind }) {
       ]}
       bars={steps.map((s) => ({ label: s.label, value: s.cohort, second: s.activity, href: links[s.key] }))}
     >
-      <FunnelTable steps={steps} />
+      <FunnelTable steps={steps} links={links} />
     </BarChart>
   );
 }
 
-function FunnelTable({ steps }: { steps: FunnelStep[] }) {
+function FunnelTable({ steps, links }: { steps: FunnelStep[]; links: Record<string, string> }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table insight-table">
@@ -165,7 +165,7 @@ function FunnelTable({ steps }: { steps: FunnelStep[] }) {
         <tbody>
           {steps.map((s) => (
             <tr key={s.key}>
-              <th scope="row">{s.label}</th>
+              <th scope="row">{links[s.key] ? <a href={links[s.key]}>{s.label}</a> : s.label}</th>
               <td data-label="Cohort">{s.cohort}</td>
               <td data-label="Conversion">{pct(s.conversion)}</td>
               <td data-label="Activity">{s.activity}</td>

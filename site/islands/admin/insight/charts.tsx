@@ -4,15 +4,15 @@ import { useId, type ReactNode } from 'react';
 // one, and none weighs nothing). Each chart is a figure whose caption is its text summary; the SVG is
 // an image named by that summary (screen readers read the figure's table, not the drawing); the
 // figure's visible table beside it holds every number. Colour is never the only cue: every bar
-// carries its value as text, a second series is hatched and named in the legend, and bars that
-// drill down are links reached by Tab like any other.
+// carries its value as text, a second series is hatched and named in the legend. A bar that drills
+// down opens its list on a click; its row in the table links to the same list for the keyboard.
 
 export interface Bar {
   label: string;
   value: number;
   /** A second figure drawn beside the first (hatched), e.g. the activity beside the cohort. */
   second?: number | undefined;
-  /** Where a click on the bar goes: the filtered back-office list. */
+  /** Where a click on the bar goes: the filtered back-office list (the table links there too). */
   href?: string | undefined;
 }
 
@@ -103,12 +103,17 @@ export function BarChart({
               )}
             </g>
           );
-          return b.href ? (
-            <a key={b.label} href={b.href} aria-label={`${b.label}: ${fmt(b.value)}. Open the list`}>
+          // A bar that drills down opens its list on a click; the keyboard reaches the same list from
+          // the figure's table (links inside an image would be hidden from screen readers).
+          const href = b.href;
+          return (
+            <g
+              key={b.label}
+              className={href ? 'insight-chart__link' : undefined}
+              onClick={href ? () => location.assign(href) : undefined}
+            >
               {shape}
-            </a>
-          ) : (
-            <g key={b.label}>{shape}</g>
+            </g>
           );
         })}
       </svg>
