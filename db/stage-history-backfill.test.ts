@@ -46,9 +46,9 @@ describe('the history back-fill', () => {
     ]);
     expect(rows[0]!.createdAt).toEqual(created);
     expect(rows[1]!.createdAt.getTime() - updated.getTime()).toBe(1);
-    expect(rows.every((r) => r.personId === offered.userId)).toBe(true);
+    expect(rows.map((r) => r.personId)).toEqual(rows.map(() => offered.userId));
     const [student] = await db.select().from(t.users).where(eq(t.users.id, offered.userId));
-    expect(rows.every((r) => r.cohortAt?.getTime() === student!.createdAt.getTime())).toBe(true);
+    expect(rows.map((r) => r.cohortAt)).toEqual(rows.map(() => student!.createdAt));
 
     const jobRows = await historyOf('job_application', job.id);
     expect(jobRows.map((r) => r.toStatus).sort()).toEqual(['forwarded', 'received', 'rejected']);

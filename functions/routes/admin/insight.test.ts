@@ -17,6 +17,7 @@ import {
   postJson,
   request,
   sessionToken,
+  verifiedStudentIn,
 } from '../../test/fixtures/index.ts';
 
 const uid = () => crypto.randomUUID();
@@ -267,5 +268,21 @@ describe('the history of stage changes', () => {
       .from(t.statusChanges)
       .where(and(eq(t.statusChanges.entity, 'subscription'), eq(t.statusChanges.personId, student.id)));
     expect(entry).toMatchObject([{ fromStatus: null, toStatus: 'submitted', actor: 'person' }]);
+  });
+
+  it('is written when a registration is verified: the student enters as registered and profile complete', async () => {
+    const { email } = await verifiedStudentIn();
+    const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+    const rows = await db
+      .select()
+      .from(t.statusChanges)
+      .where(and(eq(t.statusChanges.entity, 'student'), eq(t.statusChanges.entityId, user!.id)))
+      .orderBy(t.statusChanges.createdAt);
+    expect(rows.map((r) => [r.fromStatus, r.toStatus, r.personId])).toEqual([
+      [null, 'registered', user!.id],
+      ['registered', 'profile_complete', user!.id],
+    ]);
+    expect(rows[0]!.createdAt).toEqual(user!.createdAt);
+    expect(rows.map((r) => r.cohortAt)).toEqual([user!.createdAt, user!.createdAt]);
   });
 });

@@ -47,9 +47,9 @@ CREATE INDEX `payments_paid_idx` ON `payments` (`status`,`paid_at`);
 -- moved before the history existed) gains one row per stage of its pipeline's path up to where it is
 -- now, at its updated_at (a millisecond apart, in the path's order) and marked approximate. A consultation's cancellation keeps its cancelled_at;
 -- a job application's forwarding its forwarded_at.
-UPDATE `status_changes` SET `person_id` = (SELECT `user_id` FROM `subscriptions` s WHERE s.`id` = `entity_id`) WHERE `entity` = 'subscription';--> statement-breakpoint
-UPDATE `status_changes` SET `person_id` = (SELECT `applicant_id` FROM `job_applications` j WHERE j.`id` = `entity_id`) WHERE `entity` = 'job_application';--> statement-breakpoint
-UPDATE `status_changes` SET `person_id` = (SELECT `partner_id` FROM `partner_requests` r WHERE r.`id` = `entity_id`) WHERE `entity` = 'partner_request';--> statement-breakpoint
+UPDATE `status_changes` SET `person_id` = (SELECT `user_id` FROM `subscriptions` s WHERE s.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'subscription';--> statement-breakpoint
+UPDATE `status_changes` SET `person_id` = (SELECT `applicant_id` FROM `job_applications` j WHERE j.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'job_application';--> statement-breakpoint
+UPDATE `status_changes` SET `person_id` = (SELECT `partner_id` FROM `partner_requests` r WHERE r.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'partner_request';--> statement-breakpoint
 UPDATE `status_changes` SET `person_id` = `entity_id` WHERE `entity` = 'partner';--> statement-breakpoint
 INSERT INTO `status_changes` (`id`, `entity`, `entity_id`, `person_id`, `from_status`, `to_status`, `actor`, `staff_id`, `note`, `approximate`, `created_at`, `updated_at`) SELECT lower(hex(randomblob(16))), 'subscription', `id`, `user_id`, NULL, 'submitted', 'person', NULL, NULL, 0, `created_at`, `created_at` FROM `subscriptions`;--> statement-breakpoint
 INSERT INTO `status_changes` (`id`, `entity`, `entity_id`, `person_id`, `from_status`, `to_status`, `actor`, `staff_id`, `note`, `approximate`, `created_at`, `updated_at`) SELECT lower(hex(randomblob(16))), 'subscription', s.`id`, s.`user_id`, p.`f`, p.`t`, 'staff', NULL, NULL, 1, s.`updated_at` + p.`o`, s.`updated_at`
@@ -86,10 +86,10 @@ INSERT INTO `status_changes` (`id`, `entity`, `entity_id`, `person_id`, `from_st
 -- When each row's unit entered its funnel (cohort_at): a student's registration for the student's
 -- own rows and their applications', an application's or request's entry for its rows, any other
 -- item's creation for its.
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `users` u WHERE u.`id` = `person_id`) WHERE `entity` IN ('student', 'subscription');--> statement-breakpoint
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `job_applications` j WHERE j.`id` = `entity_id`) WHERE `entity` = 'job_application';--> statement-breakpoint
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `partner_requests` r WHERE r.`id` = `entity_id`) WHERE `entity` = 'partner_request';--> statement-breakpoint
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `partners` p WHERE p.`id` = `entity_id`) WHERE `entity` = 'partner';--> statement-breakpoint
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `contact_messages` m WHERE m.`id` = `entity_id`) WHERE `entity` = 'contact_message';--> statement-breakpoint
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `assistance_requests` a WHERE a.`id` = `entity_id`) WHERE `entity` = 'assistance_request';--> statement-breakpoint
-UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `consultations` c WHERE c.`id` = `entity_id`) WHERE `entity` = 'consultation';
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `users` u WHERE u.`id` = `status_changes`.`person_id`) WHERE `entity` IN ('student', 'subscription');--> statement-breakpoint
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `job_applications` j WHERE j.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'job_application';--> statement-breakpoint
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `partner_requests` r WHERE r.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'partner_request';--> statement-breakpoint
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `partners` p WHERE p.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'partner';--> statement-breakpoint
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `contact_messages` m WHERE m.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'contact_message';--> statement-breakpoint
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `assistance_requests` a WHERE a.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'assistance_request';--> statement-breakpoint
+UPDATE `status_changes` SET `cohort_at` = (SELECT `created_at` FROM `consultations` c WHERE c.`id` = `status_changes`.`entity_id`) WHERE `entity` = 'consultation';
