@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { utmFields } from './arrival-fields.ts';
 
-export { ARRIVAL_HEADER, utmFields } from './arrival-fields.ts';
+export { ARRIVAL_HEADER } from './arrival-fields.ts';
 
 /**
  * Where a visit arrived, first-party: the path of the first page seen on our site and the `utm_*`

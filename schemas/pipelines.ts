@@ -263,8 +263,5 @@ export type HistoryEntity = (typeof historyEntities)[number];
 export const historyActors = ['staff', 'person', 'system'] as const;
 export type HistoryActor = (typeof historyActors)[number];
 
-/** The stage a student's account reaches: the row written at registration and at verification (the wizard complete). */
-export const studentStages = ['registered', 'profile_complete'] as const;
-
 /** The stage a job application reaches when it is put in front of the employer (its forwarded_at). */
 export const FORWARDED = 'forwarded';

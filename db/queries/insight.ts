@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { batch } from '../batch.ts';
-import { addDays, localDate, startOfLocalDay, weekday } from '#schemas/zoned-time.ts';
+import { addDays, startOfLocalDay, weekday } from '#schemas/zoned-time.ts';
 import type {
   FunnelStep,
   InsightKind,
@@ -376,6 +376,3 @@ export async function jobsRank(db: Db, q: InsightQuery, timeZone: string): Promi
     group by a.job_id order by applicants desc, hires desc, job limit 20`);
   return rows.map((r) => ({ ...r, hires: Number(r.hires) }));
 }
-
-/** Today's local date in the zone (the default end of a period). */
-export const today = (timeZone: string, now = Date.now()) => localDate(now, timeZone);

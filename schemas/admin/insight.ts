@@ -13,8 +13,8 @@ export type InsightKind = (typeof insightKinds)[number];
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be written YYYY-MM-DD');
 const optionalText = z.string().trim().max(100).optional();
 
-/** The longest period one query covers (a cohort is followed from its entry to today). */
-export const INSIGHT_MAX_DAYS = 731;
+/** The longest period one query covers: two years, what a manager compares (and a bound on one query's work). */
+const INSIGHT_MAX_DAYS = 731;
 
 export const insightQuery = z
   .object({
@@ -25,7 +25,11 @@ export const insightQuery = z
     department: optionalText,
     source: optionalText,
   })
-  .refine((q) => q.from <= q.to, { message: 'The period must end on or after its start', path: ['to'] });
+  .refine((q) => q.from <= q.to, { message: 'The period must end on or after its start', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < INSIGHT_MAX_DAYS, {
+    message: `A period covers at most ${INSIGHT_MAX_DAYS} days`,
+    path: ['from'],
+  });
 export type InsightQuery = z.infer<typeof insightQuery>;
 
 /** Days to reach a step: the median and 75th percentile over the whole cohort; null while over half (a quarter) have not reached it. */
