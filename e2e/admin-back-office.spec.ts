@@ -281,7 +281,14 @@ test('an editor sees content, publishing and failed mail only', async ({ page, r
   await page.getByRole('button', { name: 'Sign in' }).click();
   const nav = page.getByRole('navigation', { name: 'Back office' });
   // Failed mail: editors see that mail fails (not whom it was for), e2e/admin-failed-mail.spec.ts.
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Content', 'Failed mail', 'Two-step sign-in']);
+  // Insight: editors see where visits came from (no figures about people), e2e/states/insight.spec.ts.
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Insight',
+    'Content',
+    'Failed mail',
+    'Two-step sign-in',
+  ]);
   await page.goto('/admin/inbox');
   await expect(page.getByText('Your role (editor) does not include this page.')).toBeVisible();
 

@@ -108,6 +108,14 @@ export const siteSchema = z.object({
       higherEducationHero: videoLink,
     })
     .default({ homeSupport: null, coursesHero: null, coursesIntro: null, higherEducationHero: null }),
+  /**
+   * The consultancy's own time zone: where the back office's insight cuts its days and weeks (at
+   * local midnight) and what its CSV exports state.
+   */
+  timeZone: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone, such as Europe/London')
+    .default('Europe/London'),
 });
 export type SiteContent = z.output<typeof siteSchema>;
 

@@ -241,3 +241,27 @@ export const isFinal = (pipeline: Pipeline, status: string) => nextStatuses(pipe
 /** The anchor of one item's timeline on its dashboard, e.g. `/my-applications#timeline-<id>`. */
 export const timelinePath = (pipeline: Pipeline, id: string) =>
   `${pipelines[pipeline].page}#timeline-${encodeURIComponent(id)}`;
+
+/**
+ * What the one history of stage changes (SQL table `status_changes`) records moves of: the staff
+ * pipelines above, plus the steps a student takes before applying (registered, profile complete),
+ * the inbox's two kinds of enquiry and the consultations. Insight's funnels and trends read only this.
+ */
+export const historyEntities = [
+  'subscription',
+  'partner',
+  'partner_request',
+  'job_application',
+  'student',
+  'contact_message',
+  'assistance_request',
+  'consultation',
+] as const satisfies readonly string[];
+export type HistoryEntity = (typeof historyEntities)[number];
+
+/** Who made a move: a staff member, the person themselves (applying, registering), or the system (a confirmation, a back-fill). */
+export const historyActors = ['staff', 'person', 'system'] as const;
+export type HistoryActor = (typeof historyActors)[number];
+
+/** The stage a job application reaches when it is put in front of the employer (its forwarded_at). */
+export const FORWARDED = 'forwarded';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { normalizeEmail } from '#schemas/email.ts';
-import type { Statement } from '../batch.ts';
+import { batch, type Statement } from '../batch.ts';
 import { readInChunks } from '../d1-limits.ts';
 import {
   jobAlerts,
@@ -15,6 +15,8 @@ import {
 import { contains } from './text-search.ts';
 import { pageOf } from './page.ts';
 import { pipelineRegistry } from './pipeline-registry.ts';
+import { move, movesOf } from './stage-history.ts';
+import { FORWARDED, pipelines } from '#schemas/pipelines.ts';
 
 // The staff lists join an application's applicant (owner) and job (title) as the registry says.
 const jobApplication = pipelineRegistry.job_application;
@@ -151,11 +153,26 @@ export async function confirmApplicantEmail(db: Db, id: string) {
  * Returns them with their job, for the notices.
  */
 export async function takeHeldApplications(db: Db, applicantId: string) {
-  const taken = await db
-    .update(jobApplications)
-    .set({ forwardedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(jobApplications.applicantId, applicantId), isNull(jobApplications.forwardedAt)))
-    .returning({ id: jobApplications.id });
+  const now = new Date();
+  // The forwarding's history rows first (for the applications still held), then the update, in one batch.
+  const [, updated] = await batch(db, [
+    movesOf({
+      entity: 'job_application',
+      table: 'job_applications',
+      where: sql`applicant_id = ${applicantId} and forwarded_at is null`,
+      status: null,
+      person: 'applicant_id',
+      to: FORWARDED,
+      actor: 'system',
+      at: now.getTime(),
+    }),
+    db
+      .update(jobApplications)
+      .set({ forwardedAt: now, updatedAt: now })
+      .where(and(eq(jobApplications.applicantId, applicantId), isNull(jobApplications.forwardedAt)))
+      .returning({ id: jobApplications.id }),
+  ]);
+  const taken = (updated?.results ?? []) as { id: string }[];
   if (!taken.length) return [];
   // A person may have applied to more jobs than one IN list can name.
   return readInChunks(
@@ -202,9 +219,35 @@ export async function hasApplied(db: Db, jobId: string, applicantId: string) {
   return existing !== undefined;
 }
 
-/** Stores an application (the unique index on (job, applicant) refuses a second one). */
-export async function insertJobApplication(db: Db, application: typeof jobApplications.$inferInsert) {
-  await db.insert(jobApplications).values(application);
+/**
+ * Stores an application (the unique index on (job, applicant) refuses a second one, and with it the
+ * batch), with its entry into the history and, when it goes to the employer at once, its forwarding.
+ */
+export async function insertJobApplication(
+  db: Db,
+  application: typeof jobApplications.$inferInsert & { createdAt: Date },
+) {
+  const common = {
+    entity: 'job_application',
+    entityId: application.id,
+    personId: application.applicantId,
+  } as const;
+  const at = application.createdAt.getTime();
+  await batch(db, [
+    db.insert(jobApplications).values(application),
+    move({ ...common, from: null, to: pipelines.job_application.initial, actor: 'person', at }),
+    ...(application.forwardedAt
+      ? [
+          move({
+            ...common,
+            from: null,
+            to: FORWARDED,
+            actor: 'system',
+            at: application.forwardedAt.getTime(),
+          }),
+        ]
+      : []),
+  ]);
 }
 
 const staffColumns = {

@@ -5,6 +5,9 @@ import { contains } from './text-search.ts';
 import type { ApplicationDto } from '#schemas/users.ts';
 import { pageOf } from './page.ts';
 import { pipelineRegistry } from './pipeline-registry.ts';
+import { moveIfChanged } from './stage-history.ts';
+import { batch } from '../batch.ts';
+import { pipelines } from '#schemas/pipelines.ts';
 
 // The staff lists join an application's student (owner) and program (title) as the registry says.
 const application = pipelineRegistry.subscription;
@@ -57,12 +60,27 @@ export async function createApplication(
   subjectId: string,
   intake: string | null = null,
 ) {
-  const [created] = await db
-    .insert(programApplications)
-    .values({ id: crypto.randomUUID(), userId, subjectId, intake })
-    .onConflictDoNothing({ target: [programApplications.userId, programApplications.subjectId] })
-    .returning();
-  return created;
+  const id = crypto.randomUUID();
+  const at = new Date();
+  // The application and its entry into the history in one batch: no history row unless it was created.
+  const [inserted] = await batch(db, [
+    db
+      .insert(programApplications)
+      .values({ id, userId, subjectId, intake, createdAt: at, updatedAt: at })
+      .onConflictDoNothing({ target: [programApplications.userId, programApplications.subjectId] }),
+    moveIfChanged({
+      entity: 'subscription',
+      entityId: id,
+      personId: userId,
+      from: null,
+      to: pipelines.subscription.initial,
+      actor: 'person',
+      at: at.getTime(),
+    }),
+  ]);
+  if (!inserted?.meta.changes) return undefined;
+  const [row] = await db.select().from(programApplications).where(eq(programApplications.id, id));
+  return row;
 }
 
 const staffColumns = {

@@ -3,6 +3,8 @@ import type { Db } from '../client.ts';
 import { consultations, counsellorClosures, counsellorHours, counsellors, offices } from '../schema/index.ts';
 import type { AvailabilityData } from '#functions/services/consultations/availability.ts';
 import type { ConsultationMode, ConsultationStatus, ConsultationTopic } from '#schemas/consultation-rules.ts';
+import { batch } from '../batch.ts';
+import { moveIfChanged, movesOf } from './stage-history.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -147,7 +149,8 @@ export async function insertConsultation(
   const start = input.start.getTime();
   const at = now.getTime();
   // Raw SQL (docs/decisions/013): the choice and both checks are one `insert … select`; Drizzle cannot say it.
-  const [row] = await db.all<{ id: string }>(sql`
+  const [inserted] = await batch(db, [
+    sql`
     insert into consultations (id, counsellor_id, office_id, mode, topic, start_at, end_at, status,
       name, email, phone, country, message, time_zone, sequence, booked_by_staff_id, created_at, updated_at)
     select ${id}, c.id, cand.column2, ${input.mode}, ${input.topic}, ${start}, ${start} + c.meeting_minutes * 60000,
@@ -163,9 +166,19 @@ export async function insertConsultation(
               where e.email = ${input.email} and e.status = 'booked' and e.start_at > ${at}) < ${emailLimit}`
       }
     order by ${fairness(weekOf(input.start))}
-    limit 1
-    returning id`);
-  return row?.id;
+    limit 1`,
+    // Its entry into the history, only if the meeting was booked.
+    moveIfChanged({
+      entity: 'consultation',
+      entityId: id,
+      from: null,
+      to: 'booked',
+      actor: input.bookedByStaffId ? 'staff' : 'person',
+      staffId: input.bookedByStaffId ?? null,
+      at,
+    }),
+  ]);
+  return inserted?.meta.changes ? id : undefined;
 }
 
 /** How many future booked meetings an address holds. */
@@ -215,19 +228,40 @@ export async function rescheduleConsultation(
 }
 
 /** Cancels a booked meeting that has not started (one conditional UPDATE); false when it could not. */
-export async function cancelConsultation(db: Db, id: string, reason: string | null, now: Date) {
-  const rows = await db
-    .update(consultations)
-    .set({
-      status: 'cancelled',
-      cancelledAt: now,
-      cancelReason: reason,
-      sequence: sql`${consultations.sequence} + 1`,
-      updatedAt: now,
-    })
-    .where(and(eq(consultations.id, id), eq(consultations.status, 'booked'), gt(consultations.startAt, now)))
-    .returning({ id: consultations.id });
-  return rows.length === 1;
+export async function cancelConsultation(
+  db: Db,
+  id: string,
+  reason: string | null,
+  now: Date,
+  by: { actor: 'staff' | 'person'; staffId?: string | null } = { actor: 'person' },
+) {
+  const [, cancelled] = await batch(db, [
+    movesOf({
+      entity: 'consultation',
+      table: 'consultations',
+      where: sql`id = ${id} and status = 'booked' and start_at > ${now.getTime()}`,
+      status: 'status',
+      person: null,
+      to: 'cancelled',
+      actor: by.actor,
+      staffId: by.staffId,
+      at: now.getTime(),
+    }),
+    db
+      .update(consultations)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: reason,
+        sequence: sql`${consultations.sequence} + 1`,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(consultations.id, id), eq(consultations.status, 'booked'), gt(consultations.startAt, now)),
+      )
+      .returning({ id: consultations.id }),
+  ]);
+  return cancelled?.results.length === 1;
 }
 
 /** A meeting with its counsellor and office, as e-mails and the manage page show it. */
@@ -335,14 +369,35 @@ export async function updateConsultationRecord(
   id: string,
   changes: { status?: Extract<ConsultationStatus, 'booked' | 'held' | 'no_show'>; notes?: string | null },
   now: Date,
+  staffId: string | null = null,
 ) {
-  const rows = await db
-    .update(consultations)
-    .set({ ...changes, ...(changes.status ? { recordedAt: now } : {}), updatedAt: now })
-    // A cancelled meeting keeps its status; notes can still be written on it.
-    .where(and(eq(consultations.id, id), changes.status ? ne(consultations.status, 'cancelled') : undefined))
-    .returning({ id: consultations.id });
-  return rows.length === 1;
+  const [, updated] = await batch(db, [
+    // The status's move into the history first, so it reads the status the meeting leaves.
+    ...(changes.status
+      ? [
+          movesOf({
+            entity: 'consultation',
+            table: 'consultations',
+            where: sql`id = ${id} and status <> 'cancelled'`,
+            status: 'status',
+            person: null,
+            to: changes.status,
+            actor: 'staff',
+            staffId,
+            at: now.getTime(),
+          }),
+        ]
+      : [sql`select 1`]),
+    db
+      .update(consultations)
+      .set({ ...changes, ...(changes.status ? { recordedAt: now } : {}), updatedAt: now })
+      // A cancelled meeting keeps its status; notes can still be written on it.
+      .where(
+        and(eq(consultations.id, id), changes.status ? ne(consultations.status, 'cancelled') : undefined),
+      )
+      .returning({ id: consultations.id }),
+  ]);
+  return updated?.results.length === 1;
 }
 
 /** Every counsellor with their weekly hours (the back office's list), by name. */

@@ -3,15 +3,62 @@ import type { Db } from '../client.ts';
 import { assistanceRequests, auditLog, contactMessages, staff } from '../schema/index.ts';
 import type { InboxSource, InboxStatus } from '#schemas/admin/index.ts';
 import { pageOf } from './page.ts';
+import { batch } from '../batch.ts';
+import { move, movesOf } from './stage-history.ts';
+import { arrivalInsert, type Arrival } from './arrivals.ts';
 
-/** Stores a message from one of the public contact forms. */
-export async function insertContactMessage(db: Db, message: Omit<typeof contactMessages.$inferInsert, 'id'>) {
-  await db.insert(contactMessages).values({ id: crypto.randomUUID(), ...message });
+/** Stores a message from one of the public contact forms, with its entry into the history and where it came from. */
+export async function insertContactMessage(
+  db: Db,
+  message: Omit<typeof contactMessages.$inferInsert, 'id'>,
+  arrival: Arrival | null = null,
+) {
+  const id = crypto.randomUUID();
+  const at = new Date();
+  await batch(db, [
+    db.insert(contactMessages).values({ id, ...message, createdAt: at, updatedAt: at }),
+    move({ entity: 'contact_message', entityId: id, from: null, to: 'unread', actor: 'person', at: +at }),
+    ...arrivalInsert(db, 'contact_message', id, arrival, at),
+  ]);
 }
 
-/** Stores an employer's request for staffing help. */
-export async function insertAssistanceRequest(db: Db, request: typeof assistanceRequests.$inferInsert) {
-  await db.insert(assistanceRequests).values(request);
+/** Stores an employer's request for staffing help, with its entry into the history and where it came from. */
+export async function insertAssistanceRequest(
+  db: Db,
+  request: typeof assistanceRequests.$inferInsert,
+  arrival: Arrival | null = null,
+) {
+  const at = new Date();
+  await batch(db, [
+    db.insert(assistanceRequests).values({ ...request, createdAt: at, updatedAt: at }),
+    move({
+      entity: 'assistance_request',
+      entityId: request.id,
+      from: null,
+      to: 'unread',
+      actor: 'person',
+      at: +at,
+    }),
+    ...arrivalInsert(db, 'assistance_request', request.id, arrival, at),
+  ]);
+}
+
+const historyEntity = { contact: 'contact_message', assistance: 'assistance_request' } as const;
+const tableName = { contact: 'contact_messages', assistance: 'assistance_requests' } as const;
+
+/** The history row of a message moving to `status` (none if it is there already), batched before the move. */
+function inboxMove(source: InboxSource, id: string, status: InboxStatus, where: SQL, staffId: string | null) {
+  return movesOf({
+    entity: historyEntity[source],
+    table: tableName[source],
+    where: sql`id = ${id} and ${where}`,
+    status: 'status',
+    person: null,
+    to: status,
+    actor: 'staff',
+    staffId,
+    at: Date.now(),
+  });
 }
 
 /** One row of the inbox: a contact message or an assistance request, in the shape both share. */
@@ -72,18 +119,38 @@ export async function findEnquiry(db: Db, source: InboxSource, id: string) {
 }
 
 /** Marks a message read if it is still unread (a message already read or handled keeps its state). */
-export async function markEnquiryRead(db: Db, source: InboxSource, id: string) {
+export async function markEnquiryRead(
+  db: Db,
+  source: InboxSource,
+  id: string,
+  staffId: string | null = null,
+) {
   const table = tables[source];
-  await db
-    .update(table)
-    .set({ status: 'read', updatedAt: new Date() })
-    .where(and(eq(table.id, id), eq(table.status, 'unread')));
+  await batch(db, [
+    inboxMove(source, id, 'read', sql`status = 'unread'`, staffId),
+    db
+      .update(table)
+      .set({ status: 'read', updatedAt: new Date() })
+      .where(and(eq(table.id, id), eq(table.status, 'unread'))),
+  ]);
 }
 
-/** The change of a message's status, not yet run (the caller batches it with its audit entry). */
-export function enquiryStatusStatement(db: Db, source: InboxSource, id: string, status: InboxStatus) {
+/**
+ * The change of a message's status and its history row, not yet run (the caller batches them with
+ * its audit entry, the history row first so it reads the status the message leaves).
+ */
+export function enquiryStatusStatements(
+  db: Db,
+  source: InboxSource,
+  id: string,
+  status: InboxStatus,
+  staffId: string | null,
+) {
   const table = tables[source];
-  return db.update(table).set({ status, updatedAt: new Date() }).where(eq(table.id, id));
+  return [
+    inboxMove(source, id, status, sql`1 = 1`, staffId),
+    db.update(table).set({ status, updatedAt: new Date() }).where(eq(table.id, id)),
+  ] as const;
 }
 
 /** The replies staff sent to a message (from the audit log), newest first, with who sent each. */

@@ -6,6 +6,9 @@ import { contains } from './text-search.ts';
 import type { PartnerRequestDto, partnerProfileUpdateSchema } from '#schemas/partner.ts';
 import { pageOf } from './page.ts';
 import { pipelineRegistry } from './pipeline-registry.ts';
+import { move } from './stage-history.ts';
+import { batch } from '../batch.ts';
+import { pipelines } from '#schemas/pipelines.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 type NewPartnerRequest = typeof partnerRequests.$inferInsert;
@@ -45,9 +48,21 @@ export async function listOwnPartnerRequests(db: Db, partnerId: string): Promise
   }));
 }
 
-/** Stores a new partner request. */
+/** Stores a new partner request with its entry into the history. */
 export async function insertPartnerRequest(db: Db, request: NewPartnerRequest) {
-  await db.insert(partnerRequests).values(request);
+  const at = request.createdAt ?? new Date();
+  await batch(db, [
+    db.insert(partnerRequests).values({ ...request, createdAt: at, updatedAt: at }),
+    move({
+      entity: 'partner_request',
+      entityId: request.id,
+      personId: request.partnerId,
+      from: null,
+      to: pipelines.partner_request.initial,
+      actor: 'person',
+      at: at.getTime(),
+    }),
+  ]);
 }
 
 // The back office never reads the password hash or the token cut-off.

@@ -218,7 +218,7 @@ const byAddress = (column: SQLiteColumn, email: string) => eq(sql`lower(${column
 export async function historyOf(db: Db, pipeline: Pipeline, ids: string[]) {
   const out = new Map<
     string,
-    { fromStatus: string; toStatus: string; note: string | null; createdAt: Date }[]
+    { fromStatus: string | null; toStatus: string; note: string | null; createdAt: Date }[]
   >();
   // Each item's changes come in one chunk, so each item's history stays oldest first.
   const rows = await readInChunks(ids, (chunk) =>

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { oneTimeCodes, partners, users } from '../schema/index.ts';
+import { oneTimeCodes, partners, statusChanges, users } from '../schema/index.ts';
+import { pipelines } from '#schemas/pipelines.ts';
 import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
 
 // The statements behind registration with an e-mailed code; why it works this way is
@@ -49,7 +50,24 @@ export function verifyRegistrationStatements(
 ) {
   const table = registrable[type];
   const others = and(eq(table.email, email), eq(table.isVerified, false), ne(table.id, id));
+  const now = Date.now();
+  // The account enters the history as it becomes one (an unverified registration that never does is
+  // no one's stage): read before the update, while it is still unverified, so a second use writes nothing.
+  const tableName = type === 'student' ? sql.raw('users') : sql.raw('partners');
+  const entered = (entity: string, from: string | null, to: string, at: SQL) =>
+    db.insert(statusChanges).select(
+      sql`select lower(hex(randomblob(16))), ${entity}, id, id, ${from}, ${to}, 'person', null, null, 0, created_at, ${at}, ${now}
+          from ${tableName} where id = ${id} and is_verified = 0`,
+    );
+  const student = type === 'student';
   return [
+    entered(
+      student ? 'student' : 'partner',
+      null,
+      student ? 'registered' : pipelines.partner.initial,
+      sql`created_at`,
+    ),
+    ...(student ? [entered('student', 'registered', 'profile_complete', sql`${now}`)] : []),
     type === 'student'
       ? db
           .update(users)

@@ -1,4 +1,4 @@
-import { and, eq, getTableName } from 'drizzle-orm';
+import { and, eq, getTableName, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { staff, statusChanges } from '../schema/index.ts';
 import type { Pipeline } from '#schemas/pipelines.ts';
@@ -29,6 +29,12 @@ export async function recordChange(
   // The table and column the person's dashboard reads the status from.
   const table = getTableName(pipelineRegistry[pipeline].table);
   const column = pipelineRegistry[pipeline].status.name;
+  // The account the item belongs to, for the history's person column (the item's own id for a partner).
+  const person = pipelineRegistry[pipeline].owner.id.name;
+  // When the item's unit entered its funnel (status_changes.cohort_at): the student's registration
+  // for a program application, the item's own creation otherwise.
+  const cohortAt =
+    pipeline === 'subscription' ? `(select created_at from users where id = i.${person})` : 'i.created_at';
   // Raw SQL (docs/decisions/013): the history and audit rows are `insert … select … where changes() > 0`,
   // written only if the conditional update before them moved the status (Drizzle has neither form).
   const d1 = db.$client;
@@ -38,10 +44,10 @@ export async function recordChange(
       .bind(to, now, id, from),
     d1
       .prepare(
-        `insert into status_changes (id, entity, entity_id, from_status, to_status, staff_id, note, created_at, updated_at)
-      select ?, ?, ?, ?, ?, ?, ?, ?, ? where changes() > 0`,
+        `insert into status_changes (id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, cohort_at, created_at, updated_at)
+      select ?, ?, ?, i.${person}, ?, ?, 'staff', ?, ?, ${cohortAt}, ?, ? from ${table} i where i.id = ? and changes() > 0`,
       )
-      .bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now),
+      .bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now, id),
     d1
       .prepare(
         `insert into audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
@@ -62,11 +68,11 @@ export async function recordChange(
   return (updated?.meta.changes ?? 0) > 0;
 }
 
-/** The recorded history of one item, oldest first. */
+/** The recorded moves of one item between stages, oldest first (its entry, the row with no `from`, is its created date). */
 export async function statusHistory(db: Db, pipeline: Pipeline, id: string) {
   return db
     .select({
-      fromStatus: statusChanges.fromStatus,
+      fromStatus: sql<string>`${statusChanges.fromStatus}`,
       toStatus: statusChanges.toStatus,
       note: statusChanges.note,
       createdAt: statusChanges.createdAt,
@@ -74,6 +80,12 @@ export async function statusHistory(db: Db, pipeline: Pipeline, id: string) {
     })
     .from(statusChanges)
     .leftJoin(staff, eq(staff.id, statusChanges.staffId))
-    .where(and(eq(statusChanges.entity, pipeline), eq(statusChanges.entityId, id)))
+    .where(
+      and(
+        eq(statusChanges.entity, pipeline),
+        eq(statusChanges.entityId, id),
+        isNotNull(statusChanges.fromStatus),
+      ),
+    )
     .orderBy(statusChanges.createdAt);
 }

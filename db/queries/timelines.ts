@@ -10,7 +10,7 @@ import {
 } from '../schema/index.ts';
 import { historyOf, personalData } from './personal-data.ts';
 import { pipelineRegistry } from './pipeline-registry.ts';
-import { isFinal, personLabel, pipelines, type Pipeline } from '#schemas/pipelines.ts';
+import { isFinal, personLabel, pipelines, stageOf, type Pipeline } from '#schemas/pipelines.ts';
 import type { PersonType } from '#schemas/privacy.ts';
 import type { TimelineEvent, TimelineItem } from '#schemas/timeline.ts';
 import { jobPath, subjectPath } from '#schemas/paths.ts';
@@ -129,10 +129,19 @@ export async function timelineOf(db: Db, type: PersonType, accountId: string): P
     rows.map((r) => r.id),
   );
   const items = rows.map((row): TimelineItem => {
-    const changes = history.get(row.id) ?? [];
-    const first = changes[0]?.fromStatus ?? row.status;
+    // The history's rows of this item's statuses (a job application's forwarding is no status of it).
+    const own = (history.get(row.id) ?? []).filter((c) => stageOf(pipeline, c.toStatus));
+    const entry = own.find((c) => c.fromStatus === null);
+    const changes = own.filter((c) => c.fromStatus !== null);
+    // An item from before the history kept its entry reads its first status from its first move.
+    const first = entry?.toStatus ?? changes[0]?.fromStatus ?? row.status;
     const events: TimelineEvent[] = [
-      { status: first, label: personLabel(pipeline, first), at: row.createdAt.toISOString(), note: null },
+      {
+        status: first,
+        label: personLabel(pipeline, first),
+        at: (entry?.createdAt ?? row.createdAt).toISOString(),
+        note: null,
+      },
       ...changes.map((c) => ({
         status: c.toStatus,
         label: personLabel(pipeline, c.toStatus),

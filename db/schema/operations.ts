@@ -35,7 +35,11 @@ export const payments = sqliteTable(
     feeCurrency: text('fee_currency'),
     ...timestamps,
   },
-  (t) => [index('payments_created_idx').on(t.createdAt)],
+  (t) => [
+    index('payments_created_idx').on(t.createdAt),
+    // Insight's weekly payments received.
+    index('payments_paid_idx').on(t.status, t.paidAt),
+  ],
 );
 
 /**

@@ -5,10 +5,10 @@ import { users, partners, jobApplicants, staff } from './accounts.ts';
 import { subjects } from './catalog.ts';
 import { inboxStatuses } from '#schemas/admin/index.ts';
 import {
-  type Pipeline,
+  historyActors,
+  historyEntities,
   jobApplicationStatuses,
   partnerRequestStatuses,
-  pipelineNames,
   pipelines,
   programApplicationStatuses,
 } from '#schemas/pipelines.ts';
@@ -106,6 +106,8 @@ export const partnerRequests = sqliteTable(
   (t) => [
     index('partner_requests_partner_idx').on(t.partnerId, t.createdAt),
     index('partner_requests_status_idx').on(t.status, t.createdAt),
+    // Insight's partner ranking: the requests of a period.
+    index('partner_requests_created_idx').on(t.createdAt, t.partnerId, t.status),
   ],
 );
 
@@ -188,21 +190,77 @@ export const jobApplications = sqliteTable(
     index('job_applications_status_idx').on(t.status, t.createdAt),
     // The orphaned-file sweep asks which of a page of R2 keys still have a row.
     index('job_applications_resume_key_idx').on(t.resumeKey),
+    // Insight's job ranking: the applications of a period.
+    index('job_applications_created_idx').on(t.createdAt, t.jobId, t.status),
   ],
 );
 
-/** Every pipeline status change: who moved what, from where to where, when. */
+/**
+ * The one history of stage changes: every move of every item through its pipeline (schemas/pipelines.ts
+ * historyEntities), written in the same batch as the change itself. A row with no `from_status` is the
+ * item entering its first stage. `person_id` is the account the item belongs to (a student's user id, an
+ * applicant's, a partner's), so a funnel follows one person across their items without a join.
+ * `approximate` marks rows filled in from what was stored before the history existed, whose time is
+ * only the nearest one the row kept (its last update).
+ */
 export const statusChanges = sqliteTable(
   'status_changes',
   {
     id: text('id').primaryKey(),
-    entity: text('entity', { enum: pipelineNames as [Pipeline, ...Pipeline[]] }).notNull(),
+    entity: text('entity', { enum: historyEntities }).notNull(),
     entityId: text('entity_id').notNull(),
-    fromStatus: text('from_status').notNull(),
+    personId: text('person_id'),
+    fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
+    actor: text('actor', { enum: historyActors }).notNull().default('staff'),
     staffId: text('staff_id').references(() => staff.id),
     note: text('note'),
+    approximate: integer('approximate', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When the row's unit entered its funnel: a student's registration (for their applications too),
+     * an application's or request's own entry, any other item's creation. A cohort ("who entered in
+     * the period, and how far they got") is then one range of an index, not a lookup per person.
+     */
+    cohortAt: integer('cohort_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
-  (t) => [index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+  (t) => [
+    index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    // Activity and trends: the moves into one stage in a period (entity_id: the filters, read from the index).
+    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId),
+    // Cohorts: the units that entered in a period and reached a stage, with when (covering).
+    index('status_changes_cohort_idx').on(
+      t.entity,
+      t.toStatus,
+      t.cohortAt,
+      t.personId,
+      t.entityId,
+      t.createdAt,
+    ),
+  ],
+);
+
+/**
+ * Where a registration or an enquiry came from, first-party: the page of our own site the person
+ * arrived on and the `utm_*` campaign in its address, kept by the browser for the visit and sent with
+ * the form (site/lib/arrival.ts). No third-party tracker and no personal data: one row per item.
+ */
+export const arrivalSources = sqliteTable(
+  'arrival_sources',
+  {
+    entity: text('entity', { enum: historyEntities }).notNull(),
+    entityId: text('entity_id').notNull(),
+    /** The path (no query) of the first page of the visit on our site. */
+    page: text('page'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('arrival_sources_item_unique').on(t.entity, t.entityId),
+    index('arrival_sources_created_idx').on(t.entity, t.createdAt),
+  ],
 );

@@ -12,3 +12,4 @@ export * from './audit.ts';
 export * from './content.ts';
 export * from './site-settings.ts';
 export * from './images.ts';
+export * from './insight.ts';

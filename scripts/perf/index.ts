@@ -1,3 +1,4 @@
+// npm run perf -- --insight [--reuse] [--rounds N]: only the staff insight endpoints at scale (scripts/perf/insight.ts).
 // npm run perf [-- --smoke] [-- --lighthouse [--pages subject,courses] [--runs N] [--diagnose] [--no-peer]] [-- --photos [--runs N]] [-- --scale N [--jobs M] [--reuse]] [-- --no-build] [-- --port 8780] [-- --json FILE]
 //
 // Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: each page's LCP beside
@@ -22,6 +23,19 @@ const smoke = flag('--smoke');
 const report: Record<string, unknown> = { machine: await machine() };
 
 await printMachine();
+
+// The insight endpoints at scale need no built site: measured on their own (scripts/perf/insight.ts).
+if (flag('--insight')) {
+  const { insightRun } = await import('./insight.ts');
+  const rounds = option('--rounds');
+  report.insight = await insightRun(port, {
+    reuse: flag('--reuse'),
+    ...(rounds ? { rounds: Number(rounds) } : {}),
+  });
+  const json = option('--json');
+  if (json) writeFileSync(json, JSON.stringify(report, null, 2));
+  process.exit(0);
+}
 
 if (!existsSync('dist/index.html')) {
   if (flag('--no-build')) throw new Error('No dist/: build first (npm run build) or drop --no-build.');

@@ -7,9 +7,12 @@ import { initSiteHeader } from './site-header.ts';
 import { warmWebFont } from '../lib/web-font.ts';
 import { buildFileFailed, watchForNewBuild } from '../lib/stale-build.ts';
 import { pageStylesheetsSettled } from './page-stylesheet.ts';
+import { rememberArrival } from '../lib/arrival.ts';
 
 // First: a tab opened before a deploy reloads once when its build's files are gone (issue 32 item 4).
 watchForNewBuild();
+// Which page and campaign this visit arrived by, for the forms it may send (site/lib/arrival.ts).
+rememberArrival();
 
 /**
  * Astro's island runtime, written here by the build: on pages whose islands all wait past the first

@@ -2,6 +2,7 @@ import { BOOKMARK_HEADER } from '#schemas/headers.ts';
 import { replaceStoredToken, sessionKeys } from './storage.ts';
 import { fieldsOf, type FieldMessages } from '#schemas/errors.ts';
 import type { ZodType, output } from 'zod';
+import { arrivalHeader } from './arrival.ts';
 
 /**
  * The one fetch client the islands use. Calls go to the site's own origin (`/api/...`).
@@ -144,6 +145,9 @@ export async function api<S extends ZodType>(
   if (token) h.set('Authorization', `Bearer ${token}`);
   const bookmark = storedBookmark();
   if (bookmark && !h.has(BOOKMARK_HEADER)) h.set(BOOKMARK_HEADER, bookmark);
+  // A form sent to us says which page and campaign the visit came from (site/lib/arrival.ts).
+  const arrival = init.method === 'POST' ? arrivalHeader() : null;
+  if (arrival) h.set(...arrival);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

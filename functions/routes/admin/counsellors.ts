@@ -297,7 +297,7 @@ export const adminCounsellors = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       const before = await findConsultation(c.var.db, id);
-      if (!(await updateConsultationRecord(c.var.db, id, body, new Date())))
+      if (!(await updateConsultationRecord(c.var.db, id, body, new Date(), c.var.auth.sub)))
         throw new HTTPException(404, { message: 'No such meeting, or it was cancelled.' });
       await writeAudit(c.var.db, {
         staffId: c.var.auth.sub,

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import {
-  enquiryStatusStatement,
+  enquiryStatusStatements,
   findEnquiry,
   listEnquiryReplies,
   listInbox,
@@ -22,6 +22,7 @@ import {
 } from '#schemas/admin/index.ts';
 import type { MessageResponse, Wire } from '#schemas/responses.ts';
 import { auditInsert } from '#db/queries/audit.ts';
+import { batch } from '#db/batch.ts';
 import { notificationEmail } from '#functions/services/mail/emails.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
@@ -80,7 +81,7 @@ export const adminInbox = new Hono<AppEnv>()
     let item = await findItem(c, source, id);
     // Opening an unread message marks it read, as any mail client does.
     if (item.status === 'unread') {
-      await markEnquiryRead(c.var.db, source, id);
+      await markEnquiryRead(c.var.db, source, id, c.var.auth.sub);
       item = { ...item, status: 'read' };
     }
     const replies = await listEnquiryReplies(c.var.db, source, id);
@@ -91,8 +92,8 @@ export const adminInbox = new Hono<AppEnv>()
     const { source, id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const before = await findItem(c, source, id);
-    await c.var.db.batch([
-      enquiryStatusStatement(c.var.db, source, id, status),
+    await batch(c.var.db, [
+      ...enquiryStatusStatements(c.var.db, source, id, status, c.var.auth.sub),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'inbox.status',
@@ -116,8 +117,8 @@ export const adminInbox = new Hono<AppEnv>()
     await c.var.mailer.send(
       notificationEmail(await getSite(c.var.db), item.email, subject, [`Hello ${name},`, ...paragraphs]),
     );
-    await c.var.db.batch([
-      enquiryStatusStatement(c.var.db, source, id, 'handled'),
+    await batch(c.var.db, [
+      ...enquiryStatusStatements(c.var.db, source, id, 'handled', c.var.auth.sub),
       auditInsert(c.var.db, {
         staffId: c.var.auth.sub,
         action: 'inbox.reply',

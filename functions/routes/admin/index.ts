@@ -17,6 +17,7 @@ import { adminDashboard } from './dashboard.ts';
 import { adminMail } from './mail.ts';
 import { adminPrivacy } from './privacy.ts';
 import { adminCounsellors } from './counsellors.ts';
+import { adminInsight } from './insight.ts';
 
 /** The back office API, one router per resource under /api/admin. Staff tokens only. */
 export const admin = new Hono<AppEnv>()
@@ -42,6 +43,7 @@ export const admin = new Hono<AppEnv>()
   .route('/audit', adminAudit)
   .route('/mail', adminMail)
   .route('/privacy', adminPrivacy)
-  .route('/counsellors', adminCounsellors);
+  .route('/counsellors', adminCounsellors)
+  .route('/insight', adminInsight);
 
 export { publicFiles } from './files.ts';

@@ -7,6 +7,7 @@ import type { AppEnv } from '#functions/lib/app-env.ts';
 import { declareFact } from '#functions/lib/route-facts.ts';
 import type { FailureResponse } from '#schemas/responses.ts';
 import { insertAssistanceRequest } from '#db/queries/enquiries.ts';
+import { ARRIVAL_HEADER, parseArrival } from '#schemas/arrival.ts';
 import { listEmployerCategories } from '#db/queries/jobs.ts';
 import {
   assistanceRequestSchema,
@@ -65,7 +66,11 @@ export const assistanceRequests = new Hono<AppEnv>()
       );
 
       const id = crypto.randomUUID();
-      await insertAssistanceRequest(c.var.db, { id, ...input, category });
+      await insertAssistanceRequest(
+        c.var.db,
+        { id, ...input, category },
+        parseArrival(c.req.header(ARRIVAL_HEADER)),
+      );
       await notifyStaff(
         c.var.db,
         c.var.mailer,

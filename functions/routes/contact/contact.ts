@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#functions/lib/app-env.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { insertContactMessage } from '#db/queries/enquiries.ts';
+import { ARRIVAL_HEADER, parseArrival } from '#schemas/arrival.ts';
 import { homeContactSchema, landingContactSchema } from '#schemas/contact.ts';
 import type { MessageResponse } from '#schemas/responses.ts';
 import { normalizeEmail } from '#schemas/email.ts';
@@ -20,13 +21,17 @@ export const contact = new Hono<AppEnv>()
     await limit(c);
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
-    await insertContactMessage(c.var.db, {
-      kind: 'landing',
-      fullName: body.fullName,
-      email,
-      phone: body.nnumber,
-      message: body.details,
-    });
+    await insertContactMessage(
+      c.var.db,
+      {
+        kind: 'landing',
+        fullName: body.fullName,
+        email,
+        phone: body.nnumber,
+        message: body.details,
+      },
+      parseArrival(c.req.header(ARRIVAL_HEADER)),
+    );
     await notifyStaff(
       c.var.db,
       c.var.mailer,
@@ -44,17 +49,21 @@ export const contact = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const email = normalizeEmail(body.email);
     const fullName = `${body.firstName} ${body.lastName}`.trim() || email;
-    await insertContactMessage(c.var.db, {
-      kind: 'home',
-      fullName,
-      firstName: body.firstName || null,
-      lastName: body.lastName || null,
-      email,
-      phone: body.phone || null,
-      subject: body.subject || null,
-      country: body.country || null,
-      message: body.message,
-    });
+    await insertContactMessage(
+      c.var.db,
+      {
+        kind: 'home',
+        fullName,
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        email,
+        phone: body.phone || null,
+        subject: body.subject || null,
+        country: body.country || null,
+        message: body.message,
+      },
+      parseArrival(c.req.header(ARRIVAL_HEADER)),
+    );
     await notifyStaff(
       c.var.db,
       c.var.mailer,

@@ -48,6 +48,8 @@ import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { register } from '#functions/services/accounts/registration.ts';
+import { storeArrival } from '#db/queries/arrivals.ts';
+import { ARRIVAL_HEADER, parseArrival } from '#schemas/arrival.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
@@ -184,6 +186,8 @@ export const usersRouter = new Hono<AppEnv>()
         message: 'Your account is already verified. Please log in.',
       } satisfies MessageResponse);
     await verifyAccount(c.var.db, 'student', user, otp, { firstTry: first });
+    // Where the visit came from, kept once the registration is an account (one never completed counts nowhere).
+    await storeArrival(c.var.db, 'student', user.id, parseArrival(c.req.header(ARRIVAL_HEADER)));
     return c.json({
       success: true,
       message: 'Account verified successfully! Redirecting to login...',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../common/with-query.tsx';
 import { api, ApiError } from '#site/lib/api.ts';
@@ -44,10 +44,13 @@ export type Section =
   | 'consultations'
   | 'counsellors'
   | 'security'
-  | 'privacy';
+  | 'privacy'
+  | 'insight';
 
 const nav: { section: Section; href: string; label: string; adminOnly: boolean }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard', adminOnly: false },
+  // Editors see its content figures (sources and pages); the rest is for admins.
+  { section: 'insight', href: '/admin/insight', label: 'Insight', adminOnly: false },
   { section: 'inbox', href: '/admin/inbox', label: 'Inbox', adminOnly: true },
   { section: 'applications', href: '/admin/applications', label: 'Program applications', adminOnly: true },
   { section: 'partners', href: '/admin/partners', label: 'Partners', adminOnly: true },
@@ -74,6 +77,10 @@ const nav: { section: Section; href: string; label: string; adminOnly: boolean }
   // Editors too: an admin may open a counsellor's hours to them (the list shows only those).
   { section: 'counsellors', href: '/admin/counsellors', label: 'Counsellors', adminOnly: false },
 ];
+
+// The insight screen and its charts load only when it is opened: the rest of the back office never
+// downloads them.
+const Insight = lazy(() => import('./insight/Insight.tsx'));
 
 /** The back office: one island per static shell; which section it shows is the page's prop. */
 function AdminApp({ section }: { section: Section }) {
@@ -294,6 +301,12 @@ function Shell({ section }: { section: Section }) {
   else if (section === 'counsellors') body = <Counsellors />;
   else if (section === 'security') body = <Security me={profile} />;
   else if (section === 'privacy') body = <PrivacyRequests />;
+  else if (section === 'insight')
+    body = (
+      <Suspense fallback={<p className="admin-loading">Loading insight…</p>}>
+        <Insight me={profile} />
+      </Suspense>
+    );
   else body = <Audit />;
   return (
     <div className="admin-shell">
