@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, NetworkError, notInProduction, schemaFrom } from '#site/lib/api.ts';
-import { lazy } from '#site/lib/lazy.ts';
+import { ApiError, schemaFrom } from '#site/lib/api.ts';
 import { queryClient } from '#site/lib/query-client.ts';
 import type { createSession } from '#site/lib/session.ts';
 import { fieldMessages, type FieldMessages } from '#schemas/errors.ts';
@@ -18,17 +17,20 @@ import { useFieldErrors } from './field-errors.ts';
 import { LazyModal } from './LazyModal.tsx';
 import { useSignOutEverywhere } from './use-sign-out-everywhere.ts';
 import { ChangeEmail } from './ChangeEmail.tsx';
+import {
+  NETWORK_FAILURE,
+  SettingsForm,
+  failureText,
+  messageAnswer,
+  settingsContract,
+} from './settings-form.tsx';
 import '../../styles/account-settings.css';
 
 // The password rules (zod) load when the form is first used, not with the dashboard: the dashboards
 // ship no validation library before a person types.
-const settingsContract = lazy(() => import('#schemas/account-settings.ts'));
+
 // Answers are checked against their schemas in development only.
 const devicesAnswer = schemaFrom(settingsContract, 'devicesResponse');
-const messageAnswer = schemaFrom(
-  () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction()),
-  'messageResponse',
-);
 
 /** What the settings need of a door's session (site/lib/session.ts): its calls and its sign-out. */
 type SettingsSession = Pick<ReturnType<typeof createSession>, 'call' | 'signOut'>;
@@ -62,9 +64,6 @@ const look: FieldLook = {
   error: 'field__error',
 };
 
-const NETWORK_FAILURE = 'We could not reach the server. Check your connection and try again.';
-const failureText = (error: unknown) =>
-  error instanceof NetworkError || !(error instanceof Error) ? NETWORK_FAILURE : error.message;
 const isSessionEnded = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export interface AccountSettingsProps {
@@ -424,15 +423,15 @@ function ChangePassword({
           )}
         </div>
         {!done && (
-          <form
-            className="acct__form"
-            aria-labelledby={`${id}-title`}
-            noValidate
-            onFocus={() => void settingsContract().catch(() => undefined)}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
+          <SettingsForm
+            titleId={`${id}-title`}
+            onSubmit={() => void submit()}
+            failure={failure}
+            button={
+              <button type="submit" className="btn btn--primary" disabled={change.isPending}>
+                {change.isPending ? 'Changing…' : 'Change password'}
+              </button>
+            }
           >
             <p className="acct__intro">Changing it signs out every other device; this one stays signed in.</p>
             {field('currentPassword', 'Current password', 'current-password')}
@@ -442,19 +441,7 @@ function ChangePassword({
               'new-password',
               'At least 6 characters, and not a common password.',
             )}
-            <div aria-live="assertive">
-              {failure && (
-                <p className="field__error" role="alert">
-                  {failure}
-                </p>
-              )}
-            </div>
-            <div>
-              <button type="submit" className="btn btn--primary" disabled={change.isPending}>
-                {change.isPending ? 'Changing…' : 'Change password'}
-              </button>
-            </div>
-          </form>
+          </SettingsForm>
         )}
       </div>
     </div>

@@ -1,23 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NetworkError, notInProduction, schemaFrom } from '#site/lib/api.ts';
-import { lazy } from '#site/lib/lazy.ts';
+import { ApiError } from '#site/lib/api.ts';
 import { queryClient } from '#site/lib/query-client.ts';
 import type { createSession } from '#site/lib/session.ts';
 import { fieldMessages } from '#schemas/errors.ts';
 import { accountSettingsPaths, type SettingsDoor } from '#schemas/account-settings-text.ts';
 import { TextField, type FieldLook } from './fields.tsx';
 import { useFieldErrors } from './field-errors.ts';
+import {
+  NETWORK_FAILURE,
+  SettingsForm,
+  failureText,
+  messageAnswer,
+  settingsContract,
+} from './settings-form.tsx';
 
-const settingsContract = lazy(() => import('#schemas/account-settings.ts'));
-const messageAnswer = schemaFrom(
-  () => (import.meta.env.DEV ? import('#schemas/responses.ts') : notInProduction()),
-  'messageResponse',
-);
 const look: FieldLook = { field: 'field', hint: 'field__hint', error: 'field__error' };
-const NETWORK_FAILURE = 'We could not reach the server. Check your connection and try again.';
-const failureText = (error: unknown) =>
-  error instanceof NetworkError || !(error instanceof Error) ? NETWORK_FAILURE : error.message;
 
 type Step = { at: 'ask' } | { at: 'code'; sent: string } | { at: 'done'; message: string };
 
@@ -125,15 +123,15 @@ export function ChangeEmail({
         )}
       </div>
       {step.at !== 'done' && (
-        <form
-          className="acct__form"
-          aria-labelledby={`${id}-title`}
-          noValidate
-          onFocus={() => void settingsContract().catch(() => undefined)}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <SettingsForm
+          titleId={`${id}-title`}
+          onSubmit={() => void submit()}
+          failure={failure}
+          button={
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? 'Sending…' : step.at === 'ask' ? 'Send the code' : 'Change e-mail address'}
+            </button>
+          }
         >
           {step.at === 'ask' ? (
             <>
@@ -147,19 +145,7 @@ export function ChangeEmail({
           ) : (
             field('code', 'Code from the e-mail', 'text', 'one-time-code')
           )}
-          <div aria-live="assertive">
-            {failure && (
-              <p className="field__error" role="alert">
-                {failure}
-              </p>
-            )}
-          </div>
-          <div>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? 'Sending…' : step.at === 'ask' ? 'Send the code' : 'Change e-mail address'}
-            </button>
-          </div>
-        </form>
+        </SettingsForm>
       )}
     </div>
   );
