@@ -20,13 +20,14 @@ export default defineConfig({
   // privacy specs). Waiting longer costs nothing when the page is fast.
   expect: {
     timeout: 15_000,
-    // The screen-state baselines (e2e/helpers/screen-state.ts): still, caret hidden, CSS pixels; up
-    // to 1% of the pixels may differ (anti-aliasing, a masked name's width moving a column), a
-    // missing stylesheet or a changed layout differs by far more.
+    // The screen-state screenshots (e2e/helpers/screen-state.ts), compared in the Chromium build
+    // that drew them: still, caret hidden, CSS pixels; up to 1% of the pixels may differ
+    // (anti-aliasing, a masked name's width moving a column), a missing stylesheet or a changed
+    // layout differs by far more. In every build the states' layout records are compared too.
     toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.01 },
   },
   // Baselines beside their spec, named by the state and the size (no platform suffix: the tests run
-  // in Debian's Chromium only).
+  // in Debian's Chromium only, and CI in the same Debian image: scripts/lib/ci-image.ts).
   snapshotPathTemplate: '{testDir}/{testFileDir}/__screenshots__/{testFileName}/{arg}{ext}',
   use: {
     baseURL: ownStack.origin,

@@ -1,7 +1,11 @@
 /// <reference lib="dom" />
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { testChromium } from '#scripts/lib/chromium.ts';
 import { axeViolations } from './axe.ts';
 import { pageStyled } from './islands.ts';
+import { BOX_TOLERANCE, CHANGING, compareLayout } from './layout-record.ts';
 
 // What a person sees after they act (DESIGN convention 15, issue 29 item 2): a screen state (a dialog
 // open, a form with its errors, a success or empty view, a dashboard tab) checked at a phone's and a
@@ -12,9 +16,16 @@ import { pageStyled } from './islands.ts';
 // - axe finds nothing moderate or worse (e2e/helpers/axe.ts), checked once a state, inside the open
 //   modal when there is one;
 // - on the phone, every tap target is at least 44 × 44 CSS px;
-// - the screen matches its committed screenshot (e2e/states/__screenshots__), which a person reviews
-//   when it changes (`npm exec -- playwright test e2e/states --update-snapshots`, then look at the diff);
-// and, once the test ends, that the page threw nothing (`pageerror`, React's hydration errors).
+// - the screen is laid out as its committed record says (e2e/helpers/layout-record.ts,
+//   e2e/states/__layouts__): the same elements, each box within a few pixels, the same colours,
+//   borders, fonts and texts, in any Chromium build;
+// - in the Chromium build the committed screenshots were drawn in (DRAWN_IN), the screen matches its
+//   screenshot (e2e/states/__screenshots__) too. Another build draws text with other anti-aliasing
+//   and glyph advances, which moves a few percent of the pixels of any page with text: there the
+//   layout record is the test;
+// a person reviews either baseline when it changes (`npm exec -- playwright test e2e/states
+// --update-snapshots`, then look at the diff); and, once the test ends, that the page threw nothing
+// (`pageerror`, React's hydration errors).
 //
 // A state group opens its page once and checks its states in turn, each at both sizes: a new state
 // is one `await states.check('name')` after the clicks that reach it.
@@ -37,10 +48,42 @@ export interface CheckOptions {
   axeExclude?: string[];
   /**
    * false for a screen whose rows come from the shared database (what every other spec wrote):
-   * its length and column widths differ with the specs that ran before it, so a baseline would
-   * fail on a full run; the other checks (styles, sideways scroll, axe, tap targets) still run.
+   * its length and column widths differ with the specs that ran before it, so a baseline (layout or
+   * screenshot) would fail on a full run; the other checks (styles, sideways scroll, axe, tap
+   * targets) still run.
    */
   screenshot?: boolean;
+}
+
+/**
+ * The Chromium build the committed screenshots were drawn in: its executable's name and version, as
+ * `drawnIn` reads them. Written by a run that redraws every screenshot (`--update-snapshots=all`).
+ */
+const DRAWN_IN = new URL('../states/__screenshots__/drawn-in.txt', import.meta.url);
+
+/** The build this run drives, in DRAWN_IN's words. */
+const runningBuild = (page: Page) =>
+  `${basename(realpathSync(testChromium.path))} ${page.context().browser()?.version() ?? 'unknown'}`;
+
+let toldOtherBuild = false;
+/**
+ * Whether this run compares screenshots: in the build that drew them, or when it redraws them all
+ * (and then records its build). Elsewhere it says once that only the layout is compared.
+ */
+function comparesPixels(page: Page) {
+  const build = runningBuild(page);
+  if (base.info().config.updateSnapshots === 'all') {
+    writeFileSync(DRAWN_IN, `${build}\n`);
+    return true;
+  }
+  const drawn = existsSync(DRAWN_IN) ? readFileSync(DRAWN_IN, 'utf8').trim() : 'no recorded build';
+  if (drawn === build) return true;
+  if (!toldOtherBuild)
+    console.log(
+      `Screen states: the screenshots were drawn in ${drawn}, this is ${build}: layout records compared, screenshots not.`,
+    );
+  toldOtherBuild = true;
+  return false;
 }
 
 /** Visible elements with classes none of which any loaded stylesheet names, one line each. */
@@ -161,11 +204,16 @@ export class ScreenStates {
     // A masked text is new each run (an address, a number): its digits set in equal widths, it takes
     // the same room every run, so what wraps around it wraps the same way (Inter's digits differ in
     // width). Nothing of it shows: the mask covers it.
+    // Its text is left out of the layout record too.
     for (const masked of options.mask ?? [])
-      await masked.evaluateAll((elements) => {
+      await masked.evaluateAll((elements, changing) => {
         for (const element of elements)
-          if (element instanceof HTMLElement) element.style.fontVariantNumeric = 'tabular-nums';
-      });
+          if (element instanceof HTMLElement) {
+            element.style.fontVariantNumeric = 'tabular-nums';
+            element.setAttribute(changing, '');
+          }
+      }, CHANGING);
+    const pixels = options.screenshot !== false && comparesPixels(page);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await settled(page);
@@ -193,6 +241,13 @@ export class ScreenStates {
       if (viewport.name === 'phone')
         expect.soft(await smallTapTargets(page), `${where}: tap targets under ${MIN_TAP} px`).toEqual([]);
       if (options.screenshot === false) continue;
+      expect
+        .soft(
+          await compareLayout(page, base.info(), `${name}-${viewport.name}`),
+          `${where}: layout (elements, boxes within ${BOX_TOLERANCE} px, styles, texts)`,
+        )
+        .toEqual([]);
+      if (!pixels) continue;
       await expect.soft(page, `${where}: screenshot`).toHaveScreenshot(`${name}-${viewport.name}.png`, {
         // Dates change from run to run, whatever the state.
         mask: [page.locator('time'), ...(options.mask ?? [])],
