@@ -33,7 +33,7 @@ export const CI_PACKAGES = [
 /** The workflows' first step, word for word. */
 export const CI_PACKAGES_STEP = `apt-get update && apt-get install -y --no-install-recommends ${CI_PACKAGES.join(' ')}`;
 
-export interface WorkflowStep {
+interface WorkflowStep {
   name?: string;
   uses?: string;
   run?: string;
@@ -42,7 +42,7 @@ export interface WorkflowStep {
   env?: Record<string, string>;
 }
 
-export interface WorkflowJob {
+interface WorkflowJob {
   'runs-on'?: string;
   container?: string | { image: string };
   env?: Record<string, string>;
