@@ -184,8 +184,7 @@ function layoutPath(testInfo: TestInfo, name: string) {
 }
 
 /** One element a line: a diff of a changed screen reads element by element. */
-const formatRecord = (record: LaidOut[]) =>
-  `[\n${record.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`;
+const formatRecord = (record: LaidOut[]) => `[\n${record.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`;
 
 const describe = (e: LaidOut) => `${e.k}${e.t ? ` "${e.t}"` : ''}${e.b ? ` at ${e.b.join(',')}` : ''}`;
 
