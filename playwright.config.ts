@@ -37,7 +37,30 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'states/**',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // The screen states, with text laid out as the full browser lays it out: glyphs advance by
+      // fractions of a pixel. chromium-headless-shell hints glyph advances to whole pixels by
+      // default, which made a line of text a few pixels wider or narrower than in Chromium (a
+      // heading on a phone took one line more in one of the two) and the layout records differ
+      // between builds for the font's sake alone.
+      name: 'screen-states',
+      testMatch: 'states/**/*.spec.ts',
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        launchOptions: {
+          executablePath: testChromium.path,
+          args: [...chromiumArgs, '--font-render-hinting=none'],
+        },
+      },
+    },
+  ],
   // with-fake.ts runs the fake Stripe API beside the Worker, gives the Worker test-mode Stripe
   // settings, forwards the fake's events to the Worker's webhook and writes its address for the tests.
   // wrangler.toml's top level is production: the browser tests run the Worker as development (the

@@ -44,6 +44,12 @@ export const CHANGING = 'data-screen-state-changing';
 function layoutRecord(page: Page): Promise<LaidOut[]> {
   return page.evaluate(
     ({ changing, textLength }) => {
+      // As the screenshot does (`animations: 'disabled'`): a transition under way (the header's
+      // shadow as the page scrolls) ends, an endless animation goes back to its start.
+      for (const animation of document.getAnimations()) {
+        if (animation.effect?.getComputedTiming().iterations === Infinity) animation.cancel();
+        else animation.finish();
+      }
       // Inherited properties are recorded where they differ from the parent's, the others where
       // they differ from their initial value: the record names what the stylesheet set.
       const inherited = [

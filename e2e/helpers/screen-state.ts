@@ -57,7 +57,7 @@ export interface CheckOptions {
 
 /**
  * The Chromium build the committed screenshots were drawn in: its executable's name and version, as
- * `drawnIn` reads them. Written by a run that redraws every screenshot (`--update-snapshots=all`).
+ * runningBuild names them. Written by a run that redraws every screenshot (`--update-snapshots=all`).
  */
 const DRAWN_IN = new URL('../states/__screenshots__/drawn-in.txt', import.meta.url);
 

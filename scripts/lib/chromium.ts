@@ -24,8 +24,9 @@ const debianChromium = (variable: string, debianPackage: string, packagePath: st
  * and V8 as the browser without its windowing layer, as Playwright's own downloads use for headless
  * runs. On two cores the browser tests take a quarter less time in it than in the full browser
  * (clean-clone runs: 314–345 s against 419–459 s; the tests' own durations add up to 601 s against
- * 881 s). It draws text with slightly different anti-aliasing and whole-pixel advances, so the
- * screen-state baselines are this build's.
+ * 881 s). It draws text with slightly different anti-aliasing and, by default, whole-pixel glyph
+ * advances: the screen states run it with `--font-render-hinting=none` (playwright.config.ts), which
+ * lays text out as the full browser does, and their screenshots are this build's.
  */
 export const testChromium = debianChromium(
   'CHROMIUM_PATH',
