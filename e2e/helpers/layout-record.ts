@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 
-// A screen state as layout, not pixels: every visible element of the page in document order, with
-// its box (CSS px from the top left of the document) and the computed styles a person sees (colours,
-// borders, fonts, overflow, position). Two Chromium builds draw the same page with different text
-// anti-aliasing and glyph advances, and a pixel diff of the two fails on the text alone; the boxes
-// of the same page agree to a few pixels, while a missing rule, a changed margin, a wrapped line, a
-// dialog that did not open or an error that did not show moves them by far more or changes the
-// styles and the elements themselves.
+// A screen state as layout, not pixels: what the screenshot shows, as every visible element in the
+// window in document order, with the part of its box in view (CSS px from the window's top left),
+// the computed styles a person sees (colours, borders, fonts, overflow, position) and its own text.
+// Two Chromium builds draw the same page with different text anti-aliasing, and a pixel diff of the
+// two fails on the text alone; their boxes agree to a pixel (with fractional glyph advances in both:
+// playwright.config.ts), while a missing rule, a changed margin, a wrapped line, a dialog that did
+// not open or an error that did not show moves boxes by far more or changes the styles and the
+// elements themselves. What is below the fold is left out, as the screenshot leaves it out: rows
+// dated by the run, and sections that fill in after the first paint.
 
 /** One element as the record keeps it. */
 interface LaidOut {
@@ -18,8 +20,9 @@ interface LaidOut {
   /** Its own text (not its children's), whitespace collapsed, at most TEXT_LENGTH characters. */
   t?: string;
   /**
-   * Its box: x, y, width, height in whole CSS px, from the document's top left. None for an inline
-   * element (a link in a sentence): where a line breaks around it is the font's, not the layout's.
+   * The part of its box in the window: x, y, width, height in whole CSS px from the window's top
+   * left. None for an inline element (a link in a sentence): where a line breaks around it is the
+   * font's, not the layout's.
    */
   b?: [number, number, number, number];
   /** The computed styles a person sees that it does not simply inherit (STYLES). */
@@ -27,10 +30,9 @@ interface LaidOut {
 }
 
 /**
- * How far a box's edge may move between two Chromium builds, in CSS px. Glyph advances differ by a
- * fraction of a pixel a character, so a line of text is a few pixels wider or narrower, and what is
- * placed after it on its line or centred around it moves by as much; a line that wraps moves what is
- * below it by a line (20 px or more), a changed spacing token by 4 px or more.
+ * How far a box's edge may move, in CSS px: rounding, and a build whose glyphs differ by a hair.
+ * A line that wraps moves what is below it by a line (20 px or more), the smallest spacing token by
+ * 4 px.
  */
 export const BOX_TOLERANCE = 3;
 
@@ -40,7 +42,7 @@ const TEXT_LENGTH = 60;
 /** Marks the elements whose content changes from run to run (masked in the screenshot): no text recorded. */
 export const CHANGING = 'data-screen-state-changing';
 
-/** Reads the record of the page as it is now (scroll-independent). */
+/** Reads the record of the window as it shows the page now. */
 function layoutRecord(page: Page): Promise<LaidOut[]> {
   return page.evaluate(
     ({ changing, textLength }) => {
@@ -120,18 +122,19 @@ function layoutRecord(page: Page): Promise<LaidOut[]> {
         if (!visible && style.display === 'none') return;
         const box = el.getBoundingClientRect();
         const plainInline = inlineText.has(el.tagName) && !el.getAttribute('class');
+        // What of it is in the window.
+        const left = Math.max(0, box.left);
+        const top = Math.max(0, box.top);
+        const right = Math.min(window.innerWidth, box.right);
+        const bottom = Math.min(window.innerHeight, box.bottom);
+        const inView = right > left && bottom > top;
         // Visually hidden text (1 × 1 px, clipped) is for screen readers: axe checks it.
-        if (visible && box.width > 1 && box.height > 1 && !plainInline) {
+        if (visible && inView && box.width > 1 && box.height > 1 && !plainInline) {
           const item: (typeof out)[number] = {
             k: `${el.parentElement ? `${name(el.parentElement)} > ` : ''}${name(el)}`,
           };
           if (style.display !== 'inline')
-            item.b = [
-              Math.round(box.left + window.scrollX),
-              Math.round(box.top + window.scrollY),
-              Math.round(box.width),
-              Math.round(box.height),
-            ];
+            item.b = [Math.round(left), Math.round(top), Math.round(right - left), Math.round(bottom - top)];
           if (!isQuiet) {
             const text = [...el.childNodes]
               .filter((n) => n.nodeType === Node.TEXT_NODE)

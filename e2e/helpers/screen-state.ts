@@ -221,6 +221,11 @@ export class ScreenStates {
       // other size's layout left the scroll differs from run to run.
       await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
       if (options.show) await options.show.scrollIntoViewIfNeeded();
+      // Two frames: what the scroll sets off (the header turns solid below the top) has run.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
       const where = `${name} at ${viewport.width}×${viewport.height}`;
       expect.soft(await unstyledElements(page), `${where}: elements without a rule`).toEqual([]);
       expect.soft(await sidewaysScroll(page), `${where}: sideways scroll (px)`).toBe(0);
