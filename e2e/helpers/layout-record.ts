@@ -17,7 +17,10 @@ import type { Page, TestInfo } from '@playwright/test';
 interface LaidOut {
   /** tag.class of the element and of its parent: which element this is, for a person reading a diff. */
   k: string;
-  /** Its own text (not its children's), whitespace collapsed, at most TEXT_LENGTH characters. */
+  /**
+   * Its own text (not its children's), whitespace collapsed, each run of digits as one #, at most
+   * TEXT_LENGTH characters.
+   */
   t?: string;
   /**
    * The part of its box in the window: x, y, width, height in whole CSS px from the window's top
@@ -141,7 +144,10 @@ function layoutRecord(page: Page): Promise<LaidOut[]> {
               .map((n) => n.textContent ?? '')
               .join(' ')
               .replace(/\s+/g, ' ')
-              .trim();
+              .trim()
+              // Numbers in running text are the run's (a sign-in's date and time, a count of rows):
+              // the words around them are the screen's.
+              .replace(/\d+/g, '#');
             if (text) item.t = text.slice(0, textLength);
           }
           const styles: Record<string, string> = {};

@@ -40,11 +40,12 @@ test('the subject page: the cost table, the apply confirmation and its success',
   await page.goto(`/subject/${SUBJECT.id}`);
   const costs = page.getByTestId('cost-breakdown');
   await hydratedAround(costs);
-  await states.check('subject-costs', { show: costs });
-
+  // The page as a person sees it once it works: its apply button is dimmed until its island is ready.
   const start = page.getByRole('button', { name: 'Start Your Journey' });
   await hydratedAround(start);
   await expect(start).toBeEnabled();
+  await states.check('subject-costs', { show: costs });
+
   await start.click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Application' });
   await expect(dialog).toBeVisible();
