@@ -282,12 +282,14 @@ test('an editor sees content, publishing and failed mail only', async ({ page, r
   const nav = page.getByRole('navigation', { name: 'Back office' });
   // Failed mail: editors see that mail fails (not whom it was for), e2e/admin-failed-mail.spec.ts.
   // Insight: editors see where visits came from (no figures about people), e2e/states/insight.spec.ts.
+  // Counsellors: editors change the hours of the counsellors an admin opened to them.
   await expect(nav.getByRole('link')).toHaveText([
     'Dashboard',
     'Insight',
     'Content',
     'Failed mail',
     'Two-step sign-in',
+    'Counsellors',
   ]);
   await page.goto('/admin/inbox');
   await expect(page.getByText('Your role (editor) does not include this page.')).toBeVisible();

@@ -5,7 +5,7 @@
 /**
  * Private and transactional pages: sign-in, registration and password reset, every dashboard, the
  * payment page and the payer's receipt (/payment/receipt/{id}), account verification, the fallback
- * shells, the back office and development tools,
+ * shells, the back office and development tools, the account pages e-mailed links open,
  * and pages that only answer a query or an error. A prefix ending in "/" covers the folder.
  */
 export const noindexRoutes = [
@@ -32,6 +32,7 @@ export const noindexRoutes = [
   '/admin',
   '/admin/',
   '/dev/',
+  '/account/',
 ] as const;
 
 /** Served, but the same page as another route (its canonical URL): left out of the sitemap only. */
