@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { documents, jobApplications } from '../schema/index.ts';
 
@@ -32,7 +32,7 @@ export async function vaultDocument(db: Db, owner: VaultOwner, id: string) {
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), or(ownedBy(owner))))
+    .where(and(eq(documents.id, id), ownedBy(owner)))
     .limit(1);
   return row;
 }

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { batch } from '#db/batch.ts';
 import type { Db } from '#db/client.ts';
 import { auditInsert } from '#db/queries/audit.ts';
-import { discardUnprovenStatements, personByEmail, roleTables } from '#db/queries/people.ts';
+import { discardUnprovenStatements, roleTables } from '#db/queries/people.ts';
+import { findPerson } from './people.ts';
 import { endOtherSessionsStatement } from '#db/queries/sessions.ts';
 import { getSite } from '#db/queries/site-content.ts';
 import { people, sessions, type AccountType } from '#db/schema/index.ts';
@@ -27,9 +28,9 @@ import { readPurposeToken, signPurposeToken } from '../security/tokens.ts';
 const UNDO_SECONDS = 7 * 24 * 3600;
 const UNDO_AUDIENCE = 'email-change-undo';
 
-/** Whether an address is taken by a person or a proven account of any role. */
+/** Whether an address is taken: a person's, or a proven account from before people existed (merged on the way). */
 async function taken(db: Db, email: string) {
-  return (await personByEmail(db, email)) !== undefined;
+  return (await findPerson(db, email)) !== undefined;
 }
 
 /** E-mails the code for a change to `newEmail` (normalised), bound to `challenge`. */
