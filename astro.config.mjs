@@ -7,6 +7,7 @@ import { chosenEnvironment, siteUrlFor } from './scripts/lib/wrangler-config.ts'
 import { pageCss } from './scripts/build/page-css.ts';
 import { deferredIslands } from './scripts/build/deferred-islands.ts';
 import { pageScripts, inlineLimit } from './scripts/build/page-scripts.ts';
+import { apiReference } from './scripts/build/api-reference.ts';
 
 // The public origin of canonical URLs, og:url, the sitemap and robots.txt: SITE_URL from the shell
 // when set (npm start, the browser tests and the local rebuild pass the local origin), else the
@@ -53,6 +54,8 @@ export default defineConfig({
     deferredIslands(),
     pageCss(),
     afterPaint(),
+    // apiReference: Swagger UI's files for the API reference page at /api/docs (scripts/build/api-reference.ts).
+    apiReference(),
   ],
   // A strict CSP on every page: script-src/style-src are hashes of what the page really runs (no
   // 'unsafe-inline' for scripts). Inline style attributes (React's style={}) stay allowed through

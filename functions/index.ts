@@ -44,6 +44,7 @@ import { health } from './routes/health/health.ts';
 import { jobAlerts } from './routes/job-alerts/job-alerts.ts';
 import { consultationsRouter } from './routes/consultations/consultations.ts';
 import { build } from './routes/build/build.ts';
+import { apiDocs } from './routes/api-docs/api-docs.ts';
 import { alertFailedRun, anyFailed, runScheduled, ScheduledRunFailed } from './scheduled/index.ts';
 import { apiPaths } from '#schemas/paths.ts';
 
@@ -86,6 +87,11 @@ app
   .route(
     '/api/dev',
     devTools(() => app.routes),
+  )
+  // The published OpenAPI document and its reference page, made from the same table.
+  .route(
+    '/api',
+    apiDocs(() => app.routes),
   )
   .route('/api', contact)
   .route('/api/payment', payment)

@@ -64,3 +64,9 @@ export const apiPaths = {
   missionVision: '/api/missionvission',
   admin: '/api/admin',
 } as const;
+
+/**
+ * Where the build puts the API reference page's renderer (swagger-ui-dist's bundle and stylesheet,
+ * copied by scripts/build/api-reference.ts), read by GET /api/docs.
+ */
+export const apiReferenceAssets = '/vendor/swagger-ui';

@@ -11,7 +11,8 @@ import type { AccountType } from '#db/schema/index.ts';
  */
 export type RouteFact =
   | { kind: 'input'; target: keyof ValidationTargets; schema: z.ZodType }
-  | { kind: 'auth'; audience: AccountType }
+  /** `roles`: the staff roles allowed, where the route narrows its audience to some. */
+  | { kind: 'auth'; audience: AccountType; roles?: readonly string[] }
   | { kind: 'upload' };
 
 // Keyed by the middleware function itself: the facts travel with it to every route it is put on.

@@ -81,7 +81,7 @@ export const requireAuth = (audience: AccountType, { header = 'authorization', r
         else c.header('X-Renewed-Token', renewed);
       }
     }),
-    { kind: 'auth', audience },
+    { kind: 'auth', audience, roles },
   );
 
 const applicantDoor = requireAuth('applicant', { header: 'x-applicant-token' });

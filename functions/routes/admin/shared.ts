@@ -28,7 +28,7 @@ const staffSession = (roles?: readonly string[]) => {
         await next();
       }),
     ),
-    { kind: 'auth', audience: 'staff' },
+    { kind: 'auth', audience: 'staff', roles },
   );
 };
 
