@@ -37,6 +37,7 @@ export interface BookedOnBehalf {
   name: string;
   start: string;
   counsellor: string;
+  office: Office;
 }
 
 /** Every zone the browser knows, with `current` in the list. */
@@ -232,6 +233,7 @@ function BookingForm({
         name: name.trim(),
         start: answer.consultation.start,
         counsellor: answer.consultation.counsellor.name,
+        office: offices.find((o) => o.id === office)!,
       });
     },
     onError: (error) => {
@@ -480,12 +482,15 @@ function BookingForm({
         <fieldset
           id="book-times"
           className="admin-fieldset book-times"
-          aria-describedby={errors.start ? 'book-times-error' : undefined}
+          aria-describedby={[errors.start ? 'book-times-error' : '', 'book-times-zones']
+            .filter(Boolean)
+            .join(' ')}
         >
-          <legend>
-            Free times on {dayTitle(date)}, at the office ({officeZone})
-            {otherZone && <>, with yours ({staffZone}) beside them</>}
-          </legend>
+          <legend>Free times on {dayTitle(date)}</legend>
+          <p id="book-times-zones" className="admin-muted">
+            In the office&apos;s time ({officeZone}){otherZone && <>, with yours ({staffZone}) beside each</>}
+            .
+          </p>
           {slots.isPending && slots.fetchStatus !== 'idle' && (
             <p className="admin-loading" role="status">
               Loading free times…

@@ -106,8 +106,13 @@ export function ConsultationCalendar() {
     setAnchor(localDate(new Date(meeting.start), zone));
     if (counsellor && names.get(counsellor) !== meeting.counsellor) setCounsellor('');
     void queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors/calendar'] });
+    const start = new Date(meeting.start);
+    const atOffice =
+      meeting.office.timeZone === zone
+        ? ''
+        : ` (${timeInZone(start, meeting.office.timeZone)} ${zoneAbbreviation(start, meeting.office.timeZone)} at ${meeting.office.name})`;
     setBooked(
-      `Booked ${meeting.name} with ${meeting.counsellor} on ${formatInZone(new Date(meeting.start), zone)} ${zoneAbbreviation(new Date(meeting.start), zone)}. They have been e-mailed the details and a calendar invitation.`,
+      `Booked ${meeting.name} with ${meeting.counsellor} on ${formatInZone(start, zone)} ${zoneAbbreviation(start, zone)}${atOffice}. They have been e-mailed the details and a calendar invitation.`,
     );
   };
   const now = Date.now();
