@@ -1,10 +1,19 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { consultations, counsellorClosures, counsellorHours, counsellors, offices } from '../schema/index.ts';
+import {
+  consultations,
+  counsellorClosures,
+  counsellorHours,
+  counsellors,
+  jobApplicants,
+  offices,
+  users,
+} from '../schema/index.ts';
 import type { AvailabilityData } from '#functions/services/consultations/availability.ts';
 import type { ConsultationMode, ConsultationStatus, ConsultationTopic } from '#schemas/consultation-rules.ts';
 import { batch } from '../batch.ts';
 import { moveIfChanged, movesOf } from './stage-history.ts';
+import { contains } from './text-search.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -656,4 +665,39 @@ export async function meetingsOfAddressForStaff(db: Db, email: string, exceptId:
     .where(and(eq(sql`lower(${consultations.email})`, email.toLowerCase()), ne(consultations.id, exceptId)))
     .orderBy(desc(consultations.startAt))
     .limit(50);
+}
+
+/**
+ * Students (verified: an unfinished registration is nobody yet) and job seekers whose name or
+ * address holds `needle` (lower case): the people staff book a consultation for, with the details
+ * a booking needs. At most `limit`, by name.
+ */
+export async function peopleToBook(db: Db, needle: string, limit = 10) {
+  const [students, seekers] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.fullName, email: users.email, phone: users.contactNumber })
+      .from(users)
+      .where(
+        and(eq(users.isVerified, true), or(contains(users.fullName, needle), contains(users.email, needle))),
+      )
+      .orderBy(asc(users.fullName))
+      .limit(limit),
+    db
+      .select({
+        id: jobApplicants.id,
+        name: jobApplicants.fullName,
+        email: jobApplicants.email,
+        phone: jobApplicants.phone,
+      })
+      .from(jobApplicants)
+      .where(or(contains(jobApplicants.fullName, needle), contains(jobApplicants.email, needle)))
+      .orderBy(asc(jobApplicants.fullName))
+      .limit(limit),
+  ]);
+  return [
+    ...students.map((p) => ({ type: 'student' as const, ...p })),
+    ...seekers.map((p) => ({ type: 'applicant' as const, ...p })),
+  ]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || a.email.localeCompare(b.email))
+    .slice(0, limit);
 }

@@ -50,6 +50,8 @@ export const overrides: Record<string, Override> = {
       endMinute: undefined,
     },
   },
+  // Staff booking for whoever is free: a made-up counsellor would stop it at "no such counsellor".
+  'POST /api/admin/counsellors/meetings': { sample: { counsellor: undefined } },
   // Real rows, so the request reaches past "not found".
   'GET /api/subjects/:id': subject,
   'GET /api/programs/:id/costs': subject,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consultationModes, consultationStatuses, consultationTopics } from '../consultation-rules.ts';
+import { bookingSchema, slotsQuery } from '../consultations.ts';
 import { isDate } from '../zoned-time.ts';
 
 /**
@@ -209,3 +210,43 @@ export const meetingPersonSchema = z.object({
   ),
 });
 export type MeetingPerson = z.infer<typeof meetingPersonSchema>;
+
+/**
+ * Staff booking for a person (at the desk, on the phone): the public booking, and optionally the
+ * counsellor they asked for (none: whoever is free, chosen as for the public).
+ */
+export const staffBookingSchema = bookingSchema.extend({
+  counsellor: z.string().trim().max(100).optional(),
+});
+export type StaffBookingInput = z.input<typeof staffBookingSchema>;
+
+/** The free times staff may book for a person: the public slots, optionally of one counsellor. */
+export const staffSlotsQuery = slotsQuery.safeExtend({ counsellor: z.string().max(100).optional() });
+
+export const STAFF_BOOKING_MESSAGES = {
+  counsellor: 'No such counsellor, or they no longer take meetings.',
+  notTheirs:
+    'That counsellor does not meet then (that way, on that topic, at that office). Choose another time.',
+} as const;
+
+/** Finding the person to book for: a student or job seeker by part of their name or e-mail. */
+export const bookingPeopleQuery = z.object({
+  q: z
+    .string({ error: 'Type at least 2 letters of a name or e-mail' })
+    .trim()
+    .min(2, 'Type at least 2 letters of a name or e-mail')
+    .max(100, 'Search with at most 100 characters'),
+});
+export const bookingPersonSchema = z.object({
+  type: z.enum(['student', 'applicant']),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type BookingPerson = z.infer<typeof bookingPersonSchema>;
+export const bookingPeopleSchema = z.object({
+  success: z.literal(true),
+  people: z.array(bookingPersonSchema),
+});
+export type BookingPeople = z.infer<typeof bookingPeopleSchema>;

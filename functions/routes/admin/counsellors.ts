@@ -12,6 +12,7 @@ import {
   listCounsellors,
   meetingsBetween,
   meetingsForExport,
+  peopleToBook,
   reassignConsultation,
   removeClosure,
   saveCounsellor,
@@ -21,11 +22,16 @@ import { writeAudit } from '#db/queries/audit.ts';
 import { idParam } from '#schemas/admin/index.ts';
 import {
   REASSIGN_MESSAGES,
+  STAFF_BOOKING_MESSAGES,
+  bookingPeopleQuery,
   calendarQuery,
   closureSchema,
   counsellorSchema,
   meetingRecordSchema,
   reassignSchema,
+  staffBookingSchema,
+  staffSlotsQuery,
+  type BookingPeople,
   type MeetingPerson,
   type CalendarResponse,
   type ClosureList,
@@ -35,11 +41,12 @@ import {
 } from '#schemas/admin/counsellors.ts';
 import type { OkOnly, Wire } from '#schemas/responses.ts';
 import { addDays } from '#schemas/zoned-time.ts';
-import { bookingSchema, type BookedResponse } from '#schemas/consultations.ts';
+import type { BookedResponse, SlotsResponse } from '#schemas/consultations.ts';
 import {
   book,
   bookingRequest,
   changeable,
+  offeredSlots,
   tellCounsellor,
   tellPerson,
 } from '#functions/services/consultations/booking.ts';
@@ -52,7 +59,7 @@ import {
   consultationStatusLabels,
   consultationTopicLabels,
 } from '#schemas/consultation-rules.ts';
-import { adminOnly, staffOnly, toCsv } from './shared.ts';
+import { adminOnly, searchNeedle, staffOnly, toCsv } from './shared.ts';
 
 const NOT_FOUND = 'No such counsellor.';
 const ADMINS_ONLY = 'Only admins may change this counsellor: ask an admin to allow editors.';
@@ -257,11 +264,27 @@ export const adminCounsellors = new Hono<AppEnv>()
     );
     return c.json({ success: true, meetings } satisfies Wire<CalendarResponse>);
   })
+  // The free times staff book from: the public's, optionally of the counsellor the person asked for.
+  .get('/slots', adminOnly, validate('query', staffSlotsQuery), async (c) => {
+    const query = c.req.valid('query');
+    const { slots, offices } = await offeredSlots(c.var.db, query, new Date());
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ success: true, timeZone: query.tz, slots, offices } satisfies Wire<SlotsResponse>);
+  })
+  // The person to book for, found by part of their name or address among students and job seekers.
+  .get('/people', adminOnly, validate('query', bookingPeopleQuery), async (c) => {
+    const people = await peopleToBook(c.var.db, searchNeedle(c.req.valid('query').q));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ success: true, people } satisfies Wire<BookingPeople>);
+  })
   // Staff book for a person (on the phone, at the desk): the same statement decides as for the
   // public, without the address's three-meeting limit; the person gets the same e-mail and link.
-  .post('/meetings', adminOnly, validate('json', bookingSchema), async (c) => {
-    const body = c.req.valid('json');
-    const id = await book(c.var.db, bookingRequest(body), new Date(), c.var.auth.sub);
+  // A counsellor named takes it or nobody does (a 409 when they have just been taken).
+  .post('/meetings', adminOnly, validate('json', staffBookingSchema), async (c) => {
+    const { counsellor, ...body } = c.req.valid('json');
+    if (counsellor && !(await findCounsellor(c.var.db, counsellor))?.isActive)
+      throw new HTTPException(400, { message: STAFF_BOOKING_MESSAGES.counsellor });
+    const id = await book(c.var.db, { ...bookingRequest(body), counsellor }, new Date(), c.var.auth.sub);
     const link = await manageLinks(c.env, id);
     await tellPerson(c.var.db, c.var.mailer, 'booked', id, { siteUrl: link.siteUrl, manage: link.absolute });
     await tellCounsellor(c.var.db, c.var.mailer, 'booked', id, link.siteUrl);

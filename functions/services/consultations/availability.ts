@@ -54,6 +54,8 @@ export interface SlotFilter {
   office?: string | undefined;
   mode?: ConsultationMode | undefined;
   topic?: ConsultationTopic | undefined;
+  /** One counsellor's times only (staff booking with the counsellor a person asked for). */
+  counsellor?: string | undefined;
   /** A meeting being moved: its own time does not make its counsellor busy. */
   ignoreMeeting?: string | undefined;
 }
@@ -118,6 +120,7 @@ export function openTimes(data: AvailabilityData, filter: SlotFilter): OpenTime[
     byCounsellor.set(m.counsellorId, [...(byCounsellor.get(m.counsellorId) ?? []), m]);
   }
   for (const c of data.counsellors) {
+    if (filter.counsellor && c.id !== filter.counsellor) continue;
     if (filter.topic && !c.topics.includes(filter.topic)) continue;
     const modes = filter.mode ? c.modes.filter((m) => m === filter.mode) : c.modes;
     if (modes.length === 0) continue;

@@ -18,6 +18,7 @@ import {
   type ConsultationTopic,
 } from '#schemas/consultation-rules.ts';
 import type { BookingRequest, ConsultationView } from '#schemas/consultations.ts';
+import { STAFF_BOOKING_MESSAGES } from '#schemas/admin/counsellors.ts';
 import { normalizeEmail } from '#schemas/email.ts';
 import { addDays, startOfLocalDay } from '#schemas/zoned-time.ts';
 import { Conflict, Invalid } from '../errors.ts';
@@ -48,6 +49,7 @@ export async function offeredSlots(
     office?: string | undefined;
     mode?: ConsultationMode | undefined;
     topic?: ConsultationTopic | undefined;
+    counsellor?: string | undefined;
   },
   now: Date,
 ) {
@@ -61,6 +63,7 @@ export async function offeredSlots(
       office: query.office,
       mode: query.mode,
       topic: query.topic,
+      counsellor: query.counsellor,
     }),
   );
   const named = new Set(slots.map((s) => s.office));
@@ -97,23 +100,31 @@ export const bookingRequest = (body: BookingRequest) => ({
 /**
  * Books a consultation. Invalid when no counsellor's hours offer the time (or notice and window
  * forbid it); Conflict when every counsellor who could is taken, or the address already holds the
- * most future meetings. `staffId`: booked by staff for the person, without the address's limit.
+ * most future meetings. `staffId`: booked by staff for the person, without the address's limit;
+ * `counsellor`: only that counsellor may take it (staff booking the one the person asked for).
  */
 export async function book(
   db: Db,
-  input: Omit<NewConsultation, 'email'> & { email: string; office?: string | undefined },
+  input: Omit<NewConsultation, 'email'> & {
+    email: string;
+    office?: string | undefined;
+    counsellor?: string | undefined;
+  },
   now: Date,
   staffId: string | null = null,
 ) {
-  const email = normalizeEmail(input.email);
-  const offered = await candidates(db, input.start, {
+  const { counsellor, ...meeting } = input;
+  const email = normalizeEmail(meeting.email);
+  const offered = await candidates(db, meeting.start, {
     now,
-    mode: input.mode,
-    topic: input.topic,
-    office: input.office,
+    mode: meeting.mode,
+    topic: meeting.topic,
+    office: meeting.office,
+    counsellor,
   });
-  if (offered.length === 0) throw new Invalid(CONSULTATION_MESSAGES.notOffered);
-  const id = await insertConsultation(db, { ...input, email, bookedByStaffId: staffId }, offered, {
+  if (offered.length === 0)
+    throw new Invalid(counsellor ? STAFF_BOOKING_MESSAGES.notTheirs : CONSULTATION_MESSAGES.notOffered);
+  const id = await insertConsultation(db, { ...meeting, email, bookedByStaffId: staffId }, offered, {
     now,
     emailLimit: staffId ? null : CONSULTATION_LIMIT_PER_EMAIL,
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarSchema, counsellorListSchema, meetingPersonSchema } from '#schemas/admin/counsellors.ts';
 import {
@@ -7,7 +7,15 @@ import {
   consultationTopicLabels,
 } from '#schemas/consultation-rules.ts';
 import { okResponse } from '#schemas/responses.ts';
-import { addDays, localDate, timeInZone, weekday } from '#schemas/zoned-time.ts';
+import {
+  addDays,
+  formatInZone,
+  localDate,
+  timeInZone,
+  weekday,
+  zoneAbbreviation,
+} from '#schemas/zoned-time.ts';
+import { BookOnBehalf, type BookedOnBehalf } from './BookOnBehalf.tsx';
 import { adminApi, downloadCsv, errorText } from './session.ts';
 // Its own rules: whichever page renders the calendar has them.
 import '../../styles/admin-counsellors.css';
@@ -34,7 +42,14 @@ export function ConsultationCalendar() {
   const [anchor, setAnchor] = useState(today);
   const [counsellor, setCounsellor] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [booking, setBooking] = useState(false);
+  const [booked, setBooked] = useState<string | null>(null);
+  const bookedRef = useRef<HTMLParagraphElement>(null);
   const queryClient = useQueryClient();
+  // After the dialog closes (and gives focus back to its opener), the news of the booking takes it.
+  useEffect(() => {
+    if (booked) bookedRef.current?.focus();
+  }, [booked]);
   // A week starts on Monday.
   const from = view === 'day' ? anchor : addDays(anchor, 1 - weekday(anchor));
   const days = view === 'day' ? [from] : Array.from({ length: 7 }, (_, i) => addDays(from, i));
@@ -84,6 +99,22 @@ export function ConsultationCalendar() {
     );
   };
   const names = new Map((counsellors.data?.counsellors ?? []).map((c) => [c.id, c.name]));
+  const onBooked = (meeting: BookedOnBehalf) => {
+    setBooking(false);
+    setResult(null);
+    // The calendar turns to the meeting's day, with every counsellor when another one was shown.
+    setAnchor(localDate(new Date(meeting.start), zone));
+    if (counsellor && names.get(counsellor) !== meeting.counsellor) setCounsellor('');
+    void queryClient.invalidateQueries({ queryKey: ['admin', '/counsellors/calendar'] });
+    const start = new Date(meeting.start);
+    const atOffice =
+      meeting.office.timeZone === zone
+        ? ''
+        : ` (${timeInZone(start, meeting.office.timeZone)} ${zoneAbbreviation(start, meeting.office.timeZone)} at ${meeting.office.name})`;
+    setBooked(
+      `Booked ${meeting.name} with ${meeting.counsellor} on ${formatInZone(start, zone)} ${zoneAbbreviation(start, zone)}${atOffice}. They have been e-mailed the details and a calendar invitation.`,
+    );
+  };
   const now = Date.now();
   const step = view === 'day' ? 1 : 7;
   return (
@@ -133,8 +164,35 @@ export function ConsultationCalendar() {
         <button type="button" className="admin-button admin-button--quiet" onClick={exportCsv}>
           Download CSV
         </button>
+        <button
+          type="button"
+          className="admin-button"
+          disabled={!counsellors.data}
+          onClick={() => {
+            setBooked(null);
+            setBooking(true);
+          }}
+        >
+          Book a consultation
+        </button>
       </div>
+      {counsellors.data && (
+        <BookOnBehalf
+          open={booking}
+          onClose={() => setBooking(false)}
+          onBooked={onBooked}
+          counsellors={counsellors.data.counsellors}
+          offices={counsellors.data.offices}
+          staffZone={zone}
+          date={view === 'day' ? anchor : today}
+        />
+      )}
       <div aria-live="polite">
+        {booked && (
+          <p role="status" className="admin-success" tabIndex={-1} ref={bookedRef}>
+            {booked}
+          </p>
+        )}
         {result && (
           <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'admin-success' : 'admin-error'}>
             {result.text}
