@@ -1,5 +1,5 @@
 /**
- * Exports the D1 database's data as SQL that a new D1 database can import (README "Backups").
+ * Exports the D1 database's data as SQL that a new D1 database can import (docs/operations.md, "Backups").
  *
  *   npm run db:export -- --remote --output backup.sql [--env staging]
  *   npm run db:export -- --local --output backup.sql

@@ -4,7 +4,7 @@
 //   2. applies the D1 migrations to the environment's database (remote);
 //   3. deploys the Worker and the built dist/ with `wrangler deploy`, tagged with the commit
 //      (BUILD_COMMIT, which GET /api/health reports), and prints the rollback commands
-//      (scripts/lib/deploy-steps.ts; README "Rolling back");
+//      (scripts/lib/deploy-steps.ts; docs/deploying.md, "Rolling back");
 //   4. reports the content version the build carries to the live Worker (POST /api/build/done with
 //      BUILD_TOKEN), so the back office shows "published at …".
 // Needs wrangler's credentials (CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID on CI). The report

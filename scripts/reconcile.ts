@@ -1,7 +1,7 @@
 // npm run reconcile -- --since <time> [--env staging|production [--yes]] [--env-file FILE]
 // After D1 is restored to a Time Travel bookmark: puts back the payments and refunds Stripe's
 // webhook wrote after it, from Stripe's own record (functions/services/payments/reconcile.ts, the
-// webhook's handlers; README "Rolling back"). `--since` is the bookmark's time (the deploy log
+// webhook's handlers; docs/deploying.md, "Rolling back"). `--since` is the bookmark's time (the deploy log
 // prints it), or any earlier time: what the database already has is left as it is, so a run from
 // too early, or a second run, changes nothing more. Sends no e-mail.
 //   (no --env)      the local D1 (WRANGLER_PERSIST_TO picks another), with the Stripe settings of

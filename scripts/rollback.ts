@@ -1,5 +1,5 @@
 // npm run rollback -- --version <id> [--bookmark <bookmark> [--since <time>]] [--env staging]: undoes a deploy with
-// the two commands `npm run deploy` printed (scripts/lib/deploy-steps.ts; README "Rolling back"):
+// the two commands `npm run deploy` printed (scripts/lib/deploy-steps.ts; docs/deploying.md, "Rolling back"):
 // the previous Worker version back (code and pages together), and, with --bookmark, the database
 // restored to D1 Time Travel's bookmark from before that deploy's migrations. Asks before
 // restoring data (everything written since the bookmark is lost); --yes for scripts. A data restore

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 /**
  * Debian 12 (bookworm), slim, pinned by the digest of its image index: the same base every run. To
  * move it, put the new digest here and in both workflows' `container:` (the test says where), run
- * `npm run ci:local`, and redraw the screenshots if the browser build moved (README, "Screen states").
+ * `npm run ci:local`, and redraw the screenshots if the browser build moved (docs/testing.md, "Screen states").
  */
 export const CI_IMAGE =
   'debian:bookworm-slim@sha256:3783cc01769c7b2b1b83a5c5ad96c815348e28ed7da68e2e3687004faa906251';

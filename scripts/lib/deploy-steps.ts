@@ -118,7 +118,7 @@ export async function deployWithUndo(options: {
   ]);
   log(
     [
-      'To undo this deploy (README, "Rolling back"):',
+      'To undo this deploy (docs/deploying.md, "Rolling back"):',
       undo.code
         ? `  code and pages: ${commandLine(undo.code)}`
         : '  code and pages: nothing to roll back to (the first deploy)',

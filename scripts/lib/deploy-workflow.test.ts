@@ -1,6 +1,6 @@
 // Issue 32 items 3, 5 and 8: the shipped deploy workflow gates every deploy on `npm test`, holds
 // production for an approval, deploys the environment the event names and only that one, and asks
-// for the API token permissions the README lists.
+// for the API token permissions docs/deploying.md lists.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -63,11 +63,11 @@ describe('.github/workflows/deploy.yml', () => {
     expect(workflowText).toContain('TARGET: ${{ needs.target.outputs.environment }}');
   });
 
-  it('asks for the same API token permissions as the README', () => {
+  it('asks for the same API token permissions as docs/deploying.md', () => {
     const fromWorkflow = [
       ...workflowText.matchAll(/^# {3}- ((?:Account|Zone|User) \/ .+ \/ (?:Read|Edit))$/gm),
     ].map((m) => m[1]);
-    const readme = readFileSync('README.md', 'utf8');
+    const readme = readFileSync('docs/deploying.md', 'utf8');
     const block = /<!-- api-token-permissions[^>]*-->([\s\S]*?)<!-- \/api-token-permissions -->/.exec(
       readme,
     )?.[1];

@@ -40,7 +40,7 @@ export async function openRemotePlatform(target: RemoteTarget) {
   const d1 = config.d1_databases.find((d) => d.binding === 'DB');
   if (!d1?.database_id || /^0{8}-/.test(d1.database_id)) {
     throw new Error(
-      `wrangler.toml has no real database_id for ${target}'s DB binding: create the database (README, "Deploying to Cloudflare") and put its id there.`,
+      `wrangler.toml has no real database_id for ${target}'s DB binding: create the database (docs/deploying.md) and put its id there.`,
     );
   }
   const dir = resolve('.wrangler', 'remote');

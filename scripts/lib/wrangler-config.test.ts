@@ -13,7 +13,7 @@ function variant(edit: (toml: string) => string, file = 'wrangler.toml') {
   writeFileSync(path, edited);
   return path;
 }
-/** Staging's own routes line, which the README's deploy steps keep. */
+/** Staging's own routes line, which the deploy steps of docs/deploying.md keep. */
 const STAGING_ROUTES = /^(\[env\.staging\]\n)routes = .*\n/m;
 
 describe("the environments' addresses (wrangler's own resolution)", () => {

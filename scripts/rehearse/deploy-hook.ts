@@ -30,7 +30,7 @@ export async function startDeployHook(options: {
   buildInfoFile: string;
   wrangler: Wrangler;
   commit?: string;
-  /** Production's origin, as the operator's wrangler.toml holds it (README step 4). */
+  /** Production's origin, as the operator's wrangler.toml holds it (docs/deploying.md step 4). */
   siteUrl: string;
   log: (text: string) => void;
 }) {
@@ -50,7 +50,7 @@ export async function startDeployHook(options: {
         BUILD_TOKEN: options.buildToken,
         BUILD_INFO_FILE: options.buildInfoFile,
         // As on a build machine: production's SITE_URL (here given as the operator's wrangler.toml
-        // would hold it after README step 4) and no wrangler environment chosen (the top level).
+        // would hold it after docs/deploying.md step 4) and no wrangler environment chosen (the top level).
         SITE_URL: options.siteUrl,
         CLOUDFLARE_ENV: '',
       },

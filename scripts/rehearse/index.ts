@@ -22,7 +22,7 @@
 //     scripts/lib/deploy-steps.ts against a stand-in for Cloudflare (./cloud.ts): each a version
 //     with its own files, a Time Travel bookmark before migrating.
 //
-// The operator's own values (README steps 4 and 7 and "edit content/site.json"): a real-looking
+// The operator's own values (docs/deploying.md steps 4 and 7 and "edit content/site.json"): a real-looking
 // domain, since wrangler.toml's placeholder origin and the seed's example.com addresses are named by
 // the health check as example values.
 //
@@ -82,7 +82,7 @@ const PAST_FIRST_BACKOFF_MS = 6 * 60_000;
 
 /** The operator's domain (never resolved: everything runs on loopback). */
 const DOMAIN = 'bridgeway-global.co.uk';
-/** SITE_URL as the operator sets it in wrangler.toml (README step 4): not wrangler.toml's placeholder. */
+/** SITE_URL as the operator sets it in wrangler.toml (docs/deploying.md step 4): not wrangler.toml's placeholder. */
 const origin = `https://www.${DOMAIN}`;
 const commit = currentCommit();
 /** The site settings' contact details as the launch sets them (an admin, through the back office). */

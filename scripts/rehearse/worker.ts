@@ -14,7 +14,7 @@ export async function startProductionWorker(options: {
   envFile: string;
   assetsDir: string;
   commit?: string;
-  /** Vars an operator sets in wrangler.toml before the first deploy (README step 4: SITE_URL). */
+  /** Vars an operator sets in wrangler.toml before the first deploy (docs/deploying.md step 4: SITE_URL). */
   vars?: Record<string, string>;
   log: (text: string) => void;
 }) {

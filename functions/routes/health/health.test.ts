@@ -14,7 +14,7 @@ import { SERVICE_UNAVAILABLE_MESSAGE } from '#schemas/errors.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-/** A secret as the README makes it (`openssl rand -hex 32`). */
+/** A secret as docs/deploying.md makes it (`openssl rand -hex 32`). */
 const randomSecret = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -225,7 +225,7 @@ describe('a missing or weak TOKEN_SECRET in a deployed Worker (issue 30 item 7)'
     expect(res.status).toBe(503);
   });
 
-  it('serves as usual with a secret made as the README says, in every deployed environment', async () => {
+  it('serves as usual with a secret made as docs/deploying.md says, in every deployed environment', async () => {
     for (const environment of ['production', 'staging']) {
       const vars = { ...env, ...production, ENVIRONMENT: environment, TOKEN_SECRET: randomSecret() } as Env;
       expect((await app.request('/api/countries', {}, vars)).status).toBe(200);
