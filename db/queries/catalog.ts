@@ -84,6 +84,18 @@ export async function listSubjects(
   return rows.map((r) => toSubject(r.subject, r.universityName));
 }
 
+/**
+ * The version of the whole subjects list: raised by triggers (migration 0025) with every change to
+ * a subject or a university's name, in the change's own transaction. One primary-key read.
+ */
+export async function subjectsListVersion(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ version: t.derivedVersions.version })
+    .from(t.derivedVersions)
+    .where(eq(t.derivedVersions.name, 'subjects-list'));
+  return row?.version ?? 0;
+}
+
 /** Active subjects matching `where`, in catalogue order (a page of the build snapshot). */
 export async function listSubjectsWhere(db: Db, where: SQL) {
   const rows = await subjectWithUniversity(db)

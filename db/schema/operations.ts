@@ -202,6 +202,17 @@ export const contentVersion = sqliteTable('content_version', {
 });
 
 /**
+ * Versions of derived copies: a row per copy (`subjects-list`: the stored whole answer of GET
+ * /api/subjects), raised by triggers (migration 0025) on every insert, update and delete of the rows
+ * the copy is made from, whoever writes them (the back office, the seed, an import, a console
+ * statement), in the same transaction as the change.
+ */
+export const derivedVersions = sqliteTable('derived_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+/**
  * Where a scheduled job that works through more than one run's budget stopped (docs/decisions/020):
  * one row a job, its position as JSON (the orphaned-files sweep: the prefix and the last key it
  * looked at), read at the start of the next run.

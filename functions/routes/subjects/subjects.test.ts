@@ -96,6 +96,45 @@ describe('GET /api/subjects', () => {
   });
 });
 
+describe('GET /api/subjects: the whole list from its stored copy', () => {
+  const PREFIX = 'cache/api-subjects/';
+  const copies = async () => (await env.FILES.list({ prefix: PREFIX })).objects.map((o) => o.key);
+  const names = async () =>
+    await (await request('/api/subjects')).json<{ _id: string; name: string; university: string }[]>();
+
+  it('answers from a copy stored under the list version, the same bytes a fresh read gives', async () => {
+    const first = await (await request('/api/subjects')).text();
+    const [key] = await copies();
+    expect(key).toMatch(/^cache\/api-subjects\/\d+\.json$/);
+    expect(await (await env.FILES.get(key!))!.text()).toBe(first);
+    // The copy answers: changed behind the version's back, what it holds is what is served.
+    await env.FILES.put(key!, '[]');
+    expect(await (await request('/api/subjects')).text()).toBe('[]');
+    await env.FILES.put(key!, first);
+  });
+
+  it('shows any change to a subject or a university name at once, however it was written, and keeps one copy', async () => {
+    const [one] = made;
+    // A console statement, not the back office: no audit entry, no updated_at.
+    await env.DB.prepare("update subjects set name = 'Renamed Program' where id = ?").bind(one!.id).run();
+    expect((await names()).find((s) => s._id === one!.id)?.name).toBe('Renamed Program');
+    const { universityId } = (await env.DB.prepare(
+      'select university_id as universityId from subjects where id = ?',
+    )
+      .bind(one!.id)
+      .first<{ universityId: string }>())!;
+    await env.DB.prepare("update universities set name = 'Renamed University' where id = ?")
+      .bind(universityId)
+      .run();
+    expect((await names()).find((s) => s._id === one!.id)?.university).toBe('Renamed University');
+    await env.DB.prepare('update subjects set is_active = 0 where id = ?').bind(one!.id).run();
+    expect((await names()).some((s) => s._id === one!.id)).toBe(false);
+    await env.DB.prepare('update subjects set is_active = 1 where id = ?').bind(one!.id).run();
+    expect((await names()).some((s) => s._id === one!.id)).toBe(true);
+    expect(await copies()).toHaveLength(1);
+  });
+});
+
 describe('GET /api/subjects/:id', () => {
   it('returns one subject', async () => {
     const list = await (await request('/api/subjects')).json<{ _id: string; name: string }[]>();

@@ -10,10 +10,15 @@ import {
   type SubjectSearchResponse,
 } from '#schemas/catalog.ts';
 import { getSubject, listSubjects, searchSubjects } from '#db/queries/catalog.ts';
+import { wholeSubjectsList } from '#functions/services/catalogue/subjects-copy.ts';
 
 export const subjects = new Hono<AppEnv>()
   .get('/', validate('query', subjectsQuery), async (c) => {
-    return c.json((await listSubjects(c.var.db, c.req.valid('query'))) satisfies SubjectDto[]);
+    const filter = c.req.valid('query');
+    // The whole list comes from its stored copy; a country's or the first N are small reads.
+    if (!filter.countryId && !filter.limit)
+      return c.body(await wholeSubjectsList(c), 200, { 'Content-Type': 'application/json' });
+    return c.json((await listSubjects(c.var.db, filter)) satisfies SubjectDto[]);
   })
   // Before '/:id': "search" is a reserved word, not a subject slug.
   .get('/search', validate('query', subjectSearchQuery), async (c) => {
