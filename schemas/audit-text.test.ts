@@ -26,7 +26,7 @@ describe('auditValues', () => {
     expect(auditValues(entry, 'before')).toEqual([]);
     expect(auditValues(entry, 'after')).toEqual([
       { label: 'Files deleted', value: '2' },
-      { label: 'Mail, payments and messages under the address deleted too', value: 'Yes' },
+      { label: 'Mail and payments under the address deleted', value: 'Yes' },
       { label: 'Some new key', value: 'No' },
     ]);
   });

@@ -152,7 +152,7 @@ export function describeAudit(e: AuditFacts): string {
 }
 
 /** One value of an entry's before or after, as the detail panel lists it: "Status" "In review". */
-export interface AuditValue {
+interface AuditValue {
   label: string;
   value: string;
 }
@@ -165,7 +165,7 @@ const keyLabels: Record<string, string> = {
   reason: 'Reason',
   email: 'E-mail address',
   files: 'Files deleted',
-  addressRows: 'Mail, payments and messages under the address deleted too',
+  addressRows: 'Mail and payments under the address deleted',
   found: 'Accounts found',
   name: 'Name',
   size: 'Size',

@@ -238,15 +238,15 @@ test("an audit entry's before and after: labelled values in words, not JSON", as
   await expect(after.getByRole('definition')).toHaveText(['In review']);
   await expect(entry).not.toContainText('in_review');
   await expect(entry).not.toContainText('{');
-  await states.check('admin-audit-status', { mask: [...changing(page), page.getByText(id)] });
+  await states.check('admin-audit-status', { mask: [...changing(page), page.getByText(id)], show: entry });
 
   await open(/A person erased their own account/);
   await expect(before).toContainText('Nothing recorded');
   await expect(after.getByRole('term')).toHaveText([
     'Files deleted',
-    'Mail, payments and messages under the address deleted too',
+    'Mail and payments under the address deleted',
   ]);
   await expect(after.getByRole('definition')).toHaveText(['2', 'Yes']);
   await expect(entry).not.toContainText('addressRows');
-  await states.check('admin-audit-erase', { mask: [...changing(page), page.getByText(id)] });
+  await states.check('admin-audit-erase', { mask: [...changing(page), page.getByText(id)], show: entry });
 });

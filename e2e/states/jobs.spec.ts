@@ -222,7 +222,7 @@ test('after the confirmation link: the sign-in says the address is confirmed, wi
   // Confirming ended the sessions made before it: the way on is to sign in again.
   await page.getByRole('link', { name: 'Go to My applications' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to see your applications' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('status').filter({ hasText: 'confirmed' })).toHaveText(
     'Your e-mail address is confirmed. Log in with your e-mail address and password.',
   );
   await expect(page.getByLabel('Email')).toHaveValue(email);
