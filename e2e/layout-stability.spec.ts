@@ -98,7 +98,9 @@ test('courses: the sections below the first screen wait for the view, and the co
   expect(await page.evaluate(() => (window as WithShifts).shifts)).toBe(0);
 });
 
-test('payment: the form does not move when the card box gets its final content', async ({ page }) => {
+test('payment: the form does not move when the card box gets its final content, but for the notice that cards are off', async ({
+  page,
+}) => {
   const violations = cspViolations(page);
   // Hold the configuration answer so the pre-rendered "loading" state can be measured first.
   let release!: () => void;
@@ -119,8 +121,19 @@ test('payment: the form does not move when the card box gets its final content',
   await expect(page.locator('.pay-card')).toContainText('Loading the secure card form');
   const loading = await box();
   release();
-  await expect(page.locator('.pay-card')).toContainText('Card payments are unavailable at the moment.');
-  expect(await box()).toEqual(loading);
+  // Without card payments the notice comes first, above the fields it switches off: the form moves
+  // down once, by the notice's height and margin and no more; the card box keeps its size.
+  const notice = page.getByTestId('payment-unavailable');
+  await expect(notice).toContainText('Card payments are unavailable at the moment.');
+  const noticeRoom = await notice.evaluate(
+    (n) => n.getBoundingClientRect().height + parseFloat(getComputedStyle(n).marginBottom),
+  );
+  const off = await box();
+  expect(off.cardHeight).toBe(loading.cardHeight);
+  // The summary beside the form stays; below it (a narrower window) it moves with the form.
+  const moved = off.summaryTop - loading.summaryTop;
+  expect(Math.min(Math.abs(moved), Math.abs(moved - noticeRoom)), 'the summary moved (px)').toBeLessThan(1);
+  expect(Math.abs(off.buttonTop - loading.buttonTop - noticeRoom)).toBeLessThan(1);
   // Only one main landmark: the page's content sits in the layout's <main>.
   await expect(page.locator('main')).toHaveCount(1);
   expect(violations).toEqual([]);

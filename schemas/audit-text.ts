@@ -150,3 +150,113 @@ export function describeAudit(e: AuditFacts): string {
   // An action this list does not know yet: its words, not its code.
   return `${e.action.replace(/[._]/g, ' ')}: ${about}`;
 }
+
+/** One value of an entry's before or after, as the detail panel lists it: "Status" "In review". */
+interface AuditValue {
+  label: string;
+  value: string;
+}
+
+/** What a stored key is called: the keys the routes record (functions/routes/admin, the privacy service). */
+const keyLabels: Record<string, string> = {
+  status: 'Status',
+  method: 'Signed in with',
+  enrolled: 'Two-step sign-in set up at this sign-in',
+  reason: 'Reason',
+  email: 'E-mail address',
+  files: 'Files deleted',
+  addressRows: 'Mail and payments under the address deleted',
+  found: 'Accounts found',
+  name: 'Name',
+  size: 'Size',
+  url: 'Address',
+  role: 'Role',
+  via: 'Added through',
+  counsellor: 'Counsellor',
+  counsellorId: 'Counsellor id',
+  notes: 'Notes',
+  start: 'Starts',
+  from: 'From',
+  to: 'To',
+  rows: 'Rows',
+  active: 'Shown on the site',
+  date: 'Date',
+};
+
+/** Stored values that are codes, in words, by key. */
+const valueWords: Record<string, Record<string, string>> = {
+  method: {
+    totp: 'password and authenticator app',
+    password: 'password only',
+    'recovery code': 'password and a recovery code',
+  },
+  reason: { deactivated: 'the staff account is switched off' },
+};
+
+/** "addressRows" → "Address rows": a key no list above knows, in words. */
+const wordsOf = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One stored value in words: labels for statuses, Yes/No, sizes, times in UTC, lists joined. */
+function valueText(e: Pick<AuditFacts, 'entity'>, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    if (key === 'size') {
+      if (value >= 1024 * 1024) return `${(value / 1024 / 1024).toFixed(1)} MB`;
+      if (value >= 1024) return `${Math.round(value / 1024)} KB`;
+      return `${value} bytes`;
+    }
+    return value.toLocaleString('en-GB');
+  }
+  if (typeof value === 'string') {
+    if (key === 'status' && isPipeline(e.entity)) return staffLabel(e.entity, value);
+    if (key === 'status' && value in consultationStatusLabels)
+      return consultationStatusLabels[value as ConsultationStatus];
+    const word = valueWords[key]?.[value];
+    if (word) return word;
+    if (ISO_TIME.test(value)) return `${value.slice(0, 16).replace('T', ' ')} UTC`;
+    return value;
+  }
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => valueText(e, key, item)).join(', ') : 'none';
+  return JSON.stringify(value);
+}
+
+/** A record's values as labelled lines; a nested record's values under "Outer: inner". */
+function valuesOf(e: Pick<AuditFacts, 'entity'>, record: Record<string, unknown>, prefix = ''): AuditValue[] {
+  return Object.entries(record).flatMap(([key, value]) => {
+    const label = `${prefix}${keyLabels[key] ?? wordsOf(key)}`;
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return valuesOf(e, value as Record<string, unknown>, `${label}: `);
+    return [{ label, value: valueText(e, key, value) }];
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * An entry's before or after as labelled values in words, for staff who do not read JSON ("Status:
+ * In review", not `"status": "in_review"`). When both sides are records (an edit), each side lists
+ * only what changed: a whole stored item would bury the one field that did. Empty: nothing recorded.
+ */
+export function auditValues(e: AuditFacts, side: 'before' | 'after'): AuditValue[] {
+  const own = e[side];
+  if (own === null || own === undefined) return [];
+  if (!isRecord(own)) return [{ label: 'Value', value: valueText(e, '', own) }];
+  const other = side === 'before' ? e.after : e.before;
+  if (!isRecord(other)) return valuesOf(e, own);
+  const changed = Object.fromEntries(
+    Object.entries(own).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(other[key])),
+  );
+  return valuesOf(e, Object.keys(changed).length ? changed : own);
+}

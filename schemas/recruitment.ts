@@ -193,6 +193,8 @@ export const applicantConfirmResponse = z.object({
   success: z.literal(true),
   status: z.enum(['confirmed', 'already-confirmed']),
   message: z.string(),
+  /** The address confirmed: the sign-in the page leads to opens with it filled in. */
+  email: z.string(),
 });
 export type ApplicantConfirmResponse = z.infer<typeof applicantConfirmResponse>;
 

@@ -169,6 +169,18 @@ export function smallTapTargets(page: Page) {
   }, MIN_TAP);
 }
 
+/**
+ * What has the focus, as `document.activeElement` says: its tag, tabindex and text ("h2[-1]
+ * \"Success!\""), or "body" when nothing has it (a form a success view replaced took it along).
+ */
+export const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    const tabIndex = el.getAttribute('tabindex');
+    return `${el.tagName.toLowerCase()}${tabIndex === null ? '' : `[${tabIndex}]`} "${(el.textContent ?? '').trim().slice(0, 60)}"`;
+  });
+
 /** Resolves once the page's whole stylesheet and its fonts are in: what a person sees. */
 async function settled(page: Page) {
   await pageStyled(page);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { appliedToJob, registeredApplicant, verifiedStudent } from '../helpers/accounts.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { createStaff } from '../helpers/rows.ts';
-import { authenticatorCode, signInNewEditor } from '../helpers/staff.ts';
+import { createStaff, sql } from '../helpers/rows.ts';
+import { authenticatorCode, signInNewAdmin, signInNewEditor } from '../helpers/staff.ts';
 import { freshTotp } from '../helpers/totp.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
@@ -119,6 +119,23 @@ test('the back office: two-step setup, the dashboard, each section and its detai
     mask: [...changing(page), page.getByText(String(stamp)), page.getByText(student.email)],
     screenshot: false,
   });
+  // On a phone each row is a card: a status pill hugs its words, it does not fill the cell.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const pill = page.locator('.admin-table tbody .admin-badge').first();
+  const [pillWidth, cellWidth, wordsWidth] = await pill.evaluate((badge) => {
+    const words = document.createRange();
+    words.selectNodeContents(badge);
+    const style = getComputedStyle(badge);
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return [
+      badge.getBoundingClientRect().width,
+      badge.parentElement!.getBoundingClientRect().width,
+      words.getBoundingClientRect().width + padding,
+    ];
+  });
+  expect(pillWidth, `the pill (${Math.round(pillWidth)} px) hugs its words`).toBeLessThan(wordsWidth + 2);
+  expect(pillWidth).toBeLessThan(cellWidth / 2);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await nav(page, 'Job applications');
   await search(page, `Daniel Osei ${stamp}`);
@@ -196,4 +213,40 @@ test('an editor turns two-step sign-in on: the set-up with the code e-mailed to 
   await emailed.fill(code);
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+});
+
+test("an audit entry's before and after: labelled values in words, not JSON", async ({ page, states }) => {
+  const admin = { email: uniqueEmail('states-audit'), name: 'Grace Audit', password: PASSWORD };
+  await signInNewAdmin(page, admin);
+  // Two entries of this run's own (their item ids carry its stamp, so a search finds only them): a
+  // program application moved on, and an account a person erased with the rows under its address.
+  const id = `audit-words-${stamp}`;
+  const now = Date.now();
+  sql(`INSERT INTO audit_log (id, staff_id, action, entity, entity_id, before, after, created_at, updated_at)
+    VALUES ('${id}-1', NULL, 'subscription.status', 'subscription', '${id}-1', '{"status":"submitted"}', '{"status":"in_review"}', ${now}, ${now}),
+      ('${id}-2', NULL, 'account.erase', 'applicant', '${id}-2', NULL, '{"files":2,"addressRows":true}', ${now + 1}, ${now + 1});`);
+  await nav(page, 'Audit log');
+  await search(page, id);
+  const open = (what: RegExp) => page.getByRole('row', { name: what }).getByRole('button').first().click();
+  await open(/moved from Submitted to In review/);
+  const entry = page.getByRole('region', { name: 'Audit entry' });
+  const before = entry.getByRole('region', { name: 'Before' });
+  const after = entry.getByRole('region', { name: 'After' });
+  await expect(before.getByRole('term')).toHaveText(['Status']);
+  await expect(before.getByRole('definition')).toHaveText(['Submitted']);
+  await expect(after.getByRole('term')).toHaveText(['Status']);
+  await expect(after.getByRole('definition')).toHaveText(['In review']);
+  await expect(entry).not.toContainText('in_review');
+  await expect(entry).not.toContainText('{');
+  await states.check('admin-audit-status', { mask: [...changing(page), page.getByText(id)], show: entry });
+
+  await open(/A person erased their own account/);
+  await expect(before).toContainText('Nothing recorded');
+  await expect(after.getByRole('term')).toHaveText([
+    'Files deleted',
+    'Mail and payments under the address deleted',
+  ]);
+  await expect(after.getByRole('definition')).toHaveText(['2', 'Yes']);
+  await expect(entry).not.toContainText('addressRows');
+  await states.check('admin-audit-erase', { mask: [...changing(page), page.getByText(id)], show: entry });
 });

@@ -161,6 +161,12 @@ test('my applications: signed out, signed in with an application and an alert, e
   await page.goto('/my-applications');
   await expect(page.getByRole('heading', { name: 'Sign in to see your applications' })).toBeVisible();
   await states.check('my-applications-sign-in');
+  // "Forgot password?": the reset form in the sign-in's place, styled as it is, with a 44 px way back.
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await states.check('my-applications-forgot-password');
+  await page.getByRole('button', { name: 'Back to login' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in to apply' })).toBeVisible();
 
   const email = uniqueEmail('states-mine');
   const seeker = await registeredApplicant(page.request, {
@@ -203,4 +209,26 @@ test('my applications: signed out, signed in with an application and an alert, e
   await expect(page.getByRole('heading', { name: 'No applications yet' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
   await states.check('my-applications-empty', { mask: who });
+});
+
+test('after the confirmation link: the sign-in says the address is confirmed, with it filled in', async ({
+  page,
+  states,
+}) => {
+  const email = uniqueEmail('states-confirmed-sign-in');
+  await registeredApplicant(page.request, { fullName: 'Efua Mensah', email, password: PASSWORD });
+  await page.goto(await latestLink(page.request, email, '/my-applications/confirm-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+  // Confirming ended the sessions made before it: the way on is to sign in again.
+  await page.getByRole('link', { name: 'Go to My applications' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to see your applications' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'confirmed' })).toHaveText(
+    'Your e-mail address is confirmed. Log in with your e-mail address and password.',
+  );
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await states.check('my-applications-sign-in-confirmed', { mask: [page.getByLabel('Email')] });
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My applications');
 });

@@ -1,6 +1,6 @@
 import { partnerForm, verifiedPartner } from '../helpers/accounts.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+import { addressOfItsOwn, expect, focusedElement, test } from '../helpers/screen-state.ts';
 
 // Issue 29: the partner's dashboard as the partner sees it after each click
 // (e2e/helpers/screen-state.ts): each tab, the two request forms with their errors and their
@@ -77,6 +77,9 @@ test('the partner dashboard: each tab, the request forms with errors and success
   // What was sent stays on screen, its heading focused, past the toasts' 5 seconds.
   const sent = page.getByRole('region', { name: 'Hiring request sent' });
   await expect.soft(sent.getByRole('heading', { name: 'Hiring request sent' })).toBeFocused();
+  expect(await focusedElement(page), 'the focus once the request is sent').toBe(
+    'h2[-1] "Hiring request sent"',
+  );
   for (const value of [
     'Care Assistant',
     'Home care',

@@ -1,7 +1,7 @@
 import { storeSession, studentSession, verifiedStudent } from '../helpers/accounts.ts';
 import { hydrated, hydratedAround } from '../helpers/islands.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+import { addressOfItsOwn, expect, focusedElement, test } from '../helpers/screen-state.ts';
 import { finderReady } from '../helpers/finder.ts';
 import { brokenWords } from '../helpers/whole-words.ts';
 import type { Page } from '@playwright/test';
@@ -60,6 +60,10 @@ test('the subject page: the cost table, the apply confirmation and its success',
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const success = page.getByRole('dialog', { name: 'Success!' });
   await expect(success).toBeVisible();
+  // The confirm button the success view replaced had the focus: its heading takes it, not the page.
+  await expect
+    .poll(() => focusedElement(page), { message: 'the focus once the success view shows' })
+    .toBe('h2[-1] "Success!"');
   await states.check('subject-apply-success');
 });
 

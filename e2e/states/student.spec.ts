@@ -1,6 +1,6 @@
 import { storeSession, studentSession, TINY_PDF, verifiedStudent } from '../helpers/accounts.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
-import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
+import { addressOfItsOwn, expect, focusedElement, test } from '../helpers/screen-state.ts';
 
 // Issue 29: the student's dashboard as the student sees it after each click
 // (e2e/helpers/screen-state.ts): each tab, the forms with their errors, an uploaded document, an
@@ -41,6 +41,12 @@ test('the student dashboard: each tab, its errors, a document, an application, a
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible({ timeout: 30_000 });
   // The address and the telephone number are new each run.
   const who = [page.getByText(email), page.getByText(/^\+44 20 7946/)];
+  // "Your data" is a panel among the overview's panels: its heading the size of theirs.
+  const size = (name: string) =>
+    page.getByRole('heading', { name, exact: true }).evaluate((h) => getComputedStyle(h).fontSize);
+  expect
+    .soft(await size('Your data'), 'the size of "Your data" beside "Personal Information"')
+    .toBe(await size('Personal Information'));
   await states.check('student-overview', { mask: who });
 
   await page.getByRole('tab', { name: 'Education Information' }).click();
@@ -51,6 +57,20 @@ test('the student dashboard: each tab, its errors, a document, an application, a
     mask: who,
     show: page.getByRole('button', { name: 'Add Education' }),
   });
+  await page.getByLabel('Education Level').selectOption({ index: 1 });
+  await page.getByLabel('Institute Name').fill('University of Leeds');
+  await page.getByLabel('Program').fill('Computer Science');
+  await page.getByLabel('Degree').fill('BSc');
+  await page.getByRole('button', { name: 'Add Education' }).click();
+  await expect(page.getByRole('list', { name: 'Education records' })).toContainText(
+    'BSc in Computer Science',
+  );
+  // The button the person pressed was switched off while saving: the panel's heading, above the
+  // message and the new record, takes the focus, not the page.
+  expect
+    .soft(await focusedElement(page), 'the focus once the record is saved')
+    .toBe('h2[-1] "Education Information"');
+  await states.check('student-education-saved', { mask: who });
 
   await page.getByRole('tab', { name: 'Documents' }).click();
   await page.getByRole('button', { name: 'Upload Document' }).click();
@@ -62,6 +82,9 @@ test('the student dashboard: each tab, its errors, a document, an application, a
     .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
   await page.getByRole('button', { name: 'Upload Document' }).click();
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('passport.pdf');
+  expect
+    .soft(await focusedElement(page), 'the focus once the document is uploaded')
+    .toBe('h2[-1] "Documents"');
   await states.check('student-documents', {
     mask: [...who, page.getByRole('list', { name: 'Documents' }).locator('.st-muted')],
   });

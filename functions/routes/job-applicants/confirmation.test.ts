@@ -128,6 +128,8 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
       status: 'confirmed',
       message:
         'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers. Sign in again to follow them in My applications.',
+      // The sign-in the page leads to opens with it filled in.
+      email: applicant.email,
     });
     expect(await noticesFor(applicant.email)).toEqual([`New application: ${JOB.title}`]);
     // The session made before the click ends with it (whoever made it); the person signs in again.
@@ -154,6 +156,7 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
     expect(await again.json()).toMatchObject({
       status: 'already-confirmed',
       message: 'Your e-mail address is already confirmed. There is nothing more to do.',
+      email: applicant.email,
     });
     expect(await noticesFor(applicant.email)).toHaveLength(1);
 

@@ -181,11 +181,13 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
           status: 'confirmed',
           message:
             'Thank you: your e-mail address is confirmed. Your applications are on their way to the employers. Sign in again to follow them in My applications.',
+          email: applicant.email,
         }
       : {
           success: true,
           status: 'already-confirmed',
           message: 'Your e-mail address is already confirmed. There is nothing more to do.',
+          email: applicant.email,
         };
     return c.json(body satisfies ApplicantConfirmResponse);
   })

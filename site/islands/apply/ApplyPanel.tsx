@@ -43,9 +43,16 @@ function Panel({ subjectId, subjectName, intakes }: ApplyPanelProps) {
   const [applied, setApplied] = useState<string | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const follow = useRef<HTMLAnchorElement>(null);
+  const successHeading = useRef<HTMLHeadingElement>(null);
   const intakeId = useId();
 
   useEffect(() => setSignedIn(!!studentSession.getToken()), []);
+
+  // The success view replaces the buttons that had the focus: its heading takes it, so a screen
+  // reader starts there and the keyboard stays in the dialog, not on the page behind.
+  useEffect(() => {
+    if (view === 'success') successHeading.current?.focus();
+  }, [view]);
 
   // A student who applied before (another visit, another device) sees 'Applied' too.
   const mine = useQuery({
@@ -142,7 +149,9 @@ function Panel({ subjectId, subjectName, intakes }: ApplyPanelProps) {
       <Modal open={open} onClose={close} labelledBy="apply-title" dismissible={view !== 'submitting'}>
         {view === 'success' ? (
           <div role="status" data-testid="apply-success">
-            <h2 id="apply-title">Success!</h2>
+            <h2 id="apply-title" ref={successHeading} tabIndex={-1}>
+              Success!
+            </h2>
             <p>{message}</p>
             {intakes.length > 1 && intake && <p>Intake: {intake}</p>}
             <p>

@@ -193,7 +193,9 @@ function Fields({
       )}
       {receipt && (
         <p className="pay-receipt-link">
-          <a href={receipt}>View and print your receipt</a>
+          <a href={receipt} className="standalone-link">
+            View and print your receipt
+          </a>
         </p>
       )}
       <button type="submit" className="ink-button pay-button" disabled={disabled}>
@@ -327,36 +329,38 @@ function PaymentPage({ contact }: { contact: OfficeContact }) {
     );
   }
   if (!key) {
+    // Without card payments the notice comes first: the payer reads why the fields below are off
+    // (and how to pay instead) before reaching them. The form moves down once, by the notice's
+    // height, in this state only; the card box keeps its size.
     return (
       <div className="pay-layout">
         <div>
+          <div className="pay-notice pay-notice--off" role="status" data-testid="payment-unavailable">
+            {config.isError ? (
+              <p>The payment form could not be loaded. Please refresh the page to try again.</p>
+            ) : (
+              <>
+                <p>{paymentMessages.unavailable}</p>
+                <ul>
+                  <li>
+                    Phone: <a href={telHref(contact.phone) ?? undefined}>{contact.phone}</a>
+                  </li>
+                  <li>
+                    E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                  </li>
+                  <li>
+                    Or <a href="/contactform">visit one of our offices</a>
+                  </li>
+                </ul>
+              </>
+            )}
+          </div>
           <Fields
             disabled
             unavailable
             processing={false}
             message={null}
-            card={
-              <div className="pay-card__off" role="status" data-testid="payment-unavailable">
-                {config.isError ? (
-                  <p>The payment form could not be loaded. Please refresh the page to try again.</p>
-                ) : (
-                  <>
-                    <p>{paymentMessages.unavailable}</p>
-                    <ul>
-                      <li>
-                        Phone: <a href={telHref(contact.phone) ?? undefined}>{contact.phone}</a>
-                      </li>
-                      <li>
-                        E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                      </li>
-                      <li>
-                        Or <a href="/contactform">visit one of our offices</a>
-                      </li>
-                    </ul>
-                  </>
-                )}
-              </div>
-            }
+            card={<p className="pay-card__off">Card details cannot be entered at the moment.</p>}
           />
         </div>
         <Summary />

@@ -213,7 +213,9 @@ function Receipt() {
         <button type="button" className="ink-button receipt-button" onClick={() => print()}>
           Print receipt
         </button>
-        <a href="/">Back to the home page</a>
+        <a href="/" className="standalone-link">
+          Back to the home page
+        </a>
       </div>
     </>
   );
@@ -227,7 +229,9 @@ function InvalidLink() {
     <div className="receipt__problem">
       <p role="alert">{receiptMessages.invalid}</p>
       <p>
-        <a href="/payment">Go to the payment page</a>
+        <a href="/payment" className="standalone-link">
+          Go to the payment page
+        </a>
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import { TextField } from '../common/fields.tsx';
 import { ApplicantReset } from './ApplicantReset.tsx';
 import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
 import { rcLook } from './look.ts';
+import { useSignInHint } from '#site/lib/sign-in-hint.ts';
 
 // The e-mail typed last, so Back from step 2 does not make the person type it again.
 let lastEmail = '';
@@ -34,6 +35,11 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const [codeSent, setCodeSent] = useState(false);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
+  // Sent here by the confirmation link's page: the address filled in, and why the person signs in again.
+  const hint = useSignInHint(
+    (fill) => setForm((f) => ({ ...f, email: fill(f.email) })),
+    () => document.getElementById(`${id}-password`)?.focus(),
+  );
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -103,9 +109,9 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
         {mode === 'login' ? 'Log in to apply' : 'Create your applicant account'}
       </h3>
       {intro && <p className="rc-muted">{intro}</p>}
-      {notice && (
+      {(notice || (hint && mode === 'login' && !error)) && (
         <p className="rc-notice" role="status">
-          {notice}
+          {notice || hint}
         </p>
       )}
       {registered && <ConfirmEmailNote email={registered} />}

@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, schemaFrom } from '#site/lib/api.ts';
 import { recruitmentContract } from './contract.ts';
 import { pagePaths } from '#schemas/paths.ts';
+import { leaveSignInHint } from '#site/lib/sign-in-hint.ts';
+
+/** What My applications' sign-in says after a confirmation (site/lib/sign-in-hint.ts). */
+const CONFIRMED = 'Your e-mail address is confirmed. Log in with your e-mail address and password.';
 
 type Result =
   | { state: 'working' }
@@ -32,6 +36,9 @@ export default function ConfirmEmail() {
         body: { token: token.current },
         schema: schemaFrom(recruitmentContract, 'applicantConfirmResponse'),
       });
+      // Confirming ends the sessions made before it: the sign-in this page leads to opens with the
+      // address filled in and says why the person is signing in again.
+      leaveSignInHint({ email: answer.email, note: CONFIRMED });
       setResult({
         state: 'done',
         title: answer.status === 'confirmed' ? 'E-mail address confirmed' : 'Already confirmed',

@@ -27,6 +27,7 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
   const [notice, setNotice] = useState<PanelNotice | null>(null);
   const sending = useUpload();
   const input = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   async function upload(event?: { preventDefault(): void }) {
     event?.preventDefault();
@@ -55,6 +56,9 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
     );
     if (!result) return;
     setNotice({ kind: 'success', text: result.message });
+    // The button pressed was switched off while sending: the panel's heading, above the message and
+    // the new document, takes the focus instead of the page.
+    heading.current?.focus();
     setFile(null);
     setDocumentType('');
     if (input.current) input.current.value = '';
@@ -83,7 +87,9 @@ export function DocumentsPanel({ user, refresh }: { user: StudentProfile; refres
 
   return (
     <div className="st-stack">
-      <h2>Documents</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Documents
+      </h2>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {user.documents.length === 0 ? (
         <p className="st-muted">No documents uploaded yet.</p>

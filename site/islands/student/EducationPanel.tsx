@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { studentSession } from '#site/lib/session.ts';
 import { educationLevels } from '#schemas/users-text.ts';
 import type { EducationDto, StudentProfile } from '#schemas/users.ts';
@@ -43,6 +43,7 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<PanelNotice | null>(null);
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {
     // Read now: the updater runs later, after React may have put a controlled field back.
@@ -79,6 +80,9 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
     setBusy(false);
     setNotice(noticeOf(result));
     if (!result.ok) return;
+    // The button pressed was switched off while saving: the panel's heading, above the message and
+    // the saved record, takes the focus instead of the page.
+    heading.current?.focus();
     setForm(blank);
     setEditing(null);
     await refresh();
@@ -101,7 +105,9 @@ export function EducationPanel({ user, refresh }: { user: StudentProfile; refres
 
   return (
     <div className="st-stack">
-      <h2>Education Information</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Education Information
+      </h2>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {user.education.length === 0 ? (
         <p className="st-muted">No education records yet. Add your first one below.</p>

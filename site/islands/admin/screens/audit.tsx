@@ -2,6 +2,31 @@ import { useState } from 'react';
 import { formatDate } from '../session.ts';
 import { DataTable } from '../DataTable.tsx';
 import { auditRowSchema, type AuditRow } from '#schemas/admin/index.ts';
+import { auditValues } from '#schemas/audit-text.ts';
+
+/** One side of an entry (what it was before, what it became) as labelled values in words. */
+function AuditValues({ entry, side }: { entry: AuditRow; side: 'before' | 'after' }) {
+  const values = auditValues(entry, side);
+  const title = side === 'before' ? 'Before' : 'After';
+  const id = `audit-${side}`;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {values.length === 0 ? (
+        <p className="admin-muted">Nothing recorded</p>
+      ) : (
+        <dl className="admin-dl">
+          {values.map((v, i) => (
+            <div key={i}>
+              <dt>{v.label}</dt>
+              <dd>{v.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
 
 export function Audit() {
   const [open, setOpen] = useState<AuditRow | null>(null);
@@ -38,14 +63,8 @@ export function Audit() {
             <p className="admin-muted">
               {formatDate(open.createdAt)} by {open.staffName ?? 'the system'}
             </p>
-            <h3>Before</h3>
-            <pre className="admin-json">
-              {open.before === null ? '—' : JSON.stringify(open.before, null, 2)}
-            </pre>
-            <h3>After</h3>
-            <pre className="admin-json">
-              {open.after === null ? '—' : JSON.stringify(open.after, null, 2)}
-            </pre>
+            <AuditValues entry={open} side="before" />
+            <AuditValues entry={open} side="after" />
           </section>
         )}
       </div>
