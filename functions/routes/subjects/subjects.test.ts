@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { aCountry, aDepartment, aProgram, aUniversity, request } from '#functions/test/fixtures/index.ts';
+import { app } from '#functions/index.ts';
 
 /** The words of a text as the unicode61 tokenizer sees them: letters and digits, case and accents folded. */
 const words = (text: string) =>
@@ -132,6 +133,24 @@ describe('GET /api/subjects: the whole list from its stored copy', () => {
     await env.DB.prepare('update subjects set is_active = 1 where id = ?').bind(one!.id).run();
     expect((await names()).some((s) => s._id === one!.id)).toBe(true);
     expect(await copies()).toHaveLength(1);
+  });
+
+  it('reads the list from D1 when R2 cannot be reached, and still answers 200', async () => {
+    const unreachable = new Proxy(env.FILES, {
+      get: (target, prop) =>
+        prop === 'get' || prop === 'put'
+          ? async () => {
+              throw new Error('R2 unavailable');
+            }
+          : Reflect.get(target, prop, target),
+    });
+    const res = await app.request(
+      '/api/subjects',
+      { headers: { 'CF-Connecting-IP': '100.99.0.1' } },
+      { ...env, FILES: unreachable },
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json<{ _id: string }[]>()).map((s) => s._id)).toEqual(made.map((m) => m.id));
   });
 });
 

@@ -16,7 +16,8 @@ const PREFIX = 'cache/api-subjects/';
  */
 export async function wholeSubjectsList(c: Context<AppEnv>): Promise<string> {
   const key = `${PREFIX}${await subjectsListVersion(c.var.db)}.json`;
-  const stored = await c.env.FILES.get(key);
+  // R2 unavailable: the list is read from D1 as before the copy existed (slower, still right).
+  const stored = await c.env.FILES.get(key).catch(() => null);
   if (stored) return stored.text();
   const json = JSON.stringify(await listSubjects(c.var.db));
   await afterResponse(c, store(c, key, json));
@@ -24,6 +25,7 @@ export async function wholeSubjectsList(c: Context<AppEnv>): Promise<string> {
 }
 
 async function store(c: Context<AppEnv>, key: string, json: string) {
+  // A copy not stored costs the next request a read from D1, nothing more.
   await c.env.FILES.put(key, json, { httpMetadata: { contentType: 'application/json' } });
   const older = await c.env.FILES.list({ prefix: PREFIX });
   const stale = older.objects.map((o) => o.key).filter((k) => k !== key);
