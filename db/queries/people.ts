@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
+import { ownerMembershipStatement } from './partner-members.ts';
 import { documents, jobApplicants, oneTimeCodes, partners, people, sessions, users } from '../schema/index.ts';
 
 // The statements behind one person with many roles; why it works this way is
@@ -17,8 +18,20 @@ export async function personByEmail(db: Db, email: string) {
   return row;
 }
 
-/** The id of a person's row of one role, or undefined when they do not hold that role. */
+/**
+ * The id of a person's row of one role, or undefined when they do not hold that role. A person's
+ * partner role is the organisation they own or, failing that, the one they joined as a member.
+ */
 export async function roleIdOf(db: Db, type: RoleType, personId: string) {
+  if (type === 'partner') {
+    const [row] = await db.all<{ id: string }>(
+      sql`select id from partners where person_id = ${personId}
+          union all
+          select partner_id from partner_members where person_id = ${personId} and accepted_at is not null
+          limit 1`,
+    );
+    return row?.id;
+  }
   const table = roleTables[type];
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.personId, personId)).limit(1);
   return row?.id;
@@ -40,7 +53,8 @@ export const personWithoutRolesDelete = (personId: string) =>
   sql`delete from people where id = ${personId}
       and not exists (select 1 from users where person_id = ${personId})
       and not exists (select 1 from job_applicants where person_id = ${personId})
-      and not exists (select 1 from partners where person_id = ${personId})`;
+      and not exists (select 1 from partners where person_id = ${personId})
+      and not exists (select 1 from partner_members where person_id = ${personId})`;
 
 /** Which roles a person holds, with each row's id. */
 export async function rolesOf(db: Db, personId: string) {
@@ -144,6 +158,8 @@ export function linkToPersonStatements(
             .where(eq(documents.userId, roleId)),
         ]
       : []),
+    // An organisation's owner is its first member.
+    ...(type === 'partner' ? [ownerMembershipStatement(roleId, now)] : []),
     ...discardUnprovenStatements(db, email),
   ];
 }
@@ -226,7 +242,13 @@ export const sessionsOfHolder = (type: string, accountId: string) =>
   type === 'person'
     ? eq(sessions.personId, accountId)
     : or(
-        and(eq(sessions.accountType, type as 'student'), eq(sessions.accountId, accountId)),
+        // A role row's own sessions from before it had a person; the sessions of the other members
+        // of an organisation (the same partner row, another person) are theirs, not its owner's.
+        and(
+          eq(sessions.accountType, type as 'student'),
+          eq(sessions.accountId, accountId),
+          isNull(sessions.personId),
+        ),
         type in roleTables
           ? sql`${sessions.personId} = (select person_id from ${roleTables[type as RoleType]} where id = ${accountId})`
           : undefined,

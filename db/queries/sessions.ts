@@ -39,17 +39,19 @@ export async function liveSession(
       .where(eq(table.id, accountId))
       .limit(1);
     if (!row) return undefined;
-    return { tokensValidAfter: row.tokensValidAfter, live: row.sessionId !== null };
+    return { tokensValidAfter: row.tokensValidAfter, live: row.sessionId !== null, personId: null };
   }
   // A person's revocations (a reset, a new address) reach every door; a role row's own count too.
+  // The person is the session's: at a partner organisation's door each member signs in as
+  // themselves (the owner's reset does not sign the members out, nor theirs the owner).
   const role = accountTables[type];
   const [row] = await db
     .select({
       tokensValidAfter: sql<number>`max(coalesce(${people.tokensValidAfter}, 0), coalesce(${role.tokensValidAfter}, 0))`,
       sessionId: sessions.id,
+      personId: sessions.personId,
     })
     .from(role)
-    .leftJoin(people, eq(people.id, role.personId))
     .leftJoin(
       sessions,
       and(
@@ -59,18 +61,23 @@ export async function liveSession(
         gt(sessions.expiresAt, new Date(now)),
       ),
     )
+    .leftJoin(people, eq(people.id, sql`coalesce(${sessions.personId}, ${role.personId})`))
     .where(eq(role.id, accountId))
     .limit(1);
   if (!row) return undefined;
   const after = Number(row.tokensValidAfter);
-  return { tokensValidAfter: after ? new Date(after) : null, live: row.sessionId !== null };
+  return {
+    tokensValidAfter: after ? new Date(after) : null,
+    live: row.sessionId !== null,
+    personId: row.personId,
+  };
 }
 
 /**
  * Ends one session of an account (signing out on this device, or one from the list), any door's
  * session of the same person included; whether there was one.
  */
-export async function endSession(db: Db, type: AccountType, accountId: string, sid: string) {
+export async function endSession(db: Db, type: AccountType | 'person', accountId: string, sid: string) {
   const result = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sid), sessionsOfHolder(type, accountId)));
@@ -86,7 +93,7 @@ export function endAllSessionsStatement(db: Db, type: AccountType | 'person', ac
 }
 
 /** Ends every session of an account; returns how many there were. */
-export async function endAllSessions(db: Db, type: AccountType, accountId: string) {
+export async function endAllSessions(db: Db, type: AccountType | 'person', accountId: string) {
   const result = await endAllSessionsStatement(db, type, accountId);
   return result.meta.changes ?? 0;
 }
@@ -98,7 +105,7 @@ export async function pruneExpiredSessions(db: Db, now = Date.now()) {
 }
 
 /** The live sessions of an account (a person's at every door), newest first (its list of signed-in devices). */
-export function liveSessionsOf(db: Db, type: AccountType, accountId: string, now = Date.now()) {
+export function liveSessionsOf(db: Db, type: AccountType | 'person', accountId: string, now = Date.now()) {
   return db
     .select({
       id: sessions.id,
@@ -112,6 +119,11 @@ export function liveSessionsOf(db: Db, type: AccountType, accountId: string, now
 }
 
 /** The statement that ends every session of an account but one (a password changed on this device). */
-export function endOtherSessionsStatement(db: Db, type: AccountType, accountId: string, keep: string) {
+export function endOtherSessionsStatement(
+  db: Db,
+  type: AccountType | 'person',
+  accountId: string,
+  keep: string,
+) {
   return db.delete(sessions).where(and(sessionsOfHolder(type, accountId), ne(sessions.id, keep)));
 }

@@ -184,6 +184,41 @@ export const partners = sqliteTable(
   ],
 );
 
+export const partnerMemberRoles = ['owner', 'member'] as const;
+
+/**
+ * The people of a partner organisation (docs/decisions/032-one-person-many-roles.md, "Members of a
+ * partner organisation"): its owner (the person whose verified registration made it, mirrored by
+ * `partners.person_id`, which the rest of the account code reads) and the members the owner invited.
+ * A row is an invitation until its link is followed (`accepted_at` null, `person_id` null until
+ * then): `invitation_id` is the id of the one link that may still accept it, so a newer link, a
+ * removal or an acceptance ends every older one. A person belongs to one organisation at most, and
+ * an organisation has one owner (the indexes).
+ */
+export const partnerMembers = sqliteTable(
+  'partner_members',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    personId: text('person_id').references(() => people.id, { onDelete: 'cascade' }),
+    /** The address invited (normalised), or the owner's when the row was made for the owner. */
+    email: text('email').notNull(),
+    role: text('role', { enum: partnerMemberRoles }).notNull(),
+    invitationId: text('invitation_id'),
+    invitedAt: integer('invited_at', { mode: 'timestamp_ms' }),
+    invitationExpiresAt: integer('invitation_expires_at', { mode: 'timestamp_ms' }),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('partner_members_person_unique').on(t.personId),
+    uniqueIndex('partner_members_address_unique').on(t.partnerId, t.email),
+    uniqueIndex('partner_members_one_owner').on(t.partnerId).where(sql`role = 'owner'`),
+  ],
+);
+
 export const jobApplicants = sqliteTable(
   'job_applicants',
   {

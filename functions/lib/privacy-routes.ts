@@ -14,7 +14,10 @@ import { REQUEST_RULES } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/security/passwords.ts';
 import { erasePerson, exportPersonalData } from '../services/privacy/personal-data.ts';
 import { meetingsOnTimeline } from '../services/consultations/timeline.ts';
-import { findCredentials } from '../services/accounts/accounts.ts';
+import { sessionCredentials } from '../services/accounts/accounts.ts';
+import { leaveOrganisation, partnerRoleDeletion } from '../services/accounts/partner-members.ts';
+import { findPartner } from '#db/queries/partners.ts';
+import { LEFT_ORGANISATION } from '#schemas/partner-members.ts';
 import type { AppEnv } from './app-env.ts';
 import { validate } from './validate.ts';
 
@@ -64,13 +67,24 @@ export function privacyRoutes(type: PersonType, auth: MiddlewareHandler<AppEnv>)
       // Limited before the password is checked: deletion must not become a way to guess it.
       await c.var.limiter.rule(type, REQUEST_RULES.erase, sub, tooMany);
       const [credentials, person] = await Promise.all([
-        findCredentials(c.var.db, type, { id: sub }),
+        sessionCredentials(c.var.db, type, sub, c.var.sessionPerson),
         findPerson(c.var.db, type, sub),
       ]);
       if (!credentials || !person) throw new HTTPException(401, { message: SESSION_GONE });
+      // At a partner organisation's door: a member leaves it; its owner deletes it, only once no
+      // one else is a member (409 until they hand it over or remove them).
+      const partner = type === 'partner' ? await findPartner(c.var.db, sub) : undefined;
+      const deletion = partner
+        ? await partnerRoleDeletion(c.var.db, partner, c.var.sessionPerson)
+        : ('erase' as const);
       // 400, not 401: the session is fine, only the confirmation failed (a 401 would sign the person out).
       if (!(await verifyPassword(c.req.valid('json').password, credentials.passwordHash)))
         throw new HTTPException(400, { message: WRONG_PASSWORD_MESSAGE });
+      if (deletion === 'leave' && credentials.personId) {
+        const removed = await leaveOrganisation(c.var.db, sub, credentials.personId);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ success: true, message: LEFT_ORGANISATION, removed, files: 0 } satisfies EraseResponse);
+      }
       const result = await erasePerson(c.var.db, c.env.FILES, c.var.mailer, person, { staffId: null });
       c.header('Cache-Control', 'no-store');
       return c.json({

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AccountType } from '#db/schema/index.ts';
 import { SIGNED_OUT_EVERYWHERE_MESSAGE, SIGNED_OUT_MESSAGE } from '#schemas/sessions.ts';
@@ -34,7 +34,7 @@ import {
   endSession,
   liveSessionsOf,
 } from '#db/queries/sessions.ts';
-import { findCredentials } from '../services/accounts/accounts.ts';
+import { sessionCredentials } from '../services/accounts/accounts.ts';
 import { assertNotCommon } from '../services/security/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../services/security/passwords.ts';
 import { REQUEST_RULES } from '../middleware/rate-limit.ts';
@@ -57,15 +57,27 @@ const tooMany = (wait: string) => `Too many tries. Please try again in ${wait}.`
  * the session they hold is the proof.
  */
 export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>) {
+  /**
+   * Whose sessions these routes act on: the person the session signs in, at every door (at a
+   * partner organisation's door, the member who signed in, not the organisation's owner), else the
+   * account itself (staff, a role row with no person yet).
+   */
+  const holder = (c: Context<AppEnv>) =>
+    c.var.sessionPerson
+      ? ({ type: 'person', id: c.var.sessionPerson } as const)
+      : ({ type, id: c.var.auth.sub } as const);
+  const account = (c: Context<AppEnv>) =>
+    sessionCredentials(c.var.db, type, c.var.auth.sub, c.var.sessionPerson);
   return new Hono<AppEnv>()
     .post('/logout', auth, async (c) => {
-      const { sub, sid } = c.var.auth;
-      await endSession(c.var.db, type, sub, sid);
+      const { type: holderType, id } = holder(c);
+      await endSession(c.var.db, holderType, id, c.var.auth.sid);
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, message: SIGNED_OUT_MESSAGE, ended: 1 } satisfies SignOutResponse);
     })
     .post('/logout-all', auth, async (c) => {
-      const ended = await endAllSessions(c.var.db, type, c.var.auth.sub);
+      const { type: holderType, id } = holder(c);
+      const ended = await endAllSessions(c.var.db, holderType, id);
       c.header('Cache-Control', 'no-store');
       return c.json({
         success: true,
@@ -74,7 +86,8 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       } satisfies SignOutResponse);
     })
     .get('/sessions', auth, async (c) => {
-      const rows = await liveSessionsOf(c.var.db, type, c.var.auth.sub);
+      const { type: holderType, id } = holder(c);
+      const rows = await liveSessionsOf(c.var.db, holderType, id);
       c.header('Cache-Control', 'no-store');
       return c.json({
         success: true,
@@ -89,12 +102,14 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
     })
     .delete('/sessions/:id', auth, validate('param', sessionIdParam), async (c) => {
       // Another account's session id is answered as one that has ended: nothing to tell apart.
-      if (!(await endSession(c.var.db, type, c.var.auth.sub, c.req.valid('param').id)))
+      const { type: holderType, id } = holder(c);
+      if (!(await endSession(c.var.db, holderType, id, c.req.valid('param').id)))
         throw new HTTPException(404, { message: NO_SUCH_DEVICE });
       return c.json({ success: true, message: DEVICE_SIGNED_OUT } satisfies MessageResponse);
     })
     .get('/roles', auth, async (c) => {
-      const personId = type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub);
+      const personId =
+        c.var.sessionPerson ?? (type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub));
       const held = personId ? await rolesOf(c.var.db, personId) : { [type]: c.var.auth.sub };
       c.header('Cache-Control', 'no-store');
       return c.json({
@@ -104,7 +119,8 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
     })
     .post('/switch', auth, validate('json', switchRoleSchema), async (c) => {
       const { to } = c.req.valid('json');
-      const personId = type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub);
+      const personId =
+        c.var.sessionPerson ?? (type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub));
       const target = personId ? (await rolesOf(c.var.db, personId))[to] : undefined;
       if (!target) throw new HTTPException(404, { message: NO_SUCH_ROLE });
       const token = await startSession(c.var.db, config(c.env), {
@@ -113,6 +129,7 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
         role: to,
         remember: c.var.auth.remember,
         device: deviceLabel(c.req.header('User-Agent')),
+        personId,
       });
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, token } satisfies SwitchRoleResponse);
@@ -121,15 +138,15 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       const { newEmail, password } = c.req.valid('json');
       const { sub } = c.var.auth;
       await c.var.limiter.rule(type, REQUEST_RULES.changePassword, sub, tooMany);
-      const account = await findCredentials(c.var.db, type, { id: sub });
-      if (!account) throw new HTTPException(401, { message: SESSION_GONE });
-      if (!account.personId) throw new HTTPException(403, { message: CONFIRM_FIRST });
-      if (!(await verifyPassword(password, account.passwordHash)))
+      const signedIn = await account(c);
+      if (!signedIn) throw new HTTPException(401, { message: SESSION_GONE });
+      if (!signedIn.personId) throw new HTTPException(403, { message: CONFIRM_FIRST });
+      if (!(await verifyPassword(password, signedIn.passwordHash)))
         throw new HTTPException(400, { message: WRONG_CURRENT_PASSWORD });
       const address = await requestEmailChange(
         c.var.db,
         c.var.mailer,
-        { id: account.personId, email: account.email },
+        { id: signedIn.personId, email: signedIn.email },
         newEmail,
         challengeFor(c, 'email-change'),
       );
@@ -137,16 +154,16 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       return c.json({ success: true, message: EMAIL_CODE_SENT(address) } satisfies MessageResponse);
     })
     .post('/change-email/confirm', auth, validate('json', confirmEmailChangeSchema), async (c) => {
-      const { sub, sid } = c.var.auth;
-      const account = await findCredentials(c.var.db, type, { id: sub });
-      if (!account) throw new HTTPException(401, { message: SESSION_GONE });
-      if (!account.personId) throw new HTTPException(403, { message: CONFIRM_FIRST });
+      const { sid } = c.var.auth;
+      const signedIn = await account(c);
+      if (!signedIn) throw new HTTPException(401, { message: SESSION_GONE });
+      if (!signedIn.personId) throw new HTTPException(403, { message: CONFIRM_FIRST });
       const { tokenSecret, tokenIssuer, siteUrl } = config(c.env);
       const address = await confirmEmailChange(
         c.var.db,
         c.var.mailer,
         { tokenSecret, tokenIssuer, siteUrl },
-        { type, id: sub, sid, person: { id: account.personId, email: account.email } },
+        { type: 'person', id: signedIn.personId, sid, person: { id: signedIn.personId, email: signedIn.email } },
         c.req.valid('json').code,
         readChallenge(c, 'email-change'),
       );
@@ -163,9 +180,9 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
         sub,
         (wait) => `Too many tries. Please try again in ${wait}.`,
       );
-      const account = await findCredentials(c.var.db, type, { id: sub });
-      if (!account) throw new HTTPException(401, { message: SESSION_GONE });
-      if (!(await verifyPassword(currentPassword, account.passwordHash)))
+      const signedIn = await account(c);
+      if (!signedIn) throw new HTTPException(401, { message: SESSION_GONE });
+      if (!(await verifyPassword(currentPassword, signedIn.passwordHash)))
         throw new HTTPException(400, { message: WRONG_CURRENT_PASSWORD });
       await assertNotCommon(newPassword);
       const hash = await hashPassword(newPassword);
@@ -173,11 +190,11 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
       const [changed] = await batch(c.var.db, [
         passwordChangeStatement(
           c.var.db,
-          { type, id: sub, personId: account.personId },
-          account.passwordHash,
+          { type, id: sub, personId: signedIn.personId },
+          signedIn.passwordHash,
           hash,
         ),
-        endOtherSessionsStatement(c.var.db, type, sub, sid),
+        endOtherSessionsStatement(c.var.db, holder(c).type, holder(c).id, sid),
       ]);
       if (!changed?.meta.changes)
         throw new HTTPException(409, {

@@ -64,6 +64,7 @@ export const requireAuth = (audience: AccountType, { header = 'authorization', r
         throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
       }
       c.set('auth', claims);
+      c.set('sessionPerson', account.personId);
       await next();
 
       const now = Math.floor(Date.now() / 1000);

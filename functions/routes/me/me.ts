@@ -22,7 +22,7 @@ import { vaultOwnerOf } from '#functions/services/accounts/vault.ts';
  */
 export const meRouter = new Hono<AppEnv>()
   .get('/documents', requireAnyDoor, async (c) => {
-    const owner = await vaultOwnerOf(c.var.db, c.var.auth.aud, c.var.auth.sub);
+    const owner = await vaultOwnerOf(c.var.db, c.var.auth.aud, c.var.auth.sub, c.var.sessionPerson);
     const rows = owner ? await vaultDocuments(c.var.db, owner) : [];
     c.header('Cache-Control', 'no-store');
     return c.json({
@@ -45,7 +45,7 @@ export const meRouter = new Hono<AppEnv>()
   })
   .delete('/documents/:id', requireAnyDoor, validate('param', documentIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const owner = await vaultOwnerOf(c.var.db, c.var.auth.aud, c.var.auth.sub);
+    const owner = await vaultOwnerOf(c.var.db, c.var.auth.aud, c.var.auth.sub, c.var.sessionPerson);
     const used = await applicationsUsing(c.var.db, id);
     const objectKey = owner ? await deleteVaultDocument(c.var.db, owner, id) : undefined;
     if (!objectKey) throw new HTTPException(404, { message: 'Document not found' });

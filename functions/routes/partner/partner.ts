@@ -48,6 +48,7 @@ import { register } from '#functions/services/accounts/registration.ts';
 import { startSession } from '#functions/services/accounts/sessions.ts';
 import { currentPartner } from '#functions/services/accounts/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
+import { partnerMembersRoutes } from './members.ts';
 
 /** The partner as the dashboard reads it; `email` and `contactNumber` are the spec's alternatives. */
 export function partnerDto(p: PartnerRow): PartnerDto {
@@ -183,6 +184,8 @@ export const partner = new Hono<AppEnv>()
       role: 'partner',
       remember,
       device: deviceLabel(c.req.header('User-Agent')),
+      // The organisation's owner or one of its members: the session is the person's.
+      personId: account.personId,
     });
     const row = await currentPartner(db, account.id);
     return c.json({
@@ -204,6 +207,7 @@ export const partner = new Hono<AppEnv>()
   )
   .route('/', sessionRoutes('partner', requireAuth('partner')))
   .route('/', privacyRoutes('partner', requireAuth('partner')))
+  .route('/', partnerMembersRoutes)
   .get('/profile', requireAuth('partner'), async (c) => {
     const row = await currentPartner(c.var.db, c.var.auth.sub);
     c.header('Cache-Control', 'no-store');

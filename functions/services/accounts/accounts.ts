@@ -1,6 +1,6 @@
 import type { Db } from '#db/client.ts';
 import { credentialsByEmail, credentialsById } from '#db/queries/accounts.ts';
-import { roleIdOf } from '#db/queries/people.ts';
+import { personById, roleIdOf } from '#db/queries/people.ts';
 import type { AccountType } from '#db/schema/index.ts';
 import { UNVERIFIED_TTL_MS } from '#schemas/retention.ts';
 import { normalizeEmail } from '#schemas/email.ts';
@@ -72,3 +72,29 @@ export async function findSignInCandidates(
 /** Whether an unverified registration is past its 24 hours: it counts as gone (the daily job deletes it). */
 export const isExpiredUnverified = (account: { isVerified: boolean; createdAt: Date }, now = Date.now()) =>
   !account.isVerified && account.createdAt.getTime() <= now - UNVERIFIED_TTL_MS;
+
+/**
+ * The credentials of whoever a session signs in: the session's person (at a partner organisation's
+ * door a member signs in to the organisation's row, whose own credentials are its owner's), else
+ * the account's.
+ */
+export async function sessionCredentials(
+  db: Db,
+  type: AccountType,
+  accountId: string,
+  sessionPerson: string | null,
+): Promise<Credentials | undefined> {
+  if (!sessionPerson) return credentialsById(db, type, accountId);
+  const person = await personById(db, sessionPerson);
+  if (!person) return undefined;
+  return {
+    id: accountId,
+    personId: person.id,
+    email: person.email,
+    passwordHash: person.passwordHash,
+    mergedPasswordHashes: person.mergedPasswordHashes,
+    isVerified: true,
+    tokensValidAfter: person.tokensValidAfter,
+    createdAt: person.createdAt,
+  };
+}

@@ -62,7 +62,7 @@ export async function confirmEmailChange(
   db: Db,
   mailer: Mailer,
   keys: { tokenSecret: string; tokenIssuer: string; siteUrl: string },
-  holder: { type: AccountType; id: string; sid: string; person: { id: string; email: string } },
+  holder: { type: AccountType | 'person'; id: string; sid: string; person: { id: string; email: string } },
   code: string,
   challenge: string | undefined,
 ) {

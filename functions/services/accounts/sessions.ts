@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { insertSession } from '#db/queries/sessions.ts';
 import { personOfRoleSql } from '#db/queries/people.ts';
@@ -19,7 +20,18 @@ interface SigningKeys {
 export async function startSession(
   db: Db,
   keys: SigningKeys,
-  account: { sub: string; aud: AccountType; role: string; remember?: boolean; device?: string },
+  account: {
+    sub: string;
+    aud: AccountType;
+    role: string;
+    remember?: boolean;
+    device?: string;
+    /**
+     * The person signing in, when the role row alone does not say (a member of a partner
+     * organisation signs in to its row, which names its owner).
+     */
+    personId?: string | null;
+  },
   now = Date.now(),
 ) {
   const sid = crypto.randomUUID();
@@ -32,10 +44,15 @@ export async function startSession(
     expiresAt: new Date(now + lifetime),
     device: account.device ?? null,
     // The person the row belongs to, read in the same statement: their sessions at every door are one set.
-    personId: account.aud === 'staff' ? null : personOfRoleSql(account.aud, account.sub),
+    personId:
+      account.aud === 'staff'
+        ? null
+        : account.personId
+          ? sql<string | null>`${account.personId}`
+          : personOfRoleSql(account.aud, account.sub),
     createdAt: new Date(now),
     updatedAt: new Date(now),
   });
-  const { device: _device, ...claims } = account;
+  const { device: _device, personId: _personId, ...claims } = account;
   return signToken(keys.tokenSecret, keys.tokenIssuer, { ...claims, sid }, now);
 }
