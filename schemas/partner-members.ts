@@ -78,8 +78,7 @@ export const INVITATION_ACCEPTED = (company: string) =>
 export const LEFT_ORGANISATION =
   'You have left the organisation and are signed out of its dashboard. Your other roles, if any, are kept.';
 export const MEMBER_REMOVED = 'The member has been removed and signed out.';
-export const HANDED_OVER = (email: string) =>
-  `${email} now owns the organisation. You stay a member.`;
+export const HANDED_OVER = (email: string) => `${email} now owns the organisation. You stay a member.`;
 export const OWNER_ONLY = "Only the organisation's owner can do that.";
 export const ALREADY_MEMBER = 'This address is already a member of your organisation.';
 export const IN_ANOTHER_ORGANISATION = 'This address already belongs to another partner organisation.';

@@ -11,9 +11,9 @@ import { partnerMembers, partners, people, sessions } from '../schema/index.ts';
  * a person (nothing when it is not, or when the row exists): run with every link, so an
  * organisation whose owner proves their address later gets its row then.
  */
-export const ownerMembershipStatement = (partnerId: string, now = new Date()) =>
+export const ownerMembershipStatement = (partnerId: string, now = new Date(), id = crypto.randomUUID()) =>
   sql`insert into partner_members (id, partner_id, person_id, email, role, accepted_at, created_at, updated_at)
-      select lower(hex(randomblob(16))), p.id, p.person_id, people.email, 'owner', ${now.getTime()}, ${now.getTime()}, ${now.getTime()}
+      select ${id}, p.id, p.person_id, people.email, 'owner', ${now.getTime()}, ${now.getTime()}, ${now.getTime()}
       from partners p join people on people.id = p.person_id
       where p.id = ${partnerId}
       on conflict do nothing`;

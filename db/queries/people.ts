@@ -2,7 +2,15 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { Statement } from '../batch.ts';
 import { ownerMembershipStatement } from './partner-members.ts';
-import { documents, jobApplicants, oneTimeCodes, partners, people, sessions, users } from '../schema/index.ts';
+import {
+  documents,
+  jobApplicants,
+  oneTimeCodes,
+  partners,
+  people,
+  sessions,
+  users,
+} from '../schema/index.ts';
 
 // The statements behind one person with many roles; why it works this way is
 // functions/services/accounts/people.ts.
@@ -15,6 +23,12 @@ export const roleTypes = Object.keys(roleTables) as RoleType[];
 /** The person of a (normalised) address, or undefined. */
 export async function personByEmail(db: Db, email: string) {
   const [row] = await db.select().from(people).where(eq(people.email, email)).limit(1);
+  return row;
+}
+
+/** A person by id, or undefined. */
+export async function personById(db: Db, id: string) {
+  const [row] = await db.select().from(people).where(eq(people.id, id)).limit(1);
   return row;
 }
 

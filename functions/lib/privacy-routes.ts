@@ -83,7 +83,12 @@ export function privacyRoutes(type: PersonType, auth: MiddlewareHandler<AppEnv>)
       if (deletion === 'leave' && credentials.personId) {
         const removed = await leaveOrganisation(c.var.db, sub, credentials.personId);
         c.header('Cache-Control', 'no-store');
-        return c.json({ success: true, message: LEFT_ORGANISATION, removed, files: 0 } satisfies EraseResponse);
+        return c.json({
+          success: true,
+          message: LEFT_ORGANISATION,
+          removed,
+          files: 0,
+        } satisfies EraseResponse);
       }
       const result = await erasePerson(c.var.db, c.env.FILES, c.var.mailer, person, { staffId: null });
       c.header('Cache-Control', 'no-store');

@@ -109,7 +109,8 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
     })
     .get('/roles', auth, async (c) => {
       const personId =
-        c.var.sessionPerson ?? (type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub));
+        c.var.sessionPerson ??
+        (type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub));
       const held = personId ? await rolesOf(c.var.db, personId) : { [type]: c.var.auth.sub };
       c.header('Cache-Control', 'no-store');
       return c.json({
@@ -120,7 +121,8 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
     .post('/switch', auth, validate('json', switchRoleSchema), async (c) => {
       const { to } = c.req.valid('json');
       const personId =
-        c.var.sessionPerson ?? (type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub));
+        c.var.sessionPerson ??
+        (type === 'staff' ? undefined : await personOfRole(c.var.db, type, c.var.auth.sub));
       const target = personId ? (await rolesOf(c.var.db, personId))[to] : undefined;
       if (!target) throw new HTTPException(404, { message: NO_SUCH_ROLE });
       const token = await startSession(c.var.db, config(c.env), {
@@ -163,7 +165,12 @@ export function sessionRoutes(type: AccountType, auth: MiddlewareHandler<AppEnv>
         c.var.db,
         c.var.mailer,
         { tokenSecret, tokenIssuer, siteUrl },
-        { type: 'person', id: signedIn.personId, sid, person: { id: signedIn.personId, email: signedIn.email } },
+        {
+          type: 'person',
+          id: signedIn.personId,
+          sid,
+          person: { id: signedIn.personId, email: signedIn.email },
+        },
         c.req.valid('json').code,
         readChallenge(c, 'email-change'),
       );

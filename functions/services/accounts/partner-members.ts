@@ -264,7 +264,8 @@ export async function handOver(
  */
 export async function partnerRoleDeletion(db: Db, partner: PartnerRow, sessionPerson: string | null) {
   if (sessionPerson !== null && partner.personId !== sessionPerson) return 'leave' as const;
-  if ((await otherMemberCount(db, partner.id)) > 0) throw new Conflict(OWNER_WITH_MEMBERS(partner.companyName));
+  if ((await otherMemberCount(db, partner.id)) > 0)
+    throw new Conflict(OWNER_WITH_MEMBERS(partner.companyName));
   return 'erase' as const;
 }
 
