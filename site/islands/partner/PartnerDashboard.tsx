@@ -15,6 +15,7 @@ const tabs = [
   { id: 'student', label: 'Student Admission' },
   { id: 'employee', label: 'Hire Employees' },
   { id: 'requests', label: 'My Requests' },
+  { id: 'members', label: 'Members' },
   { id: 'security', label: 'Sign-in and security' },
   { id: 'data', label: 'Your Data' },
 ] as const;
@@ -26,10 +27,12 @@ type Tab = (typeof tabs)[number]['id'];
 const loadRequestForms = () => import('./RequestForms.tsx');
 const loadRequestsList = () => import('./RequestsList.tsx');
 const loadSettings = () => import('../common/AccountSettings.tsx');
+const loadMembers = () => import('./MembersPanel.tsx');
 // For an owner who is also a student (few): its code loads only for the dashboard that shows it.
 const StudentSwitch = lazy(() => import('./StudentSwitch.tsx'));
 const RequestForm = lazy(() => loadRequestForms().then((m) => ({ default: m.RequestForm })));
 const RequestsList = lazy(() => loadRequestsList().then((m) => ({ default: m.RequestsList })));
+const MembersPanel = lazy(() => loadMembers().then((m) => ({ default: m.MembersPanel })));
 const AccountSettings = lazy(() => loadSettings().then((m) => ({ default: m.AccountSettings })));
 
 const toLogin = () => window.location.replace('/login-partner-account');
@@ -214,6 +217,7 @@ function Dashboard({ token }: { token: string }) {
                 />
               )}
               {tab === 'requests' && <RequestsList token={token} />}
+              {tab === 'members' && <MembersPanel token={token} onSessionExpired={expire} />}
               {tab === 'security' && (
                 <AccountSettings
                   door="partner"
