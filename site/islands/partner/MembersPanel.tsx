@@ -89,7 +89,7 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
     return (
       <div className="pt-banner pt-banner-error" role="alert">
         <p>We could not load the members.</p>
-        <button type="button" className="pt-button pt-button-small" onClick={() => void query.refetch()}>
+        <button type="button" className="pt-button" onClick={() => void query.refetch()}>
           Try again
         </button>
       </div>
@@ -172,7 +172,7 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
                 {m.status === 'active' && (
                   <button
                     type="button"
-                    className="pt-button pt-button-secondary pt-button-small"
+                    className="pt-button pt-button-secondary"
                     disabled={busy}
                     onClick={() => {
                       setNotice(null);
@@ -184,7 +184,7 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
                 )}
                 <button
                   type="button"
-                  className="pt-button pt-button-ghost pt-button-small"
+                  className="pt-button pt-button-ghost"
                   disabled={busy}
                   aria-label={`Remove ${m.email}`}
                   onClick={() => {
@@ -205,7 +205,7 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
                 <div className="pt-actions">
                   <button
                     type="button"
-                    className="pt-button pt-button-small"
+                    className="pt-button"
                     disabled={busy}
                     onClick={() => handOver.mutate(m.id)}
                   >
@@ -213,7 +213,7 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
                   </button>
                   <button
                     type="button"
-                    className="pt-button pt-button-ghost pt-button-small"
+                    className="pt-button pt-button-ghost"
                     onClick={() => setConfirming(null)}
                   >
                     Cancel
