@@ -41,7 +41,11 @@ test('the members card and the invitation page', async ({ page, browser, states 
   await page.getByRole('tab', { name: 'Members' }).click();
   const invite = page.getByRole('form', { name: 'Invite a member' });
   await expect(invite.getByLabel('E-mail address')).toHaveValue(contact);
-  const who = () => [page.getByText(ownerEmail), page.getByText(contact), invite.getByLabel('E-mail address')];
+  const who = () => [
+    page.getByText(ownerEmail),
+    page.getByText(contact),
+    invite.getByLabel('E-mail address'),
+  ];
   await states.check('partner-members-owner', { mask: who() });
 
   await invite.getByRole('button', { name: 'Send invitation' }).click();

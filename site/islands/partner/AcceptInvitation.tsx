@@ -59,7 +59,8 @@ export default function AcceptInvitation() {
   const submit = async (event: FormEvent, invitation: InvitationResponse) => {
     event.preventDefault();
     if (!password) return setError('Password is required');
-    if (!invitation.hasAccount && password.length < 6) return setError('Password must be at least 6 characters');
+    if (!invitation.hasAccount && password.length < 6)
+      return setError('Password must be at least 6 characters');
     setError(undefined);
     setSending(true);
     try {
@@ -122,7 +123,8 @@ export default function AcceptInvitation() {
         </div>
         {invitation.hasAccount && (
           <p className="pt-footnote">
-            Forgotten it? <a href="/partner-forgot-password">Set a new password</a>, then open this link again.
+            Forgotten it? <a href="/partner-forgot-password">Set a new password</a>, then open this link
+            again.
           </p>
         )}
       </form>

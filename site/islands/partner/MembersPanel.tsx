@@ -26,7 +26,9 @@ const statusLabel: Record<PartnerMember['status'], string> = {
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 const failureText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'We could not reach our server. Check your connection and try again.';
+  error instanceof ApiError
+    ? error.message
+    : 'We could not reach our server. Check your connection and try again.';
 
 /**
  * The "Members" tab: who belongs to the organisation. Its owner invites an address (the
@@ -68,13 +70,22 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
   });
   const remove = useMutation({
     mutationFn: (id: string) =>
-      api(`/api/partner/members/${encodeURIComponent(id)}`, { method: 'DELETE', token, schema: messageAnswer }),
+      api(`/api/partner/members/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        token,
+        schema: messageAnswer,
+      }),
     onSuccess: (answer) => done(answer.message),
     onError: failed,
   });
   const handOver = useMutation({
     mutationFn: (memberId: string) =>
-      api('/api/partner/members/handover', { method: 'POST', token, body: { memberId }, schema: messageAnswer }),
+      api('/api/partner/members/handover', {
+        method: 'POST',
+        token,
+        body: { memberId },
+        schema: messageAnswer,
+      }),
     onSuccess: (answer) => done(answer.message),
     onError: failed,
   });
@@ -199,8 +210,8 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
             {confirming?.id === m.id && (
               <div className="pm-confirm" role="group" aria-label="Hand over the organisation">
                 <p>
-                  Make {m.email} the owner? You become a member: you keep the dashboard, but only they can invite,
-                  remove or delete.
+                  Make {m.email} the owner? You become a member: you keep the dashboard, but only they can
+                  invite, remove or delete.
                 </p>
                 <div className="pt-actions">
                   <button
