@@ -120,7 +120,7 @@ export function MembersPanel({ token, onSessionExpired }: { token: string; onSes
   };
 
   return (
-    <section aria-labelledby="pt-members-title" className="pm">
+    <section aria-labelledby="pt-members-title">
       <div className="pt-panel-head">
         <h2 id="pt-members-title">Members</h2>
       </div>
