@@ -18,16 +18,6 @@ export const ownerMembershipStatement = (partnerId: string, now = new Date(), id
       where p.id = ${partnerId}
       on conflict do nothing`;
 
-/** The organisation a person belongs to (as owner or member), or undefined. */
-export async function organisationOf(db: Db, personId: string) {
-  const [row] = await db
-    .select({ partnerId: partnerMembers.partnerId })
-    .from(partnerMembers)
-    .where(and(eq(partnerMembers.personId, personId), isNotNull(partnerMembers.acceptedAt)))
-    .limit(1);
-  return row?.partnerId;
-}
-
 /** The members of an organisation and its invitations, the owner first, then by when they were added. */
 export function membersOf(db: Db, partnerId: string) {
   return db
