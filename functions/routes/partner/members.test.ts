@@ -88,7 +88,7 @@ const owners = async (partnerId: string) =>
       .all<{ person_id: string }>()
   ).results;
 
-describe('migration 0025 (partner members)', () => {
+describe('migration 0026 (partner members)', () => {
   it("makes every existing partner's owner person its owner member, once", async () => {
     const owner = await verifiedPartner();
     // As before the migration: the organisation and its person, no member rows.
