@@ -5,6 +5,7 @@ import type {
   CounsellorList,
   CounsellorRow,
   MeetingPerson,
+  StaffBookingInput,
 } from '#schemas/admin/counsellors.ts';
 import type { BookedResponse, Slot, SlotsResponse } from '#schemas/consultations.ts';
 
@@ -54,19 +55,27 @@ const OFFICES: CounsellorList['offices'] = [
 const COUNSELLORS: CounsellorList = {
   success: true,
   counsellors: [
-    counsellor('amelia-hughes', 'Amelia Hughes', 'united-kingdom-office', ['in_person', 'video', 'phone'], [
-      'study',
-      'work',
-    ]),
-    counsellor('rahim-chowdhury', 'Rahim Chowdhury', 'bangladesh-office', ['in_person', 'video', 'phone'], [
-      'study',
-      'partner',
-    ]),
-    counsellor('chiamaka-okafor', 'Chiamaka Okafor', 'nigeria-office', ['video', 'phone'], [
-      'work',
-      'partner',
-      'study',
-    ]),
+    counsellor(
+      'amelia-hughes',
+      'Amelia Hughes',
+      'united-kingdom-office',
+      ['in_person', 'video', 'phone'],
+      ['study', 'work'],
+    ),
+    counsellor(
+      'rahim-chowdhury',
+      'Rahim Chowdhury',
+      'bangladesh-office',
+      ['in_person', 'video', 'phone'],
+      ['study', 'partner'],
+    ),
+    counsellor(
+      'chiamaka-okafor',
+      'Chiamaka Okafor',
+      'nigeria-office',
+      ['video', 'phone'],
+      ['work', 'partner', 'study'],
+    ),
   ],
   offices: OFFICES,
   canManage: true,
@@ -189,7 +198,8 @@ export class FixedStaffCalendar {
       return route.fulfill({ json });
     }
     if (method === 'GET' && path === '/slots') return route.fulfill({ json: this.slots(url.searchParams) });
-    if (method === 'POST' && path === '/meetings') return this.book(route, body());
+    if (method === 'POST' && path === '/meetings')
+      return this.book(route, request.postDataJSON() as StaffBookingInput);
     const one = /^\/meetings\/([^/]+)(\/person|\/reassign)?$/.exec(path);
     const found = one && this.meetings.find((m) => m.id === decodeURIComponent(one[1]!));
     if (found && method === 'GET' && one[2] === '/person') return route.fulfill({ json: PERSON });
@@ -236,8 +246,8 @@ export class FixedStaffCalendar {
     };
   }
 
-  private book(route: Route, body: Record<string, unknown>) {
-    const start = String(body.start);
+  private book(route: Route, body: StaffBookingInput) {
+    const { start } = body;
     if (this.takeNextBooking || this.taken.has(start)) {
       this.takeNextBooking = false;
       this.taken.add(start);
@@ -247,11 +257,11 @@ export class FixedStaffCalendar {
       });
     }
     this.taken.add(start);
-    const counsellorId = String(body.counsellor ?? 'amelia-hughes');
-    const booked = meeting(`m-${this.meetings.length + 1}`, start, counsellorId, String(body.name), {
-      email: String(body.email),
-      phone: String(body.phone),
-      officeId: String(body.office),
+    const counsellorId = body.counsellor ?? 'amelia-hughes';
+    const booked = meeting(`m-${this.meetings.length + 1}`, start, counsellorId, body.name, {
+      email: body.email,
+      phone: body.phone,
+      officeId: body.office ?? 'united-kingdom-office',
     });
     this.meetings.push(booked);
     const json: BookedResponse = {

@@ -214,8 +214,9 @@ describe('daylight saving: offered slots, booked instants, e-mail and invitation
         // The e-mail names the local date and hour, and the zone.
         const when = mail?.text.split('\n').find((line) => line.startsWith('When: ')) ?? '';
         check(
-          new RegExp(`\\b${Number(c.date.slice(8))} \\w+ ${c.date.slice(0, 4)}\\b.*\\b${hh}:00\\b`).test(when) &&
-            when.includes(c.zone),
+          new RegExp(`\\b${Number(c.date.slice(8))} \\w+ ${c.date.slice(0, 4)}\\b.*\\b${hh}:00\\b`).test(
+            when,
+          ) && when.includes(c.zone),
           `${hh}:00 in the e-mail: ${when}`,
         );
         const event = mail?.attachments[0] && parseIcs(mail.attachments[0].content);
