@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import * as common from '../common/fields.tsx';
 
 /** The partner area's classes (site/styles/partner.css): a required field's label ends in "*". */
-const look: common.FieldLook = {
+export const partnerLook: common.FieldLook = {
   field: 'pt-field',
   wide: 'pt-field-wide',
   label: 'pt-label',
@@ -39,7 +39,7 @@ interface InputProps extends Partner<string>, Omit<Native<ComponentProps<typeof 
 export function TextField({ id, onChange, onBlur, trailing, type = 'text', ...rest }: InputProps) {
   return (
     <common.TextField
-      look={look}
+      look={partnerLook}
       id={id}
       name={id}
       type={type}
@@ -65,7 +65,7 @@ export function TextArea({
 }: Partner<string> & Native<ComponentProps<typeof common.TextArea>> & { value: string }) {
   return (
     <common.TextArea
-      look={look}
+      look={partnerLook}
       id={id}
       name={id}
       rows={rows}
@@ -85,7 +85,7 @@ export function SelectField({
   Native<ComponentProps<typeof common.SelectField>> & { value: string; placeholder: string }) {
   return (
     <common.SelectField
-      look={look}
+      look={partnerLook}
       id={id}
       name={id}
       onChange={(e) => onChange(e.target.value)}
@@ -104,7 +104,7 @@ interface CheckboxProps extends Partner<boolean>, Native<ComponentProps<typeof c
 export function CheckboxField({ id, label, onChange, onBlur, children, ...rest }: CheckboxProps) {
   return (
     <common.CheckboxField
-      look={look}
+      look={partnerLook}
       id={id}
       name={id}
       label={children ?? label}

@@ -4,7 +4,7 @@ import { lazy, prefetch } from '#site/lib/lazy.ts';
 import { applicantSession } from './applicant-session.ts';
 import { asksForSignInCode } from '#site/lib/sign-in-code.ts';
 import { TextField } from '../common/fields.tsx';
-import { ApplicantReset } from './ApplicantReset.tsx';
+import PasswordReset from '../common/PasswordReset.tsx';
 import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
 import { rcLook } from './look.ts';
 import { useSignInHint } from '#site/lib/sign-in-hint.ts';
@@ -95,9 +95,10 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   const described = error ? errorId : undefined;
   if (mode === 'forgot')
     return (
-      <ApplicantReset
+      <PasswordReset
+        door="applicant"
         email={form.email}
-        onDone={(email) => {
+        onBack={(email) => {
           setForm((f) => ({ ...f, email, password: '' }));
           setMode('login');
         }}

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { SelectField as CommonSelect, TextField, type FieldLook } from '../common/fields.tsx';
 
 /** The student area's classes (site/styles/student.css). */
-const look: FieldLook = {
+export const studentLook: FieldLook = {
   field: 'st-field',
   box: { className: 'st-field__control' },
   hint: 'st-hint',
@@ -15,7 +15,7 @@ type FieldProps = Omit<ComponentProps<typeof TextField>, 'look' | 'fieldClassNam
 
 /** A labelled input in the student area; `className` goes on the field (e.g. `st-span`). */
 export function Field({ className, ...props }: FieldProps) {
-  return <TextField look={look} fieldClassName={className} {...props} />;
+  return <TextField look={studentLook} fieldClassName={className} {...props} />;
 }
 
 /** The e-mail field of the student forms (sign in, registration, password reset). */
@@ -30,7 +30,7 @@ type SelectProps = Omit<ComponentProps<typeof CommonSelect>, 'look' | 'label' | 
 };
 
 export function SelectField(props: SelectProps) {
-  return <CommonSelect look={look} {...props} />;
+  return <CommonSelect look={studentLook} {...props} />;
 }
 
 /** A polite status line (success) or an alert (failure). */
