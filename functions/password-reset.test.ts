@@ -17,18 +17,8 @@ import {
 const json = async (res: Response) => await res.json<Record<string, any>>();
 const other = (code: string) => (code === '000000' ? '111111' : '000000');
 
-async function jobSeekerIn(owner: Browser = aBrowser()) {
-  const email = `reset-seeker-${crypto.randomUUID()}@example.com`;
-  const password = 'Seeker-pass-2026';
-  const res = await owner.post('/api/job-applicants/register', {
-    fullName: 'Jo Seeker',
-    email,
-    phone: '020 7946 0111',
-    password,
-  });
-  expect(res.status).toBe(201);
-  return { email, password };
-}
+/** A job seeker who has not confirmed the address yet (the reset code confirms it). */
+const jobSeekerIn = () => registerApplicant('reset-seeker');
 
 /** A job seeker who confirmed the address: a person, who signs in at the students' door too. */
 const confirmedSeeker = () => registerApplicant('reset-seeker', { confirmed: true });

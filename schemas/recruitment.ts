@@ -264,12 +264,3 @@ export interface StrategyCard {
   extendedDescription: string[];
 }
 
-/**
- * Job seekers reset a forgotten password with the students' rules and messages (issue 30 item 2):
- * `POST /api/job-applicants/forgot-password { email }` e-mails a 6-digit code, and
- * `POST /api/job-applicants/reset-password { email, otp, password }` sets the password with it.
- */
-export {
-  forgotPasswordSchema as applicantForgotSchema,
-  resetPasswordSchema as applicantResetSchema,
-} from './users.ts';

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { api, ApiError, NetworkError } from '#site/lib/api.ts';
 import { prefetch } from '#site/lib/lazy.ts';
 import { useTypedBeforeHydration } from '#site/lib/typed-before-hydration.ts';
@@ -16,6 +16,25 @@ function failureText(error: unknown, fallback: string) {
 }
 
 type Field = 'email' | 'code' | 'password' | 'confirm';
+
+/** What each field is, in the door's words. */
+const FIELDS: Record<
+  Field,
+  (text: ResetDoor['text']) => InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }
+> = {
+  email: () => ({ label: 'Email', type: 'email', autoComplete: 'email' }),
+  code: () => ({ label: '6-digit code', inputMode: 'numeric', autoComplete: 'one-time-code' }),
+  password: (text) => ({
+    label: text.newPassword,
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 6 characters.',
+  }),
+  confirm: (text) => ({ label: text.confirm?.label ?? '', type: 'password', autoComplete: 'new-password' }),
+};
+
+/** The confirmation field, where the door asks for the new password twice. */
+const confirmField = (door: ResetDoor): Field[] => (door.text.confirm ? ['confirm'] : []);
 
 /**
  * A forgotten password, at every door: the e-mail address asks for a 6-digit code (the same answer
@@ -107,15 +126,8 @@ export default function PasswordReset({
 
   const titleId = `${id}-title`;
   const failureId = `${id}-failure`;
-  // Beside the field where the door shows messages there; else every field points at the one line.
-  const field = (name: Field) =>
-    door.errors === 'fields'
-      ? { id: `${id}-${name}`, name: name === 'code' ? door.codeField : name, error: errors[name] }
-      : {
-          id: `${id}-${name}`,
-          name: name === 'code' ? door.codeField : name,
-          'aria-describedby': failure ? failureId : undefined,
-        };
+  const shown: Field[] =
+    step === 'request' ? ['email'] : step === 'reset' ? ['code', 'password', ...confirmField(door)] : [];
   const Heading = look.heading;
   const footer = text.footer;
   return (
@@ -134,58 +146,23 @@ export default function PasswordReset({
       <div role="status" aria-live="polite" className={look.live}>
         {notice && <p className={look.notice(notice.kind)}>{notice.text}</p>}
       </div>
-      {step === 'request' && (
-        <>
-          <p className={look.lead}>{text.lead}</p>
-          <TextField
-            look={look.fields}
-            {...field('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={set('email')}
-          />
-        </>
-      )}
-      {step === 'reset' && (
-        <>
-          <TextField
-            look={look.fields}
-            {...field('code')}
-            label="6-digit code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={form.code}
-            onChange={set('code')}
-          />
-          <TextField
-            look={look.fields}
-            {...field('password')}
-            label={text.newPassword}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.password}
-            onChange={set('password')}
-            hint="At least 6 characters."
-          />
-          {text.confirm && (
-            <TextField
-              look={look.fields}
-              {...field('confirm')}
-              label={text.confirm.label}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={form.confirm}
-              onChange={set('confirm')}
-            />
-          )}
-        </>
-      )}
+      {step === 'request' && <p className={look.lead}>{text.lead}</p>}
+      {shown.map((name) => (
+        <TextField
+          key={name}
+          look={look.fields}
+          id={`${id}-${name}`}
+          name={name === 'code' ? door.codeField : name}
+          required
+          value={form[name]}
+          onChange={set(name)}
+          {...FIELDS[name](text)}
+          // Beside the field where the door shows messages there; else every field points at the one line.
+          {...(door.errors === 'fields'
+            ? { error: errors[name] }
+            : { 'aria-describedby': failure ? failureId : undefined })}
+        />
+      ))}
       {failure && (
         <p id={failureId} className={look.failure} role="alert">
           {failure}
