@@ -20,7 +20,7 @@ import { normalizeEmail } from '#schemas/email.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '#schemas/users.ts';
 import { passwordResetRoutes } from '#functions/lib/password-reset-routes.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
-import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
+import { doorSignIn, startDoorSession } from '#functions/lib/sign-in.ts';
 import {
   applicantConfirmSchema,
   applicantLoginSchema,
@@ -30,7 +30,7 @@ import {
   type ApplicantSignedInResponse,
   type MyJobApplicationsResponse,
 } from '#schemas/recruitment.ts';
-import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
+import type { MessageResponse } from '#schemas/responses.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import {
   RESEND_LIMITS,
@@ -42,26 +42,15 @@ import {
 } from '#functions/services/recruitment/applicant-confirmation.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { hashPassword } from '#functions/services/security/passwords.ts';
-import { startSession } from '#functions/services/accounts/sessions.ts';
 import { findPerson } from '#functions/services/accounts/people.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
-import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 
 const LINK_INVALID = 'This confirmation link is not valid. Log in to My applications to get a new one.';
 const LINK_EXPIRED = 'This confirmation link has expired. Log in to My applications to get a new one.';
 const TAKEN = 'An applicant account with this email already exists. Please log in.';
 const RESET_DONE = 'Your password has been reset. Please log in with your new password.';
-
-/** A new session for the applicant and its token (sent back in `X-Applicant-Token`). */
-const applicantToken = (db: Db, env: Env, id: string, userAgent: string | undefined) =>
-  startSession(db, config(env), {
-    sub: id,
-    aud: 'applicant',
-    role: 'applicant',
-    device: deviceLabel(userAgent),
-  });
 
 const applicantAuth = requireAuth('applicant', { header: 'x-applicant-token' });
 const applicantName = (db: Db) => async (id: string) => (await findApplicant(db, id))?.fullName ?? null;
@@ -116,19 +105,18 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
       {
         success: true,
         message: 'Registration successful! Please login to continue.',
-        token: await applicantToken(db, c.env, applicant.id, c.req.header('User-Agent')),
+        token: await startDoorSession(c, 'applicant', applicant.id),
       } satisfies ApplicantSignedInResponse,
       201,
     );
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
-    const { email, password, code } = c.req.valid('json');
-    const signedIn = await passwordSignIn(c, 'applicant', { email, password, code }, applicantName(c.var.db));
-    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
+    const signedIn = await doorSignIn(c, 'applicant', c.req.valid('json'), applicantName(c.var.db));
+    if ('refusal' in signedIn) return c.json(signedIn.refusal.body, signedIn.refusal.status);
     return c.json({
       success: true,
       message: 'Login successful',
-      token: await applicantToken(c.var.db, c.env, signedIn.account.id, c.req.header('User-Agent')),
+      token: signedIn.token,
     } satisfies ApplicantSignedInResponse);
   })
   // The students' reset (schemas/users.ts: same rules and messages), for job seekers. The code

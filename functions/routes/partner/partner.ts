@@ -11,7 +11,7 @@ import {
   type PartnerRow,
 } from '#db/queries/partners.ts';
 import type { Db } from '#db/client.ts';
-import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
+import type { MessageResponse } from '#schemas/responses.ts';
 import type {
   PartnerLoginResponse,
   PartnerProfileResponse,
@@ -38,14 +38,11 @@ import {
 import { passwordResetRoutes } from '#functions/lib/password-reset-routes.ts';
 import { challengeFor, clearChallenge, readChallenge } from '#functions/lib/code-challenges.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
-import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
-import { NotVerified } from '#functions/services/accounts/login.ts';
+import { doorSignIn } from '#functions/lib/sign-in.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
-import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { register } from '#functions/services/accounts/registration.ts';
-import { startSession } from '#functions/services/accounts/sessions.ts';
 import { currentPartner } from '#functions/services/accounts/partners.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import { partnerMembersRoutes } from './members.ts';
@@ -156,42 +153,14 @@ export const partner = new Hono<AppEnv>()
     return c.json({ success: true, message: 'OTP has been resent to your email' } satisfies MessageResponse);
   })
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
-    const { email, password, remember, code } = c.req.valid('json');
     const db = c.var.db;
-    let signedIn;
-    try {
-      signedIn = await passwordSignIn(c, 'partner', { email, password, code }, partnerName(db));
-    } catch (error) {
-      // A right password for a registration still waiting for its code: its id, so the page can
-      // send that registration (not another of the address's) a new code.
-      if (error instanceof NotVerified)
-        return c.json(
-          {
-            success: false,
-            message: error.message,
-            needsVerification: true,
-            userId: error.accountId,
-          } satisfies FailureResponse,
-          403,
-        );
-      throw error;
-    }
-    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
-    const account = signedIn.account;
-    const token = await startSession(db, config(c.env), {
-      sub: account.id,
-      aud: 'partner',
-      role: 'partner',
-      remember,
-      device: deviceLabel(c.req.header('User-Agent')),
-      // The organisation's owner or one of its members: the session is the person's.
-      personId: account.personId,
-    });
-    const row = await currentPartner(db, account.id);
+    const signedIn = await doorSignIn(c, 'partner', c.req.valid('json'), partnerName(db));
+    if ('refusal' in signedIn) return c.json(signedIn.refusal.body, signedIn.refusal.status);
+    const row = await currentPartner(db, signedIn.accountId);
     return c.json({
       success: true,
       message: 'Login successful',
-      token,
+      token: signedIn.token,
       partner: partnerDto(row),
     } satisfies PartnerLoginResponse);
   })

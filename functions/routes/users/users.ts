@@ -5,7 +5,7 @@ import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { createFactory } from 'hono/factory';
 import { requireAuth } from '#functions/middleware/auth.ts';
-import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
+import type { MessageResponse } from '#schemas/responses.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -41,16 +41,13 @@ import { passwordResetRoutes } from '#functions/lib/password-reset-routes.ts';
 import { assertNotCommon } from '#functions/services/security/common-passwords.ts';
 import { checkUpload, downloadResponse, storeFile } from '#functions/services/files/files.ts';
 import { uploadBodyLimit } from '#functions/middleware/body-limit.ts';
-import { NotVerified } from '#functions/services/accounts/login.ts';
-import { CODE_REQUIRED, passwordSignIn } from '#functions/lib/sign-in.ts';
+import { doorSignIn } from '#functions/lib/sign-in.ts';
 import { sessionRoutes } from '#functions/lib/session-routes.ts';
-import { deviceLabel } from '#functions/lib/device-label.ts';
 import { privacyRoutes } from '#functions/lib/privacy-routes.ts';
 import { isUniqueViolation } from '#functions/services/db-errors.ts';
 import { register } from '#functions/services/accounts/registration.ts';
 import { storeArrival } from '#db/queries/arrivals.ts';
 import { ARRIVAL_HEADER, parseArrival } from '#schemas/arrival.ts';
-import { startSession } from '#functions/services/accounts/sessions.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import {
   deleteDocument,
@@ -113,41 +110,15 @@ const registerHandlers = factory.createHandlers(validate('json', registerSchema)
  */
 export const usersRouter = new Hono<AppEnv>()
   .post('/login', validate('json', loginSchema), async (c) => {
-    const { email, password, remember, code } = c.req.valid('json');
-    let signedIn;
-    try {
-      signedIn = await passwordSignIn(c, 'student', { email, password, code }, async (id) => {
-        return (await findStudent(c.var.db, id))?.fullName ?? null;
-      });
-    } catch (error) {
-      // Not yet verified (known only after a correct password): hand back that registration's id
-      // so the page can send it a new code and take the person to the verification step.
-      if (error instanceof NotVerified) {
-        return c.json(
-          {
-            success: false,
-            message: error.message,
-            needsVerification: true,
-            userId: error.accountId,
-          } satisfies FailureResponse,
-          403,
-        );
-      }
-      throw error;
-    }
-    if (signedIn.codeSent) return c.json(CODE_REQUIRED satisfies FailureResponse, 401);
-    const user = (await findStudent(c.var.db, signedIn.account.id))!;
-    const token = await startSession(c.var.db, config(c.env), {
-      sub: user.id,
-      aud: 'student',
-      role: 'student',
-      remember: remember === true,
-      device: deviceLabel(c.req.header('User-Agent')),
+    const signedIn = await doorSignIn(c, 'student', c.req.valid('json'), async (id) => {
+      return (await findStudent(c.var.db, id))?.fullName ?? null;
     });
+    if ('refusal' in signedIn) return c.json(signedIn.refusal.body, signedIn.refusal.status);
+    const user = (await findStudent(c.var.db, signedIn.accountId))!;
     return c.json({
       success: true,
       message: 'Login successful',
-      token,
+      token: signedIn.token,
       user: { id: user.id, fullName: user.fullName, email: user.email, role: user.role },
     } satisfies LoginResponse);
   })
