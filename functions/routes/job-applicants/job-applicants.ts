@@ -30,7 +30,7 @@ import {
   type ApplicantSignedInResponse,
   type MyJobApplicationsResponse,
 } from '#schemas/recruitment.ts';
-import type { MessageResponse } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import { afterResponse } from '#functions/lib/after-response.ts';
 import {
   RESEND_LIMITS,
@@ -112,7 +112,8 @@ export const jobApplicantsRouter = new Hono<AppEnv>()
   })
   .post('/login', validate('json', applicantLoginSchema), async (c) => {
     const signedIn = await doorSignIn(c, 'applicant', c.req.valid('json'), applicantName(c.var.db));
-    if ('refusal' in signedIn) return c.json(signedIn.refusal.body, signedIn.refusal.status);
+    if ('refusal' in signedIn)
+      return c.json(signedIn.refusal.body satisfies FailureResponse, signedIn.refusal.status);
     return c.json({
       success: true,
       message: 'Login successful',

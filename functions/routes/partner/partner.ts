@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '#functions/lib/app-env.ts';
-import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { requireAuth } from '#functions/middleware/auth.ts';
 import {
@@ -11,7 +10,7 @@ import {
   type PartnerRow,
 } from '#db/queries/partners.ts';
 import type { Db } from '#db/client.ts';
-import type { MessageResponse } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import type {
   PartnerLoginResponse,
   PartnerProfileResponse,
@@ -155,7 +154,8 @@ export const partner = new Hono<AppEnv>()
   .post('/login', validate('json', partnerLoginSchema), async (c) => {
     const db = c.var.db;
     const signedIn = await doorSignIn(c, 'partner', c.req.valid('json'), partnerName(db));
-    if ('refusal' in signedIn) return c.json(signedIn.refusal.body, signedIn.refusal.status);
+    if ('refusal' in signedIn)
+      return c.json(signedIn.refusal.body satisfies FailureResponse, signedIn.refusal.status);
     const row = await currentPartner(db, signedIn.accountId);
     return c.json({
       success: true,

@@ -5,7 +5,7 @@ import { config } from '#functions/lib/config.ts';
 import { validate } from '#functions/lib/validate.ts';
 import { createFactory } from 'hono/factory';
 import { requireAuth } from '#functions/middleware/auth.ts';
-import type { MessageResponse } from '#schemas/responses.ts';
+import type { FailureResponse, MessageResponse } from '#schemas/responses.ts';
 import {
   DOCUMENT_TYPE_MESSAGE,
   checkEmailSchema,
@@ -113,7 +113,8 @@ export const usersRouter = new Hono<AppEnv>()
     const signedIn = await doorSignIn(c, 'student', c.req.valid('json'), async (id) => {
       return (await findStudent(c.var.db, id))?.fullName ?? null;
     });
-    if ('refusal' in signedIn) return c.json(signedIn.refusal.body, signedIn.refusal.status);
+    if ('refusal' in signedIn)
+      return c.json(signedIn.refusal.body satisfies FailureResponse, signedIn.refusal.status);
     const user = (await findStudent(c.var.db, signedIn.accountId))!;
     return c.json({
       success: true,

@@ -69,26 +69,25 @@ export interface ResetDoor {
   };
 }
 
-/** The student and job-seeker rules (schemas/users.ts): the code is `otp`. */
-const usersRules = lazy(async () => {
-  const m = await import('#schemas/users.ts');
-  return {
-    forgot: m.forgotPasswordSchema,
-    reset: m.resetPasswordSchema,
-    answer: m.messageResponse,
-    fieldErrors: m.fieldErrors,
-  } satisfies ResetRules;
-});
+/** A door's rules from its contract module, which names the two requests' schemas its own way. */
+const rulesFrom = <M extends Pick<ResetRules, 'fieldErrors'> & { messageResponse: ResetRules['answer'] }>(
+  load: () => Promise<M>,
+  pick: (m: M) => Pick<ResetRules, 'forgot' | 'reset'>,
+) =>
+  lazy(async (): Promise<ResetRules> => {
+    const m = await load();
+    return { ...pick(m), answer: m.messageResponse, fieldErrors: m.fieldErrors };
+  });
 
-const partnerRules = lazy(async () => {
-  const m = await import('#schemas/partner.ts');
-  return {
-    forgot: m.partnerEmailSchema,
-    reset: m.partnerResetSchema,
-    answer: m.messageResponse,
-    fieldErrors: m.fieldErrors,
-  } satisfies ResetRules;
-});
+/** The students' and job seekers' rules (schemas/users.ts): the code is `otp`. */
+const usersRules = rulesFrom(
+  () => import('#schemas/users.ts'),
+  (m) => ({ forgot: m.forgotPasswordSchema, reset: m.resetPasswordSchema }),
+);
+const partnerRules = rulesFrom(
+  () => import('#schemas/partner.ts'),
+  (m) => ({ forgot: m.partnerEmailSchema, reset: m.partnerResetSchema }),
+);
 
 const FAILED = 'An error occurred. Please try again later.';
 
