@@ -263,4 +263,3 @@ export interface StrategyCard {
   description: string;
   extendedDescription: string[];
 }
-
