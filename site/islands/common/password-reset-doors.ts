@@ -174,8 +174,9 @@ export const resetDoors = {
     errors: 'line',
     look: {
       fields: rcLook,
+      form: 'rc-auth',
       heading: 'h3',
-      title: 'modal__subtitle',
+      title: 'rc-modal__subtitle',
       lead: 'rc-muted',
       notice: () => 'rc-notice',
       failure: 'rc-error',
