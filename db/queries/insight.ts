@@ -35,7 +35,7 @@ interface StepDef {
 }
 
 /**
- * Each funnel's steps. Students are followed as people (the history's person_id: one student's
+ * Each funnel's steps. Students are followed as people (the history's owner_id: one student's
  * several applications count once per step); jobs and partners as items (one application, one
  * request). The first step is the entry that makes the cohort.
  */
@@ -86,33 +86,82 @@ const list = (values: readonly string[]) =>
   );
 
 /**
- * The condition narrowing a history row `h` to the filters, where the filter applies to it: a program
- * application's program (country, department) for the program steps of the students' funnel, the
- * source a student registered from for every step of theirs (it is a fact about the person), a job's
- * category (as the department) for every step of the jobs' funnel.
+ * The programs or jobs a filter keeps, for the steps it applies to (as a subquery of ids), or null:
+ * a program application's program (country, department) for the program steps of the students'
+ * funnel, a job's category (as the department) for every step of the jobs' funnel. The history holds
+ * each application's program or job (target_id), so the index reads only their rows.
  */
-function rowFilter(entity: string, q: InsightQuery): SQL {
-  const parts: SQL[] = [];
-  if (entity === 'subscription' && (q.country || q.department)) {
-    parts.push(sql`exists (select 1 from subscriptions s join subjects j on j.id = s.subject_id
-      where s.id = h.entity_id
-      ${q.country ? sql`and j.country_id = ${q.country}` : sql``}
-      ${q.department ? sql`and j.department_id = ${q.department}` : sql``})`);
-  }
-  if (entity === 'job_application' && q.department) {
-    parts.push(sql`exists (select 1 from job_applications a join jobs b on b.id = a.job_id
-      where a.id = h.entity_id and lower(b.category) = lower(${q.department}))`);
-  }
-  if ((entity === 'student' || entity === 'subscription') && q.source)
-    parts.push(sourceFilter('student', sql`h.person_id`, q.source));
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+function targetFilter(entity: string, q: InsightQuery): SQL | null {
+  if (entity === 'subscription' && (q.country || q.department))
+    return sql`select id from subjects where 1 = 1
+      ${q.country ? sql`and country_id = ${q.country}` : sql``}
+      ${q.department ? sql`and department_id = ${q.department}` : sql``}`;
+  if (entity === 'job_application' && q.department)
+    return sql`select id from jobs where lower(category) = lower(${q.department})`;
+  return null;
 }
+
+/** The source a student registered from narrows every step of theirs (it is a fact about the person). */
+const sourceOf = (entity: string, q: InsightQuery) =>
+  (entity === 'student' || entity === 'subscription') && q.source ? q.source : null;
 
 /** The arrival of an item matches a source: its utm_source, or 'direct' for an arrival without one. */
 function sourceFilter(entity: string, id: SQL, source: string) {
   return source === 'direct'
     ? sql`not exists (select 1 from arrival_sources a where a.entity = ${entity} and a.entity_id = ${id} and a.utm_source is not null)`
     : sql`exists (select 1 from arrival_sources a where a.entity = ${entity} and a.entity_id = ${id} and a.utm_source = ${source})`;
+}
+
+/**
+ * The histogram (whole days to reach it, count) of the period's cohort at one step. Each unit counts
+ * once, at its first arrival (status_changes.first_arrival), read from the index that fits the
+ * filters: the cohort index for all units, the students of one campaign source found first in
+ * arrival_sources, or the rows of the filtered programs or jobs (target index). Narrowed to some
+ * programs, a student's first arrival among those applications is the earliest of them (grouped).
+ */
+function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: number, end: number): SQL {
+  const stage = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})`;
+  const cohort = sql`h.cohort_at >= ${start} and h.cohort_at < ${end}`;
+  const days = sql`cast((h.created_at - h.cohort_at) / ${DAY_MS} as integer)`;
+  const target = targetFilter(s.entity, q);
+  const source = sourceOf(s.entity, q);
+  const bySource = source ? sql` and ${sourceFilter('student', sql`h.owner_id`, source)}` : sql``;
+  if (target && unit === 'person')
+    return sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
+        select h.cohort_at, min(h.created_at) as t from status_changes h
+        where ${stage} and h.target_id in (${target}) and ${cohort}${bySource}
+        group by h.cohort_at, h.owner_id
+      ) group by 1`;
+  if (target)
+    return sql`select ${days} as d, count(*) as n from status_changes h
+      where ${stage} and h.target_id in (${target}) and ${cohort} and h.first_arrival = 1${bySource} group by 1`;
+  // The campaign's students first (cross join: SQLite keeps that order), then each one's row from
+  // the owner index: a few thousand probes rather than every first arrival of the period.
+  if (source && source !== 'direct')
+    return sql`select ${days} as d, count(*) as n
+      from arrival_sources a cross join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
+      where a.entity = 'student' and a.utm_source = ${source}
+        and h.to_status in (${list(s.statuses)}) and h.first_arrival = 1 and ${cohort}
+      group by 1`;
+  return sql`select ${days} as d, count(*) as n from status_changes h
+    where ${stage} and h.first_arrival = 1 and ${cohort}${bySource} group by 1`;
+}
+
+/** The moves into one step in the period (every move, not only first arrivals), from the index that fits the filters. */
+function activityOf(s: StepDef, q: InsightQuery, start: number, end: number): SQL {
+  const stage = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})`;
+  const period = sql`h.created_at >= ${start} and h.created_at < ${end}`;
+  const target = targetFilter(s.entity, q);
+  const source = sourceOf(s.entity, q);
+  const bySource = source ? sql` and ${sourceFilter('student', sql`h.owner_id`, source)}` : sql``;
+  if (target)
+    return sql`select count(*) as n from status_changes h
+      where ${stage} and h.target_id in (${target}) and ${period}${bySource}`;
+  if (source && source !== 'direct')
+    return sql`select count(*) as n
+      from arrival_sources a cross join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
+      where a.entity = 'student' and a.utm_source = ${source} and h.to_status in (${list(s.statuses)}) and ${period}`;
+  return sql`select count(*) as n from status_changes h where ${stage} and ${period}${bySource}`;
 }
 
 /**
@@ -132,32 +181,15 @@ export function percentile(histogram: Map<number, number>, cohort: number, p: nu
 
 /**
  * The funnel of a kind for a period: per step the cohort, the conversion, the activity and the days
- * to reach it. The cohort reads the history's cohort_at (when the unit entered the funnel), so each
- * step is one range of the cohort index, grouped by unit: who of the period's entrants reached it,
- * and the whole days it took them. The activity is one range of the stage index per step.
+ * to reach it. The cohort reads the history's cohort_at (when the unit entered the funnel) and its
+ * first arrivals, so each step is one range of an index (reachOf): who of the period's entrants
+ * reached it, and the whole days it took them. The activity is one range per step (activityOf).
  */
 export async function funnel(db: Db, q: InsightQuery, timeZone: string): Promise<FunnelStep[]> {
   const { start, end } = periodBounds(q.from, q.to, timeZone);
   const { unit, steps } = funnels[q.kind];
-  const unitColumn = sql.raw(unit === 'person' ? 'h.person_id' : 'h.entity_id');
-  const reach = steps.map((s) => {
-    const where = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
-        and h.cohort_at >= ${start} and h.cohort_at < ${end}${rowFilter(s.entity, q)}`;
-    // A unit reaches most steps once (an item's own stages, a student's registration): one row is
-    // one unit. A student's program steps may be reached by several applications: first per person.
-    return unit === 'person' && s.entity !== 'student'
-      ? sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
-          select h.cohort_at, min(h.created_at) as t from status_changes h where ${where}
-          group by h.cohort_at, ${unitColumn}
-        ) group by 1`
-      : sql`select cast((h.created_at - h.cohort_at) / ${DAY_MS} as integer) as d, count(*) as n
-          from status_changes h where ${where} group by 1`;
-  });
-  const activity = steps.map(
-    (s) => sql`select count(*) as n from status_changes h
-      where h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
-        and h.created_at >= ${start} and h.created_at < ${end}${rowFilter(s.entity, q)}`,
-  );
+  const reach = steps.map((s) => reachOf(s, unit, q, start, end));
+  const activity = steps.map((s) => activityOf(s, q, start, end));
   // One round trip for every step's two figures.
   const results = await batch(db, [...reach, ...activity]);
   const histograms = steps.map((_, i) => {
