@@ -255,50 +255,53 @@ const trendDefs: { key: string; label: string; entity: string[]; status: string 
 export async function trends(db: Db, q: InsightQuery, timeZone: string): Promise<TrendsResponse['series']> {
   const { weeks, bounds } = weeksEnding(q.to, timeZone);
   const before = yearBefore(weeks, timeZone);
-  // One count a week and series: each a plain range of a covering index (the stage index, or the
-  // payments' paid index), far cheaper than one pass testing every row against twelve weeks.
-  // Payments received: the payments table is their history (paid_at).
-  const read = async (b: number[]) => {
-    const counts = (where: (from: number, to: number) => SQL) => weeks.map((_, i) => where(b[i]!, b[i + 1]!));
-    const perSeries = trendDefs.map((t) =>
-      counts(
-        (from, to) => sql`select count(*) as n from status_changes
-          where entity in (${list(t.entity)}) and to_status = ${t.status} and created_at >= ${from} and created_at < ${to}`,
-      ),
-    );
-    perSeries.splice(
-      4,
-      0,
-      counts(
-        (from, to) =>
-          sql`select count(*) as n from payments where status = 'succeeded' and paid_at >= ${from} and paid_at < ${to}`,
-      ),
-    );
-    // One round trip for all of them.
-    const results = await batch(db, perSeries.flat());
-    return perSeries.map((_, k) =>
-      weeks.map((__, i) =>
-        Number((results[k * weeks.length + i]!.results[0] as { n: number } | undefined)?.n ?? 0),
-      ),
-    );
+  // One statement: every series' count for every week of both years (a count a week and series,
+  // each a plain range of a covering index: the stage index, or the payments' paid index), and
+  // the oldest registration. The weeks are rows of a VALUES list (13 bounds a year: each week runs
+  // to the next bound), the series another; one round trip, 38 bound values (D1 allows 100).
+  const span = weeks.length;
+  const instants = [...bounds, ...before];
+  const boundRows = sql.join(
+    instants.map((t, i) => sql`(${sql.raw(String(i))}, ${t})`),
+    sql`, `,
+  );
+  const seriesRows = sql.join(
+    trendDefs.map(
+      (t, i) => sql`(${sql.raw(String(i))}, ${t.entity[0]}, ${t.entity[1] ?? t.entity[0]}, ${t.status})`,
+    ),
+    sql`, `,
+  );
+  const rows = await db.all<{ s: number; k: number; n: number | null }>(sql`
+    with b(k, t) as (values ${boundRows}),
+    w(k, lo, hi) as (select a.k, a.t, c.t from b a join b c on c.k = a.k + 1 where a.k <> ${span}),
+    s(i, e1, e2, st) as (values ${seriesRows})
+    select s.i as s, w.k as k, (select count(*) from status_changes h
+        where h.entity in (s.e1, s.e2) and h.to_status = s.st and h.created_at >= w.lo and h.created_at < w.hi) as n
+      from s, w
+    union all
+    select -2, w.k, (select count(*) from payments p where p.status = 'succeeded' and p.paid_at >= w.lo and p.paid_at < w.hi) from w
+    union all
+    select -1, 0, (select min(created_at) from status_changes where entity = 'student' and to_status = 'registered')`);
+  // k: the weeks of this year are 0..11, the year before's 13..24 (12 is this year's closing bound).
+  const series = (i: number, year: 0 | 1) => {
+    const values = weeks.map(() => 0);
+    for (const r of rows)
+      if (r.s === i && r.k >= year * (span + 1) && r.k < year * (span + 1) + span)
+        values[r.k - year * (span + 1)] = Number(r.n ?? 0);
+    return values;
   };
   // Where the history reaches back a year (its oldest registration, read from the stage index's
   // first entry), the year before is drawn; before it, there is nothing to compare with.
-  const [now, then, [oldest]] = await Promise.all([
-    read(bounds),
-    read(before),
-    db.all<{ t: number | null }>(
-      sql`select min(created_at) as t from status_changes where entity = 'student' and to_status = 'registered'`,
-    ),
-  ]);
-  const reachesBack = oldest?.t != null && oldest.t <= before[0]!;
-  const defs = [...trendDefs];
-  defs.splice(4, 0, { key: 'payments', label: 'Payments received', entity: [], status: '' });
-  return defs.map((d, i) => ({
+  const oldest = rows.find((r) => r.s === -1)?.n ?? null;
+  const reachesBack = oldest != null && oldest <= before[0]!;
+  // Payments received (the payments table is their history) come fifth, after offers.
+  const defs = trendDefs.map((d, i) => ({ key: d.key, label: d.label, i }));
+  defs.splice(4, 0, { key: 'payments', label: 'Payments received', i: -2 });
+  return defs.map((d) => ({
     key: d.key,
     label: d.label,
-    values: now[i]!,
-    yearBefore: reachesBack ? then[i]! : null,
+    values: series(d.i, 0),
+    yearBefore: reachesBack ? series(d.i, 1) : null,
   }));
 }
 

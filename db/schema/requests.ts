@@ -246,7 +246,9 @@ export const statusChanges = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    // One item's rows (timelines), and its rows at one stage (the first-arrival triggers' group: the
+    // stage in the key so no index of a whole stage looks as good to the planner).
+    index('status_changes_entity_idx').on(t.entity, t.entityId, t.toStatus, t.createdAt),
     // Activity and trends: the moves into one stage in a period (entity_id: the filters, read from the index).
     index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId),
     // Cohorts: the units that entered in a period and reached a stage for the first time, with when
