@@ -4,6 +4,7 @@
 ALTER TABLE `status_changes` RENAME COLUMN `person_id` TO `owner_id`;--> statement-breakpoint
 DROP INDEX IF EXISTS `status_changes_cohort_idx`;--> statement-breakpoint
 DROP INDEX IF EXISTS `status_changes_entity_idx`;--> statement-breakpoint
+DROP INDEX IF EXISTS `status_changes_stage_idx`;--> statement-breakpoint
 DROP INDEX IF EXISTS `arrival_sources_created_idx`;--> statement-breakpoint
 ALTER TABLE `status_changes` ADD `target_id` text;--> statement-breakpoint
 ALTER TABLE `status_changes` ADD `first_arrival` integer DEFAULT false NOT NULL;--> statement-breakpoint
@@ -22,8 +23,9 @@ UPDATE `status_changes` SET `first_arrival` = 1 WHERE `id` IN (
   ) WHERE `r` = 1
 );--> statement-breakpoint
 CREATE INDEX `status_changes_entity_idx` ON `status_changes` (`entity`,`entity_id`,`to_status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `status_changes_stage_idx` ON `status_changes` (`entity`,`to_status`,`created_at`,`entity_id`,`owner_id`);--> statement-breakpoint
 CREATE INDEX `status_changes_cohort_idx` ON `status_changes` (`entity`,`to_status`,`first_arrival`,`cohort_at`,`created_at`,`owner_id`);--> statement-breakpoint
-CREATE INDEX `status_changes_owner_idx` ON `status_changes` (`entity`,`owner_id`,`to_status`,`created_at`,`cohort_at`,`first_arrival`);--> statement-breakpoint
+CREATE INDEX `status_changes_owner_idx` ON `status_changes` (`entity`,`owner_id`,`to_status`,`first_arrival`,`cohort_at`,`created_at`);--> statement-breakpoint
 CREATE INDEX `status_changes_target_idx` ON `status_changes` (`entity`,`to_status`,`target_id`,`created_at`,`cohort_at`,`owner_id`,`first_arrival`);--> statement-breakpoint
 CREATE INDEX `arrival_sources_created_idx` ON `arrival_sources` (`entity`,`created_at`,`utm_source`,`utm_medium`,`utm_campaign`,`page`);--> statement-breakpoint
 CREATE INDEX `arrival_sources_source_idx` ON `arrival_sources` (`entity`,`utm_source`,`entity_id`);--> statement-breakpoint

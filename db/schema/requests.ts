@@ -249,8 +249,9 @@ export const statusChanges = sqliteTable(
     // One item's rows (timelines), and its rows at one stage (the first-arrival triggers' group: the
     // stage in the key so no index of a whole stage looks as good to the planner).
     index('status_changes_entity_idx').on(t.entity, t.entityId, t.toStatus, t.createdAt),
-    // Activity and trends: the moves into one stage in a period (entity_id: the filters, read from the index).
-    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId),
+    // Activity and trends: the moves into one stage in a period (entity_id, owner_id: the filters
+    // and the response times, read from the index).
+    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId, t.ownerId),
     // Cohorts: the units that entered in a period and reached a stage for the first time, with when
     // (covering; owner_id for a test of the student's source).
     index('status_changes_cohort_idx').on(
@@ -267,9 +268,9 @@ export const statusChanges = sqliteTable(
       t.entity,
       t.ownerId,
       t.toStatus,
-      t.createdAt,
-      t.cohortAt,
       t.firstArrival,
+      t.cohortAt,
+      t.createdAt,
     ),
     // Funnels filtered by country, department or job category: the rows of the programs or jobs that
     // match (covering): the period's moves as a range, a cohort by reading those programs' or jobs'
