@@ -137,11 +137,12 @@ function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: nu
   if (target)
     return sql`select ${days} as d, count(*) as n from status_changes h
       where ${stage} and h.target_id in (${target}) and ${cohort} and +h.first_arrival = 1${bySource} group by 1`;
-  // The campaign's students first (cross join: SQLite keeps that order), then each one's row from
-  // the owner index: a few thousand probes rather than every first arrival of the period.
+  // A campaign's students joined to the period's first arrivals: the planner starts from whichever
+  // is fewer (a short period's first arrivals, or a year's against the campaign's students read from
+  // arrival_sources_source_idx, each one's rows then from the owner index).
   if (source && source !== 'direct')
     return sql`select ${days} as d, count(*) as n
-      from arrival_sources a cross join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
+      from arrival_sources a join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
       where a.entity = 'student' and a.utm_source = ${source}
         and h.to_status in (${list(s.statuses)}) and h.first_arrival = 1 and ${cohort}
       group by 1`;
@@ -159,13 +160,11 @@ function activityOf(s: StepDef, q: InsightQuery, start: number, end: number): SQ
   if (target)
     return sql`select count(*) as n from status_changes h
       where ${stage} and h.target_id in (${target}) and ${period}${bySource}`;
-  // The campaign's students first, then each one's rows at the stage from the owner index (`+`: the
-  // period is checked on those few entries, never sought through every move of the period).
+  // The same join: the period's moves, or the campaign's students and each one's moves.
   if (source && source !== 'direct')
     return sql`select count(*) as n
-      from arrival_sources a cross join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
-      where a.entity = 'student' and a.utm_source = ${source} and h.to_status in (${list(s.statuses)})
-        and +h.created_at >= ${start} and +h.created_at < ${end}`;
+      from arrival_sources a join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
+      where a.entity = 'student' and a.utm_source = ${source} and h.to_status in (${list(s.statuses)}) and ${period}`;
   return sql`select count(*) as n from status_changes h where ${stage} and ${period}${bySource}`;
 }
 
