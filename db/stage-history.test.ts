@@ -2,7 +2,7 @@
 // job (target_id), and the first arrival of each funnel unit at each stage (first_arrival: a
 // student across their applications, any other item on its own), right when stages are reached
 // again, when rows arrive out of order or at once, when a row moves or goes, and the same as the
-// migration's back-fill decides it.
+// migration's back-fill decides it; and the campaign a student arrived from, on all their rows.
 import { env } from 'cloudflare:test';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -180,5 +180,38 @@ describe('what an application is for', () => {
     expect(await targets(application.id)).toEqual([application.subjectId]);
     expect(await targets(job.id)).toEqual([job.jobId, job.jobId]);
     expect(await targets(application.student.id)).toEqual([null]);
+  });
+});
+
+describe('the campaign a student arrived from', () => {
+  it('is on every row of theirs, whether the arrival is stored before or after them, and goes with it', async () => {
+    const application = await makeApplication();
+    const student = application.student.id;
+    await moved('student', student, student, 'registered', '2031-08-01T10:00:00Z');
+    // Stored once the registration is verified: after the student's first row.
+    await db.insert(t.arrivalSources).values({
+      entity: 'student',
+      entityId: student,
+      page: '/study-in-uk',
+      utmSource: 'newsletter',
+      createdAt: new Date('2031-08-01T10:00:00Z'),
+    });
+    await moved('subscription', application.id, student, 'submitted', '2031-08-02T10:00:00Z');
+    const sources = async () =>
+      (await db.select().from(t.statusChanges).where(eq(t.statusChanges.ownerId, student))).map(
+        (r) => r.utmSource,
+      );
+    expect(await sources()).toEqual(['newsletter', 'newsletter']);
+
+    await db
+      .update(t.arrivalSources)
+      .set({ utmSource: 'google' })
+      .where(and(eq(t.arrivalSources.entity, 'student'), eq(t.arrivalSources.entityId, student)));
+    expect(await sources()).toEqual(['google', 'google']);
+
+    await db
+      .delete(t.arrivalSources)
+      .where(and(eq(t.arrivalSources.entity, 'student'), eq(t.arrivalSources.entityId, student)));
+    expect(await sources()).toEqual([null, null]);
   });
 });

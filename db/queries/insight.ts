@@ -105,19 +105,20 @@ function targetFilter(entity: string, q: InsightQuery): SQL | null {
 const sourceOf = (entity: string, q: InsightQuery) =>
   (entity === 'student' || entity === 'subscription') && q.source ? q.source : null;
 
-/** The arrival of an item matches a source: its utm_source, or 'direct' for an arrival without one. */
-function sourceFilter(entity: string, id: SQL, source: string) {
-  return source === 'direct'
-    ? sql`not exists (select 1 from arrival_sources a where a.entity = ${entity} and a.entity_id = ${id} and a.utm_source is not null)`
-    : sql`exists (select 1 from arrival_sources a where a.entity = ${entity} and a.entity_id = ${id} and a.utm_source = ${source})`;
+/**
+ * A student's row (their own or an application's) matches a source: the utm_source they arrived
+ * with, copied onto the row (status_changes.utm_source), or 'direct' for an arrival without one.
+ */
+function sourceFilter(source: string) {
+  return source === 'direct' ? sql`h.utm_source is null` : sql`h.utm_source = ${source}`;
 }
 
 /**
  * The histogram (whole days to reach it, count) of the period's cohort at one step. Each unit counts
  * once, at its first arrival (status_changes.first_arrival), read from the index that fits the
- * filters: the cohort index for all units, the students of one campaign source found first in
- * arrival_sources, or the rows of the filtered programs or jobs (target index). Narrowed to some
- * programs, a student's first arrival among those applications is the earliest of them (grouped).
+ * filters: the cohort index (the source tested on its entries), or the rows of the filtered programs
+ * or jobs (target index). Narrowed to some programs, a student's first arrival among those
+ * applications is the earliest of them (grouped).
  */
 function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: number, end: number): SQL {
   const stage = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})`;
@@ -125,7 +126,7 @@ function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: nu
   const days = sql`cast((h.created_at - h.cohort_at) / ${DAY_MS} as integer)`;
   const target = targetFilter(s.entity, q);
   const source = sourceOf(s.entity, q);
-  const bySource = source ? sql` and ${sourceFilter('student', sql`h.owner_id`, source)}` : sql``;
+  const bySource = source ? sql` and ${sourceFilter(source)}` : sql``;
   if (target && unit === 'person')
     return sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
         select h.cohort_at, min(h.created_at) as t from status_changes h
@@ -137,15 +138,6 @@ function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: nu
   if (target)
     return sql`select ${days} as d, count(*) as n from status_changes h
       where ${stage} and h.target_id in (${target}) and ${cohort} and +h.first_arrival = 1${bySource} group by 1`;
-  // A campaign's students joined to the period's first arrivals: the planner starts from whichever
-  // is fewer (a short period's first arrivals, or a year's against the campaign's students read from
-  // arrival_sources_source_idx, each one's rows then from the owner index).
-  if (source && source !== 'direct')
-    return sql`select ${days} as d, count(*) as n
-      from arrival_sources a join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
-      where a.entity = 'student' and a.utm_source = ${source}
-        and h.to_status in (${list(s.statuses)}) and h.first_arrival = 1 and ${cohort}
-      group by 1`;
   return sql`select ${days} as d, count(*) as n from status_changes h
     where ${stage} and h.first_arrival = 1 and ${cohort}${bySource} group by 1`;
 }
@@ -156,16 +148,9 @@ function activityOf(s: StepDef, q: InsightQuery, start: number, end: number): SQ
   const period = sql`h.created_at >= ${start} and h.created_at < ${end}`;
   const target = targetFilter(s.entity, q);
   const source = sourceOf(s.entity, q);
-  const bySource = source ? sql` and ${sourceFilter('student', sql`h.owner_id`, source)}` : sql``;
-  if (target)
-    return sql`select count(*) as n from status_changes h
-      where ${stage} and h.target_id in (${target}) and ${period}${bySource}`;
-  // The same join: the period's moves, or the campaign's students and each one's moves.
-  if (source && source !== 'direct')
-    return sql`select count(*) as n
-      from arrival_sources a join status_changes h on h.entity = ${s.entity} and h.owner_id = a.entity_id
-      where a.entity = 'student' and a.utm_source = ${source} and h.to_status in (${list(s.statuses)}) and ${period}`;
-  return sql`select count(*) as n from status_changes h where ${stage} and ${period}${bySource}`;
+  const bySource = source ? sql` and ${sourceFilter(source)}` : sql``;
+  return sql`select count(*) as n from status_changes h
+    where ${stage}${target ? sql` and h.target_id in (${target})` : sql``} and ${period}${bySource}`;
 }
 
 /**

@@ -203,8 +203,8 @@ export const jobApplications = sqliteTable(
  * across their applications without a join. `approximate` marks rows filled in from what was stored
  * before the history existed, whose time is only the nearest one the row kept (its last update).
  *
- * Triggers (migration 0025_insight_at_scale) keep two columns right whoever writes a row, in the
- * statement that writes, moves or deletes it: `target_id` and `first_arrival`. A table rebuild by a
+ * Triggers (migration 0025_insight_at_scale) keep three columns right whoever writes a row, in the
+ * statement that writes, moves or deletes it: `target_id`, `first_arrival` and `utm_source`. A table rebuild by a
  * later migration drops them with the old table: recreate them after it (db/stage-history.test.ts
  * fails without them).
  */
@@ -243,17 +243,31 @@ export const statusChanges = sqliteTable(
      * then handled again) keeps its first arrival. Kept by triggers on insert, update and delete.
      */
     firstArrival: integer('first_arrival', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A student's rows (their own and their program applications'): the `utm_source` the student
+     * arrived from (arrival_sources), null for a direct arrival. Kept by triggers on both tables (an
+     * arrival is stored once the registration is verified, after its first rows), so the funnel's
+     * source filter is a test on the index entry rather than a search per row.
+     */
+    utmSource: text('utm_source'),
     ...timestamps,
   },
   (t) => [
     // One item's rows (timelines), and its rows at one stage (the first-arrival triggers' group: the
     // stage in the key so no index of a whole stage looks as good to the planner).
     index('status_changes_entity_idx').on(t.entity, t.entityId, t.toStatus, t.createdAt),
-    // Activity and trends: the moves into one stage in a period (entity_id, owner_id: the filters
-    // and the response times, read from the index).
-    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId, t.ownerId),
+    // Activity and trends: the moves into one stage in a period (entity_id, owner_id, utm_source:
+    // the filters and the response times, read from the index).
+    index('status_changes_stage_idx').on(
+      t.entity,
+      t.toStatus,
+      t.createdAt,
+      t.entityId,
+      t.ownerId,
+      t.utmSource,
+    ),
     // Cohorts: the units that entered in a period and reached a stage for the first time, with when
-    // (covering; owner_id for a test of the student's source).
+    // (covering, with the student's source for its filter).
     index('status_changes_cohort_idx').on(
       t.entity,
       t.toStatus,
@@ -261,6 +275,7 @@ export const statusChanges = sqliteTable(
       t.cohortAt,
       t.createdAt,
       t.ownerId,
+      t.utmSource,
     ),
     // A student's rows at a stage: the first-arrival triggers' group, and the funnels of the
     // students who came from one source (found in arrival_sources first).
@@ -283,6 +298,7 @@ export const statusChanges = sqliteTable(
       t.cohortAt,
       t.ownerId,
       t.firstArrival,
+      t.utmSource,
     ),
   ],
 );
