@@ -35,8 +35,10 @@ CREATE INDEX `arrival_sources_source_idx` ON `arrival_sources` (`entity`,`utm_so
 -- The triggers run inside the statement that writes, moves or deletes a history row, whichever code
 -- writes it, so a row is never seen without its target or with a stale first arrival. Each one
 -- re-decides the first arrival of the row's group (one student's or one item's rows at one stage, a
--- handful, read from an index) and rewrites only the rows whose flag changes: a row written late
--- with an earlier time takes the flag from the one that had it; deleting the first hands it on.
+-- handful, read from the owner or item index) and rewrites only the rows whose flag changes: a row
+-- written late with an earlier time takes the flag from the one that had it; deleting the first
+-- hands it on. (`+f.created_at`: the group is sorted, never found by walking a whole stage in time
+-- order through the stage index.)
 CREATE TRIGGER `status_changes_ai` AFTER INSERT ON `status_changes` BEGIN
   UPDATE `status_changes` SET `utm_source` = (SELECT a.`utm_source` FROM `arrival_sources` a WHERE a.`entity` = 'student' AND a.`entity_id` = new.`owner_id`)
     WHERE rowid = new.rowid AND new.`utm_source` IS NULL AND new.`entity` IN ('student', 'subscription');
@@ -45,51 +47,51 @@ CREATE TRIGGER `status_changes_ai` AFTER INSERT ON `status_changes` BEGIN
       ELSE (SELECT j.`job_id` FROM `job_applications` j WHERE j.`id` = new.`entity_id`) END
     WHERE rowid = new.rowid AND new.`target_id` IS NULL AND new.`entity` IN ('subscription', 'job_application');
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE new.`entity` = 'subscription' AND `entity` = new.`entity` AND `owner_id` = new.`owner_id` AND `to_status` = new.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE new.`entity` <> 'subscription' AND `entity` = new.`entity` AND `entity_id` = new.`entity_id` AND `to_status` = new.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
 END;--> statement-breakpoint
 CREATE TRIGGER `status_changes_ad` AFTER DELETE ON `status_changes` BEGIN
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE old.`entity` = 'subscription' AND `entity` = old.`entity` AND `owner_id` = old.`owner_id` AND `to_status` = old.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE old.`entity` <> 'subscription' AND `entity` = old.`entity` AND `entity_id` = old.`entity_id` AND `to_status` = old.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
 END;--> statement-breakpoint
 -- A row moved to another group or time (a back-fill correcting an owner or a time): both its old
 -- group and its new one are re-decided. Writing the flag itself is not such a change.
 CREATE TRIGGER `status_changes_au` AFTER UPDATE OF `entity`, `entity_id`, `owner_id`, `to_status`, `created_at` ON `status_changes` BEGIN
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE old.`entity` = 'subscription' AND `entity` = old.`entity` AND `owner_id` = old.`owner_id` AND `to_status` = old.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = old.`entity` AND f.`owner_id` = old.`owner_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE old.`entity` <> 'subscription' AND `entity` = old.`entity` AND `entity_id` = old.`entity_id` AND `to_status` = old.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = old.`entity` AND f.`entity_id` = old.`entity_id` AND f.`to_status` = old.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE new.`entity` = 'subscription' AND `entity` = new.`entity` AND `owner_id` = new.`owner_id` AND `to_status` = new.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = new.`entity` AND f.`owner_id` = new.`owner_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
   UPDATE `status_changes` SET `first_arrival` = (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1))
+      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1))
     WHERE new.`entity` <> 'subscription' AND `entity` = new.`entity` AND `entity_id` = new.`entity_id` AND `to_status` = new.`to_status`
       AND `first_arrival` <> (`id` = (SELECT f.`id` FROM `status_changes` f
-      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY f.`created_at`, f.`id` LIMIT 1));
+      WHERE f.`entity` = new.`entity` AND f.`entity_id` = new.`entity_id` AND f.`to_status` = new.`to_status` ORDER BY +f.`created_at`, f.`id` LIMIT 1));
 END;--> statement-breakpoint
 -- A student's arrival is stored once the registration is verified, after their first rows: it is
 -- copied onto every row of theirs as it is written, changed or removed (one statement per entity,
