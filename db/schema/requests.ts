@@ -203,7 +203,7 @@ export const jobApplications = sqliteTable(
  * across their applications without a join. `approximate` marks rows filled in from what was stored
  * before the history existed, whose time is only the nearest one the row kept (its last update).
  *
- * Triggers (migration 0026_insight_at_scale) keep three columns right whoever writes a row, in the
+ * Triggers (migration 0027_insight_at_scale) keep three columns right whoever writes a row, in the
  * statement that writes, moves or deletes it: `target_id`, `first_arrival` and `utm_source`. A table rebuild by a
  * later migration drops them with the old table: recreate them after it (db/stage-history.test.ts
  * fails without them).
