@@ -40,7 +40,10 @@ describe('funnel query plans', () => {
         const where = `${analyzed ? 'analyzed' : 'no statistics'}: ${steps.join(' | ')}`;
         const history = steps.filter((d) => /\b(SCAN|SEARCH) h\b/.test(d));
         expect(history.length, where).toBe(1);
-        expect(steps.filter((d) => /arrival_sources/.test(d)), where).toEqual([]);
+        expect(
+          steps.filter((d) => /arrival_sources/.test(d)),
+          where,
+        ).toEqual([]);
         expect(history[0], where).toMatch(/^SEARCH h USING COVERING INDEX status_changes_\w+_idx/);
         // A step narrowed to programs or jobs reads only their rows.
         if (sql.includes('h.target_id in')) expect(history[0], where).toContain('status_changes_target_idx');

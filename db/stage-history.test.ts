@@ -9,12 +9,24 @@ import { describe, expect, it } from 'vitest';
 import * as t from '#db/schema/index.ts';
 import type { HistoryEntity } from '#schemas/pipelines.ts';
 import { move, movesOf } from '#db/queries/stage-history.ts';
-import { aProgram, db, makeApplication, makeJobApplication, makeStudent } from '#functions/test/fixtures/index.ts';
+import {
+  aProgram,
+  db,
+  makeApplication,
+  makeJobApplication,
+  makeStudent,
+} from '#functions/test/fixtures/index.ts';
 
 const uid = () => crypto.randomUUID();
 const at = (iso: string) => new Date(iso).getTime();
 
-async function moved(entity: HistoryEntity, entityId: string, ownerId: string | null, to: string, when: string) {
+async function moved(
+  entity: HistoryEntity,
+  entityId: string,
+  ownerId: string | null,
+  to: string,
+  when: string,
+) {
   await db.run(move({ entity, entityId, ownerId, from: null, to, actor: 'staff', at: at(when) }));
 }
 
@@ -171,7 +183,13 @@ describe('what an application is for', () => {
         at: at('2031-07-02T10:00:00Z'),
       }),
     );
-    await moved('student', application.student.id, application.student.id, 'registered', '2031-06-30T10:00:00Z');
+    await moved(
+      'student',
+      application.student.id,
+      application.student.id,
+      'registered',
+      '2031-06-30T10:00:00Z',
+    );
 
     const targets = async (entityId: string) =>
       (await db.select().from(t.statusChanges).where(eq(t.statusChanges.entityId, entityId))).map(

@@ -172,7 +172,10 @@ export function percentile(histogram: Map<number, number>, cohort: number, p: nu
 export function funnelStatements(q: InsightQuery, timeZone: string): SQL[] {
   const { start, end } = periodBounds(q.from, q.to, timeZone);
   const { unit, steps } = funnels[q.kind];
-  return [...steps.map((s) => reachOf(s, unit, q, start, end)), ...steps.map((s) => activityOf(s, q, start, end))];
+  return [
+    ...steps.map((s) => reachOf(s, unit, q, start, end)),
+    ...steps.map((s) => activityOf(s, q, start, end)),
+  ];
 }
 
 /**

@@ -29,7 +29,12 @@ const COHORT_UPDATES = readFileSync(
 )
   .split('--> statement-breakpoint')
   .filter((statement) => statement.includes('SET `cohort_at`'))
-  .map((statement) => statement.replace(/^\s*(--[^\n]*\n)*/, '').trim().replaceAll('`person_id`', '`owner_id`'))
+  .map((statement) =>
+    statement
+      .replace(/^\s*(--[^\n]*\n)*/, '')
+      .trim()
+      .replaceAll('`person_id`', '`owner_id`'),
+  )
   .join('\n');
 /** The budget every insight endpoint's p95 in the Worker is held to. */
 const BUDGET_MS = 50;
