@@ -12,8 +12,9 @@ import { db, makeApplication, makeJobApplication } from '#functions/test/fixture
 function backfillStatements() {
   const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith('_stage_history.sql'));
   if (!migration) throw new Error('no stage history migration');
-  const queries = migration.queries.map((q) => q.trim());
-  const from = queries.findIndex((q) => q.includes('UPDATE `status_changes` SET `person_id`'));
+  // The column the back-fill fills is owner_id since the insight-at-scale migration renamed person_id.
+  const queries = migration.queries.map((q) => q.trim().replaceAll('`person_id`', '`owner_id`'));
+  const from = queries.findIndex((q) => q.includes('UPDATE `status_changes` SET `owner_id`'));
   return queries.slice(from);
 }
 
@@ -46,7 +47,7 @@ describe('the history back-fill', () => {
     ]);
     expect(rows[0]!.createdAt).toEqual(created);
     expect(rows[1]!.createdAt.getTime() - updated.getTime()).toBe(1);
-    expect(rows.map((r) => r.personId)).toEqual(rows.map(() => offered.userId));
+    expect(rows.map((r) => r.ownerId)).toEqual(rows.map(() => offered.userId));
     const [student] = await db.select().from(t.users).where(eq(t.users.id, offered.userId));
     expect(rows.map((r) => r.cohortAt)).toEqual(rows.map(() => student!.createdAt));
 

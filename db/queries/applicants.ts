@@ -161,7 +161,7 @@ export async function takeHeldApplications(db: Db, applicantId: string) {
       table: 'job_applications',
       where: sql`applicant_id = ${applicantId} and forwarded_at is null`,
       status: null,
-      person: 'applicant_id',
+      owner: 'applicant_id',
       to: FORWARDED,
       actor: 'system',
       at: now.getTime(),
@@ -230,7 +230,7 @@ export async function insertJobApplication(
   const common = {
     entity: 'job_application',
     entityId: application.id,
-    personId: application.applicantId,
+    ownerId: application.applicantId,
   } as const;
   const at = application.createdAt.getTime();
   await batch(db, [

@@ -71,7 +71,7 @@ export async function createApplication(
     moveIfChanged({
       entity: 'subscription',
       entityId: id,
-      personId: userId,
+      ownerId: userId,
       from: null,
       to: pipelines.subscription.initial,
       actor: 'person',

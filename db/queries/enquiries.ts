@@ -53,7 +53,7 @@ function inboxMove(source: InboxSource, id: string, status: InboxStatus, where: 
     table: tableName[source],
     where: sql`id = ${id} and ${where}`,
     status: 'status',
-    person: null,
+    owner: null,
     to: status,
     actor: 'staff',
     staffId,

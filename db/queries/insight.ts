@@ -35,7 +35,7 @@ interface StepDef {
 }
 
 /**
- * Each funnel's steps. Students are followed as people (the history's person_id: one student's
+ * Each funnel's steps. Students are followed as people (the history's owner_id: one student's
  * several applications count once per step); jobs and partners as items (one application, one
  * request). The first step is the entry that makes the cohort.
  */
@@ -86,33 +86,71 @@ const list = (values: readonly string[]) =>
   );
 
 /**
- * The condition narrowing a history row `h` to the filters, where the filter applies to it: a program
- * application's program (country, department) for the program steps of the students' funnel, the
- * source a student registered from for every step of theirs (it is a fact about the person), a job's
- * category (as the department) for every step of the jobs' funnel.
+ * The programs or jobs a filter keeps, for the steps it applies to (as a subquery of ids), or null:
+ * a program application's program (country, department) for the program steps of the students'
+ * funnel, a job's category (as the department) for every step of the jobs' funnel. The history holds
+ * each application's program or job (target_id), so the index reads only their rows.
  */
-function rowFilter(entity: string, q: InsightQuery): SQL {
-  const parts: SQL[] = [];
-  if (entity === 'subscription' && (q.country || q.department)) {
-    parts.push(sql`exists (select 1 from subscriptions s join subjects j on j.id = s.subject_id
-      where s.id = h.entity_id
-      ${q.country ? sql`and j.country_id = ${q.country}` : sql``}
-      ${q.department ? sql`and j.department_id = ${q.department}` : sql``})`);
-  }
-  if (entity === 'job_application' && q.department) {
-    parts.push(sql`exists (select 1 from job_applications a join jobs b on b.id = a.job_id
-      where a.id = h.entity_id and lower(b.category) = lower(${q.department}))`);
-  }
-  if ((entity === 'student' || entity === 'subscription') && q.source)
-    parts.push(sourceFilter('student', sql`h.person_id`, q.source));
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+function targetFilter(entity: string, q: InsightQuery): SQL | null {
+  if (entity === 'subscription' && (q.country || q.department))
+    return sql`select id from subjects where 1 = 1
+      ${q.country ? sql`and country_id = ${q.country}` : sql``}
+      ${q.department ? sql`and department_id = ${q.department}` : sql``}`;
+  if (entity === 'job_application' && q.department)
+    return sql`select id from jobs where lower(category) = lower(${q.department})`;
+  return null;
 }
 
-/** The arrival of an item matches a source: its utm_source, or 'direct' for an arrival without one. */
-function sourceFilter(entity: string, id: SQL, source: string) {
-  return source === 'direct'
-    ? sql`not exists (select 1 from arrival_sources a where a.entity = ${entity} and a.entity_id = ${id} and a.utm_source is not null)`
-    : sql`exists (select 1 from arrival_sources a where a.entity = ${entity} and a.entity_id = ${id} and a.utm_source = ${source})`;
+/** The source a student registered from narrows every step of theirs (it is a fact about the person). */
+const sourceOf = (entity: string, q: InsightQuery) =>
+  (entity === 'student' || entity === 'subscription') && q.source ? q.source : null;
+
+/**
+ * A student's row (their own or an application's) matches a source: the utm_source they arrived
+ * with, copied onto the row (status_changes.utm_source), or 'direct' for an arrival without one.
+ */
+function sourceFilter(source: string) {
+  return source === 'direct' ? sql`h.utm_source is null` : sql`h.utm_source = ${source}`;
+}
+
+/**
+ * The histogram (whole days to reach it, count) of the period's cohort at one step. Each unit counts
+ * once, at its first arrival (status_changes.first_arrival), read from the index that fits the
+ * filters: the cohort index (the source tested on its entries), or the rows of the filtered programs
+ * or jobs (target index). Narrowed to some programs, a student's first arrival among those
+ * applications is the earliest of them (grouped).
+ */
+function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: number, end: number): SQL {
+  const stage = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})`;
+  const cohort = sql`h.cohort_at >= ${start} and h.cohort_at < ${end}`;
+  const days = sql`cast((h.created_at - h.cohort_at) / ${DAY_MS} as integer)`;
+  const target = targetFilter(s.entity, q);
+  const source = sourceOf(s.entity, q);
+  const bySource = source ? sql` and ${sourceFilter(source)}` : sql``;
+  if (target && unit === 'person')
+    return sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
+        select h.cohort_at, min(h.created_at) as t from status_changes h
+        where ${stage} and h.target_id in (${target}) and ${cohort}${bySource}
+        group by h.cohort_at, h.owner_id
+      ) group by 1`;
+  // (`+h.first_arrival`: a condition checked on the index entry, not sought, so the planner
+  // takes the target index rather than every first arrival of the period.)
+  if (target)
+    return sql`select ${days} as d, count(*) as n from status_changes h
+      where ${stage} and h.target_id in (${target}) and ${cohort} and +h.first_arrival = 1${bySource} group by 1`;
+  return sql`select ${days} as d, count(*) as n from status_changes h
+    where ${stage} and h.first_arrival = 1 and ${cohort}${bySource} group by 1`;
+}
+
+/** The moves into one step in the period (every move, not only first arrivals), from the index that fits the filters. */
+function activityOf(s: StepDef, q: InsightQuery, start: number, end: number): SQL {
+  const stage = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})`;
+  const period = sql`h.created_at >= ${start} and h.created_at < ${end}`;
+  const target = targetFilter(s.entity, q);
+  const source = sourceOf(s.entity, q);
+  const bySource = source ? sql` and ${sourceFilter(source)}` : sql``;
+  return sql`select count(*) as n from status_changes h
+    where ${stage}${target ? sql` and h.target_id in (${target})` : sql``} and ${period}${bySource}`;
 }
 
 /**
@@ -130,36 +168,26 @@ export function percentile(histogram: Map<number, number>, cohort: number, p: nu
   return null;
 }
 
-/**
- * The funnel of a kind for a period: per step the cohort, the conversion, the activity and the days
- * to reach it. The cohort reads the history's cohort_at (when the unit entered the funnel), so each
- * step is one range of the cohort index, grouped by unit: who of the period's entrants reached it,
- * and the whole days it took them. The activity is one range of the stage index per step.
- */
-export async function funnel(db: Db, q: InsightQuery, timeZone: string): Promise<FunnelStep[]> {
+/** The funnel's statements: each step's cohort histogram, then each step's activity (their plans: insight-plans.test.ts). */
+export function funnelStatements(q: InsightQuery, timeZone: string): SQL[] {
   const { start, end } = periodBounds(q.from, q.to, timeZone);
   const { unit, steps } = funnels[q.kind];
-  const unitColumn = sql.raw(unit === 'person' ? 'h.person_id' : 'h.entity_id');
-  const reach = steps.map((s) => {
-    const where = sql`h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
-        and h.cohort_at >= ${start} and h.cohort_at < ${end}${rowFilter(s.entity, q)}`;
-    // A unit reaches most steps once (an item's own stages, a student's registration): one row is
-    // one unit. A student's program steps may be reached by several applications: first per person.
-    return unit === 'person' && s.entity !== 'student'
-      ? sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
-          select h.cohort_at, min(h.created_at) as t from status_changes h where ${where}
-          group by h.cohort_at, ${unitColumn}
-        ) group by 1`
-      : sql`select cast((h.created_at - h.cohort_at) / ${DAY_MS} as integer) as d, count(*) as n
-          from status_changes h where ${where} group by 1`;
-  });
-  const activity = steps.map(
-    (s) => sql`select count(*) as n from status_changes h
-      where h.entity = ${s.entity} and h.to_status in (${list(s.statuses)})
-        and h.created_at >= ${start} and h.created_at < ${end}${rowFilter(s.entity, q)}`,
-  );
+  return [
+    ...steps.map((s) => reachOf(s, unit, q, start, end)),
+    ...steps.map((s) => activityOf(s, q, start, end)),
+  ];
+}
+
+/**
+ * The funnel of a kind for a period: per step the cohort, the conversion, the activity and the days
+ * to reach it. The cohort reads the history's cohort_at (when the unit entered the funnel) and its
+ * first arrivals, so each step is one range of an index (reachOf): who of the period's entrants
+ * reached it, and the whole days it took them. The activity is one range per step (activityOf).
+ */
+export async function funnel(db: Db, q: InsightQuery, timeZone: string): Promise<FunnelStep[]> {
+  const { steps } = funnels[q.kind];
   // One round trip for every step's two figures.
-  const results = await batch(db, [...reach, ...activity]);
+  const results = await batch(db, funnelStatements(q, timeZone));
   const histograms = steps.map((_, i) => {
     const histogram = new Map<number, number>();
     for (const r of results[i]!.results as { d: number; n: number }[]) {
@@ -223,50 +251,53 @@ const trendDefs: { key: string; label: string; entity: string[]; status: string 
 export async function trends(db: Db, q: InsightQuery, timeZone: string): Promise<TrendsResponse['series']> {
   const { weeks, bounds } = weeksEnding(q.to, timeZone);
   const before = yearBefore(weeks, timeZone);
-  // One count a week and series: each a plain range of a covering index (the stage index, or the
-  // payments' paid index), far cheaper than one pass testing every row against twelve weeks.
-  // Payments received: the payments table is their history (paid_at).
-  const read = async (b: number[]) => {
-    const counts = (where: (from: number, to: number) => SQL) => weeks.map((_, i) => where(b[i]!, b[i + 1]!));
-    const perSeries = trendDefs.map((t) =>
-      counts(
-        (from, to) => sql`select count(*) as n from status_changes
-          where entity in (${list(t.entity)}) and to_status = ${t.status} and created_at >= ${from} and created_at < ${to}`,
-      ),
-    );
-    perSeries.splice(
-      4,
-      0,
-      counts(
-        (from, to) =>
-          sql`select count(*) as n from payments where status = 'succeeded' and paid_at >= ${from} and paid_at < ${to}`,
-      ),
-    );
-    // One round trip for all of them.
-    const results = await batch(db, perSeries.flat());
-    return perSeries.map((_, k) =>
-      weeks.map((__, i) =>
-        Number((results[k * weeks.length + i]!.results[0] as { n: number } | undefined)?.n ?? 0),
-      ),
-    );
+  // One statement: every series' count for every week of both years (a count a week and series,
+  // each a plain range of a covering index: the stage index, or the payments' paid index), and
+  // the oldest registration. The weeks are rows of a VALUES list (13 bounds a year: each week runs
+  // to the next bound), the series another; one round trip, 44 bound values (D1 allows 100).
+  const span = weeks.length;
+  const instants = [...bounds, ...before];
+  const boundRows = sql.join(
+    instants.map((t, i) => sql`(${sql.raw(String(i))}, ${t})`),
+    sql`, `,
+  );
+  const seriesRows = sql.join(
+    trendDefs.map(
+      (t, i) => sql`(${sql.raw(String(i))}, ${t.entity[0]}, ${t.entity[1] ?? t.entity[0]}, ${t.status})`,
+    ),
+    sql`, `,
+  );
+  const rows = await db.all<{ s: number; k: number; n: number | null }>(sql`
+    with b(k, t) as (values ${boundRows}),
+    w(k, lo, hi) as (select a.k, a.t, c.t from b a join b c on c.k = a.k + 1 where a.k <> ${span}),
+    s(i, e1, e2, st) as (values ${seriesRows})
+    select s.i as s, w.k as k, (select count(*) from status_changes h
+        where h.entity in (s.e1, s.e2) and h.to_status = s.st and h.created_at >= w.lo and h.created_at < w.hi) as n
+      from s, w
+    union all
+    select -2, w.k, (select count(*) from payments p where p.status = 'succeeded' and p.paid_at >= w.lo and p.paid_at < w.hi) from w
+    union all
+    select -1, 0, (select min(created_at) from status_changes where entity = 'student' and to_status = 'registered')`);
+  // k: the weeks of this year are 0..11, the year before's 13..24 (12 is this year's closing bound).
+  const series = (i: number, year: 0 | 1) => {
+    const values = weeks.map(() => 0);
+    for (const r of rows)
+      if (r.s === i && r.k >= year * (span + 1) && r.k < year * (span + 1) + span)
+        values[r.k - year * (span + 1)] = Number(r.n ?? 0);
+    return values;
   };
   // Where the history reaches back a year (its oldest registration, read from the stage index's
   // first entry), the year before is drawn; before it, there is nothing to compare with.
-  const [now, then, [oldest]] = await Promise.all([
-    read(bounds),
-    read(before),
-    db.all<{ t: number | null }>(
-      sql`select min(created_at) as t from status_changes where entity = 'student' and to_status = 'registered'`,
-    ),
-  ]);
-  const reachesBack = oldest?.t != null && oldest.t <= before[0]!;
-  const defs = [...trendDefs];
-  defs.splice(4, 0, { key: 'payments', label: 'Payments received', entity: [], status: '' });
-  return defs.map((d, i) => ({
+  const oldest = rows.find((r) => r.s === -1)?.n ?? null;
+  const reachesBack = oldest != null && oldest <= before[0]!;
+  // Payments received (the payments table is their history) come fifth, after offers.
+  const defs = trendDefs.map((d, i) => ({ key: d.key, label: d.label, i }));
+  defs.splice(4, 0, { key: 'payments', label: 'Payments received', i: -2 });
+  return defs.map((d) => ({
     key: d.key,
     label: d.label,
-    values: now[i]!,
-    yearBefore: reachesBack ? then[i]! : null,
+    values: series(d.i, 0),
+    yearBefore: reachesBack ? series(d.i, 1) : null,
   }));
 }
 
@@ -364,12 +395,17 @@ export async function partnersRank(
 /** Jobs ranked by applicants in the period, with their hires (offers) so far. */
 export async function jobsRank(db: Db, q: InsightQuery, timeZone: string): Promise<JobsRankResponse['rows']> {
   const { start, end } = periodBounds(q.from, q.to, timeZone);
+  // Counted per job from the covering created index first, then each job's title read once (not
+  // once per application).
   const rows = await db.all<JobsRankResponse['rows'][number]>(sql`
     select a.job_id as jobId, coalesce(j.title, 'A removed job') as job, coalesce(j.company, '') as company,
-      count(*) as applicants, sum(a.status = 'offer') as hires
-    from job_applications a left join jobs j on j.id = a.job_id
-    where a.created_at >= ${start} and a.created_at < ${end}
-      ${q.department ? sql`and lower(j.category) = lower(${q.department})` : sql``}
-    group by a.job_id order by applicants desc, hires desc, job limit 20`);
+      a.applicants, a.hires
+    from (
+      select job_id, count(*) as applicants, sum(status = 'offer') as hires from job_applications
+      where created_at >= ${start} and created_at < ${end}
+      group by job_id
+    ) a left join jobs j on j.id = a.job_id
+    ${q.department ? sql`where lower(j.category) = lower(${q.department})` : sql``}
+    order by applicants desc, hires desc, job limit 20`);
   return rows.map((r) => ({ ...r, hires: Number(r.hires) }));
 }

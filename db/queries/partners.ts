@@ -56,7 +56,7 @@ export async function insertPartnerRequest(db: Db, request: NewPartnerRequest) {
     move({
       entity: 'partner_request',
       entityId: request.id,
-      personId: request.partnerId,
+      ownerId: request.partnerId,
       from: null,
       to: pipelines.partner_request.initial,
       actor: 'person',

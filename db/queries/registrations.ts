@@ -55,8 +55,10 @@ export function verifyRegistrationStatements(
   // no one's stage): read before the update, while it is still unverified, so a second use writes nothing.
   const tableName = type === 'student' ? sql.raw('users') : sql.raw('partners');
   const entered = (entity: string, from: string | null, to: string, at: SQL) =>
+    // Values in the table's column order (Drizzle lists every column): target_id, first_arrival and
+    // utm_source are left to the history's triggers.
     db.insert(statusChanges).select(
-      sql`select lower(hex(randomblob(16))), ${entity}, id, id, ${from}, ${to}, 'person', null, null, 0, created_at, ${at}, ${now}
+      sql`select lower(hex(randomblob(16))), ${entity}, id, id, null, ${from}, ${to}, 'person', null, null, 0, created_at, 0, null, ${at}, ${now}
           from ${tableName} where id = ${id} and is_verified = 0`,
     );
   const student = type === 'student';

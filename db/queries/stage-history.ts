@@ -10,7 +10,8 @@ import type { HistoryActor, HistoryEntity } from '#schemas/pipelines.ts';
 export interface Move {
   entity: HistoryEntity;
   entityId: string;
-  personId?: string | null | undefined;
+  /** The role account the item belongs to (status_changes.owner_id). */
+  ownerId?: string | null | undefined;
   from: string | null;
   to: string;
   actor: HistoryActor;
@@ -20,7 +21,7 @@ export interface Move {
 }
 
 const columns = sql.raw(
-  'id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at',
+  'id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at',
 );
 
 /** Where each entity's item (and so its entry time) is stored. */
@@ -40,16 +41,16 @@ const itemTables: Record<HistoryEntity, string> = {
  * student's registration for their applications (the students' funnel follows people), the item's
  * own creation for everything else. A statement batched after the item's insert sees it.
  */
-export function cohortAtOf(entity: HistoryEntity, entityId: SQL, personId: SQL): SQL {
+export function cohortAtOf(entity: HistoryEntity, entityId: SQL, ownerId: SQL): SQL {
   return entity === 'subscription'
-    ? sql`(select created_at from users where id = ${personId})`
+    ? sql`(select created_at from users where id = ${ownerId})`
     : sql`(select created_at from ${sql.raw(itemTables[entity])} where id = ${entityId})`;
 }
 
 /** The row's values as a select list (so the insert can carry a `where`). */
 function values(m: Move) {
-  const cohortAt = cohortAtOf(m.entity, sql`${m.entityId}`, sql`${m.personId ?? null}`);
-  return sql`${crypto.randomUUID()}, ${m.entity}, ${m.entityId}, ${m.personId ?? null}, ${m.from}, ${m.to}, ${m.actor}, ${m.staffId ?? null}, ${m.note || null}, 0, ${cohortAt}, ${m.at}, ${m.at}`;
+  const cohortAt = cohortAtOf(m.entity, sql`${m.entityId}`, sql`${m.ownerId ?? null}`);
+  return sql`${crypto.randomUUID()}, ${m.entity}, ${m.entityId}, ${m.ownerId ?? null}, ${m.from}, ${m.to}, ${m.actor}, ${m.staffId ?? null}, ${m.note || null}, 0, ${cohortAt}, ${m.at}, ${m.at}`;
 }
 
 /**
@@ -77,17 +78,18 @@ export function movesOf(input: {
   where: SQL;
   /** The column holding the item's current stage (null: the move is not a status, e.g. forwarded). */
   status: string | null;
-  person: string | null;
+  /** The table's column naming the item's owner (status_changes.owner_id), or null. */
+  owner: string | null;
   to: string;
   actor: HistoryActor;
   staffId?: string | null | undefined;
   at: number;
 }): SQL {
   const from = input.status ? sql.raw(input.status) : sql`null`;
-  const person = input.person ? sql.raw(input.person) : sql`null`;
-  const cohortAt = cohortAtOf(input.entity, sql.raw(`${input.table}.id`), person);
+  const owner = input.owner ? sql.raw(input.owner) : sql`null`;
+  const cohortAt = cohortAtOf(input.entity, sql.raw(`${input.table}.id`), owner);
   return sql`insert into status_changes (${columns})
-    select lower(hex(randomblob(16))), ${input.entity}, id, ${person}, ${from}, ${input.to}, ${input.actor},
+    select lower(hex(randomblob(16))), ${input.entity}, id, ${owner}, ${from}, ${input.to}, ${input.actor},
       ${input.staffId ?? null}, null, 0, ${cohortAt}, ${input.at}, ${input.at}
     from ${sql.raw(input.table)} where ${input.where}${input.status ? sql` and ${sql.raw(input.status)} <> ${input.to}` : sql``}`;
 }

@@ -29,12 +29,12 @@ export async function recordChange(
   // The table and column the person's dashboard reads the status from.
   const table = getTableName(pipelineRegistry[pipeline].table);
   const column = pipelineRegistry[pipeline].status.name;
-  // The account the item belongs to, for the history's person column (the item's own id for a partner).
-  const person = pipelineRegistry[pipeline].owner.id.name;
+  // The account the item belongs to, for the history's owner column (the item's own id for a partner).
+  const owner = pipelineRegistry[pipeline].owner.id.name;
   // When the item's unit entered its funnel (status_changes.cohort_at): the student's registration
   // for a program application, the item's own creation otherwise.
   const cohortAt =
-    pipeline === 'subscription' ? `(select created_at from users where id = i.${person})` : 'i.created_at';
+    pipeline === 'subscription' ? `(select created_at from users where id = i.${owner})` : 'i.created_at';
   // Raw SQL (docs/decisions/013): the history and audit rows are `insert … select … where changes() > 0`,
   // written only if the conditional update before them moved the status (Drizzle has neither form).
   const d1 = db.$client;
@@ -44,8 +44,8 @@ export async function recordChange(
       .bind(to, now, id, from),
     d1
       .prepare(
-        `insert into status_changes (id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, cohort_at, created_at, updated_at)
-      select ?, ?, ?, i.${person}, ?, ?, 'staff', ?, ?, ${cohortAt}, ?, ? from ${table} i where i.id = ? and changes() > 0`,
+        `insert into status_changes (id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, cohort_at, created_at, updated_at)
+      select ?, ?, ?, i.${owner}, ?, ?, 'staff', ?, ?, ${cohortAt}, ?, ? from ${table} i where i.id = ? and changes() > 0`,
       )
       .bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now, id),
     d1

@@ -198,10 +198,15 @@ export const jobApplications = sqliteTable(
 /**
  * The one history of stage changes: every move of every item through its pipeline (schemas/pipelines.ts
  * historyEntities), written in the same batch as the change itself. A row with no `from_status` is the
- * item entering its first stage. `person_id` is the account the item belongs to (a student's user id, an
- * applicant's, a partner's), so a funnel follows one person across their items without a join.
- * `approximate` marks rows filled in from what was stored before the history existed, whose time is
- * only the nearest one the row kept (its last update).
+ * item entering its first stage. `owner_id` is the role account the item belongs to (a student's
+ * `users` id, a job applicant's, a partner's; not a `people` id), so a funnel follows one student
+ * across their applications without a join. `approximate` marks rows filled in from what was stored
+ * before the history existed, whose time is only the nearest one the row kept (its last update).
+ *
+ * Triggers (migration 0027_insight_at_scale) keep three columns right whoever writes a row, in the
+ * statement that writes, moves or deletes it: `target_id`, `first_arrival` and `utm_source`. A table rebuild by a
+ * later migration drops them with the old table: recreate them after it (db/stage-history.test.ts
+ * fails without them).
  */
 export const statusChanges = sqliteTable(
   'status_changes',
@@ -209,7 +214,14 @@ export const statusChanges = sqliteTable(
     id: text('id').primaryKey(),
     entity: text('entity', { enum: historyEntities }).notNull(),
     entityId: text('entity_id').notNull(),
-    personId: text('person_id'),
+    ownerId: text('owner_id'),
+    /**
+     * What an application is for: a program application's program (subjects.id), a job application's
+     * job; null for every other item. Both are fixed when the application is made, so the funnels'
+     * country, department and category filters pick the programs or jobs first and read only their
+     * rows from an index, rather than joining every row of the period to its application.
+     */
+    targetId: text('target_id'),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     actor: text('actor', { enum: historyActors }).notNull().default('staff'),
@@ -222,20 +234,71 @@ export const statusChanges = sqliteTable(
      * the period, and how far they got") is then one range of an index, not a lookup per person.
      */
     cohortAt: integer('cohort_at', { mode: 'timestamp_ms' }),
+    /**
+     * The first time the row's funnel unit reached this stage (the earliest row by created_at, then
+     * id): the unit is the student for a program application (the students' funnel counts people,
+     * not applications), the item itself for everything else. A cohort's count and days to reach a
+     * stage are then one range of the cohort index, with no grouping per person and no search for
+     * each one's earliest move; an item that comes back to a stage (an inbox message marked unread,
+     * then handled again) keeps its first arrival. Kept by triggers on insert, update and delete.
+     */
+    firstArrival: integer('first_arrival', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A student's rows (their own and their program applications'): the `utm_source` the student
+     * arrived from (arrival_sources), null for a direct arrival. Kept by triggers on both tables (an
+     * arrival is stored once the registration is verified, after its first rows), so the funnel's
+     * source filter is a test on the index entry rather than a search per row.
+     */
+    utmSource: text('utm_source'),
     ...timestamps,
   },
   (t) => [
-    index('status_changes_entity_idx').on(t.entity, t.entityId, t.createdAt),
-    // Activity and trends: the moves into one stage in a period (entity_id: the filters, read from the index).
-    index('status_changes_stage_idx').on(t.entity, t.toStatus, t.createdAt, t.entityId),
-    // Cohorts: the units that entered in a period and reached a stage, with when (covering).
+    // One item's rows (timelines), and its rows at one stage (the first-arrival triggers' group: the
+    // stage in the key so no index of a whole stage looks as good to the planner).
+    index('status_changes_entity_idx').on(t.entity, t.entityId, t.toStatus, t.createdAt),
+    // Activity and trends: the moves into one stage in a period (entity_id, owner_id, utm_source:
+    // the filters and the response times, read from the index).
+    index('status_changes_stage_idx').on(
+      t.entity,
+      t.toStatus,
+      t.createdAt,
+      t.entityId,
+      t.ownerId,
+      t.utmSource,
+    ),
+    // Cohorts: the units that entered in a period and reached a stage for the first time, with when
+    // (covering, with the student's source for its filter).
     index('status_changes_cohort_idx').on(
       t.entity,
       t.toStatus,
+      t.firstArrival,
       t.cohortAt,
-      t.personId,
-      t.entityId,
       t.createdAt,
+      t.ownerId,
+      t.utmSource,
+    ),
+    // A student's rows at a stage: the first-arrival triggers' group, and the funnels of the
+    // students who came from one source (found in arrival_sources first).
+    index('status_changes_owner_idx').on(
+      t.entity,
+      t.ownerId,
+      t.toStatus,
+      t.firstArrival,
+      t.cohortAt,
+      t.createdAt,
+    ),
+    // Funnels filtered by country, department or job category: the rows of the programs or jobs that
+    // match (covering): the period's moves as a range, a cohort by reading those programs' or jobs'
+    // rows at the stage (a fraction of the history, whatever the period).
+    index('status_changes_target_idx').on(
+      t.entity,
+      t.toStatus,
+      t.targetId,
+      t.createdAt,
+      t.cohortAt,
+      t.ownerId,
+      t.firstArrival,
+      t.utmSource,
     ),
   ],
 );
@@ -261,6 +324,16 @@ export const arrivalSources = sqliteTable(
   },
   (t) => [
     uniqueIndex('arrival_sources_item_unique').on(t.entity, t.entityId),
-    index('arrival_sources_created_idx').on(t.entity, t.createdAt),
+    // Sources of a period, grouped without reading the table (covering).
+    index('arrival_sources_created_idx').on(
+      t.entity,
+      t.createdAt,
+      t.utmSource,
+      t.utmMedium,
+      t.utmCampaign,
+      t.page,
+    ),
+    // The students who came from one source, for the students' funnel filtered by it.
+    index('arrival_sources_source_idx').on(t.entity, t.utmSource, t.entityId),
   ],
 );

@@ -15,8 +15,12 @@ import { percentile, table } from './lib/stats.ts';
 
 export const INSIGHT_DIR = '.wrangler/insight';
 const HISTORY_COLUMNS =
-  '(id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, created_at, updated_at)';
-/** The migration's own fill of cohort_at (0021_stage_history.sql), applied to the generated history. */
+  '(id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, approximate, created_at, updated_at)';
+/**
+ * The stage-history migration's own fill of cohort_at, applied to the generated history (the column
+ * it reads the owner from is owner_id since the insight-at-scale migration renamed it). The history's
+ * triggers fill target_id and first_arrival as the rows are inserted, as in production.
+ */
 const COHORT_UPDATES = readFileSync(
   readdirSync('db/migrations')
     .filter((f) => f.endsWith('_stage_history.sql'))
@@ -25,7 +29,12 @@ const COHORT_UPDATES = readFileSync(
 )
   .split('--> statement-breakpoint')
   .filter((statement) => statement.includes('SET `cohort_at`'))
-  .map((statement) => statement.replace(/^\s*(--[^\n]*\n)*/, '').trim())
+  .map((statement) =>
+    statement
+      .replace(/^\s*(--[^\n]*\n)*/, '')
+      .trim()
+      .replaceAll('`person_id`', '`owner_id`'),
+  )
   .join('\n');
 /** The budget every insight endpoint's p95 in the Worker is held to. */
 const BUDGET_MS = 50;

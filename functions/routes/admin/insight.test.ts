@@ -27,12 +27,12 @@ const at = (iso: string) => new Date(iso);
 async function moved(
   entity: HistoryEntity,
   entityId: string,
-  personId: string,
+  ownerId: string,
   to: string,
   when: string,
   from: string | null = null,
 ) {
-  await db.run(move({ entity, entityId, personId, from, to, actor: 'person', at: at(when).getTime() }));
+  await db.run(move({ entity, entityId, ownerId, from, to, actor: 'person', at: at(when).getTime() }));
 }
 
 /** A student who registered (and completed the wizard) at `when`. */
@@ -266,7 +266,7 @@ describe('the history of stage changes', () => {
     const entry = await db
       .select()
       .from(t.statusChanges)
-      .where(and(eq(t.statusChanges.entity, 'subscription'), eq(t.statusChanges.personId, student.id)));
+      .where(and(eq(t.statusChanges.entity, 'subscription'), eq(t.statusChanges.ownerId, student.id)));
     expect(entry).toMatchObject([{ fromStatus: null, toStatus: 'submitted', actor: 'person' }]);
   });
 
@@ -278,7 +278,7 @@ describe('the history of stage changes', () => {
       .from(t.statusChanges)
       .where(and(eq(t.statusChanges.entity, 'student'), eq(t.statusChanges.entityId, user!.id)))
       .orderBy(t.statusChanges.createdAt);
-    expect(rows.map((r) => [r.fromStatus, r.toStatus, r.personId])).toEqual([
+    expect(rows.map((r) => [r.fromStatus, r.toStatus, r.ownerId])).toEqual([
       [null, 'registered', user!.id],
       ['registered', 'profile_complete', user!.id],
     ]);
