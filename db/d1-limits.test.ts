@@ -18,7 +18,7 @@ import { collectPersonalData, findPerson, historyOf } from './queries/personal-d
 import { replaceRecoveryCodes, staffWithMfa } from './queries/staff-mfa.ts';
 import { comparePrograms } from './queries/costs.ts';
 
-// D1 binds at most 100 parameters a statement (issue 33 item 4). Each test hands a list well past
+// D1 binds at most 100 parameters a statement. Each test hands a list well past
 // that to one of the reads or writes that turn a list into parameters, and checks every item came
 // through: without the chunking each fails with "too many SQL variables".
 

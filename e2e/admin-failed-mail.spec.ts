@@ -3,7 +3,7 @@ import { signInStaff } from './helpers/staff.ts';
 import { expectAccessible } from './helpers/axe.ts';
 import { createStaff, sql } from './helpers/rows.ts';
 
-// Issue 14 item 9: staff see the mail the provider did not take and send a message again with
+// Staff see the mail the provider did not take and send a message again with
 // Retry; editors see that mail fails but not whom it was for. The rows are written as the mailer
 // leaves them after failed attempts (the browser tests run without a mail provider: in development
 // the outbox is the mailbox, so Retry delivers into it).
@@ -87,7 +87,7 @@ test('an admin finds failed and given-up mail, retries one, and the person gets 
   await expect(codeRow).toContainText('One-time codes are never resent');
   await axe(page);
 
-  // The API client keeps the D1 bookmark of its last answer per tab and sends it back (issue 14 item 12).
+  // The API client keeps the D1 bookmark of its last answer per tab and sends it back.
   const bookmark = await page.evaluate(() => sessionStorage.getItem('d1Bookmark'));
   expect(bookmark).toMatch(/^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/);
   const sentHeader = page.waitForRequest((r) => r.url().includes(`/api/admin/mail/${failed.id}/retry`));
@@ -121,7 +121,7 @@ test('an admin finds failed and given-up mail, retries one, and the person gets 
     .click();
   await page.getByLabel('Search action, item or person').fill('mail.retry');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  // As sentences (issue 29 item 9), naming the message, not `mail.retry` and an id.
+  // As sentences, naming the message, not `mail.retry` and an id.
   for (const m of [failed, given])
     await expect(
       page.getByRole('row').filter({ hasText: `Sent the e-mail “${m.subject}” again` }),

@@ -3,7 +3,7 @@ import { signInNewAdmin, signInNewEditor } from './helpers/staff.ts';
 import { mailsTo } from './helpers/mailbox.ts';
 import { SITE_CONTACTS_ADMIN_ONLY } from '#schemas/content.ts';
 
-// Issue 30 item 4: the contact details and the staff notification address are admins' alone.
+// The contact details and the staff notification address are admins' alone.
 // An editor sees them read-only; an admin's change is e-mailed to the previous addresses.
 
 const run = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;

@@ -4,7 +4,7 @@ import { latestLink, uniqueEmail } from './helpers/mailbox.ts';
 import { insertJob } from './helpers/rows.ts';
 import { hydratedAround } from './helpers/islands.ts';
 
-// Issue 13 item 12: a job applicant registers without a code, gets a confirmation e-mail, and
+// A job applicant registers without a code, gets a confirmation e-mail, and
 // until the link is clicked their applications are held. The page the link opens says plainly
 // what happened, also for a link used twice or a forged one.
 

@@ -5,7 +5,7 @@ import { signToken } from '#functions/services/security/tokens.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydratedAround } from './helpers/islands.ts';
 
-// Issue 16 item 1: an applicant whose stored token has expired is asked to sign in before writing
+// An applicant whose stored token has expired is asked to sign in before writing
 // anything, and one whose session ends while writing signs in again in place, keeping the CV and
 // the cover letter.
 
@@ -17,7 +17,7 @@ const pdf = {
 const password = 'secret-apply-1';
 const secret = /^TOKEN_SECRET=(.+)$/m.exec(readFileSync('.dev.vars', 'utf8'))?.[1]?.trim() ?? '';
 
-/** Signs in again inside the apply modal; the window then says the application went (issue 29 item 5). */
+/** Signs in again inside the apply modal; the window then says the application went. */
 async function logInAgainInPlace(modal: Locator, email: string) {
   await modal.getByLabel('Email').fill(email);
   await modal.getByLabel('Password').fill(password);
@@ -71,7 +71,7 @@ const applyCalls = (page: Page) => {
   return calls;
 };
 
-test('item 1: an expired stored token does not skip sign-in', async ({ page }) => {
+test('an expired stored token does not skip sign-in', async ({ page }) => {
   expect(secret, '.dev.vars holds the TOKEN_SECRET wrangler dev uses').not.toBe('');
   const { email, expired } = await applicant(page);
   await page.goto('/job');
@@ -88,7 +88,7 @@ test('item 1: an expired stored token does not skip sign-in', async ({ page }) =
   await expect(modal.getByLabel('CV (PDF, DOC or DOCX)')).toBeVisible();
 });
 
-test('item 1: a token the server no longer accepts (cheap server check) does not skip sign-in either', async ({
+test('a token the server no longer accepts (cheap server check) does not skip sign-in either', async ({
   page,
 }) => {
   const { token } = await applicant(page);
@@ -117,7 +117,7 @@ test('item 1: a token the server no longer accepts (cheap server check) does not
   expect(checks).toEqual([401, 200]);
 });
 
-test('item 1: the session ends while writing: sign in again in place, the CV and the cover letter are kept and sent', async ({
+test('the session ends while writing: sign in again in place, the CV and the cover letter are kept and sent', async ({
   page,
 }) => {
   const { email, token, expired } = await applicant(page);
@@ -149,14 +149,12 @@ test('item 1: the session ends while writing: sign in again in place, the CV and
   await logInAgainInPlace(modal, email);
   expect(calls).toHaveLength(1);
 
-  // My applications lists it as a timeline (issue 18).
+  // My applications lists it as a timeline.
   await page.goto('/my-applications');
   await expect(page.getByRole('article', { name: /Warehouse Operative/ })).toBeVisible();
 });
 
-test('item 1: a session revoked on the server mid-application also signs in again in place', async ({
-  page,
-}) => {
+test('a session revoked on the server mid-application also signs in again in place', async ({ page }) => {
   const { email, token } = await applicant(page);
   await page.goto('/job');
   await page.evaluate((t) => localStorage.setItem('applicantToken', t), token);

@@ -10,7 +10,7 @@ const site = JSON.parse(readFileSync('content/site.json', 'utf8')) as Record<
 >;
 const offices = JSON.parse(readFileSync('content/offices.json', 'utf8')) as { phone: string | null }[];
 
-// Issue 16 item 9: the brand is one content file; the footer shows the company's registered
+// The brand is one content file; the footer shows the company's registered
 // details and the current year; seed phone numbers are reserved for fiction or marked examples.
 
 function files(dir: string, out: string[] = []) {
@@ -22,7 +22,7 @@ function files(dir: string, out: string[] = []) {
   return out;
 }
 
-test('item 9: no code, page, e-mail or Stripe call names the company: only content/site.json does', () => {
+test('no code, page, e-mail or Stripe call names the company: only content/site.json does', () => {
   // The logo is a brand asset the site block points at; og.svg is replaced by generated share images.
   const allowed = new Set(['content/site.json', 'site/public/images/logo.svg', 'site/public/images/og.svg']);
   const offenders = ['site', 'functions', 'db', 'schemas', 'scripts', 'content', 'e2e', 'bench']
@@ -41,7 +41,7 @@ test('item 9: no code, page, e-mail or Stripe call names the company: only conte
   expect(offenders).toEqual([]);
 });
 
-test('item 9: built page titles carry the brand of the content file', () => {
+test('built page titles carry the brand of the content file', () => {
   const titles = files('dist')
     .filter((f) => f.endsWith('.html') && !f.startsWith('dist/peer'))
     .map((f) => /<title>([^<]*)<\/title>/.exec(readFileSync(f, 'utf8'))?.[1] ?? '');
@@ -49,7 +49,7 @@ test('item 9: built page titles carry the brand of the content file', () => {
   for (const title of titles) expect(title).toContain(site.companyName);
 });
 
-test('item 9: the footer shows the registered company details and the year the visitor is in, not the build year', async ({
+test('the footer shows the registered company details and the year the visitor is in, not the build year', async ({
   page,
 }) => {
   await page.clock.setFixedTime(new Date('2031-01-02T10:00:00Z'));
@@ -61,7 +61,7 @@ test('item 9: the footer shows the registered company details and the year the v
   await expect(footer.getByText(`© 2031 ${site.companyName}. All rights reserved`)).toBeVisible();
 });
 
-test('item 9: seed phone numbers are Ofcom drama numbers in the UK, clearly marked examples elsewhere', async ({
+test('seed phone numbers are Ofcom drama numbers in the UK, clearly marked examples elsewhere', async ({
   page,
 }) => {
   // Ofcom keeps 020 7946 0000-0999 (London) for drama; there is no such range for Bangladesh,

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { sql } from './helpers/rows.ts';
 
-// Issue 16 item 7: a broken image falls back to the placeholder everywhere, with one mechanism
+// A broken image falls back to the placeholder everywhere, with one mechanism
 // (site/lib/image-fallback.ts), in pre-rendered pages and islands alike, without a layout shift.
 
 const PLACEHOLDER = '/images/placeholder.svg';
@@ -52,9 +52,7 @@ const resizedImages = (page: Page) =>
     return (window as unknown as { __resized: string[] }).__resized;
   });
 
-test('item 7: a missing image in a pre-rendered page becomes the placeholder in the same box', async ({
-  page,
-}) => {
+test('a missing image in a pre-rendered page becomes the placeholder in the same box', async ({ page }) => {
   // The hero's small SVG is inlined into the HTML at build (site/lib/inline-image.ts), so it cannot
   // go missing; the gallery's images are files fetched as the visitor scrolls, as uploads are.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -84,7 +82,7 @@ test('item 7: a missing image in a pre-rendered page becomes the placeholder in 
   expect(await resizedImages(page)).toEqual([]);
 });
 
-test('item 7: content edited to point at a missing file: a subject newer than the build (rendered by the Worker) shows the placeholder', async ({
+test('content edited to point at a missing file: a subject newer than the build (rendered by the Worker) shows the placeholder', async ({
   page,
 }) => {
   const id = `e2e-broken-images-${Date.now()}`;
@@ -111,7 +109,7 @@ FROM subjects WHERE id = 'msc-data-science-university-of-leeds';`);
   expect(await resizedImages(page)).toEqual([]);
 });
 
-test('item 7: the fallback script is allowed by the page CSP (no violation) and the placeholder never loops', async ({
+test('the fallback script is allowed by the page CSP (no violation) and the placeholder never loops', async ({
   page,
 }) => {
   const violations: string[] = [];

@@ -3,7 +3,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { hydrated } from './helpers/islands.ts';
 import { phoneMessages } from '#schemas/phone.ts';
 
-// Issue 16 items 3 and 4: the contact forms apply the routes' own schemas before sending, and
+// The contact forms apply the routes' own schemas before sending, and
 // whatever the server still refuses is shown beside the field it is about.
 
 const posts = (page: Page, path: string) => {
@@ -22,7 +22,7 @@ for (const [path, component] of [
   ['/', 'HomeContactForm'],
   ['/contactform', 'HomeContactForm'],
 ] as const) {
-  test(`item 3: ${path} contact form with a blank e-mail says so beside the field, whether the form or the server refuses it`, async ({
+  test(`${path} contact form with a blank e-mail says so beside the field, whether the form or the server refuses it`, async ({
     page,
   }) => {
     const sent = posts(page, '/api/contact');
@@ -75,7 +75,7 @@ for (const [path, component] of [
   });
 }
 
-test('item 4: Get In Touch accepts a phone number as people type it and says what is wrong beside the field', async ({
+test('Get In Touch accepts a phone number as people type it and says what is wrong beside the field', async ({
   page,
 }) => {
   const sent = posts(page, '/api/sendsmsus');

@@ -8,7 +8,7 @@ import { parseImageUrl, variantWidths } from '#schemas/images.ts';
 import { CARD_SIZES, HERO_SIZES } from '#site/lib/image-sizes.ts';
 import { LARGEST_IMAGE_TIMING } from '#site/lib/largest-image.ts';
 
-// Issue 31 item 3: a photograph uploaded in the back office is drawn by the one image component:
+// A photograph uploaded in the back office is drawn by the one image component:
 // <picture> with AVIF and WebP sources and a JPEG <img>, srcset and sizes, the stored width and
 // height, fetchpriority on the page's largest image and lazy loading below the first screen, its
 // dominant colour until the image arrives, and the placeholder when a variant is missing. The test
@@ -138,7 +138,7 @@ test('a photograph is drawn responsively: srcset, sizes, priority, lazy below th
   expect(served.headers()['content-type']).toBe('image/avif');
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
-  // Issue 31 item 6: on a page whose largest element is a photograph (the program's page, which the
+  // On a page whose largest element is a photograph (the program's page, which the
   // Worker renders whole: it is newer than the build), the page's whole stylesheet (and with it the
   // page script and the islands: one task starts them) is asked for once the photograph has painted,
   // not beside it. A fresh browser: nothing cached.

@@ -4,7 +4,7 @@ import { serveNewLand } from './helpers/new-country.ts';
 // Issue 16 item 6: "Explore Other Countries" on a country without programs goes back in history
 // (spec 1 section 2.6), and to /destinations only when there is no page of ours to go back to.
 
-test('item 6: Explore Other Countries goes back to the page the person came from', async ({ page }) => {
+test('Explore Other Countries goes back to the page the person came from', async ({ page }) => {
   await page.goto('/support');
   await page.evaluate(() => window.scrollTo(0, 400));
   // Followed a link from our own page (a script navigation keeps the referrer, as a click does).
@@ -14,7 +14,7 @@ test('item 6: Explore Other Countries goes back to the page the person came from
   await page.waitForURL('**/country-details/japan');
   await expect(page.getByRole('heading', { name: 'No Programs Available' })).toBeVisible();
   // Its script is in the page (scripts/build/page-scripts.ts): no script file is requested before
-  // the first paint (issue 16 item 15).
+  // the first paint.
   await expect(page.locator('script[type="module"][src]')).toHaveCount(0);
   const link = page.getByRole('link', { name: 'Explore Other Countries' });
   await expect(link).toHaveAttribute('href', '/destinations');
@@ -23,22 +23,20 @@ test('item 6: Explore Other Countries goes back to the page the person came from
   expect(await page.evaluate(() => history.length)).toBe(3); // went back, not forward to a new entry
 });
 
-test('item 6: opened directly (no history), it goes to /destinations', async ({ page }) => {
+test('opened directly (no history), it goes to /destinations', async ({ page }) => {
   await page.goto('/country-details/japan');
   await page.getByRole('link', { name: 'Explore Other Countries' }).click();
   await page.waitForURL('**/destinations');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('item 6: arriving from another site, it stays on this site (/destinations)', async ({ page }) => {
+test('arriving from another site, it stays on this site (/destinations)', async ({ page }) => {
   await page.goto('/country-details/japan', { referer: 'https://search.example.org/?q=study+in+japan' });
   await page.getByRole('link', { name: 'Explore Other Countries' }).click();
   await page.waitForURL('**/destinations');
 });
 
-test('item 6: the same in a country newer than the build (the fallback shell, an island)', async ({
-  page,
-}) => {
+test('the same in a country newer than the build (the fallback shell, an island)', async ({ page }) => {
   await serveNewLand(page, { name: 'New Land', code: 'NL', capital: 'Port' });
   await page.goto('/about-us');
   await page.evaluate(() => {

@@ -6,7 +6,7 @@ import { finderReady } from './helpers/finder.ts';
 // Several page loads, sign-ins and axe runs a test: on a shared, busy machine they take minutes.
 test.describe.configure({ timeout: 240_000 });
 
-// Issue 29 items 6 and 7: prices in the currency of the URL on the finder's cards, the subject page
+// Prices in the currency of the URL on the finder's cards, the subject page
 // and compare (surviving reload and sharing); several countries at once; "Saved" in words; an empty
 // result that offers Reset Filters without pages; one tap to the finder and the jobs from home,
 // Study Abroad and Work Abroad. Programs are read as the API answers now (other specs add some).
@@ -50,7 +50,7 @@ test('?currency=NGN shows every price in naira: the cards, the subject page and 
   const tuition = page.locator('tr[data-row="tuition"] td');
   await expect(tuition.first()).toContainText(/≈ (NGN|₦)/);
   await expect(page.getByTestId('compare-cost').first()).toContainText(/(NGN|₦)/);
-  // The footnote names the rates' source and date in words (issue 29 item 9), not a setting.
+  // The footnote names the rates' source and date in words, not a setting.
   const note = page.locator('.total-cost__note').first();
   await expect(note).toContainText(
     /Costs converted into NGN at exchange rates as of \d{1,2} \w+ \d{4} \(approximate mid-market rates checked by our advisers\)/,

@@ -4,7 +4,7 @@ import { hydrated } from './helpers/islands.ts';
 import { latestCode, uniqueEmail } from './helpers/mailbox.ts';
 import { finderReady } from './helpers/finder.ts';
 
-// The program finder (issue 17): filters in the URL, facet counts, the phone sheet, saved programs
+// The program finder: filters in the URL, facet counts, the phone sheet, saved programs
 // (visitor, then merged at sign-in), compare, and the estimated total cost in two currencies.
 
 interface Programs {
@@ -16,7 +16,7 @@ const api = async (request: APIRequestContext, qs: string) =>
   (await (await request.get(`/api/programs${qs}`)).json()) as Programs;
 
 const count = (page: Page) => page.locator('.browser__count');
-/** A country's box in the finder's Countries filter (issue 29 item 7: several can be chosen). */
+/** A country's box in the finder's Countries filter (several can be chosen). */
 const country = (page: Page, id: string) => page.locator(`input[name="country"][value="${id}"]`);
 const resultNames = (page: Page) => page.getByTestId('program-results').locator('h3').allTextContents();
 

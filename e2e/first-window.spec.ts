@@ -16,7 +16,7 @@ import {
 import { largestPaintElement } from './helpers/paint.ts';
 import { cspViolations } from './helpers/csp.ts';
 
-// Issue 16 item 15: what does not change the first paint is not in the first document. The
+// What does not change the first paint is not in the first document. The
 // page script (the header, the footer's year, the web font: scripts/build/page-scripts.ts) and, on
 // pages whose islands all wait, Astro's
 // island runtime and the large props of afterpaint islands (scripts/build/deferred-islands.ts) are
@@ -43,7 +43,7 @@ for (const path of [
   '/subject/ba-graphic-design-coventry-university',
   '/',
 ]) {
-  test(`item 15: ${path} loads the page script and the island runtime after the first paint, and both work`, async ({
+  test(`${path} loads the page script and the island runtime after the first paint, and both work`, async ({
     page,
   }) => {
     const violations = cspViolations(page);
@@ -66,7 +66,7 @@ for (const path of [
   });
 }
 
-test("item 15: the header's menus are built by the page script, not carried by the first document", async ({
+test("the header's menus are built by the page script, not carried by the first document", async ({
   page,
   request,
 }) => {
@@ -83,7 +83,7 @@ test("item 15: the header's menus are built by the page script, not carried by t
   await expect(page.locator('.account__button')).toHaveAttribute('aria-controls', 'account-menu');
 });
 
-test("item 15: the header's buttons wait disabled for the page script, drawn as they will be: nothing changes when it wires them", async ({
+test("the header's buttons wait disabled for the page script, drawn as they will be: nothing changes when it wires them", async ({
   page,
 }) => {
   // A phone, where the search and menu buttons show. The page script is held back: the header as
@@ -110,7 +110,7 @@ test("item 15: the header's buttons wait disabled for the page script, drawn as 
   expect((await header.screenshot()).equals(before), 'the header looks the same before and after').toBe(true);
 });
 
-test('item 15: the courses finder fetches its first page of programs after the paint, and works', async ({
+test('the courses finder fetches its first page of programs after the paint, and works', async ({
   page,
   request,
 }) => {
@@ -138,7 +138,7 @@ test('item 15: the courses finder fetches its first page of programs after the p
   await expect(count).not.toHaveText(before!);
 });
 
-test('item 15: client:afterpaint={{ visible: true }} waits for the island to come into view, its props a file', async ({
+test('client:afterpaint={{ visible: true }} waits for the island to come into view, its props a file', async ({
   page,
 }) => {
   await page.goto('/subject/ba-graphic-design-coventry-university');
@@ -152,7 +152,7 @@ test('item 15: client:afterpaint={{ visible: true }} waits for the island to com
   await hydrated(page, 'TotalCost');
 });
 
-test('item 15: no island on the home page carries large props in the first document', async ({ request }) => {
+test('no island on the home page carries large props in the first document', async ({ request }) => {
   const served = await (await request.get('/')).text();
   const islands = [...served.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
   expect(islands.length).toBeGreaterThan(5);
@@ -164,7 +164,7 @@ test('item 15: no island on the home page carries large props in the first docum
   expect(islands.filter((tag) => tag.includes('props-url=')).length).toBeGreaterThan(3);
 });
 
-test("item 15: recruitments keeps its islands' props and the country list out of the first document", async ({
+test("recruitments keeps its islands' props and the country list out of the first document", async ({
   page,
   request,
 }) => {
@@ -191,9 +191,7 @@ test("item 15: recruitments keeps its islands' props and the country list out of
   await expect(country).toHaveValue('Canada');
 });
 
-test('item 15: institutions draws its first card inline, so its largest paint is not an image', async ({
-  page,
-}) => {
+test('institutions draws its first card inline, so its largest paint is not an image', async ({ page }) => {
   await page.goto('/institutions');
   const first = page.locator('.uni-card').first();
   const picture = first.locator('svg.card__media');
@@ -207,9 +205,7 @@ test('item 15: institutions draws its first card inline, so its largest paint is
   await expect(page.locator('.uni-card').nth(1).locator('img.card__media')).toHaveCount(1);
 });
 
-test('item 15: a page with a form that hydrates on load keeps the island runtime inline', async ({
-  page,
-}) => {
+test('a page with a form that hydrates on load keeps the island runtime inline', async ({ page }) => {
   await page.goto('/login');
   expect(await page.content()).toContain(ISLAND_RUNTIME_MARK);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -217,7 +213,7 @@ test('item 15: a page with a form that hydrates on load keeps the island runtime
   expect(scripts.filter((s) => s.path.startsWith('/_astro/astro-island.'))).toEqual([]);
 });
 
-test('item 15: every built page names in its CSP exactly its own inline scripts and styles', () => {
+test('every built page names in its CSP exactly its own inline scripts and styles', () => {
   const pages = htmlFiles('dist').filter((f) => !f.startsWith(join('dist', 'peer')));
   expect(pages.length).toBeGreaterThan(50);
   let deferred = 0;

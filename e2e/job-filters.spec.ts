@@ -6,7 +6,7 @@ import { expectAccessible } from './helpers/axe.ts';
 // Several page loads, sign-ins and axe runs a test: on a shared, busy machine they take minutes.
 test.describe.configure({ timeout: 240_000 });
 
-// Issue 29 item 8: on /job the Keywords, Category and Location boxes filter the list as the person
+// On /job the Keywords, Category and Location boxes filter the list as the person
 // types (spec 2's job filter), the terms live in the URL, and "Create an alert for this search"
 // offers the same terms. The expected cards are worked out from the open jobs the API lists now and
 // the cards the page carries (other specs may close or add jobs).

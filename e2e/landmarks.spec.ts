@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 16 item 13: exactly one `main` landmark and no duplicate id on every page, first in the
+// Exactly one `main` landmark and no duplicate id on every page, first in the
 // build output (all pages, as served before any script runs), then in the browser after the
 // islands have rendered (one page of each template, since islands add markup the build does not have).
 import { test, expect, type Page } from '@playwright/test';

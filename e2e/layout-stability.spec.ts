@@ -148,7 +148,7 @@ test('subject: the hero image and the university logo are drawn inline with the 
     if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
   });
   await page.goto('/subject/msc-data-science-university-of-leeds');
-  // Inline <svg>, not an image: laid out with the page in its first frame (issue 16 item 15).
+  // Inline <svg>, not an image: laid out with the page in its first frame.
   const hero = page.locator('.subject-hero .hero__media');
   await expect(hero.locator('svg.inline-svg')).toHaveAttribute('aria-hidden', 'true');
   await expect(hero.locator('img')).toHaveCount(0);

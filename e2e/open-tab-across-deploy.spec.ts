@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { headerWired, hydrated } from './helpers/islands.ts';
 import { previousBuild } from './helpers/previous-build.ts';
 
-// Issue 32 item 4: a page loaded before a deploy names files of its own build, which the new
+// A page loaded before a deploy names files of its own build, which the new
 // version no longer serves. When one of them fails to load (here the contact form's island code, as
 // it hydrates on scrolling to it) and the server answers 404 for it, the page reloads once, from the
 // new build, and the island works. Only once: a page whose files can never load does not loop.

@@ -6,7 +6,7 @@ import { htmlFiles } from '../scripts/build/html-files.ts';
 import { cspViolations } from './helpers/csp.ts';
 import { pageStyled, holdPageStylesheet, hydrated, hydratedAround } from './helpers/islands.ts';
 
-// Issue 16 item 15 and issue 29 item 1: each page's first document inlines only the CSS rules it
+// Each page's first document inlines only the CSS rules it
 // can use (scripts/build/page-css.ts prunes after the build), and every rule of the page's stylesheets
 // reaches the page in a cached file linked at the first paint. What must hold: the first document
 // leaves out the rules of other pages, what appears only after a click (menus, dialogs, the search
@@ -77,7 +77,7 @@ test('every rule a page can render reaches it: a dialog opened after load is sty
 
 test('every built page that leaves rules out of its first document links its whole stylesheet', () => {
   // Any page whose inline rules are not all of its stylesheets must link the rest: nothing a
-  // component renders later can miss its rules (issue 29 item 1).
+  // component renders later can miss its rules.
   for (const file of htmlFiles('dist')) {
     const html = readFileSync(file, 'utf8');
     if (!html.includes('<style>')) continue;

@@ -3,7 +3,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { privacySections, termsSections } from '#site/lib/legal.ts';
 
-// Issue 16 item 2: Terms and Privacy open as dialogs from step 4, so nothing typed is lost, and the
+// Terms and Privacy open as dialogs from step 4, so nothing typed is lost, and the
 // wizard keeps its data (not the password) when the page is left and opened again.
 
 const ready = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -28,7 +28,7 @@ async function toStep4(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Step 4 of 4: Account' })).toBeVisible();
 }
 
-test('item 2: Terms and Privacy open as dialogs from step 4 and nothing typed is lost', async ({ page }) => {
+test('Terms and Privacy open as dialogs from step 4 and nothing typed is lost', async ({ page }) => {
   const email = uniqueEmail('legal');
   await page.goto('/become-our-partner-registerhere');
   await ready(page);
@@ -62,7 +62,7 @@ test('item 2: Terms and Privacy open as dialogs from step 4 and nothing typed is
   await expect(page.getByLabel('Contact Email')).toHaveValue(`registrar-${email}`);
 });
 
-test('item 2: leaving the wizard and coming back keeps the data (session storage), never the password', async ({
+test('leaving the wizard and coming back keeps the data (session storage), never the password', async ({
   page,
 }) => {
   const email = uniqueEmail('draft');

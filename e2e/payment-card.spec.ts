@@ -255,7 +255,7 @@ test.describe('/payment', () => {
       route.fulfill({ json: { configured: false, publishableKey: null } }),
     );
     await page.goto('/payment');
-    // In words for people (issue 29 item 9): no "configured", no "server"; how to pay instead.
+    // In words for people: no "configured", no "server"; how to pay instead.
     const off = page.getByTestId('payment-unavailable');
     await expect(off).toContainText(
       'Card payments are unavailable at the moment. To pay another way, contact our office:',

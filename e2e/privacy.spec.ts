@@ -138,7 +138,7 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   const { token } = (await registered.json()) as { token: string };
   const keyword = `Zebralert${stamp}`;
 
-  // The job list: search, then "Create an alert for this search" (issue 29 item 8: the same terms).
+  // The job list: search, then "Create an alert for this search" (the same terms).
   await page.addInitScript((value) => localStorage.setItem('applicantToken', value), token);
   await page.goto('/job');
   await hydrated(page, 'JobFilters');
@@ -149,7 +149,7 @@ test('a search saved as an alert from the job list e-mails new jobs; its unsubsc
   await expect(modal.getByRole('status')).toContainText('Job alert saved.');
   await axe(page);
   await modal.getByRole('button', { name: 'Done' }).click();
-  // Saving it is confirmed by e-mail, with the one-click unsubscribe link (issue 29 item 5).
+  // Saving it is confirmed by e-mail, with the one-click unsubscribe link.
   await expect
     .poll(async () => {
       const messages = (await (

@@ -259,7 +259,7 @@ test.describe('courses', () => {
     await page.getByLabel('Search by subject').fill('zzzz');
     await expect(page.getByText('No programs found matching your criteria.')).toBeVisible();
     await expect(count).toHaveText('0 programs found');
-    // The empty result offers Reset Filters too (issue 29 item 6): either resets.
+    // The empty result offers Reset Filters too: either resets.
     await page.getByTestId('finder-empty').getByRole('button', { name: 'Reset Filters' }).click();
     await expect(count).toHaveText('80 programs found');
     await expect(page.getByRole('radio', { name: 'All departments' })).toBeChecked();

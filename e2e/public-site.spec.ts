@@ -264,7 +264,7 @@ test.describe('home page', () => {
       at = i;
     }
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
-    expect(ld['@type']).toBe('Organization'); // a consultancy, not a school (issue 16 item 10)
+    expect(ld['@type']).toBe('Organization'); // a consultancy, not a school
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
   });

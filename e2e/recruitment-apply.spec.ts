@@ -75,7 +75,7 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
   await expect(modal.getByRole('alert')).toHaveText('No authentication token found');
   await page.evaluate(() => localStorage.setItem('applicantToken', localStorage.getItem('stash') ?? ''));
 
-  // The confirmation inside the window, not the browser's alert (issue 29 item 5): the spec's
+  // The confirmation inside the window, not the browser's alert: the spec's
   // message, what happens next, and where to follow it; it stays until the person closes it.
   await modal.getByRole('button', { name: 'Submit application' }).click();
   const done = modal.getByRole('region', { name: 'Application submitted' });
@@ -91,7 +91,7 @@ test('a new applicant registers, logs in, applies with a PDF and sees the applic
   await expect(modal).toHaveCount(0);
 
   await page.goto('/my-applications');
-  // Each application is a timeline (issue 18): its status, what happens next, each step with a date.
+  // Each application is a timeline: its status, what happens next, each step with a date.
   const item = page.getByRole('article', { name: 'Care Assistant (Domiciliary)' });
   await expect(item).toContainText('Received');
   await expect(item).toContainText('What happens next');

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 33 item 1: a program or job the build did not pre-render (past the first PRERENDER_PROGRAMS /
+// A program or job the build did not pre-render (past the first PRERENDER_PROGRAMS /
 // PRERENDER_JOBS, or newer than the build, as here) is complete HTML in the Worker's first response,
 // with its canonical URL and JSON-LD, and works in the browser like a pre-rendered page: the island
 // hydrates the server's markup (no error, no refetch of the program), the tabs, Apply and the cost estimate work.

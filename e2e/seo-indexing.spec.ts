@@ -1,4 +1,4 @@
-// Issue 16 items 11 and 12: what search engines and social networks read. Private and
+// What search engines and social networks read. Private and
 // transactional pages carry noindex and stay out of the sitemap, robots.txt agrees with both, and
 // every page names a 1200 × 630 PNG share image that exists.
 import { existsSync, readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { hydrated } from './helpers/islands.ts';
 // Issue 16 item 5: "AI", "IT", "UX" find programs by their descriptions too, in the header and on
 // /search (a 1-2 character query: name substring or a whole word of the description).
 
-test('item 5: the header search for "AI" lists a program whose description (not name) is about AI', async ({
+test('the header search for "AI" lists a program whose description (not name) is about AI', async ({
   page,
 }) => {
   await page.goto('/destinations');
@@ -21,7 +21,7 @@ test('item 5: the header search for "AI" lists a program whose description (not 
   await expect(options.first()).not.toHaveText('No subjects found');
 });
 
-test('item 5: /search?query=AI and ?query=IT match descriptions and count them', async ({ page }) => {
+test('/search?query=AI and ?query=IT match descriptions and count them', async ({ page }) => {
   const answer = page.waitForResponse((r) => r.url().includes('/api/subjects/search?q=AI'));
   await page.goto('/search?query=AI');
   await hydrated(page, 'SearchResults');

@@ -297,7 +297,7 @@ test('back office: Sign out and Sign out of all devices end staff sessions on th
   expect(await me(laptop)).toBe(401);
 });
 
-test('the common-password list is not shipped to the browser (issue 13 item 8)', () => {
+test('the common-password list is not shipped to the browser', () => {
   // A stretch of the list as zxcvbn-ts packs it, and its dictionary name.
   const markers = ['A123456ApasswordA12345678', 'passwords-common'];
   const files: string[] = [];

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 16 item 10: schema.org JSON-LD as search engines read it from the served pages. There is no
+// Schema.org JSON-LD as search engines read it from the served pages. There is no
 // internet here, so Google's Rich Results rules for JobPosting, LocalBusiness, Organization and
 // BreadcrumbList are written out below (developers.google.com/search/docs/appearance/structured-data:
 // required properties fail a test, recommended ones that we claim to send are checked too).

@@ -81,7 +81,7 @@ test('a new student registers, verifies, fills the profile, applies to a program
   expect(stored.b).toBe(stored.a);
   expect(stored.user).toMatchObject({ fullName: 'Journey Tester', email, role: 'student' });
 
-  // Apply: confirmation, Subscribing..., Success! that stays until closed (issue 29 item 4).
+  // Apply: confirmation, Subscribing..., Success! that stays until closed.
   await page.getByRole('button', { name: 'Start Your Journey' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Start Your Journey' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Application' });

@@ -6,7 +6,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { uniqueEmail } from './helpers/mailbox.ts';
 import { hydratedAround } from './helpers/islands.ts';
 
-// Issue 16 item 14: uploads show real progress (a named progressbar with the percentage) over a
+// Uploads show real progress (a named progressbar with the percentage) over a
 // slow line, and a failed upload says what to do; Retry sends the same chosen file again.
 
 /** A PDF of `kb` kilobytes that passes the server's byte check (it starts %PDF-). */
@@ -71,7 +71,7 @@ async function signInStudent(page: Page) {
   await page.getByRole('tab', { name: 'Documents' }).click();
 }
 
-test('item 14: a student document over a slow line shows real progress, with a named progressbar', async ({
+test('a student document over a slow line shows real progress, with a named progressbar', async ({
   page,
 }) => {
   await signInStudent(page);
@@ -101,7 +101,7 @@ test('item 14: a student document over a slow line shows real progress, with a n
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('passport-scan.pdf');
 });
 
-test('item 14: a failed upload says what to do, and Retry sends the same chosen file', async ({ page }) => {
+test('a failed upload says what to do, and Retry sends the same chosen file', async ({ page }) => {
   await signInStudent(page);
   await page.getByLabel('Document Type').selectOption('Financial Document');
   await page.getByLabel('File', { exact: true }).setInputFiles(pdf('bank-statement.pdf', 200));
@@ -126,7 +126,7 @@ test('item 14: a failed upload says what to do, and Retry sends the same chosen 
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('bank-statement.pdf');
 });
 
-test('item 14: a CV sent with a job application shows its progress too', async ({ page }) => {
+test('a CV sent with a job application shows its progress too', async ({ page }) => {
   const email = uniqueEmail('cv-progress');
   const reg = await page.request.post('/api/job-applicants/register', {
     data: { fullName: 'Kofi Mensah', email, phone: '020 7946 0123', password: 'cv-progress-1' },
@@ -154,7 +154,7 @@ test('item 14: a CV sent with a job application shows its progress too', async (
   await fast();
 });
 
-test("item 14: staff image uploads in the back office show progress and the server's reason on a refusal", async ({
+test("staff image uploads in the back office show progress and the server's reason on a refusal", async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -178,7 +178,7 @@ test("item 14: staff image uploads in the back office show progress and the serv
   await expect(page.getByRole('button', { name: 'Retry upload' })).toHaveCount(0);
 
   // A photograph over a slow line: progress, then the field holds the processed image's address
-  // (issue 31: made into its variants before the answer, which takes seconds locally).
+  // (made into its variants before the answer, which takes seconds locally).
   const photo = await testPhoto({ width: 960, height: 640, seed: 14 });
   const fast = await throttleUpload(page, Math.max(16 * 1024, Math.floor(photo.length / 4)));
   await picker.setInputFiles({ name: 'berlin.jpg', mimeType: 'image/jpeg', buffer: photo });

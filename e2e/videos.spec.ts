@@ -4,7 +4,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { VIDEO_URL_MESSAGE } from '#schemas/video.ts';
 import { publishSite } from './helpers/own-stack-scripts.ts';
 
-// Issue 16 item 8: staff set video links in the back office (validated); after a publish, each
+// Staff set video links in the back office (validated); after a publish, each
 // poster plays its video in place on click, with no third-party script, frame or file before the
 // click, a CSP allowing exactly the sources used, and a poster that stays an image without a link.
 // It publishes: once done, it takes the links out and publishes again, so that the pages a later
@@ -47,7 +47,7 @@ test.afterAll(async ({ browser }, testInfo) => {
   await page.close();
 });
 
-test('item 8: staff set the video links in the content editor; a link that cannot play is refused beside its field', async ({
+test('staff set the video links in the content editor; a link that cannot play is refused beside its field', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -74,7 +74,7 @@ test('item 8: staff set the video links in the content editor; a link that canno
   publishSite();
 });
 
-test('item 8: a YouTube poster plays in place on click, nothing from YouTube before it, the same box', async ({
+test('a YouTube poster plays in place on click, nothing from YouTube before it, the same box', async ({
   page,
   browser,
 }) => {
@@ -150,7 +150,7 @@ test('item 8: a YouTube poster plays in place on click, nothing from YouTube bef
 const playsInPlace = (poster: Locator, alt: string) =>
   poster.getByRole('link', { name: `Play video: ${alt}`, exact: true });
 
-test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, privacy-enhanced)', async ({
+test('with reduced motion or Save-Data the player loads paused (Vimeo, privacy-enhanced)', async ({
   page,
 }) => {
   await page.route('https://player.vimeo.com/**', (r) =>
@@ -180,7 +180,7 @@ test('item 8: with reduced motion or Save-Data the player loads paused (Vimeo, p
   );
 });
 
-test('item 8: a video file plays in a native player with no script, loading nothing before play; no link, no player', async ({
+test('a video file plays in a native player with no script, loading nothing before play; no link, no player', async ({
   page,
 }) => {
   const requests = thirdParty(page);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 16 item 15: a first view paints in the local fallback faces and downloads no web font before
+// A first view paints in the local fallback faces and downloads no web font before
 // it has loaded; it then fetches Inter into the cache, and the next page is set in Inter from its
 // first paint (site/lib/web-font.ts). No text changes font while it is being read.
 import { test, expect } from '@playwright/test';

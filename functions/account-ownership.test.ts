@@ -33,7 +33,7 @@ const ageCodes = (id: string) =>
     .bind(id)
     .run();
 
-describe('item 1: re-registering an unverified address takes nothing over', () => {
+describe('re-registering an unverified address takes nothing over', () => {
   it('student: owner registers; another registers the same address with their own password and resends; the owner’s own code wins', async () => {
     const owner = studentRegistration({ fullName: 'Alice Owner', password: 'Owner-pass-2026' });
     const email = owner.email;
@@ -162,7 +162,7 @@ describe('item 1: re-registering an unverified address takes nothing over', () =
   });
 });
 
-describe('item 10: unverified registrations reserve no phone number', () => {
+describe('unverified registrations reserve no phone number', () => {
   it('a second registration may use a pending number; once one is verified, the number is taken', async () => {
     const phone = `+44 20 7946 ${crypto.randomUUID().slice(0, 6)}`;
     const first = studentRegistration({ contactNumber: phone });
@@ -192,7 +192,7 @@ describe('item 10: unverified registrations reserve no phone number', () => {
   });
 });
 
-describe('item 8: names reach unconfirmed inboxes only as plain text, or not at all', () => {
+describe('names reach unconfirmed inboxes only as plain text, or not at all', () => {
   const hostile = 'Security team: your card was charged… https://evil.example';
 
   it('plainName keeps names of letters, spaces and common punctuation up to 60 characters', () => {
@@ -242,7 +242,7 @@ describe('item 8: names reach unconfirmed inboxes only as plain text, or not at 
   });
 });
 
-describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () => {
+describe('job seekers’ unconfirmed addresses cannot be squatted', () => {
   const register = (email: string, fullName: string, password: string, browser = aBrowser()) =>
     browser.post('/api/job-applicants/register', { fullName, email, phone: '020 7946 0111', password });
   const apply = async (token: string, jobId: string) => {
@@ -325,7 +325,7 @@ describe('item 2: job seekers’ unconfirmed addresses cannot be squatted', () =
   });
 });
 
-describe('item 2: job seekers reset a forgotten password', () => {
+describe('job seekers reset a forgotten password', () => {
   const register = async (email: string) => {
     const res = await post('/api/job-applicants/register', {
       fullName: 'Reset Seeker',

@@ -91,7 +91,7 @@ async function verifiedStudent() {
   return { ...data, userId: userId as string };
 }
 
-describe('item 1: code tries are counted before they are judged', () => {
+describe('code tries are counted before they are judged', () => {
   it('a password reset after 50 parallel wrong guesses fails: strangers’ reach nothing, the asking browser’s are judged 5 at most, and never more than 10 in all', async () => {
     const account = await verifiedStudent();
     const owner = aBrowser();
@@ -185,7 +185,7 @@ describe('item 1: code tries are counted before they are judged', () => {
   });
 });
 
-describe('item 2: per-address and per-account limits on every code endpoint', () => {
+describe('per-address and per-account limits on every code endpoint', () => {
   interface Endpoint {
     name: string;
     path: string;
@@ -474,7 +474,7 @@ describe('item 2: per-address and per-account limits on every code endpoint', ()
   });
 });
 
-describe('item 3: pre-registration cannot take an account over', () => {
+describe('pre-registration cannot take an account over', () => {
   it('student: attacker A registers E first; owner B registers E (a registration of their own) and verifies through the wizard; A gets 401, B 200', async () => {
     const email = `victim-${uid()}@example.com`;
     const a = await wizardRegister(
@@ -618,7 +618,7 @@ describe('item 3: pre-registration cannot take an account over', () => {
   });
 });
 
-describe('item 4: partner verify and resend do not tell whether an e-mail has an account', () => {
+describe('partner verify and resend do not tell whether an e-mail has an account', () => {
   it('an unknown e-mail gets the same status and body as an unverified account, for verify and resend', async () => {
     const reg = partner();
     const owner = aBrowser();
@@ -672,7 +672,7 @@ describe('item 4: partner verify and resend do not tell whether an e-mail has an
   });
 });
 
-describe('item 8: common passwords are refused, on the server', () => {
+describe('common passwords are refused, on the server', () => {
   const refused = async (res: Response) => {
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ success: false, message: COMMON_PASSWORD_MESSAGE });

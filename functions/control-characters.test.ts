@@ -5,7 +5,7 @@ import type { ProgramsResponse } from '#schemas/programs.ts';
 import type { JobsPage } from '#schemas/recruitment.ts';
 import type { SubjectSearchResponse } from '#schemas/catalog.ts';
 
-// Issue 30 item 6: a NUL in the search text answered 500 from all three searches (SQLite's FTS5
+// A NUL in the search text answered 500 from all three searches (SQLite's FTS5
 // refuses it: "unterminated string"). Control characters are removed from every free-text query
 // parameter by one schema helper (schemas/common.ts searchText): each run becomes one space.
 
@@ -14,7 +14,7 @@ const CONTROLS = ['%00', '%01', '%09', '%0A', '%0D%0A', '%1B', '%1F', '%7F', '%C
 
 const searches = ['/api/subjects/search', '/api/programs', '/api/applyjobs'];
 
-describe('control characters in search text (issue 30 item 6)', () => {
+describe('control characters in search text', () => {
   it.each(searches)(
     '%s answers a NUL before the search text (q = NUL + "abc") with 200, not 500',
     async (path) => {

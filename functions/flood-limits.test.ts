@@ -1,4 +1,4 @@
-// Issue 32 item 2: Cloudflare's Rate Limiting binding in front of every endpoint that hashes a
+// Cloudflare's Rate Limiting binding in front of every endpoint that hashes a
 // password or checks a code, per address and per account, refuses a flood before scrypt (or any D1
 // counter) runs; without the bindings the D1 counters do the limiting alone. The Worker is called
 // with its env changed: the bindings swapped for small ones (miniflare simulates them), or removed.

@@ -90,13 +90,13 @@ describe('nothing lost under concurrency', () => {
       body: body('same-race@example.com', `0161496${String(i).padStart(4, '0')}`),
     }));
     expect(await count('users', "email like 'race%@example.com'")).toBe(distinct.accepted);
-    // Each registration of an unverified address is a row of its own (issue 30 item 1), and one
+    // Each registration of an unverified address is a row of its own, and one
     // e-mail takes at most 5 in 15 minutes (counted in one conditional statement): the rest are 429.
     expect(same.accepted).toBe(REQUEST_RULES.register.perAccount.max);
     expect(same.statuses.filter((s) => s === 429)).toHaveLength(100 - REQUEST_RULES.register.perAccount.max);
     expect(await count('users', "email = 'same-race@example.com'")).toBe(same.accepted);
     expect((await count('users')) - before).toBe(distinct.accepted + same.accepted);
-    // 200 password hashes at production cost (scrypt p=5, issue 13 item 7) on one test isolate.
+    // 200 password hashes at production cost (scrypt p=5) on one test isolate.
   }, 600_000);
 
   it('200 concurrent applications to the same subject: one row per student, none twice', async (ctx) => {

@@ -151,7 +151,7 @@ async function account(type: AccountType) {
   return kinds[type].create(await sharedHash);
 }
 
-describe('item 5: signing out ends the session on the server', () => {
+describe('signing out ends the session on the server', () => {
   it.each(types)('%s: after logout the token and its X-Renewed-Token copy get 401', async (type) => {
     const { email } = await account(type);
     const token = await signIn(type, email);
@@ -307,7 +307,7 @@ function legacyHash(password: string) {
   );
 }
 
-describe('item 7: scrypt at N=2^14, r=8, p=5; older hashes upgraded on sign-in', () => {
+describe('scrypt at N=2^14, r=8, p=5; older hashes upgraded on sign-in', () => {
   const table: Record<AccountType, string> = {
     student: 'users',
     partner: 'partners',

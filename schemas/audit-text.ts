@@ -1,4 +1,4 @@
-// The audit log as sentences (issue 29 item 9): "Amina Rahman's application to MSc Data Science
+// The audit log as sentences: "Amina Rahman's application to MSc Data Science
 // moved from In review to Offer", not `subscription.status`. One definition for the back office's
 // list, its detail panel and the CSV export. No zod: the back office island imports it.
 import { pipelineNames, staffLabel, type Pipeline } from './pipelines.ts';

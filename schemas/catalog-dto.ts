@@ -11,7 +11,7 @@ export const countryDto = z.object({
   name: z.string(),
   code: z.string(),
   flag: z.string(),
-  /** Alt text of each image: the editor's, else the item's name (issue 31). */
+  /** Alt text of each image: the editor's, else the item's name. */
   flagAlt: z.string(),
   image: z.string(),
   imageAlt: z.string(),

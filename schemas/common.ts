@@ -26,7 +26,7 @@ const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 /**
  * Free text a person types into a search or filter (`?q=`, `?category=`, `?level=`, a job alert's
  * keywords): the one rule for all of them. Control characters never mean anything in one line of
- * search text, and SQLite's full-text index refuses a NUL outright (issue 30 item 6: `q=%00abc`
+ * search text, and SQLite's full-text index refuses a NUL outright (`q=%00abc`
  * answered 500), so each run of them becomes one space and the ends are trimmed: `a%00b` searches
  * for "a b", pasted text with a tab or line break still finds what it says. Removed rather than
  * refused: a person who pasted a line break into a search box should get results, not an error.

@@ -10,7 +10,7 @@ import { isTimeZone } from './zoned-time.ts';
  */
 /**
  * The most entries each list staff edit may hold: generous for real content, and bounded because a
- * list becomes rows, bound parameters and page length (issue 33). The content-kind test saves every
+ * list becomes rows, bound parameters and page length. The content-kind test saves every
  * kind with each list at its maximum (functions/routes/admin/content-limits.test.ts).
  */
 export const listLimits = {
@@ -31,12 +31,12 @@ const paragraphs = listOf(nonEmpty(), listLimits.paragraphs, 'paragraphs').min(1
 // Lists may carry blank entries: the pages drop them.
 const list = listOf(z.string().max(500), listLimits.entries, 'entries');
 /**
- * An image's alt text (issue 31): required in the back-office form (schemas/images.ts
+ * An image's alt text: required in the back-office form (schemas/images.ts
  * ALT_GUIDANCE), optional for API clients and the seed, whose images then read as the item's name.
  */
 const altText = z.string().trim().max(300, 'must be at most 300 characters').nullable().optional();
 
-// Costs of studying in a country (issue 17): every figure has a source and the day it was checked.
+// Costs of studying in a country: every figure has a source and the day it was checked.
 /** A day a figure was checked against its source: a real date, not in the future. */
 const verifiedOn = z
   .string({ error: 'is required (a date like 2026-10-01)' })
@@ -122,7 +122,7 @@ export type SiteContent = z.output<typeof siteSchema>;
 /**
  * The site settings that route personal data (the staff notification address receives every
  * enquiry) or tell the public how to reach the company and who it is: admins change them, each
- * change audited and e-mailed to the previous addresses (issue 30 item 4). Editors edit the rest,
+ * change audited and e-mailed to the previous addresses. Editors edit the rest,
  * the brand and the videos. Labels as the back office and the change notice name them.
  */
 export const siteContactLabels = {
@@ -261,7 +261,7 @@ export const subjectSchema = z.object({
   feesVerifiedOn: verifiedOn,
 });
 
-// Costs of studying in a country (issue 17): every figure has a source and the day it was checked.
+// Costs of studying in a country: every figure has a source and the day it was checked.
 export const countryCostSchema = z
   .object({
     /** The country's id. */

@@ -1,4 +1,4 @@
-// The program finder's vocabulary (issue 17): its URL parameters, sorts, duration bands, limits and
+// The program finder's vocabulary: its URL parameters, sorts, duration bands, limits and
 // labels, in one place for the Worker (schemas/programs.ts validates with them), the build and the
 // islands. No zod here: islands import this module and must not pull a validator into the page.
 import { isCurrency, type CurrencyCode } from './money.ts';
@@ -42,7 +42,7 @@ export const monthNames = [
 /** The finder's filters as they travel in a URL (every one optional but sort and page). */
 export interface ProgramFilters {
   q?: string | undefined;
-  /** One country id or several (issue 29 item 7). */
+  /** One country id or several. */
   country?: string[] | undefined;
   level?: string | undefined;
   department?: string | undefined;
@@ -51,7 +51,7 @@ export interface ProgramFilters {
   /** Whole units of `currency`. */
   minFee?: number | undefined;
   maxFee?: number | undefined;
-  /** The currency of the fee bounds, and the one every price is shown in (issue 29 item 7). */
+  /** The currency of the fee bounds, and the one every price is shown in. */
   currency?: CurrencyCode | undefined;
   duration?: DurationBand | undefined;
   sort: ProgramSort;

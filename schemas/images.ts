@@ -1,4 +1,4 @@
-// The image pipeline's contract (issue 31; docs/decisions/023-image-pipeline.md): what an uploaded
+// The image pipeline's contract (docs/decisions/023-image-pipeline.md): what an uploaded
 // or linked content image becomes, and the one way every page, island and the Worker name its
 // variants. Plain TypeScript, no zod: the image component renders in pages and islands alike.
 //

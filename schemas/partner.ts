@@ -82,7 +82,7 @@ export const partnerEmailSchema = z.object({ email: email('Email is required', '
 
 /**
  * Resend names the registration it is for when the page knows it (the `_id` registration answered):
- * an address may have several registrations, and each has its own code (issue 30 item 1).
+ * an address may have several registrations, and each has its own code.
  */
 export const partnerResendSchema = partnerEmailSchema.extend({
   registrationId: z.string().max(100).optional(),

@@ -18,7 +18,7 @@ export const paymentMessages = {
   failed: 'Payment failed. Please try again.',
   error: 'An error occurred. Please try again.',
   notConfigured: 'Card payments are not configured on this server.',
-  /** What the page says when it cannot take cards (issue 29 item 9: no developer words), before the contacts. */
+  /** What the page says when it cannot take cards (no developer words), before the contacts. */
   unavailable: 'Card payments are unavailable at the moment. To pay another way, contact our office:',
 } as const;
 

@@ -1,4 +1,4 @@
-// A program's intakes as the person chooses among them when applying (issue 29 item 4): the
+// A program's intakes as the person chooses among them when applying: the
 // current one ("Open" on the subject page, the next to start) first, then the future ones
 // ("Upcoming"). One definition for the apply dialog, the route that checks the choice and the
 // e-mail that confirms it. No zod here: the subject page's island imports it.

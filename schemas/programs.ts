@@ -12,7 +12,7 @@ import {
 } from './finder-terms.ts';
 
 /**
- * The program finder's contract (issue 17): GET /api/programs, GET /api/programs/compare and
+ * The program finder's contract: GET /api/programs, GET /api/programs/compare and
  * GET /api/programs/{id}/costs. Requests are validated with these schemas in the Worker; responses
  * are defined here once, the routes `satisfies` their types, the islands import the types (never
  * this module's values: zod stays out of the pages' JavaScript) and the API tests parse them.
@@ -40,7 +40,7 @@ export const programsQuery = z
     q: optional(
       searchText(200, { notText: 'q must be one search text', tooLong: 'q must be at most 200 characters' }),
     ),
-    // One country or several, comma-separated (issue 29 item 7): united-kingdom,canada.
+    // One country or several, comma-separated: united-kingdom,canada.
     country: optional(
       z
         .string({ error: 'country must be one or more country ids, separated by commas' })

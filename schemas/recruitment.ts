@@ -218,7 +218,7 @@ export const recruitmentServicesRecord = z.object({
   title: z.string(),
   description: z.string(),
   mainImage: z.string(),
-  /** Its alt text: the editor's, else the block's title (issue 31). */
+  /** Its alt text: the editor's, else the block's title. */
   mainImageAlt: z.string(),
   services: z.array(
     z.object({ _id: z.string(), title: z.string(), description: z.string(), icon: z.string() }),
@@ -239,7 +239,7 @@ export function toRecruitmentServicesRecord(block: {
     title: block.title,
     description: block.description,
     mainImage: block.mainImage,
-    // Left out by an API client or the seed: the block's title (issue 31).
+    // Left out by an API client or the seed: the block's title.
     mainImageAlt: block.mainImageAlt || block.title,
     services: block.services.map(({ id, ...s }) => ({ _id: id, ...s })),
   };

@@ -3,7 +3,7 @@ import { SAVED_PROGRAMS_MAX } from './finder-limits.ts';
 import { programCard } from './programs.ts';
 
 /**
- * Saved programs of a signed-in student (issue 17 item 3): GET /api/users/saved-programs,
+ * Saved programs of a signed-in student: GET /api/users/saved-programs,
  * PUT and DELETE /api/users/saved-programs/{subjectId}, and POST …/merge (the visitor's list from the
  * browser, merged at sign-in). Visitors keep the same list in local storage (site/lib/saved-programs.ts).
  */

@@ -12,7 +12,7 @@ export const featureItem = z.object({
   gradientFrom: z.string(),
   gradientTo: z.string(),
   image: z.string(),
-  /** The image's alt text (the editor's, else the title; issue 31). Built-in cards have none. */
+  /** The image's alt text (the editor's, else the title). Built-in cards have none. */
   imageAlt: z.string().optional(),
   icon: z.string().optional(),
   learnMoreLink: z.string().optional(),

@@ -1,4 +1,4 @@
-// "Estimated total cost" of a program (issue 17 item 7): tuition + living costs + visa + health
+// "Estimated total cost" of a program: tuition + living costs + visa + health
 // charges, per year and for the whole program, in the currency the student picks. One pure module
 // used by the subject page, the compare page and their tests; every figure keeps its own date.
 import {

@@ -126,7 +126,7 @@ export const programApplicationSchema = z.object({
     .trim()
     .min(1, 'Subject ID not found.')
     .max(200, 'Subject not found'),
-  /** The intake chosen (issue 29 item 4); left out, the program's next intake. */
+  /** The intake chosen; left out, the program's next intake. */
   intake: z
     .string({ error: INTAKE_NOT_OFFERED })
     .trim()

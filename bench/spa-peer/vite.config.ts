@@ -1,4 +1,4 @@
-// The benchmark peer (issue 9): a client-rendered React SPA, the seed's architecture, built into
+// The benchmark peer: a client-rendered React SPA, the seed's architecture, built into
 // dist/peer so the same wrangler dev serves it beside our pages and the same API.
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';

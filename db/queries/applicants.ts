@@ -97,7 +97,7 @@ export function withdrawHeldStatements(db: Db, applicantId: string): Statement[]
 }
 
 /**
- * Starts a registration over an address whose applicant account is unconfirmed (issue 30 item 2):
+ * Starts a registration over an address whose applicant account is unconfirmed:
  * the earlier registration goes, with its sessions, codes, alerts and held applications (never
  * passed on), and the new one is a new account with a new id, so its password alone signs in and
  * only its own confirmation link works. One batch: if the earlier account was confirmed meanwhile,

@@ -24,7 +24,7 @@ export function toSubject(row: SubjectRow, universityName: string | null): Subje
     _id: row.id,
     ...rest,
     university,
-    // Alt text left out by an API client or the seed reads as the item's name (issue 31).
+    // Alt text left out by an API client or the seed reads as the item's name.
     imageAlt: row.imageAlt || row.name,
     logoAlt: row.logoAlt || `${university} logo`,
     universityimageAlt: row.universityimage.map(

@@ -459,7 +459,7 @@ export function erasureStatements(
   for (const owned of spec.owned) add(owned.name, db.delete(owned.table).where(eq(owned.owner, person.id)));
   add('account', db.delete(spec.account).where(eq(spec.account.id, person.id)));
   // Staff notifications that name the person ("New enquiry from …", "… applied to …"): those about
-  // the account always, those about the address with the address's other rows (issue 30 item 9).
+  // the account always, those about the address with the address's other rows.
   const about = [noticeAbout.account(person.type, person.id)];
   if (options.addressRows) about.push(noticeAbout.address(person.email));
   add('staffNotifications', db.delete(outbox).where(inArray(outbox.about, about)));

@@ -59,7 +59,7 @@ async function itemsOf(
           status: r.status,
           createdAt: r.createdAt,
           title: r.program ?? 'A program',
-          // The intake chosen when applying (issue 29 item 4), beside the university.
+          // The intake chosen when applying, beside the university.
           subtitle: [r.university, r.intake && `${r.intake} intake`].filter(Boolean).join(' · ') || null,
           href: subjectPath(r.subjectId),
         })),

@@ -74,7 +74,7 @@ export const users = sqliteTable(
   (t) => [
     // Only verified accounts own an address or a phone number: each unverified registration is a
     // row of its own (an address can have several at once, none cancelling another), and reserves
-    // nothing until its code is entered (functions/services/accounts/registration.ts, issue 30 items 1, 10).
+    // nothing until its code is entered (functions/services/accounts/registration.ts).
     uniqueIndex('users_verified_email_unique').on(t.email).where(verifiedOnly),
     // A student role made for a person who signed in at /login without one may not have a number
     // yet (the dashboard asks for it): an empty number is nobody's.
@@ -215,7 +215,9 @@ export const partnerMembers = sqliteTable(
   (t) => [
     uniqueIndex('partner_members_person_unique').on(t.personId),
     uniqueIndex('partner_members_address_unique').on(t.partnerId, t.email),
-    uniqueIndex('partner_members_one_owner').on(t.partnerId).where(sql`role = 'owner'`),
+    uniqueIndex('partner_members_one_owner')
+      .on(t.partnerId)
+      .where(sql`role = 'owner'`),
   ],
 );
 

@@ -31,7 +31,7 @@ export interface CareerProspects {
 }
 
 /**
- * Alt text of a content image (issue 31): what editors wrote, or null where an API client or the
+ * Alt text of a content image: what editors wrote, or null where an API client or the
  * seed left it out: the read API and the pages then use the item's name (db/queries/catalog.ts).
  */
 const alt = (name: string) => text(name);

@@ -3,7 +3,7 @@ import { timestamps } from './columns.ts';
 import { countries, subjects } from './catalog.ts';
 import { users } from './accounts.ts';
 
-// The program finder's data (issue 17): what it costs to live and study in a country or city, the
+// The program finder's data: what it costs to live and study in a country or city, the
 // exchange rates estimates are converted with, and the programs students save.
 // Money is stored in integer minor units of the row's `currency` (pence, cents; yen as is).
 

@@ -116,7 +116,7 @@ export const outbox = sqliteTable(
     /**
      * Whom a staff notification is about (`applicant:<id>`, `partner:<id>`, `email:<address>`;
      * db/queries/outbox.ts noticeAbout): an erasure finds the notices that name the person by it,
-     * since production keeps no body to search once a message is delivered (issue 30 item 9).
+     * since production keeps no body to search once a message is delivered.
      */
     about: text('about'),
     ...timestamps,

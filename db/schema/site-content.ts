@@ -13,7 +13,7 @@ export const features = sqliteTable('features', {
   gradientFrom: text('gradient_from').notNull().default('#00C9FF'),
   gradientTo: text('gradient_to').notNull().default('#92FE9D'),
   image: text('image').notNull(),
-  /** Alt text (issue 31); null: the feature's title. */
+  /** Alt text; null: the feature's title. */
   imageAlt: text('image_alt'),
   icon: text('icon').notNull(),
   learnMoreLink: text('learn_more_link').notNull(),
@@ -54,7 +54,7 @@ export const teamMembers = sqliteTable('team_members', {
   name: text('name').notNull(),
   position: text('position').notNull(),
   image: text('image').notNull(),
-  /** Alt text (issue 31); null: the person's name. */
+  /** Alt text; null: the person's name. */
   imageAlt: text('image_alt'),
   bio: text('bio').notNull(),
   ...retirable,

@@ -9,7 +9,7 @@ interface AxeOptions {
   /** Checks only inside this selector (an open dialog, say). */
   include?: string;
   exclude?: string[];
-  /** The least impact that fails: "moderate" by default (issue 16: moderate counts too). */
+  /** The least impact that fails: "moderate" by default (moderate counts too). */
   atLeast?: Impact;
 }
 

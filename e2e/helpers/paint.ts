@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * The node name of the page's largest contentful paint so far (`H1`, `P`, `IMG`, `VIDEO`, …), as
- * the browser's own LCP entries name it: what Lighthouse's LCP waits for (issue 16 item 15).
+ * the browser's own LCP entries name it: what Lighthouse's LCP waits for.
  */
 export function largestPaintElement(page: Page): Promise<string> {
   return page.evaluate(

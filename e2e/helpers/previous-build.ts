@@ -17,7 +17,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * A tab that loaded `path` from the build before the one the server now has (issue 32 item 4):
+ * A tab that loaded `path` from the build before the one the server now has:
  * its HTML names every build file under `/_astro/<tag>/` (scripts/lib/another-build.ts), and those
  * files are served (the current build's, moved) until `deploy()`. From then on the server answers
  * for them, 404 as for any file it never had, and for the page, with its own build. With

@@ -7,7 +7,7 @@ import { axeViolations } from './axe.ts';
 import { pageStyled } from './islands.ts';
 import { BOX_TOLERANCE, CHANGING, compareLayout } from './layout-record.ts';
 
-// What a person sees after they act (DESIGN convention 15, issue 29 item 2): a screen state (a dialog
+// What a person sees after they act: a screen state (a dialog
 // open, a form with its errors, a success or empty view, a dashboard tab) checked at a phone's and a
 // desktop's size. Each check asserts that
 // - no visible element has classes of which none has a CSS rule in the loaded stylesheets (the build

@@ -6,10 +6,10 @@ import { authenticatorCode, signInNewAdmin, signInNewEditor } from '../helpers/s
 import { freshTotp } from '../helpers/totp.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
-// Issue 29: the back office as staff see it after each click (e2e/helpers/screen-state.ts): the
+// The back office as staff see it after each click (e2e/helpers/screen-state.ts): the
 // two-step setup, the dashboard, each section's list (searched down to this test's own rows, so
 // other tests' rows never change the picture) and the detail panels. Back-office tables become
-// stacked rows below 640 px (issue 29 item 3).
+// stacked rows below 640 px.
 
 const stamp = Date.now();
 const PASSWORD = 'a long staff password 42';

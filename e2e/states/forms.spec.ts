@@ -3,7 +3,7 @@ import { uniqueEmail } from '../helpers/mailbox.ts';
 import { hydratedAround } from '../helpers/islands.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
-// Issue 29: every public form as a person sees it after pressing its button with nothing filled
+// Every public form as a person sees it after pressing its button with nothing filled
 // in (e2e/helpers/screen-state.ts): the errors showing, styled, on a phone and a desktop. A new form
 // is one more row here.
 

@@ -3,7 +3,7 @@ import { hydratedAround } from '../helpers/islands.ts';
 import { latestLink, mailsTo, uniqueEmail } from '../helpers/mailbox.ts';
 import { addressOfItsOwn, expect, test } from '../helpers/screen-state.ts';
 
-// Issue 29: what a job seeker sees after each click (e2e/helpers/screen-state.ts): the job
+// What a job seeker sees after each click (e2e/helpers/screen-state.ts): the job
 // application window's two steps, their errors, a registration and the confirmation inside the
 // window (held until the e-mail is confirmed, or not); the job-alert window; /my-applications
 // signed out, signed in, empty, and its delete window.
@@ -129,7 +129,7 @@ test('the job-alert window: the live filter, signed out, and saved', async ({ pa
   await page.goto('/job');
   const keywords = page.getByLabel('Keywords');
   await hydratedAround(keywords);
-  // Typing filters the list; the alert offer appears with the search (issue 29 item 8).
+  // Typing filters the list; the alert offer appears with the search.
   await keywords.fill('care assistant');
   await page.getByLabel('Location').fill('Leeds');
   const save = page.getByRole('button', { name: 'Create an alert for this search' });

@@ -2,7 +2,7 @@ import { partnerForm, verifiedPartner } from '../helpers/accounts.ts';
 import { uniqueEmail } from '../helpers/mailbox.ts';
 import { addressOfItsOwn, expect, focusedElement, test } from '../helpers/screen-state.ts';
 
-// Issue 29: the partner's dashboard as the partner sees it after each click
+// The partner's dashboard as the partner sees it after each click
 // (e2e/helpers/screen-state.ts): each tab, the two request forms with their errors and their
 // success, the requests list (empty, then with the request just sent), and "Your data".
 

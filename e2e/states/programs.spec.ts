@@ -6,7 +6,7 @@ import { finderReady } from '../helpers/finder.ts';
 import { brokenWords } from '../helpers/whole-words.ts';
 import type { Page } from '@playwright/test';
 
-// Issue 29: programs as a student sees them after each click (e2e/helpers/screen-state.ts): the
+// Programs as a student sees them after each click (e2e/helpers/screen-state.ts): the
 // subject page's cost table, the apply confirmation and its success, the finder's filter sheet,
 // compare tray and empty result, and the compare table, which on a phone scrolls inside its own
 // box instead of the page with its row labels kept in view; the scholarships,

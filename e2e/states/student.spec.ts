@@ -2,7 +2,7 @@ import { storeSession, studentSession, TINY_PDF, verifiedStudent } from '../help
 import { uniqueEmail } from '../helpers/mailbox.ts';
 import { addressOfItsOwn, expect, focusedElement, test } from '../helpers/screen-state.ts';
 
-// Issue 29: the student's dashboard as the student sees it after each click
+// The student's dashboard as the student sees it after each click
 // (e2e/helpers/screen-state.ts): each tab, the forms with their errors, an uploaded document, an
 // application's timeline, and "Your data" with its delete window.
 

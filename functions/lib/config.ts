@@ -183,7 +183,7 @@ export function configProblems(env: Env): ConfigProblem[] {
       problem: `must be set, ${TOKEN_SECRET_MIN_BYTES}+ bytes (publishing: the build reads the content and reports back with it)`,
       blocking: false,
     });
-  // Example values (issue 32 item 7): the origin every link names, and the sender of every e-mail.
+  // Example values: the origin every link names, and the sender of every e-mail.
   const vars = env as Env & OptionalVars;
   for (const [setting, value] of [
     ['SITE_URL', env.SITE_URL],

@@ -1,4 +1,4 @@
-// Issue 30 item 9: deleting an account left the person's name in the staff notifications kept in
+// Deleting an account left the person's name in the staff notifications kept in
 // the outbox ("New enquiry from …", "… applied to …"). The notices are made here the way people
 // make them (the contact forms, a job application, a partner request), then the account is erased
 // and no table, the outbox included, may still hold the person.
@@ -61,7 +61,7 @@ async function enquire(fullName: string, email: string) {
   ).toBe(201);
 }
 
-describe('erasure removes the person from staff notifications in the outbox (issue 30 item 9)', () => {
+describe('erasure removes the person from staff notifications in the outbox', () => {
   it('a student who wrote in through both contact forms: the enquiries to staff go with the account', async () => {
     const student = await makeStudentWithData('noticed');
     const bystander = await makeStudentWithData('bystander');

@@ -2,7 +2,7 @@ import type { SiteContent } from '#schemas/content.ts';
 import type { ConfigProblem } from '#schemas/build.ts';
 
 /**
- * Example values that must not reach production (issue 32 item 7): the seed's contacts are at
+ * Example values that must not reach production: the seed's contacts are at
  * example.com, its company number is Companies House's placeholder and its phone number is in
  * Ofcom's range kept for drama. In a deployed Worker they would bounce staff alerts and print a
  * made-up company on every page, so GET /api/health answers 503 naming each one (values are shown

@@ -1,4 +1,4 @@
-// Issue 18 item 4: every program application, partner request and job application shows its owner
+// Every program application, partner request and job application shows its owner
 // a timeline (each status, its date, the person-facing label, what happens next), newest change
 // first, marked when it changed since the last visit; status e-mails link to it.
 import { desc, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 14 item 12: reads go through D1's Sessions API; the bookmark travels in X-D1-Bookmark so a
+// Reads go through D1's Sessions API; the bookmark travels in X-D1-Bookmark so a
 // person reads their own writes (docs/decisions/006-d1-sessions-and-limits.md).
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';

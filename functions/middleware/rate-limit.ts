@@ -27,7 +27,7 @@ const HOUR = 60 * 60;
 
 /**
  * The limits of the endpoints that register, send or check e-mailed codes, and of the partner
- * request form (each request e-mails the team). Per address they are generous (issue 30 item 3: a
+ * request form (each request e-mails the team). Per address they are generous (a
  * school or campus behind one address registers and verifies at least 100 people an hour) and stop
  * floods; per account (the e-mail or id asked about, known or not) they do the protecting, and on
  * the code checks they are a `gate`, so others' wrong guesses never lock the owner out. The

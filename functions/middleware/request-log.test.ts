@@ -1,4 +1,4 @@
-// Issue 14 item 11: one JSON line per request (method, route pattern, status, duration, request id
+// One JSON line per request (method, route pattern, status, duration, request id
 // also returned as X-Request-Id), errors logged with the request id and no personal data.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';

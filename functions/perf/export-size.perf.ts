@@ -1,4 +1,4 @@
-// Issue 18: the size and time of a data export for a student with ten 10 MB documents, streamed
+// The size and time of a data export for a student with ten 10 MB documents, streamed
 // through the real route (workerd, local R2). Run with `npm run perf:export`; prints one line of
 // figures. The documents are random bytes (incompressible, like real scans and PDFs).
 import { env } from 'cloudflare:test';

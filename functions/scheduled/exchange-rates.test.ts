@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRONS, runScheduled } from './index.ts';
 
-// The daily exchange-rate refresh (issue 17 item 6): run through the scheduled handler as the
+// The daily exchange-rate refresh: run through the scheduled handler as the
 // Cron Trigger would, with the feed answered by a stub. A bad answer never replaces good rates.
 
 const FEED = 'https://rates.example/latest';

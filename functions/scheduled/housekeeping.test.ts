@@ -1,4 +1,4 @@
-// Issue 14 item 10 and issue 13 item 11: the daily housekeeping in the scheduled handler — outbox
+// The daily housekeeping in the scheduled handler — outbox
 // retention (30 days; production bodies cleared) and R2 objects whose rows are gone — and the one
 // log line of counts each run writes. Driven through runScheduled(CRONS[job], env, now) in workerd.
 import { env } from 'cloudflare:test';

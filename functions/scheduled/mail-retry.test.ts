@@ -1,4 +1,4 @@
-// Issue 14 item 9: failed sends are retried by the scheduled handler (every 5 minutes) with backoff
+// Failed sends are retried by the scheduled handler (every 5 minutes) with backoff
 // 5 min → 30 min → 2 h, then dead; each claim is one conditional UPDATE, so overlapping runs never
 // send a message twice. Driven through runScheduled(CRONS['mail-retry'], env, now) in workerd, against
 // the fake provider (functions/test/mail-fake).

@@ -1,4 +1,4 @@
-// Issue 32 items 6 and 8: each job its own Cron Trigger, run against a budget of calls that its
+// Each job its own Cron Trigger, run against a budget of calls that its
 // bindings count; the Worker's handler awaits the run, so a failed job fails the invocation.
 import { createScheduledController, env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';

@@ -15,7 +15,7 @@ export const staffLoginSchema = z.object({
 
 /** How many one-time recovery codes an enrolment hands out. */
 export const RECOVERY_CODE_COUNT = 10;
-/** Below this many unused recovery codes the back office warns the person (issue 29 item 9). */
+/** Below this many unused recovery codes the back office warns the person. */
 export const RECOVERY_CODES_LOW = 3;
 
 const totpCode = z

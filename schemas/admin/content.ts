@@ -35,7 +35,7 @@ export const contentKinds = {
   features: { label: 'Features', schema: featureWithId, title: 'title', preview: null },
   offices: { label: 'Offices', schema: officeSchema, title: 'name', preview: null },
   team: { label: 'Team members', schema: teamMemberSchema, title: 'name', preview: null },
-  // The finder's costs (issue 17): shown in every "Estimated total cost".
+  // The finder's costs: shown in every "Estimated total cost".
   countryCosts: {
     label: 'Country costs (living, visa, health)',
     schema: countryCostSchema,
@@ -96,7 +96,7 @@ export const contentSavedResponse = z.object({
   id: z.string(),
   preview: z.string().nullable(),
   /**
-   * Linked images that could not be fetched at this save (issue 31), by field path ('image',
+   * Linked images that could not be fetched at this save, by field path ('image',
    * 'universityimage.2'): saved as links, shown on the site as the placeholder until a save fetches them.
    */
   imageWarnings: z.array(z.object({ field: z.string(), message: z.string() })).default([]),

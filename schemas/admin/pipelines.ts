@@ -39,7 +39,7 @@ export const pipelineDetailResponse = z.object({
 });
 export type PipelineDetailResponse = z.infer<typeof pipelineDetailResponse>;
 /** Program applications add the student's contact details; partners add their requests. */
-/** A document the student uploaded, as staff see it beside an application (issue 29 item 11). */
+/** A document the student uploaded, as staff see it beside an application. */
 const staffDocumentSchema = z.object({
   _id: z.string(),
   documentType: z.string(),

@@ -1,4 +1,4 @@
-// What islands need only after the first paint, out of the first document (issue 16 item 15):
+// What islands need only after the first paint, out of the first document:
 // Astro's island runtime on pages whose islands all wait anyway, and the large props of
 // `client:afterpaint` islands.
 //

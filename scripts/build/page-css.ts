@@ -1,6 +1,6 @@
 // Per-page CSS: after the build, each page's inline stylesheet keeps only the rules its first
-// document can use (issue 16 item 15), and every rule of the page's stylesheets reaches the page in
-// a cached file after the first paint (issue 29 item 1).
+// document can use, and every rule of the page's stylesheets reaches the page in
+// a cached file after the first paint.
 //
 // Why inline only a part: every page inlines the shared stylesheet (global.css, ~20 KB raw, ~5 KB
 // gzip), and Lighthouse's mobile LCP counts the whole first document's download (a response over the
@@ -10,7 +10,7 @@
 // Why every rule still reaches the page: which rules a page can use is not knowable from text. A
 // dialog's classes come from a lazily imported chunk or a template (`${look}__body`), and a guess
 // that missed them left the job application window, the delete-account window and
-// /my-applications unstyled (issue 29). So the text decides only what is inline; the page's whole
+// /my-applications unstyled. So the text decides only what is inline; the page's whole
 // stylesheet (every rule of every CSS file its components import: Astro bundles them per page, DESIGN
 // convention 14) is a content-hashed file, shared by every page with the same stylesheets and cached
 // for a year, linked `disabled` and enabled by the page's loader at the first paint
@@ -233,7 +233,7 @@ function withoutUnreadProperties(css: string) {
  * fold is.
  *
  * Why: Lighthouse's mobile LCP counts every byte of the first document, and a document over the first
- * TCP window (~14.6 KB with headers) costs another round trip (issue 16 item 15); the home page's
+ * TCP window (~14.6 KB with headers) costs another round trip; the home page's
  * stylesheet was 5.3 KB gzip of its 18.5 KB. Why not an enabled link in <body>, which would block
  * only the parse of what follows it: Lantern's LCP counts every request (low-priority images aside)
  * that finished before the largest paint, and a stylesheet found by the parser always does.

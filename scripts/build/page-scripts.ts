@@ -1,5 +1,5 @@
 // Every page's script after the first paint, behind a ~0.2 KB inline loader; the country pages'
-// "Explore Other Countries" script inline (issue 16 item 15).
+// "Explore Other Countries" script inline.
 //
 // Why: Lighthouse's mobile LCP counts every script that ran before the largest paint together with
 // its download, and the first document's bytes: a document over the first TCP window (~14.6 KB

@@ -1,7 +1,7 @@
 // A built site as the next deploy would make it, without building again: every file under `_astro/`
 // (chunks, island props, stylesheets, fonts; all named by their content hash) moved under
 // `_astro/<tag>/`, and every reference to one rewritten, so no URL of one build is a URL of the
-// other. What an open tab meets after a deploy (issue 32 item 4): its page names files the server
+// other. What an open tab meets after a deploy: its page names files the server
 // no longer has. Used by the browser test (e2e/open-tab-across-deploy.spec.ts) to serve the build
 // a tab loaded before a deploy, and by the launch rehearsal to deploy a second version.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 32 item 3: a deploy records a D1 Time Travel bookmark before migrating, prints how to undo
+// A deploy records a D1 Time Travel bookmark before migrating, prints how to undo
 // itself, and the rollback runs exactly the commands it printed.
 import { describe, expect, it } from 'vitest';
 import { commandLine, deployWithUndo, rollBack, type Wrangler } from './deploy-steps.ts';

@@ -1,4 +1,4 @@
-// Issue 32 items 3, 5 and 8: the shipped deploy workflow gates every deploy on `npm test`, holds
+// The shipped deploy workflow gates every deploy on `npm test`, holds
 // production for an approval, deploys the environment the event names and only that one, and asks
 // for the API token permissions docs/deploying.md lists.
 import { readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
 // at the moment another's request ran answered that request with SQLITE_BUSY (a 503); and a spec
 // that lists the jobs, or saves the site settings, saw another worker's rows and edits.
 
-/** How many workers (and stacks): 2 on CI's two cores (issue 34 item 6). */
+/** How many workers (and stacks): 2 on CI's two cores. */
 export const E2E_WORKERS = workerCount(process.env.E2E_WORKERS);
 
 /** A whole number of at least 1; anything else is refused rather than silently run as no workers. */

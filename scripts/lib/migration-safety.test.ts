@@ -1,4 +1,4 @@
-// Issue 32 item 3: migrations expand, then contract. A migration that drops or renames a table or
+// Migrations expand, then contract. A migration that drops or renames a table or
 // column the previous release reads is refused unless it carries a two-release plan.
 import { describe, expect, it } from 'vitest';
 import { migrationProblems, readMigrations, type Migration } from './migration-safety.ts';

@@ -1,4 +1,4 @@
-// Expand, then contract (issue 32 item 3; docs/decisions/021-deploys-gated-and-reversible.md).
+// Expand, then contract (docs/decisions/021-deploys-gated-and-reversible.md).
 //
 // `npm run deploy` applies migrations before the new Worker is live, so for a while the previous
 // release's code runs on the new schema; and a rollback (`wrangler rollback`) puts that code back on

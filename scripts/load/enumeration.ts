@@ -1,13 +1,13 @@
 // npm run load -- --enumeration [--samples 40] [--port 8780] [--mail-latency 150] [--wrangler] [--json FILE]
 //
-// Account enumeration by timing (issue 9 item 9: "same status and body; timing within 10 ms at
+// Account enumeration by timing ("same status and body; timing within 10 ms at
 // the median"). Against a scratch database (.wrangler/enumeration, migrations only, accounts
 // registered here through the API), it interleaves, in random order within each pair, requests for
 // an unknown e-mail and for a real account:
 //   - login with a wrong password: student, partner, job applicant;
 //   - forgot-password: student, partner;
 //   - partner verify-otp (a wrong code) and resend-otp: an unknown e-mail against one whose account
-//     is registered but not yet verified (issue 13 item 4: they name accounts by e-mail).
+//     is registered but not yet verified (they name accounts by e-mail).
 // It prints median and p90 of the time seen by the client and of the Worker's own Server-Timing,
 // the median difference (real − unknown) and the verdict against 10 ms, and checks that status and
 // body are the same. Exit code 1 when a pair's status/body differ (the timing verdict is a figure).

@@ -1,5 +1,5 @@
 // Page weight per built page: HTML, CSS and the JavaScript a page loads before any interaction,
-// raw and brotli. Budgets (issue 9): HTML <= 30 KB, CSS <= 15 KB, JS <= 80 KB brotli; a page
+// raw and brotli. Budgets: HTML <= 30 KB, CSS <= 15 KB, JS <= 80 KB brotli; a page
 // without islands ships no framework: at most the header's own script (site/client-scripts/site-header.ts,
 // ~2 KB brotli), capped at 5 KB brotli so a framework or an island's code cannot slip in unseen.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -9,9 +9,9 @@ import { ISLAND_RUNTIME_MARK } from '../build/deferred-islands.ts';
 
 export const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 80 * 1024, jsWithoutIslands: 5 * 1024 };
 /**
- * Where a page with islands fails the run. The target is still BUDGET.js (80 KB, issue 9): pages
- * between the two are listed as "above target". The header's sign-out (issue 13), the dashboards'
- * timelines and "Your data" (issue 18) and the typed client (issue 15) took nine pages 0.4-6 KB over
+ * Where a page with islands fails the run. The target is still BUDGET.js (80 KB): pages
+ * between the two are listed as "above target". The header's sign-out, the dashboards'
+ * timelines and "Your data" and the typed client took nine pages 0.4-6 KB over
  * 80 KB on 2026-11-23; the ceiling keeps them from growing further until they are brought back
  * (docs/history/performance-rounds.md §2, "Above target"; today's figures: docs/performance.md §2).
  */

@@ -1,4 +1,4 @@
-// The program finder at scale (issue 17 item 1): GET /api/programs over the scratch database of
+// The program finder at scale: GET /api/programs over the scratch database of
 // scale.ts (N generated subjects), a set of queries a student would make, sequential on one
 // keep-alive connection after a warm-up: HTTP time through wrangler dev, the Worker's own time
 // (Server-Timing), and the query alone (findPrograms through Drizzle on node:sqlite).

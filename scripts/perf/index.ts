@@ -4,7 +4,7 @@
 // Always: page-weight budgets over dist/ (exit 1 on a breach). --lighthouse: each page's LCP beside
 // the floor's (a bare one-heading page, same server, same run) and ours vs the SPA peer
 // (bench/spa-peer, built into dist/peer) under one wrangler dev. --photos: the same with phone-size
-// photographs uploaded as heroes and cards (scripts/perf/photos.ts; issue 31). --scale N: search latency and
+// photographs uploaded as heroes and cards (scripts/perf/photos.ts). --scale N: search latency and
 // build time/memory with N generated subjects and jobs in a scratch database (.wrangler/scale).
 // Figures are printed, never asserted (other than the byte budgets, which are deterministic).
 import { existsSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run perf -- --photos`: the site with real-size photographs (issue 31 item 6). In a scratch
+// `npm run perf -- --photos`: the site with real-size photographs. In a scratch
 // local database (.wrangler/photos, the normal one untouched): the seed, an editor, and through the
 // back office's own API a 4032 × 3024 photo-like JPEG (scripts/lib/test-photos.ts: no internet here)
 // as the United Kingdom's hero, another as the first subject's hero and six as the first six

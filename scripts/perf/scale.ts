@@ -96,7 +96,7 @@ const cities = [
   'Glasgow',
 ];
 
-/** Acronyms people search by (issue 16 item 5): some generated descriptions use them as words. */
+/** Acronyms people search by: some generated descriptions use them as words. */
 const acronyms: Record<string, string> = {
   'Artificial Intelligence': 'AI',
   Robotics: 'AI',

@@ -64,7 +64,7 @@ export interface StaffSession {
 
 /**
  * Signs a staff member in through the back office's API, as the login page does. Sign-in gains a
- * second step for admins (TOTP, issue 13): the login then answers `step: 'enrol'` or `'mfa'`, and
+ * second step for admins (TOTP): the login then answers `step: 'enrol'` or `'mfa'`, and
  * that step is answered here (a code computed from the enrolled secret, posted with the cookies the
  * login set); nothing else in the rehearsal changes. An admin's first sign-in (before an
  * authenticator is linked) asks for a code e-mailed to the staff address first: `emailedCode` reads

@@ -13,9 +13,9 @@
 //     production origin, a registration's code reaches the fake provider (and not the outbox), and
 //     a failed e-mail is delivered by the next scheduled run;
 //   - before all that, the Worker with a weak TOKEN_SECRET refuses every request but its health
-//     check (issue 30 item 7); after the seed, health refuses the example values content/site.json
-//     ships until an admin sets real ones through the back office (issue 32 item 7);
-//   - and launch day's (issue 32, ./launch-steps.ts): the environments' routes, the deploy gate,
+//     check; after the seed, health refuses the example values content/site.json
+//     ships until an admin sets real ones through the back office;
+//   - and launch day's (./launch-steps.ts): the environments' routes, the deploy gate,
 //     scheduled runs inside their budget, a staging Publish, an open tab across a deploy, a
 //     rollback, and the payments a restore erased put back from Stripe's record (`npm run
 //     reconcile`, against the local Stripe-compatible server). Deploys go through
@@ -777,7 +777,7 @@ async function main() {
       }),
     { fatal: false },
   );
-  // Launch day (issue 32): each step in ./launch-steps.ts, the test behind it in its line.
+  // Launch day: each step in ./launch-steps.ts, the test behind it in its line.
   await step(
     'bounded cron',
     () =>

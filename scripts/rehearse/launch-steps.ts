@@ -1,4 +1,4 @@
-// The rehearsal's launch-day steps (issue 32): each a function returning [value, the line's detail],
+// The rehearsal's launch-day steps: each a function returning [value, the line's detail],
 // run by index.ts's step(). Each names the test behind it in its line.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The rehearsal at catalogue scale (issue 33 item 3), opt in: `npm run rehearse -- --scale 25000
+// The rehearsal at catalogue scale, opt in: `npm run rehearse -- --scale 25000
 // [--jobs 10000]`. The seeded database grows to N programs and M jobs (the scale benchmark's
 // generator), and after the usual steps one program far past the pre-rendered ones is edited through
 // the back office API and published: the clock runs from Publish until its public page shows the

@@ -13,9 +13,9 @@ const LARGEST_IMAGE_WAIT_MS = 1500;
 
 /**
  * Runs `task` just after the page's first contentful paint is reported (paint timing): work started
- * here is outside what Lighthouse's mobile LCP counts (issue 16 item 15). On a page whose largest
+ * here is outside what Lighthouse's mobile LCP counts. On a page whose largest
  * element is a photograph (ContentImage's `priority` image), after that photograph has painted too
- * (issue 31): it paints a few frames after the text, once decoded, and the stylesheet, the page
+ *: it paints a few frames after the text, once decoded, and the stylesheet, the page
  * script and the islands started before it would share the line and the main thread with it (its
  * Render Delay was 550–735 ms under Lighthouse's mobile preset). Where paint timing is missing, two
  * frames on. A page in a background tab paints nothing (and reports no paint once it has been

@@ -4,7 +4,7 @@ import { PAGE_STYLESHEET_ATTRIBUTE } from '../lib/fold.ts';
 // loader at the first paint (site/layouts/BaseLayout.astro). The first document inlines only the rules
 // its own markup can use, so everything that can draw something new (the header's menus and search,
 // the islands, their dialogs) starts once this file has applied: a menu opened or a dialog drawn
-// before it would have no styles (issue 29).
+// before it would have no styles.
 
 /** Set on the link once its file has loaded or failed. */
 const SETTLED = 'data-settled';

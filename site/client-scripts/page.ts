@@ -9,7 +9,7 @@ import { buildFileFailed, watchForNewBuild } from '../lib/stale-build.ts';
 import { pageStylesheetsSettled } from './page-stylesheet.ts';
 import { rememberArrival } from '../lib/arrival.ts';
 
-// First: a tab opened before a deploy reloads once when its build's files are gone (issue 32 item 4).
+// First: a tab opened before a deploy reloads once when its build's files are gone.
 watchForNewBuild();
 // Which page and campaign this visit arrived by, for the forms it may send (site/lib/arrival.ts).
 rememberArrival();
@@ -43,7 +43,7 @@ function startIslands() {
 /**
  * The play control of a YouTube or Vimeo poster (site/components/VideoPoster.astro), on the pages
  * that have one. It was a script inline in each such page, ~0.5 KB of a first document that the
- * paint does not need (issue 16 item 15); until it runs, the control opens the player in a new tab.
+ * paint does not need; until it runs, the control opens the player in a new tab.
  */
 const VIDEO_EMBED_URL = '__VIDEO_EMBED_MODULE_URL__';
 function startVideoEmbeds() {
@@ -66,7 +66,7 @@ void pageStylesheetsSettled().then(() => {
   startVideoEmbeds();
 });
 
-// The year the visitor is in, not the build's (issue 16 item 9).
+// The year the visitor is in, not the build's.
 const year = String(new Date().getFullYear());
 for (const el of document.querySelectorAll('[data-current-year]'))
   if (el.textContent !== year) el.textContent = year;

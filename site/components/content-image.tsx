@@ -33,7 +33,7 @@ export interface ContentImageProps {
 }
 
 /**
- * Every content image on every page and island (DESIGN convention 16): a processed image becomes a
+ * Every content image on every page and island: a processed image becomes a
  * <picture> with AVIF and WebP sources and a JPEG <img>, each with the variants' srcset and the
  * caller's sizes; width and height are the image's own (the box never moves: CLS 0), its dominant
  * colour fills the box until the image arrives, and crops keep its focal point in view

@@ -3,8 +3,8 @@ import { BUILD_FILE_FAILED } from '../lib/stale-build.ts';
 
 /**
  * `client:afterpaint`: hydrate once the page has painted (after `load` and one frame), when the
- * browser is idle. For islands whose server-rendered HTML is already what the person first sees
- * (issue 16 item 15). `client:afterpaint={{ visible: true }}` also waits until the island comes into
+ * browser is idle. For islands whose server-rendered HTML is already what the person first sees.
+ * `client:afterpaint={{ visible: true }}` also waits until the island comes into
  * view, for islands further down the page.
  *
  * Why not client:idle or client:visible: on a fast connection both can fetch the island's code

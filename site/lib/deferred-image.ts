@@ -1,5 +1,5 @@
 // Images below the first screen wait for the page's first paint, and on a page whose largest element
-// is a photograph, for that photograph's paint (issue 31 item 6). `loading="lazy"` alone does not
+// is a photograph, for that photograph's paint. `loading="lazy"` alone does not
 // hold them: the browser fetches every lazy image within about a screen and a half of the viewport
 // as soon as the page is laid out, so a program's campus gallery and a country's scenes and program
 // cards were fetched beside the hero photograph, sharing the line with it. Under Lighthouse's mobile

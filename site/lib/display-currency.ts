@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { isCurrency, type CurrencyCode } from '#schemas/money.ts';
 
 /**
- * The currency a person reads prices in (issue 29 item 7): `?currency=NGN` in the URL first (a
+ * The currency a person reads prices in: `?currency=NGN` in the URL first (a
  * shared link shows what its sender saw), else the one they last picked on this device, else none
  * (each price in its own currency). Picking one writes both, so a reload keeps it and a copied link
  * carries it. One store for every island of a page: the subject page's tuition and its cost table

@@ -25,7 +25,7 @@ export function formatTuition(basePrice: number | null, currency: string): strin
 }
 
 /**
- * Tuition per year in the currency the person chose (issue 29 item 7): converted and marked "≈",
+ * Tuition per year in the currency the person chose: converted and marked "≈",
  * with the program's own price as `own`; in the program's own currency when none is chosen, it is
  * the same, or a rate is missing.
  */

@@ -4,7 +4,7 @@
 //
 // Why: on a mobile profile a separate request for the hero image costs a round trip after the
 // HTML (Lighthouse measured 0.5 s of load delay + 0.4-1 s of load time for a 0.8-2.2 KB SVG as the
-// largest paint of /subject/… and /courses, issue 9). Inlined, it paints with the HTML. The same
+// largest paint of /subject/… and /courses). Inlined, it paints with the HTML. The same
 // policy Vite applies to small bundled assets (assetsInlineLimit), here for files in site/public.
 // The CSP already allows data: images (img-src 'self' data: https:).
 import { readFileSync, statSync } from 'node:fs';
@@ -56,11 +56,11 @@ const escapeAttribute = (value: string) =>
  * Why not a data: URL: an SVG image is a document of its own, and Chromium builds and lays it out
  * apart from the page (a 80-100 ms task on this machine for the first one, Lighthouse counts it
  * ×4 as the page's first layout), decoded after the text it sits beside, so the largest paint came
- * a frame or two after the first (issue 16 item 15). Inline, it is laid out with the page in the
+ * a frame or two after the first. Inline, it is laid out with the page in the
  * first frame, and an <svg> is not a largest-paint candidate: the page's text is, painted at once.
  *
  * `label` names it (role="img"); an empty label hides it from assistive technology, as alt="" did.
- * Its ids take `idPrefix` so two inlined files on one page never share an id (issue 16 item 13).
+ * Its ids take `idPrefix` so two inlined files on one page never share an id.
  */
 export function inlineSvgMarkup(
   src: string | undefined | null,

@@ -10,7 +10,7 @@ export const savedListSchema = schemaFrom(contract, 'savedProgramsResponse');
 const saveSchema = schemaFrom(contract, 'saveResponse');
 
 /**
- * Saved programs in the browser (issue 17 item 3): one store for every save control on a page.
+ * Saved programs in the browser: one store for every save control on a page.
  * A visitor's list lives in local storage; a signed-in student's on the server, and the visitor's
  * list is merged into it the first time the store starts signed in (sign-in), then cleared.
  */

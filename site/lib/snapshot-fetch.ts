@@ -16,7 +16,7 @@ export const SNAPSHOT_CONCURRENCY = 6;
 
 /**
  * The whole snapshot from a live Worker's `GET /api/build/snapshot`: the head, then every page of
- * each paged collection, several at a time, put back in the site's order (issue 33 item 2). An older
+ * each paged collection, several at a time, put back in the site's order. An older
  * Worker that still answers the whole snapshot in one response is accepted as it is, so a build of
  * new code can run against the Worker it is about to replace (docs/decisions/009).
  */

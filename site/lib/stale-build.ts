@@ -1,4 +1,4 @@
-// Open tabs across a deploy (issue 32 item 4; docs/decisions/022-open-tabs-across-deploys.md).
+// Open tabs across a deploy (docs/decisions/022-open-tabs-across-deploys.md).
 //
 // Each deploy is a Worker version with its own static assets: a page loaded before a deploy names
 // chunks, island props and stylesheets of its own build, and once the new version serves, those

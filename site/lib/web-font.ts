@@ -2,7 +2,7 @@
 //
 // Why: the Inter woff2 is 48 KB. Requested by the first layout, it competed with the page on a
 // first visit and held its largest paint until it arrived or font-display: optional gave up
-// (Lighthouse's mobile LCP counted the font's download in every page's LCP, issue 16 item 15).
+// (Lighthouse's mobile LCP counted the font's download in every page's LCP).
 // So the page is first set in the local fallback faces that fonts.css scales to Inter's metrics;
 // once the page has loaded, the browser fetches Inter into its cache in the background and
 // remembers that it did; from then on a tiny script in <head> opts pages into Inter before their

@@ -1,4 +1,4 @@
-// The Worker's own render of a program or job page that no build pre-rendered (issue 33: the long
+// The Worker's own render of a program or job page that no build pre-rendered (the long
 // tail of 25,000 programs and 10,000 jobs, and items newer than the last build). It starts from the
 // built shell page of that kind (site/pages/shell/*.astro: the layout, header, footer, the page's
 // stylesheet and CSP, and the shell island) and fills in what the pre-rendered page would carry:

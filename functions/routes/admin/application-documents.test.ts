@@ -15,7 +15,7 @@ import { applicationDetailResponse } from '#schemas/admin/index.ts';
 
 /**
  * Staff see the intake a student chose and open the documents the student uploaded, from the
- * application (issue 29 items 4 and 11): admins only, only that student's documents, each opening audited.
+ * application: admins only, only that student's documents, each opening audited.
  */
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;

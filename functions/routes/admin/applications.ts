@@ -61,7 +61,7 @@ export const adminApplications = new Hono<AppEnv>()
       next: transitions.subscription[item.status] ?? [],
     } satisfies Wire<ApplicationDetailResponse>);
   })
-  // The student's documents, opened by staff from the application (issue 29 item 11): admins only,
+  // The student's documents, opened by staff from the application: admins only,
   // like the CVs of job applications, and only a document of this application's student; audited.
   .get('/:id/documents/:documentId', validate('param', documentParam), async (c) => {
     const { id, documentId } = c.req.valid('param');

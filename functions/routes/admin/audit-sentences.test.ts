@@ -5,7 +5,7 @@ import { auth, db, makeApplication, makeStaff, postJson, request } from '#functi
 import { pageOf } from '#schemas/responses.ts';
 import { auditRowSchema } from '#schemas/admin/index.ts';
 
-// Issue 29 item 9: the audit log reads as sentences ("Amina Rahman's application moved to Offer"),
+// The audit log reads as sentences ("Amina Rahman's application moved to Offer"),
 // with the names of what each entry is about, not `subscription.status` and ids.
 
 let admin: Awaited<ReturnType<typeof makeStaff>>;

@@ -9,7 +9,7 @@ import { idParam, listQuery, type AuditRow } from '#schemas/admin/index.ts';
 import type { Wire } from '#schemas/responses.ts';
 import { adminOnly, searchNeedle, listResponse, window } from './shared.ts';
 
-/** Each entry with its sentence (issue 29 item 9): what happened, in words, with the names of what it was about. */
+/** Each entry with its sentence: what happened, in words, with the names of what it was about. */
 async function withSummaries<T extends AuditFacts>(db: Db, rows: T[]) {
   const subjectOf = await auditSubjects(db, rows);
   return rows.map((r) => ({

@@ -8,7 +8,7 @@ import {
 } from '#functions/test/fixtures/index.ts';
 import { auth, makeStaff } from '#functions/test/fixtures/index.ts';
 
-// Staff edit the finder's costs (issue 17 item 5) in the content editor, with the seed's validation.
+// Staff edit the finder's costs in the content editor, with the seed's validation.
 // The countries, their costs and the program are made here, with ids no seed row has. The exchange
 // rates are the seed's: a rate's id is its ISO currency code, one row per code the schema allows, so
 // there is no rate of a test's own to make (the edits below set the values they then read).

@@ -21,7 +21,7 @@ import {
   request,
 } from '#functions/test/fixtures/index.ts';
 
-// Issue 33 item 4: every list staff edit has a maximum with a message, and the back office saves
+// Every list staff edit has a maximum with a message, and the back office saves
 // every content kind with each of its lists at that maximum (a university's 30 scholarships are 30
 // rows, more than one insert can bind under D1's 100 parameters).
 
@@ -90,7 +90,7 @@ const makers: Partial<Record<ContentKind, () => Promise<{ id: string }>>> = {
   jobs: aJob,
 };
 
-describe('content lists have a maximum (issue 33 item 4)', () => {
+describe('content lists have a maximum', () => {
   it('every list of every content kind and block has a maximum', () => {
     const schemas: Record<string, z.ZodType> = {
       ...Object.fromEntries(Object.entries(contentKinds).map(([kind, k]) => [kind, k.schema as z.ZodType])),

@@ -78,7 +78,7 @@ const sample = [
   '//evil.example/x',
 ];
 
-describe('content links: only https://, http:// and site paths (issue 13 item 10)', () => {
+describe('content links: only https://, http:// and site paths', () => {
   it.each(fields)('%s %s: a script URL gets 400 naming the field; a real link saves', async (kind, field) => {
     const { id, item } = await firstItem(kind);
     if (field === 'universityimage.0' && !(item.universityimage as string[]).length)

@@ -8,7 +8,7 @@ import type { ContentSavedResponse } from '#schemas/admin/index.ts';
 import type { CountryDto } from '#schemas/catalog.ts';
 import { REMOTE_IMAGE_REFUSED } from '#functions/services/files/remote-images.ts';
 
-// Issue 31 item 4: images content names by a link to another site are fetched once, at save time,
+// Images content names by a link to another site are fetched once, at save time,
 // checked and processed like uploads; a link that fails keeps the placeholder and warns beside its
 // field. The "other site" is the test images' server on loopback (functions/test/image-fixtures),
 // which the test environment may reach; production refuses private and loopback addresses
@@ -39,7 +39,7 @@ const save = (body: unknown) =>
   });
 const publicCountry = async (id: string) => (await request(`/api/countries/${id}`)).json<CountryDto>();
 
-describe('linked images (issue 31 item 4)', { timeout: 180_000 }, () => {
+describe('linked images', { timeout: 180_000 }, () => {
   it('fetches a linked photo at save time and stores our copy in its place, once', async () => {
     const link = remote('/photo.jpg');
     const item = country(link);

@@ -1,4 +1,4 @@
-// Issue 14 item 9: the back office's failed and dead mail (staff only, recipients for admins only)
+// The back office's failed and dead mail (staff only, recipients for admins only)
 // and its Retry, which resets a message to a fresh attempt and sends it at once, audited, once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -210,7 +210,7 @@ describe('staff second factor (TOTP)', () => {
     const { challenge } = await passwordStep(admin.email);
     const right = codeAt(admin.totpSecret!);
     const wrong = right === '123456' ? '654321' : '123456';
-    // One address: past the 5, only another address's first try is judged (issue 30 item 3).
+    // One address: past the 5, only another address's first try is judged.
     const from = { 'CF-Connecting-IP': '198.51.100.77' };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>

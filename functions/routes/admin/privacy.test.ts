@@ -1,4 +1,4 @@
-// Issue 18 item 3: staff run the export and erasure for a request that arrived by e-mail; admins
+// Staff run the export and erasure for a request that arrived by e-mail; admins
 // only, audited.
 
 import { and, desc, eq } from 'drizzle-orm';

@@ -248,7 +248,7 @@ describe('publishing through the deploy hook', () => {
     expect(new Headers(calls[1]!.init?.headers).has('Authorization')).toBe(false);
   });
 
-  it('carries the environment it was pressed in (issue 32 item 5): staging publishes staging, production production', async () => {
+  it('carries the environment it was pressed in: staging publishes staging, production production', async () => {
     const calls = fakeHook();
     for (const ENVIRONMENT of ['staging', 'production']) {
       await db.delete(t.publishEvents);

@@ -101,7 +101,7 @@ async function publishStatus(c: Context<AppEnv>) {
 
 /** The sentence shown after Publish, from the state it led to. */
 function publishMessage(status: PublishStatusResponse, started: boolean) {
-  // In an editor's words (issue 29 item 9): what happens to their changes, not which command runs.
+  // In an editor's words: what happens to their changes, not which command runs.
   if (status.mode === 'local')
     return 'Publish requested: the public pages are being rebuilt with your changes. They appear on the site in a few minutes.';
   const problem = publishProblemText(status);

@@ -7,7 +7,7 @@ import { auth, makeStaff, tokenFor } from '#functions/test/fixtures/index.ts';
 import { signToken } from '#functions/services/security/tokens.ts';
 import { NO_SESSION, sessionToken } from '#functions/test/fixtures/index.ts';
 
-// Every staff route and its role, as docs/staff-routes.md states them (issue 30 item 4: the table
+// Every staff route and its role, as docs/staff-routes.md states them (the table
 // is the documentation, and this file holds it to the routes the Worker has).
 type Role = 'sign-in' | 'staff' | 'admin';
 interface Row {
@@ -56,7 +56,7 @@ const call = (method: string, path: string, headers: Record<string, string> = {}
     ...(method === 'GET' ? {} : { body: '{}' }),
   });
 
-describe('docs/staff-routes.md against the routes (issue 30 item 4)', () => {
+describe('docs/staff-routes.md against the routes', () => {
   it('lists every staff route once, and no route the Worker does not have', () => {
     expect(documented.length).toBeGreaterThan(40);
     expect(documented.map((r) => r.role).every((r) => ['sign-in', 'staff', 'admin'].includes(r))).toBe(true);

@@ -83,10 +83,10 @@ describe('site settings (the brand and the video links)', () => {
   });
 });
 
-// Issue 30 item 4: an editor could redirect staff notifications (which carry enquirers' personal
+// An editor could redirect staff notifications (which carry enquirers' personal
 // data) and change the public contact addresses. Those are admins' now, audited, and each change is
 // e-mailed to the previous addresses.
-describe('contact details and the staff notification address (issue 30 item 4)', () => {
+describe('contact details and the staff notification address', () => {
   let admin: Awaited<ReturnType<typeof makeStaff>>;
   beforeAll(async () => {
     admin = await makeStaff('admin');

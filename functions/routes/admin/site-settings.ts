@@ -21,7 +21,7 @@ import { adminOnly, staffOnly } from './shared.ts';
  * The site settings (content/site.json as staff edit it). Editors and admins edit the brand and the
  * video links; the contact details, the staff notification address and the registered company
  * details are admins' alone, because they decide where enquirers' personal data goes and how the
- * public reaches the company (issue 30 item 4; docs/staff-routes.md). Validated by the content
+ * public reaches the company (docs/staff-routes.md). Validated by the content
  * schema, every rejection named by field; every change audited. Pages change at the next publish.
  */
 export const adminSiteSettings = new Hono<AppEnv>()

@@ -1,4 +1,4 @@
-// Issue 30 item 5: staff sessions end by their rows, not by a second-granularity time; an ended
+// Staff sessions end by their rows, not by a second-granularity time; an ended
 // session cannot sign out everywhere; the sign-in challenge (password given, second factor to
 // come) signs in once.
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ async function startOfSecond() {
   while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 10));
 }
 
-describe('staff sessions and sign-in challenges (issue 30 item 5)', () => {
+describe('staff sessions and sign-in challenges', () => {
   it('resetting a second factor ends every session of the person, including one started in the same second', async () => {
     const admin = await makeStaff('admin');
     const other = await makeStaff('editor', {}, { mfa: true });

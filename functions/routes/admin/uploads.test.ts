@@ -65,7 +65,7 @@ async function meanColour(bytes: Uint8Array, gravity: 'top' | 'bottom') {
   return { r: row[1]!, g: row[2]!, b: row[3]! };
 }
 
-describe('image uploads (issue 31)', { timeout: 180_000 }, () => {
+describe('image uploads', { timeout: 180_000 }, () => {
   it('turns a phone photo stored sideways into upright variants: EXIF orientation applied', async () => {
     const res = await upload(await fixture('sideways.jpg'), 'IMG_0001.JPG');
     expect(res.status).toBe(201);

@@ -142,7 +142,7 @@ async function mailTo(email: string) {
   return results;
 }
 
-describe('the intake and the confirmation e-mail (issue 29 item 4)', () => {
+describe('the intake and the confirmation e-mail', () => {
   const INTAKES = 'applications-intakes-msc';
   beforeAll(async () => {
     await aProgram({

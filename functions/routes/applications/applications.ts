@@ -21,7 +21,7 @@ export const ALREADY_SUBSCRIBED = 'You are already subscribed to this course.';
  * Applying to a program (spec 1 sections 4 and 7). A student's applications are also part of
  * GET /api/users/profile (`user.applications`); GET /api/subscriptions/mine lists them alone.
  * Where a program lists intakes, the application records one: the one chosen, else the next
- * (issue 29 item 4). The student gets an e-mail confirming it.
+ * open one. The student gets an e-mail confirming it.
  */
 export const applicationsRouter = new Hono<AppEnv>()
   .use(requireAuth('student'))

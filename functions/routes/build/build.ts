@@ -54,7 +54,7 @@ export const build = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
   })
   // The head (no collection), or one page of a collection: each response at most 5 MB, and the
-  // Worker holds one page at a time whatever the catalogue's size (issue 33).
+  // Worker holds one page at a time whatever the catalogue's size.
   .get('/snapshot', validate('query', snapshotPageQuery), async (c) => {
     const { collection, after, until } = c.req.valid('query');
     if (!collection) {

@@ -157,9 +157,9 @@ describe('GET /api/health', () => {
   });
 });
 
-// Issue 30 item 7: production kept serving with a weak TOKEN_SECRET, so confirmation, receipt and
+// Production kept serving with a weak TOKEN_SECRET, so confirmation, receipt and
 // unsubscribe links (and sessions) could be forged.
-describe('a missing or weak TOKEN_SECRET in a deployed Worker (issue 30 item 7)', () => {
+describe('a missing or weak TOKEN_SECRET in a deployed Worker', () => {
   beforeAll(() => setSite(launched(seeded)));
   afterAll(() => setSite(seeded));
 
@@ -261,9 +261,9 @@ describe('a missing or weak TOKEN_SECRET in a deployed Worker (issue 30 item 7)'
   });
 });
 
-// Issue 32 item 7: content/site.json seeds info@, admissions@ and the staff notification address at
+// Content/site.json seeds info@, admissions@ and the staff notification address at
 // example.com (and the placeholder company number); in production staff alerts would bounce.
-describe('example values in a deployed Worker (issue 32 item 7)', () => {
+describe('example values in a deployed Worker', () => {
   beforeAll(() => setSite(seeded));
 
   it('health answers 503 naming each example value of the site settings, and the site keeps serving', async () => {

@@ -1,4 +1,4 @@
-// Issue 18 items 5 and 6: job alerts (at most 10 a person, one conditional statement), the daily
+// Job alerts (at most 10 a person, one conditional statement), the daily
 // digest (claimed per alert, so a cron firing twice sends once) and the signed one-click unsubscribe.
 import { env } from 'cloudflare:test';
 import { and, eq, inArray, like } from 'drizzle-orm';
@@ -212,7 +212,7 @@ async function quickAlert(since: number, keywords: string) {
   return { email, alertId };
 }
 
-describe("the digest within one run's budget (issue 32 item 6)", () => {
+describe("the digest within one run's budget", () => {
   const bindings = () => withFakeMail({ SITE_URL: 'https://bridgeway.example' });
 
   it('more due alerts than one run affords: each run stays inside its budget, the next runs carry on, and every alert gets exactly one digest', async () => {
@@ -342,7 +342,7 @@ describe('unsubscribe link', () => {
   });
 });
 
-describe('the e-mail that confirms a saved alert (issue 29 item 5)', () => {
+describe('the e-mail that confirms a saved alert', () => {
   it('carries the search and a working one-click unsubscribe link, in the text and the List-Unsubscribe header', async () => {
     const me = await registerApplicant('alerts-confirm');
     const res = await create(me.token, { keywords: 'welder', location: 'Rotterdam' });

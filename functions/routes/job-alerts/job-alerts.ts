@@ -72,7 +72,7 @@ async function alertOfToken(c: Context<AppEnv>, token: string | undefined) {
 }
 
 /**
- * Job alerts (issue 18): the applicant's saved searches, and the unsubscribe link of the digest
+ * Job alerts: the applicant's saved searches, and the unsubscribe link of the digest
  * e-mails, which works without signing in (GET: a confirm page; POST: RFC 8058 one-click).
  */
 export const jobAlerts = new Hono<AppEnv>()
@@ -115,7 +115,7 @@ export const jobAlerts = new Hono<AppEnv>()
     await c.var.limiter.rule('applicant', REQUEST_RULES.jobAlerts, c.var.auth.sub, tooMany);
     const alert = await createAlert(c.var.db, c.var.auth.sub, c.req.valid('json'));
     if (!alert) throw new HTTPException(409, { message: JOB_ALERT_MESSAGES.limit });
-    // Confirmed by e-mail, with the one-click unsubscribe link from the first message (issue 29 item 5).
+    // Confirmed by e-mail, with the one-click unsubscribe link from the first message.
     const owner = await findApplicant(c.var.db, c.var.auth.sub);
     if (owner) {
       const { tokenSecret, tokenIssuer, siteUrl } = config(c.env);

@@ -65,7 +65,7 @@ beforeAll(async () => {
   admin = await makeStaff('admin');
 });
 
-describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
+describe('job applicant e-mail confirmation', () => {
   it('registers without a code, e-mails a signed link, and holds applications until it is clicked', async () => {
     const applicant = await registerApplicant('held');
     expect(await me(applicant.token)).toMatchObject({ email: applicant.email, emailConfirmed: false });
@@ -277,7 +277,7 @@ describe('job applicant e-mail confirmation (issue 13 item 12)', () => {
   });
 });
 
-describe("the job seeker's confirmation of each application (issue 29 item 4)", () => {
+describe("the job seeker's confirmation of each application", () => {
   /** The "we received your application" e-mails to an address. */
   const receipts = async (email: string) =>
     (

@@ -60,7 +60,7 @@ const applicantName = (db: Db) => async (id: string) => (await findApplicant(db,
  * and the modal goes straight to login), so applicant accounts are created able to sign in; a
  * confirmation e-mail follows, and until its link is clicked their applications are held (not
  * forwarded to employers) and marked so for staff. An unconfirmed account is nobody's to keep
- * (issue 30 item 2): registering its address again starts a new registration in its place.
+ *: registering its address again starts a new registration in its place.
  */
 export const jobApplicantsRouter = new Hono<AppEnv>()
   .post('/register', validate('json', applicantRegisterSchema), async (c) => {

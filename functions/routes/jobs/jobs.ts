@@ -120,7 +120,7 @@ export const jobs = new Hono<AppEnv>()
       if (!applicant)
         throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
       // An applicant who has not confirmed their e-mail yet: the application is kept but held,
-      // not passed on to the employer until they confirm (issue 13 item 12).
+      // not passed on to the employer until they confirm.
       const confirmed = applicant.emailConfirmedAt !== null;
       const key = await storeFile(c.env.FILES, `resumes/${jobId}`, file);
       const id = crypto.randomUUID();
@@ -150,7 +150,7 @@ export const jobs = new Hono<AppEnv>()
       const { siteUrl } = config(c.env);
       let held = !confirmed;
       if (confirmed) {
-        // Passed on at once, and confirmed to the applicant (issue 29 item 4).
+        // Passed on at once, and confirmed to the applicant.
         const job = (await getJob(db, jobId))!;
         await forwardApplication(db, mailer, siteUrl, applicant, {
           ...job,

@@ -89,7 +89,7 @@ export const pages = new Hono<AppEnv>().all('*', async (c, next) => {
   // Hono's path is already decoded where it could be; the id is what follows the prefix.
   const id = c.req.path.slice(match.prefix.length).replace(/\/$/, '');
   const valid = id !== '' && !id.includes('/');
-  // Programs and jobs the build did not pre-render: complete HTML from the Worker (issue 33).
+  // Programs and jobs the build did not pre-render: complete HTML from the Worker.
   const { table } = match;
   if (valid && table !== 'countries') {
     const kind = { ...match, table };

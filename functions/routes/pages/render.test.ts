@@ -6,7 +6,7 @@ import { aJob, aProgram, db } from '#functions/test/fixtures/index.ts';
 import site from '#content/site.json';
 import { RENDER_HEADER, renderedPage } from './render.ts';
 
-// Issue 33 item 1: programs and jobs past the pre-rendered ones are complete HTML from the Worker,
+// Programs and jobs past the pre-rendered ones are complete HTML from the Worker,
 // the built shell page of their kind filled in, with the Cache API in front. The shell page here is
 // a stand-in with the parts the real one has (the browser tests, e2e/rendered-pages.spec.ts, use
 // the built one), so these run without a build.

@@ -17,7 +17,7 @@ const CACHED_SECONDS = 24 * 60 * 60;
 export const RENDER_HEADER = 'X-Page-Render';
 
 /**
- * A program's or job's page the build did not pre-render (issue 33: the long tail past the
+ * A program's or job's page the build did not pre-render (the long tail past the
  * pre-rendered programs and jobs, and items newer than the last build), as complete HTML: the
  * built shell page of its kind filled with the item (site/render/worker-pages.tsx).
  *

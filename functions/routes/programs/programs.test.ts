@@ -18,7 +18,7 @@ import {
 } from '#schemas/programs.ts';
 import { PROGRAMS_PAGE_SIZE } from '#schemas/finder-terms.ts';
 
-// GET /api/programs (issue 17 item 1): every parameter against an oracle computed here, in
+// GET /api/programs: every parameter against an oracle computed here, in
 // JavaScript, from the rows in the database, and every parameter's 400.
 //
 // The oracle reads every row (the seed's too), but every value a test filters by, and every row a
@@ -385,7 +385,7 @@ describe('GET /api/programs', () => {
     );
   });
 
-  it('takes several countries, comma-separated, with facet counts to match (issue 29 item 7)', async () => {
+  it('takes several countries, comma-separated, with facet counts to match', async () => {
     const all = await rows();
     const chosen = [HOME.id, AWAY.id];
     const { total, ids, first } = await allIds({

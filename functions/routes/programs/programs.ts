@@ -14,7 +14,7 @@ import { findPrograms } from '#db/queries/programs.ts';
 import { comparePrograms, programCosts } from '#db/queries/costs.ts';
 
 /**
- * The program finder (issue 17): filtered, faceted, paged programs; programs side by side with
+ * The program finder: filtered, faceted, paged programs; programs side by side with
  * their cost inputs; one program's cost inputs. Public reads, cached like the catalogue.
  */
 export const programs = new Hono<AppEnv>()

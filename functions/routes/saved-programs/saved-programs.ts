@@ -21,7 +21,7 @@ import {
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 
-/** A signed-in student's saved programs (issue 17 item 3); visitors keep theirs in the browser. */
+/** A signed-in student's saved programs; visitors keep theirs in the browser. */
 export const savedPrograms = new Hono<AppEnv>()
   .use(requireAuth('student'))
   .get('/', async (c) =>

@@ -132,7 +132,7 @@ describe('POST /api/users/register/', () => {
 });
 
 describe('POST /api/users/check-email', () => {
-  it('tells the three outcomes apart and never gives out an id (issue 30 item 1)', async () => {
+  it('tells the three outcomes apart and never gives out an id', async () => {
     const unknown = await post('/api/users/check-email', { email: 'nobody-here@example.com' });
     expect(await unknown.json()).toEqual({
       exists: false,
@@ -375,14 +375,7 @@ describe('POST /api/users/login', () => {
     await env.DB.prepare(
       'insert or replace into rate_limits (key, window_start, count, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
     )
-      .bind(
-        'person-login-address:203.0.113.9',
-        now,
-        LOGIN_LIMITS.perAddress.max - 1,
-        now + 900_000,
-        now,
-        now,
-      )
+      .bind('person-login-address:203.0.113.9', now, LOGIN_LIMITS.perAddress.max - 1, now + 900_000, now, now)
       .run();
     const last = await post('/api/users/login', { email: 'x0@example.com', password: 'whatever' }, headers);
     expect(last.status).toBe(401);

@@ -128,7 +128,7 @@ export const usersRouter = new Hono<AppEnv>()
     // The verified account, else the newest live registration (accounts.ts findCredentials).
     const account = await findCredentials(c.var.db, 'student', { email: c.req.valid('json').email });
     // A registration is complete once its e-mail is verified (every field is required up front).
-    // No id, ever (issue 30 item 1): a registration's id is its registrant's alone; an unverified
+    // No id, ever: a registration's id is its registrant's alone; an unverified
     // address is simply registered again, as a registration of its own (decision record 004).
     const body: CheckEmailResponse = account
       ? { exists: true, userId: null, isComplete: account.isVerified, isVerified: account.isVerified }

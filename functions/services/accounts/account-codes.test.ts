@@ -154,7 +154,7 @@ describe('password reset', () => {
     expect(mailer.sent[0]!.subject).toMatch(/password reset code/);
   });
 
-  it('sends no reset code to an address with unverified registrations only (issue 30 item 1)', async () => {
+  it('sends no reset code to an address with unverified registrations only', async () => {
     const s = await student(false);
     const mailer = new MemoryMailer();
     expect(await reset(mailer, s.email)).toBe(0);

@@ -16,7 +16,7 @@ import { findPerson } from './people.ts';
 
 /**
  * Registration with an e-mailed code (students and partners), safe against pre-registration and
- * takeover (issue 13 item 3, issue 30 items 1 and 10).
+ * takeover.
  *
  * Anyone can register any address, so an unverified registration belongs to nobody yet, and owns
  * nothing: each registration is a row of its own, with its own id, details, password and code, and

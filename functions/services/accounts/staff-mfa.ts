@@ -9,7 +9,7 @@ const PERIOD_SECONDS = 30;
  * Second-factor codes tried per staff member: 5 per 15 minutes, counted before a code is judged
  * (one atomic upsert in rate_limits), so parallel guesses cannot exceed it. A `gate`
  * (services/security/rate-limit.ts): past the 5, an address's first try is still judged, so whoever burns the
- * tries cannot keep the owner from signing in (issue 30 item 3).
+ * tries cannot keep the owner from signing in.
  */
 export const MFA_RULE = {
   name: 'mfa',

@@ -8,7 +8,7 @@ import { config } from '../../lib/config.ts';
 import { postJson } from '../../test/fixtures/index.ts';
 import site from '#content/site.json';
 
-// Issue 16 item 9: the brand is the site block (content/site.json as edited by staff): e-mails,
+// The brand is the site block (content/site.json as edited by staff): e-mails,
 // their trading disclosure and the Stripe description follow it; nothing in the code names it.
 // Reads the seed on purpose: the shipped brand (the seeded site block, content/site.json) is the subject.
 

@@ -7,7 +7,7 @@ import { emailDateTime, notificationEmail, type EmailBrand } from './emails.ts';
 import type { EmailMessage, Mailer } from './mailer.ts';
 
 /**
- * The e-mails that confirm what a person just did (issue 29 items 4 and 5): an application to a
+ * The e-mails that confirm what a person just did: an application to a
  * program, an application to a job, a partner's admission or hiring request, a job alert saved.
  * Each says what it was, when, what happens next (the pipeline's own words, schemas/pipelines.ts)
  * and where to follow it.

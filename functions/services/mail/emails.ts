@@ -52,7 +52,7 @@ function layout(
   return `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#0b1f3a;background:#f7fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${code}${body}<p style="color:#4a5a70;font-size:12px;margin-top:32px">${name}</p><p style="color:#4a5a70;font-size:11px;margin:8px 0 0">${disclosure}</p></div></body></html>`;
 }
 
-/** The longest name an e-mail to an address not yet confirmed carries (issue 30 item 8). */
+/** The longest name an e-mail to an address not yet confirmed carries. */
 export const PLAIN_NAME_MAX = 60;
 
 /**
@@ -142,7 +142,7 @@ export function codeEmail(
 }
 
 /**
- * The job applicant's e-mail confirmation link (issue 13 item 12, issue 30 item 2). It says exactly
+ * The job applicant's e-mail confirmation link. It says exactly
  * what confirming does: which registration (the name given, as `plainName` allows) and which jobs
  * its applications go to, and that ignoring it sends nothing.
  */

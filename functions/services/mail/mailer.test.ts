@@ -1,4 +1,4 @@
-// Issue 14 item 8 and issue 13 item 11: the production mail transport (Resend's API shape, against
+// The production mail transport (Resend's API shape, against
 // the fake provider in functions/test/mail-fake), fail-closed configuration, and what the outbox
 // keeps in production.
 import { env } from 'cloudflare:test';
@@ -115,7 +115,7 @@ describe('mail configuration fails closed', () => {
   });
 });
 
-describe('the outbox in production (issue 13 item 11)', () => {
+describe('the outbox in production', () => {
   it('keeps recipient, subject, status and time of a delivered message: no body, no headers, no code', async () => {
     const to = 'prod-delivered@example.com';
     await createMailer(db, production()).send({

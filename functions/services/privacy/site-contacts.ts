@@ -13,7 +13,7 @@ import type { Mailer } from '../mail/mailer.ts';
 
 /**
  * Changes to the site settings that route personal data or are the public's contact details
- * (issue 30 item 4): admins only (the route checks), audited with the before and after, and each
+ *: admins only (the route checks), audited with the before and after, and each
  * change e-mailed to the addresses that held the job before it, so the people who were receiving
  * enquiries learn at once where they go now. Knows no HTTP.
  */

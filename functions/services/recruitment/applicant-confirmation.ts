@@ -91,7 +91,7 @@ export const sameEmail = async (tag: string, email: string) => tag === (await em
 
 /**
  * Sends (or sends again) the confirmation e-mail, naming the registration (its name) and the jobs
- * its held applications are for: what confirming would send (issue 30 item 2).
+ * its held applications are for: what confirming would send.
  */
 export async function sendConfirmation(
   db: Db,
@@ -143,7 +143,7 @@ export function applicationNotice(
 
 /**
  * Passes one application on (the staff notice) and confirms it to the applicant, whose address is
- * confirmed by now: what they applied to, when, and where to follow it (issue 29 item 4).
+ * confirmed by now: what they applied to, when, and where to follow it.
  */
 export async function forwardApplication(
   db: Db,

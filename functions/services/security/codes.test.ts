@@ -111,7 +111,7 @@ describe('issueCode / consumeCode', () => {
     await expect(issueCode(db, o, T0 + CODE_RULES.sendWindowMs + 1)).resolves.toMatch(/^\d{6}$/);
   });
 
-  it('at most 5 of 50 parallel wrong guesses are judged, and the right code is refused afterwards (issue 13 item 1)', async () => {
+  it('at most 5 of 50 parallel wrong guesses are judged, and the right code is refused afterwards', async () => {
     const o = owner();
     const code = await issueCode(db, o, T0);
     const verdicts = await Promise.all(

@@ -18,7 +18,7 @@ export const CODE_RULES = {
   maxAttempts: 5,
   /**
    * Past `maxAttempts`, a try that is its address's first on the account is still judged, up to
-   * this many tries in all: others' wrong guesses cannot void the owner's code (issue 30 item 3),
+   * this many tries in all: others' wrong guesses cannot void the owner's code,
    * and a guesser still has at most 10 tries at one code of a million.
    */
   maxAttemptsFirstTry: 10,

@@ -149,7 +149,7 @@ export interface GateHits {
 }
 
 /**
- * Applies an account's limit without letting strangers lock its owner out (issue 30 item 3). The
+ * Applies an account's limit without letting strangers lock its owner out. The
  * address limit refuses as `enforce` does. Under the account's limit every try is judged; past it,
  * a try is judged only when it is this address's first on the account in the window: so however
  * many wrong guesses others make, the owner's first try from their own network is still judged,

@@ -246,7 +246,7 @@ function SignOutButtons() {
 }
 
 /**
- * Few recovery codes left (issue 29 item 9): said on every back-office page until new ones are made,
+ * Few recovery codes left: said on every back-office page until new ones are made,
  * since a lost phone with no code left locks the person out until another admin resets them.
  */
 function RecoveryCodesWarning({ me, section }: { me: StaffProfile; section: Section }) {

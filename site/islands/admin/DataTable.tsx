@@ -65,7 +65,7 @@ export function DataTable<T>({
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [draft, setDraft] = useState('');
-  // The filters in the address win (a dashboard tile opens its list filtered, issue 29 item 11); a
+  // The filters in the address win (a dashboard tile opens its list filtered); a
   // change is written back, so a reload or a shared link shows the same list.
   const [values, setValues] = useState<Record<string, string>>(() => ({
     ...initialFilters,

@@ -37,7 +37,7 @@ const kb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * What an editor needs beside an image field (issue 31 item 5): the upload (JPEG, PNG, WebP or HEIC
+ * What an editor needs beside an image field: the upload (JPEG, PNG, WebP or HEIC
  * up to 15 MB), the image's dimensions and size, a warning when it is too small for where it is
  * used, the focal point that crops keep in view (click the picture, or the two sliders), and a
  * preview of the crop a phone shows. A link to another site warns that it shows as a placeholder

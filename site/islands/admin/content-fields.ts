@@ -2,7 +2,7 @@ import { currencyCodes, currencyLabel } from '#schemas/money.ts';
 import type { ContentKind } from '#schemas/admin/index.ts';
 
 /**
- * How the content editor names and fills some fields (issue 29 item 9): in an editor's words, each
+ * How the content editor names and fills some fields: in an editor's words, each
  * label once per form ("Program length" and "Study mode and length", not "Duration" twice), and
  * the fields that point at other content or a currency picked from a list instead of typed as ids.
  * Keys are field paths ('studyPlan.intake'); a field not listed keeps its name from the schema.

@@ -7,7 +7,7 @@ export function selectedIdFrom(search: string): string | null {
 
 /**
  * The address that shows the list with `id` open (null: the list alone), keeping the list's other
- * parameters (its filters, issue 29 item 11) from `search`.
+ * parameters (its filters) from `search`.
  */
 export function addressOf(pathname: string, id: string | null, search = ''): string {
   const params = new URLSearchParams(search);

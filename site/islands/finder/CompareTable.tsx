@@ -61,7 +61,7 @@ const intakes = (p: CompareProgram) => [
 ];
 
 /**
- * /compare?ids=a,b,c (issue 17 item 4): 2 to 4 programs side by side, rows whose values differ marked
+ * /compare?ids=a,b,c: 2 to 4 programs side by side, rows whose values differ marked
  * in words as well as colour, the estimated total cost in the student's currency, a link to apply.
  * The URL is the comparison: share it, or print the page (A4, print stylesheet).
  */

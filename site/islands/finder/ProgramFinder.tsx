@@ -34,7 +34,7 @@ export const COMPARE_TRAY_SLOT = 'compare-tray-slot';
 const TEXT_DELAY_MS = 350;
 
 /**
- * The program finder on /courses (spec 1 section 2.8, issue 17 item 2): the spec's department
+ * The program finder on /courses (spec 1 section 2.8): the spec's department
  * filter, search, count, Reset Filters and empty state, plus country, level, intake, tuition and
  * duration with their counts, a sort, pages, save and compare. Every filter lives in the URL: a
  * shared link opens the same results, back and forward restore them. The server renders the first
@@ -45,7 +45,7 @@ function ProgramFinder({
   rates,
 }: {
   initial: FinderPage;
-  /** Units per US dollar by currency: prices shown in the chosen currency (issue 29 item 7). */
+  /** Units per US dollar by currency: prices shown in the chosen currency. */
   rates: Record<string, Pick<RatesTable[string], 'unitsPerUsd'>>;
 }) {
   // Rendered first as the server did (no filters), then from the URL once in the browser.
@@ -61,7 +61,7 @@ function ProgramFinder({
     const read = () => {
       const f = filtersFromSearch(location.search);
       // No currency in the link: the one this person chose before, written into the URL so that a
-      // copy of it shows the same prices (issue 29 item 7).
+      // copy of it shows the same prices.
       if (!f.currency) {
         f.currency = readDisplayCurrency();
         if (f.currency) history.replaceState(history.state, '', `${location.pathname}${filtersToSearch(f)}`);

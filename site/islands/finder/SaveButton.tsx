@@ -7,7 +7,7 @@ export const useSaved = () =>
 
 /**
  * A save control for one program: "Save MSc …" until it is saved, then "Saved MSc …" with a filled
- * heart (issue 29 item 6: the state in words, not only in colour). Its label says the state, so it
+ * heart (the state in words, not only in colour). Its label says the state, so it
  * carries no aria-pressed (a toggle's label must not change with its state). Pressed again, it
  * removes the program. Disabled until the store has loaded in the browser.
  */

@@ -2,7 +2,7 @@ import { rememberReturnPath } from '#site/lib/session.ts';
 import { SaveButton, useSaved } from './SaveButton.tsx';
 import { pagePaths } from '#schemas/paths.ts';
 
-/** The subject page's save control (issue 17 item 3): where the list is kept, and any error. */
+/** The subject page's save control: where the list is kept, and any error. */
 export default function SaveProgram({ id, name }: { id: string; name: string }) {
   const { error, student, ready } = useSaved();
   return (

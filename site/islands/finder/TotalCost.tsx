@@ -11,7 +11,7 @@ export interface TotalCostProps {
 }
 
 /**
- * "Estimated total cost" on /subject/{id} (issue 17 item 7): tuition, living costs, visa and health
+ * "Estimated total cost" on /subject/{id}: tuition, living costs, visa and health
  * charges per year and for the whole program, in the currency the student picks. Pre-rendered in the
  * program's currency from the figures of the last publish (each with its date); converting needs no
  * request. A program newer than the build gets its figures from the API (SubjectShell).

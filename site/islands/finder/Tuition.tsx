@@ -12,7 +12,7 @@ export interface TuitionProps {
 }
 
 /**
- * The subject page's tuition (Program Overview) in the currency the person chose (issue 29 item 7):
+ * The subject page's tuition (Program Overview) in the currency the person chose:
  * pre-rendered in the program's own currency, converted once the browser knows the choice.
  */
 export default function Tuition({ basePrice, currency, rates }: TuitionProps) {

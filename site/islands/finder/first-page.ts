@@ -17,7 +17,7 @@ export type FinderPage = Omit<ProgramsResponse, 'items'> & { items: FinderCard[]
 
 /**
  * The finder's first page as the island's props, with only the fields its cards show: the props
- * are serialized into the first document (issue 16 item 15: 12 programs' country and department
+ * are serialized into the first document (12 programs' country and department
  * ids, month counts, fee dates and future intakes were ~3 KB raw nobody saw). The island refetches
  * the full answer once hydrated, and it renders the same.
  */

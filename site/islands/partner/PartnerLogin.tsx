@@ -20,7 +20,7 @@ function LoginForm() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [failure, setFailure] = useState('');
   const [unverified, setUnverified] = useState(false);
-  // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
+  // Past the account's failure limit the sign-in ends with a code from the e-mail.
   const [codeSent, setCodeSent] = useState('');
   const [code, setCode] = useState('');
   // Sent here by registration or verification: the address filled in, and why the person is here.

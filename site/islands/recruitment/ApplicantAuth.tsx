@@ -31,7 +31,7 @@ export function ApplicantAuth({ onAuthenticated, intro }: { onAuthenticated: () 
   // The address just registered: not confirmed yet, so its applications will wait for the link.
   const [registered, setRegistered] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
+  // Past the account's failure limit the sign-in ends with a code from the e-mail.
   const [codeSent, setCodeSent] = useState(false);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));

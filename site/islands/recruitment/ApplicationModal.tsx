@@ -16,7 +16,7 @@ import {
 } from './applicant-session.ts';
 import { pagePaths } from '#schemas/paths.ts';
 import { pipelines } from '#schemas/pipelines.ts';
-// Its own rules (DESIGN convention 14): whichever page opens it has them.
+// Its own rules: whichever page opens it has them.
 import '../../styles/recruitment.css';
 
 const MAX_BYTES = 10 * 1024 * 1024;

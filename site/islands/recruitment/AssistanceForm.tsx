@@ -49,7 +49,7 @@ const loadLegal = lazy(() => import('#site/lib/legal.ts'));
  * country names (schemas/countries.ts) so the 200-name list is not in the bundle. They arrive with
  * the island's props, after the first paint (client:afterpaint), and the server renders only the
  * chosen country: the other options are ~1.9 KB of the first document that no one reads before the
- * form runs (issue 16 item 15, the first TCP window).
+ * form runs (the first TCP window).
  */
 export default function AssistanceForm({
   categories,

@@ -30,7 +30,7 @@ const active = (t: Terms): JobFilterTerms => ({
 });
 
 /**
- * /job (issue 29 item 8): the Keywords, Category and Location boxes filter the list as the person
+ * /job: the Keywords, Category and Location boxes filter the list as the person
  * types, by spec 2's job filter (schemas/recruitment-text.ts `jobMatches`), and the terms live in
  * the URL (`/job?q=&category=&location=`), so a reload or a shared link shows the same list.
  * "Create an alert for this search" saves the same terms as a job alert.

@@ -10,7 +10,7 @@ import type { JobDetail } from '#schemas/recruitment.ts';
 const jobsContract = () => (import.meta.env.DEV ? import('#schemas/recruitment.ts') : notInProduction());
 
 /**
- * /job/{id} that no build pre-rendered (issue 33: the long tail, and jobs newer than the build):
+ * /job/{id} that no build pre-rendered (the long tail, and jobs newer than the build):
  * from the job the Worker read when it rendered the page (it hydrates that markup without
  * fetching), else from the API by the id in the address.
  */

@@ -12,7 +12,7 @@ import { LazyPrivacyPanel } from '../common/LazyPrivacyPanel.tsx';
 import { AccountSettings } from '../common/AccountSettings.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 import { ConfirmEmailNote } from './ConfirmEmailNote.tsx';
-// Its own rules (DESIGN convention 14): whichever page opens it has them.
+// Its own rules: whichever page opens it has them.
 import '../../styles/recruitment.css';
 
 // Response schemas load only where answers are checked (development): this page ships no zod.

@@ -5,7 +5,7 @@ import { ApplicantAuth } from './ApplicantAuth.tsx';
 import { applicantApi, applicantSession } from './applicant-session.ts';
 import { pagePaths } from '#schemas/paths.ts';
 import { Modal } from '../common/Modal.tsx';
-// Its own rules (DESIGN convention 14): whichever page opens it has them.
+// Its own rules: whichever page opens it has them.
 import '../../styles/recruitment.css';
 
 /**

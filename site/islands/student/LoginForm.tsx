@@ -15,7 +15,7 @@ interface Unverified {
 }
 
 /**
- * Programs saved in this browser before signing in join the account's list now (issue 17), loaded
+ * Programs saved in this browser before signing in join the account's list now, loaded
  * only when there are some; a slow answer does not hold the sign-in (the next page merges then).
  */
 async function mergeSavedAtSignIn() {
@@ -35,7 +35,7 @@ export default function LoginForm() {
   const [message, setMessage] = useState('');
   const [unverified, setUnverified] = useState<Unverified | null>(null);
   const [busy, setBusy] = useState(false);
-  // Past the account's failure limit the sign-in ends with a code from the e-mail (issue 30 item 3).
+  // Past the account's failure limit the sign-in ends with a code from the e-mail.
   const [codeSent, setCodeSent] = useState('');
   const [code, setCode] = useState('');
   // Sent here by registration or verification: the address filled in, and why the person is here.

@@ -129,7 +129,7 @@ export default function RegistrationWizard() {
       if (check.exists && check.isVerified)
         return goToLogin('Your account is already verified. Please log in.', ALREADY_REGISTERED);
       // An unfinished (unverified) address is registered again: a registration of its own, with its
-      // own id and code, that cancels nobody's (issue 30 item 1; the server never hands out another's id).
+      // own id and code, that cancels nobody's (the server never hands out another's id).
       const res = await api('/api/users/register/', {
         method: 'POST',
         body: parsed.data,

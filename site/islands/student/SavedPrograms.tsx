@@ -7,7 +7,7 @@ import { formatTuition } from '#site/lib/format.ts';
 import { useSaved } from '../finder/SaveButton.tsx';
 
 /**
- * The student dashboard's saved programs (issue 17 item 3). The saved-programs store merges what
+ * The student dashboard's saved programs. The saved-programs store merges what
  * was saved in this browser before signing in; the list follows it.
  */
 export default function SavedPrograms() {

@@ -56,7 +56,7 @@ export interface SubjectShellData {
 }
 
 /**
- * A program page no build pre-rendered (issue 33: the long tail, and programs newer than the
+ * A program page no build pre-rendered (the long tail, and programs newer than the
  * build): from the Worker's data when it rendered the page, else from the API (spec 1 sections 2.7
  * and 8).
  */

@@ -228,7 +228,7 @@ export function Field(props: FieldProps) {
   const emptyValue = nullable ? null : optional ? undefined : '';
   const isImage = path.length === 1 && images.includes(key);
   const isId = path.length === 1 && key === 'id';
-  // Alt text is optional for API clients (the item's name stands in) but required here (issue 31).
+  // Alt text is optional for API clients (the item's name stands in) but required here.
   const isAlt = path.length === 1 && key.endsWith('Alt');
   const label = (
     <>

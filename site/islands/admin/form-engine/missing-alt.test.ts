@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missingAlt } from './missing-alt.ts';
 
-// Issue 31: an image a save adds or changes must be described; an older item's unchanged images
+// An image a save adds or changes must be described; an older item's unchanged images
 // keep their default alt text, so a typo fix is never stopped by them.
 describe('missingAlt', () => {
   const saved = {

@@ -44,7 +44,7 @@ const applications: PipelineConfig<ApplicationRow> = {
 export const Applications = () => <Pipeline config={applications} />;
 
 /**
- * The documents the student uploaded, opened from the application (issue 29 item 11): each is
+ * The documents the student uploaded, opened from the application: each is
  * fetched through the application (admins only, audited), never by a link anyone else could use.
  * The detail is the one the panel already loaded (same query key): no second request.
  */

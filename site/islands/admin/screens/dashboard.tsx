@@ -13,7 +13,7 @@ export function Dashboard({ me }: { me: StaffProfile }) {
   const cards: [string, number | undefined, string][] =
     d && me.role === 'admin'
       ? [
-          // Each tile opens its list filtered to what it counts (issue 29 item 11).
+          // Each tile opens its list filtered to what it counts.
           ['Unread messages', d.inboxUnread, '/admin/inbox?status=unread'],
           [
             'New program applications',
