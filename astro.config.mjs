@@ -112,7 +112,7 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             // The home page's islands (only / and /about use them) as one chunk: one brotli stream
-            // compresses better than ten small ones (issue 9's budget). Not their built-in content
+            // compresses better than ten small ones (the page-weight budget, docs/performance.md). Not their built-in content
             // (site/lib/fallbacks.ts): the islands load it only when a call fails.
             output: {
               codeSplitting: {
@@ -120,7 +120,7 @@ export default defineConfig({
                   {
                     // React, React DOM, the scheduler, Astro's React renderer and Vite's preload
                     // helper: every island page loads all of them, and one brotli stream is ~1 KB
-                    // smaller than the four files Rolldown made of them (issue 9's 80 KB target).
+                    // smaller than the four files Rolldown made of them (the 80 KB JavaScript budget).
                     // The renderer entry becomes this chunk (no facade file).
                     name: 'react',
                     test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react[\\/]dist)[\\/]|preload-helper/,

@@ -5,7 +5,7 @@ import { uniqueEmail } from './helpers/mailbox.ts';
 import { createStaff, sql } from './helpers/rows.ts';
 import { signInNewAdmin } from './helpers/staff.ts';
 
-// Issue 29 items 9 and 11 in the back office: dashboard tiles open their list filtered; staff open a
+// In the back office: dashboard tiles open their list filtered; staff open a
 // student's documents from the application's detail panel and see the intake chosen; the audit log
 // reads as sentences; the subject editor picks university, country and currency from lists; an
 // admin with few recovery codes left is warned. One admin and one student of this spec's own.

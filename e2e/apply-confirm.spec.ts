@@ -7,7 +7,7 @@ import { sql } from './helpers/rows.ts';
 // Several page loads, sign-ins and axe runs a test: on a shared, busy machine they take minutes.
 test.describe.configure({ timeout: 240_000 });
 
-// Issue 29 item 4, as a student sees it: a program with three intakes, the intake chosen in the
+// As a student sees it: a program with three intakes, the intake chosen in the
 // confirm dialog (the next by default), a success view that stays until it is closed and says what
 // happens next, the button reading "Applied" afterwards (and on the next visit), and the e-mail.
 

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { serveNewLand } from './helpers/new-country.ts';
 
-// Issue 16 item 6: "Explore Other Countries" on a country without programs goes back in history
+// "Explore Other Countries" on a country without programs goes back in history
 // (spec 1 section 2.6), and to /destinations only when there is no page of ours to go back to.
 
 test('Explore Other Countries goes back to the page the person came from', async ({ page }) => {

@@ -6,7 +6,7 @@ import { hydrated } from './helpers/islands.ts';
 import { largestPaintElement } from './helpers/paint.ts';
 import { finderReady } from './helpers/finder.ts';
 
-// Issue 9 (CLS ≤ 0.02, LCP): what Lighthouse found moving or painting late on the subject, courses
+// Layout stability (CLS ≤ 0.02) and the largest paint: what Lighthouse found moving or painting late on the subject, courses
 // and payment pages, checked as layout facts rather than timings. Phone-sized, like Lighthouse's
 // mobile preset.
 test.use({ viewport: { width: 412, height: 823 } });

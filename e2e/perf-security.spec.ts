@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { headerWired } from './helpers/islands.ts';
 
-// Issue 9 in the browser: what the server really sends for every public page (headers, CSP,
+// In the browser: what the server really sends for every public page (headers, CSP,
 // JavaScript before interaction). Pages other branches add are checked once they exist.
 const publicPages = [
   '/',

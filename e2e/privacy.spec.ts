@@ -8,7 +8,7 @@ import { sql } from './helpers/rows.ts';
 import { storeSession, studentSession, verifiedStudent } from './helpers/accounts.ts';
 import { CRONS } from '#schemas/schedule.ts';
 
-// Issue 18 in the browser: "Download my data" saves a zip of the person's data and files, "Delete
+// In the browser: "Download my data" saves a zip of the person's data and files, "Delete
 // my account" (password-confirmed) ends the account at once, and a job alert saved from the job
 // list e-mails a digest whose unsubscribe link works signed out (a used or forged link gets a clear
 // page).

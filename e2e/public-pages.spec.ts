@@ -444,7 +444,7 @@ test.describe('every public page on a phone and a desktop', () => {
         // The islands' markup counts: landmarks.spec.ts and states/phone.spec.ts leave these pages to this test.
         await hydrateIslands(page);
         if (viewport.name === 'phone') {
-          // Issue 29 item 3, once every island has started.
+          // Once every island has started.
           expect.soft(await sidewaysScroll(page), 'sideways scroll at 375 px (px)').toBe(0);
           expect.soft(await unstyledElements(page), 'elements without a rule at 375 px').toEqual([]);
           expect.soft(await smallTapTargets(page), `tap targets under ${MIN_TAP} px`).toEqual([]);

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { hydrated } from './helpers/islands.ts';
 
-// Issue 16 item 5: "AI", "IT", "UX" find programs by their descriptions too, in the header and on
+// "AI", "IT", "UX" find programs by their descriptions too, in the header and on
 // /search (a 1-2 character query: name substring or a whole word of the description).
 
 test('the header search for "AI" lists a program whose description (not name) is about AI', async ({

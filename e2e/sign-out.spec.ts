@@ -12,7 +12,7 @@ import {
   verifiedStudent,
 } from './helpers/accounts.ts';
 
-// Issue 13 item 5 in the browser: every sign-out button ends the session on the server (the token
+// In the browser: every sign-out button ends the session on the server (the token
 // it held is refused afterwards), "Sign out of all devices" ends the account's other sessions too,
 // and a sign-out the server cannot confirm still clears the browser.
 

@@ -1,4 +1,4 @@
-// Issue 30, items 1, 2, 8 and 10: an unverified or unconfirmed account is nobody's to keep, and
+// an unverified or unconfirmed account is nobody's to keep, and
 // nothing a stranger registers can take it over, squat it, reserve its phone number or put words
 // in our e-mails. Over HTTP through the real Worker on real D1; each test failed on main.
 import { env } from 'cloudflare:test';

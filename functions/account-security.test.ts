@@ -1,4 +1,4 @@
-// Issue 13, the account-takeover paths (items 1–4) and common passwords (item 8), over HTTP through
+// The account-takeover paths and common passwords, over HTTP through
 // the real Worker on real D1. Each test is the one that would have caught the defect.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 9, faults: the storage behind the Worker failing (injected by swapping the binding), the
+// Faults: the storage behind the Worker failing (injected by swapping the binding), the
 // answer a clear 503 JSON with Retry-After and no internals, and recovery once the fault ends.
 // Mailer faults: a failed send waits for the retry job, a one-time code's failure answers 503
 // (functions/services/mail/mailer.ts, functions/scheduled/mail-retry.test.ts). After the merge: R2 failing

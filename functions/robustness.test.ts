@@ -1,4 +1,4 @@
-// Issue 9, "nothing lost": many concurrent writes through the real Worker on real D1. Every
+// "Nothing lost": many concurrent writes through the real Worker on real D1. Every
 // accepted request is exactly one row, duplicates are refused where the schema forbids them, and
 // nothing answers 5xx. The endpoints come from other branches: each case is skipped until its
 // endpoint exists (the Worker's own notFound), then runs unchanged after the merge.

@@ -1,4 +1,4 @@
-// Issue 9, security: response headers of the Worker, CORS limited to the site's origin, JWT
+// Security: response headers of the Worker, CORS limited to the site's origin, JWT
 // negatives against requireAuth, JSON-only bodies and no account enumeration on the endpoints
 // that exist (endpoints other branches add are picked up once merged; absent ones are skipped).
 import { env } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// Issue 13 item 5 (sign-out ends the session on the server, for all four account types) and item 7
+// Sign-out ends the session on the server, for all four account types; and
 // (scrypt at OWASP's parameters, older hashes upgraded on the next sign-in), over HTTP on real D1.
 import { env } from 'cloudflare:test';
 import { scrypt, randomBytes } from 'node:crypto';

@@ -66,7 +66,7 @@ export const snapshotLists = [
 ] as const satisfies readonly (keyof BuildSnapshot)[];
 
 /**
- * The collections that grow with the catalogue (25,000 programs, 10,000 jobs: issue 33): the
+ * The collections that grow with the catalogue (25,000 programs, 10,000 jobs): the
  * snapshot serves them in pages, each at most SNAPSHOT_PAGE_BYTES of JSON, so neither the Worker
  * nor a response holds the whole catalogue. Everything else is small and comes in the head.
  */

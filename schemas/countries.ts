@@ -1,6 +1,6 @@
 // The country list on its own module: the assistance form gets it as props from the page (HTML),
 // and only the zod contract (schemas/recruitment.ts, loaded on a form's first use) bundles it, so
-// the ~1 KB brotli list is not in the JavaScript of every recruitment page (issue 9's budget).
+// the ~1 KB brotli list is not in the JavaScript of every recruitment page (the page-weight budget, docs/performance.md).
 
 /** Every country and territory people apply from, alphabetical (the spec's 46 were incomplete). */
 export const countryNames = [

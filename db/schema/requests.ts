@@ -76,7 +76,7 @@ export const programApplications = sqliteTable(
     status: text('status', { enum: programApplicationStatuses })
       .notNull()
       .default(pipelines.subscription.initial),
-    /** The intake the student chose ("September 2027"), as the program listed it; null before issue 29. */
+    /** The intake the student chose ("September 2027"), as the program listed it; null on applications made before intakes were recorded. */
     intake: text('intake'),
     ...timestamps,
   },

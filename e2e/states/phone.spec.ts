@@ -1,7 +1,7 @@
 import { hydrateIslands } from '../helpers/islands.ts';
 import { expect, sidewaysScroll, smallTapTargets, test, unstyledElements } from '../helpers/screen-state.ts';
 
-// Issue 29 item 3 across the public site: on a 375 px phone, once every island has started, no page
+// Across the public site: on a 375 px phone, once every island has started, no page
 // scrolls sideways, every classed element has its rules and every tap target is 44 × 44 px. The
 // pages public-pages.spec.ts loads anyway (PUBLIC_PAGES) get these checks there, in the same
 // visit; the states after a click are the other files here.

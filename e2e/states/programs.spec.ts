@@ -50,8 +50,8 @@ test('the subject page: the cost table, the apply confirmation and its success',
   const dialog = page.getByRole('dialog', { name: 'Confirm Application' });
   await expect(dialog).toBeVisible();
   await states.check('subject-apply-confirm');
-  // The success view closes itself after 3 seconds today (spec 1's flow; issue 29 item 4 makes it
-  // stay until the person closes it): the test keeps it open while it is looked at.
+  // The success view closes itself after 3 seconds today (spec 1's flow, where the
+  // product keeps it until the person closes it): the test keeps it open while it is looked at.
   await page.evaluate(() => {
     const later = window.setTimeout.bind(window);
     window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) =>

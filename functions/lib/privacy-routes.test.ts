@@ -1,4 +1,4 @@
-// Issue 18 items 1 and 2: "Download my data" and "Delete my account" for the three account types,
+// "Download my data" and "Delete my account" for the three account types,
 // against real D1 and R2 in workerd.
 import { env } from 'cloudflare:test';
 import { desc, eq } from 'drizzle-orm';

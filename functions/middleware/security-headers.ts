@@ -40,8 +40,8 @@ const apiHeaders = secureHeaders({
 // header `script-src 'self'` would block Astro's inline island bootstrap so no island would hydrate.
 // Hono's other defaults stay on the API only. Cross-Origin-Opener-Policy on the pages also cost a
 // blank first frame: Chromium switched browsing context groups and painted the page a frame late
-// (first paint before first contentful paint in 5 of 12 local loads, 1 of 12 without it; issue 16
-// item 15, docs/history/performance-rounds.md §1b, seventh round).
+// (first paint before first contentful paint in 5 of 12 local loads, 1 of 12 without it;
+// docs/history/performance-rounds.md §1b, seventh round).
 const pageHeaders = secureHeaders({
   contentSecurityPolicy: lockedDownPolicy,
   ...transportAndFraming,

@@ -1,6 +1,6 @@
 // npm run load -- --sign-in [--port 8780] [--runs 20]
 //
-// What one sign-in costs in workerd, and what it does to the sign-ins beside it (issue 32 item 2;
+// What one sign-in costs in workerd, and what it does to the sign-ins beside it (
 // docs/decisions/018-workers-paid-and-flood-limits.md). Against a scratch database
 // (.wrangler/sign-in, migrations only), the Worker bundle `wrangler deploy` would upload runs in
 // workerd through Miniflare (scripts/perf/lib/direct.ts, no dev proxy) and this prints:

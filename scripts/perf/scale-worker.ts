@@ -1,4 +1,4 @@
-// Issue 33's figures on the running Worker at scale (npm run perf -- --scale N --jobs M): what one
+// The catalogue-at-scale figures on the running Worker (npm run perf -- --scale N --jobs M): what one
 // build's snapshot costs per response, how fast the Worker renders a program page no build
 // pre-rendered (first request and cached), and how long one edited program takes to show.
 import { spawnSync } from 'node:child_process';

@@ -717,7 +717,7 @@ async function measureAtScale(base: string, withBuild: boolean) {
   return { snapshot, rendered, edit };
 }
 
-/** Issue 33 item 5's table: one line per figure and its goal. */
+/** The scale table: one line per figure and its goal. */
 function printScaleTable(
   n: number,
   jobs: number,
@@ -747,6 +747,7 @@ function printScaleTable(
     ['search p95 in the Worker (jobs)', ms(w('GET /api/applyjobs (search)')), '≤ 20 ms'],
     ['finder p95 in the Worker', ms(finderP95), '≤ 20 ms'],
   ];
-  console.log(`\nIssue 33 at ${n} programs and ${jobs} jobs:`);
+  console.log(`
+At ${n} programs and ${jobs} jobs:`);
   table(['figure', 'measured', 'goal'], rows);
 }

@@ -416,7 +416,7 @@ async function main() {
       before.problems.every((p) => !p.blocking),
       'an example value blocks the site',
     );
-    // An admin sets the real contact details (editors cannot: issue 30 item 4); the addresses that
+    // An admin sets the real contact details (editors cannot); the addresses that
     // held them until now are told.
     const { item } = (await session.call('GET', '/api/admin/site-settings')).json<{
       item: Record<string, unknown>;

@@ -3,8 +3,7 @@
 //
 // Why not in the HTML: none of them can open without JavaScript, and each repeated what the header
 // already has (a second search form, the nav's links, the sign-in buttons, the account's fields):
-// ~0.3 KB gzip of every page's first document, which Lighthouse's mobile LCP counts (issue 16 item
-// 15). The markup is what SiteHeader.astro rendered before; the page script runs after the first
+// ~0.3 KB gzip of every page's first document, which Lighthouse's mobile LCP counts. The markup is what SiteHeader.astro rendered before; the page script runs after the first
 // paint, long before anyone can press the buttons that open them. Written as markup, not DOM calls:
 // it is the smaller script, and every piece is ours (the header's own HTML, or constants); the
 // stored session's fields ([data-field]) are filled in by site-header.ts as text.

@@ -1,6 +1,6 @@
 // The header's subject search (spec 1 section 2.2), loaded by site-header.ts when a search box
 // is first pointed at or focused: its code is not in the JavaScript every page loads up front
-// (issue 9's budget), and a visitor who never searches never downloads it.
+// (the page-weight budget, docs/performance.md), and a visitor who never searches never downloads it.
 import type { SubjectSearchResponse } from '#schemas/catalog.ts';
 
 type Hit = SubjectSearchResponse['results'][number];

@@ -1,6 +1,6 @@
 // The header's behaviour (spec 1 section 2.2) on top of the HTML SiteHeader.astro renders. Plain
 // DOM code on purpose: the header is on every page, and a framework here would put React and
-// TanStack Query (~70 KB brotli) on pages that have no island (issue 9's JavaScript budget). The
+// TanStack Query (~70 KB brotli) on pages that have no island (the JavaScript budget, docs/performance.md). The
 // subject search's code (header-search.ts) loads on the first use of a search box.
 import { clearSession, readSession, type SessionView } from '../lib/session-view.ts';
 import { endBearerSession } from '../lib/sign-out.ts';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * A module loaded once, on its first call: a dynamic import kept out of the JavaScript a page
- * loads before interaction (issue 9's budget). Forms call it on their first focus and await it
+ * loads before interaction (the page-weight budget, docs/performance.md). Forms call it on their first focus and await it
  * in their submit handlers; a failed load is retried on the next call.
  */
 export interface Lazy<T> {

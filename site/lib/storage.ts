@@ -20,7 +20,7 @@ export const storageKeys = {
   partner: PARTNER_KEY,
   partnerEmail: 'partnerEmail',
   partnerPhone: 'partnerPhone',
-  /** The registration the verification page resends for (an address may have several: issue 30 item 1). */
+  /** The registration the verification page resends for (an address may have several). */
   partnerRegistration: 'partnerRegistration',
   applicantToken: 'applicantToken',
   registrationSession: 'registrationSession',

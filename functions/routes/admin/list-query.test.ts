@@ -1,4 +1,4 @@
-// Issue 9 fuzzer regression: D1 refuses a LIKE pattern over 50 bytes ('LIKE or GLOB pattern too
+// A regression the fuzzer found: D1 refuses a LIKE pattern over 50 bytes ('LIKE or GLOB pattern too
 // complex'), so a search text of 49+ ASCII characters, or 5 invalid UTF-8 sequences (%ED%A0%80,
 // each decoded to three U+FFFD), answered 500 on every admin list. Searches now use instr().
 import { describe, expect, it, beforeAll } from 'vitest';

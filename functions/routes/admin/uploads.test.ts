@@ -14,7 +14,7 @@ import {
 import type { UploadResponse } from '#schemas/admin/index.ts';
 import { probeImage } from '#functions/services/files/image-probe.ts';
 
-// The upload rules of issue 31, each against the real pipeline: the Images binding (sharp in the
+// The upload rules, each against the real pipeline: the Images binding (sharp in the
 // local simulation), R2 and D1. The bytes come from the test images' server (functions/test/image-fixtures).
 // The simulation encodes AVIF in wrangler's Node process: seconds per image on a busy two-core
 // machine, so these tests get minutes, not the suite's 30 s.

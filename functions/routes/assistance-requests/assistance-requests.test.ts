@@ -99,7 +99,7 @@ async function fetchRaw(body: string) {
   });
 }
 
-// Issue 9 fuzzer regression: this router's rejections lacked the `message` every other one has,
+// A regression the fuzzer found: this router's rejections lacked the `message` every other one has,
 // and its own error handler turned a D1 outage into a 500 instead of the app's 503.
 describe('POST /api/assistance-requests rejections (fuzzer regression)', () => {
   it('a form-encoded body is a 400 JSON with message and error', async () => {

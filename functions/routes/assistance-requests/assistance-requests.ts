@@ -23,7 +23,7 @@ const SUBMIT_LIMIT = { name: 'assistance-request', max: 10, windowSeconds: 60 * 
 /**
  * The employer assistance form. The spec's client reads `error` on failure (not `message`), so
  * this router answers every failure, validation included, as `{ success: false, error }`, with the
- * same text as `message` too, the shape every other rejection has (issue 9's fuzzer found it missing).
+ * same text as `message` too, the shape every other rejection has (the fuzzer found it missing).
  */
 export const assistanceRequests = new Hono<AppEnv>()
   .onError(async (error, c) => {

@@ -32,7 +32,7 @@ describe('POST /api/job-applicants/register', () => {
   });
 
   it('refuses a second account for a confirmed e-mail (any case) with 409', async () => {
-    // Confirmed as a person does it (an unconfirmed address is registered anew: issue 30 item 2).
+    // Confirmed as a person does it (an unconfirmed address is registered anew).
     const confirm = await postJson('/api/job-applicants/confirm-email', {
       token: await confirmationToken('amina.okafor@example.com'),
     });

@@ -167,7 +167,7 @@ export const jobs = new Hono<AppEnv>()
           await forwardHeldApplications(db, mailer, siteUrl, now);
           held = false;
         } else if (now) {
-          // The confirmation e-mail again, naming this job too (after the answer: issue 30 item 2).
+          // The confirmation e-mail again, naming this job too (after the answer).
           const mail = afterResponse(c, remindToConfirm(db, mailer, confirmationSettings(c.env), now));
           if (mail) await mail;
         }

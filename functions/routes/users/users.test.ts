@@ -186,7 +186,7 @@ describe('POST /api/users/verify-otp and resend-otp', () => {
     const { userId } = await (await post('/api/users/register/', data)).json<{ userId: string }>();
     const otp = (await latestCode(data.email))!;
     const wrong = otp === '000000' ? '111111' : '000000';
-    // One guesser's address: past five tries its own are not judged (another address's first is: issue 30 item 3).
+    // One guesser's address: past five tries its own are not judged (another address's first is).
     const from = { 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250)}` };
     const first = await post('/api/users/verify-otp', { userId, otp: wrong }, from);
     expect(first.status).toBe(400);

@@ -1,4 +1,4 @@
-// Issue 9, hostile uploads at the one place every upload passes: checkUpload. Property-based over
+// Hostile uploads at the one place every upload passes: checkUpload. Property-based over
 // random bytes and names, plus the named cases (polyglot, zip bomb renamed .docx, executable
 // renamed .pdf, 0-byte, oversized). The HTTP-level runs are in scripts/fuzz (npm run fuzz).
 import fc from 'fast-check';

@@ -12,7 +12,7 @@ import { pipelines, stageOf, timelinePath } from '#schemas/pipelines.ts';
 
 /**
  * The apply flow on /subject/{id} (spec 1 section 4): 'Log In to Continue' (remembers the page) or
- * 'Start Your Journey' with the confirmation dialog and 'Subscribing...'. Issue 29 item 4: where
+ * 'Start Your Journey' with the confirmation dialog and 'Subscribing...'. Where
  * the program lists more than one intake the student picks one (the next by default); the
  * 'Success!' view stays until the student closes it, says what happens next and links to the
  * dashboard; the button then reads 'Applied' and is disabled (also on a later visit).

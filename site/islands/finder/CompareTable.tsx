@@ -224,8 +224,8 @@ function CompareTable() {
       <p className="compare__hint" id="compare-hint">
         Swipe the table sideways to see every program.
       </p>
-      {/* On a phone the table is wider than the screen: this box scrolls, not the page (issue 29
-          item 3); focusable, so a keyboard scrolls it too. */}
+      {/* On a phone the table is wider than the screen: this box scrolls, not the page;
+          focusable, so a keyboard scrolls it too. */}
       <div
         className="compare__scroll"
         tabIndex={0}

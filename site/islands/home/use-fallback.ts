@@ -6,8 +6,7 @@ type Key = 'fallbackFeatures' | 'fallbackServices' | 'fallbackPartners' | 'fallb
 /**
  * A home section's built-in content (site/lib/fallbacks.ts), loaded only when the section needs it
  * (its call failed or came back empty). Neither a bundled copy (JavaScript every visitor downloads,
- * issue 9's budget) nor a second copy in the island's props (the first document's bytes, issue 16
- * item 15): the page passes `given` only when the snapshot had nothing, so the server render has it.
+ * the page-weight budget) nor a second copy in the island's props (the first document's bytes): the page passes `given` only when the snapshot had nothing, so the server render has it.
  */
 export function useFallback<K extends Key, T = (typeof Fallbacks)[K]>(key: K, needed: boolean, given?: T) {
   // `given` may be the part of the content the island shows (a Pick of it).

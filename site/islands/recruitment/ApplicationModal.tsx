@@ -39,8 +39,8 @@ interface Draft {
 /**
  * The application modal (spec 2 section 4): step 1 log in or register, step 2 the CV and cover
  * letter. A stored token skips step 1 only once it is known to work: not expired, and accepted by
- * the server (one small call). Success: the spec's message, in the window (not the browser's alert:
- * issue 29 item 5), with what happens next, until the person closes it.
+ * the server (one small call). Success: the spec's message, in the window (not the browser's
+ * alert), with what happens next, until the person closes it.
  */
 export function ApplicationModal({
   job,

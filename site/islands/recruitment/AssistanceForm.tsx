@@ -41,7 +41,7 @@ const empty = {
 };
 
 // The terms text (~2.5 KB brotli) is only read in the modal: it loads on the first open (or on
-// hovering/focusing the button), not with the page (issue 9's JavaScript budget).
+// hovering/focusing the button), not with the page (the JavaScript budget, docs/performance.md).
 const loadLegal = lazy(() => import('#site/lib/legal.ts'));
 
 /**

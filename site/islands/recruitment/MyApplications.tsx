@@ -11,7 +11,7 @@ import { applicantSession } from './applicant-session.ts';
 const loadAccount = () => import('./MyApplicationsAccount.tsx');
 const Account = lazy(() => loadAccount().then((m) => ({ default: m.Account })));
 
-/** The applicant's own applications and their status (beyond the spec: issue 6 item 7). */
+/** The applicant's own applications and their status (beyond the spec). */
 export default withQuery(Applications);
 
 function Applications() {

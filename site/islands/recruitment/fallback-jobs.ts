@@ -1,7 +1,7 @@
 import type { JobSummary } from '#schemas/recruitment.ts';
 
 // Its own module: JobList loads it only when the list call fails, so the jobs are not in the
-// JavaScript every recruitment page loads (issue 9's budget).
+// JavaScript every recruitment page loads (the page-weight budget, docs/performance.md).
 
 /** The two built-in jobs, shown only when the list call fails (spec 2 section 4). */
 export const builtInJobs: JobSummary[] = [
