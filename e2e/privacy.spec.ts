@@ -120,6 +120,41 @@ test('Delete my account asks for the password, then ends the account at once', a
   await page.waitForURL((url) => url.pathname === '/');
 });
 
+test('Delete my whole account, ticked on the student dashboard, deletes the job seeker role too', async ({
+  page,
+  request,
+}) => {
+  const student = await studentWithDocument(request);
+  // The same person signs in at the job window: a job seeker role under the one address.
+  const seeker = await request.post('/api/job-applicants/login', {
+    headers: from(),
+    data: { email: student.email, password: PASSWORD },
+  });
+  expect(seeker.status()).toBe(200);
+  const { token: seekerToken } = (await seeker.json()) as { token: string };
+  await openDashboard(page, student);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel(/Delete my whole account/).check();
+  await dialog.getByLabel('Enter your password to confirm').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('status')).toContainText(
+    'every role under this e-mail address',
+  );
+  expect(
+    (await request.get('/api/job-applicants/me', { headers: { 'X-Applicant-Token': seekerToken } })).status(),
+  ).toBe(401);
+  expect(
+    (
+      await request.post('/api/job-applicants/login', {
+        headers: from(),
+        data: { email: student.email, password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(401);
+});
+
 const cleanups: (() => void)[] = [];
 test.afterEach(() => {
   for (const clean of cleanups.splice(0)) clean();

@@ -27,6 +27,11 @@ export const WRONG_PASSWORD_MESSAGE = 'That password is not correct, so your acc
 export const ERASED_MESSAGE =
   'Your account and your data have been deleted. We have e-mailed you a confirmation.';
 
+/** DELETE /api/me, from any door: every role of the person, and the person. */
+export const wholeAccountPath = '/api/me';
+export const ACCOUNT_ERASED_MESSAGE =
+  'Your whole account (every role under this e-mail address) and your data have been deleted. We have e-mailed you a confirmation.';
+
 /** DELETE …/me: the password confirms it is the person. */
 export const eraseSchema = z.object({
   password: z

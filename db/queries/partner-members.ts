@@ -239,3 +239,12 @@ export function leaveStatements(db: Db, partnerId: string, personId: string): St
       ),
   ];
 }
+
+/** The organisation a person is a member of (not its owner), if any. */
+export async function organisationAsMember(db: Db, personId: string) {
+  const [row] = await db
+    .select({ partnerId: partnerMembers.partnerId })
+    .from(partnerMembers)
+    .where(and(eq(partnerMembers.personId, personId), eq(partnerMembers.role, 'member')));
+  return row?.partnerId;
+}

@@ -109,6 +109,7 @@ export const overrides: Record<string, Override> = {
   'DELETE /api/users/me': wrongPassword,
   'DELETE /api/partner/me': wrongPassword,
   'DELETE /api/job-applicants/me': wrongPassword,
+  'DELETE /api/me': wrongPassword,
   'POST /api/users/change-password': wrongCurrentPassword,
   'POST /api/partner/change-password': wrongCurrentPassword,
   'POST /api/job-applicants/change-password': wrongCurrentPassword,

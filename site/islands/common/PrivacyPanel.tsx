@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { api, ApiError, apiError, notInProduction, schemaFrom } from '#site/lib/api.ts';
-import { exportFileName, privacyPaths, type PersonType } from '#schemas/privacy.ts';
+import { exportFileName, privacyPaths, wholeAccountPath, type PersonType } from '#schemas/privacy.ts';
 
 // Loaded only where answers are checked (development), and never bundled for production.
 const eraseAnswer = schemaFrom(
@@ -46,6 +46,8 @@ export function PrivacyPanel({
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState('');
   const [erased, setErased] = useState('');
+  // Every role under the address (DELETE /api/me), not only this dashboard's.
+  const [everything, setEverything] = useState(false);
   const Heading = `h${headingLevel}` as 'h2';
 
   const download = async () => {
@@ -67,7 +69,7 @@ export function PrivacyPanel({
     setDeleting(true);
     setDeleteError('');
     try {
-      const done = await api(privacyPaths[type].erase, {
+      const done = await api(everything ? wholeAccountPath : privacyPaths[type].erase, {
         method: 'DELETE',
         headers: headers(),
         body: { password },
@@ -109,6 +111,7 @@ export function PrivacyPanel({
             setOpen(true);
             setDeleteError('');
             setPassword('');
+            setEverything(false);
           }}
         >
           Delete my account
@@ -148,6 +151,13 @@ export function PrivacyPanel({
               everywhere. It cannot be undone. Payment records the law requires us to keep stay, without your
               name or e-mail.
             </p>
+            <label className="privacy-everything">
+              <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} />
+              <span>
+                Delete my whole account: every role under this e-mail address (student, job seeker, partner
+                organisation), not only this one
+              </span>
+            </label>
             <div className="field">
               <label htmlFor={`${id}-password`}>Enter your password to confirm</label>
               <input
