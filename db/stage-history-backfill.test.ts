@@ -12,9 +12,8 @@ import { db, makeApplication, makeJobApplication } from '#functions/test/fixture
 function backfillStatements() {
   const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith('_stage_history.sql'));
   if (!migration) throw new Error('no stage history migration');
-  // The column the back-fill fills is owner_id since the insight-at-scale migration renamed person_id.
-  const queries = migration.queries.map((q) => q.trim().replaceAll('`person_id`', '`owner_id`'));
-  const from = queries.findIndex((q) => q.includes('UPDATE `status_changes` SET `owner_id`'));
+  const queries = migration.queries.map((q) => q.trim());
+  const from = queries.findIndex((q) => q.includes('UPDATE `status_changes` SET `person_id`'));
   return queries.slice(from);
 }
 

@@ -35,7 +35,7 @@ interface StepDef {
 }
 
 /**
- * Each funnel's steps. Students are followed as people (the history's owner_id: one student's
+ * Each funnel's steps. Students are followed as people (the history's person_id: one student's
  * several applications count once per step); jobs and partners as items (one application, one
  * request). The first step is the entry that makes the cohort.
  */
@@ -131,7 +131,7 @@ function reachOf(s: StepDef, unit: 'person' | 'item', q: InsightQuery, start: nu
     return sql`select cast((t - cohort_at) / ${DAY_MS} as integer) as d, count(*) as n from (
         select h.cohort_at, min(h.created_at) as t from status_changes h
         where ${stage} and h.target_id in (${target}) and ${cohort}${bySource}
-        group by h.cohort_at, h.owner_id
+        group by h.cohort_at, h.person_id
       ) group by 1`;
   // (`+h.first_arrival`: a condition checked on the index entry, not sought, so the planner
   // takes the target index rather than every first arrival of the period.)

@@ -10,7 +10,7 @@ import type { HistoryActor, HistoryEntity } from '#schemas/pipelines.ts';
 export interface Move {
   entity: HistoryEntity;
   entityId: string;
-  /** The role account the item belongs to (status_changes.owner_id). */
+  /** The role account the item belongs to (status_changes.person_id). */
   ownerId?: string | null | undefined;
   from: string | null;
   to: string;
@@ -21,7 +21,7 @@ export interface Move {
 }
 
 const columns = sql.raw(
-  'id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at',
+  'id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at',
 );
 
 /** Where each entity's item (and so its entry time) is stored. */
@@ -78,7 +78,7 @@ export function movesOf(input: {
   where: SQL;
   /** The column holding the item's current stage (null: the move is not a status, e.g. forwarded). */
   status: string | null;
-  /** The table's column naming the item's owner (status_changes.owner_id), or null. */
+  /** The table's column naming the item's owner (status_changes.person_id), or null. */
   owner: string | null;
   to: string;
   actor: HistoryActor;

@@ -44,7 +44,7 @@ export async function recordChange(
       .bind(to, now, id, from),
     d1
       .prepare(
-        `insert into status_changes (id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, cohort_at, created_at, updated_at)
+        `insert into status_changes (id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, cohort_at, created_at, updated_at)
       select ?, ?, ?, i.${owner}, ?, ?, 'staff', ?, ?, ${cohortAt}, ?, ? from ${table} i where i.id = ? and changes() > 0`,
       )
       .bind(crypto.randomUUID(), pipeline, id, from, to, staffId, note || null, now, now, id),

@@ -198,8 +198,9 @@ export const jobApplications = sqliteTable(
 /**
  * The one history of stage changes: every move of every item through its pipeline (schemas/pipelines.ts
  * historyEntities), written in the same batch as the change itself. A row with no `from_status` is the
- * item entering its first stage. `owner_id` is the role account the item belongs to (a student's
- * `users` id, a job applicant's, a partner's; not a `people` id), so a funnel follows one student
+ * item entering its first stage. `person_id` (`ownerId` here) is the role account the item belongs to
+ * (a student's `users` id, a job applicant's, a partner's; not a `people` id, despite the column's
+ * first name, which stays: the release before reads it), so a funnel follows one student
  * across their applications without a join. `approximate` marks rows filled in from what was stored
  * before the history existed, whose time is only the nearest one the row kept (its last update).
  *
@@ -214,7 +215,7 @@ export const statusChanges = sqliteTable(
     id: text('id').primaryKey(),
     entity: text('entity', { enum: historyEntities }).notNull(),
     entityId: text('entity_id').notNull(),
-    ownerId: text('owner_id'),
+    ownerId: text('person_id'),
     /**
      * What an application is for: a program application's program (subjects.id), a job application's
      * job; null for every other item. Both are fixed when the application is made, so the funnels'
@@ -256,7 +257,7 @@ export const statusChanges = sqliteTable(
     // One item's rows (timelines), and its rows at one stage (the first-arrival triggers' group: the
     // stage in the key so no index of a whole stage looks as good to the planner).
     index('status_changes_entity_idx').on(t.entity, t.entityId, t.toStatus, t.createdAt),
-    // Activity and trends: the moves into one stage in a period (entity_id, owner_id, utm_source:
+    // Activity and trends: the moves into one stage in a period (entity_id, person_id, utm_source:
     // the filters and the response times, read from the index).
     index('status_changes_stage_idx').on(
       t.entity,

@@ -51,7 +51,7 @@ function writeHistory() {
     sql(`insert into arrival_sources (entity, entity_id, page, utm_source, utm_medium, utm_campaign, created_at)
       values ('student', '${s.id}', '/study-in-uk', 'newsletter', 'email', 'summer', ${ms(s.at)})`);
   }
-  sql(`insert into status_changes (id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at)
+  sql(`insert into status_changes (id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, cohort_at, created_at, updated_at)
     values ${rows.join(', ')}`);
   return () => {
     sql(`delete from status_changes where id like '${stamp}-%'`);

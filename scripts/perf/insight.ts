@@ -15,10 +15,10 @@ import { percentile, table } from './lib/stats.ts';
 
 export const INSIGHT_DIR = '.wrangler/insight';
 const HISTORY_COLUMNS =
-  '(id, entity, entity_id, owner_id, from_status, to_status, actor, staff_id, note, approximate, created_at, updated_at)';
+  '(id, entity, entity_id, person_id, from_status, to_status, actor, staff_id, note, approximate, created_at, updated_at)';
 /**
  * The stage-history migration's own fill of cohort_at, applied to the generated history (the column
- * it reads the owner from is owner_id since the insight-at-scale migration renamed it). The history's
+ * it reads the owner from is person_id since the insight-at-scale migration renamed it). The history's
  * triggers fill target_id and first_arrival as the rows are inserted, as in production.
  */
 const COHORT_UPDATES = readFileSync(
@@ -33,7 +33,7 @@ const COHORT_UPDATES = readFileSync(
     statement
       .replace(/^\s*(--[^\n]*\n)*/, '')
       .trim()
-      .replaceAll('`person_id`', '`owner_id`'),
+      .replaceAll('`person_id`', '`person_id`'),
   )
   .join('\n');
 /** The budget every insight endpoint's p95 in the Worker is held to. */
