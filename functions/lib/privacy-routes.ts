@@ -21,8 +21,9 @@ import { LEFT_ORGANISATION } from '#schemas/partner-members.ts';
 import type { AppEnv } from './app-env.ts';
 import { validate } from './validate.ts';
 
-const SESSION_GONE = 'Your session is not valid. Please log in again.';
-const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
+/** A deletion asked with a session that has ended meanwhile (here and at DELETE /api/me). */
+export const SESSION_GONE = 'Your session is not valid. Please log in again.';
+export const tooMany = (wait: string) => `Too many requests. Please try again in ${wait}.`;
 
 /** The export response: a streamed zip download that no cache keeps. */
 export async function exportDownload(c: Context<AppEnv>, type: PersonType, id: string) {

@@ -21,6 +21,7 @@ import { erasePerson } from '#functions/services/privacy/personal-data.ts';
 import { verifyPassword } from '#functions/services/security/passwords.ts';
 import { REQUEST_RULES } from '#functions/middleware/rate-limit.ts';
 import { findPerson } from '#db/queries/personal-data.ts';
+import { SESSION_GONE, tooMany } from '#functions/lib/privacy-routes.ts';
 import {
   ACCOUNT_ERASED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
@@ -38,15 +39,9 @@ export const meRouter = new Hono<AppEnv>()
     const type = c.var.auth.aud as PersonType;
     const { sub } = c.var.auth;
     // Limited before the password is checked: deletion must not become a way to guess it.
-    await c.var.limiter.rule(
-      type,
-      REQUEST_RULES.erase,
-      sub,
-      (wait) => `Too many requests. Please try again in ${wait}.`,
-    );
+    await c.var.limiter.rule(type, REQUEST_RULES.erase, sub, tooMany);
     const credentials = await sessionCredentials(c.var.db, type, sub, c.var.sessionPerson);
-    if (!credentials)
-      throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+    if (!credentials) throw new HTTPException(401, { message: SESSION_GONE });
     // 400, not 401: the session is fine, only the confirmation failed (a 401 would sign the person out).
     const confirm = async () => {
       if (!(await verifyPassword(c.req.valid('json').password, credentials.passwordHash)))
@@ -60,8 +55,7 @@ export const meRouter = new Hono<AppEnv>()
       // An account from before people existed is its one role.
       await confirm();
       const person = await findPerson(db, type, sub);
-      if (!person)
-        throw new HTTPException(401, { message: 'Your session is not valid. Please log in again.' });
+      if (!person) throw new HTTPException(401, { message: SESSION_GONE });
       result = await erasePerson(db, c.env.FILES, mailer, person, { staffId: null });
     }
     c.header('Cache-Control', 'no-store');
